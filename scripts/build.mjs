@@ -1,0 +1,25 @@
+// Bundles src/main.ts into dist/ as ESM with code splitting, so that every command subtree, undici,
+// conf, ora and the sandbox stay in chunks loaded only when used (ops --version loads one small file).
+import { readFileSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+const result = await build({
+  entryPoints: { ops: 'src/main.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node22',
+  chunkNames: 'chunks/[name]-[hash]',
+  define: { __OPS_VERSION__: JSON.stringify(pkg.version) },
+  banner: { js: "import { createRequire as __opsRequire } from 'node:module'; const require = __opsRequire(import.meta.url);" },
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+});
+const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
+const entry = result.metafile.outputs['dist/ops.js'].bytes;
+console.error(`built dist/ (${(bytes / 1024).toFixed(0)} KiB in ${Object.keys(result.metafile.outputs).length} files; entry ${(entry / 1024).toFixed(1)} KiB)`);

@@ -1,0 +1,36 @@
+import type { AuthScheme } from './http/auth.js';
+import type { PageStyle } from './http/paginate.js';
+import type { ParsedError } from './http/types.js';
+
+/** A per-service setting: profile key `<service>.<key>`, env `OPS_<SERVICE>_<KEY>`. */
+export interface SettingSpec {
+  key: string;
+  description: string;
+  secret?: boolean;
+  default?: string;
+}
+
+/** Resolved settings of one service; `require` throws an error that says how to set the value. */
+export interface SettingsReader {
+  get(key: string): string | undefined;
+  require(key: string): string;
+}
+
+/**
+ * What the shared core needs to know of a service: its settings, how it authenticates, which extra
+ * statuses it retries and how its lists page. Commands and `ops api` build clients from this alone.
+ */
+export interface ServiceDescriptor {
+  name: string;
+  title: string;
+  /** Settings besides `base_url`, which every service has. */
+  settings: SettingSpec[];
+  /** Credentials as headers; may throw when a required credential is missing. */
+  auth(s: SettingsReader): AuthScheme | undefined;
+  defaultHeaders?(s: SettingsReader, userAgent: string): Record<string, string>;
+  retryStatuses?: readonly number[];
+  parseError?(status: number, body: unknown, headers: Record<string, string>): ParsedError;
+  hintFor?(status: number, parsed: ParsedError): string | undefined;
+  /** The page style `ops api --paginate` uses for this service. */
+  pageStyle?(): PageStyle<unknown>;
+}

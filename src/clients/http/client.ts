@@ -1,0 +1,257 @@
+import type { Readable } from 'node:stream';
+import { type Dispatcher, request as undiciRequest } from 'undici';
+import { ApiError, DryRunStop, InterruptedError, NetworkError, TimeoutError } from '../../errors.js';
+import type { AuthScheme } from './auth.js';
+import { toCurl } from './curl.js';
+import { parseErrorBody, textSummary } from './parse-error.js';
+import type { Redactor } from './redact.js';
+import {
+  RETRYABLE_STATUSES,
+  backoffSeconds,
+  errorCode,
+  isIdempotentMethod,
+  isRetryableError,
+  serverWaitSeconds,
+  sleep as realSleep,
+} from './retry.js';
+import type { HttpClient, HttpResponse, ParsedError, RequestSpec } from './types.js';
+import { resolveUrl } from './url.js';
+
+/** What a client needs; built by the command context from settings and flags. */
+export interface HttpClientOptions {
+  service: string;
+  baseUrl: string;
+  auth?: AuthScheme | undefined;
+  /** Sent on every request (version headers, user agent…). */
+  defaultHeaders?: Record<string, string> | undefined;
+  retries: number;
+  timeoutMs: number;
+  /** Longest wait for one retry that is accepted without asking (--max-wait), seconds. */
+  maxWaitSeconds: number;
+  /** Statuses this service adds to the retryable ones (412 for the secrets store). */
+  retryStatuses?: readonly number[] | undefined;
+  dispatcher: Dispatcher;
+  redactor: Redactor;
+  /** --debug: one line per request and response. */
+  log?: ((line: string) => void) | undefined;
+  /** --dry-run: gets the curl line; nothing is sent. */
+  dryRun?: ((curl: string) => void) | undefined;
+  /** Told before each retry (spinners, counters). */
+  onRetry?: ((info: { attempt: number; waitSeconds: number; reason: string }) => void) | undefined;
+  signal?: AbortSignal | undefined;
+  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
+  parseError?: ((status: number, body: unknown, headers: Record<string, string>) => ParsedError) | undefined;
+  /** Turns a status and parsed error into a hint for people (403: which permission…). */
+  hintFor?: ((status: number, parsed: ParsedError) => string | undefined) | undefined;
+}
+
+const MAX_REDIRECTS = 5;
+
+/** Creates the client every service uses: base URL, auth, retries, redirects, parsing, masking. */
+export function createHttpClient(o: HttpClientOptions): HttpClient {
+  const sleep = o.sleep ?? realSleep;
+  const base = new URL(o.baseUrl);
+
+  async function request<T>(spec: RequestSpec): Promise<HttpResponse<T>> {
+    const method = spec.method.toUpperCase();
+    const idempotent = spec.idempotent ?? (isIdempotentMethod(method) && !isStream(spec.rawBody));
+    const retryStatuses = new Set([...RETRYABLE_STATUSES, ...(o.retryStatuses ?? []), ...(spec.retryStatuses ?? [])]);
+    const auth = spec.auth === false ? undefined : (spec.auth ?? o.auth);
+    const redactor = auth ? o.redactor.with(auth.secrets) : o.redactor;
+    let url = resolveUrl(o.baseUrl, spec.path, spec.query);
+    const { body, contentType } = encodeBody(spec);
+
+    for (let attempt = 1; ; attempt++) {
+      const sameHost = url.origin === base.origin;
+      const headers: Record<string, string> = { accept: 'application/json', ...o.defaultHeaders };
+      if (contentType) headers['content-type'] = contentType;
+      // Credentials go only to the configured host, never to one a redirect or Link header names.
+      if (auth && sameHost) Object.assign(headers, auth.headers);
+      Object.assign(headers, spec.headers);
+
+      if (o.dryRun) {
+        o.dryRun(toCurl(method, url.toString(), headers, typeof body === 'string' ? body : undefined, redactor));
+        throw new DryRunStop();
+      }
+
+      const started = Date.now();
+      o.log?.(`> ${method} ${redactor.text(url.toString())}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+      for (const [k, v] of Object.entries(headers)) o.log?.(`> ${k}: ${redactor.header(k, v)}`);
+      if (typeof body === 'string' && o.log) o.log(`> ${debugBody(body, redactor)}`);
+
+      const timeoutMs = spec.timeoutMs ?? o.timeoutMs;
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const signals = [timeout, o.signal, spec.signal].filter((s): s is AbortSignal => Boolean(s));
+      const signal = AbortSignal.any(signals);
+      let failure: unknown;
+      let res: Dispatcher.ResponseData | undefined;
+      try {
+        res = await undiciRequest(url, {
+          method: method as Dispatcher.HttpMethod,
+          headers,
+          body: body as string | Buffer | Readable | undefined,
+          dispatcher: o.dispatcher,
+          signal,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        });
+      } catch (err) {
+        failure = err;
+      }
+
+      if (res) {
+        const resHeaders = flatHeaders(res.headers);
+        const status = res.statusCode;
+        o.log?.(`< ${status} ${redactor.text(url.toString())} (${Date.now() - started} ms)`);
+
+        if (status >= 300 && status < 400 && resHeaders.location && status !== 304) {
+          await res.body.dump();
+          if (attempt > MAX_REDIRECTS) throw new NetworkError(o.service, `too many redirects from ${url.host}`);
+          url = new URL(resHeaders.location, url);
+          continue;
+        }
+
+        const ok = (status >= 200 && status < 300) || status === 304 || (spec.okStatuses?.includes(status) ?? false);
+        const retryable = !ok && retryStatuses.has(status) && (idempotent || status === 429);
+        if (ok && spec.responseType === 'stream') {
+          return { status, headers: resHeaders, data: res.body as unknown as T, url: url.toString(), attempts: attempt };
+        }
+        let payload: unknown;
+        try {
+          payload = await readBody(res, spec.responseType ?? 'json', ok);
+        } catch (err) {
+          if (err instanceof BadBody) {
+            if (!ok) payload = err.text;
+            else throw new NetworkError(o.service, `${o.service} answered ${status} with ${err.describe()}`);
+          } else {
+            failure = err;
+          }
+        }
+        if (failure === undefined) {
+          if (o.log && payload !== undefined && spec.responseType !== 'buffer') o.log(`< ${debugBody(payload, redactor)}`);
+          if (ok) return { status, headers: resHeaders, data: payload as T, url: url.toString(), attempts: attempt };
+          const parsed = (o.parseError ?? parseErrorBody)(status, payload, resHeaders);
+          const wait = serverWaitSeconds(resHeaders);
+          if (retryable && attempt <= o.retries && (wait === undefined || wait <= o.maxWaitSeconds)) {
+            await pause(attempt, wait, `${status} ${parsed.message}`);
+            continue;
+          }
+          throw new ApiError({
+            status,
+            service: o.service,
+            message: redactor.text(parsed.message),
+            code: parsed.code,
+            requestId: parsed.requestId,
+            retryAfter: wait,
+            body: payload,
+            hint:
+              o.hintFor?.(status, parsed) ??
+              (status === 429 && wait !== undefined && wait > o.maxWaitSeconds
+                ? `the service asks to wait ${Math.ceil(wait)} s; allow it with --max-wait ${Math.ceil(wait)}`
+                : undefined),
+          });
+        }
+      }
+
+      // The request failed without a usable answer.
+      if (o.signal?.aborted || spec.signal?.aborted) throw new InterruptedError(`${o.service}: request interrupted`);
+      const timedOut = timeout.aborted || errorCode(failure)?.includes('TIMEOUT');
+      if ((timedOut ? idempotent : isRetryableError(failure, idempotent)) && attempt <= o.retries) {
+        await pause(attempt, undefined, timedOut ? 'timeout' : (errorCode(failure) ?? 'network error'));
+        continue;
+      }
+      if (timedOut) throw new TimeoutError(`${o.service}: no answer from ${url.host} within ${timeoutMs / 1000} s`, o.service);
+      throw new NetworkError(o.service, `${o.service}: ${describeNetworkError(failure, url)}`, failure);
+    }
+  }
+
+  async function pause(attempt: number, serverWait: number | undefined, reason: string): Promise<void> {
+    const waitSeconds = serverWait ?? backoffSeconds(attempt - 1);
+    o.onRetry?.({ attempt, waitSeconds, reason });
+    o.log?.(`! retrying in ${waitSeconds.toFixed(1)} s after ${reason}`);
+    try {
+      await sleep(waitSeconds * 1000, o.signal);
+    } catch {
+      throw new InterruptedError(`${o.service}: interrupted while waiting to retry`);
+    }
+  }
+
+  return { service: o.service, baseUrl: o.baseUrl, request };
+}
+
+function isStream(body: unknown): body is Readable {
+  return Boolean(body && typeof body === 'object' && typeof (body as Readable).pipe === 'function');
+}
+
+function encodeBody(spec: RequestSpec): { body: string | Buffer | Readable | undefined; contentType?: string } {
+  if (spec.rawBody !== undefined) return { body: spec.rawBody };
+  if (spec.body === undefined) return { body: undefined };
+  return { body: JSON.stringify(spec.body), contentType: 'application/json' };
+}
+
+export function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+class BadBody extends Error {
+  constructor(
+    readonly text: string,
+    readonly contentType: string,
+  ) {
+    super('bad body');
+  }
+  describe(): string {
+    if (this.text === '') return 'an empty body where JSON was expected';
+    const kind = /html/i.test(this.contentType) || /^\s*</.test(this.text) ? 'an HTML page' : 'a body that is not valid JSON';
+    return `${kind} (${this.contentType || 'no content type'}, ${Buffer.byteLength(this.text)} bytes): "${textSummary(this.text).slice(0, 80)}"`;
+  }
+}
+
+async function readBody(res: Dispatcher.ResponseData, type: 'json' | 'text' | 'buffer' | 'stream', ok: boolean): Promise<unknown> {
+  if (type === 'buffer' && ok) return Buffer.from(await res.body.arrayBuffer());
+  const text = await res.body.text();
+  if (type === 'text' && ok) return text;
+  const ct = String(res.headers['content-type'] ?? '');
+  if (text === '') {
+    if (ok) return res.statusCode === 204 || res.statusCode === 304 || type !== 'json' ? undefined : {};
+    return '';
+  }
+  const looksJson = /json/i.test(ct) || /^\s*[[{"]/.test(text);
+  if (!looksJson) {
+    if (ok && type === 'json') throw new BadBody(text, ct);
+    return text;
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadBody(text, ct);
+  }
+}
+
+function debugBody(payload: unknown, redactor: Redactor): string {
+  let shown: string;
+  if (typeof payload === 'string') {
+    try {
+      shown = JSON.stringify(redactor.json(JSON.parse(payload)));
+    } catch {
+      shown = redactor.text(payload);
+    }
+  } else {
+    shown = JSON.stringify(redactor.json(payload)) ?? '';
+  }
+  return shown.length > 2000 ? `${shown.slice(0, 2000)}… (${shown.length} chars)` : shown;
+}
+
+function describeNetworkError(err: unknown, url: URL): string {
+  const code = errorCode(err);
+  const msg = (err as Error)?.message ?? String(err);
+  if (code === 'ECONNREFUSED') return `connection refused by ${url.host}; is the service running at this address?`;
+  if (code === 'ENOTFOUND') return `cannot resolve host ${url.hostname}`;
+  if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') return `connection to ${url.host} dropped before a complete answer`;
+  if (code?.startsWith('CERT_') || code === 'DEPTH_ZERO_SELF_SIGNED_CERT' || code === 'SELF_SIGNED_CERT_IN_CHAIN' || code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE') {
+    return `TLS certificate of ${url.host} not trusted (${code}); pass --ca-cert FILE, or --insecure to skip verification`;
+  }
+  return `request to ${url.host} failed: ${msg}${code ? ` (${code})` : ''}`;
+}

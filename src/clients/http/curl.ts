@@ -1,0 +1,29 @@
+import type { Redactor } from './redact.js';
+
+function shellQuote(s: string): string {
+  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Renders a request as a curl command with credentials masked, for --dry-run. */
+export function toCurl(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  redactor: Redactor,
+): string {
+  const parts = ['curl', '-X', method, shellQuote(redactor.text(url))];
+  for (const [name, value] of Object.entries(headers)) {
+    parts.push('-H', shellQuote(`${name}: ${redactor.header(name, value)}`));
+  }
+  if (body !== undefined) {
+    let shown = body;
+    try {
+      shown = JSON.stringify(redactor.json(JSON.parse(body)));
+    } catch {
+      shown = redactor.text(body);
+    }
+    parts.push('--data-binary', shellQuote(shown));
+  }
+  return parts.join(' ');
+}

@@ -1,0 +1,145 @@
+import type { HttpClient, HttpResponse, QueryValue, RequestSpec } from './types.js';
+
+/**
+ * One pagination style: which items a page holds and which request fetches the next page.
+ * Every list in every service goes through `paginate` with one of the styles below.
+ */
+export interface PageStyle<T> {
+  items(res: HttpResponse<unknown>): T[];
+  /** The next request, or undefined on the last page. `seen` counts items received so far. */
+  next(prev: RequestSpec, res: HttpResponse<unknown>, seen: number, pageItems: number): RequestSpec | undefined;
+}
+
+export interface PageOptions {
+  /** Stop after this many items (requests no further page). */
+  limit?: number | undefined;
+}
+
+/** One page as it arrived; `paginate` yields these so callers can stream (ndjson) or count. */
+export interface Page<T> {
+  items: T[];
+  response: HttpResponse<unknown>;
+}
+
+/**
+ * Walks the pages of a list. Stops early when `limit` is reached or the consumer breaks out of
+ * the loop; never holds more than one page.
+ */
+export async function* paginatePages<T>(
+  http: HttpClient,
+  first: RequestSpec,
+  style: PageStyle<T>,
+  opts: PageOptions = {},
+): AsyncGenerator<Page<T>> {
+  let spec: RequestSpec | undefined = first;
+  let seen = 0;
+  while (spec) {
+    const res: HttpResponse<unknown> = await http.request(spec);
+    let items = style.items(res);
+    const pageCount = items.length;
+    if (opts.limit !== undefined && seen + items.length > opts.limit) items = items.slice(0, opts.limit - seen);
+    seen += items.length;
+    yield { items, response: res };
+    if (opts.limit !== undefined && seen >= opts.limit) return;
+    spec = pageCount === 0 ? undefined : style.next(spec, res, seen, pageCount);
+  }
+}
+
+/** Item by item across pages. */
+export async function* paginate<T>(http: HttpClient, first: RequestSpec, style: PageStyle<T>, opts: PageOptions = {}): AsyncGenerator<T> {
+  for await (const page of paginatePages(http, first, style, opts)) yield* page.items;
+}
+
+/** Gathers an async iterable into an array. */
+export async function collect<T>(items: AsyncIterable<T>, limit?: number): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) {
+    out.push(item);
+    if (limit !== undefined && out.length >= limit) break;
+  }
+  return out;
+}
+
+type Getter<T> = string | ((body: Record<string, unknown>) => T[] | undefined);
+
+function pick<T>(body: unknown, get: Getter<T>): T[] {
+  if (Array.isArray(body) && get === '') return body as T[];
+  const b = (body ?? {}) as Record<string, unknown>;
+  const v = typeof get === 'function' ? get(b) : b[get];
+  return Array.isArray(v) ? (v as T[]) : [];
+}
+
+function deepGet(body: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), body);
+}
+
+/**
+ * Offset and count: hosts (`start`/`count`, `total_matching`), cloud (`offset`/`limit`,
+ * `_metadata.totalCount`), data API (`offset`/`limit` inside the POST body).
+ */
+export function offsetStyle<T>(o: {
+  items: Getter<T>;
+  offsetParam: string;
+  limitParam: string;
+  pageSize: number;
+  /** Dotted path to the total in the body, when the service gives one. */
+  total?: string;
+  /** Where the parameters go. */
+  in?: 'query' | 'body';
+  /** Starting offset when the first request gives none. */
+  start?: number;
+}): PageStyle<T> {
+  return {
+    items: (res) => pick(res.data, o.items),
+    next(prev, res, _seen, pageItems) {
+      const place = o.in ?? 'query';
+      const params = ((place === 'query' ? prev.query : prev.body) ?? {}) as Record<string, QueryValue>;
+      const offset = Number(params[o.offsetParam] ?? o.start ?? 0) + pageItems;
+      const size = Number(params[o.limitParam] ?? o.pageSize);
+      const total = o.total ? Number(deepGet(res.data, o.total)) : Number.NaN;
+      if (Number.isFinite(total) && offset >= total) return undefined;
+      if (!Number.isFinite(total) && pageItems < size) return undefined;
+      const nextParams = { ...params, [o.offsetParam]: offset, [o.limitParam]: size };
+      return place === 'query' ? { ...prev, query: nextParams } : { ...prev, body: nextParams };
+    },
+  };
+}
+
+/** page/per_page with `Link: <…>; rel="next"` (workflow automation). */
+export function linkStyle<T>(o: { items: Getter<T> }): PageStyle<T> {
+  return {
+    items: (res) => pick(res.data, o.items),
+    next(prev, res) {
+      const next = parseLinkHeader(res.headers.link ?? '').next;
+      return next ? { ...prev, path: next, query: undefined } : undefined;
+    },
+  };
+}
+
+/** Page token: the token field in the body names the next page (`next_page_token`, `nextPageToken`). */
+export function tokenStyle<T>(o: { items: Getter<T>; tokenField: string; tokenParam: string }): PageStyle<T> {
+  return {
+    items: (res) => pick(res.data, o.items),
+    next(prev, res) {
+      const token = deepGet(res.data, o.tokenField);
+      return typeof token === 'string' && token !== '' ? { ...prev, query: { ...prev.query, [o.tokenParam]: token } } : undefined;
+    },
+  };
+}
+
+/** Marker: `next_marker` in the body becomes `marker` on the next request (document generation). */
+export function markerStyle<T>(o: { items: Getter<T>; markerField: string; markerParam: string }): PageStyle<T> {
+  return tokenStyle({ items: o.items, tokenField: o.markerField, tokenParam: o.markerParam });
+}
+
+/** Parses an RFC 8288 Link header into rel → URL. */
+export function parseLinkHeader(header: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of header.split(/,(?=\s*<)/)) {
+    const m = /<([^>]*)>\s*;(.*)/.exec(part.trim());
+    if (!m) continue;
+    const rel = /rel="?([^";]+)"?/.exec(m[2] ?? '');
+    if (rel?.[1]) for (const r of rel[1].split(/\s+/)) out[r] = m[1] ?? '';
+  }
+  return out;
+}

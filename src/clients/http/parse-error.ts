@@ -1,0 +1,78 @@
+import type { ParsedError } from './types.js';
+
+const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-github-request-id', 'x-correlation-id', 'x-ms-request-id', 'cf-ray'];
+
+/**
+ * Reads an error answer in any of the shapes the seeds use:
+ * `{errors:[…]}` (secrets, hosts), `{error:{code,message}}` (meter), `{errorCode,errorMessage,correlationId}`
+ * (cloud), `{type:"error",status,code,message,request_id}`, the data API's envelope with `status_code`,
+ * `{message}` / `{statusCode,message}`, or plain text and HTML.
+ */
+export function parseErrorBody(status: number, body: unknown, headers: Record<string, string>): ParsedError {
+  const requestId = REQUEST_ID_HEADERS.map((h) => headers[h]).find(Boolean);
+  const fromBody = readShape(body);
+  return {
+    message: fromBody.message || statusText(status),
+    code: fromBody.code,
+    requestId: fromBody.requestId ?? requestId,
+  };
+}
+
+function readShape(body: unknown): Partial<ParsedError> {
+  if (typeof body === 'string') return { message: textSummary(body) };
+  if (!body || typeof body !== 'object') return {};
+  const b = body as Record<string, unknown>;
+  if (Array.isArray(b.errors)) {
+    const parts = b.errors.map((e) => (typeof e === 'string' ? e : str((e as Record<string, unknown>)?.message) ?? JSON.stringify(e)));
+    return { message: parts.join('; ') };
+  }
+  if (b.error && typeof b.error === 'object') {
+    const e = b.error as Record<string, unknown>;
+    return { message: str(e.message) ?? str(e.code), code: str(e.code) ?? str(e.type), requestId: str(e.request_id) };
+  }
+  if ('errorMessage' in b || 'errorCode' in b) {
+    return { message: str(b.errorMessage) ?? str(b.errorCode), code: str(b.errorCode), requestId: str(b.correlationId) };
+  }
+  if ('status_code' in b) {
+    const task = Array.isArray(b.tasks) ? (b.tasks[0] as Record<string, unknown> | undefined) : undefined;
+    const code = task && typeof task.status_code === 'number' && task.status_code >= 40000 ? task.status_code : b.status_code;
+    const message = task && code === task.status_code ? task.status_message : b.status_message;
+    return { message: str(message), code: code === undefined ? undefined : String(code), requestId: str(b.id) };
+  }
+  if (typeof b.message === 'string') {
+    return { message: b.message, code: str(b.code) ?? str(b.error), requestId: str(b.request_id) };
+  }
+  if (typeof b.error === 'string') return { message: str(b.error_description) ?? b.error, code: b.error };
+  return {};
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined;
+}
+
+/** One line from a text or HTML body: the <title> of a page, else the first words. */
+export function textSummary(text: string): string {
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text);
+  const plain = (title?.[1] ?? text.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ').trim();
+  return plain.length > 200 ? `${plain.slice(0, 197)}...` : plain;
+}
+
+export function statusText(status: number): string {
+  const texts: Record<number, string> = {
+    400: 'bad request',
+    401: 'unauthorized',
+    403: 'forbidden',
+    404: 'not found',
+    405: 'method not allowed',
+    409: 'conflict',
+    412: 'precondition failed',
+    422: 'unprocessable entity',
+    429: 'too many requests',
+    500: 'internal server error',
+    501: 'not implemented',
+    502: 'bad gateway',
+    503: 'service unavailable',
+    504: 'gateway timeout',
+  };
+  return texts[status] ?? `HTTP ${status}`;
+}

@@ -1,0 +1,62 @@
+/** Header names whose values are credentials whatever the service. */
+const SECRET_HEADERS = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'x-secrets-token',
+  'x-monitor-api-key',
+  'x-monitor-application-key',
+  'breach-api-key',
+  'pipeline-token',
+  'x-cloud-auth',
+]);
+
+/** JSON keys whose values are secret in request and response bodies. */
+const SECRET_KEY = /(pass(word)?|secret|token|api_?key|private_?key|client_token|accessor|unseal|key_shares?_?b64|keys(_base64)?)$/i;
+
+export const MASK = '***';
+
+/**
+ * Masks credentials in text meant for people: the known secret values given by the auth scheme and
+ * settings, plus well-known secret headers and JSON keys.
+ */
+export class Redactor {
+  private readonly values: string[];
+  constructor(values: Iterable<string | undefined>) {
+    this.values = [...new Set([...values].filter((v): v is string => typeof v === 'string' && v.length >= 4))].sort(
+      (a, b) => b.length - a.length,
+    );
+  }
+
+  with(values: Iterable<string | undefined>): Redactor {
+    return new Redactor([...this.values, ...values]);
+  }
+
+  text(s: string): string {
+    let out = s;
+    for (const v of this.values) out = out.split(v).join(MASK);
+    return out;
+  }
+
+  header(name: string, value: string): string {
+    if (SECRET_HEADERS.has(name.toLowerCase())) {
+      const scheme = /^(Bearer|Basic|token)\s/i.exec(value);
+      return scheme ? `${scheme[1]} ${MASK}` : MASK;
+    }
+    return this.text(value);
+  }
+
+  /** A JSON body, with values under secret-looking keys masked. */
+  json(value: unknown): unknown {
+    if (Array.isArray(value)) return value.map((v) => this.json(v));
+    if (value && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(value)) {
+        out[k] = SECRET_KEY.test(k) && (typeof v === 'string' || Array.isArray(v)) ? MASK : this.json(v);
+      }
+      return out;
+    }
+    return typeof value === 'string' ? this.text(value) : value;
+  }
+}

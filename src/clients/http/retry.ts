@@ -1,0 +1,87 @@
+/** The one retry policy: which failures are retried and how long to wait before the next try. */
+
+export const RETRYABLE_STATUSES: readonly number[] = [429, 502, 503, 504];
+
+/** Network error codes after which a request may be sent again. */
+const RETRYABLE_ERRORS = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+/** Codes that mean the request never reached the server, so even a POST may be sent again. */
+const NOT_SENT_ERRORS = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+export function errorCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function isRetryableError(err: unknown, idempotent: boolean): boolean {
+  const code = errorCode(err);
+  if (!code) return false;
+  return idempotent ? RETRYABLE_ERRORS.has(code) : NOT_SENT_ERRORS.has(code);
+}
+
+export function isIdempotentMethod(method: string): boolean {
+  return ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'LIST'].includes(method.toUpperCase());
+}
+
+/**
+ * Reads the server's hint in seconds: `Retry-After` (seconds or an HTTP date), or the rate-limit
+ * reset headers (`X-RateLimit-Reset` as seconds to wait, or an epoch time when it is that large).
+ */
+export function serverWaitSeconds(headers: Record<string, string>, now: number = Date.now()): number | undefined {
+  const retryAfter = headers['retry-after'];
+  if (retryAfter !== undefined && retryAfter !== '') {
+    const secs = Number(retryAfter);
+    if (Number.isFinite(secs)) return Math.max(0, secs);
+    const date = Date.parse(retryAfter);
+    if (!Number.isNaN(date)) return Math.max(0, (date - now) / 1000);
+  }
+  const reset = headers['x-ratelimit-reset'] ?? headers['ratelimit-reset'];
+  if (reset !== undefined && reset !== '') {
+    const n = Number(reset);
+    if (Number.isFinite(n)) {
+      // Values this large are epoch seconds (the source host's style); small ones are a delay.
+      return n > 1_000_000_000 ? Math.max(0, n - now / 1000) : Math.max(0, n);
+    }
+  }
+  return undefined;
+}
+
+/** Full-jitter exponential backoff: a random wait up to 0.5 s × 2^attempt, capped at 20 s. */
+export function backoffSeconds(attempt: number, random: () => number = Math.random): number {
+  const cap = Math.min(20, 0.5 * 2 ** attempt);
+  return cap / 2 + random() * (cap / 2);
+}
+
+/** Sleeps, unless the signal aborts first. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

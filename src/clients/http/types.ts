@@ -1,0 +1,55 @@
+import type { Readable } from 'node:stream';
+import type { AuthScheme } from './auth.js';
+
+export type QueryValue = string | number | boolean | undefined | null | ReadonlyArray<string | number | boolean>;
+
+/** One request as a client describes it; the core adds base URL, auth, retries and parsing. */
+export interface RequestSpec {
+  method: string;
+  /** Path below the service's base URL (built with `route`), or an absolute URL (Link pagination). */
+  path: string;
+  query?: Record<string, QueryValue> | undefined;
+  headers?: Record<string, string> | undefined;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as is (with a content type in `headers`). */
+  rawBody?: string | Buffer | Readable | undefined;
+  /**
+   * Safe to send again. Defaults to true for GET, HEAD, PUT, DELETE, OPTIONS and LIST; a POST is
+   * retried only when the caller marks it (it carries an idempotency identifier).
+   */
+  idempotent?: boolean | undefined;
+  /** `false` sends no credentials (login endpoints); an AuthScheme replaces the service's own. */
+  auth?: false | AuthScheme | undefined;
+  /** Statuses that are answers, not errors (a 404 that means "none", say). */
+  okStatuses?: readonly number[] | undefined;
+  /** How to read the body: JSON (default), text, raw bytes, or a stream left to the caller. */
+  responseType?: 'json' | 'text' | 'buffer' | 'stream' | undefined;
+  /** Extra retryable statuses for this request. */
+  retryStatuses?: readonly number[] | undefined;
+  signal?: AbortSignal | undefined;
+  /** Overrides the client's timeout, in milliseconds. */
+  timeoutMs?: number | undefined;
+}
+
+export interface HttpResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string>;
+  data: T;
+  url: string;
+  /** Number of attempts that were made (1 when no retry was needed). */
+  attempts: number;
+}
+
+/** What the core tells about a failed status so that the exit code and message can be chosen. */
+export interface ParsedError {
+  message: string;
+  code?: string | undefined;
+  requestId?: string | undefined;
+}
+
+export interface HttpClient {
+  readonly service: string;
+  readonly baseUrl: string;
+  request<T = unknown>(spec: RequestSpec): Promise<HttpResponse<T>>;
+}

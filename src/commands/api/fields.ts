@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { UsageError } from '../../errors.js';
+import { parseKeyValue } from '../shared/parse.js';
+
+/**
+ * Typed `-f key=value`: `true`/`false`/`null` and numbers become JSON values, `@file` is the file's
+ * text, anything else a string. `key:=json` takes a raw JSON value.
+ */
+export function parseField(raw: string): [string, unknown] {
+  const rawJson = /^([^=:]+):=(.*)$/s.exec(raw);
+  if (rawJson) {
+    try {
+      return [rawJson[1]!, JSON.parse(rawJson[2]!)];
+    } catch {
+      throw new UsageError(`invalid JSON in -f ${raw}`, 'write key:=<JSON value>, e.g. tags:=["a","b"]');
+    }
+  }
+  const [key, value] = parseKeyValue('-f', raw);
+  if (value === 'true') return [key, true];
+  if (value === 'false') return [key, false];
+  if (value === 'null') return [key, null];
+  if (/^-?\d+(\.\d+)?$/.test(value) && String(Number(value)) === value) return [key, Number(value)];
+  if (value.startsWith('@')) {
+    try {
+      return [key, readFileSync(value.slice(1), 'utf8')];
+    } catch (err) {
+      throw new UsageError(`cannot read ${value.slice(1)} for -f ${key}: ${(err as Error).message}`);
+    }
+  }
+  return [key, value];
+}
+
+/** `-H 'Name: value'`. */
+export function parseHeader(raw: string): [string, string] {
+  const i = raw.indexOf(':');
+  if (i <= 0) throw new UsageError(`invalid -H "${raw}"`, "write it as 'Name: value'");
+  return [raw.slice(0, i).trim(), raw.slice(i + 1).trim()];
+}

@@ -1,0 +1,127 @@
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { Command } from 'commander';
+import type { PageStyle } from '../../clients/http/paginate.js';
+import type { HttpClient, QueryValue, RequestSpec } from '../../clients/http/types.js';
+import { UsageError } from '../../errors.js';
+import type { Io } from '../../io.js';
+import type { Printer } from '../../output/printer.js';
+import { SERVICE_NAMES } from '../../services.js';
+import type { Factory } from '../factory.js';
+import { parseField, parseHeader } from './fields.js';
+
+export interface ApiOptions {
+  io: Io;
+  printer: Printer;
+  client: () => Promise<HttpClient>;
+  pageStyle: () => Promise<PageStyle<unknown> | undefined>;
+  method: string;
+  path: string;
+  fields: Array<[string, unknown]>;
+  headers: Record<string, string>;
+  input: string | undefined;
+  paginate: boolean;
+  include: boolean;
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'LIST', 'OPTIONS'];
+const QUERY_METHODS = ['GET', 'HEAD', 'DELETE', 'LIST', 'OPTIONS'];
+
+export function apiCommand(factory: Factory, run = runApi): Command {
+  return new Command('api')
+    .description("Make a raw request with the service's address, credentials, retries and output")
+    .argument('<service>', `one of: ${SERVICE_NAMES.join(', ')}`)
+    .argument('<method>', METHODS.join(', '))
+    .argument('<path>', 'path below the service address, e.g. /api/v1/hosts')
+    .option('-f, --field <key=value...>', 'parameter: query for GET/DELETE/LIST, JSON body otherwise (typed; @file reads a file; key:=json)')
+    .option('-H, --header <name: value...>', 'extra request header')
+    .option('--input <file>', 'request body from a file, or - for stdin')
+    .option('--paginate', 'follow every page and print one JSON array')
+    .option('-i, --include', 'print the status line and response headers to stderr')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  ops api hosts GET /api/v1/hosts -f count=2
+  ops api secrets LIST /v1/secret/metadata/
+  ops api meter POST /v2/billing/meter_event_session
+  echo '{"data":{"a":"1"}}' | ops api secrets POST /v1/secret/data/app --input -
+  ops api hosts GET /api/v1/hosts --paginate -f count=100 -o ndjson`,
+    )
+    .action(async (service: string, method: string, path: string, o: { field?: string[]; header?: string[]; input?: string; paginate?: boolean; include?: boolean }, cmd: Command) => {
+      if (!SERVICE_NAMES.includes(service)) throw new UsageError(`unknown service "${service}"`, `use one of: ${SERVICE_NAMES.join(', ')}`);
+      const m = method.toUpperCase();
+      if (!METHODS.includes(m)) throw new UsageError(`invalid method "${method}"`, `use one of: ${METHODS.join(', ')}`);
+      const { assertSafeRawPath } = await import('../../clients/http/url.js');
+      assertSafeRawPath(path);
+      const fields = (o.field ?? []).map(parseField);
+      const headers = Object.fromEntries((o.header ?? []).map(parseHeader));
+      if (o.input !== undefined && fields.length && !QUERY_METHODS.includes(m)) {
+        throw new UsageError('--input and -f both give a body', 'use one of them (with --input, -f goes to the query only for GET/DELETE/LIST)');
+      }
+      const ctx = await factory.context(cmd, { defaultOutput: 'json' });
+      await run({
+        io: ctx.io,
+        printer: ctx.printer,
+        client: () => ctx.client(service),
+        pageStyle: async () => (await ctx.service(service)).descriptor.pageStyle?.(),
+        method: m,
+        path,
+        fields,
+        headers,
+        input: o.input,
+        paginate: Boolean(o.paginate),
+        include: Boolean(o.include),
+      });
+    });
+}
+
+export async function runApi(o: ApiOptions): Promise<void> {
+  const [pathOnly, rawQuery = ''] = o.path.split('?', 2) as [string, string?];
+  const query: Record<string, QueryValue> = Object.fromEntries(new URLSearchParams(rawQuery));
+  const spec: RequestSpec = { method: o.method, path: pathOnly, query, headers: o.headers };
+  if (QUERY_METHODS.includes(o.method)) {
+    for (const [k, v] of o.fields) query[k] = typeof v === 'object' ? JSON.stringify(v) : (v as QueryValue);
+  } else if (o.fields.length) {
+    spec.body = Object.fromEntries(o.fields);
+  }
+  if (o.input !== undefined) {
+    const stream: Readable = o.input === '-' ? o.io.stdin : createReadStream(o.input);
+    spec.rawBody = Buffer.concat(await collectStream(stream));
+    spec.headers = { 'content-type': 'application/json', ...o.headers };
+  }
+  const http = await o.client();
+  if (o.paginate) {
+    const style = await o.pageStyle();
+    if (!style) throw new UsageError(`${http.service} lists have no page style that --paginate knows`, 'request the pages yourself');
+    const { paginatePages } = await import('../../clients/http/paginate.js');
+    const include = o.include;
+    const io = o.io;
+    await o.printer.printList(
+      (async function* () {
+        for await (const page of paginatePages(http, spec, style)) {
+          if (include) writeInclude(io, page.response.status, page.response.headers);
+          yield* page.items;
+        }
+      })(),
+    );
+    return;
+  }
+  const res = await http.request({ ...spec, okStatuses: [] });
+  if (o.include) writeInclude(o.io, res.status, res.headers);
+  if (res.data !== undefined && res.data !== '') await o.printer.print(res.data);
+}
+
+function writeInclude(io: Io, status: number, headers: Record<string, string>): void {
+  io.stderr.write(`HTTP ${status}\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n`);
+}
+
+async function collectStream(stream: Readable): Promise<Buffer[]> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const c of stream) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c));
+  } catch (err) {
+    throw new UsageError(`cannot read --input: ${(err as Error).message}`);
+  }
+  return chunks;
+}

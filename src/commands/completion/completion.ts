@@ -1,0 +1,34 @@
+import { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import type { Io } from '../../io.js';
+import type { Factory } from '../factory.js';
+import { bashScript, completionNodes, fishScript, zshScript } from './script.js';
+
+const SHELLS = ['bash', 'zsh', 'fish'] as const;
+
+export interface CompletionOptions {
+  io: Io;
+  shell: (typeof SHELLS)[number];
+  tree: () => Promise<Command>;
+}
+
+export function completionCommand(factory: Factory, run = runCompletion): Command {
+  return new Command('completion')
+    .description('Print a shell completion script generated from the command tree')
+    .argument('<shell>', SHELLS.join(', '))
+    .addHelpText('after', '\nExamples:\n  eval "$(ops completion bash)"\n  ops completion zsh > "${fpath[1]}/_ops"\n  ops completion fish | source')
+    .action(async (shell: string) => {
+      if (!(SHELLS as readonly string[]).includes(shell)) throw new UsageError(`unsupported shell "${shell}"`, `use one of: ${SHELLS.join(', ')}`);
+      await run({
+        io: factory.io,
+        shell: shell as CompletionOptions['shell'],
+        tree: async () => (await import('../../program.js')).buildProgram(factory, ['node', 'ops'], true),
+      });
+    });
+}
+
+export async function runCompletion(o: CompletionOptions): Promise<void> {
+  const nodes = completionNodes(await o.tree());
+  const script = o.shell === 'bash' ? bashScript(nodes) : o.shell === 'zsh' ? zshScript(nodes) : fishScript(nodes);
+  o.io.stdout.write(script);
+}

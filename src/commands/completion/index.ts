@@ -1,0 +1,7 @@
+import type { Command } from 'commander';
+import type { Factory } from '../factory.js';
+import { completionCommand } from './completion.js';
+
+export function register(parent: Command, factory: Factory): void {
+  parent.addCommand(completionCommand(factory));
+}

@@ -1,0 +1,15 @@
+import { Command } from 'commander';
+import { configFile } from '../../config/paths.js';
+import type { Io } from '../../io.js';
+import type { Factory } from '../factory.js';
+
+export function configPathCommand(factory: Factory, run = runConfigPath): Command {
+  return new Command('path')
+    .description('Print the path of the config file ($OPS_CONFIG_DIR or $XDG_CONFIG_HOME/ops/config.json)')
+    .addHelpText('after', '\nExamples:\n  ops config path\n  ls -l "$(ops config path)"')
+    .action(async () => run({ io: factory.io }));
+}
+
+export async function runConfigPath(o: { io: Io }): Promise<void> {
+  o.io.stdout.write(`${configFile(o.io.env)}\n`);
+}

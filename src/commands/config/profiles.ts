@@ -1,0 +1,31 @@
+import { Command } from 'commander';
+import type { Settings } from '../../config/settings.js';
+import type { Printer } from '../../output/printer.js';
+import type { Factory } from '../factory.js';
+
+export interface ConfigProfilesOptions {
+  printer: Printer;
+  settings: Settings;
+}
+
+export function configProfilesCommand(factory: Factory, run = runConfigProfiles): Command {
+  return new Command('profiles')
+    .description('List the profiles in the config file; the current one is marked')
+    .addHelpText('after', '\nExamples:\n  ops config profiles\n  ops config profiles --json')
+    .action(async (_o: unknown, cmd: Command) => {
+      const ctx = await factory.context(cmd);
+      await run({ printer: ctx.printer, settings: ctx.settings });
+    });
+}
+
+export async function runConfigProfiles(o: ConfigProfilesOptions): Promise<void> {
+  const store = await o.settings.openStore();
+  const current = o.settings.profileName;
+  const rows = store.profiles().map((name) => ({ name, current: name === current }));
+  await o.printer.print(rows, {
+    columns: [
+      { header: 'name', get: (r) => r.name },
+      { header: 'current', get: (r) => (r.current ? '*' : '') },
+    ],
+  });
+}

@@ -1,0 +1,29 @@
+import { Command } from 'commander';
+import type { Settings } from '../../config/settings.js';
+import { UsageError } from '../../errors.js';
+import type { Io } from '../../io.js';
+import type { Factory } from '../factory.js';
+
+export interface ConfigUseOptions {
+  io: Io;
+  settings: Settings;
+  profile: string;
+}
+
+export function configUseCommand(factory: Factory, run = runConfigUse): Command {
+  return new Command('use')
+    .description('Make a profile the current one (used when neither -p nor OPS_PROFILE is given)')
+    .argument('<profile>', 'profile name')
+    .addHelpText('after', '\nExamples:\n  ops config use staging\n  ops config use default')
+    .action(async (profile: string, _o: unknown, cmd: Command) => {
+      const ctx = await factory.context(cmd);
+      await run({ io: ctx.io, settings: ctx.settings, profile });
+    });
+}
+
+export async function runConfigUse(o: ConfigUseOptions): Promise<void> {
+  if (!/^[A-Za-z0-9_-]+$/.test(o.profile)) throw new UsageError(`invalid profile name "${o.profile}"`, 'use letters, digits, - and _');
+  const store = await o.settings.openStore();
+  store.useProfile(o.profile);
+  if (o.io.stderrIsTty) o.io.stderr.write(`now using profile ${o.profile}\n`);
+}

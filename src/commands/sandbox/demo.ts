@@ -1,0 +1,51 @@
+import { Command } from 'commander';
+import { ExitStatusError } from '../../errors.js';
+import type { Io } from '../../io.js';
+import { SERVICES } from '../../services.js';
+import type { Factory } from '../factory.js';
+
+export interface SandboxDemoOptions {
+  io: Io;
+  services: string[] | undefined;
+}
+
+export function sandboxDemoCommand(factory: Factory, run = runSandboxDemo): Command {
+  return new Command('demo')
+    .description('Start the sandbox in this process and run a short tour of every service')
+    .option('--services <list>', 'only these services, comma-separated')
+    .addHelpText('after', '\nExamples:\n  ops sandbox demo\n  ops sandbox demo --services hosts,breach')
+    .action(async (o: { services?: string }) => {
+      await run({ io: factory.io, services: o.services?.split(',').map((s) => s.trim()) });
+    });
+}
+
+/** Runs each service's tour steps with the real CLI against an in-process sandbox on a free port. */
+export async function runSandboxDemo(o: SandboxDemoOptions): Promise<void> {
+  const [{ startSandbox }, { main }, { runSandboxEnv }] = await Promise.all([
+    import('../../sandbox/server.js'),
+    import('../../main.js'),
+    import('./env.js'),
+  ]);
+  const sandbox = await startSandbox({ port: 0, env: o.io.env });
+  const failures: string[] = [];
+  try {
+    let exports = '';
+    await runSandboxEnv({ io: { ...o.io, stdout: { write: (s: string) => void (exports += s) } }, port: sandbox.port, tls: false, caCert: undefined });
+    const env: Record<string, string | undefined> = { ...o.io.env };
+    for (const m of exports.matchAll(/^export (\w+)='([^']*)'$/gm)) env[m[1]!] = m[2];
+    const out = (s: string) => o.io.stdout.write(s);
+    out(`sandbox on ${sandbox.url}\n`);
+    for (const service of SERVICES) {
+      if (!service.commands || (o.services && !o.services.includes(service.name))) continue;
+      const steps = (await service.commands()).demo ?? [];
+      for (const step of steps) {
+        out(`\n# ${step.title}\n$ ops ${step.argv.join(' ')}\n`);
+        const code = await main(['node', 'ops', ...step.argv], { ...o.io, env });
+        if (code !== 0) failures.push(`ops ${step.argv.join(' ')} (exit ${code})`);
+      }
+    }
+  } finally {
+    await sandbox.close();
+  }
+  if (failures.length) throw new ExitStatusError(`demo steps failed: ${failures.join('; ')}`, 1);
+}

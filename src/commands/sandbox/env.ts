@@ -1,0 +1,44 @@
+import { Command } from 'commander';
+import type { Io } from '../../io.js';
+import { envNameFor } from '../../config/settings.js';
+import { sandboxCredentials } from '../../sandbox/credentials.js';
+import { sandboxCaPath } from '../../sandbox/tls.js';
+import { SERVICES } from '../../services.js';
+import type { Factory } from '../factory.js';
+import { parseInteger } from '../shared/parse.js';
+
+export interface SandboxEnvOptions {
+  io: Io;
+  port: number;
+  tls: boolean;
+  caCert: string | undefined;
+}
+
+export function sandboxEnvCommand(factory: Factory, run = runSandboxEnv): Command {
+  return new Command('env')
+    .description('Print the export lines that point every service at a sandbox on this port')
+    .option('--port <n>', 'the sandbox port', '4010')
+    .option('--tls', 'the sandbox serves HTTPS')
+    .option('--sandbox-ca <file>', 'CA file to export as OPS_CA_CERT (default: where `sandbox start --tls` writes it)')
+    .addHelpText('after', '\nExamples:\n  eval "$(ops sandbox env)"\n  eval "$(ops sandbox env --port 4443 --tls)"')
+    .action(async (o: { port: string; tls?: boolean; sandboxCa?: string }) => {
+      const port = parseInteger('--port', o.port, { min: 1, max: 65535 }) ?? 4010;
+      await run({ io: factory.io, port, tls: Boolean(o.tls), caCert: o.sandboxCa });
+    });
+}
+
+function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+export async function runSandboxEnv(o: SandboxEnvOptions): Promise<void> {
+  const scheme = o.tls ? 'https' : 'http';
+  const creds = sandboxCredentials(o.io.env);
+  const lines: string[] = [];
+  for (const s of SERVICES) {
+    lines.push(`export ${envNameFor(`${s.name}.base_url`)}=${shellQuote(`${scheme}://127.0.0.1:${o.port}/${s.name}`)}`);
+    for (const [key, value] of Object.entries(creds[s.name] ?? {})) lines.push(`export ${envNameFor(`${s.name}.${key}`)}=${shellQuote(value)}`);
+  }
+  if (o.tls) lines.push(`export OPS_CA_CERT=${shellQuote(o.caCert ?? sandboxCaPath(o.port))}`);
+  o.io.stdout.write(`${lines.join('\n')}\n`);
+}

@@ -1,0 +1,14 @@
+import type { Command } from 'commander';
+import type { Factory } from '../factory.js';
+import { sandboxDemoCommand } from './demo.js';
+import { sandboxEnvCommand } from './env.js';
+import { sandboxStartCommand } from './start.js';
+
+export function register(parent: Command, factory: Factory): void {
+  const group = parent
+    .command('sandbox')
+    .description('Run local emulators of every service, with fixed credentials, for trying and testing ops');
+  group.addCommand(sandboxStartCommand(factory));
+  group.addCommand(sandboxEnvCommand(factory));
+  group.addCommand(sandboxDemoCommand(factory));
+}

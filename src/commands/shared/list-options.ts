@@ -1,0 +1,25 @@
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+
+export interface ListOptions {
+  /** Items to print at most; undefined with --all. */
+  limit: number | undefined;
+  all: boolean;
+}
+
+/** Adds `--limit` and `--all` to a list command, with the same meaning everywhere. */
+export function addListOptions(cmd: Command, defaultLimit: number): Command {
+  return cmd
+    .option('--limit <n>', `how many items at most (default ${defaultLimit})`)
+    .option('--all', 'every item, following every page');
+}
+
+/** Reads --limit/--all; bad values are usage errors. */
+export function parseListOptions(opts: { limit?: string; all?: boolean }, defaultLimit: number): ListOptions {
+  if (opts.limit !== undefined && opts.all) throw new UsageError('--limit and --all cannot be combined', 'give one of them');
+  if (opts.all) return { limit: undefined, all: true };
+  if (opts.limit === undefined) return { limit: defaultLimit, all: false };
+  const n = Number(opts.limit);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`invalid --limit "${opts.limit}"`, 'give a whole number >= 1');
+  return { limit: n, all: false };
+}

@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import type { SettingsReader } from '../clients/descriptor.js';
+import { ConfigError, ExitCode } from '../errors.js';
+import { configFile } from './paths.js';
+import type { ConfigStore } from './store.js';
+
+export type Origin = 'flag' | 'env' | 'profile' | 'default';
+
+export interface Resolved {
+  value: string | undefined;
+  origin: Origin | undefined;
+  /** The environment variable that mirrors the key. */
+  envName: string;
+}
+
+/** `hosts.api_key` ↔ `OPS_HOSTS_API_KEY`. */
+export function envNameFor(key: string): string {
+  return `OPS_${key.replace(/[.-]/g, '_').toUpperCase()}`;
+}
+
+/** Settings that are not per service: profile keys with the same names as the global flags. */
+export const GLOBAL_KEYS = ['output', 'timeout', 'retries', 'max_wait', 'ca_cert', 'insecure'] as const;
+
+/**
+ * Resolves settings with one precedence everywhere: flag > environment > profile > default.
+ * The config file is read only when it exists and a value is asked for.
+ */
+export class Settings {
+  private storePromise: Promise<ConfigStore | undefined> | undefined;
+  private store: ConfigStore | undefined;
+  private loaded = false;
+
+  constructor(
+    private readonly env: Record<string, string | undefined>,
+    /** -p / OPS_PROFILE; when absent the file's current profile (`ops config use`), else `default`. */
+    private readonly explicitProfile: string | undefined,
+    /** Values from flags by key (`hosts.base_url`, `timeout`). */
+    private readonly flags: Record<string, string | undefined> = {},
+  ) {}
+
+  /** Loads the config file if there is one; call before `resolve`. */
+  get profileName(): string {
+    return this.explicitProfile ?? this.store?.currentProfile() ?? 'default';
+  }
+
+  /** The config store, loaded (and created) on demand: `ops config set` writes through it. */
+  async openStore(): Promise<ConfigStore> {
+    await this.load();
+    if (!this.store) {
+      const { ConfigStore: Store } = await import('./store.js');
+      this.store = new Store(this.env);
+    }
+    return this.store;
+  }
+
+  async load(): Promise<void> {
+    if (this.loaded) return;
+    this.storePromise ??= existsSync(configFile(this.env))
+      ? import('./store.js').then((m) => new m.ConfigStore(this.env))
+      : Promise.resolve(undefined);
+    this.store = await this.storePromise;
+    this.loaded = true;
+  }
+
+  resolve(key: string, fallback?: string): Resolved {
+    const envName = envNameFor(key);
+    const flag = this.flags[key];
+    if (flag !== undefined) return { value: flag, origin: 'flag', envName };
+    const fromEnv = this.env[envName];
+    if (fromEnv !== undefined && fromEnv !== '') return { value: fromEnv, origin: 'env', envName };
+    const fromProfile = this.store?.get(this.profileName, key);
+    if (fromProfile !== undefined) return { value: fromProfile, origin: 'profile', envName };
+    if (fallback !== undefined) return { value: fallback, origin: 'default', envName };
+    return { value: undefined, origin: undefined, envName };
+  }
+
+  get(key: string, fallback?: string): string | undefined {
+    return this.resolve(key, fallback).value;
+  }
+
+  /** A reader for one service's keys, as the descriptor's auth function wants. */
+  forService(service: string, defaults: Record<string, string | undefined> = {}): SettingsReader {
+    return {
+      get: (key) => this.get(`${service}.${key}`, defaults[key]),
+      require: (key) => {
+        const full = `${service}.${key}`;
+        const v = this.get(full, defaults[key]);
+        if (v === undefined || v === '') {
+          throw new ConfigError(
+            `${service}: no ${key.replace(/_/g, ' ')} is set`,
+            `set ${envNameFor(full)}, or run: ops config set ${full} -   (reads the value from stdin)`,
+            ExitCode.auth,
+          );
+        }
+        return v;
+      },
+    };
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Typed errors. Commands and clients throw these; `main.ts` alone turns them into an exit code
+ * and one line on stderr (or a JSON envelope with --json).
+ */
+
+export const ExitCode = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  notFound: 3,
+  auth: 4,
+  rateLimited: 5,
+  timeout: 6,
+  server: 7,
+  watchedFailed: 8,
+  interrupted: 130,
+} as const;
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** Base class: a message for people plus an exit code and an optional hint. */
+export class OpsError extends Error {
+  readonly exitCode: ExitCodeValue;
+  readonly hint: string | undefined;
+  readonly code: string;
+  constructor(message: string, opts: { exitCode?: ExitCodeValue; hint?: string; code?: string; cause?: unknown } = {}) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = new.target.name;
+    this.exitCode = opts.exitCode ?? ExitCode.failure;
+    this.hint = opts.hint;
+    this.code = opts.code ?? 'error';
+  }
+}
+
+/** Bad input found before any request is sent: exit 2. */
+export class UsageError extends OpsError {
+  constructor(message: string, hint?: string) {
+    super(message, { exitCode: ExitCode.usage, code: 'usage', ...(hint ? { hint } : {}) });
+  }
+}
+
+/** A setting or credential is missing. */
+export class ConfigError extends OpsError {
+  constructor(message: string, hint: string, exitCode: ExitCodeValue = ExitCode.usage) {
+    super(message, { exitCode, hint, code: 'config' });
+  }
+}
+
+export interface ApiErrorDetails {
+  status: number;
+  service: string;
+  message: string;
+  code?: string | undefined;
+  requestId?: string | undefined;
+  retryAfter?: number | undefined;
+  body?: unknown;
+  hint?: string | undefined;
+}
+
+/** The service answered with an error status. The exit code follows the status. */
+export class ApiError extends OpsError {
+  readonly status: number;
+  readonly service: string;
+  readonly requestId: string | undefined;
+  readonly retryAfter: number | undefined;
+  readonly body: unknown;
+  constructor(d: ApiErrorDetails) {
+    super(d.message, {
+      exitCode: exitCodeForStatus(d.status),
+      code: d.code ?? `http_${d.status}`,
+      ...(d.hint ? { hint: d.hint } : {}),
+    });
+    this.status = d.status;
+    this.service = d.service;
+    this.requestId = d.requestId;
+    this.retryAfter = d.retryAfter;
+    this.body = d.body;
+  }
+}
+
+/** The connection failed, or the answer could not be read, after the retry budget. */
+export class NetworkError extends OpsError {
+  readonly service: string;
+  constructor(service: string, message: string, cause?: unknown) {
+    super(message, { exitCode: ExitCode.server, code: 'network', cause });
+    this.service = service;
+  }
+}
+
+/** A request or a --wait ran past its time. */
+export class TimeoutError extends OpsError {
+  readonly service: string | undefined;
+  constructor(message: string, service?: string) {
+    super(message, { exitCode: ExitCode.timeout, code: 'timeout', hint: 'raise --timeout (seconds) or OPS_TIMEOUT' });
+    this.service = service;
+  }
+}
+
+/** Ctrl-C: exit 130 after reporting partial work. */
+export class InterruptedError extends OpsError {
+  constructor(message = 'interrupted') {
+    super(message, { exitCode: ExitCode.interrupted, code: 'interrupted' });
+  }
+}
+
+/** A watched run or operation ended but failed (--exit-status), or a CI gate found something. */
+export class ExitStatusError extends OpsError {
+  constructor(message: string, exitCode: ExitCodeValue = ExitCode.watchedFailed) {
+    super(message, { exitCode, code: 'exit_status' });
+  }
+}
+
+export function exitCodeForStatus(status: number): ExitCodeValue {
+  if (status === 404) return ExitCode.notFound;
+  if (status === 401 || status === 403) return ExitCode.auth;
+  if (status === 429) return ExitCode.rateLimited;
+  if (status === 408) return ExitCode.timeout;
+  if (status >= 500) return ExitCode.server;
+  return ExitCode.failure;
+}
+
+/** --dry-run: the request was printed and not sent; the command stops there with exit 0. */
+export class DryRunStop extends OpsError {
+  constructor() {
+    super('dry run: request not sent', { exitCode: ExitCode.ok, code: 'dry_run' });
+  }
+}

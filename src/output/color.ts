@@ -1,0 +1,33 @@
+/**
+ * Colour rules, in order: --no-color, then FORCE_COLOR (on unless "0"/"false"), then NO_COLOR (any
+ * non-empty value turns colour off; chalk does not read it), CLICOLOR=0, then a TTY on the stream.
+ */
+export function colorEnabled(env: Record<string, string | undefined>, isTty: boolean, noColorFlag: boolean): boolean {
+  if (noColorFlag) return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== '') return force !== '0' && force !== 'false';
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.CLICOLOR === '0') return false;
+  if (env.TERM === 'dumb') return false;
+  return isTty;
+}
+
+/** Minimal ANSI styling so that the printer need not load chalk for plain output. */
+export interface Style {
+  bold(s: string): string;
+  dim(s: string): string;
+  red(s: string): string;
+  green(s: string): string;
+  yellow(s: string): string;
+  cyan(s: string): string;
+}
+
+const wrap = (open: number, close: number) => (s: string) => `\u001b[${open}m${s}\u001b[${close}m`;
+
+export function makeStyle(enabled: boolean): Style {
+  if (!enabled) {
+    const id = (s: string) => s;
+    return { bold: id, dim: id, red: id, green: id, yellow: id, cyan: id };
+  }
+  return { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), green: wrap(32, 39), yellow: wrap(33, 39), cyan: wrap(36, 39) };
+}

@@ -1,0 +1,215 @@
+import { type Io, writeAll } from '../io.js';
+import { type Style, makeStyle } from './color.js';
+import type { Query } from './query.js';
+import { humanBytes, relativeTime, terminalSafe, truncate } from './text.js';
+
+export const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'ndjson', 'csv'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** How a column of a table (and of CSV) is read from an item and shown. */
+export interface Column<T = Record<string, unknown>> {
+  header: string;
+  get: (row: T) => unknown;
+  /** `relative`: a time shown as "3 minutes ago" on a terminal; `secret`: masked. */
+  format?: 'relative' | 'bytes' | 'secret' | 'bool' | undefined;
+  /** Colour for a cell (on a terminal). */
+  color?: (value: unknown, style: Style) => ((s: string) => string) | undefined;
+}
+
+export interface PrintSpec<T = Record<string, unknown>> {
+  columns?: Column<T>[];
+}
+
+export interface PrinterOptions {
+  io: Io;
+  format: OutputFormat;
+  query?: Query | undefined;
+  field?: string | undefined;
+  color: boolean;
+  now?: () => number;
+}
+
+/**
+ * The one place data reaches stdout. Commands hand it results; it applies --query and --field, then
+ * writes table, JSON, YAML, NDJSON or CSV. Lists can be handed as async iterables so that NDJSON and
+ * CSV stream page by page with constant memory.
+ */
+export class Printer {
+  readonly format: OutputFormat;
+  readonly style: Style;
+  private readonly io: Io;
+  private readonly query: Query | undefined;
+  private readonly field: string | undefined;
+  private readonly tty: boolean;
+  private readonly now: () => number;
+
+  constructor(o: PrinterOptions) {
+    this.io = o.io;
+    this.format = o.format;
+    this.query = o.query;
+    this.field = o.field;
+    this.tty = o.io.stdoutIsTty;
+    this.style = makeStyle(o.color);
+    this.now = o.now ?? Date.now;
+  }
+
+  /** Prints one result: an object (a resource), an array (a list) or a scalar. */
+  async print<T>(data: readonly T[], spec?: PrintSpec<T>): Promise<void>;
+  async print<T>(data: T, spec?: PrintSpec<T>): Promise<void>;
+  async print(data: unknown, spec: PrintSpec<unknown> = {}): Promise<void> {
+    const shaped = this.query ? this.query(data) : data;
+    if (this.field !== undefined) return this.printField(shaped);
+    const columns = this.query ? undefined : (spec.columns as Column<unknown>[] | undefined);
+    switch (this.format) {
+      case 'json':
+        return this.write(`${JSON.stringify(shaped ?? null, null, 2)}\n`);
+      case 'ndjson':
+        if (Array.isArray(shaped)) for (const item of shaped) await this.write(`${JSON.stringify(item)}\n`);
+        else await this.write(`${JSON.stringify(shaped ?? null)}\n`);
+        return;
+      case 'yaml': {
+        const { stringify } = await import('yaml');
+        return this.write(stringify(shaped ?? null));
+      }
+      case 'csv':
+        return this.printCsv(Array.isArray(shaped) ? shaped : [shaped], columns);
+      default:
+        return this.printTable(shaped, columns);
+    }
+  }
+
+  /**
+   * Prints a list that arrives in pages. NDJSON and CSV (without --query) write each item as it
+   * arrives; JSON writes one array; the rest gather the list first.
+   */
+  async printList<T>(items: AsyncIterable<T>, spec: PrintSpec<T> = {}): Promise<number> {
+    let count = 0;
+    if (!this.query && this.field === undefined && (this.format === 'ndjson' || this.format === 'json' || this.format === 'csv')) {
+      const columns = spec.columns as Column<unknown>[] | undefined;
+      let header: Column<unknown>[] | undefined;
+      for await (const item of items) {
+        if (this.format === 'ndjson') await this.write(`${JSON.stringify(item)}\n`);
+        else if (this.format === 'json') await this.write(`${count === 0 ? '[\n' : ',\n'}${indent(JSON.stringify(item, null, 2))}`);
+        else {
+          if (!header) {
+            header = columns ?? autoColumns([item]);
+            await this.write(`${header.map((c) => csvCell(c.header)).join(',')}\n`);
+          }
+          await this.write(`${header.map((c) => csvCell(plain(c.get(item)))).join(',')}\n`);
+        }
+        count++;
+      }
+      if (this.format === 'json') await this.write(count === 0 ? '[]\n' : '\n]\n');
+      return count;
+    }
+    const all: T[] = [];
+    for await (const item of items) all.push(item);
+    await this.print<T>(all, spec);
+    return all.length;
+  }
+
+  /** Raw text that is the command's data (help text, a file's content). */
+  async text(s: string): Promise<void> {
+    await this.write(s.endsWith('\n') || s === '' ? s : `${s}\n`);
+  }
+
+  private async printField(data: unknown): Promise<void> {
+    const path = this.field ?? '';
+    const values = Array.isArray(data) ? data.map((d) => getPath(d, path)) : [getPath(data, path)];
+    for (const v of values) {
+      if (v === undefined) continue;
+      await this.write(`${typeof v === 'string' ? v : JSON.stringify(v)}\n`);
+    }
+  }
+
+  private async printCsv(rows: unknown[], columns: Column<unknown>[] | undefined): Promise<void> {
+    if (rows.length === 0) return;
+    const cols = columns ?? autoColumns(rows);
+    const lines = [cols.map((c) => csvCell(c.header)).join(',')];
+    for (const row of rows) lines.push(cols.map((c) => csvCell(plain(c.get(row)))).join(','));
+    await this.write(`${lines.join('\n')}\n`);
+  }
+
+  private async printTable(data: unknown, columns: Column<unknown>[] | undefined): Promise<void> {
+    if (data === undefined || data === null) return;
+    if (!Array.isArray(data) && typeof data !== 'object') return this.write(`${terminalSafe(String(data))}\n`);
+    if (Array.isArray(data) && data.length === 0) return;
+    if (Array.isArray(data) && data.every((d) => typeof d !== 'object' || d === null)) {
+      return this.write(data.map((d) => terminalSafe(String(d))).join('\n') + '\n');
+    }
+    const Table = (await import('cli-table3')).default;
+    const chars = {
+      top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '',
+      'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ',
+    };
+    const style = { head: [] as string[], border: [] as string[], 'padding-left': 0, 'padding-right': 0 };
+    if (!Array.isArray(data)) {
+      // One resource: a key / value table.
+      const cols = columns ?? autoColumns([data]);
+      const table = new Table({ chars, style });
+      for (const c of cols) table.push([this.style.bold(c.header), this.cell(c, data, 0)]);
+      return this.write(`${table.toString()}\n`);
+    }
+    const cols = columns ?? autoColumns(data);
+    const width = this.tty && this.io.columns > 0 ? this.io.columns : 0;
+    const maxCell = width > 0 ? Math.max(8, Math.floor((width - 2 * cols.length) / Math.max(1, cols.length)) * 2) : 0;
+    const table = new Table({ chars, style, head: cols.map((c) => this.style.bold(c.header.toUpperCase())) });
+    for (const row of data) table.push(cols.map((c) => this.cell(c, row, maxCell)));
+    return this.write(`${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n`);
+  }
+
+  private cell(c: Column<unknown>, row: unknown, maxWidth: number): string {
+    const value = c.get(row);
+    let s: string;
+    if (value === undefined || value === null) s = '';
+    else if (c.format === 'secret') s = '***';
+    else if (c.format === 'relative') s = this.tty ? relativeTime(value as string, this.now()) : String(value);
+    else if (c.format === 'bytes' && typeof value === 'number') s = humanBytes(value);
+    else if (c.format === 'bool' || typeof value === 'boolean') s = value ? 'yes' : 'no';
+    else s = plain(value);
+    s = terminalSafe(s).replace(/\n/g, ' ');
+    if (maxWidth > 0) s = truncate(s, maxWidth);
+    const paint = c.color?.(value, this.style);
+    return paint ? paint(s) : s;
+  }
+
+  private write(s: string): Promise<void> {
+    return writeAll(this.io.stdout, s);
+  }
+}
+
+function indent(s: string): string {
+  return s
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
+}
+
+/** A cell's text: scalars as they are, arrays joined, objects as JSON. */
+export function plain(v: unknown): string {
+  if (v === undefined || v === null) return '';
+  if (Array.isArray(v)) return v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ');
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+function csvCell(s: string): string {
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** Columns from the scalar fields of the first items, when a command gives none. */
+export function autoColumns(rows: unknown[]): Column<unknown>[] {
+  const keys: string[] = [];
+  for (const row of rows.slice(0, 20)) {
+    if (!row || typeof row !== 'object') continue;
+    for (const k of Object.keys(row)) if (!keys.includes(k)) keys.push(k);
+  }
+  if (keys.length === 0) return [{ header: 'value', get: (r) => r }];
+  return keys.map((k) => ({ header: k, get: (r) => (r as Record<string, unknown>)?.[k] }));
+}
+
+/** Reads `a.b.c` (or `a.0.b`) from a value. */
+export function getPath(data: unknown, path: string): unknown {
+  if (path === '') return data;
+  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), data);
+}

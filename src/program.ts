@@ -1,0 +1,95 @@
+import { Command, Option } from 'commander';
+import type { Factory } from './commands/factory.js';
+import { addOutputOptions } from './output/options.js';
+import { SERVICES, type ServiceCommands } from './services.js';
+import { VERSION } from './version.js';
+
+interface TopLevel {
+  name: string;
+  summary: string;
+  load: () => Promise<ServiceCommands>;
+}
+
+/** Commands that are not a service: loaded, like the services, only when asked for. */
+const BUILT_INS: TopLevel[] = [
+  { name: 'config', summary: 'Read and write settings and profiles', load: () => import('./commands/config/index.js') },
+  { name: 'api', summary: 'Make a raw request to any service', load: () => import('./commands/api/index.js') },
+  { name: 'sandbox', summary: 'Run local emulators of every service', load: () => import('./commands/sandbox/index.js') },
+  { name: 'completion', summary: 'Print a shell completion script', load: () => import('./commands/completion/index.js') },
+];
+
+export function topLevelCommands(): TopLevel[] {
+  const services = SERVICES.filter((s) => s.commands).map((s) => ({ name: s.name, summary: s.summary, load: s.commands! }));
+  return [...services, ...BUILT_INS];
+}
+
+/** Root flags that take a value, so the command name can be found without loading anything. */
+const VALUE_FLAGS = new Set(['-o', '--output', '--query', '--field', '-p', '--profile', '--base-url', '--timeout', '--retries', '--max-wait', '--ca-cert']);
+
+/** The first word of argv that is not a root flag (or its value): the command asked for. */
+export function targetCommand(args: string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') return args[i + 1];
+    if (a.startsWith('-')) {
+      if (VALUE_FLAGS.has(a)) i++;
+      continue;
+    }
+    if (a === 'help') return args[i + 1] ?? a;
+    return a;
+  }
+  return undefined;
+}
+
+/** The root command with the global flags of PRODUCT.md §2. */
+export function createRoot(): Command {
+  const root = new Command('ops')
+    .description('One command-line tool for eleven HTTP APIs, with a built-in sandbox.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .showSuggestionAfterError(true)
+    .option('-p, --profile <name>', 'config profile (env OPS_PROFILE)')
+    .option('--base-url <url>', "override the service's address (env OPS_<SERVICE>_BASE_URL)")
+    .option('--timeout <seconds>', 'per-request timeout (env OPS_TIMEOUT, default 30)')
+    .option('--retries <n>', 'retry budget for retryable failures (env OPS_RETRIES, default 4)')
+    .option('--max-wait <seconds>', 'longest wait for one retry before giving up (default 60)')
+    .option('--dry-run', 'print each request as a curl command and send nothing')
+    .option('--debug', 'log requests and responses to stderr, credentials masked (env OPS_DEBUG)')
+    .option('-q, --quiet', 'no spinners, progress or hints (env OPS_QUIET)')
+    .option('--no-color', 'no colour (also NO_COLOR, CLICOLOR=0)')
+    .option('--ca-cert <file>', 'trust this PEM CA certificate too (env OPS_CA_CERT)')
+    .option('--insecure', 'skip TLS certificate verification (env OPS_INSECURE)')
+    .option('-y, --yes', 'confirm destructive actions');
+  addOutputOptions(root);
+  root.addHelpText(
+    'after',
+    `
+Examples:
+  eval "$(ops sandbox env)" && ops sandbox start &   # talk to the local emulators
+  ops hosts list --all -o ndjson
+  ops secrets kv get secret/app --field password
+
+Exit codes: 0 ok, 1 failed, 2 usage, 3 not found, 4 auth, 5 rate limited, 6 timeout, 7 server/network,
+8 watched run failed, 130 interrupted.`,
+  );
+  return root;
+}
+
+/**
+ * Builds the program for these arguments: the asked-for subtree is loaded and registered; the others
+ * appear as one-line entries so that `ops --help` lists them without loading them.
+ */
+export async function buildProgram(factory: Factory, argv: string[], loadAll = false): Promise<Command> {
+  const root = createRoot();
+  const target = targetCommand(argv.slice(2));
+  for (const entry of topLevelCommands()) {
+    if (loadAll || entry.name === target) {
+      (await entry.load()).register(root, factory);
+    } else {
+      root.command(entry.name).description(entry.summary).helpOption(false).allowUnknownOption();
+    }
+  }
+  return root;
+}
+
+export { Option };

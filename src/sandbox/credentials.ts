@@ -1,0 +1,30 @@
+/**
+ * The sandbox's fixed, documented credentials, by service and setting key (the same keys as the
+ * profile: `hosts.api_key` ↔ `OPS_HOSTS_API_KEY`). Each can be overridden when the sandbox starts
+ * with `OPS_SANDBOX_<SERVICE>_<KEY>`, e.g. `OPS_SANDBOX_HOSTS_API_KEY`.
+ */
+export const SANDBOX_CREDENTIALS: Record<string, Record<string, string>> = {
+  secrets: { token: 'sandbox-root-token' },
+  meter: { api_key: 'sk_test_sandbox_meter' },
+  hosts: { api_key: 'sandbox-hosts-api-key', app_key: 'sandbox-hosts-app-key' },
+  breach: { api_key: 'sandbox-breach-key' },
+  runs: { token: 'sandbox-runs-token' },
+  tasks: { token: 'sandbox-tasks-token' },
+  db: { token: 'sandbox-db-token' },
+  pipelines: { token: 'sandbox-pipelines-token' },
+  docgen: { token: 'sandbox-docgen-token' },
+  dataapi: { login: 'sandbox@example.com', password: 'sandbox-dataapi-password' },
+  cloud: { api_key: 'sandbox-cloud-api-key' },
+};
+
+export function sandboxCredentials(env: Record<string, string | undefined>): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const [service, keys] of Object.entries(SANDBOX_CREDENTIALS)) {
+    out[service] = {};
+    for (const [key, value] of Object.entries(keys)) {
+      const override = env[`OPS_SANDBOX_${service.toUpperCase()}_${key.toUpperCase()}`];
+      out[service][key] = override || value;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,195 @@
+/**
+ * What every emulator is built from: the request and reply shapes, a router, a clock that tests can
+ * advance, and helpers for JSON and auth checks. Emulators never import a client.
+ */
+
+export interface SandboxRequest {
+  method: string;
+  /** Path below the service prefix, still percent-encoded (`/v1/secret/data/a%2Fb`). */
+  path: string;
+  query: URLSearchParams;
+  /** Lower-cased names. */
+  headers: Record<string, string>;
+  body: Buffer;
+  /** Path parameters filled by the router (decoded). */
+  params: Record<string, string>;
+}
+
+export interface Reply {
+  status: number;
+  headers?: Record<string, string>;
+  /** Objects and arrays are sent as JSON; strings and Buffers as they are. */
+  body?: unknown;
+}
+
+/** Shared by the emulators of one sandbox: time and options. */
+export interface SandboxContext {
+  clock: Clock;
+  options: SandboxOptions;
+}
+
+export interface SandboxOptions {
+  /** Credentials the emulators accept, by service, from sandbox/credentials.ts plus overrides. */
+  credentials: Record<string, Record<string, string>>;
+  /** Free-form per-service options (`hosts.count`, `meter.rate_limit`…). */
+  settings: Record<string, string>;
+}
+
+export interface Emulator {
+  /** The service name; also its path prefix (`/hosts`). */
+  name: string;
+  handle(req: SandboxRequest): Reply | Promise<Reply>;
+  /** Back to the seed data. */
+  reset(): void;
+  /** Counters shown under /__sandbox/counters. */
+  stats?(): Record<string, unknown>;
+  /** Lines printed (to stderr) when the sandbox starts: a root token, say. */
+  banner?(): string[];
+}
+
+export type EmulatorFactory = (ctx: SandboxContext) => Emulator;
+
+/** Sandbox time: real time plus whatever tests have advanced it by. */
+export class Clock {
+  private offsetMs = 0;
+  now(): number {
+    return Date.now() + this.offsetMs;
+  }
+  nowSeconds(): number {
+    return Math.floor(this.now() / 1000);
+  }
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+  reset(): void {
+    this.offsetMs = 0;
+  }
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Reply {
+  return { status, body, headers };
+}
+
+export function empty(status = 204, headers: Record<string, string> = {}): Reply {
+  return { status, headers };
+}
+
+export function text(status: number, body: string, contentType = 'text/plain; charset=utf-8'): Reply {
+  return { status, body, headers: { 'content-type': contentType } };
+}
+
+/** Thrown by handlers to answer at once (auth failures, validation); the router turns it into the reply. */
+export class ReplyError extends Error {
+  constructor(readonly reply: Reply) {
+    super(`reply ${reply.status}`);
+  }
+}
+
+/** Parses the body as JSON; an invalid body is answered by `onBad` (each service has its own error shape). */
+export function readJson<T = unknown>(req: SandboxRequest, onBad: (reason: string) => Reply): T | undefined {
+  if (req.body.length === 0) return undefined;
+  try {
+    return JSON.parse(req.body.toString('utf8')) as T;
+  } catch (err) {
+    throw new ReplyError(onBad(`request body is not valid JSON: ${(err as Error).message}`));
+  }
+}
+
+type Handler = (req: SandboxRequest) => Reply | Promise<Reply>;
+
+interface RouteEntry {
+  methods: string[];
+  pattern: RegExp;
+  names: string[];
+  handler: Handler;
+}
+
+/**
+ * A small router: `/api/v1/host/:name/mute`, and `*rest` for the remainder of a path.
+ * Unmatched paths get `notFound`; a path matched with another method gets `methodNotAllowed`.
+ */
+export class Router {
+  private readonly routes: RouteEntry[] = [];
+
+  constructor(
+    private readonly notFound: (req: SandboxRequest) => Reply,
+    private readonly methodNotAllowed: (req: SandboxRequest) => Reply = notFound,
+  ) {}
+
+  on(methods: string | string[], path: string, handler: Handler): this {
+    const names: string[] = [];
+    const source = path
+      .split('/')
+      .map((seg) => {
+        if (seg.startsWith(':')) {
+          names.push(seg.slice(1));
+          return '([^/]+)';
+        }
+        if (seg.startsWith('*')) {
+          names.push(seg.slice(1));
+          return '(.*)';
+        }
+        return seg.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+      })
+      .join('/');
+    this.routes.push({ methods: ([] as string[]).concat(methods).map((m) => m.toUpperCase()), pattern: new RegExp(`^${source}$`), names, handler });
+    return this;
+  }
+
+  async handle(req: SandboxRequest): Promise<Reply> {
+    let pathMatched = false;
+    for (const r of this.routes) {
+      const m = r.pattern.exec(req.path);
+      if (!m) continue;
+      pathMatched = true;
+      if (!r.methods.includes(req.method) && !r.methods.includes('*')) continue;
+      const params: Record<string, string> = {};
+      r.names.forEach((n, i) => {
+        params[n] = safeDecode(m[i + 1] ?? '');
+      });
+      try {
+        return await r.handler({ ...req, params });
+      } catch (err) {
+        if (err instanceof ReplyError) return err.reply;
+        throw err;
+      }
+    }
+    return pathMatched ? this.methodNotAllowed(req) : this.notFound(req);
+  }
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** Counts requests in a fixed one-second or one-minute window, for 429 emulation. */
+export class RateWindow {
+  private windowStart = 0;
+  private count = 0;
+  constructor(
+    private readonly clock: Clock,
+    readonly limit: number,
+    readonly windowMs: number,
+  ) {}
+
+  /** Records one request; returns the seconds to wait when over the limit, else undefined. */
+  hit(): { limited: boolean; remaining: number; resetSeconds: number } {
+    const now = this.clock.now();
+    if (now - this.windowStart >= this.windowMs) {
+      this.windowStart = now;
+      this.count = 0;
+    }
+    this.count++;
+    const resetSeconds = Math.max(1, Math.ceil((this.windowStart + this.windowMs - now) / 1000));
+    return { limited: this.count > this.limit, remaining: Math.max(0, this.limit - this.count), resetSeconds };
+  }
+
+  reset(): void {
+    this.windowStart = 0;
+    this.count = 0;
+  }
+}

@@ -1,0 +1,200 @@
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { sandboxCredentials } from './credentials.js';
+import { EMULATORS } from './emulators.js';
+import { type FaultRule, Faults } from './faults.js';
+import { Clock, type Emulator, type EmulatorFactory, type Reply, type SandboxContext, type SandboxRequest } from './framework.js';
+import { makeSandboxTls, writeSandboxCa } from './tls.js';
+
+export interface SandboxStartOptions {
+  port?: number;
+  host?: string;
+  tls?: boolean;
+  env?: Record<string, string | undefined>;
+  /** Per-service settings (`hosts.count=100000`). */
+  settings?: Record<string, string>;
+  /** Only these services (default: every emulator). */
+  services?: string[];
+  /** Emulators to use instead of (or beside) the built-in ones: tests add stub services here. */
+  emulators?: Record<string, EmulatorFactory>;
+}
+
+export interface RunningSandbox {
+  url: string;
+  port: number;
+  caPath: string | undefined;
+  emulators: Map<string, Emulator>;
+  clock: Clock;
+  faults: Faults;
+  banner(): string[];
+  close(): Promise<void>;
+}
+
+/** Largest request body the sandbox reads (the secrets store's own limit is enforced by its emulator). */
+const MAX_BODY = 64 * 1024 * 1024;
+
+/**
+ * Serves every emulator on one loopback port, each under `/<service>`, plus `/__sandbox/*` controls:
+ * `POST faults` (rule or list of rules), `POST clock/advance {seconds}`, `GET counters`, `POST reset`,
+ * `GET health`.
+ */
+export async function startSandbox(o: SandboxStartOptions = {}): Promise<RunningSandbox> {
+  const clock = new Clock();
+  const faults = new Faults();
+  const ctx: SandboxContext = {
+    clock,
+    options: { credentials: sandboxCredentials(o.env ?? process.env), settings: o.settings ?? {} },
+  };
+  const emulators = new Map<string, Emulator>();
+  const names = o.services ?? [...new Set([...Object.keys(EMULATORS), ...Object.keys(o.emulators ?? {})])];
+  for (const name of names) {
+    const factory = o.emulators?.[name] ?? (EMULATORS[name] ? await EMULATORS[name]() : undefined);
+    if (!factory) throw new Error(`no emulator for service "${name}"`);
+    emulators.set(name, factory(ctx));
+  }
+  const counters = new Map<string, number>();
+
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    void serve(req, res).catch((err: unknown) => {
+      if (!res.headersSent) send(res, { status: 500, body: { errors: [`sandbox error: ${(err as Error).message}`] } });
+      else res.destroy();
+    });
+  };
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const [, first = '', ...rest] = url.pathname.split('/');
+    if (first === '__sandbox') return control(method, rest.join('/'), await readBody(req), res);
+    const emulator = emulators.get(first);
+    if (!emulator) return send(res, { status: 404, body: { errors: [`no service at /${first}; services: ${[...emulators.keys()].join(', ')}`] } });
+    const path = `/${rest.join('/')}`;
+    const key = `${first} ${method} ${path}`;
+    counters.set(key, (counters.get(key) ?? 0) + 1);
+
+    const body = await readBody(req);
+    const fault = faults.take(first, method, path);
+    if (fault) {
+      if (fault.kind === 'drop') {
+        req.socket.destroy();
+        return;
+      }
+      if (fault.kind === 'delay') await new Promise((r) => setTimeout(r, fault.delayMs ?? 1000));
+      else return send(res, faultReply(fault));
+    }
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    const sreq: SandboxRequest = { method, path, query: url.searchParams, headers, body, params: {} };
+    send(res, await emulator.handle(sreq));
+  }
+
+  function control(method: string, path: string, body: Buffer, res: ServerResponse): void {
+    const input = body.length ? JSON.parse(body.toString('utf8')) : {};
+    if (method === 'GET' && path === 'health') return send(res, { status: 200, body: { ok: true, services: [...emulators.keys()] } });
+    if (method === 'POST' && path === 'faults') {
+      for (const rule of ([] as FaultRule[]).concat(input)) faults.add(rule);
+      return send(res, { status: 200, body: { pending: faults.pending() } });
+    }
+    if (method === 'DELETE' && path === 'faults') {
+      faults.clear();
+      return send(res, { status: 200, body: { pending: 0 } });
+    }
+    if (method === 'POST' && path === 'clock/advance') {
+      clock.advance(Number(input.seconds ?? 0) * 1000);
+      return send(res, { status: 200, body: { now: new Date(clock.now()).toISOString() } });
+    }
+    if (method === 'GET' && path === 'counters') {
+      const requests: Record<string, Record<string, number>> = {};
+      for (const [k, n] of counters) {
+        const [service = '', ...r] = k.split(' ');
+        (requests[service] ??= {})[r.join(' ')] = n;
+      }
+      const stats: Record<string, unknown> = {};
+      for (const [name, e] of emulators) if (e.stats) stats[name] = e.stats();
+      return send(res, { status: 200, body: { requests, faultsInjected: faults.injected, faultsPending: faults.pending(), emulators: stats } });
+    }
+    if (method === 'POST' && path === 'reset') {
+      counters.clear();
+      faults.clear();
+      clock.reset();
+      for (const e of emulators.values()) e.reset();
+      return send(res, { status: 200, body: { ok: true } });
+    }
+    send(res, { status: 404, body: { errors: [`unknown sandbox control ${method} /__sandbox/${path}`] } });
+  }
+
+  const tls = o.tls ? await makeSandboxTls() : undefined;
+  const server: Server = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, handler) : createHttpServer(handler);
+  server.keepAliveTimeout = 30_000;
+  const host = o.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port ?? 4010, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const caPath = tls ? writeSandboxCa(port, tls.cert) : undefined;
+  const sockets = new Set<import('node:net').Socket>();
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+
+  return {
+    url: `${tls ? 'https' : 'http'}://${host}:${port}`,
+    port,
+    caPath,
+    emulators,
+    clock,
+    faults,
+    banner: () => [...emulators.values()].flatMap((e) => e.banner?.() ?? []),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function faultReply(f: FaultRule): Reply {
+  if (f.kind === 'malformed') return { status: f.status ?? 200, headers: { 'content-type': 'application/json' }, body: '{"truncated": [1, 2' };
+  if (f.kind === 'html') {
+    return { status: f.status ?? 502, headers: { 'content-type': 'text/html' }, body: '<html><head><title>502 Bad Gateway</title></head><body>upstream error</body></html>' };
+  }
+  const headers: Record<string, string> = { ...f.headers };
+  if (f.retryAfter !== undefined) headers['retry-after'] = String(f.retryAfter);
+  return { status: f.status ?? 500, headers, body: f.body ?? { errors: ['injected fault'] } };
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+  const headers: Record<string, string> = { ...reply.headers };
+  let payload: Buffer | undefined;
+  if (reply.body === undefined || reply.status === 204 || reply.status === 304) payload = undefined;
+  else if (Buffer.isBuffer(reply.body)) payload = reply.body;
+  else if (typeof reply.body === 'string') payload = Buffer.from(reply.body);
+  else {
+    payload = Buffer.from(JSON.stringify(reply.body));
+    headers['content-type'] ??= 'application/json';
+  }
+  headers['content-length'] = String(payload?.length ?? 0);
+  res.writeHead(reply.status, headers);
+  res.end(payload);
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        reject(new Error('request body too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    pool: 'forks',
+    maxWorkers: 2,
+    // Colour, CI and credentials from the developer's shell must not leak into assertions.
+    env: { NO_COLOR: '', FORCE_COLOR: '', OPS_PROFILE: '', OPS_OUTPUT: '' },
+  },
+});
