@@ -15,11 +15,15 @@ const result = await build({
   target: 'node22',
   chunkNames: 'chunks/[name]-[hash]',
   define: { __OPS_VERSION__: JSON.stringify(pkg.version) },
-  banner: { js: "import { createRequire as __opsRequire } from 'node:module'; const require = __opsRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __opsRequire } from 'node:module'; const require = __opsRequire(import.meta.url);",
+  },
   legalComments: 'none',
   metafile: true,
   logLevel: 'warning',
 });
 const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
 const entry = result.metafile.outputs['dist/ops.js'].bytes;
-console.error(`built dist/ (${(bytes / 1024).toFixed(0)} KiB in ${Object.keys(result.metafile.outputs).length} files; entry ${(entry / 1024).toFixed(1)} KiB)`);
+console.error(
+  `built dist/ (${(bytes / 1024).toFixed(0)} KiB in ${Object.keys(result.metafile.outputs).length} files; entry ${(entry / 1024).toFixed(1)} KiB)`,
+);

@@ -22,7 +22,10 @@ export class OpsError extends Error {
   readonly exitCode: ExitCodeValue;
   readonly hint: string | undefined;
   readonly code: string;
-  constructor(message: string, opts: { exitCode?: ExitCodeValue; hint?: string; code?: string; cause?: unknown } = {}) {
+  constructor(
+    message: string,
+    opts: { exitCode?: ExitCodeValue; hint?: string; code?: string; cause?: unknown } = {},
+  ) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = new.target.name;
     this.exitCode = opts.exitCode ?? ExitCode.failure;
@@ -90,7 +93,11 @@ export class NetworkError extends OpsError {
 export class TimeoutError extends OpsError {
   readonly service: string | undefined;
   constructor(message: string, service?: string) {
-    super(message, { exitCode: ExitCode.timeout, code: 'timeout', hint: 'raise --timeout (seconds) or OPS_TIMEOUT' });
+    super(message, {
+      exitCode: ExitCode.timeout,
+      code: 'timeout',
+      hint: 'raise --timeout (seconds) or OPS_TIMEOUT',
+    });
     this.service = service;
   }
 }

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 
 /** A sink that output goes to: process.stdout/stderr or an in-memory buffer in tests. */
 export interface Sink {
-  write(chunk: string): boolean | undefined | void;
+  write(chunk: string): unknown;
 }
 
 /**

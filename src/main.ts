@@ -31,18 +31,25 @@ export async function main(argv: string[], io?: Io): Promise<number> {
     return ExitCode.ok;
   } catch (err) {
     if (err instanceof CommanderError) {
-      if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return ExitCode.ok;
+      if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version')
+        return ExitCode.ok;
       if (err.code === 'commander.help') return ExitCode.usage;
       const message = err.message.replace(/^error:\s*/, '');
-      return renderError(new OpsError(message, { exitCode: ExitCode.usage, code: 'usage', hint: 'see --help' }), realIo, argv);
+      return renderError(
+        new OpsError(message, { exitCode: ExitCode.usage, code: 'usage', hint: 'see --help' }),
+        realIo,
+        argv,
+      );
     }
     if (err instanceof OpsError && err.exitCode === ExitCode.ok) return ExitCode.ok;
-    if (controller.signal.aborted && !(err instanceof OpsError)) return renderError(new OpsError('interrupted', { exitCode: ExitCode.interrupted }), realIo, argv);
+    if (controller.signal.aborted && !(err instanceof OpsError))
+      return renderError(new OpsError('interrupted', { exitCode: ExitCode.interrupted }), realIo, argv);
     return renderError(err, realIo, argv);
   } finally {
     onSignal.dispose();
     // Idle keep-alive sockets must not hold the process open.
-    if (globalThis.__opsTransportLoaded) await (await import('./clients/http/transport.js')).closeDispatcher();
+    if (globalThis.__opsTransportLoaded)
+      await (await import('./clients/http/transport.js')).closeDispatcher();
   }
 }
 
@@ -56,7 +63,7 @@ function installSignals(controller: AbortController, real: boolean): { dispose()
   let count = 0;
   const handler = (signal: NodeJS.Signals) => {
     count++;
-    if (count > 1 || signal === 'SIGTERM' && controller.signal.aborted) process.exit(ExitCode.interrupted);
+    if (count > 1 || (signal === 'SIGTERM' && controller.signal.aborted)) process.exit(ExitCode.interrupted);
     controller.abort(new Error(signal));
   };
   // A reader that went away (`ops hosts list | head`) ends the run quietly, as with other CLIs.
@@ -66,7 +73,8 @@ function installSignals(controller: AbortController, real: boolean): { dispose()
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
   // Stays for the life of the process: the error can arrive after main has returned.
-  if (!process.stdout.listeners('error').some((l) => l.name === 'onPipeError')) process.stdout.on('error', onPipeError);
+  if (!process.stdout.listeners('error').some((l) => l.name === 'onPipeError'))
+    process.stdout.on('error', onPipeError);
   return {
     dispose() {
       process.off('SIGINT', handler);

@@ -12,19 +12,51 @@ interface TopLevel {
 
 /** Commands that are not a service: loaded, like the services, only when asked for. */
 const BUILT_INS: TopLevel[] = [
-  { name: 'config', summary: 'Read and write settings and profiles', load: () => import('./commands/config/index.js') },
-  { name: 'api', summary: 'Make a raw request to any service', load: () => import('./commands/api/index.js') },
-  { name: 'sandbox', summary: 'Run local emulators of every service', load: () => import('./commands/sandbox/index.js') },
-  { name: 'completion', summary: 'Print a shell completion script', load: () => import('./commands/completion/index.js') },
+  {
+    name: 'config',
+    summary: 'Read and write settings and profiles',
+    load: () => import('./commands/config/index.js'),
+  },
+  {
+    name: 'api',
+    summary: 'Make a raw request to any service',
+    load: () => import('./commands/api/index.js'),
+  },
+  {
+    name: 'sandbox',
+    summary: 'Run local emulators of every service',
+    load: () => import('./commands/sandbox/index.js'),
+  },
+  {
+    name: 'completion',
+    summary: 'Print a shell completion script',
+    load: () => import('./commands/completion/index.js'),
+  },
 ];
 
 export function topLevelCommands(): TopLevel[] {
-  const services = SERVICES.filter((s) => s.commands).map((s) => ({ name: s.name, summary: s.summary, load: s.commands! }));
+  const services = SERVICES.filter((s) => s.commands).map((s) => ({
+    name: s.name,
+    summary: s.summary,
+    load: s.commands!,
+  }));
   return [...services, ...BUILT_INS];
 }
 
 /** Root flags that take a value, so the command name can be found without loading anything. */
-const VALUE_FLAGS = new Set(['-o', '--output', '--query', '--field', '-p', '--profile', '--base-url', '--timeout', '--retries', '--max-wait', '--ca-cert']);
+const VALUE_FLAGS = new Set([
+  '-o',
+  '--output',
+  '--query',
+  '--field',
+  '-p',
+  '--profile',
+  '--base-url',
+  '--timeout',
+  '--retries',
+  '--max-wait',
+  '--ca-cert',
+]);
 
 /** The first word of argv that is not a root flag (or its value): the command asked for. */
 export function targetCommand(args: string[]): string | undefined {

@@ -12,7 +12,9 @@ function wantsJson(argv: string[], env: Record<string, string | undefined>): boo
 }
 
 function wantsDebug(argv: string[], env: Record<string, string | undefined>): boolean {
-  return argv.includes('--debug') || Boolean(env.OPS_DEBUG && env.OPS_DEBUG !== '0' && env.OPS_DEBUG !== 'false');
+  return (
+    argv.includes('--debug') || Boolean(env.OPS_DEBUG && env.OPS_DEBUG !== '0' && env.OPS_DEBUG !== 'false')
+  );
 }
 
 /**
@@ -23,8 +25,15 @@ function wantsDebug(argv: string[], env: Record<string, string | undefined>): bo
 export function renderError(err: unknown, io: Io, argv: string[]): number {
   const known = err instanceof OpsError;
   const exitCode = known ? err.exitCode : ExitCode.failure;
-  const message = terminalSafe(known ? err.message : `unexpected error: ${(err as Error)?.message ?? String(err)}`);
-  const service = err instanceof ApiError || err instanceof NetworkError ? err.service : err instanceof TimeoutError ? err.service : undefined;
+  const message = terminalSafe(
+    known ? err.message : `unexpected error: ${(err as Error)?.message ?? String(err)}`,
+  );
+  const service =
+    err instanceof ApiError || err instanceof NetworkError
+      ? err.service
+      : err instanceof TimeoutError
+        ? err.service
+        : undefined;
   if (wantsJson(argv, io.env)) {
     const envelope = {
       error: {
@@ -39,8 +48,12 @@ export function renderError(err: unknown, io: Io, argv: string[]): number {
     };
     io.stderr.write(`${JSON.stringify(envelope)}\n`);
   } else {
-    const status = err instanceof ApiError ? ` (HTTP ${err.status}${err.requestId ? `, request ${err.requestId}` : ''})` : '';
-    const prefix = err instanceof ApiError && !message.startsWith(`${err.service}:`) ? `${err.service}: ` : '';
+    const status =
+      err instanceof ApiError
+        ? ` (HTTP ${err.status}${err.requestId ? `, request ${err.requestId}` : ''})`
+        : '';
+    const prefix =
+      err instanceof ApiError && !message.startsWith(`${err.service}:`) ? `${err.service}: ` : '';
     io.stderr.write(`ops: ${prefix}${message}${status}\n`);
     if (known && err.hint) io.stderr.write(`hint: ${err.hint}\n`);
   }

@@ -24,17 +24,57 @@ const d = (load: () => Promise<{ descriptor: ServiceDescriptor }>) => async () =
  * `ops --version` and `ops <service> --help` stay near Node's own start time.
  */
 export const SERVICES: readonly ServiceEntry[] = [
-  { name: 'secrets', summary: 'Secrets store: KV secrets, login, status', descriptor: d(() => import('./clients/secrets/index.js')), commands: () => import('./commands/secrets/index.js') },
-  { name: 'meter', summary: 'Usage metering: sessions and streamed meter events', descriptor: d(() => import('./clients/meter/index.js')), commands: () => import('./commands/meter/index.js') },
-  { name: 'hosts', summary: 'Host monitoring: list, totals, mute', descriptor: d(() => import('./clients/hosts/index.js')), commands: () => import('./commands/hosts/index.js') },
-  { name: 'breach', summary: 'Breach lookup: accounts, domains, breaches, stealer logs', descriptor: d(() => import('./clients/breach/index.js')), commands: () => import('./commands/breach/index.js') },
-  { name: 'runs', summary: 'Workflow automation of the source host', descriptor: d(() => import('./clients/runs/index.js')) },
+  {
+    name: 'secrets',
+    summary: 'Secrets store: KV secrets, login, status',
+    descriptor: d(() => import('./clients/secrets/index.js')),
+    commands: () => import('./commands/secrets/index.js'),
+  },
+  {
+    name: 'meter',
+    summary: 'Usage metering: sessions and streamed meter events',
+    descriptor: d(() => import('./clients/meter/index.js')),
+    commands: () => import('./commands/meter/index.js'),
+  },
+  {
+    name: 'hosts',
+    summary: 'Host monitoring: list, totals, mute',
+    descriptor: d(() => import('./clients/hosts/index.js')),
+    commands: () => import('./commands/hosts/index.js'),
+  },
+  {
+    name: 'breach',
+    summary: 'Breach lookup: accounts, domains, breaches, stealer logs',
+    descriptor: d(() => import('./clients/breach/index.js')),
+    commands: () => import('./commands/breach/index.js'),
+  },
+  {
+    name: 'runs',
+    summary: 'Workflow automation of the source host',
+    descriptor: d(() => import('./clients/runs/index.js')),
+  },
   { name: 'tasks', summary: 'Task lists and tasks', descriptor: d(() => import('./clients/tasks/index.js')) },
   { name: 'db', summary: 'Database role assignment', descriptor: d(() => import('./clients/db/index.js')) },
-  { name: 'pipelines', summary: 'Pipeline administration', descriptor: d(() => import('./clients/pipelines/index.js')) },
-  { name: 'docgen', summary: 'Document-generation jobs', descriptor: d(() => import('./clients/docgen/index.js')) },
-  { name: 'dataapi', summary: 'Data API error reports', descriptor: d(() => import('./clients/dataapi/index.js')) },
-  { name: 'cloud', summary: 'Cloud hosting: instances, load balancers, groups', descriptor: d(() => import('./clients/cloud/index.js')) },
+  {
+    name: 'pipelines',
+    summary: 'Pipeline administration',
+    descriptor: d(() => import('./clients/pipelines/index.js')),
+  },
+  {
+    name: 'docgen',
+    summary: 'Document-generation jobs',
+    descriptor: d(() => import('./clients/docgen/index.js')),
+  },
+  {
+    name: 'dataapi',
+    summary: 'Data API error reports',
+    descriptor: d(() => import('./clients/dataapi/index.js')),
+  },
+  {
+    name: 'cloud',
+    summary: 'Cloud hosting: instances, load balancers, groups',
+    descriptor: d(() => import('./clients/cloud/index.js')),
+  },
 ];
 
 export const SERVICE_NAMES = SERVICES.map((s) => s.name);

@@ -55,7 +55,9 @@ export interface Context {
   /** Builds the shared HTTP client of a service from its descriptor and settings. */
   client(service: string, overrides?: ClientOverrides): Promise<HttpClient>;
   /** The service's descriptor and resolved settings reader. */
-  service(service: string): Promise<{ descriptor: ServiceDescriptor; settings: import('../clients/descriptor.js').SettingsReader }>;
+  service(
+    service: string,
+  ): Promise<{ descriptor: ServiceDescriptor; settings: import('../clients/descriptor.js').SettingsReader }>;
   /** Asks before a destructive action: --yes passes; without a terminal it is a usage error. */
   confirm(action: string): Promise<void>;
 }
@@ -69,7 +71,8 @@ export interface Factory {
 function number(name: string, raw: string | undefined, fallback: number, min = 0): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n < min) throw new UsageError(`invalid ${name} "${raw}"`, `give a number >= ${min}`);
+  if (!Number.isFinite(n) || n < min)
+    throw new UsageError(`invalid ${name} "${raw}"`, `give a number >= ${min}`);
   return n;
 }
 
@@ -99,7 +102,13 @@ export function createFactory(io: Io): Factory {
   };
 }
 
-function buildContext(io: Io, flags: GlobalFlags, settings: Settings, profileFlag: string | undefined, defaultOutput?: string): Context {
+function buildContext(
+  io: Io,
+  flags: GlobalFlags,
+  settings: Settings,
+  profileFlag: string | undefined,
+  defaultOutput?: string,
+): Context {
   // Checked now, before any request: format, query, numbers.
   const format = resolveFormat(flags, settings.get('output', defaultOutput));
   const query: Query | undefined = flags.query ? compileQuery(flags.query) : undefined;
@@ -111,7 +120,11 @@ function buildContext(io: Io, flags: GlobalFlags, settings: Settings, profileFla
   const color = colorEnabled(io.env, io.stdoutIsTty, flags.color === false);
   const printer = new Printer({ io, format, query, field: flags.field, color });
   const feedbackOn = io.stderrIsTty && !truthy(io.env.CI) && !quiet && format !== 'json' && !flags.json;
-  const feedback = new Feedback(io, feedbackOn, makeStyle(colorEnabled(io.env, io.stderrIsTty, flags.color === false)));
+  const feedback = new Feedback(
+    io,
+    feedbackOn,
+    makeStyle(colorEnabled(io.env, io.stderrIsTty, flags.color === false)),
+  );
 
   const loaded = new Map<string, Promise<HttpClient>>();
 
@@ -120,7 +133,9 @@ function buildContext(io: Io, flags: GlobalFlags, settings: Settings, profileFla
     if (!entry) throw new UsageError(`unknown service "${name}"`);
     const descriptor = await entry.descriptor();
     await settings.load();
-    const defaults = Object.fromEntries(descriptor.settings.filter((s) => s.default).map((s) => [s.key, s.default]));
+    const defaults = Object.fromEntries(
+      descriptor.settings.filter((s) => s.default).map((s) => [s.key, s.default]),
+    );
     return { descriptor, settings: settings.forService(name, defaults) };
   }
 
@@ -138,7 +153,10 @@ function buildContext(io: Io, flags: GlobalFlags, settings: Settings, profileFla
       const u = new URL(baseUrl);
       if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
     } catch {
-      throw new UsageError(`invalid base URL "${baseUrl}" for ${name}`, 'give an http:// or https:// address');
+      throw new UsageError(
+        `invalid base URL "${baseUrl}" for ${name}`,
+        'give an http:// or https:// address',
+      );
     }
     const userAgent = `ops/${VERSION}`;
     const auth = descriptor.auth(reader);
@@ -167,7 +185,9 @@ function buildContext(io: Io, flags: GlobalFlags, settings: Settings, profileFla
       redactor: new Redactor([...secretValues, ...(auth?.secrets ?? [])]),
       log: debug ? (line) => io.stderr.write(`${line}\n`) : undefined,
       dryRun: flags.dryRun ? (curl) => io.stdout.write(`${curl}\n`) : undefined,
-      onRetry: feedbackOn ? (r) => feedback.warn(`retrying in ${r.waitSeconds.toFixed(1)} s (${r.reason})`) : undefined,
+      onRetry: feedbackOn
+        ? (r) => feedback.warn(`retrying in ${r.waitSeconds.toFixed(1)} s (${r.reason})`)
+        : undefined,
       signal: io.signal,
       parseError: descriptor.parseError,
       hintFor: descriptor.hintFor,

@@ -20,12 +20,21 @@ const GLOBAL_DESCRIPTIONS: Record<(typeof GLOBAL_KEYS)[number], string> = {
 
 /** Every key a profile may hold: the global ones and each service's `base_url` and settings. */
 export async function knownKeys(): Promise<KeySpec[]> {
-  const keys: KeySpec[] = GLOBAL_KEYS.map((k) => ({ key: k, description: GLOBAL_DESCRIPTIONS[k], secret: false }));
+  const keys: KeySpec[] = GLOBAL_KEYS.map((k) => ({
+    key: k,
+    description: GLOBAL_DESCRIPTIONS[k],
+    secret: false,
+  }));
   for (const s of SERVICES) {
     const d = await s.descriptor();
     keys.push({ key: `${s.name}.base_url`, description: `${d.title} address`, secret: false });
     for (const spec of d.settings) {
-      keys.push({ key: `${s.name}.${spec.key}`, description: spec.description, secret: Boolean(spec.secret), default: spec.default });
+      keys.push({
+        key: `${s.name}.${spec.key}`,
+        description: spec.description,
+        secret: Boolean(spec.secret),
+        default: spec.default,
+      });
     }
   }
   return keys;
@@ -37,7 +46,10 @@ export async function findKey(key: string): Promise<KeySpec> {
   if (!spec) {
     const service = key.split('.')[0];
     const near = keys.filter((k) => k.key.startsWith(`${service}.`)).map((k) => k.key);
-    throw new UsageError(`unknown setting "${key}"`, near.length ? `${service} has: ${near.join(', ')}` : 'run `ops config list` to see every key');
+    throw new UsageError(
+      `unknown setting "${key}"`,
+      near.length ? `${service} has: ${near.join(', ')}` : 'run `ops config list` to see every key',
+    );
   }
   return spec;
 }

@@ -47,12 +47,17 @@ export class ConfigStore {
   }
 
   profile(name: string): ProfileData {
-    return (this.conf.get('profiles') ?? {})[name] ?? {};
+    return this.conf.get('profiles')?.[name] ?? {};
   }
 
   /** Reads `service.key` (or a top-level key such as `output`) from a profile. */
   get(profile: string, key: string): string | undefined {
-    const v = key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), this.profile(profile));
+    const v = key
+      .split('.')
+      .reduce<unknown>(
+        (o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
+        this.profile(profile),
+      );
     return v === undefined || v === null ? undefined : String(v);
   }
 

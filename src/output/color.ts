@@ -2,7 +2,11 @@
  * Colour rules, in order: --no-color, then FORCE_COLOR (on unless "0"/"false"), then NO_COLOR (any
  * non-empty value turns colour off; chalk does not read it), CLICOLOR=0, then a TTY on the stream.
  */
-export function colorEnabled(env: Record<string, string | undefined>, isTty: boolean, noColorFlag: boolean): boolean {
+export function colorEnabled(
+  env: Record<string, string | undefined>,
+  isTty: boolean,
+  noColorFlag: boolean,
+): boolean {
   if (noColorFlag) return false;
   const force = env.FORCE_COLOR;
   if (force !== undefined && force !== '') return force !== '0' && force !== 'false';
@@ -29,5 +33,12 @@ export function makeStyle(enabled: boolean): Style {
     const id = (s: string) => s;
     return { bold: id, dim: id, red: id, green: id, yellow: id, cyan: id };
   }
-  return { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), green: wrap(32, 39), yellow: wrap(33, 39), cyan: wrap(36, 39) };
+  return {
+    bold: wrap(1, 22),
+    dim: wrap(2, 22),
+    red: wrap(31, 39),
+    green: wrap(32, 39),
+    yellow: wrap(33, 39),
+    cyan: wrap(36, 39),
+  };
 }

@@ -5,16 +5,22 @@ import { OUTPUT_FORMATS, type OutputFormat } from './printer.js';
 /** The output flags, declared once for every command (on the root; commander passes them down). */
 export function addOutputOptions(cmd: Command): Command {
   return cmd
-    .addOption(new Option('-o, --output <format>', `output format: ${OUTPUT_FORMATS.join(', ')} (env OPS_OUTPUT)`))
+    .addOption(
+      new Option('-o, --output <format>', `output format: ${OUTPUT_FORMATS.join(', ')} (env OPS_OUTPUT)`),
+    )
     .option('--json', 'same as -o json')
     .option('--query <jmespath>', 'filter or reshape the JSON result (JMESPath)')
     .option('--field <name>', 'print one raw value (dotted path) and a newline');
 }
 
 /** Picks the format by precedence: --json, -o, OPS_OUTPUT, profile, table. Invalid values exit 2. */
-export function resolveFormat(flag: { output?: string; json?: boolean }, fromSettings: string | undefined): OutputFormat {
+export function resolveFormat(
+  flag: { output?: string; json?: boolean },
+  fromSettings: string | undefined,
+): OutputFormat {
   if (flag.json) {
-    if (flag.output && flag.output !== 'json') throw new UsageError(`--json conflicts with -o ${flag.output}`, 'give one of them');
+    if (flag.output && flag.output !== 'json')
+      throw new UsageError(`--json conflicts with -o ${flag.output}`, 'give one of them');
     return 'json';
   }
   const value = (flag.output ?? fromSettings ?? 'table').toLowerCase();

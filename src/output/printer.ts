@@ -84,12 +84,17 @@ export class Printer {
    */
   async printList<T>(items: AsyncIterable<T>, spec: PrintSpec<T> = {}): Promise<number> {
     let count = 0;
-    if (!this.query && this.field === undefined && (this.format === 'ndjson' || this.format === 'json' || this.format === 'csv')) {
+    if (
+      !this.query &&
+      this.field === undefined &&
+      (this.format === 'ndjson' || this.format === 'json' || this.format === 'csv')
+    ) {
       const columns = spec.columns as Column<unknown>[] | undefined;
       let header: Column<unknown>[] | undefined;
       for await (const item of items) {
         if (this.format === 'ndjson') await this.write(`${JSON.stringify(item)}\n`);
-        else if (this.format === 'json') await this.write(`${count === 0 ? '[\n' : ',\n'}${indent(JSON.stringify(item, null, 2))}`);
+        else if (this.format === 'json')
+          await this.write(`${count === 0 ? '[\n' : ',\n'}${indent(JSON.stringify(item, null, 2))}`);
         else {
           if (!header) {
             header = columns ?? autoColumns([item]);
@@ -132,15 +137,29 @@ export class Printer {
 
   private async printTable(data: unknown, columns: Column<unknown>[] | undefined): Promise<void> {
     if (data === undefined || data === null) return;
-    if (!Array.isArray(data) && typeof data !== 'object') return this.write(`${terminalSafe(String(data))}\n`);
+    if (!Array.isArray(data) && typeof data !== 'object')
+      return this.write(`${terminalSafe(String(data))}\n`);
     if (Array.isArray(data) && data.length === 0) return;
     if (Array.isArray(data) && data.every((d) => typeof d !== 'object' || d === null)) {
       return this.write(data.map((d) => terminalSafe(String(d))).join('\n') + '\n');
     }
     const Table = (await import('cli-table3')).default;
     const chars = {
-      top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '',
-      'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ',
+      top: '',
+      'top-mid': '',
+      'top-left': '',
+      'top-right': '',
+      bottom: '',
+      'bottom-mid': '',
+      'bottom-left': '',
+      'bottom-right': '',
+      left: '',
+      'left-mid': '',
+      mid: '',
+      'mid-mid': '',
+      right: '',
+      'right-mid': '',
+      middle: '  ',
     };
     const style = { head: [] as string[], border: [] as string[], 'padding-left': 0, 'padding-right': 0 };
     if (!Array.isArray(data)) {
@@ -152,10 +171,17 @@ export class Printer {
     }
     const cols = columns ?? autoColumns(data);
     const width = this.tty && this.io.columns > 0 ? this.io.columns : 0;
-    const maxCell = width > 0 ? Math.max(8, Math.floor((width - 2 * cols.length) / Math.max(1, cols.length)) * 2) : 0;
+    const maxCell =
+      width > 0 ? Math.max(8, Math.floor((width - 2 * cols.length) / Math.max(1, cols.length)) * 2) : 0;
     const table = new Table({ chars, style, head: cols.map((c) => this.style.bold(c.header.toUpperCase())) });
     for (const row of data) table.push(cols.map((c) => this.cell(c, row, maxCell)));
-    return this.write(`${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n`);
+    return this.write(
+      `${table
+        .toString()
+        .split('\n')
+        .map((l) => l.trimEnd())
+        .join('\n')}\n`,
+    );
   }
 
   private cell(c: Column<unknown>, row: unknown, maxWidth: number): string {
@@ -163,7 +189,8 @@ export class Printer {
     let s: string;
     if (value === undefined || value === null) s = '';
     else if (c.format === 'secret') s = '***';
-    else if (c.format === 'relative') s = this.tty ? relativeTime(value as string, this.now()) : String(value);
+    else if (c.format === 'relative')
+      s = this.tty ? relativeTime(value as string, this.now()) : String(value);
     else if (c.format === 'bytes' && typeof value === 'number') s = humanBytes(value);
     else if (c.format === 'bool' || typeof value === 'boolean') s = value ? 'yes' : 'no';
     else s = plain(value);
@@ -188,7 +215,8 @@ function indent(s: string): string {
 /** A cell's text: scalars as they are, arrays joined, objects as JSON. */
 export function plain(v: unknown): string {
   if (v === undefined || v === null) return '';
-  if (Array.isArray(v)) return v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ');
+  if (Array.isArray(v))
+    return v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ');
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
 }
@@ -211,5 +239,10 @@ export function autoColumns(rows: unknown[]): Column<unknown>[] {
 /** Reads `a.b.c` (or `a.0.b`) from a value. */
 export function getPath(data: unknown, path: string): unknown {
   if (path === '') return data;
-  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), data);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
+      data,
+    );
 }

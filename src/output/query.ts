@@ -12,7 +12,10 @@ export function compileQuery(expression: string): Query {
   try {
     ast = compile(expression);
   } catch (err) {
-    throw new UsageError(`invalid --query "${expression}": ${(err as Error).message}`, 'see https://jmespath.org for the syntax');
+    throw new UsageError(
+      `invalid --query "${expression}": ${(err as Error).message}`,
+      'see https://jmespath.org for the syntax',
+    );
   }
   return (data) => TreeInterpreter.search(ast, data as Parameters<typeof TreeInterpreter.search>[1]);
 }

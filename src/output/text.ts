@@ -1,6 +1,4 @@
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /** Strips terminal escapes and control characters (keeps newline and tab) from API text. */
@@ -15,7 +13,10 @@ export function truncate(s: string, width: number): string {
 }
 
 /** "3 minutes ago", "in 2 hours", from a date and the present time. */
-export function relativeTime(when: Date | number | string | undefined | null, now: number = Date.now()): string {
+export function relativeTime(
+  when: Date | number | string | undefined | null,
+  now: number = Date.now(),
+): string {
   if (when === undefined || when === null || when === '') return '';
   const t = typeof when === 'number' ? (when < 1e12 ? when * 1000 : when) : new Date(when).getTime();
   if (Number.isNaN(t)) return String(when);
@@ -60,7 +61,10 @@ export function htmlToText(html: string): string {
     .replace(/<br\s*\/?>/gi, ' ')
     .replace(/<[^>]+>/g, '')
     .replace(/&(#\d+|#x[0-9a-f]+|\w+);/gi, (m, e: string) => {
-      if (e[0] === '#') return String.fromCodePoint(e[1]?.toLowerCase() === 'x' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1)));
+      if (e[0] === '#')
+        return String.fromCodePoint(
+          e[1]?.toLowerCase() === 'x' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1)),
+        );
       return entities[e.toLowerCase()] ?? m;
     })
     .replace(/\s+/g, ' ')

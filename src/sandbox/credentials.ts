@@ -17,7 +17,9 @@ export const SANDBOX_CREDENTIALS: Record<string, Record<string, string>> = {
   cloud: { api_key: 'sandbox-cloud-api-key' },
 };
 
-export function sandboxCredentials(env: Record<string, string | undefined>): Record<string, Record<string, string>> {
+export function sandboxCredentials(
+  env: Record<string, string | undefined>,
+): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {};
   for (const [service, keys] of Object.entries(SANDBOX_CREDENTIALS)) {
     out[service] = {};

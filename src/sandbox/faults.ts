@@ -30,7 +30,8 @@ export class Faults {
   injected = 0;
 
   add(rule: FaultRule): void {
-    if (!['status', 'drop', 'delay', 'malformed', 'html'].includes(rule.kind)) throw new Error(`unknown fault kind ${rule.kind}`);
+    if (!['status', 'drop', 'delay', 'malformed', 'html'].includes(rule.kind))
+      throw new Error(`unknown fault kind ${rule.kind}`);
     this.rules.push({ ...rule, remaining: rule.count ?? 1, seen: 0 });
   }
 

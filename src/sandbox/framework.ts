@@ -132,7 +132,12 @@ export class Router {
         return seg.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
       })
       .join('/');
-    this.routes.push({ methods: ([] as string[]).concat(methods).map((m) => m.toUpperCase()), pattern: new RegExp(`^${source}$`), names, handler });
+    this.routes.push({
+      methods: ([] as string[]).concat(methods).map((m) => m.toUpperCase()),
+      pattern: new RegExp(`^${source}$`),
+      names,
+      handler,
+    });
     return this;
   }
 
@@ -185,7 +190,11 @@ export class RateWindow {
     }
     this.count++;
     const resetSeconds = Math.max(1, Math.ceil((this.windowStart + this.windowMs - now) / 1000));
-    return { limited: this.count > this.limit, remaining: Math.max(0, this.limit - this.count), resetSeconds };
+    return {
+      limited: this.count > this.limit,
+      remaining: Math.max(0, this.limit - this.count),
+      resetSeconds,
+    };
   }
 
   reset(): void {

@@ -1,10 +1,22 @@
-import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { sandboxCredentials } from './credentials.js';
 import { EMULATORS } from './emulators.js';
 import { type FaultRule, Faults } from './faults.js';
-import { Clock, type Emulator, type EmulatorFactory, type Reply, type SandboxContext, type SandboxRequest } from './framework.js';
+import {
+  Clock,
+  type Emulator,
+  type EmulatorFactory,
+  type Reply,
+  type SandboxContext,
+  type SandboxRequest,
+} from './framework.js';
 import { makeSandboxTls, writeSandboxCa } from './tls.js';
 
 export interface SandboxStartOptions {
@@ -57,7 +69,8 @@ export async function startSandbox(o: SandboxStartOptions = {}): Promise<Running
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     void serve(req, res).catch((err: unknown) => {
-      if (!res.headersSent) send(res, { status: 500, body: { errors: [`sandbox error: ${(err as Error).message}`] } });
+      if (!res.headersSent)
+        send(res, { status: 500, body: { errors: [`sandbox error: ${(err as Error).message}`] } });
       else res.destroy();
     });
   };
@@ -66,9 +79,13 @@ export async function startSandbox(o: SandboxStartOptions = {}): Promise<Running
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const method = (req.method ?? 'GET').toUpperCase();
     const [, first = '', ...rest] = url.pathname.split('/');
-    if (first === '__sandbox') return control(method, rest.join('/'), await readBody(req), res);
+    if (first === '__sandbox') return send(res, control(method, rest.join('/'), await readBody(req)));
     const emulator = emulators.get(first);
-    if (!emulator) return send(res, { status: 404, body: { errors: [`no service at /${first}; services: ${[...emulators.keys()].join(', ')}`] } });
+    if (!emulator)
+      return send(res, {
+        status: 404,
+        body: { errors: [`no service at /${first}; services: ${[...emulators.keys()].join(', ')}`] },
+      });
     const path = `/${rest.join('/')}`;
     const key = `${first} ${method} ${path}`;
     counters.set(key, (counters.get(key) ?? 0) + 1);
@@ -84,25 +101,27 @@ export async function startSandbox(o: SandboxStartOptions = {}): Promise<Running
       else return send(res, faultReply(fault));
     }
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    for (const [k, v] of Object.entries(req.headers))
+      if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
     const sreq: SandboxRequest = { method, path, query: url.searchParams, headers, body, params: {} };
     send(res, await emulator.handle(sreq));
   }
 
-  function control(method: string, path: string, body: Buffer, res: ServerResponse): void {
+  function control(method: string, path: string, body: Buffer): Reply {
     const input = body.length ? JSON.parse(body.toString('utf8')) : {};
-    if (method === 'GET' && path === 'health') return send(res, { status: 200, body: { ok: true, services: [...emulators.keys()] } });
+    if (method === 'GET' && path === 'health')
+      return { status: 200, body: { ok: true, services: [...emulators.keys()] } };
     if (method === 'POST' && path === 'faults') {
       for (const rule of ([] as FaultRule[]).concat(input)) faults.add(rule);
-      return send(res, { status: 200, body: { pending: faults.pending() } });
+      return { status: 200, body: { pending: faults.pending() } };
     }
     if (method === 'DELETE' && path === 'faults') {
       faults.clear();
-      return send(res, { status: 200, body: { pending: 0 } });
+      return { status: 200, body: { pending: 0 } };
     }
     if (method === 'POST' && path === 'clock/advance') {
       clock.advance(Number(input.seconds ?? 0) * 1000);
-      return send(res, { status: 200, body: { now: new Date(clock.now()).toISOString() } });
+      return { status: 200, body: { now: new Date(clock.now()).toISOString() } };
     }
     if (method === 'GET' && path === 'counters') {
       const requests: Record<string, Record<string, number>> = {};
@@ -112,20 +131,30 @@ export async function startSandbox(o: SandboxStartOptions = {}): Promise<Running
       }
       const stats: Record<string, unknown> = {};
       for (const [name, e] of emulators) if (e.stats) stats[name] = e.stats();
-      return send(res, { status: 200, body: { requests, faultsInjected: faults.injected, faultsPending: faults.pending(), emulators: stats } });
+      return {
+        status: 200,
+        body: {
+          requests,
+          faultsInjected: faults.injected,
+          faultsPending: faults.pending(),
+          emulators: stats,
+        },
+      };
     }
     if (method === 'POST' && path === 'reset') {
       counters.clear();
       faults.clear();
       clock.reset();
       for (const e of emulators.values()) e.reset();
-      return send(res, { status: 200, body: { ok: true } });
+      return { status: 200, body: { ok: true } };
     }
-    send(res, { status: 404, body: { errors: [`unknown sandbox control ${method} /__sandbox/${path}`] } });
+    return { status: 404, body: { errors: [`unknown sandbox control ${method} /__sandbox/${path}`] } };
   }
 
   const tls = o.tls ? await makeSandboxTls() : undefined;
-  const server: Server = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, handler) : createHttpServer(handler);
+  const server: Server = tls
+    ? createHttpsServer({ key: tls.key, cert: tls.cert }, handler)
+    : createHttpServer(handler);
   server.keepAliveTimeout = 30_000;
   const host = o.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -157,9 +186,18 @@ export async function startSandbox(o: SandboxStartOptions = {}): Promise<Running
 }
 
 function faultReply(f: FaultRule): Reply {
-  if (f.kind === 'malformed') return { status: f.status ?? 200, headers: { 'content-type': 'application/json' }, body: '{"truncated": [1, 2' };
+  if (f.kind === 'malformed')
+    return {
+      status: f.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+      body: '{"truncated": [1, 2',
+    };
   if (f.kind === 'html') {
-    return { status: f.status ?? 502, headers: { 'content-type': 'text/html' }, body: '<html><head><title>502 Bad Gateway</title></head><body>upstream error</body></html>' };
+    return {
+      status: f.status ?? 502,
+      headers: { 'content-type': 'text/html' },
+      body: '<html><head><title>502 Bad Gateway</title></head><body>upstream error</body></html>',
+    };
   }
   const headers: Record<string, string> = { ...f.headers };
   if (f.retryAfter !== undefined) headers['retry-after'] = String(f.retryAfter);

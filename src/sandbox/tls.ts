@@ -18,7 +18,13 @@ export async function makeSandboxTls(): Promise<SandboxTls> {
       { name: 'basicConstraints', cA: true },
       { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, keyCertSign: true },
       { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 7, ip: '127.0.0.1' },
+          { type: 2, value: 'localhost' },
+        ],
+      },
     ],
   } as Parameters<typeof generate>[1]);
   return { key: pems.private, cert: pems.cert };

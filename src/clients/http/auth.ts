@@ -29,7 +29,12 @@ export function basicAuth(login: string, password: string): AuthScheme {
 }
 
 /** Two headers, an API key and an application key. */
-export function keyPairAuth(apiHeader: string, apiKey: string, appHeader: string, appKey: string): AuthScheme {
+export function keyPairAuth(
+  apiHeader: string,
+  apiKey: string,
+  appHeader: string,
+  appKey: string,
+): AuthScheme {
   return { headers: { [apiHeader]: apiKey, [appHeader]: appKey }, secrets: [apiKey, appKey] };
 }
 

@@ -55,7 +55,11 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
   async function request<T>(spec: RequestSpec): Promise<HttpResponse<T>> {
     const method = spec.method.toUpperCase();
     const idempotent = spec.idempotent ?? (isIdempotentMethod(method) && !isStream(spec.rawBody));
-    const retryStatuses = new Set([...RETRYABLE_STATUSES, ...(o.retryStatuses ?? []), ...(spec.retryStatuses ?? [])]);
+    const retryStatuses = new Set([
+      ...RETRYABLE_STATUSES,
+      ...(o.retryStatuses ?? []),
+      ...(spec.retryStatuses ?? []),
+    ]);
     const auth = spec.auth === false ? undefined : (spec.auth ?? o.auth);
     const redactor = auth ? o.redactor.with(auth.secrets) : o.redactor;
     let url = resolveUrl(o.baseUrl, spec.path, spec.query);
@@ -70,7 +74,9 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       Object.assign(headers, spec.headers);
 
       if (o.dryRun) {
-        o.dryRun(toCurl(method, url.toString(), headers, typeof body === 'string' ? body : undefined, redactor));
+        o.dryRun(
+          toCurl(method, url.toString(), headers, typeof body === 'string' ? body : undefined, redactor),
+        );
         throw new DryRunStop();
       }
 
@@ -106,15 +112,23 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
 
         if (status >= 300 && status < 400 && resHeaders.location && status !== 304) {
           await res.body.dump();
-          if (attempt > MAX_REDIRECTS) throw new NetworkError(o.service, `too many redirects from ${url.host}`);
+          if (attempt > MAX_REDIRECTS)
+            throw new NetworkError(o.service, `too many redirects from ${url.host}`);
           url = new URL(resHeaders.location, url);
           continue;
         }
 
-        const ok = (status >= 200 && status < 300) || status === 304 || (spec.okStatuses?.includes(status) ?? false);
+        const ok =
+          (status >= 200 && status < 300) || status === 304 || (spec.okStatuses?.includes(status) ?? false);
         const retryable = !ok && retryStatuses.has(status) && (idempotent || status === 429);
         if (ok && spec.responseType === 'stream') {
-          return { status, headers: resHeaders, data: res.body as unknown as T, url: url.toString(), attempts: attempt };
+          return {
+            status,
+            headers: resHeaders,
+            data: res.body as unknown as T,
+            url: url.toString(),
+            attempts: attempt,
+          };
         }
         let payload: unknown;
         try {
@@ -128,8 +142,16 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
           }
         }
         if (failure === undefined) {
-          if (o.log && payload !== undefined && spec.responseType !== 'buffer') o.log(`< ${debugBody(payload, redactor)}`);
-          if (ok) return { status, headers: resHeaders, data: payload as T, url: url.toString(), attempts: attempt };
+          if (o.log && payload !== undefined && spec.responseType !== 'buffer')
+            o.log(`< ${debugBody(payload, redactor)}`);
+          if (ok)
+            return {
+              status,
+              headers: resHeaders,
+              data: payload as T,
+              url: url.toString(),
+              attempts: attempt,
+            };
           const parsed = (o.parseError ?? parseErrorBody)(status, payload, resHeaders);
           const wait = serverWaitSeconds(resHeaders);
           if (retryable && attempt <= o.retries && (wait === undefined || wait <= o.maxWaitSeconds)) {
@@ -154,13 +176,18 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       }
 
       // The request failed without a usable answer.
-      if (o.signal?.aborted || spec.signal?.aborted) throw new InterruptedError(`${o.service}: request interrupted`);
+      if (o.signal?.aborted || spec.signal?.aborted)
+        throw new InterruptedError(`${o.service}: request interrupted`);
       const timedOut = timeout.aborted || errorCode(failure)?.includes('TIMEOUT');
       if ((timedOut ? idempotent : isRetryableError(failure, idempotent)) && attempt <= o.retries) {
         await pause(attempt, undefined, timedOut ? 'timeout' : (errorCode(failure) ?? 'network error'));
         continue;
       }
-      if (timedOut) throw new TimeoutError(`${o.service}: no answer from ${url.host} within ${timeoutMs / 1000} s`, o.service);
+      if (timedOut)
+        throw new TimeoutError(
+          `${o.service}: no answer from ${url.host} within ${timeoutMs / 1000} s`,
+          o.service,
+        );
       throw new NetworkError(o.service, `${o.service}: ${describeNetworkError(failure, url)}`, failure);
     }
   }
@@ -183,7 +210,10 @@ function isStream(body: unknown): body is Readable {
   return Boolean(body && typeof body === 'object' && typeof (body as Readable).pipe === 'function');
 }
 
-function encodeBody(spec: RequestSpec): { body: string | Buffer | Readable | undefined; contentType?: string } {
+function encodeBody(spec: RequestSpec): {
+  body: string | Buffer | Readable | undefined;
+  contentType?: string;
+} {
   if (spec.rawBody !== undefined) return { body: spec.rawBody };
   if (spec.body === undefined) return { body: undefined };
   return { body: JSON.stringify(spec.body), contentType: 'application/json' };
@@ -191,7 +221,8 @@ function encodeBody(spec: RequestSpec): { body: string | Buffer | Readable | und
 
 export function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  for (const [k, v] of Object.entries(h))
+    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   return out;
 }
 
@@ -203,13 +234,23 @@ class BadBody extends Error {
     super('bad body');
   }
   describe(): string {
-    if (this.text === '') return 'an empty body where JSON was expected';
-    const kind = /html/i.test(this.contentType) || /^\s*</.test(this.text) ? 'an HTML page' : 'a body that is not valid JSON';
-    return `${kind} (${this.contentType || 'no content type'}, ${Buffer.byteLength(this.text)} bytes): "${textSummary(this.text).slice(0, 80)}"`;
+    return describeUnreadableBody(this.text, this.contentType);
   }
 }
 
-async function readBody(res: Dispatcher.ResponseData, type: 'json' | 'text' | 'buffer' | 'stream', ok: boolean): Promise<unknown> {
+/** "a body that is not valid JSON (application/json, 19 bytes): "{"truncated": [1, 2"" */
+export function describeUnreadableBody(text: string, contentType: string): string {
+  if (text === '') return 'an empty body where JSON was expected';
+  const kind =
+    /html/i.test(contentType) || /^\s*</.test(text) ? 'an HTML page' : 'a body that is not valid JSON';
+  return `${kind} (${contentType || 'no content type'}, ${Buffer.byteLength(text)} bytes): "${textSummary(text).slice(0, 80)}"`;
+}
+
+async function readBody(
+  res: Dispatcher.ResponseData,
+  type: 'json' | 'text' | 'buffer' | 'stream',
+  ok: boolean,
+): Promise<unknown> {
   if (type === 'buffer' && ok) return Buffer.from(await res.body.arrayBuffer());
   const text = await res.body.text();
   if (type === 'text' && ok) return text;
@@ -247,10 +288,17 @@ function debugBody(payload: unknown, redactor: Redactor): string {
 function describeNetworkError(err: unknown, url: URL): string {
   const code = errorCode(err);
   const msg = (err as Error)?.message ?? String(err);
-  if (code === 'ECONNREFUSED') return `connection refused by ${url.host}; is the service running at this address?`;
+  if (code === 'ECONNREFUSED')
+    return `connection refused by ${url.host}; is the service running at this address?`;
   if (code === 'ENOTFOUND') return `cannot resolve host ${url.hostname}`;
-  if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') return `connection to ${url.host} dropped before a complete answer`;
-  if (code?.startsWith('CERT_') || code === 'DEPTH_ZERO_SELF_SIGNED_CERT' || code === 'SELF_SIGNED_CERT_IN_CHAIN' || code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE') {
+  if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET')
+    return `connection to ${url.host} dropped before a complete answer`;
+  if (
+    code?.startsWith('CERT_') ||
+    code === 'DEPTH_ZERO_SELF_SIGNED_CERT' ||
+    code === 'SELF_SIGNED_CERT_IN_CHAIN' ||
+    code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'
+  ) {
     return `TLS certificate of ${url.host} not trusted (${code}); pass --ca-cert FILE, or --insecure to skip verification`;
   }
   return `request to ${url.host} failed: ${msg}${code ? ` (${code})` : ''}`;

@@ -7,7 +7,12 @@ import type { HttpClient, HttpResponse, QueryValue, RequestSpec } from './types.
 export interface PageStyle<T> {
   items(res: HttpResponse<unknown>): T[];
   /** The next request, or undefined on the last page. `seen` counts items received so far. */
-  next(prev: RequestSpec, res: HttpResponse<unknown>, seen: number, pageItems: number): RequestSpec | undefined;
+  next(
+    prev: RequestSpec,
+    res: HttpResponse<unknown>,
+    seen: number,
+    pageItems: number,
+  ): RequestSpec | undefined;
 }
 
 export interface PageOptions {
@@ -37,7 +42,8 @@ export async function* paginatePages<T>(
     const res: HttpResponse<unknown> = await http.request(spec);
     let items = style.items(res);
     const pageCount = items.length;
-    if (opts.limit !== undefined && seen + items.length > opts.limit) items = items.slice(0, opts.limit - seen);
+    if (opts.limit !== undefined && seen + items.length > opts.limit)
+      items = items.slice(0, opts.limit - seen);
     seen += items.length;
     yield { items, response: res };
     if (opts.limit !== undefined && seen >= opts.limit) return;
@@ -46,7 +52,12 @@ export async function* paginatePages<T>(
 }
 
 /** Item by item across pages. */
-export async function* paginate<T>(http: HttpClient, first: RequestSpec, style: PageStyle<T>, opts: PageOptions = {}): AsyncGenerator<T> {
+export async function* paginate<T>(
+  http: HttpClient,
+  first: RequestSpec,
+  style: PageStyle<T>,
+  opts: PageOptions = {},
+): AsyncGenerator<T> {
   for await (const page of paginatePages(http, first, style, opts)) yield* page.items;
 }
 
@@ -70,7 +81,12 @@ function pick<T>(body: unknown, get: Getter<T>): T[] {
 }
 
 function deepGet(body: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), body);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
+      body,
+    );
 }
 
 /**
@@ -122,13 +138,19 @@ export function tokenStyle<T>(o: { items: Getter<T>; tokenField: string; tokenPa
     items: (res) => pick(res.data, o.items),
     next(prev, res) {
       const token = deepGet(res.data, o.tokenField);
-      return typeof token === 'string' && token !== '' ? { ...prev, query: { ...prev.query, [o.tokenParam]: token } } : undefined;
+      return typeof token === 'string' && token !== ''
+        ? { ...prev, query: { ...prev.query, [o.tokenParam]: token } }
+        : undefined;
     },
   };
 }
 
 /** Marker: `next_marker` in the body becomes `marker` on the next request (document generation). */
-export function markerStyle<T>(o: { items: Getter<T>; markerField: string; markerParam: string }): PageStyle<T> {
+export function markerStyle<T>(o: {
+  items: Getter<T>;
+  markerField: string;
+  markerParam: string;
+}): PageStyle<T> {
   return tokenStyle({ items: o.items, tokenField: o.markerField, tokenParam: o.markerParam });
 }
 

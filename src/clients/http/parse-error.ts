@@ -1,6 +1,13 @@
 import type { ParsedError } from './types.js';
 
-const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-github-request-id', 'x-correlation-id', 'x-ms-request-id', 'cf-ray'];
+const REQUEST_ID_HEADERS = [
+  'x-request-id',
+  'request-id',
+  'x-github-request-id',
+  'x-correlation-id',
+  'x-ms-request-id',
+  'cf-ray',
+];
 
 /**
  * Reads an error answer in any of the shapes the seeds use:
@@ -23,21 +30,38 @@ function readShape(body: unknown): Partial<ParsedError> {
   if (!body || typeof body !== 'object') return {};
   const b = body as Record<string, unknown>;
   if (Array.isArray(b.errors)) {
-    const parts = b.errors.map((e) => (typeof e === 'string' ? e : str((e as Record<string, unknown>)?.message) ?? JSON.stringify(e)));
+    const parts = b.errors.map((e) =>
+      typeof e === 'string' ? e : (str((e as Record<string, unknown>)?.message) ?? JSON.stringify(e)),
+    );
     return { message: parts.join('; ') };
   }
   if (b.error && typeof b.error === 'object') {
     const e = b.error as Record<string, unknown>;
-    return { message: str(e.message) ?? str(e.code), code: str(e.code) ?? str(e.type), requestId: str(e.request_id) };
+    return {
+      message: str(e.message) ?? str(e.code),
+      code: str(e.code) ?? str(e.type),
+      requestId: str(e.request_id),
+    };
   }
   if ('errorMessage' in b || 'errorCode' in b) {
-    return { message: str(b.errorMessage) ?? str(b.errorCode), code: str(b.errorCode), requestId: str(b.correlationId) };
+    return {
+      message: str(b.errorMessage) ?? str(b.errorCode),
+      code: str(b.errorCode),
+      requestId: str(b.correlationId),
+    };
   }
   if ('status_code' in b) {
     const task = Array.isArray(b.tasks) ? (b.tasks[0] as Record<string, unknown> | undefined) : undefined;
-    const code = task && typeof task.status_code === 'number' && task.status_code >= 40000 ? task.status_code : b.status_code;
+    const code =
+      task && typeof task.status_code === 'number' && task.status_code >= 40000
+        ? task.status_code
+        : b.status_code;
     const message = task && code === task.status_code ? task.status_message : b.status_message;
-    return { message: str(message), code: code === undefined ? undefined : String(code), requestId: str(b.id) };
+    return {
+      message: str(message),
+      code: code === undefined ? undefined : String(code),
+      requestId: str(b.id),
+    };
   }
   if (typeof b.message === 'string') {
     return { message: b.message, code: str(b.code) ?? str(b.error), requestId: str(b.request_id) };

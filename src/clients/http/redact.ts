@@ -13,7 +13,8 @@ const SECRET_HEADERS = new Set([
 ]);
 
 /** JSON keys whose values are secret in request and response bodies. */
-const SECRET_KEY = /(pass(word)?|secret|token|api_?key|private_?key|client_token|accessor|unseal|key_shares?_?b64|keys(_base64)?)$/i;
+const SECRET_KEY =
+  /(pass(word)?|secret|token|api_?key|private_?key|client_token|accessor|unseal|key_shares?_?b64|keys(_base64)?)$/i;
 
 export const MASK = '***';
 
@@ -24,9 +25,9 @@ export const MASK = '***';
 export class Redactor {
   private readonly values: string[];
   constructor(values: Iterable<string | undefined>) {
-    this.values = [...new Set([...values].filter((v): v is string => typeof v === 'string' && v.length >= 4))].sort(
-      (a, b) => b.length - a.length,
-    );
+    this.values = [
+      ...new Set([...values].filter((v): v is string => typeof v === 'string' && v.length >= 4)),
+    ].sort((a, b) => b.length - a.length);
   }
 
   with(values: Iterable<string | undefined>): Redactor {

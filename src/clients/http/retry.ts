@@ -19,7 +19,13 @@ const RETRYABLE_ERRORS = new Set([
 ]);
 
 /** Codes that mean the request never reached the server, so even a POST may be sent again. */
-const NOT_SENT_ERRORS = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_SENT_ERRORS = new Set([
+  'ECONNREFUSED',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 export function errorCode(err: unknown): string | undefined {
   let e: unknown = err;
@@ -45,7 +51,10 @@ export function isIdempotentMethod(method: string): boolean {
  * Reads the server's hint in seconds: `Retry-After` (seconds or an HTTP date), or the rate-limit
  * reset headers (`X-RateLimit-Reset` as seconds to wait, or an epoch time when it is that large).
  */
-export function serverWaitSeconds(headers: Record<string, string>, now: number = Date.now()): number | undefined {
+export function serverWaitSeconds(
+  headers: Record<string, string>,
+  now: number = Date.now(),
+): number | undefined {
   const retryAfter = headers['retry-after'];
   if (retryAfter !== undefined && retryAfter !== '') {
     const secs = Number(retryAfter);

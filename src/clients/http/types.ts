@@ -1,7 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { AuthScheme } from './auth.js';
 
-export type QueryValue = string | number | boolean | undefined | null | ReadonlyArray<string | number | boolean>;
+export type QueryValue =
+  | string
+  | number
+  | boolean
+  | undefined
+  | null
+  | ReadonlyArray<string | number | boolean>;
 
 /** One request as a client describes it; the core adds base URL, auth, retries and parsing. */
 export interface RequestSpec {

@@ -20,7 +20,11 @@ export function encodeSegment(value: string | number, name = 'path parameter'): 
 export function encodePath(value: string, name = 'path'): string {
   const segments = value.split('/');
   for (const seg of segments) {
-    if (seg === '.' || seg === '..') throw new UsageError(`${name} "${value}" has a "${seg}" segment`, 'give the path without . or .. segments');
+    if (seg === '.' || seg === '..')
+      throw new UsageError(
+        `${name} "${value}" has a "${seg}" segment`,
+        'give the path without . or .. segments',
+      );
     if (seg.includes('\0')) throw new UsageError(`${name} contains a NUL character`);
   }
   return segments.map((s) => encodeURIComponent(s)).join('/');

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { Command } from 'commander';
 import type { PageStyle } from '../../clients/http/paginate.js';
 import type { HttpClient, QueryValue, RequestSpec } from '../../clients/http/types.js';
-import { UsageError } from '../../errors.js';
+import { NetworkError, UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import type { Printer } from '../../output/printer.js';
 import { SERVICE_NAMES } from '../../services.js';
@@ -33,7 +33,10 @@ export function apiCommand(factory: Factory, run = runApi): Command {
     .argument('<service>', `one of: ${SERVICE_NAMES.join(', ')}`)
     .argument('<method>', METHODS.join(', '))
     .argument('<path>', 'path below the service address, e.g. /api/v1/hosts')
-    .option('-f, --field <key=value...>', 'parameter: query for GET/DELETE/LIST, JSON body otherwise (typed; @file reads a file; key:=json)')
+    .option(
+      '-f, --param <key=value...>',
+      'parameter: query for GET/DELETE/LIST, JSON body otherwise (typed; @file reads a file; key:=json)',
+    )
     .option('-H, --header <name: value...>', 'extra request header')
     .option('--input <file>', 'request body from a file, or - for stdin')
     .option('--paginate', 'follow every page and print one JSON array')
@@ -48,32 +51,45 @@ Examples:
   echo '{"data":{"a":"1"}}' | ops api secrets POST /v1/secret/data/app --input -
   ops api hosts GET /api/v1/hosts --paginate -f count=100 -o ndjson`,
     )
-    .action(async (service: string, method: string, path: string, o: { field?: string[]; header?: string[]; input?: string; paginate?: boolean; include?: boolean }, cmd: Command) => {
-      if (!SERVICE_NAMES.includes(service)) throw new UsageError(`unknown service "${service}"`, `use one of: ${SERVICE_NAMES.join(', ')}`);
-      const m = method.toUpperCase();
-      if (!METHODS.includes(m)) throw new UsageError(`invalid method "${method}"`, `use one of: ${METHODS.join(', ')}`);
-      const { assertSafeRawPath } = await import('../../clients/http/url.js');
-      assertSafeRawPath(path);
-      const fields = (o.field ?? []).map(parseField);
-      const headers = Object.fromEntries((o.header ?? []).map(parseHeader));
-      if (o.input !== undefined && fields.length && !QUERY_METHODS.includes(m)) {
-        throw new UsageError('--input and -f both give a body', 'use one of them (with --input, -f goes to the query only for GET/DELETE/LIST)');
-      }
-      const ctx = await factory.context(cmd, { defaultOutput: 'json' });
-      await run({
-        io: ctx.io,
-        printer: ctx.printer,
-        client: () => ctx.client(service),
-        pageStyle: async () => (await ctx.service(service)).descriptor.pageStyle?.(),
-        method: m,
-        path,
-        fields,
-        headers,
-        input: o.input,
-        paginate: Boolean(o.paginate),
-        include: Boolean(o.include),
-      });
-    });
+    .action(
+      async (
+        service: string,
+        method: string,
+        path: string,
+        o: { param?: string[]; header?: string[]; input?: string; paginate?: boolean; include?: boolean },
+        cmd: Command,
+      ) => {
+        if (!SERVICE_NAMES.includes(service))
+          throw new UsageError(`unknown service "${service}"`, `use one of: ${SERVICE_NAMES.join(', ')}`);
+        const m = method.toUpperCase();
+        if (!METHODS.includes(m))
+          throw new UsageError(`invalid method "${method}"`, `use one of: ${METHODS.join(', ')}`);
+        const { assertSafeRawPath } = await import('../../clients/http/url.js');
+        assertSafeRawPath(path);
+        const fields = (o.param ?? []).map(parseField);
+        const headers = Object.fromEntries((o.header ?? []).map(parseHeader));
+        if (o.input !== undefined && fields.length && !QUERY_METHODS.includes(m)) {
+          throw new UsageError(
+            '--input and -f both give a body',
+            'use one of them (with --input, -f goes to the query only for GET/DELETE/LIST)',
+          );
+        }
+        const ctx = await factory.context(cmd, { defaultOutput: 'json' });
+        await run({
+          io: ctx.io,
+          printer: ctx.printer,
+          client: () => ctx.client(service),
+          pageStyle: async () => (await ctx.service(service)).descriptor.pageStyle?.(),
+          method: m,
+          path,
+          fields,
+          headers,
+          input: o.input,
+          paginate: Boolean(o.paginate),
+          include: Boolean(o.include),
+        });
+      },
+    );
 }
 
 export async function runApi(o: ApiOptions): Promise<void> {
@@ -93,7 +109,11 @@ export async function runApi(o: ApiOptions): Promise<void> {
   const http = await o.client();
   if (o.paginate) {
     const style = await o.pageStyle();
-    if (!style) throw new UsageError(`${http.service} lists have no page style that --paginate knows`, 'request the pages yourself');
+    if (!style)
+      throw new UsageError(
+        `${http.service} lists have no page style that --paginate knows`,
+        'request the pages yourself',
+      );
     const { paginatePages } = await import('../../clients/http/paginate.js');
     const include = o.include;
     const io = o.io;
@@ -107,13 +127,35 @@ export async function runApi(o: ApiOptions): Promise<void> {
     );
     return;
   }
-  const res = await http.request({ ...spec, okStatuses: [] });
+  // Raw access: a JSON answer goes through the printer, anything else is written as it came.
+  const res = await http.request<string>({ ...spec, responseType: 'text' });
   if (o.include) writeInclude(o.io, res.status, res.headers);
-  if (res.data !== undefined && res.data !== '') await o.printer.print(res.data);
+  const body = res.data ?? '';
+  if (body === '') return;
+  const contentType = res.headers['content-type'] ?? '';
+  if (/json/i.test(contentType) || /^\s*[[{]/.test(body)) {
+    let data: unknown;
+    try {
+      data = JSON.parse(body);
+    } catch {
+      const { describeUnreadableBody } = await import('../../clients/http/client.js');
+      throw new NetworkError(
+        http.service,
+        `${http.service} answered ${res.status} with ${describeUnreadableBody(body, contentType)}`,
+      );
+    }
+    await o.printer.print(data);
+  } else {
+    await o.printer.text(body);
+  }
 }
 
 function writeInclude(io: Io, status: number, headers: Record<string, string>): void {
-  io.stderr.write(`HTTP ${status}\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n`);
+  io.stderr.write(
+    `HTTP ${status}\n${Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\n')}\n\n`,
+  );
 }
 
 async function collectStream(stream: Readable): Promise<Buffer[]> {

@@ -16,9 +16,13 @@ export function completionCommand(factory: Factory, run = runCompletion): Comman
   return new Command('completion')
     .description('Print a shell completion script generated from the command tree')
     .argument('<shell>', SHELLS.join(', '))
-    .addHelpText('after', '\nExamples:\n  eval "$(ops completion bash)"\n  ops completion zsh > "${fpath[1]}/_ops"\n  ops completion fish | source')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  eval "$(ops completion bash)"\n  ops completion zsh > ~/.zfunc/_ops\n  ops completion fish | source',
+    )
     .action(async (shell: string) => {
-      if (!(SHELLS as readonly string[]).includes(shell)) throw new UsageError(`unsupported shell "${shell}"`, `use one of: ${SHELLS.join(', ')}`);
+      if (!(SHELLS as readonly string[]).includes(shell))
+        throw new UsageError(`unsupported shell "${shell}"`, `use one of: ${SHELLS.join(', ')}`);
       await run({
         io: factory.io,
         shell: shell as CompletionOptions['shell'],
@@ -29,6 +33,7 @@ export function completionCommand(factory: Factory, run = runCompletion): Comman
 
 export async function runCompletion(o: CompletionOptions): Promise<void> {
   const nodes = completionNodes(await o.tree());
-  const script = o.shell === 'bash' ? bashScript(nodes) : o.shell === 'zsh' ? zshScript(nodes) : fishScript(nodes);
+  const script =
+    o.shell === 'bash' ? bashScript(nodes) : o.shell === 'zsh' ? zshScript(nodes) : fishScript(nodes);
   o.io.stdout.write(script);
 }

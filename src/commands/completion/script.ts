@@ -12,7 +12,10 @@ export function completionNodes(root: Command): CompletionNode[] {
   const nodes: CompletionNode[] = [];
   const globals = root.options.map((o) => ({ flag: o.long ?? o.short ?? '', description: o.description }));
   const walk = (cmd: Command, path: string) => {
-    const own = path === 'ops' ? [] : cmd.options.map((o) => ({ flag: o.long ?? o.short ?? '', description: o.description }));
+    const own =
+      path === 'ops'
+        ? []
+        : cmd.options.map((o) => ({ flag: o.long ?? o.short ?? '', description: o.description }));
     nodes.push({
       path,
       subcommands: cmd.commands.map((c) => ({ name: c.name(), description: c.description() })),
@@ -29,7 +32,10 @@ const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 export function bashScript(nodes: CompletionNode[]): string {
   const paths = nodes.map((n) => n.path).filter((p) => p !== 'ops');
   const cases = nodes
-    .map((n) => `    ${q(n.path)}) words=${q([...n.subcommands.map((s) => s.name), ...n.options.map((o) => o.flag)].join(' '))} ;;`)
+    .map(
+      (n) =>
+        `    ${q(n.path)}) words=${q([...n.subcommands.map((s) => s.name), ...n.options.map((o) => o.flag)].join(' '))} ;;`,
+    )
     .join('\n');
   return `# ops completion for bash: eval "$(ops completion bash)"
 _ops_complete() {
@@ -75,7 +81,8 @@ export function fishScript(nodes: CompletionNode[]): string {
   ];
   for (const n of nodes) {
     const cond = q(`test "(__ops_path)" = ${JSON.stringify(n.path)}`);
-    for (const s of n.subcommands) lines.push(`complete -c ops -n ${cond} -a ${q(s.name)} -d ${q(s.description.slice(0, 80))}`);
+    for (const s of n.subcommands)
+      lines.push(`complete -c ops -n ${cond} -a ${q(s.name)} -d ${q(s.description.slice(0, 80))}`);
     for (const o of n.options) {
       const flag = o.flag.startsWith('--') ? `-l ${o.flag.slice(2)}` : `-s ${o.flag.slice(1)}`;
       lines.push(`complete -c ops -n ${cond} ${flag} -d ${q(o.description.slice(0, 80))}`);

@@ -17,7 +17,10 @@ export function configGetCommand(factory: Factory, run = runConfigGet): Command 
     .description('Print the value a key resolves to (flag > environment > profile > default)')
     .argument('<key>', 'e.g. hosts.base_url')
     .option('--show-origin', 'also say where the value came from')
-    .addHelpText('after', '\nExamples:\n  ops config get hosts.base_url\n  ops config get output --show-origin')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops config get hosts.base_url\n  ops config get output --show-origin',
+    )
     .action(async (key: string, o: { showOrigin?: boolean }, cmd: Command) => {
       const ctx = await factory.context(cmd);
       await run({ printer: ctx.printer, settings: ctx.settings, key, showOrigin: Boolean(o.showOrigin) });
@@ -28,7 +31,12 @@ export async function runConfigGet(o: ConfigGetOptions): Promise<void> {
   const spec = await findKey(o.key);
   const r = o.settings.resolve(o.key, spec.default);
   if (r.value === undefined) throw new ExitStatusError(`${o.key} is not set`, ExitCode.notFound);
-  if (o.showOrigin) await o.printer.print({ key: o.key, value: r.value, origin: originLabel(r.origin, o.settings.profileName, r.envName) });
+  if (o.showOrigin)
+    await o.printer.print({
+      key: o.key,
+      value: r.value,
+      origin: originLabel(r.origin, o.settings.profileName, r.envName),
+    });
   else await o.printer.text(r.value);
 }
 

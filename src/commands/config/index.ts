@@ -12,7 +12,15 @@ export function register(parent: Command, factory: Factory): void {
   const group = parent
     .command('config')
     .description('Read and write settings: per-profile service addresses, credentials and options');
-  for (const make of [configSetCommand, configGetCommand, configUnsetCommand, configListCommand, configProfilesCommand, configUseCommand, configPathCommand]) {
+  for (const make of [
+    configSetCommand,
+    configGetCommand,
+    configUnsetCommand,
+    configListCommand,
+    configProfilesCommand,
+    configUseCommand,
+    configPathCommand,
+  ]) {
     group.addCommand(make(factory));
   }
 }

@@ -16,7 +16,7 @@ export interface ConfigListOptions {
 export function configListCommand(factory: Factory, run = runConfigList): Command {
   return new Command('list')
     .description('List the keys that have a value, secrets masked')
-    .argument('[service]', 'only this service\'s keys')
+    .argument('[service]', "only this service's keys")
     .option('--show-origin', 'say where each value came from: flag, env, profile or default')
     .addHelpText('after', '\nExamples:\n  ops config list --show-origin\n  ops config list hosts --json')
     .action(async (service: string | undefined, o: { showOrigin?: boolean }, cmd: Command) => {
@@ -32,7 +32,11 @@ export async function runConfigList(o: ConfigListOptions): Promise<void> {
     const r = o.settings.resolve(spec.key, spec.default);
     if (r.value === undefined) continue;
     const value = spec.secret ? MASK : r.value;
-    rows.push(o.showOrigin ? { key: spec.key, value, origin: originLabel(r.origin, o.settings.profileName, r.envName) } : { key: spec.key, value });
+    rows.push(
+      o.showOrigin
+        ? { key: spec.key, value, origin: originLabel(r.origin, o.settings.profileName, r.envName) }
+        : { key: spec.key, value },
+    );
   }
   await o.printer.print(rows, {
     columns: [

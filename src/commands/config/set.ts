@@ -15,10 +15,15 @@ export interface ConfigSetOptions {
 
 export function configSetCommand(factory: Factory, run = runConfigSet): Command {
   return new Command('set')
-    .description('Set a key in the current profile; a value of "-" is read from stdin, so secrets stay off the command line')
+    .description(
+      'Set a key in the current profile; a value of "-" is read from stdin, so secrets stay off the command line',
+    )
     .argument('<key>', 'e.g. hosts.base_url, hosts.api_key, output')
     .argument('<value>', 'the value, or - to read it from stdin')
-    .addHelpText('after', "\nExamples:\n  ops config set hosts.base_url https://api.example.com\n  printf %s \"$KEY\" | ops config set hosts.api_key -\n  ops -p staging config set output json")
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops config set hosts.base_url https://api.example.com\n  printf %s "$KEY" | ops config set hosts.api_key -\n  ops -p staging config set output json',
+    )
     .action(async (key: string, value: string, _o: unknown, cmd: Command) => {
       const ctx = await factory.context(cmd);
       await run({ io: ctx.io, settings: ctx.settings, key, value });
@@ -29,9 +34,13 @@ export async function runConfigSet(o: ConfigSetOptions): Promise<void> {
   const spec = await findKey(o.key);
   let value = o.value;
   if (value === '-') {
-    value = o.io.stdinIsTty && o.io.prompt ? await o.io.prompt(`${o.key}: `, spec.secret) : (await readAllText(o.io.stdin)).replace(/\r?\n$/, '');
+    value =
+      o.io.stdinIsTty && o.io.prompt
+        ? await o.io.prompt(`${o.key}: `, spec.secret)
+        : (await readAllText(o.io.stdin)).replace(/\r?\n$/, '');
   }
-  if (value === '') throw new UsageError(`empty value for ${o.key}`, `use \`ops config unset ${o.key}\` to remove it`);
+  if (value === '')
+    throw new UsageError(`empty value for ${o.key}`, `use \`ops config unset ${o.key}\` to remove it`);
   if (o.key.endsWith('base_url')) {
     try {
       if (!/^https?:$/.test(new URL(value).protocol)) throw new Error('scheme');

@@ -14,7 +14,10 @@ export function configUnsetCommand(factory: Factory, run = runConfigUnset): Comm
   return new Command('unset')
     .description('Remove a key from the current profile')
     .argument('<key>', 'e.g. hosts.api_key')
-    .addHelpText('after', '\nExamples:\n  ops config unset hosts.api_key\n  ops -p staging config unset output')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops config unset hosts.api_key\n  ops -p staging config unset output',
+    )
     .action(async (key: string, _o: unknown, cmd: Command) => {
       const ctx = await factory.context(cmd);
       await run({ io: ctx.io, settings: ctx.settings, key });
@@ -25,5 +28,8 @@ export async function runConfigUnset(o: ConfigUnsetOptions): Promise<void> {
   await findKey(o.key);
   const store = await o.settings.openStore();
   const removed = store.unset(o.settings.profileName, o.key);
-  if (o.io.stderrIsTty) o.io.stderr.write(removed ? `unset ${o.key}\n` : `${o.key} was not set in profile ${o.settings.profileName}\n`);
+  if (o.io.stderrIsTty)
+    o.io.stderr.write(
+      removed ? `unset ${o.key}\n` : `${o.key} was not set in profile ${o.settings.profileName}\n`,
+    );
 }

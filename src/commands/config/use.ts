@@ -22,7 +22,8 @@ export function configUseCommand(factory: Factory, run = runConfigUse): Command 
 }
 
 export async function runConfigUse(o: ConfigUseOptions): Promise<void> {
-  if (!/^[A-Za-z0-9_-]+$/.test(o.profile)) throw new UsageError(`invalid profile name "${o.profile}"`, 'use letters, digits, - and _');
+  if (!/^[A-Za-z0-9_-]+$/.test(o.profile))
+    throw new UsageError(`invalid profile name "${o.profile}"`, 'use letters, digits, - and _');
   const store = await o.settings.openStore();
   store.useProfile(o.profile);
   if (o.io.stderrIsTty) o.io.stderr.write(`now using profile ${o.profile}\n`);

@@ -30,7 +30,12 @@ export async function runSandboxDemo(o: SandboxDemoOptions): Promise<void> {
   const failures: string[] = [];
   try {
     let exports = '';
-    await runSandboxEnv({ io: { ...o.io, stdout: { write: (s: string) => void (exports += s) } }, port: sandbox.port, tls: false, caCert: undefined });
+    await runSandboxEnv({
+      io: { ...o.io, stdout: { write: (s: string) => void (exports += s) } },
+      port: sandbox.port,
+      tls: false,
+      caCert: undefined,
+    });
     const env: Record<string, string | undefined> = { ...o.io.env };
     for (const m of exports.matchAll(/^export (\w+)='([^']*)'$/gm)) env[m[1]!] = m[2];
     const out = (s: string) => o.io.stdout.write(s);

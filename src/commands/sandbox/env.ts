@@ -19,8 +19,14 @@ export function sandboxEnvCommand(factory: Factory, run = runSandboxEnv): Comman
     .description('Print the export lines that point every service at a sandbox on this port')
     .option('--port <n>', 'the sandbox port', '4010')
     .option('--tls', 'the sandbox serves HTTPS')
-    .option('--sandbox-ca <file>', 'CA file to export as OPS_CA_CERT (default: where `sandbox start --tls` writes it)')
-    .addHelpText('after', '\nExamples:\n  eval "$(ops sandbox env)"\n  eval "$(ops sandbox env --port 4443 --tls)"')
+    .option(
+      '--sandbox-ca <file>',
+      'CA file to export as OPS_CA_CERT (default: where `sandbox start --tls` writes it)',
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  eval "$(ops sandbox env)"\n  eval "$(ops sandbox env --port 4443 --tls)"',
+    )
     .action(async (o: { port: string; tls?: boolean; sandboxCa?: string }) => {
       const port = parseInteger('--port', o.port, { min: 1, max: 65535 }) ?? 4010;
       await run({ io: factory.io, port, tls: Boolean(o.tls), caCert: o.sandboxCa });
@@ -36,8 +42,11 @@ export async function runSandboxEnv(o: SandboxEnvOptions): Promise<void> {
   const creds = sandboxCredentials(o.io.env);
   const lines: string[] = [];
   for (const s of SERVICES) {
-    lines.push(`export ${envNameFor(`${s.name}.base_url`)}=${shellQuote(`${scheme}://127.0.0.1:${o.port}/${s.name}`)}`);
-    for (const [key, value] of Object.entries(creds[s.name] ?? {})) lines.push(`export ${envNameFor(`${s.name}.${key}`)}=${shellQuote(value)}`);
+    lines.push(
+      `export ${envNameFor(`${s.name}.base_url`)}=${shellQuote(`${scheme}://127.0.0.1:${o.port}/${s.name}`)}`,
+    );
+    for (const [key, value] of Object.entries(creds[s.name] ?? {}))
+      lines.push(`export ${envNameFor(`${s.name}.${key}`)}=${shellQuote(value)}`);
   }
   if (o.tls) lines.push(`export OPS_CA_CERT=${shellQuote(o.caCert ?? sandboxCaPath(o.port))}`);
   o.io.stdout.write(`${lines.join('\n')}\n`);

@@ -14,16 +14,24 @@ export interface SandboxStartOptions {
 
 export function sandboxStartCommand(factory: Factory, run = runSandboxStart): Command {
   return new Command('start')
-    .description('Serve the emulators on 127.0.0.1 until interrupted; the first line on stdout is "listening on <url>"')
+    .description(
+      'Serve the emulators on 127.0.0.1 until interrupted; the first line on stdout is "listening on <url>"',
+    )
     .option('--port <n>', 'port to listen on (0 picks a free one)', '4010')
     .option('--tls', 'serve HTTPS with a self-signed certificate made at start (its path is printed)')
     .option('--set <key=value...>', 'emulator settings, e.g. hosts.count=100000, meter.rate_limit=500')
     .option('--services <list>', 'only these services, comma-separated')
-    .addHelpText('after', '\nExamples:\n  ops sandbox start --port 4010 &\n  ops sandbox start --port 0 --tls --set hosts.count=100000')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops sandbox start --port 4010 &\n  ops sandbox start --port 0 --tls --set hosts.count=100000',
+    )
     .action(async (o: { port: string; tls?: boolean; set?: string[]; services?: string }) => {
       const port = parseInteger('--port', o.port, { min: 0, max: 65535 }) ?? 4010;
       const settings = Object.fromEntries((o.set ?? []).map((kv) => parseKeyValue('--set', kv)));
-      const services = o.services?.split(',').map((s) => s.trim()).filter(Boolean);
+      const services = o.services
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       await run({ io: factory.io, port, tls: Boolean(o.tls), settings, services });
     });
 }
@@ -32,10 +40,20 @@ export async function runSandboxStart(o: SandboxStartOptions): Promise<void> {
   const { startSandbox } = await import('../../sandbox/server.js');
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
   try {
-    sandbox = await startSandbox({ port: o.port, tls: o.tls, env: o.io.env, settings: o.settings, services: o.services });
+    sandbox = await startSandbox({
+      port: o.port,
+      tls: o.tls,
+      env: o.io.env,
+      settings: o.settings,
+      services: o.services,
+    });
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'EADDRINUSE') throw new UsageError(`port ${o.port} is already in use`, 'pick another with --port, or --port 0 for a free one');
+    if (code === 'EADDRINUSE')
+      throw new UsageError(
+        `port ${o.port} is already in use`,
+        'pick another with --port, or --port 0 for a free one',
+      );
     throw err;
   }
   o.io.stdout.write(`listening on ${sandbox.url}\n`);

@@ -16,10 +16,12 @@ export function addListOptions(cmd: Command, defaultLimit: number): Command {
 
 /** Reads --limit/--all; bad values are usage errors. */
 export function parseListOptions(opts: { limit?: string; all?: boolean }, defaultLimit: number): ListOptions {
-  if (opts.limit !== undefined && opts.all) throw new UsageError('--limit and --all cannot be combined', 'give one of them');
+  if (opts.limit !== undefined && opts.all)
+    throw new UsageError('--limit and --all cannot be combined', 'give one of them');
   if (opts.all) return { limit: undefined, all: true };
   if (opts.limit === undefined) return { limit: defaultLimit, all: false };
   const n = Number(opts.limit);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`invalid --limit "${opts.limit}"`, 'give a whole number >= 1');
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`invalid --limit "${opts.limit}"`, 'give a whole number >= 1');
   return { limit: n, all: false };
 }

@@ -1,7 +1,11 @@
 import { UsageError } from '../../errors.js';
 
 /** Parses a whole number option, with a range; the message names the flag. */
-export function parseInteger(flag: string, raw: string | undefined, o: { min?: number; max?: number } = {}): number | undefined {
+export function parseInteger(
+  flag: string,
+  raw: string | undefined,
+  o: { min?: number; max?: number } = {},
+): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
   if (!Number.isInteger(n)) throw new UsageError(`invalid ${flag} "${raw}"`, 'give a whole number');
@@ -19,13 +23,18 @@ export function parseTime(flag: string, raw: string, now: number = Date.now()): 
   if (/^\d+$/.test(s)) return Number(s);
   const rel = /^([+-]?)(\d+(?:\.\d+)?)\s*(s|m|h|d|w)$/i.exec(s);
   if (rel) {
-    const unit = { s: 1, m: 60, h: 3600, d: 86400, w: 604800 }[rel[3]!.toLowerCase() as 's' | 'm' | 'h' | 'd' | 'w'];
+    const unit = { s: 1, m: 60, h: 3600, d: 86400, w: 604800 }[
+      rel[3]!.toLowerCase() as 's' | 'm' | 'h' | 'd' | 'w'
+    ];
     const secs = Number(rel[2]) * unit;
     return Math.floor(now / 1000 + (rel[1] === '-' ? -secs : secs));
   }
   const t = Date.parse(s);
   if (!Number.isNaN(t)) return Math.floor(t / 1000);
-  throw new UsageError(`invalid ${flag} "${raw}"`, 'give epoch seconds, an ISO time (2026-01-02T15:04:05Z) or a relative time (-3h, 30m)');
+  throw new UsageError(
+    `invalid ${flag} "${raw}"`,
+    'give epoch seconds, an ISO time (2026-01-02T15:04:05Z) or a relative time (-3h, 30m)',
+  );
 }
 
 /** Parses `key=value` pairs; the message names the bad one. */

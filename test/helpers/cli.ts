@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../../src/main.js';
+import { memoryIo } from './io.js';
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** A fresh, empty config directory so tests never read the developer's profile. */
+export function tempConfigDir(): string {
+  return mkdtempSync(join(tmpdir(), 'ops-test-config-'));
+}
+
+/** Runs `main` in this process with an in-memory Io (fast; for behaviour tests). */
+export async function runMain(
+  args: string[],
+  o: { env?: Record<string, string | undefined>; input?: string; tty?: boolean; signal?: AbortSignal } = {},
+): Promise<CliResult> {
+  const io = memoryIo({
+    env: { OPS_CONFIG_DIR: tempConfigDir(), ...o.env },
+    input: o.input,
+    tty: o.tty,
+    signal: o.signal,
+  });
+  const code = await main(['node', 'ops', ...args], io);
+  return { code, stdout: io.out(), stderr: io.err() };
+}
+
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ops.js');
+
+/**
+ * Runs the built CLI (`bin/ops.js` → `dist/`) as a subprocess, as users and scripts do. The
+ * environment is minimal: PATH, HOME, a temp config dir, plus `env`.
+ */
+export function runCli(
+  args: string[],
+  o: { env?: Record<string, string | undefined>; input?: string; timeoutMs?: number; bin?: string[] } = {},
+): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      HOME: tmpdir(),
+      OPS_CONFIG_DIR: tempConfigDir(),
+    };
+    for (const [k, v] of Object.entries(o.env ?? {})) if (v !== undefined) env[k] = v;
+    const command = o.bin ?? [process.execPath, BIN];
+    const child = spawn(command[0]!, [...command.slice(1), ...args], {
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), o.timeoutMs ?? 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? -1, stdout, stderr });
+    });
+    child.stdin.end(o.input ?? '');
+  });
+}
