@@ -19,6 +19,7 @@ const result = await build({
     js: "import { createRequire as __opsRequire } from 'node:module'; const require = __opsRequire(import.meta.url);",
   },
   legalComments: 'none',
+  minify: true,
   metafile: true,
   logLevel: 'warning',
 });

@@ -38,11 +38,16 @@ export function processIo(signal: AbortSignal): Io {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    stdin: process.stdin,
+    // process.stdin is a getter that builds a stream: only commands that read it pay for it.
+    get stdin() {
+      return process.stdin;
+    },
     env: process.env,
     stdoutIsTty: Boolean(process.stdout.isTTY),
     stderrIsTty: Boolean(process.stderr.isTTY),
-    stdinIsTty: Boolean(process.stdin.isTTY),
+    get stdinIsTty() {
+      return Boolean(process.stdin.isTTY);
+    },
     columns: process.stdout.columns ?? 0,
     signal,
     prompt: terminalPrompt,

@@ -1,60 +1,22 @@
-import { type Command, CommanderError } from 'commander';
-import { createFactory } from './commands/factory.js';
-import { ExitCode, OpsError } from './errors.js';
-import { type Io, processIo } from './io.js';
-import { buildProgram } from './program.js';
-import { renderError } from './render-error.js';
+import type { Io } from './io.js';
+import { VERSION } from './version.js';
 
-/** Applies settings that commander copies only to subcommands made with .command(). */
-function configure(cmd: Command, io: Io): void {
-  cmd.exitOverride();
-  cmd.configureOutput({
-    writeOut: (s) => io.stdout.write(s),
-    writeErr: (s) => io.stderr.write(s),
-    outputError: () => undefined,
-  });
-  for (const sub of cmd.commands) configure(sub, io);
-}
+const EXIT_OK = 0;
+const EXIT_INTERRUPTED = 130;
 
 /**
- * Runs ops with these arguments and returns the exit code: the one exit door. Every error thrown
- * anywhere ends here and is turned into one line on stderr (or a JSON envelope) and a code.
+ * Runs ops with these arguments and returns the exit code: the one exit door. It loads nothing but
+ * the version until it knows a command is asked for, so `ops --version` costs little more than Node.
  */
 export async function main(argv: string[], io?: Io): Promise<number> {
-  const controller = new AbortController();
-  const realIo = io ?? processIo(controller.signal);
-  const onSignal = installSignals(controller, io === undefined);
-  try {
-    const program = await buildProgram(createFactory(realIo), argv);
-    configure(program, realIo);
-    await program.parseAsync(argv);
-    return ExitCode.ok;
-  } catch (err) {
-    if (err instanceof CommanderError) {
-      if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version')
-        return ExitCode.ok;
-      if (err.code === 'commander.help') return ExitCode.usage;
-      const message = err.message.replace(/^error:\s*/, '');
-      return renderError(
-        new OpsError(message, { exitCode: ExitCode.usage, code: 'usage', hint: 'see --help' }),
-        realIo,
-        argv,
-      );
-    }
-    if (err instanceof OpsError && err.exitCode === ExitCode.ok) return ExitCode.ok;
-    if (controller.signal.aborted && !(err instanceof OpsError))
-      return renderError(new OpsError('interrupted', { exitCode: ExitCode.interrupted }), realIo, argv);
-    return renderError(err, realIo, argv);
-  } finally {
-    onSignal.dispose();
-    // Idle keep-alive sockets must not hold the process open.
-    if (globalThis.__opsTransportLoaded)
-      await (await import('./clients/http/transport.js')).closeDispatcher();
+  if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-V')) {
+    (io?.stdout ?? process.stdout).write(`${VERSION}\n`);
+    return EXIT_OK;
   }
-}
-
-declare global {
-  var __opsTransportLoaded: boolean | undefined;
+  const controller = new AbortController();
+  const onSignal = installSignals(controller, io === undefined);
+  const { run } = await import('./run.js');
+  return run(argv, io, controller, onSignal);
 }
 
 /** First Ctrl-C aborts in-flight work (commands report what was done); a second one ends at once. */
@@ -63,12 +25,12 @@ function installSignals(controller: AbortController, real: boolean): { dispose()
   let count = 0;
   const handler = (signal: NodeJS.Signals) => {
     count++;
-    if (count > 1 || (signal === 'SIGTERM' && controller.signal.aborted)) process.exit(ExitCode.interrupted);
+    if (count > 1 || (signal === 'SIGTERM' && controller.signal.aborted)) process.exit(EXIT_INTERRUPTED);
     controller.abort(new Error(signal));
   };
   // A reader that went away (`ops hosts list | head`) ends the run quietly, as with other CLIs.
   const onPipeError = (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(ExitCode.ok);
+    if (err.code === 'EPIPE') process.exit(EXIT_OK);
   };
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);

@@ -8,7 +8,7 @@ import { colorEnabled, makeStyle } from '../output/color.js';
 import { Feedback } from '../output/feedback.js';
 import { resolveFormat } from '../output/options.js';
 import { Printer } from '../output/printer.js';
-import { type Query, compileQuery } from '../output/query.js';
+import type { Query } from '../output/query.js';
 import { findService } from '../services.js';
 import { VERSION } from '../version.js';
 
@@ -97,7 +97,9 @@ export function createFactory(io: Io): Factory {
         ...(flags.output !== undefined ? { output: flags.output } : {}),
       });
       await settings.load();
-      return buildContext(io, flags, settings, profile, o.defaultOutput);
+      // JMESPath is loaded only when a query is given.
+      const query = flags.query ? (await import('../output/query.js')).compileQuery(flags.query) : undefined;
+      return buildContext(io, flags, settings, profile, query, o.defaultOutput);
     },
   };
 }
@@ -107,11 +109,11 @@ function buildContext(
   flags: GlobalFlags,
   settings: Settings,
   profileFlag: string | undefined,
+  query: Query | undefined,
   defaultOutput?: string,
 ): Context {
   // Checked now, before any request: format, query, numbers.
   const format = resolveFormat(flags, settings.get('output', defaultOutput));
-  const query: Query | undefined = flags.query ? compileQuery(flags.query) : undefined;
   const timeoutS = number('--timeout', settings.get('timeout'), 30, 0.001);
   const retries = Math.floor(number('--retries', settings.get('retries'), 4));
   const maxWait = number('--max-wait', settings.get('max_wait'), 60);

@@ -1,0 +1,57 @@
+// Builds dist/ops-linux-x64: one CommonJS bundle of the whole CLI, a single-executable-application
+// blob made by the pinned Node 24 (with its code cache), injected with postject into a stripped copy
+// of that node binary. Strip before injecting: stripping after removes the blob's note and breaks it.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { build } from 'esbuild';
+
+const root = join(dirname(new URL(import.meta.url).pathname), '..');
+const require = createRequire(import.meta.url);
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const seaDir = join(root, 'dist', 'sea');
+mkdirSync(seaDir, { recursive: true });
+
+// The node that runs this script is the pinned one (npm scripts put node_modules/.bin first).
+const node = process.execPath;
+if (!process.versions.node.startsWith('24.')) {
+  console.error(`build:binary needs the pinned Node 24 (this is ${process.version}); run it through npm`);
+  process.exit(1);
+}
+
+const bundle = join(seaDir, 'ops.cjs');
+await build({
+  stdin: {
+    contents: "import { main } from './src/main.ts';\nmain(process.argv).then((code) => { process.exitCode = code; });\n",
+    resolveDir: root,
+    loader: 'ts',
+  },
+  outfile: bundle,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node24',
+  define: { __OPS_VERSION__: JSON.stringify(pkg.version) },
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+
+const blob = join(seaDir, 'sea-prep.blob');
+const config = join(seaDir, 'sea-config.json');
+writeFileSync(
+  config,
+  JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, useSnapshot: false }),
+);
+execFileSync(node, ['--experimental-sea-config', config], { stdio: ['ignore', 'ignore', 'inherit'] });
+
+const out = join(root, 'dist', 'ops-linux-x64');
+copyFileSync(node, out);
+chmodSync(out, 0o755);
+execFileSync('strip', ['--strip-all', out]);
+const postject = require.resolve('postject/dist/cli.js');
+execFileSync(node, [postject, out, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const mb = (statSync(out).size / 1024 / 1024).toFixed(1);
+console.log(`dist/ops-linux-x64 ${mb} MiB (bundle ${(statSync(bundle).size / 1024).toFixed(0)} KiB, node ${process.version})`);
