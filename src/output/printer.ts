@@ -166,15 +166,25 @@ export class Printer {
       // One resource: a key / value table.
       const cols = columns ?? autoColumns([data]);
       const table = new Table({ chars, style });
-      for (const c of cols) table.push([this.style.bold(c.header), this.cell(c, data, 0)]);
+      for (const c of cols) table.push([this.style.bold(c.header), this.paint(c, data, this.cell(c, data))]);
       return this.write(`${table.toString()}\n`);
     }
     const cols = columns ?? autoColumns(data);
-    const width = this.tty && this.io.columns > 0 ? this.io.columns : 0;
-    const maxCell =
-      width > 0 ? Math.max(8, Math.floor((width - 2 * cols.length) / Math.max(1, cols.length)) * 2) : 0;
+    const cells = data.map((row) => cols.map((c) => this.cell(c, row)));
+    const widths =
+      this.tty && this.io.columns > 0
+        ? fitWidths(
+            cols.map((c) => c.header),
+            cells,
+            this.io.columns,
+          )
+        : undefined;
     const table = new Table({ chars, style, head: cols.map((c) => this.style.bold(c.header.toUpperCase())) });
-    for (const row of data) table.push(cols.map((c) => this.cell(c, row, maxCell)));
+    data.forEach((row, r) => {
+      table.push(
+        cols.map((c, i) => this.paint(c, row, widths ? truncate(cells[r]![i]!, widths[i]!) : cells[r]![i]!)),
+      );
+    });
     return this.write(
       `${table
         .toString()
@@ -184,7 +194,8 @@ export class Printer {
     );
   }
 
-  private cell(c: Column<unknown>, row: unknown, maxWidth: number): string {
+  /** A cell's plain text: formatted, terminal-safe, on one line. */
+  private cell(c: Column<unknown>, row: unknown): string {
     const value = c.get(row);
     let s: string;
     if (value === undefined || value === null) s = '';
@@ -194,15 +205,37 @@ export class Printer {
     else if (c.format === 'bytes' && typeof value === 'number') s = humanBytes(value);
     else if (c.format === 'bool' || typeof value === 'boolean') s = value ? 'yes' : 'no';
     else s = plain(value);
-    s = terminalSafe(s).replace(/\n/g, ' ');
-    if (maxWidth > 0) s = truncate(s, maxWidth);
-    const paint = c.color?.(value, this.style);
+    return terminalSafe(s).replace(/\n/g, ' ');
+  }
+
+  private paint(c: Column<unknown>, row: unknown, s: string): string {
+    const paint = c.color?.(c.get(row), this.style);
     return paint ? paint(s) : s;
   }
 
   private write(s: string): Promise<void> {
     return writeAll(this.io.stdout, s);
   }
+}
+
+/**
+ * Column widths that fit the terminal: the widest columns give way first, none below 8 characters
+ * (or its header), two spaces between columns.
+ */
+export function fitWidths(headers: string[], rows: string[][], terminal: number): number[] {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const floor = headers.map((h) => Math.max(8, h.length));
+  const available = terminal - 2 * (headers.length - 1);
+  let total = widths.reduce((a, b) => a + b, 0);
+  while (total > available) {
+    let widest = -1;
+    for (let i = 0; i < widths.length; i++)
+      if (widths[i]! > floor[i]! && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+    if (widest < 0) break;
+    widths[widest]!--;
+    total--;
+  }
+  return widths;
 }
 
 function indent(s: string): string {

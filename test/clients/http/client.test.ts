@@ -1,0 +1,222 @@
+import { MockAgent } from 'undici';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bearerAuth } from '../../../src/clients/http/auth.js';
+import { createHttpClient, type HttpClientOptions } from '../../../src/clients/http/client.js';
+import { Redactor } from '../../../src/clients/http/redact.js';
+import { ApiError, DryRunStop, NetworkError } from '../../../src/errors.js';
+
+const ORIGIN = 'http://api.test';
+let agent: MockAgent;
+let sleeps: number[];
+
+beforeEach(() => {
+  agent = new MockAgent();
+  agent.disableNetConnect();
+  sleeps = [];
+});
+afterEach(async () => {
+  agent.assertNoPendingInterceptors();
+  await agent.close();
+});
+
+function client(o: Partial<HttpClientOptions> = {}) {
+  return createHttpClient({
+    service: 'svc',
+    baseUrl: `${ORIGIN}/base`,
+    auth: bearerAuth('tok-secret-1'),
+    retries: 3,
+    timeoutMs: 5000,
+    maxWaitSeconds: 60,
+    dispatcher: agent,
+    redactor: new Redactor([]),
+    sleep: async (ms) => void sleeps.push(ms),
+    ...o,
+  });
+}
+const pool = () => agent.get(ORIGIN);
+
+describe('retries', () => {
+  it('503 with Retry-After seconds, then 200: waits what the server asked', async () => {
+    pool()
+      .intercept({ path: '/base/x', method: 'GET' })
+      .reply(503, { errors: ['busy'] }, { headers: { 'retry-after': '2' } });
+    pool().intercept({ path: '/base/x', method: 'GET' }).reply(200, { ok: true });
+    const res = await client().request({ method: 'GET', path: '/x' });
+    expect(res.data).toEqual({ ok: true });
+    expect(res.attempts).toBe(2);
+    expect(sleeps).toEqual([2000]);
+  });
+
+  it('Retry-After as an HTTP date and X-RateLimit-Reset are obeyed', async () => {
+    const date = new Date(Date.now() + 3000).toUTCString();
+    pool()
+      .intercept({ path: '/base/x', method: 'GET' })
+      .reply(429, {}, { headers: { 'retry-after': date } });
+    pool()
+      .intercept({ path: '/base/x', method: 'GET' })
+      .reply(429, {}, { headers: { 'x-ratelimit-reset': '7' } });
+    pool().intercept({ path: '/base/x', method: 'GET' }).reply(200, {});
+    await client().request({ method: 'GET', path: '/x' });
+    expect(sleeps[0]).toBeGreaterThan(1000);
+    expect(sleeps[0]).toBeLessThanOrEqual(3000);
+    expect(sleeps[1]).toBe(7000);
+  });
+
+  it('without a hint the backoff is jittered and grows', async () => {
+    for (let i = 0; i < 3; i++)
+      pool().intercept({ path: '/base/x', method: 'GET' }).reply(502, 'bad gateway');
+    pool().intercept({ path: '/base/x', method: 'GET' }).reply(200, {});
+    await client().request({ method: 'GET', path: '/x' });
+    expect(sleeps).toHaveLength(3);
+    expect(sleeps[0]).toBeGreaterThanOrEqual(250);
+    expect(sleeps[0]).toBeLessThanOrEqual(500);
+    expect(sleeps[2]).toBeGreaterThanOrEqual(1000);
+    expect(sleeps[2]).toBeLessThanOrEqual(2000);
+  });
+
+  it('the budget spent on 429 gives an ApiError with exit 5 and the retry hint', async () => {
+    for (let i = 0; i < 2; i++)
+      pool()
+        .intercept({ path: '/base/x', method: 'GET' })
+        .reply(429, { errors: ['slow down'] }, { headers: { 'retry-after': '1' } });
+    const err = await client({ retries: 1 })
+      .request({ method: 'GET', path: '/x' })
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.exitCode).toBe(5);
+    expect(err.retryAfter).toBe(1);
+    expect(err.message).toBe('slow down');
+  });
+
+  it('a wait longer than --max-wait is not taken; the hint names --max-wait', async () => {
+    pool()
+      .intercept({ path: '/base/x', method: 'GET' })
+      .reply(429, {}, { headers: { 'retry-after': '120' } });
+    const err = await client()
+      .request({ method: 'GET', path: '/x' })
+      .catch((e) => e);
+    expect(sleeps).toEqual([]);
+    expect(err.hint).toContain('--max-wait 120');
+  });
+
+  it('a POST is not retried on 503 unless it carries an idempotency identifier', async () => {
+    pool().intercept({ path: '/base/p', method: 'POST' }).reply(503, {});
+    await expect(client().request({ method: 'POST', path: '/p', body: {} })).rejects.toMatchObject({
+      status: 503,
+      exitCode: 7,
+    });
+    pool().intercept({ path: '/base/p', method: 'POST' }).reply(503, {});
+    pool().intercept({ path: '/base/p', method: 'POST' }).reply(200, { done: 1 });
+    const res = await client().request({ method: 'POST', path: '/p', body: {}, idempotent: true });
+    expect(res.data).toEqual({ done: 1 });
+  });
+
+  it('a service adds its own retryable statuses (412 for the secrets store)', async () => {
+    pool()
+      .intercept({ path: '/base/s', method: 'GET' })
+      .reply(412, { errors: ['not yet replicated'] });
+    pool().intercept({ path: '/base/s', method: 'GET' }).reply(200, {});
+    await client({ retryStatuses: [412] }).request({ method: 'GET', path: '/s' });
+    expect(sleeps).toHaveLength(1);
+  });
+
+  it('a network error is retried for a GET and reported after the budget', async () => {
+    pool()
+      .intercept({ path: '/base/n', method: 'GET' })
+      .replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+    pool()
+      .intercept({ path: '/base/n', method: 'GET' })
+      .replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+    const err = await client({ retries: 1 })
+      .request({ method: 'GET', path: '/n' })
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.exitCode).toBe(7);
+  });
+});
+
+describe('answers', () => {
+  it('okStatuses turn a 404 into an answer', async () => {
+    pool().intercept({ path: '/base/a', method: 'GET' }).reply(404, '');
+    const res = await client().request({ method: 'GET', path: '/a', okStatuses: [404] });
+    expect(res.status).toBe(404);
+  });
+
+  it('204 gives undefined data; 200 with an empty body gives {}', async () => {
+    pool().intercept({ path: '/base/a', method: 'DELETE' }).reply(204, '');
+    expect((await client().request({ method: 'DELETE', path: '/a' })).data).toBeUndefined();
+    pool().intercept({ path: '/base/b', method: 'POST' }).reply(200, '');
+    expect((await client().request({ method: 'POST', path: '/b' })).data).toEqual({});
+  });
+
+  it('a truncated JSON body is a NetworkError saying what arrived', async () => {
+    pool()
+      .intercept({ path: '/base/t', method: 'GET' })
+      .reply(200, '{"a": [1,', { headers: { 'content-type': 'application/json' } });
+    const err = await client()
+      .request({ method: 'GET', path: '/t' })
+      .catch((e) => e);
+    expect(err.message).toBe(
+      'svc answered 200 with a body that is not valid JSON (application/json, 9 bytes): "{"a": [1,"',
+    );
+  });
+
+  it('query values are encoded, undefined ones left out, arrays repeated', async () => {
+    pool().intercept({ path: '/base/q?a=x+y&n=1&t=1&t=2', method: 'GET' }).reply(200, {});
+    await client().request({
+      method: 'GET',
+      path: '/q',
+      query: { a: 'x y', n: 1, skip: undefined, t: [1, 2] },
+    });
+  });
+});
+
+describe('credentials', () => {
+  it('are sent to the configured host and dropped on a redirect to another host', async () => {
+    pool()
+      .intercept({ path: '/base/r', method: 'GET', headers: { authorization: 'Bearer tok-secret-1' } })
+      .reply(302, '', { headers: { location: 'http://other.test/file' } });
+    agent
+      .get('http://other.test')
+      .intercept({ path: '/file', method: 'GET', headers: (h) => !('authorization' in h) })
+      .reply(200, { moved: true });
+    expect((await client().request({ method: 'GET', path: '/r' })).data).toEqual({ moved: true });
+  });
+
+  it('are kept on a same-host redirect', async () => {
+    pool()
+      .intercept({ path: '/base/r', method: 'GET' })
+      .reply(307, '', { headers: { location: '/base/s' } });
+    pool()
+      .intercept({ path: '/base/s', method: 'GET', headers: { authorization: 'Bearer tok-secret-1' } })
+      .reply(200, {});
+    await client().request({ method: 'GET', path: '/r' });
+  });
+
+  it('never appear in --debug or --dry-run output', async () => {
+    const lines: string[] = [];
+    pool().intercept({ path: '/base/d', method: 'POST' }).reply(200, { token: 'new-secret-token', ok: 1 });
+    await client({ log: (l) => lines.push(l) }).request({
+      method: 'POST',
+      path: '/d',
+      body: { password: 'pw-value-9' },
+    });
+    const log = lines.join('\n');
+    expect(log).toContain('authorization: Bearer ***');
+    expect(log).not.toMatch(/tok-secret-1|pw-value-9|new-secret-token/);
+    let curl = '';
+    await expect(
+      client({ dryRun: (c) => void (curl = c) }).request({
+        method: 'PUT',
+        path: '/d',
+        body: { secret: 'tok-secret-1', name: 'n' },
+      }),
+    ).rejects.toBeInstanceOf(DryRunStop);
+    expect(curl).toBe(
+      `curl -X PUT http://api.test/base/d -H accept:\\ application/json -H 'content-type: application/json' -H 'authorization: Bearer ***' --data-binary '{"secret":"***","name":"n"}'`.replace(
+        'accept:\\ application/json',
+        "'accept: application/json'",
+      ),
+    );
+  });
+});

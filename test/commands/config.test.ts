@@ -1,0 +1,82 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runMain, tempConfigDir } from '../helpers/cli.js';
+
+describe('ops config', () => {
+  it('set reads a secret from stdin, stores it 0600, list masks it, get reveals it', async () => {
+    const dir = tempConfigDir();
+    const env = { OPS_CONFIG_DIR: dir };
+    expect((await runMain(['config', 'set', 'hosts.api_key', '-'], { env, input: 'k-123456\n' })).code).toBe(
+      0,
+    );
+    expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({
+      profiles: { default: { hosts: { api_key: 'k-123456' } } },
+    });
+    const list = await runMain(['config', 'list', 'hosts', '--json'], { env });
+    expect(JSON.parse(list.stdout)).toEqual([{ key: 'hosts.api_key', value: '***' }]);
+    expect((await runMain(['config', 'get', 'hosts.api_key'], { env })).stdout).toBe('k-123456\n');
+  });
+
+  it('list --show-origin says flag, env, profile or default', async () => {
+    const env = { OPS_CONFIG_DIR: tempConfigDir(), OPS_HOSTS_BASE_URL: 'http://from-env' };
+    await runMain(['config', 'set', 'output', 'yaml'], { env });
+    const r = await runMain(['config', 'list', '--show-origin', '-o', 'json', '--timeout', '9'], { env });
+    const rows = JSON.parse(r.stdout) as Array<{ key: string; value: string; origin: string }>;
+    expect(rows).toContainEqual({
+      key: 'hosts.base_url',
+      value: 'http://from-env',
+      origin: 'env OPS_HOSTS_BASE_URL',
+    });
+    expect(rows).toContainEqual({ key: 'output', value: 'json', origin: 'flag' });
+    expect(rows).toContainEqual({ key: 'timeout', value: '9', origin: 'flag' });
+    expect(rows).toContainEqual({ key: 'meter.api_version', value: '2025-08-27.preview', origin: 'default' });
+  });
+
+  it('a profile output setting applies when no flag or env is given', async () => {
+    const env = { OPS_CONFIG_DIR: tempConfigDir() };
+    await runMain(['config', 'set', 'output', 'json'], { env });
+    expect(JSON.parse((await runMain(['config', 'profiles'], { env })).stdout)).toEqual([
+      { name: 'default', current: true },
+    ]);
+  });
+
+  it('profiles, use and -p', async () => {
+    const env = { OPS_CONFIG_DIR: tempConfigDir() };
+    await runMain(['-p', 'staging', 'config', 'set', 'hosts.base_url', 'http://staging'], { env });
+    await runMain(['config', 'use', 'staging'], { env });
+    expect((await runMain(['config', 'get', 'hosts.base_url'], { env })).stdout).toBe('http://staging\n');
+    expect((await runMain(['config', 'profiles', '-o', 'csv'], { env })).stdout).toBe(
+      'name,current\ndefault,\nstaging,*\n',
+    );
+    expect((await runMain(['-p', 'default', 'config', 'get', 'hosts.base_url'], { env })).code).toBe(3);
+    expect(
+      (await runMain(['config', 'get', 'hosts.base_url'], { env: { ...env, OPS_PROFILE: 'default' } })).code,
+    ).toBe(3);
+  });
+
+  it('bad input exits 2 with one line', async () => {
+    const env = { OPS_CONFIG_DIR: tempConfigDir() };
+    for (const args of [
+      ['config', 'set', 'hosts.nokey', 'x'],
+      ['config', 'set', 'hosts.base_url', 'ftp://x'],
+      ['config', 'use', 'bad name'],
+      ['config', 'get'],
+    ]) {
+      const r = await runMain(args, { env });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(/^ops: /);
+    }
+    expect((await runMain(['config', 'set', 'hosts.nokey', 'x'], { env })).stderr).toContain(
+      'hosts has: hosts.base_url, hosts.api_key, hosts.app_key',
+    );
+  });
+
+  it('path prints the file location', async () => {
+    const dir = tempConfigDir();
+    expect((await runMain(['config', 'path'], { env: { OPS_CONFIG_DIR: dir } })).stdout).toBe(
+      `${join(dir, 'config.json')}\n`,
+    );
+  });
+});

@@ -1,0 +1,94 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runMain } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox.js';
+import { stubEmulators } from '../helpers/stub-emulators.js';
+
+describe('ops sandbox env', () => {
+  it('prints export lines for every service with the fixed credentials', async () => {
+    const r = await runMain(['sandbox', 'env', '--port', '4321']);
+    expect(r.stdout).toContain("export OPS_HOSTS_BASE_URL='http://127.0.0.1:4321/hosts'\n");
+    expect(r.stdout).toContain("export OPS_HOSTS_API_KEY='sandbox-hosts-api-key'\n");
+    expect(r.stdout).toContain("export OPS_SECRETS_TOKEN='sandbox-root-token'\n");
+    expect(
+      r.stdout.match(/^export OPS_([A-Z]+)_BASE_URL='http:\/\/127\.0\.0\.1:4321\/[a-z]+'$/gm),
+    ).toHaveLength(11);
+  });
+
+  it('--tls uses https and exports the CA path; overrides come from OPS_SANDBOX_*', async () => {
+    const r = await runMain(['sandbox', 'env', '--port', '4322', '--tls'], {
+      env: { OPS_SANDBOX_HOSTS_API_KEY: 'mine' },
+    });
+    expect(r.stdout).toContain("export OPS_HOSTS_BASE_URL='https://127.0.0.1:4322/hosts'");
+    expect(r.stdout).toContain("export OPS_HOSTS_API_KEY='mine'");
+    expect(r.stdout).toMatch(/export OPS_CA_CERT='.*ops-sandbox-4322\/ca\.pem'/);
+  });
+
+  it('a bad port exits 2', async () => {
+    expect((await runMain(['sandbox', 'env', '--port', '70000'])).code).toBe(2);
+  });
+});
+
+describe('sandbox over TLS', async () => {
+  const sb = await useSandbox({ tls: true, services: ['tasks'], emulators: { tasks: stubEmulators.tasks! } });
+  const env = { ...sb.env };
+
+  it('is trusted with --ca-cert (and OPS_CA_CERT)', async () => {
+    const r = await runMain(['api', 'tasks', 'GET', '/item/1', '--ca-cert', sb.sandbox.caPath!], { env });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ id: 1, name: 'item-1' });
+    expect(
+      (
+        await runMain(['api', 'tasks', 'GET', '/item/1'], {
+          env: { ...env, OPS_CA_CERT: sb.sandbox.caPath! },
+        })
+      ).code,
+    ).toBe(0);
+  });
+
+  it('is refused without trust, with a hint; --insecure skips verification', async () => {
+    const r = await runMain(['api', 'tasks', 'GET', '/item/1', '--retries', '0'], { env });
+    expect(r.code).toBe(7);
+    expect(r.stderr).toContain('not trusted');
+    expect(r.stderr).toContain('--ca-cert');
+    expect((await runMain(['api', 'tasks', 'GET', '/item/1', '--insecure'], { env })).code).toBe(0);
+  });
+
+  it('an unreadable --ca-cert is a usage error', async () => {
+    const r = await runMain(['api', 'tasks', 'GET', '/item/1', '--ca-cert', '/nonexistent.pem'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('cannot read CA certificate /nonexistent.pem');
+  });
+});
+
+describe('ops sandbox start (built CLI)', () => {
+  it('prints "listening on <url>" first, serves, and stops cleanly on SIGTERM', async () => {
+    const child = spawn(
+      process.execPath,
+      [join(import.meta.dirname, '..', '..', 'bin', 'ops.js'), 'sandbox', 'start', '--port', '0'],
+      {
+        env: { PATH: process.env.PATH ?? '' },
+      },
+    );
+    const first = await new Promise<string>((resolve) =>
+      child.stdout.once('data', (d: Buffer) => resolve(d.toString())),
+    );
+    expect(first).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+\n/);
+    const url = first.trim().replace('listening on ', '');
+    const health = await (await fetch(`${url}/__sandbox/health`)).json();
+    expect(health.ok).toBe(true);
+    child.kill('SIGTERM');
+    expect(await new Promise((r) => child.on('close', r))).toBe(0);
+  });
+
+  it('a port in use exits 2 with a hint', async () => {
+    const sb = await import('../../src/sandbox/server.js').then((m) =>
+      m.startSandbox({ port: 0, services: [] }),
+    );
+    const r = await runMain(['sandbox', 'start', '--port', String(sb.port)]);
+    await sb.close();
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`port ${sb.port} is already in use`);
+  });
+});

@@ -1,0 +1,83 @@
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { configDir, configFile } from '../../src/config/paths.js';
+import { Settings } from '../../src/config/settings.js';
+import { ConfigStore } from '../../src/config/store.js';
+
+const dir = () => mkdtempSync(join(tmpdir(), 'ops-cfg-'));
+
+describe('config file', () => {
+  it('lives at $XDG_CONFIG_HOME/ops/config.json, or $OPS_CONFIG_DIR, with no -nodejs suffix', () => {
+    expect(configFile({ XDG_CONFIG_HOME: '/x' })).toBe('/x/ops/config.json');
+    expect(configFile({ HOME: '/home/u' })).toBe('/home/u/.config/ops/config.json');
+    expect(configDir({ OPS_CONFIG_DIR: '/c', XDG_CONFIG_HOME: '/x' })).toBe('/c');
+    const d = dir();
+    const store = new ConfigStore({ OPS_CONFIG_DIR: d });
+    store.set('default', 'hosts.api_key', 'k');
+    expect(store.path).toBe(join(d, 'config.json'));
+  });
+
+  it('is written with mode 0600', () => {
+    const d = dir();
+    new ConfigStore({ OPS_CONFIG_DIR: d }).set('default', 'hosts.api_key', 'secret');
+    expect(statSync(join(d, 'config.json')).mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps profiles apart and remembers the current one', () => {
+    const env = { OPS_CONFIG_DIR: dir() };
+    const store = new ConfigStore(env);
+    store.set('default', 'hosts.base_url', 'http://a');
+    store.set('staging', 'hosts.base_url', 'http://b');
+    store.useProfile('staging');
+    const again = new ConfigStore(env);
+    expect(again.currentProfile()).toBe('staging');
+    expect(again.profiles()).toEqual(['default', 'staging']);
+    expect(again.get('default', 'hosts.base_url')).toBe('http://a');
+    expect(again.unset('staging', 'hosts.base_url')).toBe(true);
+    expect(again.get('staging', 'hosts.base_url')).toBeUndefined();
+  });
+});
+
+describe('precedence: flag > env > profile > default', () => {
+  const env = { OPS_CONFIG_DIR: dir(), OPS_TIMEOUT: '20', OPS_HOSTS_BASE_URL: 'http://env' };
+  const store = new ConfigStore(env);
+  store.set('default', 'timeout', '10');
+  store.set('default', 'retries', '2');
+  store.set('default', 'hosts.base_url', 'http://profile');
+  store.set('default', 'meter.api_key', 'p-key');
+
+  it.each([
+    ['timeout', { timeout: '30' }, '30', 'flag'],
+    ['timeout', {}, '20', 'env'],
+    ['retries', {}, '2', 'profile'],
+    ['max_wait', {}, '60', 'default'],
+    ['hosts.base_url', {}, 'http://env', 'env'],
+    ['meter.api_key', {}, 'p-key', 'profile'],
+  ])('%s with flags %j → %s from %s', async (key, flags, value, origin) => {
+    const s = new Settings(env, undefined, flags);
+    await s.load();
+    expect(s.resolve(key, '60')).toMatchObject({ value, origin });
+  });
+
+  it('the profile is -p, else the current one, else default', async () => {
+    store.set('ci', 'retries', '9');
+    const s = new Settings(env, 'ci');
+    await s.load();
+    expect(s.get('retries')).toBe('9');
+  });
+
+  it('a missing credential names the env var and the config line', async () => {
+    const s = new Settings({ OPS_CONFIG_DIR: dir() }, undefined);
+    await s.load();
+    expect(() => s.forService('hosts').require('app_key')).toThrow(/no app key is set/);
+    try {
+      s.forService('hosts').require('app_key');
+    } catch (err) {
+      expect((err as { hint: string }).hint).toContain('OPS_HOSTS_APP_KEY');
+      expect((err as { hint: string }).hint).toContain('ops config set hosts.app_key -');
+      expect((err as { exitCode: number }).exitCode).toBe(4);
+    }
+  });
+});

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { colorEnabled } from '../../src/output/color.js';
+import { type Column, Printer } from '../../src/output/printer.js';
+import { compileQuery } from '../../src/output/query.js';
+import { htmlToText, relativeTime, terminalSafe } from '../../src/output/text.js';
+import { memoryIo } from '../helpers/io.js';
+
+const rows = [
+  { id: 1, name: 'alpha', up: true, seen: '2026-01-01T00:00:00Z', token: 'tok1' },
+  { id: 2, name: 'beta, "b"', up: false, seen: '2026-01-01T00:59:00Z', token: 'tok2' },
+];
+const columns: Column<(typeof rows)[number]>[] = [
+  { header: 'name', get: (r) => r.name },
+  { header: 'up', get: (r) => r.up },
+  { header: 'seen', get: (r) => r.seen, format: 'relative' },
+  { header: 'token', get: (r) => r.token, format: 'secret' },
+];
+
+async function printed(
+  o: Partial<ConstructorParameters<typeof Printer>[0]> & { tty?: boolean; columns?: number },
+  data: unknown,
+  cols?: Column<never>[],
+) {
+  const io = memoryIo({ tty: o.tty, columns: o.columns });
+  const p = new Printer({
+    io,
+    format: 'table',
+    color: false,
+    now: () => Date.parse('2026-01-01T01:00:00Z'),
+    ...o,
+  });
+  await p.print(data, { columns: cols as Column<unknown>[] });
+  return io.out();
+}
+
+describe('printer formats', () => {
+  it('table without a TTY: no colour, no cutting, absolute times, secrets masked', async () => {
+    expect(await printed({}, rows, columns as Column<never>[])).toBe(
+      'NAME       UP   SEEN                  TOKEN\nalpha      yes  2026-01-01T00:00:00Z  ***\nbeta, "b"  no   2026-01-01T00:59:00Z  ***\n',
+    );
+  });
+
+  it('table on a TTY: relative times, colour when enabled, long cells cut to the width', async () => {
+    const out = await printed({ tty: true, columns: 40, color: true }, [{ text: 'x'.repeat(200) }]);
+    expect(out).toContain('\u001b[1m');
+    expect(out).toContain('…');
+    expect(out.split('\n')[1]!.length).toBe(40);
+    expect(await printed({ tty: true }, rows, columns as Column<never>[])).toContain('1 hour ago');
+  });
+
+  it('json keeps the API field names; an empty list is []', async () => {
+    expect(JSON.parse(await printed({ format: 'json' }, rows))).toEqual(rows);
+    expect(await printed({ format: 'json' }, [])).toBe('[]\n');
+    expect(await printed({ format: 'table' }, [])).toBe('');
+  });
+
+  it('csv quotes as RFC 4180, uses the command columns and keeps raw values', async () => {
+    expect(await printed({ format: 'csv' }, rows, columns.slice(0, 2) as Column<never>[])).toBe(
+      'name,up\nalpha,true\n"beta, ""b""",false\n',
+    );
+  });
+
+  it('yaml and ndjson', async () => {
+    expect(await printed({ format: 'yaml' }, { a: 1, b: ['x'] })).toBe('a: 1\nb:\n  - x\n');
+    expect(await printed({ format: 'ndjson' }, rows)).toBe(
+      `${JSON.stringify(rows[0])}\n${JSON.stringify(rows[1])}\n`,
+    );
+  });
+
+  it('--query applies before the format; --field prints raw values', async () => {
+    expect(await printed({ format: 'json', query: compileQuery('[].name') }, rows)).toBe(
+      '[\n  "alpha",\n  "beta, \\"b\\""\n]\n',
+    );
+    expect(await printed({ field: 'name' }, rows)).toBe('alpha\nbeta, "b"\n');
+    expect(await printed({ field: 'meta.n' }, { meta: { n: 3 } })).toBe('3\n');
+  });
+
+  it('a single resource prints as a key/value table', async () => {
+    expect(await printed({}, { id: 7, name: 'x' })).toBe('id    7\nname  x\n');
+  });
+});
+
+describe('lists arriving in pages', () => {
+  async function* pages() {
+    yield { id: 1 };
+    yield { id: 2 };
+  }
+  it.each([
+    ['json', '[\n  {\n    "id": 1\n  },\n  {\n    "id": 2\n  }\n]\n'],
+    ['ndjson', '{"id":1}\n{"id":2}\n'],
+    ['csv', 'id\n1\n2\n'],
+    ['table', 'ID\n1\n2\n'],
+  ] as const)('%s', async (format, expected) => {
+    const io = memoryIo();
+    const n = await new Printer({ io, format, color: false }).printList(pages());
+    expect(n).toBe(2);
+    expect(io.out()).toBe(expected);
+  });
+
+  it('an empty stream is [] in JSON', async () => {
+    const io = memoryIo();
+    await new Printer({ io, format: 'json', color: false }).printList((async function* () {})());
+    expect(io.out()).toBe('[]\n');
+  });
+});
+
+describe('text helpers', () => {
+  it('strips escapes and control characters, keeps newlines', () => {
+    expect(terminalSafe('a\u001b[31mb\u001b]0;title\u0007c\u0000d\ne')).toBe('abcd\ne');
+  });
+  it('relative times both ways', () => {
+    const now = Date.parse('2026-01-01T12:00:00Z');
+    expect(relativeTime('2026-01-01T11:57:00Z', now)).toBe('3 minutes ago');
+    expect(relativeTime(now / 1000 + 7200, now)).toBe('in 2 hours');
+  });
+  it('HTML to text', () => {
+    expect(htmlToText('In <a href="x">2019</a>, data &amp; <em>more</em>&#33;')).toBe(
+      'In 2019, data & more!',
+    );
+  });
+});
+
+describe('colour rules', () => {
+  it.each([
+    [{}, true, false, true],
+    [{}, false, false, false],
+    [{ NO_COLOR: '1' }, true, false, false],
+    [{ CLICOLOR: '0' }, true, false, false],
+    [{ FORCE_COLOR: '1' }, false, false, true],
+    [{ FORCE_COLOR: '0' }, true, false, false],
+    [{ FORCE_COLOR: '1', NO_COLOR: '1' }, false, false, true],
+    [{ FORCE_COLOR: '1' }, true, true, false],
+    [{ TERM: 'dumb' }, true, false, false],
+  ])('env %j, tty %s, --no-color %s → %s', (env, tty, flag, expected) => {
+    expect(colorEnabled(env, tty, flag)).toBe(expected);
+  });
+});

@@ -1,0 +1,93 @@
+import { Command } from 'commander';
+import { describe, expect, it, vi } from 'vitest';
+import { apiCommand } from '../src/commands/api/request.js';
+import { createFactory } from '../src/commands/factory.js';
+import { buildProgram, targetCommand } from '../src/program.js';
+import { memoryIo } from './helpers/io.js';
+
+describe('finding the command without loading anything', () => {
+  it.each([
+    [['hosts', 'list'], 'hosts'],
+    [['-o', 'json', '--profile', 'x', 'secrets', 'kv'], 'secrets'],
+    [['--base-url=http://x', 'api'], 'api'],
+    [['--json', '--debug', 'meter'], 'meter'],
+    [['help', 'breach'], 'breach'],
+    [['--version'], undefined],
+  ])('%j → %s', (args, expected) => {
+    expect(targetCommand(args)).toBe(expected);
+  });
+
+  it('only the asked-for subtree is loaded', async () => {
+    const program = await buildProgram(createFactory(memoryIo()), ['node', 'ops', 'config', 'path']);
+    const config = program.commands.find((c) => c.name() === 'config')!;
+    expect(config.commands.map((c) => c.name())).toContain('path');
+    const api = program.commands.find((c) => c.name() === 'api')!;
+    expect(api.commands).toHaveLength(0);
+    expect(api.description()).toBe('Make a raw request to any service');
+  });
+});
+
+describe('ops api parsing table', () => {
+  async function parse(args: string[], env: Record<string, string> = {}) {
+    const run = vi.fn(async () => undefined);
+    const root = new Command('ops').option('-o, --output <f>').option('--json').exitOverride();
+    const io = memoryIo({
+      env: { OPS_CONFIG_DIR: '/nonexistent-ops', OPS_TASKS_BASE_URL: 'http://t', ...env },
+    });
+    root.addCommand(apiCommand(createFactory(io), run).exitOverride());
+    await root.parseAsync(['node', 'ops', 'api', ...args]);
+    const {
+      client: _c,
+      pageStyle: _p,
+      io: _io,
+      printer,
+      ...rest
+    } = (run.mock.calls[0] as unknown as [Record<string, unknown>])[0];
+    return { ...rest, format: (printer as { format: string }).format };
+  }
+
+  it.each([
+    [
+      ['tasks', 'get', '/items', '-f', 'n=1', '-f', 'ok=false', '-H', 'X-A: b'],
+      {
+        method: 'GET',
+        path: '/items',
+        fields: [
+          ['n', 1],
+          ['ok', false],
+        ],
+        headers: { 'X-A': 'b' },
+        input: undefined,
+        paginate: false,
+        include: false,
+        format: 'json',
+      },
+    ],
+    [
+      ['tasks', 'POST', '/e', '--input', '-', '--paginate', '-i'],
+      {
+        method: 'POST',
+        path: '/e',
+        fields: [],
+        headers: {},
+        input: '-',
+        paginate: true,
+        include: true,
+        format: 'json',
+      },
+    ],
+  ])('%j', async (args, expected) => {
+    expect(await parse(args)).toEqual(expected);
+  });
+
+  it('ops api prints JSON by default but -o and OPS_OUTPUT still win', async () => {
+    expect((await parse(['tasks', 'GET', '/x', '-o', 'yaml'])).format).toBe('yaml');
+    expect((await parse(['tasks', 'GET', '/x'], { OPS_OUTPUT: 'csv' })).format).toBe('csv');
+  });
+
+  it('refuses --input together with body fields', async () => {
+    await expect(parse(['tasks', 'POST', '/e', '--input', 'f.json', '-f', 'a=1'])).rejects.toThrow(
+      '--input and -f both give a body',
+    );
+  });
+});
