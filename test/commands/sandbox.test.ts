@@ -76,7 +76,7 @@ describe('ops sandbox start (built CLI)', () => {
     );
     expect(first).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+\n/);
     const url = first.trim().replace('listening on ', '');
-    const health = await (await fetch(`${url}/__sandbox/health`)).json();
+    const health = (await (await fetch(`${url}/__sandbox/health`)).json()) as { ok: boolean };
     expect(health.ok).toBe(true);
     child.kill('SIGTERM');
     expect(await new Promise((r) => child.on('close', r))).toBe(0);
