@@ -4,7 +4,9 @@ import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+// Only the bundle's own outputs: the single binary and the npm package folder stay.
+rmSync(new URL('../dist/chunks', import.meta.url), { recursive: true, force: true });
+rmSync(new URL('../dist/ops.js', import.meta.url), { force: true });
 const result = await build({
   entryPoints: { ops: 'src/main.ts' },
   outdir: 'dist',
