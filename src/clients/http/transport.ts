@@ -44,8 +44,14 @@ export function getDispatcher(opts: TransportOptions = {}): Dispatcher {
     pipelining: 1,
   };
   const env = opts.env ?? process.env;
-  const proxied = env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy;
-  const dispatcher: Dispatcher = proxied ? new EnvHttpProxyAgent(agentOpts) : new Agent(agentOpts);
+  const httpsProxy = env.HTTPS_PROXY || env.https_proxy;
+  const httpProxy = env.HTTP_PROXY || env.http_proxy;
+  const noProxy = env.NO_PROXY || env.no_proxy;
+  // Read from the environment the command was given (not process.env), so tests and embedders control it.
+  const dispatcher: Dispatcher =
+    httpsProxy || httpProxy
+      ? new EnvHttpProxyAgent({ ...agentOpts, httpProxy, httpsProxy, noProxy })
+      : new Agent(agentOpts);
   void shared?.dispatcher.close();
   shared = { key, dispatcher };
   return dispatcher;

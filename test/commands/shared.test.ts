@@ -1,0 +1,144 @@
+import { createServer, request as httpRequest } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
+import { Command } from 'commander';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createFactory } from '../../src/commands/factory.js';
+import { parseListOptions } from '../../src/commands/shared/list-options.js';
+import { parseInteger, parseTime } from '../../src/commands/shared/parse.js';
+import { UsageError } from '../../src/errors.js';
+import { runMain } from '../helpers/cli.js';
+import { memoryIo } from '../helpers/io.js';
+import { useSandbox } from '../helpers/sandbox.js';
+import { stubEmulators } from '../helpers/stub-emulators.js';
+
+describe('--limit / --all', () => {
+  it.each([
+    [{}, { limit: 30, all: false }],
+    [{ limit: '5' }, { limit: 5, all: false }],
+    [{ all: true }, { limit: undefined, all: true }],
+  ])('%j → %j', (flags, expected) => {
+    expect(parseListOptions(flags, 30)).toEqual(expected);
+  });
+  it.each([[{ limit: '0' }], [{ limit: 'x' }], [{ limit: '2', all: true }]])(
+    '%j is a usage error',
+    (flags) => {
+      expect(() => parseListOptions(flags, 30)).toThrow(UsageError);
+    },
+  );
+});
+
+describe('times and numbers', () => {
+  const now = Date.parse('2026-01-01T12:00:00Z');
+  it.each([
+    ['1767225600', 1767225600],
+    ['2026-01-01T00:00:00Z', 1767225600],
+    ['-3h', now / 1000 - 3 * 3600],
+    ['90m', now / 1000 + 90 * 60],
+    ['+2d', now / 1000 + 2 * 86400],
+  ])('%s → %d', (raw, expected) => {
+    expect(parseTime('--from', raw, now)).toBe(expected);
+  });
+  it('bad values name the flag and the accepted forms', () => {
+    expect(() => parseTime('--from', 'yesterday-ish', now)).toThrow('invalid --from "yesterday-ish"');
+    expect(() => parseInteger('--count', '1001', { max: 1000 })).toThrow(
+      '--count must be at most 1000 (got 1001)',
+    );
+  });
+});
+
+describe('confirmation of destructive actions', () => {
+  async function context(args: string[], o: { tty?: boolean; answer?: string } = {}) {
+    const io = memoryIo({ env: { OPS_CONFIG_DIR: '/nonexistent-ops' } });
+    io.stdinIsTty = Boolean(o.tty);
+    io.prompt = async () => o.answer ?? '';
+    const root = new Command('ops').option('-y, --yes').option('--dry-run').exitOverride();
+    let ctx: Awaited<ReturnType<ReturnType<typeof createFactory>['context']>> | undefined;
+    root.command('x').action(async (_o, cmd: Command) => {
+      ctx = await createFactory(io).context(cmd);
+    });
+    await root.parseAsync(['node', 'ops', 'x', ...args]);
+    return ctx!;
+  }
+  it('without a terminal and without --yes: exit 2 naming --yes', async () => {
+    const err = await (await context([])).confirm('delete host web-1').catch((e) => e);
+    expect(err).toBeInstanceOf(UsageError);
+    expect(err.hint).toContain('--yes');
+  });
+  it('--yes passes; a terminal asks and accepts only yes', async () => {
+    await expect((await context(['--yes'])).confirm('delete')).resolves.toBeUndefined();
+    await expect((await context([], { tty: true, answer: 'y' })).confirm('delete')).resolves.toBeUndefined();
+    await expect((await context([], { tty: true, answer: 'n' })).confirm('delete')).rejects.toThrow(
+      'not confirmed',
+    );
+  });
+});
+
+describe('feedback goes to stderr only on a terminal, outside CI, without --quiet or --json', () => {
+  async function feedbackEnabled(args: string[], env: Record<string, string>, tty: boolean) {
+    const io = memoryIo({ env: { OPS_CONFIG_DIR: '/nonexistent-ops', ...env }, tty });
+    const root = new Command('ops')
+      .option('-q, --quiet')
+      .option('--json')
+      .option('-o, --output <f>')
+      .exitOverride();
+    let enabled = false;
+    root.command('x').action(async (_o, cmd: Command) => {
+      enabled = (await createFactory(io).context(cmd)).feedback.enabled;
+    });
+    await root.parseAsync(['node', 'ops', 'x', ...args]);
+    return enabled;
+  }
+  it.each([
+    [[], {}, true, true],
+    [[], {}, false, false],
+    [[], { CI: 'true' }, true, false],
+    [['--quiet'], {}, true, false],
+    [[], { OPS_QUIET: '1' }, true, false],
+    [['--json'], {}, true, false],
+  ])('%j %j tty=%s → %s', async (args, env, tty, expected) => {
+    expect(await feedbackEnabled(args, env as Record<string, string>, tty)).toBe(expected);
+  });
+});
+
+describe('proxies from HTTP_PROXY / NO_PROXY', async () => {
+  const sb = await useSandbox({ services: ['tasks'], emulators: { tasks: stubEmulators.tasks! } });
+  let proxied = 0;
+  // A forward proxy: undici tunnels through CONNECT (for http targets too); absolute URIs are passed on.
+  const proxy = createServer((req, res) => {
+    proxied++;
+    const upstream = httpRequest(req.url!, { method: req.method, headers: req.headers }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    });
+    req.pipe(upstream);
+  });
+  proxy.on('connect', (req, socket, head) => {
+    proxied++;
+    const [host, port] = (req.url ?? '').split(':');
+    const up = connect(Number(port), host!, () => {
+      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      up.write(head);
+      up.pipe(socket);
+      socket.pipe(up);
+    });
+    up.on('error', () => socket.destroy());
+    socket.on('error', () => up.destroy());
+  });
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
+  afterAll(() => new Promise<void>((r) => proxy.close(() => r())));
+  const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+
+  it('goes through HTTP_PROXY', async () => {
+    const r = await runMain(['api', 'tasks', 'GET', '/item/1'], { env: { ...sb.env, HTTP_PROXY: proxyUrl } });
+    expect(r.code).toBe(0);
+    expect(proxied).toBe(1);
+  });
+  it('skips it for hosts in NO_PROXY', async () => {
+    const before = proxied;
+    const r = await runMain(['api', 'tasks', 'GET', '/item/1'], {
+      env: { ...sb.env, HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' },
+    });
+    expect(r.code).toBe(0);
+    expect(proxied).toBe(before);
+  });
+});
