@@ -2,7 +2,16 @@
 // blob made by the pinned Node 24 (with its code cache), injected with postject into a stripped copy
 // of that node binary. Strip before injecting: stripping after removes the blob's note and breaks it.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
@@ -23,7 +32,8 @@ if (!process.versions.node.startsWith('24.')) {
 const bundle = join(seaDir, 'ops.cjs');
 await build({
   stdin: {
-    contents: "import { main } from './src/main.ts';\nmain(process.argv).then((code) => { process.exitCode = code; });\n",
+    contents:
+      "import { main } from './src/main.ts';\nmain(process.argv).then((code) => { process.exitCode = code; });\n",
     resolveDir: root,
     loader: 'ts',
   },
@@ -32,16 +42,29 @@ await build({
   format: 'cjs',
   platform: 'node',
   target: 'node24',
-  define: { __OPS_VERSION__: JSON.stringify(pkg.version) },
+  // No import.meta in CommonJS: the help pages come from SEA assets instead (main.ts).
+  define: { __OPS_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': 'undefined' },
   legalComments: 'none',
   logLevel: 'warning',
 });
+
+// The help pages `npm run build` wrote, as assets named like the files.
+const helpDir = join(root, 'dist', 'help');
+if (!existsSync(helpDir)) throw new Error('dist/help is missing: run `npm run build` first');
+const assets = Object.fromEntries(readdirSync(helpDir).map((f) => [`help/${f}`, join(helpDir, f)]));
 
 const blob = join(seaDir, 'sea-prep.blob');
 const config = join(seaDir, 'sea-config.json');
 writeFileSync(
   config,
-  JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, useSnapshot: false }),
+  JSON.stringify({
+    main: bundle,
+    output: blob,
+    disableExperimentalSEAWarning: true,
+    useCodeCache: true,
+    useSnapshot: false,
+    assets,
+  }),
 );
 execFileSync(node, ['--experimental-sea-config', config], { stdio: ['ignore', 'ignore', 'inherit'] });
 
@@ -50,8 +73,14 @@ copyFileSync(node, out);
 chmodSync(out, 0o755);
 execFileSync('strip', ['--strip-all', out]);
 const postject = require.resolve('postject/dist/cli.js');
-execFileSync(node, [postject, out, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+execFileSync(
+  node,
+  [postject, out, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'],
+  {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 const mb = (statSync(out).size / 1024 / 1024).toFixed(1);
-console.log(`dist/ops-linux-x64 ${mb} MiB (bundle ${(statSync(bundle).size / 1024).toFixed(0)} KiB, node ${process.version})`);
+console.log(
+  `dist/ops-linux-x64 ${mb} MiB (bundle ${(statSync(bundle).size / 1024).toFixed(0)} KiB, node ${process.version})`,
+);

@@ -30,3 +30,6 @@ const entry = result.metafile.outputs['dist/ops.js'].bytes;
 console.error(
   `built dist/ (${(bytes / 1024).toFixed(0)} KiB in ${Object.keys(result.metafile.outputs).length} files; entry ${(entry / 1024).toFixed(1)} KiB)`,
 );
+
+// Help pages for the fast `--help` path (see scripts/help-pages.mjs).
+await import('./help-pages.mjs');

@@ -16,6 +16,7 @@ mkdirSync(join(out, 'bin'), { recursive: true });
 cpSync(join(root, 'bin', 'ops.js'), join(out, 'bin', 'ops.js'));
 cpSync(join(root, 'dist', 'ops.js'), join(out, 'dist', 'ops.js'));
 cpSync(join(root, 'dist', 'chunks'), join(out, 'dist', 'chunks'), { recursive: true });
+cpSync(join(root, 'dist', 'help'), join(out, 'dist', 'help'), { recursive: true });
 cpSync(join(root, 'README.md'), join(out, 'README.md'));
 const manifest = {
   name: pkg.name,
@@ -28,5 +29,8 @@ const manifest = {
   license: pkg.license ?? 'UNLICENSED',
 };
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', join(root, 'dist')], { cwd: out, encoding: 'utf8' }).trim();
+const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', join(root, 'dist')], {
+  cwd: out,
+  encoding: 'utf8',
+}).trim();
 console.log(`dist/${tarball}`);

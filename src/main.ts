@@ -13,10 +13,39 @@ export async function main(argv: string[], io?: Io): Promise<number> {
     (io?.stdout ?? process.stdout).write(`${VERSION}\n`);
     return EXIT_OK;
   }
+  const page = io === undefined ? helpPage(argv) : undefined;
+  if (page !== undefined) {
+    process.stdout.write(page);
+    return EXIT_OK;
+  }
   const controller = new AbortController();
   const onSignal = installSignals(controller, io === undefined);
   const { run } = await import('./run.js');
   return run(argv, io, controller, onSignal);
+}
+
+/**
+ * `ops <command words> --help` from the page the build wrote (dist/help), so that help, like the
+ * version, costs little more than Node's own start. Anything else, a terminal narrower than the
+ * page, or a missing page (the single binary has none) goes through commander.
+ */
+function helpPage(argv: string[]): string | undefined {
+  const args = argv.slice(2);
+  const last = args.at(-1);
+  if (args.length < 1 || (last !== '--help' && last !== '-h')) return undefined;
+  const words = args.slice(0, -1);
+  if (!words.every((w) => /^[a-z][a-z0-9-]*$/.test(w))) return undefined;
+  if (process.stdout.isTTY && (process.stdout.columns ?? 80) < 80) return undefined;
+  const name = `help/${['ops', ...words].join(' ')}.txt`;
+  try {
+    // The single binary carries the pages as assets; the bundle has them beside it.
+    const sea = process.getBuiltinModule('node:sea');
+    if (sea?.isSea()) return sea.getAsset(name, 'utf8');
+    const { readFileSync } = process.getBuiltinModule('node:fs');
+    return readFileSync(new URL(`./${name}`, import.meta.url), 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /** First Ctrl-C aborts in-flight work (commands report what was done); a second one ends at once. */

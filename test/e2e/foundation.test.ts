@@ -261,6 +261,15 @@ describe('the built CLI as a subprocess', () => {
     expect(h.stdout).toContain('sandbox');
   });
 
+  it('help pages written at build time are exactly what commander prints', async () => {
+    for (const path of [[], ['config'], ['config', 'set'], ['sandbox', 'start'], ['api'], ['completion']]) {
+      const fast = await runCli([...path, '--help']);
+      const slow = await runMain([...path, '--help']);
+      expect(fast.code).toBe(0);
+      expect(fast.stdout, path.join(' ')).toBe(slow.stdout);
+    }
+  });
+
   it('ops api against the sandbox, and an unknown command exits 2', async () => {
     const r = await runCli(['api', 'tasks', 'GET', '/item/2'], { env: sb.env });
     expect(r.code).toBe(0);

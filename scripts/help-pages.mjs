@@ -1,0 +1,51 @@
+// Writes dist/help/<command path>.txt: the help of every command as commander renders it (80 columns),
+// made from the built CLI itself, so that `ops <command> --help` can be answered before commander and
+// the command tree are loaded. main.ts falls back to commander when a page is missing.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { PassThrough } from 'node:stream';
+
+const root = join(dirname(new URL(import.meta.url).pathname), '..');
+const { main } = await import(join(root, 'dist', 'ops.js'));
+
+function memoryIo() {
+  let out = '';
+  const stdin = new PassThrough();
+  stdin.end();
+  return {
+    io: {
+      stdout: { write: (s) => void (out += s) },
+      stderr: { write: () => undefined },
+      stdin,
+      env: { HOME: '/nonexistent', OPS_CONFIG_DIR: '/nonexistent' },
+      stdoutIsTty: false,
+      stderrIsTty: false,
+      stdinIsTty: false,
+      columns: 0,
+      signal: new AbortController().signal,
+    },
+    out: () => out,
+  };
+}
+
+async function run(args) {
+  const m = memoryIo();
+  const code = await main(['node', 'ops', ...args], m.io);
+  return { code, out: m.out() };
+}
+
+// The command paths come from the completion script, which is generated from the full tree.
+const bash = (await run(['completion', 'bash'])).out;
+const paths = [...bash.matchAll(/^ {4}'(ops[^']*)'\) words=/gm)].map((m) => m[1].split(' ').slice(1));
+const dir = join(root, 'dist', 'help');
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
+let n = 0;
+for (const path of paths) {
+  const { code, out } = await run([...path, '--help']);
+  if (code !== 0 || !out.startsWith('Usage:'))
+    throw new Error(`help of "ops ${path.join(' ')}" failed (exit ${code})`);
+  writeFileSync(join(dir, `${['ops', ...path].join(' ')}.txt`), out);
+  n++;
+}
+console.error(`wrote ${n} help pages to dist/help/`);
