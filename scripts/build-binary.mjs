@@ -29,6 +29,38 @@ if (!process.versions.node.startsWith('24.')) {
   process.exit(1);
 }
 
+// Two CommonJS bundles. The SEA main script is main.ts alone (version, help pages, signals); the rest of
+// the CLI (run.ts and everything below it) is an asset compiled only when a command runs, so that
+// `ops --version` and `ops <command> --help` do not parse the whole 3 MB bundle at start.
+const define = { __OPS_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': 'undefined' };
+const runBundle = join(seaDir, 'run.cjs');
+await build({
+  entryPoints: [join(root, 'src', 'run.ts')],
+  outfile: runBundle,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node24',
+  define,
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+const loadRunFromAsset = {
+  name: 'run-from-sea-asset',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/run\.js$/ }, () => ({ path: 'run', namespace: 'sea-asset' }));
+    b.onLoad({ filter: /.*/, namespace: 'sea-asset' }, () => ({
+      loader: 'js',
+      contents: `
+        const code = require('node:sea').getAsset('run.cjs', 'utf8');
+        const fn = require('node:vm').compileFunction(code, ['exports', 'require', 'module', '__filename', '__dirname'], { filename: 'ops-run.cjs' });
+        const m = { exports: {} };
+        fn(m.exports, require, m, 'ops-run.cjs', '.');
+        module.exports = m.exports;`,
+    }));
+  },
+};
 const bundle = join(seaDir, 'ops.cjs');
 await build({
   stdin: {
@@ -42,8 +74,8 @@ await build({
   format: 'cjs',
   platform: 'node',
   target: 'node24',
-  // No import.meta in CommonJS: the help pages come from SEA assets instead (main.ts).
-  define: { __OPS_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': 'undefined' },
+  define,
+  plugins: [loadRunFromAsset],
   legalComments: 'none',
   logLevel: 'warning',
 });
@@ -51,7 +83,10 @@ await build({
 // The help pages `npm run build` wrote, as assets named like the files.
 const helpDir = join(root, 'dist', 'help');
 if (!existsSync(helpDir)) throw new Error('dist/help is missing: run `npm run build` first');
-const assets = Object.fromEntries(readdirSync(helpDir).map((f) => [`help/${f}`, join(helpDir, f)]));
+const assets = {
+  'run.cjs': runBundle,
+  ...Object.fromEntries(readdirSync(helpDir).map((f) => [`help/${f}`, join(helpDir, f)])),
+};
 
 const blob = join(seaDir, 'sea-prep.blob');
 const config = join(seaDir, 'sea-config.json');
@@ -82,5 +117,5 @@ execFileSync(
 );
 const mb = (statSync(out).size / 1024 / 1024).toFixed(1);
 console.log(
-  `dist/ops-linux-x64 ${mb} MiB (bundle ${(statSync(bundle).size / 1024).toFixed(0)} KiB, node ${process.version})`,
+  `dist/ops-linux-x64 ${mb} MiB (main ${(statSync(bundle).size / 1024).toFixed(0)} KiB, run ${(statSync(runBundle).size / 1024).toFixed(0)} KiB, node ${process.version})`,
 );
