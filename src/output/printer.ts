@@ -167,7 +167,7 @@ export class Printer {
       const cols = columns ?? autoColumns([data]);
       const table = new Table({ chars, style });
       for (const c of cols) table.push([this.style.bold(c.header), this.paint(c, data, this.cell(c, data))]);
-      return this.write(`${table.toString()}\n`);
+      return this.write(`${trimLines(table.toString())}\n`);
     }
     const cols = columns ?? autoColumns(data);
     const cells = data.map((row) => cols.map((c) => this.cell(c, row)));
@@ -185,13 +185,7 @@ export class Printer {
         cols.map((c, i) => this.paint(c, row, widths ? truncate(cells[r]![i]!, widths[i]!) : cells[r]![i]!)),
       );
     });
-    return this.write(
-      `${table
-        .toString()
-        .split('\n')
-        .map((l) => l.trimEnd())
-        .join('\n')}\n`,
-    );
+    return this.write(`${trimLines(table.toString())}\n`);
   }
 
   /** A cell's plain text: formatted, terminal-safe, on one line. */
@@ -236,6 +230,14 @@ export function fitWidths(headers: string[], rows: string[][], terminal: number)
     total--;
   }
   return widths;
+}
+
+/** cli-table3 pads the last column; a table's lines end at their last character. */
+function trimLines(s: string): string {
+  return s
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .join('\n');
 }
 
 function indent(s: string): string {

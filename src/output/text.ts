@@ -56,7 +56,26 @@ export function humanBytes(n: number): string {
 
 /** Plain text from an HTML fragment (breach descriptions): tags dropped, entities decoded. */
 export function htmlToText(html: string): string {
-  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+  const entities: Record<string, string> = {
+    amp: '&',
+    lt: '<',
+    gt: '>',
+    quot: '"',
+    apos: "'",
+    nbsp: ' ',
+    mdash: '—',
+    ndash: '–',
+    hellip: '…',
+    lsquo: '‘',
+    rsquo: '’',
+    ldquo: '“',
+    rdquo: '”',
+    copy: '©',
+    reg: '®',
+    trade: '™',
+    euro: '€',
+    pound: '£',
+  };
   return html
     .replace(/<br\s*\/?>/gi, ' ')
     .replace(/<[^>]+>/g, '')

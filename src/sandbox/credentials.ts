@@ -1,5 +1,6 @@
 /**
- * The sandbox's fixed, documented credentials, by service and setting key (the same keys as the
+ * The sandbox's fixed, documented credentials (and the options that go with them, such as the
+ * breach key's tier rate), by service and setting key (the same keys as the
  * profile: `hosts.api_key` ↔ `OPS_HOSTS_API_KEY`). Each can be overridden when the sandbox starts
  * with `OPS_SANDBOX_<SERVICE>_<KEY>`, e.g. `OPS_SANDBOX_HOSTS_API_KEY`.
  */
@@ -7,7 +8,7 @@ export const SANDBOX_CREDENTIALS: Record<string, Record<string, string>> = {
   secrets: { token: 'sandbox-root-token' },
   meter: { api_key: 'sk_test_sandbox_meter' },
   hosts: { api_key: 'sandbox-hosts-api-key', app_key: 'sandbox-hosts-app-key' },
-  breach: { api_key: 'sandbox-breach-key' },
+  breach: { api_key: 'sandbox-breach-key', rate_per_minute: '1000' },
   runs: { token: 'sandbox-runs-token' },
   tasks: { token: 'sandbox-tasks-token' },
   db: { token: 'sandbox-db-token' },

@@ -1,7 +1,61 @@
 import type { Command } from 'commander';
 import type { Factory } from '../factory.js';
+import { breachAccountCommand } from './account.js';
+import { breachDataclassesCommand } from './dataclasses.js';
+import { breachDomainCommand } from './domain.js';
+import { breachDomainsCommand } from './domains.js';
+import { breachLatestCommand } from './latest.js';
+import { breachListCommand } from './list.js';
+import { breachShowCommand } from './show.js';
+import { breachStealerLogsCommand } from './stealer-logs.js';
+import { breachSubscriptionCommand } from './subscription.js';
 
-// Placeholder until the service's commands land; replaced by the service's own subtree.
-export function register(parent: Command, _factory: Factory): void {
-  parent.command('breach').description('(not implemented yet)');
+/** `ops breach`: the breach lookup API (seed 000 D). */
+export function register(parent: Command, factory: Factory): void {
+  const group = parent
+    .command('breach')
+    .description('Breach lookup: accounts, domains, breaches, data classes and stealer logs')
+    .addHelpText(
+      'after',
+      `
+Searches by account, domain and stealer log need a key (OPS_BREACH_API_KEY or breach.api_key);
+list, show, latest and dataclasses need none. Every request carries a user agent (breach.user_agent,
+default ops/<version>).
+
+Examples:
+  ops breach account test@example.com
+  ops breach account --file accounts.txt -o ndjson
+  ops breach latest --watch 10m`,
+    );
+  for (const make of [
+    breachAccountCommand,
+    breachDomainCommand,
+    breachDomainsCommand,
+    breachListCommand,
+    breachShowCommand,
+    breachLatestCommand,
+    breachDataclassesCommand,
+    breachStealerLogsCommand,
+    breachSubscriptionCommand,
+  ]) {
+    group.addCommand(make(factory));
+  }
 }
+
+/** `ops sandbox demo` steps; each succeeds against a fresh sandbox. */
+export const demo = [
+  { title: 'Breach lookup: the latest breach (no key needed)', argv: ['breach', 'latest'] },
+  {
+    title: 'Breach lookup: the breaches of an account',
+    argv: ['breach', 'account', 'test@example.com', '--full'],
+  },
+  {
+    title: 'Breach lookup: every breached address of a verified domain',
+    argv: ['breach', 'domain', 'example.com'],
+  },
+  {
+    title: 'Breach lookup: stealer logs of an address',
+    argv: ['breach', 'stealer-logs', '--email', 'jane@example.com'],
+  },
+  { title: "Breach lookup: the key's subscription", argv: ['breach', 'subscription'] },
+];

@@ -1,0 +1,135 @@
+import { Command } from 'commander';
+import type { BreachClient } from '../../clients/breach/client.js';
+import { DEFAULT_RATE_PER_MINUTE } from '../../clients/breach/index.js';
+import { ExitStatusError, UsageError } from '../../errors.js';
+import type { Io } from '../../io.js';
+import type { Feedback } from '../../output/feedback.js';
+import type { Printer } from '../../output/printer.js';
+import type { Factory } from '../factory.js';
+import { runBreachAccountBulk } from './bulk.js';
+import type { PaceClock } from './paced.js';
+import {
+  FOUND_EXIT_CODE,
+  accountColumns,
+  accountSearch,
+  breachClient,
+  parseAccount,
+  parseDomain,
+} from './shared.js';
+
+export interface BreachAccountOptions {
+  io: Io;
+  printer: Printer;
+  feedback: Feedback;
+  client: () => Promise<BreachClient>;
+  /** One account; undefined with --file. */
+  account: string | undefined;
+  /** A file of accounts, one a line, or `-` for stdin. */
+  file: string | undefined;
+  full: boolean;
+  domain: string | undefined;
+  includeUnverified: boolean;
+  exitStatus: boolean;
+  /** Requests per minute of the subscription (--file pacing). */
+  ratePerMinute: number;
+  /** Searches in flight at once with --file (each still waits for its paced slot). */
+  concurrency: number;
+  clock?: PaceClock | undefined;
+}
+
+export function breachAccountCommand(factory: Factory, run = runBreachAccount): Command {
+  return new Command('account')
+    .description(
+      'Search the breaches an account (email address or username) appears in; many accounts with --file',
+    )
+    .argument('[account]', 'email address or username (trimmed, matched case-insensitively)')
+    .option(
+      '--file <file>',
+      'search every account in FILE, one a line (- for stdin), paced to the subscription rate',
+    )
+    .option('--full', 'the full breach model instead of names only (truncateResponse=false)')
+    .option('--domain <domain>', 'only breaches of this site')
+    .option('--no-unverified', 'leave unverified breaches out (IncludeUnverified=false)')
+    .option(
+      '--rate-per-minute <n>',
+      `requests per minute with --file (default: breach.rate_per_minute, else ${DEFAULT_RATE_PER_MINUTE})`,
+    )
+    .option(
+      '--exit-status',
+      `exit ${FOUND_EXIT_CODE} when an account is found in any breach (CI gates); 0 when none`,
+    )
+    .addHelpText(
+      'after',
+      `
+Nothing found is not an error: the result is empty ([] with --json) and the exit code 0, unless
+--exit-status asks for exit ${FOUND_EXIT_CODE} when something is found. With --file every distinct account is
+searched once, at most --rate-per-minute requests a minute, and printed as {account, breaches} in
+the order of the file (-o ndjson: one line per account as it completes).
+
+Examples:
+  ops breach account test@example.com
+  ops breach account test@example.com --full --no-unverified
+  ops breach account test@example.com --exit-status || echo "pwned"
+  printf 'test@example.com\\njane@example.com\\n' | ops breach account --file - -o ndjson`,
+    )
+    .action(
+      async (account: string | undefined, o: Record<string, string | boolean | undefined>, cmd: Command) => {
+        const file = o.file as string | undefined;
+        if (account !== undefined && file !== undefined)
+          throw new UsageError('give an account or --file, not both');
+        if (account === undefined && file === undefined) {
+          throw new UsageError('no account given', 'give an account, or --file FILE (- for stdin) for many');
+        }
+        const parsed = account === undefined ? undefined : parseAccount(account);
+        const domain = o.domain === undefined ? undefined : parseDomain('--domain', o.domain as string);
+        if (o.ratePerMinute !== undefined && file === undefined)
+          throw new UsageError('--rate-per-minute applies only with --file');
+        const ctx = await factory.context(cmd);
+        const rate =
+          (o.ratePerMinute as string | undefined) ??
+          (await ctx.service('breach')).settings.get('rate_per_minute');
+        await run({
+          io: ctx.io,
+          printer: ctx.printer,
+          feedback: ctx.feedback,
+          client: () => breachClient(ctx, { needsKey: true, command: 'account' }),
+          account: parsed,
+          file,
+          full: Boolean(o.full),
+          domain,
+          includeUnverified: o.unverified !== false,
+          exitStatus: Boolean(o.exitStatus),
+          ratePerMinute: parseRate(
+            o.ratePerMinute !== undefined ? '--rate-per-minute' : 'breach.rate_per_minute',
+            rate,
+          ),
+          concurrency: 4,
+        });
+      },
+    );
+}
+
+function parseRate(name: string, raw: string | undefined): number {
+  const n = Number(raw ?? DEFAULT_RATE_PER_MINUTE);
+  if (raw === '' || !Number.isFinite(n) || n <= 0) {
+    throw new UsageError(
+      `invalid ${name} "${raw}"`,
+      "give the subscription's requests per minute, a number above 0 (`ops breach subscription` shows it)",
+    );
+  }
+  return n;
+}
+
+export async function runBreachAccount(o: BreachAccountOptions): Promise<void> {
+  if (o.file !== undefined) return runBreachAccountBulk({ ...o, file: o.file });
+  const account = o.account as string;
+  const client = await o.client();
+  const breaches = await client.breachedAccount(account, accountSearch(o));
+  await o.printer.print(breaches, { columns: accountColumns(o.full) });
+  if (o.exitStatus && breaches.length > 0) {
+    throw new ExitStatusError(
+      `${account} was found in ${breaches.length} breach${breaches.length === 1 ? '' : 'es'}`,
+      FOUND_EXIT_CODE,
+    );
+  }
+}

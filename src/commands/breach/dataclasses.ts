@@ -1,0 +1,28 @@
+import { Command } from 'commander';
+import type { BreachClient } from '../../clients/breach/client.js';
+import type { Printer } from '../../output/printer.js';
+import type { Factory } from '../factory.js';
+import { breachClient } from './shared.js';
+
+export interface BreachDataclassesOptions {
+  printer: Printer;
+  client: () => Promise<BreachClient>;
+}
+
+export function breachDataclassesCommand(factory: Factory, run = runBreachDataclasses): Command {
+  return new Command('dataclasses')
+    .description('List every data class (kind of exposed data), alphabetically (needs no key)')
+    .addHelpText('after', '\nExamples:\n  ops breach dataclasses\n  ops breach dataclasses --json')
+    .action(async (_o: unknown, cmd: Command) => {
+      const ctx = await factory.context(cmd);
+      await run({
+        printer: ctx.printer,
+        client: () => breachClient(ctx, { needsKey: false, command: 'dataclasses' }),
+      });
+    });
+}
+
+export async function runBreachDataclasses(o: BreachDataclassesOptions): Promise<void> {
+  const client = await o.client();
+  await o.printer.print(await client.dataClasses());
+}

@@ -1,0 +1,45 @@
+import { Command } from 'commander';
+import type { BreachClient } from '../../clients/breach/client.js';
+import type { SubscribedDomainWire } from '../../clients/breach/types.js';
+import type { Column, Printer } from '../../output/printer.js';
+import type { Factory } from '../factory.js';
+import { breachClient } from './shared.js';
+
+export interface BreachDomainsOptions {
+  printer: Printer;
+  client: () => Promise<BreachClient>;
+}
+
+const COLUMNS: Column<SubscribedDomainWire>[] = [
+  { header: 'domain', get: (d) => d.DomainName },
+  { header: 'breached', get: (d) => d.PwnCount },
+  { header: 'excl. spam lists', get: (d) => d.PwnCountExcludingSpamLists },
+  { header: 'at last renewal', get: (d) => d.PwnCountExcludingSpamListsAtLastSubscriptionRenewal },
+  { header: 'next renewal', get: (d) => d.NextSubscriptionRenewal, format: 'relative' },
+];
+
+export function breachDomainsCommand(factory: Factory, run = runBreachDomains): Command {
+  return new Command('domains')
+    .description('List the domains verified for the key, with their breached-address counts and renewal date')
+    .addHelpText(
+      'after',
+      `
+Counts are those of the last domain search (empty before the first one).
+
+Examples:
+  ops breach domains
+  ops breach domains --json --query '[].DomainName'`,
+    )
+    .action(async (_o: unknown, cmd: Command) => {
+      const ctx = await factory.context(cmd);
+      await run({
+        printer: ctx.printer,
+        client: () => breachClient(ctx, { needsKey: true, command: 'domains' }),
+      });
+    });
+}
+
+export async function runBreachDomains(o: BreachDomainsOptions): Promise<void> {
+  const client = await o.client();
+  await o.printer.print(await client.subscribedDomains(), { columns: COLUMNS });
+}

@@ -1,0 +1,53 @@
+import { Command } from 'commander';
+import type { BreachClient } from '../../clients/breach/client.js';
+import type { Printer } from '../../output/printer.js';
+import type { Factory } from '../factory.js';
+import { parseInteger } from '../shared/parse.js';
+import { BREACH_COLUMNS, breachClient, parseDomain } from './shared.js';
+
+export interface BreachListOptions {
+  printer: Printer;
+  client: () => Promise<BreachClient>;
+  domain: string | undefined;
+  /** true: only spam lists; false: no spam lists; undefined: both. */
+  spamList: boolean | undefined;
+  /** Items to print at most; undefined prints all (the service answers with the whole list). */
+  limit: number | undefined;
+}
+
+export function breachListCommand(factory: Factory, run = runBreachList): Command {
+  return new Command('list')
+    .description('List the breaches in the system, sorted by title (needs no key)')
+    .option('--domain <domain>', 'only breaches of this site')
+    .option('--spam-list', 'only spam lists')
+    .option('--no-spam-list', 'leave spam lists out')
+    .option('--limit <n>', 'print at most n breaches (default: all; the service sends the whole list)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  ops breach list
+  ops breach list --spam-list
+  ops breach list --domain adobe.com --json`,
+    )
+    .action(async (o: { domain?: string; spamList?: boolean; limit?: string }, cmd: Command) => {
+      const domain = o.domain === undefined ? undefined : parseDomain('--domain', o.domain);
+      const limit = parseInteger('--limit', o.limit, { min: 1 });
+      const ctx = await factory.context(cmd);
+      await run({
+        printer: ctx.printer,
+        client: () => breachClient(ctx, { needsKey: false, command: 'list' }),
+        domain,
+        spamList: o.spamList,
+        limit,
+      });
+    });
+}
+
+export async function runBreachList(o: BreachListOptions): Promise<void> {
+  const client = await o.client();
+  const breaches = await client.breaches({ domain: o.domain, spamList: o.spamList });
+  await o.printer.print(o.limit === undefined ? breaches : breaches.slice(0, o.limit), {
+    columns: BREACH_COLUMNS,
+  });
+}

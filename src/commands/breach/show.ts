@@ -1,0 +1,52 @@
+import { Command } from 'commander';
+import type { BreachClient } from '../../clients/breach/client.js';
+import { ExitCode, OpsError, UsageError } from '../../errors.js';
+import type { Printer } from '../../output/printer.js';
+import type { Factory } from '../factory.js';
+import { BREACH_DETAIL, breachClient } from './shared.js';
+
+export interface BreachShowOptions {
+  printer: Printer;
+  client: () => Promise<BreachClient>;
+  name: string;
+}
+
+export function breachShowCommand(factory: Factory, run = runBreachShow): Command {
+  return new Command('show')
+    .description('Show one breach by its name (needs no key); the table shows the HTML description as text')
+    .argument('<name>', 'the breach name, e.g. Adobe (`ops breach list` shows them)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  ops breach show Adobe
+  ops breach show Adobe --json
+  ops breach show Adobe --field DataClasses`,
+    )
+    .action(async (name: string, _o: unknown, cmd: Command) => {
+      if (name.trim() === '')
+        throw new UsageError(
+          'the breach name is empty',
+          'give a name such as Adobe; `ops breach list` shows them',
+        );
+      const ctx = await factory.context(cmd);
+      await run({
+        printer: ctx.printer,
+        client: () => breachClient(ctx, { needsKey: false, command: 'show' }),
+        name: name.trim(),
+      });
+    });
+}
+
+export async function runBreachShow(o: BreachShowOptions): Promise<void> {
+  const client = await o.client();
+  const breach = await client.breach(o.name);
+  if (!breach) {
+    throw new OpsError(`breach: no breach named "${o.name}"`, {
+      exitCode: ExitCode.notFound,
+      code: 'not_found',
+      hint: '`ops breach list` shows the names; retired breaches are not returned',
+    });
+  }
+  await o.printer.print(breach, { columns: BREACH_DETAIL });
+}

@@ -1,0 +1,47 @@
+import { Command } from 'commander';
+import type { BreachClient } from '../../clients/breach/client.js';
+import type { SubscriptionStatusWire } from '../../clients/breach/types.js';
+import type { Column, Printer } from '../../output/printer.js';
+import type { Factory } from '../factory.js';
+import { breachClient } from './shared.js';
+
+export interface BreachSubscriptionOptions {
+  printer: Printer;
+  client: () => Promise<BreachClient>;
+}
+
+const ROWS: Column<SubscriptionStatusWire>[] = [
+  { header: 'Subscription', get: (s) => s.SubscriptionName },
+  { header: 'Description', get: (s) => s.Description },
+  { header: 'Subscribed until', get: (s) => s.SubscribedUntil },
+  { header: 'Requests per minute', get: (s) => s.Rpm },
+  { header: 'Domain search max', get: (s) => s.DomainSearchMaxBreachedAccounts },
+  { header: 'Stealer logs', get: (s) => s.IncludesStealerLogs },
+];
+
+export function breachSubscriptionCommand(factory: Factory, run = runBreachSubscription): Command {
+  return new Command('subscription')
+    .description("Show the key's subscription: tier, requests per minute, domain search size, stealer logs")
+    .addHelpText(
+      'after',
+      `
+Set breach.rate_per_minute to the requests per minute shown here so that \`breach account --file\`
+uses the whole of it.
+
+Examples:
+  ops breach subscription
+  ops config set breach.rate_per_minute "$(ops breach subscription --field Rpm)"`,
+    )
+    .action(async (_o: unknown, cmd: Command) => {
+      const ctx = await factory.context(cmd);
+      await run({
+        printer: ctx.printer,
+        client: () => breachClient(ctx, { needsKey: true, command: 'subscription' }),
+      });
+    });
+}
+
+export async function runBreachSubscription(o: BreachSubscriptionOptions): Promise<void> {
+  const client = await o.client();
+  await o.printer.print(await client.subscriptionStatus(), { columns: ROWS });
+}
