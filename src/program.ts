@@ -74,10 +74,14 @@ export function targetCommand(args: string[]): string | undefined {
 }
 
 /** The root command with the global flags of PRODUCT.md §2. */
-export function createRoot(): Command {
-  const root = new Command('ops')
-    .description('One command-line tool for eleven HTTP APIs, with a built-in sandbox.')
-    .version(VERSION, '-V, --version', 'print the version')
+export function createRoot(withVersion = true): Command {
+  const root = new Command('ops').description(
+    'One command-line tool for eleven HTTP APIs, with a built-in sandbox.',
+  );
+  // Root options are recognised anywhere on the line, so a root --version would swallow a command's
+  // own (`ops secrets kv get p --version 2`): it exists only when no command is asked for.
+  if (withVersion) root.version(VERSION, '-V, --version', 'print the version');
+  root
     .helpOption('-h, --help', 'show help')
     .showSuggestionAfterError(true)
     .option('-p, --profile <name>', 'config profile (env OPS_PROFILE)')
@@ -112,8 +116,8 @@ Exit codes: 0 ok, 1 failed, 2 usage, 3 not found, 4 auth, 5 rate limited, 6 time
  * appear as one-line entries so that `ops --help` lists them without loading them.
  */
 export async function buildProgram(factory: Factory, argv: string[], loadAll = false): Promise<Command> {
-  const root = createRoot();
   const target = targetCommand(argv.slice(2));
+  const root = createRoot(target === undefined || loadAll);
   for (const entry of topLevelCommands()) {
     if (loadAll || entry.name === target) {
       (await entry.load()).register(root, factory);

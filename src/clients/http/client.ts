@@ -74,16 +74,16 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       Object.assign(headers, spec.headers);
 
       if (o.dryRun) {
-        o.dryRun(
-          toCurl(method, url.toString(), headers, typeof body === 'string' ? body : undefined, redactor),
-        );
+        const shown =
+          typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : undefined;
+        o.dryRun(toCurl(method, url.toString(), headers, shown, redactor, spec.sensitive));
         throw new DryRunStop();
       }
 
       const started = Date.now();
       o.log?.(`> ${method} ${redactor.text(url.toString())}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
       for (const [k, v] of Object.entries(headers)) o.log?.(`> ${k}: ${redactor.header(k, v)}`);
-      if (typeof body === 'string' && o.log) o.log(`> ${debugBody(body, redactor)}`);
+      if (typeof body === 'string' && o.log) o.log(`> ${debugBody(body, redactor, spec.sensitive)}`);
 
       const timeoutMs = spec.timeoutMs ?? o.timeoutMs;
       const timeout = AbortSignal.timeout(timeoutMs);
@@ -143,7 +143,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
         }
         if (failure === undefined) {
           if (o.log && payload !== undefined && spec.responseType !== 'buffer')
-            o.log(`< ${debugBody(payload, redactor)}`);
+            o.log(`< ${debugBody(payload, redactor, spec.sensitive && ok)}`);
           if (ok)
             return {
               status,
@@ -271,16 +271,17 @@ async function readBody(
   }
 }
 
-function debugBody(payload: unknown, redactor: Redactor): string {
+function debugBody(payload: unknown, redactor: Redactor, sensitive = false): string {
+  const mask = (v: unknown) => (sensitive ? redactor.allValues(v) : redactor.json(v));
   let shown: string;
   if (typeof payload === 'string') {
     try {
-      shown = JSON.stringify(redactor.json(JSON.parse(payload)));
+      shown = JSON.stringify(mask(JSON.parse(payload)));
     } catch {
-      shown = redactor.text(payload);
+      shown = sensitive ? `<${payload.length} characters withheld>` : redactor.text(payload);
     }
   } else {
-    shown = JSON.stringify(redactor.json(payload)) ?? '';
+    shown = JSON.stringify(mask(payload)) ?? '';
   }
   return shown.length > 2000 ? `${shown.slice(0, 2000)}… (${shown.length} chars)` : shown;
 }

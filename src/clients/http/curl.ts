@@ -11,6 +11,7 @@ export function toCurl(
   headers: Record<string, string>,
   body: string | undefined,
   redactor: Redactor,
+  sensitive = false,
 ): string {
   const parts = ['curl', '-X', method, shellQuote(redactor.text(url))];
   for (const [name, value] of Object.entries(headers)) {
@@ -19,9 +20,10 @@ export function toCurl(
   if (body !== undefined) {
     let shown = body;
     try {
-      shown = JSON.stringify(redactor.json(JSON.parse(body)));
+      const parsed = JSON.parse(body);
+      shown = JSON.stringify(sensitive ? redactor.allValues(parsed) : redactor.json(parsed));
     } catch {
-      shown = redactor.text(body);
+      shown = sensitive ? `<${Buffer.byteLength(body)} bytes withheld>` : redactor.text(body);
     }
     parts.push('--data-binary', shellQuote(shown));
   }

@@ -48,6 +48,15 @@ export class Redactor {
     return this.text(value);
   }
 
+  /** A JSON body with every value masked: its shape stays, its content does not. */
+  allValues(value: unknown): unknown {
+    if (Array.isArray(value)) return value.map((v) => this.allValues(v));
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.allValues(v)]));
+    }
+    return value === null || typeof value === 'boolean' ? value : MASK;
+  }
+
   /** A JSON body, with values under secret-looking keys masked. */
   json(value: unknown): unknown {
     if (Array.isArray(value)) return value.map((v) => this.json(v));

@@ -34,6 +34,11 @@ export interface RequestSpec {
   /** Extra retryable statuses for this request. */
   retryStatuses?: readonly number[] | undefined;
   signal?: AbortSignal | undefined;
+  /**
+   * The request or answer body carries secret values (a KV secret, a password): --debug and --dry-run
+   * show its shape with every value masked.
+   */
+  sensitive?: boolean | undefined;
   /** Overrides the client's timeout, in milliseconds. */
   timeoutMs?: number | undefined;
 }

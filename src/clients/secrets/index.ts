@@ -1,5 +1,37 @@
 import type { ServiceDescriptor } from '../descriptor.js';
 import { headerAuth } from '../http/auth.js';
+import { parseErrorBody } from '../http/parse-error.js';
+import type { ParsedError } from '../http/types.js';
+
+/**
+ * The server sometimes wraps several errors in one string ("2 errors occurred:\n\t* a\n\t* b\n\n");
+ * they are shown as one line, "a; b".
+ */
+function parseSecretsError(status: number, body: unknown, headers: Record<string, string>): ParsedError {
+  const parsed = parseErrorBody(status, body, headers);
+  const message = parsed.message
+    .replace(/\d+ errors? occurred:\s*/g, '')
+    .split(/\n\t\* |\n+/)
+    .map((s) => s.replace(/^\t?\*\s*/, '').trim())
+    .filter(Boolean)
+    .join('; ');
+  return { ...parsed, message: message || parsed.message };
+}
+
+function hintFor(status: number, parsed: ParsedError): string | undefined {
+  if (status === 403) {
+    return /preflight/.test(parsed.message)
+      ? 'no mount holds the path, or the token cannot reach it; `ops secrets read sys/internal/ui/mounts` shows the mounts the token can reach (on a managed cluster pass --namespace admin)'
+      : 'check the token (`ops secrets login`, OPS_SECRETS_TOKEN); on a managed cluster pass --namespace admin (or set OPS_SECRETS_NAMESPACE=admin)';
+  }
+  if (status === 503 && /sealed/i.test(parsed.message))
+    return 'the store is sealed; unseal it with `ops secrets operator unseal`';
+  if (status === 501) return 'the store is not initialized; run `ops secrets operator init`';
+  if (status === 412)
+    return 'the server lacks data it will have soon (eventually consistent); retry later or raise --retries';
+  if (status === 413) return "the request body is over the listener's size limit (32 MB by default)";
+  return undefined;
+}
 
 /** Secrets store (seed 000 A): token in `X-Secrets-Token`, optional namespace header, 412 retried. */
 export const descriptor: ServiceDescriptor = {
@@ -18,4 +50,6 @@ export const descriptor: ServiceDescriptor = {
     return { 'X-Secrets-Request': 'true', ...(ns ? { 'X-Secrets-Namespace': ns } : {}) };
   },
   retryStatuses: [412],
+  parseError: parseSecretsError,
+  hintFor,
 };

@@ -1,7 +1,105 @@
 import type { Command } from 'commander';
 import type { Factory } from '../factory.js';
+import { secretsDeleteCommand } from './delete.js';
+import { secretsHelpCommand } from './help.js';
+import { kvDeleteCommand } from './kv/delete.js';
+import { kvDestroyCommand } from './kv/destroy.js';
+import { kvGetCommand } from './kv/get.js';
+import { kvListCommand } from './kv/list.js';
+import { kvMetadataDeleteCommand } from './kv/metadata/delete.js';
+import { kvMetadataGetCommand } from './kv/metadata/get.js';
+import { kvMetadataPutCommand } from './kv/metadata/put.js';
+import { kvPatchCommand } from './kv/patch.js';
+import { kvPutCommand } from './kv/put.js';
+import { kvUndeleteCommand } from './kv/undelete.js';
+import { secretsListCommand } from './list.js';
+import { secretsLoginCommand } from './login.js';
+import { operatorInitCommand } from './operator/init.js';
+import { operatorSealCommand } from './operator/seal.js';
+import { operatorUnsealCommand } from './operator/unseal.js';
+import { secretsReadCommand } from './read.js';
+import { secretsStatusCommand } from './status.js';
+import { secretsWriteCommand } from './write.js';
 
-// Placeholder until the service's commands land; replaced by the service's own subtree.
-export function register(parent: Command, _factory: Factory): void {
-  parent.command('secrets').description('(not implemented yet)');
+/** `ops secrets`: the secrets store of seed 000 A. */
+export function register(parent: Command, factory: Factory): void {
+  const secrets = parent
+    .command('secrets')
+    .description('Secrets store: status, login, KV secrets (v1 and v2), any path, help')
+    // `ops secrets help <path>` is the server's help, not commander's.
+    .helpCommand(false)
+    .addHelpText(
+      'after',
+      `
+Examples:
+  eval "$(ops sandbox env)"
+  ops secrets status
+  ops secrets kv get secret/app/db --field password
+  ops secrets kv put secret/app/db password=- < password.txt
+  ops secrets list kv/app`,
+    );
+  for (const make of [
+    secretsStatusCommand,
+    secretsLoginCommand,
+    secretsReadCommand,
+    secretsWriteCommand,
+    secretsListCommand,
+    secretsDeleteCommand,
+    secretsHelpCommand,
+  ]) {
+    secrets.addCommand(make(factory));
+  }
+  const kv = secrets
+    .command('kv')
+    .description('KV secrets, version 1 or 2 (detected per mount)')
+    .helpCommand(false);
+  kv.addHelpText(
+    'after',
+    '\nExamples:\n  ops secrets kv list secret/\n  ops secrets kv get secret/app/config',
+  );
+  for (const make of [
+    kvGetCommand,
+    kvPutCommand,
+    kvPatchCommand,
+    kvListCommand,
+    kvDeleteCommand,
+    kvUndeleteCommand,
+    kvDestroyCommand,
+  ]) {
+    kv.addCommand(make(factory));
+  }
+  const metadata = kv.command('metadata').description('Metadata of KV v2 secrets').helpCommand(false);
+  metadata.addHelpText('after', '\nExamples:\n  ops secrets kv metadata get secret/app/db');
+  for (const make of [kvMetadataGetCommand, kvMetadataPutCommand, kvMetadataDeleteCommand])
+    metadata.addCommand(make(factory));
+  const operator = secrets
+    .command('operator')
+    .description('Initialize, unseal and seal the store')
+    .helpCommand(false);
+  operator.addHelpText('after', '\nExamples:\n  ops secrets operator unseal < keys.txt');
+  for (const make of [operatorInitCommand, operatorUnsealCommand, operatorSealCommand])
+    operator.addCommand(make(factory));
 }
+
+/** `ops sandbox demo`: each step runs against a fresh sandbox. */
+export const demo = [
+  { title: 'Secrets store: health and seal state', argv: ['secrets', 'status'] },
+  { title: 'Secrets store: list the KV v2 mount', argv: ['secrets', 'kv', 'list', 'secret/'] },
+  {
+    title: 'Secrets store: read a secret (KV v2, detected)',
+    argv: ['secrets', 'kv', 'get', 'secret/app/config'],
+  },
+  {
+    title: 'Secrets store: write a new version with check-and-set',
+    argv: ['secrets', 'kv', 'put', 'secret/app/config', 'log_level=debug', '--cas', '1'],
+  },
+  {
+    title: 'Secrets store: one value, for scripts',
+    argv: ['secrets', 'kv', 'get', 'secret/app/db', '--field', 'password'],
+  },
+  { title: 'Secrets store: a KV v1 secret', argv: ['secrets', 'kv', 'get', 'kv/app/legacy'] },
+  {
+    title: 'Secrets store: the same secret through a namespace header',
+    argv: ['secrets', 'kv', 'get', 'secret/app/config', '--namespace', 'admin'],
+  },
+];

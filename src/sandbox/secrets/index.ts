@@ -1,6 +1,181 @@
-import { type Emulator, type SandboxContext, json } from '../framework.js';
+import {
+  type Emulator,
+  RateWindow,
+  type Reply,
+  ReplyError,
+  type SandboxContext,
+  type SandboxRequest,
+  json,
+} from '../framework.js';
+import { authorize, requireToken } from './access.js';
+import { handleAuth } from './auth.js';
+import { type Call, isTrue, operationOf } from './call.js';
+import { helpReply, routesFor } from './help.js';
+import { handleKv } from './kv.js';
+import { listMounts, mountPreflight } from './mounts.js';
+import { APPROLE, EXPIRED_TOKEN, LIMITED_TOKEN, UNSEAL_KEYS, UNSEAL_THRESHOLD, USERS } from './seed.js';
+import { type Mode, SecretsStore } from './store.js';
+import { RAW_SYS, handleRawSys } from './sys.js';
+import { errors } from './wire.js';
 
-// Placeholder until the service's emulator lands.
-export function createEmulator(_ctx: SandboxContext): Emulator {
-  return { name: 'secrets', handle: () => json(501, { errors: ['not implemented'] }), reset: () => undefined };
+/** The default request size limit of a listener (seed, Limits). */
+export const MAX_REQUEST_BYTES = 32 * 1024 * 1024;
+
+const STATES = ['unsealed', 'sealed', 'uninitialized'];
+const MODES: Mode[] = ['active', 'standby', 'perfstandby', 'drsecondary'];
+
+function setting<T extends string>(
+  settings: Record<string, string>,
+  key: string,
+  allowed: readonly T[],
+  fallback: T,
+): T {
+  const v = settings[key] ?? fallback;
+  if (!allowed.includes(v as T))
+    throw new Error(`sandbox setting ${key}=${v}: use one of ${allowed.join(', ')}`);
+  return v as T;
+}
+
+function truthy(v: string | undefined): boolean {
+  return v !== undefined && ['1', 'true', 'yes'].includes(v.toLowerCase());
+}
+
+/**
+ * The secrets store emulator (seed 000 A). Sandbox settings (`ops sandbox start --set`):
+ * `secrets.state=unsealed|sealed|uninitialized`, `secrets.mode=active|standby|perfstandby|drsecondary`,
+ * `secrets.managed=true` (tokens live in the `admin/` namespace), `secrets.require_request_header=true`
+ * (412 without `X-Secrets-Request`), `secrets.rate_limit=<requests per second>` (429 + Retry-After).
+ */
+export function createEmulator(ctx: SandboxContext): Emulator {
+  const s = ctx.options.settings;
+  const rootToken = ctx.options.credentials.secrets?.token ?? 'sandbox-root-token';
+  const state = setting(s, 'secrets.state', STATES, 'unsealed');
+  const store = new SecretsStore(ctx.clock, {
+    rootToken,
+    state,
+    mode: setting(s, 'secrets.mode', MODES, 'active'),
+    managed: truthy(s['secrets.managed']),
+  });
+  const requireHeader = truthy(s['secrets.require_request_header']);
+  const rate = Number(s['secrets.rate_limit'] ?? 0);
+  if (!Number.isFinite(rate) || rate < 0)
+    throw new Error(
+      `sandbox setting secrets.rate_limit=${s['secrets.rate_limit']}: give a number of requests per second`,
+    );
+  const window = rate > 0 ? new RateWindow(ctx.clock, rate, 1000) : undefined;
+
+  function handle(req: SandboxRequest): Reply {
+    if (!req.path.startsWith('/v1/')) return errors(404, 'unsupported path: every route starts with /v1/');
+    if (req.body.length > MAX_REQUEST_BYTES) return errors(413, 'http: request body too large');
+    if (window) {
+      const hit = window.hit();
+      if (hit.limited) {
+        const headers = {
+          'retry-after': String(hit.resetSeconds),
+          'x-ratelimit-limit': String(rate),
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': String(hit.resetSeconds),
+        };
+        return json(
+          429,
+          { errors: [`request path "${req.path.slice(4)}": rate limit quota exceeded`] },
+          headers,
+        );
+      }
+    }
+    if (requireHeader && req.headers['x-secrets-request'] !== 'true')
+      return errors(412, "missing 'X-Secrets-Request' header");
+    let rest: string;
+    try {
+      rest = req.path.slice(4).split('/').map(decodeURIComponent).join('/');
+    } catch {
+      return errors(400, 'invalid percent-encoding in the request path');
+    }
+    const help = isTrue(req.query.get('help'));
+    // The status routes are served before namespaces, so a namespace header does not change them.
+    if (RAW_SYS.has(rest) && !help) return handleRawSys(store, rest, req);
+    if (store.seal.sealed) return errors(503, 'Vault is sealed');
+    const op = operationOf(req);
+    if (!op) return errors(405, 'unsupported operation');
+    // Seed rule 4: header `<ns1>/` + path `<ns2>/secret/foo` is the same as the full path.
+    const header = (req.headers['x-secrets-namespace'] ?? '').trim().replace(/^\/+|\/+$/g, '');
+    const full = (header ? `${header}/` : '') + rest;
+    const { ns, rel } = store.resolve(full);
+    if (rel.replace(/\/$/, '').endsWith('.')) return errors(404, 'unsupported path');
+    const call: Call = { req, op, ns, rel, full: ns.path + rel };
+
+    if (rel.startsWith('sys/')) return sys(call, help);
+    if (rel.startsWith('auth/')) {
+      if (!help) return handleAuth(store, call);
+      const [, mountName = ''] = rel.split('/');
+      const mount = ns.auth.get(`${mountName}/`);
+      if (!mount) return errors(404, `no handler for route "${rel}". route entry not found.`);
+      requireToken(store, req);
+      return helpReply(mount.type, routesFor(mount.type), rel, rel.slice(`auth/${mount.path}`.length));
+    }
+    const mount = store.mountFor(ns, rel);
+    if (!mount) return errors(404, `no handler for route "${rel}". route entry not found.`);
+    if (help) {
+      authorize(store, req, call.full, ['read', 'list']);
+      const version = mount.kv2 ? 2 : 1;
+      return helpReply(
+        mount.type === 'kv' ? `kv${version}` : mount.type,
+        routesFor(mount.type, version),
+        rel,
+        rel.slice(mount.path.length),
+      );
+    }
+    return handleKv(store, call, mount);
+  }
+
+  function sys(call: Call, help: boolean): Reply {
+    const sub = call.rel.slice('sys/'.length);
+    if (help) {
+      requireToken(store, call.req);
+      return helpReply('system', routesFor('system'), call.rel, sub);
+    }
+    // "Some APIs exist only in certain namespaces" (seed rule 5): the status routes are root-only.
+    if (RAW_SYS.has(call.rel)) return errors(404, 'unsupported path');
+    if (sub === 'internal/ui/mounts' || sub === 'internal/ui/mounts/') {
+      return call.op === 'read' ? listMounts(store, call.req, call.ns) : errors(405, 'unsupported operation');
+    }
+    if (sub.startsWith('internal/ui/mounts/')) {
+      return call.op === 'read'
+        ? mountPreflight(store, call.req, call.ns, sub.slice('internal/ui/mounts/'.length))
+        : errors(405, 'unsupported operation');
+    }
+    return errors(404, 'unsupported path');
+  }
+
+  return {
+    name: 'secrets',
+    handle(req) {
+      try {
+        return handle(req);
+      } catch (err) {
+        if (err instanceof ReplyError) return err.reply;
+        throw err;
+      }
+    },
+    reset: () => {
+      store.reset();
+      window?.reset();
+    },
+    stats: () => store.stats(),
+    banner: () => {
+      if (state === 'uninitialized')
+        return [
+          'secrets: not initialized; run `ops secrets operator init`, then unseal with the keys it prints',
+        ];
+      const users = Object.entries(USERS)
+        .map(([name, u]) => `${name}/${u.password}`)
+        .join(', ');
+      return [
+        `secrets: root token ${rootToken}${store.options.managed ? ' (namespace admin/)' : ''}; ${state}`,
+        `secrets: unseal keys (any ${UNSEAL_THRESHOLD} of ${UNSEAL_KEYS.length}): ${UNSEAL_KEYS.join(' ')}`,
+        `secrets: userpass ${users}; approle ${APPROLE.name} role_id ${APPROLE.roleId} secret_id ${APPROLE.secretId}`,
+        `secrets: limited token ${LIMITED_TOKEN}; expired token ${EXPIRED_TOKEN}`,
+      ];
+    },
+  };
 }

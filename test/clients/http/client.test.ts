@@ -171,6 +171,28 @@ describe('answers', () => {
   });
 });
 
+describe('sensitive bodies', () => {
+  it('--debug and --dry-run show their shape with every value masked', async () => {
+    const lines: string[] = [];
+    pool()
+      .intercept({ path: '/base/kv', method: 'GET' })
+      .reply(200, { data: { password: 'v4lue-out', n: 3, ok: true } });
+    await client({ log: (l) => lines.push(l) }).request({ method: 'GET', path: '/kv', sensitive: true });
+    expect(lines.at(-1)).toBe('< {"data":{"password":"***","n":"***","ok":true}}');
+    let curl = '';
+    await expect(
+      client({ dryRun: (c) => void (curl = c) }).request({
+        method: 'POST',
+        path: '/kv',
+        rawBody: '{"data":{"user":"app-user"}}',
+        sensitive: true,
+      }),
+    ).rejects.toBeInstanceOf(DryRunStop);
+    expect(curl).toContain(`--data-binary '{"data":{"user":"***"}}'`);
+    expect(curl).not.toContain('app-user');
+  });
+});
+
 describe('credentials', () => {
   it('are sent to the configured host and dropped on a redirect to another host', async () => {
     pool()

@@ -1,0 +1,35 @@
+import type { Command } from 'commander';
+import type { Factory } from '../factory.js';
+import { type SecretsRunBase, baseOptions, namespaceOf, secretsCommand, warn } from './shared.js';
+
+export interface SecretsDeleteOptions extends SecretsRunBase {
+  path: string;
+  confirm: (action: string) => Promise<void>;
+}
+
+export function secretsDeleteCommand(factory: Factory, run = runSecretsDelete): Command {
+  return secretsCommand('delete', 'Delete any path (DELETE /v1/<path>); asks first, --yes skips the question')
+    .argument('<path>', 'path below /v1/')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  ops secrets delete kv/app/feature --yes
+  ops secrets delete secret/metadata/app/old -y`,
+    )
+    .action(async (path: string, o: { namespace?: string }, cmd: Command) => {
+      const namespace = namespaceOf(o.namespace);
+      const { secretPath } = await import('../../clients/secrets/client.js');
+      secretPath(path);
+      const ctx = await factory.context(cmd);
+      await run({ ...baseOptions(ctx, namespace), path, confirm: (a) => ctx.confirm(a) });
+    });
+}
+
+export async function runSecretsDelete(o: SecretsDeleteOptions): Promise<void> {
+  await o.confirm(`Delete ${o.path}`);
+  const client = await o.client();
+  const body = await client.delete(o.path);
+  warn(o.feedback, body);
+  o.feedback.info(`Success! Data deleted (if it existed) at: ${o.path}`);
+}

@@ -1,0 +1,40 @@
+import type { Command } from 'commander';
+import type { Factory } from '../factory.js';
+import { type SecretsRunBase, baseOptions, namespaceOf, renderMarkdown, secretsCommand } from './shared.js';
+
+export interface SecretsHelpOptions extends SecretsRunBase {
+  path: string;
+  openapi: boolean;
+}
+
+export function secretsHelpCommand(factory: Factory, run = runSecretsHelp): Command {
+  return secretsCommand(
+    'help',
+    "Show the server's help for a path (?help=1); --openapi prints its OpenAPI object",
+  )
+    .argument('<path>', 'any path below /v1/, e.g. secret/data/app/db or auth/userpass/login/alice')
+    .option('--openapi', 'print the OpenAPI object (paths relative to the path asked about) as JSON')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  ops secrets help secret/data/app/db
+  ops secrets help secret/ --openapi --query 'keys(paths)'`,
+    )
+    .action(async (path: string, o: { namespace?: string; openapi?: boolean }, cmd: Command) => {
+      const namespace = namespaceOf(o.namespace);
+      const { secretPath } = await import('../../clients/secrets/client.js');
+      secretPath(path);
+      const ctx = await factory.context(cmd, o.openapi ? { defaultOutput: 'json' } : {});
+      await run({ ...baseOptions(ctx, namespace), path, openapi: Boolean(o.openapi) });
+    });
+}
+
+export async function runSecretsHelp(o: SecretsHelpOptions): Promise<void> {
+  const client = await o.client();
+  const answer = await client.help(o.path);
+  if (o.openapi) return o.printer.print(answer.openapi);
+  if (!o.whole && o.field === undefined && o.printer.format === 'table')
+    return o.printer.text(renderMarkdown(answer.help ?? '', o.printer.style));
+  await o.printer.print(answer);
+}

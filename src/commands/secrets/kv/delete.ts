@@ -1,0 +1,65 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../factory.js';
+import {
+  type SecretsRunBase,
+  baseOptions,
+  namespaceOf,
+  parseVersions,
+  requireKey,
+  requireV2,
+  secretsCommand,
+} from '../shared.js';
+
+export interface KvDeleteOptions extends SecretsRunBase {
+  path: string;
+  mount: string | undefined;
+  versions: number[] | undefined;
+  confirm: (action: string) => Promise<void>;
+}
+
+export function kvDeleteCommand(factory: Factory, run = runKvDelete): Command {
+  return secretsCommand(
+    'delete',
+    'Delete a secret: on KV v2 a soft delete of the latest (or the given) versions, undone by undelete',
+  )
+    .argument('<path>', 'mount and key, e.g. secret/app/db')
+    .option('--mount <path>', 'the KV mount, when the path is the key alone')
+    .option('--versions <list>', 'KV v2 versions to delete, e.g. 1,2 (default: the latest)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  ops secrets kv delete secret/app/db --yes
+  ops secrets kv delete secret/app/db --versions 1,2 -y
+  ops secrets kv delete kv/app/legacy -y`,
+    )
+    .action(
+      async (path: string, o: { namespace?: string; mount?: string; versions?: string }, cmd: Command) => {
+        const namespace = namespaceOf(o.namespace);
+        const versions = parseVersions(o.versions);
+        const { secretPath } = await import('../../../clients/secrets/client.js');
+        secretPath(path);
+        const ctx = await factory.context(cmd);
+        await run({
+          ...baseOptions(ctx, namespace),
+          path,
+          mount: o.mount,
+          versions,
+          confirm: (a) => ctx.confirm(a),
+        });
+      },
+    );
+}
+
+export async function runKvDelete(o: KvDeleteOptions): Promise<void> {
+  // Asked before any request, so that a missing --yes without a terminal is exit 2 with nothing sent.
+  await o.confirm(o.versions ? `Delete versions ${o.versions.join(', ')} of ${o.path}` : `Delete ${o.path}`);
+  const client = await o.client();
+  const loc = await client.locateKv(o.path, o.mount);
+  requireKey(loc, o.path);
+  if (o.versions) requireV2(loc, '--versions');
+  if (loc.version === 1) await client.kvV1Delete(loc);
+  else if (o.versions) await client.kvV2DeleteVersions(loc, o.versions);
+  else await client.kvV2Delete(loc);
+  o.feedback.info(`Success! Data deleted (if it existed) at: ${o.path}`);
+}

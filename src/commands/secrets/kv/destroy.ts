@@ -1,0 +1,55 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../factory.js';
+import {
+  type SecretsRunBase,
+  baseOptions,
+  namespaceOf,
+  parseVersions,
+  requireKey,
+  requireV2,
+  secretsCommand,
+} from '../shared.js';
+
+export interface KvDestroyOptions extends SecretsRunBase {
+  path: string;
+  mount: string | undefined;
+  versions: number[];
+  confirm: (action: string) => Promise<void>;
+}
+
+export function kvDestroyCommand(factory: Factory, run = runKvDestroy): Command {
+  return secretsCommand(
+    'destroy',
+    'Permanently remove the data of versions of a KV v2 secret (cannot be undone)',
+  )
+    .argument('<path>', 'mount and key, e.g. secret/app/db')
+    .requiredOption('--versions <list>', 'versions to destroy, e.g. 1,2')
+    .option('--mount <path>', 'the KV mount, when the path is the key alone')
+    .addHelpText('after', '\nExamples:\n  ops secrets kv destroy secret/app/db --versions 1 --yes')
+    .action(
+      async (path: string, o: { namespace?: string; mount?: string; versions: string }, cmd: Command) => {
+        const namespace = namespaceOf(o.namespace);
+        const versions = parseVersions(o.versions)!;
+        const { secretPath } = await import('../../../clients/secrets/client.js');
+        secretPath(path);
+        const ctx = await factory.context(cmd);
+        await run({
+          ...baseOptions(ctx, namespace),
+          path,
+          mount: o.mount,
+          versions,
+          confirm: (a) => ctx.confirm(a),
+        });
+      },
+    );
+}
+
+export async function runKvDestroy(o: KvDestroyOptions): Promise<void> {
+  await o.confirm(`Destroy versions ${o.versions.join(', ')} of ${o.path} for good`);
+  const client = await o.client();
+  const loc = await client.locateKv(o.path, o.mount);
+  requireKey(loc, o.path);
+  requireV2(loc, 'kv destroy');
+  await client.kvV2DestroyVersions(loc, o.versions);
+  o.feedback.info(`Success! Versions ${o.versions.join(', ')} of ${o.path} destroyed`);
+}

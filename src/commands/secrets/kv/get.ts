@@ -1,0 +1,109 @@
+import type { Command } from 'commander';
+import type { EnvelopeWire, KvV2ReadWire } from '../../../clients/secrets/types.js';
+import { ExitCode, OpsError } from '../../../errors.js';
+import type { Factory } from '../../factory.js';
+import { parseInteger } from '../../shared/parse.js';
+import {
+  KV_COLUMNS,
+  type SecretsRunBase,
+  baseOptions,
+  checkField,
+  contextWithEnvOutput,
+  envLines,
+  kvRows,
+  namespaceOf,
+  requireKey,
+  requireV2,
+  secretsCommand,
+  warn,
+} from '../shared.js';
+
+export interface KvGetOptions extends SecretsRunBase {
+  path: string;
+  mount: string | undefined;
+  version: number | undefined;
+  /** `-o env`: shell-safe export lines. */
+  env: boolean;
+}
+
+export function kvGetCommand(factory: Factory, run = runKvGet): Command {
+  return secretsCommand(
+    'get',
+    'Read a secret from a KV mount (version 1 or 2, detected); -o env prints export lines',
+  )
+    .argument('<path>', 'mount and key, e.g. secret/app/db (or the key alone with --mount)')
+    .option('--mount <path>', 'the KV mount, when the path is the key alone')
+    .option('--version <n>', 'a version of a KV v2 secret (default: the latest)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  ops secrets kv get secret/app/db
+  ops secrets kv get secret/app/db --field password
+  ops secrets kv get secret/app/db --version 1 --json
+  eval "$(ops secrets kv get secret/app/db -o env)"`,
+    )
+    .action(
+      async (path: string, o: { namespace?: string; mount?: string; version?: string }, cmd: Command) => {
+        const namespace = namespaceOf(o.namespace);
+        const version = parseInteger('--version', o.version, { min: 0 });
+        const { secretPath } = await import('../../../clients/secrets/client.js');
+        secretPath(path);
+        const { ctx, env } = await contextWithEnvOutput(factory, cmd);
+        await run({ ...baseOptions(ctx, namespace), path, mount: o.mount, version, env });
+      },
+    );
+}
+
+export async function runKvGet(o: KvGetOptions): Promise<void> {
+  const client = await o.client();
+  const loc = await client.locateKv(o.path, o.mount);
+  requireKey(loc, o.path);
+  let body: EnvelopeWire<unknown>;
+  let data: Record<string, unknown> | null;
+  let meta: Record<string, unknown> | undefined;
+  if (loc.version === 2) {
+    const res = await client.kvV2Read(loc, o.version);
+    body = res.body;
+    const read = res.body.data as KvV2ReadWire;
+    data = read.data;
+    meta = read.metadata as unknown as Record<string, unknown>;
+    if (res.status === 404) {
+      const m = read.metadata;
+      const why = m.destroyed ? 'destroyed' : `deleted at ${m.deletion_time}`;
+      const hint = m.destroyed
+        ? undefined
+        : `restore it with \`ops secrets kv undelete ${o.path} --versions ${m.version}\``;
+      // Scripts asking for values get an error (exit 3); people get the metadata and a warning.
+      if (o.field !== undefined || o.env)
+        throw new OpsError(`version ${m.version} of ${o.path} was ${why}`, {
+          exitCode: ExitCode.notFound,
+          ...(hint ? { hint } : {}),
+        });
+      o.feedback.warn(`version ${m.version} of ${o.path} was ${why}${hint ? `; ${hint}` : ''}`);
+    }
+  } else {
+    if (o.version !== undefined) requireV2(loc, '--version');
+    const res = await client.kvV1Read(loc);
+    body = res.body;
+    data = res.body.data as Record<string, unknown> | null;
+  }
+  warn(o.feedback, body);
+  if (o.env) {
+    const text = envLines(data ?? {}, (from, to) => o.feedback.warn(`key "${from}" exported as ${to}`));
+    return o.printer.text(text);
+  }
+  if (o.field !== undefined) {
+    checkField(o.field, data, o.path);
+    return o.printer.print(data);
+  }
+  if (o.whole) return o.printer.print(body);
+  if (o.printer.format === 'csv') return o.printer.print(kvRows(data), { columns: KV_COLUMNS });
+  if (meta) {
+    await o.printer.text('== Metadata ==');
+    await o.printer.print(kvRows(meta), { columns: KV_COLUMNS });
+    if (!data) return;
+    await o.printer.text('\n== Data ==');
+  }
+  await o.printer.print(kvRows(data), { columns: KV_COLUMNS });
+}

@@ -1,0 +1,40 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../factory.js';
+import { type SecretsRunBase, baseOptions, namespaceOf, secretsCommand } from '../shared.js';
+
+export interface KvListOptions extends SecretsRunBase {
+  path: string;
+  mount: string | undefined;
+}
+
+export function kvListCommand(factory: Factory, run = runKvList): Command {
+  return secretsCommand(
+    'list',
+    'List the keys of a KV directory (v1 or v2); names ending in / are directories',
+  )
+    .argument('<path>', 'mount and directory, e.g. secret/ or secret/app')
+    .option('--mount <path>', 'the KV mount, when the path is inside it')
+    .addHelpText(
+      'after',
+      `
+An empty directory prints nothing and exits 0.
+
+Examples:
+  ops secrets kv list secret/
+  ops secrets kv list secret/app --json
+  ops secrets kv list --mount kv app`,
+    )
+    .action(async (path: string, o: { namespace?: string; mount?: string }, cmd: Command) => {
+      const namespace = namespaceOf(o.namespace);
+      const { secretPath } = await import('../../../clients/secrets/client.js');
+      secretPath(path);
+      const ctx = await factory.context(cmd);
+      await run({ ...baseOptions(ctx, namespace), path, mount: o.mount });
+    });
+}
+
+export async function runKvList(o: KvListOptions): Promise<void> {
+  const client = await o.client();
+  const loc = await client.locateKv(o.path, o.mount);
+  await o.printer.printList(loc.version === 2 ? client.kvV2List(loc) : client.kvV1List(loc));
+}

@@ -1,0 +1,40 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../../factory.js';
+import {
+  type SecretsRunBase,
+  baseOptions,
+  namespaceOf,
+  requireKey,
+  requireV2,
+  secretsCommand,
+} from '../../shared.js';
+
+export interface KvMetadataDeleteOptions extends SecretsRunBase {
+  path: string;
+  mount: string | undefined;
+  confirm: (action: string) => Promise<void>;
+}
+
+export function kvMetadataDeleteCommand(factory: Factory, run = runKvMetadataDelete): Command {
+  return secretsCommand('delete', 'Delete a KV v2 secret entirely: its metadata and every version')
+    .argument('<path>', 'mount and key, e.g. secret/app/db')
+    .option('--mount <path>', 'the KV mount, when the path is the key alone')
+    .addHelpText('after', '\nExamples:\n  ops secrets kv metadata delete secret/app/old --yes')
+    .action(async (path: string, o: { namespace?: string; mount?: string }, cmd: Command) => {
+      const namespace = namespaceOf(o.namespace);
+      const { secretPath } = await import('../../../../clients/secrets/client.js');
+      secretPath(path);
+      const ctx = await factory.context(cmd);
+      await run({ ...baseOptions(ctx, namespace), path, mount: o.mount, confirm: (a) => ctx.confirm(a) });
+    });
+}
+
+export async function runKvMetadataDelete(o: KvMetadataDeleteOptions): Promise<void> {
+  await o.confirm(`Delete ${o.path} with all its versions`);
+  const client = await o.client();
+  const loc = await client.locateKv(o.path, o.mount);
+  requireKey(loc, o.path);
+  requireV2(loc, 'kv metadata delete');
+  await client.kvV2DeleteMetadata(loc);
+  o.feedback.info(`Success! Data deleted (if it existed) at: ${o.path}`);
+}

@@ -1,0 +1,65 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../../factory.js';
+import {
+  KV_COLUMNS,
+  type SecretsRunBase,
+  baseOptions,
+  checkField,
+  kvRows,
+  namespaceOf,
+  requireKey,
+  requireV2,
+  secretsCommand,
+} from '../../shared.js';
+
+export interface KvMetadataGetOptions extends SecretsRunBase {
+  path: string;
+  mount: string | undefined;
+}
+
+export function kvMetadataGetCommand(factory: Factory, run = runKvMetadataGet): Command {
+  return secretsCommand('get', 'Show the metadata of a KV v2 secret and the state of each version')
+    .argument('<path>', 'mount and key, e.g. secret/app/db')
+    .option('--mount <path>', 'the KV mount, when the path is the key alone')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops secrets kv metadata get secret/app/db\n  ops secrets kv metadata get secret/app/db --field current_version',
+    )
+    .action(async (path: string, o: { namespace?: string; mount?: string }, cmd: Command) => {
+      const namespace = namespaceOf(o.namespace);
+      const { secretPath } = await import('../../../../clients/secrets/client.js');
+      secretPath(path);
+      const ctx = await factory.context(cmd);
+      await run({ ...baseOptions(ctx, namespace), path, mount: o.mount });
+    });
+}
+
+export async function runKvMetadataGet(o: KvMetadataGetOptions): Promise<void> {
+  const client = await o.client();
+  const loc = await client.locateKv(o.path, o.mount);
+  requireKey(loc, o.path);
+  requireV2(loc, 'kv metadata get');
+  const body = await client.kvV2ReadMetadata(loc);
+  const meta = body.data!;
+  if (o.field !== undefined) {
+    checkField(o.field, meta, o.path);
+    return o.printer.print(meta);
+  }
+  if (o.whole) return o.printer.print(body);
+  const { versions, ...rest } = meta;
+  const rows = Object.entries(versions ?? {})
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([version, v]) => ({ version: Number(version), ...v }));
+  if (o.printer.format === 'csv') return o.printer.print(rows);
+  await o.printer.text('== Metadata ==');
+  await o.printer.print(kvRows(rest as Record<string, unknown>), { columns: KV_COLUMNS });
+  await o.printer.text('\n== Versions ==');
+  await o.printer.print(rows, {
+    columns: [
+      { header: 'version', get: (r) => r.version },
+      { header: 'created', get: (r) => r.created_time, format: 'relative' },
+      { header: 'deleted', get: (r) => r.deletion_time || '', format: 'relative' },
+      { header: 'destroyed', get: (r) => r.destroyed, format: 'bool' },
+    ],
+  });
+}

@@ -1,0 +1,47 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../factory.js';
+import {
+  type SecretsRunBase,
+  baseOptions,
+  namespaceOf,
+  parseVersions,
+  requireKey,
+  requireV2,
+  secretsCommand,
+} from '../shared.js';
+
+export interface KvUndeleteOptions extends SecretsRunBase {
+  path: string;
+  mount: string | undefined;
+  versions: number[];
+}
+
+export function kvUndeleteCommand(factory: Factory, run = runKvUndelete): Command {
+  return secretsCommand('undelete', 'Restore soft-deleted versions of a KV v2 secret')
+    .argument('<path>', 'mount and key, e.g. secret/app/db')
+    .requiredOption('--versions <list>', 'versions to restore, e.g. 1,2')
+    .option('--mount <path>', 'the KV mount, when the path is the key alone')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops secrets kv undelete secret/app/db --versions 2\n  ops secrets kv undelete --mount secret app/db --versions 1,2',
+    )
+    .action(
+      async (path: string, o: { namespace?: string; mount?: string; versions: string }, cmd: Command) => {
+        const namespace = namespaceOf(o.namespace);
+        const versions = parseVersions(o.versions)!;
+        const { secretPath } = await import('../../../clients/secrets/client.js');
+        secretPath(path);
+        const ctx = await factory.context(cmd);
+        await run({ ...baseOptions(ctx, namespace), path, mount: o.mount, versions });
+      },
+    );
+}
+
+export async function runKvUndelete(o: KvUndeleteOptions): Promise<void> {
+  const client = await o.client();
+  const loc = await client.locateKv(o.path, o.mount);
+  requireKey(loc, o.path);
+  requireV2(loc, 'kv undelete');
+  await client.kvV2UndeleteVersions(loc, o.versions);
+  o.feedback.info(`Success! Versions ${o.versions.join(', ')} of ${o.path} restored`);
+}

@@ -1,0 +1,36 @@
+import type { Command } from 'commander';
+import type { Factory } from '../factory.js';
+import { type SecretsRunBase, baseOptions, namespaceOf, secretsCommand } from './shared.js';
+
+export interface SecretsListOptions extends SecretsRunBase {
+  path: string;
+}
+
+export function secretsListCommand(factory: Factory, run = runSecretsList): Command {
+  return secretsCommand(
+    'list',
+    'List the keys at a directory path (LIST /v1/<path>/); names ending in / are directories',
+  )
+    .argument('<path>', 'directory path below /v1/, e.g. kv/app or secret/metadata/app')
+    .addHelpText(
+      'after',
+      `
+An empty directory prints nothing and exits 0.
+
+Examples:
+  ops secrets list kv/app
+  ops secrets list secret/metadata/ --json`,
+    )
+    .action(async (path: string, o: { namespace?: string }, cmd: Command) => {
+      const namespace = namespaceOf(o.namespace);
+      const { secretPath } = await import('../../clients/secrets/client.js');
+      secretPath(path);
+      const ctx = await factory.context(cmd);
+      await run({ ...baseOptions(ctx, namespace), path });
+    });
+}
+
+export async function runSecretsList(o: SecretsListOptions): Promise<void> {
+  const client = await o.client();
+  await o.printer.printList(client.list(o.path));
+}

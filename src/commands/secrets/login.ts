@@ -1,0 +1,161 @@
+import type { Command } from 'commander';
+import type { AuthWire } from '../../clients/secrets/types.js';
+import { UsageError } from '../../errors.js';
+import type { Column } from '../../output/printer.js';
+import type { Factory } from '../factory.js';
+import { parseKeyValue } from '../shared/parse.js';
+import { type SecretsRunBase, baseOptions, namespaceOf, readSecret, secretsCommand } from './shared.js';
+
+export interface SecretsLoginOptions extends SecretsRunBase {
+  /** `token`, `userpass`, `approle`, or the type of another auth method. */
+  method: string;
+  /** The auth mount (defaults to the method's name). */
+  mount: string;
+  params: Record<string, string>;
+  store: boolean;
+  /** Reads the secret (token, password, secret id) from stdin or a hidden prompt. */
+  readSecret: (label: string) => Promise<string>;
+  /** Keeps the new token in the profile as secrets.token; gives the profile's name. */
+  storeToken: (token: string) => Promise<string>;
+  /** The token variable is set and will win over the stored token. */
+  envTokenSet: boolean;
+}
+
+/** Which field of a method is its secret, read from stdin or a prompt when not given. */
+const SECRET_FIELD: Record<string, string> = {
+  token: 'token',
+  userpass: 'password',
+  ldap: 'password',
+  okta: 'password',
+  radius: 'password',
+  approle: 'secret_id',
+};
+
+export function secretsLoginCommand(factory: Factory, run = runSecretsLogin): Command {
+  return secretsCommand(
+    'login',
+    'Log in with a token or an auth method and keep the new token in the profile',
+  )
+    .option('--method <method>', 'token, userpass, approle, or another auth method type', 'token')
+    .option('--path <mount>', 'auth mount path (default: the method name)')
+    .option(
+      '-f, --param <key=value...>',
+      'login field, e.g. username=alice or role_id=…; a value of - is read from stdin',
+    )
+    .option('--no-store', 'do not keep the token in the profile (print it with --field token)')
+    .addHelpText(
+      'after',
+      `
+The token, password or secret id is read from stdin, or asked for on a terminal; it is never needed
+on the command line.
+
+Examples:
+  printf %s "$TOKEN" | ops secrets login
+  ops secrets login --method userpass -f username=alice < password.txt
+  printf %s "$SECRET_ID" | ops secrets login --method approle -f role_id=sandbox-ci-role-id --no-store --field token
+  ops secrets login --method ldap --path corp-ldap -f username=alice`,
+    )
+    .action(
+      async (
+        o: { namespace?: string; method: string; path?: string; param?: string[]; store: boolean },
+        cmd: Command,
+      ) => {
+        const namespace = namespaceOf(o.namespace);
+        const method = o.method.trim().toLowerCase();
+        if (!/^[a-z0-9][a-z0-9_-]*$/.test(method))
+          throw new UsageError(
+            `invalid --method "${o.method}"`,
+            'give token, userpass, approle or an auth method type',
+          );
+        const params = Object.fromEntries((o.param ?? []).map((p) => parseKeyValue('-f', p)));
+        if (method === 'userpass' && !params.username)
+          throw new UsageError('userpass login needs a username', 'add -f username=NAME');
+        if (method === 'approle' && !params.role_id)
+          throw new UsageError('approle login needs a role id', 'add -f role_id=ID');
+        if (method === 'token' && params.token && params.token !== '-') {
+          throw new UsageError(
+            'a token on the command line would end up in shell history',
+            'pipe it: printf %s "$TOKEN" | ops secrets login',
+          );
+        }
+        const mount = (o.path ?? method).replace(/^\/+|\/+$/g, '');
+        const ctx = await factory.context(cmd);
+        await run({
+          ...baseOptions(ctx, namespace, false),
+          method,
+          mount,
+          params,
+          store: o.store,
+          readSecret: (label) => readSecret(ctx.io, label),
+          storeToken: async (token) => {
+            const store = await ctx.settings.openStore();
+            store.set(ctx.settings.profileName, 'secrets.token', token);
+            return ctx.settings.profileName;
+          },
+          envTokenSet: Boolean(ctx.io.env.OPS_SECRETS_TOKEN),
+        });
+      },
+    );
+}
+
+/** The vendor CLI's login display: the token and what it may do. */
+function shown(a: AuthWire): Record<string, unknown> {
+  const meta = Object.fromEntries(Object.entries(a.metadata ?? {}).map(([k, v]) => [`token_meta_${k}`, v]));
+  return {
+    token: a.client_token,
+    token_accessor: a.accessor,
+    token_duration: a.lease_duration,
+    token_renewable: a.renewable,
+    token_policies: a.token_policies ?? a.policies,
+    identity_policies: a.identity_policies ?? [],
+    policies: a.policies,
+    ...meta,
+  };
+}
+
+export async function runSecretsLogin(o: SecretsLoginOptions): Promise<void> {
+  const params: Record<string, string> = { ...o.params };
+  const secretField = SECRET_FIELD[o.method];
+  for (const [k, v] of Object.entries(params)) if (v === '-') params[k] = await o.readSecret(k);
+  if (secretField && !params[secretField])
+    params[secretField] = await o.readSecret(secretField === 'token' ? 'Token' : secretField);
+  if (secretField && !params[secretField])
+    throw new UsageError(`no ${secretField} given`, `pipe it on stdin, or run on a terminal to be asked`);
+
+  const client = await o.client();
+  let auth: AuthWire;
+  if (o.method === 'token') {
+    // A token has no login endpoint: it is checked with a self lookup (reference A.6).
+    const data = (await client.tokenLookUpSelf(params.token)).data ?? {};
+    auth = {
+      client_token: params.token!,
+      accessor: data.accessor,
+      policies: data.policies,
+      lease_duration: data.ttl,
+      renewable: data.renewable,
+      metadata: data.meta ?? null,
+    };
+  } else if (params.username && o.method !== 'approle') {
+    const { username, ...body } = params;
+    auth = await client.login(o.mount, `login/${username}`, body);
+  } else {
+    auth = await client.login(o.mount, 'login', params);
+  }
+
+  if (o.store) {
+    const profile = await o.storeToken(auth.client_token);
+    o.feedback.info(`Success! Token stored in profile ${profile} (secrets.token).`);
+    if (o.envTokenSet)
+      o.feedback.warn(
+        'OPS_SECRETS_TOKEN is set and takes precedence over the stored token; unset it to use the new one',
+      );
+  }
+  const result = shown(auth);
+  const columns: Column<Record<string, unknown>>[] = Object.keys(result).map((k) => ({
+    header: k,
+    get: (r) => r[k],
+    // A table masks the token; `--field token` and JSON give it in full for scripts.
+    ...(k === 'token' || k === 'token_accessor' ? { format: 'secret' as const } : {}),
+  }));
+  await o.printer.print(result, { columns });
+}

@@ -1,0 +1,27 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../factory.js';
+import { type SecretsRunBase, baseOptions, secretsCommand } from '../shared.js';
+
+export interface OperatorSealOptions extends SecretsRunBase {
+  confirm: (action: string) => Promise<void>;
+}
+
+export function operatorSealCommand(factory: Factory, run = runOperatorSeal): Command {
+  return secretsCommand(
+    'seal',
+    'Seal the store: every request but status and unseal fails until it is unsealed (needs a root token)',
+    false,
+  )
+    .addHelpText('after', '\nExamples:\n  ops secrets operator seal --yes')
+    .action(async (_o: unknown, cmd: Command) => {
+      const ctx = await factory.context(cmd);
+      await run({ ...baseOptions(ctx, undefined), confirm: (a) => ctx.confirm(a) });
+    });
+}
+
+export async function runOperatorSeal(o: OperatorSealOptions): Promise<void> {
+  await o.confirm('Seal the secrets store');
+  const client = await o.client();
+  await client.seal();
+  o.feedback.info('Success! The store is sealed.');
+}

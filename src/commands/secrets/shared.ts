@@ -1,0 +1,278 @@
+import { readFileSync } from 'node:fs';
+import { Command } from 'commander';
+import type { EnvelopeWire } from '../../clients/secrets/types.js';
+import type { KvLocation, SecretsClient } from '../../clients/secrets/client.js';
+import { ConfigError, ExitCode, OpsError, UsageError } from '../../errors.js';
+import { type Io, readAllText } from '../../io.js';
+import type { Style } from '../../output/color.js';
+import type { Feedback } from '../../output/feedback.js';
+import { type Column, type Printer, getPath } from '../../output/printer.js';
+import { terminalSafe } from '../../output/text.js';
+import type { Context, Factory } from '../factory.js';
+
+/** What every secrets run function gets besides its own values. */
+export interface SecretsRunBase {
+  printer: Printer;
+  feedback: Feedback;
+  /** `--namespace`, over the profile's (undefined: the profile's or none). */
+  namespace: string | undefined;
+  /** `--field`: one value of the secret's data. */
+  field: string | undefined;
+  /** Print the API's answer whole (JSON, YAML, NDJSON, or --query on it) rather than key / value rows. */
+  whole: boolean;
+  /** The client, made on first use with the namespace asked for. */
+  client: () => Promise<SecretsClient>;
+}
+
+/** A secrets verb with the options every one of them shares. */
+export function secretsCommand(name: string, description: string, namespaced = true): Command {
+  const cmd = new Command(name).description(description);
+  // The status routes (operator …) are served before namespaces, so a namespace means nothing there.
+  if (namespaced)
+    cmd.option(
+      '--namespace <ns>',
+      'namespace, sent as X-Secrets-Namespace (env OPS_SECRETS_NAMESPACE; admin/ on a managed cluster)',
+    );
+  return cmd;
+}
+
+/** Reads `--namespace`: kept as given (the server reads `ns1/ns2` and `ns1/ns2/` alike); "" clears the profile's. */
+export function namespaceOf(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  const ns = raw.trim().replace(/^\/+/, '');
+  if (/\.\.|[\s?#]/.test(ns))
+    throw new UsageError(
+      `invalid --namespace "${raw}"`,
+      'give a namespace path such as admin/ or admin/team-a/',
+    );
+  return ns;
+}
+
+/** The shared part of a run function's options, from the context. */
+export function baseOptions(
+  ctx: Context,
+  namespace: string | undefined,
+  tokenRequired = true,
+): SecretsRunBase {
+  let made: Promise<SecretsClient> | undefined;
+  return {
+    printer: ctx.printer,
+    feedback: ctx.feedback,
+    namespace,
+    field: ctx.flags.field,
+    whole: Boolean(ctx.flags.query) || ['json', 'yaml', 'ndjson'].includes(ctx.printer.format),
+    client: () => {
+      made ??= (async () => {
+        // Almost every route needs a token once the store is unsealed (seed, What the service does A4):
+        // say so before sending rather than after a 403.
+        if (tokenRequired && !(await ctx.service('secrets')).settings.get('token')) {
+          throw new ConfigError(
+            'secrets: no token is set',
+            'log in with `ops secrets login` (token on stdin), set OPS_SECRETS_TOKEN, or run `ops config set secrets.token -`',
+            ExitCode.auth,
+          );
+        }
+        const { createSecretsClient } = await import('../../clients/secrets/client.js');
+        return createSecretsClient(await ctx.client('secrets'), { namespace });
+      })();
+      return made;
+    },
+  };
+}
+
+/** The context, after taking `-o env` out of the way (only `kv get` knows it; the shared check would refuse it). */
+export async function contextWithEnvOutput(
+  factory: Factory,
+  cmd: Command,
+): Promise<{ ctx: Context; env: boolean }> {
+  let env = false;
+  for (let c: Command | null = cmd; c; c = c.parent) {
+    const v = c.getOptionValue('output');
+    if (typeof v !== 'string') continue;
+    if (v.toLowerCase() === 'env') {
+      if (cmd.optsWithGlobals().json)
+        throw new UsageError('--json conflicts with -o env', 'give one of them');
+      c.setOptionValue('output', undefined);
+      env = true;
+    }
+    break;
+  }
+  return { ctx: await factory.context(cmd), env };
+}
+
+/**
+ * Secret data from the arguments: `k=v`, `k=@file` (the file's text), `k=-` (stdin), or a lone `-`
+ * for a whole JSON object on stdin. Read before any request, so bad input is exit 2.
+ */
+export async function parseData(args: string[], io: Io): Promise<Record<string, unknown>> {
+  if (args.includes('-')) {
+    if (args.length > 1)
+      throw new UsageError('"-" (a JSON object on stdin) cannot be mixed with key=value pairs');
+    const text = await readAllText(io.stdin);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (err) {
+      throw new UsageError(
+        `stdin is not valid JSON: ${(err as Error).message}`,
+        'pipe a JSON object, e.g. {"password":"…"}',
+      );
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw new UsageError('stdin must hold a JSON object', 'pipe a JSON object, e.g. {"password":"…"}');
+    return parsed as Record<string, unknown>;
+  }
+  const out: Record<string, unknown> = {};
+  let stdinUsed = false;
+  for (const arg of args) {
+    const i = arg.indexOf('=');
+    if (i <= 0)
+      throw new UsageError(
+        `invalid data "${arg}"`,
+        'write key=value, key=@file, key=- (stdin), or - for a JSON object on stdin',
+      );
+    const key = arg.slice(0, i);
+    const value = arg.slice(i + 1);
+    if (value === '-') {
+      if (stdinUsed) throw new UsageError(`only one value can come from stdin (${key}=-)`);
+      stdinUsed = true;
+      out[key] = (await readAllText(io.stdin)).replace(/\r?\n$/, '');
+    } else if (value.startsWith('@')) {
+      try {
+        out[key] = readFileSync(value.slice(1), 'utf8');
+      } catch (err) {
+        throw new UsageError(`cannot read ${value.slice(1)} for ${key}: ${(err as Error).message}`);
+      }
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+/** `--versions 1,2` → [1, 2]. */
+export function parseVersions(raw: string | undefined, flag = '--versions'): number[] | undefined {
+  if (raw === undefined) return undefined;
+  const parts = raw.split(',').map((s) => s.trim());
+  const versions = parts.map(Number);
+  if (parts.some((p) => !/^\d+$/.test(p)) || versions.some((n) => n < 1)) {
+    throw new UsageError(`invalid ${flag} "${raw}"`, 'give version numbers separated by commas, e.g. 1,2');
+  }
+  return versions;
+}
+
+/** Versions of KV v2 only: a usage error (exit 2) on a version 1 mount. */
+export function requireV2(loc: KvLocation, what: string): void {
+  if (loc.version !== 2)
+    throw new UsageError(`${what} needs a KV version 2 mount; ${loc.mount} is version 1`);
+}
+
+/** A KV command needs a key, not the mount itself. */
+export function requireKey(loc: KvLocation, path: string): void {
+  if (loc.key === '' || loc.key.endsWith('/'))
+    throw new UsageError(
+      `"${path}" names a mount or a directory, not a secret`,
+      'give the path of a secret, e.g. secret/app/db',
+    );
+}
+
+/** Server warnings go to stderr with the other hints (PRODUCT §3). */
+export function warn(feedback: Feedback, body: { warnings?: string[] | null } | undefined): void {
+  for (const w of body?.warnings ?? []) feedback.warn(terminalSafe(w));
+}
+
+/** Key / value rows, sorted by key: how secret data is shown in a table. */
+export function kvRows(
+  data: Record<string, unknown> | null | undefined,
+): Array<{ key: string; value: unknown }> {
+  return Object.keys(data ?? {})
+    .sort()
+    .map((key) => ({ key, value: data![key] }));
+}
+
+export const KV_COLUMNS: Column<{ key: string; value: unknown }>[] = [
+  { header: 'key', get: (r) => r.key },
+  { header: 'value', get: (r) => r.value },
+];
+
+/** `--field` reads from the secret's data, as the vendor CLI's `-field` does; a missing one is an error, not silence. */
+export function checkField(field: string | undefined, data: unknown, where: string): void {
+  if (field !== undefined && getPath(data, field) === undefined)
+    throw new OpsError(`field "${field}" not present in ${where}`);
+}
+
+/**
+ * Prints an enveloped answer: JSON/YAML get the whole envelope (the API's own shape); a table, CSV
+ * and `--field` get the data as key / value rows.
+ */
+export async function printEnvelope(
+  o: SecretsRunBase,
+  body: EnvelopeWire<unknown>,
+  where: string,
+): Promise<void> {
+  const { printer, field } = o;
+  const data = body.data ?? (body.auth ? { ...body.auth } : null);
+  if (field !== undefined) {
+    checkField(field, data, where);
+    return printer.print(data);
+  }
+  if (o.whole) return printer.print(body);
+  if (data && typeof data === 'object' && !Array.isArray(data)) {
+    const masked = body.data ? data : { ...(data as Record<string, unknown>), client_token: '***' };
+    return printer.print(kvRows(masked as Record<string, unknown>), { columns: KV_COLUMNS });
+  }
+  return printer.print(data);
+}
+
+/** Shell-safe `export K='v'` lines (`kv get -o env`); names that are not shell identifiers are mended. */
+export function envLines(
+  data: Record<string, unknown>,
+  onRename: (from: string, to: string) => void,
+): string {
+  const lines: string[] = [];
+  for (const key of Object.keys(data).sort()) {
+    let name = key.replace(/[^A-Za-z0-9_]/g, '_');
+    if (/^[0-9]/.test(name)) name = `_${name}`;
+    if (name !== key) onRename(key, name);
+    const v = data[key];
+    const text = typeof v === 'string' ? v : JSON.stringify(v);
+    lines.push(`export ${name}='${text.replace(/'/g, `'\\''`)}'`);
+  }
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+/** Markdown help from the server, for a terminal: headings bold, code fences indented, control characters gone. */
+export function renderMarkdown(md: string, style: Style): string {
+  let fence = false;
+  const out: string[] = [];
+  for (const line of terminalSafe(md).split('\n')) {
+    if (/^\s*```/.test(line)) {
+      fence = !fence;
+      continue;
+    }
+    if (fence) {
+      out.push(`    ${line}`);
+      continue;
+    }
+    const heading = /^#{1,6}\s+(.*)$/.exec(line);
+    if (heading) {
+      out.push(style.bold(heading[1]!.toUpperCase()));
+      continue;
+    }
+    out.push(
+      line
+        .replace(/\*\*([^*]+)\*\*/g, (_m, t: string) => style.bold(t))
+        .replace(/`([^`]+)`/g, (_m, t: string) => style.cyan(t)),
+    );
+  }
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
+}
+
+/** A secret from stdin, or a hidden prompt on a terminal: never from the command line (PRODUCT §7). */
+export async function readSecret(io: Io, label: string): Promise<string> {
+  if (io.stdinIsTty && io.prompt) return (await io.prompt(`${label}: `, true)).trim();
+  return (await readAllText(io.stdin)).replace(/\r?\n$/, '');
+}

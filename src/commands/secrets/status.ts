@@ -1,0 +1,125 @@
+import type { Command } from 'commander';
+import type { HealthWire, SealStatusWire } from '../../clients/secrets/types.js';
+import { ApiError } from '../../errors.js';
+import type { Factory } from '../factory.js';
+import {
+  type SecretsRunBase,
+  baseOptions,
+  kvRows,
+  KV_COLUMNS,
+  namespaceOf,
+  secretsCommand,
+} from './shared.js';
+
+export interface SecretsStatusOptions extends SecretsRunBase {
+  standbyOk: boolean;
+  perfStandbyOk: boolean;
+}
+
+export function secretsStatusCommand(factory: Factory, run = runSecretsStatus): Command {
+  return secretsCommand(
+    'status',
+    'Show whether the store is initialized, sealed, active or a standby (exit 7 when sealed or uninitialized)',
+  )
+    .option('--standby-ok', 'count a standby node as healthy (standbyok)')
+    .option('--perf-standby-ok', 'count a performance standby as healthy (perfstandbyok)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  ops secrets status
+  ops secrets status --json --query sealed
+  ops secrets status --standby-ok && echo healthy
+
+Exit codes follow the health status: 0 active, 7 sealed (503) or not initialized (501),
+5 standby (429), 1 performance standby (473) or DR secondary (472).`,
+    )
+    .action(async (o: { namespace?: string; standbyOk?: boolean; perfStandbyOk?: boolean }, cmd: Command) => {
+      const namespace = namespaceOf(o.namespace);
+      const ctx = await factory.context(cmd);
+      await run({
+        ...baseOptions(ctx, namespace, false),
+        standbyOk: Boolean(o.standbyOk),
+        perfStandbyOk: Boolean(o.perfStandbyOk),
+      });
+    });
+}
+
+/** The node's role, from the health answer. */
+export function roleOf(status: number, h: HealthWire): string {
+  if (!h.initialized) return 'not initialized';
+  if (h.sealed) return 'sealed';
+  if (h.replication_dr_mode && h.replication_dr_mode !== 'disabled') return 'dr secondary';
+  if (h.performance_standby) return 'performance standby';
+  if (h.standby) return 'standby';
+  return status === 200 ? 'active' : `status ${status}`;
+}
+
+/** The health statuses turned into sentences for people; the exit code follows the status (PRODUCT §4). */
+function sentence(status: number, seal: SealStatusWire): { message: string; hint?: string } {
+  switch (status) {
+    case 501:
+      return { message: 'the secrets store is not initialized', hint: 'run `ops secrets operator init`' };
+    case 503:
+      return {
+        message: `the secrets store is sealed (unseal progress ${seal.progress}/${seal.t})`,
+        hint: 'unseal it with `ops secrets operator unseal`',
+      };
+    case 429:
+      return {
+        message: 'this node is a standby: it is unsealed and forwards requests to the active node',
+        hint: 'pass --standby-ok to count a standby as healthy',
+      };
+    case 473:
+      return {
+        message: 'this node is a performance standby: it serves reads and forwards writes',
+        hint: 'pass --perf-standby-ok to count it as healthy',
+      };
+    case 472:
+      return {
+        message: 'this node is a disaster-recovery secondary in active mode; it does not serve clients',
+      };
+    default:
+      return { message: `the health check answered ${status}` };
+  }
+}
+
+export async function runSecretsStatus(o: SecretsStatusOptions): Promise<void> {
+  const client = await o.client();
+  // Two unauthenticated reads, sent together: the health status and the seal details.
+  const [{ status, health }, seal] = await Promise.all([
+    client.readHealthStatus({ standbyok: o.standbyOk, perfstandbyok: o.perfStandbyOk }),
+    client.sealStatus(),
+  ]);
+  const merged = { ...health, ...seal, health_status: status, state: roleOf(status, health) };
+  if (!o.whole && o.field === undefined && o.printer.format === 'table') {
+    const rows: Record<string, unknown> = {
+      'Seal Type': seal.type,
+      Initialized: seal.initialized,
+      Sealed: seal.sealed,
+      'Total Shares': seal.n,
+      Threshold: seal.t,
+      ...(seal.sealed && seal.initialized
+        ? { 'Unseal Progress': `${seal.progress}/${seal.t}`, 'Unseal Nonce': seal.nonce || 'n/a' }
+        : {}),
+      Version: seal.version ?? health.version,
+      'Build Date': seal.build_date,
+      'Storage Type': seal.storage_type,
+      'Cluster Name': seal.cluster_name,
+      'Cluster ID': seal.cluster_id,
+      'HA Mode': merged.state,
+      'Server Time': health.server_time_utc
+        ? new Date(health.server_time_utc * 1000).toISOString()
+        : undefined,
+    };
+    const shown = kvRows(rows).filter((r) => r.value !== undefined);
+    shown.sort((a, b) => Object.keys(rows).indexOf(a.key) - Object.keys(rows).indexOf(b.key));
+    await o.printer.print(shown, { columns: KV_COLUMNS });
+  } else {
+    await o.printer.print(merged);
+  }
+  if (status !== 200) {
+    const { message, hint } = sentence(status, seal);
+    throw new ApiError({ status, service: 'secrets', message, hint, body: health });
+  }
+}
