@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { type Dispatcher, request as undiciRequest } from 'undici';
+import type { Dispatcher } from 'undici';
+import { request as undiciRequest } from './undici.js';
 import { ApiError, DryRunStop, InterruptedError, NetworkError, TimeoutError } from '../../errors.js';
 import type { AuthScheme } from './auth.js';
 import { toCurl } from './curl.js';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
-import { Agent, type Dispatcher, EnvHttpProxyAgent } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent } from './undici.js';
 import { ConfigError } from '../../errors.js';
 
 export interface TransportOptions {

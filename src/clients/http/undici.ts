@@ -1,0 +1,24 @@
+import type { Dispatcher } from 'undici';
+import AgentImpl from 'undici/lib/dispatcher/agent.js';
+import EnvHttpProxyAgentImpl from 'undici/lib/dispatcher/env-http-proxy-agent.js';
+import api from 'undici/lib/api/index.js';
+
+/**
+ * The parts of undici the core uses, loaded one by one: undici's index also loads fetch, WebSocket,
+ * caching and the mock agent, which doubles the cost of a simple command's start.
+ */
+export const Agent = AgentImpl;
+export const EnvHttpProxyAgent = EnvHttpProxyAgentImpl;
+
+/** `undici.request(url, options)` on a given dispatcher, without the index. */
+export function request(
+  url: URL,
+  options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: Dispatcher },
+) {
+  const { dispatcher, ...rest } = options;
+  return api.request.call(dispatcher, {
+    ...rest,
+    origin: url.origin,
+    path: url.search ? `${url.pathname}${url.search}` : url.pathname,
+  } as Dispatcher.RequestOptions);
+}

@@ -1,0 +1,16 @@
+// Types for the three undici modules the core loads directly (see clients/http/undici.ts).
+declare module 'undici/lib/dispatcher/agent.js' {
+  import { Agent } from 'undici';
+  export default Agent;
+}
+declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
+  import { EnvHttpProxyAgent } from 'undici';
+  export default EnvHttpProxyAgent;
+}
+declare module 'undici/lib/api/index.js' {
+  import type { Dispatcher } from 'undici';
+  const api: {
+    request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
+  };
+  export default api;
+}
