@@ -46,6 +46,21 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+// V8 code cache for the runtime, made here by the same Node binary the executable is made from (a
+// cache from another V8 would be rejected, silently, and the code compiled as usual).
+const WRAP_START = '(function (exports, require, module, __filename, __dirname) {';
+const WRAP_END = '\n})';
+const runCache = join(seaDir, 'run.cache');
+{
+  const { Script } = await import('node:vm');
+  const { createRequire: makeRequire } = await import('node:module');
+  const script = new Script(WRAP_START + readFileSync(runBundle, 'utf8') + WRAP_END, {
+    filename: 'ops-run.cjs',
+  });
+  const m = { exports: {} };
+  script.runInThisContext()(m.exports, makeRequire(runBundle), m, 'ops-run.cjs', '.');
+  writeFileSync(runCache, script.createCachedData());
+}
 const loadRunFromAsset = {
   name: 'run-from-sea-asset',
   setup(b) {
@@ -53,10 +68,12 @@ const loadRunFromAsset = {
     b.onLoad({ filter: /.*/, namespace: 'sea-asset' }, () => ({
       loader: 'js',
       contents: `
-        const code = require('node:sea').getAsset('run.cjs', 'utf8');
-        const fn = require('node:vm').compileFunction(code, ['exports', 'require', 'module', '__filename', '__dirname'], { filename: 'ops-run.cjs' });
+        const sea = require('node:sea');
+        const code = sea.getAsset('run.cjs', 'utf8');
+        const cachedData = Buffer.from(sea.getAsset('run.cache'));
+        const script = new (require('node:vm').Script)(${JSON.stringify(WRAP_START)} + code + ${JSON.stringify(WRAP_END)}, { filename: 'ops-run.cjs', cachedData });
         const m = { exports: {} };
-        fn(m.exports, require, m, 'ops-run.cjs', '.');
+        script.runInThisContext()(m.exports, require, m, 'ops-run.cjs', '.');
         module.exports = m.exports;`,
     }));
   },
@@ -85,6 +102,7 @@ const helpDir = join(root, 'dist', 'help');
 if (!existsSync(helpDir)) throw new Error('dist/help is missing: run `npm run build` first');
 const assets = {
   'run.cjs': runBundle,
+  'run.cache': runCache,
   ...Object.fromEntries(readdirSync(helpDir).map((f) => [`help/${f}`, join(helpDir, f)])),
 };
 
