@@ -1,7 +1,36 @@
 import type { Command } from 'commander';
 import type { Factory } from '../factory.js';
+import { hostsListCommand } from './list.js';
+import { hostsMuteCommand } from './mute.js';
+import { hostsTotalsCommand } from './totals.js';
+import { hostsUnmuteCommand } from './unmute.js';
 
-// Placeholder until the service's commands land; replaced by the service's own subtree.
-export function register(parent: Command, _factory: Factory): void {
-  parent.command('hosts').description('(not implemented yet)');
+export function register(parent: Command, factory: Factory): void {
+  const group = parent
+    .command('hosts')
+    .description('Host monitoring: list and count hosts, mute and unmute their notifications')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops hosts list --filter role:web --limit 20\n  ops hosts totals\n  ops hosts mute web-001 --end 1h',
+    );
+  for (const make of [hostsListCommand, hostsTotalsCommand, hostsMuteCommand, hostsUnmuteCommand])
+    group.addCommand(make(factory));
 }
+
+/** `ops sandbox demo` steps; each succeeds against a fresh sandbox (120 hosts). */
+export const demo: Array<{ title: string; argv: string[] }> = [
+  { title: 'Active and up hosts', argv: ['hosts', 'totals'] },
+  {
+    title: 'Database hosts, with mute expiry',
+    argv: ['hosts', 'list', '--filter', 'role:db', '--include-muted', '--limit', '5'],
+  },
+  {
+    title: 'Busiest hosts',
+    argv: ['hosts', 'list', '--sort-field', 'cpu', '--sort-dir', 'desc', '--limit', '3'],
+  },
+  {
+    title: 'Mute a host for an hour',
+    argv: ['hosts', 'mute', 'web-001', '--end', '1h', '--message', 'deploy'],
+  },
+  { title: 'Unmute it', argv: ['hosts', 'unmute', 'web-001'] },
+];

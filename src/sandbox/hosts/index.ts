@@ -1,6 +1,208 @@
-import { type Emulator, type SandboxContext, json } from '../framework.js';
+import {
+  type Emulator,
+  type Reply,
+  ReplyError,
+  Router,
+  type SandboxContext,
+  type SandboxRequest,
+  json,
+  readJson,
+} from '../framework.js';
+import { type Mute, fail } from './errors.js';
+import { Fleet, HOUR } from './fleet.js';
+import { CalendarRateLimit } from './rate-limit.js';
+import { listHosts, totals } from './list.js';
+import { Search } from './search.js';
 
-// Placeholder until the service's emulator lands.
-export function createEmulator(_ctx: SandboxContext): Emulator {
-  return { name: 'hosts', handle: () => json(501, { errors: ['not implemented'] }), reset: () => undefined };
+/** Application key of the documented second pair: valid, but without the hosts_read permission. */
+export const NO_HOSTS_READ_APP_KEY = 'sandbox-hosts-app-key-no-hosts-read';
+
+function setting(ctx: SandboxContext, key: string, fallback: number, min: number): number {
+  const raw = ctx.options.settings[`hosts.${key}`];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`hosts.${key}: give a whole number >= ${min} (got "${raw}")`);
+  return n;
+}
+
+/**
+ * Host monitoring (seed 000 C, reference §C): host list with filter, sort, paging, liveness window and
+ * include flags; totals; mute and unmute with expiry on the sandbox clock; key pair checks with a
+ * pair that lacks hosts_read; calendar-aligned rate limits with the X-RateLimit-* headers.
+ *
+ * Settings (`ops sandbox start --set`): hosts.count (default 120), hosts.seed, hosts.rate_limit
+ * (requests per period and operation, default 1000), hosts.rate_period (seconds, default 60).
+ */
+export function createEmulator(ctx: SandboxContext): Emulator {
+  const fleet = new Fleet(setting(ctx, 'count', 120, 0), setting(ctx, 'seed', 1, 0));
+  const rate = new CalendarRateLimit(
+    ctx.clock,
+    setting(ctx, 'rate_limit', 1000, 1),
+    setting(ctx, 'rate_period', 60, 1),
+  );
+  const creds = ctx.options.credentials.hosts ?? {};
+  let t0 = ctx.clock.nowSeconds();
+  const search = new Search(fleet, () => t0);
+  const mutes = new Map<number, Mute>();
+  const counts = { requests: 0, forbidden: 0, rateLimited: 0, invalid: 0 };
+
+  function seedMutes(): void {
+    mutes.clear();
+    // Two mutes in the seed data: one with an end, one until unmuted, so that lists show both.
+    const a = fleet.firstOf('db');
+    if (a >= 0) mutes.set(a, { end: t0 + 2 * HOUR, message: 'kernel upgrade' });
+    const b = fleet.firstOf('queue');
+    if (b >= 0) mutes.set(b, { end: undefined, message: 'decommissioning' });
+  }
+  seedMutes();
+
+  /** The mute in force for a host, dropping one whose end has passed on the sandbox clock. */
+  function muteOf(index: number): Mute | undefined {
+    const m = mutes.get(index);
+    if (m && m.end !== undefined && m.end <= ctx.clock.nowSeconds()) {
+      mutes.delete(index);
+      return undefined;
+    }
+    return m;
+  }
+
+  function guard(req: SandboxRequest, limitName: string): Record<string, string> {
+    counts.requests++;
+    const apiKey = req.headers['x-monitor-api-key'];
+    const appKey = req.headers['x-monitor-application-key'];
+    if (
+      !apiKey ||
+      !appKey ||
+      apiKey !== creds.api_key ||
+      (appKey !== creds.app_key && appKey !== NO_HOSTS_READ_APP_KEY)
+    ) {
+      counts.forbidden++;
+      throw fail(403, 'Forbidden');
+    }
+    // The seed asks hosts_read of the whole API (reference §C marks the vendor's narrower rule Δ).
+    if (appKey === NO_HOSTS_READ_APP_KEY) {
+      counts.forbidden++;
+      throw fail(403, 'Forbidden: this application key does not have the hosts_read permission');
+    }
+    const r = rate.hit(limitName);
+    if (r.limited) {
+      counts.rateLimited++;
+      throw new ReplyError(
+        json(429, { errors: ['Too many requests'] }, { ...r.headers, 'retry-after': String(r.resetSeconds) }),
+      );
+    }
+    return r.headers;
+  }
+
+  /** Runs a handler behind the key and rate checks; the rate headers go on every answer. */
+  function guarded(
+    limitName: string,
+    handler: (req: SandboxRequest) => Reply,
+  ): (req: SandboxRequest) => Reply {
+    return (req) => {
+      const headers = guard(req, limitName);
+      try {
+        const reply = handler(req);
+        return { ...reply, headers: { ...headers, ...reply.headers } };
+      } catch (err) {
+        if (!(err instanceof ReplyError)) throw err;
+        if (err.reply.status === 400) counts.invalid++;
+        return { ...err.reply, headers: { ...headers, ...err.reply.headers } };
+      }
+    };
+  }
+
+  function hostIndex(req: SandboxRequest): number {
+    const name = req.params.host_name ?? '';
+    const index = fleet.indexOf(name);
+    // The spec names no 404 for this API; an unknown host is an invalid parameter.
+    if (index < 0)
+      throw fail(400, `Invalid host_name: no host named "${name}" has reported in the past 7 days`);
+    return index;
+  }
+
+  const env = { fleet, search, muteOf, clock: ctx.clock, t0: () => t0 };
+  const router = new Router(
+    () => json(404, { errors: ['Not found'] }),
+    () => json(405, { errors: ['Method not allowed'] }),
+  )
+    .on(
+      'GET',
+      '/api/v1/hosts',
+      guarded('hosts_list', (req) => listHosts(env, req.query)),
+    )
+    .on(
+      'GET',
+      '/api/v1/hosts/totals',
+      guarded('hosts_totals', (req) => totals(env, req.query)),
+    )
+    .on(
+      'POST',
+      '/api/v1/host/:host_name/mute',
+      guarded('host_mute', (req) => {
+        const body = readJson<Record<string, unknown>>(req, (reason) => json(400, { errors: [reason] }));
+        if (!body || typeof body !== 'object' || Array.isArray(body))
+          throw fail(400, 'Invalid request body: a JSON object is required');
+        const { end, message, override } = body;
+        const now = ctx.clock.nowSeconds();
+        if (end !== undefined && end !== null && (!Number.isInteger(end) || (end as number) <= now)) {
+          throw fail(400, 'Invalid end: give a POSIX time in seconds in the future');
+        }
+        if (message !== undefined && typeof message !== 'string')
+          throw fail(400, 'Invalid message: give a string');
+        if (override !== undefined && typeof override !== 'boolean')
+          throw fail(400, 'Invalid override: give true or false');
+        const index = hostIndex(req);
+        const name = fleet.nameOf(index);
+        if (muteOf(index) && override !== true) {
+          throw fail(
+            400,
+            `Host ${name} is already muted. To replace the existing mute, set override to true.`,
+          );
+        }
+        const mute: Mute = {
+          end: (end as number | null | undefined) ?? undefined,
+          message: message as string | undefined,
+        };
+        mutes.set(index, mute);
+        return json(200, {
+          action: 'Muted',
+          ...(mute.end !== undefined ? { end: mute.end } : {}),
+          hostname: name,
+          ...(mute.message !== undefined ? { message: mute.message } : {}),
+        });
+      }),
+    )
+    .on(
+      'POST',
+      '/api/v1/host/:host_name/unmute',
+      guarded('host_mute', (req) => {
+        const index = hostIndex(req);
+        const name = fleet.nameOf(index);
+        if (!muteOf(index)) throw fail(400, `Host ${name} is not muted`);
+        mutes.delete(index);
+        return json(200, { action: 'Unmuted', hostname: name });
+      }),
+    );
+
+  return {
+    name: 'hosts',
+    handle: (req) => router.handle(req),
+    reset() {
+      t0 = ctx.clock.nowSeconds();
+      search.clear();
+      rate.reset();
+      seedMutes();
+      Object.assign(counts, { requests: 0, forbidden: 0, rateLimited: 0, invalid: 0 });
+    },
+    stats: () => ({
+      hosts: fleet.count,
+      muted: [...mutes.keys()].filter((i) => muteOf(i)).length,
+      ...counts,
+    }),
+    banner: () => [
+      `hosts: ${fleet.count} hosts; a key pair without hosts_read: OPS_HOSTS_APP_KEY=${NO_HOSTS_READ_APP_KEY} (same API key)`,
+    ],
+  };
 }

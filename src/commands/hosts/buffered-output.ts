@@ -1,0 +1,63 @@
+import type { Io, Sink } from '../../io.js';
+
+/** A sink that may ask its writer to wait (Node's writable streams). */
+interface Drainable extends Sink {
+  once(event: 'drain', listener: () => void): unknown;
+  writableNeedDrain?: boolean;
+}
+
+const HIGH_WATER = 64 * 1024;
+
+/**
+ * Gathers the many small writes of a streamed list (one NDJSON line a host) into few large ones.
+ * The printer writes line by line, and stdout to a pipe or file is synchronous: 100,000 hosts were
+ * 100,000 system calls. Text is flushed at 64 KiB, and whenever the event loop turns — which is when
+ * the next page is awaited — so lines still leave as pages arrive, and memory stays at one page.
+ * Backpressure is passed on: after a write the target refused, the next write waits for 'drain'.
+ * Anything written to stderr (a hint, a retry warning) first flushes stdout, so the two keep their order.
+ * (A candidate for the shared printer: it could batch the lines of a page itself.)
+ */
+export function bufferedIo(io: Io): { io: Io; flush(): void } {
+  const target = io.stdout as Drainable;
+  let parts: string[] = [];
+  let size = 0;
+  let scheduled = false;
+  let refused = false;
+
+  function flush(): void {
+    scheduled = false;
+    if (parts.length === 0) return;
+    const chunk = parts.length === 1 ? parts[0]! : parts.join('');
+    parts = [];
+    size = 0;
+    if (target.write(chunk) === false) refused = true;
+  }
+
+  const stdout: Drainable = {
+    write(chunk: string) {
+      parts.push(chunk);
+      size += chunk.length;
+      if (size >= HIGH_WATER) flush();
+      else if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+      if (!refused) return true;
+      refused = false;
+      return false;
+    },
+    once(event, listener) {
+      // The target may have drained already; waiting for an event that has passed would hang.
+      if (typeof target.once !== 'function' || target.writableNeedDrain === false) listener();
+      else target.once(event, listener);
+      return stdout;
+    },
+  };
+  const stderr: Sink = {
+    write(chunk: string) {
+      flush();
+      return io.stderr.write(chunk);
+    },
+  };
+  return { io: { ...io, stdout, stderr }, flush };
+}

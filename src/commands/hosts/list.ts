@@ -1,0 +1,125 @@
+import { Command } from 'commander';
+import type { HostsClient } from '../../clients/hosts/client.js';
+import { MAX_PAGE } from '../../clients/hosts/pages.js';
+import type { HostWire, ListHostsQuery } from '../../clients/hosts/types.js';
+import { UsageError } from '../../errors.js';
+import type { Feedback } from '../../output/feedback.js';
+import type { Printer } from '../../output/printer.js';
+import type { Factory } from '../factory.js';
+import { addListOptions, parseListOptions } from '../shared/list-options.js';
+import { parseInteger, parseTime } from '../shared/parse.js';
+import { bufferedIo } from './buffered-output.js';
+import { HOST_COLUMNS, type KeyFlags, addKeyOptions, hostsClient, hostsContext } from './shared.js';
+
+const DEFAULT_LIMIT = 100;
+
+export interface HostsListOptions {
+  printer: Printer;
+  feedback: Feedback;
+  client: () => Promise<HostsClient>;
+  /** The first request's query; `count` is the page size. */
+  query: ListHostsQuery;
+  /** Hosts to print at most; undefined with --all. */
+  limit: number | undefined;
+}
+
+interface ListFlags extends KeyFlags {
+  filter?: string;
+  sortField?: string;
+  sortDir?: string;
+  start?: string;
+  count?: string;
+  from?: string;
+  includeMuted?: boolean;
+  includeMetadata?: boolean;
+  limit?: string;
+  all?: boolean;
+}
+
+/** Turns the flags into options; every check happens here, before any request. */
+export function parseHostsListFlags(
+  o: ListFlags,
+  now = Date.now(),
+): Pick<HostsListOptions, 'query' | 'limit'> {
+  const list = parseListOptions(o, DEFAULT_LIMIT);
+  const count = parseInteger('--count', o.count, { min: 1, max: MAX_PAGE });
+  const sortDir = o.sortDir?.toLowerCase();
+  if (sortDir !== undefined && sortDir !== 'asc' && sortDir !== 'desc') {
+    throw new UsageError(`invalid --sort-dir "${o.sortDir}"`, 'give asc or desc');
+  }
+  if (o.sortField !== undefined && o.sortField.trim() === '')
+    throw new UsageError('--sort-field is empty', 'give a field such as name, cpu or last_reported_time');
+  // Without --limit, --count alone asks for exactly one page of that size.
+  const limit = list.all ? undefined : o.limit === undefined && count !== undefined ? count : list.limit;
+  return {
+    limit,
+    query: {
+      filter: o.filter,
+      sort_field: o.sortField,
+      sort_dir: sortDir,
+      start: parseInteger('--start', o.start, { min: 0 }),
+      count: count ?? (limit === undefined ? MAX_PAGE : Math.min(limit, MAX_PAGE)),
+      from: o.from === undefined ? undefined : parseTime('--from', o.from, now),
+      include_muted_hosts_data: o.includeMuted || undefined,
+      include_hosts_metadata: o.includeMetadata || undefined,
+    },
+  };
+}
+
+export function hostsListCommand(factory: Factory, run = runHostsList): Command {
+  const cmd = new Command('list')
+    .description(
+      'List hosts that reported in the past 3 hours (or since --from), searched by name, alias or tag',
+    )
+    .option(
+      '--filter <text>',
+      'words that must all match: key:value matches a tag, other words part of a name or alias',
+    )
+    .option('--sort-field <field>', 'sort by name, id, status, apps, cpu, iowait, load or last_reported_time')
+    .option('--sort-dir <dir>', 'asc or desc')
+    .option('--start <n>', 'offset of the first host, 0-based')
+    .option('--count <n>', `hosts per request, at most ${MAX_PAGE} (alone: print one page of this size)`)
+    .option('--from <time>', 'hosts that reported since: epoch seconds, ISO time or relative (-3h, -2d)')
+    .option('--include-muted', 'include mute expiry (mute_timeout); the table then shows until when')
+    .option('--include-metadata', 'include agent version, platform, processor and other metadata (meta)');
+  addListOptions(cmd, DEFAULT_LIMIT);
+  addKeyOptions(cmd);
+  return cmd
+    .addHelpText(
+      'after',
+      `
+Examples:
+  ops hosts list
+  ops hosts list --filter "role:db env:prod" --include-muted
+  ops hosts list --sort-field cpu --sort-dir desc --limit 10
+  ops hosts list --from -2d --all -o ndjson > hosts.ndjson
+  ops hosts list --start 100 --count 50 --json`,
+    )
+    .action(async (o: ListFlags, c: Command) => {
+      const parsed = parseHostsListFlags(o);
+      const out = bufferedIo(factory.io);
+      try {
+        const ctx = await hostsContext(factory, c, o, out.io);
+        await run({ printer: ctx.printer, feedback: ctx.feedback, client: hostsClient(ctx), ...parsed });
+      } finally {
+        out.flush();
+      }
+    });
+}
+
+/** Streams the hosts page by page into the printer (NDJSON and CSV never hold more than a page). */
+export async function runHostsList(o: HostsListOptions): Promise<void> {
+  const client = await o.client();
+  let total: number | undefined;
+  async function* hosts(): AsyncGenerator<HostWire> {
+    for await (const page of client.listHostPages(o.query, { limit: o.limit })) {
+      total = (page.response.data as { total_matching?: number }).total_matching;
+      yield* page.items;
+    }
+  }
+  const printed = await o.printer.printList(hosts(), { columns: HOST_COLUMNS });
+  const start = o.query.start ?? 0;
+  if (o.limit !== undefined && total !== undefined && start + printed < total) {
+    o.feedback.info(`${printed} of ${total} matching hosts shown; --all or --limit N for more`);
+  }
+}

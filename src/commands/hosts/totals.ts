@@ -1,0 +1,43 @@
+import { Command } from 'commander';
+import type { HostsClient } from '../../clients/hosts/client.js';
+import type { HostTotalsWire } from '../../clients/hosts/types.js';
+import type { Printer } from '../../output/printer.js';
+import type { Factory } from '../factory.js';
+import { parseTime } from '../shared/parse.js';
+import { type KeyFlags, addKeyOptions, hostsClient, hostsContext } from './shared.js';
+
+export interface HostsTotalsOptions {
+  printer: Printer;
+  client: () => Promise<HostsClient>;
+  /** Epoch seconds. */
+  from: number | undefined;
+}
+
+export function hostsTotalsCommand(factory: Factory, run = runHostsTotals): Command {
+  return addKeyOptions(
+    new Command('totals')
+      .description(
+        'Count active hosts (reported in the past hour) and up hosts (UP, reported in the past two hours)',
+      )
+      .option('--from <time>', 'count hosts that reported since: epoch seconds, ISO time or relative (-3h)'),
+  )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops hosts totals\n  ops hosts totals --from -6h --json\n  ops hosts totals --field total_up',
+    )
+    .action(async (o: KeyFlags & { from?: string }, c: Command) => {
+      const from = o.from === undefined ? undefined : parseTime('--from', o.from);
+      const ctx = await hostsContext(factory, c, o);
+      await run({ printer: ctx.printer, client: hostsClient(ctx), from });
+    });
+}
+
+export async function runHostsTotals(o: HostsTotalsOptions): Promise<void> {
+  const totals = await (await o.client()).getHostTotals({ from: o.from });
+  await o.printer.print<HostTotalsWire>(totals, {
+    columns: [
+      { header: 'active', get: (t) => t.total_active },
+      { header: 'up', get: (t) => t.total_up },
+    ],
+  });
+}

@@ -1,0 +1,33 @@
+import { Command } from 'commander';
+import type { HostsClient } from '../../clients/hosts/client.js';
+import { UsageError } from '../../errors.js';
+import type { Printer } from '../../output/printer.js';
+import type { Factory } from '../factory.js';
+import { MUTE_COLUMNS } from './mute.js';
+import { type KeyFlags, addKeyOptions, hostsClient, hostsContext } from './shared.js';
+
+export interface HostsUnmuteOptions {
+  printer: Printer;
+  client: () => Promise<HostsClient>;
+  host: string;
+}
+
+export function hostsUnmuteCommand(factory: Factory, run = runHostsUnmute): Command {
+  return addKeyOptions(
+    new Command('unmute').description("Unmute a host's notifications").argument('<host>', 'host name'),
+  )
+    .addHelpText('after', '\nExamples:\n  ops hosts unmute web-001\n  ops hosts unmute queue-001 --json')
+    .action(async (host: string, o: KeyFlags, c: Command) => {
+      if (host.trim() === '')
+        throw new UsageError('the host name is empty', 'give the host name as `ops hosts list` shows it');
+      const ctx = await hostsContext(factory, c, o);
+      await run({ printer: ctx.printer, client: hostsClient(ctx), host });
+    });
+}
+
+export async function runHostsUnmute(o: HostsUnmuteOptions): Promise<void> {
+  const res = await (await o.client()).unmuteHost(o.host);
+  await o.printer.print(res, {
+    columns: MUTE_COLUMNS.filter((c) => c.header !== 'end' && c.header !== 'message'),
+  });
+}
