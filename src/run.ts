@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { ExitCode, OpsError } from './errors.js';
 import { type Io, processIo } from './io.js';
+import { batchedIo } from './output/batch.js';
 import { renderError } from './render-error.js';
 
 /** Applies settings that commander copies only to subcommands made with .command(). */
@@ -24,7 +25,8 @@ export async function run(
   controller: AbortController,
   onSignal: { dispose(): void },
 ): Promise<number> {
-  const realIo = io ?? processIo(controller.signal);
+  const batched = batchedIo(io ?? processIo(controller.signal));
+  const realIo = batched.io;
   const [{ CommanderError }, { createFactory }, { buildProgram }] = await Promise.all([
     import('commander'),
     import('./commands/factory.js'),
@@ -52,6 +54,7 @@ export async function run(
       return renderError(new OpsError('interrupted', { exitCode: ExitCode.interrupted }), realIo, argv);
     return renderError(err, realIo, argv);
   } finally {
+    batched.flush();
     onSignal.dispose();
     // Idle keep-alive sockets must not hold the process open.
     if (globalThis.__opsTransportLoaded)

@@ -64,8 +64,14 @@ export interface Context {
 
 export interface Factory {
   io: Io;
-  /** `defaultOutput` replaces `table` as the last fallback (raw `ops api` prints JSON). */
-  context(cmd: Command, o?: { defaultOutput?: string }): Promise<Context>;
+  /**
+   * `defaultOutput` replaces `table` as the last fallback (raw `ops api` prints JSON); `settings` are a
+   * command's own flags for profile keys (`--api-key` → `hosts.api_key`), with a flag's precedence.
+   */
+  context(
+    cmd: Command,
+    o?: { defaultOutput?: string; settings?: Record<string, string | undefined> },
+  ): Promise<Context>;
 }
 
 function number(name: string, raw: string | undefined, fallback: number, min = 0): number {
@@ -95,6 +101,7 @@ export function createFactory(io: Io): Factory {
         ...(flags.caCert !== undefined ? { ca_cert: flags.caCert } : {}),
         ...(flags.insecure ? { insecure: 'true' } : {}),
         ...(flags.output !== undefined ? { output: flags.output } : {}),
+        ...o.settings,
       });
       await settings.load();
       // JMESPath is loaded only when a query is given.

@@ -2,7 +2,6 @@ import { type Page, type PageOptions, paginatePages } from '../http/paginate.js'
 import type { HttpClient, QueryValue } from '../http/types.js';
 import { route } from '../http/url.js';
 import { hostPages } from './pages.js';
-import { readAhead } from './read-ahead.js';
 import type {
   HostMuteResponseWire,
   HostMuteSettingsWire,
@@ -39,10 +38,9 @@ export function createHostsClient(http: HttpClient): HostsClient {
   });
   return {
     async *listHosts(query, opts = {}) {
-      for await (const page of readAhead(paginatePages(http, first(query), hostPages(), opts)))
-        yield* page.items;
+      for await (const page of paginatePages(http, first(query), hostPages(), opts)) yield* page.items;
     },
-    listHostPages: (query, opts = {}) => readAhead(paginatePages(http, first(query), hostPages(), opts)),
+    listHostPages: (query, opts = {}) => paginatePages(http, first(query), hostPages(), opts),
     async getHostTotals(query = {}) {
       const res = await http.request<HostTotalsWire>({
         method: 'GET',

@@ -27,10 +27,20 @@ export interface Page<T> {
 }
 
 /**
- * Walks the pages of a list. Stops early when `limit` is reached or the consumer breaks out of
- * the loop; never holds more than one page.
+ * Walks the pages of a list, keeping the next page's request in flight while the caller handles the
+ * current one (so `--all` is never slower than sequential raw requests). Stops early when `limit` is
+ * reached or the consumer breaks out of the loop; holds at most two pages.
  */
-export async function* paginatePages<T>(
+export function paginatePages<T>(
+  http: HttpClient,
+  first: RequestSpec,
+  style: PageStyle<T>,
+  opts: PageOptions = {},
+): AsyncGenerator<Page<T>> {
+  return readAhead(walkPages(http, first, style, opts));
+}
+
+async function* walkPages<T>(
   http: HttpClient,
   first: RequestSpec,
   style: PageStyle<T>,
@@ -164,4 +174,30 @@ export function parseLinkHeader(header: string): Record<string, string> {
     if (rel?.[1]) for (const r of rel[1].split(/\s+/)) out[r] = m[1] ?? '';
   }
   return out;
+}
+
+/**
+ * Keeps the next page's request in flight while the caller prints the current one, so that the
+ * service's time and ours overlap and `--all` is not slower than raw sequential requests. At most
+ * two pages are held. An error of the page fetched ahead is raised in order, when that page is due. */
+export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  const it = source[Symbol.asyncIterator]();
+  let pending = it.next();
+  let finished = false;
+  try {
+    for (;;) {
+      const r = await pending;
+      if (r.done) {
+        finished = true;
+        return;
+      }
+      pending = it.next();
+      // Surfaced by the `await` above on the next turn; until then it must not count as unhandled.
+      pending.catch(() => undefined);
+      yield r.value;
+    }
+  } finally {
+    // The caller stopped early: end the source once the request in flight settles.
+    if (!finished) void Promise.resolve(it.return?.()).catch(() => undefined);
+  }
 }

@@ -8,7 +8,6 @@ import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../factory.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
 import { parseInteger, parseTime } from '../shared/parse.js';
-import { bufferedIo } from './buffered-output.js';
 import { HOST_COLUMNS, type KeyFlags, addKeyOptions, hostsClient, hostsContext } from './shared.js';
 
 const DEFAULT_LIMIT = 100;
@@ -97,13 +96,8 @@ Examples:
     )
     .action(async (o: ListFlags, c: Command) => {
       const parsed = parseHostsListFlags(o);
-      const out = bufferedIo(factory.io);
-      try {
-        const ctx = await hostsContext(factory, c, o, out.io);
-        await run({ printer: ctx.printer, feedback: ctx.feedback, client: hostsClient(ctx), ...parsed });
-      } finally {
-        out.flush();
-      }
+      const ctx = await hostsContext(factory, c, o);
+      await run({ printer: ctx.printer, feedback: ctx.feedback, client: hostsClient(ctx), ...parsed });
     });
 }
 

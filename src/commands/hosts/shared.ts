@@ -2,9 +2,9 @@ import type { Command } from 'commander';
 import { type HostsClient, createHostsClient } from '../../clients/hosts/client.js';
 import type { HostWire } from '../../clients/hosts/types.js';
 import { UsageError } from '../../errors.js';
-import { type Io, readAllText } from '../../io.js';
+import { readAllText } from '../../io.js';
 import type { Column } from '../../output/printer.js';
-import { type Context, type Factory, createFactory } from '../factory.js';
+import type { Context, Factory } from '../factory.js';
 
 export interface KeyFlags {
   apiKey?: string;
@@ -30,31 +30,24 @@ export function addKeyOptions(cmd: Command): Command {
  * environment outranks the profile, the flag > env > profile order is kept. `io` replaces the
  * factory's (a buffered stdout, say).
  */
-export async function hostsContext(
-  factory: Factory,
-  cmd: Command,
-  flags: KeyFlags,
-  io?: Io,
-): Promise<Context> {
+export async function hostsContext(factory: Factory, cmd: Command, flags: KeyFlags): Promise<Context> {
   if (flags.apiKey === '-' && flags.appKey === '-') {
     throw new UsageError(
       '--api-key and --app-key cannot both read stdin',
       'give one of them through OPS_HOSTS_API_KEY / OPS_HOSTS_APP_KEY',
     );
   }
-  const overlay: Record<string, string> = {};
-  for (const [flag, value, env] of [
-    ['--api-key', flags.apiKey, 'OPS_HOSTS_API_KEY'],
-    ['--app-key', flags.appKey, 'OPS_HOSTS_APP_KEY'],
+  const settings: Record<string, string> = {};
+  for (const [flag, value, key] of [
+    ['--api-key', flags.apiKey, 'hosts.api_key'],
+    ['--app-key', flags.appKey, 'hosts.app_key'],
   ] as const) {
     if (value === undefined) continue;
-    const key = value === '-' ? (await readAllText(factory.io.stdin)).replace(/\r?\n$/, '') : value;
-    if (key === '') throw new UsageError(`${flag} is empty`, 'give the key, or - with the key on stdin');
-    overlay[env] = key;
+    const v = value === '-' ? (await readAllText(factory.io.stdin)).replace(/\r?\n$/, '') : value;
+    if (v === '') throw new UsageError(`${flag} is empty`, 'give the key, or - with the key on stdin');
+    settings[key] = v;
   }
-  if (!io && Object.keys(overlay).length === 0) return factory.context(cmd);
-  const base = io ?? factory.io;
-  return createFactory({ ...base, env: { ...base.env, ...overlay } }).context(cmd);
+  return factory.context(cmd, { settings });
 }
 
 /** The client, built when the run function first needs it. */

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { bufferedIo } from '../../src/commands/hosts/buffered-output.js';
+import { batchedIo } from '../../src/output/batch.js';
 import { writeAll } from '../../src/io.js';
 import { memoryIo } from '../helpers/io.js';
 
@@ -22,10 +22,10 @@ class Target extends EventEmitter {
 
 const turn = () => new Promise((r) => setImmediate(r));
 
-describe('bufferedIo', () => {
+describe('batchedIo', () => {
   it('gathers lines into one write when the event loop turns', async () => {
     const target = new Target();
-    const { io } = bufferedIo({ ...memoryIo(), stdout: target });
+    const { io } = batchedIo({ ...memoryIo(), stdout: target });
     for (let i = 0; i < 1000; i++) io.stdout.write(`line ${i}\n`);
     expect(target.writes).toEqual([]);
     await turn();
@@ -35,7 +35,7 @@ describe('bufferedIo', () => {
 
   it('writes at 64 KiB without waiting, and flush() sends the rest', () => {
     const target = new Target();
-    const { io, flush } = bufferedIo({ ...memoryIo(), stdout: target });
+    const { io, flush } = batchedIo({ ...memoryIo(), stdout: target });
     const line = `${'x'.repeat(1023)}\n`;
     for (let i = 0; i < 65; i++) io.stdout.write(line);
     expect(target.writes).toHaveLength(1);
@@ -48,7 +48,7 @@ describe('bufferedIo', () => {
 
   it('passes backpressure on: after a refused write, the writer waits for drain', async () => {
     const target = new Target();
-    const { io, flush } = bufferedIo({ ...memoryIo(), stdout: target });
+    const { io, flush } = batchedIo({ ...memoryIo(), stdout: target });
     target.refuse = true;
     io.stdout.write('a\n');
     flush();
@@ -64,7 +64,7 @@ describe('bufferedIo', () => {
 
   it('does not wait for a drain that has already happened', async () => {
     const target = new Target();
-    const { io, flush } = bufferedIo({ ...memoryIo(), stdout: target });
+    const { io, flush } = batchedIo({ ...memoryIo(), stdout: target });
     target.refuse = true;
     io.stdout.write('a\n');
     flush();
@@ -78,7 +78,7 @@ describe('bufferedIo', () => {
   it('stderr flushes stdout first, so a hint comes after the lines before it', () => {
     const order: string[] = [];
     const base = memoryIo();
-    const { io } = bufferedIo({
+    const { io } = batchedIo({
       ...base,
       stdout: { write: (s: string) => void order.push(`out:${s}`) },
       stderr: { write: (s: string) => void order.push(`err:${s}`) },

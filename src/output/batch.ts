@@ -1,4 +1,4 @@
-import type { Io, Sink } from '../../io.js';
+import type { Io, Sink } from '../io.js';
 
 /** A sink that may ask its writer to wait (Node's writable streams). */
 interface Drainable extends Sink {
@@ -9,15 +9,15 @@ interface Drainable extends Sink {
 const HIGH_WATER = 64 * 1024;
 
 /**
- * Gathers the many small writes of a streamed list (one NDJSON line a host) into few large ones.
+ * Gathers the many small writes of a command's stdout (one NDJSON line an item) into few large ones.
  * The printer writes line by line, and stdout to a pipe or file is synchronous: 100,000 hosts were
- * 100,000 system calls. Text is flushed at 64 KiB, and whenever the event loop turns — which is when
- * the next page is awaited — so lines still leave as pages arrive, and memory stays at one page.
+ * 100,000 system calls. Text is flushed at 64 KiB, and whenever the event loop turns (which is when
+ * the next page is awaited), so lines still leave as pages arrive and memory stays at one page.
  * Backpressure is passed on: after a write the target refused, the next write waits for 'drain'.
  * Anything written to stderr (a hint, a retry warning) first flushes stdout, so the two keep their order.
- * (A candidate for the shared printer: it could batch the lines of a page itself.)
+ * `run.ts` wraps every command's Io in it and flushes at the end.
  */
-export function bufferedIo(io: Io): { io: Io; flush(): void } {
+export function batchedIo(io: Io): { io: Io; flush(): void } {
   const target = io.stdout as Drainable;
   let parts: string[] = [];
   let size = 0;
