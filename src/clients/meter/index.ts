@@ -4,6 +4,9 @@ import { bearerAuth } from '../http/auth.js';
 /** The seed's version header format is `<yyyy-mm-dd>.preview`. */
 export const DEFAULT_BILLING_VERSION = '2025-08-27.preview';
 
+/** `<yyyy-mm-dd>.<release>`: the seed's preview form and the vendor's named releases (doc1-gaps §B.1). */
+export const BILLING_VERSION_PATTERN = /^\d{4}-\d{2}-\d{2}\.[a-z]+$/;
+
 /** Usage metering (seed 000 B): API key as a bearer token, `Billing-Version` on every call. */
 export const descriptor: ServiceDescriptor = {
   name: 'meter',
@@ -14,4 +17,16 @@ export const descriptor: ServiceDescriptor = {
   ],
   auth: (s) => bearerAuth(s.require('api_key')),
   defaultHeaders: (s) => ({ 'Billing-Version': s.get('api_version') ?? DEFAULT_BILLING_VERSION }),
+  hintFor(status, parsed) {
+    if (
+      parsed.code === 'billing_meter_event_session_expired' ||
+      parsed.code === 'temporary_session_expired'
+    ) {
+      return 'the session token lived its 15 minutes; create a new one with `ops meter session create`';
+    }
+    if (status === 401) return 'check the API key: OPS_METER_API_KEY or `ops config set meter.api_key -`';
+    if (status === 400 && /version/i.test(parsed.code ?? ''))
+      return 'give --api-version <yyyy-mm-dd>.preview or set meter.api_version';
+    return undefined;
+  },
 };

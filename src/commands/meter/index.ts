@@ -1,7 +1,39 @@
 import type { Command } from 'commander';
 import type { Factory } from '../factory.js';
+import { meterCatalogueCommand } from './catalogue.js';
+import { meterSendCommand } from './send.js';
+import { meterSessionCreateCommand } from './session/create.js';
 
-// Placeholder until the service's commands land; replaced by the service's own subtree.
-export function register(parent: Command, _factory: Factory): void {
-  parent.command('meter').description('(not implemented yet)');
+/** `ops meter`: usage metering (seed 000 B). */
+export function register(parent: Command, factory: Factory): void {
+  const group = parent
+    .command('meter')
+    .description('Usage metering: meter event sessions and the high-throughput event stream')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops meter session create\n  ops meter send usage.ndjson --checkpoint usage.ckpt\n  ops meter catalogue',
+    );
+  group
+    .command('session')
+    .description('Meter event sessions: a 15-minute token for the event stream')
+    .addHelpText('after', '\nExamples:\n  ops meter session create --field authentication_token')
+    .addCommand(meterSessionCreateCommand(factory));
+  group.addCommand(meterSendCommand(factory));
+  group.addCommand(meterCatalogueCommand(factory));
 }
+
+/** Steps of `ops sandbox demo`; each runs against a fresh sandbox. */
+export const demo: Array<{ title: string; argv: string[] }> = [
+  {
+    title: 'Create a meter event session (the token is masked; --field authentication_token prints it)',
+    argv: ['meter', 'session', 'create'],
+  },
+  {
+    title: 'Send one usage event',
+    argv: ['meter', 'send', '--event-name', 'api_requests', '--customer', 'cus_demo', '--value', '3'],
+  },
+  {
+    title: 'Other resource kinds of the billing platform',
+    argv: ['meter', 'catalogue', '--search', 'credit'],
+  },
+];

@@ -1,6 +1,171 @@
-import { type Emulator, type SandboxContext, json } from '../framework.js';
+import {
+  type Emulator,
+  RateWindow,
+  type Reply,
+  Router,
+  type SandboxContext,
+  type SandboxRequest,
+  json,
+} from '../framework.js';
+import { invalidFields, rateLimited, sessionExpired, unauthorized, v2Error } from './errors.js';
+import { MeterState } from './state.js';
+import { type StreamEvent, schemaProblem } from './validate.js';
 
-// Placeholder until the service's emulator lands.
-export function createEmulator(_ctx: SandboxContext): Emulator {
-  return { name: 'meter', handle: () => json(501, { errors: ['not implemented'] }), reset: () => undefined };
+const VERSION = /^\d{4}-\d{2}-\d{2}\.[a-z]+$/;
+/** The seed: up to 10,000 stream requests per second in live mode; `--set meter.rate_limit=N` changes it. */
+const DEFAULT_RATE_LIMIT = 10_000;
+
+/**
+ * Usage metering (seed 000 B): session creation with a test or live API key, the stream endpoint with
+ * the session token, expiry after 15 minutes of sandbox time, the 100-event limit, 429 past the rate
+ * limit, and acceptance deduplicated by identifier. Counters are under /__sandbox/counters.
+ */
+export function createEmulator(ctx: SandboxContext): Emulator {
+  const creds = ctx.options.credentials.meter ?? {};
+  const settings = ctx.options.settings;
+  const testKey = creds.api_key ?? 'sk_test_sandbox_meter';
+  const liveKey = creds.live_api_key ?? settings['meter.live_api_key'] ?? 'sk_live_sandbox_meter';
+  const limit = rateLimitSetting(settings['meter.rate_limit']);
+  let state = new MeterState(ctx.clock);
+  const window = new RateWindow(ctx.clock, limit, 1000);
+
+  const router = new Router(
+    (req) =>
+      v2Error(
+        404,
+        'invalid_request_error',
+        'not_found',
+        `Unrecognized request URL (${req.method}: ${req.path}).`,
+      ),
+    (req) =>
+      v2Error(
+        405,
+        'invalid_request_error',
+        'method_not_allowed',
+        `${req.method} is not allowed on ${req.path}; use POST.`,
+      ),
+  );
+
+  router.on('POST', '/v2/billing/meter_event_session', (req) => {
+    const version = checkVersion(req);
+    if (version) return version;
+    const key = bearer(req);
+    if (key === undefined)
+      return unauthorized('You did not provide an API key. Send it as `Authorization: Bearer <API_KEY>`.');
+    if (key !== testKey && key !== liveKey) return unauthorized(`Invalid API Key provided: ${maskKey(key)}`);
+    const body = parseBody(req);
+    if ('reply' in body) return body.reply;
+    if (body.value !== undefined) {
+      const keys =
+        body.value && typeof body.value === 'object' && !Array.isArray(body.value)
+          ? Object.keys(body.value)
+          : ['(body)'];
+      if (keys.length > 0)
+        return invalidFields(`Received unknown parameter: ${keys[0]}; a session takes no parameters`);
+    }
+    return json(200, state.createSession(key === liveKey));
+  });
+
+  router.on('POST', '/v2/billing/meter_event_stream', (req) => {
+    state.requests++;
+    const version = checkVersion(req);
+    if (version) return version;
+    const token = bearer(req);
+    if (token === undefined)
+      return unauthorized(
+        'You did not provide a session token. Send `Authorization: Bearer <authentication_token>` from a meter event session.',
+      );
+    const status = state.checkToken(token);
+    if (status === 'expired') {
+      state.expiredRejections++;
+      return sessionExpired();
+    }
+    if (status === 'unknown') {
+      const hint =
+        token === testKey || token === liveKey
+          ? ' An API key is not accepted here: create a meter event session and use its authentication_token.'
+          : '';
+      return unauthorized(`Invalid meter event session token.${hint}`);
+    }
+    const hit = window.hit();
+    if (hit.limited) {
+      state.rateLimited++;
+      return rateLimited(hit.resetSeconds, limit);
+    }
+    const ct = req.headers['content-type'];
+    if (ct !== undefined && !ct.includes('json'))
+      return invalidFields(`v2 requests take a JSON body (content-type application/json), not ${ct}`);
+    const body = parseBody(req);
+    if ('reply' in body) return body.reply;
+    const times: number[] = [];
+    const problem = schemaProblem(body.value, times);
+    if (problem) return invalidFields(problem);
+    state.accept((body.value as { events: StreamEvent[] }).events, times);
+    return json(200, {});
+  });
+
+  return {
+    name: 'meter',
+    handle: (req) => router.handle(req),
+    reset() {
+      state = new MeterState(ctx.clock);
+      window.reset();
+    },
+    stats: () => ({ ...state.stats(), rate_limit: limit }),
+    banner: () => [
+      `meter: API keys ${testKey} (test mode) and ${liveKey} (live mode); stream limit ${limit} requests/s`,
+    ],
+  };
+}
+
+function rateLimitSetting(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return DEFAULT_RATE_LIMIT;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`meter.rate_limit must be a whole number of requests per second >= 1 (got "${raw}")`);
+  return n;
+}
+
+function checkVersion(req: SandboxRequest): Reply | undefined {
+  const v = req.headers['billing-version'];
+  if (v === undefined || v === '')
+    return v2Error(
+      400,
+      'invalid_request_error',
+      'missing_version',
+      'The Billing-Version header is required on v2 endpoints (e.g. 2025-08-27.preview).',
+    );
+  if (!VERSION.test(v))
+    return v2Error(
+      400,
+      'invalid_request_error',
+      'invalid_version',
+      `Invalid Billing-Version "${v}": use <yyyy-mm-dd>.<release>, e.g. 2025-08-27.preview.`,
+    );
+  return undefined;
+}
+
+function bearer(req: SandboxRequest): string | undefined {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+  return m?.[1];
+}
+
+function maskKey(key: string): string {
+  return key.length <= 8 ? '***' : `${key.slice(0, 8)}***${key.slice(-4)}`;
+}
+
+function parseBody(req: SandboxRequest): { value: unknown } | { reply: Reply } {
+  if (req.body.length === 0) return { value: undefined };
+  try {
+    return { value: JSON.parse(req.body.toString('utf8')) };
+  } catch (err) {
+    return {
+      reply: v2Error(
+        400,
+        'invalid_request_error',
+        'invalid_json',
+        `The request body is not valid JSON: ${(err as Error).message}`,
+      ),
+    };
+  }
 }

@@ -1,0 +1,48 @@
+import { Command } from 'commander';
+import { CATALOGUE, type CatalogueEntry } from '../../clients/meter/catalogue.js';
+import type { Feedback } from '../../output/feedback.js';
+import type { Column, Printer } from '../../output/printer.js';
+import type { Factory } from '../factory.js';
+
+export interface MeterCatalogueOptions {
+  printer: Printer;
+  feedback: Feedback;
+  search: string | undefined;
+}
+
+const COLUMNS: Column<CatalogueEntry>[] = [
+  { header: 'kind', get: (e) => e.kind },
+  { header: 'description', get: (e) => e.description },
+];
+
+const POINTER =
+  'call any of them with `ops api meter <METHOD> <path>`, e.g. ops api meter POST /v2/billing/meter_event_session';
+
+export function meterCatalogueCommand(factory: Factory, run = runMeterCatalogue): Command {
+  return new Command('catalogue')
+    .description('List the other resource kinds of the billing platform, each with a one-line description')
+    .option('--search <text>', 'only kinds whose name or description contains this text')
+    .addHelpText(
+      'after',
+      `
+The seed names these kinds without their operations; ${POINTER}.
+
+Examples:
+  ops meter catalogue
+  ops meter catalogue --search credit
+  ops meter catalogue -o json --query "[].kind"`,
+    )
+    .action(async (o: { search?: string }, c: Command) => {
+      const ctx = await factory.context(c);
+      await run({ printer: ctx.printer, feedback: ctx.feedback, search: o.search });
+    });
+}
+
+export async function runMeterCatalogue(o: MeterCatalogueOptions): Promise<void> {
+  const needle = o.search?.toLowerCase();
+  const entries = needle
+    ? CATALOGUE.filter((e) => e.kind.includes(needle) || e.description.toLowerCase().includes(needle))
+    : CATALOGUE;
+  await o.printer.print(entries, { columns: COLUMNS });
+  o.feedback.info(POINTER);
+}

@@ -1,0 +1,46 @@
+import { Command } from 'commander';
+import type { MeterClient, MeterEventSession } from '../../../clients/meter/client.js';
+import type { Column, Printer } from '../../../output/printer.js';
+import type { Factory } from '../../factory.js';
+import { addApiVersionOption, meterClient, resolveApiVersion } from '../shared/options.js';
+
+export interface MeterSessionCreateOptions {
+  printer: Printer;
+  client: () => Promise<MeterClient>;
+}
+
+const COLUMNS: Column<MeterEventSession>[] = [
+  { header: 'id', get: (s) => s.id },
+  { header: 'object', get: (s) => s.object },
+  // The purpose of the command is a token for scripts: it is shown with --field or -o json.
+  { header: 'authentication_token', get: (s) => s.authentication_token, format: 'secret' },
+  { header: 'created', get: (s) => s.created },
+  { header: 'expires_at', get: (s) => s.expires_at },
+  { header: 'livemode', get: (s) => s.livemode, format: 'bool' },
+];
+
+export function meterSessionCreateCommand(factory: Factory, run = runMeterSessionCreate): Command {
+  const cmd = new Command('create')
+    .description('Create a meter event session: a token for the event stream, valid 15 minutes')
+    .addHelpText(
+      'after',
+      `
+The table masks the token; print it with --field authentication_token or -o json.
+
+Examples:
+  ops meter session create
+  TOKEN=$(ops meter session create --field authentication_token)
+  ops meter session create -o json --api-version 2025-08-27.preview`,
+    );
+  return addApiVersionOption(cmd).action(async (o: { apiVersion?: string }, c: Command) => {
+    const ctx = await factory.context(c);
+    const apiVersion = await resolveApiVersion(ctx, o.apiVersion);
+    await run({ printer: ctx.printer, client: meterClient(ctx, apiVersion) });
+  });
+}
+
+export async function runMeterSessionCreate(o: MeterSessionCreateOptions): Promise<void> {
+  const client = await o.client();
+  const session = await client.createMeterEventSession();
+  await o.printer.print(session, { columns: COLUMNS });
+}

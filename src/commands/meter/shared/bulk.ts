@@ -1,0 +1,277 @@
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { type MeterClient, StreamBodyBuilder, eventsOfBody } from '../../../clients/meter/client.js';
+import { MeterEventSender } from '../../../clients/meter/sender.js';
+import { ApiError, DryRunStop, ExitStatusError, InterruptedError } from '../../../errors.js';
+import type { Io } from '../../../io.js';
+import { type Feedback, bar } from '../../../output/feedback.js';
+import type { Printer } from '../../../output/printer.js';
+import { Checkpoint, LineRanges, type Range } from './checkpoint.js';
+import { fieldsFromJson, toWireEvent } from './event.js';
+import { type InputLine, type InputReader, STOP, type Step, csvReader, ndjsonReader } from './input.js';
+import { Rejects } from './rejects.js';
+
+export interface SendManyOptions {
+  io: Io;
+  printer: Printer;
+  feedback: Feedback;
+  client: () => Promise<MeterClient>;
+  /** A path, or `-` for stdin. */
+  input: string;
+  format: 'ndjson' | 'csv';
+  /** Size of the input in bytes when known (a file), for the percentage. */
+  size: number | undefined;
+  concurrency: number;
+  batchSize: number;
+  rejects: string | undefined;
+  checkpoint: string | undefined;
+  strict: boolean;
+  now?: () => number;
+}
+
+export interface SendSummary {
+  status: 'complete' | 'interrupted' | 'stopped' | 'failed';
+  read: number;
+  sent: number;
+  rejected: number;
+  invalid: number;
+  refused: number;
+  skipped: number;
+  retried: number;
+  sessions: number;
+  seconds: number;
+  events_per_second: number;
+  checkpoint?: string;
+  rejects_file?: string;
+  first_rejects?: Array<{ line: number; reason: string }>;
+}
+
+interface Batch {
+  /** The request body, written as events are read: no event object outlives its line. */
+  body: StreamBodyBuilder;
+  /** Kept to report the events if the service refuses them. */
+  sent: Buffer | undefined;
+  lines: number[];
+  /** Lines this batch settles when it is accepted: its events plus blank and already-confirmed lines. */
+  ranges: Range[];
+}
+
+type Stop = { why: 'interrupted' | 'stopped' | 'failed'; error?: unknown };
+
+/** Batches built ahead of the requests in flight. */
+const READY = 2;
+
+/** Statuses after which a batch is the service's "no" to these events, not a reason to stop the run. */
+const refused = (err: unknown): err is ApiError =>
+  err instanceof ApiError &&
+  err.status >= 400 &&
+  err.status < 500 &&
+  ![401, 403, 404, 408, 429].includes(err.status);
+
+/**
+ * Streams events from NDJSON or CSV to the service: checks each line, sends batches with several
+ * requests in flight, records confirmed lines, and stops cleanly on Ctrl-C or on a failure that the
+ * retries could not get past. Memory stays flat: at most `concurrency` batches and one input chunk
+ * are held, and no per-line object outlives its line.
+ */
+export async function sendMany(o: SendManyOptions): Promise<void> {
+  const now = o.now ?? Date.now;
+  const started = now();
+  const structured = o.printer.format !== 'table';
+  const rejects = await Rejects.open(o.io, o.rejects, !structured);
+  const checkpoint = o.checkpoint ? await Checkpoint.load(o.checkpoint, o.input) : undefined;
+  await checkpoint?.flush();
+  const isConfirmed = checkpoint?.confirmed.cursor();
+  const confirmed = checkpoint?.confirmed ?? new LineRanges();
+  // Large reads: each read is a system call, and those are what a VM charges most for.
+  const stream: Readable =
+    o.input === '-' ? o.io.stdin : createReadStream(o.input, { highWaterMark: 256 * 1024 });
+  const reader: InputReader =
+    o.format === 'csv' ? await csvReader(stream) : ndjsonReader(stream, fieldsFromJson);
+  // No signal here: the client already listens to Ctrl-C (one listener per request is enough).
+  const sender = new MeterEventSender(await o.client(), { now });
+  const s = { read: 0, sent: 0, invalid: 0, refused: 0, skipped: 0 };
+  let stop: Stop | undefined;
+  let strictReason: string | undefined;
+  let inFlight = 0;
+  let wake: (() => void) | undefined;
+  const progress = o.feedback.progress(() => {
+    const rate = Math.round(s.sent / Math.max(0.001, (now() - started) / 1000));
+    const pct = o.size ? `${bar(reader.bytes() / o.size)} ` : '';
+    const rejected = s.invalid + s.refused ? `, ${s.invalid + s.refused} rejected` : '';
+    return `${pct}${s.sent.toLocaleString('en-US')} events sent, ${rate.toLocaleString('en-US')}/s${rejected}`;
+  });
+
+  const settle = (b: Batch) => {
+    for (const [a, z] of b.ranges) confirmed.add(a, z);
+    s.sent += b.lines.length;
+    if (checkpoint) {
+      checkpoint.eventsConfirmed += b.lines.length;
+      checkpoint.touch();
+    }
+    progress.update('');
+  };
+  const refuse = async (b: Batch, err: ApiError) => {
+    s.refused += b.lines.length;
+    const events = b.sent ? eventsOfBody(b.sent) : [];
+    for (let i = 0; i < events.length; i++) {
+      await rejects.add({
+        line: b.lines[i]!,
+        reason: `refused by the service: ${err.message}`,
+        event: events[i],
+      });
+    }
+  };
+  const fail = (err: unknown) => {
+    if (o.io.signal.aborted || err instanceof InterruptedError) stop ??= { why: 'interrupted' };
+    else if (stop?.why !== 'failed') stop = { why: 'failed', error: err };
+  };
+  // Batches ready to go when a request ends: the next one leaves at once instead of waiting for the
+  // reader to build it, so the connections never sit idle between two requests.
+  const ready: Batch[] = [];
+  const dispatch = (b: Batch) => {
+    inFlight++;
+    void sender
+      .send(b.sent!)
+      .then(
+        () => settle(b),
+        (err: unknown) => (refused(err) ? refuse(b, err) : fail(err)),
+      )
+      .catch(fail)
+      .finally(() => {
+        inFlight--;
+        // After a failure or Ctrl-C nothing more is sent (a --strict stop still sends what it read).
+        if (stop && stop.why !== 'stopped') ready.length = 0;
+        const next = ready.shift();
+        if (next) dispatch(next);
+        wake?.();
+      });
+  };
+  const submit = (b: Batch) => {
+    b.sent = b.body.finish();
+    if (inFlight < o.concurrency) dispatch(b);
+    else ready.push(b);
+  };
+  // One waiter at most (the reader), woken by each batch that ends: no promise per batch is kept.
+  const room = async (limit: number) => {
+    while (inFlight + ready.length > limit) await new Promise<void>((r) => (wake = r));
+    wake = undefined;
+  };
+
+  const fresh = (): Batch => ({ body: new StreamBodyBuilder(), sent: undefined, lines: [], ranges: [] });
+  const cover = (b: Batch, line: number) => {
+    const last = b.ranges[b.ranges.length - 1];
+    if (last && last[1] === line - 1) last[1] = line;
+    else b.ranges.push([line, line]);
+  };
+  let batch = fresh();
+
+  const each = (l: InputLine): Step => {
+    if (stop) return STOP;
+    if (l.line === 1) checkpoint?.checkFirstLine(reader.firstLine());
+    if (l.kind === 'skip') return void cover(batch, l.line);
+    s.read++;
+    if (isConfirmed?.(l.line)) {
+      s.skipped++;
+      return void cover(batch, l.line);
+    }
+    const fields = l.kind === 'bad' ? l.reason : reader.fields(l);
+    const event = typeof fields === 'string' ? fields : toWireEvent(fields, l.line, now());
+    if (typeof event === 'string') {
+      s.invalid++;
+      if (o.strict) {
+        strictReason = `line ${l.line}: ${event}`;
+        stop = { why: 'stopped' };
+      }
+      return rejects.add({ line: l.line, reason: event, ...(l.raw ? { input: l.raw } : {}) });
+    }
+    batch.body.add(event);
+    batch.lines.push(l.line);
+    cover(batch, l.line);
+    if (batch.lines.length < o.batchSize) return undefined;
+    submit(batch);
+    batch = fresh();
+    return inFlight + ready.length >= o.concurrency + READY ? room(o.concurrency + READY - 1) : undefined;
+  };
+
+  // Ctrl-C: stop waiting for input (stdin may never send more); in-flight requests are aborted by the core.
+  const onAbort = () => stream.destroy();
+  o.io.signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    await reader.visit(each);
+  } catch (err) {
+    if (!o.io.signal.aborted) {
+      await room(0);
+      throw err;
+    }
+  } finally {
+    o.io.signal.removeEventListener('abort', onAbort);
+  }
+  if (o.io.signal.aborted) stop ??= { why: 'interrupted' };
+  // The events read before a --strict stop are sent: the checkpoint then ends exactly at the bad line.
+  if ((!stop || stop.why === 'stopped') && batch.lines.length) submit(batch);
+  else if (!stop && batch.ranges.length) settle(batch);
+  await room(0);
+  if (o.io.signal.aborted && stop?.why !== 'stopped') stop = { why: 'interrupted' };
+  if (stop?.error instanceof DryRunStop) throw stop.error;
+
+  progress.stop();
+  await checkpoint?.flush();
+  await rejects.close();
+  const seconds = (now() - started) / 1000;
+  const summary: SendSummary = {
+    status: stop ? stop.why : 'complete',
+    read: s.read,
+    sent: s.sent,
+    rejected: s.invalid + s.refused,
+    invalid: s.invalid,
+    refused: s.refused,
+    skipped: s.skipped,
+    retried: sender.retried,
+    sessions: sender.sessions,
+    seconds: Math.round(seconds * 1000) / 1000,
+    events_per_second: Math.round(s.sent / Math.max(seconds, 0.001)),
+    ...(checkpoint ? { checkpoint: checkpoint.path } : {}),
+    ...(rejects.path ? { rejects_file: rejects.path } : {}),
+    ...(structured && rejects.sample.length
+      ? { first_rejects: rejects.sample.map((r) => ({ line: r.line, reason: r.reason })) }
+      : {}),
+  };
+  await o.printer.print(summary);
+  finish(summary, confirmed, checkpoint, stop, strictReason, o.rejects);
+}
+
+/** Turns how the run ended into the exit: 130 on Ctrl-C, the failure's own code, 1 for any rejection. */
+function finish(
+  sum: SendSummary,
+  confirmed: LineRanges,
+  checkpoint: Checkpoint | undefined,
+  stop: Stop | undefined,
+  strictReason: string | undefined,
+  rejectsPath: string | undefined,
+): void {
+  const resume = checkpoint
+    ? `; checkpoint ${checkpoint.path} written: rerun with --checkpoint ${checkpoint.path} to send the rest`
+    : '; rerun with the same input to send the rest (the identifiers make it safe)';
+  const what = `${sum.sent} events confirmed this run (confirmed input lines: ${confirmed.describe()})`;
+  if (stop?.why === 'interrupted') throw new InterruptedError(`meter send interrupted: ${what}${resume}`);
+  if (stop?.why === 'failed') {
+    const err = stop.error;
+    // The error keeps its class, and so its exit code; the message says what was done before it.
+    if (err instanceof Error) err.message = `${err.message}; meter send stopped: ${what}${resume}`;
+    throw err;
+  }
+  if (stop?.why === 'stopped') {
+    throw new ExitStatusError(
+      `meter send stopped at the first invalid line (--strict): ${strictReason}; ${what}`,
+      1,
+    );
+  }
+  if (sum.rejected > 0) {
+    const where = rejectsPath ? `; see ${rejectsPath}` : '; pass --rejects FILE to keep them';
+    throw new ExitStatusError(
+      `${sum.rejected} of ${sum.read} events rejected (${sum.invalid} invalid, ${sum.refused} refused by the service)${where}`,
+      1,
+    );
+  }
+}

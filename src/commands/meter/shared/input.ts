@@ -1,0 +1,243 @@
+import type { Readable } from 'node:stream';
+import { UsageError } from '../../../errors.js';
+import type { EventFields } from './event.js';
+
+/**
+ * One line of the input as the reader hands it over. The same object is reused for every line: the
+ * reader allocates nothing per line that outlives it, so memory stays flat however long the input.
+ */
+export interface InputLine {
+  line: number;
+  /** `event`: to check; `skip`: blank or header; `bad`: unreadable (CSV syntax), with `reason`. */
+  kind: 'event' | 'skip' | 'bad';
+  raw: string;
+  reason: string;
+}
+
+/** What the reader's caller returns for a line: nothing to go on, a promise to wait for, or `STOP`. */
+export const STOP = Symbol('stop');
+export type Step = undefined | Promise<unknown> | typeof STOP;
+
+export interface InputReader {
+  /** Calls `each` for every line in order, waiting when it returns a promise; ends early on `STOP`. */
+  visit(each: (l: InputLine) => Step): Promise<void>;
+  /** The fields of an `event` line, or the reason it cannot be read. */
+  fields(l: InputLine): EventFields | string;
+  /** Bytes read so far, for the progress bar. */
+  bytes(): number;
+  /** Text of the first line (the header for CSV): a fingerprint that ties a checkpoint to its input. */
+  firstLine(): string | undefined;
+}
+
+const SLICE = 16 * 1024;
+
+/**
+ * NDJSON: chunks are decoded in slices, lines are cut from them with indexOf, and the JSON parse is
+ * left to `fields()`, so that lines a checkpoint skips are never parsed.
+ */
+export function ndjsonReader(
+  stream: Readable,
+  toFields: (obj: unknown) => EventFields | string,
+): InputReader {
+  let bytes = 0;
+  let first: string | undefined;
+  const rec: InputLine = { line: 0, kind: 'event', raw: '', reason: '' };
+  const emit = (raw: string, each: (l: InputLine) => Step): Step => {
+    rec.line++;
+    if (rec.line === 1) first = raw;
+    rec.raw = raw;
+    rec.kind = isBlank(raw) ? 'skip' : 'event';
+    return each(rec);
+  };
+  const line = (bytes: Buffer, each: (l: InputLine) => Step): Step => {
+    const text = bytes.toString('utf8');
+    return emit(text.endsWith('\r') ? text.slice(0, -1) : text, each);
+  };
+  return {
+    async visit(each) {
+      // The bytes of a line that a chunk cut in two: the only bytes ever copied.
+      let rest: Buffer | undefined;
+      for await (const chunk of stream) {
+        const buf: Buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+        bytes += buf.length;
+        let start = 0;
+        if (rest) {
+          const nl = buf.indexOf(10);
+          if (nl === -1) {
+            rest = Buffer.concat([rest, buf]);
+            continue;
+          }
+          const step = line(Buffer.concat([rest, buf.subarray(0, nl)]), each);
+          rest = undefined;
+          if (step === STOP) return;
+          if (step) await step;
+          start = nl + 1;
+        }
+        const last = buf.lastIndexOf(10);
+        if (last < start) {
+          rest = start < buf.length ? Buffer.from(buf.subarray(start)) : undefined;
+          continue;
+        }
+        // Decoded a slice of about 16 KiB at a time (cut at a newline, so a UTF-8 character is never
+        // split): one decode per slice instead of one per line, and never a chunk-sized string that
+        // every young-generation collection would have to copy.
+        while (start <= last) {
+          let end = buf.lastIndexOf(10, Math.min(last, start + SLICE));
+          if (end < start) end = buf.indexOf(10, start);
+          const text = buf.toString('utf8', start, end);
+          start = end + 1;
+          for (let from = 0; ; ) {
+            const nl = text.indexOf('\n', from);
+            const to = nl === -1 ? text.length : nl;
+            const step = emit(
+              text.slice(from, to > from && text.charCodeAt(to - 1) === 13 ? to - 1 : to),
+              each,
+            );
+            if (step === STOP) return;
+            if (step) await step;
+            if (nl === -1) break;
+            from = nl + 1;
+          }
+        }
+        rest = last + 1 < buf.length ? Buffer.from(buf.subarray(last + 1)) : undefined;
+      }
+      if (rest?.length) {
+        const step = line(rest, each);
+        if (step && step !== STOP) await step;
+      }
+    },
+    fields(l) {
+      let obj: unknown;
+      try {
+        obj = JSON.parse(l.raw);
+      } catch (err) {
+        return `not valid JSON (${(err as Error).message})`;
+      }
+      return toFields(obj);
+    },
+    bytes: () => bytes,
+    firstLine: () => first,
+  };
+}
+
+function isBlank(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 13) return false;
+  }
+  return true;
+}
+
+const CSV_COLUMNS: Record<string, keyof EventFields> = {
+  event_name: 'event_name',
+  customer: 'customer',
+  billing_customer_id: 'customer',
+  value: 'value',
+  timestamp: 'timestamp',
+  identifier: 'identifier',
+};
+
+type Column = { target: keyof EventFields | 'extra'; key: string };
+
+/**
+ * CSV with a header row, through csv-parse's streaming parser. The header is checked before any
+ * event is sent: unknown columns are a usage error (extra payload keys are named `payload.<key>`).
+ */
+export async function csvReader(stream: Readable): Promise<InputReader> {
+  const { parse } = await import('csv-parse');
+  const parser = parse({
+    info: true,
+    raw: true,
+    bom: true,
+    trim: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+  });
+  const skipped: Array<{ line: number; reason: string }> = [];
+  parser.on('skip', (err: Error & { lines?: number }) => {
+    skipped.push({ line: err.lines ?? 0, reason: `not valid CSV (${err.message})` });
+  });
+  stream.on('error', (err) => parser.destroy(err));
+  stream.pipe(parser);
+  let bytes = 0;
+  let first: string | undefined;
+  let header: Column[] | undefined;
+  let cells: string[] = [];
+  const rec: InputLine = { line: 0, kind: 'event', raw: '', reason: '' };
+  // The parser reports unreadable rows as it meets them, ahead of the rows it has queued: each is
+  // handed over just before the first row that comes after it, so lines stay in order.
+  const drainSkipped = async (each: (l: InputLine) => Step, before: number): Promise<boolean> => {
+    while (skipped.length && skipped[0]!.line < before) {
+      const s = skipped.shift()!;
+      rec.line = s.line;
+      rec.kind = 'bad';
+      rec.raw = '';
+      rec.reason = s.reason;
+      const step = each(rec);
+      if (step === STOP) return false;
+      if (step) await step;
+    }
+    return true;
+  };
+  return {
+    async visit(each) {
+      type Item = { info: { lines: number; bytes: number }; record: string[]; raw: string };
+      for await (const item of parser as AsyncIterable<Item>) {
+        bytes = item.info.bytes;
+        if (skipped.length && !(await drainSkipped(each, item.info.lines))) return;
+        rec.line = item.info.lines;
+        rec.raw = item.raw.replace(/\r?\n$/, '');
+        if (!header) {
+          first = rec.raw;
+          header = readHeader(item.record);
+          rec.kind = 'skip';
+        } else if (item.record.length !== header.length) {
+          rec.kind = 'bad';
+          rec.reason = `${item.record.length} fields where the header has ${header.length}`;
+        } else {
+          rec.kind = 'event';
+          cells = item.record;
+        }
+        const step = each(rec);
+        if (step === STOP) return;
+        if (step) await step;
+      }
+      await drainSkipped(each, Number.POSITIVE_INFINITY);
+    },
+    fields() {
+      const f: EventFields = { event_name: undefined, customer: undefined, value: undefined };
+      const cols = header ?? [];
+      for (let i = 0; i < cols.length; i++) {
+        const c = cols[i]!;
+        if (c.target === 'extra') (f.extra ??= {})[c.key] = cells[i];
+        else f[c.target] = cells[i];
+      }
+      return f;
+    },
+    bytes: () => bytes,
+    firstLine: () => first,
+  };
+}
+
+function readHeader(names: string[]): Column[] {
+  const cols = names.map((name): Column => {
+    const lower = name.toLowerCase();
+    const target = CSV_COLUMNS[lower];
+    if (target) return { target, key: lower };
+    if (lower.startsWith('payload.') && name.length > 8) return { target: 'extra', key: name.slice(8) };
+    throw new UsageError(
+      `CSV column "${name}" is not known`,
+      'name the columns event_name, customer (or billing_customer_id), value, timestamp, identifier, and payload.<key> for other payload keys',
+    );
+  });
+  for (const need of ['event_name', 'customer', 'value'] as const) {
+    if (!cols.some((c) => c.target === need)) {
+      throw new UsageError(
+        `the CSV header has no ${need} column`,
+        'the header row needs event_name, customer and value',
+      );
+    }
+  }
+  return cols;
+}

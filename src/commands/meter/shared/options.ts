@@ -1,0 +1,36 @@
+import type { Command } from 'commander';
+import { BILLING_VERSION_PATTERN } from '../../../clients/meter/index.js';
+import type { MeterClient } from '../../../clients/meter/client.js';
+import { UsageError } from '../../../errors.js';
+import type { Context } from '../../factory.js';
+
+/** `--api-version`: the `Billing-Version` of this call, over OPS_METER_API_VERSION and the profile. */
+export function addApiVersionOption(cmd: Command): Command {
+  return cmd.option(
+    '--api-version <version>',
+    'Billing-Version header, <yyyy-mm-dd>.preview (env OPS_METER_API_VERSION)',
+  );
+}
+
+/** Checks the version that will be sent, wherever it came from, before any request. */
+export async function resolveApiVersion(ctx: Context, flag: string | undefined): Promise<string | undefined> {
+  const value = flag ?? (await ctx.service('meter')).settings.get('api_version');
+  if (value !== undefined && !BILLING_VERSION_PATTERN.test(value)) {
+    const from = flag !== undefined ? '--api-version' : 'meter.api_version';
+    throw new UsageError(`invalid ${from} "${value}"`, 'give a date and release such as 2025-08-27.preview');
+  }
+  return flag;
+}
+
+/** The meter client, built on first use with `connections` kept-alive sockets for parallel batches. */
+export function meterClient(
+  ctx: Context,
+  apiVersion: string | undefined,
+  connections?: number,
+): () => Promise<MeterClient> {
+  return async () => {
+    const { createMeterClient } = await import('../../../clients/meter/client.js');
+    const http = await ctx.client('meter', connections ? { connections } : {});
+    return createMeterClient(http, { apiVersion });
+  };
+}

@@ -1,0 +1,136 @@
+import type { Command } from 'commander';
+import { vi } from 'vitest';
+import { type Factory, createFactory } from '../../src/commands/factory.js';
+import { makeStyle } from '../../src/output/color.js';
+import { Feedback } from '../../src/output/feedback.js';
+import { type OutputFormat, Printer } from '../../src/output/printer.js';
+import { createRoot } from '../../src/program.js';
+import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
+import { Clock, type Emulator, type Reply } from '../../src/sandbox/framework.js';
+import { createEmulator } from '../../src/sandbox/meter/index.js';
+import { tempConfigDir } from '../helpers/cli.js';
+import { type MemoryIo, memoryIo } from '../helpers/io.js';
+
+/** Fields of an options object that are injected things, not parsed values. */
+const INJECTED = new Set(['io', 'printer', 'feedback', 'client']);
+
+function silence(cmd: Command): void {
+  cmd.exitOverride();
+  cmd.configureOutput({ writeOut: () => undefined, writeErr: () => undefined, outputError: () => undefined });
+  for (const sub of cmd.commands) silence(sub);
+}
+
+/**
+ * Parses `ops meter <group...> <args>` with one verb's builder whose run function is a spy; returns
+ * the parsed values (injected things left out), or throws what parsing threw.
+ */
+export async function parseVerb<O extends object>(
+  make: (f: Factory, run: (o: O) => Promise<void>) => Command,
+  args: string[],
+  o: { env?: Record<string, string>; groups?: string[] } = {},
+): Promise<{ values: Record<string, unknown>; options: O; calls: number }> {
+  const io = memoryIo({ env: { OPS_CONFIG_DIR: tempConfigDir(), ...o.env } });
+  const run = vi.fn(async (_o: O) => undefined);
+  const root = createRoot();
+  let parent = root.command('meter');
+  for (const g of o.groups ?? []) parent = parent.command(g);
+  parent.addCommand(make(createFactory(io), run));
+  silence(root);
+  await root.parseAsync(['node', 'ops', 'meter', ...(o.groups ?? []), ...args]);
+  const options = run.mock.calls[0]?.[0] as O;
+  const values = Object.fromEntries(Object.entries(options ?? {}).filter(([k]) => !INJECTED.has(k)));
+  return { values, options, calls: run.mock.calls.length };
+}
+
+/** A printer and feedback writing to memory. */
+export function output(o: { format?: OutputFormat; tty?: boolean; signal?: AbortSignal } = {}): {
+  io: MemoryIo;
+  printer: Printer;
+  feedback: Feedback;
+} {
+  const io = memoryIo({ tty: o.tty, signal: o.signal });
+  return {
+    io,
+    printer: new Printer({ io, format: o.format ?? 'table', color: false }),
+    feedback: new Feedback(io, Boolean(o.tty), makeStyle(false)),
+  };
+}
+
+export const API_KEY = SANDBOX_CREDENTIALS.meter!.api_key!;
+export const VERSION_HEADER = { 'billing-version': '2025-08-27.preview' };
+
+/** The emulator alone, on its own clock, answering requests as the sandbox server hands them over. */
+export function emulator(settings: Record<string, string> = {}): {
+  emu: Emulator;
+  clock: Clock;
+  call(
+    method: string,
+    path: string,
+    o?: { body?: unknown; headers?: Record<string, string> },
+  ): Promise<Reply>;
+  session(key?: string): Promise<string>;
+  stream(token: string, events: unknown[], headers?: Record<string, string>): Promise<Reply>;
+} {
+  const clock = new Clock();
+  const emu = createEmulator({ clock, options: { credentials: { meter: { api_key: API_KEY } }, settings } });
+  const call = async (
+    method: string,
+    path: string,
+    o: { body?: unknown; headers?: Record<string, string> } = {},
+  ) => {
+    const body =
+      o.body === undefined
+        ? Buffer.alloc(0)
+        : Buffer.from(typeof o.body === 'string' ? o.body : JSON.stringify(o.body));
+    return emu.handle({
+      method,
+      path,
+      query: new URLSearchParams(),
+      headers: { ...VERSION_HEADER, ...o.headers },
+      body,
+      params: {},
+    });
+  };
+  return {
+    emu,
+    clock,
+    call,
+    async session(key = API_KEY) {
+      const r = await call('POST', '/v2/billing/meter_event_session', {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      return (r.body as { authentication_token: string }).authentication_token;
+    },
+    stream: (token, events, headers = {}) =>
+      call('POST', '/v2/billing/meter_event_stream', {
+        body: { events },
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+      }),
+  };
+}
+
+/** A meter event in the wire shape. */
+export function wireEvent(i: number, over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    identifier: `evt_${i}`,
+    event_name: 'api_requests',
+    timestamp: new Date(Date.now() - 60_000).toISOString(),
+    payload: { billing_customer_id: `cus_${i % 3}`, value: String((i % 5) + 1) },
+    ...over,
+  };
+}
+
+/** NDJSON text of `n` flat events (customer, value), with identifiers unless `ids` is false. */
+export function ndjsonEvents(n: number, o: { ids?: boolean; from?: number } = {}): string {
+  const lines: string[] = [];
+  for (let i = o.from ?? 0; i < (o.from ?? 0) + n; i++) {
+    const e: Record<string, unknown> = {
+      event_name: 'api_requests',
+      customer: `cus_${i % 7}`,
+      value: (i % 5) + 1,
+    };
+    if (o.ids !== false) e.identifier = `evt_${i}`;
+    lines.push(JSON.stringify(e));
+  }
+  return `${lines.join('\n')}\n`;
+}
