@@ -52,17 +52,18 @@ const MAX_REDIRECTS = 5;
 export function createHttpClient(o: HttpClientOptions): HttpClient {
   const sleep = o.sleep ?? realSleep;
   const base = new URL(o.baseUrl);
+  // Made once: meter send makes ten thousand requests a second.
+  const clientRetryStatuses = new Set([...RETRYABLE_STATUSES, ...(o.retryStatuses ?? [])]);
+  const clientRedactor = o.auth ? o.redactor.with(o.auth.secrets) : o.redactor;
 
   async function request<T>(spec: RequestSpec): Promise<HttpResponse<T>> {
     const method = spec.method.toUpperCase();
     const idempotent = spec.idempotent ?? (isIdempotentMethod(method) && !isStream(spec.rawBody));
-    const retryStatuses = new Set([
-      ...RETRYABLE_STATUSES,
-      ...(o.retryStatuses ?? []),
-      ...(spec.retryStatuses ?? []),
-    ]);
+    const retryStatuses = spec.retryStatuses
+      ? new Set([...clientRetryStatuses, ...spec.retryStatuses])
+      : clientRetryStatuses;
     const auth = spec.auth === false ? undefined : (spec.auth ?? o.auth);
-    const redactor = auth ? o.redactor.with(auth.secrets) : o.redactor;
+    const redactor = auth === o.auth ? clientRedactor : auth ? o.redactor.with(auth.secrets) : o.redactor;
     let url = resolveUrl(o.baseUrl, spec.path, spec.query);
     const { body, contentType } = encodeBody(spec);
 
@@ -87,109 +88,113 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       if (typeof body === 'string' && o.log) o.log(`> ${debugBody(body, redactor, spec.sensitive)}`);
 
       const timeoutMs = spec.timeoutMs ?? o.timeoutMs;
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const signals = [timeout, o.signal, spec.signal].filter((s): s is AbortSignal => Boolean(s));
-      const signal = AbortSignal.any(signals);
-      let failure: unknown;
-      let res: Dispatcher.ResponseData | undefined;
+      const attemptSignal = abortAfter(timeoutMs, o.signal, spec.signal);
+      const { signal } = attemptSignal;
       try {
-        res = await undiciRequest(url, {
-          method: method as Dispatcher.HttpMethod,
-          headers,
-          body: body as string | Buffer | Readable | undefined,
-          dispatcher: o.dispatcher,
-          signal,
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
-        });
-      } catch (err) {
-        failure = err;
-      }
-
-      if (res) {
-        const resHeaders = flatHeaders(res.headers);
-        const status = res.statusCode;
-        o.log?.(`< ${status} ${redactor.text(url.toString())} (${Date.now() - started} ms)`);
-
-        if (status >= 300 && status < 400 && resHeaders.location && status !== 304) {
-          await res.body.dump();
-          if (attempt > MAX_REDIRECTS)
-            throw new NetworkError(o.service, `too many redirects from ${url.host}`);
-          url = new URL(resHeaders.location, url);
-          continue;
-        }
-
-        const ok =
-          (status >= 200 && status < 300) || status === 304 || (spec.okStatuses?.includes(status) ?? false);
-        const retryable = !ok && retryStatuses.has(status) && (idempotent || status === 429);
-        if (ok && spec.responseType === 'stream') {
-          return {
-            status,
-            headers: resHeaders,
-            data: res.body as unknown as T,
-            url: url.toString(),
-            attempts: attempt,
-          };
-        }
-        let payload: unknown;
+        let failure: unknown;
+        let res: Dispatcher.ResponseData | undefined;
         try {
-          payload = await readBody(res, spec.responseType ?? 'json', ok);
+          res = await undiciRequest(url, {
+            method: method as Dispatcher.HttpMethod,
+            headers,
+            body: body as string | Buffer | Readable | undefined,
+            dispatcher: o.dispatcher,
+            signal,
+            headersTimeout: timeoutMs,
+            bodyTimeout: timeoutMs,
+          });
         } catch (err) {
-          if (err instanceof BadBody) {
-            if (!ok) payload = err.text;
-            else throw new NetworkError(o.service, `${o.service} answered ${status} with ${err.describe()}`);
-          } else {
-            failure = err;
-          }
+          failure = err;
         }
-        if (failure === undefined) {
-          if (o.log && payload !== undefined && spec.responseType !== 'buffer')
-            o.log(`< ${debugBody(payload, redactor, spec.sensitive && ok)}`);
-          if (ok)
+
+        if (res) {
+          const resHeaders = flatHeaders(res.headers);
+          const status = res.statusCode;
+          o.log?.(`< ${status} ${redactor.text(url.toString())} (${Date.now() - started} ms)`);
+
+          if (status >= 300 && status < 400 && resHeaders.location && status !== 304) {
+            await res.body.dump();
+            if (attempt > MAX_REDIRECTS)
+              throw new NetworkError(o.service, `too many redirects from ${url.host}`);
+            url = new URL(resHeaders.location, url);
+            continue;
+          }
+
+          const ok =
+            (status >= 200 && status < 300) || status === 304 || (spec.okStatuses?.includes(status) ?? false);
+          const retryable = !ok && retryStatuses.has(status) && (idempotent || status === 429);
+          if (ok && spec.responseType === 'stream') {
             return {
               status,
               headers: resHeaders,
-              data: payload as T,
+              data: res.body as unknown as T,
               url: url.toString(),
               attempts: attempt,
             };
-          const parsed = (o.parseError ?? parseErrorBody)(status, payload, resHeaders);
-          const wait = serverWaitSeconds(resHeaders);
-          if (retryable && attempt <= o.retries && (wait === undefined || wait <= o.maxWaitSeconds)) {
-            await pause(attempt, wait, `${status} ${parsed.message}`);
-            continue;
           }
-          throw new ApiError({
-            status,
-            service: o.service,
-            message: redactor.text(parsed.message),
-            code: parsed.code,
-            requestId: parsed.requestId,
-            retryAfter: wait,
-            body: payload,
-            hint:
-              o.hintFor?.(status, parsed) ??
-              (status === 429 && wait !== undefined && wait > o.maxWaitSeconds
-                ? `the service asks to wait ${Math.ceil(wait)} s; allow it with --max-wait ${Math.ceil(wait)}`
-                : undefined),
-          });
+          let payload: unknown;
+          try {
+            payload = await readBody(res, spec.responseType ?? 'json', ok);
+          } catch (err) {
+            if (err instanceof BadBody) {
+              if (!ok) payload = err.text;
+              else
+                throw new NetworkError(o.service, `${o.service} answered ${status} with ${err.describe()}`);
+            } else {
+              failure = err;
+            }
+          }
+          if (failure === undefined) {
+            if (o.log && payload !== undefined && spec.responseType !== 'buffer')
+              o.log(`< ${debugBody(payload, redactor, spec.sensitive && ok)}`);
+            if (ok)
+              return {
+                status,
+                headers: resHeaders,
+                data: payload as T,
+                url: url.toString(),
+                attempts: attempt,
+              };
+            const parsed = (o.parseError ?? parseErrorBody)(status, payload, resHeaders);
+            const wait = serverWaitSeconds(resHeaders);
+            if (retryable && attempt <= o.retries && (wait === undefined || wait <= o.maxWaitSeconds)) {
+              await pause(attempt, wait, `${status} ${parsed.message}`);
+              continue;
+            }
+            throw new ApiError({
+              status,
+              service: o.service,
+              message: redactor.text(parsed.message),
+              code: parsed.code,
+              requestId: parsed.requestId,
+              retryAfter: wait,
+              body: payload,
+              hint:
+                o.hintFor?.(status, parsed) ??
+                (status === 429 && wait !== undefined && wait > o.maxWaitSeconds
+                  ? `the service asks to wait ${Math.ceil(wait)} s; allow it with --max-wait ${Math.ceil(wait)}`
+                  : undefined),
+            });
+          }
         }
-      }
 
-      // The request failed without a usable answer.
-      if (o.signal?.aborted || spec.signal?.aborted)
-        throw new InterruptedError(`${o.service}: request interrupted`);
-      const timedOut = timeout.aborted || errorCode(failure)?.includes('TIMEOUT');
-      if ((timedOut ? idempotent : isRetryableError(failure, idempotent)) && attempt <= o.retries) {
-        await pause(attempt, undefined, timedOut ? 'timeout' : (errorCode(failure) ?? 'network error'));
-        continue;
+        // The request failed without a usable answer.
+        if (o.signal?.aborted || spec.signal?.aborted)
+          throw new InterruptedError(`${o.service}: request interrupted`);
+        const timedOut = attemptSignal.timedOut() || errorCode(failure)?.includes('TIMEOUT');
+        if ((timedOut ? idempotent : isRetryableError(failure, idempotent)) && attempt <= o.retries) {
+          await pause(attempt, undefined, timedOut ? 'timeout' : (errorCode(failure) ?? 'network error'));
+          continue;
+        }
+        if (timedOut)
+          throw new TimeoutError(
+            `${o.service}: no answer from ${url.host} within ${timeoutMs / 1000} s`,
+            o.service,
+          );
+        throw new NetworkError(o.service, `${o.service}: ${describeNetworkError(failure, url)}`, failure);
+      } finally {
+        attemptSignal.dispose();
       }
-      if (timedOut)
-        throw new TimeoutError(
-          `${o.service}: no answer from ${url.host} within ${timeoutMs / 1000} s`,
-          o.service,
-        );
-      throw new NetworkError(o.service, `${o.service}: ${describeNetworkError(failure, url)}`, failure);
     }
   }
 
@@ -205,6 +210,35 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
   }
 
   return { service: o.service, baseUrl: o.baseUrl, request };
+}
+
+/**
+ * One attempt's signal: aborted by its timeout or by the caller's signals. Disposed when the attempt
+ * ends, so neither the timer nor the listeners outlive it (AbortSignal.timeout would keep each request's
+ * state alive for the whole --timeout, which adds up at ten thousand requests a second). A stream
+ * answer is handed over without the total timer; undici's body timeout still stops a stalled one.
+ */
+function abortAfter(ms: number, ...outer: Array<AbortSignal | undefined>) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error('request timed out'));
+  }, ms);
+  const signals = outer.filter((s): s is AbortSignal => s !== undefined);
+  const onAbort = (event: Event) => controller.abort((event.target as AbortSignal).reason);
+  for (const s of signals) {
+    if (s.aborted) controller.abort(s.reason);
+    else s.addEventListener('abort', onAbort, { once: true });
+  }
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    dispose() {
+      clearTimeout(timer);
+      for (const s of signals) s.removeEventListener('abort', onAbort);
+    },
+  };
 }
 
 function isStream(body: unknown): body is Readable {
