@@ -6,11 +6,12 @@
 // count grows; time <= 1.2x the raw fetch.
 //
 //   npm run build && node_modules/.bin/node bench/hosts-list.mjs [--counts 10000,100000] [--runs 3] [--bin bin/ops.js]
-//     [--ops-node-flags "--max-semi-space-size=8"]   (V8 flags for the ops process only, to try launcher settings)
+//     [--ops-node-flags "--max-semi-space-size=8"]   (V8 flags added to the launcher's own, to try other settings)
 //
 // The sandbox runs in a process of its own (`ops sandbox start --port 0 --set hosts.count=N`) with its
 // rate limit raised, so both sides pay the same server time.
 import { spawn } from 'node:child_process';
+import { launcherFlags } from './launcher.mjs';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -33,7 +34,8 @@ function arg(name, fallback) {
 }
 const counts = arg('--counts', '10000,100000').split(',').map(Number);
 const runs = Number(arg('--runs', '3'));
-const opsFlags = arg('--ops-node-flags', '').split(' ').filter(Boolean);
+// The launcher's flags, then any given here to try other settings.
+const opsFlags = [...launcherFlags(BIN), ...arg('--ops-node-flags', '').split(' ').filter(Boolean)];
 if (!existsSync(new URL('../dist/ops.js', `file://${BIN}`))) {
   console.error('dist/ops.js is missing: run `npm run build` first');
   process.exit(2);

@@ -7,6 +7,7 @@
 //
 // Prints one `name value unit` line per figure and a last line with the ratios against the budget.
 import { spawn } from 'node:child_process';
+import { launcherFlags } from './launcher.mjs';
 import { createReadStream, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,7 +61,7 @@ async function runBench() {
     ]);
     await control(sandbox.url, 'POST', 'reset');
     for (let run = 0; run < RUNS; run++) {
-      for (const name of ['replay', 'ops', 'ops_semi16', 'sdk', 'sdk-prebuilt']) {
+      for (const name of ['replay', 'ops', 'sdk', 'sdk-prebuilt']) {
         const send = [
           BIN,
           'meter',
@@ -73,13 +74,11 @@ async function runBench() {
           '--json',
           '--quiet',
         ];
-        // ops_semi16: the same command with V8's young generation capped (a flag only the launcher can set).
+        // ops runs as its launcher starts it (the node flags of bin/ops.js's shebang).
         const argv =
           name === 'ops'
-            ? send
-            : name === 'ops_semi16'
-              ? ['--max-semi-space-size=16', ...send]
-              : [import.meta.filename, '--child', name, file, base, String(N), String(C), String(B)];
+            ? [...launcherFlags(BIN), ...send]
+            : [import.meta.filename, '--child', name, file, base, String(N), String(C), String(B)];
         const sandboxCpu = cpuOf(sandbox.child.pid);
         const r = await timed(name, argv);
         const serverCpu = cpuOf(sandbox.child.pid) - sandboxCpu;
@@ -122,8 +121,6 @@ async function runBench() {
   line('sandbox_cpu_per_event_sdk', us(results.sdk.serverCpu), 'us');
   line('replay_peak_rss', results.replay.rss.toFixed(1), 'MB');
   line('ops_peak_rss', results.ops.rss.toFixed(1), 'MB');
-  line('ops_semi16_rate', Math.round(results.ops_semi16.eps), 'events/s');
-  line('ops_semi16_peak_rss', results.ops_semi16.rss.toFixed(1), 'MB');
   line('sdk_peak_rss', results.sdk.rss.toFixed(1), 'MB');
   line('sdk_prebuilt_peak_rss', results['sdk-prebuilt'].rss.toFixed(1), 'MB');
   const vsReplay = results.ops.eps / results.replay.eps;

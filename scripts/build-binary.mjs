@@ -116,6 +116,8 @@ writeFileSync(
     disableExperimentalSEAWarning: true,
     useCodeCache: true,
     useSnapshot: false,
+    // As bin/ops.js's shebang: V8's young generation capped for long streams.
+    execArgv: ['--max-semi-space-size=8'],
     assets,
   }),
 );
