@@ -6,6 +6,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // The JSON report feeds scripts/test-summary.mjs, which prints the plain "N passed, N failed" line.
+    reporters: ['default', ['json', { outputFile: 'dist/test-results.json' }]],
     maxWorkers: 2,
     // Colour, CI and credentials from the developer's shell must not leak into assertions.
     env: { NO_COLOR: '', FORCE_COLOR: '', OPS_PROFILE: '', OPS_OUTPUT: '' },
