@@ -1,22 +1,17 @@
 import {
   createServer as createHttpServer,
   type IncomingMessage,
+  STATUS_CODES,
   type Server,
   type ServerResponse,
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { sandboxCredentials } from './credentials.js';
 import { EMULATORS } from './emulators.js';
 import { type FaultRule, Faults } from './faults.js';
-import {
-  Clock,
-  type Emulator,
-  type EmulatorFactory,
-  type Reply,
-  type SandboxContext,
-  type SandboxRequest,
-} from './framework.js';
+import { Clock, type Emulator, type EmulatorFactory, type Reply, type SandboxContext } from './framework.js';
 import { makeSandboxTls, writeSandboxCa } from './tls.js';
 
 export interface SandboxStartOptions {
@@ -76,36 +71,78 @@ export async function startSandbox(o: SandboxStartOptions = {}): Promise<Running
   };
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://sandbox');
-    const method = (req.method ?? 'GET').toUpperCase();
-    const [, first = '', ...rest] = url.pathname.split('/');
-    if (first === '__sandbox') return send(res, control(method, rest.join('/'), await readBody(req)));
-    const emulator = emulators.get(first);
-    if (!emulator)
-      return send(res, {
-        status: 404,
-        body: { errors: [`no service at /${first}; services: ${[...emulators.keys()].join(', ')}`] },
-      });
-    const path = `/${rest.join('/')}`;
-    const key = `${first} ${method} ${path}`;
-    counters.set(key, (counters.get(key) ?? 0) + 1);
-
-    const body = await readBody(req);
-    const fault = faults.take(first, method, path);
-    if (fault) {
-      if (fault.kind === 'drop') {
-        req.socket.destroy();
-        return;
-      }
-      if (fault.kind === 'delay') await new Promise((r) => setTimeout(r, fault.delayMs ?? 1000));
-      else return send(res, faultReply(fault));
-    }
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers))
       if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-    const sreq: SandboxRequest = { method, path, query: url.searchParams, headers, body, params: {} };
-    send(res, await emulator.handle(sreq));
+    const reply = await dispatch(
+      (req.method ?? 'GET').toUpperCase(),
+      req.url ?? '/',
+      headers,
+      await readBody(req),
+    );
+    if (reply === 'drop') req.socket.destroy();
+    else send(res, reply);
   }
+
+  /** Counters, faults and the emulator: the same for every request, whatever parsed it. */
+  async function dispatch(
+    method: string,
+    rawUrl: string,
+    headers: Record<string, string>,
+    body: Buffer,
+  ): Promise<Reply | 'drop'> {
+    const url = new URL(rawUrl, 'http://sandbox');
+    const [, first = '', ...rest] = url.pathname.split('/');
+    if (first === '__sandbox') return control(method, rest.join('/'), body);
+    const emulator = emulators.get(first);
+    if (!emulator) {
+      return {
+        status: 404,
+        body: { errors: [`no service at /${first}; services: ${[...emulators.keys()].join(', ')}`] },
+      };
+    }
+    const path = `/${rest.join('/')}`;
+    const key = `${first} ${method} ${path}`;
+    counters.set(key, (counters.get(key) ?? 0) + 1);
+    const fault = faults.take(first, method, path);
+    if (fault) {
+      if (fault.kind === 'drop') return 'drop';
+      if (fault.kind === 'delay') await new Promise((r) => setTimeout(r, fault.delayMs ?? 1000));
+      else return faultReply(fault);
+    }
+    return emulator.handle({ method, path, query: url.searchParams, headers, body, params: {} });
+  }
+
+  /**
+   * Node's HTTP parser refuses methods it does not know, and the secrets store's LIST is one: the
+   * parser's error carries the raw request, which is read here and answered on the socket directly.
+   */
+  const onClientError = (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
+    const raw = err.code === 'HPE_INVALID_METHOD' ? err.rawPacket?.toString('latin1') : undefined;
+    const m = raw ? /^(LIST) (\S+) HTTP\/1\.[01]\r\n([\s\S]*?)\r\n\r\n/.exec(raw) : null;
+    if (!m) {
+      if (socket.writable)
+        socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+      return;
+    }
+    const headers: Record<string, string> = {};
+    for (const line of m[3]!.split('\r\n')) {
+      const i = line.indexOf(':');
+      if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
+    }
+    void dispatch(m[1]!, m[2]!, headers, Buffer.alloc(0))
+      .then((reply) => {
+        if (reply === 'drop') return socket.destroy();
+        const { payload, headers: out } = encodeReply(reply);
+        const head = [
+          `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}`,
+          ...Object.entries(out).map(([k, v]) => `${k}: ${v}`),
+          'connection: close',
+        ];
+        socket.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), payload ?? Buffer.alloc(0)]));
+      })
+      .catch(() => socket.destroy());
+  };
 
   function control(method: string, path: string, body: Buffer): Reply {
     const input = body.length ? JSON.parse(body.toString('utf8')) : {};
@@ -156,6 +193,7 @@ export async function startSandbox(o: SandboxStartOptions = {}): Promise<Running
     ? createHttpsServer({ key: tls.key, cert: tls.cert }, handler)
     : createHttpServer(handler);
   server.keepAliveTimeout = 30_000;
+  server.on('clientError', onClientError);
   const host = o.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -204,7 +242,7 @@ function faultReply(f: FaultRule): Reply {
   return { status: f.status ?? 500, headers, body: f.body ?? { errors: ['injected fault'] } };
 }
 
-function send(res: ServerResponse, reply: Reply): void {
+function encodeReply(reply: Reply): { payload: Buffer | undefined; headers: Record<string, string> } {
   const headers: Record<string, string> = { ...reply.headers };
   let payload: Buffer | undefined;
   if (reply.body === undefined || reply.status === 204 || reply.status === 304) payload = undefined;
@@ -215,6 +253,11 @@ function send(res: ServerResponse, reply: Reply): void {
     headers['content-type'] ??= 'application/json';
   }
   headers['content-length'] = String(payload?.length ?? 0);
+  return { payload, headers };
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+  const { payload, headers } = encodeReply(reply);
   res.writeHead(reply.status, headers);
   res.end(payload);
 }

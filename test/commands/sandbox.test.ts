@@ -92,3 +92,34 @@ describe('ops sandbox start (built CLI)', () => {
     expect(r.stderr).toContain(`port ${sb.port} is already in use`);
   });
 });
+
+describe('methods Node does not parse', async () => {
+  const sb = await useSandbox({ services: ['secrets'] });
+
+  it('LIST reaches the secrets emulator (ops api, the real verb)', async () => {
+    const r = await runMain(['api', 'secrets', 'LIST', '/v1/secret/metadata/', '--query', 'data.keys'], {
+      env: sb.env,
+    });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(expect.arrayContaining(['app/']));
+    expect((await sb.counters()).requests.secrets!['LIST /v1/secret/metadata/']).toBe(1);
+    const empty = await runMain(['api', 'secrets', 'LIST', '/v1/secret/metadata/nothing-here/'], {
+      env: sb.env,
+    });
+    expect(empty.code).toBe(3);
+  });
+
+  it('any other unknown method is a plain 400', async () => {
+    const { connect } = await import('node:net');
+    const port = Number(new URL(sb.url).port);
+    const answer = await new Promise<string>((resolve) => {
+      const c = connect(port, '127.0.0.1', () =>
+        c.write('FROB /secrets/v1/sys/health HTTP/1.1\r\nHost: x\r\n\r\n'),
+      );
+      let data = '';
+      c.on('data', (d) => (data += d.toString()));
+      c.on('close', () => resolve(data));
+    });
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+  });
+});
