@@ -1,3 +1,4 @@
+import { RawJson, materialize } from '../clients/http/raw-json.js';
 import { type Io, writeAll } from '../io.js';
 import { type Style, makeStyle } from './color.js';
 import type { Query } from './query.js';
@@ -79,10 +80,11 @@ export class Printer {
   }
 
   /**
-   * Prints a list that arrives in pages. NDJSON and CSV (without --query) write each item as it
+   * Prints a list that arrives in pages. Items may be RawJson (the service's own text), which NDJSON
+   * writes as is and every other format parses. NDJSON and CSV (without --query) write each item as it
    * arrives; JSON writes one array; the rest gather the list first.
    */
-  async printList<T>(items: AsyncIterable<T>, spec: PrintSpec<T> = {}): Promise<number> {
+  async printList<T>(items: AsyncIterable<T | RawJson>, spec: PrintSpec<T> = {}): Promise<number> {
     let count = 0;
     if (
       !this.query &&
@@ -91,9 +93,15 @@ export class Printer {
     ) {
       const columns = spec.columns as Column<unknown>[] | undefined;
       let header: Column<unknown>[] | undefined;
-      for await (const item of items) {
-        if (this.format === 'ndjson') await this.write(`${JSON.stringify(item)}\n`);
-        else if (this.format === 'json')
+      for await (const raw of items) {
+        // An item kept as the service's text goes out as it came; the others need their fields.
+        if (this.format === 'ndjson') {
+          await this.write(`${raw instanceof RawJson ? raw.text : JSON.stringify(raw)}\n`);
+          count++;
+          continue;
+        }
+        const item = materialize(raw);
+        if (this.format === 'json')
           await this.write(`${count === 0 ? '[\n' : ',\n'}${indent(JSON.stringify(item, null, 2))}`);
         else {
           if (!header) {
@@ -108,9 +116,14 @@ export class Printer {
       return count;
     }
     const all: T[] = [];
-    for await (const item of items) all.push(item);
+    for await (const item of items) all.push(materialize(item));
     await this.print<T>(all, spec);
     return all.length;
+  }
+
+  /** True when a list's items may stay as the service's text (RawJson): NDJSON with no --query or --field. */
+  get takesRawJson(): boolean {
+    return this.format === 'ndjson' && !this.query && this.field === undefined;
   }
 
   /** Raw text that is the command's data (help text, a file's content). */

@@ -38,6 +38,15 @@ const requests = async (on = sb) => (await on.counters()).requests.hosts ?? {};
 const listRequests = async (on = sb) => (await requests(on))['GET /api/v1/hosts'] ?? 0;
 
 describe('ops hosts list', () => {
+  it('--all -o ndjson (hosts written as the service sent them) gives exactly the hosts --all --json gives', async () => {
+    const lines = await ops(['hosts', 'list', '--all', '--count', '7', '-o', 'ndjson', '--include-metadata']);
+    const array = await ops(['hosts', 'list', '--all', '--count', '7', '--json', '--include-metadata']);
+    expect(lines.code).toBe(0);
+    expect(lines.stdout.split('\n').filter(Boolean).every((l) => !l.includes('\n'))).toBe(true);
+    expect(ndjson(lines.stdout)).toEqual(json(array.stdout));
+    expect(ndjson(lines.stdout).length).toBeGreaterThan(7);
+  });
+
   it('prints a table of the first 100 hosts by name', async () => {
     const r = await ops(['hosts', 'list']);
     expect(r.code).toBe(0);

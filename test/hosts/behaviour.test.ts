@@ -98,7 +98,14 @@ describe('hosts list', () => {
       query,
       limit: undefined,
     });
-    expect(seen).toEqual([{ query, opts: { limit: undefined } }]);
+    expect(seen).toEqual([{ query, opts: { limit: undefined, raw: false } }]);
+  });
+
+  it('asks for hosts as the text the service sent when the output is plain NDJSON', async () => {
+    const seen: Array<{ query: ListHostsQuery; opts: PageOptions | undefined }> = [];
+    const { printer, feedback } = output({ format: 'ndjson' });
+    await runHostsList({ printer, feedback, client: async () => listWith([], 0, seen), query: {}, limit: 5 });
+    expect(seen).toEqual([{ query: {}, opts: { limit: 5, raw: true } }]);
   });
 
   it.each<[OutputFormat, string]>([

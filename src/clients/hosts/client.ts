@@ -1,4 +1,5 @@
-import { type Page, type PageOptions, paginatePages } from '../http/paginate.js';
+import { type Page, type PageOptions, paginatePages, rawItems } from '../http/paginate.js';
+import type { RawJson } from '../http/raw-json.js';
 import type { HttpClient, QueryValue } from '../http/types.js';
 import { route } from '../http/url.js';
 import { hostPages } from './pages.js';
@@ -13,8 +14,14 @@ import type {
 export interface HostsClient {
   /** ListHosts, host by host across pages (stops at `limit`). */
   listHosts(query: ListHostsQuery, opts?: PageOptions): AsyncGenerator<HostWire>;
-  /** ListHosts page by page, for callers that want `total_matching`. */
-  listHostPages(query: ListHostsQuery, opts?: PageOptions): AsyncGenerator<Page<HostWire>>;
+  /**
+   * ListHosts page by page, for callers that want `total_matching`. With `raw`, each host stays the
+   * text the service sent (RawJson), for output that writes it as is (NDJSON).
+   */
+  listHostPages(
+    query: ListHostsQuery,
+    opts?: PageOptions & { raw?: boolean },
+  ): AsyncGenerator<Page<HostWire | RawJson>>;
   /** GetHostTotals. */
   getHostTotals(query?: { from?: number | undefined }): Promise<HostTotalsWire>;
   /** MuteHost. */
@@ -40,7 +47,15 @@ export function createHostsClient(http: HttpClient): HostsClient {
     async *listHosts(query, opts = {}) {
       for await (const page of paginatePages(http, first(query), hostPages(), opts)) yield* page.items;
     },
-    listHostPages: (query, opts = {}) => paginatePages(http, first(query), hostPages(), opts),
+    listHostPages: (query, opts = {}) =>
+      opts.raw
+        ? paginatePages(
+            http,
+            { ...first(query), responseType: 'text' },
+            rawItems(hostPages(), 'host_list'),
+            opts,
+          )
+        : paginatePages(http, first(query), hostPages(), opts),
     async getHostTotals(query = {}) {
       const res = await http.request<HostTotalsWire>({
         method: 'GET',

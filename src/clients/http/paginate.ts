@@ -1,3 +1,4 @@
+import { RawJson, splitArrayField } from './raw-json.js';
 import type { HttpClient, HttpResponse, QueryValue, RequestSpec } from './types.js';
 
 /**
@@ -162,6 +163,28 @@ export function markerStyle<T>(o: {
   markerParam: string;
 }): PageStyle<T> {
   return tokenStyle({ items: o.items, tokenField: o.markerField, tokenParam: o.markerParam });
+}
+
+/**
+ * The same style, with each page read as text and its items under `key` kept as the text the service
+ * sent (RawJson): an NDJSON walk then neither parses them nor writes them again. The rest of the page
+ * (totals, page tokens) is parsed and becomes the response's data, so the style's `next` works as
+ * before. The first request must ask for text (`responseType: 'text'`).
+ */
+export function rawItems<T>(style: PageStyle<T>, key: string): PageStyle<T | RawJson> {
+  return {
+    items(res) {
+      if (typeof res.data !== 'string') return style.items(res);
+      const cut = splitArrayField(res.data, key);
+      if (!cut) {
+        (res as { data: unknown }).data = JSON.parse(res.data);
+        return style.items(res);
+      }
+      (res as { data: unknown }).data = cut.rest;
+      return cut.items.map((t) => new RawJson(t));
+    },
+    next: (prev, res, seen, pageItems) => style.next(prev, res, seen, pageItems),
+  };
 }
 
 /** Parses an RFC 8288 Link header into rel → URL. */

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import type { HostsClient } from '../../clients/hosts/client.js';
 import { MAX_PAGE } from '../../clients/hosts/pages.js';
 import type { HostWire, ListHostsQuery } from '../../clients/hosts/types.js';
+import type { RawJson } from '../../clients/http/raw-json.js';
 import { UsageError } from '../../errors.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
@@ -105,8 +106,8 @@ Examples:
 export async function runHostsList(o: HostsListOptions): Promise<void> {
   const client = await o.client();
   let total: number | undefined;
-  async function* hosts(): AsyncGenerator<HostWire> {
-    for await (const page of client.listHostPages(o.query, { limit: o.limit })) {
+  async function* hosts(): AsyncGenerator<HostWire | RawJson> {
+    for await (const page of client.listHostPages(o.query, { limit: o.limit, raw: o.printer.takesRawJson })) {
       total = (page.response.data as { total_matching?: number }).total_matching;
       yield* page.items;
     }

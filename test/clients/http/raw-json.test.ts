@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { rawItems, offsetStyle } from '../../../src/clients/http/paginate.js';
+import { RawJson, splitArrayField } from '../../../src/clients/http/raw-json.js';
+import type { HttpResponse } from '../../../src/clients/http/types.js';
+import { Printer } from '../../../src/output/printer.js';
+import { compileQuery } from '../../../src/output/query.js';
+import { memoryIo } from '../../helpers/io.js';
+
+describe('splitArrayField', () => {
+  it('cuts the elements out as text, whatever they hold, and parses the rest', () => {
+    const items = [
+      { name: 'a,b]', tags: ['x', ']'], nested: { deep: [[1, 2], { q: '"}' }] } },
+      { name: 'esc \\" \\\\', n: -1.5e3, t: true, z: null },
+      'plain string',
+      42,
+    ];
+    const text = JSON.stringify({
+      first: { host_list: 'not this one' },
+      host_list: items,
+      total_matching: 9,
+      total_returned: 4,
+    });
+    const cut = splitArrayField(text, 'host_list')!;
+    expect(cut.items.map((t) => JSON.parse(t))).toEqual(items);
+    expect(cut.items[0]).toBe(JSON.stringify(items[0]));
+    expect(cut.rest).toEqual({
+      first: { host_list: 'not this one' },
+      host_list: [],
+      total_matching: 9,
+      total_returned: 4,
+    });
+  });
+
+  it('puts a pretty-printed element on one line', () => {
+    const text = JSON.stringify({ host_list: [{ a: 1, b: { c: 'x y' } }], total_matching: 1 }, null, 2);
+    const cut = splitArrayField(text, 'host_list')!;
+    expect(cut.items).toEqual(['{"a": 1,"b": {"c": "x y"}}']);
+    expect(JSON.parse(cut.items[0]!)).toEqual({ a: 1, b: { c: 'x y' } });
+  });
+
+  it('an empty array gives no items', () => {
+    expect(splitArrayField('{"host_list": [ ], "total_matching": 0}', 'host_list')).toEqual({
+      items: [],
+      rest: { host_list: [], total_matching: 0 },
+    });
+  });
+
+  it.each([
+    ['not an object', '[1,2]'],
+    ['no such key', '{"other": [1]}'],
+    ['not an array', '{"host_list": {"a": 1}}'],
+    ['truncated', '{"host_list": [{"a": 1}, {"b": '],
+    ['key only nested', '{"x": {"host_list": [1]}}'],
+  ])('%s: undefined, so the caller parses it whole', (_name, text) => {
+    expect(splitArrayField(text, 'host_list')).toBeUndefined();
+  });
+});
+
+describe('rawItems page style', () => {
+  const style = rawItems(
+    offsetStyle({
+      items: 'host_list',
+      offsetParam: 'start',
+      limitParam: 'count',
+      pageSize: 2,
+      total: 'total_matching',
+    }),
+    'host_list',
+  );
+  const res = (data: unknown) =>
+    ({ status: 200, headers: {}, data, url: '', attempts: 1 }) as HttpResponse<unknown>;
+
+  it('gives RawJson items and pages on from the parsed rest', () => {
+    const r = res('{"host_list":[{"id":1},{"id":2}],"total_matching":5}');
+    const items = style.items(r);
+    expect(items).toEqual([new RawJson('{"id":1}'), new RawJson('{"id":2}')]);
+    expect(style.next({ method: 'GET', path: '/h', query: { count: 2 } }, r, 2, 2)).toEqual({
+      method: 'GET',
+      path: '/h',
+      query: { count: 2, start: 2 },
+    });
+  });
+
+  it('a page it cannot cut is parsed whole', () => {
+    const r = res('{"total_matching": 1, "host_list": "odd"}');
+    expect(style.items(r)).toEqual([]);
+    expect(r.data).toEqual({ total_matching: 1, host_list: 'odd' });
+  });
+});
+
+describe('the printer and RawJson', () => {
+  async function* items() {
+    yield new RawJson('{"id":1,"name":"a"}');
+    yield { id: 2, name: 'b' };
+  }
+  it.each([
+    ['ndjson', {}, '{"id":1,"name":"a"}\n{"id":2,"name":"b"}\n'],
+    ['json', {}, '[\n  {\n    "id": 1,\n    "name": "a"\n  },\n  {\n    "id": 2,\n    "name": "b"\n  }\n]\n'],
+    ['csv', {}, 'id,name\n1,a\n2,b\n'],
+    ['table', {}, 'ID  NAME\n1   a\n2   b\n'],
+    ['ndjson', { query: compileQuery('[].name') }, '"a"\n"b"\n'],
+    ['ndjson', { field: 'name' }, 'a\nb\n'],
+  ] as const)('%s %j', async (format, extra, expected) => {
+    const io = memoryIo();
+    const p = new Printer({ io, format, color: false, ...extra });
+    expect(p.takesRawJson).toBe(format === 'ndjson' && Object.keys(extra).length === 0);
+    await p.printList(items());
+    expect(io.out()).toBe(expected);
+  });
+});
