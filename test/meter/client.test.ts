@@ -102,7 +102,11 @@ describe('createMeterEventSession', () => {
         headers: { 'billing-version': '2026-03-25.dahlia' },
       })
       .reply(200, session('t'), { headers: { 'content-type': 'application/json' } });
-    await createMeterClient(http(), { apiVersion: '2026-03-25.dahlia' }).createMeterEventSession();
+    // Only the interceptor that requires this header could answer (the network is off).
+    const session = await createMeterClient(http(), {
+      apiVersion: '2026-03-25.dahlia',
+    }).createMeterEventSession();
+    expect(session.authentication_token).toBe('t');
   });
 
   it('maps a bad key to an auth error with a hint', async () => {

@@ -163,11 +163,12 @@ describe('answers', () => {
 
   it('query values are encoded, undefined ones left out, arrays repeated', async () => {
     pool().intercept({ path: '/base/q?a=x+y&n=1&t=1&t=2', method: 'GET' }).reply(200, {});
-    await client().request({
+    const res = await client().request({
       method: 'GET',
       path: '/q',
       query: { a: 'x y', n: 1, skip: undefined, t: [1, 2] },
     });
+    expect(res.url).toBe('http://api.test/base/q?a=x+y&n=1&t=1&t=2');
   });
 });
 
@@ -212,7 +213,9 @@ describe('credentials', () => {
     pool()
       .intercept({ path: '/base/s', method: 'GET', headers: { authorization: 'Bearer tok-secret-1' } })
       .reply(200, {});
-    await client().request({ method: 'GET', path: '/r' });
+    const res = await client().request({ method: 'GET', path: '/r' });
+    // Only the interceptor that requires the header could answer (the network is off).
+    expect(res.url).toBe('http://api.test/base/s');
   });
 
   it('never appear in --debug or --dry-run output', async () => {
