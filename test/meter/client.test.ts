@@ -103,10 +103,10 @@ describe('createMeterEventSession', () => {
       })
       .reply(200, session('t'), { headers: { 'content-type': 'application/json' } });
     // Only the interceptor that requires this header could answer (the network is off).
-    const session = await createMeterClient(http(), {
+    const created = await createMeterClient(http(), {
       apiVersion: '2026-03-25.dahlia',
     }).createMeterEventSession();
-    expect(session.authentication_token).toBe('t');
+    expect(created.authentication_token).toBe('t');
   });
 
   it('maps a bad key to an auth error with a hint', async () => {
