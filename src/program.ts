@@ -101,9 +101,9 @@ export function createRoot(withVersion = true): Command {
     'after',
     `
 Examples:
-  eval "$(ops sandbox env)" && ops sandbox start &   # talk to the local emulators
+  ops sandbox start & eval "$(ops sandbox env)"      # talk to the local emulators
   ops hosts list --all -o ndjson
-  ops secrets kv get secret/app --field password
+  ops secrets kv get secret/app/db --field password
 
 Exit codes: 0 ok, 1 failed, 2 usage, 3 not found, 4 auth, 5 rate limited, 6 timeout, 7 server/network,
 8 watched run failed, 130 interrupted.`,
