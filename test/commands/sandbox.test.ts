@@ -71,6 +71,8 @@ describe('ops sandbox start (built CLI)', () => {
         env: { PATH: process.env.PATH ?? '' },
       },
     );
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const first = await new Promise<string>((resolve) =>
       child.stdout.once('data', (d: Buffer) => resolve(d.toString())),
     );
@@ -80,6 +82,8 @@ describe('ops sandbox start (built CLI)', () => {
     expect(health.ok).toBe(true);
     child.kill('SIGTERM');
     expect(await new Promise((r) => child.on('close', r))).toBe(0);
+    // stderr is not a terminal here: no banner, no hints.
+    expect(stderr).toBe('');
   });
 
   it('a port in use exits 2 with a hint', async () => {
