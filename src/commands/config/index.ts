@@ -11,7 +11,17 @@ import { configUseCommand } from './use.js';
 export function register(parent: Command, factory: Factory): void {
   const group = parent
     .command('config')
-    .description('Read and write settings: per-profile service addresses, credentials and options');
+    .description('Read and write settings: per-profile service addresses, credentials and options')
+    .addHelpText(
+      'after',
+      `
+Precedence: flag > environment (OPS_<SERVICE>_<KEY>) > profile > default.
+
+Examples:
+  ops config set hosts.base_url https://api.example.com
+  printf %s "$KEY" | ops config set hosts.api_key -
+  ops config list --show-origin`,
+    );
   for (const make of [
     configSetCommand,
     configGetCommand,
