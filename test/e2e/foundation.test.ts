@@ -261,6 +261,16 @@ describe('the built CLI as a subprocess', () => {
     expect(h.stdout).toContain('sandbox');
   });
 
+  it('every command has at least one example in its help', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const dir = join(import.meta.dirname, '..', '..', 'dist', 'help');
+    const pages = readdirSync(dir);
+    expect(pages.length).toBeGreaterThan(50);
+    const without = pages.filter((p) => !/\nExamples:\n/.test(readFileSync(join(dir, p), 'utf8')));
+    expect(without).toEqual([]);
+  });
+
   it('help pages written at build time are exactly what commander prints', async () => {
     for (const path of [[], ['config'], ['config', 'set'], ['sandbox', 'start'], ['api'], ['completion']]) {
       const fast = await runCli([...path, '--help']);
