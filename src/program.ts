@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import type { Factory } from './commands/factory.js';
 import { addOutputOptions } from './output/options.js';
 import { SERVICES, type ServiceCommands } from './services.js';
@@ -127,5 +127,3 @@ export async function buildProgram(factory: Factory, argv: string[], loadAll = f
   }
   return root;
 }
-
-export { Option };

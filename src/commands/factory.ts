@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { ServiceDescriptor } from '../clients/descriptor.js';
 import type { HttpClient } from '../clients/http/types.js';
 import { Settings } from '../config/settings.js';
-import { ConfigError, ExitCode, UsageError } from '../errors.js';
+import { ConfigError, UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { colorEnabled, makeStyle } from '../output/color.js';
 import { Feedback } from '../output/feedback.js';
@@ -47,11 +47,6 @@ export interface Context {
   feedback: Feedback;
   settings: Settings;
   flags: GlobalFlags;
-  yes: boolean;
-  dryRun: boolean;
-  debug: boolean;
-  timeoutMs: number;
-  retries: number;
   /** Builds the shared HTTP client of a service from its descriptor and settings. */
   client(service: string, overrides?: ClientOverrides): Promise<HttpClient>;
   /** The service's descriptor and resolved settings reader. */
@@ -209,11 +204,6 @@ function buildContext(
     feedback,
     settings,
     flags: { ...flags, profile: profileFlag },
-    yes: Boolean(flags.yes),
-    dryRun: Boolean(flags.dryRun),
-    debug,
-    timeoutMs: timeoutS * 1000,
-    retries,
     service,
     client(name, overrides = {}) {
       const key = `${name}:${overrides.connections ?? ''}`;
@@ -234,5 +224,3 @@ function buildContext(
     },
   };
 }
-
-export { ExitCode };

@@ -1,60 +1,20 @@
 import type { Command } from 'commander';
-import { vi } from 'vitest';
+import { output, parseVerb as parseVerbOf } from '../helpers/verbs.js';
 import type { BreachClient } from '../../src/clients/breach/client.js';
 import type { BreachWire } from '../../src/clients/breach/types.js';
 import type { PaceClock } from '../../src/commands/breach/paced.js';
-import { type Factory, createFactory } from '../../src/commands/factory.js';
-import { makeStyle } from '../../src/output/color.js';
-import { Feedback } from '../../src/output/feedback.js';
-import { type OutputFormat, Printer } from '../../src/output/printer.js';
-import { createRoot } from '../../src/program.js';
-import { tempConfigDir } from '../helpers/cli.js';
-import { type MemoryIo, memoryIo } from '../helpers/io.js';
+import type { Factory } from '../../src/commands/factory.js';
 
-/** Fields of an options object that are injected things, not parsed values. */
-const INJECTED = new Set(['io', 'printer', 'feedback', 'client', 'clock']);
-
-function silence(cmd: Command): void {
-  cmd.exitOverride();
-  cmd.configureOutput({ writeOut: () => undefined, writeErr: () => undefined, outputError: () => undefined });
-  for (const sub of cmd.commands) silence(sub);
-}
-
-/**
- * Parses `ops breach <args>` with one verb's builder whose run function is a spy, and returns the
- * parsed values of the options it was given (injected things left out), or throws what parsing threw.
- */
-export async function parseVerb<O extends object>(
+/** `ops breach <args>` parsed with the run function a spy (see test/helpers/verbs.ts). */
+export function parseVerb<O extends object>(
   make: (f: Factory, run: (o: O) => Promise<void>) => Command,
   args: string[],
   env: Record<string, string> = {},
-): Promise<{ values: Record<string, unknown>; options: O; calls: number }> {
-  const io = memoryIo({ env: { OPS_CONFIG_DIR: tempConfigDir(), ...env } });
-  const run = vi.fn(async (_o: O) => undefined);
-  const root = createRoot();
-  root.command('breach').addCommand(make(createFactory(io), run));
-  silence(root);
-  await root.parseAsync(['node', 'ops', 'breach', ...args]);
-  const options = run.mock.calls[0]?.[0] as O;
-  const values = Object.fromEntries(Object.entries(options ?? {}).filter(([k]) => !INJECTED.has(k)));
-  return { values, options, calls: run.mock.calls.length };
+) {
+  return parseVerbOf('breach', make, args, { env });
 }
 
-/** A printer and feedback writing to memory, as a command's context would give them. */
-export function output(
-  o: { format?: OutputFormat; tty?: boolean; input?: string; signal?: AbortSignal } = {},
-): {
-  io: MemoryIo;
-  printer: Printer;
-  feedback: Feedback;
-} {
-  const io = memoryIo({ tty: o.tty, input: o.input, signal: o.signal });
-  return {
-    io,
-    printer: new Printer({ io, format: o.format ?? 'table', color: false }),
-    feedback: new Feedback(io, Boolean(o.tty), makeStyle(false)),
-  };
-}
+export { output };
 
 /** A breach with every attribute, for stubbed clients. */
 export function breachFixture(over: Partial<BreachWire> = {}): BreachWire {

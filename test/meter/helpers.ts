@@ -1,60 +1,20 @@
 import type { Command } from 'commander';
-import { vi } from 'vitest';
-import { type Factory, createFactory } from '../../src/commands/factory.js';
-import { makeStyle } from '../../src/output/color.js';
-import { Feedback } from '../../src/output/feedback.js';
-import { type OutputFormat, Printer } from '../../src/output/printer.js';
-import { createRoot } from '../../src/program.js';
+import { output, parseVerb as parseVerbOf } from '../helpers/verbs.js';
+import type { Factory } from '../../src/commands/factory.js';
 import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
 import { Clock, type Emulator, type Reply } from '../../src/sandbox/framework.js';
 import { createEmulator } from '../../src/sandbox/meter/index.js';
-import { tempConfigDir } from '../helpers/cli.js';
-import { type MemoryIo, memoryIo } from '../helpers/io.js';
 
-/** Fields of an options object that are injected things, not parsed values. */
-const INJECTED = new Set(['io', 'printer', 'feedback', 'client']);
-
-function silence(cmd: Command): void {
-  cmd.exitOverride();
-  cmd.configureOutput({ writeOut: () => undefined, writeErr: () => undefined, outputError: () => undefined });
-  for (const sub of cmd.commands) silence(sub);
-}
-
-/**
- * Parses `ops meter <group...> <args>` with one verb's builder whose run function is a spy; returns
- * the parsed values (injected things left out), or throws what parsing threw.
- */
-export async function parseVerb<O extends object>(
+/** `ops meter <args>` parsed with the run function a spy (see test/helpers/verbs.ts). */
+export function parseVerb<O extends object>(
   make: (f: Factory, run: (o: O) => Promise<void>) => Command,
   args: string[],
-  o: { env?: Record<string, string>; groups?: string[] } = {},
-): Promise<{ values: Record<string, unknown>; options: O; calls: number }> {
-  const io = memoryIo({ env: { OPS_CONFIG_DIR: tempConfigDir(), ...o.env } });
-  const run = vi.fn(async (_o: O) => undefined);
-  const root = createRoot();
-  let parent = root.command('meter');
-  for (const g of o.groups ?? []) parent = parent.command(g);
-  parent.addCommand(make(createFactory(io), run));
-  silence(root);
-  await root.parseAsync(['node', 'ops', 'meter', ...(o.groups ?? []), ...args]);
-  const options = run.mock.calls[0]?.[0] as O;
-  const values = Object.fromEntries(Object.entries(options ?? {}).filter(([k]) => !INJECTED.has(k)));
-  return { values, options, calls: run.mock.calls.length };
+  o: { env?: Record<string, string>; input?: string; groups?: string[] } = {},
+) {
+  return parseVerbOf('meter', make, args, o);
 }
 
-/** A printer and feedback writing to memory. */
-export function output(o: { format?: OutputFormat; tty?: boolean; signal?: AbortSignal } = {}): {
-  io: MemoryIo;
-  printer: Printer;
-  feedback: Feedback;
-} {
-  const io = memoryIo({ tty: o.tty, signal: o.signal });
-  return {
-    io,
-    printer: new Printer({ io, format: o.format ?? 'table', color: false }),
-    feedback: new Feedback(io, Boolean(o.tty), makeStyle(false)),
-  };
-}
+export { output };
 
 export const API_KEY = SANDBOX_CREDENTIALS.meter!.api_key!;
 export const VERSION_HEADER = { 'billing-version': '2025-08-27.preview' };

@@ -37,13 +37,3 @@ export function keyPairAuth(
 ): AuthScheme {
   return { headers: { [apiHeader]: apiKey, [appHeader]: appKey }, secrets: [apiKey, appKey] };
 }
-
-/** No credentials. */
-export const noAuth: AuthScheme = { headers: {}, secrets: [] };
-
-export function combineAuth(...schemes: AuthScheme[]): AuthScheme {
-  return {
-    headers: Object.assign({}, ...schemes.map((s) => s.headers)),
-    secrets: schemes.flatMap((s) => s.secrets),
-  };
-}

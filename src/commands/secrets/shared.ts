@@ -9,6 +9,7 @@ import type { Feedback } from '../../output/feedback.js';
 import { type Column, type Printer, getPath } from '../../output/printer.js';
 import { terminalSafe } from '../../output/text.js';
 import type { Context, Factory } from '../factory.js';
+import { parseInteger } from '../shared/parse.js';
 
 /** What every secrets run function gets besides its own values. */
 export interface SecretsRunBase {
@@ -275,4 +276,61 @@ export function renderMarkdown(md: string, style: Style): string {
 export async function readSecret(io: Io, label: string): Promise<string> {
   if (io.stdinIsTty && io.prompt) return (await io.prompt(`${label}: `, true)).trim();
   return (await readAllText(io.stdin)).replace(/\r?\n$/, '');
+}
+
+/** The options of `kv put` and `kv patch`. */
+export interface KvWriteOptions extends SecretsRunBase {
+  path: string;
+  mount: string | undefined;
+  data: Record<string, unknown>;
+  cas: number | undefined;
+}
+
+/**
+ * What `kv put` and `kv patch` read from their command line, all checked before any request: the
+ * namespace, --cas, the path, and the data (key=value pairs or a JSON object on stdin).
+ */
+export async function kvWriteOptions(
+  factory: Factory,
+  cmd: Command,
+  path: string,
+  args: string[],
+  o: { namespace?: string; mount?: string; cas?: string },
+  verb: 'put' | 'patch',
+): Promise<KvWriteOptions> {
+  const namespace = namespaceOf(o.namespace);
+  // put takes --cas 0 (write only a new key); a patch needs an existing version.
+  const cas = parseInteger('--cas', o.cas, { min: verb === 'put' ? 0 : 1 });
+  const { secretPath } = await import('../../clients/secrets/client.js');
+  secretPath(path);
+  const data = await parseData(args, factory.io);
+  if (Object.keys(data).length === 0) {
+    throw new UsageError(
+      `no data to ${verb === 'put' ? 'write' : 'patch'}`,
+      'give key=value pairs, or - for a JSON object on stdin',
+    );
+  }
+  const ctx = await factory.context(cmd);
+  return { ...baseOptions(ctx, namespace), path, mount: o.mount, data, cas };
+}
+
+/**
+ * The start of the kv verbs that name versions (delete, destroy, undelete), all checked before any
+ * request: the namespace, --versions and the path; then the context.
+ */
+export async function kvVersionsStart(
+  factory: Factory,
+  cmd: Command,
+  path: string,
+  o: { namespace?: string; mount?: string; versions?: string },
+): Promise<{
+  ctx: Context;
+  options: SecretsRunBase & { path: string; mount: string | undefined; versions: number[] | undefined };
+}> {
+  const namespace = namespaceOf(o.namespace);
+  const versions = parseVersions(o.versions);
+  const { secretPath } = await import('../../clients/secrets/client.js');
+  secretPath(path);
+  const ctx = await factory.context(cmd);
+  return { ctx, options: { ...baseOptions(ctx, namespace), path, mount: o.mount, versions } };
 }

@@ -1,14 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
-import {
-  type SecretsRunBase,
-  baseOptions,
-  namespaceOf,
-  parseVersions,
-  requireKey,
-  requireV2,
-  secretsCommand,
-} from '../shared.js';
+import { type SecretsRunBase, kvVersionsStart, requireKey, requireV2, secretsCommand } from '../shared.js';
 
 export interface KvDeleteOptions extends SecretsRunBase {
   path: string;
@@ -35,16 +27,9 @@ Examples:
     )
     .action(
       async (path: string, o: { namespace?: string; mount?: string; versions?: string }, cmd: Command) => {
-        const namespace = namespaceOf(o.namespace);
-        const versions = parseVersions(o.versions);
-        const { secretPath } = await import('../../../clients/secrets/client.js');
-        secretPath(path);
-        const ctx = await factory.context(cmd);
+        const { ctx, options } = await kvVersionsStart(factory, cmd, path, o);
         await run({
-          ...baseOptions(ctx, namespace),
-          path,
-          mount: o.mount,
-          versions,
+          ...options,
           confirm: (a) => ctx.confirm(a),
         });
       },

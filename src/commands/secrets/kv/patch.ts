@@ -1,12 +1,8 @@
 import type { Command } from 'commander';
-import { UsageError } from '../../../errors.js';
 import type { Factory } from '../../factory.js';
-import { parseInteger } from '../../shared/parse.js';
 import {
-  type SecretsRunBase,
-  baseOptions,
-  namespaceOf,
-  parseData,
+  type KvWriteOptions,
+  kvWriteOptions,
   printEnvelope,
   requireKey,
   requireV2,
@@ -14,12 +10,7 @@ import {
   warn,
 } from '../shared.js';
 
-export interface KvPatchOptions extends SecretsRunBase {
-  path: string;
-  mount: string | undefined;
-  data: Record<string, unknown>;
-  cas: number | undefined;
-}
+export type KvPatchOptions = KvWriteOptions;
 
 export function kvPatchCommand(factory: Factory, run = runKvPatch): Command {
   return secretsCommand(
@@ -48,15 +39,7 @@ Examples:
         o: { namespace?: string; mount?: string; cas?: string },
         cmd: Command,
       ) => {
-        const namespace = namespaceOf(o.namespace);
-        const cas = parseInteger('--cas', o.cas, { min: 1 });
-        const { secretPath } = await import('../../../clients/secrets/client.js');
-        secretPath(path);
-        const data = await parseData(args, factory.io);
-        if (Object.keys(data).length === 0)
-          throw new UsageError('no data to patch', 'give key=value pairs, or - for a JSON object on stdin');
-        const ctx = await factory.context(cmd);
-        await run({ ...baseOptions(ctx, namespace), path, mount: o.mount, data, cas });
+        await run(await kvWriteOptions(factory, cmd, path, args, o, 'patch'));
       },
     );
 }

@@ -1,24 +1,16 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../errors.js';
 import type { Factory } from '../../factory.js';
-import { parseInteger } from '../../shared/parse.js';
 import {
-  type SecretsRunBase,
-  baseOptions,
-  namespaceOf,
-  parseData,
+  type KvWriteOptions,
+  kvWriteOptions,
   printEnvelope,
   requireKey,
   secretsCommand,
   warn,
 } from '../shared.js';
 
-export interface KvPutOptions extends SecretsRunBase {
-  path: string;
-  mount: string | undefined;
-  data: Record<string, unknown>;
-  cas: number | undefined;
-}
+export type KvPutOptions = KvWriteOptions;
 
 export function kvPutCommand(factory: Factory, run = runKvPut): Command {
   return secretsCommand('put', 'Write a secret: a new version on KV v2, a replacement on KV v1')
@@ -45,15 +37,7 @@ Examples:
         o: { namespace?: string; mount?: string; cas?: string },
         cmd: Command,
       ) => {
-        const namespace = namespaceOf(o.namespace);
-        const cas = parseInteger('--cas', o.cas, { min: 0 });
-        const { secretPath } = await import('../../../clients/secrets/client.js');
-        secretPath(path);
-        const data = await parseData(args, factory.io);
-        if (Object.keys(data).length === 0)
-          throw new UsageError('no data to write', 'give key=value pairs, or - for a JSON object on stdin');
-        const ctx = await factory.context(cmd);
-        await run({ ...baseOptions(ctx, namespace), path, mount: o.mount, data, cas });
+        await run(await kvWriteOptions(factory, cmd, path, args, o, 'put'));
       },
     );
 }
