@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
-const { main } = await import(join(root, 'dist', 'ops.js'));
+const { main, commandPaths } = await import(join(root, 'dist', 'ops.js'));
 
 function memoryIo() {
   let out = '';
@@ -34,9 +34,8 @@ async function run(args) {
   return { code, out: m.out() };
 }
 
-// The command paths come from the completion script, which is generated from the full tree.
-const bash = (await run(['completion', 'bash'])).out;
-const paths = [...bash.matchAll(/^ {4}'(ops[^']*)'\) words=/gm)].map((m) => m[1].split(' ').slice(1));
+// The command paths come from the command tree itself, every subtree loaded.
+const paths = await commandPaths(memoryIo().io);
 const dir = join(root, 'dist', 'help');
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });

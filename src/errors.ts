@@ -92,12 +92,8 @@ export class NetworkError extends OpsError {
 /** A request or a --wait ran past its time. */
 export class TimeoutError extends OpsError {
   readonly service: string | undefined;
-  constructor(message: string, service?: string) {
-    super(message, {
-      exitCode: ExitCode.timeout,
-      code: 'timeout',
-      hint: 'raise --timeout (seconds) or OPS_TIMEOUT',
-    });
+  constructor(message: string, service?: string, hint = 'raise --timeout (seconds) or OPS_TIMEOUT') {
+    super(message, { exitCode: ExitCode.timeout, code: 'timeout', hint });
     this.service = service;
   }
 }

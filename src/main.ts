@@ -24,6 +24,11 @@ export async function main(argv: string[], io?: Io): Promise<number> {
   return run(argv, io, controller, onSignal);
 }
 
+/** Every command path of the tree (for the help-page build; loads the whole tree). */
+export async function commandPaths(io: Io): Promise<string[][]> {
+  return (await import('./run.js')).commandPaths(io);
+}
+
 /**
  * `ops <command words> --help` from the page the build wrote (dist/help), so that help, like the
  * version, costs little more than Node's own start. Anything else, a terminal narrower than the

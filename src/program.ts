@@ -1,7 +1,7 @@
 import { Command } from 'commander';
-import type { Factory } from './commands/factory.js';
+import type { Factory, ServiceCommands } from './app/types.js';
 import { addOutputOptions } from './output/options.js';
-import { SERVICES, type ServiceCommands } from './services.js';
+import { SERVICES } from './services.js';
 import { VERSION } from './version.js';
 
 interface TopLevel {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { Factory } from './app/types.js';
 import { ExitCode, OpsError } from './errors.js';
 import { type Io, processIo } from './io.js';
 import { batchedIo } from './output/batch.js';
@@ -27,13 +28,13 @@ export async function run(
 ): Promise<number> {
   const batched = batchedIo(io ?? processIo(controller.signal));
   const realIo = batched.io;
-  const [{ CommanderError }, { createFactory }, { buildProgram }] = await Promise.all([
+  const [{ CommanderError }, factory, { buildProgram }] = await Promise.all([
     import('commander'),
-    import('./commands/factory.js'),
+    makeFactory(realIo),
     import('./program.js'),
   ]);
   try {
-    const program = await buildProgram(createFactory(realIo), argv);
+    const program = await buildProgram(factory, argv);
     configure(program, realIo);
     await program.parseAsync(argv);
     return ExitCode.ok;
@@ -60,6 +61,28 @@ export async function run(
     if (globalThis.__opsTransportLoaded)
       await (await import('./clients/http/transport.js')).closeDispatcher();
   }
+}
+
+/** The composition root: the factory every command builder gets, with the service table handed in. */
+async function makeFactory(io: Io): Promise<Factory> {
+  const [{ createFactory }, { buildProgram }, { SERVICES }] = await Promise.all([
+    import('./app/factory.js'),
+    import('./program.js'),
+    import('./services.js'),
+  ]);
+  return createFactory(io, {
+    services: SERVICES,
+    // Another command line in this process (the sandbox demo), with its own error handling.
+    runArgv: (args, runIo) => run(args, runIo, new AbortController(), { dispose: () => undefined }),
+    tree: (f) => buildProgram(f, ['node', 'ops'], true),
+  });
+}
+
+/** Every command path of the whole tree, as word lists: the help-page build writes one page each. */
+export async function commandPaths(io: Io): Promise<string[][]> {
+  const factory = await makeFactory(io);
+  const { commandPaths: paths } = await import('./commands/completion/script.js');
+  return paths(await factory.tree());
 }
 
 declare global {

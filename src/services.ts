@@ -1,21 +1,7 @@
-import type { Command } from 'commander';
+import type { ServiceEntry } from './app/types.js';
 import type { ServiceDescriptor } from './clients/descriptor.js';
-import type { Factory } from './commands/factory.js';
 
-/** What a service's command folder exports: one function that adds its subtree. */
-export interface ServiceCommands {
-  register(parent: Command, factory: Factory): void;
-  /** Steps of `ops sandbox demo`: each the words after `ops`, with a title. */
-  demo?: Array<{ title: string; argv: string[] }>;
-}
-
-export interface ServiceEntry {
-  name: string;
-  summary: string;
-  descriptor: () => Promise<ServiceDescriptor>;
-  /** Absent while the service has only `ops api` access. */
-  commands?: () => Promise<ServiceCommands>;
-}
+export type { ServiceCommands, ServiceEntry } from './app/types.js';
 
 const d = (load: () => Promise<{ descriptor: ServiceDescriptor }>) => async () => (await load()).descriptor;
 

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { describe, expect, it, vi } from 'vitest';
 import { apiCommand } from '../src/commands/api/request.js';
-import { createFactory } from '../src/commands/factory.js';
+import { testFactory as createFactory } from './helpers/factory.js';
 import { buildProgram, targetCommand } from '../src/program.js';
 import { memoryIo } from './helpers/io.js';
 

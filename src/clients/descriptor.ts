@@ -25,8 +25,11 @@ export interface ServiceDescriptor {
   title: string;
   /** Settings besides `base_url`, which every service has. */
   settings: SettingSpec[];
-  /** Credentials as headers; may throw when a required credential is missing. */
-  auth(s: SettingsReader): AuthScheme | undefined;
+  /**
+   * Credentials as headers; may throw when a required credential is missing. Asynchronous where
+   * getting them takes work (a token read from a store, a session opened).
+   */
+  auth(s: SettingsReader): AuthScheme | undefined | Promise<AuthScheme | undefined>;
   defaultHeaders?(s: SettingsReader, userAgent: string): Record<string, string>;
   retryStatuses?: readonly number[];
   parseError?(status: number, body: unknown, headers: Record<string, string>): ParsedError;

@@ -1,6 +1,12 @@
 import { UsageError } from '../errors.js';
-import { SERVICES } from '../services.js';
+import type { ServiceDescriptor } from '../clients/descriptor.js';
 import { GLOBAL_KEYS } from './settings.js';
+
+/** A service as the key list needs it: its name and descriptor (the service table's entries fit). */
+export interface KeySource {
+  name: string;
+  descriptor(): Promise<Pick<ServiceDescriptor, 'title' | 'settings'>>;
+}
 
 export interface KeySpec {
   key: string;
@@ -19,13 +25,13 @@ const GLOBAL_DESCRIPTIONS: Record<(typeof GLOBAL_KEYS)[number], string> = {
 };
 
 /** Every key a profile may hold: the global ones and each service's `base_url` and settings. */
-export async function knownKeys(): Promise<KeySpec[]> {
+export async function knownKeys(services: readonly KeySource[]): Promise<KeySpec[]> {
   const keys: KeySpec[] = GLOBAL_KEYS.map((k) => ({
     key: k,
     description: GLOBAL_DESCRIPTIONS[k],
     secret: false,
   }));
-  for (const s of SERVICES) {
+  for (const s of services) {
     const d = await s.descriptor();
     keys.push({ key: `${s.name}.base_url`, description: `${d.title} address`, secret: false });
     for (const spec of d.settings) {
@@ -40,8 +46,8 @@ export async function knownKeys(): Promise<KeySpec[]> {
   return keys;
 }
 
-export async function findKey(key: string): Promise<KeySpec> {
-  const keys = await knownKeys();
+export async function findKey(key: string, services: readonly KeySource[]): Promise<KeySpec> {
+  const keys = await knownKeys(services);
   const spec = keys.find((k) => k.key === key);
   if (!spec) {
     const service = key.split('.')[0];

@@ -1,3 +1,4 @@
+import type { AuthScheme } from '../../src/clients/http/auth.js';
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type BreachClient, createBreachClient } from '../../src/clients/breach/client.js';
@@ -240,7 +241,9 @@ describe('breach descriptor', () => {
 
   it('sends the key only when one is set', () => {
     expect(descriptor.auth(reader({}))).toBeUndefined();
-    expect(descriptor.auth(reader({ api_key: KEY }))?.headers).toEqual({ 'breach-api-key': KEY });
+    expect((descriptor.auth(reader({ api_key: KEY })) as AuthScheme | undefined)?.headers).toEqual({
+      'breach-api-key': KEY,
+    });
   });
 
   it('sends the configured user agent, or ops/<version> when it is unset or empty', () => {

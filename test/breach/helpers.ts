@@ -3,7 +3,7 @@ import { output, parseVerb as parseVerbOf } from '../helpers/verbs.js';
 import type { BreachClient } from '../../src/clients/breach/client.js';
 import type { BreachWire } from '../../src/clients/breach/types.js';
 import type { PaceClock } from '../../src/commands/breach/paced.js';
-import type { Factory } from '../../src/commands/factory.js';
+import type { Factory } from '../../src/app/types.js';
 
 /** `ops breach <args>` parsed with the run function a spy (see test/helpers/verbs.ts). */
 export function parseVerb<O extends object>(

@@ -6,7 +6,9 @@ describe('ops completion', () => {
     const r = await runMain(['completion', 'bash']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('complete -o default -F _ops_complete ops');
-    expect(r.stdout).toMatch(/'ops config'\) words='set get unset list profiles use path /);
+    expect(r.stdout).toMatch(/'ops config'\) words='set get unset list profiles use path' ;;/);
+    // The root's flags are declared once and offered after every command path.
+    expect(r.stdout.match(/--max-wait/g)).toHaveLength(1);
     expect(r.stdout).toContain("'ops sandbox start'");
     expect(r.stdout).toMatch(/'ops api'\) words='--param --header --input --paginate --include/);
   });
@@ -27,6 +29,19 @@ describe('ops completion', () => {
       { encoding: 'utf8' },
     );
     expect(r.stdout.trim()).toBe('set');
+    const globals = spawnSync(
+      'bash',
+      ['-c', `${script}\nCOMP_WORDS=(ops hosts list --pro); COMP_CWORD=3; _ops_complete; echo "\${COMPREPLY[*]}"`],
+      { encoding: 'utf8' },
+    );
+    expect(globals.stdout.trim()).toBe('--profile');
+  });
+
+  it('fish declares the global flags once, not once per command path', async () => {
+    const fish = (await runMain(['completion', 'fish'])).stdout;
+    expect(fish.match(/-l max-wait/g)).toHaveLength(1);
+    expect(fish).toContain("complete -c ops -l max-wait -d");
+    expect(fish.length).toBeLessThan(60_000);
   });
 
   it('an unknown shell exits 2', async () => {

@@ -2,7 +2,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { Command } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFactory } from '../../src/commands/factory.js';
+import { testFactory as createFactory } from '../helpers/factory.js';
 import { parseListOptions } from '../../src/commands/shared/list-options.js';
 import { parseInteger, parseTime } from '../../src/commands/shared/parse.js';
 import { UsageError } from '../../src/errors.js';

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { vi } from 'vitest';
-import { type Factory, createFactory } from '../../src/commands/factory.js';
+import type { Factory } from '../../src/app/types.js';
+import { testFactory as createFactory } from './factory.js';
 import { makeStyle } from '../../src/output/color.js';
 import { Feedback } from '../../src/output/feedback.js';
 import { type OutputFormat, Printer } from '../../src/output/printer.js';

@@ -1,3 +1,4 @@
+import type { AuthScheme } from '../../src/clients/http/auth.js';
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHostsClient } from '../../src/clients/hosts/client.js';
@@ -28,7 +29,7 @@ const settings = {
 };
 
 function client(retries = 2) {
-  const auth = descriptor.auth(settings);
+  const auth = descriptor.auth(settings) as AuthScheme | undefined;
   return createHostsClient(
     createHttpClient({
       service: 'hosts',

@@ -3,7 +3,7 @@ import { output, parseVerb as parseVerbOf } from '../helpers/verbs.js';
 import type { HostsClient } from '../../src/clients/hosts/client.js';
 import type { HostWire } from '../../src/clients/hosts/types.js';
 import type { Page } from '../../src/clients/http/paginate.js';
-import type { Factory } from '../../src/commands/factory.js';
+import type { Factory } from '../../src/app/types.js';
 import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
 import { Clock, type Emulator, type Reply } from '../../src/sandbox/framework.js';
 import { createEmulator } from '../../src/sandbox/hosts/index.js';
@@ -36,9 +36,11 @@ export function stubClient(over: Partial<HostsClient>): HostsClient {
 
 /** Pages as the paginator yields them, from arrays of hosts and a total. */
 export async function* pagesOf(pages: HostWire[][], total: number): AsyncGenerator<Page<HostWire>> {
-  for (const items of pages) {
+  for (const [i, items] of pages.entries()) {
     yield {
       items,
+      total,
+      more: i < pages.length - 1,
       response: {
         status: 200,
         headers: {},

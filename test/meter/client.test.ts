@@ -1,3 +1,4 @@
+import type { AuthScheme } from '../../src/clients/http/auth.js';
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -31,7 +32,7 @@ const values: Record<string, string> = { api_key: 'sk_test_secret_42' };
 const settings = { get: (k: string) => values[k], require: (k: string) => values[k]! };
 
 function http(retries = 2) {
-  const auth = descriptor.auth(settings);
+  const auth = descriptor.auth(settings) as AuthScheme | undefined;
   return createHttpClient({
     service: 'meter',
     baseUrl: `${ORIGIN}/meter`,

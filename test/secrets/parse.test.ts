@@ -1,6 +1,7 @@
 import { type Command, CommanderError } from 'commander';
 import { describe, expect, it, vi } from 'vitest';
-import { createFactory, type Factory } from '../../src/commands/factory.js';
+import type { Factory } from '../../src/app/types.js';
+import { testFactory as createFactory } from '../helpers/factory.js';
 import { secretsDeleteCommand } from '../../src/commands/secrets/delete.js';
 import { register } from '../../src/commands/secrets/index.js';
 import { secretsHelpCommand } from '../../src/commands/secrets/help.js';

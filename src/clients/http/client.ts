@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { request as undiciRequest } from './undici.js';
 import { ApiError, DryRunStop, InterruptedError, NetworkError, TimeoutError } from '../../errors.js';
-import type { AuthScheme } from './auth.js';
+import { type AuthScheme, expiredError } from './auth.js';
 import { toCurl } from './curl.js';
 import { parseErrorBody, textSummary } from './parse-error.js';
 import type { Redactor } from './redact.js';
@@ -54,7 +54,27 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
   const base = new URL(o.baseUrl);
   // Made once: meter send makes ten thousand requests a second.
   const clientRetryStatuses = new Set([...RETRYABLE_STATUSES, ...(o.retryStatuses ?? [])]);
-  const clientRedactor = o.auth ? o.redactor.with(o.auth.secrets) : o.redactor;
+  let clientAuth = o.auth;
+  let clientRedactor = o.auth ? o.redactor.with(o.auth.secrets) : o.redactor;
+  let renewing: Promise<AuthScheme> | undefined;
+
+  /** One renewal at a time, shared by every request that finds the credential stale. */
+  function renew(stale: AuthScheme): Promise<AuthScheme> {
+    if (clientAuth !== stale) return Promise.resolve(clientAuth as AuthScheme);
+    renewing ??= stale.refresh!().then(
+      (fresh) => {
+        clientAuth = fresh;
+        clientRedactor = o.redactor.with([...stale.secrets, ...fresh.secrets]);
+        renewing = undefined;
+        return fresh;
+      },
+      (err: unknown) => {
+        renewing = undefined;
+        throw err;
+      },
+    );
+    return renewing;
+  }
 
   async function request<T>(spec: RequestSpec): Promise<HttpResponse<T>> {
     const method = spec.method.toUpperCase();
@@ -62,8 +82,15 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     const retryStatuses = spec.retryStatuses
       ? new Set([...clientRetryStatuses, ...spec.retryStatuses])
       : clientRetryStatuses;
-    const auth = spec.auth === false ? undefined : (spec.auth ?? o.auth);
-    const redactor = auth === o.auth ? clientRedactor : auth ? o.redactor.with(auth.secrets) : o.redactor;
+    let auth = spec.auth === false ? undefined : (spec.auth ?? clientAuth);
+    if (auth?.expiresAt !== undefined && auth.expiresAt <= Date.now()) {
+      if (!auth.refresh) throw expiredError(o.service, auth);
+      auth = await renew(auth);
+    }
+    let renewed = false;
+    const redactorFor = (a: AuthScheme | undefined) =>
+      a === clientAuth ? clientRedactor : a ? o.redactor.with(a.secrets) : o.redactor;
+    let redactor = redactorFor(auth);
     let url = resolveUrl(o.baseUrl, spec.path, spec.query);
     const { body, contentType } = encodeBody(spec);
 
@@ -155,6 +182,13 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
                 url: url.toString(),
                 attempts: attempt,
               };
+            // A credential that can be renewed is renewed once after a 401, and the request sent again.
+            if (status === 401 && auth?.refresh && !renewed) {
+              auth = await renew(auth);
+              redactor = redactorFor(auth);
+              renewed = true;
+              continue;
+            }
             const parsed = (o.parseError ?? parseErrorBody)(status, payload, resHeaders);
             const wait = serverWaitSeconds(resHeaders);
             if (retryable && attempt <= o.retries && (wait === undefined || wait <= o.maxWaitSeconds)) {

@@ -14,6 +14,13 @@ export interface PageStyle<T> {
     seen: number,
     pageItems: number,
   ): RequestSpec | undefined;
+  /** The number of items the whole list holds, when the service says. */
+  total?(res: HttpResponse<unknown>): number | undefined;
+  /**
+   * The first request with the page size that fits `limit` (undefined: every page), so a list verb
+   * never does page-size arithmetic. A size the caller set already is kept.
+   */
+  sized?(first: RequestSpec, limit: number | undefined): RequestSpec;
 }
 
 export interface PageOptions {
@@ -25,6 +32,10 @@ export interface PageOptions {
 export interface Page<T> {
   items: T[];
   response: HttpResponse<unknown>;
+  /** The list's total, when the service gives one. */
+  total?: number | undefined;
+  /** The list goes on after this page (items cut by the limit, or a next page not fetched). */
+  more: boolean;
 }
 
 /**
@@ -47,7 +58,7 @@ async function* walkPages<T>(
   style: PageStyle<T>,
   opts: PageOptions = {},
 ): AsyncGenerator<Page<T>> {
-  let spec: RequestSpec | undefined = first;
+  let spec: RequestSpec | undefined = style.sized ? style.sized(first, opts.limit) : first;
   let seen = 0;
   while (spec) {
     const res: HttpResponse<unknown> = await http.request(spec);
@@ -56,9 +67,12 @@ async function* walkPages<T>(
     if (opts.limit !== undefined && seen + items.length > opts.limit)
       items = items.slice(0, opts.limit - seen);
     seen += items.length;
-    yield { items, response: res };
+    const next: RequestSpec | undefined =
+      pageCount === 0 ? undefined : style.next(spec, res, seen, pageCount);
+    const more = next !== undefined || items.length < pageCount;
+    yield { items, response: res, total: style.total?.(res), more };
     if (opts.limit !== undefined && seen >= opts.limit) return;
-    spec = pageCount === 0 ? undefined : style.next(spec, res, seen, pageCount);
+    spec = next;
   }
 }
 
@@ -100,6 +114,30 @@ function deepGet(body: unknown, path: string): unknown {
     );
 }
 
+/** Sets `param` to the page size for `limit` (at most `max`), in the query or the body, unless set. */
+function withSize(
+  first: RequestSpec,
+  param: string,
+  max: number,
+  limit: number | undefined,
+  place: 'query' | 'body' = 'query',
+): RequestSpec {
+  const params = ((place === 'query' ? first.query : first.body) ?? {}) as Record<string, QueryValue>;
+  if (params[param] !== undefined) return first;
+  const size = limit === undefined ? max : Math.max(1, Math.min(limit, max));
+  const out = { ...params, [param]: size };
+  return place === 'query' ? { ...first, query: out } : { ...first, body: out };
+}
+
+function totalAt(path: string | undefined) {
+  return path === undefined
+    ? undefined
+    : (res: HttpResponse<unknown>) => {
+        const n = Number(deepGet(res.data, path));
+        return Number.isFinite(n) && deepGet(res.data, path) !== null ? n : undefined;
+      };
+}
+
 /**
  * Offset and count: hosts (`start`/`count`, `total_matching`), cloud (`offset`/`limit`,
  * `_metadata.totalCount`), data API (`offset`/`limit` inside the POST body).
@@ -118,6 +156,8 @@ export function offsetStyle<T>(o: {
 }): PageStyle<T> {
   return {
     items: (res) => pick(res.data, o.items),
+    total: totalAt(o.total),
+    sized: (first, limit) => withSize(first, o.limitParam, o.pageSize, limit, o.in ?? 'query'),
     next(prev, res, _seen, pageItems) {
       const place = o.in ?? 'query';
       const params = ((place === 'query' ? prev.query : prev.body) ?? {}) as Record<string, QueryValue>;
@@ -132,10 +172,23 @@ export function offsetStyle<T>(o: {
   };
 }
 
-/** page/per_page with `Link: <…>; rel="next"` (workflow automation). */
-export function linkStyle<T>(o: { items: Getter<T> }): PageStyle<T> {
+/**
+ * page/per_page with `Link: <…>; rel="next"` (workflow automation): the next page is the URL the
+ * service gives, never a computed page number.
+ */
+export function linkStyle<T>(o: {
+  items: Getter<T>;
+  /** The page-size parameter and its largest value (`per_page`, 100). */
+  sizeParam?: string;
+  maxSize?: number;
+  /** Dotted path to the total in the body (`total_count`). */
+  total?: string;
+}): PageStyle<T> {
   return {
     items: (res) => pick(res.data, o.items),
+    total: totalAt(o.total),
+    sized: (first, limit) =>
+      o.sizeParam && o.maxSize ? withSize(first, o.sizeParam, o.maxSize, limit) : first,
     next(prev, res) {
       const next = parseLinkHeader(res.headers.link ?? '').next;
       return next ? { ...prev, path: next, query: undefined } : undefined;
@@ -144,9 +197,20 @@ export function linkStyle<T>(o: { items: Getter<T> }): PageStyle<T> {
 }
 
 /** Page token: the token field in the body names the next page (`next_page_token`, `nextPageToken`). */
-export function tokenStyle<T>(o: { items: Getter<T>; tokenField: string; tokenParam: string }): PageStyle<T> {
+export function tokenStyle<T>(o: {
+  items: Getter<T>;
+  tokenField: string;
+  tokenParam: string;
+  /** The page-size parameter and its largest value (`maxResults`, 100). */
+  sizeParam?: string;
+  maxSize?: number;
+  total?: string;
+}): PageStyle<T> {
   return {
     items: (res) => pick(res.data, o.items),
+    total: totalAt(o.total),
+    sized: (first, limit) =>
+      o.sizeParam && o.maxSize ? withSize(first, o.sizeParam, o.maxSize, limit) : first,
     next(prev, res) {
       const token = deepGet(res.data, o.tokenField);
       return typeof token === 'string' && token !== ''
@@ -161,8 +225,16 @@ export function markerStyle<T>(o: {
   items: Getter<T>;
   markerField: string;
   markerParam: string;
+  sizeParam?: string;
+  maxSize?: number;
 }): PageStyle<T> {
-  return tokenStyle({ items: o.items, tokenField: o.markerField, tokenParam: o.markerParam });
+  return tokenStyle({
+    items: o.items,
+    tokenField: o.markerField,
+    tokenParam: o.markerParam,
+    ...(o.sizeParam ? { sizeParam: o.sizeParam } : {}),
+    ...(o.maxSize ? { maxSize: o.maxSize } : {}),
+  });
 }
 
 /**
@@ -184,6 +256,8 @@ export function rawItems<T>(style: PageStyle<T>, key: string): PageStyle<T | Raw
       return cut.items.map((t) => new RawJson(t));
     },
     next: (prev, res, seen, pageItems) => style.next(prev, res, seen, pageItems),
+    ...(style.total ? { total: style.total } : {}),
+    ...(style.sized ? { sized: style.sized } : {}),
   };
 }
 

@@ -6,8 +6,7 @@ import type { HttpClient, QueryValue, RequestSpec } from '../../clients/http/typ
 import { NetworkError, UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import type { Printer } from '../../output/printer.js';
-import { SERVICE_NAMES } from '../../services.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
 import { parseField, parseHeader } from './fields.js';
 
 export interface ApiOptions {
@@ -28,9 +27,10 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'LIST', 'OPTIO
 const QUERY_METHODS = ['GET', 'HEAD', 'DELETE', 'LIST', 'OPTIONS'];
 
 export function apiCommand(factory: Factory, run = runApi): Command {
+  const names = factory.services.map((s) => s.name);
   return new Command('api')
     .description("Make a raw request with the service's address, credentials, retries and output")
-    .argument('<service>', `one of: ${SERVICE_NAMES.join(', ')}`)
+    .argument('<service>', `one of: ${names.join(', ')}`)
     .argument('<method>', METHODS.join(', '))
     .argument('<path>', 'path below the service address, e.g. /api/v1/hosts')
     .option(
@@ -59,8 +59,8 @@ Examples:
         o: { param?: string[]; header?: string[]; input?: string; paginate?: boolean; include?: boolean },
         cmd: Command,
       ) => {
-        if (!SERVICE_NAMES.includes(service))
-          throw new UsageError(`unknown service "${service}"`, `use one of: ${SERVICE_NAMES.join(', ')}`);
+        if (!names.includes(service))
+          throw new UsageError(`unknown service "${service}"`, `use one of: ${names.join(', ')}`);
         const m = method.toUpperCase();
         if (!METHODS.includes(m))
           throw new UsageError(`invalid method "${method}"`, `use one of: ${METHODS.join(', ')}`);

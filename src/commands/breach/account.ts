@@ -5,7 +5,7 @@ import { ExitStatusError, UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
 import { runBreachAccountBulk } from './bulk.js';
 import type { PaceClock } from './paced.js';
 import {

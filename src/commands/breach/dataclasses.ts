@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { BreachClient } from '../../clients/breach/client.js';
 import type { Printer } from '../../output/printer.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
 import { breachClient } from './shared.js';
 
 export interface BreachDataclassesOptions {

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { BreachClient } from '../../clients/breach/client.js';
 import { ExitStatusError } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
 import { FOUND_EXIT_CODE, aliasRows, breachClient, parseDomain } from './shared.js';
 
 export interface BreachDomainOptions {

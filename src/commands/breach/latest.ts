@@ -5,7 +5,7 @@ import { InterruptedError, UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import type { Printer } from '../../output/printer.js';
 import { terminalSafe } from '../../output/text.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
 import { parseInteger } from '../shared/parse.js';
 import { type PaceClock, realClock } from './paced.js';
 import { BREACH_DETAIL, breachClient, parseInterval } from './shared.js';

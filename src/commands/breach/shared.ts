@@ -3,7 +3,7 @@ import type { AliasMapWire, BreachNameWire, BreachWire } from '../../clients/bre
 import { ConfigError, ExitCode, UsageError } from '../../errors.js';
 import type { Column } from '../../output/printer.js';
 import { htmlToText } from '../../output/text.js';
-import type { Context } from '../factory.js';
+import type { Context } from '../../app/types.js';
 
 /**
  * The breach client for a command. Searches by account, domain and stealer log need the key: with

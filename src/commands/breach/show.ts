@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { BreachClient } from '../../clients/breach/client.js';
 import { ExitCode, OpsError, UsageError } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
 import { BREACH_DETAIL, breachClient } from './shared.js';
 
 export interface BreachShowOptions {

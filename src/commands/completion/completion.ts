@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
 import { bashScript, completionNodes, fishScript, zshScript } from './script.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
@@ -26,7 +26,7 @@ export function completionCommand(factory: Factory, run = runCompletion): Comman
       await run({
         io: factory.io,
         shell: shell as CompletionOptions['shell'],
-        tree: async () => (await import('../../program.js')).buildProgram(factory, ['node', 'ops'], true),
+        tree: () => factory.tree(),
       });
     });
 }

@@ -1,35 +1,54 @@
 import type { Command } from 'commander';
 
+export interface CompletionOption {
+  flag: string;
+  description: string;
+}
+
 export interface CompletionNode {
   /** "ops hosts list" */
   path: string;
   subcommands: Array<{ name: string; description: string }>;
-  options: Array<{ flag: string; description: string }>;
+  /** The command's own flags (the root's are in `globals`). */
+  options: CompletionOption[];
 }
 
-/** Flattens the command tree into one node per command path, with its subcommands and flags. */
-export function completionNodes(root: Command): CompletionNode[] {
+export interface CompletionTree {
+  nodes: CompletionNode[];
+  /** The root's flags, valid after every command. */
+  globals: CompletionOption[];
+}
+
+const flagsOf = (cmd: Command): CompletionOption[] =>
+  cmd.options
+    .map((o) => ({ flag: o.long ?? o.short ?? '', description: o.description }))
+    .filter((o) => o.flag);
+
+/** Flattens the command tree into one node per command path, with its subcommands and own flags. */
+export function completionNodes(root: Command): CompletionTree {
   const nodes: CompletionNode[] = [];
-  const globals = root.options.map((o) => ({ flag: o.long ?? o.short ?? '', description: o.description }));
   const walk = (cmd: Command, path: string) => {
-    const own =
-      path === 'ops'
-        ? []
-        : cmd.options.map((o) => ({ flag: o.long ?? o.short ?? '', description: o.description }));
     nodes.push({
       path,
       subcommands: cmd.commands.map((c) => ({ name: c.name(), description: c.description() })),
-      options: [...own, ...globals].filter((o) => o.flag),
+      options: path === 'ops' ? [] : flagsOf(cmd),
     });
     for (const sub of cmd.commands) walk(sub, `${path} ${sub.name()}`);
   };
   walk(root, 'ops');
-  return nodes;
+  return { nodes, globals: flagsOf(root) };
+}
+
+/** Every command path below the root, as word lists (`['hosts', 'list']`): the help-page build reads these. */
+export function commandPaths(root: Command): string[][] {
+  return completionNodes(root)
+    .nodes.map((n) => n.path.split(' ').slice(1))
+    .filter((p) => p.length > 0);
 }
 
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-export function bashScript(nodes: CompletionNode[]): string {
+export function bashScript({ nodes, globals }: CompletionTree): string {
   const paths = nodes.map((n) => n.path).filter((p) => p !== 'ops');
   const cases = nodes
     .map(
@@ -37,6 +56,7 @@ export function bashScript(nodes: CompletionNode[]): string {
         `    ${q(n.path)}) words=${q([...n.subcommands.map((s) => s.name), ...n.options.map((o) => o.flag)].join(' '))} ;;`,
     )
     .join('\n');
+  const globalWords = q(globals.map((o) => o.flag).join(' '));
   return `# ops completion for bash: eval "$(ops completion bash)"
 _ops_complete() {
   local cur path w i words
@@ -52,20 +72,24 @@ _ops_complete() {
   case "$path" in
 ${cases}
   esac
+  words="$words "${globalWords}
   COMPREPLY=( $(compgen -W "$words" -- "$cur") )
 }
 complete -o default -F _ops_complete ops
 `;
 }
 
-export function zshScript(nodes: CompletionNode[]): string {
+export function zshScript(tree: CompletionTree): string {
   return `#compdef ops
 # ops completion for zsh: eval "$(ops completion zsh)"
 autoload -U +X bashcompinit && bashcompinit
-${bashScript(nodes)}`;
+${bashScript(tree)}`;
 }
 
-export function fishScript(nodes: CompletionNode[]): string {
+const fishFlag = (o: CompletionOption) =>
+  `${o.flag.startsWith('--') ? `-l ${o.flag.slice(2)}` : `-s ${o.flag.slice(1)}`} -d ${q(o.description.slice(0, 80))}`;
+
+export function fishScript({ nodes, globals }: CompletionTree): string {
   const paths = nodes.map((n) => n.path).filter((p) => p !== 'ops');
   const lines = [
     '# ops completion for fish: ops completion fish | source',
@@ -78,15 +102,14 @@ export function fishScript(nodes: CompletionNode[]): string {
     '    echo $path',
     'end',
     'complete -c ops -f',
+    // The root's flags hold after every command: declared once, not once per command path.
+    ...globals.map((o) => `complete -c ops ${fishFlag(o)}`),
   ];
   for (const n of nodes) {
     const cond = q(`test "(__ops_path)" = ${JSON.stringify(n.path)}`);
     for (const s of n.subcommands)
       lines.push(`complete -c ops -n ${cond} -a ${q(s.name)} -d ${q(s.description.slice(0, 80))}`);
-    for (const o of n.options) {
-      const flag = o.flag.startsWith('--') ? `-l ${o.flag.slice(2)}` : `-s ${o.flag.slice(1)}`;
-      lines.push(`complete -c ops -n ${cond} ${flag} -d ${q(o.description.slice(0, 80))}`);
-    }
+    for (const o of n.options) lines.push(`complete -c ops -n ${cond} ${fishFlag(o)}`);
   }
   return `${lines.join('\n')}\n`;
 }

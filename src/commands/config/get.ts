@@ -1,11 +1,13 @@
 import { Command } from 'commander';
-import { findKey } from '../../config/keys.js';
+import { type KeySource, findKey } from '../../config/keys.js';
 import type { Settings } from '../../config/settings.js';
 import { ExitStatusError, ExitCode } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
 
 export interface ConfigGetOptions {
+  /** The services whose keys a profile may hold (the service table). */
+  services: readonly KeySource[];
   printer: Printer;
   settings: Settings;
   key: string;
@@ -23,12 +25,18 @@ export function configGetCommand(factory: Factory, run = runConfigGet): Command 
     )
     .action(async (key: string, o: { showOrigin?: boolean }, cmd: Command) => {
       const ctx = await factory.context(cmd);
-      await run({ printer: ctx.printer, settings: ctx.settings, key, showOrigin: Boolean(o.showOrigin) });
+      await run({
+        services: factory.services,
+        printer: ctx.printer,
+        settings: ctx.settings,
+        key,
+        showOrigin: Boolean(o.showOrigin),
+      });
     });
 }
 
 export async function runConfigGet(o: ConfigGetOptions): Promise<void> {
-  const spec = await findKey(o.key);
+  const spec = await findKey(o.key, o.services);
   const r = o.settings.resolve(o.key, spec.default);
   if (r.value === undefined) throw new ExitStatusError(`${o.key} is not set`, ExitCode.notFound);
   if (o.showOrigin)

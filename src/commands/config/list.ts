@@ -1,12 +1,14 @@
 import { Command } from 'commander';
-import { knownKeys } from '../../config/keys.js';
+import { type KeySource, knownKeys } from '../../config/keys.js';
 import type { Settings } from '../../config/settings.js';
 import { MASK } from '../../clients/http/redact.js';
 import type { Printer } from '../../output/printer.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
 import { originLabel } from './get.js';
 
 export interface ConfigListOptions {
+  /** The services whose keys a profile may hold (the service table). */
+  services: readonly KeySource[];
   printer: Printer;
   settings: Settings;
   showOrigin: boolean;
@@ -21,13 +23,19 @@ export function configListCommand(factory: Factory, run = runConfigList): Comman
     .addHelpText('after', '\nExamples:\n  ops config list --show-origin\n  ops config list hosts --json')
     .action(async (service: string | undefined, o: { showOrigin?: boolean }, cmd: Command) => {
       const ctx = await factory.context(cmd);
-      await run({ printer: ctx.printer, settings: ctx.settings, showOrigin: Boolean(o.showOrigin), service });
+      await run({
+        services: factory.services,
+        printer: ctx.printer,
+        settings: ctx.settings,
+        showOrigin: Boolean(o.showOrigin),
+        service,
+      });
     });
 }
 
 export async function runConfigList(o: ConfigListOptions): Promise<void> {
   const rows: Array<{ key: string; value: string; origin?: string }> = [];
-  for (const spec of await knownKeys()) {
+  for (const spec of await knownKeys(o.services)) {
     if (o.service && !spec.key.startsWith(`${o.service}.`)) continue;
     const r = o.settings.resolve(spec.key, spec.default);
     if (r.value === undefined) continue;

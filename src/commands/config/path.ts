@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { configFile } from '../../config/paths.js';
 import type { Io } from '../../io.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
 
 export function configPathCommand(factory: Factory, run = runConfigPath): Command {
   return new Command('path')

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { Settings } from '../../config/settings.js';
 import type { Printer } from '../../output/printer.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
 
 export interface ConfigProfilesOptions {
   printer: Printer;

@@ -1,11 +1,13 @@
 import { Command } from 'commander';
-import { findKey } from '../../config/keys.js';
+import { type KeySource, findKey } from '../../config/keys.js';
 import type { Settings } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
 import { type Io, readAllText } from '../../io.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
 
 export interface ConfigSetOptions {
+  /** The services whose keys a profile may hold (the service table). */
+  services: readonly KeySource[];
   io: Io;
   settings: Settings;
   key: string;
@@ -26,12 +28,12 @@ export function configSetCommand(factory: Factory, run = runConfigSet): Command 
     )
     .action(async (key: string, value: string, _o: unknown, cmd: Command) => {
       const ctx = await factory.context(cmd);
-      await run({ io: ctx.io, settings: ctx.settings, key, value });
+      await run({ services: factory.services, io: ctx.io, settings: ctx.settings, key, value });
     });
 }
 
 export async function runConfigSet(o: ConfigSetOptions): Promise<void> {
-  const spec = await findKey(o.key);
+  const spec = await findKey(o.key, o.services);
   let value = o.value;
   if (value === '-') {
     value =

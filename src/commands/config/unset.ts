@@ -1,10 +1,12 @@
 import { Command } from 'commander';
-import { findKey } from '../../config/keys.js';
+import { type KeySource, findKey } from '../../config/keys.js';
 import type { Settings } from '../../config/settings.js';
 import type { Io } from '../../io.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
 
 export interface ConfigUnsetOptions {
+  /** The services whose keys a profile may hold (the service table). */
+  services: readonly KeySource[];
   io: Io;
   settings: Settings;
   key: string;
@@ -20,12 +22,12 @@ export function configUnsetCommand(factory: Factory, run = runConfigUnset): Comm
     )
     .action(async (key: string, _o: unknown, cmd: Command) => {
       const ctx = await factory.context(cmd);
-      await run({ io: ctx.io, settings: ctx.settings, key });
+      await run({ services: factory.services, io: ctx.io, settings: ctx.settings, key });
     });
 }
 
 export async function runConfigUnset(o: ConfigUnsetOptions): Promise<void> {
-  await findKey(o.key);
+  await findKey(o.key, o.services);
   const store = await o.settings.openStore();
   const removed = store.unset(o.settings.profileName, o.key);
   if (o.io.stderrIsTty)

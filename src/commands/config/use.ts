@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { Settings } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
 
 export interface ConfigUseOptions {
   io: Io;

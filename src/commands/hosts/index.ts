@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
 import { hostsListCommand } from './list.js';
 import { hostsMuteCommand } from './mute.js';
 import { hostsTotalsCommand } from './totals.js';

@@ -2,11 +2,11 @@ import { Command } from 'commander';
 import type { HostsClient } from '../../clients/hosts/client.js';
 import { MAX_PAGE } from '../../clients/hosts/pages.js';
 import type { HostWire, ListHostsQuery } from '../../clients/hosts/types.js';
-import type { RawJson } from '../../clients/http/raw-json.js';
 import { UsageError } from '../../errors.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
+import { printPages } from '../shared/list.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
 import { parseInteger, parseTime } from '../shared/parse.js';
 import { HOST_COLUMNS, type KeyFlags, addKeyOptions, hostsClient, hostsContext } from './shared.js';
@@ -105,16 +105,13 @@ Examples:
 /** Streams the hosts page by page into the printer (NDJSON and CSV never hold more than a page). */
 export async function runHostsList(o: HostsListOptions): Promise<void> {
   const client = await o.client();
-  let total: number | undefined;
-  async function* hosts(): AsyncGenerator<HostWire | RawJson> {
-    for await (const page of client.listHostPages(o.query, { limit: o.limit, raw: o.printer.takesRawJson })) {
-      total = (page.response.data as { total_matching?: number }).total_matching;
-      yield* page.items;
-    }
-  }
-  const printed = await o.printer.printList(hosts(), { columns: HOST_COLUMNS });
-  const start = o.query.start ?? 0;
-  if (o.limit !== undefined && total !== undefined && start + printed < total) {
-    o.feedback.info(`${printed} of ${total} matching hosts shown; --all or --limit N for more`);
-  }
+  await printPages<HostWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.listHostPages(o.query, { limit: o.limit, raw: o.printer.takesRawJson }),
+    columns: HOST_COLUMNS,
+    limit: o.limit,
+    noun: 'matching hosts',
+    offset: o.query.start,
+  });
 }

@@ -3,7 +3,7 @@ import type { HostsClient } from '../../clients/hosts/client.js';
 import type { HostMuteResponseWire, HostMuteSettingsWire } from '../../clients/hosts/types.js';
 import { UsageError } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
 import { parseTime } from '../shared/parse.js';
 import { type KeyFlags, addKeyOptions, hostsClient, hostsContext } from './shared.js';
 

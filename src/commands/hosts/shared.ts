@@ -4,7 +4,7 @@ import type { HostWire } from '../../clients/hosts/types.js';
 import { UsageError } from '../../errors.js';
 import { readAllText } from '../../io.js';
 import type { Column } from '../../output/printer.js';
-import type { Context, Factory } from '../factory.js';
+import type { Context, Factory } from '../../app/types.js';
 
 export interface KeyFlags {
   apiKey?: string;

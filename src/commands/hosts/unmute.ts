@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { HostsClient } from '../../clients/hosts/client.js';
 import { UsageError } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
 import { MUTE_COLUMNS } from './mute.js';
 import { type KeyFlags, addKeyOptions, hostsClient, hostsContext } from './shared.js';
 

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { CATALOGUE, type CatalogueEntry } from '../../clients/meter/catalogue.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Column, Printer } from '../../output/printer.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
 
 export interface MeterCatalogueOptions {
   printer: Printer;

@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
 import { parseInteger } from '../shared/parse.js';
 import type { EventFields } from './shared/event.js';
 import { type SendFlags, eventFromFlags, inspectInput } from './shared/flags.js';

@@ -1,12 +1,13 @@
 import { Command } from 'commander';
 import { ExitStatusError } from '../../errors.js';
 import type { Io } from '../../io.js';
-import { SERVICES } from '../../services.js';
-import type { Factory } from '../factory.js';
+import type { Factory, ServiceEntry } from '../../app/types.js';
 
 export interface SandboxDemoOptions {
   io: Io;
-  services: string[] | undefined;
+  services: readonly ServiceEntry[];
+  runArgv(argv: string[], io: Io): Promise<number>;
+  only: string[] | undefined;
 }
 
 export function sandboxDemoCommand(factory: Factory, run = runSandboxDemo): Command {
@@ -15,15 +16,19 @@ export function sandboxDemoCommand(factory: Factory, run = runSandboxDemo): Comm
     .option('--services <list>', 'only these services, comma-separated')
     .addHelpText('after', '\nExamples:\n  ops sandbox demo\n  ops sandbox demo --services hosts,breach')
     .action(async (o: { services?: string }) => {
-      await run({ io: factory.io, services: o.services?.split(',').map((s) => s.trim()) });
+      await run({
+        io: factory.io,
+        services: factory.services,
+        runArgv: factory.runArgv,
+        only: o.services?.split(',').map((s) => s.trim()),
+      });
     });
 }
 
 /** Runs each service's tour steps with the real CLI against an in-process sandbox on a free port. */
 export async function runSandboxDemo(o: SandboxDemoOptions): Promise<void> {
-  const [{ startSandbox }, { main }, { runSandboxEnv }] = await Promise.all([
+  const [{ startSandbox }, { runSandboxEnv }] = await Promise.all([
     import('../../sandbox/server.js'),
-    import('../../main.js'),
     import('./env.js'),
   ]);
   const sandbox = await startSandbox({ port: 0, env: o.io.env });
@@ -32,6 +37,7 @@ export async function runSandboxDemo(o: SandboxDemoOptions): Promise<void> {
     let exports = '';
     await runSandboxEnv({
       io: { ...o.io, stdout: { write: (s: string) => void (exports += s) } },
+      services: o.services,
       port: sandbox.port,
       tls: false,
       caCert: undefined,
@@ -40,12 +46,12 @@ export async function runSandboxDemo(o: SandboxDemoOptions): Promise<void> {
     for (const m of exports.matchAll(/^export (\w+)='([^']*)'$/gm)) env[m[1]!] = m[2];
     const out = (s: string) => o.io.stdout.write(s);
     out(`sandbox on ${sandbox.url}\n`);
-    for (const service of SERVICES) {
-      if (!service.commands || (o.services && !o.services.includes(service.name))) continue;
+    for (const service of o.services) {
+      if (!service.commands || (o.only && !o.only.includes(service.name))) continue;
       const steps = (await service.commands()).demo ?? [];
       for (const step of steps) {
         out(`\n# ${step.title}\n$ ops ${step.argv.join(' ')}\n`);
-        const code = await main(['node', 'ops', ...step.argv], { ...o.io, env });
+        const code = await o.runArgv(['node', 'ops', ...step.argv], { ...o.io, env });
         if (code !== 0) failures.push(`ops ${step.argv.join(' ')} (exit ${code})`);
       }
     }

@@ -3,12 +3,12 @@ import type { Io } from '../../io.js';
 import { envNameFor } from '../../config/settings.js';
 import { sandboxCredentials } from '../../sandbox/credentials.js';
 import { sandboxCaPath } from '../../sandbox/tls.js';
-import { SERVICES } from '../../services.js';
-import type { Factory } from '../factory.js';
+import type { Factory, ServiceEntry } from '../../app/types.js';
 import { parseInteger } from '../shared/parse.js';
 
 export interface SandboxEnvOptions {
   io: Io;
+  services: readonly Pick<ServiceEntry, 'name'>[];
   port: number;
   tls: boolean;
   caCert: string | undefined;
@@ -29,7 +29,13 @@ export function sandboxEnvCommand(factory: Factory, run = runSandboxEnv): Comman
     )
     .action(async (o: { port: string; tls?: boolean; sandboxCa?: string }) => {
       const port = parseInteger('--port', o.port, { min: 1, max: 65535 }) ?? 4010;
-      await run({ io: factory.io, port, tls: Boolean(o.tls), caCert: o.sandboxCa });
+      await run({
+        io: factory.io,
+        services: factory.services,
+        port,
+        tls: Boolean(o.tls),
+        caCert: o.sandboxCa,
+      });
     });
 }
 
@@ -41,7 +47,7 @@ export async function runSandboxEnv(o: SandboxEnvOptions): Promise<void> {
   const scheme = o.tls ? 'https' : 'http';
   const creds = sandboxCredentials(o.io.env);
   const lines: string[] = [];
-  for (const s of SERVICES) {
+  for (const s of o.services) {
     lines.push(
       `export ${envNameFor(`${s.name}.base_url`)}=${shellQuote(`${scheme}://127.0.0.1:${o.port}/${s.name}`)}`,
     );

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
 import { sandboxDemoCommand } from './demo.js';
 import { sandboxEnvCommand } from './env.js';
 import { sandboxStartCommand } from './start.js';

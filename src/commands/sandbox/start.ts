@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
 import { parseInteger, parseKeyValue } from '../shared/parse.js';
 
 export interface SandboxStartOptions {

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { AuthWire } from '../../clients/secrets/types.js';
 import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/printer.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
 import { parseKeyValue } from '../shared/parse.js';
 import { type SecretsRunBase, baseOptions, namespaceOf, readSecret, secretsCommand } from './shared.js';
 

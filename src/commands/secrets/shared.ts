@@ -8,7 +8,7 @@ import type { Style } from '../../output/color.js';
 import type { Feedback } from '../../output/feedback.js';
 import { type Column, type Printer, getPath } from '../../output/printer.js';
 import { terminalSafe } from '../../output/text.js';
-import type { Context, Factory } from '../factory.js';
+import type { Context, Factory } from '../../app/types.js';
 import { parseInteger } from '../shared/parse.js';
 
 /** What every secrets run function gets besides its own values. */

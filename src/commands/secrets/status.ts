@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { HealthWire, SealStatusWire } from '../../clients/secrets/types.js';
 import { ApiError } from '../../errors.js';
-import type { Factory } from '../factory.js';
+import type { Factory } from '../../app/types.js';
 import {
   type SecretsRunBase,
   baseOptions,

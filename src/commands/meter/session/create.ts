@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { MeterClient, MeterEventSession } from '../../../clients/meter/client.js';
 import type { Column, Printer } from '../../../output/printer.js';
-import type { Factory } from '../../factory.js';
+import type { Factory } from '../../../app/types.js';
 import { addApiVersionOption, meterClient, resolveApiVersion } from '../shared/options.js';
 
 export interface MeterSessionCreateOptions {

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { BILLING_VERSION_PATTERN } from '../../../clients/meter/index.js';
 import type { MeterClient } from '../../../clients/meter/client.js';
 import { UsageError } from '../../../errors.js';
-import type { Context } from '../../factory.js';
+import type { Context } from '../../../app/types.js';
 
 /** `--api-version`: the `Billing-Version` of this call, over OPS_METER_API_VERSION and the profile. */
 export function addApiVersionOption(cmd: Command): Command {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { EnvelopeWire, KvV2ReadWire } from '../../../clients/secrets/types.js';
 import { ExitCode, OpsError } from '../../../errors.js';
-import type { Factory } from '../../factory.js';
+import type { Factory } from '../../../app/types.js';
 import { parseInteger } from '../../shared/parse.js';
 import {
   KV_COLUMNS,

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Factory } from '../../factory.js';
+import type { Factory } from '../../../app/types.js';
 import {
   type KvWriteOptions,
   kvWriteOptions,

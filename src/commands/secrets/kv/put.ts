@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../errors.js';
-import type { Factory } from '../../factory.js';
+import type { Factory } from '../../../app/types.js';
 import {
   type KvWriteOptions,
   kvWriteOptions,

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { SealStatusWire } from '../../../clients/secrets/types.js';
 import { UsageError } from '../../../errors.js';
 import { type Io, readAllText } from '../../../io.js';
-import type { Factory } from '../../factory.js';
+import type { Factory } from '../../../app/types.js';
 import { KV_COLUMNS, type SecretsRunBase, baseOptions, kvRows, secretsCommand } from '../shared.js';
 
 export interface OperatorUnsealOptions extends SecretsRunBase {

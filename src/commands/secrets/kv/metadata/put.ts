@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { KvV2MetadataWriteWire } from '../../../../clients/secrets/types.js';
 import { UsageError } from '../../../../errors.js';
-import type { Factory } from '../../../factory.js';
+import type { Factory } from '../../../../app/types.js';
 import { parseInteger, parseKeyValue } from '../../../shared/parse.js';
 import {
   type SecretsRunBase,

@@ -1,73 +1,25 @@
 import type { Command } from 'commander';
-import type { ServiceDescriptor } from '../clients/descriptor.js';
+import { type AuthScheme, expiredError } from '../clients/http/auth.js';
 import type { HttpClient } from '../clients/http/types.js';
-import { Settings } from '../config/settings.js';
-import { ConfigError, UsageError } from '../errors.js';
+import { Settings, envNameFor } from '../config/settings.js';
+import { ConfigError, ExitCode, UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { colorEnabled, makeStyle } from '../output/color.js';
 import { Feedback } from '../output/feedback.js';
 import { resolveFormat } from '../output/options.js';
 import { Printer } from '../output/printer.js';
 import type { Query } from '../output/query.js';
-import { findService } from '../services.js';
 import { VERSION } from '../version.js';
+import type {
+  ClientOverrides,
+  Context,
+  Factory,
+  GlobalFlags,
+  ServiceClientOptions,
+  ServiceEntry,
+} from './types.js';
 
-/** The root flags as commander gives them (see program.ts). */
-export interface GlobalFlags {
-  output?: string;
-  json?: boolean;
-  query?: string;
-  field?: string;
-  profile?: string;
-  baseUrl?: string;
-  timeout?: string;
-  retries?: string;
-  maxWait?: string;
-  dryRun?: boolean;
-  debug?: boolean;
-  quiet?: boolean;
-  color?: boolean;
-  caCert?: string;
-  insecure?: boolean;
-  yes?: boolean;
-}
-
-export interface ClientOverrides {
-  /** Connections kept per origin (parallel senders). */
-  connections?: number;
-}
-
-/**
- * What a command gets: the printer, feedback, settings and a way to build a service's HTTP client.
- * Everything here is checked when the context is made, before any request is sent.
- */
-export interface Context {
-  io: Io;
-  printer: Printer;
-  feedback: Feedback;
-  settings: Settings;
-  flags: GlobalFlags;
-  /** Builds the shared HTTP client of a service from its descriptor and settings. */
-  client(service: string, overrides?: ClientOverrides): Promise<HttpClient>;
-  /** The service's descriptor and resolved settings reader. */
-  service(
-    service: string,
-  ): Promise<{ descriptor: ServiceDescriptor; settings: import('../clients/descriptor.js').SettingsReader }>;
-  /** Asks before a destructive action: --yes passes; without a terminal it is a usage error. */
-  confirm(action: string): Promise<void>;
-}
-
-export interface Factory {
-  io: Io;
-  /**
-   * `defaultOutput` replaces `table` as the last fallback (raw `ops api` prints JSON); `settings` are a
-   * command's own flags for profile keys (`--api-key` → `hosts.api_key`), with a flag's precedence.
-   */
-  context(
-    cmd: Command,
-    o?: { defaultOutput?: string; settings?: Record<string, string | undefined> },
-  ): Promise<Context>;
-}
+export type { ClientOverrides, Context, Factory, GlobalFlags } from './types.js';
 
 function number(name: string, raw: string | undefined, fallback: number, min = 0): number {
   if (raw === undefined || raw === '') return fallback;
@@ -81,10 +33,20 @@ function truthy(v: string | undefined): boolean {
   return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
 }
 
-/** The factory `main` hands to every command builder. */
-export function createFactory(io: Io): Factory {
-  return {
+/** What the root hands the factory, so that nothing below it imports the table, the program or `main`. */
+export interface FactoryDeps {
+  services: readonly ServiceEntry[];
+  runArgv(argv: string[], io: Io): Promise<number>;
+  tree(factory: Factory): Promise<Command>;
+}
+
+/** The factory `run.ts` hands to every command builder. */
+export function createFactory(io: Io, deps: FactoryDeps): Factory {
+  const factory: Factory = {
     io,
+    services: deps.services,
+    runArgv: deps.runArgv,
+    tree: () => deps.tree(factory),
     async context(cmd, o = {}) {
       const flags = cmd.optsWithGlobals() as GlobalFlags;
       const env = io.env;
@@ -101,13 +63,15 @@ export function createFactory(io: Io): Factory {
       await settings.load();
       // JMESPath is loaded only when a query is given.
       const query = flags.query ? (await import('../output/query.js')).compileQuery(flags.query) : undefined;
-      return buildContext(io, flags, settings, profile, query, o.defaultOutput);
+      return buildContext(io, deps.services, flags, settings, profile, query, o.defaultOutput);
     },
   };
+  return factory;
 }
 
 function buildContext(
   io: Io,
+  services: readonly ServiceEntry[],
   flags: GlobalFlags,
   settings: Settings,
   profileFlag: string | undefined,
@@ -133,7 +97,7 @@ function buildContext(
   const loaded = new Map<string, Promise<HttpClient>>();
 
   async function service(name: string) {
-    const entry = findService(name);
+    const entry = services.find((s) => s.name === name);
     if (!entry) throw new UsageError(`unknown service "${name}"`);
     const descriptor = await entry.descriptor();
     await settings.load();
@@ -143,8 +107,7 @@ function buildContext(
     return { descriptor, settings: settings.forService(name, defaults) };
   }
 
-  async function makeClient(name: string, overrides: ClientOverrides): Promise<HttpClient> {
-    const { descriptor, settings: reader } = await service(name);
+  function baseUrlOf(name: string): string {
     const baseKey = `${name}.base_url`;
     const baseUrl = flags.baseUrl ?? settings.get(baseKey);
     if (!baseUrl) {
@@ -162,8 +125,14 @@ function buildContext(
         'give an http:// or https:// address',
       );
     }
+    return baseUrl;
+  }
+
+  async function makeClient(name: string, overrides: ClientOverrides): Promise<HttpClient> {
+    const { descriptor, settings: reader } = await service(name);
+    const baseUrl = baseUrlOf(name);
     const userAgent = `ops/${VERSION}`;
-    const auth = descriptor.auth(reader);
+    const auth = await resolveAuth(name);
     const secretValues = descriptor.settings.filter((s) => s.secret).map((s) => reader.get(s.key));
     const [{ createHttpClient }, { getDispatcher }, { Redactor }] = await Promise.all([
       import('../clients/http/client.js'),
@@ -198,6 +167,27 @@ function buildContext(
     });
   }
 
+  function client(name: string, overrides: ClientOverrides = {}): Promise<HttpClient> {
+    const key = `${name}:${overrides.connections ?? ''}`;
+    let c = loaded.get(key);
+    if (!c) {
+      c = makeClient(name, overrides);
+      loaded.set(key, c);
+    }
+    return c;
+  }
+
+  const auths = new Map<string, Promise<AuthScheme | undefined>>();
+  /** The service's credentials, resolved once a run (a token is read once, whoever asks). */
+  function resolveAuth(name: string): Promise<AuthScheme | undefined> {
+    let a = auths.get(name);
+    if (!a) {
+      a = service(name).then(({ descriptor, settings: reader }) => descriptor.auth(reader));
+      auths.set(name, a);
+    }
+    return a;
+  }
+
   return {
     io,
     printer,
@@ -205,15 +195,36 @@ function buildContext(
     settings,
     flags: { ...flags, profile: profileFlag },
     service,
-    client(name, overrides = {}) {
-      const key = `${name}:${overrides.connections ?? ''}`;
-      let c = loaded.get(key);
-      if (!c) {
-        c = makeClient(name, overrides);
-        loaded.set(key, c);
+    async serviceClient<T>(name: string, create: (http: HttpClient) => T, o: ServiceClientOptions = {}) {
+      const { descriptor } = await service(name);
+      baseUrlOf(name);
+      let auth: AuthScheme | undefined;
+      try {
+        auth = await resolveAuth(name);
+      } catch (err) {
+        if (err instanceof ConfigError && o.credentialFlags)
+          throw new ConfigError(err.message, `${err.hint}; or ${o.credentialFlags}`, err.exitCode);
+        throw err;
       }
-      return c;
+      if (o.auth !== false && !auth) {
+        const keys = descriptor.settings.filter((s) => s.secret).map((s) => `${name}.${s.key}`);
+        const first = keys[0] ?? `${name}.token`;
+        throw new ConfigError(
+          `${name}: no ${first.split('.')[1]!.replace(/_/g, ' ')} is set`,
+          `set ${envNameFor(first)}, or run: ops config set ${first} -   (reads the value from stdin)${o.credentialFlags ? `; or ${o.credentialFlags}` : ''}`,
+          ExitCode.auth,
+        );
+      }
+      if (o.auth !== false && auth?.expiresAt !== undefined && auth.expiresAt <= Date.now() && !auth.refresh)
+        throw expiredError(name, auth);
+      const overrides: ClientOverrides = o.connections === undefined ? {} : { connections: o.connections };
+      let built: Promise<T> | undefined;
+      return () => {
+        built ??= client(name, overrides).then(create);
+        return built;
+      };
     },
+    client,
     async confirm(action) {
       if (flags.yes || flags.dryRun) return;
       if (!io.stdinIsTty || !io.prompt) {

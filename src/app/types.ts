@@ -1,0 +1,109 @@
+import type { Command } from 'commander';
+import type { ServiceDescriptor, SettingsReader } from '../clients/descriptor.js';
+import type { HttpClient } from '../clients/http/types.js';
+import type { Settings } from '../config/settings.js';
+import type { Io } from '../io.js';
+import type { Feedback } from '../output/feedback.js';
+import type { Printer } from '../output/printer.js';
+
+/**
+ * What commands see of the composition root: types only. The root itself (`app/factory.ts`) is built
+ * by `run.ts` and handed to every command builder, so no command imports the service table, the
+ * program or `main`.
+ */
+
+/** The root flags as commander gives them (see program.ts). */
+export interface GlobalFlags {
+  output?: string;
+  json?: boolean;
+  query?: string;
+  field?: string;
+  profile?: string;
+  baseUrl?: string;
+  timeout?: string;
+  retries?: string;
+  maxWait?: string;
+  dryRun?: boolean;
+  debug?: boolean;
+  quiet?: boolean;
+  color?: boolean;
+  caCert?: string;
+  insecure?: boolean;
+  yes?: boolean;
+}
+
+export interface ClientOverrides {
+  /** Connections kept per origin (parallel senders). */
+  connections?: number;
+}
+
+export interface ServiceClientOptions extends ClientOverrides {
+  /**
+   * The command needs the service's credentials (default true): a missing one is an error now, before
+   * any request, naming the env var and the `ops config set` line.
+   */
+  auth?: boolean;
+  /** The command's own ways to give the credential (`--token-stdin`), added to that error's hint. */
+  credentialFlags?: string;
+}
+
+/**
+ * What a command gets: the printer, feedback, settings and a way to build a service's client.
+ * Everything here is checked when the context is made, before any request is sent.
+ */
+export interface Context {
+  io: Io;
+  printer: Printer;
+  feedback: Feedback;
+  settings: Settings;
+  flags: GlobalFlags;
+  /** Builds the shared HTTP client of a service from its descriptor and settings. */
+  client(service: string, overrides?: ClientOverrides): Promise<HttpClient>;
+  /**
+   * The one way a command gets its service client: the address and credentials are checked now (a
+   * missing or expired credential is a clear error before any request); the client itself is built
+   * on first use, so a run function can be handed a stub in tests.
+   */
+  serviceClient<T>(
+    service: string,
+    create: (http: HttpClient) => T,
+    o?: ServiceClientOptions,
+  ): Promise<() => Promise<T>>;
+  /** The service's descriptor and resolved settings reader. */
+  service(service: string): Promise<{ descriptor: ServiceDescriptor; settings: SettingsReader }>;
+  /** Asks before a destructive action: --yes passes; without a terminal it is a usage error. */
+  confirm(action: string): Promise<void>;
+}
+
+/** What a service's command folder exports: one function that adds its subtree. */
+export interface ServiceCommands {
+  register(parent: Command, factory: Factory): void;
+  /** Steps of `ops sandbox demo`: each the words after `ops`, with a title. */
+  demo?: Array<{ title: string; argv: string[] }>;
+}
+
+export interface ServiceEntry {
+  name: string;
+  summary: string;
+  descriptor: () => Promise<ServiceDescriptor>;
+  /** Absent while the service has only `ops api` access. */
+  commands?: () => Promise<ServiceCommands>;
+}
+
+export interface Factory {
+  io: Io;
+  /** The service table (src/services.ts), handed in by the root. */
+  services: readonly ServiceEntry[];
+  /** Runs another command line in this process (`ops sandbox demo`), returning its exit code. */
+  runArgv(argv: string[], io: Io): Promise<number>;
+  /** The whole command tree, every subtree loaded (completion, help pages). */
+  tree(): Promise<Command>;
+  /**
+   * `defaultOutput` replaces `table` as the last fallback (raw `ops api` prints JSON); `settings` are a
+   * command's own flags for profile keys (`--api-key` → `hosts.api_key`), with a flag's precedence.
+   */
+  context(
+    cmd: Command,
+    o?: { defaultOutput?: string; settings?: Record<string, string | undefined> },
+  ): Promise<Context>;
+}

@@ -1,0 +1,41 @@
+import type { Page } from '../../clients/http/paginate.js';
+import type { RawJson } from '../../clients/http/raw-json.js';
+import type { Feedback } from '../../output/feedback.js';
+import type { Column, Printer } from '../../output/printer.js';
+
+export interface PrintPagesOptions<T> {
+  printer: Printer;
+  feedback: Feedback;
+  /** The client's page stream, already limited (`{ limit }`). */
+  pages: AsyncIterable<Page<T | RawJson>>;
+  columns: Column<T>[];
+  /** Items asked for at most; undefined with --all (then no hint). */
+  limit: number | undefined;
+  /** What the items are, for the hint ("hosts", "runs"). */
+  noun: string;
+  /** Items skipped before the first page (an explicit offset), so the hint counts from there. */
+  offset?: number | undefined;
+}
+
+/**
+ * Prints a list page by page (NDJSON and CSV never hold more than a page) and, when the limit cut it
+ * short, the one shared hint: "20 of 312 runs shown; --all or --limit N for more". Returns the count.
+ */
+export async function printPages<T>(o: PrintPagesOptions<T>): Promise<number> {
+  let total: number | undefined;
+  let more = false;
+  async function* items(): AsyncGenerator<T | RawJson> {
+    for await (const page of o.pages) {
+      if (page.total !== undefined) total = page.total;
+      more = page.more;
+      yield* page.items;
+    }
+  }
+  const printed = await o.printer.printList<T>(items(), { columns: o.columns });
+  if (o.limit !== undefined) {
+    const shownTo = (o.offset ?? 0) + printed;
+    if (total !== undefined ? shownTo < total : more)
+      o.feedback.info(`${printed} of ${total ?? 'more'} ${o.noun} shown; --all or --limit N for more`);
+  }
+  return printed;
+}

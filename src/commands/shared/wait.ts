@@ -1,0 +1,105 @@
+import type { Command } from 'commander';
+import { type PollOptions, pollUntil } from '../../clients/http/poll.js';
+import { UsageError } from '../../errors.js';
+import type { Io } from '../../io.js';
+import type { Feedback } from '../../output/feedback.js';
+
+export interface WaitOptions {
+  /** Wait for the end state (`--wait`), or return at once (`--no-wait`). */
+  wait: boolean;
+  /** `--wait-timeout` in seconds; undefined waits as long as it takes. */
+  timeoutSeconds: number | undefined;
+  /** `--interval` in seconds between looks when the service gives no Retry-After. */
+  intervalSeconds: number;
+}
+
+export interface WaitFlags {
+  wait?: boolean;
+  waitTimeout?: string;
+  interval?: string;
+}
+
+/**
+ * Adds `--wait` / `--no-wait`, `--wait-timeout S` and `--interval S` with the same meaning on every
+ * command that starts something that takes time. `waitByDefault` makes `--wait` the default (then
+ * `--no-wait` returns at once).
+ */
+export function addWaitOptions(
+  cmd: Command,
+  o: { waitByDefault?: boolean; what: string; defaultTimeout?: number; defaultInterval?: number },
+): Command {
+  cmd
+    .option('--wait', `wait until ${o.what}${o.waitByDefault ? ' (default)' : ''}`)
+    .option('--no-wait', 'return at once without waiting');
+  return cmd
+    .option(
+      '--wait-timeout <seconds>',
+      `give up waiting after this long (exit 6)${o.defaultTimeout ? `, default ${o.defaultTimeout}` : ''}`,
+    )
+    .option('--interval <seconds>', `seconds between checks (default ${o.defaultInterval ?? 2})`);
+}
+
+function seconds(flag: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 2_000_000)
+    throw new UsageError(`invalid ${flag} "${raw}"`, 'give a number of seconds greater than 0');
+  return n;
+}
+
+/** Reads the wait flags; every check happens here, before any request. */
+export function parseWaitOptions(
+  f: WaitFlags,
+  o: { waitByDefault?: boolean; defaultTimeout?: number; defaultInterval?: number } = {},
+): WaitOptions {
+  const timeout = seconds('--wait-timeout', f.waitTimeout);
+  const interval = seconds('--interval', f.interval);
+  // commander sets `wait` to true for --wait, false for --no-wait, and leaves it unset otherwise.
+  const wait = f.wait ?? Boolean(o.waitByDefault);
+  if (!wait && (timeout !== undefined || interval !== undefined))
+    throw new UsageError('--wait-timeout and --interval need --wait', 'add --wait, or drop them');
+  return {
+    wait,
+    timeoutSeconds: timeout ?? o.defaultTimeout,
+    intervalSeconds: interval ?? o.defaultInterval ?? 2,
+  };
+}
+
+/**
+ * Waits through the shared poller with a spinner on a terminal (its text follows the state), and a
+ * timeout hint that names `--wait-timeout`.
+ */
+export async function waitFor<T>(
+  o: {
+    feedback: Feedback;
+    io: Io;
+    wait: WaitOptions;
+    /** The spinner's text for a state. */
+    label: (value: T) => string;
+  } & Pick<PollOptions<T>, 'check' | 'done' | 'what' | 'describe' | 'onPoll' | 'sleep' | 'now'>,
+): Promise<T> {
+  const spinner = await o.feedback.spinner(`waiting for ${o.what}`);
+  try {
+    const value = await pollUntil<T>({
+      check: o.check,
+      done: o.done,
+      what: o.what,
+      describe: o.describe,
+      intervalSeconds: o.wait.intervalSeconds,
+      timeoutSeconds: o.wait.timeoutSeconds,
+      timeoutHint: 'raise --wait-timeout (seconds), or leave out --wait and check later',
+      onPoll: (v) => {
+        spinner.update(o.label(v));
+        o.onPoll?.(v);
+      },
+      signal: o.io.signal,
+      sleep: o.sleep,
+      now: o.now,
+    });
+    spinner.stop();
+    return value;
+  } catch (err) {
+    spinner.stop();
+    throw err;
+  }
+}
