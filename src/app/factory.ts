@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { type AuthScheme, expiredError } from '../clients/http/auth.js';
+import type { ServiceDescriptor, SettingsReader } from '../clients/descriptor.js';
 import type { HttpClient } from '../clients/http/types.js';
 import { Settings, envNameFor } from '../config/settings.js';
 import { ConfigError, ExitCode, UsageError } from '../errors.js';
@@ -31,6 +32,33 @@ function number(name: string, raw: string | undefined, fallback: number, min = 0
 
 function truthy(v: string | undefined): boolean {
   return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
+}
+
+/**
+ * The one "credential missing" error: names the first secret setting that is unset, its env var and the
+ * `ops config set` line (stdin, so no secret is typed), plus the command's own ways to give it.
+ */
+function missingCredential(
+  name: string,
+  descriptor: ServiceDescriptor,
+  reader: SettingsReader,
+  command: string | undefined,
+  withFlags: (hint: string | undefined) => string,
+): ConfigError {
+  const secrets = descriptor.settings.filter((s) => s.secret);
+  const spec = secrets.find((s) => !reader.get(s.key)) ?? secrets[0];
+  const key = `${name}.${spec?.key ?? 'token'}`;
+  const words = (spec?.key ?? 'token').replace(/_/g, ' ');
+  // The description's first clause ("API key (breach-api-key)"), without what it is needed for.
+  const what = spec?.description.split(',')[0] ?? words;
+  const message = command
+    ? `${name}: \`${command}\` needs ${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what} and none is set`
+    : `${name}: no ${words} is set`;
+  return new ConfigError(
+    message,
+    withFlags(`set ${envNameFor(key)}, or run: ops config set ${key} -   (reads the value from stdin)`),
+    ExitCode.auth,
+  );
 }
 
 /** What the root hands the factory, so that nothing below it imports the table, the program or `main`. */
@@ -195,26 +223,24 @@ function buildContext(
     settings,
     flags: { ...flags, profile: profileFlag },
     service,
-    async serviceClient<T>(name: string, create: (http: HttpClient) => T, o: ServiceClientOptions = {}) {
-      const { descriptor } = await service(name);
+    async serviceClient<T>(
+      name: string,
+      create: (http: HttpClient) => T | Promise<T>,
+      o: ServiceClientOptions = {},
+    ) {
+      const { descriptor, settings: reader } = await service(name);
       baseUrlOf(name);
+      const withFlags = (hint: string | undefined): string =>
+        o.credentialFlags ? `${hint ? `${hint}; or ` : ''}${o.credentialFlags}` : (hint ?? '');
       let auth: AuthScheme | undefined;
       try {
         auth = await resolveAuth(name);
       } catch (err) {
         if (err instanceof ConfigError && o.credentialFlags)
-          throw new ConfigError(err.message, `${err.hint}; or ${o.credentialFlags}`, err.exitCode);
+          throw new ConfigError(err.message, withFlags(err.hint), err.exitCode);
         throw err;
       }
-      if (o.auth !== false && !auth) {
-        const keys = descriptor.settings.filter((s) => s.secret).map((s) => `${name}.${s.key}`);
-        const first = keys[0] ?? `${name}.token`;
-        throw new ConfigError(
-          `${name}: no ${first.split('.')[1]!.replace(/_/g, ' ')} is set`,
-          `set ${envNameFor(first)}, or run: ops config set ${first} -   (reads the value from stdin)${o.credentialFlags ? `; or ${o.credentialFlags}` : ''}`,
-          ExitCode.auth,
-        );
-      }
+      if (o.auth !== false && !auth) throw missingCredential(name, descriptor, reader, o.command, withFlags);
       if (o.auth !== false && auth?.expiresAt !== undefined && auth.expiresAt <= Date.now() && !auth.refresh)
         throw expiredError(name, auth);
       const overrides: ClientOverrides = o.connections === undefined ? {} : { connections: o.connections };

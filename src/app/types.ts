@@ -45,6 +45,8 @@ export interface ServiceClientOptions extends ClientOverrides {
   auth?: boolean;
   /** The command's own ways to give the credential (`--token-stdin`), added to that error's hint. */
   credentialFlags?: string;
+  /** The command path (`ops breach domains`), named in that error when only some verbs need the credential. */
+  command?: string;
 }
 
 /**
@@ -66,7 +68,7 @@ export interface Context {
    */
   serviceClient<T>(
     service: string,
-    create: (http: HttpClient) => T,
+    create: (http: HttpClient) => T | Promise<T>,
     o?: ServiceClientOptions,
   ): Promise<() => Promise<T>>;
   /** The service's descriptor and resolved settings reader. */

@@ -1,6 +1,6 @@
 import type { AccountSearch, BreachClient } from '../../clients/breach/client.js';
 import type { AliasMapWire, BreachNameWire, BreachWire } from '../../clients/breach/types.js';
-import { ConfigError, ExitCode, UsageError } from '../../errors.js';
+import { ExitCode, UsageError } from '../../errors.js';
 import type { Column } from '../../output/printer.js';
 import { htmlToText } from '../../output/text.js';
 import type { Context } from '../../app/types.js';
@@ -14,18 +14,12 @@ export async function breachClient(
   ctx: Context,
   o: { needsKey: boolean; command: string },
 ): Promise<BreachClient> {
-  if (o.needsKey) {
-    const { settings } = await ctx.service('breach');
-    if (!settings.get('api_key')) {
-      throw new ConfigError(
-        `breach: \`ops breach ${o.command}\` needs an API key (breach-api-key) and none is set`,
-        'set OPS_BREACH_API_KEY, or run `ops config set breach.api_key -` (reads it from stdin); `eval "$(ops sandbox env)"` sets the sandbox key',
-        ExitCode.auth,
-      );
-    }
-  }
-  const { createBreachClient } = await import('../../clients/breach/client.js');
-  return createBreachClient(await ctx.client('breach'));
+  const client = await ctx.serviceClient(
+    'breach',
+    async (http) => (await import('../../clients/breach/client.js')).createBreachClient(http),
+    { auth: o.needsKey, command: `ops breach ${o.command}` },
+  );
+  return client();
 }
 
 /** Exit code of --exit-status when a search finds something (an account in a breach, a stealer-log record). */

@@ -50,9 +50,9 @@ export async function hostsContext(factory: Factory, cmd: Command, flags: KeyFla
   return factory.context(cmd, { settings });
 }
 
-/** The client, built when the run function first needs it. */
+/** The client, built (and the keys checked) when the run function first needs it, before any request. */
 export function hostsClient(ctx: Context): () => Promise<HostsClient> {
-  return async () => createHostsClient(await ctx.client('hosts'));
+  return async () => (await ctx.serviceClient('hosts', createHostsClient))();
 }
 
 function isoSeconds(epoch: number): string {

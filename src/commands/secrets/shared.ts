@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import type { EnvelopeWire } from '../../clients/secrets/types.js';
 import type { KvLocation, SecretsClient } from '../../clients/secrets/client.js';
-import { ConfigError, ExitCode, OpsError, UsageError } from '../../errors.js';
+import { OpsError, UsageError } from '../../errors.js';
 import { type Io, readAllText } from '../../io.js';
 import type { Style } from '../../output/color.js';
 import type { Feedback } from '../../output/feedback.js';
@@ -55,28 +55,23 @@ export function baseOptions(
   namespace: string | undefined,
   tokenRequired = true,
 ): SecretsRunBase {
-  let made: Promise<SecretsClient> | undefined;
+  let made: Promise<() => Promise<SecretsClient>> | undefined;
   return {
     printer: ctx.printer,
     feedback: ctx.feedback,
     namespace,
     field: ctx.flags.field,
     whole: Boolean(ctx.flags.query) || ['json', 'yaml', 'ndjson'].includes(ctx.printer.format),
-    client: () => {
-      made ??= (async () => {
-        // Almost every route needs a token once the store is unsealed (seed, What the service does A4):
-        // say so before sending rather than after a 403.
-        if (tokenRequired && !(await ctx.service('secrets')).settings.get('token')) {
-          throw new ConfigError(
-            'secrets: no token is set',
-            'log in with `ops secrets login` (token on stdin), set OPS_SECRETS_TOKEN, or run `ops config set secrets.token -`',
-            ExitCode.auth,
-          );
-        }
-        const { createSecretsClient } = await import('../../clients/secrets/client.js');
-        return createSecretsClient(await ctx.client('secrets'), { namespace });
-      })();
-      return made;
+    // Almost every route needs a token once the store is unsealed (seed, What the service does A4):
+    // the shared check says so before sending rather than after a 403.
+    client: async () => {
+      made ??= ctx.serviceClient(
+        'secrets',
+        async (http) =>
+          (await import('../../clients/secrets/client.js')).createSecretsClient(http, { namespace }),
+        { auth: tokenRequired, credentialFlags: 'log in with `ops secrets login` (token on stdin)' },
+      );
+      return (await made)();
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { BILLING_VERSION_PATTERN } from '../../../clients/meter/index.js';
+import type { HttpClient } from '../../../clients/http/types.js';
 import type { MeterClient } from '../../../clients/meter/client.js';
 import { UsageError } from '../../../errors.js';
 import type { Context } from '../../../app/types.js';
@@ -28,9 +29,7 @@ export function meterClient(
   apiVersion: string | undefined,
   connections?: number,
 ): () => Promise<MeterClient> {
-  return async () => {
-    const { createMeterClient } = await import('../../../clients/meter/client.js');
-    const http = await ctx.client('meter', connections ? { connections } : {});
-    return createMeterClient(http, { apiVersion });
-  };
+  const load = async (http: HttpClient) =>
+    (await import('../../../clients/meter/client.js')).createMeterClient(http, { apiVersion });
+  return async () => (await ctx.serviceClient('meter', load, connections ? { connections } : {}))();
 }
