@@ -1,0 +1,98 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layering STYLE.md asks for, checked on the source: data flows command → client → http core,
+ * nothing imports from a floor above it, and there is no import loop (static or lazy `import()`).
+ */
+const SRC = join(import.meta.dirname, '..', 'src');
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+interface Edge {
+  to: string;
+  typeOnly: boolean;
+}
+
+/** Every relative import of a file: `import … from`, `export … from` and `import(…)`. */
+function importsOf(file: string): Edge[] {
+  const text = readFileSync(file, 'utf8');
+  const edges: Edge[] = [];
+  const re = /(import|export)\s+(type\s+)?[^;'"]*?from\s+'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g;
+  for (const m of text.matchAll(re)) {
+    const spec = m[3] ?? m[4]!;
+    edges.push({
+      to: relative(SRC, resolve(dirname(file), spec.replace(/\.js$/, '.ts'))),
+      typeOnly: Boolean(m[2]),
+    });
+  }
+  return edges;
+}
+
+const graph = new Map(files(SRC).map((f) => [relative(SRC, f), importsOf(f)]));
+const floor = (path: string) => path.split('/')[0]!.replace(/\.ts$/, '');
+
+describe('architecture', () => {
+  it('every relative import names a file that exists', () => {
+    const missing = [...graph].flatMap(([from, edges]) =>
+      edges.filter((e) => !graph.has(e.to)).map((e) => `${from} → ${e.to}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('no import loop, counting lazy imports and leaving out type-only ones', () => {
+    const loops: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (node: string, path: string[]) => {
+      if (state.get(node) === 'done') return;
+      if (state.get(node) === 'open') {
+        loops.push([...path.slice(path.indexOf(node)), node].join(' → '));
+        return;
+      }
+      state.set(node, 'open');
+      for (const e of graph.get(node) ?? []) if (!e.typeOnly) visit(e.to, [...path, node]);
+      state.set(node, 'done');
+    };
+    for (const node of graph.keys()) visit(node, []);
+    expect(loops).toEqual([]);
+  });
+
+  it('no floor imports from a floor above it', () => {
+    // What each floor may import at run time (type-only imports of the composition root's types are fine).
+    const allowed: Record<string, string[]> = {
+      clients: ['clients', 'errors', 'version'],
+      sandbox: ['sandbox', 'errors', 'io', 'version'],
+      output: ['output', 'errors', 'io', 'clients'],
+      config: ['config', 'errors', 'io', 'clients'],
+      commands: ['commands', 'clients', 'output', 'config', 'errors', 'io', 'sandbox', 'version'],
+      app: ['app', 'clients', 'output', 'config', 'errors', 'io', 'version'],
+    };
+    const upward = [...graph].flatMap(([from, edges]) => {
+      const rules = allowed[floor(from)];
+      if (!rules) return [];
+      return edges
+        .filter((e) => !(e.typeOnly && floor(e.to) === 'app'))
+        .filter((e) => !rules.includes(floor(e.to)))
+        .map((e) => `${from} → ${e.to}${e.typeOnly ? ' (type)' : ''}`);
+    });
+    expect(upward).toEqual([]);
+  });
+
+  it('the sandbox never imports a client, and no client imports the sandbox', () => {
+    const crossing = [...graph].flatMap(([from, edges]) =>
+      edges
+        .filter(
+          (e) =>
+            (floor(from) === 'sandbox' && floor(e.to) === 'clients') ||
+            (floor(from) === 'clients' && floor(e.to) === 'sandbox'),
+        )
+        .map((e) => `${from} → ${e.to}`),
+    );
+    expect(crossing).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readSecretInput } from '../../src/commands/shared/secret-input.js';
+import { UsageError } from '../../src/errors.js';
+import { memoryIo } from '../helpers/io.js';
+
+function terminalIo(answer: string) {
+  const asked: Array<[string, boolean]> = [];
+  const io = {
+    ...memoryIo(),
+    stdinIsTty: true,
+    prompt: async (q: string, secret: boolean) => {
+      asked.push([q, secret]);
+      return answer;
+    },
+  };
+  return { io, asked };
+}
+
+describe('readSecretInput', () => {
+  it('reads stdin when it is not a terminal, dropping one trailing newline', async () => {
+    expect(await readSecretInput({ io: memoryIo({ input: 's3cret\n' }), label: 'secret value' })).toBe(
+      's3cret',
+    );
+  });
+
+  it('keeps the exact bytes when asked to', async () => {
+    const io = memoryIo({ input: 'line1\nline2\n' });
+    expect(await readSecretInput({ io, label: 'value', trimNewline: false })).toBe('line1\nline2\n');
+  });
+
+  it('asks with a hidden prompt on a terminal', async () => {
+    const { io, asked } = terminalIo('typed');
+    expect(await readSecretInput({ io, label: 'password' })).toBe('typed');
+    expect(asked).toEqual([['Password: ', true]]);
+  });
+
+  it('reads the file named by the flag, or stdin for -', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'ops-secret-')), 'v');
+    writeFileSync(file, 'from-file\n');
+    expect(await readSecretInput({ io: memoryIo(), label: 'value', file, fileFlag: '--body-file' })).toBe(
+      'from-file',
+    );
+    expect(await readSecretInput({ io: memoryIo({ input: 'piped' }), label: 'value', file: '-' })).toBe(
+      'piped',
+    );
+  });
+
+  it('a missing file is a usage error naming the flag', async () => {
+    const err = await readSecretInput({
+      io: memoryIo(),
+      label: 'value',
+      file: '/nonexistent/x',
+      fileFlag: '--body-file',
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as UsageError).message).toBe('cannot read --body-file "/nonexistent/x": ENOENT');
+  });
+
+  it('an empty value is refused unless allowed', async () => {
+    await expect(readSecretInput({ io: memoryIo({ input: '\n' }), label: 'secret value' })).rejects.toThrow(
+      'the secret value is empty',
+    );
+    expect(await readSecretInput({ io: memoryIo({ input: '' }), label: 'v', allowEmpty: true })).toBe('');
+  });
+});

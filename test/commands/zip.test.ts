@@ -1,0 +1,54 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { extractZip, readZip, safeEntryPath } from '../../src/commands/shared/zip.js';
+import { UsageError } from '../../src/errors.js';
+
+const archive = (files: Record<string, string>) =>
+  zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, strToU8(v)])));
+const tmp = () => mkdtempSync(join(tmpdir(), 'ops-zip-'));
+
+describe('zip archives', () => {
+  it('reads every file in archive order, leaving folders out', async () => {
+    const entries = await readZip(
+      archive({ 'build/1_setup.txt': 'a\n', 'build/': '', 'test/2_run.txt': 'b' }),
+    );
+    expect(entries.map((e) => [e.name, Buffer.from(e.data).toString()])).toEqual([
+      ['build/1_setup.txt', 'a\n'],
+      ['test/2_run.txt', 'b'],
+    ]);
+  });
+
+  it('extracts under the folder, creating subfolders', async () => {
+    const dir = tmp();
+    const written = await extractZip(await readZip(archive({ 'a/b/c.txt': 'deep', 'top.txt': 'top' })), dir);
+    expect(written).toEqual([join(dir, 'a/b/c.txt'), join(dir, 'top.txt')]);
+    expect(readFileSync(join(dir, 'a/b/c.txt'), 'utf8')).toBe('deep');
+  });
+
+  it.each(['../escape.txt', 'a/../../escape.txt', '/etc/passwd', 'C:/x.txt', '..\\win.txt', '.'])(
+    'refuses the entry %j, which would leave the folder',
+    (name) => {
+      expect(() => safeEntryPath('/tmp/target', name)).toThrow(UsageError);
+      expect(() => safeEntryPath('/tmp/target', name)).toThrow(/would be written outside \/tmp\/target/);
+    },
+  );
+
+  it('writes nothing at all from an archive with one hostile entry', async () => {
+    const dir = tmp();
+    const entries = [
+      { name: 'good.txt', data: strToU8('ok') },
+      { name: '../../evil.txt', data: strToU8('x') },
+    ];
+    await expect(extractZip(entries, dir)).rejects.toThrow(/refusing archive entry "..\/..\/evil.txt"/);
+    expect(existsSync(join(dir, 'good.txt'))).toBe(false);
+  });
+
+  it('an answer that is not a zip archive is one clear error', async () => {
+    await expect(readZip(strToU8('<html>nope</html>'), 'the run logs')).rejects.toThrow(
+      /^the run logs is not a readable zip archive/,
+    );
+  });
+});
