@@ -5,6 +5,8 @@
  * is drawn. Charts are for a terminal; the numbers stay available unchanged with -o json|csv.
  */
 
+import { namedExports } from '../lazy.js';
+
 const TICKS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 
 /** Averages `values` into at most `width` buckets, keeping their order. */
@@ -96,11 +98,7 @@ export async function lineChart(
 ): Promise<string[]> {
   const withData = series.filter((s) => s.values.some((v) => typeof v === 'number'));
   if (withData.length === 0) return [];
-  const mod = (await import('asciichart')) as unknown as {
-    default?: { plot: typeof import('asciichart').plot };
-    plot?: typeof import('asciichart').plot;
-  };
-  const plot = mod.plot ?? mod.default!.plot;
+  const { plot } = namedExports(await import('asciichart'));
   const format = o.format ?? ((n: number) => formatNumber(n));
   const lines: string[] = [];
   for (const s of withData) {

@@ -3,6 +3,7 @@ import { type Io, writeAll } from '../io.js';
 import { type Style, makeStyle } from './color.js';
 import type { Query } from './query.js';
 import { humanBytes, relativeTime, terminalSafe, truncate } from './text.js';
+import { namedExports } from '../lazy.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'ndjson', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -69,7 +70,7 @@ export class Printer {
         else await this.write(`${JSON.stringify(shaped ?? null)}\n`);
         return;
       case 'yaml': {
-        const { stringify } = await import('yaml');
+        const { stringify } = namedExports(await import('yaml'));
         return this.write(stringify(shaped ?? null));
       }
       case 'csv':

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { namedExports } from '../lazy.js';
 
 export interface SandboxTls {
   key: string;
@@ -9,7 +10,7 @@ export interface SandboxTls {
 
 /** A self-signed certificate for 127.0.0.1 and localhost, made at start. */
 export async function makeSandboxTls(): Promise<SandboxTls> {
-  const { generate } = await import('selfsigned');
+  const { generate } = namedExports(await import('selfsigned'));
   const pems = await generate([{ name: 'commonName', value: 'ops sandbox' }], {
     keySize: 2048,
     days: 30,

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../../errors.js';
+import { namedExports } from '../../lazy.js';
 
 export interface ZipEntry {
   /** The entry's name inside the archive, with forward slashes. */
@@ -13,7 +14,7 @@ export interface ZipEntry {
  * library loaded only here. Folders are left out; entries come in archive order.
  */
 export async function readZip(archive: Uint8Array, what = 'the archive'): Promise<ZipEntry[]> {
-  const { unzipSync } = await import('fflate');
+  const { unzipSync } = namedExports(await import('fflate'));
   let files: Record<string, Uint8Array>;
   try {
     files = unzipSync(archive);

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { UsageError } from '../../../errors.js';
 import type { EventFields } from './event.js';
+import { namedExports } from '../../../lazy.js';
 
 /**
  * One line of the input as the reader hands it over. The same object is reused for every line: the
@@ -144,7 +145,7 @@ type Column = { target: keyof EventFields | 'extra'; key: string };
  * event is sent: unknown columns are a usage error (extra payload keys are named `payload.<key>`).
  */
 export async function csvReader(stream: Readable): Promise<InputReader> {
-  const { parse } = await import('csv-parse');
+  const { parse } = namedExports(await import('csv-parse'));
   const parser = parse({
     info: true,
     raw: true,
