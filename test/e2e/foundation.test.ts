@@ -267,6 +267,8 @@ describe('the built CLI as a subprocess', () => {
     const dir = join(import.meta.dirname, '..', '..', 'dist', 'help');
     const pages = readdirSync(dir);
     expect(pages.length).toBeGreaterThan(50);
+    // The root's page too: `ops --help` must not fall back to loading commander.
+    expect(pages).toContain('ops.txt');
     const without = pages.filter((p) => !/\nExamples:\n/.test(readFileSync(join(dir, p), 'utf8')));
     expect(without).toEqual([]);
   });

@@ -39,11 +39,12 @@ export function completionNodes(root: Command): CompletionTree {
   return { nodes, globals: flagsOf(root) };
 }
 
-/** Every command path below the root, as word lists (`['hosts', 'list']`): the help-page build reads these. */
+/**
+ * Every command path as word lists, the root's (`[]`) first, then `['hosts', 'list']` and so on: the
+ * help-page build writes one page each.
+ */
 export function commandPaths(root: Command): string[][] {
-  return completionNodes(root)
-    .nodes.map((n) => n.path.split(' ').slice(1))
-    .filter((p) => p.length > 0);
+  return completionNodes(root).nodes.map((n) => n.path.split(' ').slice(1));
 }
 
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
