@@ -1,6 +1,7 @@
 import { ApiError, ExitCode, NetworkError, OpsError, TimeoutError } from './errors.js';
 import type { Io } from './io.js';
 import { terminalSafe } from './output/text.js';
+import { parseBoolean } from './config/boolean.js';
 
 function wantsJson(argv: string[], env: Record<string, string | undefined>): boolean {
   for (let i = 0; i < argv.length; i++) {
@@ -12,9 +13,7 @@ function wantsJson(argv: string[], env: Record<string, string | undefined>): boo
 }
 
 function wantsDebug(argv: string[], env: Record<string, string | undefined>): boolean {
-  return (
-    argv.includes('--debug') || Boolean(env.OPS_DEBUG && env.OPS_DEBUG !== '0' && env.OPS_DEBUG !== 'false')
-  );
+  return argv.includes('--debug') || parseBoolean(env.OPS_DEBUG ?? '') === true;
 }
 
 /**

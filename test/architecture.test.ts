@@ -68,7 +68,7 @@ describe('architecture', () => {
       clients: ['clients', 'errors', 'version', 'lazy'],
       sandbox: ['sandbox', 'errors', 'io', 'version', 'lazy'],
       output: ['output', 'errors', 'io', 'clients', 'lazy'],
-      config: ['config', 'errors', 'io', 'clients'],
+      config: ['config', 'errors', 'io', 'clients', 'output'],
       commands: ['commands', 'clients', 'output', 'config', 'errors', 'io', 'sandbox', 'version', 'lazy'],
       app: ['app', 'clients', 'output', 'config', 'errors', 'io', 'version'],
     };

@@ -3,6 +3,8 @@ import { type AuthScheme, expiredError } from '../clients/http/auth.js';
 import type { ServiceDescriptor, SettingsReader } from '../clients/descriptor.js';
 import type { HttpClient } from '../clients/http/types.js';
 import { Settings, envNameFor } from '../config/settings.js';
+import { parseBoolean } from '../config/boolean.js';
+import { GLOBAL_RULES, checkedValue } from '../config/values.js';
 import { ConfigError, ExitCode, UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { colorEnabled, makeStyle } from '../output/color.js';
@@ -22,15 +24,17 @@ import type {
 
 export type { ClientOverrides, Context, Factory, GlobalFlags } from './types.js';
 
-function number(name: string, raw: string | undefined, fallback: number, min = 0): number {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < min)
-    throw new UsageError(`invalid ${name} "${raw}"`, `give a number >= ${min}`);
-  return n;
+/** `OPS_DEBUG`, `OPS_QUIET`: the usual true and false words; anything else is refused, never guessed. */
+function envBoolean(env: Record<string, string | undefined>, name: string, tolerant: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined) return false;
+  const b = parseBoolean(raw);
+  if (b === undefined && !tolerant) throw new UsageError(`invalid ${name} "${raw}"`, 'give true or false');
+  return b ?? false;
 }
 
-function truthy(v: string | undefined): boolean {
+/** `CI` is set to many things by many systems: anything but empty, 0 or false means CI. */
+function ciSet(v: string | undefined): boolean {
   return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
 }
 
@@ -91,7 +95,7 @@ export function createFactory(io: Io, deps: FactoryDeps): Factory {
       await settings.load();
       // JMESPath is loaded only when a query is given.
       const query = flags.query ? (await import('../output/query.js')).compileQuery(flags.query) : undefined;
-      return buildContext(io, deps.services, flags, settings, profile, query, o.defaultOutput);
+      return buildContext(io, deps.services, flags, settings, profile, query, o);
     },
   };
   return factory;
@@ -104,18 +108,34 @@ function buildContext(
   settings: Settings,
   profileFlag: string | undefined,
   query: Query | undefined,
-  defaultOutput?: string,
+  o: { defaultOutput?: string; tolerant?: boolean },
 ): Context {
-  // Checked now, before any request: format, query, numbers.
-  const format = resolveFormat(flags, settings.get('output', defaultOutput));
-  const timeoutS = number('--timeout', settings.get('timeout'), 30, 0.001);
-  const retries = Math.floor(number('--retries', settings.get('retries'), 4));
-  const maxWait = number('--max-wait', settings.get('max_wait'), 60);
-  const debug = Boolean(flags.debug) || truthy(io.env.OPS_DEBUG);
-  const quiet = Boolean(flags.quiet) || truthy(io.env.OPS_QUIET);
+  // Checked now, before any request: profile, format, numbers, booleans. A bad value names where it
+  // came from (a flag, OPS_TIMEOUT, `profile staging: timeout`). `ops config` is tolerant of what
+  // the environment and the profile hold, so that it can always mend them.
+  const tolerant = Boolean(o.tolerant);
+  if (!tolerant) settings.requireProfile();
+  const setting = (key: string, fallback: string | undefined): string | undefined => {
+    const r = settings.resolve(key);
+    // -o/--output is checked by resolveFormat, with --json, under its own message.
+    if (key === 'output' && r.origin === 'flag') return r.value;
+    try {
+      return checkedValue(key, r, settings.profileName, GLOBAL_RULES[key]!) ?? fallback;
+    } catch (err) {
+      if (tolerant && r.origin !== 'flag') return fallback;
+      throw err;
+    }
+  };
+  const format = resolveFormat(flags, setting('output', o.defaultOutput));
+  const timeoutS = Number(setting('timeout', '30'));
+  const retries = Number(setting('retries', '4'));
+  const maxWait = Number(setting('max_wait', '60'));
+  const insecure = parseBoolean(setting('insecure', 'false')!) === true;
+  const debug = Boolean(flags.debug) || envBoolean(io.env, 'OPS_DEBUG', tolerant);
+  const quiet = Boolean(flags.quiet) || envBoolean(io.env, 'OPS_QUIET', tolerant);
   const color = colorEnabled(io.env, io.stdoutIsTty, flags.color === false);
   const printer = new Printer({ io, format, query, field: flags.field, color });
-  const feedbackOn = io.stderrIsTty && !truthy(io.env.CI) && !quiet && format !== 'json' && !flags.json;
+  const feedbackOn = io.stderrIsTty && !ciSet(io.env.CI) && !quiet && format !== 'json' && !flags.json;
   const feedback = new Feedback(
     io,
     feedbackOn,
@@ -123,6 +143,7 @@ function buildContext(
   );
 
   const loaded = new Map<string, Promise<HttpClient>>();
+  let warnedInsecure = false;
 
   async function service(name: string) {
     const entry = services.find((s) => s.name === name);
@@ -167,9 +188,15 @@ function buildContext(
       import('../clients/http/transport.js'),
       import('../clients/http/redact.js'),
     ]);
+    if (insecure && !warnedInsecure) {
+      warnedInsecure = true;
+      feedback.warn(
+        'TLS certificates are not verified (--insecure or OPS_INSECURE): anyone on the path can read and change this traffic',
+      );
+    }
     const dispatcher = getDispatcher({
       caCert: settings.get('ca_cert'),
-      insecure: truthy(settings.get('insecure')),
+      insecure,
       connections: overrides.connections,
       env: io.env,
     });

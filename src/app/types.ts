@@ -106,6 +106,11 @@ export interface Factory {
    */
   context(
     cmd: Command,
-    o?: { defaultOutput?: string; settings?: Record<string, string | undefined> },
+    o?: {
+      defaultOutput?: string;
+      settings?: Record<string, string | undefined>;
+      /** Bad values from the environment or the profile fall back to defaults (`ops config`, which mends them). */
+      tolerant?: boolean;
+    },
   ): Promise<Context>;
 }

@@ -8,6 +8,8 @@ export interface SettingSpec {
   description: string;
   secret?: boolean;
   default?: string;
+  /** The value's rule: a hint for a bad value (what to give instead), undefined when it is fine. */
+  check?(value: string): string | undefined;
 }
 
 /** Resolved settings of one service; `require` throws an error that says how to set the value. */

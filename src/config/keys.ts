@@ -1,6 +1,7 @@
 import { UsageError } from '../errors.js';
 import type { ServiceDescriptor } from '../clients/descriptor.js';
 import { GLOBAL_KEYS } from './settings.js';
+import { GLOBAL_RULES } from './values.js';
 
 /** A service as the key list needs it: its name and descriptor (the service table's entries fit). */
 export interface KeySource {
@@ -13,6 +14,8 @@ export interface KeySpec {
   description: string;
   secret: boolean;
   default?: string | undefined;
+  /** A hint for a bad value, undefined when it is fine (`ops config set` checks before storing). */
+  check?: ((value: string) => string | undefined) | undefined;
 }
 
 const GLOBAL_DESCRIPTIONS: Record<(typeof GLOBAL_KEYS)[number], string> = {
@@ -30,6 +33,7 @@ export async function knownKeys(services: readonly KeySource[]): Promise<KeySpec
     key: k,
     description: GLOBAL_DESCRIPTIONS[k],
     secret: false,
+    check: GLOBAL_RULES[k],
   }));
   for (const s of services) {
     const d = await s.descriptor();
@@ -40,6 +44,7 @@ export async function knownKeys(services: readonly KeySource[]): Promise<KeySpec
         description: spec.description,
         secret: Boolean(spec.secret),
         default: spec.default,
+        check: spec.check?.bind(spec),
       });
     }
   }

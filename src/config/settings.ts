@@ -62,6 +62,21 @@ export class Settings {
     this.loaded = true;
   }
 
+  /**
+   * A profile named by -p or OPS_PROFILE must exist: a typo would otherwise run with no settings at
+   * all. (`ops config` creates profiles, so it does not ask.)
+   */
+  requireProfile(): void {
+    const name = this.explicitProfile;
+    if (name === undefined || name === 'default') return;
+    if (this.store?.profiles().includes(name)) return;
+    const known = this.store?.profiles() ?? ['default'];
+    throw new ConfigError(
+      `profile "${name}" does not exist`,
+      `profiles: ${known.join(', ')}; create it with \`ops -p ${name} config set KEY VALUE\``,
+    );
+  }
+
   resolve(key: string, fallback?: string): Resolved {
     const envName = envNameFor(key);
     const flag = this.flags[key];

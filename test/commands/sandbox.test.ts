@@ -55,6 +55,22 @@ describe('sandbox over TLS', async () => {
     expect((await runMain(['api', 'tasks', 'GET', '/item/1', '--insecure'], { env })).code).toBe(0);
   });
 
+  it('--insecure warns on a terminal; OPS_INSECURE=no keeps verification on', async () => {
+    const tty = await runMain(['api', 'tasks', 'GET', '/item/1', '--insecure', '-o', 'yaml'], {
+      env,
+      tty: true,
+    });
+    expect(tty.code).toBe(0);
+    expect(tty.stderr).toContain('TLS certificates are not verified');
+    const plain = await runMain(['api', 'tasks', 'GET', '/item/1', '--insecure'], { env });
+    expect(plain.stderr).toBe('');
+    const no = await runMain(['api', 'tasks', 'GET', '/item/1', '--retries', '0'], {
+      env: { ...env, OPS_INSECURE: 'no' },
+    });
+    expect(no.code).toBe(7);
+    expect(no.stderr).toContain('not trusted');
+  });
+
   it('an unreadable --ca-cert is a usage error', async () => {
     const r = await runMain(['api', 'tasks', 'GET', '/item/1', '--ca-cert', '/nonexistent.pem'], { env });
     expect(r.code).toBe(2);

@@ -42,10 +42,7 @@ describe('lazily loaded packages through the bundle', () => {
   it('csv-parse: meter events from a CSV file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ops-bundle-'));
     const file = join(dir, 'events.csv');
-    writeFileSync(
-      file,
-      'event_name,customer,value\napi_requests,cus_3,7\n',
-    );
+    writeFileSync(file, 'event_name,customer,value\napi_requests,cus_3,7\n');
     const r = await cli(['meter', 'send', file, '--json']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);

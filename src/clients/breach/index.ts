@@ -21,6 +21,8 @@ export const descriptor: ServiceDescriptor = {
       key: 'rate_per_minute',
       description: "requests per minute of the key's subscription; paces `breach account --file`",
       default: String(DEFAULT_RATE_PER_MINUTE),
+      check: (v) =>
+        /^[1-9]\d{0,5}$/.test(v) ? undefined : 'give a whole number of requests per minute, such as 10',
     },
   ],
   // The key is attached when set; the catalogue endpoints opt out per request. The commands that

@@ -7,13 +7,29 @@ export const DEFAULT_BILLING_VERSION = '2025-08-27.preview';
 /** `<yyyy-mm-dd>.<release>`: the seed's preview form and the vendor's named releases (doc1-gaps §B.1). */
 export const BILLING_VERSION_PATTERN = /^\d{4}-\d{2}-\d{2}\.[a-z]+$/;
 
+/** The hint for a version that is not `<yyyy-mm-dd>.<release>` with a real date, else undefined. */
+export function checkBillingVersion(v: string): string | undefined {
+  const date = v.split('.')[0]!;
+  const real =
+    !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) &&
+    new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
+  return BILLING_VERSION_PATTERN.test(v) && real
+    ? undefined
+    : 'give a date and release such as 2025-08-27.preview';
+}
+
 /** Usage metering (seed 000 B): API key as a bearer token, `Billing-Version` on every call. */
 export const descriptor: ServiceDescriptor = {
   name: 'meter',
   title: 'usage metering',
   settings: [
     { key: 'api_key', description: 'secret API key (test or live)', secret: true },
-    { key: 'api_version', description: 'Billing-Version header', default: DEFAULT_BILLING_VERSION },
+    {
+      key: 'api_version',
+      description: 'Billing-Version header',
+      default: DEFAULT_BILLING_VERSION,
+      check: checkBillingVersion,
+    },
   ],
   auth: (s) => bearerAuth(s.require('api_key')),
   defaultHeaders: (s) => ({ 'Billing-Version': s.get('api_version') ?? DEFAULT_BILLING_VERSION }),
@@ -26,7 +42,7 @@ export const descriptor: ServiceDescriptor = {
     }
     if (status === 401) return 'check the API key: OPS_METER_API_KEY or `ops config set meter.api_key -`';
     if (status === 400 && /version/i.test(parsed.code ?? ''))
-      return 'give --api-version <yyyy-mm-dd>.preview or set meter.api_version';
+      return 'the Billing-Version must be <yyyy-mm-dd>.preview (OPS_METER_API_VERSION or meter.api_version)';
     return undefined;
   },
 };

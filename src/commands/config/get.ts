@@ -24,7 +24,7 @@ export function configGetCommand(factory: Factory, run = runConfigGet): Command 
       '\nExamples:\n  ops config get hosts.base_url\n  ops config get output --show-origin',
     )
     .action(async (key: string, o: { showOrigin?: boolean }, cmd: Command) => {
-      const ctx = await factory.context(cmd);
+      const ctx = await factory.context(cmd, { tolerant: true });
       await run({
         services: factory.services,
         printer: ctx.printer,

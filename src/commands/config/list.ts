@@ -22,7 +22,7 @@ export function configListCommand(factory: Factory, run = runConfigList): Comman
     .option('--show-origin', 'say where each value came from: flag, env, profile or default')
     .addHelpText('after', '\nExamples:\n  ops config list --show-origin\n  ops config list hosts --json')
     .action(async (service: string | undefined, o: { showOrigin?: boolean }, cmd: Command) => {
-      const ctx = await factory.context(cmd);
+      const ctx = await factory.context(cmd, { tolerant: true });
       await run({
         services: factory.services,
         printer: ctx.printer,

@@ -13,7 +13,7 @@ export function configProfilesCommand(factory: Factory, run = runConfigProfiles)
     .description('List the profiles in the config file; the current one is marked')
     .addHelpText('after', '\nExamples:\n  ops config profiles\n  ops config profiles --json')
     .action(async (_o: unknown, cmd: Command) => {
-      const ctx = await factory.context(cmd);
+      const ctx = await factory.context(cmd, { tolerant: true });
       await run({ printer: ctx.printer, settings: ctx.settings });
     });
 }

@@ -27,7 +27,7 @@ export function configSetCommand(factory: Factory, run = runConfigSet): Command 
       '\nExamples:\n  ops config set hosts.base_url https://api.example.com\n  printf %s "$KEY" | ops config set hosts.api_key -\n  ops -p staging config set output json',
     )
     .action(async (key: string, value: string, _o: unknown, cmd: Command) => {
-      const ctx = await factory.context(cmd);
+      const ctx = await factory.context(cmd, { tolerant: true });
       await run({ services: factory.services, io: ctx.io, settings: ctx.settings, key, value });
     });
 }
@@ -50,6 +50,8 @@ export async function runConfigSet(o: ConfigSetOptions): Promise<void> {
       throw new UsageError(`invalid URL "${value}" for ${o.key}`, 'give an http:// or https:// address');
     }
   }
+  const hint = spec.check?.(value);
+  if (hint) throw new UsageError(`invalid value "${value}" for ${o.key}`, hint);
   const store = await o.settings.openStore();
   store.set(o.settings.profileName, o.key, value);
   if (o.io.stderrIsTty) o.io.stderr.write(`set ${o.key} in profile ${o.settings.profileName}\n`);

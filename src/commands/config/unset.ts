@@ -21,7 +21,7 @@ export function configUnsetCommand(factory: Factory, run = runConfigUnset): Comm
       '\nExamples:\n  ops config unset hosts.api_key\n  ops -p staging config unset output',
     )
     .action(async (key: string, _o: unknown, cmd: Command) => {
-      const ctx = await factory.context(cmd);
+      const ctx = await factory.context(cmd, { tolerant: true });
       await run({ services: factory.services, io: ctx.io, settings: ctx.settings, key });
     });
 }

@@ -16,7 +16,7 @@ export function configUseCommand(factory: Factory, run = runConfigUse): Command 
     .argument('<profile>', 'profile name')
     .addHelpText('after', '\nExamples:\n  ops config use staging\n  ops config use default')
     .action(async (profile: string, _o: unknown, cmd: Command) => {
-      const ctx = await factory.context(cmd);
+      const ctx = await factory.context(cmd, { tolerant: true });
       await run({ io: ctx.io, settings: ctx.settings, profile });
     });
 }

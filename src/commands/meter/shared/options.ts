@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { BILLING_VERSION_PATTERN } from '../../../clients/meter/index.js';
+import { checkBillingVersion } from '../../../clients/meter/index.js';
 import type { HttpClient } from '../../../clients/http/types.js';
 import type { MeterClient } from '../../../clients/meter/client.js';
 import { UsageError } from '../../../errors.js';
@@ -16,7 +16,7 @@ export function addApiVersionOption(cmd: Command): Command {
 /** Checks the version that will be sent, wherever it came from, before any request. */
 export async function resolveApiVersion(ctx: Context, flag: string | undefined): Promise<string | undefined> {
   const value = flag ?? (await ctx.service('meter')).settings.get('api_version');
-  if (value !== undefined && !BILLING_VERSION_PATTERN.test(value)) {
+  if (value !== undefined && checkBillingVersion(value)) {
     const from = flag !== undefined ? '--api-version' : 'meter.api_version';
     throw new UsageError(`invalid ${from} "${value}"`, 'give a date and release such as 2025-08-27.preview');
   }
