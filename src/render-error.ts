@@ -1,6 +1,6 @@
 import { ApiError, ExitCode, NetworkError, OpsError, TimeoutError } from './errors.js';
 import type { Io } from './io.js';
-import { terminalSafe } from './output/text.js';
+import { escapeControls } from './output/text.js';
 import { parseBoolean } from './config/boolean.js';
 
 function wantsJson(argv: string[], env: Record<string, string | undefined>): boolean {
@@ -24,9 +24,11 @@ function wantsDebug(argv: string[], env: Record<string, string | undefined>): bo
 export function renderError(err: unknown, io: Io, argv: string[]): number {
   const known = err instanceof OpsError;
   const exitCode = known ? err.exitCode : ExitCode.failure;
-  const message = terminalSafe(
+  // Text from a service or a file may carry terminal escapes: shown escaped, never run, never dropped.
+  const message = escapeControls(
     known ? err.message : `unexpected error: ${(err as Error)?.message ?? String(err)}`,
   );
+  const hint = known && err.hint ? escapeControls(err.hint) : undefined;
   const service =
     err instanceof ApiError || err instanceof NetworkError
       ? err.service
@@ -42,7 +44,7 @@ export function renderError(err: unknown, io: Io, argv: string[]): number {
         service: service ?? null,
         requestId: err instanceof ApiError ? (err.requestId ?? null) : null,
         retryAfter: err instanceof ApiError ? (err.retryAfter ?? null) : null,
-        ...(known && err.hint ? { hint: err.hint } : {}),
+        ...(hint ? { hint } : {}),
       },
     };
     io.stderr.write(`${JSON.stringify(envelope)}\n`);
@@ -54,7 +56,7 @@ export function renderError(err: unknown, io: Io, argv: string[]): number {
     const prefix =
       err instanceof ApiError && !message.startsWith(`${err.service}:`) ? `${err.service}: ` : '';
     io.stderr.write(`ops: ${prefix}${message}${status}\n`);
-    if (known && err.hint) io.stderr.write(`hint: ${err.hint}\n`);
+    if (hint) io.stderr.write(`hint: ${hint}\n`);
   }
   if (wantsDebug(argv, io.env) && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
   return exitCode;

@@ -2,8 +2,9 @@ import { RawJson, materialize } from '../clients/http/raw-json.js';
 import { type Io, writeAll } from '../io.js';
 import { type Style, makeStyle } from './color.js';
 import type { Query } from './query.js';
-import { humanBytes, relativeTime, terminalSafe, truncate } from './text.js';
+import { escapeControls, humanBytes, relativeTime, terminalSafe, truncate } from './text.js';
 import { namedExports } from '../lazy.js';
+import { OpsError } from '../errors.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'ndjson', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -132,12 +133,27 @@ export class Printer {
     await this.write(s.endsWith('\n') || s === '' ? s : `${s}\n`);
   }
 
+  /** Outside text that is the command's data: exact to a pipe or file, control characters escaped on a terminal. */
+  async data(s: string): Promise<void> {
+    await this.text(this.outside(s));
+  }
+
+  /** A value from an API or a file as it may reach stdout (see `data`). */
+  private outside(s: string): string {
+    return this.tty ? escapeControls(s) : s;
+  }
+
   private async printField(data: unknown): Promise<void> {
     const path = this.field ?? '';
     const values = Array.isArray(data) ? data.map((d) => getPath(d, path)) : [getPath(data, path)];
+    // A typo must not look like an empty value: a field no item has is an error (an empty list is not).
+    if (values.length > 0 && values.every((v) => v === undefined))
+      throw new OpsError(`field "${escapeControls(path)}" not present in the result`, {
+        hint: 'check the name with -o json; nested fields are dotted (a.b)',
+      });
     for (const v of values) {
       if (v === undefined) continue;
-      await this.write(`${typeof v === 'string' ? v : JSON.stringify(v)}\n`);
+      await this.write(`${this.outside(typeof v === 'string' ? v : JSON.stringify(v))}\n`);
     }
   }
 
@@ -145,7 +161,7 @@ export class Printer {
     if (rows.length === 0) return;
     const cols = columns ?? autoColumns(rows);
     const lines = [cols.map((c) => csvCell(c.header)).join(',')];
-    for (const row of rows) lines.push(cols.map((c) => csvCell(plain(c.get(row)))).join(','));
+    for (const row of rows) lines.push(cols.map((c) => csvCell(this.outside(plain(c.get(row))))).join(','));
     await this.write(`${lines.join('\n')}\n`);
   }
 

@@ -6,6 +6,17 @@ export function terminalSafe(s: string): string {
   return s.replace(ANSI, '').replace(CONTROL, '');
 }
 
+const NAMED: Record<string, string> = { '\u001b': '\\e', '\u0007': '\\a', '\r': '\\r', '\b': '\\b' };
+
+/**
+ * Control characters made visible (`\e[31m`, `\a`, `\x9b`), newline and tab kept: for error messages,
+ * and for outside text written to a terminal, where a raw escape could retitle or clear the screen.
+ * Nothing is dropped, so the person sees what arrived.
+ */
+export function escapeControls(s: string): string {
+  return s.replace(CONTROL, (c) => NAMED[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
 /** Cuts a cell to `width` characters with an ellipsis. */
 export function truncate(s: string, width: number): string {
   if (width <= 0 || s.length <= width) return s;

@@ -146,7 +146,7 @@ export async function runApi(o: ApiOptions): Promise<void> {
     }
     await o.printer.print(data);
   } else {
-    await o.printer.text(body);
+    await o.printer.data(body);
   }
 }
 

@@ -45,7 +45,7 @@ export async function runConfigGet(o: ConfigGetOptions): Promise<void> {
       value: r.value,
       origin: originLabel(r.origin, o.settings.profileName, r.envName),
     });
-  else await o.printer.text(r.value);
+  else await o.printer.data(r.value);
 }
 
 export function originLabel(origin: string | undefined, profile: string, envName: string): string {

@@ -91,7 +91,7 @@ export async function runKvGet(o: KvGetOptions): Promise<void> {
   warn(o.feedback, body);
   if (o.env) {
     const text = envLines(data ?? {}, (from, to) => o.feedback.warn(`key "${from}" exported as ${to}`));
-    return o.printer.text(text);
+    return o.printer.data(text);
   }
   if (o.field !== undefined) {
     checkField(o.field, data, o.path);

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { OpsError } from '../../src/errors.js';
+import { Printer } from '../../src/output/printer.js';
+import { escapeControls } from '../../src/output/text.js';
+import { renderError } from '../../src/render-error.js';
+import { runMain } from '../helpers/cli.js';
+import { memoryIo } from '../helpers/io.js';
+import { useSandbox } from '../helpers/sandbox.js';
+
+/** What a hostile value looks like: retitle the terminal, clear the screen, ring the bell, a C1 CSI. */
+const HOSTILE = 'ok\u001b]0;pwned\u0007\u001b[2J\u009b31m\r';
+const ESCAPED = 'ok\\e]0;pwned\\a\\e[2J\\x9b31m\\r';
+
+function printer(o: { tty: boolean; format?: 'table' | 'csv'; field?: string }) {
+  const io = memoryIo({ tty: o.tty });
+  return { io, p: new Printer({ io, format: o.format ?? 'table', color: false, field: o.field }) };
+}
+
+describe('one sanitiser between outside text and the terminal', () => {
+  it('escapeControls makes every control character visible, keeping newline and tab', () => {
+    expect(escapeControls(HOSTILE)).toBe(ESCAPED);
+    expect(escapeControls('a\tb\nc\u0000')).toBe('a\tb\nc\\x00');
+  });
+
+  it('--field: escaped on a terminal, the exact value to a pipe', async () => {
+    const tty = printer({ tty: true, field: 'v' });
+    await tty.p.print({ v: HOSTILE });
+    expect(tty.io.out()).toBe(`${ESCAPED}\n`);
+    const pipe = printer({ tty: false, field: 'v' });
+    await pipe.p.print({ v: HOSTILE });
+    expect(pipe.io.out()).toBe(`${HOSTILE}\n`);
+  });
+
+  it('-o csv: escaped on a terminal, exact to a pipe', async () => {
+    const tty = printer({ tty: true, format: 'csv' });
+    await tty.p.print([{ v: HOSTILE }]);
+    expect(tty.io.out()).toBe(`v\n${ESCAPED}\n`);
+    const pipe = printer({ tty: false, format: 'csv' });
+    await pipe.p.print([{ v: HOSTILE }]);
+    expect(pipe.io.out()).toContain(HOSTILE);
+  });
+
+  it('an error message and its hint are shown escaped, in text and in JSON', () => {
+    const io = memoryIo();
+    renderError(new OpsError(`bad value ${HOSTILE}`, { hint: `try ${HOSTILE}` }), io, []);
+    expect(io.err()).toBe(`ops: bad value ${ESCAPED}\nhint: try ${ESCAPED}\n`);
+    const json = memoryIo();
+    renderError(new OpsError(`bad ${HOSTILE}`), json, ['--json']);
+    expect(JSON.parse(json.err()).error.message).toBe(`bad ${ESCAPED}`);
+  });
+
+  it('--field naming a field no item has is exit 1 naming it; an empty list is still fine', async () => {
+    const { p } = printer({ tty: false, field: 'nmae' });
+    await expect(p.print([{ name: 'a' }])).rejects.toThrow('field "nmae" not present in the result');
+    await expect(p.print([])).resolves.toBeUndefined();
+  });
+});
+
+const sb = await useSandbox({ services: ['secrets', 'meter', 'hosts'] });
+
+describe('through the CLI', () => {
+  it('a stored secret with escapes: kv get --field to a terminal escapes, to a pipe is exact', async () => {
+    const put = await runMain(['secrets', 'kv', 'put', 'secret/hostile', 'v=-'], {
+      env: sb.env,
+      input: HOSTILE,
+    });
+    expect(put.code).toBe(0);
+    const tty = await runMain(['secrets', 'kv', 'get', 'secret/hostile', '--field', 'v'], {
+      env: sb.env,
+      tty: true,
+    });
+    expect(tty.stdout).toBe(`${ESCAPED}\n`);
+    const pipe = await runMain(['secrets', 'kv', 'get', 'secret/hostile', '--field', 'v'], { env: sb.env });
+    expect(pipe.stdout).toBe(`${HOSTILE}\n`);
+  });
+
+  it("meter send: a line's error shows its escapes instead of running them", async () => {
+    const line = JSON.stringify({ event_name: 'api_requests', customer: 'cus_1', value: `7${HOSTILE}` });
+    const r = await runMain(['meter', 'send', '-'], { env: sb.env, input: `${line}\n` });
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toMatch(/\u001b|\u0007|\u009b/);
+    // Shown, not dropped: the person sees what the line held.
+    expect(r.stderr).toMatch(/line 1: value "7ok.*pwned.*" is not a number/);
+    expect(r.stderr).toContain('line 1');
+  });
+
+  it('hosts list --field with a typo is exit 1', async () => {
+    const r = await runMain(['hosts', 'list', '--limit', '2', '--field', 'nmae'], { env: sb.env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'ops: field "nmae" not present in the result\nhint: check the name with -o json; nested fields are dotted (a.b)\n',
+    );
+  });
+});
