@@ -206,6 +206,14 @@ describe('ops docgen jobs get', () => {
 });
 
 describe('the built CLI', () => {
+  it('ops docgen --help lists the jobs group with examples', async () => {
+    const r = await runCli(['docgen', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: ops docgen/);
+    expect(r.stdout).toContain('jobs');
+    expect(r.stdout).toContain('Examples:\n  ops docgen jobs list --limit 20');
+  });
+
   it('lists every job as NDJSON and exits 0', async () => {
     const r = await runCli(['docgen', 'jobs', 'list', '--all', '-o', 'ndjson'], { env: sb.env });
     expect(r.stderr).toBe('');
@@ -262,6 +270,16 @@ describe('credentials', () => {
       input: `${TOKEN}\n`,
     });
     expect(r).toMatchObject({ code: 0, stdout: `${NEWEST_JOB_ID}\n` });
+  });
+
+  it('--dry-run prints the request as curl with the token masked, and sends nothing', async () => {
+    const r = await ops(['docgen', 'jobs', 'list', '--limit', '5', '--dry-run']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /^curl -X GET 'http:\/\/127\.0\.0\.1:\d+\/docgen\/2\.0\/docgen_jobs\?usemarker=true&limit=5' .*-H 'content-version: 2025\.0' -H 'authorization: Bearer \*\*\*'/,
+    );
+    expect(r.stdout).not.toContain(TOKEN);
+    expect(await requests()).toEqual({});
   });
 
   it('a token without the Doc Gen scope: 403, exit 4, with the scope hint', async () => {
