@@ -48,8 +48,9 @@ export const SERVICES: readonly ServiceEntry[] = [
   },
   {
     name: 'docgen',
-    summary: 'Document-generation jobs',
+    summary: 'Document generation: jobs by user, batch and template',
     descriptor: d(() => import('./clients/docgen/index.js')),
+    commands: () => import('./commands/docgen/index.js'),
   },
   {
     name: 'dataapi',

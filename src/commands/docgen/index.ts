@@ -1,0 +1,31 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../app/types.js';
+import { jobsGetCommand } from './jobs/get.js';
+import { jobsListCommand } from './jobs/list.js';
+
+/** `ops docgen`: the document-generation jobs API (seed 002 A). */
+export function register(parent: Command, factory: Factory): void {
+  const group = parent
+    .command('docgen')
+    .description('Document generation: list jobs (yours, of a batch or of a template) and show one job')
+    .addHelpText(
+      'after',
+      `
+Every request carries the access token (OPS_DOCGEN_TOKEN or docgen.token; --token-stdin) and the
+header content-version: 2025.0.
+
+Examples:
+  ops docgen jobs list --limit 20
+  ops docgen jobs list --status failed
+  ops docgen jobs get 91847520`,
+    );
+  const jobs = group.command('jobs').description('Document-generation jobs');
+  jobs.addHelpText('after', '\nExamples:\n  ops docgen jobs list\n  ops docgen jobs get 91847520');
+  for (const make of [jobsListCommand, jobsGetCommand]) jobs.addCommand(make(factory));
+}
+
+/** `ops sandbox demo` steps; each succeeds against a fresh sandbox. */
+export const demo: Array<{ title: string; argv: string[] }> = [
+  { title: 'Document generation: the newest jobs', argv: ['docgen', 'jobs', 'list', '--limit', '5'] },
+  { title: 'One job, with its output file', argv: ['docgen', 'jobs', 'get', '91847499'] },
+];

@@ -1,0 +1,43 @@
+import { Command } from 'commander';
+import type { DocgenClient } from '../../../clients/docgen/client.js';
+import type { Printer } from '../../../output/printer.js';
+import type { Factory } from '../../../app/types.js';
+import { JOB_DETAIL, type TokenFlags, addTokenOption, docgenClient, parseId } from '../shared.js';
+
+export interface JobsGetOptions {
+  printer: Printer;
+  client: () => Promise<DocgenClient>;
+  jobId: string;
+}
+
+export function jobsGetCommand(factory: Factory, run = runJobsGet): Command {
+  return addTokenOption(
+    new Command('get')
+      .description(
+        'Show one document-generation job: status, output file, template, batch, errors and warnings',
+      )
+      .argument('<job-id>', 'the job id, as `ops docgen jobs list` shows it'),
+  )
+    .addHelpText(
+      'after',
+      `
+The output file and its version are empty until the job completes; a failed job lists its errors.
+
+Examples:
+  ops docgen jobs get 91847520
+  ops docgen jobs get 91847520 --json
+  ops docgen jobs get 91847520 --field status`,
+    )
+    .action(async (jobId: string, o: TokenFlags, c: Command) => {
+      const id = parseId('job id', jobId);
+      const { ctx, client } = await docgenClient(factory, c, o);
+      await run({ printer: ctx.printer, client, jobId: id });
+    });
+}
+
+export async function runJobsGet(o: JobsGetOptions): Promise<void> {
+  const job = await (await o.client()).getDocgenJobById(o.jobId);
+  // Fields this variant does not carry (creation time) or that do not apply (failures) are left out;
+  // an output file that is null until the job completes shows as empty.
+  await o.printer.print(job, { columns: JOB_DETAIL.filter((c) => c.get(job) !== undefined) });
+}

@@ -1,0 +1,132 @@
+import { Command } from 'commander';
+import type { DocgenClient, JobPages } from '../../../clients/docgen/client.js';
+import type { DocgenJobWire } from '../../../clients/docgen/types.js';
+import type { Page } from '../../../clients/http/paginate.js';
+import type { RawJson } from '../../../clients/http/raw-json.js';
+import { UsageError } from '../../../errors.js';
+import type { Feedback } from '../../../output/feedback.js';
+import type { Printer } from '../../../output/printer.js';
+import type { Factory } from '../../../app/types.js';
+import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import {
+  JOB_COLUMNS,
+  type TokenFlags,
+  addTokenOption,
+  docgenClient,
+  parseId,
+  parseStatuses,
+} from '../shared.js';
+
+const DEFAULT_LIMIT = 100;
+
+/** Which list: the caller's jobs, one batch's, or one template's. */
+export type JobsScope = { kind: 'all' } | { kind: 'batch'; id: string } | { kind: 'template'; id: string };
+
+export interface JobsListOptions {
+  printer: Printer;
+  feedback: Feedback;
+  client: () => Promise<DocgenClient>;
+  scope: JobsScope;
+  /** Start at this marker (a `next_marker` of an earlier page). */
+  marker: string | undefined;
+  /** Keep only jobs in these statuses (filtered here: the API has no such filter). */
+  statuses: string[] | undefined;
+  /** Jobs to print at most; undefined with --all. */
+  limit: number | undefined;
+}
+
+interface ListFlags extends TokenFlags {
+  limit?: string;
+  all?: boolean;
+  marker?: string;
+  status?: string;
+  batch?: string;
+  template?: string;
+}
+
+/** Turns the flags into options; every check happens here, before any request. */
+export function parseJobsListFlags(
+  o: ListFlags,
+): Pick<JobsListOptions, 'scope' | 'marker' | 'statuses' | 'limit'> {
+  const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+  if (o.batch !== undefined && o.template !== undefined)
+    throw new UsageError(
+      '--batch and --template cannot be combined',
+      'give one of them; filter further with --query',
+    );
+  if (o.marker !== undefined && o.marker.trim() === '')
+    throw new UsageError(
+      '--marker is empty',
+      'give a next_marker of an earlier page, or leave it out to start at the newest job',
+    );
+  const scope: JobsScope =
+    o.batch !== undefined
+      ? { kind: 'batch', id: parseId('--batch', o.batch) }
+      : o.template !== undefined
+        ? { kind: 'template', id: parseId('--template', o.template) }
+        : { kind: 'all' };
+  return { scope, marker: o.marker?.trim(), statuses: parseStatuses(o.status), limit };
+}
+
+export function jobsListCommand(factory: Factory, run = runJobsList): Command {
+  const cmd = new Command('list')
+    .description("List your document-generation jobs, newest first; or one batch's or one template's jobs")
+    .option(
+      '--status <status>',
+      'only jobs in this status: submitted, pending, completed, completed_with_error, failed (several: a,b)',
+    )
+    .option('--batch <batch-id>', 'the jobs of one batch')
+    .option('--template <template-id>', 'your jobs that used one template (its file id)')
+    .option('--marker <marker>', 'start at this position marker (the next_marker of an earlier page)');
+  addListOptions(cmd, DEFAULT_LIMIT);
+  addTokenOption(cmd);
+  return cmd
+    .addHelpText(
+      'after',
+      `
+The table shows id, status, output type, template (file id), batch and creation time; the batch and
+template lists do not carry the creation time. --json gives the API's job objects.
+
+Examples:
+  ops docgen jobs list
+  ops docgen jobs list --status failed,completed_with_error --limit 20
+  ops docgen jobs list --batch 6110482
+  ops docgen jobs list --template 1487265402 --all -o ndjson
+  ops docgen jobs list --all --query "[?status=='failed'].id"`,
+    )
+    .action(async (o: ListFlags, c: Command) => {
+      const parsed = parseJobsListFlags(o);
+      const { ctx, client } = await docgenClient(factory, c, o);
+      await run({ printer: ctx.printer, feedback: ctx.feedback, client, ...parsed });
+    });
+}
+
+/** Streams the jobs page by page into the printer (NDJSON and CSV never hold more than a page). */
+export async function runJobsList(o: JobsListOptions): Promise<void> {
+  const client = await o.client();
+  const query = { marker: o.marker };
+  const opts = { limit: o.limit, statuses: o.statuses, raw: o.printer.takesRawJson };
+  const pages =
+    o.scope.kind === 'batch'
+      ? client.getDocgenBatchJobById(o.scope.id, query, opts)
+      : o.scope.kind === 'template'
+        ? client.getDocgenTemplateJobs(o.scope.id, query, opts)
+        : client.getDocgenJobs(query, opts);
+  let last: Page<DocgenJobWire | RawJson> | undefined;
+  async function* tap(): JobPages {
+    for await (const page of pages) yield (last = page);
+  }
+  await printPages<DocgenJobWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: tap(),
+    columns: JOB_COLUMNS,
+    limit: o.limit,
+    noun: o.statuses ? `jobs in status ${o.statuses.join(' or ')}` : 'jobs',
+  });
+  // Where the limit ended a whole page, its marker continues the list exactly there.
+  const data = (last?.response.data ?? {}) as { next_marker?: string | null; limit?: number };
+  if (last?.more && !o.statuses && data.next_marker && last.items.length === data.limit)
+    o.feedback.info(`continue after these with --marker ${data.next_marker}`);
+}

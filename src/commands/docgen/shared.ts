@@ -1,0 +1,98 @@
+import type { Command } from 'commander';
+import { type DocgenClient, createDocgenClient } from '../../clients/docgen/client.js';
+import { DOCGEN_JOB_STATUSES, type DocgenJobWire } from '../../clients/docgen/types.js';
+import { UsageError } from '../../errors.js';
+import type { Style } from '../../output/color.js';
+import type { Column } from '../../output/printer.js';
+import type { Context, Factory } from '../../app/types.js';
+import { readSecretInput } from '../shared/secret-input.js';
+
+export interface TokenFlags {
+  tokenStdin?: boolean;
+}
+
+/** `--token-stdin` on every verb: the access token from stdin, never from argv. */
+export function addTokenOption(cmd: Command): Command {
+  return cmd.option(
+    '--token-stdin',
+    'read the access token from stdin (else OPS_DOCGEN_TOKEN or docgen.token in the profile)',
+  );
+}
+
+/**
+ * The command context and the client. A token from stdin is laid over the settings with a flag's
+ * precedence; the address and the token are checked here, before any request.
+ */
+export async function docgenClient(
+  factory: Factory,
+  cmd: Command,
+  flags: TokenFlags,
+): Promise<{ ctx: Context; client: () => Promise<DocgenClient> }> {
+  const settings: Record<string, string> = {};
+  if (flags.tokenStdin)
+    settings['docgen.token'] = await readSecretInput({ io: factory.io, label: 'access token', file: '-' });
+  const ctx = await factory.context(cmd, { settings });
+  const client = await ctx.serviceClient('docgen', createDocgenClient, { credentialFlags: '--token-stdin' });
+  return { ctx, client };
+}
+
+/**
+ * An id of a job, batch or template as the service writes them: digits. Anything else (a name, a URL,
+ * an empty string) is refused before a request is sent.
+ */
+export function parseId(what: string, raw: string): string {
+  const id = raw.trim();
+  if (!/^\d+$/.test(id)) {
+    throw new UsageError(
+      `invalid ${what} "${raw}"`,
+      `ids are numbers, as \`ops docgen jobs list\` shows them in its id, template and batch columns`,
+    );
+  }
+  return id;
+}
+
+/** `--status`: one status or several separated by commas, checked against the API's statuses. */
+export function parseStatuses(raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const statuses = [...new Set(raw.split(',').map((s) => s.trim().toLowerCase()))];
+  for (const s of statuses) {
+    if (!(DOCGEN_JOB_STATUSES as readonly string[]).includes(s)) {
+      throw new UsageError(
+        `invalid --status "${s || raw}"`,
+        `give one of ${DOCGEN_JOB_STATUSES.join(', ')} (several separated by commas)`,
+      );
+    }
+  }
+  return statuses;
+}
+
+const statusColor = (v: unknown, s: Style) =>
+  v === 'completed' ? s.green : v === 'failed' ? s.red : v === 'completed_with_error' ? s.yellow : s.cyan;
+
+/** The list table: id, status, output type, template, batch and creation time. */
+export const JOB_COLUMNS: Column<DocgenJobWire>[] = [
+  { header: 'id', get: (j) => j.id },
+  { header: 'status', get: (j) => j.status, color: statusColor },
+  { header: 'output type', get: (j) => j.output_type },
+  { header: 'template', get: (j) => j.template_file?.id },
+  { header: 'batch', get: (j) => j.batch?.id },
+  { header: 'created', get: (j) => j.created_at, format: 'relative' },
+];
+
+/** A reference's id: null stays null (no output file yet), absent stays absent. */
+const refId = (ref: { id: string } | null | undefined) => (ref === null ? null : ref?.id);
+
+/** One job, field by field; `failures` as the errors and warnings it holds. */
+export const JOB_DETAIL: Column<DocgenJobWire>[] = [
+  { header: 'ID', get: (j) => j.id },
+  { header: 'Status', get: (j) => j.status, color: statusColor },
+  { header: 'Output type', get: (j) => j.output_type },
+  { header: 'Output file', get: (j) => refId(j.output_file) },
+  { header: 'Output version', get: (j) => refId(j.output_file_version) },
+  { header: 'Template', get: (j) => j.template_file?.id },
+  { header: 'Template version', get: (j) => j.template_file_version?.id },
+  { header: 'Batch', get: (j) => j.batch?.id },
+  { header: 'Created', get: (j) => j.created_at, format: 'relative' },
+  { header: 'Errors', get: (j) => j.failures?.errors },
+  { header: 'Warnings', get: (j) => j.failures?.warnings },
+];
