@@ -58,12 +58,12 @@ export const stubEmulators: Record<string, EmulatorFactory> = {
       return json(200, { items: ITEMS.slice(start, start + 3), next_page_token: next });
     }),
   ),
-  // marker: data + next_marker, request param marker (docgen).
+  // marker: entries + next_marker, request param marker (docgen).
   docgen: stub('docgen', ['authorization', 'Bearer sandbox-docgen-token'], (r) =>
     r.on('GET', '/items', (req) => {
       const start = Number(req.query.get('marker') ?? 0);
       const next = start + 3 < ITEMS.length ? String(start + 3) : undefined;
-      return json(200, { data: ITEMS.slice(start, start + 3), ...(next ? { next_marker: next } : {}) });
+      return json(200, { entries: ITEMS.slice(start, start + 3), ...(next ? { next_marker: next } : {}) });
     }),
   ),
   // A plain JSON service for status and body tests (tasks).
