@@ -5,7 +5,7 @@ import { ApiError, DryRunStop, InterruptedError, NetworkError, TimeoutError } fr
 import { type AuthScheme, expiredError } from './auth.js';
 import { toCurl } from './curl.js';
 import { parseErrorBody, textSummary } from './parse-error.js';
-import type { Redactor } from './redact.js';
+import { type Redactor, isSecretHeader } from './redact.js';
 import {
   RETRYABLE_STATUSES,
   backoffSeconds,
@@ -100,7 +100,14 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       if (contentType) headers['content-type'] = contentType;
       // Credentials go only to the configured host, never to one a redirect or Link header names.
       if (auth && sameHost) Object.assign(headers, auth.headers);
-      Object.assign(headers, spec.headers);
+      // Headers the caller added (`ops api -H`) follow curl's rule: credentials and cookies stay with
+      // the configured host, like the service's own credentials.
+      for (const [k, v] of Object.entries(spec.headers ?? {}))
+        if (
+          sameHost ||
+          !(isSecretHeader(k) || (clientAuth && k.toLowerCase() in lowerKeys(clientAuth.headers)))
+        )
+          headers[k] = v;
 
       if (o.dryRun) {
         const shown =
@@ -372,4 +379,8 @@ function describeNetworkError(err: unknown, url: URL): string {
     return `TLS certificate of ${url.host} not trusted (${code}); pass --ca-cert FILE, or --insecure to skip verification`;
   }
   return `request to ${url.host} failed: ${msg}${code ? ` (${code})` : ''}`;
+}
+
+function lowerKeys(h: Record<string, string>): Record<string, true> {
+  return Object.fromEntries(Object.keys(h).map((k) => [k.toLowerCase(), true]));
 }

@@ -18,6 +18,11 @@ const SECRET_KEY =
 
 export const MASK = '***';
 
+/** True for a header whose value is a credential (masked in logs, dropped on a redirect to another host). */
+export function isSecretHeader(name: string): boolean {
+  return SECRET_HEADERS.has(name.toLowerCase());
+}
+
 /**
  * Masks credentials in text meant for people: the known secret values given by the auth scheme and
  * settings, plus well-known secret headers and JSON keys.

@@ -33,6 +33,20 @@ export function parseField(raw: string): [string, unknown] {
 /** `-H 'Name: value'`. */
 export function parseHeader(raw: string): [string, string] {
   const i = raw.indexOf(':');
-  if (i <= 0) throw new UsageError(`invalid -H "${raw}"`, "write it as 'Name: value'");
-  return [raw.slice(0, i).trim(), raw.slice(i + 1).trim()];
+  if (i <= 0) throw new UsageError(`invalid -H "${raw.slice(0, 40)}"`, "write it as 'Name: value'");
+  const name = raw.slice(0, i).trim();
+  const value = raw.slice(i + 1).trim();
+  // RFC 9110 token characters for the name; no CR, LF or NUL in the value (a header injection). The
+  // value is never echoed: it may be a credential.
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+    throw new UsageError(
+      `invalid -H header name "${name}"`,
+      'a header name is letters, digits and - (no spaces)',
+    );
+  if (/[\r\n\0]/.test(value))
+    throw new UsageError(
+      `invalid -H value for ${name}: it holds a line break or NUL`,
+      'give the value on one line',
+    );
+  return [name, value];
 }

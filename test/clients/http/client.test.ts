@@ -206,6 +206,29 @@ describe('credentials', () => {
     expect((await client().request({ method: 'GET', path: '/r' })).data).toEqual({ moved: true });
   });
 
+  it('headers the caller adds follow curl: Authorization, Cookie and the credential header drop on another host', async () => {
+    const added = {
+      Authorization: 'Bearer from-H',
+      Cookie: 'session=abc',
+      'X-Cloud-Auth': 'cloud-key',
+      'X-Trace': 'kept',
+    };
+    pool()
+      .intercept({ path: '/base/r', method: 'GET', headers: { cookie: 'session=abc', 'x-trace': 'kept' } })
+      .reply(302, '', { headers: { location: 'http://other.test/file' } });
+    agent
+      .get('http://other.test')
+      .intercept({
+        path: '/file',
+        method: 'GET',
+        headers: (h) =>
+          h['x-trace'] === 'kept' && !('authorization' in h) && !('cookie' in h) && !('x-cloud-auth' in h),
+      })
+      .reply(200, { moved: true });
+    const res = await client().request({ method: 'GET', path: '/r', headers: added });
+    expect(res.data).toEqual({ moved: true });
+  });
+
   it('are kept on a same-host redirect', async () => {
     pool()
       .intercept({ path: '/base/r', method: 'GET' })
