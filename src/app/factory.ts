@@ -213,6 +213,9 @@ function buildContext(
       redactor: new Redactor([...secretValues, ...(auth?.secrets ?? [])]),
       log: debug ? (line) => io.stderr.write(`${line}\n`) : undefined,
       dryRun: flags.dryRun ? (curl) => io.stdout.write(`${curl}\n`) : undefined,
+      dryRunRead: flags.dryRun
+        ? (line) => io.stderr.write(`dry run: sent ${line} (read-only, to plan)\n`)
+        : undefined,
       onRetry: feedbackOn
         ? (r) => feedback.warn(`retrying in ${r.waitSeconds.toFixed(1)} s (${r.reason})`)
         : undefined,

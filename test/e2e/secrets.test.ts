@@ -295,6 +295,22 @@ describe('ops secrets end to end: logins and tokens', () => {
     expect(dry.stdout).toMatch(/^curl -X GET .*X-Secrets-Token: \*\*\*/);
     expect(await requests()).toBeGreaterThan(0);
   });
+
+  it('--dry-run of a kv write sends the mount lookup (named on stderr) and shows the write, unsent', async () => {
+    const before = await requests();
+    const dry = await ops(['secrets', 'kv', 'put', 'secret/app/dry', 'password=-', '--dry-run'], {
+      input: 'dry-secret-value',
+    });
+    expect(dry.code).toBe(0);
+    expect(dry.stderr).toMatch(
+      /^dry run: sent GET \S+\/v1\/sys\/internal\/ui\/mounts\/secret\/app\/dry \(read-only, to plan\)\n$/,
+    );
+    // The engine is version 2, so the write goes to the data path, with the value masked.
+    expect(dry.stdout).toMatch(/^curl -X (PUT|POST) \S+\/v1\/secret\/data\/app\/dry/);
+    expect(dry.stdout).not.toContain('dry-secret-value');
+    expect(await requests()).toBe(before + 1);
+    expect((await ops(['secrets', 'kv', 'get', 'secret/app/dry'])).code).toBe(3);
+  });
 });
 
 describe('ops secrets end to end: server state', () => {

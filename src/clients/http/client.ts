@@ -35,8 +35,10 @@ export interface HttpClientOptions {
   redactor: Redactor;
   /** --debug: one line per request and response. */
   log?: ((line: string) => void) | undefined;
-  /** --dry-run: gets the curl line; nothing is sent. */
+  /** --dry-run: gets the curl line of a request that would change something; it is not sent. */
   dryRun?: ((curl: string) => void) | undefined;
+  /** --dry-run: told of each request made to plan (`RequestSpec.plan`), which is sent. */
+  dryRunRead?: ((line: string) => void) | undefined;
   /** Told before each retry (spinners, counters). */
   onRetry?: ((info: { attempt: number; waitSeconds: number; reason: string }) => void) | undefined;
   signal?: AbortSignal | undefined;
@@ -109,7 +111,9 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
         )
           headers[k] = v;
 
-      if (o.dryRun) {
+      if (o.dryRun && spec.plan && attempt === 1)
+        o.dryRunRead?.(`${method} ${redactor.text(url.toString())}`);
+      if (o.dryRun && !spec.plan) {
         const shown =
           typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : undefined;
         o.dryRun(toCurl(method, url.toString(), headers, shown, redactor, spec.sensitive));

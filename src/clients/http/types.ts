@@ -41,6 +41,12 @@ export interface RequestSpec {
   sensitive?: boolean | undefined;
   /** Overrides the client's timeout, in milliseconds. */
   timeoutMs?: number | undefined;
+  /**
+   * A read-only request a command makes to plan what it will change (a mount lookup, the report a
+   * resend works from, the instance read before an action): `--dry-run` sends it and names it on
+   * stderr. Every other request is printed as curl under `--dry-run` and not sent.
+   */
+  plan?: boolean | undefined;
 }
 
 export interface HttpResponse<T = unknown> {

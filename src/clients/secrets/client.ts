@@ -207,6 +207,8 @@ export function createSecretsClient(http: HttpClient, o: SecretsClientOptions = 
       const res = await send<EnvelopeWire<MountInfoWire>>({
         method: 'GET',
         path: `/v1/sys/internal/ui/mounts/${secretPath(userPath)}`,
+        // The engine version decides every later path: --dry-run looks it up, then shows the request.
+        plan: true,
       });
       return res.data?.data ?? undefined;
     } catch (err) {
