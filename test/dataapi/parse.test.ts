@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { errorsBacklinksCommand } from '../../src/commands/dataapi/errors/backlinks.js';
 import { errorsKeywordsCommand } from '../../src/commands/dataapi/errors/keywords.js';
-import { parseWindow, toApiDatetime } from '../../src/commands/dataapi/shared.js';
+import { errorsResendCommand } from '../../src/commands/dataapi/errors/resend.js';
+import { parseWindow, toApiDatetime } from '../../src/commands/dataapi/shared/report.js';
 import { UsageError } from '../../src/errors.js';
 import { parseVerb } from './helpers.js';
 
@@ -153,5 +154,85 @@ describe('parsing: bad input is a usage error before the run function', () => {
     const err = await parseVerb(make, args).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
     expect((err as Error).message).toMatch(message);
+  });
+});
+
+describe('ops dataapi errors resend: parsing', () => {
+  const both = ['pingback_url', 'postback_url'];
+  const whole = { datetime_from: undefined, datetime_to: undefined };
+  const injected = { reader: expect.any(Function), confirm: expect.any(Function) };
+
+  it.each([
+    [
+      '--report keywords: both webhooks, the whole window',
+      ['--report', 'keywords', '--yes'],
+      { report: 'keywords', functions: both, window: whole, dryRun: false },
+    ],
+    [
+      '--report backlinks --function postback_url --since/--until',
+      [
+        '--report',
+        'backlinks',
+        '--function',
+        'postback_url',
+        '--since',
+        iso(twoDaysAgo),
+        '--until',
+        iso(oneDayAgo),
+        '-y',
+      ],
+      {
+        report: 'backlinks',
+        functions: ['postback_url'],
+        window: { datetime_from: toApiDatetime(twoDaysAgo), datetime_to: toApiDatetime(oneDayAgo) },
+        dryRun: false,
+      },
+    ],
+    [
+      '--dry-run needs no --yes',
+      ['--report', 'keywords', '--dry-run'],
+      { report: 'keywords', functions: both, window: whole, dryRun: true },
+    ],
+  ])('%s', async (_name, args, expected) => {
+    const { values, calls } = await parseVerb(errorsResendCommand, ['resend', ...args]);
+    expect(calls).toBe(1);
+    expect(values).toEqual({ ...expected, ...injected });
+  });
+
+  it.each([
+    ['no --report', [], 'commander.missingMandatoryOptionValue'],
+    ['an unknown --report', ['--report', 'serp'], 'commander.invalidArgument'],
+    [
+      'a --function that is no webhook',
+      ['--report', 'keywords', '--function', 'backlinks/summary/live'],
+      'commander.invalidArgument',
+    ],
+  ])('%s: commander’s usage error', async (_name, args, code) => {
+    const err = (await parseVerb(errorsResendCommand, ['resend', ...args]).catch((e: unknown) => e)) as {
+      code?: string;
+    };
+    expect(err.code).toBe(code);
+  });
+
+  it.each([
+    [
+      '--since before the window',
+      ['--report', 'keywords', '--since', '-10d', '--yes'],
+      /before the 7-day window/,
+    ],
+    ['no --yes without a terminal', ['--report', 'keywords'], /needs confirmation/],
+  ])('%s: a usage error before the run function', async (_name, args, message) => {
+    const err = await parseVerb(errorsResendCommand, ['resend', ...args]).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toMatch(message);
+  });
+});
+
+describe('the window’s edges', () => {
+  it('a --since a few seconds ahead is sent as now', () => {
+    const now = Date.UTC(2026, 0, 10, 12, 0, 0);
+    expect(parseWindow({ since: '2026-01-10T12:00:30Z' }, now).datetime_from).toBe(
+      '2026-01-10 12:00:00 +00:00',
+    );
   });
 });

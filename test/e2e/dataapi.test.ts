@@ -159,6 +159,142 @@ describe('ops dataapi errors backlinks', () => {
   });
 });
 
+interface Line {
+  id: string;
+  function: string;
+  url: string;
+  last_failed: string;
+  failures: number;
+  outcome: string;
+  status_code?: number;
+  status_message?: string;
+}
+const RESEND = 'POST /v3/appendix/webhook_resend';
+
+/** The failed webhook deliveries of a report, read with the report command: rows and distinct task ids. */
+async function webhooks(report: 'keywords' | 'backlinks', extra: string[] = []) {
+  const rows = json((await ops(['dataapi', 'errors', report, '--all', '--json', ...extra])).stdout).filter(
+    (x) => x.function === 'pingback_url' || x.function === 'postback_url',
+  );
+  await sb.control('POST', 'reset');
+  return { rows, ids: new Set(rows.map((x) => x.id)) };
+}
+
+describe('ops dataapi errors resend', () => {
+  it('resends every failed webhook of the report once, 100 a request, one line per task', async () => {
+    const { rows, ids } = await webhooks('keywords');
+    expect(rows.length).toBeGreaterThan(ids.size);
+    expect(ids.size).toBeGreaterThan(200);
+    const r = await ops(['dataapi', 'errors', 'resend', '--report', 'keywords', '--yes', '--json']);
+    expect(r.code).toBe(0);
+    const lines = json<Line[]>(r.stdout);
+    expect(lines).toHaveLength(ids.size);
+    expect(new Set(lines.map((l) => l.id))).toEqual(ids);
+    expect(lines.every((l) => l.outcome === 'resent' && l.status_code === 20100)).toBe(true);
+    expect(lines.some((l) => l.failures > 1)).toBe(true);
+    const s = (await stats()) as { resentIds: Record<string, number>; resendRequests: number };
+    expect(new Set(Object.keys(s.resentIds))).toEqual(ids);
+    expect(Object.values(s.resentIds).every((n) => n === 1)).toBe(true);
+    expect(s.resendRequests).toBe(Math.ceil(ids.size / 100));
+    expect((await requests())[RESEND]).toBe(Math.ceil(ids.size / 100));
+  });
+
+  it('--function and --since narrow what is resent; the table shows the outcome', async () => {
+    const { ids } = await webhooks('backlinks', ['--function', 'pingback_url', '--since', '-3d']);
+    const r = await ops([
+      'dataapi',
+      'errors',
+      'resend',
+      '--report',
+      'backlinks',
+      '--function',
+      'pingback_url',
+      '--since',
+      '-3d',
+      '--yes',
+    ]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^TASK\s+FUNCTION\s+URL\s+LAST FAILED\s+FAILURES\s+OUTCOME\s+MESSAGE$/);
+    expect(lines).toHaveLength(ids.size + 1);
+    expect(
+      lines.slice(1).every((l) => /\spingback_url\s.*\sresent\s+Task Created\. \(20100\)$/.test(l)),
+    ).toBe(true);
+    const s = (await stats()) as { resent: Array<{ id: string; function: string; report: string }> };
+    expect(s.resent.every((x) => x.function === 'pingback_url' && x.report === 'backlinks')).toBe(true);
+    expect(new Set(s.resent.map((x) => x.id))).toEqual(ids);
+  });
+
+  it('--dry-run reads the report, prints each resend as curl and the tasks it would resend, sends no resend', async () => {
+    const { ids } = await webhooks('backlinks');
+    const r = await ops(['dataapi', 'errors', 'resend', '--report', 'backlinks', '--dry-run']);
+    expect(r.code).toBe(0);
+    const curls = r.stdout.split('\n').filter((l) => l.startsWith('curl '));
+    expect(curls).toHaveLength(Math.ceil(ids.size / 100));
+    expect(curls[0]).toMatch(
+      /^curl -X POST http:\/\/127\.0\.0\.1:\d+\/dataapi\/v3\/appendix\/webhook_resend .*-H 'authorization: Basic \*\*\*' --data-binary '\[\{"id":"[^"]+"\}/,
+    );
+    expect(r.stdout).not.toContain(
+      Buffer.from(`${sb.env.OPS_DATAAPI_LOGIN}:${sb.env.OPS_DATAAPI_PASSWORD}`).toString('base64'),
+    );
+    expect(r.stdout.split('\n').filter((l) => /\sdry run\s*$/.test(l))).toHaveLength(ids.size);
+    expect(r.stderr).toContain(
+      'dry run: reading the backlinks report for failed pingback_url deliveries (read-only)',
+    );
+    expect(await requests()).toEqual({ [BACKLINKS]: 2 });
+    expect((await stats()).resent).toEqual([]);
+  });
+
+  it('without --yes and without a terminal: exit 2 before any request', async () => {
+    const r = await ops(['dataapi', 'errors', 'resend', '--report', 'keywords']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'ops: Resend the failed webhook deliveries of the keywords report needs confirmation\nhint: pass --yes to confirm when not at a terminal\n',
+    );
+    expect(await requests()).toEqual({});
+  });
+
+  it('nothing to resend in the window: exit 0, []', async () => {
+    const since = new Date(Date.now() + 30_000).toISOString();
+    const r = await ops([
+      'dataapi',
+      'errors',
+      'resend',
+      '--report',
+      'backlinks',
+      '--since',
+      since,
+      '--yes',
+      '--json',
+    ]);
+    expect(r).toMatchObject({ code: 0, stdout: '[]\n' });
+    expect((await requests())[RESEND]).toBeUndefined();
+  });
+
+  it('the resend refused in the envelope: exit 1 with the service’s message, nothing recorded', async () => {
+    await sb.fault({
+      service: 'dataapi',
+      path: '/v3/appendix/webhook_resend',
+      kind: 'status',
+      status: 200,
+      body: { version: '0.1.20250526', status_code: 40200, status_message: 'Payment Required.', tasks: null },
+    });
+    const r = await ops([
+      'dataapi',
+      'errors',
+      'resend',
+      '--report',
+      'backlinks',
+      '--function',
+      'postback_url',
+      '--yes',
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^ops: dataapi: Payment Required\. \(status 40200\)\nhint: .*balance or plan/);
+    expect((await stats()).resent).toEqual([]);
+  });
+});
+
 describe('the built CLI', () => {
   it('prints the backlinks report as NDJSON and exits 0', async () => {
     const r = await runCli(['dataapi', 'errors', 'backlinks', '--limit', '5', '-o', 'ndjson'], {

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { errorsBacklinksCommand } from './errors/backlinks.js';
 import { errorsKeywordsCommand } from './errors/keywords.js';
+import { errorsResendCommand } from './errors/resend.js';
 
 /** `ops dataapi`: the data API's error reports (seed 002 B). */
 export function register(parent: Command, factory: Factory): void {
@@ -16,16 +17,18 @@ dataapi.password in the profile: \`ops config set dataapi.password -\` reads it 
 
 Examples:
   ops dataapi errors keywords --since -1d
-  ops dataapi errors backlinks --function backlinks/summary/live`,
+  ops dataapi errors backlinks --function backlinks/summary/live
+  ops dataapi errors resend --report keywords --function pingback_url --dry-run`,
     );
   const errors = group
     .command('errors')
     .description('Tasks of the past 7 days that ended in an error')
     .addHelpText(
       'after',
-      '\nExamples:\n  ops dataapi errors keywords --function pingback_url\n  ops dataapi errors backlinks --limit 20',
+      '\nExamples:\n  ops dataapi errors keywords --function pingback_url\n  ops dataapi errors backlinks --limit 20\n  ops dataapi errors resend --report backlinks --yes',
     );
-  for (const make of [errorsKeywordsCommand, errorsBacklinksCommand]) errors.addCommand(make(factory));
+  for (const make of [errorsKeywordsCommand, errorsBacklinksCommand, errorsResendCommand])
+    errors.addCommand(make(factory));
 }
 
 /** `ops sandbox demo` steps; each succeeds against a fresh sandbox. */

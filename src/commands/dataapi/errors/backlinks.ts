@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type ErrorsReportOptions, printReport, reportCommand } from '../shared.js';
+import { type ErrorsReportOptions, printReport, reportCommand } from '../shared/report.js';
 
 export type ErrorsBacklinksOptions = ErrorsReportOptions;
 

@@ -1,20 +1,21 @@
 import { Command } from 'commander';
-import type { Context, Factory } from '../../app/types.js';
-import { type DataapiClient, createDataapiClient } from '../../clients/dataapi/client.js';
-import type { EnvelopeOptions } from '../../clients/dataapi/envelope.js';
-import type { ErrorReport, ErrorResultWire, ErrorsRequestWire } from '../../clients/dataapi/types.js';
-import { UsageError } from '../../errors.js';
-import type { Feedback } from '../../output/feedback.js';
-import type { Column, Printer } from '../../output/printer.js';
-import { printPages } from '../shared/list.js';
-import { addListOptions, parseListOptions } from '../shared/list-options.js';
-import { parseTime } from '../shared/parse.js';
+import type { Context, Factory } from '../../../app/types.js';
+import { type DataapiClient, createDataapiClient } from '../../../clients/dataapi/client.js';
+import type { EnvelopeOptions } from '../../../clients/dataapi/envelope.js';
+import type { ErrorReport, ErrorResultWire, ErrorsRequestWire } from '../../../clients/dataapi/types.js';
+import { UsageError } from '../../../errors.js';
+import type { Feedback } from '../../../output/feedback.js';
+import type { Column, Printer } from '../../../output/printer.js';
+import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { parseTime } from '../../shared/parse.js';
 
 /** How far back the reports reach (seed B: "the tasks of the past 7 days"). */
 export const WINDOW_SECONDS = 7 * 86_400;
 /**
  * A time this close to an edge of the window means that edge: the field is left out and the service
- * uses its own edge, so `--since -7d` never fails for the second the request takes to arrive.
+ * uses its own edge, so `--since -7d` never fails for the second the request takes to arrive. A
+ * `--since` a little in the future is sent as now.
  */
 export const EDGE_SECONDS = 60;
 
@@ -59,7 +60,8 @@ export function parseWindow(
       'give the earlier time to --since',
     );
   return {
-    datetime_from: since === undefined || since <= start + EDGE_SECONDS ? undefined : toApiDatetime(since),
+    datetime_from:
+      since === undefined || since <= start + EDGE_SECONDS ? undefined : toApiDatetime(Math.min(since, nowS)),
     datetime_to: until === undefined || until >= nowS - EDGE_SECONDS ? undefined : toApiDatetime(until),
   };
 }
