@@ -3,7 +3,7 @@ import type { ErrorReport, ErrorResultWire, ErrorsRequestWire } from '../../src/
 import type { ErrorsResendOptions } from '../../src/commands/dataapi/errors/resend.js';
 import { runErrorsResend } from '../../src/commands/dataapi/errors/resend.js';
 import { runErrorsKeywords } from '../../src/commands/dataapi/errors/keywords.js';
-import { DryRunStop, NetworkError, OpsError, UsageError } from '../../src/errors.js';
+import { DryRunStop, InterruptedError, NetworkError, OpsError, UsageError } from '../../src/errors.js';
 import { failure, output, pagesOf, stubClient } from './helpers.js';
 
 interface Line {
@@ -166,6 +166,22 @@ describe('ops dataapi errors resend', () => {
     const err = await runErrorsResend(t.opts).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect(t.resend).toHaveBeenCalledTimes(2);
+    expect(printed(t.out)).toHaveLength(100);
+  });
+
+  it('Ctrl-C between two requests: exit 130, saying how many were resent', async () => {
+    const rows = Array.from({ length: 150 }, (_, i) => hook(`t${i}`));
+    const t = options({ rows: { pingback_url: rows }, functions: ['pingback_url'] });
+    t.resend.mockImplementationOnce(async (ids) =>
+      ids.map((id) => ({ id, status_code: 20100, status_message: 'Task Created.', resent: true })),
+    );
+    t.resend.mockImplementationOnce(async () => {
+      throw new InterruptedError('dataapi: request interrupted');
+    });
+    const err = (await runErrorsResend(t.opts).catch((e: unknown) => e)) as InterruptedError;
+    expect(err).toBeInstanceOf(InterruptedError);
+    expect(err.exitCode).toBe(130);
+    expect(err.message).toBe('interrupted: 100 of 150 webhook deliveries resent; 50 not confirmed');
     expect(printed(t.out)).toHaveLength(100);
   });
 
