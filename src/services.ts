@@ -54,8 +54,9 @@ export const SERVICES: readonly ServiceEntry[] = [
   },
   {
     name: 'dataapi',
-    summary: 'Data API error reports',
+    summary: 'Data API error reports: failed tasks and webhooks, resend',
     descriptor: d(() => import('./clients/dataapi/index.js')),
+    commands: () => import('./commands/dataapi/index.js'),
   },
   {
     name: 'cloud',

@@ -7,4 +7,5 @@ export const EMULATORS: Record<string, () => Promise<EmulatorFactory>> = {
   hosts: async () => (await import('./hosts/index.js')).createEmulator,
   breach: async () => (await import('./breach/index.js')).createEmulator,
   docgen: async () => (await import('./docgen/index.js')).createEmulator,
+  dataapi: async () => (await import('./dataapi/index.js')).createEmulator,
 };

@@ -1,0 +1,110 @@
+import { Command, Option } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { DataapiClient } from '../../../clients/dataapi/client.js';
+import {
+  type ErrorReport,
+  type ErrorsRequestWire,
+  WEBHOOK_FUNCTIONS,
+  type WebhookFunction,
+} from '../../../clients/dataapi/types.js';
+import type { Io } from '../../../io.js';
+import type { Feedback } from '../../../output/feedback.js';
+import type { Printer } from '../../../output/printer.js';
+import { type WindowFlags, dataapiClient, parseWindow } from '../shared/report.js';
+import { collectDeliveries, resendDeliveries, withoutDryRun } from '../shared/resend.js';
+
+export interface ErrorsResendOptions {
+  io: Io;
+  printer: Printer;
+  feedback: Feedback;
+  /** Sends the resends (under --dry-run the core prints them as curl instead). */
+  client: () => Promise<DataapiClient>;
+  /** Reads the report; under --dry-run too, since the plan needs it. */
+  reader: () => Promise<DataapiClient>;
+  report: ErrorReport;
+  /** Which webhooks: both unless --function names one. */
+  functions: WebhookFunction[];
+  window: Pick<ErrorsRequestWire, 'datetime_from' | 'datetime_to'>;
+  dryRun: boolean;
+  confirm: (action: string) => Promise<void>;
+}
+
+interface ResendFlags extends WindowFlags {
+  report: ErrorReport;
+  function?: WebhookFunction;
+}
+
+export function parseResendFlags(
+  o: ResendFlags,
+  now = Date.now(),
+): Pick<ErrorsResendOptions, 'report' | 'functions' | 'window'> {
+  return {
+    report: o.report,
+    functions: o.function ? [o.function] : [...WEBHOOK_FUNCTIONS],
+    window: parseWindow(o, now),
+  };
+}
+
+export function errorsResendCommand(factory: Factory, run = runErrorsResend): Command {
+  return new Command('resend')
+    .description(
+      'Deliver again the failed pingbacks and postbacks of a report (each task once); asks first, --yes skips',
+    )
+    .addOption(
+      new Option('--report <report>', 'the report whose failed webhooks to resend')
+        .choices(['keywords', 'backlinks'])
+        .makeOptionMandatory(),
+    )
+    .addOption(
+      new Option('--function <webhook>', 'only this kind of webhook (default both)').choices([
+        ...WEBHOOK_FUNCTIONS,
+      ]),
+    )
+    .option('--since <time>', 'deliveries that failed since: ISO time, epoch seconds or relative (-2d)')
+    .option('--until <time>', 'deliveries that failed until: ISO time, epoch seconds or relative')
+    .addHelpText(
+      'after',
+      `
+The report is read first (every page); a task whose delivery failed several times is resent once.
+The service takes 100 tasks a request and sends each webhook again to the address set when the
+task was created. One line per task with its outcome; exit 1 when the service refused any.
+--dry-run reads the report and lists what would be resent, sending nothing.
+
+Examples:
+  ops dataapi errors resend --report keywords --dry-run
+  ops dataapi errors resend --report keywords --function pingback_url --since -1d --yes
+  ops dataapi errors resend --report backlinks --yes --json`,
+    )
+    .action(async (flags: ResendFlags, c: Command) => {
+      const parsed = parseResendFlags(flags);
+      const ctx = await factory.context(c);
+      const dryRun = Boolean(ctx.flags.dryRun);
+      // Without a terminal the question cannot be asked: fail now, before the report is read.
+      if (!ctx.io.stdinIsTty)
+        await ctx.confirm(`Resend the failed webhook deliveries of the ${parsed.report} report`);
+      const readCtx = dryRun ? await factory.context(withoutDryRun(c)) : ctx;
+      await run({
+        io: ctx.io,
+        printer: ctx.printer,
+        feedback: ctx.feedback,
+        client: await dataapiClient(ctx),
+        reader: await dataapiClient(readCtx),
+        ...parsed,
+        dryRun,
+        confirm: (action) => ctx.confirm(action),
+      });
+    });
+}
+
+/** Collects the failed deliveries, asks, resends 100 at a time and prints one line per task. */
+export async function runErrorsResend(o: ErrorsResendOptions): Promise<void> {
+  const deliveries = await collectDeliveries(o);
+  const n = deliveries.length;
+  if (n === 0) {
+    o.feedback.info(`no failed ${o.functions.join(' or ')} deliveries in the ${o.report} report`);
+    await o.printer.print([]);
+    return;
+  }
+  await o.confirm(`Resend ${n} failed webhook deliver${n === 1 ? 'y' : 'ies'} of the ${o.report} report`);
+  await resendDeliveries(o, deliveries);
+}

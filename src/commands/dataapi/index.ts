@@ -1,0 +1,44 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../app/types.js';
+import { errorsBacklinksCommand } from './errors/backlinks.js';
+import { errorsKeywordsCommand } from './errors/keywords.js';
+import { errorsResendCommand } from './errors/resend.js';
+
+/** `ops dataapi`: the data API's error reports (seed 002 B). */
+export function register(parent: Command, factory: Factory): void {
+  const group = parent
+    .command('dataapi')
+    .description('Data API error reports: failed keyword and backlink tasks, and failed webhooks resent')
+    .addHelpText(
+      'after',
+      `
+Credentials: HTTP Basic with OPS_DATAAPI_LOGIN and OPS_DATAAPI_PASSWORD (or dataapi.login and
+dataapi.password in the profile: \`ops config set dataapi.password -\` reads it from stdin).
+
+Examples:
+  ops dataapi errors keywords --since -1d
+  ops dataapi errors backlinks --function backlinks/summary/live
+  ops dataapi errors resend --report keywords --function pingback_url --dry-run`,
+    );
+  const errors = group
+    .command('errors')
+    .description('Tasks of the past 7 days that ended in an error')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops dataapi errors keywords --function pingback_url\n  ops dataapi errors backlinks --limit 20\n  ops dataapi errors resend --report backlinks --yes',
+    );
+  for (const make of [errorsKeywordsCommand, errorsBacklinksCommand, errorsResendCommand])
+    errors.addCommand(make(factory));
+}
+
+/** `ops sandbox demo` steps; each succeeds against a fresh sandbox. */
+export const demo: Array<{ title: string; argv: string[] }> = [
+  {
+    title: 'Data API: the latest failed pingbacks of keyword tasks',
+    argv: ['dataapi', 'errors', 'keywords', '--function', 'pingback_url', '--limit', '5'],
+  },
+  {
+    title: 'Data API: backlink tasks that failed in the past day',
+    argv: ['dataapi', 'errors', 'backlinks', '--since', '-1d', '--limit', '5'],
+  },
+];

@@ -1,0 +1,178 @@
+import { Command } from 'commander';
+import type { Context, Factory } from '../../../app/types.js';
+import { type DataapiClient, createDataapiClient } from '../../../clients/dataapi/client.js';
+import type { EnvelopeOptions } from '../../../clients/dataapi/envelope.js';
+import type { ErrorReport, ErrorResultWire, ErrorsRequestWire } from '../../../clients/dataapi/types.js';
+import { UsageError } from '../../../errors.js';
+import type { Feedback } from '../../../output/feedback.js';
+import type { Column, Printer } from '../../../output/printer.js';
+import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { parseTime } from '../../shared/parse.js';
+
+/** How far back the reports reach (seed B: "the tasks of the past 7 days"). */
+export const WINDOW_SECONDS = 7 * 86_400;
+/**
+ * A time this close to an edge of the window means that edge: the field is left out and the service
+ * uses its own edge, so `--since -7d` never fails for the second the request takes to arrive. A
+ * `--since` a little in the future is sent as now.
+ */
+export const EDGE_SECONDS = 60;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Epoch seconds as the API writes times: UTC `yyyy-mm-dd hh:mm:ss +00:00` (reference §B.2). */
+export function toApiDatetime(epochSeconds: number): string {
+  const d = new Date(epochSeconds * 1000);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} +00:00`;
+}
+
+export interface WindowFlags {
+  since?: string | undefined;
+  until?: string | undefined;
+}
+
+/** `--since` / `--until` as `datetime_from` / `datetime_to`, checked against the 7-day window. */
+export function parseWindow(
+  o: WindowFlags,
+  now = Date.now(),
+): Pick<ErrorsRequestWire, 'datetime_from' | 'datetime_to'> {
+  const nowS = Math.floor(now / 1000);
+  const start = nowS - WINDOW_SECONDS;
+  const read = (flag: '--since' | '--until', raw: string | undefined) => {
+    if (raw === undefined) return undefined;
+    const t = parseTime(flag, raw, now);
+    if (t < start - EDGE_SECONDS) {
+      throw new UsageError(
+        `${flag} "${raw}" is before the 7-day window of the error reports (${toApiDatetime(start)})`,
+        'give a time within the past 7 days, such as -2d, or -7d for the whole window',
+      );
+    }
+    if (t > nowS + EDGE_SECONDS)
+      throw new UsageError(`${flag} "${raw}" is in the future`, 'give a past time, such as -2d or -6h');
+    return t;
+  };
+  const since = read('--since', o.since);
+  const until = read('--until', o.until);
+  if (since !== undefined && until !== undefined && since > until)
+    throw new UsageError(
+      `--since "${o.since}" is after --until "${o.until}"`,
+      'give the earlier time to --since',
+    );
+  return {
+    datetime_from:
+      since === undefined || since <= start + EDGE_SECONDS ? undefined : toApiDatetime(Math.min(since, nowS)),
+    datetime_to: until === undefined || until >= nowS - EDGE_SECONDS ? undefined : toApiDatetime(until),
+  };
+}
+
+/** `--function`: a function as a result's `function` names it. */
+export function parseFunction(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  const f = raw.trim();
+  if (!/^[A-Za-z0-9_./-]+$/.test(f)) {
+    throw new UsageError(
+      `invalid --function "${raw}"`,
+      'give a function as the report names it, such as pingback_url or keywords_data/google_ads/search_volume/task_post',
+    );
+  }
+  return f;
+}
+
+/** The client, with the envelope's rate limits retried on the same budget as the core's (--retries). */
+export function dataapiClient(ctx: Context): Promise<() => Promise<DataapiClient>> {
+  const options: EnvelopeOptions = {
+    retries: Math.floor(Number(ctx.settings.get('retries') ?? 4)),
+    signal: ctx.io.signal,
+    onRetry: (r) => ctx.feedback.warn(`retrying in ${r.waitSeconds.toFixed(1)} s (${r.reason})`),
+  };
+  return ctx.serviceClient('dataapi', (http) => createDataapiClient(http, options));
+}
+
+export const ERROR_COLUMNS: Column<ErrorResultWire>[] = [
+  { header: 'time', get: (r) => r.datetime },
+  { header: 'function', get: (r) => r.function },
+  { header: 'error code', get: (r) => r.error_code },
+  { header: 'message', get: (r) => r.error_message },
+  { header: 'method', get: (r) => r.http_method },
+  { header: 'url', get: (r) => r.http_url },
+  { header: 'http code', get: (r) => r.http_code },
+  { header: 'http time', get: (r) => r.http_time },
+];
+
+export const DEFAULT_LIMIT = 100;
+
+/** What `errors keywords` and `errors backlinks` run with. */
+export interface ErrorsReportOptions {
+  printer: Printer;
+  feedback: Feedback;
+  client: () => Promise<DataapiClient>;
+  /** The request object without offset and limit (the paginator adds them). */
+  request: ErrorsRequestWire;
+  /** Failed tasks to print at most; undefined with --all. */
+  limit: number | undefined;
+}
+
+interface ReportFlags extends WindowFlags {
+  function?: string;
+  limit?: string;
+  all?: boolean;
+}
+
+export function parseReportFlags(
+  o: ReportFlags,
+  now = Date.now(),
+): Pick<ErrorsReportOptions, 'request' | 'limit'> {
+  const list = parseListOptions(o, DEFAULT_LIMIT);
+  return {
+    limit: list.limit,
+    request: { filtered_function: parseFunction(o.function), ...parseWindow(o, now) },
+  };
+}
+
+/** The shared shape of the two report verbs: the same flags, the same table. */
+export function reportCommand(
+  factory: Factory,
+  o: { name: ErrorReport; description: string; examples: string[] },
+  run: (opts: ErrorsReportOptions) => Promise<void>,
+): Command {
+  const cmd = new Command(o.name)
+    .description(o.description)
+    .option('--function <name>', 'only tasks of this function (filtered_function), e.g. pingback_url')
+    .option('--since <time>', 'errors since: ISO time, epoch seconds or relative (-2d, -6h); within 7 days')
+    .option('--until <time>', 'errors until: ISO time, epoch seconds or relative; within 7 days');
+  addListOptions(cmd, DEFAULT_LIMIT);
+  return cmd
+    .addHelpText(
+      'after',
+      `
+One row per failed task: when, function, error code and message, and the HTTP method, URL, status and
+time of the call or of the webhook delivery. Times are UTC. The service keeps 7 days.
+
+Examples:
+${o.examples.map((e) => `  ${e}`).join('\n')}`,
+    )
+    .action(async (flags: ReportFlags, c: Command) => {
+      const parsed = parseReportFlags(flags);
+      const ctx = await factory.context(c);
+      await run({
+        printer: ctx.printer,
+        feedback: ctx.feedback,
+        client: await dataapiClient(ctx),
+        ...parsed,
+      });
+    });
+}
+
+/** Streams a report page by page into the printer. */
+export async function printReport(report: ErrorReport, o: ErrorsReportOptions): Promise<void> {
+  const client = await o.client();
+  await printPages<ErrorResultWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.errors(report, o.request, { limit: o.limit }),
+    columns: ERROR_COLUMNS,
+    limit: o.limit,
+    noun: `failed ${report === 'keywords' ? 'keyword' : 'backlink'} tasks`,
+  });
+}
