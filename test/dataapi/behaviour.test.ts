@@ -21,16 +21,18 @@ const hook = (id: string, fn = 'pingback_url', datetime = '2026-01-02 15:04:05 +
 /** A reader whose report holds these results per function, in pages of `size`. */
 function reader(byFunction: Record<string, ErrorResultWire[]>, size = 2) {
   const asked: Array<[ErrorReport, ErrorsRequestWire]> = [];
+  const plans: Array<boolean | undefined> = [];
   const client = stubClient({
-    errors: (report, req) => {
+    errors: (report, req, opts) => {
       asked.push([report, req]);
+      plans.push(opts?.plan);
       const rows = byFunction[req.filtered_function ?? ''] ?? [];
       const pages: ErrorResultWire[][] = [];
       for (let i = 0; i < rows.length; i += size) pages.push(rows.slice(i, i + size));
       return pagesOf(pages);
     },
   });
-  return { client, asked };
+  return { client, asked, plans };
 }
 
 function options(o: Partial<ErrorsResendOptions> & { rows: Record<string, ErrorResultWire[]> }) {
@@ -44,8 +46,7 @@ function options(o: Partial<ErrorsResendOptions> & { rows: Record<string, ErrorR
   const confirm = vi.fn(async (_action: string) => undefined);
   const opts: ErrorsResendOptions = {
     ...out,
-    client: async () => stubClient({ webhookResend: resend }),
-    reader: async () => r.client,
+    client: async () => stubClient({ webhookResend: resend, errors: r.client.errors }),
     report: 'keywords',
     functions: ['pingback_url', 'postback_url'],
     window: { datetime_from: '2026-01-01 00:00:00 +00:00', datetime_to: undefined },
@@ -53,7 +54,7 @@ function options(o: Partial<ErrorsResendOptions> & { rows: Record<string, ErrorR
     confirm,
     ...o,
   };
-  return { opts, out, sent, asked: r.asked, confirm, resend };
+  return { opts, out, sent, asked: r.asked, plans: r.plans, confirm, resend };
 }
 const printed = (out: { io: { out(): string } }) => JSON.parse(out.io.out()) as Line[];
 
@@ -145,9 +146,8 @@ describe('ops dataapi errors resend', () => {
     const lines = printed(t.out);
     expect(lines).toHaveLength(120);
     expect(lines.every((l) => l.outcome === 'dry run')).toBe(true);
-    expect(t.out.io.err()).toBe(
-      'dry run: reading the keywords report for failed pingback_url deliveries (read-only)\n',
-    );
+    // The report is a planning read: the core sends it under --dry-run (and names it on stderr).
+    expect(t.plans).toEqual([true]);
   });
 
   it('a failure that may have reached the service stops the run after the lines already done', async () => {

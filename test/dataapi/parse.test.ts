@@ -160,7 +160,7 @@ describe('parsing: bad input is a usage error before the run function', () => {
 describe('ops dataapi errors resend: parsing', () => {
   const both = ['pingback_url', 'postback_url'];
   const whole = { datetime_from: undefined, datetime_to: undefined };
-  const injected = { reader: expect.any(Function), confirm: expect.any(Function) };
+  const injected = { confirm: expect.any(Function) };
 
   it.each([
     [

@@ -26,10 +26,11 @@ export interface DataapiClient {
   /** BacklinksErrors: failed Backlinks tasks of the past 7 days, page by page. */
   backlinksErrors(req: ErrorsRequestWire, opts?: PageOptions): AsyncGenerator<Page<ErrorResultWire>>;
   /** Either report by name. */
+  /** `plan`: the report is read to plan a change (a resend), so `--dry-run` sends it. */
   errors(
     report: ErrorReport,
     req: ErrorsRequestWire,
-    opts?: PageOptions,
+    opts?: PageOptions & { plan?: boolean },
   ): AsyncGenerator<Page<ErrorResultWire>>;
   /**
    * AppendixWebhookResend: deliver the pingback or postback of these tasks again, at most 100 ids.
@@ -53,7 +54,11 @@ export function createDataapiClient(http: HttpClient, o: EnvelopeOptions = {}): 
   const reports = envelopeClient(http, { tasks: true }, o);
   // A resend's tasks answer one by one: their statuses are outcomes, read below.
   const resends = envelopeClient(http, { tasks: false }, o);
-  const errors = (report: ErrorReport, req: ErrorsRequestWire, opts: PageOptions = {}) =>
+  const errors = (
+    report: ErrorReport,
+    req: ErrorsRequestWire,
+    { plan, ...opts }: PageOptions & { plan?: boolean } = {},
+  ) =>
     paginatePages(
       reports,
       {
@@ -62,6 +67,7 @@ export function createDataapiClient(http: HttpClient, o: EnvelopeOptions = {}): 
         body: [requestObject(req)],
         // A report is read, not changed: safe to send again after a dropped connection or a 503.
         idempotent: true,
+        ...(plan ? { plan } : {}),
       },
       reportPages(),
       opts,

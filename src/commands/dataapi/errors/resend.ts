@@ -11,16 +11,17 @@ import type { Io } from '../../../io.js';
 import type { Feedback } from '../../../output/feedback.js';
 import type { Printer } from '../../../output/printer.js';
 import { type WindowFlags, dataapiClient, parseWindow } from '../shared/report.js';
-import { collectDeliveries, resendDeliveries, withoutDryRun } from '../shared/resend.js';
+import { collectDeliveries, resendDeliveries } from '../shared/resend.js';
 
 export interface ErrorsResendOptions {
   io: Io;
   printer: Printer;
   feedback: Feedback;
-  /** Sends the resends (under --dry-run the core prints them as curl instead). */
+  /**
+   * Reads the report (a planning read: sent under --dry-run too) and sends the resends (under
+   * --dry-run the core prints them as curl instead).
+   */
   client: () => Promise<DataapiClient>;
-  /** Reads the report; under --dry-run too, since the plan needs it. */
-  reader: () => Promise<DataapiClient>;
   report: ErrorReport;
   /** Which webhooks: both unless --function names one. */
   functions: WebhookFunction[];
@@ -82,13 +83,11 @@ Examples:
       // Without a terminal the question cannot be asked: fail now, before the report is read.
       if (!ctx.io.stdinIsTty)
         await ctx.confirm(`Resend the failed webhook deliveries of the ${parsed.report} report`);
-      const readCtx = dryRun ? await factory.context(withoutDryRun(c)) : ctx;
       await run({
         io: ctx.io,
         printer: ctx.printer,
         feedback: ctx.feedback,
         client: await dataapiClient(ctx),
-        reader: await dataapiClient(readCtx),
         ...parsed,
         dryRun,
         confirm: (action) => ctx.confirm(action),

@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import { MAX_RESEND_IDS } from '../../../clients/dataapi/client.js';
 import type { ErrorResultWire, WebhookResendOutcome } from '../../../clients/dataapi/types.js';
 import { DryRunStop, ExitCode, InterruptedError, OpsError } from '../../../errors.js';
@@ -41,28 +40,19 @@ export const RESEND_COLUMNS: Column<ResendLine>[] = [
 ];
 
 /**
- * The command as the core should see it for read-only requests under --dry-run. The core prints every
- * request under --dry-run, but the plan needs the report read: this view of the command has the flag
- * off, so the context made from it sends (see the report to the lead: a `readOnly` request flag in the
- * core would replace this).
- */
-export function withoutDryRun(cmd: Command): Command {
-  const view = Object.create(cmd) as Command;
-  view.optsWithGlobals = <T>() => ({ ...cmd.optsWithGlobals(), dryRun: undefined }) as T;
-  return view;
-}
-
-/**
  * Reads every page of the report for each webhook function (the service filters by `function`) and
  * keeps each task once, in the order of the report.
  */
 export async function collectDeliveries(o: ErrorsResendOptions): Promise<Delivery[]> {
-  const reader = await o.reader();
+  const client = await o.client();
   const byId = new Map<string, Delivery>();
   for (const fn of o.functions) {
-    if (o.dryRun)
-      o.io.stderr.write(`dry run: reading the ${o.report} report for failed ${fn} deliveries (read-only)\n`);
-    for await (const page of reader.errors(o.report, { filtered_function: fn, ...o.window })) {
+    // Read to plan the resend: --dry-run sends it (the core names it on stderr).
+    for await (const page of client.errors(
+      o.report,
+      { filtered_function: fn, ...o.window },
+      { plan: true },
+    )) {
       for (const r of page.items) add(byId, r, fn);
     }
   }
