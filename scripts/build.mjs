@@ -22,6 +22,7 @@ const result = await build({
   },
   legalComments: 'none',
   minify: true,
+  keepNames: true,
   metafile: true,
   logLevel: 'warning',
 });

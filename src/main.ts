@@ -9,6 +9,10 @@ const EXIT_INTERRUPTED = 130;
  * the version until it knows a command is asked for, so `ops --version` costs little more than Node.
  */
 export async function main(argv: string[], io?: Io): Promise<number> {
+  // `ops help secrets kv` is `ops secrets kv --help`, at any depth (commander's own help command
+  // looks one level down only).
+  if (argv[2] === 'help' && argv.slice(3).every((w) => /^[a-z][a-z0-9-]*$/.test(w)))
+    argv = [...argv.slice(0, 2), ...argv.slice(3), '--help'];
   if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-V')) {
     (io?.stdout ?? process.stdout).write(`${VERSION}\n`);
     return EXIT_OK;

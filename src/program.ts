@@ -89,7 +89,7 @@ export function createRoot(withVersion = true): Command {
     .option('--timeout <seconds>', 'per-request timeout (env OPS_TIMEOUT, default 30)')
     .option('--retries <n>', 'retry budget for retryable failures (env OPS_RETRIES, default 4)')
     .option('--max-wait <seconds>', 'longest wait for one retry before giving up (default 60)')
-    .option('--dry-run', 'print each request as a curl command and send nothing')
+    .option('--dry-run', 'send only the reads needed to plan; print what would change as curl, unsent')
     .option('--debug', 'log requests and responses to stderr, credentials masked (env OPS_DEBUG)')
     .option('-q, --quiet', 'no spinners, progress or hints (env OPS_QUIET)')
     .option('--no-color', 'no colour (also NO_COLOR, CLICOLOR=0)')

@@ -13,6 +13,8 @@ function configure(cmd: Command, io: Io): void {
     writeErr: (s) => io.stderr.write(s),
     outputError: () => undefined,
   });
+  // Every page lists the root's flags too (a leaf page alone would hide --json, --query, --dry-run…).
+  if (cmd.parent) cmd.configureHelp({ ...cmd.configureHelp(), showGlobalOptions: true });
   for (const sub of cmd.commands) configure(sub, io);
 }
 

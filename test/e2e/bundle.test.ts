@@ -56,6 +56,12 @@ describe('lazily loaded packages through the bundle', () => {
     expect(r.stdout).toBe('12\n');
   });
 
+  it('--debug stack traces keep the names of the source (the bundle keeps names)', async () => {
+    const r = await runCli(['hosts', 'totals', '--debug']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^ConfigError: hosts: no service address is set\n\s+at baseUrlOf /m);
+  });
+
   it('selfsigned: the sandbox serves HTTPS', async () => {
     const child = spawn(
       process.execPath,

@@ -273,6 +273,21 @@ describe('the built CLI as a subprocess', () => {
     expect(without).toEqual([]);
   });
 
+  it('ops help A B is A B --help at any depth; a leaf page lists the global flags', async () => {
+    const viaHelp = await runCli(['help', 'secrets', 'kv']);
+    const viaFlag = await runCli(['secrets', 'kv', '--help']);
+    expect(viaHelp.code).toBe(0);
+    expect(viaHelp.stdout).toBe(viaFlag.stdout);
+    expect(viaHelp.stdout).toMatch(/^Usage: ops secrets kv /);
+    expect((await runMain(['help', 'hosts', 'list'])).stdout).toBe(
+      (await runMain(['hosts', 'list', '--help'])).stdout,
+    );
+    const leaf = (await runCli(['hosts', 'totals', '--help'])).stdout;
+    expect(leaf).toContain('Global Options:');
+    expect(leaf).toMatch(/--json\s+same as -o json/);
+    expect(leaf).toMatch(/--dry-run\s/);
+  });
+
   it('help pages written at build time are exactly what commander prints', async () => {
     for (const path of [[], ['config'], ['config', 'set'], ['sandbox', 'start'], ['api'], ['completion']]) {
       const fast = await runCli([...path, '--help']);
