@@ -8,6 +8,7 @@ import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { runBreachAccountBulk } from './bulk.js';
 import type { PaceClock } from './paced.js';
+import { type Shard, addShardOption, parseShard } from '../shared/shard.js';
 import {
   FOUND_EXIT_CODE,
   accountColumns,
@@ -34,11 +35,13 @@ export interface BreachAccountOptions {
   ratePerMinute: number;
   /** Searches in flight at once with --file (each still waits for its paced slot). */
   concurrency: number;
+  /** With --file: only the lines of this shard (`--shard K/N`). */
+  shard?: Shard | undefined;
   clock?: PaceClock | undefined;
 }
 
 export function breachAccountCommand(factory: Factory, run = runBreachAccount): Command {
-  return new Command('account')
+  const cmd = new Command('account')
     .description(
       'Search the breaches an account (email address or username) appears in; many accounts with --file',
     )
@@ -57,7 +60,9 @@ export function breachAccountCommand(factory: Factory, run = runBreachAccount): 
     .option(
       '--exit-status',
       `exit ${FOUND_EXIT_CODE} when an account is found in any breach (CI gates); 0 when none`,
-    )
+    );
+  addShardOption(cmd, 'lines of --file');
+  return cmd
     .addHelpText(
       'after',
       `
@@ -70,7 +75,8 @@ Examples:
   ops breach account test@example.com
   ops breach account test@example.com --full --no-unverified
   ops breach account test@example.com --exit-status || echo "pwned"
-  printf 'test@example.com\\njane@example.com\\n' | ops breach account --file - -o ndjson`,
+  printf 'test@example.com\\njane@example.com\\n' | ops breach account --file - -o ndjson
+  printf 'test@example.com\\njane@example.com\\n' | ops breach account --file - --shard 1/2 --json`,
     )
     .action(
       async (account: string | undefined, o: Record<string, string | boolean | undefined>, cmd: Command) => {
@@ -84,6 +90,9 @@ Examples:
         const domain = o.domain === undefined ? undefined : parseDomain('--domain', o.domain as string);
         if (o.ratePerMinute !== undefined && file === undefined)
           throw new UsageError('--rate-per-minute applies only with --file');
+        const shard = parseShard(o.shard as string | undefined, factory.io.env);
+        if (o.shard !== undefined && file === undefined)
+          throw new UsageError('--shard applies only with --file');
         const ctx = await factory.context(cmd);
         const rate =
           (o.ratePerMinute as string | undefined) ??
@@ -104,6 +113,7 @@ Examples:
             rate,
           ),
           concurrency: 4,
+          ...(file !== undefined && shard ? { shard } : {}),
         });
       },
     );

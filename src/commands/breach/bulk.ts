@@ -15,6 +15,7 @@ import type { Column } from '../../output/printer.js';
 import type { BreachAccountOptions } from './account.js';
 import { Pacer, pacedMap } from './paced.js';
 import { FOUND_EXIT_CODE, accountSearch, parseAccount } from './shared.js';
+import { type Shard, inShard } from '../shared/shard.js';
 
 /** One line of a bulk search: the account and its breaches, or why it could not be searched. */
 export interface AccountResult {
@@ -33,7 +34,7 @@ const COLUMNS: Column<AccountResult>[] = [
 ];
 
 /** Reads the accounts of --file: one a line, blank lines skipped, each distinct account (case-insensitively) once. */
-export async function readAccounts(io: Io, file: string): Promise<string[]> {
+export async function readAccounts(io: Io, file: string, shard?: Shard): Promise<string[]> {
   let text: string;
   if (file === '-') {
     text = await readAllText(io.stdin);
@@ -50,8 +51,9 @@ export async function readAccounts(io: Io, file: string): Promise<string[]> {
   }
   const seen = new Set<string>();
   const accounts: string[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    if (line.trim() === '') continue;
+  for (const [i, line] of text.split(/\r?\n/).entries()) {
+    // Shard K/N takes the lines whose number (1-based) modulo N is K - 1: N machines share one file.
+    if (line.trim() === '' || !inShard(shard, i + 1)) continue;
     const account = parseAccount(line);
     // The service matches accounts case-insensitively: a second spelling would spend a request for the same answer.
     const key = account.toLowerCase();
@@ -69,7 +71,7 @@ export async function readAccounts(io: Io, file: string): Promise<string[]> {
  * failure stops the run after printing what was done.
  */
 export async function runBreachAccountBulk(o: BreachAccountOptions & { file: string }): Promise<void> {
-  const accounts = await readAccounts(o.io, o.file);
+  const accounts = await readAccounts(o.io, o.file, o.shard);
   const client = await o.client();
   const total = accounts.length;
   if (total > 1) {

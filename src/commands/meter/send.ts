@@ -7,6 +7,7 @@ import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { parseInteger } from '../shared/parse.js';
+import { type Shard, addShardOption, parseShard } from '../shared/shard.js';
 import type { EventFields } from './shared/event.js';
 import { type SendFlags, eventFromFlags, inspectInput } from './shared/flags.js';
 import { addApiVersionOption, meterClient, resolveApiVersion } from './shared/options.js';
@@ -26,6 +27,7 @@ export interface MeterSendOptions {
   rejects: string | undefined;
   checkpoint: string | undefined;
   strict: boolean;
+  shard?: Shard | undefined;
 }
 
 const DEFAULT_CONCURRENCY = 8;
@@ -54,10 +56,11 @@ export function meterSendCommand(factory: Factory, run = runMeterSend): Command 
     )
     .option('--rejects <file>', 'write every rejected line (NDJSON: line, reason, input) to this file')
     .option('--checkpoint <file>', 'record confirmed lines here; a rerun with it skips them')
-    .option('--strict', 'stop at the first invalid line instead of reporting it and going on')
-    .addHelpText(
-      'after',
-      `
+    .option('--strict', 'stop at the first invalid line instead of reporting it and going on');
+  addShardOption(cmd, 'input lines');
+  cmd.addHelpText(
+    'after',
+    `
 Lines: {"event_name":"api_requests","customer":"cus_123","value":3,"timestamp":"2026-01-02T15:04:05Z"}
 (or the wire form with payload.billing_customer_id and payload.value); CSV: a header row with
 event_name,customer,value[,timestamp][,identifier][,payload.<key>]. A line without an identifier gets
@@ -67,8 +70,9 @@ Exit 0 when every event was accepted, 1 when any line was invalid or refused, 13
 Examples:
   ops meter send --event-name api_requests --customer cus_123 --value 3
   ops meter send usage.ndjson --rejects rejects.ndjson --checkpoint usage.ckpt
-  cat usage.csv | ops meter send - --format csv --concurrency 16 --json`,
-    );
+  cat usage.csv | ops meter send - --format csv --concurrency 16 --json
+  ops meter send usage.ndjson --shard 2/4 --checkpoint usage.ckpt.2`,
+  );
   return addApiVersionOption(cmd).action(async (file: string | undefined, f: SendFlags, c: Command) => {
     const concurrency =
       parseInteger('--concurrency', f.concurrency, { min: 1, max: 64 }) ?? DEFAULT_CONCURRENCY;
@@ -85,6 +89,8 @@ Examples:
     }
     const { format, size } =
       input === undefined ? { format: 'ndjson' as const, size: undefined } : inspectInput(input, f.format);
+    const shard = parseShard(f.shard, factory.io.env);
+    if (shard && event) throw new UsageError('--shard applies to a file of events, not one event from flags');
     const ctx = await factory.context(c);
     const apiVersion = await resolveApiVersion(ctx, f.apiVersion);
     await run({
@@ -101,6 +107,7 @@ Examples:
       rejects: f.rejects,
       checkpoint: f.checkpoint,
       strict: Boolean(f.strict),
+      shard,
     });
   });
 }

@@ -10,6 +10,7 @@ import { Checkpoint, LineRanges, type Range } from './checkpoint.js';
 import { fieldsFromJson, toWireEvent } from './event.js';
 import { type InputLine, type InputReader, STOP, type Step, csvReader, ndjsonReader } from './input.js';
 import { Rejects } from './rejects.js';
+import { type Shard, inShard, shardText } from '../../shared/shard.js';
 
 export interface SendManyOptions {
   io: Io;
@@ -26,6 +27,8 @@ export interface SendManyOptions {
   rejects: string | undefined;
   checkpoint: string | undefined;
   strict: boolean;
+  /** Only the lines of this shard (`--shard K/N`); the others are left to the other machines. */
+  shard?: Shard | undefined;
   now?: () => number;
 }
 
@@ -41,6 +44,7 @@ export interface SendSummary {
   sessions: number;
   seconds: number;
   events_per_second: number;
+  shard?: string;
   checkpoint?: string;
   rejects_file?: string;
   first_rejects?: Array<{ line: number; reason: string }>;
@@ -79,7 +83,9 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
   const started = now();
   const structured = o.printer.format !== 'table';
   const rejects = await Rejects.open(o.io, o.rejects, !structured);
-  const checkpoint = o.checkpoint ? await Checkpoint.load(o.checkpoint, o.input) : undefined;
+  const checkpoint = o.checkpoint
+    ? await Checkpoint.load(o.checkpoint, o.input, o.shard && shardText(o.shard))
+    : undefined;
   await checkpoint?.flush();
   const isConfirmed = checkpoint?.confirmed.cursor();
   const confirmed = checkpoint?.confirmed ?? new LineRanges();
@@ -169,7 +175,8 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
   const each = (l: InputLine): Step => {
     if (stop) return STOP;
     if (l.line === 1) checkpoint?.checkFirstLine(reader.firstLine());
-    if (l.kind === 'skip') return void cover(batch, l.line);
+    // Blank lines, and the lines of other shards, settle with the batch around them.
+    if (l.kind === 'skip' || !inShard(o.shard, l.line)) return void cover(batch, l.line);
     s.read++;
     if (isConfirmed?.(l.line)) {
       s.skipped++;
@@ -231,6 +238,7 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
     sessions: sender.sessions,
     seconds: Math.round(seconds * 1000) / 1000,
     events_per_second: Math.round(s.sent / Math.max(seconds, 0.001)),
+    ...(o.shard ? { shard: shardText(o.shard) } : {}),
     ...(checkpoint ? { checkpoint: checkpoint.path } : {}),
     ...(rejects.path ? { rejects_file: rejects.path } : {}),
     ...(structured && rejects.sample.length

@@ -58,6 +58,8 @@ interface CheckpointFile {
   /** Input lines whose events the service accepted (blank and header lines included). */
   confirmed: Range[];
   events_confirmed: number;
+  /** `K/N` when the run took one shard: the checkpoint is that shard's alone. */
+  shard?: string | undefined;
   updated: string;
 }
 
@@ -77,6 +79,7 @@ export class Checkpoint {
     readonly path: string,
     private readonly input: string,
     data: CheckpointFile | undefined,
+    private readonly shard: string | undefined,
   ) {
     this.confirmed = new LineRanges(data?.confirmed ?? []);
     this.eventsConfirmed = data?.events_confirmed ?? 0;
@@ -84,12 +87,13 @@ export class Checkpoint {
   }
 
   /** Reads FILE if it exists; a file that is not a checkpoint is a usage error, before any request. */
-  static async load(path: string, input: string): Promise<Checkpoint> {
+  static async load(path: string, input: string, shard?: string): Promise<Checkpoint> {
     let text: string;
     try {
       text = await readFile(path, 'utf8');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return new Checkpoint(path, input, undefined);
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+        return new Checkpoint(path, input, undefined, shard);
       throw new UsageError(`cannot read checkpoint ${path}: ${(err as Error).message}`);
     }
     let data: CheckpointFile;
@@ -108,7 +112,14 @@ export class Checkpoint {
         'give another --checkpoint file, or delete this one to start over',
       );
     }
-    return new Checkpoint(path, input, data);
+    // Another shard's lines are marked settled in a shard's checkpoint: using it for another shard
+    // (or for the whole input) would skip lines that were never sent.
+    if ((data.shard ?? undefined) !== shard)
+      throw new UsageError(
+        `checkpoint ${path} was written for ${data.shard ? `shard ${data.shard}` : 'the whole input'}, not ${shard ? `shard ${shard}` : 'the whole input'}`,
+        'give each shard its own checkpoint file, e.g. usage.ckpt.$SHARD_INDEX',
+      );
+    return new Checkpoint(path, input, data, shard);
   }
 
   /** Ties the checkpoint to its input, or refuses an input whose first line differs. */
@@ -148,6 +159,7 @@ export class Checkpoint {
       first_line_sha1: this.firstLineSha1,
       confirmed: this.confirmed.ranges,
       events_confirmed: this.eventsConfirmed,
+      ...(this.shard ? { shard: this.shard } : {}),
       updated: new Date().toISOString(),
     };
     const text = `${JSON.stringify(data)}\n`;

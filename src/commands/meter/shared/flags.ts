@@ -7,6 +7,7 @@ import type { EventFields } from './event.js';
 
 /** What commander parses for `ops meter send`. */
 export interface SendFlags {
+  shard?: string;
   eventName?: string;
   customer?: string;
   value?: string;
