@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { runCli, runMain } from '../helpers/cli.js';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tokenFingerprint } from '../../src/clients/db/index.js';
+import { runCli, runMain, tempConfigDir } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import {
   ACCOUNT_ID,
@@ -224,4 +229,168 @@ describe('ops db role-assignment', () => {
     );
     expect(json(l.stdout)).toEqual([PATH]);
   });
+});
+
+const FAKE_BROWSER = `${process.execPath} ${join(import.meta.dirname, '..', 'db', 'fake-browser.mjs')}`;
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const profileOf = (dir: string) =>
+  (
+    JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as {
+      profiles: Record<string, { db?: Record<string, string> }>;
+    }
+  ).profiles.default?.db ?? {};
+
+describe('ops db login', () => {
+  it('signs in through the sandbox’s authorize endpoint; the token it issued is stored (0600) and works', async () => {
+    const dir = tempConfigDir();
+    const r = await ops(['db', 'login', '--json'], { env: { OPS_CONFIG_DIR: dir, BROWSER: FAKE_BROWSER } });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const shown = json<{ profile: string; user: string; expires_at: string }>(r.stdout);
+    expect(shown).toMatchObject({ profile: 'default', user: 'sandbox.user@example.com' });
+    const stored = profileOf(dir);
+    expect((await stats()).issuedTokenSha256).toEqual([sha256(stored.token!)]);
+    expect(stored.token_expires_at).toBe(shown.expires_at);
+    expect(Date.parse(stored.token_expires_at!) - Date.now()).toBeGreaterThan(3500_000);
+    expect(stored.token_fingerprint).toBe(tokenFingerprint(stored.token!));
+    expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
+    // With OPS_DB_TOKEN unset, the stored token is the one sent.
+    const list = await ops(['db', 'role-definition', 'list', '--json'], {
+      env: { OPS_CONFIG_DIR: dir, OPS_DB_TOKEN: '' },
+    });
+    expect(list.code).toBe(0);
+    expect(json<unknown[]>(list.stdout)).toHaveLength(2);
+  });
+
+  it('a forged state is refused: exit 4, nothing stored', async () => {
+    const dir = tempConfigDir();
+    const r = await ops(['db', 'login'], {
+      env: { OPS_CONFIG_DIR: dir, BROWSER: FAKE_BROWSER, FAKE_BROWSER_TAMPER: 'state' },
+    });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toBe(
+      "ops: db: the sign-in answer's state does not match this login (a stale or forged answer); nothing was stored\nhint: run `ops db login` again\n",
+    );
+    expect(existsSync(join(dir, 'config.json'))).toBe(false);
+  });
+
+  it('--token-stdin stores a token obtained elsewhere (JSON with accessToken and expires_on)', async () => {
+    const dir = tempConfigDir();
+    const at = Math.floor(Date.now() / 1000) + 600;
+    const r = await ops(['db', 'login', '--token-stdin', '--field', 'expires_at'], {
+      env: { OPS_CONFIG_DIR: dir },
+      input: JSON.stringify({ accessToken: 'sandbox-db-token', expires_on: at, tokenType: 'Bearer' }),
+    });
+    expect(r).toEqual({ code: 0, stdout: `${new Date(at * 1000).toISOString()}\n`, stderr: '' });
+    expect(profileOf(dir).token).toBe('sandbox-db-token');
+    const get = await ops(['db', 'role-assignment', 'get', SEED_READER_ASSIGNMENT, '--field', 'name'], {
+      env: { OPS_CONFIG_DIR: dir, OPS_DB_TOKEN: '' },
+    });
+    expect(get.stdout).toBe(`${SEED_READER_ASSIGNMENT}\n`);
+  });
+
+  it('a stored token past its expiry: exit 4 pointing at ops db login, before any request', async () => {
+    const dir = tempConfigDir();
+    await ops(['config', 'set', 'db.token', '-'], {
+      env: { OPS_CONFIG_DIR: dir },
+      input: 'token-of-yesterday',
+    });
+    await ops(['config', 'set', 'db.token_expires_at', '2020-01-01T00:00:00Z'], {
+      env: { OPS_CONFIG_DIR: dir },
+    });
+    await ops(['config', 'set', 'db.token_fingerprint', tokenFingerprint('token-of-yesterday')], {
+      env: { OPS_CONFIG_DIR: dir },
+    });
+    const r = await ops(['db', 'role-assignment', 'list'], {
+      env: { OPS_CONFIG_DIR: dir, OPS_DB_TOKEN: '' },
+    });
+    expect(r).toEqual({
+      code: 4,
+      stdout: '',
+      stderr:
+        'ops: db: the access token expired at 2020-01-01T00:00:00.000Z\nhint: sign in again with `ops db login` (or pipe a new token to `ops db login --token-stdin`)\n',
+    });
+    expect(await requests()).toEqual({});
+    // The same expiry does not judge a token from the environment.
+    expect((await ops(['db', 'role-assignment', 'list'], { env: { OPS_CONFIG_DIR: dir } })).code).toBe(0);
+  });
+
+  it('a token the sandbox issued, expired on the sandbox clock: 401, exit 4 pointing at ops db login', async () => {
+    const dir = tempConfigDir();
+    await ops(['db', 'login'], { env: { OPS_CONFIG_DIR: dir, BROWSER: FAKE_BROWSER } });
+    await sb.advance(3600);
+    const r = await ops(['db', 'role-assignment', 'list'], {
+      env: { OPS_CONFIG_DIR: dir, OPS_DB_TOKEN: '' },
+    });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(
+      /^ops: db: The access token expiry UTC time '.+' is earlier than current UTC time '.+'\. \(HTTP 401, request [0-9a-f-]{36}\)\nhint: the access token expired: sign in again with `ops db login`\n$/,
+    );
+  });
+});
+
+const CHROMIUM = '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium)
+  console.warn(
+    `db login in a real browser: skipped, ${CHROMIUM} is not installed (CI: apt-get install -y chromium)`,
+  );
+
+describe('ops db login in a real browser (headless Chromium)', () => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0)) await c();
+  });
+
+  /** Ends the browser the CLI started (its whole process group) and waits until it is gone. */
+  async function killBrowser(pidFile: string): Promise<void> {
+    if (!existsSync(pidFile)) return;
+    const pid = Number(readFileSync(pidFile, 'utf8').trim());
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      return;
+    }
+    for (let i = 0; i < 100 && existsSync(`/proc/${pid}`); i++) {
+      const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
+      if (/^\d+ \(.*\) Z/.test(stat)) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  it.skipIf(!hasChromium)(
+    hasChromium
+      ? 'BROWSER starts Chromium, which loads the authorize page and follows its redirect; the CLI stores the issued token'
+      : `skipped: ${CHROMIUM} is not installed (apt-get install -y chromium)`,
+    async () => {
+      const work = mkdtempSync(join(tmpdir(), 'ops-db-chromium-'));
+      const pidFile = join(work, 'browser.pid');
+      const wrapper = join(work, 'browser.sh');
+      writeFileSync(
+        wrapper,
+        [
+          '#!/bin/sh',
+          // The CLI starts BROWSER in a process group of its own; exec keeps this pid for Chromium.
+          `echo $$ > '${pidFile}'`,
+          `exec ${CHROMIUM} --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync --user-data-dir='${join(work, 'profile')}' "$1" > '${join(work, 'chromium.log')}' 2>&1`,
+          '',
+        ].join('\n'),
+        { mode: 0o755 },
+      );
+      cleanups.push(async () => {
+        await killBrowser(pidFile);
+        rmSync(work, { recursive: true, force: true });
+      });
+      const dir = tempConfigDir();
+      const r = await ops(['db', 'login', '--wait-timeout', '60', '--json'], {
+        env: { OPS_CONFIG_DIR: dir, BROWSER: wrapper, HOME: work, PATH: process.env.PATH },
+      });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(existsSync(pidFile)).toBe(true);
+      const token = profileOf(dir).token!;
+      expect((await stats()).issuedTokenSha256).toEqual([sha256(token)]);
+      expect(json<{ user: string }>(r.stdout).user).toBe('sandbox.user@example.com');
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
+import { dbLoginCommand } from './login.js';
 import { roleAssignmentCreateCommand } from './role-assignment/create.js';
 import { roleAssignmentDeleteCommand } from './role-assignment/delete.js';
 import { roleAssignmentGetCommand } from './role-assignment/get.js';
@@ -20,10 +21,12 @@ OPS_DB_SUBSCRIPTION, OPS_DB_RESOURCE_GROUP and OPS_DB_ACCOUNT, or the profile (o
 
 Examples:
   eval "$(ops sandbox env)"
+  ops db login
   ops db role-definition list
   ops db role-assignment create --principal 7d9f1e2a-3b4c-4d5e-8f60-718293a4b5c6 --role-definition "Built-in Data Reader" --scope /dbs/orders
   ops db role-assignment list`,
     );
+  db.addCommand(dbLoginCommand(factory));
   const assignment = db
     .command('role-assignment')
     .description('Role assignments: create (or update), get, list, delete')

@@ -94,8 +94,9 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     try {
       tokens.authenticate(req);
     } catch (err) {
-      if (err instanceof ReplyError) stats.unauthorized++;
-      throw err;
+      if (!(err instanceof ReplyError)) throw err;
+      stats.unauthorized++;
+      return { ...err.reply, headers: { ...err.reply.headers, 'x-ms-request-id': requestId } };
     }
     const kind = req.method === 'GET' ? 'reads' : 'writes';
     const r = windows[kind].hit();

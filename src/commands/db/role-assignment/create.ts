@@ -1,23 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type DbAccount, type DbClient, accountResourceId } from '../../../clients/db/client.js';
+import type { DbAccount, DbClient } from '../../../clients/db/client.js';
 import { collect } from '../../../clients/http/paginate.js';
-import { ExitCode, OpsError, UsageError } from '../../../errors.js';
+import { ExitCode, OpsError } from '../../../errors.js';
 import type { Printer } from '../../../output/printer.js';
 import { type WaitFlags, addWaitOptions, parseWaitOptions } from '../../shared/wait.js';
 import { ACCEPTED_COLUMNS, type FollowDeps, followOperation } from '../operation.js';
 import {
+  type RoleDefinitionRef,
   type TargetFlags,
   addTargetOptions,
   assignmentColumns,
   dbClient,
   dbContext,
   parseGuid,
+  parseRoleDefinition,
+  parseScope,
 } from '../shared.js';
-
-/** A role definition as given: a fully qualified id (a bare GUID is expanded to one), or a role name. */
-export type RoleDefinitionRef = { id: string } | { name: string };
 
 export interface RoleAssignmentCreateOptions extends FollowDeps {
   printer: Printer;
@@ -35,46 +35,6 @@ interface CreateFlags extends TargetFlags, WaitFlags {
   roleDefinition: string;
   scope: string;
   id?: string;
-}
-
-const SEGMENT = '[^/\\\\#?]+';
-
-/**
- * `/`, `/dbs/<db>`, `/dbs/<db>/colls/<coll>`, or the fully qualified form of the same account, as the
- * fully qualified path the service requires.
- */
-export function parseScope(raw: string, target: DbAccount): string {
-  const accountId = accountResourceId(target);
-  const s = raw.trim();
-  const below = s.toLowerCase().startsWith(`${accountId.toLowerCase()}`) ? s.slice(accountId.length) : s;
-  const short = below.replace(/\/$/, '');
-  if (s.startsWith('/subscriptions/') && below === s)
-    throw new UsageError(
-      `--scope "${raw}" is not in account ${target.account}`,
-      `give a path below ${accountId}, or a short one: /, /dbs/<db> or /dbs/<db>/colls/<coll>`,
-    );
-  if (!new RegExp(`^(/dbs/${SEGMENT}(/colls/${SEGMENT})?)?$`).test(short))
-    throw new UsageError(
-      `invalid --scope "${raw}"`,
-      'give a data-plane path: /, /dbs/<db>, /dbs/<db>/colls/<coll>, or the fully qualified form',
-    );
-  return `${accountId}${short}`;
-}
-
-/** A GUID becomes the account's fully qualified role-definition id; a full id must be of this account. */
-export function parseRoleDefinition(raw: string, target: DbAccount): RoleDefinitionRef {
-  const v = raw.trim();
-  if (v === '') throw new UsageError('--role-definition is empty', 'give a role definition id or name');
-  const prefix = `${accountResourceId(target)}/sqlRoleDefinitions/`;
-  if (v.startsWith('/')) {
-    if (!v.toLowerCase().startsWith(prefix.toLowerCase()))
-      throw new UsageError(
-        `--role-definition "${raw}" is not a role definition of account ${target.account}`,
-      );
-    return { id: `${prefix}${parseGuid('--role-definition', v.slice(prefix.length))}` };
-  }
-  if (/^[0-9a-f-]{36}$/i.test(v)) return { id: `${prefix}${parseGuid('--role-definition', v)}` };
-  return { name: v };
 }
 
 export function roleAssignmentCreateCommand(factory: Factory, run = runRoleAssignmentCreate): Command {
