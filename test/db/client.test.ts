@@ -73,20 +73,33 @@ describe('role assignments', () => {
   });
 
   it('an operation on a regional subdomain is asked of the configured host (the token goes nowhere else)', async () => {
+    const regional = 'https://westus2.management.test/ops/op3?api-version=v';
     pool()
       .intercept({ path: `${ACCT}/sqlRoleAssignments/${ID}${Q}`, method: 'PUT' })
-      .reply(202, '', {
-        headers: { 'azure-asyncoperation': 'https://westus2.management.test/ops/op3?api-version=v' },
-      });
-    const m = await (await client()).createUpdateSqlRoleAssignment(ID, PROPS);
-    expect(m).toMatchObject({ operation: { url: `${ORIGIN}/ops/op3?api-version=v` } });
+      .reply(202, '', { headers: { 'azure-asyncoperation': regional } });
+    pool()
+      .intercept({
+        path: '/ops/op3?api-version=v',
+        method: 'GET',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      })
+      .reply(200, { status: 'Succeeded' });
+    const c = await client();
+    const m = await c.createUpdateSqlRoleAssignment(ID, PROPS);
+    expect(m).toMatchObject({ operation: { url: regional } });
+    expect((await c.getOperationStatus((m as { operation: AcceptedOperation }).operation)).value.status).toBe(
+      'Succeeded',
+    );
   });
 
-  it('an operation on an unrelated host is refused', async () => {
+  it('an operation on an unrelated host is given as is, and refused when followed (nothing sent there)', async () => {
     pool()
       .intercept({ path: `${ACCT}/sqlRoleAssignments/${ID}${Q}`, method: 'PUT' })
       .reply(202, '', { headers: { 'azure-asyncoperation': 'https://evil.example/ops/op3' } });
-    const err = await (await client()).createUpdateSqlRoleAssignment(ID, PROPS).catch((e: unknown) => e);
+    const c = await client();
+    const m = (await c.createUpdateSqlRoleAssignment(ID, PROPS)) as { operation: AcceptedOperation };
+    expect(m.operation.url).toBe('https://evil.example/ops/op3');
+    const err = await c.getOperationStatus(m.operation).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OpsError);
     expect((err as OpsError).message).toContain('evil.example');
     expect((err as OpsError).exitCode).toBe(1);

@@ -25,7 +25,7 @@ export interface DbAccount {
 
 /** A change the service accepted for asynchronous completion (202): where to follow it. */
 export interface AcceptedOperation {
-  /** The `Azure-AsyncOperation` URL, else the `Location` URL, made absolute. */
+  /** The `Azure-AsyncOperation` URL, else the `Location` URL, made absolute, as the service gave it. */
   url: string;
   /** Which header named it: an operation-status body, or a Location that answers 202 until done. */
   kind: 'async-operation' | 'location';
@@ -62,6 +62,7 @@ export interface DbClient {
   /**
    * One look at an accepted operation. An `Azure-AsyncOperation` URL answers its status body; a
    * `Location` URL answers 202 while it runs, 200 or 204 once it succeeded, and the error otherwise.
+   * An operation on a host that is neither the configured one nor a subdomain of it is refused.
    */
   getOperationStatus(op: AcceptedOperation): Promise<PollResult<OperationStatusWire>>;
 }
@@ -77,12 +78,13 @@ export function createDbClient(http: HttpClient, target: DbAccount): DbClient {
   const base = new URL(http.baseUrl);
 
   /**
-   * Where to poll. Credentials go only to the configured host, so an operation URL on another host is
-   * followed only when that host is a subdomain of it (ARM names regional hosts such as
-   * `westus.management.azure.com`, whose paths the global host also serves): it is asked there.
+   * Where to ask for an operation's state. Credentials go only to the configured host, so an operation
+   * URL on another host is asked only when that host is a subdomain of it (ARM names regional hosts
+   * such as `westus.management.azure.com`, whose paths the global host also serves): it is asked of
+   * the configured host. Any other host is refused before anything is sent.
    */
-  function operationUrl(header: string, res: HttpResponse<unknown>): string {
-    const url = new URL(header, res.url);
+  function pollUrl(op: AcceptedOperation): string {
+    const url = new URL(op.url);
     if (url.origin === base.origin) return url.toString();
     if (url.protocol === base.protocol && url.hostname.endsWith(`.${base.hostname}`))
       return new URL(`${url.pathname}${url.search}`, base.origin).toString();
@@ -100,7 +102,8 @@ export function createDbClient(http: HttpClient, target: DbAccount): DbClient {
         code: 'no_operation',
       });
     return {
-      url: operationUrl((async ?? location)!, res),
+      // Absolute (a relative or scheme-relative one is read against the request).
+      url: new URL((async ?? location)!, res.url).toString(),
       kind: async ? 'async-operation' : 'location',
       headers: res.headers,
     };
@@ -153,7 +156,7 @@ export function createDbClient(http: HttpClient, target: DbAccount): DbClient {
       ),
     async getOperationStatus(op) {
       // The URL carries its own api-version.
-      const res = await http.request<OperationStatusWire | undefined>({ method: 'GET', path: op.url });
+      const res = await http.request<OperationStatusWire | undefined>({ method: 'GET', path: pollUrl(op) });
       if (op.kind === 'location')
         return { value: { status: res.status === 202 ? 'InProgress' : 'Succeeded' }, headers: res.headers };
       const value = res.data;

@@ -79,7 +79,7 @@ Examples:
     });
 }
 
-/** A role name, as `ops db role-definition list` shows it, to its id (one read, sent even with --dry-run). */
+/** A role name, as `ops db role-definition list` shows it, to its id (one read of the definitions). */
 async function resolveRoleName(client: DbClient, name: string): Promise<string> {
   const pages = await collect(client.listSqlRoleDefinitions());
   const defs = pages.flatMap((p) => p.items);
