@@ -172,6 +172,21 @@ describe('parsing: argv in, options out', () => {
     expect(values).toEqual(expected);
   });
 
+  it('the account from the profile when neither flag nor environment gives it (flag > env > profile)', async () => {
+    const { ConfigStore } = await import('../../src/config/store.js');
+    const { tempConfigDir } = await import('../helpers/cli.js');
+    const dir = tempConfigDir();
+    new ConfigStore({ OPS_CONFIG_DIR: dir }).set('default', 'db.account', 'profile-docs');
+    const env = { OPS_CONFIG_DIR: dir, OPS_DB_ACCOUNT: '' };
+    const fromProfile = await parseVerb(roleAssignmentListCommand, ['list'], { ...RA, env });
+    expect(fromProfile.values.target).toEqual({ ...TARGET, account: 'profile-docs' });
+    const fromEnv = await parseVerb(roleAssignmentListCommand, ['list'], {
+      ...RA,
+      env: { ...env, OPS_DB_ACCOUNT: 'env-docs' },
+    });
+    expect((fromEnv.values.target as { account: string }).account).toBe('env-docs');
+  });
+
   it('create without --id makes a new GUID each time', async () => {
     const args = ['create', '--principal', PRINCIPAL, '--role-definition', READER, '--scope', '/'];
     const a = await parseVerb(roleAssignmentCreateCommand, args, RA);

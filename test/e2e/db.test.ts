@@ -365,7 +365,7 @@ describe('ops db login', () => {
       code: 4,
       stdout: '',
       stderr:
-        'ops: db: the access token expired at 2020-01-01T00:00:00.000Z\nhint: sign in again with `ops db login` (or pipe a new token to `ops db login --token-stdin`)\n',
+        'ops: db: the access token expired at 2020-01-01T00:00:00.000Z\nhint: sign in again with `ops db login`\n',
     });
     expect(await requests()).toEqual({});
     // The same expiry does not judge a token from the environment.

@@ -58,7 +58,7 @@ function auth(s: SettingsReader): AuthScheme | undefined {
   return {
     ...bearerAuth(token),
     expiresAt: tokenExpiry(s, token),
-    expiredHint: 'sign in again with `ops db login` (or pipe a new token to `ops db login --token-stdin`)',
+    expiredHint: 'sign in again with `ops db login`',
   };
 }
 
