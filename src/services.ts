@@ -40,7 +40,12 @@ export const SERVICES: readonly ServiceEntry[] = [
     descriptor: d(() => import('./clients/runs/index.js')),
   },
   { name: 'tasks', summary: 'Task lists and tasks', descriptor: d(() => import('./clients/tasks/index.js')) },
-  { name: 'db', summary: 'Database role assignment', descriptor: d(() => import('./clients/db/index.js')) },
+  {
+    name: 'db',
+    summary: 'Database role assignment: login, role assignments and definitions',
+    descriptor: d(() => import('./clients/db/index.js')),
+    commands: () => import('./commands/db/index.js'),
+  },
   {
     name: 'pipelines',
     summary: 'Pipeline administration',

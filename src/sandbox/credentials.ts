@@ -11,7 +11,15 @@ export const SANDBOX_CREDENTIALS: Record<string, Record<string, string>> = {
   breach: { api_key: 'sandbox-breach-key', rate_per_minute: '1000' },
   runs: { token: 'sandbox-runs-token' },
   tasks: { token: 'sandbox-tasks-token' },
-  db: { token: 'sandbox-db-token' },
+  db: {
+    token: 'sandbox-db-token',
+    subscription: '5f1e9a3c-7d2b-4c8e-9f0a-1b2c3d4e5f60',
+    resource_group: 'sandbox-rg',
+    account: 'sandbox-docs',
+    // Relative to the base URL: the sandbox's authorize endpoint is under its /db prefix, whatever the port.
+    auth_url: '/db',
+    client_id: '8a0c6e2f-4b1d-4f3a-9e7c-5d2b1a0f9e8d',
+  },
   pipelines: { token: 'sandbox-pipelines-token' },
   docgen: { token: 'sandbox-docgen-token' },
   dataapi: { login: 'sandbox@example.com', password: 'sandbox-dataapi-password' },

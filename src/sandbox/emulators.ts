@@ -8,4 +8,5 @@ export const EMULATORS: Record<string, () => Promise<EmulatorFactory>> = {
   breach: async () => (await import('./breach/index.js')).createEmulator,
   docgen: async () => (await import('./docgen/index.js')).createEmulator,
   dataapi: async () => (await import('./dataapi/index.js')).createEmulator,
+  db: async () => (await import('./db/index.js')).createEmulator,
 };

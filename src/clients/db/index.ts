@@ -1,15 +1,121 @@
-import type { ServiceDescriptor } from '../descriptor.js';
-import { bearerAuth } from '../http/auth.js';
+import { createHash } from 'node:crypto';
+import type { ServiceDescriptor, SettingsReader } from '../descriptor.js';
+import { type AuthScheme, bearerAuth } from '../http/auth.js';
+import { parseErrorBody } from '../http/parse-error.js';
+import type { ParsedError } from '../http/types.js';
+import { nextLinkPages } from './pages.js';
 
-/** Database role assignment (seed 001 C): bearer token from the implicit OAuth flow. */
+/** The api-version the reference names (C.2): the newest stable one of the role-assignment API. */
+export const DEFAULT_API_VERSION = '2025-10-15';
+/** The seed's `{auth_url}` of the public cloud (reference C.5). */
+export const DEFAULT_AUTH_URL = 'https://login.microsoftonline.com';
+
+/** First 16 hex digits of a token's SHA-256: ties a stored expiry to the token it was stored with. */
+export function tokenFingerprint(token: string): string {
+  return createHash('sha256').update(token).digest('hex').slice(0, 16);
+}
+
+/**
+ * The `exp` claim of a token that is a JWT (directory access tokens are), in epoch ms. Read without
+ * checking the signature: it only tells when to stop sending the token; the service decides.
+ */
+export function jwtExpiry(token: string): number | undefined {
+  const claims = jwtClaims(token);
+  return typeof claims?.exp === 'number' && Number.isFinite(claims.exp) ? claims.exp * 1000 : undefined;
+}
+
+/** The claims of a JWT-shaped token (unverified), or undefined for an opaque token. */
+export function jwtClaims(token: string): Record<string, unknown> | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts[1]) return undefined;
+  try {
+    const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as unknown;
+    return claims && typeof claims === 'object' && !Array.isArray(claims)
+      ? (claims as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * When the token in force stops working: the expiry `ops db login` stored with it (only when the
+ * token in force is the one it was stored with: a token from the environment or set by hand later
+ * is not judged by another token's expiry), else the token's own `exp` claim.
+ */
+export function tokenExpiry(s: SettingsReader, token: string): number | undefined {
+  const stored = s.get('token_expires_at');
+  if (stored && s.get('token_fingerprint') === tokenFingerprint(token)) {
+    const at = Date.parse(stored);
+    if (!Number.isNaN(at)) return at;
+  }
+  return jwtExpiry(token);
+}
+
+function auth(s: SettingsReader): AuthScheme | undefined {
+  const token = s.get('token');
+  if (!token) return undefined;
+  return {
+    ...bearerAuth(token),
+    expiresAt: tokenExpiry(s, token),
+    expiredHint: 'sign in again with `ops db login`',
+  };
+}
+
+/** CloudError `{error: {code, message, target?}}`; ARM's request id headers name the request. */
+function parseError(status: number, body: unknown, headers: Record<string, string>): ParsedError {
+  const parsed = parseErrorBody(status, body, headers);
+  const requestId = headers['x-ms-request-id'] ?? headers['x-ms-correlation-request-id'] ?? parsed.requestId;
+  return { ...parsed, requestId };
+}
+
+function hintFor(status: number, parsed: ParsedError): string | undefined {
+  if (status === 401) {
+    return parsed.code === 'ExpiredAuthenticationToken'
+      ? 'the access token expired: sign in again with `ops db login`'
+      : 'the access token was not accepted: sign in with `ops db login`, or check OPS_DB_TOKEN';
+  }
+  if (status === 403)
+    return 'the signed-in principal may not manage role assignments of this account (it needs Microsoft.DocumentDB/databaseAccounts/sqlRoleAssignments/write or read)';
+  if (
+    status === 404 &&
+    /^(ResourceNotFound|ParentResourceNotFound|ResourceGroupNotFound|SubscriptionNotFound)$/.test(
+      parsed.code ?? '',
+    )
+  )
+    return 'check the subscription, resource group and account (OPS_DB_SUBSCRIPTION, OPS_DB_RESOURCE_GROUP, OPS_DB_ACCOUNT)';
+  if (status === 409 && parsed.code === 'Conflict')
+    return 'an assignment of the same role to the same principal at the same scope exists under another id; `ops db role-assignment list` shows it';
+  return undefined;
+}
+
+/**
+ * Database role assignment (seed 001 C): a bearer token from the implicit OAuth flow (`ops db login`),
+ * the account addressed by subscription, resource group and name, `api-version` on every request.
+ */
 export const descriptor: ServiceDescriptor = {
   name: 'db',
   title: 'database role assignment',
   settings: [
-    { key: 'token', description: 'access token', secret: true },
-    { key: 'auth_url', description: 'authorization server base URL' },
-    { key: 'client_id', description: 'OAuth client id' },
-    { key: 'api_version', description: 'api-version query value' },
+    { key: 'token', description: 'access token (bearer)', secret: true },
+    { key: 'token_expires_at', description: 'when the stored token expires (written by ops db login)' },
+    {
+      key: 'token_fingerprint',
+      description: 'SHA-256 prefix of the token that token_expires_at belongs to (written by ops db login)',
+    },
+    {
+      key: 'auth_url',
+      description: 'authorization server address; may be relative to the base URL',
+      default: DEFAULT_AUTH_URL,
+    },
+    { key: 'client_id', description: 'OAuth client (application) id for ops db login' },
+    { key: 'subscription', description: 'subscription id of the database account' },
+    { key: 'resource_group', description: 'resource group of the database account' },
+    { key: 'account', description: 'database account name' },
+    { key: 'api_version', description: 'api-version query value', default: DEFAULT_API_VERSION },
   ],
-  auth: (s) => bearerAuth(s.require('token')),
+  auth,
+  parseError,
+  hintFor,
+  pageStyle: () => nextLinkPages<unknown>(),
 };

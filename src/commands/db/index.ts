@@ -1,0 +1,59 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../app/types.js';
+import { dbLoginCommand } from './login.js';
+import { roleAssignmentCreateCommand } from './role-assignment/create.js';
+import { roleAssignmentDeleteCommand } from './role-assignment/delete.js';
+import { roleAssignmentGetCommand } from './role-assignment/get.js';
+import { roleAssignmentListCommand } from './role-assignment/list.js';
+import { roleDefinitionGetCommand } from './role-definition/get.js';
+import { roleDefinitionListCommand } from './role-definition/list.js';
+
+/** `ops db`: role assignments of a document-database account (seed 001 C). */
+export function register(parent: Command, factory: Factory): void {
+  const db = parent
+    .command('db')
+    .description('Database role assignment: sign in, grant principals data-plane roles, list and revoke them')
+    .addHelpText(
+      'after',
+      `
+Every API verb addresses one account: --subscription, --resource-group and --account, or
+OPS_DB_SUBSCRIPTION, OPS_DB_RESOURCE_GROUP and OPS_DB_ACCOUNT, or the profile (ops config set db.account …).
+
+Examples:
+  eval "$(ops sandbox env)"
+  ops db login
+  ops db role-definition list
+  ops db role-assignment create --principal 7d9f1e2a-3b4c-4d5e-8f60-718293a4b5c6 --role-definition "Built-in Data Reader" --scope /dbs/orders
+  ops db role-assignment list`,
+    );
+  db.addCommand(dbLoginCommand(factory));
+  const assignment = db
+    .command('role-assignment')
+    .description('Role assignments: create (or update), get, list, delete')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops db role-assignment list\n  ops db role-assignment get 4a4d6c1e-8f0b-4d35-9b2e-1c7a5e3f9d21',
+    );
+  for (const make of [
+    roleAssignmentCreateCommand,
+    roleAssignmentGetCommand,
+    roleAssignmentListCommand,
+    roleAssignmentDeleteCommand,
+  ])
+    assignment.addCommand(make(factory));
+  const definition = db
+    .command('role-definition')
+    .description('Role definitions of the account: list, get')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops db role-definition list\n  ops db role-definition get 00000000-0000-0000-0000-000000000001',
+    );
+  for (const make of [roleDefinitionListCommand, roleDefinitionGetCommand])
+    definition.addCommand(make(factory));
+}
+
+/** `ops sandbox demo` steps: read-only, each succeeds against a fresh sandbox. */
+export const demo: Array<{ title: string; argv: string[] }> = [
+  { title: 'Database role assignment: the role definitions', argv: ['db', 'role-definition', 'list'] },
+  { title: 'Database role assignment: who has which role', argv: ['db', 'role-assignment', 'list'] },
+];

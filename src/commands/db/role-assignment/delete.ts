@@ -1,0 +1,72 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { DbAccount, DbClient } from '../../../clients/db/client.js';
+import type { Printer } from '../../../output/printer.js';
+import { type WaitFlags, addWaitOptions, parseWaitOptions } from '../../shared/wait.js';
+import { ACCEPTED_COLUMNS, type FollowDeps, followOperation } from '../operation.js';
+import { type TargetFlags, addTargetOptions, dbClient, dbContext, parseGuid } from '../shared.js';
+
+export interface RoleAssignmentDeleteOptions extends FollowDeps {
+  printer: Printer;
+  client: () => Promise<DbClient>;
+  target: DbAccount;
+  id: string;
+  confirm: (action: string) => Promise<void>;
+}
+
+/** What a delete prints: the assignment, and `Deleted`, or `NotFound` when it did not exist (204). */
+export interface DeletedRecord {
+  name: string;
+  status: 'Deleted' | 'NotFound';
+}
+
+const DELETED_COLUMNS = [
+  { header: 'name', get: (r: DeletedRecord) => r.name },
+  { header: 'status', get: (r: DeletedRecord) => r.status },
+];
+
+export function roleAssignmentDeleteCommand(factory: Factory, run = runRoleAssignmentDelete): Command {
+  const cmd = new Command('delete')
+    .description('Delete a role assignment and wait until it is gone (asks first; --yes to skip)')
+    .argument('<id>', 'the assignment id (a GUID)');
+  addWaitOptions(cmd, { waitByDefault: true, what: 'the assignment is gone', defaultInterval: 2 });
+  return addTargetOptions(cmd)
+    .addHelpText(
+      'after',
+      `
+Deleting an assignment that does not exist succeeds with the status NotFound (the API's 204).
+
+Examples:
+  ops db role-assignment delete 4a4d6c1e-8f0b-4d35-9b2e-1c7a5e3f9d21 --yes
+  ops db role-assignment delete 9c2e7f4b-1a3d-4e5f-8b6c-0d9e8f7a6b5c --yes --no-wait`,
+    )
+    .action(async (rawId: string, o: TargetFlags & WaitFlags, c: Command) => {
+      const id = parseGuid('role assignment id', rawId);
+      const wait = parseWaitOptions(o, { waitByDefault: true, defaultInterval: 2 });
+      const { ctx, target } = await dbContext(factory, c, o);
+      await run({
+        io: ctx.io,
+        printer: ctx.printer,
+        feedback: ctx.feedback,
+        client: await dbClient(ctx, target),
+        target,
+        id,
+        wait,
+        confirm: (a) => ctx.confirm(a),
+      });
+    });
+}
+
+export async function runRoleAssignmentDelete(o: RoleAssignmentDeleteOptions): Promise<void> {
+  await o.confirm(`Delete role assignment ${o.id} of account ${o.target.account}`);
+  const client = await o.client();
+  const m = await client.deleteSqlRoleAssignment(o.id);
+  if (!m.done && !o.wait.wait)
+    return o.printer.print(
+      { name: o.id, status: 'Accepted' as const, operation: m.operation.url },
+      { columns: ACCEPTED_COLUMNS },
+    );
+  if (!m.done) await followOperation(client, m.operation, `deletion of role assignment ${o.id}`, o);
+  const status = m.done && m.status === 204 ? 'NotFound' : 'Deleted';
+  await o.printer.print<DeletedRecord>({ name: o.id, status }, { columns: DELETED_COLUMNS });
+}

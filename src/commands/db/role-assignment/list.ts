@@ -1,0 +1,57 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { DbAccount, DbClient } from '../../../clients/db/client.js';
+import type { SqlRoleAssignmentWire } from '../../../clients/db/types.js';
+import type { Feedback } from '../../../output/feedback.js';
+import type { Printer } from '../../../output/printer.js';
+import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { type TargetFlags, addTargetOptions, assignmentColumns, dbClient, dbContext } from '../shared.js';
+
+const DEFAULT_LIMIT = 100;
+
+export interface RoleAssignmentListOptions {
+  printer: Printer;
+  feedback: Feedback;
+  client: () => Promise<DbClient>;
+  target: DbAccount;
+  /** Assignments to print at most; undefined with --all. */
+  limit: number | undefined;
+}
+
+export function roleAssignmentListCommand(factory: Factory, run = runRoleAssignmentList): Command {
+  const cmd = new Command('list').description('List the role assignments of the account');
+  addListOptions(cmd, DEFAULT_LIMIT);
+  return addTargetOptions(cmd)
+    .addHelpText(
+      'after',
+      `
+Examples:
+  ops db role-assignment list
+  ops db role-assignment list --json
+  ops db role-assignment list --query "[?properties.principalId=='a3f5c2d1-7b8e-4f90-8c1d-2e3f4a5b6c7d'].name"`,
+    )
+    .action(async (o: TargetFlags & { limit?: string; all?: boolean }, c: Command) => {
+      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      const { ctx, target } = await dbContext(factory, c, o);
+      await run({
+        printer: ctx.printer,
+        feedback: ctx.feedback,
+        client: await dbClient(ctx, target),
+        target,
+        limit,
+      });
+    });
+}
+
+export async function runRoleAssignmentList(o: RoleAssignmentListOptions): Promise<void> {
+  const client = await o.client();
+  await printPages<SqlRoleAssignmentWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.listSqlRoleAssignments({ limit: o.limit }),
+    columns: assignmentColumns(o.target),
+    limit: o.limit,
+    noun: 'role assignments',
+  });
+}

@@ -1,0 +1,50 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { DbClient } from '../../../clients/db/client.js';
+import type { SqlRoleDefinitionWire } from '../../../clients/db/types.js';
+import type { Feedback } from '../../../output/feedback.js';
+import type { Printer } from '../../../output/printer.js';
+import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { DEFINITION_COLUMNS, type TargetFlags, addTargetOptions, dbClient, dbContext } from '../shared.js';
+
+const DEFAULT_LIMIT = 100;
+
+export interface RoleDefinitionListOptions {
+  printer: Printer;
+  feedback: Feedback;
+  client: () => Promise<DbClient>;
+  limit: number | undefined;
+}
+
+export function roleDefinitionListCommand(factory: Factory, run = runRoleDefinitionList): Command {
+  const cmd = new Command('list').description(
+    'List the role definitions of the account (built-in and custom), with their data actions',
+  );
+  addListOptions(cmd, DEFAULT_LIMIT);
+  return addTargetOptions(cmd)
+    .addHelpText(
+      'after',
+      `
+Examples:
+  ops db role-definition list
+  ops db role-definition list --json --query "[].{name: name, role: properties.roleName}"`,
+    )
+    .action(async (o: TargetFlags & { limit?: string; all?: boolean }, c: Command) => {
+      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      const { ctx, target } = await dbContext(factory, c, o);
+      await run({ printer: ctx.printer, feedback: ctx.feedback, client: await dbClient(ctx, target), limit });
+    });
+}
+
+export async function runRoleDefinitionList(o: RoleDefinitionListOptions): Promise<void> {
+  const client = await o.client();
+  await printPages<SqlRoleDefinitionWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.listSqlRoleDefinitions({ limit: o.limit }),
+    columns: DEFINITION_COLUMNS,
+    limit: o.limit,
+    noun: 'role definitions',
+  });
+}

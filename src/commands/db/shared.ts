@@ -1,0 +1,197 @@
+import type { Command } from 'commander';
+import type { Context, Factory } from '../../app/types.js';
+import { type DbAccount, type DbClient, accountResourceId, createDbClient } from '../../clients/db/client.js';
+import { DEFAULT_API_VERSION } from '../../clients/db/index.js';
+import type { SqlRoleAssignmentWire, SqlRoleDefinitionWire } from '../../clients/db/types.js';
+import { ConfigError, UsageError } from '../../errors.js';
+import type { Column } from '../../output/printer.js';
+
+export interface TargetFlags {
+  subscription?: string;
+  resourceGroup?: string;
+  account?: string;
+  apiVersion?: string;
+}
+
+/** `--subscription`, `--resource-group`, `--account`, `--api-version` on every verb that calls the API. */
+export function addTargetOptions(cmd: Command): Command {
+  return cmd
+    .option('--subscription <id>', 'subscription id of the account (env OPS_DB_SUBSCRIPTION)')
+    .option('--resource-group <name>', 'resource group of the account (env OPS_DB_RESOURCE_GROUP)')
+    .option('--account <name>', 'database account name (env OPS_DB_ACCOUNT)')
+    .option(
+      '--api-version <version>',
+      `api-version (env OPS_DB_API_VERSION, default ${DEFAULT_API_VERSION})`,
+    );
+}
+
+export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A GUID argument or flag (assignment, principal, role definition ids). */
+export function parseGuid(what: string, raw: string): string {
+  const v = raw.trim();
+  if (!GUID.test(v))
+    throw new UsageError(
+      `invalid ${what} "${raw}"`,
+      'give a GUID such as 7d9f1e2a-3b4c-4d5e-8f60-718293a4b5c6',
+    );
+  return v.toLowerCase();
+}
+
+const RULES = {
+  subscription: {
+    flag: '--subscription',
+    key: 'db.subscription',
+    check: (v: string) => GUID.test(v),
+    how: 'a subscription id is a GUID',
+  },
+  resourceGroup: {
+    flag: '--resource-group',
+    key: 'db.resource_group',
+    // The API's rule (reference C.2): 1 to 90 letters, digits, - _ . ( ).
+    check: (v: string) => v.length <= 90 && /^[-\w._()]+$/.test(v),
+    how: 'give 1 to 90 letters, digits, -, _, ., ( or )',
+  },
+  account: {
+    flag: '--account',
+    key: 'db.account',
+    // The seed's pattern, over the whole name, 3 to 50 characters.
+    check: (v: string) => v.length >= 3 && v.length <= 50 && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(v),
+    how: 'give 3 to 50 lowercase letters, digits and single hyphens, not at either end',
+  },
+  apiVersion: {
+    flag: '--api-version',
+    key: 'db.api_version',
+    check: (v: string) => /^\d{4}-\d{2}-\d{2}(-preview)?$/.test(v),
+    how: `give a date such as ${DEFAULT_API_VERSION}`,
+  },
+} as const;
+
+/** The account an API verb is about: every part present and valid, before any request. */
+export function parseTarget(raw: TargetFlags): DbAccount {
+  const out: Record<string, string> = {};
+  for (const [name, rule] of Object.entries(RULES)) {
+    const v = raw[name as keyof TargetFlags];
+    if (v === undefined || v === '') {
+      throw new ConfigError(
+        `db: no ${rule.key.slice(3).replace(/_/g, ' ')} is set`,
+        `pass ${rule.flag}, set OPS_${rule.key.toUpperCase().replace('.', '_')}, run \`ops config set ${rule.key} VALUE\`, or \`eval "$(ops sandbox env)"\` for the sandbox`,
+      );
+    }
+    if (!rule.check(v)) throw new UsageError(`invalid ${rule.flag} "${v}"`, rule.how);
+    out[name] = v;
+  }
+  return out as unknown as DbAccount;
+}
+
+/**
+ * The context with the target flags laid over the settings (flag > env > profile > default), and the
+ * account checked, before any request.
+ */
+export async function dbContext(
+  factory: Factory,
+  cmd: Command,
+  flags: TargetFlags,
+): Promise<{ ctx: Context; target: DbAccount }> {
+  for (const [name, rule] of Object.entries(RULES)) {
+    if (flags[name as keyof TargetFlags]?.trim() === '')
+      throw new UsageError(`${rule.flag} is empty`, rule.how);
+  }
+  const ctx = await factory.context(cmd, {
+    settings: {
+      'db.subscription': flags.subscription,
+      'db.resource_group': flags.resourceGroup,
+      'db.account': flags.account,
+      'db.api_version': flags.apiVersion,
+    },
+  });
+  const { settings } = await ctx.service('db');
+  const target = parseTarget({
+    subscription: settings.get('subscription'),
+    resourceGroup: settings.get('resource_group'),
+    account: settings.get('account'),
+    apiVersion: settings.get('api_version'),
+  });
+  return { ctx, target };
+}
+
+/**
+ * The client of the account, made on first use. The address and the token are checked now: a missing
+ * or expired token is exit 4 pointing at `ops db login` (the descriptor's auth decides expiry).
+ */
+export function dbClient(ctx: Context, target: DbAccount): Promise<() => Promise<DbClient>> {
+  return ctx.serviceClient('db', (http) => createDbClient(http, target), {
+    credentialFlags: 'sign in with `ops db login` (or pipe a token to `ops db login --token-stdin`)',
+  });
+}
+
+/** A role definition as given: a fully qualified id (a bare GUID is expanded to one), or a role name. */
+export type RoleDefinitionRef = { id: string } | { name: string };
+
+const SEGMENT = '[^/\\\\#?]+';
+
+/**
+ * `/`, `/dbs/<db>`, `/dbs/<db>/colls/<coll>`, or the fully qualified form of the same account, as the
+ * fully qualified path the service requires.
+ */
+export function parseScope(raw: string, target: DbAccount): string {
+  const accountId = accountResourceId(target);
+  const s = raw.trim();
+  const below = s.toLowerCase().startsWith(`${accountId.toLowerCase()}`) ? s.slice(accountId.length) : s;
+  const short = below.replace(/\/$/, '');
+  if (s.startsWith('/subscriptions/') && below === s)
+    throw new UsageError(
+      `--scope "${raw}" is not in account ${target.account}`,
+      `give a path below ${accountId}, or a short one: /, /dbs/<db> or /dbs/<db>/colls/<coll>`,
+    );
+  if (!new RegExp(`^(/dbs/${SEGMENT}(/colls/${SEGMENT})?)?$`).test(short))
+    throw new UsageError(
+      `invalid --scope "${raw}"`,
+      'give a data-plane path: /, /dbs/<db>, /dbs/<db>/colls/<coll>, or the fully qualified form',
+    );
+  return `${accountId}${short}`;
+}
+
+/** A GUID becomes the account's fully qualified role-definition id; a full id must be of this account. */
+export function parseRoleDefinition(raw: string, target: DbAccount): RoleDefinitionRef {
+  const v = raw.trim();
+  if (v === '') throw new UsageError('--role-definition is empty', 'give a role definition id or name');
+  const prefix = `${accountResourceId(target)}/sqlRoleDefinitions/`;
+  if (v.startsWith('/')) {
+    if (!v.toLowerCase().startsWith(prefix.toLowerCase()))
+      throw new UsageError(
+        `--role-definition "${raw}" is not a role definition of account ${target.account}`,
+      );
+    return { id: `${prefix}${parseGuid('--role-definition', v.slice(prefix.length))}` };
+  }
+  if (/^[0-9a-f-]{36}$/i.test(v)) return { id: `${prefix}${parseGuid('--role-definition', v)}` };
+  return { name: v };
+}
+
+/** A scope as people write it: `/` for the account, `/dbs/<db>[/colls/<coll>]` below it. */
+export function shortScope(scope: string, accountId: string): string {
+  if (scope.toLowerCase().startsWith(accountId.toLowerCase())) return scope.slice(accountId.length) || '/';
+  return scope;
+}
+
+const lastSegment = (id: string) => id.slice(id.lastIndexOf('/') + 1);
+
+export function assignmentColumns(target: DbAccount): Column<SqlRoleAssignmentWire>[] {
+  const accountId = accountResourceId(target);
+  return [
+    { header: 'name', get: (a) => a.name },
+    { header: 'principal', get: (a) => a.properties?.principalId },
+    { header: 'role definition', get: (a) => lastSegment(a.properties?.roleDefinitionId ?? '') },
+    { header: 'scope', get: (a) => shortScope(a.properties?.scope ?? '', accountId) },
+  ];
+}
+
+export const DEFINITION_COLUMNS: Column<SqlRoleDefinitionWire>[] = [
+  { header: 'name', get: (d) => d.name },
+  { header: 'role name', get: (d) => d.properties?.roleName },
+  { header: 'type', get: (d) => d.properties?.type },
+  {
+    header: 'data actions',
+    get: (d) => (d.properties?.permissions ?? []).flatMap((p) => p.dataActions ?? []).join(', '),
+  },
+];

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Emulator,
+  RateWindow,
+  type Reply,
+  ReplyError,
+  type SandboxContext,
+  type SandboxRequest,
+} from '../framework.js';
+import { routes } from './routes.js';
+import { type Outcome, RoleState } from './state.js';
+import { TOKEN_LIFETIME, Tokens } from './tokens.js';
+import { cloudError } from './errors.js';
+
+export { SANDBOX_TENANT, SANDBOX_USER, READER_ID, CONTRIBUTOR_ID } from './data.js';
+
+function number(settings: Record<string, string>, key: string, fallback: number, min: number): number {
+  const raw = settings[`db.${key}`];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min) throw new Error(`db.${key}: give a number >= ${min} (got "${raw}")`);
+  return n;
+}
+
+function choice<T extends string>(
+  settings: Record<string, string>,
+  key: string,
+  values: T[],
+  fallback: T,
+): T {
+  const raw = settings[`db.${key}`];
+  if (raw === undefined || raw === '') return fallback;
+  const hit = values.find((v) => v.toLowerCase() === raw.toLowerCase());
+  if (!hit) throw new Error(`db.${key}: give one of ${values.join(', ')} (got "${raw}")`);
+  return hit;
+}
+
+/**
+ * Database role assignment (seed 001 C, reference C.2–C.5) under ARM-shaped paths: role assignments
+ * (PUT answering 202 with `Azure-AsyncOperation`, `Location` and `Retry-After`, the operation moving
+ * from InProgress to its outcome on the sandbox clock; GET, list, DELETE), the two built-in role
+ * definitions, the bearer check (missing, malformed, unknown or expired token: 401), CloudError bodies,
+ * 404 for an unknown subscription, resource group or account, 409 for a duplicate assignment, 429
+ * past the rate limit, and the implicit flow's authorize endpoint that signs in the sandbox's user.
+ *
+ * Settings (`ops sandbox start --set`): `db.async` (false: PUT and DELETE answer 200 at once),
+ * `db.operation_seconds` (default 2), `db.retry_after` (the most an answer asks to wait, default 1),
+ * `db.operation_outcome` (Succeeded, Failed or Canceled), `db.token_lifetime` (seconds, default 3599),
+ * `db.rate_limit` (reads, and writes, per subscription and minute, default 1200).
+ */
+export function createEmulator(ctx: SandboxContext): Emulator {
+  const s = ctx.options.settings;
+  const creds = ctx.options.credentials.db ?? {};
+  const target = {
+    subscription: creds.subscription ?? '',
+    resourceGroup: creds.resource_group ?? '',
+    account: creds.account ?? '',
+  };
+  const cfg = {
+    async: (s['db.async'] ?? 'true').toLowerCase() !== 'false',
+    retryAfter: number(s, 'retry_after', 1, 0),
+  };
+  const state = new RoleState(ctx.clock, {
+    seconds: number(s, 'operation_seconds', 2, 0),
+    outcome: choice<Outcome>(s, 'operation_outcome', ['Succeeded', 'Failed', 'Canceled'], 'Succeeded'),
+  });
+  const tokens = new Tokens(ctx.clock, {
+    fixedToken: creds.token,
+    clientId: creds.client_id,
+    lifetime: number(s, 'token_lifetime', TOKEN_LIFETIME, 1),
+  });
+  const limit = number(s, 'rate_limit', 1200, 1);
+  const windows = {
+    reads: new RateWindow(ctx.clock, limit, 60_000),
+    writes: new RateWindow(ctx.clock, limit, 60_000),
+  };
+  const stats = {
+    requests: 0,
+    unauthorized: 0,
+    rateLimited: 0,
+    invalid: 0,
+    conflicts: 0,
+    operationsStarted: 0,
+    statusPolls: 0,
+  };
+
+  const handlers = routes({ ctx, target, state, tokens, cfg, stats });
+
+  async function handle(req: SandboxRequest): Promise<Reply> {
+    const requestId = randomUUID();
+    const signIn = handlers.signIn(req);
+    if (signIn) return signIn;
+    stats.requests++;
+    try {
+      tokens.authenticate(req);
+    } catch (err) {
+      if (!(err instanceof ReplyError)) throw err;
+      stats.unauthorized++;
+      return { ...err.reply, headers: { ...err.reply.headers, 'x-ms-request-id': requestId } };
+    }
+    const kind = req.method === 'GET' ? 'reads' : 'writes';
+    const r = windows[kind].hit();
+    const rateHeaders = {
+      [`x-ms-ratelimit-remaining-subscription-${kind}`]: String(r.remaining),
+      'x-ms-request-id': requestId,
+    };
+    if (r.limited) {
+      stats.rateLimited++;
+      throw cloudError(
+        429,
+        'TooManyRequests',
+        'The request is being throttled: too many requests for this subscription.',
+        {
+          ...rateHeaders,
+          'retry-after': String(r.resetSeconds),
+        },
+      );
+    }
+    try {
+      const reply = await handlers.api(req);
+      return { ...reply, headers: { ...rateHeaders, ...reply.headers } };
+    } catch (err) {
+      if (!(err instanceof ReplyError)) throw err;
+      if (err.reply.status === 400) stats.invalid++;
+      if (err.reply.status === 409) stats.conflicts++;
+      return { ...err.reply, headers: { ...rateHeaders, ...err.reply.headers } };
+    }
+  }
+
+  return {
+    name: 'db',
+    async handle(req) {
+      try {
+        return await handle(req);
+      } catch (err) {
+        if (err instanceof ReplyError) return err.reply;
+        throw err;
+      }
+    },
+    reset() {
+      state.reset();
+      tokens.reset();
+      windows.reads.reset();
+      windows.writes.reset();
+      for (const k of Object.keys(stats) as Array<keyof typeof stats>) stats[k] = 0;
+    },
+    stats: () => ({
+      ...stats,
+      assignments: state.assignments.size,
+      operations: state.operations.size,
+      tokensIssued: tokens.fingerprints.length,
+      /** SHA-256 of each token the authorize endpoint issued (never the tokens themselves). */
+      issuedTokenSha256: [...tokens.fingerprints],
+    }),
+  };
+}
