@@ -216,7 +216,7 @@ describe('ops db role-assignment', () => {
     expect(await requests()).toEqual({});
   });
 
-  it('--dry-run prints the first request as curl (token masked) and sends nothing', async () => {
+  it('--dry-run prints the change as curl (token masked) and sends only the reads that plan it', async () => {
     const UA = `ops/${VERSION}`;
     const r = await ops([
       'db',
@@ -236,13 +236,17 @@ describe('ops db role-assignment', () => {
     expect(r.stdout).toBe(
       `curl -X PUT '${sb.url}/db${PATH}/sqlRoleAssignments/${ID}?api-version=2025-10-15' -H 'accept: application/json' -H 'user-agent: ${UA}' -H 'content-type: application/json' -H 'authorization: Bearer ***' --data-binary '{"properties":{"roleDefinitionId":"${PATH}/sqlRoleDefinitions/${READER}","scope":"${PATH}/dbs/orders","principalId":"${PRINCIPAL}"}}'\n`,
     );
-    // By role name, the first request is the read of the role definitions.
-    expect((await ops(create('--dry-run'))).stdout).toMatch(
-      /^curl -X GET '.+\/sqlRoleDefinitions\?api-version=2025-10-15'/,
-    );
     const del = await ops(['db', 'role-assignment', 'delete', SEED_READER_ASSIGNMENT, '--dry-run']);
     expect(del.stdout).toMatch(/^curl -X DELETE /);
     expect(await requests()).toEqual({});
+    // By role name, the role definitions are read to plan (sent, named on stderr), then the PUT shown.
+    const byName = await ops(create('--dry-run'));
+    expect(byName.code).toBe(0);
+    expect(byName.stderr).toMatch(
+      /^dry run: sent GET \S+\/sqlRoleDefinitions\?api-version=2025-10-15 \(read-only, to plan\)\n$/,
+    );
+    expect(byName.stdout).toMatch(/^curl -X PUT '.+\/sqlRoleAssignments\//);
+    expect(Object.values(await requests())).toEqual([1]);
   });
 
   it('ops sandbox env exports the sandbox’s account, client id and relative auth URL', async () => {

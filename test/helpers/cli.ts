@@ -63,6 +63,8 @@ export function runCli(
       clearTimeout(timer);
       resolve({ code: code ?? -1, stdout, stderr });
     });
+    // A child that exits before reading stdin (the --help fast path) must not fail the test with EPIPE.
+    child.stdin.on('error', () => undefined);
     child.stdin.end(o.input ?? '');
   });
 }

@@ -57,8 +57,13 @@ export interface DbClient {
   deleteSqlRoleAssignment(id: string): Promise<Mutation<undefined>>;
   /** SqlResources_GetSqlRoleDefinition. */
   getSqlRoleDefinition(id: string): Promise<SqlRoleDefinitionWire>;
-  /** SqlResources_ListSqlRoleDefinitions, page by page. */
-  listSqlRoleDefinitions(opts?: PageOptions): AsyncGenerator<Page<SqlRoleDefinitionWire>>;
+  /**
+   * SqlResources_ListSqlRoleDefinitions, page by page; `plan` when it is read to resolve a role name
+   * before a change (`--dry-run` sends it).
+   */
+  listSqlRoleDefinitions(
+    opts?: PageOptions & { plan?: boolean },
+  ): AsyncGenerator<Page<SqlRoleDefinitionWire>>;
   /**
    * One look at an accepted operation. An `Azure-AsyncOperation` URL answers its status body; a
    * `Location` URL answers 202 while it runs, 200 or 204 once it succeeded, and the error otherwise.
@@ -147,10 +152,10 @@ export function createDbClient(http: HttpClient, target: DbAccount): DbClient {
       return (await http.request<SqlRoleDefinitionWire>({ method: 'GET', path: definitionPath(id), query }))
         .data;
     },
-    listSqlRoleDefinitions: (opts = {}) =>
+    listSqlRoleDefinitions: ({ plan, ...opts } = {}) =>
       paginatePages(
         http,
-        { method: 'GET', path: `${accountPath}/sqlRoleDefinitions`, query },
+        { method: 'GET', path: `${accountPath}/sqlRoleDefinitions`, query, ...(plan ? { plan } : {}) },
         nextLinkPages<SqlRoleDefinitionWire>(),
         opts,
       ),

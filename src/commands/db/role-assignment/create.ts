@@ -81,7 +81,7 @@ Examples:
 
 /** A role name, as `ops db role-definition list` shows it, to its id (one read of the definitions). */
 async function resolveRoleName(client: DbClient, name: string): Promise<string> {
-  const pages = await collect(client.listSqlRoleDefinitions());
+  const pages = await collect(client.listSqlRoleDefinitions({ plan: true }));
   const defs = pages.flatMap((p) => p.items);
   const hit = defs.find((d) => d.properties?.roleName?.toLowerCase() === name.toLowerCase());
   if (!hit)
