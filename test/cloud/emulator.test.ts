@@ -1,0 +1,367 @@
+import { describe, expect, it } from 'vitest';
+import { BROKEN_IMAGE_ID, CUSTOM_IMAGE_ID } from '../../src/sandbox/cloud/catalog.js';
+import { IDS, cloudEmulator } from './helpers.js';
+
+type Body = Record<string, unknown> & {
+  errorCode?: string;
+  errorMessage?: string;
+  correlationId?: string;
+  errorDetails?: Record<string, string[]>;
+  _metadata?: { totalCount: number; offset: number; limit: number };
+};
+
+const LAUNCH = {
+  region: 'eu-west-3',
+  type: 'cld.m5.large',
+  imageId: 'UBUNTU_24_04_64BIT',
+  contractType: 'HOURLY',
+  rootDiskStorageType: 'CENTRAL',
+};
+
+async function launched(e: ReturnType<typeof cloudEmulator>, extra: Record<string, unknown> = {}) {
+  const r = await e.call<{ id: string; state: string }>('POST', '/instances', {
+    body: { ...LAUNCH, ...extra },
+  });
+  expect(r.status).toBe(201);
+  return r.body;
+}
+const state = async (e: ReturnType<typeof cloudEmulator>, id: string) =>
+  (await e.call<{ state: string }>('GET', `/instances/${id}`)).body.state;
+
+describe('auth and errors', () => {
+  it('a missing or wrong X-Cloud-Auth is 401 with an errorResult, on every path', async () => {
+    const e = cloudEmulator();
+    for (const headers of [{ 'x-cloud-auth': '' }, { 'x-cloud-auth': 'wrong' }]) {
+      for (const path of ['/regions', `/instances/${IDS.web01}`, '/no/such/path']) {
+        const r = await e.call<Body>('GET', path, { headers });
+        expect(r.status).toBe(401);
+        expect(r.body).toMatchObject({
+          errorCode: '401',
+          errorMessage: 'You are not authorized to view this resource.',
+        });
+        expect(r.body.correlationId).toMatch(
+          /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        );
+      }
+    }
+    expect(e.emulator.stats!()).toMatchObject({ unauthorized: 6 });
+  });
+
+  it('unknown path 404, wrong method 405, bad id 400, unknown id 404: all errorResult bodies with a fresh correlationId', async () => {
+    const e = cloudEmulator();
+    const a = await e.call<Body>('GET', '/nothing');
+    expect(a).toMatchObject({ status: 404, body: { errorCode: '404' } });
+    expect((await e.call<Body>('PATCH', '/instances')).status).toBe(405);
+    const bad = await e.call<Body>('GET', '/instances/web-01');
+    expect(bad).toMatchObject({ status: 400, body: { errorDetails: { instanceId: ['must be a UUID'] } } });
+    const none = await e.call<Body>('GET', '/instances/00000000-0000-4000-8000-000000000000');
+    expect(none).toMatchObject({
+      status: 404,
+      body: { errorMessage: 'Instance 00000000-0000-4000-8000-000000000000 not found' },
+    });
+    expect(none.body.correlationId).not.toBe(bad.body.correlationId);
+  });
+
+  it('cloud.rate_limit: 429 with Retry-After as an errorResult', async () => {
+    const e = cloudEmulator({ 'cloud.rate_limit': '2', 'cloud.rate_period': '10' });
+    expect((await e.call('GET', '/regions')).status).toBe(200);
+    expect((await e.call('GET', '/regions')).status).toBe(200);
+    const r = await e.call<Body>('GET', '/regions');
+    expect(r.status).toBe(429);
+    expect(r.headers['retry-after']).toBe('10');
+    expect(r.body.errorCode).toBe('429');
+    e.advance(10);
+    expect((await e.call('GET', '/regions')).status).toBe(200);
+  });
+});
+
+describe('regions, instance types, images, paging', () => {
+  it('_metadata carries totalCount, offset and limit; offset/limit slice; bad values are 400', async () => {
+    const e = cloudEmulator();
+    const r = await e.call<Body & { regions: Array<{ name: string }> }>('GET', '/regions?offset=6&limit=5');
+    expect(r.body._metadata).toEqual({ totalCount: 8, offset: 6, limit: 5 });
+    expect(r.body.regions.map((x) => x.name)).toEqual(['ca-central-1', 'ap-northeast-1']);
+    expect((await e.call<Body>('GET', '/regions?limit=-1')).body.errorDetails).toEqual({
+      limit: ['must be a whole number >= 0'],
+    });
+  });
+
+  it('instance types need a known region, default to pages of 50, and price in the region’s currency', async () => {
+    const e = cloudEmulator();
+    expect((await e.call<Body>('GET', '/instanceTypes')).body.errorDetails).toEqual({
+      region: ['is required'],
+    });
+    expect((await e.call('GET', '/instanceTypes?region=mars')).status).toBe(400);
+    const us = await e.call<
+      Body & { instanceTypes: Array<{ name: string; prices: { currency: string }; storageTypes: string[] }> }
+    >('GET', '/instanceTypes?region=us-east-1');
+    expect(us.body._metadata).toMatchObject({ offset: 0, limit: 50 });
+    expect(us.body._metadata!.totalCount).toBeGreaterThan(50);
+    expect(us.body.instanceTypes[0]).toMatchObject({
+      name: 'cld.m3.large',
+      storageTypes: ['LOCAL'],
+      prices: { currency: 'USD' },
+    });
+    const tokyo = await e.call<Body>('GET', '/instanceTypes?region=ap-northeast-1&limit=0');
+    expect(tokyo.body._metadata!.totalCount).toBeLessThan(us.body._metadata!.totalCount);
+  });
+
+  it('images: operating systems and the custom ones of a region', async () => {
+    const e = cloudEmulator();
+    const r = await e.call<{ images: Array<{ id: string; custom: boolean }> }>('GET', '/images?custom=true');
+    expect(r.body.images.map((i) => i.id)).toEqual([CUSTOM_IMAGE_ID, BROKEN_IMAGE_ID]);
+  });
+});
+
+describe('launch', () => {
+  it('201 with the instance in CREATING, RUNNING after 60 s of sandbox time', async () => {
+    const e = cloudEmulator();
+    const i = await launched(e, {
+      reference: 'x',
+      contractType: 'MONTHLY',
+      contractTerm: 3,
+      billingFrequency: 3,
+    });
+    expect(i).toMatchObject({
+      state: 'CREATING',
+      reference: 'x',
+      startedAt: null,
+      productType: 'INSTANCE',
+      hasUserData: false,
+    });
+    expect(i).toMatchObject({ contract: { type: 'MONTHLY', term: 3, billingFrequency: 3, state: 'ACTIVE' } });
+    e.advance(59);
+    expect(await state(e, i.id)).toBe('CREATING');
+    e.advance(1);
+    expect(await state(e, i.id)).toBe('RUNNING');
+    expect(e.emulator.stats!()).toMatchObject({ launched: 1 });
+  });
+
+  it('the broken custom image ends FAILED', async () => {
+    const e = cloudEmulator();
+    const i = await launched(e, { imageId: BROKEN_IMAGE_ID });
+    e.advance(60);
+    expect(await state(e, i.id)).toBe('FAILED');
+  });
+
+  it.each([
+    ['required fields', {}, ['region', 'type', 'imageId', 'contractType', 'rootDiskStorageType']],
+    ['an unknown region', { ...LAUNCH, region: 'eu-west-9' }, ['region']],
+    ['an unknown type', { ...LAUNCH, type: 'cld.m5.9xlarge' }, ['type']],
+    [
+      'a type not offered in the region',
+      { ...LAUNCH, region: 'eu-central-1', type: 'cld.m3.large', rootDiskStorageType: 'LOCAL' },
+      ['type'],
+    ],
+    ['a term with HOURLY', { ...LAUNCH, contractTerm: 12 }, ['contractTerm']],
+    ['a billing frequency with HOURLY', { ...LAUNCH, billingFrequency: 1 }, ['billingFrequency']],
+    [
+      'a term outside the enumeration',
+      { ...LAUNCH, contractType: 'MONTHLY', contractTerm: 2 },
+      ['contractTerm'],
+    ],
+    ['a root disk of 4 GB', { ...LAUNCH, rootDiskSize: 4 }, ['rootDiskSize']],
+    ['a root disk of 1001 GB', { ...LAUNCH, rootDiskSize: 1001 }, ['rootDiskSize']],
+    [
+      'Windows under 50 GB',
+      { ...LAUNCH, imageId: 'WINDOWS_SERVER_2022_64BIT', rootDiskSize: 40 },
+      ['rootDiskSize'],
+    ],
+    [
+      'an ssh key for Windows',
+      { ...LAUNCH, imageId: 'WINDOWS_SERVER_2022_64BIT', sshKey: 'ssh-ed25519 AAAA x' },
+      ['sshKey'],
+    ],
+    [
+      'an ssh key and user data',
+      { ...LAUNCH, sshKey: 'ssh-ed25519 AAAA x', userData: '#!/bin/sh' },
+      ['userData'],
+    ],
+    ['a key that is not a public key', { ...LAUNCH, sshKey: 'hello' }, ['sshKey']],
+    ['LOCAL-only type with CENTRAL storage', { ...LAUNCH, type: 'cld.m3.large' }, ['rootDiskStorageType']],
+    [
+      'a custom image of another region',
+      { ...LAUNCH, region: 'us-east-1', imageId: CUSTOM_IMAGE_ID },
+      ['imageId'],
+    ],
+    ['an unknown image', { ...LAUNCH, imageId: 'TEMPLEOS' }, ['imageId']],
+    ['a market app for the wrong image', { ...LAUNCH, marketAppId: 'CPANEL_30' }, ['marketAppId']],
+    ['an unknown field', { ...LAUNCH, colour: 'blue' }, ['colour']],
+  ])('400 for %s, each field named in errorDetails', async (_n, body, fields) => {
+    const e = cloudEmulator();
+    const r = await e.call<Body>('POST', '/instances', { body });
+    expect(r.status).toBe(400);
+    expect(Object.keys(r.body.errorDetails ?? {}).sort()).toEqual([...fields].sort());
+    expect(e.emulator.stats!()).toMatchObject({ launched: 0, invalid: 1 });
+  });
+
+  it('accepts a FreeBSD image with an ssh key, and a Windows image at 50 GB', async () => {
+    const e = cloudEmulator();
+    await launched(e, { imageId: 'FREEBSD_14_64BIT', sshKey: 'ssh-ed25519 AAAAC3Nza me@host' });
+    await launched(e, { imageId: 'WINDOWS_SERVER_2022_64BIT', rootDiskSize: 50 });
+    await launched(e, { imageId: 'ALMALINUX_9_64BIT', marketAppId: 'CPANEL_30', userData: '#cloud-config' });
+  });
+});
+
+describe('the instance state machine on the sandbox clock', () => {
+  it('stop: RUNNING → STOPPING → STOPPED; start: → STARTING → RUNNING; reboot: STOPPING, STARTING, RUNNING', async () => {
+    const e = cloudEmulator();
+    const id = IDS.web01;
+    expect((await e.call('POST', `/instances/${id}/stop`)).status).toBe(202);
+    expect(await state(e, id)).toBe('STOPPING');
+    e.advance(30);
+    expect(await state(e, id)).toBe('STOPPED');
+    expect((await e.call('POST', `/instances/${id}/start`)).status).toBe(202);
+    expect(await state(e, id)).toBe('STARTING');
+    e.advance(30);
+    const running = (await e.call<{ state: string; startedAt: string }>('GET', `/instances/${id}`)).body;
+    expect(running.state).toBe('RUNNING');
+    expect(Date.parse(running.startedAt)).toBeGreaterThan(Date.now());
+    expect((await e.call('POST', `/instances/${id}/reboot`)).status).toBe(202);
+    expect(await state(e, id)).toBe('STOPPING');
+    e.advance(10);
+    expect(await state(e, id)).toBe('STARTING');
+    e.advance(20);
+    expect(await state(e, id)).toBe('RUNNING');
+  });
+
+  it.each([
+    ['start', IDS.web01, 'RUNNING'],
+    ['stop', IDS.batch01, 'STOPPED'],
+    ['reboot', IDS.batch01, 'STOPPED'],
+  ])('400 to %s an instance that is %s… in the wrong state', async (action, id, current) => {
+    const e = cloudEmulator();
+    const r = await e.call<Body>('POST', `/instances/${id}/${action}`);
+    expect(r.status).toBe(400);
+    expect(r.body.errorMessage).toContain(`it is ${current}`);
+  });
+
+  it('an action on a transitional instance is refused too', async () => {
+    const e = cloudEmulator();
+    const i = await launched(e);
+    expect((await e.call('POST', `/instances/${i.id}/stop`)).status).toBe(400);
+  });
+});
+
+describe('terminate and cancel termination', () => {
+  it('HOURLY: DESTROYING at once, DESTROYED 30 s later; a second terminate is 400', async () => {
+    const e = cloudEmulator();
+    expect((await e.call('DELETE', `/instances/${IDS.bsd01}`)).status).toBe(200);
+    expect(await state(e, IDS.bsd01)).toBe('DESTROYING');
+    e.advance(30);
+    const gone = (
+      await e.call<{ state: string; contract: { state: string } }>('GET', `/instances/${IDS.bsd01}`)
+    ).body;
+    expect(gone).toMatchObject({ state: 'DESTROYED', contract: { state: 'INACTIVE' } });
+    expect((await e.call('DELETE', `/instances/${IDS.bsd01}`)).status).toBe(400);
+  });
+
+  it('MONTHLY needs a reason code (and a reason for CANCEL_OTHER); it ends at contract.endsAt', async () => {
+    const e = cloudEmulator();
+    expect((await e.call<Body>('DELETE', `/instances/${IDS.db01}`)).body.errorDetails).toEqual({
+      reasonCode: ['is required to terminate a MONTHLY contract'],
+    });
+    expect(
+      (await e.call<Body>('DELETE', `/instances/${IDS.db01}`, { body: { reasonCode: 'CANCEL_OTHER' } })).body
+        .errorDetails,
+    ).toEqual({
+      reason: ['is required when reasonCode is CANCEL_OTHER'],
+    });
+    expect(
+      (await e.call<Body>('DELETE', `/instances/${IDS.db01}`, { body: { reasonCode: 'BORED' } })).status,
+    ).toBe(400);
+    expect(
+      (await e.call('DELETE', `/instances/${IDS.db01}`, { body: { reasonCode: 'CANCEL_TRIAL_PERIOD' } }))
+        .status,
+    ).toBe(200);
+    const db = (
+      await e.call<{ state: string; contract: { state: string; endsAt: string } }>(
+        'GET',
+        `/instances/${IDS.db01}`,
+      )
+    ).body;
+    expect(db).toMatchObject({ state: 'RUNNING', contract: { state: 'DELETE_SCHEDULED' } });
+    // Still running the day before the end; cancel works until then.
+    e.clock.advance(Date.parse(db.contract.endsAt) - e.clock.now() - 86_400_000);
+    expect(await state(e, IDS.db01)).toBe('RUNNING');
+    expect((await e.call('POST', `/instances/${IDS.db01}/cancelTermination`)).status).toBe(204);
+    expect((await e.call('POST', `/instances/${IDS.db01}/cancelTermination`)).status).toBe(400);
+    expect(
+      (await e.call('DELETE', `/instances/${IDS.db01}`, { body: { reasonCode: 'CANCEL_PRODUCT_SWITCH' } }))
+        .status,
+    ).toBe(200);
+    e.advance(86_400 + 31);
+    expect(await state(e, IDS.db01)).toBe('DESTROYED');
+    const late = await e.call<Body>('POST', `/instances/${IDS.db01}/cancelTermination`);
+    expect(late.status).toBe(400);
+  });
+
+  it('cancelTermination of an HOURLY instance is 400', async () => {
+    const e = cloudEmulator();
+    const r = await e.call<Body>('POST', `/instances/${IDS.web01}/cancelTermination`);
+    expect(r.status).toBe(400);
+    expect(r.body.errorMessage).toContain('HOURLY');
+  });
+});
+
+describe('update and the types an instance can change to', () => {
+  it('only bigger types of its region and storage; disks only grow; HOURLY may become MONTHLY, not back', async () => {
+    const e = cloudEmulator();
+    const types = (
+      await e.call<{ instanceTypes: Array<{ name: string }> }>(
+        'GET',
+        `/instances/${IDS.web01}/instanceTypesUpdate`,
+      )
+    ).body.instanceTypes.map((t) => t.name);
+    expect(types).toContain('cld.m5.xlarge');
+    expect(types).not.toContain('cld.m5.large');
+    expect(types).not.toContain('cld.c5.large');
+    expect(
+      (await e.call<Body>('PUT', `/instances/${IDS.web01}`, { body: { type: 'cld.c5.large' } })).status,
+    ).toBe(400);
+    expect(
+      (await e.call<Body>('PUT', `/instances/${IDS.web01}`, { body: { rootDiskSize: 10 } })).body
+        .errorDetails,
+    ).toHaveProperty('rootDiskSize');
+    expect((await e.call<Body>('PUT', `/instances/${IDS.web01}`, { body: {} })).status).toBe(400);
+    const up = await e.call<{ type: string; contract: { type: string; term: number }; iso: null }>(
+      'PUT',
+      `/instances/${IDS.web01}`,
+      {
+        body: { type: 'cld.m5.xlarge', contractType: 'MONTHLY', contractTerm: 12 },
+      },
+    );
+    expect(up.body).toMatchObject({
+      type: 'cld.m5.xlarge',
+      contract: { type: 'MONTHLY', term: 12 },
+      iso: null,
+    });
+    expect(
+      (await e.call<Body>('PUT', `/instances/${IDS.web01}`, { body: { contractType: 'HOURLY' } })).status,
+    ).toBe(400);
+    expect(
+      (await e.call<Body>('PUT', `/instances/${IDS.batch01}`, { body: { contractTerm: 12 } })).body
+        .errorDetails,
+    ).toEqual({
+      contractTerm: ['only for a MONTHLY contract'],
+    });
+  });
+});
+
+describe('list filters', () => {
+  it('state is comma-separated; every filter matches exactly; unknown enum values are 400', async () => {
+    const e = cloudEmulator();
+    const refs = async (q: string) =>
+      (
+        await e.call<{ instances: Array<{ reference: string }> }>('GET', `/instances?${q}`)
+      ).body.instances.map((i) => i.reference);
+    expect(await refs('state=STOPPED')).toEqual(['batch-01', null]);
+    expect(await refs('state=STOPPED,RUNNING&region=eu-west-3&contractType=MONTHLY')).toEqual(['db-01']);
+    expect(await refs('contractState=DELETE_SCHEDULED')).toEqual(['win-01']);
+    expect(await refs('imageId=FREEBSD_14_64BIT')).toEqual(['bsd-01']);
+    expect(await refs('ip=10.32.0.12')).toEqual(['web-02']);
+    expect(await refs(`id=${IDS.web01}`)).toEqual(['web-01']);
+    expect((await e.call<Body>('GET', '/instances?state=ASLEEP')).status).toBe(400);
+    expect((await e.call<Body>('GET', '/instances?type=cld.x.large')).status).toBe(400);
+  });
+});

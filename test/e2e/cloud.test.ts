@@ -1,0 +1,358 @@
+import { describe, expect, it, vi } from 'vitest';
+import { BROKEN_IMAGE_ID } from '../../src/sandbox/cloud/catalog.js';
+import { SEED_IDS as IDS } from '../../src/sandbox/cloud/index.js';
+import { runMain } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox.js';
+
+interface Instance {
+  id: string;
+  state: string;
+  reference: string | null;
+  type: string;
+  region: string;
+  contract: { type: string; state: string; endsAt: string | null; term: number; billingFrequency: number };
+  rootDiskSize: number;
+  hasPrivateNetwork: boolean;
+}
+
+const sb = await useSandbox({ services: ['cloud'] });
+
+const ops = (args: string[], o: { env?: Record<string, string | undefined>; input?: string } = {}) =>
+  runMain(args, { env: { ...sb.env, ...o.env }, input: o.input });
+const json = <T = Instance>(s: string) => JSON.parse(s) as T;
+const stats = () =>
+  sb.sandbox.emulators.get('cloud')!.stats!() as Record<string, number> & {
+    instances: Record<string, string>;
+  };
+const requests = async () => (await sb.counters()).requests.cloud ?? {};
+const sent = async (method: string) =>
+  Object.entries(await requests())
+    .filter(([k]) => k.startsWith(`${method} `))
+    .reduce((n, [, v]) => n + v, 0);
+
+/**
+ * Runs a command that waits (--wait), moving the sandbox clock on by `step` seconds each time the CLI
+ * has looked at the instance: the states change on the sandbox clock, not by sleeping. Returns the
+ * result and how many looks it took.
+ */
+async function advancing(args: string[], step = 15) {
+  const reads0 = stats().instanceReads;
+  let done = false;
+  const run = ops([...args, '--interval', '0.02']).finally(() => {
+    done = true;
+  });
+  let seen = reads0;
+  while (!done) {
+    await vi.waitFor(
+      () => {
+        if (!done && stats().instanceReads === seen) throw new Error('the CLI has not looked yet');
+      },
+      { timeout: 20_000, interval: 2 },
+    );
+    seen = stats().instanceReads;
+    if (!done) sb.sandbox.clock.advance(step * 1000);
+  }
+  return { ...(await run), looks: stats().instanceReads - reads0 };
+}
+
+const LAUNCH = [
+  'cloud',
+  'instance',
+  'launch',
+  '--region',
+  'eu-west-3',
+  '--type',
+  'cld.m5.large',
+  '--image',
+  'UBUNTU_24_04_64BIT',
+  '--contract-type',
+  'HOURLY',
+  '--storage',
+  'CENTRAL',
+];
+
+describe('a launch → stop → start → terminate lifecycle with --wait, on the sandbox clock', () => {
+  it('each step waits for its state and prints the instance', async () => {
+    const launched = await advancing([...LAUNCH, '--reference', 'lifecycle', '--wait', '--json']);
+    expect(launched.stderr).toBe('');
+    expect(launched.code).toBe(0);
+    const inst = json(launched.stdout);
+    expect(inst).toMatchObject({ state: 'RUNNING', reference: 'lifecycle', type: 'cld.m5.large' });
+    // CREATING for 60 s of sandbox time, 15 s a look: the wait saw it come up.
+    expect(launched.looks).toBeGreaterThanOrEqual(4);
+
+    const stopped = await advancing(['cloud', 'instance', 'stop', inst.id, '--wait', '--json']);
+    expect(stopped.code).toBe(0);
+    expect(json(stopped.stdout).state).toBe('STOPPED');
+    expect(stopped.looks).toBeGreaterThanOrEqual(3);
+
+    const started = await advancing(['cloud', 'instance', 'start', inst.id, '--wait', '--json']);
+    expect(started.code).toBe(0);
+    expect(json(started.stdout).state).toBe('RUNNING');
+
+    const gone = await advancing(['cloud', 'instance', 'terminate', inst.id, '--yes', '--wait', '--json']);
+    expect(gone.code).toBe(0);
+    expect(json(gone.stdout)).toMatchObject({ state: 'DESTROYED', contract: { state: 'INACTIVE' } });
+    expect(stats().instances[inst.id]).toBe('DESTROYED');
+  });
+
+  it('a launch that ends FAILED: --wait exits 1 naming the state', async () => {
+    const r = await advancing([
+      ...LAUNCH.slice(0, 7),
+      '--image',
+      BROKEN_IMAGE_ID,
+      '--contract-type',
+      'HOURLY',
+      '--storage',
+      'CENTRAL',
+      '--wait',
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^ops: instance [0-9a-f-]{36} ended FAILED while waiting for RUNNING\nhint: /);
+  });
+
+  it('--wait-timeout that runs out: exit 6 naming the last state', async () => {
+    const r = await ops([...LAUNCH, '--wait', '--wait-timeout', '0.05', '--interval', '0.02']);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toMatch(
+      /gave up waiting for instance .* to be RUNNING after \d+ s \(still CREATING\)\nhint: raise --wait-timeout/,
+    );
+  });
+});
+
+describe('ops cloud regions and instance-types', () => {
+  it('regions: a table of the eight regions', async () => {
+    const r = await ops(['cloud', 'regions']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^NAME\s+LOCATION$/);
+    expect(lines).toHaveLength(9);
+    expect(lines[1]).toMatch(/^eu-west-3\s+Amsterdam$/);
+  });
+
+  it('instance-types --region with prices, paged by offset/limit until _metadata.totalCount', async () => {
+    const all = json<Array<{ name: string; prices: { compute: { hourlyPrice: string } } }>>(
+      (await ops(['cloud', 'instance-types', '--region', 'eu-west-3', '--all', '--json'])).stdout,
+    );
+    expect(all.length).toBeGreaterThan(50);
+    expect(new Set(all.map((t) => t.name)).size).toBe(all.length);
+    expect(all[0]!.prices.compute.hourlyPrice).toMatch(/^\d+\.\d{4}$/);
+    expect((await requests())['GET /publicCloud/v1/instanceTypes']).toBe(2);
+    const table = await ops(['cloud', 'instance-types', '--region', 'eu-west-3', '--limit', '2']);
+    expect(table.stdout).toMatch(
+      /^NAME\s+CPU\s+MEMORY\s+NETWORK\s+STORAGE\s+HOURLY\s+MONTHLY\s+CURRENCY\ncld\.m3\.large\s+2 vCPU\s+7\.5 GiB\s+1 Gbps\s+LOCAL\s+€0\.\d{4}\s+€\d+\.\d\d\s+EUR\n/,
+    );
+  });
+});
+
+describe('ops cloud instance list and get', () => {
+  it('lists the seed instances; filters reach the API; an empty result is exit 0', async () => {
+    const all = json<Instance[]>((await ops(['cloud', 'instance', 'list', '--json'])).stdout);
+    expect(all.map((i) => i.reference)).toEqual([
+      'web-01',
+      'web-02',
+      'db-01',
+      'batch-01',
+      'win-01',
+      'bsd-01',
+      null,
+    ]);
+    const running = json<Instance[]>(
+      (
+        await ops([
+          'cloud',
+          'instance',
+          'list',
+          '--state',
+          'STOPPED,CREATING',
+          '--region',
+          'us-east-1',
+          '--json',
+        ])
+      ).stdout,
+    );
+    expect(running.map((i) => i.id)).toEqual([IDS.batch01]);
+    const monthly = await ops([
+      'cloud',
+      'instance',
+      'list',
+      '--contract-state',
+      'DELETE_SCHEDULED',
+      '--field',
+      'id',
+    ]);
+    expect(monthly.stdout).toBe(`${IDS.win01}\n`);
+    const ip = await ops(['cloud', 'instance', 'list', '--ip', '198.51.100.11', '--field', 'reference']);
+    expect(ip.stdout).toBe('web-01\n');
+    const none = await ops(['cloud', 'instance', 'list', '--reference', 'nothing-here']);
+    expect(none).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect((await ops(['cloud', 'instance', 'list', '--reference', 'nothing', '--json'])).stdout).toBe(
+      '[]\n',
+    );
+  });
+
+  it('--limit pages with offset/limit and stops at the limit; --all follows _metadata.totalCount', async () => {
+    const r = await ops(['cloud', 'instance', 'list', '--limit', '3', '-o', 'csv']);
+    expect(r.stdout.trim().split('\n')).toHaveLength(4);
+    expect(r.stdout.split('\n')[0]).toBe('id,reference,state,type,region,image,ip,contract,started');
+    expect((await requests())['GET /publicCloud/v1/instances']).toBe(1);
+  });
+
+  it('get: the details (private network, contract) as a table and as JSON', async () => {
+    const t = await ops(['cloud', 'instance', 'get', IDS.web02]);
+    expect(t.code).toBe(0);
+    expect(t.stdout).toMatch(
+      /^id\s+4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b02\nreference\s+web-02\nstate\s+RUNNING\n/,
+    );
+    expect(t.stdout).toMatch(/private network\s+pn-eu-west-3-0001 10\.32\.0\.0\/12 CONNECTED/);
+    const j = json<Instance & { iso: null; privateNetwork: unknown }>(
+      (await ops(['cloud', 'instance', 'get', IDS.db01, '--json'])).stdout,
+    );
+    expect(j).toMatchObject({ contract: { type: 'MONTHLY', term: 12 }, iso: null, privateNetwork: null });
+  });
+
+  it('an unknown instance: 404, exit 3, errorCode and errorMessage on the line, correlationId shown', async () => {
+    const r = await ops(['cloud', 'instance', 'get', '00000000-0000-4000-8000-000000000000']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(
+      /^ops: cloud: \(404\) Instance 00000000-0000-4000-8000-000000000000 not found \(HTTP 404, request [0-9a-f-]{36}\)\n$/,
+    );
+  });
+});
+
+describe('ops cloud instance update, terminate, cancel-termination', () => {
+  it('update prints the changed instance; a 400 puts errorDetails in the hint', async () => {
+    const r = await ops([
+      'cloud',
+      'instance',
+      'update',
+      IDS.web01,
+      '--type',
+      'cld.m5.xlarge',
+      '--reference',
+      'blue',
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    expect(json(r.stdout)).toMatchObject({ type: 'cld.m5.xlarge', reference: 'blue' });
+    const bad = await ops(['cloud', 'instance', 'update', IDS.web01, '--root-disk-size', '5']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(
+      /^ops: cloud: \(400\) The API could not interpret your request correctly\. \(HTTP 400, request [0-9a-f-]{36}\)\nhint: rootDiskSize: a disk cannot shrink \(it is 20 GB\)\n$/,
+    );
+  });
+
+  it('update: a term for an HOURLY instance is refused after reading it, before the PUT', async () => {
+    const r = await ops(['cloud', 'instance', 'update', IDS.web01, '--contract-term', '12']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /has an HOURLY contract: --contract-term and --billing-frequency apply only to MONTHLY/,
+    );
+    expect(await sent('PUT')).toBe(0);
+  });
+
+  it('terminate MONTHLY: the command reads the instance and asks for a reason code; with one, it is scheduled', async () => {
+    const without = await ops(['cloud', 'instance', 'terminate', IDS.db01, '--yes']);
+    expect(without.code).toBe(2);
+    expect(without.stderr).toMatch(
+      /^ops: instance db-01 \(4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03\) has a MONTHLY contract: terminating it needs --reason-code\n/,
+    );
+    expect(await sent('DELETE')).toBe(0);
+    const r = await ops([
+      'cloud',
+      'instance',
+      'terminate',
+      IDS.db01,
+      '--reason-code',
+      'CANCEL_OTHER',
+      '--reason',
+      'moving',
+      '--yes',
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    const inst = json(r.stdout);
+    expect(inst).toMatchObject({ state: 'RUNNING', contract: { state: 'DELETE_SCHEDULED' } });
+    // Cancelled before the contract's end, it stays.
+    const undo = await ops([
+      'cloud',
+      'instance',
+      'cancel-termination',
+      IDS.db01,
+      '--field',
+      'contract.state',
+    ]);
+    expect(undo).toEqual({ code: 0, stdout: 'ACTIVE\n', stderr: '' });
+  });
+
+  it('a MONTHLY termination happens at the contract end on the sandbox clock; cancel after it is refused', async () => {
+    const win = json((await ops(['cloud', 'instance', 'get', IDS.win01, '--json'])).stdout);
+    expect(win.contract.state).toBe('DELETE_SCHEDULED');
+    sb.sandbox.clock.advance(Date.parse(win.contract.endsAt!) - sb.sandbox.clock.now() + 60_000);
+    const after = json((await ops(['cloud', 'instance', 'get', IDS.win01, '--json'])).stdout);
+    expect(after).toMatchObject({ state: 'DESTROYED', contract: { state: 'INACTIVE' } });
+    const r = await ops(['cloud', 'instance', 'cancel-termination', IDS.win01]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/is not scheduled for termination \(contract INACTIVE\)/);
+  });
+
+  it('terminate without --yes and without a terminal: exit 2, nothing deleted', async () => {
+    const r = await ops(['cloud', 'instance', 'terminate', IDS.bsd01]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/Terminate instance bsd-01 .* now needs confirmation\nhint: pass --yes/);
+    expect(await sent('DELETE')).toBe(0);
+  });
+
+  it('cancel-termination of an HOURLY instance: the clear message, no POST', async () => {
+    const r = await ops(['cloud', 'instance', 'cancel-termination', IDS.web01]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/has an HOURLY contract: its termination cannot be cancelled/);
+    expect(await sent('POST')).toBe(0);
+  });
+});
+
+describe('ops cloud instance start, stop, reboot', () => {
+  it('the state the seed requires is checked first: start of a RUNNING instance sends no POST', async () => {
+    const r = await ops(['cloud', 'instance', 'start', IDS.web01]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      `ops: cannot start instance web-01 (${IDS.web01}): it is RUNNING, and start needs it STOPPED\nhint: it is not stopped; \`ops cloud instance reboot ID\` restarts a running instance\n`,
+    );
+    expect(await sent('POST')).toBe(0);
+  });
+
+  it('without --wait: the instance as it is right after (STOPPING)', async () => {
+    const r = await ops(['cloud', 'instance', 'stop', IDS.web01, '--field', 'state']);
+    expect(r).toEqual({ code: 0, stdout: 'STOPPING\n', stderr: '' });
+  });
+
+  it('reboot --wait goes through STOPPING and STARTING back to RUNNING', async () => {
+    const r = await advancing(['cloud', 'instance', 'reboot', IDS.web02, '--wait', '--field', 'state'], 10);
+    expect(r.stdout).toBe('RUNNING\n');
+    expect(r.looks).toBeGreaterThanOrEqual(3);
+    expect(stats().reboot).toBe(1);
+  });
+
+  it('the API refuses an action in the wrong state with 400 (the race the check cannot close)', async () => {
+    await sb.fault({
+      service: 'cloud',
+      method: 'POST',
+      path: `/publicCloud/v1/instances/${IDS.batch01}/start`,
+      kind: 'status',
+      status: 400,
+      body: {
+        correlationId: '11111111-2222-4333-8444-555555555555',
+        errorCode: 'APP00800',
+        errorMessage: 'The instance is not stopped',
+        errorDetails: { state: ['must be STOPPED'] },
+      },
+    });
+    const r = await ops(['cloud', 'instance', 'start', IDS.batch01]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'ops: cloud: (APP00800) The instance is not stopped (HTTP 400, request 11111111-2222-4333-8444-555555555555)\nhint: state: must be STOPPED\n',
+    );
+  });
+});
