@@ -365,3 +365,168 @@ describe('list filters', () => {
     expect((await e.call<Body>('GET', '/instances?type=cld.x.large')).status).toBe(400);
   });
 });
+
+describe('snapshots', () => {
+  it('of a RUNNING instance only; one per instance; CREATING for 30 s + 5 s per GiB, then READY', async () => {
+    const e = cloudEmulator();
+    expect(
+      (await e.call<Body>('POST', `/instances/${IDS.batch01}/snapshots`, { body: { name: 'x' } })).body
+        .errorMessage,
+    ).toContain('it is STOPPED; a snapshot needs it RUNNING');
+    expect(
+      (await e.call<Body>('POST', `/instances/${IDS.db01}/snapshots`, { body: { name: 'x' } })).body
+        .errorMessage,
+    ).toContain('only one snapshot per instance');
+    expect(
+      (await e.call<Body>('POST', `/instances/${IDS.web01}/snapshots`, { body: {} })).body.errorDetails,
+    ).toEqual({ name: ['is required'] });
+    const r = await e.call('POST', `/instances/${IDS.web01}/snapshots`, { body: { name: 'before-upgrade' } });
+    expect(r).toMatchObject({ status: 202, raw: undefined });
+    const list = await e.call<
+      Body & { snapshots: Array<{ id: string; displayName: string; state: string }> }
+    >('GET', `/instances/${IDS.web01}/snapshots`);
+    expect(list.body._metadata).toEqual({ totalCount: 1, offset: 0, limit: 20 });
+    const snap = list.body.snapshots[0]!;
+    expect(snap).toMatchObject({ displayName: 'before-upgrade', state: 'CREATING' });
+    // cld.m5.large has 8 GiB: 30 + 40 s.
+    e.advance(69);
+    expect(
+      (await e.call<{ state: string }>('GET', `/instances/${IDS.web01}/snapshots/${snap.id}`)).body.state,
+    ).toBe('CREATING');
+    expect((await e.call<Body>('DELETE', `/instances/${IDS.web01}/snapshots/${snap.id}`)).status).toBe(400);
+    expect((await e.call<Body>('PUT', `/instances/${IDS.web01}/snapshots/${snap.id}`)).status).toBe(400);
+    e.advance(1);
+    expect(
+      (await e.call<{ state: string }>('GET', `/instances/${IDS.web01}/snapshots/${snap.id}`)).body.state,
+    ).toBe('READY');
+    expect((await e.call('PUT', `/instances/${IDS.web01}/snapshots/${snap.id}`)).status).toBe(202);
+    expect((await e.call('DELETE', `/instances/${IDS.web01}/snapshots/${snap.id}`)).status).toBe(202);
+    expect((await e.call('GET', `/instances/${IDS.web01}/snapshots/${snap.id}`)).status).toBe(404);
+    // A snapshot of another instance is not found under this one.
+    expect((await e.call('GET', `/instances/${IDS.web01}/snapshots/${IDS.db01Snapshot}`)).status).toBe(404);
+  });
+});
+
+describe('the private network rule', () => {
+  it('membership changes only without snapshots; add twice or remove when out is 400', async () => {
+    const e = cloudEmulator();
+    const db = await e.call<Body>('PUT', `/instances/${IDS.db01}/addToPrivateNetwork`);
+    expect(db.status).toBe(400);
+    expect(db.body.errorMessage).toContain('it has 1 snapshot(s)');
+    expect((await e.call('PUT', `/instances/${IDS.web01}/addToPrivateNetwork`)).status).toBe(202);
+    const web = (
+      await e.call<{ hasPrivateNetwork: boolean; privateNetwork: { status: string } }>(
+        'GET',
+        `/instances/${IDS.web01}`,
+      )
+    ).body;
+    expect(web).toMatchObject({ hasPrivateNetwork: true, privateNetwork: { status: 'CONNECTED' } });
+    expect((await e.call('PUT', `/instances/${IDS.web01}/addToPrivateNetwork`)).status).toBe(400);
+    expect((await e.call('DELETE', `/instances/${IDS.web02}/removeFromPrivateNetwork`)).status).toBe(202);
+    expect((await e.call('DELETE', `/instances/${IDS.web02}/removeFromPrivateNetwork`)).status).toBe(400);
+    // A snapshot blocks removal too.
+    await e.call('POST', `/instances/${IDS.web01}/snapshots`, { body: { name: 's' } });
+    expect((await e.call('DELETE', `/instances/${IDS.web01}/removeFromPrivateNetwork`)).status).toBe(400);
+  });
+});
+
+describe('credentials', () => {
+  it('store (username rule, all fields required, no duplicates), list without passwords, get, update, delete', async () => {
+    const e = cloudEmulator();
+    const base = `/instances/${IDS.web01}/credentials`;
+    expect(
+      (
+        await e.call<Body>('POST', base, {
+          body: { type: 'OPERATING_SYSTEM', username: 'a b', password: 'p' },
+        })
+      ).body.errorDetails,
+    ).toEqual({
+      username: ['only letters, digits and @ . - _'],
+    });
+    expect(Object.keys((await e.call<Body>('POST', base, { body: {} })).body.errorDetails!).sort()).toEqual([
+      'password',
+      'type',
+      'username',
+    ]);
+    const stored = await e.call('POST', base, {
+      body: { type: 'OPERATING_SYSTEM', username: 'deploy@x.y-z_1', password: 's3cret' },
+    });
+    expect(stored).toMatchObject({
+      status: 200,
+      body: { type: 'OPERATING_SYSTEM', username: 'deploy@x.y-z_1', password: 's3cret' },
+    });
+    expect(
+      (
+        await e.call('POST', base, {
+          body: { type: 'OPERATING_SYSTEM', username: 'deploy@x.y-z_1', password: 'x' },
+        })
+      ).status,
+    ).toBe(400);
+    const list = await e.call<{ credentials: unknown[] }>('GET', base);
+    expect(list.body.credentials).toEqual([{ type: 'OPERATING_SYSTEM', username: 'deploy@x.y-z_1' }]);
+    expect(
+      (await e.call<{ credentials: unknown[] }>('GET', `${base}/CONTROL_PANEL`)).body.credentials,
+    ).toEqual([]);
+    expect((await e.call('GET', `${base}/SSH`)).status).toBe(400);
+    const one = `${base}/OPERATING_SYSTEM/${encodeURIComponent('deploy@x.y-z_1')}`;
+    expect(
+      (await e.call<{ password: string }>('PUT', one, { body: { password: 'n3w' } })).body.password,
+    ).toBe('n3w');
+    expect((await e.call<{ password: string }>('GET', one)).body.password).toBe('n3w');
+    expect((await e.call('DELETE', one)).status).toBe(204);
+    expect((await e.call('GET', one)).status).toBe(404);
+    expect((await e.call('DELETE', `/instances/${IDS.db01}/credentials`)).status).toBe(204);
+    expect(
+      (await e.call<{ credentials: unknown[] }>('GET', `/instances/${IDS.db01}/credentials`)).body
+        .credentials,
+    ).toEqual([]);
+  });
+});
+
+describe('console', () => {
+  it('a link with a token for a RUNNING instance; 400 otherwise', async () => {
+    const e = cloudEmulator();
+    expect((await e.call<{ url: string }>('GET', `/instances/${IDS.web01}/console`)).body.url).toMatch(
+      /^https:\/\/console\.cloud\.sandbox\.example\/vnc\.html\?autoconnect=true&token=[0-9a-f]{32}$/,
+    );
+    expect((await e.call('GET', `/instances/${IDS.batch01}/console`)).status).toBe(400);
+  });
+});
+
+describe('CPU metrics', () => {
+  type Cpu = {
+    metrics: { cpuMetrics: { unit: string; values: Array<{ value: number; timestamp: string }> } };
+    _metadata: Record<string, unknown>;
+  };
+  it('deterministic values between the dates (to included) at the granularity, with a summary', async () => {
+    const e = cloudEmulator();
+    const q = `/instances/${IDS.web01}/metrics/cpu?from=2026-01-01&to=2026-01-02&granularity=60m`;
+    const a = (await e.call<Cpu>('GET', q)).body;
+    expect(a.metrics.cpuMetrics.values).toHaveLength(48);
+    expect(a.metrics.cpuMetrics.values[0]!.timestamp).toBe('2026-01-01T00:00:00Z');
+    expect(a._metadata).toMatchObject({
+      from: '2026-01-01T00:00:00Z',
+      to: '2026-01-03T00:00:00Z',
+      unit: '%',
+      granularity: '60m',
+    });
+    const values = a.metrics.cpuMetrics.values.map((v) => v.value);
+    expect(Math.min(...values)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...values)).toBeLessThanOrEqual(100);
+    expect((await cloudEmulator().call<Cpu>('GET', q)).body).toEqual(a);
+    const other = (await e.call<Cpu>('GET', q.replace(IDS.web01, IDS.db01))).body;
+    expect(other.metrics.cpuMetrics.values).not.toEqual(a.metrics.cpuMetrics.values);
+  });
+
+  it.each([
+    ['from=2026-01-01T00:00:00Z', 'from'],
+    ['to=yesterday', 'to'],
+    ['granularity=1h', 'granularity'],
+    ['from=2026-02-01&to=2026-01-01', 'to'],
+    ['from=2025-01-01&to=2026-01-01&granularity=5m', 'granularity'],
+  ])('400 for %s', async (q, field) => {
+    const r = await cloudEmulator().call<Body>('GET', `/instances/${IDS.web01}/metrics/cpu?${q}`);
+    expect(r.status).toBe(400);
+    expect(Object.keys(r.body.errorDetails!)).toEqual([field]);
+  });
+});

@@ -12,9 +12,25 @@ import { instanceStartCommand } from '../../src/commands/cloud/instance/start.js
 import { instanceStopCommand } from '../../src/commands/cloud/instance/stop.js';
 import { instanceTerminateCommand } from '../../src/commands/cloud/instance/terminate.js';
 import { instanceUpdateCommand } from '../../src/commands/cloud/instance/update.js';
+import { cloudImagesCommand } from '../../src/commands/cloud/images.js';
+import { instanceConsoleCommand } from '../../src/commands/cloud/instance/console.js';
+import { credentialsDeleteCommand } from '../../src/commands/cloud/instance/credentials/delete.js';
+import { credentialsGetCommand } from '../../src/commands/cloud/instance/credentials/get.js';
+import { credentialsListCommand } from '../../src/commands/cloud/instance/credentials/list.js';
+import { credentialsStoreCommand } from '../../src/commands/cloud/instance/credentials/store.js';
+import { credentialsUpdateCommand } from '../../src/commands/cloud/instance/credentials/update.js';
+import { metricsCpuCommand } from '../../src/commands/cloud/instance/metrics/cpu.js';
+import { privateNetworkAddCommand } from '../../src/commands/cloud/instance/private-network/add.js';
+import { privateNetworkRemoveCommand } from '../../src/commands/cloud/instance/private-network/remove.js';
+import { snapshotCreateCommand } from '../../src/commands/cloud/instance/snapshot/create.js';
+import { snapshotDeleteCommand } from '../../src/commands/cloud/instance/snapshot/delete.js';
+import { snapshotGetCommand } from '../../src/commands/cloud/instance/snapshot/get.js';
+import { snapshotListCommand } from '../../src/commands/cloud/instance/snapshot/list.js';
+import { snapshotRestoreCommand } from '../../src/commands/cloud/instance/snapshot/restore.js';
+import { instanceTypesCommand } from '../../src/commands/cloud/instance/types.js';
 import { cloudRegionsCommand } from '../../src/commands/cloud/regions.js';
 import { UsageError } from '../../src/errors.js';
-import { IDS, parseVerb } from './helpers.js';
+import { ENV, IDS, parseVerb } from './helpers.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: a table of builders with different option types
 type Make = (f: any, run: any) => any;
@@ -31,6 +47,8 @@ const notKey = join(dir, 'notes.txt');
 writeFileSync(notKey, 'hello\n');
 
 const I = ['instance'];
+const CRED = ['instance', 'credentials'];
+const SNAP = ['instance', 'snapshot'];
 const base = { dryRun: false };
 const noWait = { wait: false, timeoutSeconds: undefined, intervalSeconds: 2 };
 const LAUNCH = [
@@ -264,6 +282,165 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     ['reboot', IDS.web02, '--no-wait'],
     { ...base, id: IDS.web02, wait: noWait },
   ],
+  [
+    'images',
+    cloudImagesCommand,
+    ['images'],
+    { ...base, limit: 50, query: { flavour: undefined, custom: undefined, region: undefined } },
+    [],
+  ],
+  [
+    'images with filters',
+    cloudImagesCommand,
+    ['images', '--flavour', 'Ubuntu', '--custom', '--region', 'eu-west-3', '--all'],
+    { ...base, limit: undefined, query: { flavour: 'ubuntu', custom: true, region: 'eu-west-3' } },
+    [],
+  ],
+  ['console', instanceConsoleCommand, ['console', IDS.web01], { ...base, id: IDS.web01 }],
+  ['types', instanceTypesCommand, ['types', IDS.web01, '--limit', '3'], { ...base, id: IDS.web01, limit: 3 }],
+  [
+    'credentials list',
+    credentialsListCommand,
+    ['list', IDS.db01],
+    { ...base, id: IDS.db01, type: undefined },
+    CRED,
+  ],
+  [
+    'credentials list --type',
+    credentialsListCommand,
+    ['list', IDS.db01, '--type', 'control_panel'],
+    { ...base, id: IDS.db01, type: 'CONTROL_PANEL' },
+    CRED,
+  ],
+  [
+    'credentials store: the password is not in the options (read later from stdin)',
+    credentialsStoreCommand,
+    ['store', IDS.web01, '--type', 'OPERATING_SYSTEM', '--username', 'deploy.bot@x-1_a'],
+    {
+      ...base,
+      id: IDS.web01,
+      type: 'OPERATING_SYSTEM',
+      username: 'deploy.bot@x-1_a',
+      passwordFile: undefined,
+    },
+    CRED,
+  ],
+  [
+    'credentials store --password-file',
+    credentialsStoreCommand,
+    ['store', IDS.web01, '--type', 'CONTROL_PANEL', '--username', 'admin', '--password-file', '/tmp/p'],
+    { ...base, id: IDS.web01, type: 'CONTROL_PANEL', username: 'admin', passwordFile: '/tmp/p' },
+    CRED,
+  ],
+  [
+    'credentials get',
+    credentialsGetCommand,
+    ['get', IDS.db01, '--type', 'OPERATING_SYSTEM', '--username', 'root'],
+    { ...base, id: IDS.db01, type: 'OPERATING_SYSTEM', username: 'root', showPassword: false },
+    CRED,
+  ],
+  [
+    'credentials get --show-password',
+    credentialsGetCommand,
+    ['get', IDS.db01, '--type', 'OPERATING_SYSTEM', '--username', 'root', '--show-password'],
+    { ...base, id: IDS.db01, type: 'OPERATING_SYSTEM', username: 'root', showPassword: true },
+    CRED,
+  ],
+  [
+    'credentials update',
+    credentialsUpdateCommand,
+    ['update', IDS.db01, '--type', 'OPERATING_SYSTEM', '--username', 'root'],
+    { ...base, id: IDS.db01, type: 'OPERATING_SYSTEM', username: 'root', passwordFile: undefined },
+    CRED,
+  ],
+  [
+    'credentials delete one',
+    credentialsDeleteCommand,
+    ['delete', IDS.db01, '--type', 'OPERATING_SYSTEM', '--username', 'root'],
+    {
+      ...base,
+      id: IDS.db01,
+      type: 'OPERATING_SYSTEM',
+      username: 'root',
+      all: false,
+      confirm: expect.any(Function),
+    },
+    CRED,
+  ],
+  [
+    'credentials delete --all',
+    credentialsDeleteCommand,
+    ['delete', IDS.db01, '--all'],
+    { ...base, id: IDS.db01, type: undefined, username: undefined, all: true, confirm: expect.any(Function) },
+    CRED,
+  ],
+  [
+    'metrics cpu: defaults, and a table in a pipe gives rows',
+    metricsCpuCommand,
+    ['cpu', IDS.web01],
+    {
+      ...base,
+      id: IDS.web01,
+      query: { from: undefined, to: undefined, granularity: undefined },
+      view: { kind: 'rows' },
+    },
+    ['instance', 'metrics'],
+  ],
+  [
+    'metrics cpu: dates and granularity',
+    metricsCpuCommand,
+    ['cpu', IDS.web01, '--from', '2026-01-01', '--to', '2026-01-31', '--granularity', '60M', '--json'],
+    {
+      ...base,
+      id: IDS.web01,
+      query: { from: '2026-01-01', to: '2026-01-31', granularity: '60m' },
+      view: { kind: 'whole' },
+    },
+    ['instance', 'metrics'],
+  ],
+  [
+    'private-network add',
+    privateNetworkAddCommand,
+    ['add', IDS.web01],
+    { ...base, id: IDS.web01 },
+    ['instance', 'private-network'],
+  ],
+  [
+    'private-network remove',
+    privateNetworkRemoveCommand,
+    ['remove', IDS.web02],
+    { ...base, id: IDS.web02 },
+    ['instance', 'private-network'],
+  ],
+  ['snapshot list', snapshotListCommand, ['list', IDS.db01], { ...base, id: IDS.db01, limit: 50 }, SNAP],
+  [
+    'snapshot create --wait',
+    snapshotCreateCommand,
+    ['create', IDS.web01, '--name', 'before upgrade', '--wait'],
+    { ...base, id: IDS.web01, name: 'before upgrade', wait: { ...noWait, wait: true } },
+    SNAP,
+  ],
+  [
+    'snapshot get',
+    snapshotGetCommand,
+    ['get', IDS.db01, IDS.db01Snapshot],
+    { ...base, id: IDS.db01, snapshotId: IDS.db01Snapshot },
+    SNAP,
+  ],
+  [
+    'snapshot restore',
+    snapshotRestoreCommand,
+    ['restore', IDS.db01, IDS.db01Snapshot],
+    { ...base, id: IDS.db01, snapshotId: IDS.db01Snapshot, confirm: expect.any(Function) },
+    SNAP,
+  ],
+  [
+    'snapshot delete',
+    snapshotDeleteCommand,
+    ['delete', IDS.db01, IDS.db01Snapshot],
+    { ...base, id: IDS.db01, snapshotId: IDS.db01Snapshot, confirm: expect.any(Function) },
+    SNAP,
+  ],
 ];
 
 describe('parsing: argv in, options out', () => {
@@ -484,6 +661,119 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
     ['stop', IDS.web01, '--wait', '--wait-timeout', '0'],
     /invalid --wait-timeout "0"/,
   ],
+  [
+    'images: unknown flavour',
+    cloudImagesCommand,
+    ['images', '--flavour', 'gentoo'],
+    /invalid --flavour "gentoo"/,
+    [],
+  ],
+  ['console: not a uuid', instanceConsoleCommand, ['console', 'x'], /invalid instance id "x"/],
+  [
+    'credentials list: bad type',
+    credentialsListCommand,
+    ['list', IDS.db01, '--type', 'SSH'],
+    /invalid --type "SSH"/,
+    CRED,
+  ],
+  [
+    'credentials store without --type',
+    credentialsStoreCommand,
+    ['store', IDS.db01, '--username', 'a'],
+    /--type is required/,
+    CRED,
+  ],
+  [
+    'credentials store without --username',
+    credentialsStoreCommand,
+    ['store', IDS.db01, '--type', 'OPERATING_SYSTEM'],
+    /--username is required/,
+    CRED,
+  ],
+  [
+    'credentials store: a username with a space',
+    credentialsStoreCommand,
+    ['store', IDS.db01, '--type', 'OPERATING_SYSTEM', '--username', 'john doe'],
+    /invalid --username "john doe"/,
+    CRED,
+  ],
+  [
+    'credentials store: a username with a colon',
+    credentialsStoreCommand,
+    ['store', IDS.db01, '--type', 'OPERATING_SYSTEM', '--username', 'a:b'],
+    /invalid --username/,
+    CRED,
+  ],
+  [
+    'credentials delete: nothing named',
+    credentialsDeleteCommand,
+    ['delete', IDS.db01],
+    /say which credential to delete/,
+    CRED,
+  ],
+  [
+    'credentials delete: --all and a name',
+    credentialsDeleteCommand,
+    ['delete', IDS.db01, '--all', '--username', 'root'],
+    /--all cannot be combined/,
+    CRED,
+  ],
+  [
+    'metrics cpu: granularity 1h (the load-balancer list)',
+    metricsCpuCommand,
+    ['cpu', IDS.web01, '--granularity', '1h'],
+    /invalid --granularity "1h"/,
+    ['instance', 'metrics'],
+  ],
+  [
+    'metrics cpu: --from after --to',
+    metricsCpuCommand,
+    ['cpu', IDS.web01, '--from', '2026-02-01', '--to', '2026-01-01'],
+    /--from 2026-02-01 is after --to 2026-01-01/,
+    ['instance', 'metrics'],
+  ],
+  [
+    'metrics cpu: a bad date',
+    metricsCpuCommand,
+    ['cpu', IDS.web01, '--from', 'soon'],
+    /invalid --from "soon"/,
+    ['instance', 'metrics'],
+  ],
+  [
+    'metrics cpu: a date that does not exist',
+    metricsCpuCommand,
+    ['cpu', IDS.web01, '--to', '2026-13-01'],
+    /invalid --to "2026-13-01"/,
+    ['instance', 'metrics'],
+  ],
+  [
+    'private-network add: not a uuid',
+    privateNetworkAddCommand,
+    ['add', 'web-01'],
+    /invalid instance id/,
+    ['instance', 'private-network'],
+  ],
+  [
+    'snapshot create without --name',
+    snapshotCreateCommand,
+    ['create', IDS.web01],
+    /--name is required/,
+    SNAP,
+  ],
+  [
+    'snapshot create: a long name',
+    snapshotCreateCommand,
+    ['create', IDS.web01, '--name', 'x'.repeat(256)],
+    /--name is 256 characters long/,
+    SNAP,
+  ],
+  [
+    'snapshot get: a bad snapshot id',
+    snapshotGetCommand,
+    ['get', IDS.db01, 'nightly'],
+    /invalid snapshot id "nightly"/,
+    SNAP,
+  ],
 ];
 
 describe('parsing: bad input is a usage error before the run function', () => {
@@ -491,6 +781,49 @@ describe('parsing: bad input is a usage error before the run function', () => {
     const err = await parseVerb(make, args, { groups }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
     expect((err as Error).message).toMatch(message);
+  });
+
+  it('metrics cpu: relative days become UTC dates', async () => {
+    const { values } = await parseVerb(metricsCpuCommand, ['cpu', IDS.web01, '--from', '-7d'], {
+      groups: ['instance', 'metrics'],
+    });
+    const want = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+    expect((values.query as { from: string }).from).toBe(want);
+  });
+
+  it('--api-key-stdin and a password on stdin cannot share it', async () => {
+    const { credentialsStoreCommand: make } = await import(
+      '../../src/commands/cloud/instance/credentials/store.js'
+    );
+    const { Command } = await import('commander');
+    const { testFactory } = await import('../helpers/factory.js');
+    const { memoryIo } = await import('../helpers/io.js');
+    const { tempConfigDir } = await import('../helpers/cli.js');
+    const io = memoryIo({ env: { OPS_CONFIG_DIR: tempConfigDir(), ...ENV }, input: 'k' });
+    const root = new Command('ops').exitOverride();
+    const cloud = root.command('cloud').option('--api-key-stdin');
+    cloud
+      .command('instance')
+      .command('credentials')
+      .addCommand(make(testFactory(io), async () => undefined));
+    const err = await root
+      .parseAsync([
+        'node',
+        'ops',
+        'cloud',
+        '--api-key-stdin',
+        'instance',
+        'credentials',
+        'store',
+        IDS.web01,
+        '--type',
+        'OPERATING_SYSTEM',
+        '--username',
+        'u',
+      ])
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toBe('--api-key-stdin and the password cannot both read stdin');
   });
 
   it('no API key: exit 4 naming the env var, the config key and --api-key-stdin', async () => {

@@ -32,27 +32,27 @@ const sent = async (method: string) =>
 
 /**
  * Runs a command that waits (--wait), moving the sandbox clock on by `step` seconds each time the CLI
- * has looked at the instance: the states change on the sandbox clock, not by sleeping. Returns the
- * result and how many looks it took.
+ * has sent a request: the states change on the sandbox clock, not by sleeping. Returns the result and
+ * how many requests it took.
  */
 async function advancing(args: string[], step = 15) {
-  const reads0 = stats().instanceReads;
+  const first = stats().requests;
   let done = false;
   const run = ops([...args, '--interval', '0.02']).finally(() => {
     done = true;
   });
-  let seen = reads0;
+  let seen = first;
   while (!done) {
     await vi.waitFor(
       () => {
-        if (!done && stats().instanceReads === seen) throw new Error('the CLI has not looked yet');
+        if (!done && stats().requests === seen) throw new Error('the CLI has not asked yet');
       },
       { timeout: 20_000, interval: 2 },
     );
-    seen = stats().instanceReads;
+    seen = stats().requests;
     if (!done) sb.sandbox.clock.advance(step * 1000);
   }
-  return { ...(await run), looks: stats().instanceReads - reads0 };
+  return { ...(await run), looks: stats().requests - first };
 }
 
 const LAUNCH = [
@@ -71,14 +71,14 @@ const LAUNCH = [
   'CENTRAL',
 ];
 
-describe('a launch → stop → start → terminate lifecycle with --wait, on the sandbox clock', () => {
-  it('each step waits for its state and prints the instance', async () => {
+describe('a launch → stop → snapshot → start → terminate lifecycle with --wait, on the sandbox clock', () => {
+  it('each step waits for its state and prints the resource; the seed’s snapshot rule is kept', async () => {
     const launched = await advancing([...LAUNCH, '--reference', 'lifecycle', '--wait', '--json']);
     expect(launched.stderr).toBe('');
     expect(launched.code).toBe(0);
     const inst = json(launched.stdout);
     expect(inst).toMatchObject({ state: 'RUNNING', reference: 'lifecycle', type: 'cld.m5.large' });
-    // CREATING for 60 s of sandbox time, 15 s a look: the wait saw it come up.
+    // CREATING for 60 s of sandbox time, 15 s a request: the wait saw it come up.
     expect(launched.looks).toBeGreaterThanOrEqual(4);
 
     const stopped = await advancing(['cloud', 'instance', 'stop', inst.id, '--wait', '--json']);
@@ -86,9 +86,45 @@ describe('a launch → stop → start → terminate lifecycle with --wait, on th
     expect(json(stopped.stdout).state).toBe('STOPPED');
     expect(stopped.looks).toBeGreaterThanOrEqual(3);
 
+    // The seed takes snapshots of RUNNING instances only: said before anything is sent.
+    const refused = await ops([
+      'cloud',
+      'instance',
+      'snapshot',
+      'create',
+      inst.id,
+      '--name',
+      'cold',
+      '--wait',
+    ]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      `ops: cannot snapshot instance lifecycle (${inst.id}): it is STOPPED, and snapshot needs it RUNNING\n`,
+    );
+    expect((await requests())[`POST /publicCloud/v1/instances/${inst.id}/snapshots`]).toBeUndefined();
+
     const started = await advancing(['cloud', 'instance', 'start', inst.id, '--wait', '--json']);
     expect(started.code).toBe(0);
     expect(json(started.stdout).state).toBe('RUNNING');
+
+    const snap = await advancing([
+      'cloud',
+      'instance',
+      'snapshot',
+      'create',
+      inst.id,
+      '--name',
+      'warm',
+      '--wait',
+      '--json',
+    ]);
+    expect(snap.code).toBe(0);
+    expect(json<{ displayName: string; state: string }>(snap.stdout)).toMatchObject({
+      displayName: 'warm',
+      state: 'READY',
+    });
+    // 30 s + 5 s per GiB of an 8 GiB type: several looks.
+    expect(snap.looks).toBeGreaterThanOrEqual(6);
 
     const gone = await advancing(['cloud', 'instance', 'terminate', inst.id, '--yes', '--wait', '--json']);
     expect(gone.code).toBe(0);
@@ -354,5 +390,393 @@ describe('ops cloud instance start, stop, reboot', () => {
     expect(r.stderr).toBe(
       'ops: cloud: (APP00800) The instance is not stopped (HTTP 400, request 11111111-2222-4333-8444-555555555555)\nhint: state: must be STOPPED\n',
     );
+  });
+});
+
+describe('ops cloud instance console and types', () => {
+  it('console: the link of a running instance; a stopped one is refused by the API (400, exit 1)', async () => {
+    const r = await ops(['cloud', 'instance', 'console', IDS.web01, '--field', 'url']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /^https:\/\/console\.cloud\.sandbox\.example\/vnc\.html\?autoconnect=true&token=[0-9a-f]{32}\n$/,
+    );
+    const stopped = await ops(['cloud', 'instance', 'console', IDS.batch01]);
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr).toMatch(
+      /^ops: cloud: \(400\) Cannot open the console of instance .*: it is STOPPED/,
+    );
+  });
+
+  it('types: the bigger types of the same region, with prices', async () => {
+    const r = await ops(['cloud', 'instance', 'types', IDS.web01, '--all', '--json']);
+    const names = json<Array<{ name: string }>>(r.stdout).map((t) => t.name);
+    expect(names).toContain('cld.m5.xlarge');
+    expect(names).not.toContain('cld.m5.large');
+    const table = await ops(['cloud', 'instance', 'types', IDS.web01, '--limit', '1']);
+    expect(table.stdout).toMatch(/^NAME\s+CPU\s+MEMORY.*\ncld\.\S+\s+\d+ vCPU/);
+  });
+});
+
+describe('ops cloud instance credentials', () => {
+  it('store reads the password from stdin and never prints it; get shows it only with --show-password', async () => {
+    const store = await ops(
+      [
+        'cloud',
+        'instance',
+        'credentials',
+        'store',
+        IDS.web01,
+        '--type',
+        'OPERATING_SYSTEM',
+        '--username',
+        'deploy',
+        '--debug',
+      ],
+      { input: 'Sup3r-Secret!' },
+    );
+    expect(store.code).toBe(0);
+    expect(store.stdout).toBe('type      OPERATING_SYSTEM\nusername  deploy\n');
+    expect(store.stderr).toContain('> POST');
+    expect(store.stderr).not.toContain('Sup3r-Secret!');
+    const list = await ops(['cloud', 'instance', 'credentials', 'list', IDS.web01, '--json']);
+    expect(json(list.stdout)).toEqual([{ type: 'OPERATING_SYSTEM', username: 'deploy' }]);
+    const masked = await ops([
+      'cloud',
+      'instance',
+      'credentials',
+      'get',
+      IDS.web01,
+      '--type',
+      'OPERATING_SYSTEM',
+      '--username',
+      'deploy',
+      '--json',
+    ]);
+    expect(json(masked.stdout)).toEqual({ type: 'OPERATING_SYSTEM', username: 'deploy' });
+    const shown = await ops([
+      'cloud',
+      'instance',
+      'credentials',
+      'get',
+      IDS.web01,
+      '--type',
+      'OPERATING_SYSTEM',
+      '--username',
+      'deploy',
+      '--show-password',
+      '--field',
+      'password',
+    ]);
+    expect(shown.stdout).toBe('Sup3r-Secret!\n');
+  });
+
+  it('update takes the new password from stdin; --dry-run prints the PUT with the password masked', async () => {
+    const dry = await ops(
+      [
+        'cloud',
+        'instance',
+        'credentials',
+        'update',
+        IDS.db01,
+        '--type',
+        'OPERATING_SYSTEM',
+        '--username',
+        'root',
+        '--dry-run',
+      ],
+      { input: 'n3w-root-pass\n' },
+    );
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toMatch(/^curl -X PUT http:\S+\/credentials\/OPERATING_SYSTEM\/root .*--data-binary '\{"password":"\*\*\*"\}'\n$/);
+    expect(dry.stdout).not.toContain('n3w-root-pass');
+    expect(await sent('PUT')).toBe(0);
+    const r = await ops(
+      [
+        'cloud',
+        'instance',
+        'credentials',
+        'update',
+        IDS.db01,
+        '--type',
+        'OPERATING_SYSTEM',
+        '--username',
+        'root',
+      ],
+      {
+        input: 'n3w-root-pass\n',
+      },
+    );
+    expect(r).toEqual({ code: 0, stdout: 'type      OPERATING_SYSTEM\nusername  root\n', stderr: '' });
+    const shown = await ops([
+      'cloud',
+      'instance',
+      'credentials',
+      'get',
+      IDS.db01,
+      '--type',
+      'OPERATING_SYSTEM',
+      '--username',
+      'root',
+      '--show-password',
+      '--json',
+    ]);
+    expect(json(shown.stdout)).toEqual({
+      type: 'OPERATING_SYSTEM',
+      username: 'root',
+      password: 'n3w-root-pass',
+    });
+  });
+
+  it('an empty password is refused before any request; a bad username too', async () => {
+    const r = await ops(
+      [
+        'cloud',
+        'instance',
+        'credentials',
+        'store',
+        IDS.web01,
+        '--type',
+        'OPERATING_SYSTEM',
+        '--username',
+        'x',
+      ],
+      { input: '' },
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^ops: the password is empty\n/);
+    const u = await ops(
+      [
+        'cloud',
+        'instance',
+        'credentials',
+        'store',
+        IDS.web01,
+        '--type',
+        'OPERATING_SYSTEM',
+        '--username',
+        'a/b',
+      ],
+      { input: 'p' },
+    );
+    expect(u.code).toBe(2);
+    expect(await sent('POST')).toBe(0);
+  });
+
+  it('delete one (exit 3 when it is not there) and all', async () => {
+    const one = await ops([
+      'cloud',
+      'instance',
+      'credentials',
+      'delete',
+      IDS.db01,
+      '--type',
+      'OPERATING_SYSTEM',
+      '--username',
+      'root',
+      '--yes',
+    ]);
+    expect(one).toEqual({ code: 0, stdout: 'type      OPERATING_SYSTEM\nusername  root\n', stderr: '' });
+    const again = await ops([
+      'cloud',
+      'instance',
+      'credentials',
+      'delete',
+      IDS.db01,
+      '--type',
+      'OPERATING_SYSTEM',
+      '--username',
+      'root',
+      '--yes',
+    ]);
+    expect(again.code).toBe(3);
+    const all = await ops([
+      'cloud',
+      'instance',
+      'credentials',
+      'delete',
+      IDS.win01,
+      '--all',
+      '--yes',
+      '--json',
+    ]);
+    expect(json(all.stdout)).toEqual([{ type: 'OPERATING_SYSTEM', username: 'Administrator' }]);
+    expect(
+      json((await ops(['cloud', 'instance', 'credentials', 'list', IDS.win01, '--json'])).stdout),
+    ).toEqual([]);
+  });
+});
+
+describe('ops cloud instance metrics cpu', () => {
+  it('-o json gives the values unchanged; -o csv the same values one row per timestamp', async () => {
+    const args = [
+      'cloud',
+      'instance',
+      'metrics',
+      'cpu',
+      IDS.web01,
+      '--from',
+      '2026-01-01',
+      '--to',
+      '2026-01-01',
+      '--granularity',
+      '60m',
+    ];
+    const j = json<{ metrics: { cpuMetrics: { values: Array<{ value: number; timestamp: string }> } } }>(
+      (await ops([...args, '--json'])).stdout,
+    );
+    const values = j.metrics.cpuMetrics.values;
+    expect(values).toHaveLength(24);
+    const csv = await ops([...args, '-o', 'csv']);
+    expect(csv.stdout).toBe(`timestamp,cpu\n${values.map((v) => `${v.timestamp},${v.value}`).join('\n')}\n`);
+  });
+
+  it('a table on a terminal is a chart; in a pipe, rows', async () => {
+    const tty = await runMain(
+      [
+        'cloud',
+        'instance',
+        'metrics',
+        'cpu',
+        IDS.web01,
+        '--from',
+        '2026-01-01',
+        '--to',
+        '2026-01-01',
+        '--granularity',
+        '60m',
+      ],
+      {
+        env: sb.env,
+        tty: true,
+      },
+    );
+    expect(tty.code).toBe(0);
+    const lines = tty.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe(`CPU of instance ${IDS.web01} (%), every 60m`);
+    expect(lines.filter((l) => /[┤┼]/.test(l))).toHaveLength(9);
+    expect(lines.at(-1)).toMatch(
+      /^average [\d.]+ %, expected [\d.]+ %, peak [\d.]+ % at 2026-01-01T\d\d:00:00Z$/,
+    );
+    const pipe = await ops([
+      'cloud',
+      'instance',
+      'metrics',
+      'cpu',
+      IDS.web01,
+      '--from',
+      '2026-01-01',
+      '--to',
+      '2026-01-01',
+      '--granularity',
+      '60m',
+    ]);
+    expect(pipe.stdout.split('\n')[0]).toMatch(/^TIMESTAMP\s+CPU$/);
+  });
+
+  it('a range too fine for the API: 400 with the field in the hint', async () => {
+    const r = await ops([
+      'cloud',
+      'instance',
+      'metrics',
+      'cpu',
+      IDS.web01,
+      '--from',
+      '2025-01-01',
+      '--granularity',
+      '5m',
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/\nhint: granularity: \d+ points asked for, at most 2016/);
+  });
+});
+
+describe('ops cloud instance private-network', () => {
+  it('add and remove print the instance; the snapshot rule is checked first, naming the snapshot', async () => {
+    const add = await ops(['cloud', 'instance', 'private-network', 'add', IDS.web01, '--json']);
+    expect(add.code).toBe(0);
+    expect(json(add.stdout)).toMatchObject({ hasPrivateNetwork: true });
+    const again = await ops(['cloud', 'instance', 'private-network', 'add', IDS.web01]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/is already in the private network/);
+    const db = await ops(['cloud', 'instance', 'private-network', 'add', IDS.db01]);
+    expect(db.code).toBe(1);
+    expect(db.stderr).toBe(
+      `ops: cannot add instance db-01 (${IDS.db01}) to the private network: it has a snapshot, db-01-nightly (${IDS.db01Snapshot})\nhint: the private network changes only for an instance without snapshots; delete it with \`ops cloud instance snapshot delete ${IDS.db01} ${IDS.db01Snapshot}\`\n`,
+    );
+    expect(
+      (await requests())[`PUT /publicCloud/v1/instances/${IDS.db01}/addToPrivateNetwork`],
+    ).toBeUndefined();
+    const rm = await ops([
+      'cloud',
+      'instance',
+      'private-network',
+      'remove',
+      IDS.web02,
+      '--field',
+      'hasPrivateNetwork',
+    ]);
+    expect(rm).toEqual({ code: 0, stdout: 'false\n', stderr: '' });
+  });
+});
+
+describe('ops cloud instance snapshot', () => {
+  it('list, get, restore and delete the seed snapshot; one per instance is said before sending', async () => {
+    const list = await ops(['cloud', 'instance', 'snapshot', 'list', IDS.db01]);
+    expect(list.stdout).toMatch(
+      new RegExp(`^ID\\s+NAME\\s+STATE\\s+CREATED\n${IDS.db01Snapshot}\\s+db-01-nightly\\s+READY\\s+`),
+    );
+    const get = await ops([
+      'cloud',
+      'instance',
+      'snapshot',
+      'get',
+      IDS.db01,
+      IDS.db01Snapshot,
+      '--field',
+      'displayName',
+    ]);
+    expect(get.stdout).toBe('db-01-nightly\n');
+    const second = await ops(['cloud', 'instance', 'snapshot', 'create', IDS.db01, '--name', 'again']);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(/already has a snapshot, db-01-nightly .*: one snapshot per instance/);
+    expect(await sent('POST')).toBe(0);
+    const restore = await ops([
+      'cloud',
+      'instance',
+      'snapshot',
+      'restore',
+      IDS.db01,
+      IDS.db01Snapshot,
+      '--yes',
+      '--field',
+      'state',
+    ]);
+    expect(restore).toEqual({ code: 0, stdout: 'READY\n', stderr: '' });
+    expect(stats().restored).toBe(1);
+    const del = await ops([
+      'cloud',
+      'instance',
+      'snapshot',
+      'delete',
+      IDS.db01,
+      IDS.db01Snapshot,
+      '--yes',
+      '--field',
+      'id',
+    ]);
+    expect(del).toEqual({ code: 0, stdout: `${IDS.db01Snapshot}\n`, stderr: '' });
+    expect((await ops(['cloud', 'instance', 'snapshot', 'list', IDS.db01, '--json'])).stdout).toBe('[]\n');
+    expect((await ops(['cloud', 'instance', 'snapshot', 'get', IDS.db01, IDS.db01Snapshot])).code).toBe(3);
+  });
+
+  it('a CREATING snapshot cannot be deleted or restored: the command says so', async () => {
+    const made = json<{ id: string; state: string }>(
+      (await ops(['cloud', 'instance', 'snapshot', 'create', IDS.web01, '--name', 'fresh', '--json'])).stdout,
+    );
+    expect(made.state).toBe('CREATING');
+    const del = await ops(['cloud', 'instance', 'snapshot', 'delete', IDS.web01, made.id, '--yes']);
+    expect(del.code).toBe(1);
+    expect(del.stderr).toMatch(/snapshot fresh .* is CREATING: it can be deleted once READY/);
+    expect(await sent('DELETE')).toBe(0);
   });
 });

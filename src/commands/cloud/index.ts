@@ -1,14 +1,30 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
+import { cloudImagesCommand } from './images.js';
 import { cloudInstanceTypesCommand } from './instance-types.js';
 import { instanceCancelTerminationCommand } from './instance/cancel-termination.js';
+import { instanceConsoleCommand } from './instance/console.js';
+import { credentialsDeleteCommand } from './instance/credentials/delete.js';
+import { credentialsGetCommand } from './instance/credentials/get.js';
+import { credentialsListCommand } from './instance/credentials/list.js';
+import { credentialsStoreCommand } from './instance/credentials/store.js';
+import { credentialsUpdateCommand } from './instance/credentials/update.js';
 import { instanceGetCommand } from './instance/get.js';
 import { instanceLaunchCommand } from './instance/launch.js';
 import { instanceListCommand } from './instance/list.js';
+import { metricsCpuCommand } from './instance/metrics/cpu.js';
+import { privateNetworkAddCommand } from './instance/private-network/add.js';
+import { privateNetworkRemoveCommand } from './instance/private-network/remove.js';
 import { instanceRebootCommand } from './instance/reboot.js';
+import { snapshotCreateCommand } from './instance/snapshot/create.js';
+import { snapshotDeleteCommand } from './instance/snapshot/delete.js';
+import { snapshotGetCommand } from './instance/snapshot/get.js';
+import { snapshotListCommand } from './instance/snapshot/list.js';
+import { snapshotRestoreCommand } from './instance/snapshot/restore.js';
 import { instanceStartCommand } from './instance/start.js';
 import { instanceStopCommand } from './instance/stop.js';
 import { instanceTerminateCommand } from './instance/terminate.js';
+import { instanceTypesCommand } from './instance/types.js';
 import { instanceUpdateCommand } from './instance/update.js';
 import { cloudRegionsCommand } from './regions.js';
 
@@ -47,11 +63,12 @@ Examples:
   ops cloud instance list --state RUNNING
   ops cloud instance get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01`,
     );
-  for (const make of [cloudRegionsCommand, cloudInstanceTypesCommand]) cloud.addCommand(make(factory));
-  group(
+  for (const make of [cloudRegionsCommand, cloudInstanceTypesCommand, cloudImagesCommand])
+    cloud.addCommand(make(factory));
+  const instance = group(
     cloud,
     'instance',
-    'Instances: launch, list, inspect, update, terminate, start, stop, reboot',
+    'Instances: launch, list, inspect, update, terminate, power, console, credentials, metrics, network, snapshots',
     ['ops cloud instance list', 'ops cloud instance get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01'],
     [
       instanceLaunchCommand,
@@ -63,6 +80,53 @@ Examples:
       instanceStartCommand,
       instanceStopCommand,
       instanceRebootCommand,
+      instanceConsoleCommand,
+      instanceTypesCommand,
+    ],
+    factory,
+  );
+  const ID = '4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03';
+  group(
+    instance,
+    'credentials',
+    'Credentials kept for an instance (passwords from stdin; shown only by get --show-password)',
+    [`ops cloud instance credentials list ${ID}`],
+    [
+      credentialsListCommand,
+      credentialsStoreCommand,
+      credentialsGetCommand,
+      credentialsUpdateCommand,
+      credentialsDeleteCommand,
+    ],
+    factory,
+  );
+  group(
+    instance,
+    'metrics',
+    'Metrics of an instance, drawn as charts on a terminal',
+    [`ops cloud instance metrics cpu ${ID}`],
+    [metricsCpuCommand],
+    factory,
+  );
+  group(
+    instance,
+    'private-network',
+    'Private network membership (only for an instance without snapshots)',
+    ['ops cloud instance private-network add 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01'],
+    [privateNetworkAddCommand, privateNetworkRemoveCommand],
+    factory,
+  );
+  group(
+    instance,
+    'snapshot',
+    'The snapshot of an instance (one per instance): create, restore, delete',
+    [`ops cloud instance snapshot list ${ID}`],
+    [
+      snapshotListCommand,
+      snapshotCreateCommand,
+      snapshotGetCommand,
+      snapshotRestoreCommand,
+      snapshotDeleteCommand,
     ],
     factory,
   );
