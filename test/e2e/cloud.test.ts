@@ -487,7 +487,9 @@ describe('ops cloud instance credentials', () => {
       { input: 'n3w-root-pass\n' },
     );
     expect(dry.code).toBe(0);
-    expect(dry.stdout).toMatch(/^curl -X PUT http:\S+\/credentials\/OPERATING_SYSTEM\/root .*--data-binary '\{"password":"\*\*\*"\}'\n$/);
+    expect(dry.stdout).toMatch(
+      /^curl -X PUT http:\S+\/credentials\/OPERATING_SYSTEM\/root .*--data-binary '\{"password":"\*\*\*"\}'\n$/,
+    );
     expect(dry.stdout).not.toContain('n3w-root-pass');
     expect(await sent('PUT')).toBe(0);
     const r = await ops(
