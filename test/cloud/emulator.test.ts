@@ -530,3 +530,319 @@ describe('CPU metrics', () => {
     expect(Object.keys(r.body.errorDetails!)).toEqual([field]);
   });
 });
+
+describe('load balancers', () => {
+  it('start when stopped, stop and reboot when running, each through a transition on the clock', async () => {
+    const e = cloudEmulator();
+    const lbs = () => e.emulator.stats!().balancers as Record<string, string>;
+    expect((await e.call<Body>('POST', `/loadBalancers/${IDS.lbBatch}/stop`)).body.errorMessage).toContain(
+      'it is STOPPED',
+    );
+    expect((await e.call('POST', `/loadBalancers/${IDS.lbBatch}/start`)).status).toBe(202);
+    expect(lbs()[IDS.lbBatch]).toBe('STARTING');
+    expect((await e.call('POST', `/loadBalancers/${IDS.lbBatch}/reboot`)).status).toBe(400);
+    e.advance(20);
+    expect(lbs()[IDS.lbBatch]).toBe('RUNNING');
+    expect((await e.call('POST', `/loadBalancers/${IDS.lbWeb}/start`)).status).toBe(400);
+    expect((await e.call('POST', `/loadBalancers/${IDS.lbWeb}/stop`)).status).toBe(202);
+    e.advance(20);
+    expect(lbs()[IDS.lbWeb]).toBe('STOPPED');
+    expect((await e.call('POST', `/loadBalancers/${IDS.lbTcp}/reboot`)).status).toBe(202);
+    expect(lbs()[IDS.lbTcp]).toBe('STARTING');
+    expect((await e.call('POST', '/loadBalancers/00000000-0000-4000-8000-000000000000/start')).status).toBe(
+      404,
+    );
+  });
+
+  type M = { metrics: Record<string, unknown>; _metadata: Record<string, unknown> };
+  it('the eight metrics: one series or named ones, SUM per bucket or per second, deterministic', async () => {
+    const e = cloudEmulator();
+    const q = '?from=2026-01-01T00:00:00Z&to=2026-01-01T06:00:00Z&granularity=1h';
+    const get = async (metric: string, lb = IDS.lbWeb) =>
+      (await e.call<M>('GET', `/loadBalancers/${lb}/metrics/${metric}${q}`)).body;
+    const requests = await get('requests');
+    expect(requests._metadata).toEqual({
+      from: '2026-01-01T00:00:00Z',
+      to: '2026-01-01T06:00:00Z',
+      granularity: '1h',
+      aggregation: 'SUM',
+    });
+    expect(requests.metrics).toMatchObject({ unit: 'requests' });
+    expect((requests.metrics as { values: unknown[] }).values).toHaveLength(6);
+    expect((await get('requestsPerSecond')).metrics).toMatchObject({ unit: 'requests/sec' });
+    expect((await get('connections')).metrics).toMatchObject({ unit: 'connections' });
+    expect((await get('connectionsPerSecond')).metrics).toMatchObject({ unit: 'connections/s' });
+    expect(Object.keys((await get('dataTransferred')).metrics)).toEqual(['dataIn', 'dataOut']);
+    expect((await get('dataTransferredPerSecond')).metrics).toMatchObject({ dataIn: { unit: 'B/s' } });
+    expect(Object.keys((await get('responseCodes')).metrics)).toEqual(['2xx', '3xx', '4xx', '5xx']);
+    expect((await get('responseCodesPerSecond')).metrics).toMatchObject({ '5xx': { unit: 'responses/s' } });
+    expect(await get('requests')).toEqual(requests);
+    // Per second × seconds in the bucket is about the SUM.
+    const perSec = ((await get('requestsPerSecond')).metrics as { values: Array<{ value: number }> })
+      .values[0]!.value;
+    const sum = (requests.metrics as { values: Array<{ value: number }> }).values[0]!.value;
+    expect(Math.abs(sum - perSec * 3600) / sum).toBeLessThan(0.01);
+  });
+
+  it('request metrics are not available for a TCP listener; bad ranges and names are refused', async () => {
+    const e = cloudEmulator();
+    const tcp = await e.call<Body>('GET', `/loadBalancers/${IDS.lbTcp}/metrics/requests`);
+    expect(tcp.status).toBe(400);
+    expect(tcp.body.errorMessage).toContain('its listener is TCP');
+    expect((await e.call('GET', `/loadBalancers/${IDS.lbTcp}/metrics/connections`)).status).toBe(200);
+    expect((await e.call('GET', `/loadBalancers/${IDS.lbWeb}/metrics/latency`)).status).toBe(404);
+    const r = await e.call<Body>(
+      'GET',
+      `/loadBalancers/${IDS.lbWeb}/metrics/requests?from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z`,
+    );
+    expect(r.body.errorDetails).toEqual({ to: ['must be later than from'] });
+    expect(
+      (await e.call<Body>('GET', `/loadBalancers/${IDS.lbWeb}/metrics/requests?granularity=60m`)).body
+        .errorDetails,
+    ).toHaveProperty('granularity');
+    expect(
+      (await e.call<Body>('GET', `/loadBalancers/${IDS.lbWeb}/metrics/requests?from=2026-01-01`)).body
+        .errorDetails,
+    ).toHaveProperty('from');
+  });
+});
+
+describe('auto scaling groups', () => {
+  const create = (e: ReturnType<typeof cloudEmulator>, body: Record<string, unknown>) =>
+    e.call<Body & { id: string; state: string; targetGroups: unknown[] }>('POST', '/autoScalingGroups', {
+      body,
+    });
+  const future = (days: number) =>
+    new Date(Date.now() + days * 86_400_000).toISOString().replace(/\.\d+Z$/, 'Z');
+
+  it('create: 201, CREATING for a minute then ACTIVE, in the instance’s region; its instances follow', async () => {
+    const e = cloudEmulator();
+    const r = await create(e, { type: 'MANUAL', reference: 'pool', instanceId: IDS.web01, desiredAmount: 3 });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({
+      state: 'CREATING',
+      region: 'eu-west-3',
+      desiredAmount: 3,
+      cpuThreshold: null,
+      targetGroups: [],
+    });
+    const instances = async () =>
+      (
+        await e.call<{ instances: Array<{ state: string; productType: string }> }>(
+          'GET',
+          `/autoScalingGroups/${r.body.id}/instances`,
+        )
+      ).body.instances;
+    expect((await instances()).map((i) => i.state)).toEqual(['CREATING', 'CREATING', 'CREATING']);
+    e.advance(60);
+    expect((await e.call<{ state: string }>('GET', `/autoScalingGroups/${r.body.id}`)).body.state).toBe(
+      'ACTIVE',
+    );
+    expect((await instances())[0]).toMatchObject({ state: 'RUNNING', productType: 'AUTO_SCALED_INSTANCE' });
+  });
+
+  it('CPU_BASED gets defaults for the optional fields; SCHEDULED is CREATED outside its window, ACTIVE inside', async () => {
+    const e = cloudEmulator();
+    const cpu = await create(e, {
+      type: 'CPU_BASED',
+      reference: 'c',
+      instanceId: IDS.batch01,
+      minimumAmount: 2,
+      maximumAmount: 5,
+    });
+    expect(cpu.body).toMatchObject({
+      minimumAmount: 2,
+      maximumAmount: 5,
+      cpuThreshold: 80,
+      warmupTime: 300,
+      cooldownTime: 300,
+      desiredAmount: null,
+    });
+    const s = await create(e, {
+      type: 'SCHEDULED',
+      reference: 's',
+      instanceId: IDS.web02,
+      desiredAmount: 2,
+      startsAt: future(1),
+      endsAt: future(2),
+    });
+    expect(s.status).toBe(201);
+    e.advance(120);
+    const state = async () =>
+      (await e.call<{ state: string }>('GET', `/autoScalingGroups/${s.body.id}`)).body.state;
+    expect(await state()).toBe('CREATED');
+    e.advance(86_400);
+    expect(await state()).toBe('ACTIVE');
+    e.advance(86_400);
+    expect(await state()).toBe('CREATED');
+  });
+
+  it.each([
+    ['nothing', {}, ['instanceId', 'reference', 'type']],
+    [
+      'MANUAL without desiredAmount',
+      { type: 'MANUAL', reference: 'r', instanceId: IDS.web01 },
+      ['desiredAmount'],
+    ],
+    [
+      'SCHEDULED without its window',
+      { type: 'SCHEDULED', reference: 'r', instanceId: IDS.web01, desiredAmount: 1 },
+      ['endsAt', 'startsAt'],
+    ],
+    [
+      'CPU_BASED without amounts',
+      { type: 'CPU_BASED', reference: 'r', instanceId: IDS.web01 },
+      ['maximumAmount', 'minimumAmount'],
+    ],
+    [
+      'desiredAmount 0',
+      { type: 'MANUAL', reference: 'r', instanceId: IDS.web01, desiredAmount: 0 },
+      ['desiredAmount'],
+    ],
+    [
+      'cpuThreshold 0',
+      {
+        type: 'CPU_BASED',
+        reference: 'r',
+        instanceId: IDS.web01,
+        minimumAmount: 1,
+        maximumAmount: 2,
+        cpuThreshold: 0,
+      },
+      ['cpuThreshold'],
+    ],
+    [
+      'warmupTime 901',
+      {
+        type: 'CPU_BASED',
+        reference: 'r',
+        instanceId: IDS.web01,
+        minimumAmount: 1,
+        maximumAmount: 2,
+        warmupTime: 901,
+      },
+      ['warmupTime'],
+    ],
+    [
+      'cooldownTime 200',
+      {
+        type: 'CPU_BASED',
+        reference: 'r',
+        instanceId: IDS.web01,
+        minimumAmount: 1,
+        maximumAmount: 2,
+        cooldownTime: 200,
+      },
+      ['cooldownTime'],
+    ],
+    [
+      'minimum above maximum',
+      { type: 'CPU_BASED', reference: 'r', instanceId: IDS.web01, minimumAmount: 3, maximumAmount: 2 },
+      ['maximumAmount'],
+    ],
+    [
+      'a field of another type',
+      { type: 'MANUAL', reference: 'r', instanceId: IDS.web01, desiredAmount: 1, cpuThreshold: 50 },
+      ['cpuThreshold'],
+    ],
+    [
+      'a reference of 256',
+      { type: 'MANUAL', reference: 'r'.repeat(256), instanceId: IDS.web01, desiredAmount: 1 },
+      ['reference'],
+    ],
+    [
+      'an unknown instance',
+      {
+        type: 'MANUAL',
+        reference: 'r',
+        instanceId: '00000000-0000-4000-8000-000000000000',
+        desiredAmount: 1,
+      },
+      ['instanceId'],
+    ],
+    [
+      'a window that ends before it starts',
+      {
+        type: 'SCHEDULED',
+        reference: 'r',
+        instanceId: IDS.web01,
+        desiredAmount: 1,
+        startsAt: future(2),
+        endsAt: future(1),
+      },
+      ['endsAt'],
+    ],
+  ])('400 for %s', async (_n, body, fields) => {
+    const r = await create(cloudEmulator(), body);
+    expect(r.status).toBe(400);
+    expect(Object.keys(r.body.errorDetails!).sort()).toEqual(fields);
+  });
+
+  it('the source instance must be RUNNING or STOPPED', async () => {
+    const e = cloudEmulator();
+    await e.call('POST', `/instances/${IDS.web01}/stop`);
+    const r = await create(e, { type: 'MANUAL', reference: 'r', instanceId: IDS.web01, desiredAmount: 1 });
+    expect(r.body.errorDetails).toEqual({
+      instanceId: ['the instance is STOPPING; it must be RUNNING or STOPPED'],
+    });
+  });
+
+  it('update: not type or instance, fields of its type only, the schedule together; UPDATING for a while', async () => {
+    const e = cloudEmulator();
+    const put = (id: string, body: unknown) =>
+      e.call<Body & { state: string; desiredAmount: number }>('PUT', `/autoScalingGroups/${id}`, { body });
+    expect((await put(IDS.asgWeb, { type: 'CPU_BASED' })).body.errorDetails).toEqual({
+      type: ['cannot be changed'],
+    });
+    expect((await put(IDS.asgWeb, { minimumAmount: 2 })).body.errorDetails).toEqual({
+      minimumAmount: ['does not apply to a MANUAL group'],
+    });
+    expect((await put(IDS.asgPeak, { startsAt: future(3) })).body.errorDetails).toHaveProperty('endsAt');
+    expect((await put(IDS.asgBatch, { maximumAmount: 0 })).status).toBe(400);
+    const ok = await put(IDS.asgWeb, { desiredAmount: 4, reference: 'web' });
+    expect(ok.body).toMatchObject({ state: 'UPDATING', desiredAmount: 4, reference: 'web' });
+    expect((await put(IDS.asgWeb, { desiredAmount: 5 })).body.errorMessage).toContain('it is UPDATING');
+  });
+
+  it('target groups: register (same region, once), deregister (when registered)', async () => {
+    const e = cloudEmulator();
+    const post = (verb: string, id: string, tg: string) =>
+      e.call<Body & { targetGroups: Array<{ id: string }> }>(
+        'POST',
+        `/autoScalingGroups/${id}/${verb}TargetGroup`,
+        { body: { targetGroupId: tg } },
+      );
+    const r = await post('register', IDS.asgWeb, IDS.tgHttps);
+    expect(r.status).toBe(200);
+    expect(r.body.targetGroups.map((t) => t.id)).toEqual([IDS.tgHttp, IDS.tgHttps]);
+    expect((await post('register', IDS.asgWeb, IDS.tgHttps)).status).toBe(400);
+    expect((await post('register', IDS.asgWeb, IDS.tgTcp)).body.errorDetails).toHaveProperty('targetGroupId');
+    expect((await post('register', IDS.asgWeb, 'not-a-uuid')).status).toBe(400);
+    expect((await post('deregister', IDS.asgWeb, IDS.tgHttp)).body.targetGroups.map((t) => t.id)).toEqual([
+      IDS.tgHttps,
+    ]);
+    expect((await post('deregister', IDS.asgWeb, IDS.tgHttp)).status).toBe(400);
+  });
+
+  it('delete: 204, DESTROYING then DESTROYED; a second delete is 400; list filters', async () => {
+    const e = cloudEmulator();
+    const refs = async (q: string) =>
+      (
+        await e.call<{ autoScalingGroups: Array<{ reference: string }> }>('GET', `/autoScalingGroups?${q}`)
+      ).body.autoScalingGroups.map((g) => g.reference);
+    expect(await refs('')).toEqual(['asg-web', 'asg-batch', 'asg-peak']);
+    expect(await refs('type=CPU_BASED')).toEqual(['asg-batch']);
+    expect(await refs('state=CREATED')).toEqual(['asg-peak']);
+    expect(await refs(`instanceId=${IDS.web01}`)).toEqual(['asg-web']);
+    expect((await e.call('GET', '/autoScalingGroups?state=BUSY')).status).toBe(400);
+    expect((await e.call('DELETE', `/autoScalingGroups/${IDS.asgPeak}`)).status).toBe(204);
+    expect(await refs('state=DESTROYING')).toEqual(['asg-peak']);
+    e.advance(60);
+    expect(await refs('state=DESTROYED')).toEqual(['asg-peak']);
+    expect((await e.call('DELETE', `/autoScalingGroups/${IDS.asgPeak}`)).status).toBe(400);
+    expect(
+      (await e.call<{ instances: unknown[] }>('GET', `/autoScalingGroups/${IDS.asgPeak}/instances`)).body
+        .instances,
+    ).toEqual([]);
+  });
+});

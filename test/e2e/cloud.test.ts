@@ -782,3 +782,160 @@ describe('ops cloud instance snapshot', () => {
     expect(await sent('DELETE')).toBe(0);
   });
 });
+
+describe('ops cloud lb', () => {
+  it('start, stop, reboot: 202 accepted, printed; the wrong state is the API’s 400', async () => {
+    const start = await ops(['cloud', 'lb', 'start', IDS.lbBatch, '--json']);
+    expect(start.code).toBe(0);
+    expect(json(start.stdout)).toEqual({ loadBalancerId: IDS.lbBatch, action: 'start', accepted: true });
+    const stop = await ops(['cloud', 'load-balancer', 'stop', IDS.lbWeb]);
+    expect(stop.stdout).toBe(`load balancer  ${IDS.lbWeb}\naction         stop\naccepted       yes\n`);
+    expect(stats().balancers).toMatchObject({ [IDS.lbBatch]: 'STARTING', [IDS.lbWeb]: 'STOPPING' });
+    const reboot = await ops(['cloud', 'lb', 'reboot', IDS.lbWeb]);
+    expect(reboot.code).toBe(1);
+    expect(reboot.stderr).toMatch(
+      /^ops: cloud: \(400\) Cannot reboot load balancer .*: it is STOPPING; reboot needs it RUNNING/,
+    );
+    const none = await ops(['cloud', 'lb', 'start', '00000000-0000-4000-8000-000000000000']);
+    expect(none.code).toBe(3);
+  });
+
+  it('metrics: each of the eight; -o csv one column per series; a chart on a terminal', async () => {
+    const range = ['--from', '2026-01-01T00:00:00Z', '--to', '2026-01-01T06:00:00Z', '--granularity', '1h'];
+    for (const metric of [
+      'requests',
+      'requests-per-second',
+      'dataTransferred',
+      'data-transferred-per-second',
+      'connections',
+      'connectionsPerSecond',
+      'responseCodes',
+      'response-codes-per-second',
+    ]) {
+      const r = await ops(['cloud', 'lb', 'metrics', IDS.lbWeb, metric, ...range, '--json']);
+      expect(`${metric}: ${r.code} ${r.stderr}`).toBe(`${metric}: 0 `);
+      expect(json<{ _metadata: { aggregation: string } }>(r.stdout)._metadata.aggregation).toBe('SUM');
+    }
+    const csv = await ops(['cloud', 'lb', 'metrics', IDS.lbWeb, 'responseCodes', ...range, '-o', 'csv']);
+    const lines = csv.stdout.trim().split('\n');
+    expect(lines[0]).toBe('timestamp,2xx,3xx,4xx,5xx');
+    expect(lines).toHaveLength(7);
+    expect(lines[1]).toMatch(/^2026-01-01T00:00:00Z,\d+,\d+,\d+,\d+$/);
+    const tty = await runMain(['cloud', 'lb', 'metrics', IDS.lbWeb, 'responseCodes', ...range], {
+      env: sb.env,
+      tty: true,
+    });
+    const chart = tty.stdout.trimEnd().split('\n');
+    expect(chart[0]).toBe(`responseCodes of load balancer ${IDS.lbWeb} (responses, SUM), every 1h`);
+    expect(chart.slice(2, 6).map((l) => l.slice(0, 4))).toEqual(['2xx ', '3xx ', '4xx ', '5xx ']);
+    expect(chart[6]).toBe('totals:');
+    const data = await runMain(['cloud', 'lb', 'metrics', IDS.lbWeb, 'dataTransferred', ...range], {
+      env: sb.env,
+      tty: true,
+    });
+    expect(data.stdout).toMatch(/\ndataIn \(B\)\n/);
+    expect(data.stdout).toMatch(/\ndataOut +█+ +[\d.]+ (KB|MB|GB)\n/);
+  });
+
+  it('request metrics of a TCP listener: the API says they do not exist (400, exit 1)', async () => {
+    const r = await ops(['cloud', 'lb', 'metrics', IDS.lbTcp, 'requests']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/its listener is TCP/);
+  });
+});
+
+describe('ops cloud asg', () => {
+  interface Group {
+    id: string;
+    type: string;
+    state: string;
+    reference: string;
+    desiredAmount: number | null;
+    targetGroups: Array<{ id: string; name: string }>;
+  }
+
+  it('create MANUAL, see it CREATING then ACTIVE on the clock, list its instances, update, delete', async () => {
+    const made = await ops([
+      'cloud',
+      'asg',
+      'create',
+      '--type',
+      'MANUAL',
+      '--reference',
+      'pool',
+      '--instance',
+      IDS.web01,
+      '--desired',
+      '3',
+      '--json',
+    ]);
+    expect(made.code).toBe(0);
+    const g = json<Group>(made.stdout);
+    expect(g).toMatchObject({ type: 'MANUAL', state: 'CREATING', desiredAmount: 3, targetGroups: [] });
+    sb.sandbox.clock.advance(60_000);
+    expect((await ops(['cloud', 'asg', 'get', g.id, '--field', 'state'])).stdout).toBe('ACTIVE\n');
+    const inst = await ops(['cloud', 'asg', 'instances', g.id]);
+    expect(inst.stdout.trim().split('\n')).toHaveLength(4);
+    expect(inst.stdout).toMatch(
+      /pool-1\s+RUNNING\s+cld\.m5\.large\s+eu-west-3\s+10\.40\.\d+\.\d+\s+AUTO_SCALED_INSTANCE/,
+    );
+    const up = await ops(['cloud', 'asg', 'update', g.id, '--desired', '5', '--json']);
+    expect(json<Group>(up.stdout)).toMatchObject({ desiredAmount: 5, state: 'UPDATING' });
+    const del = await ops(['cloud', 'asg', 'delete', g.id, '--yes', '--field', 'state']);
+    expect(del).toEqual({ code: 0, stdout: 'DESTROYING\n', stderr: '' });
+  });
+
+  it('create reads the instance first: a transitional one is refused with no POST', async () => {
+    await ops(['cloud', 'instance', 'stop', IDS.web01]);
+    const r = await ops([
+      'cloud',
+      'asg',
+      'create',
+      '--type',
+      'MANUAL',
+      '--reference',
+      'x',
+      '--instance',
+      IDS.web01,
+      '--desired',
+      '1',
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /it is STOPPING, and make an auto scaling group from needs it RUNNING or STOPPED/,
+    );
+    expect((await requests())['POST /publicCloud/v1/autoScalingGroups']).toBeUndefined();
+  });
+
+  it('update reads the group: a flag of another type is a usage error before the PUT', async () => {
+    const r = await ops(['cloud', 'asg', 'update', IDS.asgWeb, '--min', '2']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /^ops: --min does not apply to a MANUAL group\nhint: it is for CPU_BASED groups\n$/,
+    );
+    expect(await sent('PUT')).toBe(0);
+    const minMax = await ops(['cloud', 'asg', 'update', IDS.asgBatch, '--min', '5']);
+    expect(minMax.stderr).toMatch(/the minimum \(5\) would be above the maximum \(4\)/);
+  });
+
+  it('list with filters; get shows target groups; register and deregister', async () => {
+    const list = await ops(['cloud', 'asg', 'list']);
+    expect(list.stdout).toMatch(/^ID\s+REFERENCE\s+TYPE\s+STATE\s+REGION\s+SIZE\s+UPDATED\n/);
+    expect(list.stdout).toMatch(/asg-batch\s+CPU_BASED\s+ACTIVE\s+us-east-1\s+1–4/);
+    const sched = await ops(['cloud', 'asg', 'list', '--type', 'SCHEDULED', '--field', 'state']);
+    expect(sched.stdout).toBe('CREATED\n');
+    const reg = await ops(['cloud', 'asg', 'register-target-group', IDS.asgWeb, IDS.tgHttps, '--json']);
+    expect(json<Group>(reg.stdout).targetGroups.map((t) => t.name)).toEqual(['web-http', 'web-https']);
+    const get = await ops(['cloud', 'asg', 'get', IDS.asgWeb]);
+    expect(get.stdout).toMatch(
+      /target groups\s+web-http HTTP:80 \(3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a601\), web-https HTTPS:443/,
+    );
+    const wrongRegion = await ops(['cloud', 'asg', 'register-target-group', IDS.asgWeb, IDS.tgTcp]);
+    expect(wrongRegion.code).toBe(1);
+    expect(wrongRegion.stderr).toMatch(
+      /\nhint: targetGroupId: target group jobs-tcp is in us-east-1, the group in eu-west-3\n$/,
+    );
+    const dereg = await ops(['cloud', 'asg', 'deregister-target-group', IDS.asgWeb, IDS.tgHttp, '--json']);
+    expect(json<Group>(dereg.stdout).targetGroups.map((t) => t.name)).toEqual(['web-https']);
+  });
+});

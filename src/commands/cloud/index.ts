@@ -1,5 +1,13 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
+import { asgCreateCommand } from './asg/create.js';
+import { asgDeleteCommand } from './asg/delete.js';
+import { asgDeregisterTargetGroupCommand } from './asg/deregister-target-group.js';
+import { asgGetCommand } from './asg/get.js';
+import { asgInstancesCommand } from './asg/instances.js';
+import { asgListCommand } from './asg/list.js';
+import { asgRegisterTargetGroupCommand } from './asg/register-target-group.js';
+import { asgUpdateCommand } from './asg/update.js';
 import { cloudImagesCommand } from './images.js';
 import { cloudInstanceTypesCommand } from './instance-types.js';
 import { instanceCancelTerminationCommand } from './instance/cancel-termination.js';
@@ -26,6 +34,10 @@ import { instanceStopCommand } from './instance/stop.js';
 import { instanceTerminateCommand } from './instance/terminate.js';
 import { instanceTypesCommand } from './instance/types.js';
 import { instanceUpdateCommand } from './instance/update.js';
+import { lbMetricsCommand } from './lb/metrics.js';
+import { lbRebootCommand } from './lb/reboot.js';
+import { lbStartCommand } from './lb/start.js';
+import { lbStopCommand } from './lb/stop.js';
 import { cloudRegionsCommand } from './regions.js';
 
 type Make = (f: Factory) => Command;
@@ -127,6 +139,31 @@ Examples:
       snapshotGetCommand,
       snapshotRestoreCommand,
       snapshotDeleteCommand,
+    ],
+    factory,
+  );
+  group(
+    cloud,
+    'lb',
+    'Load balancers: start, stop, reboot and their metrics as charts',
+    ['ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e01 requests'],
+    [lbStartCommand, lbStopCommand, lbRebootCommand, lbMetricsCommand],
+    factory,
+  ).alias('load-balancer');
+  group(
+    cloud,
+    'asg',
+    'Auto scaling groups: create, list, inspect, update, delete, instances, target groups',
+    ['ops cloud asg list', 'ops cloud asg get a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01'],
+    [
+      asgCreateCommand,
+      asgListCommand,
+      asgGetCommand,
+      asgUpdateCommand,
+      asgDeleteCommand,
+      asgInstancesCommand,
+      asgRegisterTargetGroupCommand,
+      asgDeregisterTargetGroupCommand,
     ],
     factory,
   );
