@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BROKEN_IMAGE_ID } from '../../src/sandbox/cloud/catalog.js';
 import { SEED_IDS as IDS } from '../../src/sandbox/cloud/index.js';
-import { runMain } from '../helpers/cli.js';
+import { runCli, runMain } from '../helpers/cli.js';
+import { useConformance } from '../helpers/conformance.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 interface Instance {
@@ -16,6 +17,12 @@ interface Instance {
 }
 
 const sb = await useSandbox({ services: ['cloud'] });
+// A second sandbox whose cloud API allows 3 requests per 10 s: its own 429 with Retry-After.
+const limited = await useSandbox({
+  services: ['cloud'],
+  settings: { 'cloud.rate_limit': '3', 'cloud.rate_period': '10' },
+});
+const conformance = await useConformance('cloud', `${sb.url}/cloud`);
 
 const ops = (args: string[], o: { env?: Record<string, string | undefined>; input?: string } = {}) =>
   runMain(args, { env: { ...sb.env, ...o.env }, input: o.input });
@@ -937,5 +944,533 @@ describe('ops cloud asg', () => {
     );
     const dereg = await ops(['cloud', 'asg', 'deregister-target-group', IDS.asgWeb, IDS.tgHttp, '--json']);
     expect(json<Group>(dereg.stdout).targetGroups.map((t) => t.name)).toEqual(['web-https']);
+  });
+});
+
+describe('errors and exit codes', () => {
+  it('401 for a wrong key: exit 4, the errorResult on one line, the hint names the key', async () => {
+    const r = await ops(['cloud', 'regions'], { env: { OPS_CLOUD_API_KEY: 'wrong' } });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(
+      /^ops: cloud: \(401\) You are not authorized to view this resource\. \(HTTP 401, request [0-9a-f-]{36}\)\nhint: check the API key \(OPS_CLOUD_API_KEY or `ops config set cloud\.api_key -`\)\n$/,
+    );
+    const j = await ops(['cloud', 'regions', '--json'], { env: { OPS_CLOUD_API_KEY: 'wrong' } });
+    expect(JSON.parse(j.stderr)).toMatchObject({
+      error: { code: '401', status: 401, service: 'cloud', requestId: expect.any(String) },
+    });
+  });
+
+  it('no key at all: exit 4 before any request; --api-key-stdin gives one', async () => {
+    const r = await ops(['cloud', 'regions'], { env: { OPS_CLOUD_API_KEY: undefined } });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(
+      /^ops: cloud: no api key is set\nhint: set OPS_CLOUD_API_KEY, .*; or pipe the key to --api-key-stdin\n$/,
+    );
+    expect(stats().requests).toBe(0);
+    const ok = await ops(['cloud', '--api-key-stdin', 'regions', '--field', 'name'], {
+      env: { OPS_CLOUD_API_KEY: undefined },
+      input: 'sandbox-cloud-api-key\n',
+    });
+    expect(ok.code).toBe(0);
+    expect(ok.stdout.split('\n')[0]).toBe('eu-west-3');
+  });
+
+  it('429 with Retry-After, then success (the emulator’s own limit and an injected one)', async () => {
+    for (let i = 0; i < 3; i++) expect((await ops(['cloud', 'regions'], { env: limited.env })).code).toBe(0);
+    const blocked = await ops(['cloud', 'regions', '--retries', '0'], { env: limited.env });
+    expect(blocked.code).toBe(5);
+    expect(blocked.stderr).toMatch(/^ops: cloud: \(429\) Too many requests; slow down\. \(HTTP 429/);
+    await sb.fault({
+      service: 'cloud',
+      path: '/publicCloud/v1/instances',
+      kind: 'status',
+      status: 429,
+      retryAfter: 0,
+      body: {
+        correlationId: '4b1d0000-0000-4000-8000-000000000429',
+        errorCode: '429',
+        errorMessage: 'Too many requests',
+      },
+    });
+    const r = await ops(['cloud', 'instance', 'list', '--json']);
+    expect(r.code).toBe(0);
+    expect(json<Instance[]>(r.stdout)).toHaveLength(7);
+    expect((await requests())['GET /publicCloud/v1/instances']).toBe(2);
+  });
+
+  it('5xx: retried for a read, exit 7 once the budget is spent, the correlation id offered for support', async () => {
+    await sb.fault({
+      service: 'cloud',
+      kind: 'status',
+      status: 503,
+      count: 5,
+      body: {
+        correlationId: '5e7f0000-0000-4000-8000-000000000503',
+        errorCode: '503',
+        errorMessage: 'The API is not available at the moment.',
+      },
+    });
+    const r = await ops(['cloud', 'instance', 'get', IDS.web01, '--retries', '1']);
+    expect(r.code).toBe(7);
+    expect(r.stderr).toBe(
+      'ops: cloud: (503) The API is not available at the moment. (HTTP 503, request 5e7f0000-0000-4000-8000-000000000503)\nhint: if it persists, quote correlation id 5e7f0000-0000-4000-8000-000000000503 to support\n',
+    );
+    expect((await requests())[`GET /publicCloud/v1/instances/${IDS.web01}`]).toBe(2);
+  });
+
+  it('a 500 on a POST action is not resent: exit 7', async () => {
+    await sb.fault({
+      service: 'cloud',
+      method: 'POST',
+      kind: 'status',
+      status: 500,
+      body: { errorCode: '500', errorMessage: 'boom' },
+    });
+    const r = await ops(['cloud', 'instance', 'stop', IDS.web01]);
+    expect(r.code).toBe(7);
+    expect((await requests())[`POST /publicCloud/v1/instances/${IDS.web01}/stop`]).toBe(1);
+  });
+
+  it('a timeout: exit 6', async () => {
+    await sb.fault({ service: 'cloud', kind: 'delay', delayMs: 1500 });
+    const r = await ops(['cloud', 'regions', '--timeout', '0.3', '--retries', '0']);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toMatch(
+      /^ops: cloud: no answer from 127\.0\.0\.1:\d+ within 0\.3 s\nhint: raise --timeout/,
+    );
+  });
+
+  it('a dropped connection: retried for a read; exit 7 when it keeps dropping', async () => {
+    await sb.fault({ service: 'cloud', kind: 'drop' });
+    expect((await ops(['cloud', 'regions', '--json'])).code).toBe(0);
+    await sb.fault({ service: 'cloud', kind: 'drop', count: 5 });
+    const r = await ops(['cloud', 'regions', '--retries', '1']);
+    expect(r.code).toBe(7);
+    expect(r.stderr).toContain('dropped before a complete answer');
+  });
+
+  it('a body that is not JSON: exit 7 naming what came back (a 200, and a proxy’s HTML page)', async () => {
+    await sb.fault({ service: 'cloud', kind: 'malformed' });
+    const r = await ops(['cloud', 'instance', 'get', IDS.web01]);
+    expect(r.code).toBe(7);
+    expect(r.stderr).toContain('a body that is not valid JSON');
+    await sb.fault({ service: 'cloud', kind: 'html', status: 502, count: 5 });
+    const html = await ops(['cloud', 'regions', '--retries', '0']);
+    expect(html.code).toBe(7);
+    expect(html.stderr).toBe('ops: cloud: 502 Bad Gateway (HTTP 502)\n');
+  });
+
+  it.each([
+    [
+      [
+        'cloud',
+        'instance',
+        'launch',
+        '--region',
+        'eu-west-3',
+        '--type',
+        'cld.m5.large',
+        '--image',
+        'WINDOWS_SERVER_2022_64BIT',
+        '--contract-type',
+        'HOURLY',
+        '--storage',
+        'CENTRAL',
+        '--root-disk-size',
+        '40',
+      ],
+      /too small for a Windows image/,
+    ],
+    [['cloud', 'instance', 'get', 'web-01'], /invalid instance id "web-01"/],
+    [['cloud', 'instance', 'list', '--state', 'ASLEEP'], /invalid --state "ASLEEP"/],
+    [
+      [
+        'cloud',
+        'asg',
+        'create',
+        '--type',
+        'CPU_BASED',
+        '--reference',
+        'x',
+        '--instance',
+        IDS.web01,
+        '--min',
+        '1',
+        '--max',
+        '2',
+        '--warmup',
+        '10',
+      ],
+      /--warmup must be at least 60/,
+    ],
+    [['cloud', 'lb', 'metrics', IDS.lbWeb, 'latency'], /unknown metric "latency"/],
+    [['cloud', 'instance', 'metrics', 'cpu', IDS.web01, '--granularity', '1w'], /invalid --granularity "1w"/],
+    [
+      ['cloud', 'instance', 'terminate', IDS.db01, '--reason-code', 'CANCEL_OTHER', '--yes'],
+      /needs --reason/,
+    ],
+  ])('bad input %#: exit 2 and no request sent', async (args, message) => {
+    const r = await ops(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(stats().requests).toBe(0);
+    expect(await requests()).toEqual({});
+  });
+
+  it('--dry-run prints the change as curl with the key masked, and sends nothing', async () => {
+    const r = await ops([
+      'cloud',
+      'instance',
+      'terminate',
+      IDS.db01,
+      '--reason-code',
+      'CANCEL_TRIAL_PERIOD',
+      '--dry-run',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      `curl -X DELETE ${sb.url}/cloud/publicCloud/v1/instances/${IDS.db01} -H 'accept: application/json' -H 'user-agent: ops/0.0.0-dev' -H 'content-type: application/json' -H 'X-Cloud-Auth: ***' --data-binary '{"reasonCode":"CANCEL_TRIAL_PERIOD"}'\n`,
+    );
+    expect(await requests()).toEqual({});
+  });
+});
+
+describe('the built CLI', () => {
+  it('ops cloud --help lists the groups; a list and an error exit as they should', async () => {
+    const help = await runCli(['cloud', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/\n {2}instance +Instances: /);
+    expect(help.stdout).toMatch(/\n {2}lb\|load-balancer +Load balancers/);
+    expect(help.stdout).toMatch(/\n {2}asg +Auto scaling groups/);
+    const list = await runCli(['cloud', 'instance', 'list', '--state', 'RUNNING', '-o', 'ndjson'], {
+      env: sb.env,
+    });
+    expect(list.code).toBe(0);
+    expect(
+      list.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).reference),
+    ).toEqual(['web-01', 'web-02', 'db-01', 'win-01', 'bsd-01']);
+    const bad = await runCli(['cloud', 'instance', 'start', IDS.web01], { env: sb.env });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('start needs it STOPPED');
+  });
+});
+
+describe('conformance with specs/cloud.openapi.json', () => {
+  it.skipIf(conformance.skipped)('requests and responses of every command match the spec', async () => {
+    if (conformance.skipped) return;
+    const env = { OPS_CLOUD_BASE_URL: conformance.baseUrl };
+    const steps: Array<[string[], number, string?]> = [
+      [['regions'], 0],
+      [['instance-types', '--region', 'eu-west-3', '--all'], 0],
+      [['images', '--custom'], 0],
+      [
+        [
+          'instance',
+          'list',
+          '--state',
+          'RUNNING,STOPPED',
+          '--region',
+          'eu-west-3',
+          '--type',
+          'cld.m5.large',
+          '--contract-type',
+          'HOURLY',
+          '--contract-state',
+          'ACTIVE',
+          '--ip',
+          '198.51.100.11',
+          '--reference',
+          'web-01',
+          '--image',
+          'UBUNTU_24_04_64BIT',
+        ],
+        0,
+      ],
+      [['instance', 'list', '--all'], 0],
+      [['instance', 'get', IDS.web02], 0],
+      [
+        [
+          'instance',
+          'launch',
+          '--region',
+          'eu-west-3',
+          '--type',
+          'cld.m5.large',
+          '--image',
+          'UBUNTU_24_04_64BIT',
+          '--contract-type',
+          'MONTHLY',
+          '--contract-term',
+          '12',
+          '--billing-frequency',
+          '1',
+          '--storage',
+          'CENTRAL',
+          '--reference',
+          'conf',
+          '--root-disk-size',
+          '30',
+          '--market-app',
+          'PLESK_WEB_PRO',
+        ],
+        0,
+      ],
+      [
+        [
+          'instance',
+          'launch',
+          '--region',
+          'eu-west-3',
+          '--type',
+          'cld.m5.large',
+          '--image',
+          '7b0f2c9e-54a1-4d3b-9c2e-1f6a8e3d5b20',
+          '--contract-type',
+          'HOURLY',
+          '--storage',
+          'LOCAL',
+        ],
+        0,
+      ],
+      [
+        [
+          'instance',
+          'update',
+          IDS.web01,
+          '--reference',
+          'conf',
+          '--root-disk-size',
+          '40',
+          '--type',
+          'cld.m5.xlarge',
+        ],
+        0,
+      ],
+      [['instance', 'types', IDS.web01], 0],
+      [['instance', 'console', IDS.web01], 0],
+      [
+        ['instance', 'credentials', 'store', IDS.web01, '--type', 'OPERATING_SYSTEM', '--username', 'deploy'],
+        0,
+        'pa55word',
+      ],
+      [
+        [
+          'instance',
+          'credentials',
+          'update',
+          IDS.web01,
+          '--type',
+          'OPERATING_SYSTEM',
+          '--username',
+          'deploy',
+        ],
+        0,
+        'n3w-pass',
+      ],
+      [['instance', 'credentials', 'list', IDS.web01], 0],
+      [['instance', 'credentials', 'list', IDS.web01, '--type', 'OPERATING_SYSTEM'], 0],
+      [
+        [
+          'instance',
+          'credentials',
+          'get',
+          IDS.web01,
+          '--type',
+          'OPERATING_SYSTEM',
+          '--username',
+          'deploy',
+          '--show-password',
+        ],
+        0,
+      ],
+      [
+        [
+          'instance',
+          'credentials',
+          'delete',
+          IDS.web01,
+          '--type',
+          'OPERATING_SYSTEM',
+          '--username',
+          'deploy',
+          '--yes',
+        ],
+        0,
+      ],
+      [['instance', 'credentials', 'delete', IDS.win01, '--all', '--yes'], 0],
+      [
+        [
+          'instance',
+          'metrics',
+          'cpu',
+          IDS.web01,
+          '--from',
+          '2026-01-01',
+          '--to',
+          '2026-01-02',
+          '--granularity',
+          '60m',
+        ],
+        0,
+      ],
+      [['instance', 'snapshot', 'create', IDS.web01, '--name', 'conf'], 0],
+      [['instance', 'snapshot', 'list', IDS.db01], 0],
+      [['instance', 'snapshot', 'get', IDS.db01, IDS.db01Snapshot], 0],
+      [['instance', 'snapshot', 'restore', IDS.db01, IDS.db01Snapshot, '--yes'], 0],
+      [['instance', 'snapshot', 'delete', IDS.db01, IDS.db01Snapshot, '--yes'], 0],
+      [['instance', 'private-network', 'add', IDS.db01], 0],
+      [['instance', 'private-network', 'remove', IDS.web02], 0],
+      [['instance', 'stop', IDS.bsd01], 0],
+      [['instance', 'start', IDS.batch01], 0],
+      [['instance', 'reboot', IDS.web02], 0],
+      [
+        [
+          'instance',
+          'terminate',
+          IDS.db01,
+          '--reason-code',
+          'CANCEL_OTHER',
+          '--reason',
+          'conformance',
+          '--yes',
+        ],
+        0,
+      ],
+      [['instance', 'cancel-termination', IDS.db01], 0],
+      [['instance', 'terminate', IDS.legacy01, '--yes'], 0],
+      [['lb', 'start', IDS.lbBatch], 0],
+      [['lb', 'stop', IDS.lbWeb], 0],
+      [['lb', 'reboot', IDS.lbTcp], 0],
+      [
+        [
+          'lb',
+          'metrics',
+          IDS.lbWeb,
+          'requests',
+          '--from',
+          '2026-01-01T00:00:00Z',
+          '--to',
+          '2026-01-01T06:00:00Z',
+          '--granularity',
+          '1h',
+        ],
+        0,
+      ],
+      [['lb', 'metrics', IDS.lbWeb, 'requestsPerSecond', '--granularity', '1h'], 0],
+      [['lb', 'metrics', IDS.lbWeb, 'dataTransferred', '--granularity', '1d'], 0],
+      [['lb', 'metrics', IDS.lbWeb, 'dataTransferredPerSecond', '--granularity', '30m'], 0],
+      [['lb', 'metrics', IDS.lbTcp, 'connections', '--granularity', '1h'], 0],
+      [['lb', 'metrics', IDS.lbTcp, 'connectionsPerSecond', '--granularity', '1h'], 0],
+      [['lb', 'metrics', IDS.lbWeb, 'responseCodes', '--granularity', '1h'], 0],
+      [['lb', 'metrics', IDS.lbWeb, 'responseCodesPerSecond', '--granularity', '1h'], 0],
+      [
+        [
+          'asg',
+          'list',
+          '--type',
+          'MANUAL',
+          '--region',
+          'eu-west-3',
+          '--state',
+          'ACTIVE',
+          '--instance',
+          IDS.web01,
+          '--reference',
+          'asg-web',
+        ],
+        0,
+      ],
+      [['asg', 'get', IDS.asgWeb], 0],
+      [
+        [
+          'asg',
+          'create',
+          '--type',
+          'MANUAL',
+          '--reference',
+          'conf',
+          '--instance',
+          IDS.web01,
+          '--desired',
+          '2',
+        ],
+        0,
+      ],
+      [
+        [
+          'asg',
+          'create',
+          '--type',
+          'CPU_BASED',
+          '--reference',
+          'conf',
+          '--instance',
+          IDS.win01,
+          '--min',
+          '1',
+          '--max',
+          '3',
+          '--cpu-threshold',
+          '60',
+          '--warmup',
+          '120',
+          '--cooldown',
+          '300',
+        ],
+        0,
+      ],
+      [
+        [
+          'asg',
+          'create',
+          '--type',
+          'SCHEDULED',
+          '--reference',
+          'conf',
+          '--instance',
+          IDS.win01,
+          '--desired',
+          '2',
+          '--starts-at',
+          '+1d',
+          '--ends-at',
+          '+2d',
+        ],
+        0,
+      ],
+      [['asg', 'update', IDS.asgBatch, '--max', '6', '--reference', 'conf'], 0],
+      [['asg', 'update', IDS.asgPeak, '--starts-at', '+2d', '--ends-at', '+3d'], 0],
+      [['asg', 'instances', IDS.asgWeb], 0],
+      [['asg', 'register-target-group', IDS.asgWeb, IDS.tgHttps], 0],
+      [['asg', 'deregister-target-group', IDS.asgWeb, IDS.tgHttp], 0],
+      [['asg', 'delete', IDS.asgPeak, '--yes'], 0],
+      // Error answers are errorResult bodies, as the spec declares them.
+      [['instance', 'get', '00000000-0000-4000-8000-000000000000'], 3],
+      [['instance', 'update', IDS.win01, '--root-disk-size', '6'], 1],
+      [['lb', 'stop', IDS.lbBatch], 1],
+      [['asg', 'register-target-group', IDS.asgWeb, IDS.tgTcp], 1],
+      [['regions'], 4, 'wrong-key'],
+    ];
+    for (const [args, code, input] of steps) {
+      const stdinKey = code === 4;
+      const r = await ops(['cloud', ...(stdinKey ? ['--api-key-stdin'] : []), ...args, '--retries', '0'], {
+        env,
+        input,
+      });
+      expect(`${args.join(' ')} → ${r.code} ${r.stderr}`).toBe(`${args.join(' ')} → ${code} ${r.stderr}`);
+    }
+    expect(conformance.seen()).toBeGreaterThanOrEqual(steps.length + 20);
+    // The spec types a metrics answer's `_metadata.granularity` as oneOf the CPU list (5m, 10m, 30m, 60m,
+    // DAY) and the load-balancer list (5m, 10m, 30m, 1h, 1d, 1w): 5m, 10m and 30m are in both, so no
+    // answer at those granularities can satisfy "exactly one". That one check is left out, and only for
+    // those values; every other part of those answers is still checked.
+    const ambiguous = (v: { code: string; location: string[]; path: string }) =>
+      v.code === 'oneOf' &&
+      v.location.join('.') === 'response.body._metadata.granularity' &&
+      /granularity=(5m|10m|30m)(&|$)/.test(v.path);
+    expect(conformance.violations().filter((v) => !ambiguous(v))).toEqual([]);
   });
 });
