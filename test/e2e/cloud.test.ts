@@ -28,8 +28,10 @@ const limited = await useSandbox({
 });
 const conformance = await useConformance('cloud', `${sb.url}/cloud`);
 
-const ops = (args: string[], o: { env?: Record<string, string | undefined>; input?: string } = {}) =>
-  runMain(args, { env: { ...sb.env, ...o.env }, input: o.input });
+const ops = (
+  args: string[],
+  o: { env?: Record<string, string | undefined>; input?: string; tty?: boolean } = {},
+) => runMain(args, { env: { ...sb.env, ...o.env }, input: o.input, tty: o.tty });
 const json = <T = Instance>(s: string) => JSON.parse(s) as T;
 const stats = () =>
   sb.sandbox.emulators.get('cloud')!.stats!() as Record<string, number> & {
@@ -46,10 +48,10 @@ const sent = async (method: string) =>
  * has sent a request: the states change on the sandbox clock, not by sleeping. Returns the result and
  * how many requests it took.
  */
-async function advancing(args: string[], step = 15, input?: string) {
+async function advancing(args: string[], step = 15, input?: string, tty = false) {
   const first = stats().requests;
   let done = false;
-  const run = ops([...args, '--interval', '0.02'], { input }).finally(() => {
+  const run = ops([...args, '--interval', '0.02'], { input, tty }).finally(() => {
     done = true;
   });
   let seen = first;
@@ -240,6 +242,12 @@ describe('ops cloud instance list and get', () => {
     );
   });
 
+  it('on a terminal, a list cut by --limit says how many there are', async () => {
+    const r = await ops(['cloud', 'instance', 'list', '--limit', '3'], { tty: true });
+    expect(r.stdout.trim().split('\n')).toHaveLength(4);
+    expect(r.stderr).toBe('3 of 7 instances shown; --all or --limit N for more\n');
+  });
+
   it('--limit pages with offset/limit and stops at the limit; --all follows _metadata.totalCount', async () => {
     const r = await ops(['cloud', 'instance', 'list', '--limit', '3', '-o', 'csv']);
     expect(r.stdout.trim().split('\n')).toHaveLength(4);
@@ -368,6 +376,17 @@ describe('ops cloud instance start, stop, reboot', () => {
       `ops: cannot start instance web-01 (${IDS.web01}): it is RUNNING, and start needs it STOPPED\nhint: it is not stopped; \`ops cloud instance reboot ID\` restarts a running instance\n`,
     );
     expect(await sent('POST')).toBe(0);
+  });
+
+  it('--wait on a terminal shows a spinner on stderr; stdout has the data only', async () => {
+    const r = await advancing(
+      ['cloud', 'instance', 'stop', IDS.web01, '--wait', '--field', 'state'],
+      10,
+      undefined,
+      true,
+    );
+    expect(r.stdout).toBe('STOPPED\n');
+    expect(r.stderr).toContain(`waiting for instance ${IDS.web01} to be STOPPED after stop`);
   });
 
   it('without --wait: the instance as it is right after (STOPPING)', async () => {
