@@ -196,6 +196,61 @@ describe('ops cloud regions and instance-types', () => {
   });
 });
 
+describe('ops cloud images', () => {
+  it('operating systems and custom images, with the flavour filter and the region of custom ones', async () => {
+    const all = json<Array<{ id: string; custom: boolean; minDiskSize: number }>>(
+      (await ops(['cloud', 'images', '--json'])).stdout,
+    );
+    expect(all.find((i) => i.id === 'WINDOWS_SERVER_2022_64BIT')).toMatchObject({
+      custom: false,
+      minDiskSize: 50,
+    });
+    const custom = await ops(['cloud', 'images', '--custom', '--region', 'eu-west-3', '--field', 'id']);
+    expect(custom.stdout).toBe(
+      '7b0f2c9e-54a1-4d3b-9c2e-1f6a8e3d5b20\ne2d4f6a8-0b1c-4e3d-8f5a-6c7b9d0e1f32\n',
+    );
+    const table = await ops(['cloud', 'images', '--flavour', 'freebsd']);
+    expect(table.stdout).toMatch(
+      /^ID\s+NAME\s+FLAVOUR\s+CUSTOM\s+REGION\s+MIN DISK\s+MARKET APPS\nFREEBSD_14_64BIT\s+FreeBSD 14 \(x86_64\)\s+freebsd\s+no\s+5 GB\n$/,
+    );
+  });
+
+  it('launch from a custom image of another region: the image list is read, then the API refuses (400)', async () => {
+    const r = await ops([
+      ...LAUNCH.slice(0, 3),
+      '--region',
+      'us-east-1',
+      '--type',
+      'cld.m5.large',
+      '--image',
+      '7b0f2c9e-54a1-4d3b-9c2e-1f6a8e3d5b20',
+      '--contract-type',
+      'HOURLY',
+      '--storage',
+      'CENTRAL',
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /\nhint: imageId: custom image 7b0f2c9e-54a1-4d3b-9c2e-1f6a8e3d5b20 is in eu-west-3, not us-east-1\n$/,
+    );
+    expect((await requests())['GET /publicCloud/v1/images']).toBe(1);
+    const none = await ops([
+      ...LAUNCH.slice(0, 7),
+      '--image',
+      '00000000-0000-4000-8000-000000000000',
+      '--contract-type',
+      'HOURLY',
+      '--storage',
+      'CENTRAL',
+    ]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(
+      /^ops: no image "00000000-0000-4000-8000-000000000000"\nhint: give an id that `ops cloud images` lists\n$/,
+    );
+    expect(await sent('POST')).toBe(1);
+  });
+});
+
 describe('ops cloud instance list and get', () => {
   it('lists the seed instances; filters reach the API; an empty result is exit 0', async () => {
     const all = json<Instance[]>((await ops(['cloud', 'instance', 'list', '--json'])).stdout);

@@ -16,9 +16,9 @@ import { instanceRoutes } from './instances.js';
 import { monitoringRoutes } from './monitoring.js';
 import { scalingRoutes } from './scaling.js';
 import { snapshotRoutes } from './snapshots.js';
-import { World } from './state.js';
+import { seedWorld } from './seed.js';
 
-export { SEED_IDS } from './state.js';
+export { SEED_IDS } from './seed.js';
 
 function setting(ctx: SandboxContext, key: string, fallback: number, min: number): number {
   const raw = ctx.options.settings[`cloud.${key}`];
@@ -63,7 +63,7 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     limit > 0 ? new RateWindow(ctx.clock, limit, setting(ctx, 'rate_period', 60, 1) * 1000) : undefined;
   const creds = ctx.options.credentials.cloud ?? {};
   const stats = Object.fromEntries(COUNTERS.map((c) => [c, 0])) as Record<string, number>;
-  let world = new World(ctx.clock.now());
+  let world = seedWorld(ctx.clock.now());
   const env: Env = {
     get world() {
       return world;
@@ -177,7 +177,7 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     name: 'cloud',
     handle: (req) => router.handle(req),
     reset() {
-      world = new World(ctx.clock.now());
+      world = seedWorld(ctx.clock.now());
       errors.reset();
       rate?.reset();
       for (const c of COUNTERS) stats[c] = 0;
