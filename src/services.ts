@@ -65,8 +65,9 @@ export const SERVICES: readonly ServiceEntry[] = [
   },
   {
     name: 'cloud',
-    summary: 'Cloud hosting: instances, load balancers, groups',
+    summary: 'Cloud hosting: instances, snapshots, metrics, load balancers, groups',
     descriptor: d(() => import('./clients/cloud/index.js')),
+    commands: () => import('./commands/cloud/index.js'),
   },
 ];
 

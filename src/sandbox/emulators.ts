@@ -9,4 +9,5 @@ export const EMULATORS: Record<string, () => Promise<EmulatorFactory>> = {
   docgen: async () => (await import('./docgen/index.js')).createEmulator,
   dataapi: async () => (await import('./dataapi/index.js')).createEmulator,
   db: async () => (await import('./db/index.js')).createEmulator,
+  cloud: async () => (await import('./cloud/index.js')).createEmulator,
 };

@@ -1,0 +1,41 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { AutoScaledInstanceWire } from '../../../clients/cloud/types.js';
+import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { SCALED_COLUMNS } from '../columns.js';
+import { type CloudRunBase, cloudCommand, cloudContext } from '../shared.js';
+import { asgId } from './shared.js';
+
+const DEFAULT_LIMIT = 50;
+
+export interface AsgInstancesOptions extends CloudRunBase {
+  id: string;
+  limit: number | undefined;
+}
+
+export function asgInstancesCommand(factory: Factory, run = runAsgInstances): Command {
+  const cmd = cloudCommand('instances', 'List the instances an auto scaling group runs', [
+    'ops cloud asg instances a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01',
+    'ops cloud asg instances a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01 --field ips',
+  ]).argument('<id>', 'auto scaling group id (UUID)');
+  addListOptions(cmd, DEFAULT_LIMIT);
+  return cmd.action(async (raw: string, o: { limit?: string; all?: boolean }, c: Command) => {
+    const id = asgId(raw);
+    const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+    const { base } = await cloudContext(factory, c);
+    await run({ ...base, id, limit });
+  });
+}
+
+export async function runAsgInstances(o: AsgInstancesOptions): Promise<void> {
+  const client = await o.client();
+  await printPages<AutoScaledInstanceWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.getAutoScalingGroupInstanceList(o.id, { limit: o.limit }),
+    columns: SCALED_COLUMNS,
+    limit: o.limit,
+    noun: 'instances',
+  });
+}

@@ -1,0 +1,80 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import {
+  ASG_STATES,
+  ASG_TYPES,
+  type AutoScalingGroupListQuery,
+  type AutoScalingGroupWire,
+  REGION_NAMES,
+} from '../../../clients/cloud/types.js';
+import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { GROUP_COLUMNS } from '../columns.js';
+import { type CloudRunBase, cloudCommand, cloudContext, parseChoice, parseId, parseText } from '../shared.js';
+
+const DEFAULT_LIMIT = 50;
+
+export interface AsgListOptions extends CloudRunBase {
+  query: AutoScalingGroupListQuery;
+  limit: number | undefined;
+}
+
+interface ListFlags {
+  type?: string;
+  region?: string;
+  reference?: string;
+  state?: string;
+  instance?: string;
+  limit?: string;
+  all?: boolean;
+}
+
+export function parseAsgListFlags(o: ListFlags): Pick<AsgListOptions, 'query' | 'limit'> {
+  const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+  return {
+    limit,
+    query: {
+      type: parseChoice('--type', o.type, ASG_TYPES),
+      region: parseChoice('--region', o.region, REGION_NAMES),
+      reference: parseText('--reference', o.reference),
+      state: parseChoice('--state', o.state, ASG_STATES),
+      instanceId:
+        o.instance === undefined ? undefined : parseId('instance', o.instance, 'ops cloud instance list'),
+    },
+  };
+}
+
+export function asgListCommand(factory: Factory, run = runAsgList): Command {
+  const cmd = cloudCommand(
+    'list',
+    'List auto scaling groups, filtered by type, region, reference, state or instance',
+    [
+      'ops cloud asg list',
+      'ops cloud asg list --type CPU_BASED --region us-east-1',
+      'ops cloud asg list --state ACTIVE --field reference',
+    ],
+  )
+    .option('--type <type>', ASG_TYPES.join(', '))
+    .option('--region <name>', 'region, e.g. eu-west-3')
+    .option('--reference <name>', 'the group’s reference')
+    .option('--state <state>', ASG_STATES.join(', '))
+    .option('--instance <id>', 'groups made from this instance');
+  addListOptions(cmd, DEFAULT_LIMIT);
+  return cmd.action(async (o: ListFlags, c: Command) => {
+    const parsed = parseAsgListFlags(o);
+    const { base } = await cloudContext(factory, c);
+    await run({ ...base, ...parsed });
+  });
+}
+
+export async function runAsgList(o: AsgListOptions): Promise<void> {
+  const client = await o.client();
+  await printPages<AutoScalingGroupWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.getAutoScalingGroupList(o.query, { limit: o.limit }),
+    columns: GROUP_COLUMNS,
+    limit: o.limit,
+    noun: 'auto scaling groups',
+  });
+}

@@ -1,0 +1,67 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../app/types.js';
+import { type ImageDetailsWire, type ImageListQuery, REGION_NAMES } from '../../clients/cloud/types.js';
+import { printPages } from '../shared/list.js';
+import { addListOptions, parseListOptions } from '../shared/list-options.js';
+import { IMAGE_COLUMNS } from './columns.js';
+import { type CloudRunBase, cloudCommand, cloudContext, parseChoice } from './shared.js';
+
+const DEFAULT_LIMIT = 50;
+const FLAVOURS = [
+  'ubuntu',
+  'debian',
+  'freebsd',
+  'centos',
+  'almalinux',
+  'rockylinux',
+  'archlinux',
+  'windows',
+] as const;
+
+export interface CloudImagesOptions extends CloudRunBase {
+  query: ImageListQuery;
+  limit: number | undefined;
+}
+
+export function cloudImagesCommand(factory: Factory, run = runCloudImages): Command {
+  const cmd = cloudCommand(
+    'images',
+    'List the images instances launch from: operating systems and custom images',
+    [
+      'ops cloud images',
+      'ops cloud images --custom --region eu-west-3',
+      'ops cloud images --flavour ubuntu --field id',
+    ],
+  )
+    .option('--flavour <name>', FLAVOURS.join(', '))
+    .option('--custom', 'custom images only')
+    .option('--region <name>', 'images usable in this region');
+  addListOptions(cmd, DEFAULT_LIMIT);
+  return cmd.action(
+    async (
+      o: { flavour?: string; custom?: boolean; region?: string; limit?: string; all?: boolean },
+      c: Command,
+    ) => {
+      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      const query: ImageListQuery = {
+        flavour: parseChoice('--flavour', o.flavour, FLAVOURS),
+        custom: o.custom ? true : undefined,
+        region: parseChoice('--region', o.region, REGION_NAMES),
+      };
+      const { base } = await cloudContext(factory, c);
+      await run({ ...base, query, limit });
+    },
+  );
+}
+
+export async function runCloudImages(o: CloudImagesOptions): Promise<void> {
+  const client = await o.client();
+  await printPages<ImageDetailsWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.getImageList(o.query, { limit: o.limit }),
+    columns: IMAGE_COLUMNS,
+    limit: o.limit,
+    noun: 'images',
+  });
+}

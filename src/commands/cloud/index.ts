@@ -1,0 +1,179 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../app/types.js';
+import { asgCreateCommand } from './asg/create.js';
+import { asgDeleteCommand } from './asg/delete.js';
+import { asgDeregisterTargetGroupCommand } from './asg/deregister-target-group.js';
+import { asgGetCommand } from './asg/get.js';
+import { asgInstancesCommand } from './asg/instances.js';
+import { asgListCommand } from './asg/list.js';
+import { asgRegisterTargetGroupCommand } from './asg/register-target-group.js';
+import { asgUpdateCommand } from './asg/update.js';
+import { cloudImagesCommand } from './images.js';
+import { cloudInstanceTypesCommand } from './instance-types.js';
+import { instanceCancelTerminationCommand } from './instance/cancel-termination.js';
+import { instanceConsoleCommand } from './instance/console.js';
+import { credentialsDeleteCommand } from './instance/credentials/delete.js';
+import { credentialsGetCommand } from './instance/credentials/get.js';
+import { credentialsListCommand } from './instance/credentials/list.js';
+import { credentialsStoreCommand } from './instance/credentials/store.js';
+import { credentialsUpdateCommand } from './instance/credentials/update.js';
+import { instanceGetCommand } from './instance/get.js';
+import { instanceLaunchCommand } from './instance/launch.js';
+import { instanceListCommand } from './instance/list.js';
+import { metricsCpuCommand } from './instance/metrics/cpu.js';
+import { privateNetworkAddCommand } from './instance/private-network/add.js';
+import { privateNetworkRemoveCommand } from './instance/private-network/remove.js';
+import { instanceRebootCommand } from './instance/reboot.js';
+import { snapshotCreateCommand } from './instance/snapshot/create.js';
+import { snapshotDeleteCommand } from './instance/snapshot/delete.js';
+import { snapshotGetCommand } from './instance/snapshot/get.js';
+import { snapshotListCommand } from './instance/snapshot/list.js';
+import { snapshotRestoreCommand } from './instance/snapshot/restore.js';
+import { instanceStartCommand } from './instance/start.js';
+import { instanceStopCommand } from './instance/stop.js';
+import { instanceTerminateCommand } from './instance/terminate.js';
+import { instanceTypesCommand } from './instance/types.js';
+import { instanceUpdateCommand } from './instance/update.js';
+import { lbMetricsCommand } from './lb/metrics.js';
+import { lbRebootCommand } from './lb/reboot.js';
+import { lbStartCommand } from './lb/start.js';
+import { lbStopCommand } from './lb/stop.js';
+import { cloudRegionsCommand } from './regions.js';
+
+type Make = (f: Factory) => Command;
+
+function group(
+  parent: Command,
+  name: string,
+  description: string,
+  examples: string[],
+  makes: Make[],
+  factory: Factory,
+) {
+  const g = parent
+    .command(name)
+    .description(description)
+    .helpCommand(false)
+    .addHelpText('after', `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}`);
+  for (const make of makes) g.addCommand(make(factory));
+  return g;
+}
+
+/** `ops cloud`: the cloud hosting API of seed 002 C. */
+export function register(parent: Command, factory: Factory): void {
+  const cloud = parent
+    .command('cloud')
+    .description('Cloud hosting (beta): instances, snapshots, metrics, load balancers, auto scaling groups')
+    .helpCommand(false)
+    .option('--api-key-stdin', 'read the API key (X-Cloud-Auth) from stdin instead of OPS_CLOUD_API_KEY')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  eval "$(ops sandbox env)"
+  ops cloud regions
+  ops cloud instance list --state RUNNING
+  ops cloud instance get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01`,
+    );
+  for (const make of [cloudRegionsCommand, cloudInstanceTypesCommand, cloudImagesCommand])
+    cloud.addCommand(make(factory));
+  const instance = group(
+    cloud,
+    'instance',
+    'Instances: launch, list, inspect, update, terminate, power, console, credentials, metrics, network, snapshots',
+    ['ops cloud instance list', 'ops cloud instance get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01'],
+    [
+      instanceLaunchCommand,
+      instanceListCommand,
+      instanceGetCommand,
+      instanceUpdateCommand,
+      instanceTerminateCommand,
+      instanceCancelTerminationCommand,
+      instanceStartCommand,
+      instanceStopCommand,
+      instanceRebootCommand,
+      instanceConsoleCommand,
+      instanceTypesCommand,
+    ],
+    factory,
+  );
+  const ID = '4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03';
+  group(
+    instance,
+    'credentials',
+    'Credentials kept for an instance (passwords from stdin; shown only by get --show-password)',
+    [`ops cloud instance credentials list ${ID}`],
+    [
+      credentialsListCommand,
+      credentialsStoreCommand,
+      credentialsGetCommand,
+      credentialsUpdateCommand,
+      credentialsDeleteCommand,
+    ],
+    factory,
+  );
+  group(
+    instance,
+    'metrics',
+    'Metrics of an instance, drawn as charts on a terminal',
+    [`ops cloud instance metrics cpu ${ID}`],
+    [metricsCpuCommand],
+    factory,
+  );
+  group(
+    instance,
+    'private-network',
+    'Private network membership (only for an instance without snapshots)',
+    ['ops cloud instance private-network add 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01'],
+    [privateNetworkAddCommand, privateNetworkRemoveCommand],
+    factory,
+  );
+  group(
+    instance,
+    'snapshot',
+    'The snapshot of an instance (one per instance): create, restore, delete',
+    [`ops cloud instance snapshot list ${ID}`],
+    [
+      snapshotListCommand,
+      snapshotCreateCommand,
+      snapshotGetCommand,
+      snapshotRestoreCommand,
+      snapshotDeleteCommand,
+    ],
+    factory,
+  );
+  group(
+    cloud,
+    'lb',
+    'Load balancers: start, stop, reboot and their metrics as charts',
+    ['ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e01 requests'],
+    [lbStartCommand, lbStopCommand, lbRebootCommand, lbMetricsCommand],
+    factory,
+  ).alias('load-balancer');
+  group(
+    cloud,
+    'asg',
+    'Auto scaling groups: create, list, inspect, update, delete, instances, target groups',
+    ['ops cloud asg list', 'ops cloud asg get a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01'],
+    [
+      asgCreateCommand,
+      asgListCommand,
+      asgGetCommand,
+      asgUpdateCommand,
+      asgDeleteCommand,
+      asgInstancesCommand,
+      asgRegisterTargetGroupCommand,
+      asgDeregisterTargetGroupCommand,
+    ],
+    factory,
+  );
+}
+
+/** `ops sandbox demo` steps: read-only, each succeeds against a fresh sandbox. */
+export const demo: Array<{ title: string; argv: string[] }> = [
+  { title: 'Cloud: running instances', argv: ['cloud', 'instance', 'list', '--state', 'RUNNING'] },
+  {
+    title: 'Cloud: instance types of a region, with prices',
+    argv: ['cloud', 'instance-types', '--region', 'eu-west-3', '--limit', '5'],
+  },
+];

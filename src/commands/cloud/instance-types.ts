@@ -1,0 +1,51 @@
+import { Command } from 'commander';
+import type { Factory } from '../../app/types.js';
+import { REGION_NAMES, type InstanceTypeWire } from '../../clients/cloud/types.js';
+import { UsageError } from '../../errors.js';
+import { printPages } from '../shared/list.js';
+import { addListOptions, parseListOptions } from '../shared/list-options.js';
+import { TYPE_COLUMNS } from './columns.js';
+import { type CloudRunBase, cloudContext, parseChoice } from './shared.js';
+
+const DEFAULT_LIMIT = 100;
+
+export interface CloudInstanceTypesOptions extends CloudRunBase {
+  region: string;
+  limit: number | undefined;
+}
+
+export function cloudInstanceTypesCommand(factory: Factory, run = runCloudInstanceTypes): Command {
+  const cmd = new Command('instance-types')
+    .description('List the instance types of a region with their resources and prices')
+    .option('--region <name>', `region (required): ${REGION_NAMES.join(', ')}`);
+  addListOptions(cmd, DEFAULT_LIMIT);
+  return cmd
+    .addHelpText(
+      'after',
+      `
+Examples:
+  ops cloud instance-types --region eu-west-3
+  ops cloud instance-types --region us-east-1 --all -o csv
+  ops cloud instance-types --region eu-west-3 --query '[?resources.cpu.value==\`4\`].name'`,
+    )
+    .action(async (o: { region?: string; limit?: string; all?: boolean }, c: Command) => {
+      if (o.region === undefined)
+        throw new UsageError('--region is required', `give one of ${REGION_NAMES.join(', ')}`);
+      const region = parseChoice('--region', o.region, REGION_NAMES)!;
+      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      const { base } = await cloudContext(factory, c);
+      await run({ ...base, region, limit });
+    });
+}
+
+export async function runCloudInstanceTypes(o: CloudInstanceTypesOptions): Promise<void> {
+  const client = await o.client();
+  await printPages<InstanceTypeWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.getInstanceTypeList(o.region, { limit: o.limit }),
+    columns: TYPE_COLUMNS,
+    limit: o.limit,
+    noun: `instance types in ${o.region}`,
+  });
+}

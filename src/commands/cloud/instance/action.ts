@@ -1,0 +1,72 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { CloudClient } from '../../../clients/cloud/client.js';
+import type { InstanceState } from '../../../clients/cloud/types.js';
+import type { Io } from '../../../io.js';
+import { type WaitFlags, type WaitOptions, addWaitOptions, parseWaitOptions } from '../../shared/wait.js';
+import { type CloudRunBase, cloudCommand, cloudContext, planRead } from '../shared.js';
+import { TRANSITIONAL, instanceId, printInstance, requireInstanceState, waitForInstance } from './shared.js';
+
+/** What start, stop and reboot share: their run options. */
+export interface InstanceActionOptions extends CloudRunBase {
+  io: Io;
+  id: string;
+  wait: WaitOptions;
+}
+
+/** One power action: the state the seed requires, the call, and the state it ends in. */
+export interface PowerAction {
+  verb: 'start' | 'stop' | 'reboot';
+  needs: InstanceState;
+  target: InstanceState;
+  call: (client: CloudClient, id: string) => Promise<void>;
+  /** What to do instead when the instance is not in the state needed. */
+  hint: (id: string) => string;
+}
+
+/** The verb's command: an id, `--wait` until the target state. */
+export function powerCommand(
+  factory: Factory,
+  a: PowerAction,
+  description: string,
+  examples: string[],
+  run: (o: InstanceActionOptions) => Promise<void>,
+): Command {
+  const cmd = cloudCommand(a.verb, description, examples).argument('<id>', 'instance id (UUID)');
+  addWaitOptions(cmd, { what: `the instance is ${a.target}` });
+  return cmd.action(async (raw: string, o: WaitFlags, c: Command) => {
+    const id = instanceId(raw);
+    const wait = parseWaitOptions(o);
+    const { ctx, base } = await cloudContext(factory, c);
+    await run({ ...base, io: ctx.io, id, wait });
+  });
+}
+
+/**
+ * Reads the instance and checks the seed's condition (start: STOPPED; stop and reboot: RUNNING) with a
+ * clear message before sending anything, then acts and prints the instance (after waiting, with --wait).
+ */
+export async function runPowerAction(a: PowerAction, o: InstanceActionOptions): Promise<void> {
+  const inst = await planRead(o, (c) => c.getInstance(o.id));
+  if (inst)
+    requireInstanceState(
+      inst,
+      a.verb,
+      [a.needs],
+      TRANSITIONAL.includes(inst.state) ? undefined : a.hint(inst.id),
+    );
+  const client = await o.client();
+  await a.call(client, o.id);
+  const after = o.wait.wait
+    ? await waitForInstance({
+        client,
+        feedback: o.feedback,
+        io: o.io,
+        wait: o.wait,
+        id: o.id,
+        target: a.target,
+        what: `instance ${o.id} to be ${a.target} after ${a.verb}`,
+      })
+    : await client.getInstance(o.id);
+  await printInstance(o.printer, after);
+}

@@ -1,0 +1,64 @@
+import type { Command } from 'commander';
+import type { Context, Factory } from '../../../../app/types.js';
+import type { CredentialType, CredentialWire } from '../../../../clients/cloud/types.js';
+import { UsageError } from '../../../../errors.js';
+import { type CloudRunBase, cloudCommand, cloudContext, planRead } from '../../shared.js';
+import { instanceId } from '../shared.js';
+import { CREDENTIAL_COLUMNS, parseCredentialType, parseUsername } from './shared.js';
+
+export interface CredentialsDeleteOptions extends CloudRunBase {
+  id: string;
+  /** One credential, or every one with `all`. */
+  type: CredentialType | undefined;
+  username: string | undefined;
+  all: boolean;
+  confirm: Context['confirm'];
+}
+
+export function parseCredentialsDeleteFlags(o: { type?: string; username?: string; all?: boolean }) {
+  if (o.all) {
+    if (o.type !== undefined || o.username !== undefined)
+      throw new UsageError(
+        '--all cannot be combined with --type or --username',
+        'give one credential, or --all',
+      );
+    return { type: undefined, username: undefined, all: true };
+  }
+  if (o.type === undefined && o.username === undefined)
+    throw new UsageError(
+      'say which credential to delete',
+      'give --type and --username, or --all for every one',
+    );
+  return { type: parseCredentialType(o.type), username: parseUsername(o.username), all: false };
+}
+
+export function credentialsDeleteCommand(factory: Factory, run = runCredentialsDelete): Command {
+  return cloudCommand('delete', 'Delete one credential of an instance, or all of them with --all', [
+    'ops cloud instance credentials delete 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --type OPERATING_SYSTEM --username root --yes',
+    'ops cloud instance credentials delete 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b05 --all --yes',
+  ])
+    .argument('<id>', 'instance id (UUID)')
+    .option('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL')
+    .option('--username <name>', 'the account name')
+    .option('--all', 'every credential of the instance')
+    .action(async (raw: string, o: { type?: string; username?: string; all?: boolean }, c: Command) => {
+      const id = instanceId(raw);
+      const which = parseCredentialsDeleteFlags(o);
+      const { ctx, base } = await cloudContext(factory, c);
+      await run({ ...base, id, ...which, confirm: (a) => ctx.confirm(a) });
+    });
+}
+
+/** Prints what was deleted: the credential, or with --all the list as it was. */
+export async function runCredentialsDelete(o: CredentialsDeleteOptions): Promise<void> {
+  if (o.all) {
+    const before = (await planRead(o, (c) => c.getCredentialList(o.id))) ?? [];
+    await o.confirm(`Delete all ${before.length || ''} credentials of instance ${o.id}`.replace('  ', ' '));
+    await (await o.client()).deleteCredentials(o.id);
+    return o.printer.print(before, { columns: CREDENTIAL_COLUMNS });
+  }
+  const cred: CredentialWire = { type: o.type!, username: o.username! };
+  await o.confirm(`Delete the ${cred.type} credential "${cred.username}" of instance ${o.id}`);
+  await (await o.client()).deleteCredential(o.id, cred.type, cred.username);
+  await o.printer.print(cred, { columns: CREDENTIAL_COLUMNS });
+}

@@ -1,0 +1,34 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../../../app/types.js';
+import type { CredentialType } from '../../../../clients/cloud/types.js';
+import { type CloudRunBase, cloudCommand, cloudContext } from '../../shared.js';
+import { instanceId } from '../shared.js';
+import { CREDENTIAL_COLUMNS, parseCredentialType } from './shared.js';
+
+export interface CredentialsListOptions extends CloudRunBase {
+  id: string;
+  type: CredentialType | undefined;
+}
+
+export function credentialsListCommand(factory: Factory, run = runCredentialsList): Command {
+  return cloudCommand('list', 'List the credentials kept for an instance (names only, never passwords)', [
+    'ops cloud instance credentials list 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03',
+    'ops cloud instance credentials list 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b05 --type OPERATING_SYSTEM --json',
+  ])
+    .argument('<id>', 'instance id (UUID)')
+    .option('--type <type>', 'only OPERATING_SYSTEM or CONTROL_PANEL credentials')
+    .action(async (raw: string, o: { type?: string }, c: Command) => {
+      const id = instanceId(raw);
+      const type = parseCredentialType(o.type, false);
+      const { base } = await cloudContext(factory, c);
+      await run({ ...base, id, type });
+    });
+}
+
+export async function runCredentialsList(o: CredentialsListOptions): Promise<void> {
+  const client = await o.client();
+  const list = o.type
+    ? await client.getCredentialListByType(o.id, o.type)
+    : await client.getCredentialList(o.id);
+  await o.printer.print(list, { columns: CREDENTIAL_COLUMNS });
+}

@@ -1,0 +1,101 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import {
+  CONTRACT_STATES,
+  CONTRACT_TYPES,
+  INSTANCE_STATES,
+  type InstanceListQuery,
+  type InstanceWire,
+  REGION_NAMES,
+  TYPE_NAMES,
+} from '../../../clients/cloud/types.js';
+import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { INSTANCE_COLUMNS } from '../columns.js';
+import { type CloudRunBase, cloudCommand, cloudContext, parseChoice, parseIp, parseText } from '../shared.js';
+
+const DEFAULT_LIMIT = 50;
+
+export interface InstanceListOptions extends CloudRunBase {
+  query: InstanceListQuery;
+  /** Instances to print at most; undefined with --all. */
+  limit: number | undefined;
+}
+
+interface ListFlags {
+  state?: string;
+  region?: string;
+  type?: string;
+  contractType?: string;
+  contractState?: string;
+  ip?: string;
+  reference?: string;
+  image?: string;
+  limit?: string;
+  all?: boolean;
+}
+
+/** Every filter is checked against the seed's enumerations before the request. */
+export function parseInstanceListFlags(o: ListFlags): Pick<InstanceListOptions, 'query' | 'limit'> {
+  const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+  const state =
+    o.state === undefined
+      ? undefined
+      : o.state
+          .split(',')
+          .filter((s) => s.trim() !== '')
+          .map((s) => parseChoice('--state', s, INSTANCE_STATES)!);
+  return {
+    limit,
+    query: {
+      state: state?.length ? [...new Set(state)] : undefined,
+      region: parseChoice('--region', o.region, REGION_NAMES),
+      type: parseChoice('--type', o.type, TYPE_NAMES),
+      contractType: parseChoice('--contract-type', o.contractType, CONTRACT_TYPES),
+      contractState: parseChoice('--contract-state', o.contractState, CONTRACT_STATES),
+      ip: parseIp(o.ip),
+      reference: parseText('--reference', o.reference),
+      imageId: parseText('--image', o.image),
+    },
+  };
+}
+
+export function instanceListCommand(factory: Factory, run = runInstanceList): Command {
+  const cmd = cloudCommand(
+    'list',
+    'List instances, filtered by state, region, type, contract, IP, reference or image',
+    [
+      'ops cloud instance list',
+      'ops cloud instance list --state RUNNING,STOPPED --region eu-west-3',
+      'ops cloud instance list --contract-type MONTHLY --contract-state DELETE_SCHEDULED',
+      'ops cloud instance list --ip 198.51.100.11 --json',
+      'ops cloud instance list --all -o ndjson',
+    ],
+  )
+    .option('--state <states>', `comma-separated states: ${INSTANCE_STATES.join(', ')}`)
+    .option('--region <name>', 'region, e.g. eu-west-3')
+    .option('--type <name>', 'instance type, e.g. cld.m5.large')
+    .option('--contract-type <type>', 'HOURLY or MONTHLY')
+    .option('--contract-state <state>', CONTRACT_STATES.join(', '))
+    .option('--ip <address>', 'an IP address of the instance')
+    .option('--reference <name>', 'the reference given at launch')
+    .option('--image <id>', 'image code or UUID');
+  addListOptions(cmd, DEFAULT_LIMIT);
+  return cmd.action(async (o: ListFlags, c: Command) => {
+    const parsed = parseInstanceListFlags(o);
+    const { base } = await cloudContext(factory, c);
+    await run({ ...base, ...parsed });
+  });
+}
+
+export async function runInstanceList(o: InstanceListOptions): Promise<void> {
+  const client = await o.client();
+  await printPages<InstanceWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.getInstanceList(o.query, { limit: o.limit }),
+    columns: INSTANCE_COLUMNS,
+    limit: o.limit,
+    noun: 'instances',
+  });
+}

@@ -1,0 +1,78 @@
+import type { CloudClient } from '../../../clients/cloud/client.js';
+import type { InstanceDetailsWire, InstanceState } from '../../../clients/cloud/types.js';
+import { ExitCode, OpsError } from '../../../errors.js';
+import type { Io } from '../../../io.js';
+import type { Feedback } from '../../../output/feedback.js';
+import type { Printer } from '../../../output/printer.js';
+import { type WaitOptions, waitFor } from '../../shared/wait.js';
+import { INSTANCE_FIELDS } from '../columns.js';
+import { StateError, label, parseId } from '../shared.js';
+
+export const INSTANCE_LIST = 'ops cloud instance list';
+
+export function instanceId(raw: string): string {
+  return parseId('instance', raw, INSTANCE_LIST);
+}
+
+/** States on the way to another: the instance settles by itself. */
+export const TRANSITIONAL: readonly InstanceState[] = ['CREATING', 'STARTING', 'STOPPING', 'DESTROYING'];
+
+/** States no action leaves: waiting for anything else past them is pointless. */
+const TERMINAL: readonly InstanceState[] = ['FAILED', 'DESTROYED'];
+
+/**
+ * The seed's condition of an action (start needs STOPPED, stop and reboot RUNNING…), checked on the
+ * instance read just before: the error names the state and what to do.
+ */
+export function requireInstanceState(
+  inst: InstanceDetailsWire,
+  action: string,
+  states: readonly InstanceState[],
+  hint?: string,
+): void {
+  if (states.includes(inst.state)) return;
+  const moving = TRANSITIONAL.includes(inst.state);
+  throw new StateError(
+    `cannot ${action} instance ${label(inst)}: it is ${inst.state}, and ${action} needs it ${states.join(' or ')}`,
+    hint ??
+      (moving
+        ? 'wait until it settles (`ops cloud instance get ID` shows the state), then try again'
+        : undefined),
+  );
+}
+
+/**
+ * Waits through the shared poller until the instance is in `target`, or in a state it cannot leave
+ * (FAILED, DESTROYED): then exit 1 naming it.
+ */
+export async function waitForInstance(o: {
+  client: CloudClient;
+  feedback: Feedback;
+  io: Io;
+  wait: WaitOptions;
+  id: string;
+  target: InstanceState;
+  what: string;
+}): Promise<InstanceDetailsWire> {
+  const inst = await waitFor<InstanceDetailsWire>({
+    feedback: o.feedback,
+    io: o.io,
+    wait: o.wait,
+    what: o.what,
+    label: (i) => `instance ${label(i)}: ${i.state}`,
+    describe: (i) => i.state,
+    check: async () => ({ value: await o.client.getInstance(o.id) }),
+    done: (i) => i.state === o.target || (TERMINAL.includes(i.state) && i.state !== o.target),
+  });
+  if (inst.state !== o.target)
+    throw new OpsError(`instance ${label(inst)} ended ${inst.state} while waiting for ${o.target}`, {
+      exitCode: ExitCode.failure,
+      code: 'wait_failed',
+      hint: inst.state === 'FAILED' ? 'terminate it and launch again, or try another image' : undefined,
+    });
+  return inst;
+}
+
+export function printInstance(printer: Printer, inst: InstanceDetailsWire): Promise<void> {
+  return printer.print(inst, { columns: INSTANCE_FIELDS });
+}

@@ -1,0 +1,41 @@
+import type { Command } from 'commander';
+import type { Context, Factory } from '../../../../app/types.js';
+import { SNAPSHOT_COLUMNS } from '../../columns.js';
+import { type CloudRunBase, StateError, cloudCommand, cloudContext, planRead } from '../../shared.js';
+import { instanceId } from '../shared.js';
+import { snapshotId } from './shared.js';
+
+export interface SnapshotDeleteOptions extends CloudRunBase {
+  id: string;
+  snapshotId: string;
+  confirm: Context['confirm'];
+}
+
+export function snapshotDeleteCommand(factory: Factory, run = runSnapshotDelete): Command {
+  return cloudCommand('delete', 'Delete the READY snapshot of an instance', [
+    'ops cloud instance snapshot delete 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 8c1e5f20-3a4b-4c5d-8e6f-7a8b9c0d1e01 --yes',
+  ])
+    .argument('<id>', 'instance id (UUID)')
+    .argument('<snapshot-id>', 'snapshot id (UUID)')
+    .action(async (raw: string, rawSnap: string, _o: object, c: Command) => {
+      const id = instanceId(raw);
+      const snap = snapshotId(rawSnap, id);
+      const { ctx, base } = await cloudContext(factory, c);
+      await run({ ...base, id, snapshotId: snap, confirm: (a) => ctx.confirm(a) });
+    });
+}
+
+/** Reads the snapshot first (it must be READY), asks, deletes, and prints it as it was. */
+export async function runSnapshotDelete(o: SnapshotDeleteOptions): Promise<void> {
+  const snap = await planRead(o, (c) => c.getSnapshot(o.id, o.snapshotId));
+  if (snap && snap.state !== 'READY')
+    throw new StateError(
+      `snapshot ${snap.displayName} (${snap.id}) is ${snap.state}: it can be deleted once READY`,
+      `wait for it: \`ops cloud instance snapshot get ${o.id} ${snap.id}\``,
+    );
+  await o.confirm(
+    `Delete snapshot ${snap ? `${snap.displayName} (${snap.id})` : o.snapshotId} of instance ${o.id}`,
+  );
+  await (await o.client()).deleteSnapshot(o.id, o.snapshotId);
+  if (snap) await o.printer.print(snap, { columns: SNAPSHOT_COLUMNS });
+}

@@ -1,0 +1,41 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../../../app/types.js';
+import type { SnapshotWire } from '../../../../clients/cloud/types.js';
+import { printPages } from '../../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
+import { SNAPSHOT_COLUMNS } from '../../columns.js';
+import { type CloudRunBase, cloudCommand, cloudContext } from '../../shared.js';
+import { instanceId } from '../shared.js';
+
+const DEFAULT_LIMIT = 50;
+
+export interface SnapshotListOptions extends CloudRunBase {
+  id: string;
+  limit: number | undefined;
+}
+
+export function snapshotListCommand(factory: Factory, run = runSnapshotList): Command {
+  const cmd = cloudCommand('list', 'List the snapshots of an instance (there is at most one)', [
+    'ops cloud instance snapshot list 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03',
+    'ops cloud instance snapshot list 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --json',
+  ]).argument('<id>', 'instance id (UUID)');
+  addListOptions(cmd, DEFAULT_LIMIT);
+  return cmd.action(async (raw: string, o: { limit?: string; all?: boolean }, c: Command) => {
+    const id = instanceId(raw);
+    const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+    const { base } = await cloudContext(factory, c);
+    await run({ ...base, id, limit });
+  });
+}
+
+export async function runSnapshotList(o: SnapshotListOptions): Promise<void> {
+  const client = await o.client();
+  await printPages<SnapshotWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.getSnapshotList(o.id, { limit: o.limit }),
+    columns: SNAPSHOT_COLUMNS,
+    limit: o.limit,
+    noun: 'snapshots',
+  });
+}

@@ -1,0 +1,45 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { InstanceTypeWire } from '../../../clients/cloud/types.js';
+import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { TYPE_COLUMNS } from '../columns.js';
+import { type CloudRunBase, cloudCommand, cloudContext } from '../shared.js';
+import { instanceId } from './shared.js';
+
+const DEFAULT_LIMIT = 100;
+
+export interface InstanceTypesOptions extends CloudRunBase {
+  id: string;
+  limit: number | undefined;
+}
+
+export function instanceTypesCommand(factory: Factory, run = runInstanceTypes): Command {
+  const cmd = cloudCommand(
+    'types',
+    'List the types an instance can change to (`instance update --type`), with prices',
+    [
+      'ops cloud instance types 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01',
+      'ops cloud instance types 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --field name',
+    ],
+  ).argument('<id>', 'instance id (UUID)');
+  addListOptions(cmd, DEFAULT_LIMIT);
+  return cmd.action(async (raw: string, o: { limit?: string; all?: boolean }, c: Command) => {
+    const id = instanceId(raw);
+    const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+    const { base } = await cloudContext(factory, c);
+    await run({ ...base, id, limit });
+  });
+}
+
+export async function runInstanceTypes(o: InstanceTypesOptions): Promise<void> {
+  const client = await o.client();
+  await printPages<InstanceTypeWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.getUpdateInstanceTypeList(o.id, { limit: o.limit }),
+    columns: TYPE_COLUMNS,
+    limit: o.limit,
+    noun: 'instance types',
+  });
+}

@@ -1,0 +1,101 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import {
+  BILLING_FREQUENCIES,
+  CONTRACT_TERMS,
+  CONTRACT_TYPES,
+  TYPE_NAMES,
+  type UpdateInstanceWire,
+} from '../../../clients/cloud/types.js';
+import { UsageError } from '../../../errors.js';
+import { parseInteger } from '../../shared/parse.js';
+import {
+  type CloudRunBase,
+  cloudCommand,
+  cloudContext,
+  label,
+  parseChoice,
+  parseNumberChoice,
+  parseText,
+} from '../shared.js';
+import { instanceId, printInstance } from './shared.js';
+
+export interface InstanceUpdateOptions extends CloudRunBase {
+  id: string;
+  body: UpdateInstanceWire;
+}
+
+interface UpdateFlags {
+  type?: string;
+  reference?: string;
+  contractType?: string;
+  contractTerm?: string;
+  billingFrequency?: string;
+  rootDiskSize?: string;
+}
+
+export function parseInstanceUpdateFlags(o: UpdateFlags): UpdateInstanceWire {
+  const body: UpdateInstanceWire = {};
+  const type = parseChoice('--type', o.type, TYPE_NAMES);
+  if (type) body.type = type;
+  const reference = parseText('--reference', o.reference);
+  if (reference !== undefined) body.reference = reference;
+  const contractType = parseChoice('--contract-type', o.contractType, CONTRACT_TYPES);
+  if (contractType) body.contractType = contractType;
+  const term = parseNumberChoice('--contract-term', o.contractTerm, CONTRACT_TERMS);
+  if (term !== undefined) body.contractTerm = term;
+  const billing = parseNumberChoice('--billing-frequency', o.billingFrequency, BILLING_FREQUENCIES);
+  if (billing !== undefined) body.billingFrequency = billing;
+  if (contractType === 'HOURLY' && (term !== undefined || billing !== undefined))
+    throw new UsageError(
+      `${term !== undefined ? '--contract-term' : '--billing-frequency'} applies only to a MONTHLY contract`,
+      'leave it out, or give --contract-type MONTHLY',
+    );
+  const disk = parseInteger('--root-disk-size', o.rootDiskSize, { min: 5, max: 1000 });
+  if (disk !== undefined) body.rootDiskSize = disk;
+  if (Object.keys(body).length === 0)
+    throw new UsageError(
+      'nothing to update',
+      'give at least one of --type, --reference, --contract-type, --contract-term, --billing-frequency, --root-disk-size',
+    );
+  return body;
+}
+
+export function instanceUpdateCommand(factory: Factory, run = runInstanceUpdate): Command {
+  return cloudCommand('update', 'Change the type, reference, contract or root disk size of an instance', [
+    'ops cloud instance update 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --reference web-01-blue',
+    'ops cloud instance update 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --type cld.m5.xlarge --root-disk-size 40',
+    'ops cloud instance update 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --contract-type MONTHLY --contract-term 12 --billing-frequency 1',
+  ])
+    .argument('<id>', 'instance id (UUID)')
+    .option('--type <name>', 'a bigger type (`ops cloud instance types ID` lists them)')
+    .option('--reference <name>', 'a new reference')
+    .option('--contract-type <type>', 'MONTHLY (an HOURLY contract can become MONTHLY)')
+    .option('--contract-term <months>', 'MONTHLY only: 0, 1, 3, 6, 12, 24 or 36')
+    .option('--billing-frequency <months>', 'MONTHLY only: 1, 3, 6, 12 or 24')
+    .option('--root-disk-size <GB>', '5 to 1000 GB')
+    .action(async (raw: string, o: UpdateFlags, c: Command) => {
+      const id = instanceId(raw);
+      const body = parseInstanceUpdateFlags(o);
+      const { base } = await cloudContext(factory, c);
+      await run({ ...base, id, body });
+    });
+}
+
+export async function runInstanceUpdate(o: InstanceUpdateOptions): Promise<void> {
+  const client = await o.client();
+  // Term and billing frequency belong to a MONTHLY contract: without --contract-type, the instance says which it has.
+  if (
+    o.body.contractType === undefined &&
+    (o.body.contractTerm !== undefined || o.body.billingFrequency !== undefined)
+  ) {
+    const inst = await client.getInstance(o.id);
+    if (inst.contract.type !== 'MONTHLY')
+      throw new UsageError(
+        `instance ${label(inst)} has an HOURLY contract: --contract-term and --billing-frequency apply only to MONTHLY`,
+        'add --contract-type MONTHLY to change the contract',
+      );
+  }
+  const inst = await (await o.client()).updateInstance(o.id, o.body);
+  await printInstance(o.printer, inst);
+}

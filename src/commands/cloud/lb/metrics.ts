@@ -1,0 +1,106 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import { LB_METRIC_METHODS } from '../../../clients/cloud/client.js';
+import {
+  LB_GRANULARITIES,
+  LB_METRICS,
+  type LbMetric,
+  type LbMetricsWire,
+  type MetricsQuery,
+} from '../../../clients/cloud/types.js';
+import { UsageError } from '../../../errors.js';
+import { parseTime } from '../../shared/parse.js';
+import { type MetricsView, metricsView, printMetrics, seriesOf } from '../charts.js';
+import { type CloudRunBase, cloudCommand, cloudContext, parseChoice } from '../shared.js';
+import { lbId } from './action.js';
+
+export interface LbMetricsOptions extends CloudRunBase {
+  id: string;
+  metric: LbMetric;
+  /** Date-times (ISO 8601, UTC), as load-balancer metrics take them. */
+  query: MetricsQuery;
+  view: MetricsView;
+}
+
+/** The seed's names, or the same in kebab case (`requests-per-second`), in any case. */
+export function parseMetric(raw: string): LbMetric {
+  const key = raw.replace(/[-_]/g, '').toLowerCase();
+  const found = LB_METRICS.find((m) => m.toLowerCase() === key);
+  if (!found) throw new UsageError(`unknown metric "${raw}"`, `give one of ${LB_METRICS.join(', ')}`);
+  return found;
+}
+
+const isoSeconds = (s: number) => new Date(s * 1000).toISOString().replace('.000Z', 'Z');
+
+export function parseLbMetricsFlags(
+  o: { from?: string; to?: string; granularity?: string },
+  now = Date.now(),
+): MetricsQuery {
+  const from = o.from === undefined ? undefined : parseTime('--from', o.from, now);
+  const to = o.to === undefined ? undefined : parseTime('--to', o.to, now);
+  if (from !== undefined && to !== undefined && to <= from)
+    throw new UsageError(
+      '--to must be later than --from',
+      `got --from ${isoSeconds(from)} and --to ${isoSeconds(to)}`,
+    );
+  return {
+    from: from === undefined ? undefined : isoSeconds(from),
+    to: to === undefined ? undefined : isoSeconds(to),
+    granularity: parseChoice('--granularity', o.granularity, LB_GRANULARITIES),
+  };
+}
+
+export function lbMetricsCommand(factory: Factory, run = runLbMetrics): Command {
+  return cloudCommand(
+    'metrics',
+    `A load balancer's ${LB_METRICS.join(', ')}: charts on a terminal, values with -o json|csv`,
+    [
+      'ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e01 requests',
+      'ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e01 response-codes --from -6h --granularity 30m',
+      'ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e01 dataTransferred --from -7d --granularity 1d -o csv',
+      'ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e02 connectionsPerSecond --json',
+    ],
+  )
+    .argument('<load-balancer-id>', 'load balancer id (UUID)')
+    .argument('<metric>', LB_METRICS.join(', '))
+    .option('--from <time>', 'start: an ISO date-time, epoch seconds or relative (-6h); default 24 hours ago')
+    .option('--to <time>', 'end, later than --from; default now')
+    .option('--granularity <g>', `one value per ${LB_GRANULARITIES.join(', ')}`)
+    .action(
+      async (
+        raw: string,
+        rawMetric: string,
+        o: { from?: string; to?: string; granularity?: string },
+        c: Command,
+      ) => {
+        const id = lbId(raw);
+        const metric = parseMetric(rawMetric);
+        const query = parseLbMetricsFlags(o);
+        const { ctx, base } = await cloudContext(factory, c);
+        const view = metricsView({
+          format: ctx.printer.format,
+          tty: ctx.io.stdoutIsTty,
+          columns: ctx.io.columns,
+          query: ctx.flags.query,
+          field: ctx.flags.field,
+        });
+        await run({ ...base, id, metric, query, view });
+      },
+    );
+}
+
+export async function runLbMetrics(o: LbMetricsOptions): Promise<void> {
+  const client = await o.client();
+  const call = client[LB_METRIC_METHODS[o.metric]] as (id: string, q: MetricsQuery) => Promise<LbMetricsWire>;
+  const answer = await call(o.id, o.query);
+  const series = seriesOf(answer.metrics, o.metric);
+  const m = answer._metadata;
+  const unit = series[0]?.unit ?? '';
+  await printMetrics({
+    printer: o.printer,
+    view: o.view,
+    answer,
+    series,
+    title: `${o.metric} of load balancer ${o.id} (${unit}${m?.aggregation ? `, ${m.aggregation}` : ''}), every ${m?.granularity ?? o.query.granularity ?? '5m'}`,
+  });
+}

@@ -1,0 +1,42 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../app/types.js';
+import type { RegionWire } from '../../clients/cloud/types.js';
+import { printPages } from '../shared/list.js';
+import { addListOptions, parseListOptions } from '../shared/list-options.js';
+import { type CloudRunBase, cloudCommand, cloudContext } from './shared.js';
+
+const DEFAULT_LIMIT = 50;
+
+export interface CloudRegionsOptions extends CloudRunBase {
+  /** Regions to print at most; undefined with --all. */
+  limit: number | undefined;
+}
+
+export function cloudRegionsCommand(factory: Factory, run = runCloudRegions): Command {
+  const cmd = cloudCommand('regions', 'List the regions instances can run in, with their locations', [
+    'ops cloud regions',
+    'ops cloud regions --json',
+    'ops cloud regions --field name',
+  ]);
+  addListOptions(cmd, DEFAULT_LIMIT);
+  return cmd.action(async (o: { limit?: string; all?: boolean }, c: Command) => {
+    const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+    const { base } = await cloudContext(factory, c);
+    await run({ ...base, limit });
+  });
+}
+
+export async function runCloudRegions(o: CloudRegionsOptions): Promise<void> {
+  const client = await o.client();
+  await printPages<RegionWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.getRegionList({ limit: o.limit }),
+    columns: [
+      { header: 'name', get: (r) => r.name },
+      { header: 'location', get: (r) => r.location },
+    ],
+    limit: o.limit,
+    noun: 'regions',
+  });
+}

@@ -1,0 +1,146 @@
+import { isIP } from 'node:net';
+import { Command } from 'commander';
+import type { Context, Factory } from '../../app/types.js';
+import { type CloudClient, createCloudClient } from '../../clients/cloud/client.js';
+import { ExitCode, OpsError, UsageError } from '../../errors.js';
+import { type Io, readAllText } from '../../io.js';
+import type { Feedback } from '../../output/feedback.js';
+import type { Printer } from '../../output/printer.js';
+
+/** What every cloud run function gets besides its own values. */
+export interface CloudRunBase {
+  printer: Printer;
+  feedback: Feedback;
+  client: () => Promise<CloudClient>;
+  /** --dry-run: reads made only to check a change are skipped (see `planRead`). */
+  dryRun: boolean;
+}
+
+/**
+ * A read made only to check or plan a change (the instance's state before an action). PRODUCT.md asks
+ * --dry-run to send such reads, but the shared core prints every request as curl and stops at the
+ * first one, so under --dry-run they are skipped and the change itself is what gets printed.
+ */
+export async function planRead<T>(
+  o: CloudRunBase,
+  read: (client: CloudClient) => Promise<T>,
+): Promise<T | undefined> {
+  if (o.dryRun) return undefined;
+  return read(await o.client());
+}
+
+/** A cloud verb: its description and the example lines of its help (each runs against `ops sandbox`). */
+export function cloudCommand(name: string, description: string, examples: string[]): Command {
+  return new Command(name)
+    .description(description)
+    .addHelpText('after', `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}`);
+}
+
+/**
+ * The context and the client of a cloud verb. The key comes from OPS_CLOUD_API_KEY or the profile, or
+ * from stdin with the group's `--api-key-stdin` (laid over the settings with a flag's precedence).
+ * The address and key are checked here, before any request.
+ */
+export async function cloudContext(
+  factory: Factory,
+  cmd: Command,
+  o: { stdinTaken?: string } = {},
+): Promise<{ ctx: Context; base: CloudRunBase }> {
+  const { apiKeyStdin } = cmd.optsWithGlobals() as { apiKeyStdin?: boolean };
+  const settings: Record<string, string> = {};
+  if (apiKeyStdin) {
+    if (o.stdinTaken)
+      throw new UsageError(
+        `--api-key-stdin and ${o.stdinTaken} cannot both read stdin`,
+        'give the key through OPS_CLOUD_API_KEY or `ops config set cloud.api_key -`',
+      );
+    const key = (await readAllText(factory.io.stdin)).trim();
+    if (key === '') throw new UsageError('--api-key-stdin read an empty key', 'pipe the API key on stdin');
+    settings['cloud.api_key'] = key;
+  }
+  const ctx = await factory.context(cmd, { settings });
+  const client = await ctx.serviceClient('cloud', createCloudClient, {
+    credentialFlags: 'pipe the key to --api-key-stdin',
+  });
+  return {
+    ctx,
+    base: { printer: ctx.printer, feedback: ctx.feedback, client, dryRun: Boolean(ctx.flags.dryRun) },
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Every id of this API is a uuid: anything else is refused before a request. */
+export function parseId(what: string, raw: string, listCommand: string): string {
+  const id = raw.trim();
+  if (!UUID.test(id))
+    throw new UsageError(
+      `invalid ${what} id "${raw}"`,
+      `give the id (a UUID) as \`${listCommand}\` shows it`,
+    );
+  return id.toLowerCase();
+}
+
+/** One value of a fixed set; upper- or lower-cased like the set, the message lists the set. */
+export function parseChoice<T extends string>(
+  flag: string,
+  raw: string | undefined,
+  values: readonly T[],
+): T | undefined {
+  if (raw === undefined) return undefined;
+  const v = raw.trim();
+  const found = values.find((x) => x.toLowerCase() === v.toLowerCase());
+  if (!found) {
+    const list = values.length > 12 ? `${values.slice(0, 12).join(', ')}, …` : values.join(', ');
+    throw new UsageError(`invalid ${flag} "${raw}"`, `give one of ${list}`);
+  }
+  return found;
+}
+
+/** A whole number from a fixed set (contract terms, billing frequencies). */
+export function parseNumberChoice(
+  flag: string,
+  raw: string | undefined,
+  values: readonly number[],
+): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || !values.includes(n))
+    throw new UsageError(`invalid ${flag} "${raw}"`, `give one of ${values.join(', ')}`);
+  return n;
+}
+
+export function parseIp(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  if (!isIP(raw.trim())) throw new UsageError(`invalid --ip "${raw}"`, 'give an IPv4 or IPv6 address');
+  return raw.trim();
+}
+
+/** A non-empty text flag (`--reference`), at most `max` characters. */
+export function parseText(flag: string, raw: string | undefined, max?: number): string | undefined {
+  if (raw === undefined) return undefined;
+  if (raw.trim() === '') throw new UsageError(`${flag} is empty`, `give a value or leave out ${flag}`);
+  if (max !== undefined && raw.length > max)
+    throw new UsageError(`${flag} is ${raw.length} characters long`, `give at most ${max}`);
+  return raw;
+}
+
+/**
+ * The resource is not in the state the seed requires for an action: the API would refuse it (400), so
+ * the command says so first, with what to do instead. Exit 1, as for the API's own refusal.
+ */
+export class StateError extends OpsError {
+  constructor(message: string, hint?: string) {
+    super(message, { exitCode: ExitCode.failure, code: 'wrong_state', ...(hint ? { hint } : {}) });
+  }
+}
+
+/** "web-01 (4b7d2a10-…)" or the id alone when there is no reference. */
+export function label(o: { id: string; reference?: string | null }): string {
+  return o.reference ? `${o.reference} (${o.id})` : o.id;
+}
+
+/** The injected things a run function with a wait needs (the poller's signal is the IO's). */
+export interface WaitBase {
+  io: Io;
+}
