@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Command } from 'commander';
 import type { Factory } from './app/types.js';
 import { ExitCode, OpsError } from './errors.js';
@@ -28,6 +29,9 @@ export async function run(
   controller: AbortController,
   onSignal: { dispose(): void },
 ): Promise<number> {
+  // Every request in flight (and every retry wait) listens to Ctrl-C: `meter send --concurrency 64`
+  // holds over a hundred listeners at once, which is by design, not a leak to warn about.
+  setMaxListeners(1024, controller.signal);
   const batched = batchedIo(io ?? processIo(controller.signal));
   const realIo = batched.io;
   const [{ CommanderError }, factory, { buildProgram }] = await Promise.all([

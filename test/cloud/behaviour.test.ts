@@ -33,7 +33,6 @@ function cpuRun(
     run: () =>
       runMetricsCpu({
         ...out,
-        dryRun: false,
         client: async () =>
           stubClient({
             getCpuMetrics: async (id, q) => {

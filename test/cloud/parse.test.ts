@@ -72,7 +72,7 @@ const asgQuery = {
   state: undefined,
   instanceId: undefined,
 };
-const base = { dryRun: false };
+const base = {};
 const noWait = { wait: false, timeoutSeconds: undefined, intervalSeconds: 2 };
 const LAUNCH = [
   'launch',

@@ -1195,7 +1195,7 @@ describe('errors and exit codes', () => {
     expect(await requests()).toEqual({});
   });
 
-  it('--dry-run prints the change as curl with the key masked, and sends nothing', async () => {
+  it('--dry-run reads the instance to plan (named on stderr), prints the change as curl with the key masked, sends no change', async () => {
     const r = await ops([
       'cloud',
       'instance',
@@ -1209,7 +1209,10 @@ describe('errors and exit codes', () => {
     expect(r.stdout).toBe(
       `curl -X DELETE ${sb.url}/cloud/publicCloud/v1/instances/${IDS.db01} -H 'accept: application/json' -H 'user-agent: ops/0.0.0-dev' -H 'content-type: application/json' -H 'X-Cloud-Auth: ***' --data-binary '{"reasonCode":"CANCEL_TRIAL_PERIOD"}'\n`,
     );
-    expect(await requests()).toEqual({});
+    expect(r.stderr).toBe(
+      `dry run: sent GET ${sb.url}/cloud/publicCloud/v1/instances/${IDS.db01} (read-only, to plan)\n`,
+    );
+    expect(Object.keys(await requests())).toEqual([`GET /publicCloud/v1/instances/${IDS.db01}`]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { planningHttp } from '../http/planning.js';
 import { type Page, type PageOptions, paginatePages } from '../http/paginate.js';
 import type { HttpClient, QueryValue, RequestSpec } from '../http/types.js';
 import { route } from '../http/url.js';
@@ -42,6 +43,8 @@ type LbMetricsCall = (loadBalancerId: string, query?: MetricsQuery) => Promise<L
  * name, deregistering a target group, the image list. Lists are page streams from the shared paginator.
  */
 export interface CloudClient {
+  /** The same client for reads that plan a change: `--dry-run` sends them (see `planningHttp`). */
+  planning(): CloudClient;
   getRegionList(opts?: PageOptions): Pages<RegionWire>;
   getInstanceTypeList(region: string, opts?: PageOptions): Pages<InstanceTypeWire>;
   getImageList(query?: ImageListQuery, opts?: PageOptions): Pages<ImageDetailsWire>;
@@ -130,6 +133,7 @@ function defined(q: object): Record<string, QueryValue> {
 
 export function createCloudClient(http: HttpClient): CloudClient {
   const base = BASE_PATH;
+  let planner: CloudClient | undefined;
   async function data<T>(spec: RequestSpec): Promise<T> {
     return (await http.request<T>(spec)).data;
   }
@@ -152,6 +156,7 @@ export function createCloudClient(http: HttpClient): CloudClient {
   const post = (path: string) => send({ method: 'POST', path: `${base}${path}` });
 
   return {
+    planning: () => (planner ??= createCloudClient(planningHttp(http))),
     getRegionList: (opts) => list(`${base}/regions`, 'regions', {}, opts),
     getInstanceTypeList: (region, opts) => list(`${base}/instanceTypes`, 'instanceTypes', { region }, opts),
     getImageList: (query = {}, opts) => list(`${base}/images`, 'images', { ...query }, opts),

@@ -12,21 +12,14 @@ export interface CloudRunBase {
   printer: Printer;
   feedback: Feedback;
   client: () => Promise<CloudClient>;
-  /** --dry-run: reads made only to check a change are skipped (see `planRead`). */
-  dryRun: boolean;
 }
 
 /**
- * A read made only to check or plan a change (the instance's state before an action). PRODUCT.md asks
- * --dry-run to send such reads, but the shared core prints every request as curl and stops at the
- * first one, so under --dry-run they are skipped and the change itself is what gets printed.
+ * A read made only to check or plan a change (the instance's state before an action): marked as a
+ * planning read, so --dry-run sends it (named on stderr) and prints the change itself as curl.
  */
-export async function planRead<T>(
-  o: CloudRunBase,
-  read: (client: CloudClient) => Promise<T>,
-): Promise<T | undefined> {
-  if (o.dryRun) return undefined;
-  return read(await o.client());
+export async function planRead<T>(o: CloudRunBase, read: (client: CloudClient) => Promise<T>): Promise<T> {
+  return read((await o.client()).planning());
 }
 
 /** A cloud verb: its description and the example lines of its help (each runs against `ops sandbox`). */
@@ -64,7 +57,7 @@ export async function cloudContext(
   });
   return {
     ctx,
-    base: { printer: ctx.printer, feedback: ctx.feedback, client, dryRun: Boolean(ctx.flags.dryRun) },
+    base: { printer: ctx.printer, feedback: ctx.feedback, client },
   };
 }
 
