@@ -39,7 +39,12 @@ export const SERVICES: readonly ServiceEntry[] = [
     summary: 'Workflow automation of the source host',
     descriptor: d(() => import('./clients/runs/index.js')),
   },
-  { name: 'tasks', summary: 'Task lists and tasks', descriptor: d(() => import('./clients/tasks/index.js')) },
+  {
+    name: 'tasks',
+    summary: 'Task lists and tasks: add, update, complete, move, clear',
+    descriptor: d(() => import('./clients/tasks/index.js')),
+    commands: () => import('./commands/tasks/index.js'),
+  },
   { name: 'db', summary: 'Database role assignment', descriptor: d(() => import('./clients/db/index.js')) },
   {
     name: 'pipelines',
