@@ -5,7 +5,7 @@ import { type TasksClient, createTasksClient } from '../../clients/tasks/client.
 import { DEFAULT_LIST } from '../../clients/tasks/index.js';
 import type { TaskListWire, TaskWire } from '../../clients/tasks/types.js';
 import { encodeSegment } from '../../clients/http/url.js';
-import { ExitCode, OpsError, UsageError } from '../../errors.js';
+import { ApiError, ExitCode, OpsError, UsageError } from '../../errors.js';
 import { type Io, readAllText } from '../../io.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Column, Printer } from '../../output/printer.js';
@@ -66,9 +66,45 @@ export async function tasksStart(
     if (token === '') throw new UsageError('--token-stdin: stdin is empty', 'pipe the access token on stdin');
   }
   const ctx = await factory.context(cmd, { settings: { 'tasks.token': token, 'tasks.list': flags.list } });
-  const client = await ctx.serviceClient('tasks', createTasksClient, { credentialFlags: '--token-stdin' });
+  const client = await ctx.serviceClient('tasks', (http) => withFlagHints(createTasksClient(http)), {
+    credentialFlags: '--token-stdin',
+  });
   const list = (await ctx.service('tasks')).settings.get('list') || DEFAULT_LIST;
   return { ctx, base: { printer: ctx.printer, feedback: ctx.feedback, client }, list };
+}
+
+/** A 401's hint, which names no flag in the client, with this command's own way to give the token. */
+function flagHint(err: unknown): never {
+  if (err instanceof ApiError && err.status === 401)
+    throw new ApiError({
+      ...err,
+      message: err.message,
+      hint: `${err.hint ?? 'set a valid token'}; or pipe it to --token-stdin`,
+    });
+  throw err;
+}
+
+/** The client, with the hints of its errors completed by the flags of the commands. */
+export function withFlagHints(client: TasksClient): TasksClient {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, method] of Object.entries(client) as Array<[string, (...a: unknown[]) => unknown]>) {
+    wrapped[name] = name.startsWith('list')
+      ? async function* (...args: unknown[]) {
+          try {
+            yield* method(...args) as AsyncIterable<unknown>;
+          } catch (err) {
+            flagHint(err);
+          }
+        }
+      : async (...args: unknown[]) => {
+          try {
+            return await method(...args);
+          } catch (err) {
+            return flagHint(err);
+          }
+        };
+  }
+  return wrapped as unknown as TasksClient;
 }
 
 /** A task or list id as a path segment: empty, `.`, `..` and NUL are refused before any request. */
