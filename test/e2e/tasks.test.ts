@@ -154,7 +154,7 @@ describe('ops tasks lists', () => {
     const r = await ops(['tasks', 'list', '--list', 'Groceries']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      `ops: --list "Groceries" matches 2 task lists: ${ID.groceries}, ${copy.id}\nhint: name the list by its id\n`,
+      `ops: the list "Groceries" matches 2 task lists: ${ID.groceries}, ${copy.id}\nhint: name the list by its id\n`,
     );
     expect((await ops(['tasks', 'list', '--list', copy.id, '--json'])).stdout).toBe('[]\n');
     const none = await ops(['tasks', 'lists', 'get', 'Chores']);

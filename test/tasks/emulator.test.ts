@@ -333,6 +333,19 @@ describe('insert', () => {
     expect(t.body.id).not.toBe('ignored');
   });
 
+  it('a task has at most 2,000 subtasks, by insert or by move', async () => {
+    const e = setup({ 'tasks.rate_limit': '5000' });
+    const list = (await e.call<{ id: string }>('POST', ME, { title: 'Big' })).body.id;
+    const parent = (await e.call<Task>('POST', T(list), { title: 'parent' })).body.id;
+    const loose = (await e.call<Task>('POST', T(list), { title: 'loose' })).body.id;
+    for (let i = 0; i < 2000; i++) await e.call('POST', `${T(list)}?parent=${parent}`, { title: `s${i}` });
+    const over = await e.call<ErrorBody>('POST', `${T(list)}?parent=${parent}`, { title: 'one too many' });
+    expect(over.status).toBe(400);
+    expect(over.body.error.message).toBe('Limit exceeded: a task can have at most 2000 subtasks');
+    expect((await e.call('POST', `${T(list)}/${loose}/move?parent=${parent}`)).status).toBe(400);
+    expect((await e.call('POST', `${T(list)}/${loose}/move`)).status).toBe(200);
+  });
+
   it('positions stay in order when a gap runs out (the siblings are renumbered)', async () => {
     const e = setup();
     const list = (await e.call<{ id: string }>('POST', ME, { title: 'Stack' })).body.id;

@@ -198,7 +198,7 @@ export class ListResolver {
     return this.lists;
   }
 
-  async resolve(ref: string, flag = '--list'): Promise<string> {
+  async resolve(ref: string, what = 'the list'): Promise<string> {
     if (ref === DEFAULT_LIST) return ref;
     const lists = await this.all();
     if (lists.some((l) => l.id === ref)) return ref;
@@ -206,7 +206,7 @@ export class ListResolver {
     if (matches.length === 1) return matches[0]!.id!;
     if (matches.length > 1)
       throw new UsageError(
-        `${flag} "${ref}" matches ${matches.length} task lists: ${matches.map((l) => l.id).join(', ')}`,
+        `${what} "${ref}" matches ${matches.length} task lists: ${matches.map((l) => l.id).join(', ')}`,
         'name the list by its id',
       );
     throw new OpsError(`tasks: no task list has the id or title "${ref}"`, {

@@ -65,25 +65,25 @@ export class TasksState {
     return user.lists.reduce((n, l) => n + l.tasks.size, 0);
   }
 
-  /** Room for `count` more tasks in `list` (under `parent`), by the service's limits. */
-  checkRoom(user: UserRec, list: ListRec, parent: string | undefined, count = 1): void {
-    if (this.taskCount(user) + count > LIMITS.tasks)
-      throw fail(400, 'limitExceeded', `Limit exceeded: a user can have at most ${LIMITS.tasks} tasks`);
+  /**
+   * Room by the service's limits for `added` new tasks of the user, `intoList` more tasks in `list`
+   * and one more subtask under `parent` (when given).
+   */
+  checkRoom(
+    user: UserRec,
+    list: ListRec,
+    parent: string | undefined,
+    o: { added: number; intoList: number },
+  ): void {
+    const limit = (what: string) => fail(400, 'limitExceeded', `Limit exceeded: ${what}`);
+    if (this.taskCount(user) + o.added > LIMITS.tasks)
+      throw limit(`a user can have at most ${LIMITS.tasks} tasks`);
     const open = [...list.tasks.values()].filter((t) => !t.hidden && !t.deleted).length;
-    if (open + count > LIMITS.openTasksPerList)
-      throw fail(
-        400,
-        'limitExceeded',
-        `Limit exceeded: a task list can have at most ${LIMITS.openTasksPerList} tasks that are not hidden`,
-      );
+    if (o.intoList > 0 && open + o.intoList > LIMITS.openTasksPerList)
+      throw limit(`a task list can have at most ${LIMITS.openTasksPerList} tasks that are not hidden`);
     if (parent !== undefined) {
       const subs = [...list.tasks.values()].filter((t) => t.parent === parent).length;
-      if (subs + count > LIMITS.subtasks)
-        throw fail(
-          400,
-          'limitExceeded',
-          `Limit exceeded: a task can have at most ${LIMITS.subtasks} subtasks`,
-        );
+      if (subs + 1 > LIMITS.subtasks) throw limit(`a task can have at most ${LIMITS.subtasks} subtasks`);
     }
   }
 }

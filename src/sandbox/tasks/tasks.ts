@@ -105,7 +105,7 @@ export function insertTask(s: TasksState, user: UserRec, req: SandboxRequest): R
   const list = s.list(user, req.params.tasklist!);
   const input = taskInput(req);
   const { parent, previous } = placement(s, list, req.query, undefined);
-  s.checkRoom(user, list, parent);
+  s.checkRoom(user, list, parent, { added: 1, intoList: 1 });
   const t: TaskRec = {
     id: s.newId('task', user),
     title: '',
@@ -205,8 +205,12 @@ export function moveTask(s: TasksState, user: UserRec, req: SandboxRequest): Rep
   if (t.hidden && t.status === 'completed' && (parent !== undefined || previous !== undefined))
     throw invalid('A completed and hidden task can only be moved to the first position at the top level');
   const moved = subtree(from, t.id);
+  if (to !== from || parent !== t.parent)
+    s.checkRoom(user, to, parent, {
+      added: 0,
+      intoList: to === from ? 0 : moved.length,
+    });
   if (to !== from) {
-    s.checkRoom(user, to, parent, moved.length);
     for (const id of moved) {
       to.tasks.set(id, from.tasks.get(id)!);
       from.tasks.delete(id);

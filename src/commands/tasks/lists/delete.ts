@@ -39,7 +39,7 @@ export async function runListsDelete(o: ListsDeleteOptions): Promise<void> {
   // Asked before any request: without a terminal and without --yes, nothing is sent.
   await o.confirm(`Delete task list "${o.list}" and all its tasks`);
   const client = await o.client();
-  const id = await new ListResolver(client).resolve(o.list, 'the list');
+  const id = await new ListResolver(client).resolve(o.list);
   await client.deleteTasklist(id);
   o.feedback.info(`Deleted task list ${id}`);
 }

@@ -35,6 +35,6 @@ Examples:
 
 export async function runListsGet(o: ListsGetOptions): Promise<void> {
   const client = await o.client();
-  const id = await new ListResolver(client).resolve(o.list, 'the list');
+  const id = await new ListResolver(client).resolve(o.list);
   await o.printer.print(await client.getTasklist(id), { columns: LIST_COLUMNS });
 }

@@ -38,6 +38,6 @@ Examples:
 
 export async function runListsRename(o: ListsRenameOptions): Promise<void> {
   const client = await o.client();
-  const id = await new ListResolver(client).resolve(o.list, 'the list');
+  const id = await new ListResolver(client).resolve(o.list);
   await o.printer.print(await client.patchTasklist(id, { title: o.title }), { columns: LIST_COLUMNS });
 }

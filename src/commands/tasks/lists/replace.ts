@@ -56,6 +56,6 @@ Examples:
 
 export async function runListsReplace(o: ListsReplaceOptions): Promise<void> {
   const client = await o.client();
-  const id = await new ListResolver(client).resolve(o.list, 'the list');
+  const id = await new ListResolver(client).resolve(o.list);
   await o.printer.print(await client.updateTasklist(id, o.body), { columns: LIST_COLUMNS });
 }
