@@ -762,28 +762,38 @@ describe('examples run as written against the sandbox', () => {
     ),
   ];
 
-  it.each(paths.map((p) => [p.join(' ') || '(group)', p]))('ops tasks %s --help', async (_name, path) => {
-    const help = (await runMain(['tasks', ...(path as string[]), '--help'])).stdout;
-    const block = /\nExamples:\n((?: {2}.*\n?)+)/.exec(help)?.[1];
-    expect(block, 'an Examples: block').toBeDefined();
-    const lines = block!.split('\n').map((l) => l.trim());
-    const r = await runExample(lines);
-    expect(r.code, `${r.script}\n${r.stderr}`).toBe(0);
+  it.each(paths.map((p) => [p.join(' ') || '(group)', p]))(
+    'ops tasks %s --help',
+    async (_name, path) => {
+      const help = (await runMain(['tasks', ...(path as string[]), '--help'])).stdout;
+      const block = /\nExamples:\n((?: {2}.*\n?)+)/.exec(help)?.[1];
+      expect(block, 'an Examples: block').toBeDefined();
+      const lines = block!.split('\n').map((l) => l.trim());
+      const r = await runExample(lines);
+      expect(r.code, `${r.script}\n${r.stderr}`).toBe(0);
+    },
+    120_000,
+  );
+
+  const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+  const section = readme.slice(
+    readme.indexOf('<!-- section:tasks start -->'),
+    readme.indexOf('<!-- section:tasks end -->'),
+  );
+  const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!.split('\n'));
+
+  it('the README section has its sh blocks', () => {
+    expect(blocks.length).toBeGreaterThanOrEqual(5);
   });
 
-  it('every sh block of the README section', async () => {
-    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
-    const section = readme.slice(
-      readme.indexOf('<!-- section:tasks start -->'),
-      readme.indexOf('<!-- section:tasks end -->'),
-    );
-    const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!.split('\n'));
-    expect(blocks.length).toBeGreaterThanOrEqual(5);
-    for (const block of blocks) {
-      const r = await runExample(block);
+  it.each(blocks.map((b, i) => [i + 1, b.find((l) => l.trim() !== '')!.slice(0, 48), b]))(
+    'README block %i (%s …)',
+    async (_n, _first, block) => {
+      const r = await runExample(block as string[]);
       expect(r.code, `${r.script}\n${r.stderr}`).toBe(0);
-    }
-  });
+    },
+    120_000,
+  );
 
   it('the runner fails an example that fails, and checks an expected exit code', async () => {
     expect((await runExample(['ops tasks get nosuch'])).code).toBe(1);
