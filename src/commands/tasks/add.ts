@@ -5,7 +5,6 @@ import { ApiError, OpsError, UsageError } from '../../errors.js';
 import { readAllText } from '../../io.js';
 import {
   ListResolver,
-  TASK_DETAIL,
   type TasksFlags,
   type TasksRunBase,
   addListOption,
@@ -13,10 +12,10 @@ import {
   checkTitle,
   dueDate,
   parseId,
-  taskColumns,
   tasksCommand,
   tasksStart,
 } from './shared.js';
+import { TASK_DETAIL, taskColumns } from './columns.js';
 
 export interface TasksAddOptions extends TasksRunBase {
   list: string;

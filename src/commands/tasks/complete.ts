@@ -3,7 +3,6 @@ import type { Factory } from '../../app/types.js';
 import type { TaskStatus } from '../../clients/tasks/types.js';
 import {
   ListResolver,
-  TASK_DETAIL,
   type TasksFlags,
   type TasksRunBase,
   addListOption,
@@ -11,6 +10,7 @@ import {
   tasksCommand,
   tasksStart,
 } from './shared.js';
+import { TASK_DETAIL } from './columns.js';
 
 export interface TasksCompleteOptions extends TasksRunBase {
   list: string;

@@ -11,10 +11,10 @@ import {
   type TasksRunBase,
   addListOption,
   rfc3339,
-  taskColumns,
   tasksCommand,
   tasksStart,
 } from './shared.js';
+import { taskColumns } from './columns.js';
 import { asTree } from './tree.js';
 
 const DEFAULT_LIMIT = 100;

@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import {
   ListResolver,
-  TASK_DETAIL,
   type TasksFlags,
   type TasksRunBase,
   addListOption,
@@ -11,6 +10,7 @@ import {
   tasksCommand,
   tasksStart,
 } from './shared.js';
+import { TASK_DETAIL } from './columns.js';
 
 export interface TasksMoveOptions extends TasksRunBase {
   list: string;

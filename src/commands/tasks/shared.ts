@@ -3,12 +3,12 @@ import { Command } from 'commander';
 import type { Context, Factory } from '../../app/types.js';
 import { type TasksClient, createTasksClient } from '../../clients/tasks/client.js';
 import { DEFAULT_LIST } from '../../clients/tasks/index.js';
-import type { TaskListWire, TaskWire } from '../../clients/tasks/types.js';
+import type { TaskListWire } from '../../clients/tasks/types.js';
 import { encodeSegment } from '../../clients/http/url.js';
 import { ApiError, ExitCode, OpsError, UsageError } from '../../errors.js';
 import { type Io, readAllText } from '../../io.js';
 import type { Feedback } from '../../output/feedback.js';
-import type { Column, Printer } from '../../output/printer.js';
+import type { Printer } from '../../output/printer.js';
 import { parseTime } from '../shared/parse.js';
 
 /** The service's limits on text (reference §B.4), checked before anything is sent. */
@@ -216,49 +216,6 @@ export class ListResolver {
     });
   }
 }
-
-export function statusText(t: TaskWire): string {
-  const flags = [t.hidden ? 'hidden' : '', t.deleted ? 'deleted' : ''].filter(Boolean);
-  return `${t.status ?? ''}${flags.length ? ` (${flags.join(', ')})` : ''}`;
-}
-
-/** The date of `due` (the service keeps no time of day). */
-export function dueText(t: TaskWire): string | undefined {
-  return t.due?.slice(0, 10);
-}
-
-export const LIST_COLUMNS: Column<TaskListWire>[] = [
-  { header: 'id', get: (l) => l.id },
-  { header: 'title', get: (l) => l.title },
-  { header: 'updated', get: (l) => l.updated, format: 'relative' },
-];
-
-export function taskColumns(title: (t: TaskWire) => unknown = (t) => t.title): Column<TaskWire>[] {
-  return [
-    { header: 'id', get: (t) => t.id },
-    { header: 'title', get: title },
-    {
-      header: 'status',
-      get: statusText,
-      color: (v, s) => (String(v).startsWith('completed') ? s.green : undefined),
-    },
-    { header: 'due', get: dueText },
-    { header: 'updated', get: (t) => t.updated, format: 'relative' },
-  ];
-}
-
-/** One task as key / value rows. */
-export const TASK_DETAIL: Column<TaskWire>[] = [
-  { header: 'id', get: (t) => t.id },
-  { header: 'title', get: (t) => t.title },
-  { header: 'status', get: statusText },
-  { header: 'due', get: dueText },
-  { header: 'completed', get: (t) => t.completed, format: 'relative' },
-  { header: 'notes', get: (t) => t.notes },
-  { header: 'parent', get: (t) => t.parent },
-  { header: 'position', get: (t) => t.position },
-  { header: 'updated', get: (t) => t.updated, format: 'relative' },
-];
 
 /** A list named as an argument: an id, an exact title or @default; never blank. */
 export function parseListRef(raw: string, what = 'list'): string {

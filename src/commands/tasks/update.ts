@@ -4,7 +4,6 @@ import type { TaskStatus, TaskWire } from '../../clients/tasks/types.js';
 import { UsageError } from '../../errors.js';
 import {
   ListResolver,
-  TASK_DETAIL,
   type TasksFlags,
   type TasksRunBase,
   addListOption,
@@ -15,6 +14,7 @@ import {
   tasksCommand,
   tasksStart,
 } from './shared.js';
+import { TASK_DETAIL } from './columns.js';
 
 export interface TasksUpdateOptions extends TasksRunBase {
   list: string;

@@ -1,13 +1,7 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import {
-  LIST_COLUMNS,
-  type TasksFlags,
-  type TasksRunBase,
-  checkTitle,
-  tasksCommand,
-  tasksStart,
-} from '../shared.js';
+import { type TasksFlags, type TasksRunBase, checkTitle, tasksCommand, tasksStart } from '../shared.js';
+import { LIST_COLUMNS } from '../columns.js';
 
 export interface ListsCreateOptions extends TasksRunBase {
   title: string;

@@ -5,7 +5,8 @@ import type { TaskListWire } from '../../../clients/tasks/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { parseInteger } from '../../shared/parse.js';
-import { LIST_COLUMNS, type TasksFlags, type TasksRunBase, tasksCommand, tasksStart } from '../shared.js';
+import { type TasksFlags, type TasksRunBase, tasksCommand, tasksStart } from '../shared.js';
+import { LIST_COLUMNS } from '../columns.js';
 
 const DEFAULT_LIMIT = 100;
 

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import {
-  LIST_COLUMNS,
   ListResolver,
   type TasksFlags,
   type TasksRunBase,
@@ -10,6 +9,7 @@ import {
   tasksCommand,
   tasksStart,
 } from '../shared.js';
+import { LIST_COLUMNS } from '../columns.js';
 
 export interface ListsRenameOptions extends TasksRunBase {
   /** An id, an exact title or @default. */

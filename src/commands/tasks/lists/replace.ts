@@ -3,7 +3,6 @@ import type { Factory } from '../../../app/types.js';
 import type { TaskListWire } from '../../../clients/tasks/types.js';
 import { UsageError } from '../../../errors.js';
 import {
-  LIST_COLUMNS,
   ListResolver,
   type TasksFlags,
   type TasksRunBase,
@@ -13,6 +12,7 @@ import {
   tasksCommand,
   tasksStart,
 } from '../shared.js';
+import { LIST_COLUMNS } from '../columns.js';
 
 export interface ListsReplaceOptions extends TasksRunBase {
   /** An id, an exact title or @default. */
