@@ -1,7 +1,7 @@
 import type { TaskListWire, TaskWire } from '../../clients/tasks/types.js';
 import type { Column } from '../../output/printer.js';
 
-/** How lists and tasks are shown in tables and CSV; JSON and YAML give the API’s objects. */
+// How lists and tasks are shown in tables and CSV; JSON and YAML give the API’s objects.
 
 /** `completed (hidden)`, `needsAction (deleted)`: the status with the flags that change where a task shows. */
 export function statusText(t: TaskWire): string {
