@@ -47,6 +47,13 @@ export const SERVICES: readonly ServiceEntry[] = [
     commands: () => import('./commands/db/index.js'),
   },
   {
+    name: 'tasks',
+    summary: 'Task lists and tasks: add, update, complete, move, clear',
+    descriptor: d(() => import('./clients/tasks/index.js')),
+    commands: () => import('./commands/tasks/index.js'),
+  },
+  { name: 'db', summary: 'Database role assignment', descriptor: d(() => import('./clients/db/index.js')) },
+  {
     name: 'pipelines',
     summary: 'Pipeline administration',
     descriptor: d(() => import('./clients/pipelines/index.js')),

@@ -10,4 +10,5 @@ export const EMULATORS: Record<string, () => Promise<EmulatorFactory>> = {
   dataapi: async () => (await import('./dataapi/index.js')).createEmulator,
   db: async () => (await import('./db/index.js')).createEmulator,
   cloud: async () => (await import('./cloud/index.js')).createEmulator,
+  tasks: async () => (await import('./tasks/index.js')).createEmulator,
 };

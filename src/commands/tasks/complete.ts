@@ -1,0 +1,57 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../app/types.js';
+import type { TaskStatus } from '../../clients/tasks/types.js';
+import {
+  ListResolver,
+  type TasksFlags,
+  type TasksRunBase,
+  addListOption,
+  parseId,
+  tasksCommand,
+  tasksStart,
+} from './shared.js';
+import { TASK_DETAIL } from './columns.js';
+
+export interface TasksCompleteOptions extends TasksRunBase {
+  list: string;
+  task: string;
+}
+
+/** `complete` and `reopen`: a PATCH of the status; the service sets or clears `completed`. */
+export function statusCommand(
+  factory: Factory,
+  verb: 'complete' | 'reopen',
+  run: (o: TasksCompleteOptions) => Promise<void>,
+): Command {
+  const examples =
+    verb === 'complete'
+      ? ['ops tasks complete dDA6Mw', 'ops tasks complete dDA6MTM --list Groceries --json']
+      : ['ops tasks reopen dDA6OA', 'ops tasks reopen dDA6Ng --field status'];
+  return addListOption(
+    tasksCommand(
+      verb,
+      verb === 'complete' ? 'Mark a task completed' : 'Mark a completed task as needing action again',
+    ),
+  )
+    .argument('<task>', 'the task id')
+    .addHelpText('after', `\nExamples:\n  ${examples.join('\n  ')}`)
+    .action(async (task: string, o: TasksFlags, c: Command) => {
+      parseId(task, 'task id');
+      const { base, list } = await tasksStart(factory, c, o);
+      await run({ ...base, list, task });
+    });
+}
+
+export async function setStatus(o: TasksCompleteOptions, status: TaskStatus): Promise<void> {
+  const client = await o.client();
+  const list = await new ListResolver(client).resolve(o.list);
+  await o.printer.print(await client.patchTask(list, o.task, { status }), { columns: TASK_DETAIL });
+}
+
+export function tasksCompleteCommand(factory: Factory, run = runTasksComplete): Command {
+  return statusCommand(factory, 'complete', run);
+}
+
+export function runTasksComplete(o: TasksCompleteOptions): Promise<void> {
+  return setStatus(o, 'completed');
+}

@@ -1,0 +1,45 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../app/types.js';
+import {
+  ListResolver,
+  type TasksFlags,
+  type TasksRunBase,
+  addListOption,
+  parseId,
+  tasksCommand,
+  tasksStart,
+} from './shared.js';
+
+export interface TasksDeleteOptions extends TasksRunBase {
+  list: string;
+  task: string;
+  confirm: (action: string) => Promise<void>;
+}
+
+export function tasksDeleteCommand(factory: Factory, run = runTasksDelete): Command {
+  return addListOption(
+    tasksCommand('delete', 'Delete a task and its subtasks (listed afterwards only with --show-deleted)'),
+  )
+    .argument('<task>', 'the task id')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  ops tasks delete dDA6Mw --yes
+  ops tasks delete dDA6MTQ --list Groceries -y`,
+    )
+    .action(async (task: string, o: TasksFlags, c: Command) => {
+      parseId(task, 'task id');
+      const { ctx, base, list } = await tasksStart(factory, c, o);
+      await run({ ...base, list, task, confirm: (a) => ctx.confirm(a) });
+    });
+}
+
+export async function runTasksDelete(o: TasksDeleteOptions): Promise<void> {
+  // Asked before any request: without a terminal and without --yes, nothing is sent.
+  await o.confirm(`Delete task ${o.task}`);
+  const client = await o.client();
+  const list = await new ListResolver(client).resolve(o.list);
+  await client.deleteTask(list, o.task);
+  o.feedback.info(`Deleted task ${o.task}`);
+}

@@ -1,0 +1,41 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../app/types.js';
+import {
+  ListResolver,
+  type TasksFlags,
+  type TasksRunBase,
+  addListOption,
+  parseId,
+  tasksCommand,
+  tasksStart,
+} from './shared.js';
+import { TASK_DETAIL } from './columns.js';
+
+export interface TasksGetOptions extends TasksRunBase {
+  list: string;
+  task: string;
+}
+
+export function tasksGetCommand(factory: Factory, run = runTasksGet): Command {
+  return addListOption(tasksCommand('get', 'Show one task (deleted and hidden ones too)'))
+    .argument('<task>', 'the task id')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  ops tasks get dDA6Mg
+  ops tasks get dDA6Mg --json
+  ops tasks get dDA6MTQ --list Groceries --field notes`,
+    )
+    .action(async (task: string, o: TasksFlags, c: Command) => {
+      parseId(task, 'task id');
+      const { base, list } = await tasksStart(factory, c, o);
+      await run({ ...base, list, task });
+    });
+}
+
+export async function runTasksGet(o: TasksGetOptions): Promise<void> {
+  const client = await o.client();
+  const list = await new ListResolver(client).resolve(o.list);
+  await o.printer.print(await client.getTask(list, o.task), { columns: TASK_DETAIL });
+}

@@ -1,0 +1,67 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../app/types.js';
+import { tasksAddCommand } from './add.js';
+import { tasksClearCommand } from './clear.js';
+import { tasksCompleteCommand } from './complete.js';
+import { tasksDeleteCommand } from './delete.js';
+import { tasksGetCommand } from './get.js';
+import { tasksListCommand } from './list.js';
+import { listsCreateCommand } from './lists/create.js';
+import { listsDeleteCommand } from './lists/delete.js';
+import { listsGetCommand } from './lists/get.js';
+import { listsListCommand } from './lists/list.js';
+import { listsRenameCommand } from './lists/rename.js';
+import { listsReplaceCommand } from './lists/replace.js';
+import { tasksMoveCommand } from './move.js';
+import { tasksReopenCommand } from './reopen.js';
+import { tasksReplaceCommand } from './replace.js';
+import { tasksUpdateCommand } from './update.js';
+
+/** `ops tasks`: task lists and tasks (seed 001 B). */
+export function register(parent: Command, factory: Factory): void {
+  const tasks = parent
+    .command('tasks')
+    .description('Task lists and tasks: list, add, update, complete, move, clear')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  ops tasks lists list
+  ops tasks list --list Groceries
+  ops tasks add "Buy stamps" --due +2d
+  ops tasks complete dDA6Mw`,
+    );
+  const lists = tasks.command('lists').description('Task lists: list, get, create, rename, replace, delete');
+  lists.addHelpText('after', '\nExamples:\n  ops tasks lists list\n  ops tasks lists create Chores');
+  for (const make of [
+    listsListCommand,
+    listsGetCommand,
+    listsCreateCommand,
+    listsRenameCommand,
+    listsReplaceCommand,
+    listsDeleteCommand,
+  ])
+    lists.addCommand(make(factory));
+  for (const make of [
+    tasksListCommand,
+    tasksGetCommand,
+    tasksAddCommand,
+    tasksUpdateCommand,
+    tasksReplaceCommand,
+    tasksCompleteCommand,
+    tasksReopenCommand,
+    tasksDeleteCommand,
+    tasksMoveCommand,
+    tasksClearCommand,
+  ])
+    tasks.addCommand(make(factory));
+}
+
+/** `ops sandbox demo` steps: read-only, each succeeds against a fresh sandbox. */
+export const demo: Array<{ title: string; argv: string[] }> = [
+  { title: 'Task lists of the sandbox user', argv: ['tasks', 'lists', 'list'] },
+  {
+    title: 'Open tasks of the default list, subtasks under their parent',
+    argv: ['tasks', 'list', '--no-show-completed'],
+  },
+];

@@ -1,0 +1,125 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../app/types.js';
+import { MAX_PAGE } from '../../clients/tasks/pages.js';
+import type { ListTasksQuery, TaskWire } from '../../clients/tasks/types.js';
+import { printPages } from '../shared/list.js';
+import { addListOptions, parseListOptions } from '../shared/list-options.js';
+import { parseInteger } from '../shared/parse.js';
+import {
+  ListResolver,
+  type TasksFlags,
+  type TasksRunBase,
+  addListOption,
+  rfc3339,
+  tasksCommand,
+  tasksStart,
+} from './shared.js';
+import { taskColumns } from './columns.js';
+import { asTree } from './tree.js';
+
+const DEFAULT_LIMIT = 100;
+
+export interface TasksListOptions extends TasksRunBase {
+  /** An id, an exact title or @default. */
+  list: string;
+  query: ListTasksQuery;
+  limit: number | undefined;
+  pageSize: number | undefined;
+  /** A table on a terminal: subtasks indented under their parent, in position order. */
+  tree: boolean;
+}
+
+interface Flags extends TasksFlags {
+  limit?: string;
+  all?: boolean;
+  pageSize?: string;
+  completedMin?: string;
+  completedMax?: string;
+  dueMin?: string;
+  dueMax?: string;
+  updatedMin?: string;
+  showCompleted?: boolean;
+  showHidden?: boolean;
+  showDeleted?: boolean;
+  showAssigned?: boolean;
+}
+
+/** Every filter of the list call; times become RFC 3339 here, before any request. */
+export function parseTasksListFlags(
+  o: Flags,
+  now = Date.now(),
+): Pick<TasksListOptions, 'query' | 'limit' | 'pageSize'> {
+  const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+  return {
+    limit,
+    pageSize: parseInteger('--page-size', o.pageSize, { min: 1, max: MAX_PAGE }),
+    query: {
+      completedMin: rfc3339('--completed-min', o.completedMin, now),
+      completedMax: rfc3339('--completed-max', o.completedMax, now),
+      dueMin: rfc3339('--due-min', o.dueMin, now),
+      dueMax: rfc3339('--due-max', o.dueMax, now),
+      updatedMin: rfc3339('--updated-min', o.updatedMin, now),
+      showCompleted: o.showCompleted,
+      showHidden: o.showHidden,
+      showDeleted: o.showDeleted,
+      showAssigned: o.showAssigned,
+    },
+  };
+}
+
+export function tasksListCommand(factory: Factory, run = runTasksList): Command {
+  const time = 'ISO time, epoch seconds or relative (-2d, +1w)';
+  const cmd = addListOption(tasksCommand('list', 'List the tasks of a list; subtasks follow their parent'))
+    .option('--completed-min <time>', `completed at or after: ${time}`)
+    .option('--completed-max <time>', `completed at or before: ${time}`)
+    .option('--due-min <time>', `due at or after: ${time}`)
+    .option('--due-max <time>', `due at or before: ${time}`)
+    .option('--updated-min <time>', `changed at or after: ${time}`)
+    .option('--show-completed', 'include completed tasks (the service does by default)')
+    .option('--no-show-completed', 'leave completed tasks out')
+    .option('--show-hidden', 'include completed tasks hidden by `ops tasks clear`')
+    .option('--show-deleted', 'include deleted tasks')
+    .option('--show-assigned', 'include tasks assigned from documents and chat spaces')
+    .option('--page-size <n>', `tasks per request (maxResults), at most ${MAX_PAGE}`);
+  addListOptions(cmd, DEFAULT_LIMIT);
+  return cmd
+    .addHelpText(
+      'after',
+      `
+Examples:
+  ops tasks list
+  ops tasks list --list Groceries --no-show-completed
+  ops tasks list --due-max +7d --json
+  ops tasks list --show-hidden --show-deleted --show-assigned --all
+  ops tasks list --list Work --updated-min -1d -o ndjson`,
+    )
+    .action(async (o: Flags, c: Command) => {
+      const parsed = parseTasksListFlags(o);
+      const { ctx, base, list } = await tasksStart(factory, c, o);
+      const tree =
+        ctx.printer.format === 'table' &&
+        ctx.io.stdoutIsTty &&
+        !ctx.flags.query &&
+        ctx.flags.field === undefined;
+      await run({ ...base, ...parsed, list, tree });
+    });
+}
+
+export async function runTasksList(o: TasksListOptions): Promise<void> {
+  const client = await o.client();
+  const list = await new ListResolver(client).resolve(o.list);
+  const pages = client.listTasks(list, o.query, {
+    limit: o.limit,
+    maxResults: o.pageSize,
+    raw: o.printer.takesRawJson,
+  });
+  const depth = new Map<TaskWire, number>();
+  await printPages<TaskWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: o.tree ? asTree(pages, depth) : pages,
+    columns: taskColumns((t) => `${'  '.repeat(depth.get(t) ?? 0)}${t.title ?? ''}`),
+    limit: o.limit,
+    noun: 'tasks',
+  });
+}

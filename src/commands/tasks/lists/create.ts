@@ -1,0 +1,30 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import { type TasksFlags, type TasksRunBase, checkTitle, tasksCommand, tasksStart } from '../shared.js';
+import { LIST_COLUMNS } from '../columns.js';
+
+export interface ListsCreateOptions extends TasksRunBase {
+  title: string;
+}
+
+export function listsCreateCommand(factory: Factory, run = runListsCreate): Command {
+  return tasksCommand('create', 'Create a task list')
+    .argument('<title>', 'its title, at most 1,024 characters')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  ops tasks lists create "Holiday packing"
+  ops tasks lists create Chores --field id`,
+    )
+    .action(async (title: string, o: TasksFlags, c: Command) => {
+      checkTitle(title);
+      const { base } = await tasksStart(factory, c, o);
+      await run({ ...base, title });
+    });
+}
+
+export async function runListsCreate(o: ListsCreateOptions): Promise<void> {
+  const list = await (await o.client()).insertTasklist({ title: o.title });
+  await o.printer.print(list, { columns: LIST_COLUMNS });
+}

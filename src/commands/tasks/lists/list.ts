@@ -1,0 +1,59 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import { MAX_PAGE } from '../../../clients/tasks/pages.js';
+import type { TaskListWire } from '../../../clients/tasks/types.js';
+import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { parseInteger } from '../../shared/parse.js';
+import { type TasksFlags, type TasksRunBase, tasksCommand, tasksStart } from '../shared.js';
+import { LIST_COLUMNS } from '../columns.js';
+
+const DEFAULT_LIMIT = 100;
+
+export interface ListsListOptions extends TasksRunBase {
+  /** Lists to print at most; undefined with --all. */
+  limit: number | undefined;
+  /** `maxResults` of each request; undefined lets the paginator size pages from the limit. */
+  pageSize: number | undefined;
+}
+
+interface Flags extends TasksFlags {
+  limit?: string;
+  all?: boolean;
+  pageSize?: string;
+}
+
+export function listsListCommand(factory: Factory, run = runListsList): Command {
+  const cmd = tasksCommand('list', "List the user's task lists, the default one first").option(
+    '--page-size <n>',
+    `lists per request (maxResults), at most ${MAX_PAGE}`,
+  );
+  addListOptions(cmd, DEFAULT_LIMIT);
+  return cmd
+    .addHelpText(
+      'after',
+      `
+Examples:
+  ops tasks lists list
+  ops tasks lists list --all -o ndjson
+  ops tasks lists list --json --query "[].title"`,
+    )
+    .action(async (o: Flags, c: Command) => {
+      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      const pageSize = parseInteger('--page-size', o.pageSize, { min: 1, max: MAX_PAGE });
+      const { base } = await tasksStart(factory, c, o);
+      await run({ ...base, limit, pageSize });
+    });
+}
+
+export async function runListsList(o: ListsListOptions): Promise<void> {
+  const client = await o.client();
+  await printPages<TaskListWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.listTasklists({ limit: o.limit, maxResults: o.pageSize, raw: o.printer.takesRawJson }),
+    columns: LIST_COLUMNS,
+    limit: o.limit,
+    noun: 'task lists',
+  });
+}

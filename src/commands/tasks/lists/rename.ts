@@ -1,0 +1,43 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import {
+  ListResolver,
+  type TasksFlags,
+  type TasksRunBase,
+  checkTitle,
+  parseListRef,
+  tasksCommand,
+  tasksStart,
+} from '../shared.js';
+import { LIST_COLUMNS } from '../columns.js';
+
+export interface ListsRenameOptions extends TasksRunBase {
+  /** An id, an exact title or @default. */
+  list: string;
+  title: string;
+}
+
+export function listsRenameCommand(factory: Factory, run = runListsRename): Command {
+  return tasksCommand('rename', 'Give a task list a new title (a partial update: PATCH)')
+    .argument('<list>', 'the list: its id, its exact title or @default')
+    .argument('<title>', 'the new title, at most 1,024 characters')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  ops tasks lists rename Groceries "Weekly shop"
+  ops tasks lists rename @default Inbox --json`,
+    )
+    .action(async (list: string, title: string, o: TasksFlags, c: Command) => {
+      parseListRef(list);
+      checkTitle(title, 'new title');
+      const { base } = await tasksStart(factory, c, o);
+      await run({ ...base, list, title });
+    });
+}
+
+export async function runListsRename(o: ListsRenameOptions): Promise<void> {
+  const client = await o.client();
+  const id = await new ListResolver(client).resolve(o.list);
+  await o.printer.print(await client.patchTasklist(id, { title: o.title }), { columns: LIST_COLUMNS });
+}

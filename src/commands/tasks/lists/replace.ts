@@ -1,0 +1,61 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { TaskListWire } from '../../../clients/tasks/types.js';
+import { UsageError } from '../../../errors.js';
+import {
+  ListResolver,
+  type TasksFlags,
+  type TasksRunBase,
+  checkTitle,
+  readJsonObject,
+  parseListRef,
+  tasksCommand,
+  tasksStart,
+} from '../shared.js';
+import { LIST_COLUMNS } from '../columns.js';
+
+export interface ListsReplaceOptions extends TasksRunBase {
+  /** An id, an exact title or @default. */
+  list: string;
+  /** The whole resource as sent (the service ignores its read-only fields). */
+  body: TaskListWire;
+}
+
+/** The body of a PUT: a title is required, since the resource is replaced by what is sent. */
+export function checkListBody(body: Record<string, unknown>, file: string): TaskListWire {
+  if (typeof body.title !== 'string')
+    throw new UsageError(`--file "${file}" has no "title" string`, 'a task list needs a title');
+  checkTitle(body.title);
+  return body as TaskListWire;
+}
+
+export function listsReplaceCommand(factory: Factory, run = runListsReplace): Command {
+  return tasksCommand('replace', 'Replace a task list with a JSON resource (a full update: PUT)')
+    .argument('<list>', 'the list: its id, its exact title or @default')
+    .requiredOption('--file <file>', 'the task list as JSON, or - for stdin (read-only fields are ignored)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  ops tasks lists get Work --json > work.json
+  ops tasks lists replace Work --file work.json
+  echo '{"title": "Errands"}' | ops tasks lists replace Groceries --file -`,
+    )
+    .action(async (list: string, o: TasksFlags & { file: string }, c: Command) => {
+      parseListRef(list);
+      if (o.file === '-' && o.tokenStdin)
+        throw new UsageError(
+          '--token-stdin and --file - cannot both read stdin',
+          'set the token with OPS_TASKS_TOKEN',
+        );
+      const body = checkListBody(await readJsonObject(factory.io, o.file), o.file);
+      const { base } = await tasksStart(factory, c, o);
+      await run({ ...base, list, body });
+    });
+}
+
+export async function runListsReplace(o: ListsReplaceOptions): Promise<void> {
+  const client = await o.client();
+  const id = await new ListResolver(client).resolve(o.list);
+  await o.printer.print(await client.updateTasklist(id, o.body), { columns: LIST_COLUMNS });
+}

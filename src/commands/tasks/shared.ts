@@ -1,0 +1,225 @@
+import { readFile } from 'node:fs/promises';
+import { Command } from 'commander';
+import type { Context, Factory } from '../../app/types.js';
+import { type TasksClient, createTasksClient } from '../../clients/tasks/client.js';
+import { DEFAULT_LIST } from '../../clients/tasks/index.js';
+import type { TaskListWire } from '../../clients/tasks/types.js';
+import { encodeSegment } from '../../clients/http/url.js';
+import { ApiError, ExitCode, OpsError, UsageError } from '../../errors.js';
+import { type Io, readAllText } from '../../io.js';
+import type { Feedback } from '../../output/feedback.js';
+import type { Printer } from '../../output/printer.js';
+import { parseTime } from '../shared/parse.js';
+
+/** The service's limits on text (reference §B.4), checked before anything is sent. */
+export const MAX_TITLE = 1024;
+export const MAX_NOTES = 8192;
+
+export interface TasksFlags {
+  tokenStdin?: boolean;
+  list?: string;
+}
+
+/** What every run function gets. */
+export interface TasksRunBase {
+  printer: Printer;
+  feedback: Feedback;
+  client: () => Promise<TasksClient>;
+}
+
+/** A verb of `ops tasks` with the flag every one has: the token from stdin. */
+export function tasksCommand(name: string, description: string): Command {
+  return new Command(name)
+    .description(description)
+    .option('--token-stdin', 'read the access token from stdin (else OPS_TASKS_TOKEN or the profile)');
+}
+
+/** `--list`, on the verbs that work inside one list. */
+export function addListOption(cmd: Command): Command {
+  return cmd.option(
+    '--list <list>',
+    'task list: its id, its exact title or @default (default: OPS_TASKS_LIST, the profile, else @default)',
+  );
+}
+
+/**
+ * The context and client of a verb: the token read from stdin with --token-stdin, `--list` laid over
+ * OPS_TASKS_LIST and the profile's `tasks.list`. The address and the token are checked here, before
+ * any request. `stdinUsed` names what else of the command reads stdin, which cannot share it.
+ */
+export async function tasksStart(
+  factory: Factory,
+  cmd: Command,
+  flags: TasksFlags,
+  stdinUsed?: string,
+): Promise<{ ctx: Context; base: TasksRunBase; list: string }> {
+  if (flags.list !== undefined && flags.list.trim() === '')
+    throw new UsageError('--list is empty', `give a list id, its exact title or ${DEFAULT_LIST}`);
+  let token: string | undefined;
+  if (flags.tokenStdin) {
+    if (stdinUsed)
+      throw new UsageError(
+        `--token-stdin and ${stdinUsed} cannot both read stdin`,
+        'set the token with OPS_TASKS_TOKEN',
+      );
+    token = (await readAllText(factory.io.stdin)).trim();
+    if (token === '') throw new UsageError('--token-stdin: stdin is empty', 'pipe the access token on stdin');
+  }
+  const ctx = await factory.context(cmd, { settings: { 'tasks.token': token, 'tasks.list': flags.list } });
+  const client = await ctx.serviceClient('tasks', (http) => withFlagHints(createTasksClient(http)), {
+    credentialFlags: '--token-stdin',
+  });
+  const list = (await ctx.service('tasks')).settings.get('list') || DEFAULT_LIST;
+  return { ctx, base: { printer: ctx.printer, feedback: ctx.feedback, client }, list };
+}
+
+/** A 401's hint, which names no flag in the client, with this command's own way to give the token. */
+function flagHint(err: unknown): never {
+  if (err instanceof ApiError && err.status === 401)
+    throw new ApiError({
+      ...err,
+      message: err.message,
+      hint: `${err.hint ?? 'set a valid token'}; or pipe it to --token-stdin`,
+    });
+  throw err;
+}
+
+/** The client, with the hints of its errors completed by the flags of the commands. */
+export function withFlagHints(client: TasksClient): TasksClient {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, method] of Object.entries(client) as Array<[string, (...a: unknown[]) => unknown]>) {
+    wrapped[name] = name.startsWith('list')
+      ? async function* (...args: unknown[]) {
+          try {
+            yield* method(...args) as AsyncIterable<unknown>;
+          } catch (err) {
+            flagHint(err);
+          }
+        }
+      : async (...args: unknown[]) => {
+          try {
+            return await method(...args);
+          } catch (err) {
+            return flagHint(err);
+          }
+        };
+  }
+  return wrapped as unknown as TasksClient;
+}
+
+/** A task or list id as a path segment: empty, `.`, `..` and NUL are refused before any request. */
+export function parseId(raw: string, what: string): string {
+  encodeSegment(raw, what);
+  if (raw.trim() === '')
+    throw new UsageError(`the ${what} is blank`, `give the ${what} as \`ops tasks list --json\` shows it`);
+  return raw;
+}
+
+/** Characters as the service counts them (code points). */
+function length(s: string): number {
+  return [...s].length;
+}
+
+export function checkTitle(title: string, what = 'title'): string {
+  if (title.trim() === '') throw new UsageError(`the ${what} is empty`, 'give a title');
+  if (length(title) > MAX_TITLE)
+    throw new UsageError(
+      `the ${what} is ${length(title)} characters long; the service takes at most ${MAX_TITLE}`,
+      'shorten it, and put the rest in --notes',
+    );
+  return title;
+}
+
+export function checkNotes(notes: string, flag = '--notes'): string {
+  if (length(notes) > MAX_NOTES)
+    throw new UsageError(
+      `${flag} is ${length(notes)} characters long; the service takes at most ${MAX_NOTES}`,
+      'shorten the notes',
+    );
+  return notes;
+}
+
+/** A time flag as RFC 3339: epoch seconds, an ISO date or time, or relative (-2d, +1w). */
+export function rfc3339(flag: string, raw: string | undefined, now = Date.now()): string | undefined {
+  if (raw === undefined) return undefined;
+  return new Date(parseTime(flag, raw, now) * 1000).toISOString();
+}
+
+/** `--due`: a date (2026-05-01), a time or a relative time (+3d); the service keeps the date only. */
+export function dueDate(flag: string, raw: string, now = Date.now()): string {
+  return `${new Date(parseTime(flag, raw, now) * 1000).toISOString().slice(0, 10)}T00:00:00.000Z`;
+}
+
+/** `--file FILE` (or `-` for stdin) holding one JSON object: read and parsed before any request. */
+export async function readJsonObject(
+  io: Io,
+  file: string,
+  flag = '--file',
+): Promise<Record<string, unknown>> {
+  let text: string;
+  try {
+    text = file === '-' ? await readAllText(io.stdin) : await readFile(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(
+      `cannot read ${flag} "${file}": ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      'give a readable file, or - for stdin',
+    );
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`${flag} "${file}" is not valid JSON: ${(err as Error).message}`);
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new UsageError(
+      `${flag} "${file}" must hold one JSON object`,
+      'e.g. the output of `ops tasks get TASK --json`',
+    );
+  return value as Record<string, unknown>;
+}
+
+/**
+ * Finds task lists named by id, exact title or @default. The lists are read once (every page) for
+ * however many names a command resolves; an id wins over a title, and a title two lists share is a
+ * usage error naming both.
+ */
+export class ListResolver {
+  private lists: Promise<TaskListWire[]> | undefined;
+
+  constructor(private readonly client: TasksClient) {}
+
+  private async all(): Promise<TaskListWire[]> {
+    this.lists ??= (async () => {
+      const out: TaskListWire[] = [];
+      for await (const page of this.client.listTasklists()) out.push(...(page.items as TaskListWire[]));
+      return out;
+    })();
+    return this.lists;
+  }
+
+  async resolve(ref: string, what = 'the list'): Promise<string> {
+    if (ref === DEFAULT_LIST) return ref;
+    const lists = await this.all();
+    if (lists.some((l) => l.id === ref)) return ref;
+    const matches = lists.filter((l) => l.title === ref);
+    if (matches.length === 1) return matches[0]!.id!;
+    if (matches.length > 1)
+      throw new UsageError(
+        `${what} "${ref}" matches ${matches.length} task lists: ${matches.map((l) => l.id).join(', ')}`,
+        'name the list by its id',
+      );
+    throw new OpsError(`tasks: no task list has the id or title "${ref}"`, {
+      exitCode: ExitCode.notFound,
+      code: 'notFound',
+      hint: '`ops tasks lists list` shows the lists',
+    });
+  }
+}
+
+/** A list named as an argument: an id, an exact title or @default; never blank. */
+export function parseListRef(raw: string, what = 'list'): string {
+  if (raw.trim() === '')
+    throw new UsageError(`the ${what} is empty`, `give a list id, its exact title or ${DEFAULT_LIST}`);
+  return raw;
+}

@@ -1,0 +1,178 @@
+import {
+  type Emulator,
+  RateWindow,
+  type Reply,
+  ReplyError,
+  Router,
+  type SandboxContext,
+  type SandboxRequest,
+  json,
+} from '../framework.js';
+import { errorBody, fail } from './errors.js';
+import { changeList, deleteList, getList, insertList, listLists } from './lists.js';
+import { TasksState } from './state.js';
+import { type UserRec, treeOrder } from './store.js';
+import { changeTask, clearTasks, deleteTask, getTask, insertTask, listTasks, moveTask } from './tasks.js';
+
+/** A documented token of the sandbox user that may only read (the tasks.readonly scope). */
+export const READONLY_TOKEN = 'sandbox-tasks-readonly-token';
+/** A documented token of a second user, who sees only their own lists. */
+export const OTHER_USER_TOKEN = 'sandbox-tasks-other-token';
+
+const REALM = 'Bearer realm="tasks"';
+
+function positive(ctx: SandboxContext, key: string, fallback: number): number {
+  const raw = ctx.options.settings[`tasks.${key}`];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`tasks.${key}: give a whole number >= 1 (got "${raw}")`);
+  return n;
+}
+
+interface Grant {
+  user: string;
+  write: boolean;
+}
+
+type Handler = (s: TasksState, user: UserRec, req: SandboxRequest) => Reply;
+
+/**
+ * Task lists (seed 001 B, reference §B): the 14 endpoints under `/tasks/v1/`, per-user lists and
+ * tasks, `@default`, positions, the insert and move rules, clear, deleted and hidden tasks, etags,
+ * opaque page tokens, the vendor-wide error body; bearer tokens (401 missing or unknown, 403 for the
+ * read-only token on a change) and a per-user rate limit (429 with Retry-After).
+ *
+ * Settings (`ops sandbox start --set`): tasks.rate_limit (requests per period and user, default
+ * 1000), tasks.rate_period (seconds, default 60).
+ */
+export function createEmulator(ctx: SandboxContext): Emulator {
+  const state = new TasksState(ctx.clock);
+  const limit = positive(ctx, 'rate_limit', 1000);
+  const period = positive(ctx, 'rate_period', 60);
+  const windows = new Map<string, RateWindow>();
+  const token = ctx.options.credentials.tasks?.token ?? 'sandbox-tasks-token';
+  const grants = new Map<string, Grant>([
+    [token, { user: 'sandbox', write: true }],
+    [READONLY_TOKEN, { user: 'sandbox', write: false }],
+    [OTHER_USER_TOKEN, { user: 'other', write: true }],
+  ]);
+  const counts = { requests: 0, unauthorized: 0, forbidden: 0, rateLimited: 0, invalid: 0, changes: 0 };
+
+  /** The bearer token (or the `access_token` / `oauth_token` query parameter the service also reads). */
+  function grantOf(req: SandboxRequest): Grant {
+    const header = req.headers.authorization;
+    const bearer = header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+    const given = bearer ?? req.query.get('access_token') ?? req.query.get('oauth_token') ?? undefined;
+    if (!given) {
+      counts.unauthorized++;
+      throw fail(
+        401,
+        'required',
+        'Request is missing required authentication credential. Expected OAuth 2 access token or other valid authentication credential.',
+        { 'www-authenticate': REALM },
+      );
+    }
+    const grant = grants.get(given);
+    if (!grant) {
+      counts.unauthorized++;
+      throw fail(
+        401,
+        'authError',
+        'Request had invalid authentication credentials. Expected OAuth 2 access token or other valid authentication credential.',
+        { 'www-authenticate': `${REALM}, error="invalid_token"` },
+      );
+    }
+    return grant;
+  }
+
+  function guarded(handler: Handler, change: boolean): (req: SandboxRequest) => Reply {
+    return (req) => {
+      counts.requests++;
+      try {
+        const grant = grantOf(req);
+        if (change && !grant.write) {
+          counts.forbidden++;
+          throw fail(403, 'insufficientPermissions', 'Request had insufficient authentication scopes.', {
+            'www-authenticate': `${REALM}, error="insufficient_scope", scope="tasks"`,
+          });
+        }
+        let w = windows.get(grant.user);
+        if (!w) windows.set(grant.user, (w = new RateWindow(ctx.clock, limit, period * 1000)));
+        const r = w.hit();
+        if (r.limited) {
+          counts.rateLimited++;
+          throw fail(
+            429,
+            'rateLimitExceeded',
+            `Rate limit exceeded: more than ${limit} requests in ${period} s for this user.`,
+            { 'retry-after': String(r.resetSeconds) },
+          );
+        }
+        const reply = handler(state, state.user(grant.user), req);
+        if (change) counts.changes++;
+        return reply;
+      } catch (err) {
+        if (err instanceof ReplyError && err.reply.status === 400) counts.invalid++;
+        throw err;
+      }
+    };
+  }
+
+  const LISTS = '/tasks/v1/users/@me/lists';
+  const TASKS = '/tasks/v1/lists/:tasklist/tasks';
+  const router = new Router(
+    () => json(404, errorBody(404, 'notFound', 'Not Found')),
+    (req) => json(405, errorBody(405, 'methodNotAllowed', `Method ${req.method} is not allowed here.`)),
+  )
+    .on('GET', LISTS, guarded(listLists, false))
+    .on('POST', LISTS, guarded(insertList, true))
+    .on('GET', `${LISTS}/:tasklist`, guarded(getList, false))
+    .on(
+      'PATCH',
+      `${LISTS}/:tasklist`,
+      guarded((s, u, r) => changeList(s, u, r, false), true),
+    )
+    .on(
+      'PUT',
+      `${LISTS}/:tasklist`,
+      guarded((s, u, r) => changeList(s, u, r, true), true),
+    )
+    .on('DELETE', `${LISTS}/:tasklist`, guarded(deleteList, true))
+    .on('POST', '/tasks/v1/lists/:tasklist/clear', guarded(clearTasks, true))
+    .on('GET', TASKS, guarded(listTasks, false))
+    .on('POST', TASKS, guarded(insertTask, true))
+    .on('GET', `${TASKS}/:task`, guarded(getTask, false))
+    .on(
+      'PATCH',
+      `${TASKS}/:task`,
+      guarded((s, u, r) => changeTask(s, u, r, false), true),
+    )
+    .on(
+      'PUT',
+      `${TASKS}/:task`,
+      guarded((s, u, r) => changeTask(s, u, r, true), true),
+    )
+    .on('DELETE', `${TASKS}/:task`, guarded(deleteTask, true))
+    .on('POST', `${TASKS}/:task/move`, guarded(moveTask, true));
+
+  return {
+    name: 'tasks',
+    handle: (req) => router.handle(req),
+    reset() {
+      state.reset();
+      windows.clear();
+      for (const k of Object.keys(counts)) counts[k as keyof typeof counts] = 0;
+    },
+    stats() {
+      const user = state.users.get('sandbox');
+      return {
+        ...counts,
+        lists: user?.lists.length ?? 0,
+        tasks: user ? user.lists.reduce((n, l) => n + treeOrder(l).length, 0) : 0,
+      };
+    },
+    banner: () => [
+      `tasks: a read-only token: OPS_TASKS_TOKEN=${READONLY_TOKEN}; a second user: OPS_TASKS_TOKEN=${OTHER_USER_TOKEN}`,
+    ],
+  };
+}
