@@ -12,7 +12,7 @@ export const SANDBOX_CREDENTIALS: Record<string, Record<string, string>> = {
   runs: { token: 'sandbox-runs-token' },
   tasks: { token: 'sandbox-tasks-token' },
   db: { token: 'sandbox-db-token' },
-  pipelines: { token: 'sandbox-pipelines-token' },
+  pipelines: { token: 'sandbox-pipelines-token', owner_id: 'd1c91133-b7d0-4bb8-ae74-11c794816047' },
   docgen: { token: 'sandbox-docgen-token' },
   dataapi: { login: 'sandbox@example.com', password: 'sandbox-dataapi-password' },
   cloud: { api_key: 'sandbox-cloud-api-key' },

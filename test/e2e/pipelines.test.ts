@@ -1,0 +1,485 @@
+import { describe, expect, it } from 'vitest';
+import { runCli, runMain } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox.js';
+import { IDS } from '../pipelines/helpers.js';
+
+const sb = await useSandbox({ services: ['pipelines'] });
+// A second sandbox with two-item pages and a low rate limit: 429s in the middle of --all.
+const limited = await useSandbox({
+  services: ['pipelines'],
+  settings: { 'pipelines.page_size': '2', 'pipelines.rate_limit': '3', 'pipelines.rate_period': '1' },
+});
+
+const ops = (
+  args: string[],
+  o: { env?: Record<string, string | undefined>; input?: string; on?: typeof sb } = {},
+) => runMain(['pipelines', ...args], { env: { ...(o.on ?? sb).env, ...o.env }, input: o.input });
+const json = <T = Record<string, unknown>>(s: string) => JSON.parse(s) as T;
+const requests = async (on = sb) => (await on.counters()).requests.pipelines ?? {};
+const stats = async (on = sb) => (await on.counters()).emulators.pipelines as Record<string, number>;
+
+describe('ops pipelines context', () => {
+  it('list by slug prints a table of every context of the first page; --json an array', async () => {
+    const r = await ops(['context', 'list', '--org-slug', 'gh/acme']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^ID\s+NAME\s+CREATED$/);
+    expect(lines[1]).toMatch(new RegExp(`^${IDS.awsProduction}\\s+aws-production\\s+\\d{4}-`));
+    expect(lines).toHaveLength(13);
+    // 12 contexts in pages of 10: two requests.
+    expect((await requests())['GET /api/v2/context']).toBe(2);
+    const j = await ops(['context', 'list', '--owner-id', IDS.acme, '--json']);
+    expect(json<unknown[]>(j.stdout)).toHaveLength(12);
+  });
+
+  it('the owner falls back to OPS_PIPELINES_OWNER_ID; --limit asks for one page', async () => {
+    const r = await ops(['context', 'list', '--limit', '3', '-o', 'csv']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('id,name,created');
+    expect(r.stdout.trim().split('\n')).toHaveLength(4);
+    expect((await requests())['GET /api/v2/context']).toBe(1);
+  });
+
+  it('an account owner, and an empty result is exit 0', async () => {
+    const r = await ops(['context', 'list', '--owner-id', IDS.account, '--owner-type', 'account', '--json']);
+    expect(json<Array<{ name: string }>>(r.stdout).map((c) => c.name)).toEqual(['personal']);
+    await ops(['context', 'delete', json<Array<{ id: string }>>(r.stdout)[0]!.id, '--yes']);
+    const empty = await ops(['context', 'list', '--owner-id', IDS.account, '--owner-type', 'account']);
+    expect(empty).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('create, get, delete (with --yes; without it and without a terminal: exit 2, nothing sent)', async () => {
+    const made = await ops(['context', 'create', 'release-signing', '--org-slug', 'gh/acme', '--json']);
+    expect(made.code).toBe(0);
+    const { id, name } = json<{ id: string; name: string }>(made.stdout);
+    expect(name).toBe('release-signing');
+    const got = await ops(['context', 'get', id]);
+    expect(got.stdout).toMatch(new RegExp(`^id\\s+${id}\\nname\\s+release-signing\\ncreated\\s+\\S+\\n$`));
+    const refused = await ops(['context', 'delete', id]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('needs confirmation');
+    expect((await requests())[`DELETE /api/v2/context/${id}`]).toBeUndefined();
+    const del = await ops(['context', 'delete', id, '--yes']);
+    expect(del).toMatchObject({ code: 0, stdout: 'message  Context deleted.\n' });
+    const gone = await ops(['context', 'get', id]);
+    expect(gone).toMatchObject({ code: 3, stderr: 'ops: pipelines: Context not found (HTTP 404)\n' });
+  });
+
+  it('a second context of the same name: 409, exit 1', async () => {
+    const r = await ops(['context', 'create', 'aws-production', '--owner-id', IDS.acme]);
+    expect(r).toMatchObject({
+      code: 1,
+      stderr: 'ops: pipelines: A context named "aws-production" already exists (HTTP 409)\n',
+    });
+  });
+});
+
+describe('ops pipelines context env', () => {
+  it('set reads the value from stdin, never echoes it, and list shows names only', async () => {
+    const set = await ops(['context', 'env', 'set', IDS.dockerHub, 'REGISTRY_TOKEN', '--debug'], {
+      input: 'dckr_pat_SECRET42\n',
+    });
+    expect(set.code).toBe(0);
+    expect(set.stdout).toMatch(/^variable\s+REGISTRY_TOKEN\ncreated\s+/);
+    expect(set.stdout + set.stderr).not.toContain('dckr_pat_SECRET42');
+    expect(set.stderr).toContain('> {"value":"***"}');
+    const list = await ops(['context', 'env', 'list', IDS.dockerHub, '--json']);
+    expect(json<Array<{ variable: string }>>(list.stdout).map((v) => v.variable)).toEqual([
+      'DOCKER_LOGIN',
+      'DOCKER_PASSWORD',
+      'REGISTRY_TOKEN',
+    ]);
+    expect(list.stdout).not.toContain('value');
+  });
+
+  it('--dry-run prints the PUT as curl with the value masked and sends nothing', async () => {
+    const r = await ops(['context', 'env', 'set', IDS.dockerHub, 'X', '--dry-run'], { input: 'topsecret' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^curl -X PUT .*environment-variable\/X .*-H 'Pipeline-Token: \*\*\*'/);
+    expect(r.stdout).not.toContain('topsecret');
+    expect(r.stdout).not.toContain('sandbox-pipelines-token');
+    expect(await requests()).toEqual({});
+  });
+
+  it('an empty value is refused before sending; --all walks 14 variables in two pages', async () => {
+    const empty = await ops(['context', 'env', 'set', IDS.dockerHub, 'X'], { input: '' });
+    expect(empty.code).toBe(2);
+    expect(empty.stderr.split('\n')[0]).toBe('ops: the variable value is empty');
+    const all = await ops(['context', 'env', 'list', IDS.awsProduction, '--all', '-o', 'ndjson']);
+    expect(all.stdout.trim().split('\n')).toHaveLength(14);
+    expect((await requests())[`GET /api/v2/context/${IDS.awsProduction}/environment-variable`]).toBe(2);
+  });
+
+  it('delete, then 404 the second time', async () => {
+    expect((await ops(['context', 'env', 'delete', IDS.dockerHub, 'DOCKER_LOGIN', '-y'])).stdout).toBe(
+      'message  Environment variable deleted.\n',
+    );
+    const again = await ops(['context', 'env', 'delete', IDS.dockerHub, 'DOCKER_LOGIN', '-y']);
+    expect(again).toMatchObject({
+      code: 3,
+      stderr: 'ops: pipelines: Environment variable not found (HTTP 404)\n',
+    });
+  });
+});
+
+describe('ops pipelines context restriction', () => {
+  it('list, create each type, refuse a duplicate (409), delete', async () => {
+    const list = await ops(['context', 'restriction', 'list', IDS.awsProduction]);
+    expect(list.stdout.split('\n')[0]).toMatch(/^ID\s+TYPE\s+VALUE\s+NAME$/);
+    expect(list.stdout).toContain('pipeline.git.branch == "main"');
+    const project = await ops([
+      'context',
+      'restriction',
+      'create',
+      IDS.awsStaging,
+      '--type',
+      'project',
+      '--value',
+      IDS.apiServer,
+      '--json',
+    ]);
+    expect(json(project.stdout)).toMatchObject({
+      restriction_type: 'project',
+      restriction_value: IDS.apiServer,
+      name: 'api-server',
+    });
+    const expr = await ops([
+      'context',
+      'restriction',
+      'create',
+      IDS.awsStaging,
+      '--type',
+      'expression',
+      '--value',
+      'pipeline.git.tag starts-with "v"',
+    ]);
+    expect(expr.code).toBe(0);
+    expect(expr.stdout).toMatch(/^id\s+\S+\ntype\s+expression\nvalue\s+pipeline\.git\.tag starts-with "v"\n/);
+    const group = await ops([
+      'context',
+      'restriction',
+      'create',
+      IDS.awsStaging,
+      '--type',
+      'group',
+      '--value',
+      IDS.releaseManagers,
+      '--field',
+      'id',
+    ]);
+    const dup = await ops([
+      'context',
+      'restriction',
+      'create',
+      IDS.awsStaging,
+      '--type',
+      'group',
+      '--value',
+      IDS.releaseManagers,
+    ]);
+    expect(dup).toMatchObject({
+      code: 1,
+      stderr: 'ops: pipelines: This restriction already exists on the context (HTTP 409)\n',
+    });
+    const del = await ops(['context', 'restriction', 'delete', IDS.awsStaging, group.stdout.trim(), '--yes']);
+    expect(del.stdout).toBe('message  Context restriction deleted.\n');
+  });
+
+  it('a project of another organization: 400 with the reason, exit 1', async () => {
+    const r = await ops([
+      'context',
+      'restriction',
+      'create',
+      IDS.awsStaging,
+      '--type',
+      'project',
+      '--value',
+      IDS.dataPipeline,
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      `ops: pipelines: restriction_value: no project ${IDS.dataPipeline} in the context's organization (HTTP 400)\n`,
+    );
+  });
+});
+
+describe('ops pipelines project', () => {
+  it('get, create in an organization, delete', async () => {
+    const got = await ops(['project', 'get', 'gh/acme/web-app']);
+    expect(got.stdout).toContain(`id               ${IDS.webApp}`);
+    expect(got.stdout).toContain('vcs              GitHub https://github.com/acme/web-app');
+    const made = await ops(['project', 'create', 'billing', '--org', 'gh/acme', '--json']);
+    expect(json(made.stdout)).toMatchObject({ slug: 'gh/acme/billing', organization_slug: 'gh/acme' });
+    const del = await ops(['project', 'delete', 'gh/acme/billing', '--yes']);
+    expect(del).toMatchObject({ code: 0, stdout: 'message  Project deleted.\n' });
+    expect((await ops(['project', 'get', 'gh/acme/billing'])).code).toBe(3);
+  });
+
+  it('create where the user is not a member: 403, exit 4', async () => {
+    const r = await ops(['project', 'create', 'x', '--org', IDS.other]);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(
+      /^ops: pipelines: You do not have permission to create projects in this organization \(HTTP 403\)\nhint: /,
+    );
+  });
+
+  it('follow (deprecated): prints the advanced settings; 405 for an app-based organization', async () => {
+    const r = await ops(['project', 'follow', 'gh/acme/docs', '--json']);
+    expect(r.code).toBe(0);
+    expect(json(r.stdout)).toMatchObject({ advanced: { set_github_status: true, oss: false } });
+    expect((await ops(['project', 'get', 'gh/acme/docs'])).code).toBe(0);
+    const app = await ops(['project', 'follow', `circleci/${IDS.labs}/new`]);
+    expect(app.code).toBe(1);
+    expect(app.stderr).toContain(
+      'only available for classic GitHub OAuth and Bitbucket organizations (HTTP 405)',
+    );
+    const help = await ops(['project', 'follow', '--help']);
+    expect(help.stdout).toContain('DEPRECATED');
+  });
+});
+
+describe('ops pipelines checkout-key', () => {
+  it('list in md5 (default) and sha256; get by fingerprint; create; delete', async () => {
+    const md5 = await ops(['checkout-key', 'list', 'gh/acme/web-app', '--json']);
+    const keys = json<Array<{ fingerprint: string; 'public-key': string }>>(md5.stdout);
+    expect(keys.map((k) => k.fingerprint).every((f) => /^([0-9a-f]{2}:){15}[0-9a-f]{2}$/.test(f))).toBe(true);
+    const sha = await ops(['checkout-key', 'list', 'gh/acme/web-app', '--digest', 'sha256']);
+    expect(sha.stdout.split('\n')[1]).toMatch(
+      /^SHA256:LcQPdX7piyJuHM8YN6nfj0qy4ObTe2LE9U3UaY\+aFBQ\s+github-user-key\s+yes\s+/,
+    );
+    const byMd5 = await ops([
+      'checkout-key',
+      'get',
+      'gh/acme/web-app',
+      keys[1]!.fingerprint,
+      '--field',
+      'public-key',
+    ]);
+    expect(byMd5.stdout).toBe(`${keys[1]!['public-key']}\n`);
+    const made = await ops([
+      'checkout-key',
+      'create',
+      'gh/acme/api-server',
+      '--type',
+      'deploy-key',
+      '--json',
+    ]);
+    expect(json(made.stdout)).toMatchObject({ type: 'deploy-key', preferred: true });
+    const del = await ops(['checkout-key', 'delete', 'gh/acme/web-app', IDS.userKeySha256, '--yes']);
+    expect(del.stdout).toBe('message  Checkout key deleted.\n');
+    const gone = await ops(['checkout-key', 'get', 'gh/acme/web-app', IDS.userKeySha256]);
+    expect(gone).toMatchObject({ code: 3, stderr: 'ops: pipelines: Checkout key not found (HTTP 404)\n' });
+  });
+
+  it('an app-based project refuses checkout keys: 400, exit 1', async () => {
+    const r = await ops([
+      'checkout-key',
+      'create',
+      `circleci/${IDS.labs}/${IDS.dataPipeline}`,
+      '--type',
+      'user-key',
+    ]);
+    expect(r).toMatchObject({
+      code: 1,
+      stderr:
+        'ops: pipelines: Checkout keys are not available for GitLab or GitHub App projects (HTTP 400)\n',
+    });
+  });
+});
+
+describe('ops pipelines env', () => {
+  it('list shows the masked values the service returns', async () => {
+    const r = await ops(['env', 'list', 'gh/acme/web-app']);
+    expect(r.stdout).toMatch(
+      /^NAME\s+VALUE\s+CREATED\nCYPRESS_RECORD_KEY\s+xxxx5c6d\nNPM_TOKEN\s+xxxx9f2a\s+\S+\nSENTRY_DSN\s+xxxx5678\s+\S+\n$/,
+    );
+  });
+
+  it('set from stdin prints the masked variable; get; delete', async () => {
+    const set = await ops(['env', 'set', 'gh/acme/web-app', 'DEPLOY_TOKEN', '--json'], {
+      input: 's3cr3t-token-value',
+    });
+    expect(json(set.stdout)).toMatchObject({ name: 'DEPLOY_TOKEN', value: 'xxxxalue' });
+    expect(set.stdout).not.toContain('s3cr3t');
+    expect((await ops(['env', 'get', 'gh/acme/web-app', 'DEPLOY_TOKEN', '--field', 'value'])).stdout).toBe(
+      'xxxxalue\n',
+    );
+    expect((await ops(['env', 'delete', 'gh/acme/web-app', 'DEPLOY_TOKEN', '--yes'])).code).toBe(0);
+    expect((await ops(['env', 'get', 'gh/acme/web-app', 'DEPLOY_TOKEN'])).code).toBe(3);
+  });
+});
+
+describe('failures', () => {
+  it.each([
+    [
+      'context id',
+      ['context', 'get', 'aws-production'],
+      'ops: invalid context id "aws-production": not a UUID',
+    ],
+    [
+      'owner flags',
+      ['context', 'list', '--org-slug', 'gh/acme', '--owner-id', IDS.acme],
+      'ops: --org-slug and --owner-id cannot be combined',
+    ],
+    ['project slug', ['env', 'list', 'web-app'], 'ops: invalid project slug "web-app"'],
+    ['slug traversal', ['project', 'get', 'gh/acme/..'], 'ops: invalid project slug "gh/acme/.."'],
+    ['variable name', ['env', 'set', 'gh/acme/web-app', 'A-B'], 'ops: invalid variable name "A-B"'],
+    [
+      'digest',
+      ['checkout-key', 'list', 'gh/acme/web-app', '--digest', 'sha1'],
+      'ops: invalid --digest "sha1"',
+    ],
+    [
+      'fingerprint',
+      ['checkout-key', 'delete', 'gh/acme/web-app', 'abc', '--yes'],
+      'ops: invalid fingerprint "abc"',
+    ],
+    [
+      'restriction type',
+      ['context', 'restriction', 'create', IDS.awsStaging, '--type', 'team', '--value', 'x'],
+      'ops: invalid --type "team"',
+    ],
+    ['--limit', ['context', 'list', '--limit', '0'], 'ops: invalid --limit "0"'],
+    ['unknown flag', ['env', 'list', 'gh/acme/web-app', '--colour'], "ops: unknown option '--colour'"],
+  ])('bad input (%s): exit 2, one line, no request', async (_what, args, line) => {
+    const r = await ops(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe(line);
+    expect(await requests()).toEqual({});
+  });
+
+  it('no token: exit 4 before any request, naming the variable', async () => {
+    const r = await ops(['project', 'get', 'gh/acme/web-app'], { env: { OPS_PIPELINES_TOKEN: undefined } });
+    expect(r).toMatchObject({
+      code: 4,
+      stderr:
+        'ops: pipelines: no token is set\nhint: set OPS_PIPELINES_TOKEN, or run: ops config set pipelines.token -   (reads the value from stdin)\n',
+    });
+    expect(await requests()).toEqual({});
+  });
+
+  it('a wrong token: 401, exit 4, the token never printed', async () => {
+    const r = await ops(['project', 'get', 'gh/acme/web-app', '--debug'], {
+      env: { OPS_PIPELINES_TOKEN: 'wrong-token-987' },
+    });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain(
+      'ops: pipelines: Invalid token provided. (HTTP 401)\nhint: check OPS_PIPELINES_TOKEN',
+    );
+    expect(r.stderr).not.toContain('wrong-token-987');
+  });
+
+  it('500: exit 7, not retried; 503 then success: retried', async () => {
+    await sb.fault({
+      service: 'pipelines',
+      kind: 'status',
+      status: 500,
+      count: 1,
+      body: { message: 'Internal Server Error' },
+    });
+    const r = await ops(['project', 'get', 'gh/acme/web-app']);
+    expect(r).toMatchObject({ code: 7, stderr: 'ops: pipelines: Internal Server Error (HTTP 500)\n' });
+    await sb.fault({
+      service: 'pipelines',
+      kind: 'status',
+      status: 503,
+      retryAfter: 0,
+      count: 1,
+      body: { message: 'busy' },
+    });
+    expect((await ops(['project', 'get', 'gh/acme/web-app', '--json'])).code).toBe(0);
+    expect((await requests())['GET /api/v2/project/gh%2Facme%2Fweb-app']).toBe(3);
+  });
+
+  it('5xx after the retry budget: exit 7', async () => {
+    await sb.fault({
+      service: 'pipelines',
+      kind: 'status',
+      status: 502,
+      retryAfter: 0,
+      count: 3,
+      body: { message: 'bad gateway' },
+    });
+    const r = await ops(['env', 'list', 'gh/acme/web-app', '--retries', '2']);
+    expect(r).toMatchObject({ code: 7, stderr: 'ops: pipelines: bad gateway (HTTP 502)\n' });
+  });
+
+  it('429 {message} with Retry-After, then success', async () => {
+    await sb.fault({
+      service: 'pipelines',
+      kind: 'status',
+      status: 429,
+      retryAfter: 0,
+      count: 1,
+      body: { message: 'Rate limit exceeded.' },
+    });
+    const r = await ops(['context', 'list', '--json']);
+    expect(r.code).toBe(0);
+    expect(json<unknown[]>(r.stdout)).toHaveLength(12);
+  });
+
+  it('the emulator’s own rate limit in the middle of --all is waited out; with no retries left, exit 5', async () => {
+    const r = await ops(['context', 'env', 'list', IDS.awsProduction, '--all', '--json'], { on: limited });
+    expect(r.code).toBe(0);
+    expect(json<unknown[]>(r.stdout)).toHaveLength(14);
+    expect((await stats(limited)).rateLimited).toBeGreaterThan(0);
+    await limited.control('POST', 'reset');
+    const spent = await ops(
+      ['context', 'env', 'list', IDS.awsProduction, '--all', '-o', 'ndjson', '--retries', '0'],
+      { on: limited },
+    );
+    expect(spent.code).toBe(5);
+    expect(spent.stderr).toMatch(/^ops: pipelines: Rate limit exceeded\. \(HTTP 429\)$/m);
+    expect(spent.stdout.trim().split('\n').length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('a timeout: exit 6', async () => {
+    await sb.fault({ service: 'pipelines', kind: 'delay', delayMs: 1500, count: 1 });
+    const r = await ops(['project', 'get', 'gh/acme/web-app', '--timeout', '0.3', '--retries', '0']);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toMatch(/^ops: pipelines: no answer from 127\.0\.0\.1:\d+ within 0\.3 s\n/);
+  });
+
+  it('a dropped connection is retried for a read, and ends in exit 7 when it keeps dropping', async () => {
+    await sb.fault({ service: 'pipelines', kind: 'drop', count: 1 });
+    expect((await ops(['env', 'list', 'gh/acme/web-app', '--json'])).code).toBe(0);
+    await sb.fault({ service: 'pipelines', kind: 'drop', count: 5 });
+    const r = await ops(['env', 'list', 'gh/acme/web-app', '--retries', '1']);
+    expect(r.code).toBe(7);
+    expect(r.stderr).toContain('dropped before a complete answer');
+  });
+
+  it('a malformed body: exit 7 naming what came back', async () => {
+    await sb.fault({ service: 'pipelines', kind: 'malformed', count: 1 });
+    const r = await ops(['project', 'get', 'gh/acme/web-app']);
+    expect(r.code).toBe(7);
+    expect(r.stderr).toContain('a body that is not valid JSON');
+  });
+
+  it('--json errors are one JSON object on stderr', async () => {
+    const r = await ops(['project', 'get', 'gh/acme/nope', '--json']);
+    expect(r.code).toBe(3);
+    expect(json(r.stderr)).toEqual({
+      error: {
+        code: 'http_404',
+        message: 'Project not found',
+        status: 404,
+        service: 'pipelines',
+        requestId: null,
+        retryAfter: null,
+      },
+    });
+  });
+});
+
+describe('the built CLI', () => {
+  it('lists contexts as NDJSON and maps a 401 to exit 4', async () => {
+    const r = await runCli(['pipelines', 'context', 'list', '--all', '-o', 'ndjson'], { env: sb.env });
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout.trim().split('\n')).toHaveLength(12);
+    const bad = await runCli(['pipelines', 'env', 'list', 'gh/acme/web-app'], {
+      env: { ...sb.env, OPS_PIPELINES_TOKEN: 'x' },
+    });
+    expect(bad.code).toBe(4);
+  });
+});
