@@ -31,10 +31,7 @@ describe('ops completion', () => {
     expect(r.stdout.trim()).toBe('set');
     const globals = spawnSync(
       'bash',
-      [
-        '-c',
-        `${script}\nCOMP_WORDS=(ops hosts list --pro); COMP_CWORD=3; _ops_complete; echo "\${COMPREPLY[*]}"`,
-      ],
+      ['-c', `${script}\nCOMP_WORDS=(ops hosts list --pro); COMP_CWORD=3; _ops_complete; echo "\${COMPREPLY[*]}"`],
       { encoding: 'utf8' },
     );
     expect(globals.stdout.trim()).toBe('--profile');
@@ -43,7 +40,7 @@ describe('ops completion', () => {
   it('fish declares the global flags once, not once per command path', async () => {
     const fish = (await runMain(['completion', 'fish'])).stdout;
     expect(fish.match(/-l max-wait/g)).toHaveLength(1);
-    expect(fish).toContain('complete -c ops -l max-wait -d');
+    expect(fish).toContain("complete -c ops -l max-wait -d");
     expect(fish.length).toBeLessThan(60_000);
   });
 
