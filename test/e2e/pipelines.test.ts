@@ -309,6 +309,193 @@ describe('ops pipelines env', () => {
   });
 });
 
+describe('ops pipelines insights', () => {
+  const tty = (args: string[]) =>
+    runMain(['pipelines', ...args], { env: { ...sb.env, NO_COLOR: '1' }, tty: true });
+
+  it('summary: charts on a terminal, rows without one, the service’s numbers with --json', async () => {
+    const drawn = await tty(['insights', 'summary', 'gh/acme/web-app', '--window', 'last-30-days']);
+    expect(drawn.code).toBe(0);
+    expect(drawn.stdout).toMatch(/^gh\/acme\/web-app · last 30 days · all branches\n {2}runs\s+\d+\s+[▲▼=] /);
+    expect(drawn.stdout).toContain('\nSuccess rate by workflow\nbuild-and-test ');
+    expect(drawn.stdout).toMatch(/\nP95 duration by workflow\n(.*█.*\n){3}/);
+    const plain = await ops(['insights', 'summary', 'gh/acme/web-app', '--window', 'last-30-days']);
+    expect(plain.stdout.split('\n')[0]).toMatch(
+      /^WORKFLOW\s+BRANCH\s+TOTAL_RUNS\s+TOTAL_RUNS_TREND\s+SUCCESS_RATE/,
+    );
+    expect(plain.stdout).not.toContain('█');
+    const j = json<{ project_data: { metrics: { total_runs: number } }; project_workflow_data: unknown[] }>(
+      (await ops(['insights', 'summary', 'gh/acme/web-app', '--window', 'last-30-days', '--json'])).stdout,
+    );
+    expect(j.project_workflow_data).toHaveLength(3);
+    // The same runs as the workflows list over every branch.
+    const wf = json<Array<{ metrics: { total_runs: number } }>>(
+      (
+        await ops([
+          'insights',
+          'workflows',
+          'gh/acme/web-app',
+          '--all-branches',
+          '--window',
+          'last-30-days',
+          '--json',
+        ])
+      ).stdout,
+    );
+    expect(wf.reduce((n, w) => n + w.metrics.total_runs, 0)).toBe(j.project_data.metrics.total_runs);
+  });
+
+  it('summary of an organization, filtered by project', async () => {
+    const drawn = await tty(['insights', 'summary', '--org', 'gh/acme']);
+    expect(drawn.stdout).toContain('gh/acme · last 90 days · 3 projects');
+    expect(drawn.stdout).toContain('\nCredits by project\napi-server ');
+    const csv = await ops(['insights', 'summary', '--org', 'gh/acme', '--project', 'mobile', '-o', 'csv']);
+    expect(csv.stdout.split('\n')[0]).toBe(
+      'project,total_runs,total_runs_trend,success_rate,success_rate_trend,total_duration_secs,total_duration_secs_trend,total_credits_used,total_credits_used_trend',
+    );
+    expect(csv.stdout.trim().split('\n')).toHaveLength(2);
+  });
+
+  it('workflows and jobs: bars on a terminal; CSV keeps the numbers', async () => {
+    const drawn = await tty(['insights', 'workflows', 'gh/acme/web-app']);
+    expect(drawn.stdout).toMatch(/^Success rate\nbuild-and-test █+/);
+    expect(drawn.stdout).toMatch(/\nWORKFLOW\s+RUNS\s+SUCCESS\s+MEDIAN\s+P95\s+CREDITS\s+RUNS\/DAY\s+MTTR\n/);
+    const csv = await ops([
+      'insights',
+      'jobs',
+      'gh/acme/web-app',
+      'deploy',
+      '--job-name',
+      'deploy-',
+      '-o',
+      'csv',
+    ]);
+    const rows = csv.stdout.trim().split('\n');
+    expect(rows[0]).toBe(
+      'name,total_runs,successful_runs,failed_runs,success_rate,median_secs,p95_secs,total_credits_used,throughput,window_start,window_end',
+    );
+    expect(rows.slice(1).map((r) => r.split(',')[0])).toEqual(['deploy-production', 'deploy-staging']);
+    expect(Number(rows[1]!.split(',')[4])).toBeLessThanOrEqual(1);
+  });
+
+  it('runs: newest first; --limit asks for one page; --all walks them; a range is sent', async () => {
+    const r = await ops(['insights', 'runs', 'gh/acme/web-app', 'build-and-test', '--limit', '5', '--json']);
+    const runs = json<Array<{ created_at: string; branch: string }>>(r.stdout);
+    expect(runs).toHaveLength(5);
+    expect([...runs].sort((a, b) => b.created_at.localeCompare(a.created_at))).toEqual(runs);
+    expect(runs.every((x) => x.branch === 'main')).toBe(true);
+    const all = await ops([
+      'insights',
+      'runs',
+      'gh/acme/web-app',
+      'build-and-test',
+      '--all-branches',
+      '--all',
+      '-o',
+      'ndjson',
+    ]);
+    expect(all.stdout.trim().split('\n').length).toBeGreaterThan(300);
+    const week = await ops([
+      'insights',
+      'runs',
+      'gh/acme/web-app',
+      'deploy',
+      '--since',
+      '-7d',
+      '--all',
+      '--json',
+    ]);
+    const since = Date.now() - 7 * 86_400_000 - 60_000;
+    expect(
+      json<Array<{ created_at: string }>>(week.stdout).every((x) => Date.parse(x.created_at) >= since),
+    ).toBe(true);
+    const drawn = await tty(['insights', 'runs', 'gh/acme/web-app', 'deploy', '--limit', '30']);
+    expect(drawn.stdout).toMatch(/^Duration of 30 runs, oldest to newest\n.* [┤┼]/);
+    expect(drawn.stdout).toMatch(/\nStatus \(● success, ✗ failed, ○ canceled\)\n[●✗○!]{30}\n/);
+  });
+
+  it('branches, flaky tests', async () => {
+    const b = await ops(['insights', 'branches', 'gh/acme/web-app', '--workflow', 'deploy']);
+    expect(b.stdout).toBe('BRANCH\nmain\n');
+    const bj = json((await ops(['insights', 'branches', 'gh/acme/web-app', '--json'])).stdout);
+    expect(bj).toMatchObject({
+      org_id: IDS.acme,
+      project_id: IDS.webApp,
+      branches: ['develop', 'feature/login', 'feature/payments', 'fix/flaky-e2e', 'main'],
+    });
+    const f = await ops(['insights', 'flaky-tests', 'gh/acme/web-app', '--json']);
+    expect(json<{ 'total-flaky-tests': number }>(f.stdout)['total-flaky-tests']).toBe(5);
+    const drawn = await tty(['insights', 'flaky-tests', 'gh/acme/web-app']);
+    expect(drawn.stdout).toMatch(/^Times flaked\napplies a coupon at check… █+ \d+\n/);
+  });
+
+  it('time series: daily and hourly, every page, line charts on a terminal', async () => {
+    const daily = await ops(['insights', 'time-series', 'gh/acme/web-app', 'build-and-test', '--json']);
+    const points = json<Array<{ name: string; timestamp: string }>>(daily.stdout);
+    expect(new Set(points.map((p) => p.name))).toEqual(new Set(['build', 'lint', 'unit-tests']));
+    expect(points.length).toBeGreaterThan(100);
+    // More than one page of 100 points.
+    expect(
+      (await requests())[
+        'GET /api/v2/insights/time-series/gh%2Facme%2Fweb-app/workflows/build-and-test/jobs'
+      ],
+    ).toBeGreaterThan(1);
+    const hourly = await ops([
+      'insights',
+      'time-series',
+      'gh/acme/web-app',
+      'build-and-test',
+      '--granularity',
+      'hourly',
+      '--since',
+      '-36h',
+      '--json',
+    ]);
+    expect(
+      json<Array<{ timestamp: string }>>(hourly.stdout).every((p) => /T\d\d:00:00Z$/.test(p.timestamp)),
+    ).toBe(true);
+    const drawn = await tty([
+      'insights',
+      'time-series',
+      'gh/acme/web-app',
+      'build-and-test',
+      '--window',
+      'last-30-days',
+    ]);
+    expect(drawn.stdout).toMatch(/^build-and-test on the default branch · per day · /);
+    expect(drawn.stdout).toMatch(/\nMedian duration per day\nbuild\n.* [┤┼]/);
+    expect(drawn.stdout).toMatch(/\nRuns per day\nbuild\s+[▁▂▃▄▅▆▇█ ]+\s+\d+–\d+\n/);
+  });
+
+  it('an unknown project or workflow: 404, exit 3; a bad window: exit 2 and nothing sent', async () => {
+    expect(await ops(['insights', 'workflows', 'gh/acme/nope'])).toMatchObject({
+      code: 3,
+      stderr: 'ops: pipelines: Project not found (HTTP 404)\n',
+    });
+    const wf = await ops(['insights', 'jobs', 'gh/acme/web-app', 'nope']);
+    expect(wf).toMatchObject({
+      code: 3,
+      stderr: 'ops: pipelines: Workflow "nope" not found in project gh/acme/web-app (HTTP 404)\n',
+    });
+    await sb.control('POST', 'reset');
+    const bad = await ops(['insights', 'summary', 'gh/acme/web-app', '--window', 'last-year']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.split('\n')[0]).toBe('ops: invalid --window "last-year"');
+    const old = await ops([
+      'insights',
+      'time-series',
+      'gh/acme/web-app',
+      'deploy',
+      '--granularity',
+      'hourly',
+      '--since',
+      '-3d',
+    ]);
+    expect(old.code).toBe(2);
+    expect(await requests()).toEqual({});
+  });
+});
+
 describe('failures', () => {
   it.each([
     [

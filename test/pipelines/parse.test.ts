@@ -17,6 +17,14 @@ import { envDeleteCommand } from '../../src/commands/pipelines/env/delete.js';
 import { envGetCommand } from '../../src/commands/pipelines/env/get.js';
 import { envListCommand } from '../../src/commands/pipelines/env/list.js';
 import { envSetCommand } from '../../src/commands/pipelines/env/set.js';
+import { insightsBranchesCommand } from '../../src/commands/pipelines/insights/branches.js';
+import { insightsFlakyTestsCommand } from '../../src/commands/pipelines/insights/flaky-tests.js';
+import { insightsJobsCommand } from '../../src/commands/pipelines/insights/jobs.js';
+import { insightsRunsCommand } from '../../src/commands/pipelines/insights/runs.js';
+import { parseRange } from '../../src/commands/pipelines/insights/shared.js';
+import { insightsSummaryCommand } from '../../src/commands/pipelines/insights/summary.js';
+import { insightsTimeSeriesCommand } from '../../src/commands/pipelines/insights/time-series.js';
+import { insightsWorkflowsCommand } from '../../src/commands/pipelines/insights/workflows.js';
 import { projectCreateCommand } from '../../src/commands/pipelines/project/create.js';
 import { projectDeleteCommand } from '../../src/commands/pipelines/project/delete.js';
 import { projectFollowCommand } from '../../src/commands/pipelines/project/follow.js';
@@ -198,6 +206,122 @@ const ok: Array<[string, Make, string[], string[], Record<string, unknown>]> = [
   ],
 ];
 
+const view = { raw: false, charts: false, width: 80 };
+const I = ['insights'];
+const W = 'gh/acme/web-app';
+ok.push(
+  [
+    'insights summary of a project',
+    insightsSummaryCommand,
+    I,
+    [
+      'summary',
+      W,
+      '--window',
+      'last-7-days',
+      '--branch',
+      'main',
+      '--branch',
+      'develop',
+      '--workflow',
+      'deploy',
+    ],
+    {
+      project: W,
+      org: undefined,
+      window: 'last-7-days',
+      branches: ['main', 'develop'],
+      workflows: ['deploy'],
+      projects: undefined,
+      view,
+    },
+  ],
+  [
+    'insights summary of an organization',
+    insightsSummaryCommand,
+    I,
+    ['summary', '--org', 'gh/acme', '--project', 'web-app'],
+    {
+      project: undefined,
+      org: 'gh/acme',
+      window: undefined,
+      branches: undefined,
+      workflows: undefined,
+      projects: ['web-app'],
+      view,
+    },
+  ],
+  [
+    'insights workflows',
+    insightsWorkflowsCommand,
+    I,
+    ['workflows', W, '--all-branches', '--window', 'LAST-30-DAYS'],
+    { slug: W, window: 'last-30-days', scope: { branch: undefined, 'all-branches': true }, limit: 50, view },
+  ],
+  [
+    'insights runs',
+    insightsRunsCommand,
+    I,
+    [
+      'runs',
+      W,
+      'deploy',
+      '--branch',
+      'main',
+      '--since',
+      '2026-11-01T00:00:00Z',
+      '--until',
+      '2026-11-10T00:00:00Z',
+      '--all',
+    ],
+    {
+      slug: W,
+      workflow: 'deploy',
+      scope: { branch: 'main', 'all-branches': undefined },
+      range: { 'start-date': '2026-11-01T00:00:00Z', 'end-date': '2026-11-10T00:00:00Z' },
+      limit: undefined,
+      view,
+    },
+  ],
+  [
+    'insights jobs',
+    insightsJobsCommand,
+    I,
+    ['jobs', W, 'deploy', '--job-name', 'deploy-', '--limit', '5'],
+    {
+      slug: W,
+      workflow: 'deploy',
+      window: undefined,
+      scope: { branch: undefined, 'all-branches': undefined },
+      jobName: 'deploy-',
+      limit: 5,
+      view,
+    },
+  ],
+  [
+    'insights branches',
+    insightsBranchesCommand,
+    I,
+    ['branches', W, '--workflow', 'deploy'],
+    { slug: W, workflow: 'deploy', view },
+  ],
+  ['insights flaky-tests', insightsFlakyTestsCommand, I, ['flaky-tests', W], { slug: W, view }],
+  [
+    'insights time-series',
+    insightsTimeSeriesCommand,
+    I,
+    ['time-series', W, 'build-and-test', '--granularity', 'daily', '--branch', 'develop'],
+    {
+      slug: W,
+      workflow: 'build-and-test',
+      granularity: 'daily',
+      branch: 'develop',
+      range: { 'start-date': undefined, 'end-date': undefined },
+      view,
+    },
+  ],
+);
+
 describe('parsing: argv in, the whole options object out', () => {
   it.each(ok)('%s', async (_label, make, groups, args, values) => {
     const r = await parseVerb(make, groups, args);
@@ -338,6 +462,121 @@ const bad: Array<[string, Make, string[], string[], string]> = [
   ],
   ['env name', envGetCommand, ['env'], ['get', 'gh/acme/web-app', 'A-B'], 'invalid variable name "A-B"'],
 ];
+
+bad.push(
+  [
+    'summary needs a target',
+    insightsSummaryCommand,
+    I,
+    ['summary'],
+    'give a project slug or --org, not both or neither',
+  ],
+  [
+    'summary both targets',
+    insightsSummaryCommand,
+    I,
+    ['summary', W, '--org', 'gh/acme'],
+    'give a project slug or --org, not both or neither',
+  ],
+  [
+    'summary --project on a project',
+    insightsSummaryCommand,
+    I,
+    ['summary', W, '--project', 'x'],
+    '--project is for an organization summary (--org)',
+  ],
+  [
+    'summary --workflow on an org',
+    insightsSummaryCommand,
+    I,
+    ['summary', '--org', 'gh/acme', '--workflow', 'x'],
+    '--branch and --workflow are for a project summary',
+  ],
+  [
+    'window',
+    insightsWorkflowsCommand,
+    I,
+    ['workflows', W, '--window', 'last-year'],
+    'invalid --window "last-year"',
+  ],
+  [
+    'branch and all',
+    insightsJobsCommand,
+    I,
+    ['jobs', W, 'deploy', '--branch', 'main', '--all-branches'],
+    '--branch and --all-branches cannot be combined',
+  ],
+  ['empty workflow', insightsRunsCommand, I, ['runs', W, ' '], 'the workflow name is empty'],
+  [
+    'granularity',
+    insightsTimeSeriesCommand,
+    I,
+    ['time-series', W, 'ci', '--granularity', 'weekly'],
+    'invalid --granularity "weekly"',
+  ],
+  [
+    'series all branches',
+    insightsTimeSeriesCommand,
+    I,
+    ['time-series', W, 'ci', '--all-branches'],
+    'a time series covers one branch: --all-branches is not available',
+  ],
+  [
+    'since beyond 90 days',
+    insightsRunsCommand,
+    I,
+    ['runs', W, 'deploy', '--since', '-91d'],
+    '--since -91d is more than 90 days ago',
+  ],
+  [
+    'hourly beyond 48 hours',
+    insightsTimeSeriesCommand,
+    I,
+    ['time-series', W, 'ci', '--granularity', 'hourly', '--since', '-3d'],
+    '--since -3d is more than 48 hours ago, and hourly data is kept 48 hours',
+  ],
+  [
+    'since after until',
+    insightsRunsCommand,
+    I,
+    ['runs', W, 'deploy', '--since', '-1d', '--until', '-2d'],
+    '--since must be before --until',
+  ],
+  [
+    'window and since',
+    insightsTimeSeriesCommand,
+    I,
+    ['time-series', W, 'ci', '--window', 'last-7-days', '--since', '-1d'],
+    '--window and --since cannot be combined',
+  ],
+  [
+    'bad time',
+    insightsRunsCommand,
+    I,
+    ['runs', W, 'deploy', '--since', 'last week'],
+    'invalid --since "last week"',
+  ],
+);
+
+describe('insight ranges (the seed’s limits)', () => {
+  const now = Date.parse('2026-11-22T12:00:00Z');
+  it('start and end at most 90 days apart, even when both are recent enough', () => {
+    expect(() => parseRange({ since: '-89d', until: '+5d' }, false, now)).toThrow(
+      '--since and --until are more than 90 days apart',
+    );
+    expect(parseRange({ since: '-89d', until: '-1d' }, false, now)).toEqual({
+      'start-date': '2026-08-25T12:00:00Z',
+      'end-date': '2026-11-21T12:00:00Z',
+    });
+  });
+  it('--window is a start relative to now; hourly within 48 hours is fine', () => {
+    expect(parseRange({ window: 'last-24-hours' }, true, now)).toEqual({
+      'start-date': '2026-11-21T12:00:00Z',
+      'end-date': undefined,
+    });
+    expect(() => parseRange({ window: 'last-7-days' }, true, now)).toThrow('more than 48 hours ago');
+  });
+});
 
 describe('bad input is a usage error before anything is sent', () => {
   it.each(bad)('%s', async (_label, make, groups, args, line) => {

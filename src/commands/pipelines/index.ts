@@ -18,6 +18,13 @@ import { envDeleteCommand } from './env/delete.js';
 import { envGetCommand } from './env/get.js';
 import { envListCommand } from './env/list.js';
 import { envSetCommand } from './env/set.js';
+import { insightsBranchesCommand } from './insights/branches.js';
+import { insightsFlakyTestsCommand } from './insights/flaky-tests.js';
+import { insightsJobsCommand } from './insights/jobs.js';
+import { insightsRunsCommand } from './insights/runs.js';
+import { insightsSummaryCommand } from './insights/summary.js';
+import { insightsTimeSeriesCommand } from './insights/time-series.js';
+import { insightsWorkflowsCommand } from './insights/workflows.js';
 import { projectCreateCommand } from './project/create.js';
 import { projectDeleteCommand } from './project/delete.js';
 import { projectFollowCommand } from './project/follow.js';
@@ -86,6 +93,25 @@ export function register(parent: Command, factory: Factory): void {
     'Restrictions of a context to projects, groups or expressions',
     ['ops pipelines context restriction list a0c17523-e4af-46ab-965f-4a57cbc4a90f'],
     [contextRestrictionListCommand, contextRestrictionCreateCommand, contextRestrictionDeleteCommand],
+    factory,
+  );
+  group(
+    root,
+    'insights',
+    'Insights of projects, workflows and jobs, drawn as charts on a terminal (numbers unchanged with -o json|csv)',
+    [
+      'ops pipelines insights summary gh/acme/web-app',
+      'ops pipelines insights time-series gh/acme/web-app build-and-test',
+    ],
+    [
+      insightsSummaryCommand,
+      insightsWorkflowsCommand,
+      insightsRunsCommand,
+      insightsJobsCommand,
+      insightsBranchesCommand,
+      insightsFlakyTestsCommand,
+      insightsTimeSeriesCommand,
+    ],
     factory,
   );
   group(

@@ -433,13 +433,13 @@ export function insightsRoutes(router: Router, env: Env): void {
       const { from, to } = range(req, env.clock.now(), hourly);
       const bucketMs = hourly ? HOUR : DAY;
       const buckets = new Map<string, JobRun[]>();
+      // Runs are chosen by when they started, as every other list does, so the sums agree.
       for (const r of workflowRuns(req, p))
-        if (r.branch === branch)
-          for (const j of r.jobs)
-            if (j.start >= from && j.start < to) {
-              const key = `${Math.floor(j.start / bucketMs) * bucketMs}\u0000${j.name}`;
-              buckets.set(key, [...(buckets.get(key) ?? []), j]);
-            }
+        if (r.branch === branch && within(from, to)(r))
+          for (const j of r.jobs) {
+            const key = `${Math.floor(j.start / bucketMs) * bucketMs}\u0000${j.name}`;
+            buckets.set(key, [...(buckets.get(key) ?? []), j]);
+          }
       const items = [...buckets.entries()]
         .map(([key, js]) => {
           const [at, name] = key.split('\u0000') as [string, string];
