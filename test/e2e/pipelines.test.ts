@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, runMain } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
@@ -492,6 +495,292 @@ describe('ops pipelines insights', () => {
       '-3d',
     ]);
     expect(old.code).toBe(2);
+    expect(await requests()).toEqual({});
+  });
+});
+
+describe('ops pipelines oidc-claims', () => {
+  it('get, set and delete at organization and project level', async () => {
+    const org = await ops(['oidc-claims', 'get', '--json']);
+    expect(json(org.stdout)).toMatchObject({
+      org_id: IDS.acme,
+      audience: ['https://vault.acme.example'],
+      ttl: '1h',
+    });
+    const set = await ops([
+      'oidc-claims',
+      'set',
+      '--project',
+      IDS.webApp,
+      '--audience',
+      'sts.amazonaws.com',
+      '--audience',
+      'vault',
+      '--ttl',
+      '15m',
+    ]);
+    expect(set.code).toBe(0);
+    expect(set.stdout).toMatch(
+      new RegExp(
+        `^org id\\s+${IDS.acme}\\nproject id\\s+${IDS.webApp}\\naudience\\s+sts\\.amazonaws\\.com, vault\\n`,
+      ),
+    );
+    expect(set.stdout).toMatch(/\nttl\s+15m\n/);
+    const del = await ops([
+      'oidc-claims',
+      'delete',
+      '--project',
+      IDS.webApp,
+      '--claims',
+      'audience',
+      '--yes',
+      '--json',
+    ]);
+    expect(json(del.stdout)).toEqual({
+      org_id: IDS.acme,
+      project_id: IDS.webApp,
+      ttl: '15m',
+      ttl_updated_at: expect.any(String),
+    });
+  });
+
+  it('the ttl is checked against the service’s pattern before sending; an organization not administered: 403', async () => {
+    const bad = await ops(['oidc-claims', 'set', '--ttl', '90 minutes']);
+    expect(bad).toMatchObject({ code: 2 });
+    expect(bad.stderr.split('\n')[0]).toBe('ops: invalid --ttl "90 minutes"');
+    expect(await requests()).toEqual({});
+    const forbidden = await ops(['oidc-claims', 'get', '--org', IDS.other]);
+    expect(forbidden.code).toBe(4);
+    expect(forbidden.stderr).toContain('(HTTP 403)\nhint: the token');
+  });
+});
+
+describe('ops pipelines policy', () => {
+  const CONFIG_OK = 'version: 2.1\njobs:\n  security-scan: {}\n  notify: {}\n';
+  const CONFIG_BAD = 'version: 2.1\njobs:\n  build: {}\n';
+
+  it('evaluate: PASS exits 0; HARD_FAIL exits 0 without --exit-status and 8 with it, after printing the decision', async () => {
+    const pass = await ops(['policy', 'evaluate', '--input-file', '-'], { input: CONFIG_OK });
+    expect(pass).toMatchObject({ code: 0, stderr: '' });
+    expect(pass.stdout).toMatch(/^status\s+PASS\n/);
+    const failed = await ops(['policy', 'evaluate', '--input-file', '-', '--json'], { input: CONFIG_BAD });
+    expect(failed.code).toBe(0);
+    expect(json(failed.stdout)).toMatchObject({
+      status: 'HARD_FAIL',
+      hard_failures: [{ rule: 'require_security_scan' }],
+    });
+    const gate = await ops(['policy', 'evaluate', '--input-file', '-', '--exit-status'], {
+      input: CONFIG_BAD,
+    });
+    expect(gate.code).toBe(8);
+    expect(gate.stdout).toMatch(/^status\s+HARD_FAIL\n/);
+    expect(gate.stderr).toBe('ops: policy decision: HARD_FAIL (require_security_scan)\n');
+    const soft = await ops(
+      ['policy', 'evaluate', '--input-file', '-', '--exit-status', '--field', 'status'],
+      { input: 'jobs:\n  security-scan: {}\n' },
+    );
+    expect(soft).toMatchObject({ code: 0, stdout: 'SOFT_FAIL\n' });
+  });
+
+  it('evaluate with a metadata file: the decision is logged with it and listed first', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ops-policy-'));
+    writeFileSync(join(dir, 'config.yml'), CONFIG_OK);
+    writeFileSync(
+      join(dir, 'meta.yml'),
+      `project_id: ${IDS.webApp}\nbuild_number: 9001\nvcs:\n  branch: release\n`,
+    );
+    const r = await ops([
+      'policy',
+      'evaluate',
+      '--input-file',
+      join(dir, 'config.yml'),
+      '--metadata-file',
+      join(dir, 'meta.yml'),
+    ]);
+    expect(r.code).toBe(0);
+    const list = await ops(['policy', 'decisions', 'list', '--branch', 'release', '--json']);
+    expect(
+      json<Array<{ decision: { status: string }; metadata: { build_number: number } }>>(list.stdout),
+    ).toMatchObject([{ decision: { status: 'PASS' }, metadata: { build_number: 9001 } }]);
+    const missing = await ops(['policy', 'evaluate', '--input-file', join(dir, 'nope.yml')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.split('\n')[0]).toBe(
+      `ops: cannot read --input-file "${join(dir, 'nope.yml')}": ENOENT`,
+    );
+  });
+
+  it('decisions: list by offset with the hint, filters, get, and the bundle of a decision', async () => {
+    const page = await ops(['policy', 'decisions', 'list', '--limit', '5']);
+    expect(page.stdout.split('\n')[0]).toMatch(
+      /^ID\s+STATUS\s+CREATED\s+PROJECT ID\s+BRANCH\s+BUILD\s+FAILED RULES$/,
+    );
+    expect(page.stdout.trim().split('\n')).toHaveLength(6);
+    const all = await ops(['policy', 'decisions', 'list', '--all', '--json']);
+    expect(json<unknown[]>(all.stdout)).toHaveLength(25);
+    // One page of 25, then the empty page that ends the walk.
+    expect((await requests())[`GET /api/v2/owner/${IDS.acme}/context/config/decision`]).toBe(3);
+    const skipped = await ops(['policy', 'decisions', 'list', '--offset', '23', '--json']);
+    expect(json<unknown[]>(skipped.stdout)).toHaveLength(2);
+    const hard = await ops([
+      'policy',
+      'decisions',
+      'list',
+      '--status',
+      'hard_fail',
+      '--all',
+      '--field',
+      'decision.status',
+    ]);
+    expect(new Set(hard.stdout.trim().split('\n'))).toEqual(new Set(['HARD_FAIL']));
+    const one = await ops(['policy', 'decisions', 'get', IDS.hardFailDecision]);
+    expect(one.stdout).toMatch(/\nstatus\s+HARD_FAIL\n/);
+    expect(one.stdout).toMatch(/\npolicies\s+ci_security, team_hygiene\n/);
+    const bundle = await ops(['policy', 'decisions', 'bundle', IDS.hardFailDecision, '--json']);
+    expect(Object.keys(json(bundle.stdout))).toEqual(['ci_security', 'team_hygiene']);
+    const nope = await ops(['policy', 'decisions', 'get', IDS.webApp]);
+    expect(nope).toMatchObject({ code: 3, stderr: 'ops: pipelines: decision not found (HTTP 404)\n' });
+  });
+
+  it('settings get and set', async () => {
+    expect((await ops(['policy', 'settings', 'get'])).stdout).toBe('enabled  yes\n');
+    expect((await ops(['policy', 'settings', 'set', '--enabled', 'false', '--json'])).stdout).toBe(
+      '{\n  "enabled": false\n}\n',
+    );
+    expect((await ops(['policy', 'settings', 'get', '--field', 'enabled'])).stdout).toBe('false\n');
+  });
+
+  it('bundle: get, get one policy’s source, push --dry (dry sent in the query), push', async () => {
+    const list = await ops(['policy', 'bundle', 'get']);
+    expect(list.stdout).toMatch(
+      /^NAME\s+CREATED BY\s+CREATED\s+LINES\nci_security\s+\S+\s+\S+\s+7\nteam_hygiene\s+/,
+    );
+    const src = await ops(['policy', 'bundle', 'get', 'ci_security']);
+    expect(src.stdout).toMatch(/^package org\n\nimport future.keywords\n\npolicy_name\["ci_security"\]\n/);
+    const dir = mkdtempSync(join(tmpdir(), 'ops-rego-'));
+    mkdirSync(join(dir, 'team'));
+    writeFileSync(
+      join(dir, 'security.rego'),
+      'package org\n\npolicy_name["ci_security"]\n\nenable_hard["x"]\n',
+    );
+    writeFileSync(join(dir, 'team', 'release.rego'), 'package org\n\npolicy_name["release_rules"]\n');
+    writeFileSync(join(dir, 'README.md'), 'not a policy');
+    const dry = await ops(['policy', 'bundle', 'push', dir, '--dry']);
+    expect(dry.stdout).toBe(
+      'CHANGE             POLICY\nwould be created   release_rules\nwould be modified  ci_security\nwould be deleted   team_hygiene\n',
+    );
+    expect((await requests())[`POST /api/v2/owner/${IDS.acme}/context/config/policy-bundle`]).toBe(1);
+    expect((await ops(['policy', 'bundle', 'get', '--json'])).stdout).toContain('team_hygiene');
+    const push = await ops(['policy', 'bundle', 'push', dir, '--json']);
+    expect(json(push.stdout)).toEqual({
+      created: ['release_rules'],
+      deleted: ['team_hygiene'],
+      modified: ['ci_security'],
+    });
+    expect(Object.keys(json((await ops(['policy', 'bundle', 'get', '--json'])).stdout))).toEqual([
+      'ci_security',
+      'release_rules',
+    ]);
+  });
+
+  it('push --dry-run prints the POST with dry=false in the query and sends nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ops-rego-'));
+    writeFileSync(join(dir, 'a.rego'), 'package org\npolicy_name["a"]\n');
+    const r = await ops(['policy', 'bundle', 'push', dir, '--dry-run']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /^curl -X POST '.*\/policy-bundle\?dry=false' .*--data-binary '\{"policies":\{"a\.rego":/,
+    );
+    expect(await requests()).toEqual({});
+  });
+
+  it('bad Rego: 400 {error} with the file named; an empty folder: exit 2 and nothing sent', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ops-rego-'));
+    writeFileSync(join(dir, 'broken.rego'), 'policy_name["x"]\n');
+    const r = await ops(['policy', 'bundle', 'push', dir]);
+    expect(r).toMatchObject({
+      code: 1,
+      stderr:
+        'ops: pipelines: failed to parse policy file(s): broken.rego: a policy must declare `package org` (HTTP 400)\n',
+    });
+    const empty = await ops(['policy', 'bundle', 'push', mkdtempSync(join(tmpdir(), 'ops-rego-'))]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/^ops: no \.rego files in /);
+  });
+
+  it('another organization’s policies: 403 {error}, exit 4', async () => {
+    const r = await ops(['policy', 'settings', 'get', '--owner-id', IDS.other]);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toBe(
+      "ops: pipelines: Forbidden: the token’s user is not an admin of this organization (HTTP 403)\nhint: the token's user needs admin rights on that organization\n",
+    );
+  });
+});
+
+describe('ops pipelines definition', () => {
+  it('list by slug (one read for the id) or id; create, get, update, delete', async () => {
+    const list = await ops(['definition', 'list', 'gh/acme/web-app']);
+    expect(list.stdout.split('\n')[0]).toMatch(/^ID\s+NAME\s+CONFIG\s+CHECKOUT\s+DESCRIPTION\s+CREATED$/);
+    expect(list.stdout).toContain('acme/web-app:.circleci/nightly.yml');
+    expect((await requests())['GET /api/v2/project/gh%2Facme%2Fweb-app']).toBe(1);
+    const made = await ops([
+      'definition',
+      'create',
+      IDS.webApp,
+      '--name',
+      'release',
+      '--config-repo',
+      '401122001',
+      '--config-path',
+      '.circleci/release.yml',
+      '--checkout-repo',
+      '401122002',
+      '--json',
+    ]);
+    const d = json<{ id: string; checkout_source: { repo: { full_name: string } } }>(made.stdout);
+    expect(d.checkout_source.repo.full_name).toBe('acme/api-server');
+    const upd = await ops([
+      'definition',
+      'update',
+      'gh/acme/web-app',
+      d.id,
+      '--description',
+      'tags only',
+      '--json',
+    ]);
+    expect(json(upd.stdout)).toMatchObject({ name: 'release', description: 'tags only' });
+    expect(
+      (await ops(['definition', 'get', IDS.webApp, d.id, '--field', 'config_source.file_path'])).stdout,
+    ).toBe('.circleci/release.yml\n');
+    expect((await ops(['definition', 'delete', IDS.webApp, d.id, '--yes'])).stdout).toBe(
+      'message  Pipeline definition deleted.\n',
+    );
+    expect((await ops(['definition', 'get', IDS.webApp, d.id])).code).toBe(3);
+  });
+
+  it('an unknown repository: 400, exit 1; --dry-run of a create prints the POST and sends nothing', async () => {
+    const r = await ops(['definition', 'create', 'gh/acme/web-app', '--name', 'x', '--config-repo', '999']);
+    expect(r).toMatchObject({
+      code: 1,
+      stderr:
+        'ops: pipelines: config_source.repo.external_id: no repository with external id 999 (HTTP 400)\n',
+    });
+    await sb.control('POST', 'reset');
+    const dry = await ops([
+      'definition',
+      'create',
+      IDS.webApp,
+      '--name',
+      'x',
+      '--config-repo',
+      '401122001',
+      '--dry-run',
+    ]);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toMatch(
+      new RegExp(
+        `^curl -X POST .*/projects/${IDS.webApp}/pipeline-definitions .*--data-binary '\\{"name":"x"`,
+      ),
+    );
     expect(await requests()).toEqual({});
   });
 });

@@ -13,6 +13,11 @@ import { contextListCommand } from '../../src/commands/pipelines/context/list.js
 import { contextRestrictionCreateCommand } from '../../src/commands/pipelines/context/restriction/create.js';
 import { contextRestrictionDeleteCommand } from '../../src/commands/pipelines/context/restriction/delete.js';
 import { contextRestrictionListCommand } from '../../src/commands/pipelines/context/restriction/list.js';
+import { definitionCreateCommand } from '../../src/commands/pipelines/definition/create.js';
+import { definitionDeleteCommand } from '../../src/commands/pipelines/definition/delete.js';
+import { definitionGetCommand } from '../../src/commands/pipelines/definition/get.js';
+import { definitionListCommand } from '../../src/commands/pipelines/definition/list.js';
+import { definitionUpdateCommand } from '../../src/commands/pipelines/definition/update.js';
 import { envDeleteCommand } from '../../src/commands/pipelines/env/delete.js';
 import { envGetCommand } from '../../src/commands/pipelines/env/get.js';
 import { envListCommand } from '../../src/commands/pipelines/env/list.js';
@@ -25,6 +30,17 @@ import { parseRange } from '../../src/commands/pipelines/insights/shared.js';
 import { insightsSummaryCommand } from '../../src/commands/pipelines/insights/summary.js';
 import { insightsTimeSeriesCommand } from '../../src/commands/pipelines/insights/time-series.js';
 import { insightsWorkflowsCommand } from '../../src/commands/pipelines/insights/workflows.js';
+import { oidcClaimsDeleteCommand } from '../../src/commands/pipelines/oidc-claims/delete.js';
+import { oidcClaimsGetCommand } from '../../src/commands/pipelines/oidc-claims/get.js';
+import { oidcClaimsSetCommand } from '../../src/commands/pipelines/oidc-claims/set.js';
+import { policyBundleGetCommand } from '../../src/commands/pipelines/policy/bundle/get.js';
+import { policyBundlePushCommand } from '../../src/commands/pipelines/policy/bundle/push.js';
+import { policyDecisionsBundleCommand } from '../../src/commands/pipelines/policy/decisions/bundle.js';
+import { policyDecisionsGetCommand } from '../../src/commands/pipelines/policy/decisions/get.js';
+import { policyDecisionsListCommand } from '../../src/commands/pipelines/policy/decisions/list.js';
+import { policyEvaluateCommand } from '../../src/commands/pipelines/policy/evaluate.js';
+import { policySettingsGetCommand } from '../../src/commands/pipelines/policy/settings/get.js';
+import { policySettingsSetCommand } from '../../src/commands/pipelines/policy/settings/set.js';
 import { projectCreateCommand } from '../../src/commands/pipelines/project/create.js';
 import { projectDeleteCommand } from '../../src/commands/pipelines/project/delete.js';
 import { projectFollowCommand } from '../../src/commands/pipelines/project/follow.js';
@@ -322,6 +338,212 @@ ok.push(
   ],
 );
 
+const scope = { ownerId: IDS.acme, context: 'config' };
+const OTHER_OWNER = '11111111-2222-4333-8444-555555555555';
+ok.push(
+  [
+    'oidc-claims get (profile org)',
+    oidcClaimsGetCommand,
+    ['oidc-claims'],
+    ['get'],
+    { orgId: IDS.acme, projectId: undefined },
+  ],
+  [
+    'oidc-claims get a project',
+    oidcClaimsGetCommand,
+    ['oidc-claims'],
+    ['get', '--org', OTHER_OWNER, '--project', IDS.webApp],
+    { orgId: OTHER_OWNER, projectId: IDS.webApp },
+  ],
+  [
+    'oidc-claims set',
+    oidcClaimsSetCommand,
+    ['oidc-claims'],
+    ['set', '--audience', 'a', '--audience', 'b', '--ttl', '1h30m'],
+    { orgId: IDS.acme, projectId: undefined, patch: { audience: ['a', 'b'], ttl: '1h30m' } },
+  ],
+  [
+    'oidc-claims delete (both)',
+    oidcClaimsDeleteCommand,
+    ['oidc-claims'],
+    ['delete'],
+    { orgId: IDS.acme, projectId: undefined, claims: ['audience', 'ttl'], confirm: fn },
+  ],
+  [
+    'oidc-claims delete ttl',
+    oidcClaimsDeleteCommand,
+    ['oidc-claims'],
+    ['delete', '--claims', 'TTL'],
+    { orgId: IDS.acme, projectId: undefined, claims: ['ttl'], confirm: fn },
+  ],
+  [
+    'decisions list',
+    policyDecisionsListCommand,
+    ['policy', 'decisions'],
+    [
+      'list',
+      '--status',
+      'hard-fail',
+      '--branch',
+      'main',
+      '--project-id',
+      IDS.webApp,
+      '--build-number',
+      '12',
+      '--offset',
+      '5',
+      '--after',
+      '2026-11-01T00:00:00Z',
+    ],
+    {
+      scope,
+      query: {
+        status: 'HARD_FAIL',
+        after: '2026-11-01T00:00:00Z',
+        before: undefined,
+        branch: 'main',
+        project_id: IDS.webApp,
+        build_number: '12',
+        offset: 5,
+      },
+      limit: 20,
+    },
+  ],
+  [
+    'decisions list, another owner and context',
+    policyDecisionsListCommand,
+    ['policy', 'decisions'],
+    ['list', '--owner-id', OTHER_OWNER, '--context', 'config', '--all'],
+    {
+      scope: { ownerId: OTHER_OWNER, context: 'config' },
+      query: {
+        status: undefined,
+        after: undefined,
+        before: undefined,
+        branch: undefined,
+        project_id: undefined,
+        build_number: undefined,
+        offset: undefined,
+      },
+      limit: undefined,
+    },
+  ],
+  [
+    'decisions get',
+    policyDecisionsGetCommand,
+    ['policy', 'decisions'],
+    ['get', IDS.hardFailDecision],
+    { scope, decisionId: IDS.hardFailDecision },
+  ],
+  [
+    'decisions bundle',
+    policyDecisionsBundleCommand,
+    ['policy', 'decisions'],
+    ['bundle', IDS.hardFailDecision],
+    { scope, decisionId: IDS.hardFailDecision, whole: false },
+  ],
+  [
+    'evaluate',
+    policyEvaluateCommand,
+    ['policy'],
+    ['evaluate', '--input-file', '-', '--exit-status'],
+    { scope, input: fn, exitStatus: true },
+  ],
+  ['settings get', policySettingsGetCommand, ['policy', 'settings'], ['get'], { scope }],
+  [
+    'settings set',
+    policySettingsSetCommand,
+    ['policy', 'settings'],
+    ['set', '--enabled', 'FALSE'],
+    { scope, enabled: false },
+  ],
+  [
+    'bundle get',
+    policyBundleGetCommand,
+    ['policy', 'bundle'],
+    ['get'],
+    { scope, name: undefined, whole: false },
+  ],
+  [
+    'bundle get one',
+    policyBundleGetCommand,
+    ['policy', 'bundle'],
+    ['get', 'ci_security'],
+    { scope, name: 'ci_security', whole: false },
+  ],
+  [
+    'bundle push --dry',
+    policyBundlePushCommand,
+    ['policy', 'bundle'],
+    ['push', 'policies', '--dry'],
+    { scope, dir: 'policies', policies: fn, dry: true, whole: false },
+  ],
+  [
+    'definition list by slug',
+    definitionListCommand,
+    ['definition'],
+    ['list', 'gh/acme/web-app'],
+    { project: { slug: 'gh/acme/web-app' }, limit: 100 },
+  ],
+  [
+    'definition get by id',
+    definitionGetCommand,
+    ['definition'],
+    ['get', IDS.webApp, IDS.buildDefinition],
+    { project: { id: IDS.webApp }, definitionId: IDS.buildDefinition },
+  ],
+  [
+    'definition create',
+    definitionCreateCommand,
+    ['definition'],
+    ['create', 'gh/acme/web-app', '--name', 'release', '--config-repo', '401122001', '--description', 'tags'],
+    {
+      project: { slug: 'gh/acme/web-app' },
+      body: {
+        name: 'release',
+        description: 'tags',
+        config_source: {
+          provider: 'github_app',
+          repo: { external_id: '401122001' },
+          file_path: '.circleci/config.yml',
+        },
+        checkout_source: { provider: 'github_app', repo: { external_id: '401122001' } },
+      },
+    },
+  ],
+  [
+    'definition update',
+    definitionUpdateCommand,
+    ['definition'],
+    [
+      'update',
+      'gh/acme/web-app',
+      IDS.nightlyDefinition,
+      '--config-path',
+      'e2e.yml',
+      '--checkout-repo',
+      '401122002',
+    ],
+    {
+      project: { slug: 'gh/acme/web-app' },
+      definitionId: IDS.nightlyDefinition,
+      body: {
+        name: undefined,
+        description: undefined,
+        config_source: { file_path: 'e2e.yml' },
+        checkout_source: { provider: 'github_app', repo: { external_id: '401122002' } },
+      },
+    },
+  ],
+  [
+    'definition delete',
+    definitionDeleteCommand,
+    ['definition'],
+    ['delete', IDS.webApp, IDS.nightlyDefinition],
+    { project: { id: IDS.webApp }, definitionId: IDS.nightlyDefinition, confirm: fn },
+  ],
+);
+
 describe('parsing: argv in, the whole options object out', () => {
   it.each(ok)('%s', async (_label, make, groups, args, values) => {
     const r = await parseVerb(make, groups, args);
@@ -558,6 +780,131 @@ bad.push(
   ],
 );
 
+bad.push(
+  [
+    'claims org',
+    oidcClaimsGetCommand,
+    ['oidc-claims'],
+    ['get', '--org', 'acme'],
+    'invalid --org "acme": not a UUID',
+  ],
+  [
+    'claims project',
+    oidcClaimsGetCommand,
+    ['oidc-claims'],
+    ['get', '--project', 'web-app'],
+    'invalid --project "web-app": not a UUID',
+  ],
+  ['claims nothing to set', oidcClaimsSetCommand, ['oidc-claims'], ['set'], 'nothing to set'],
+  [
+    'claims ttl pattern',
+    oidcClaimsSetCommand,
+    ['oidc-claims'],
+    ['set', '--ttl', '1 hour'],
+    'invalid --ttl "1 hour"',
+  ],
+  ['claims ttl unit', oidcClaimsSetCommand, ['oidc-claims'], ['set', '--ttl', '10y'], 'invalid --ttl "10y"'],
+  [
+    'claims names',
+    oidcClaimsDeleteCommand,
+    ['oidc-claims'],
+    ['delete', '--claims', 'aud'],
+    'invalid --claims "aud"',
+  ],
+  [
+    'decision status',
+    policyDecisionsListCommand,
+    ['policy', 'decisions'],
+    ['list', '--status', 'FAILED'],
+    'invalid --status "FAILED"',
+  ],
+  [
+    'decision offset',
+    policyDecisionsListCommand,
+    ['policy', 'decisions'],
+    ['list', '--offset', '-1'],
+    '--offset must be at least 0 (got -1)',
+  ],
+  [
+    'decision owner',
+    policyDecisionsListCommand,
+    ['policy', 'decisions'],
+    ['list', '--owner-id', 'acme'],
+    'invalid --owner-id "acme": not a UUID',
+  ],
+  [
+    'decision context',
+    policyDecisionsListCommand,
+    ['policy', 'decisions'],
+    ['list', '--context', 'Con fig'],
+    'invalid --context "Con fig"',
+  ],
+  [
+    'decision id',
+    policyDecisionsGetCommand,
+    ['policy', 'decisions'],
+    ['get', '42'],
+    'invalid decision id "42": not a UUID',
+  ],
+  ['evaluate needs input', policyEvaluateCommand, ['policy'], ['evaluate'], '--input-file is required'],
+  [
+    'evaluate two stdins',
+    policyEvaluateCommand,
+    ['policy'],
+    ['evaluate', '--input-file', '-', '--metadata-file', '-'],
+    '--input-file and --metadata-file cannot both read stdin',
+  ],
+  [
+    'settings enabled',
+    policySettingsSetCommand,
+    ['policy', 'settings'],
+    ['set', '--enabled', 'yes'],
+    'invalid --enabled "yes"',
+  ],
+  [
+    'settings needs enabled',
+    policySettingsSetCommand,
+    ['policy', 'settings'],
+    ['set'],
+    '--enabled is required',
+  ],
+  [
+    'definition project',
+    definitionListCommand,
+    ['definition'],
+    ['list', 'web-app'],
+    'invalid project "web-app": not a UUID',
+  ],
+  [
+    'definition name',
+    definitionCreateCommand,
+    ['definition'],
+    ['create', IDS.webApp, '--config-repo', '1'],
+    '--name is required',
+  ],
+  [
+    'definition repo',
+    definitionCreateCommand,
+    ['definition'],
+    ['create', IDS.webApp, '--name', 'x'],
+    '--config-repo is required',
+  ],
+  [
+    'definition path',
+    definitionCreateCommand,
+    ['definition'],
+    ['create', IDS.webApp, '--name', 'x', '--config-repo', '1', '--config-path', '../x.yml'],
+    'invalid --config-path "../x.yml"',
+  ],
+  [
+    'definition nothing',
+    definitionUpdateCommand,
+    ['definition'],
+    ['update', IDS.webApp, IDS.nightlyDefinition],
+    'nothing to change',
+  ],
+);
+
 describe('insight ranges (the seed’s limits)', () => {
   const now = Date.parse('2026-11-22T12:00:00Z');
   it('start and end at most 90 days apart, even when both are recent enough', () => {
@@ -586,6 +933,16 @@ describe('bad input is a usage error before anything is sent', () => {
     );
     expect(err?.message).toBe(line);
     expect(err?.exitCode).toBe(2);
+  });
+
+  it('no organization for a policy command: an error naming the flag, the variable and the setting', async () => {
+    const err = await parseVerb(policySettingsGetCommand, ['policy', 'settings'], ['get'], {
+      env: { OPS_PIPELINES_OWNER_ID: '' },
+    }).catch((e: Error & { hint?: string }) => e);
+    expect(err).toMatchObject({ message: 'pipelines: no organization id is given', exitCode: 2 });
+    expect((err as { hint: string }).hint).toBe(
+      'pass --owner-id ORG_ID, set OPS_PIPELINES_OWNER_ID, or run `ops config set pipelines.owner_id ORG_ID`',
+    );
   });
 
   it('no owner anywhere: a usage error naming the flags and the setting', async () => {

@@ -14,6 +14,11 @@ import { contextListCommand } from './context/list.js';
 import { contextRestrictionCreateCommand } from './context/restriction/create.js';
 import { contextRestrictionDeleteCommand } from './context/restriction/delete.js';
 import { contextRestrictionListCommand } from './context/restriction/list.js';
+import { definitionCreateCommand } from './definition/create.js';
+import { definitionDeleteCommand } from './definition/delete.js';
+import { definitionGetCommand } from './definition/get.js';
+import { definitionListCommand } from './definition/list.js';
+import { definitionUpdateCommand } from './definition/update.js';
 import { envDeleteCommand } from './env/delete.js';
 import { envGetCommand } from './env/get.js';
 import { envListCommand } from './env/list.js';
@@ -25,6 +30,17 @@ import { insightsRunsCommand } from './insights/runs.js';
 import { insightsSummaryCommand } from './insights/summary.js';
 import { insightsTimeSeriesCommand } from './insights/time-series.js';
 import { insightsWorkflowsCommand } from './insights/workflows.js';
+import { oidcClaimsDeleteCommand } from './oidc-claims/delete.js';
+import { oidcClaimsGetCommand } from './oidc-claims/get.js';
+import { oidcClaimsSetCommand } from './oidc-claims/set.js';
+import { policyBundleGetCommand } from './policy/bundle/get.js';
+import { policyBundlePushCommand } from './policy/bundle/push.js';
+import { policyDecisionsBundleCommand } from './policy/decisions/bundle.js';
+import { policyDecisionsGetCommand } from './policy/decisions/get.js';
+import { policyDecisionsListCommand } from './policy/decisions/list.js';
+import { policyEvaluateCommand } from './policy/evaluate.js';
+import { policySettingsGetCommand } from './policy/settings/get.js';
+import { policySettingsSetCommand } from './policy/settings/set.js';
 import { projectCreateCommand } from './project/create.js';
 import { projectDeleteCommand } from './project/delete.js';
 import { projectFollowCommand } from './project/follow.js';
@@ -97,6 +113,14 @@ export function register(parent: Command, factory: Factory): void {
   );
   group(
     root,
+    'oidc-claims',
+    "Custom claims (audience, lifetime) of the OIDC tokens of an organization's or project's jobs",
+    ['ops pipelines oidc-claims get', 'ops pipelines oidc-claims set --ttl 30m'],
+    [oidcClaimsGetCommand, oidcClaimsSetCommand, oidcClaimsDeleteCommand],
+    factory,
+  );
+  group(
+    root,
     'insights',
     'Insights of projects, workflows and jobs, drawn as charts on a terminal (numbers unchanged with -o json|csv)',
     [
@@ -111,6 +135,52 @@ export function register(parent: Command, factory: Factory): void {
       insightsBranchesCommand,
       insightsFlakyTestsCommand,
       insightsTimeSeriesCommand,
+    ],
+    factory,
+  );
+  const policy = group(
+    root,
+    'policy',
+    'Config policies of an organization (--owner-id, default OPS_PIPELINES_OWNER_ID): decisions, evaluation, settings, bundles',
+    ['ops pipelines policy decisions list', 'ops pipelines policy bundle get'],
+    [policyEvaluateCommand],
+    factory,
+  );
+  group(
+    policy,
+    'decisions',
+    'Decisions made by policy evaluation, and the bundle each was made with',
+    ['ops pipelines policy decisions list --status HARD_FAIL'],
+    [policyDecisionsListCommand, policyDecisionsGetCommand, policyDecisionsBundleCommand],
+    factory,
+  );
+  group(
+    policy,
+    'settings',
+    'Whether pipelines are evaluated against the policies',
+    ['ops pipelines policy settings get'],
+    [policySettingsGetCommand, policySettingsSetCommand],
+    factory,
+  );
+  group(
+    policy,
+    'bundle',
+    'The policies (Rego) themselves',
+    ['ops pipelines policy bundle get', 'ops pipelines policy bundle get ci_security'],
+    [policyBundleGetCommand, policyBundlePushCommand],
+    factory,
+  );
+  group(
+    root,
+    'definition',
+    'Pipeline definitions of a project: config source and checkout source',
+    ['ops pipelines definition list gh/acme/web-app'],
+    [
+      definitionListCommand,
+      definitionGetCommand,
+      definitionCreateCommand,
+      definitionUpdateCommand,
+      definitionDeleteCommand,
     ],
     factory,
   );
@@ -147,7 +217,7 @@ export const demo: Array<{ title: string; argv: string[] }> = [
     argv: ['pipelines', 'context', 'list', '--org-slug', 'gh/acme', '--limit', '5'],
   },
   {
-    title: 'Pipelines: a project and its masked variables',
-    argv: ['pipelines', 'env', 'list', 'gh/acme/web-app'],
+    title: 'Pipelines: insights of a project, per workflow',
+    argv: ['pipelines', 'insights', 'summary', 'gh/acme/web-app', '--window', 'last-30-days'],
   },
 ];

@@ -28,15 +28,22 @@ export async function pipelinesStart(
   return { ctx, base: { printer: ctx.printer, feedback: ctx.feedback, client } };
 }
 
-/** The owner id of policies and contexts: `--owner-id`, else OPS_PIPELINES_OWNER_ID or the profile. */
-export async function ownerIdOf(ctx: Context): Promise<string> {
+/**
+ * The organization id of policies, claims and contexts: the flag (laid over the settings by
+ * `pipelinesStart`), else OPS_PIPELINES_OWNER_ID or the profile's `pipelines.owner_id`.
+ */
+export async function ownerIdOf(ctx: Context, flag = '--owner-id'): Promise<string> {
   const raw = (await ctx.service('pipelines')).settings.get('owner_id');
   if (raw === undefined || raw === '')
     throw new ConfigError(
-      'pipelines: no owner is given',
-      'pass --owner-id ORG_ID, set OPS_PIPELINES_OWNER_ID, or run `ops config set pipelines.owner_id ORG_ID`',
+      'pipelines: no organization id is given',
+      `pass ${flag} ORG_ID, set OPS_PIPELINES_OWNER_ID, or run \`ops config set pipelines.owner_id ORG_ID\``,
     );
-  return parseUuid('--owner-id', raw, 'the organization id, e.g. from `ops pipelines project get SLUG`');
+  return parseUuid(
+    flag,
+    raw,
+    'the organization id, e.g. from `ops pipelines project get SLUG --field organization_id`',
+  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
