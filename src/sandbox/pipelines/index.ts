@@ -14,9 +14,8 @@ import { insightsRoutes } from './insights.js';
 import { policyRoutes } from './policy.js';
 import { seedPolicies } from './policy-seed.js';
 import { projectRoutes } from './projects.js';
-import { ACME } from './seed.js';
+import { ACME, projectId } from './seed.js';
 import { type State, seedState } from './state.js';
-import { projectId } from './seed.js';
 
 function setting(ctx: SandboxContext, key: string, fallback: number, min: number): number {
   const raw = ctx.options.settings[`pipelines.${key}`];

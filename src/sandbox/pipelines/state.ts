@@ -7,7 +7,9 @@ import {
   ACME,
   CONTEXT_SEEDS,
   GROUPS,
+  ORG_CLAIMS_SEED,
   type Owner,
+  PROJECT_CLAIMS_SEED,
   PROJECT_ENV_SEEDS,
   PROJECT_SEEDS,
   REPOS,
@@ -225,13 +227,18 @@ export function seedState(t0: number): State {
     },
   );
   const claims = new Map<string, Claims>();
+  const o = ORG_CLAIMS_SEED;
+  const pc = PROJECT_CLAIMS_SEED;
   claims.set(claimsKey(ACME.id), {
-    audience: ['https://vault.acme.example'],
-    audienceUpdated: t0 - 12 * DAY,
-    ttl: '1h',
-    ttlUpdated: t0 - 12 * DAY,
+    audience: [...o.audience],
+    audienceUpdated: t0 - o.ageDays * DAY,
+    ttl: o.ttl,
+    ttlUpdated: t0 - o.ageDays * DAY,
   });
-  claims.set(claimsKey(ACME.id, web.id), { audience: ['sts.amazonaws.com'], audienceUpdated: t0 - 5 * DAY });
+  claims.set(claimsKey(ACME.id, web.id), {
+    audience: [...pc.audience],
+    audienceUpdated: t0 - pc.ageDays * DAY,
+  });
   // Policies are seeded by policy-seed.ts (they need these projects).
   return { t0, contexts, projects, claims, policy: new Map() };
 }

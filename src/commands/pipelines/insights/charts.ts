@@ -1,4 +1,10 @@
+import type {
+  OrgSummaryWire,
+  ProjectSummaryWire,
+  ReportingWindow,
+} from '../../../clients/pipelines/types.js';
 import { type Bar, barChart, formatNumber, sparkline } from '../../../output/chart.js';
+import { duration, percent } from '../columns.js';
 
 /**
  * The insights drawings, as lines fitted to a width. They use the shared chart module (sparklines and
@@ -72,4 +78,99 @@ export function statusStrip(statuses: readonly string[], width: number): string 
     .slice(-Math.max(1, width))
     .map((s) => STATUS[s] ?? '?')
     .join('');
+}
+
+const windowText = (w: ReportingWindow | undefined) => (w ?? 'last-90-days').replace(/-/g, ' ');
+
+export function projectCharts(
+  slug: string,
+  o: { window: ReportingWindow | undefined; branches: string[] | undefined },
+  res: ProjectSummaryWire,
+  width: number,
+): string[] {
+  const m = res.project_data?.metrics;
+  const t = res.project_data?.trends;
+  const wf = res.project_workflow_data ?? [];
+  return [
+    `${slug} · ${windowText(o.window)} · ${o.branches ? `branches ${o.branches.join(', ')}` : 'all branches'}`,
+    ...metricLines([
+      ['runs', formatNumber(m?.total_runs ?? 0), t?.total_runs],
+      ['success rate', percent(m?.success_rate ?? 0), t?.success_rate],
+      ['duration', duration(m?.total_duration_secs ?? 0), t?.total_duration_secs],
+      ['credits', formatNumber(m?.total_credits_used ?? 0), t?.total_credits_used],
+      ['throughput', `${formatNumber(m?.throughput ?? 0)}/day`, t?.throughput],
+    ]),
+    ...barSection(
+      'Success rate by workflow',
+      wf.map((w) => ({
+        label: w.workflow_name,
+        value: w.metrics.success_rate,
+        text: percent(w.metrics.success_rate),
+      })),
+      width,
+    ),
+    ...barSection(
+      'P95 duration by workflow',
+      wf.map((w) => ({
+        label: w.workflow_name,
+        value: w.metrics.p95_duration_secs,
+        text: duration(w.metrics.p95_duration_secs),
+      })),
+      width,
+    ),
+    ...barSection(
+      'Credits by workflow',
+      wf.map((w) => ({ label: w.workflow_name, value: w.metrics.total_credits_used })),
+      width,
+    ),
+    ...barSection(
+      'Runs by workflow',
+      wf.map((w) => ({ label: w.workflow_name, value: w.metrics.total_runs })),
+      width,
+    ),
+  ];
+}
+
+export function orgCharts(
+  org: string,
+  window: ReportingWindow | undefined,
+  res: OrgSummaryWire,
+  width: number,
+): string[] {
+  const m = res.org_data?.metrics;
+  const t = res.org_data?.trends;
+  const p = res.org_project_data ?? [];
+  return [
+    `${org} · ${windowText(window)} · ${res.all_projects?.length ?? 0} projects`,
+    ...metricLines([
+      ['runs', formatNumber(m?.total_runs ?? 0), t?.total_runs],
+      ['success rate', percent(m?.success_rate ?? 0), t?.success_rate],
+      ['duration', duration(m?.total_duration_secs ?? 0), t?.total_duration_secs],
+      ['credits', formatNumber(m?.total_credits_used ?? 0), t?.total_credits_used],
+      ['throughput', `${formatNumber(m?.throughput ?? 0)}/day`, t?.throughput],
+    ]),
+    ...barSection(
+      'Success rate by project',
+      p.map((x) => ({
+        label: x.project_name,
+        value: x.metrics.success_rate,
+        text: percent(x.metrics.success_rate),
+      })),
+      width,
+    ),
+    ...barSection(
+      'Duration by project',
+      p.map((x) => ({
+        label: x.project_name,
+        value: x.metrics.total_duration_secs,
+        text: duration(x.metrics.total_duration_secs),
+      })),
+      width,
+    ),
+    ...barSection(
+      'Credits by project',
+      p.map((x) => ({ label: x.project_name, value: x.metrics.total_credits_used })),
+      width,
+    ),
+  ];
 }

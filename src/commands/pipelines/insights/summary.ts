@@ -6,11 +6,9 @@ import type {
   ReportingWindow,
 } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
-import { formatNumber } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
-import { duration, percent } from '../columns.js';
 import { type PipelinesBase, examples, parseOrgSlug, parseProjectSlug, pipelinesStart } from '../shared.js';
-import { barSection, metricLines } from './charts.js';
+import { orgCharts, projectCharts } from './charts.js';
 import { type InsightsView, addWindowOption, collectValues, draw, parseWindow, viewOf } from './shared.js';
 
 export interface InsightsSummaryOptions extends PipelinesBase {
@@ -109,123 +107,46 @@ export async function runInsightsSummary(o: InsightsSummaryOptions): Promise<voi
   return o.printer.print(projectRows(res), { columns: PROJECT_COLUMNS });
 }
 
-const windowText = (w: ReportingWindow | undefined) => (w ?? 'last-90-days').replace(/-/g, ' ');
-
-export function projectCharts(
-  slug: string,
-  o: { window: ReportingWindow | undefined; branches: string[] | undefined },
-  res: ProjectSummaryWire,
-  width: number,
-): string[] {
-  const m = res.project_data?.metrics;
-  const t = res.project_data?.trends;
-  const wf = res.project_workflow_data ?? [];
-  return [
-    `${slug} · ${windowText(o.window)} · ${o.branches ? `branches ${o.branches.join(', ')}` : 'all branches'}`,
-    ...metricLines([
-      ['runs', formatNumber(m?.total_runs ?? 0), t?.total_runs],
-      ['success rate', percent(m?.success_rate ?? 0), t?.success_rate],
-      ['duration', duration(m?.total_duration_secs ?? 0), t?.total_duration_secs],
-      ['credits', formatNumber(m?.total_credits_used ?? 0), t?.total_credits_used],
-      ['throughput', `${formatNumber(m?.throughput ?? 0)}/day`, t?.throughput],
-    ]),
-    ...barSection(
-      'Success rate by workflow',
-      wf.map((w) => ({
-        label: w.workflow_name,
-        value: w.metrics.success_rate,
-        text: percent(w.metrics.success_rate),
-      })),
-      width,
-    ),
-    ...barSection(
-      'P95 duration by workflow',
-      wf.map((w) => ({
-        label: w.workflow_name,
-        value: w.metrics.p95_duration_secs,
-        text: duration(w.metrics.p95_duration_secs),
-      })),
-      width,
-    ),
-    ...barSection(
-      'Credits by workflow',
-      wf.map((w) => ({ label: w.workflow_name, value: w.metrics.total_credits_used })),
-      width,
-    ),
-    ...barSection(
-      'Runs by workflow',
-      wf.map((w) => ({ label: w.workflow_name, value: w.metrics.total_runs })),
-      width,
-    ),
-  ];
-}
-
-export function orgCharts(
-  org: string,
-  window: ReportingWindow | undefined,
-  res: OrgSummaryWire,
-  width: number,
-): string[] {
-  const m = res.org_data?.metrics;
-  const t = res.org_data?.trends;
-  const p = res.org_project_data ?? [];
-  return [
-    `${org} · ${windowText(window)} · ${res.all_projects?.length ?? 0} projects`,
-    ...metricLines([
-      ['runs', formatNumber(m?.total_runs ?? 0), t?.total_runs],
-      ['success rate', percent(m?.success_rate ?? 0), t?.success_rate],
-      ['duration', duration(m?.total_duration_secs ?? 0), t?.total_duration_secs],
-      ['credits', formatNumber(m?.total_credits_used ?? 0), t?.total_credits_used],
-      ['throughput', `${formatNumber(m?.throughput ?? 0)}/day`, t?.throughput],
-    ]),
-    ...barSection(
-      'Success rate by project',
-      p.map((x) => ({
-        label: x.project_name,
-        value: x.metrics.success_rate,
-        text: percent(x.metrics.success_rate),
-      })),
-      width,
-    ),
-    ...barSection(
-      'Duration by project',
-      p.map((x) => ({
-        label: x.project_name,
-        value: x.metrics.total_duration_secs,
-        text: duration(x.metrics.total_duration_secs),
-      })),
-      width,
-    ),
-    ...barSection(
-      'Credits by project',
-      p.map((x) => ({ label: x.project_name, value: x.metrics.total_credits_used })),
-      width,
-    ),
-  ];
-}
-
+/** A row of CSV or of a table that is not on a terminal: a name, then each metric and its trend as sent. */
 interface Row {
-  workflow: string;
+  /** The workflow, or the project of an organization's summary. */
+  name: string;
   branch: string;
   metrics: Record<string, number>;
   trends: Record<string, number>;
 }
 
-/** One row a workflow (branch `*`: every branch given), then one a workflow and branch; numbers as sent. */
+const numbers = (o: object) => o as unknown as Record<string, number>;
+
+/** One row a workflow (branch `*`: every branch given), then one a workflow and branch. */
 export function projectRows(res: ProjectSummaryWire): Row[] {
   return [
-    ...(res.project_workflow_data ?? []).map((w) => ({ workflow: w.workflow_name, branch: '*', ...w })),
-    ...(res.project_workflow_branch_data ?? []).map((w) => ({ workflow: w.workflow_name, ...w })),
-  ] as unknown as Row[];
+    ...(res.project_workflow_data ?? []).map((w) => ({ ...w, branch: '*' })),
+    ...(res.project_workflow_branch_data ?? []),
+  ].map((w) => ({
+    name: w.workflow_name,
+    branch: w.branch,
+    metrics: numbers(w.metrics),
+    trends: numbers(w.trends),
+  }));
 }
 
-const metric = (key: string): Array<Column<Row>> => [
+function orgRows(res: OrgSummaryWire): Row[] {
+  return (res.org_project_data ?? []).map((p) => ({
+    name: p.project_name,
+    branch: '',
+    metrics: numbers(p.metrics),
+    trends: numbers(p.trends),
+  }));
+}
+
+const metric = (key: string): Column<Row>[] => [
   { header: key, get: (r) => r.metrics[key] },
   { header: `${key}_trend`, get: (r) => r.trends[key] },
 ];
 
 const PROJECT_COLUMNS: Column<Row>[] = [
-  { header: 'workflow', get: (r) => r.workflow },
+  { header: 'workflow', get: (r) => r.name },
   { header: 'branch', get: (r) => r.branch },
   ...metric('total_runs'),
   ...metric('success_rate'),
@@ -233,19 +154,10 @@ const PROJECT_COLUMNS: Column<Row>[] = [
   ...metric('total_credits_used'),
 ];
 
-function orgRows(res: OrgSummaryWire): Array<Row & { project: string }> {
-  return (res.org_project_data ?? []).map((p) => ({
-    project: p.project_name,
-    workflow: '',
-    branch: '',
-    ...p,
-  })) as never;
-}
-
-const ORG_COLUMNS: Column<Row & { project: string }>[] = [
-  { header: 'project', get: (r) => r.project },
-  ...(metric('total_runs') as Column<Row & { project: string }>[]),
-  ...(metric('success_rate') as Column<Row & { project: string }>[]),
-  ...(metric('total_duration_secs') as Column<Row & { project: string }>[]),
-  ...(metric('total_credits_used') as Column<Row & { project: string }>[]),
+const ORG_COLUMNS: Column<Row>[] = [
+  { header: 'project', get: (r) => r.name },
+  ...metric('total_runs'),
+  ...metric('success_rate'),
+  ...metric('total_duration_secs'),
+  ...metric('total_credits_used'),
 ];
