@@ -55,8 +55,9 @@ export const SERVICES: readonly ServiceEntry[] = [
   { name: 'db', summary: 'Database role assignment', descriptor: d(() => import('./clients/db/index.js')) },
   {
     name: 'pipelines',
-    summary: 'Pipeline administration',
+    summary: 'Pipeline administration: contexts, insights, policies, projects, keys',
     descriptor: d(() => import('./clients/pipelines/index.js')),
+    commands: () => import('./commands/pipelines/index.js'),
   },
   {
     name: 'docgen',

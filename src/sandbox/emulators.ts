@@ -11,4 +11,5 @@ export const EMULATORS: Record<string, () => Promise<EmulatorFactory>> = {
   db: async () => (await import('./db/index.js')).createEmulator,
   cloud: async () => (await import('./cloud/index.js')).createEmulator,
   tasks: async () => (await import('./tasks/index.js')).createEmulator,
+  pipelines: async () => (await import('./pipelines/index.js')).createEmulator,
 };

@@ -1,12 +1,55 @@
 import type { ServiceDescriptor } from '../descriptor.js';
 import { headerAuth } from '../http/auth.js';
-import { tokenStyle } from '../http/paginate.js';
+import { parseErrorBody } from '../http/parse-error.js';
+import type { ParsedError } from '../http/types.js';
+import { tokenPages } from './pages.js';
+
+/**
+ * The service answers errors in two shapes (reference §D.5): `{message}` (contexts, insights,
+ * projects) and `{error}` (policies, decisions, OIDC claims). Both are one message; neither has a code.
+ */
+export function parsePipelinesError(
+  status: number,
+  body: unknown,
+  headers: Record<string, string>,
+): ParsedError {
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const b = body as Record<string, unknown>;
+    const text =
+      typeof b.message === 'string' ? b.message : typeof b.error === 'string' ? b.error : undefined;
+    if (text !== undefined && text.trim() !== '') {
+      const generic = parseErrorBody(status, undefined, headers);
+      return { message: text.trim(), requestId: generic.requestId };
+    }
+  }
+  return parseErrorBody(status, body, headers);
+}
+
+function hintFor(status: number, parsed: ParsedError): string | undefined {
+  if (status === 401)
+    return 'check OPS_PIPELINES_TOKEN: API v2 takes a personal API token (project tokens are refused)';
+  if (status === 403)
+    return /owner|organization|org/i.test(parsed.message)
+      ? "the token's user needs admin rights on that organization"
+      : 'the token is valid but lacks the permission for this call';
+  if (status === 413)
+    return 'the policy bundle is over the service’s size limit; push fewer or smaller policies';
+  return undefined;
+}
 
 /** Pipeline administration (seed 001 D): `Pipeline-Token`, `next_page_token` / `page-token` pages. */
 export const descriptor: ServiceDescriptor = {
   name: 'pipelines',
   title: 'pipeline administration',
-  settings: [{ key: 'token', description: 'API token (Pipeline-Token)', secret: true }],
+  settings: [
+    { key: 'token', description: 'personal API token (Pipeline-Token)', secret: true },
+    {
+      key: 'owner_id',
+      description: 'organization id (uuid) that owns contexts and policies, when --owner-id is not given',
+    },
+  ],
   auth: (s) => headerAuth('Pipeline-Token', s.require('token')),
-  pageStyle: () => tokenStyle({ items: 'items', tokenField: 'next_page_token', tokenParam: 'page-token' }),
+  parseError: parsePipelinesError,
+  hintFor,
+  pageStyle: () => tokenPages<unknown>(),
 };

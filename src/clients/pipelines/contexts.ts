@@ -1,0 +1,73 @@
+import { type Page, type PageOptions, paginatePages } from '../http/paginate.js';
+import type { HttpClient } from '../http/types.js';
+import { route } from '../http/url.js';
+import { tokenPages } from './pages.js';
+import type {
+  ContextEnvVarWire,
+  ContextOwnerWire,
+  ContextWire,
+  ListContextsQuery,
+  MessageWire,
+  RestrictionType,
+  RestrictionWire,
+} from './types.js';
+
+/** Contexts, their environment variables and their restrictions (`/context…`). */
+export interface ContextOperations {
+  createContext(name: string, owner: ContextOwnerWire): Promise<ContextWire>;
+  listContexts(query: ListContextsQuery, opts?: PageOptions): AsyncGenerator<Page<ContextWire>>;
+  getContext(contextId: string): Promise<ContextWire>;
+  deleteContext(contextId: string): Promise<MessageWire>;
+  listEnvironmentVariablesFromContext(
+    contextId: string,
+    opts?: PageOptions,
+  ): AsyncGenerator<Page<ContextEnvVarWire>>;
+  /** Creates or replaces the variable; the value is secret (masked in --debug and --dry-run). */
+  addEnvironmentVariableToContext(contextId: string, name: string, value: string): Promise<ContextEnvVarWire>;
+  deleteEnvironmentVariableFromContext(contextId: string, name: string): Promise<MessageWire>;
+  getContextRestrictions(contextId: string, opts?: PageOptions): AsyncGenerator<Page<RestrictionWire>>;
+  createContextRestriction(
+    contextId: string,
+    restriction: { restriction_type: RestrictionType; restriction_value: string },
+  ): Promise<RestrictionWire>;
+  deleteContextRestriction(contextId: string, restrictionId: string): Promise<MessageWire>;
+}
+
+export function contextOperations(http: HttpClient): ContextOperations {
+  const call = async <T>(method: string, path: string, body?: unknown, sensitive = false): Promise<T> =>
+    (await http.request<T>({ method, path, body, sensitive })).data;
+  return {
+    createContext: (name, owner) => call('POST', '/api/v2/context', { name, owner }),
+    listContexts: (query, opts = {}) =>
+      paginatePages(
+        http,
+        { method: 'GET', path: '/api/v2/context', query: { ...query } },
+        tokenPages(),
+        opts,
+      ),
+    getContext: (id) => call('GET', route`/api/v2/context/${id}`),
+    deleteContext: (id) => call('DELETE', route`/api/v2/context/${id}`),
+    listEnvironmentVariablesFromContext: (id, opts = {}) =>
+      paginatePages(
+        http,
+        { method: 'GET', path: route`/api/v2/context/${id}/environment-variable` },
+        tokenPages(),
+        opts,
+      ),
+    addEnvironmentVariableToContext: (id, name, value) =>
+      call('PUT', route`/api/v2/context/${id}/environment-variable/${name}`, { value }, true),
+    deleteEnvironmentVariableFromContext: (id, name) =>
+      call('DELETE', route`/api/v2/context/${id}/environment-variable/${name}`),
+    getContextRestrictions: (id, opts = {}) =>
+      paginatePages(
+        http,
+        { method: 'GET', path: route`/api/v2/context/${id}/restrictions` },
+        tokenPages(),
+        opts,
+      ),
+    createContextRestriction: (id, restriction) =>
+      call('POST', route`/api/v2/context/${id}/restrictions`, restriction),
+    deleteContextRestriction: (id, restrictionId) =>
+      call('DELETE', route`/api/v2/context/${id}/restrictions/${restrictionId}`),
+  };
+}

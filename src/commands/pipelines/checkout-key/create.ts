@@ -1,0 +1,41 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { CheckoutKeyType } from '../../../clients/pipelines/types.js';
+import { UsageError } from '../../../errors.js';
+import { CHECKOUT_KEY_COLUMNS } from '../columns.js';
+import { type PipelinesBase, examples, parseChoice, parseProjectSlug, pipelinesStart } from '../shared.js';
+
+export interface CheckoutKeyCreateOptions extends PipelinesBase {
+  slug: string;
+  type: CheckoutKeyType;
+}
+
+export function checkoutKeyCreateCommand(factory: Factory, run = runCheckoutKeyCreate): Command {
+  return new Command('create')
+    .description(
+      'Create a checkout key: the service makes an SSH key pair and shows its public half. A user key acts ' +
+        'as the token’s user (it needs a user token); not for GitLab or GitHub App projects.',
+    )
+    .argument('<project-slug>', 'provider/organization/project, e.g. gh/acme/web-app')
+    .option('--type <type>', 'deploy-key (read access to this repository) or user-key')
+    .addHelpText(
+      'after',
+      examples(
+        'ops pipelines checkout-key create gh/acme/api-server --type deploy-key',
+        'ops pipelines checkout-key create gh/acme/web-app --type user-key --field fingerprint',
+      ),
+    )
+    .action(async (slug: string, o: { type?: string }, c: Command) => {
+      const parsed = parseProjectSlug(slug);
+      if (o.type === undefined) throw new UsageError('--type is required', 'give deploy-key or user-key');
+      const type = parseChoice('--type', o.type, ['user-key', 'deploy-key'] as const);
+      const { base } = await pipelinesStart(factory, c);
+      await run({ ...base, slug: parsed, type });
+    });
+}
+
+export async function runCheckoutKeyCreate(o: CheckoutKeyCreateOptions): Promise<void> {
+  await o.printer.print(await (await o.client()).createCheckoutKey(o.slug, o.type), {
+    columns: CHECKOUT_KEY_COLUMNS,
+  });
+}

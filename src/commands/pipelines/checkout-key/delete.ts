@@ -1,0 +1,41 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import {
+  type Confirm,
+  type PipelinesBase,
+  examples,
+  parseProjectSlug,
+  pipelinesStart,
+  printMessage,
+} from '../shared.js';
+import { parseFingerprint } from './get.js';
+
+export interface CheckoutKeyDeleteOptions extends PipelinesBase {
+  slug: string;
+  fingerprint: string;
+  confirm: Confirm;
+}
+
+export function checkoutKeyDeleteCommand(factory: Factory, run = runCheckoutKeyDelete): Command {
+  return new Command('delete')
+    .description('Delete a checkout key; pipelines that cloned with it can no longer do so')
+    .argument('<project-slug>', 'provider/organization/project')
+    .argument('<fingerprint>', 'MD5 (aa:bb:…) or SHA-256 (SHA256:…) fingerprint')
+    .addHelpText(
+      'after',
+      examples(
+        'ops pipelines checkout-key delete gh/acme/web-app SHA256:LcQPdX7piyJuHM8YN6nfj0qy4ObTe2LE9U3UaY+aFBQ --yes',
+      ),
+    )
+    .action(async (slug: string, fp: string, _o: unknown, c: Command) => {
+      const parsed = parseProjectSlug(slug);
+      const fingerprint = parseFingerprint(fp);
+      const { ctx, base } = await pipelinesStart(factory, c);
+      await run({ ...base, slug: parsed, fingerprint, confirm: (a) => ctx.confirm(a) });
+    });
+}
+
+export async function runCheckoutKeyDelete(o: CheckoutKeyDeleteOptions): Promise<void> {
+  await o.confirm(`Delete checkout key ${o.fingerprint} of ${o.slug}`);
+  await printMessage(o.printer, await (await o.client()).deleteCheckoutKey(o.slug, o.fingerprint));
+}

@@ -1,0 +1,104 @@
+import type {
+  CheckoutKeyWire,
+  ContextEnvVarWire,
+  ContextWire,
+  DecisionLogWire,
+  PipelineDefinitionWire,
+  ProjectEnvVarWire,
+  ProjectWire,
+  RestrictionWire,
+} from '../../clients/pipelines/types.js';
+import type { Column } from '../../output/printer.js';
+
+/** 0.8473 → "84.7%". */
+export function percent(rate: number | undefined): string {
+  return rate === undefined ? '' : `${(rate * 100).toFixed(1)}%`;
+}
+
+/** 551 → "9m 11s"; 36291 → "10h 4m". */
+export function duration(secs: number | undefined): string {
+  if (secs === undefined) return '';
+  const s = Math.round(secs);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`;
+  return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
+}
+
+export const CONTEXT_COLUMNS: Column<ContextWire>[] = [
+  { header: 'id', get: (c) => c.id },
+  { header: 'name', get: (c) => c.name },
+  { header: 'created', get: (c) => c.created_at, format: 'relative' },
+];
+
+export const CONTEXT_ENV_COLUMNS: Column<ContextEnvVarWire>[] = [
+  { header: 'variable', get: (v) => v.variable },
+  { header: 'created', get: (v) => v.created_at, format: 'relative' },
+  { header: 'updated', get: (v) => v.updated_at, format: 'relative' },
+  { header: 'context id', get: (v) => v.context_id },
+];
+
+export const RESTRICTION_COLUMNS: Column<RestrictionWire>[] = [
+  { header: 'id', get: (r) => r.id },
+  { header: 'type', get: (r) => r.restriction_type },
+  { header: 'value', get: (r) => r.restriction_value },
+  { header: 'name', get: (r) => r.name },
+];
+
+export const PROJECT_COLUMNS: Column<ProjectWire>[] = [
+  { header: 'slug', get: (p) => p.slug },
+  { header: 'name', get: (p) => p.name },
+  { header: 'id', get: (p) => p.id },
+  { header: 'organization', get: (p) => `${p.organization_name} (${p.organization_slug})` },
+  { header: 'organization id', get: (p) => p.organization_id },
+  { header: 'vcs', get: (p) => `${p.vcs_info?.provider} ${p.vcs_info?.vcs_url}` },
+  { header: 'default branch', get: (p) => p.vcs_info?.default_branch },
+];
+
+export const CHECKOUT_KEY_COLUMNS: Column<CheckoutKeyWire>[] = [
+  { header: 'fingerprint', get: (k) => k.fingerprint },
+  { header: 'type', get: (k) => k.type },
+  { header: 'preferred', get: (k) => k.preferred, format: 'bool' },
+  { header: 'created', get: (k) => k['created-at'], format: 'relative' },
+  { header: 'public key', get: (k) => k['public-key'] },
+];
+
+/** The value column shows what the service returns: already masked (`xxxx` and the last four). */
+export const PROJECT_ENV_COLUMNS: Column<ProjectEnvVarWire>[] = [
+  { header: 'name', get: (v) => v.name },
+  { header: 'value', get: (v) => v.value },
+  { header: 'created', get: (v) => v['created-at'], format: 'relative' },
+];
+
+export const DEFINITION_COLUMNS: Column<PipelineDefinitionWire>[] = [
+  { header: 'id', get: (d) => d.id },
+  { header: 'name', get: (d) => d.name },
+  {
+    header: 'config',
+    get: (d) =>
+      `${d.config_source?.repo?.full_name ?? d.config_source?.provider}:${d.config_source?.file_path}`,
+  },
+  {
+    header: 'checkout',
+    get: (d) => d.checkout_source?.repo?.full_name ?? d.checkout_source?.repo?.external_id,
+  },
+  { header: 'description', get: (d) => d.description },
+  { header: 'created', get: (d) => d.created_at, format: 'relative' },
+];
+
+export const DECISION_COLUMNS: Column<DecisionLogWire>[] = [
+  { header: 'id', get: (d) => d.id },
+  {
+    header: 'status',
+    get: (d) => d.decision?.status,
+    color: (v, s) => (v === 'PASS' ? s.green : v === 'SOFT_FAIL' ? s.yellow : s.red),
+  },
+  { header: 'created', get: (d) => d.created_at, format: 'relative' },
+  { header: 'project id', get: (d) => d.metadata?.project_id },
+  { header: 'branch', get: (d) => d.metadata?.vcs?.branch },
+  { header: 'build', get: (d) => d.metadata?.build_number },
+  {
+    header: 'failed rules',
+    get: (d) =>
+      [...(d.decision?.hard_failures ?? []), ...(d.decision?.soft_failures ?? [])].map((f) => f.rule),
+  },
+];

@@ -1,0 +1,46 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { ContextOwnerWire } from '../../../clients/pipelines/types.js';
+import { UsageError } from '../../../errors.js';
+import { CONTEXT_COLUMNS } from '../columns.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type Owner, type OwnerFlags, addOwnerOptions, parseOwnerFlags, resolveOwner } from './owner.js';
+
+export interface ContextCreateOptions extends PipelinesBase {
+  name: string;
+  owner: Owner;
+}
+
+/** The body's owner: `{id, type}` or `{slug, type}` (an account only by id). */
+export function ownerWire(owner: Owner): ContextOwnerWire {
+  if (owner.slug !== undefined)
+    return { slug: owner.slug, ...(owner.type ? { type: 'organization' as const } : {}) };
+  return { id: owner.id!, ...(owner.type ? { type: owner.type } : {}) };
+}
+
+export function contextCreateCommand(factory: Factory, run = runContextCreate): Command {
+  return addOwnerOptions(
+    new Command('create')
+      .description('Create a context (a shared set of environment variables) in an organization')
+      .argument('<name>', 'context name, unique within the owner'),
+  )
+    .addHelpText(
+      'after',
+      examples(
+        'ops pipelines context create release-signing --org-slug gh/acme',
+        'ops pipelines context create gcp-staging --owner-id d1c91133-b7d0-4bb8-ae74-11c794816047 --json',
+      ),
+    )
+    .action(async (name: string, o: OwnerFlags, c: Command) => {
+      if (name.trim() === '')
+        throw new UsageError('the context name is empty', 'give a name such as aws-production');
+      const owner = parseOwnerFlags(o);
+      const { ctx, base } = await pipelinesStart(factory, c);
+      await run({ ...base, name, owner: await resolveOwner(ctx, owner) });
+    });
+}
+
+export async function runContextCreate(o: ContextCreateOptions): Promise<void> {
+  const created = await (await o.client()).createContext(o.name, ownerWire(o.owner));
+  await o.printer.print(created, { columns: CONTEXT_COLUMNS });
+}

@@ -1,0 +1,48 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../../app/types.js';
+import type { ContextEnvVarWire } from '../../../../clients/pipelines/types.js';
+import { printPages } from '../../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
+import { CONTEXT_ENV_COLUMNS } from '../../columns.js';
+import { type PipelinesBase, examples, parseUuid, pipelinesStart } from '../../shared.js';
+import { CONTEXT_ID_HINT } from '../get.js';
+
+const DEFAULT_LIMIT = 100;
+
+export interface ContextEnvListOptions extends PipelinesBase {
+  contextId: string;
+  limit: number | undefined;
+}
+
+export function contextEnvListCommand(factory: Factory, run = runContextEnvList): Command {
+  const cmd = new Command('list')
+    .description("List a context's environment variables (names and times: values are never returned)")
+    .argument('<context-id>', 'context id (uuid)');
+  addListOptions(cmd, DEFAULT_LIMIT);
+  return cmd
+    .addHelpText(
+      'after',
+      examples(
+        'ops pipelines context env list a0c17523-e4af-46ab-965f-4a57cbc4a90f',
+        'ops pipelines context env list a0c17523-e4af-46ab-965f-4a57cbc4a90f --all -o ndjson',
+      ),
+    )
+    .action(async (id: string, o: { limit?: string; all?: boolean }, c: Command) => {
+      const list = parseListOptions(o, DEFAULT_LIMIT);
+      const contextId = parseUuid('context id', id, CONTEXT_ID_HINT);
+      const { base } = await pipelinesStart(factory, c);
+      await run({ ...base, contextId, limit: list.limit });
+    });
+}
+
+export async function runContextEnvList(o: ContextEnvListOptions): Promise<void> {
+  const client = await o.client();
+  await printPages<ContextEnvVarWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.listEnvironmentVariablesFromContext(o.contextId, { limit: o.limit }),
+    columns: CONTEXT_ENV_COLUMNS,
+    limit: o.limit,
+    noun: 'variables',
+  });
+}

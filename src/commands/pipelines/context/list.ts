@@ -1,0 +1,52 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { ContextWire } from '../../../clients/pipelines/types.js';
+import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { CONTEXT_COLUMNS } from '../columns.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type Owner, type OwnerFlags, addOwnerOptions, parseOwnerFlags, resolveOwner } from './owner.js';
+
+const DEFAULT_LIMIT = 50;
+
+export interface ContextListOptions extends PipelinesBase {
+  owner: Owner;
+  limit: number | undefined;
+}
+
+export function contextListCommand(factory: Factory, run = runContextList): Command {
+  const cmd = addOwnerOptions(
+    new Command('list').description('List the contexts of an organization (or account), by name'),
+  );
+  addListOptions(cmd, DEFAULT_LIMIT);
+  return cmd
+    .addHelpText(
+      'after',
+      examples(
+        'ops pipelines context list --org-slug gh/acme',
+        'ops pipelines context list --owner-id d1c91133-b7d0-4bb8-ae74-11c794816047 --all --json',
+        'ops pipelines context list            # the owner of OPS_PIPELINES_OWNER_ID',
+      ),
+    )
+    .action(async (o: OwnerFlags & { limit?: string; all?: boolean }, c: Command) => {
+      const list = parseListOptions(o, DEFAULT_LIMIT);
+      const owner = parseOwnerFlags(o);
+      const { ctx, base } = await pipelinesStart(factory, c);
+      await run({ ...base, owner: await resolveOwner(ctx, owner), limit: list.limit });
+    });
+}
+
+export async function runContextList(o: ContextListOptions): Promise<void> {
+  const client = await o.client();
+  await printPages<ContextWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.listContexts(
+      { 'owner-id': o.owner.id, 'owner-slug': o.owner.slug, 'owner-type': o.owner.type },
+      { limit: o.limit },
+    ),
+    columns: CONTEXT_COLUMNS,
+    limit: o.limit,
+    noun: 'contexts',
+  });
+}

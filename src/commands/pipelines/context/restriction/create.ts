@@ -1,0 +1,69 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../../app/types.js';
+import type { RestrictionType } from '../../../../clients/pipelines/types.js';
+import { UsageError } from '../../../../errors.js';
+import { RESTRICTION_COLUMNS } from '../../columns.js';
+import { type PipelinesBase, examples, parseChoice, parseUuid, pipelinesStart } from '../../shared.js';
+import { CONTEXT_ID_HINT } from '../get.js';
+
+export interface ContextRestrictionCreateOptions extends PipelinesBase {
+  contextId: string;
+  type: RestrictionType;
+  value: string;
+}
+
+const TYPES: readonly RestrictionType[] = ['project', 'expression', 'group'];
+
+/** Checks the value for its type: a project or group is a UUID, an expression is a rule. */
+export function parseRestriction(o: { type?: string; value?: string }): {
+  type: RestrictionType;
+  value: string;
+} {
+  if (o.type === undefined) throw new UsageError('--type is required', `give one of: ${TYPES.join(', ')}`);
+  if (o.value === undefined)
+    throw new UsageError('--value is required', 'give a project id, group id or expression');
+  const type = parseChoice('--type', o.type, TYPES);
+  if (type === 'expression') {
+    if (o.value.trim() === '')
+      throw new UsageError(
+        '--value is empty',
+        'give an expression such as \'pipeline.git.branch == "main"\'',
+      );
+    if (o.value.length > 1024) throw new UsageError('--value: an expression is at most 1024 characters');
+    return { type, value: o.value };
+  }
+  return { type, value: parseUuid('--value', o.value, `the ${type} id (uuid)`) };
+}
+
+export function contextRestrictionCreateCommand(
+  factory: Factory,
+  run = runContextRestrictionCreate,
+): Command {
+  return new Command('create')
+    .description('Restrict who may use a context: a project, a group, or an expression over pipeline values')
+    .argument('<context-id>', 'context id (uuid)')
+    .option('--type <type>', 'project, expression or group')
+    .option('--value <value>', 'project id, group id, or an expression such as pipeline.git.branch == "main"')
+    .addHelpText(
+      'after',
+      examples(
+        'ops pipelines context restriction create 82b4dc90-910e-4466-b679-404a7cd3a59c --type project --value dfe353c7-5813-42bd-892a-3303ae7414ba',
+        `ops pipelines context restriction create 82b4dc90-910e-4466-b679-404a7cd3a59c --type expression --value 'pipeline.git.branch == "main"'`,
+        'ops pipelines context restriction create 82b4dc90-910e-4466-b679-404a7cd3a59c --type group --value b11b1c94-17d1-4b51-a554-12ddb406aff8',
+      ),
+    )
+    .action(async (id: string, o: { type?: string; value?: string }, c: Command) => {
+      const contextId = parseUuid('context id', id, CONTEXT_ID_HINT);
+      const restriction = parseRestriction(o);
+      const { base } = await pipelinesStart(factory, c);
+      await run({ ...base, contextId, ...restriction });
+    });
+}
+
+export async function runContextRestrictionCreate(o: ContextRestrictionCreateOptions): Promise<void> {
+  const created = await (await o.client()).createContextRestriction(o.contextId, {
+    restriction_type: o.type,
+    restriction_value: o.value,
+  });
+  await o.printer.print(created, { columns: RESTRICTION_COLUMNS });
+}

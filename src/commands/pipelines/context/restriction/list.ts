@@ -1,0 +1,45 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../../app/types.js';
+import type { RestrictionWire } from '../../../../clients/pipelines/types.js';
+import { printPages } from '../../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
+import { RESTRICTION_COLUMNS } from '../../columns.js';
+import { type PipelinesBase, examples, parseUuid, pipelinesStart } from '../../shared.js';
+import { CONTEXT_ID_HINT } from '../get.js';
+
+const DEFAULT_LIMIT = 100;
+
+export interface ContextRestrictionListOptions extends PipelinesBase {
+  contextId: string;
+  limit: number | undefined;
+}
+
+export function contextRestrictionListCommand(factory: Factory, run = runContextRestrictionList): Command {
+  const cmd = new Command('list')
+    .description('List the restrictions of a context: projects, expressions and groups allowed to use it')
+    .argument('<context-id>', 'context id (uuid)');
+  addListOptions(cmd, DEFAULT_LIMIT);
+  return cmd
+    .addHelpText(
+      'after',
+      examples('ops pipelines context restriction list a0c17523-e4af-46ab-965f-4a57cbc4a90f'),
+    )
+    .action(async (id: string, o: { limit?: string; all?: boolean }, c: Command) => {
+      const list = parseListOptions(o, DEFAULT_LIMIT);
+      const contextId = parseUuid('context id', id, CONTEXT_ID_HINT);
+      const { base } = await pipelinesStart(factory, c);
+      await run({ ...base, contextId, limit: list.limit });
+    });
+}
+
+export async function runContextRestrictionList(o: ContextRestrictionListOptions): Promise<void> {
+  const client = await o.client();
+  await printPages<RestrictionWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.getContextRestrictions(o.contextId, { limit: o.limit }),
+    columns: RESTRICTION_COLUMNS,
+    limit: o.limit,
+    noun: 'restrictions',
+  });
+}

@@ -1,0 +1,33 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import { DEFINITION_COLUMNS } from '../columns.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type ProjectRef, parseDefinitionId, parseProjectRef, projectIdOf } from './shared.js';
+
+export interface DefinitionGetOptions extends PipelinesBase {
+  project: ProjectRef;
+  definitionId: string;
+}
+
+export function definitionGetCommand(factory: Factory, run = runDefinitionGet): Command {
+  return new Command('get')
+    .description('Show a pipeline definition')
+    .argument('<project>', 'project id (uuid) or slug')
+    .argument('<definition-id>', 'pipeline definition id (uuid)')
+    .addHelpText(
+      'after',
+      examples('ops pipelines definition get gh/acme/web-app 0f6ccd99-1209-4ee3-bcb4-62eddf789eb3'),
+    )
+    .action(async (project: string, id: string, _o: unknown, c: Command) => {
+      const ref = parseProjectRef(project);
+      const definitionId = parseDefinitionId(id);
+      const { base } = await pipelinesStart(factory, c);
+      await run({ ...base, project: ref, definitionId });
+    });
+}
+
+export async function runDefinitionGet(o: DefinitionGetOptions): Promise<void> {
+  const client = await o.client();
+  const d = await client.getPipelineDefinition(await projectIdOf(client, o.project), o.definitionId);
+  await o.printer.print(d, { columns: DEFINITION_COLUMNS });
+}

@@ -1,0 +1,51 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { PipelineDefinitionWire } from '../../../clients/pipelines/types.js';
+import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { DEFINITION_COLUMNS } from '../columns.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type ProjectRef, parseProjectRef, projectIdOf } from './shared.js';
+
+const DEFAULT_LIMIT = 100;
+
+export interface DefinitionListOptions extends PipelinesBase {
+  project: ProjectRef;
+  limit: number | undefined;
+}
+
+export function definitionListCommand(factory: Factory, run = runDefinitionList): Command {
+  const cmd = new Command('list')
+    .description(
+      "List a project's pipeline definitions: where each pipeline's config comes from and what it checks out",
+    )
+    .argument('<project>', 'project id (uuid) or slug (gh/acme/web-app)');
+  addListOptions(cmd, DEFAULT_LIMIT);
+  return cmd
+    .addHelpText(
+      'after',
+      examples(
+        'ops pipelines definition list gh/acme/web-app',
+        'ops pipelines definition list dfe353c7-5813-42bd-892a-3303ae7414ba --json',
+      ),
+    )
+    .action(async (project: string, o: { limit?: string; all?: boolean }, c: Command) => {
+      const list = parseListOptions(o, DEFAULT_LIMIT);
+      const ref = parseProjectRef(project);
+      const { base } = await pipelinesStart(factory, c);
+      await run({ ...base, project: ref, limit: list.limit });
+    });
+}
+
+export async function runDefinitionList(o: DefinitionListOptions): Promise<void> {
+  const client = await o.client();
+  const id = await projectIdOf(client, o.project);
+  await printPages<PipelineDefinitionWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.listPipelineDefinitions(id, { limit: o.limit }),
+    columns: DEFINITION_COLUMNS,
+    limit: o.limit,
+    noun: 'pipeline definitions',
+  });
+}

@@ -1,0 +1,42 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import { PROJECT_ENV_COLUMNS } from '../columns.js';
+import { secretValue } from '../context/env/set.js';
+import { type PipelinesBase, examples, parseEnvName, parseProjectSlug, pipelinesStart } from '../shared.js';
+
+export interface EnvSetOptions extends PipelinesBase {
+  slug: string;
+  name: string;
+  /** Reads the value: --value-file, else stdin, else a hidden prompt. Never from argv. */
+  value: () => Promise<string>;
+}
+
+export function envSetCommand(factory: Factory, run = runEnvSet): Command {
+  return new Command('set')
+    .description(
+      'Create or replace a project variable; the value is read from stdin (or --value-file, or a hidden prompt) and shown masked',
+    )
+    .argument('<project-slug>', 'provider/organization/project')
+    .argument('<name>', 'variable name, e.g. NPM_TOKEN')
+    .option('--value-file <file>', 'read the value from this file (- for stdin)')
+    .addHelpText(
+      'after',
+      examples(
+        'printf %s "s3cr3t-token-value" | ops pipelines env set gh/acme/web-app DEPLOY_TOKEN',
+        'date +%s | ops pipelines env set gh/acme/api-server CACHE_BUSTER --json',
+      ),
+    )
+    .action(async (slug: string, name: string, o: { valueFile?: string }, c: Command) => {
+      const parsed = parseProjectSlug(slug);
+      const variable = parseEnvName(name);
+      const { base } = await pipelinesStart(factory, c);
+      await run({ ...base, slug: parsed, name: variable, value: secretValue(factory.io, o.valueFile) });
+    });
+}
+
+export async function runEnvSet(o: EnvSetOptions): Promise<void> {
+  const value = await o.value();
+  await o.printer.print(await (await o.client()).createEnvVar(o.slug, o.name, value), {
+    columns: PROJECT_ENV_COLUMNS,
+  });
+}

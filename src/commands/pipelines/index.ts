@@ -1,0 +1,223 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../app/types.js';
+import { checkoutKeyCreateCommand } from './checkout-key/create.js';
+import { checkoutKeyDeleteCommand } from './checkout-key/delete.js';
+import { checkoutKeyGetCommand } from './checkout-key/get.js';
+import { checkoutKeyListCommand } from './checkout-key/list.js';
+import { contextCreateCommand } from './context/create.js';
+import { contextDeleteCommand } from './context/delete.js';
+import { contextEnvDeleteCommand } from './context/env/delete.js';
+import { contextEnvListCommand } from './context/env/list.js';
+import { contextEnvSetCommand } from './context/env/set.js';
+import { contextGetCommand } from './context/get.js';
+import { contextListCommand } from './context/list.js';
+import { contextRestrictionCreateCommand } from './context/restriction/create.js';
+import { contextRestrictionDeleteCommand } from './context/restriction/delete.js';
+import { contextRestrictionListCommand } from './context/restriction/list.js';
+import { definitionCreateCommand } from './definition/create.js';
+import { definitionDeleteCommand } from './definition/delete.js';
+import { definitionGetCommand } from './definition/get.js';
+import { definitionListCommand } from './definition/list.js';
+import { definitionUpdateCommand } from './definition/update.js';
+import { envDeleteCommand } from './env/delete.js';
+import { envGetCommand } from './env/get.js';
+import { envListCommand } from './env/list.js';
+import { envSetCommand } from './env/set.js';
+import { insightsBranchesCommand } from './insights/branches.js';
+import { insightsFlakyTestsCommand } from './insights/flaky-tests.js';
+import { insightsJobsCommand } from './insights/jobs.js';
+import { insightsRunsCommand } from './insights/runs.js';
+import { insightsSummaryCommand } from './insights/summary.js';
+import { insightsTimeSeriesCommand } from './insights/time-series.js';
+import { insightsWorkflowsCommand } from './insights/workflows.js';
+import { oidcClaimsDeleteCommand } from './oidc-claims/delete.js';
+import { oidcClaimsGetCommand } from './oidc-claims/get.js';
+import { oidcClaimsSetCommand } from './oidc-claims/set.js';
+import { policyBundleGetCommand } from './policy/bundle/get.js';
+import { policyBundlePushCommand } from './policy/bundle/push.js';
+import { policyDecisionsBundleCommand } from './policy/decisions/bundle.js';
+import { policyDecisionsGetCommand } from './policy/decisions/get.js';
+import { policyDecisionsListCommand } from './policy/decisions/list.js';
+import { policyEvaluateCommand } from './policy/evaluate.js';
+import { policySettingsGetCommand } from './policy/settings/get.js';
+import { policySettingsSetCommand } from './policy/settings/set.js';
+import { projectCreateCommand } from './project/create.js';
+import { projectDeleteCommand } from './project/delete.js';
+import { projectFollowCommand } from './project/follow.js';
+import { projectGetCommand } from './project/get.js';
+import { examples } from './shared.js';
+
+type Make = (factory: Factory) => Command;
+
+function group(
+  parent: Command,
+  name: string,
+  description: string,
+  example: string[],
+  verbs: Make[],
+  factory: Factory,
+) {
+  const g = parent
+    .command(name)
+    .description(description)
+    .helpCommand(false)
+    .addHelpText('after', examples(...example));
+  for (const make of verbs) g.addCommand(make(factory));
+  return g;
+}
+
+/** `ops pipelines`: the pipeline-administration API of seed 001 D. */
+export function register(parent: Command, factory: Factory): void {
+  const root = parent
+    .command('pipelines')
+    .description(
+      'Pipeline administration: contexts, OIDC claims, insights, policies, pipeline definitions, projects, checkout keys, variables',
+    )
+    .helpCommand(false)
+    .addHelpText(
+      'after',
+      examples(
+        'eval "$(ops sandbox env)"',
+        'ops pipelines context list --org-slug gh/acme',
+        'ops pipelines insights summary gh/acme/web-app --window last-30-days',
+        'ops pipelines policy decisions list --limit 5',
+        'ops pipelines env list gh/acme/web-app',
+      ),
+    );
+  const context = group(
+    root,
+    'context',
+    'Contexts: shared sets of environment variables, and who may use them',
+    [
+      'ops pipelines context list --org-slug gh/acme',
+      'ops pipelines context env list a0c17523-e4af-46ab-965f-4a57cbc4a90f',
+    ],
+    [contextListCommand, contextGetCommand, contextCreateCommand, contextDeleteCommand],
+    factory,
+  );
+  group(
+    context,
+    'env',
+    "A context's environment variables (values are write-only)",
+    ['ops pipelines context env list a0c17523-e4af-46ab-965f-4a57cbc4a90f'],
+    [contextEnvListCommand, contextEnvSetCommand, contextEnvDeleteCommand],
+    factory,
+  );
+  group(
+    context,
+    'restriction',
+    'Restrictions of a context to projects, groups or expressions',
+    ['ops pipelines context restriction list a0c17523-e4af-46ab-965f-4a57cbc4a90f'],
+    [contextRestrictionListCommand, contextRestrictionCreateCommand, contextRestrictionDeleteCommand],
+    factory,
+  );
+  group(
+    root,
+    'oidc-claims',
+    "Custom claims (audience, lifetime) of the OIDC tokens of an organization's or project's jobs",
+    ['ops pipelines oidc-claims get', 'ops pipelines oidc-claims set --ttl 30m'],
+    [oidcClaimsGetCommand, oidcClaimsSetCommand, oidcClaimsDeleteCommand],
+    factory,
+  );
+  group(
+    root,
+    'insights',
+    'Insights of projects, workflows and jobs, drawn as charts on a terminal (numbers unchanged with -o json|csv)',
+    [
+      'ops pipelines insights summary gh/acme/web-app',
+      'ops pipelines insights time-series gh/acme/web-app build-and-test',
+    ],
+    [
+      insightsSummaryCommand,
+      insightsWorkflowsCommand,
+      insightsRunsCommand,
+      insightsJobsCommand,
+      insightsBranchesCommand,
+      insightsFlakyTestsCommand,
+      insightsTimeSeriesCommand,
+    ],
+    factory,
+  );
+  const policy = group(
+    root,
+    'policy',
+    'Config policies of an organization (--owner-id, default OPS_PIPELINES_OWNER_ID): decisions, evaluation, settings, bundles',
+    ['ops pipelines policy decisions list', 'ops pipelines policy bundle get'],
+    [policyEvaluateCommand],
+    factory,
+  );
+  group(
+    policy,
+    'decisions',
+    'Decisions made by policy evaluation, and the bundle each was made with',
+    ['ops pipelines policy decisions list --status HARD_FAIL'],
+    [policyDecisionsListCommand, policyDecisionsGetCommand, policyDecisionsBundleCommand],
+    factory,
+  );
+  group(
+    policy,
+    'settings',
+    'Whether pipelines are evaluated against the policies',
+    ['ops pipelines policy settings get'],
+    [policySettingsGetCommand, policySettingsSetCommand],
+    factory,
+  );
+  group(
+    policy,
+    'bundle',
+    'The policies (Rego) themselves',
+    ['ops pipelines policy bundle get', 'ops pipelines policy bundle get ci_security'],
+    [policyBundleGetCommand, policyBundlePushCommand],
+    factory,
+  );
+  group(
+    root,
+    'definition',
+    'Pipeline definitions of a project: config source and checkout source',
+    ['ops pipelines definition list gh/acme/web-app'],
+    [
+      definitionListCommand,
+      definitionGetCommand,
+      definitionCreateCommand,
+      definitionUpdateCommand,
+      definitionDeleteCommand,
+    ],
+    factory,
+  );
+  group(
+    root,
+    'project',
+    'Projects: show, create, delete, and the deprecated follow',
+    ['ops pipelines project get gh/acme/web-app'],
+    [projectGetCommand, projectCreateCommand, projectDeleteCommand, projectFollowCommand],
+    factory,
+  );
+  group(
+    root,
+    'checkout-key',
+    'SSH keys that pipelines check code out with',
+    ['ops pipelines checkout-key list gh/acme/web-app --digest sha256'],
+    [checkoutKeyListCommand, checkoutKeyCreateCommand, checkoutKeyGetCommand, checkoutKeyDeleteCommand],
+    factory,
+  );
+  group(
+    root,
+    'env',
+    "A project's environment variables (listed masked)",
+    ['ops pipelines env list gh/acme/web-app'],
+    [envListCommand, envGetCommand, envSetCommand, envDeleteCommand],
+    factory,
+  );
+}
+
+/** `ops sandbox demo` steps: read-only, each succeeds on a fresh sandbox. */
+export const demo: Array<{ title: string; argv: string[] }> = [
+  {
+    title: 'Pipelines: contexts of the organization',
+    argv: ['pipelines', 'context', 'list', '--org-slug', 'gh/acme', '--limit', '5'],
+  },
+  {
+    title: 'Pipelines: insights of a project, per workflow',
+    argv: ['pipelines', 'insights', 'summary', 'gh/acme/web-app', '--window', 'last-30-days'],
+  },
+];

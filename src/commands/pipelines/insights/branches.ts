@@ -1,0 +1,41 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { type InsightsView, parseWorkflow, viewOf } from './shared.js';
+
+export interface InsightsBranchesOptions extends PipelinesBase {
+  slug: string;
+  workflow: string | undefined;
+  view: InsightsView;
+}
+
+export function insightsBranchesCommand(factory: Factory, run = runInsightsBranches): Command {
+  return new Command('branches')
+    .description('The branches that have runs in the insights data of a project (or of one workflow)')
+    .argument('<project-slug>', 'provider/organization/project')
+    .option('--workflow <name>', 'only branches with runs of this workflow')
+    .addHelpText(
+      'after',
+      examples(
+        'ops pipelines insights branches gh/acme/web-app',
+        'ops pipelines insights branches gh/acme/web-app --workflow deploy --json',
+      ),
+    )
+    .action(async (slug: string, o: { workflow?: string }, c: Command) => {
+      const parsed = {
+        slug: parseProjectSlug(slug),
+        workflow: o.workflow === undefined ? undefined : parseWorkflow(o.workflow),
+      };
+      const { ctx, base } = await pipelinesStart(factory, c);
+      await run({ ...base, ...parsed, view: viewOf(ctx) });
+    });
+}
+
+export async function runInsightsBranches(o: InsightsBranchesOptions): Promise<void> {
+  const res = await (await o.client()).getAllInsightsBranches(o.slug, { 'workflow-name': o.workflow });
+  if (o.view.raw) return o.printer.print(res);
+  await o.printer.print(
+    (res.branches ?? []).map((branch) => ({ branch })),
+    { columns: [{ header: 'branch', get: (b: { branch: string }) => b.branch }] },
+  );
+}

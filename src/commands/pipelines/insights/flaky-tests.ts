@@ -1,0 +1,82 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { FlakyTestWire } from '../../../clients/pipelines/types.js';
+import type { Column } from '../../../output/printer.js';
+import { duration } from '../columns.js';
+import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { barSection } from './charts.js';
+import { type InsightsView, draw, viewOf } from './shared.js';
+
+export interface InsightsFlakyTestsOptions extends PipelinesBase {
+  slug: string;
+  view: InsightsView;
+}
+
+export const FLAKY_COLUMNS: Column<FlakyTestWire>[] = [
+  { header: 'test-name', get: (t) => t['test-name'] },
+  { header: 'classname', get: (t) => t.classname },
+  { header: 'file', get: (t) => t.file },
+  { header: 'job-name', get: (t) => t['job-name'] },
+  { header: 'workflow-name', get: (t) => t['workflow-name'] },
+  { header: 'times-flaked', get: (t) => t['times-flaked'] },
+  { header: 'time-wasted', get: (t) => t['time-wasted'] },
+  { header: 'workflow-created-at', get: (t) => t['workflow-created-at'] },
+  { header: 'workflow-id', get: (t) => t['workflow-id'] },
+  { header: 'job-number', get: (t) => t['job-number'] },
+];
+
+const PRETTY: Column<FlakyTestWire>[] = [
+  { header: 'test', get: (t) => t['test-name'] },
+  { header: 'job', get: (t) => `${t['workflow-name']}/${t['job-name']}` },
+  { header: 'flaked', get: (t) => t['times-flaked'] },
+  { header: 'wasted', get: (t) => duration(t['time-wasted'] ?? 0) },
+  { header: 'last', get: (t) => t['workflow-created-at'], format: 'relative' },
+  { header: 'file', get: (t) => t.file },
+];
+
+export function flakyCharts(tests: readonly FlakyTestWire[], width: number): string[] {
+  return [
+    ...barSection(
+      'Times flaked',
+      tests.map((t) => ({ label: t['test-name'], value: t['times-flaked'] })),
+      width,
+    ),
+    ...barSection(
+      'Time wasted',
+      tests.map((t) => ({
+        label: t['test-name'],
+        value: t['time-wasted'] ?? 0,
+        text: duration(t['time-wasted'] ?? 0),
+      })),
+      width,
+    ),
+  ].slice(1);
+}
+
+export function insightsFlakyTestsCommand(factory: Factory, run = runInsightsFlakyTests): Command {
+  return new Command('flaky-tests')
+    .description('Tests that failed and then passed in the same job: how often, and how much time they cost')
+    .argument('<project-slug>', 'provider/organization/project')
+    .addHelpText(
+      'after',
+      examples(
+        'ops pipelines insights flaky-tests gh/acme/web-app',
+        'ops pipelines insights flaky-tests gh/acme/api-server -o csv',
+      ),
+    )
+    .action(async (slug: string, _o: unknown, c: Command) => {
+      const parsed = parseProjectSlug(slug);
+      const { ctx, base } = await pipelinesStart(factory, c);
+      await run({ ...base, slug: parsed, view: viewOf(ctx) });
+    });
+}
+
+export async function runInsightsFlakyTests(o: InsightsFlakyTestsOptions): Promise<void> {
+  const res = await (await o.client()).getFlakyTests(o.slug);
+  if (o.view.raw) return o.printer.print(res);
+  const tests = res['flaky-tests'] ?? [];
+  if (!o.view.charts) return o.printer.print(tests, { columns: FLAKY_COLUMNS });
+  if (tests.length === 0) return;
+  await draw(o.printer, [...flakyCharts(tests, o.view.width), '']);
+  await o.printer.print(tests, { columns: PRETTY });
+}

@@ -1,0 +1,155 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { BranchScope, JobMetricsWire, ReportingWindow } from '../../../clients/pipelines/types.js';
+import { formatNumber } from '../../../output/chart.js';
+import type { Column } from '../../../output/printer.js';
+import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { duration, percent } from '../columns.js';
+import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { barSection } from './charts.js';
+import {
+  type InsightsView,
+  addBranchOptions,
+  addWindowOption,
+  draw,
+  parseBranchScope,
+  parseWindow,
+  parseWorkflow,
+  viewOf,
+} from './shared.js';
+
+const DEFAULT_LIMIT = 50;
+
+export interface InsightsJobsOptions extends PipelinesBase {
+  slug: string;
+  workflow: string;
+  window: ReportingWindow | undefined;
+  scope: BranchScope;
+  jobName: string | undefined;
+  limit: number | undefined;
+  view: InsightsView;
+}
+
+export const JOB_COLUMNS: Column<JobMetricsWire>[] = [
+  { header: 'name', get: (j) => j.name },
+  { header: 'total_runs', get: (j) => j.metrics.total_runs },
+  { header: 'successful_runs', get: (j) => j.metrics.successful_runs },
+  { header: 'failed_runs', get: (j) => j.metrics.failed_runs },
+  { header: 'success_rate', get: (j) => j.metrics.success_rate },
+  { header: 'median_secs', get: (j) => j.metrics.duration_metrics.median },
+  { header: 'p95_secs', get: (j) => j.metrics.duration_metrics.p95 },
+  { header: 'total_credits_used', get: (j) => j.metrics.total_credits_used },
+  { header: 'throughput', get: (j) => j.metrics.throughput },
+  { header: 'window_start', get: (j) => j.window_start },
+  { header: 'window_end', get: (j) => j.window_end },
+];
+
+const PRETTY: Column<JobMetricsWire>[] = [
+  { header: 'job', get: (j) => j.name },
+  { header: 'runs', get: (j) => j.metrics.total_runs },
+  { header: 'success', get: (j) => percent(j.metrics.success_rate) },
+  { header: 'median', get: (j) => duration(j.metrics.duration_metrics.median) },
+  { header: 'p95', get: (j) => duration(j.metrics.duration_metrics.p95) },
+  { header: 'credits', get: (j) => formatNumber(j.metrics.total_credits_used) },
+];
+
+export function jobCharts(items: readonly JobMetricsWire[], width: number): string[] {
+  const bars = (get: (j: JobMetricsWire) => number, text?: (n: number) => string) =>
+    items.map((j) => ({ label: j.name, value: get(j), ...(text ? { text: text(get(j)) } : {}) }));
+  return [
+    ...barSection(
+      'Success rate',
+      bars((j) => j.metrics.success_rate, percent),
+      width,
+    ),
+    ...barSection(
+      'Median duration',
+      bars((j) => j.metrics.duration_metrics.median, duration),
+      width,
+    ),
+    ...barSection(
+      'P95 duration',
+      bars((j) => j.metrics.duration_metrics.p95, duration),
+      width,
+    ),
+    ...barSection(
+      'Credits',
+      bars((j) => j.metrics.total_credits_used),
+      width,
+    ),
+  ].slice(1);
+}
+
+export function insightsJobsCommand(factory: Factory, run = runInsightsJobs): Command {
+  const cmd = addBranchOptions(
+    addWindowOption(
+      new Command('jobs')
+        .description("Metrics of a workflow's jobs: runs, success rate, durations, credits")
+        .argument('<project-slug>', 'provider/organization/project')
+        .argument('<workflow>', 'workflow name')
+        .option('--job-name <name>', 'only jobs whose name is or contains this'),
+    ),
+  );
+  addListOptions(cmd, DEFAULT_LIMIT);
+  return cmd
+    .addHelpText(
+      'after',
+      examples(
+        'ops pipelines insights jobs gh/acme/web-app build-and-test',
+        'ops pipelines insights jobs gh/acme/web-app deploy --job-name deploy- --window last-30-days',
+      ),
+    )
+    .action(
+      async (
+        slug: string,
+        workflow: string,
+        o: {
+          window?: string;
+          branch?: string;
+          allBranches?: boolean;
+          jobName?: string;
+          limit?: string;
+          all?: boolean;
+        },
+        c: Command,
+      ) => {
+        const list = parseListOptions(o, DEFAULT_LIMIT);
+        const parsed = {
+          slug: parseProjectSlug(slug),
+          workflow: parseWorkflow(workflow),
+          window: parseWindow(o.window),
+          scope: parseBranchScope(o),
+          jobName: o.jobName,
+        };
+        const { ctx, base } = await pipelinesStart(factory, c);
+        await run({ ...base, ...parsed, limit: list.limit, view: viewOf(ctx) });
+      },
+    );
+}
+
+export async function runInsightsJobs(o: InsightsJobsOptions): Promise<void> {
+  const client = await o.client();
+  const pages = client.getProjectWorkflowJobMetrics(
+    o.slug,
+    o.workflow,
+    { ...o.scope, 'reporting-window': o.window, 'job-name': o.jobName },
+    { limit: o.limit },
+  );
+  if (!o.view.charts) {
+    await printPages({
+      printer: o.printer,
+      feedback: o.feedback,
+      pages,
+      columns: JOB_COLUMNS,
+      limit: o.limit,
+      noun: 'jobs',
+    });
+    return;
+  }
+  const items: JobMetricsWire[] = [];
+  for await (const page of pages) items.push(...page.items);
+  if (items.length === 0) return;
+  await draw(o.printer, [...jobCharts(items, o.view.width), '']);
+  await o.printer.print(items, { columns: PRETTY });
+}

@@ -1,0 +1,152 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { BranchScope, DateRange, WorkflowRunWire } from '../../../clients/pipelines/types.js';
+import { lineChart } from '../../../output/chart.js';
+import type { Column } from '../../../output/printer.js';
+import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { duration } from '../columns.js';
+import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { sparkSection, statusStrip } from './charts.js';
+import {
+  type InsightsView,
+  addBranchOptions,
+  draw,
+  parseBranchScope,
+  parseRange,
+  parseWorkflow,
+  viewOf,
+} from './shared.js';
+
+const DEFAULT_LIMIT = 100;
+
+export interface InsightsRunsOptions extends PipelinesBase {
+  slug: string;
+  workflow: string;
+  scope: BranchScope;
+  range: DateRange;
+  limit: number | undefined;
+  view: InsightsView;
+}
+
+export const RUN_COLUMNS: Column<WorkflowRunWire>[] = [
+  { header: 'id', get: (r) => r.id },
+  {
+    header: 'status',
+    get: (r) => r.status,
+    color: (v, s) => (v === 'success' ? s.green : v === 'canceled' ? s.yellow : s.red),
+  },
+  { header: 'branch', get: (r) => r.branch },
+  { header: 'duration', get: (r) => r.duration },
+  { header: 'credits_used', get: (r) => r.credits_used },
+  { header: 'created_at', get: (r) => r.created_at },
+  { header: 'stopped_at', get: (r) => r.stopped_at },
+  { header: 'is_approval', get: (r) => r.is_approval },
+];
+
+const PRETTY: Column<WorkflowRunWire>[] = [
+  { header: 'id', get: (r) => r.id },
+  RUN_COLUMNS[1]!,
+  { header: 'branch', get: (r) => r.branch },
+  { header: 'duration', get: (r) => duration(r.duration) },
+  { header: 'credits', get: (r) => r.credits_used },
+  { header: 'created', get: (r) => r.created_at, format: 'relative' },
+];
+
+/** Runs arrive newest first; they are drawn oldest to newest, left to right. */
+export async function runCharts(items: readonly WorkflowRunWire[], width: number): Promise<string[]> {
+  const runs = [...items].reverse();
+  const chart = await lineChart([{ name: '', values: runs.map((r) => r.duration) }], {
+    width,
+    height: 8,
+    format: (n) => duration(n),
+  });
+  return [
+    `Duration of ${runs.length} runs, oldest to newest`,
+    ...chart,
+    ...sparkSection('Credits', [{ label: 'credits', values: runs.map((r) => r.credits_used) }], width),
+    '',
+    'Status (● success, ✗ failed, ○ canceled)',
+    statusStrip(
+      runs.map((r) => r.status),
+      width,
+    ),
+  ];
+}
+
+export function insightsRunsCommand(factory: Factory, run = runInsightsRuns): Command {
+  const cmd = addBranchOptions(
+    new Command('runs')
+      .description(
+        'Recent runs of a workflow, newest first: status, branch, duration and credits; on a terminal drawn over time',
+      )
+      .argument('<project-slug>', 'provider/organization/project, e.g. gh/acme/web-app')
+      .argument('<workflow>', 'workflow name, e.g. build-and-test')
+      .option('--since <time>', 'runs created since: ISO time or relative (-7d); at most 90 days back')
+      .option(
+        '--until <time>',
+        'runs created before: ISO time or relative (-1d); at most 90 days after --since',
+      ),
+  );
+  addListOptions(cmd, DEFAULT_LIMIT);
+  return cmd
+    .addHelpText(
+      'after',
+      examples(
+        'ops pipelines insights runs gh/acme/web-app build-and-test --limit 20',
+        'ops pipelines insights runs gh/acme/web-app deploy --since -14d --json',
+        'ops pipelines insights runs gh/acme/web-app build-and-test --all-branches --all -o ndjson',
+      ),
+    )
+    .action(
+      async (
+        slug: string,
+        workflow: string,
+        o: {
+          branch?: string;
+          allBranches?: boolean;
+          since?: string;
+          until?: string;
+          limit?: string;
+          all?: boolean;
+        },
+        c: Command,
+      ) => {
+        const list = parseListOptions(o, DEFAULT_LIMIT);
+        const parsed = {
+          slug: parseProjectSlug(slug),
+          workflow: parseWorkflow(workflow),
+          scope: parseBranchScope(o),
+          range: parseRange(o, false),
+        };
+        const { ctx, base } = await pipelinesStart(factory, c);
+        await run({ ...base, ...parsed, limit: list.limit, view: viewOf(ctx) });
+      },
+    );
+}
+
+export async function runInsightsRuns(o: InsightsRunsOptions): Promise<void> {
+  const client = await o.client();
+  const pages = client.getProjectWorkflowRuns(
+    o.slug,
+    o.workflow,
+    { ...o.scope, ...o.range },
+    { limit: o.limit },
+  );
+  if (!o.view.charts) {
+    await printPages({
+      printer: o.printer,
+      feedback: o.feedback,
+      pages,
+      columns: RUN_COLUMNS,
+      limit: o.limit,
+      noun: 'runs',
+    });
+    return;
+  }
+  const items: WorkflowRunWire[] = [];
+  for await (const page of pages) items.push(...page.items);
+  if (items.length === 0) return;
+  await draw(o.printer, [...(await runCharts(items, o.view.width)), '']);
+  await o.printer.print(items, { columns: PRETTY });
+}

@@ -1,0 +1,204 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { DateRange, JobTimeseriesWire } from '../../../clients/pipelines/types.js';
+import { UsageError } from '../../../errors.js';
+import { lineChart } from '../../../output/chart.js';
+import type { Column } from '../../../output/printer.js';
+import { printPages } from '../../shared/list.js';
+import { duration, percent } from '../columns.js';
+import { type PipelinesBase, examples, parseChoice, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { sparkSection } from './charts.js';
+import { type InsightsView, draw, parseRange, parseWorkflow, viewOf } from './shared.js';
+
+export interface InsightsTimeSeriesOptions extends PipelinesBase {
+  slug: string;
+  workflow: string;
+  granularity: 'daily' | 'hourly' | undefined;
+  branch: string | undefined;
+  range: DateRange;
+  view: InsightsView;
+}
+
+export const SERIES_COLUMNS: Column<JobTimeseriesWire>[] = [
+  { header: 'timestamp', get: (p) => p.timestamp },
+  { header: 'name', get: (p) => p.name },
+  { header: 'total_runs', get: (p) => p.metrics.total_runs },
+  { header: 'successful_runs', get: (p) => p.metrics.successful_runs },
+  { header: 'failed_runs', get: (p) => p.metrics.failed_runs },
+  { header: 'throughput', get: (p) => p.metrics.throughput },
+  { header: 'median_credits_used', get: (p) => p.metrics.median_credits_used },
+  { header: 'total_credits_used', get: (p) => p.metrics.total_credits_used },
+  { header: 'min_secs', get: (p) => p.metrics.duration_metrics.min },
+  { header: 'median_secs', get: (p) => p.metrics.duration_metrics.median },
+  { header: 'p95_secs', get: (p) => p.metrics.duration_metrics.p95 },
+  { header: 'max_secs', get: (p) => p.metrics.duration_metrics.max },
+  { header: 'total_secs', get: (p) => p.metrics.duration_metrics.total },
+  { header: 'min_started_at', get: (p) => p.min_started_at },
+  { header: 'max_ended_at', get: (p) => p.max_ended_at },
+];
+
+/**
+ * Each job's series over the same buckets (every timestamp any job has, oldest first); a bucket a job
+ * has no runs in is a gap.
+ */
+export function seriesByJob(items: readonly JobTimeseriesWire[]) {
+  const times = [...new Set(items.map((p) => p.timestamp))].sort();
+  const jobs = [...new Set(items.map((p) => p.name))].sort();
+  const at = new Map(items.map((p) => [`${p.name}\u0000${p.timestamp}`, p]));
+  return {
+    times,
+    jobs: jobs.map((name) => ({ name, points: times.map((t) => at.get(`${name}\u0000${t}`)) })),
+  };
+}
+
+/**
+ * The shared line chart cannot draw a gap (asciichart fails on a missing value), so a bucket without
+ * runs is drawn on the straight line between its neighbours; the sparklines below show gaps as gaps.
+ */
+export function fillGaps(values: ReadonlyArray<number | null>): number[] {
+  const known = values.flatMap((v, i) => (v === null ? [] : [i]));
+  if (known.length === 0) return [];
+  return values.map((v, i) => {
+    if (v !== null) return v;
+    const before = known.filter((k) => k < i).pop();
+    const after = known.find((k) => k > i);
+    if (before === undefined) return values[after!]!;
+    if (after === undefined) return values[before]!;
+    const a = values[before]!;
+    const b = values[after]!;
+    return a + ((b - a) * (i - before)) / (after - before);
+  });
+}
+
+export async function seriesCharts(
+  items: readonly JobTimeseriesWire[],
+  o: {
+    workflow: string;
+    granularity: 'daily' | 'hourly' | undefined;
+    branch: string | undefined;
+    width: number;
+  },
+): Promise<string[]> {
+  const { times, jobs } = seriesByJob(items);
+  const unit = o.granularity === 'hourly' ? 'hour' : 'day';
+  const pick = (get: (p: JobTimeseriesWire) => number) =>
+    jobs.map((j) => ({ label: j.name, values: j.points.map((p) => (p ? get(p) : null)) }));
+  const lines = await lineChart(
+    jobs.map((j) => ({
+      name: j.name,
+      values: fillGaps(j.points.map((p) => p?.metrics.duration_metrics.median ?? null)),
+    })),
+    { width: o.width, height: 6, format: (n) => duration(n) },
+  );
+  return [
+    `${o.workflow} on ${o.branch ?? 'the default branch'} · per ${unit} · ${times[0]} → ${times[times.length - 1]}`,
+    '',
+    `Median duration per ${unit}`,
+    ...lines,
+    ...sparkSection(
+      `Runs per ${unit}`,
+      pick((p) => p.metrics.total_runs),
+      o.width,
+    ),
+    ...sparkSection(
+      `Success rate per ${unit}`,
+      jobs.map((j) => ({
+        label: j.name,
+        values: j.points.map((p) =>
+          p?.metrics.total_runs ? p.metrics.successful_runs / p.metrics.total_runs : null,
+        ),
+        format: percent,
+      })),
+      o.width,
+    ),
+    ...sparkSection(
+      `Credits per ${unit}`,
+      pick((p) => p.metrics.total_credits_used),
+      o.width,
+    ),
+  ];
+}
+
+export function insightsTimeSeriesCommand(factory: Factory, run = runInsightsTimeSeries): Command {
+  return new Command('time-series')
+    .description(
+      "A workflow's jobs over time, per day or hour: runs, successes, credits and durations; drawn as line charts and sparklines on a terminal",
+    )
+    .argument('<project-slug>', 'provider/organization/project')
+    .argument('<workflow>', 'workflow name')
+    .option('--granularity <g>', 'daily (default; 90 days kept) or hourly (48 hours kept)')
+    .option('--branch <name>', "the branch (default: the project's default branch)")
+    .option('--all-branches', 'not available: a time series covers one branch')
+    .option(
+      '--window <window>',
+      'shorthand for --since: last-24-hours, last-7-days, last-30-days, last-60-days, last-90-days',
+    )
+    .option('--since <time>', 'from: ISO time or relative (-7d, -36h)')
+    .option('--until <time>', 'to: ISO time or relative; at most 90 days after --since')
+    .addHelpText(
+      'after',
+      examples(
+        'ops pipelines insights time-series gh/acme/web-app build-and-test',
+        'ops pipelines insights time-series gh/acme/web-app build-and-test --granularity hourly --since -24h',
+        'ops pipelines insights time-series gh/acme/web-app deploy --window last-30-days -o csv',
+      ),
+    )
+    .action(
+      async (
+        slug: string,
+        workflow: string,
+        o: {
+          granularity?: string;
+          branch?: string;
+          allBranches?: boolean;
+          window?: string;
+          since?: string;
+          until?: string;
+        },
+        c: Command,
+      ) => {
+        if (o.allBranches)
+          throw new UsageError(
+            'a time series covers one branch: --all-branches is not available',
+            'give --branch NAME, or leave it out for the default branch',
+          );
+        const granularity =
+          o.granularity === undefined
+            ? undefined
+            : parseChoice('--granularity', o.granularity, ['daily', 'hourly'] as const);
+        const parsed = {
+          slug: parseProjectSlug(slug),
+          workflow: parseWorkflow(workflow),
+          granularity,
+          branch: o.branch,
+          range: parseRange(o, granularity === 'hourly'),
+        };
+        const { ctx, base } = await pipelinesStart(factory, c);
+        await run({ ...base, ...parsed, view: viewOf(ctx) });
+      },
+    );
+}
+
+export async function runInsightsTimeSeries(o: InsightsTimeSeriesOptions): Promise<void> {
+  const client = await o.client();
+  const pages = client.getJobTimeseries(o.slug, o.workflow, {
+    branch: o.branch,
+    granularity: o.granularity,
+    ...o.range,
+  });
+  if (!o.view.charts) {
+    await printPages({
+      printer: o.printer,
+      feedback: o.feedback,
+      pages,
+      columns: SERIES_COLUMNS,
+      limit: undefined,
+      noun: 'points',
+    });
+    return;
+  }
+  const items: JobTimeseriesWire[] = [];
+  for await (const page of pages) items.push(...page.items);
+  if (items.length === 0) return;
+  await draw(o.printer, await seriesCharts(items, { ...o, width: o.view.width }));
+}

@@ -1,0 +1,146 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { BranchScope, ReportingWindow, WorkflowMetricsWire } from '../../../clients/pipelines/types.js';
+import { formatNumber } from '../../../output/chart.js';
+import type { Column } from '../../../output/printer.js';
+import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { duration, percent } from '../columns.js';
+import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { barSection } from './charts.js';
+import {
+  type InsightsView,
+  addBranchOptions,
+  addWindowOption,
+  draw,
+  parseBranchScope,
+  parseWindow,
+  viewOf,
+} from './shared.js';
+
+const DEFAULT_LIMIT = 50;
+
+export interface InsightsWorkflowsOptions extends PipelinesBase {
+  slug: string;
+  window: ReportingWindow | undefined;
+  scope: BranchScope;
+  limit: number | undefined;
+  view: InsightsView;
+}
+
+/** The numbers as the service sends them (CSV, and a table that is not on a terminal). */
+export const WORKFLOW_COLUMNS: Column<WorkflowMetricsWire>[] = [
+  { header: 'name', get: (w) => w.name },
+  { header: 'total_runs', get: (w) => w.metrics.total_runs },
+  { header: 'successful_runs', get: (w) => w.metrics.successful_runs },
+  { header: 'failed_runs', get: (w) => w.metrics.failed_runs },
+  { header: 'success_rate', get: (w) => w.metrics.success_rate },
+  { header: 'median_secs', get: (w) => w.metrics.duration_metrics.median },
+  { header: 'p95_secs', get: (w) => w.metrics.duration_metrics.p95 },
+  { header: 'total_credits_used', get: (w) => w.metrics.total_credits_used },
+  { header: 'throughput', get: (w) => w.metrics.throughput },
+  { header: 'mttr_secs', get: (w) => w.metrics.mttr },
+  { header: 'window_start', get: (w) => w.window_start },
+  { header: 'window_end', get: (w) => w.window_end },
+];
+
+const PRETTY: Column<WorkflowMetricsWire>[] = [
+  { header: 'workflow', get: (w) => w.name },
+  { header: 'runs', get: (w) => w.metrics.total_runs },
+  { header: 'success', get: (w) => percent(w.metrics.success_rate) },
+  { header: 'median', get: (w) => duration(w.metrics.duration_metrics.median) },
+  { header: 'p95', get: (w) => duration(w.metrics.duration_metrics.p95) },
+  { header: 'credits', get: (w) => formatNumber(w.metrics.total_credits_used) },
+  { header: 'runs/day', get: (w) => formatNumber(w.metrics.throughput) },
+  { header: 'mttr', get: (w) => duration(w.metrics.mttr) },
+];
+
+export function workflowCharts(items: readonly WorkflowMetricsWire[], width: number): string[] {
+  const bars = (get: (w: WorkflowMetricsWire) => number, text?: (n: number) => string) =>
+    items.map((w) => ({ label: w.name, value: get(w), ...(text ? { text: text(get(w)) } : {}) }));
+  return [
+    ...barSection(
+      'Success rate',
+      bars((w) => w.metrics.success_rate, percent),
+      width,
+    ),
+    ...barSection(
+      'P95 duration',
+      bars((w) => w.metrics.duration_metrics.p95, duration),
+      width,
+    ),
+    ...barSection(
+      'Credits',
+      bars((w) => w.metrics.total_credits_used),
+      width,
+    ),
+    ...barSection(
+      'Runs per day',
+      bars((w) => w.metrics.throughput),
+      width,
+    ),
+  ].slice(1);
+}
+
+export function insightsWorkflowsCommand(factory: Factory, run = runInsightsWorkflows): Command {
+  const cmd = addBranchOptions(
+    addWindowOption(
+      new Command('workflows')
+        .description(
+          "Metrics of a project's workflows: runs, success rate, durations, credits, throughput, MTTR",
+        )
+        .argument('<project-slug>', 'provider/organization/project, e.g. gh/acme/web-app'),
+    ),
+  );
+  addListOptions(cmd, DEFAULT_LIMIT);
+  return cmd
+    .addHelpText(
+      'after',
+      examples(
+        'ops pipelines insights workflows gh/acme/web-app',
+        'ops pipelines insights workflows gh/acme/web-app --all-branches --window last-7-days',
+        'ops pipelines insights workflows gh/acme/api-server --branch develop -o csv',
+      ),
+    )
+    .action(
+      async (
+        slug: string,
+        o: { window?: string; branch?: string; allBranches?: boolean; limit?: string; all?: boolean },
+        c: Command,
+      ) => {
+        const list = parseListOptions(o, DEFAULT_LIMIT);
+        const parsed = {
+          slug: parseProjectSlug(slug),
+          window: parseWindow(o.window),
+          scope: parseBranchScope(o),
+        };
+        const { ctx, base } = await pipelinesStart(factory, c);
+        await run({ ...base, ...parsed, limit: list.limit, view: viewOf(ctx) });
+      },
+    );
+}
+
+export async function runInsightsWorkflows(o: InsightsWorkflowsOptions): Promise<void> {
+  const client = await o.client();
+  const pages = client.getProjectWorkflowMetrics(
+    o.slug,
+    { ...o.scope, 'reporting-window': o.window },
+    { limit: o.limit },
+  );
+  if (!o.view.charts) {
+    await printPages({
+      printer: o.printer,
+      feedback: o.feedback,
+      pages,
+      columns: WORKFLOW_COLUMNS,
+      limit: o.limit,
+      noun: 'workflows',
+    });
+    return;
+  }
+  const items: WorkflowMetricsWire[] = [];
+  for await (const page of pages) items.push(...page.items);
+  if (items.length === 0) return;
+  await draw(o.printer, [...workflowCharts(items, o.view.width), '']);
+  await o.printer.print(items, { columns: PRETTY });
+}

@@ -1,0 +1,69 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { ClaimName } from '../../../clients/pipelines/types.js';
+import { UsageError } from '../../../errors.js';
+import {
+  type Confirm,
+  type PipelinesBase,
+  examples,
+  ownerIdOf,
+  parseUuid,
+  pipelinesStart,
+} from '../shared.js';
+import { CLAIMS_COLUMNS, type ClaimsTargetFlags, addTargetOptions, parseProject } from './shared.js';
+
+export interface OidcClaimsDeleteOptions extends PipelinesBase {
+  orgId: string;
+  projectId: string | undefined;
+  claims: ClaimName[];
+  confirm: Confirm;
+}
+
+export function parseClaimNames(raw: string | undefined): ClaimName[] {
+  if (raw === undefined) return ['audience', 'ttl'];
+  const names = raw
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = names.filter((n) => n !== 'audience' && n !== 'ttl');
+  if (names.length === 0 || bad.length)
+    throw new UsageError(`invalid --claims "${raw}"`, 'give audience, ttl, or audience,ttl');
+  return [...new Set(names)] as ClaimName[];
+}
+
+export function oidcClaimsDeleteCommand(factory: Factory, run = runOidcClaimsDelete): Command {
+  return addTargetOptions(
+    new Command('delete')
+      .description('Remove custom claims, so tokens go back to the default audience or lifetime')
+      .option('--claims <list>', 'which claims: audience, ttl or audience,ttl (default both)'),
+  )
+    .addHelpText(
+      'after',
+      examples(
+        'ops pipelines oidc-claims delete --claims ttl --yes',
+        'ops pipelines oidc-claims delete --project dfe353c7-5813-42bd-892a-3303ae7414ba --yes',
+      ),
+    )
+    .action(async (o: ClaimsTargetFlags & { claims?: string }, c: Command) => {
+      const projectId = parseProject(o);
+      if (o.org !== undefined) parseUuid('--org', o.org, 'the organization id');
+      const claims = parseClaimNames(o.claims);
+      const { ctx, base } = await pipelinesStart(factory, c, { 'pipelines.owner_id': o.org });
+      await run({
+        ...base,
+        orgId: await ownerIdOf(ctx, '--org'),
+        projectId,
+        claims,
+        confirm: (a) => ctx.confirm(a),
+      });
+    });
+}
+
+export async function runOidcClaimsDelete(o: OidcClaimsDeleteOptions): Promise<void> {
+  await o.confirm(
+    `Remove the ${o.claims.join(' and ')} claims of ${o.projectId ? `project ${o.projectId}` : `organization ${o.orgId}`}`,
+  );
+  await o.printer.print(await (await o.client()).deleteClaims(o.orgId, o.projectId, o.claims), {
+    columns: CLAIMS_COLUMNS,
+  });
+}

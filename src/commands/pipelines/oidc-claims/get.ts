@@ -1,0 +1,36 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import { type PipelinesBase, examples, ownerIdOf, parseUuid, pipelinesStart } from '../shared.js';
+import { CLAIMS_COLUMNS, type ClaimsTargetFlags, addTargetOptions, parseProject } from './shared.js';
+
+export interface OidcClaimsGetOptions extends PipelinesBase {
+  orgId: string;
+  projectId: string | undefined;
+}
+
+export function oidcClaimsGetCommand(factory: Factory, run = runOidcClaimsGet): Command {
+  return addTargetOptions(
+    new Command('get').description(
+      "Show the custom claims (audience, token lifetime) of the OIDC tokens of an organization's or project's jobs",
+    ),
+  )
+    .addHelpText(
+      'after',
+      examples(
+        'ops pipelines oidc-claims get',
+        'ops pipelines oidc-claims get --org d1c91133-b7d0-4bb8-ae74-11c794816047 --project dfe353c7-5813-42bd-892a-3303ae7414ba',
+      ),
+    )
+    .action(async (o: ClaimsTargetFlags, c: Command) => {
+      const projectId = parseProject(o);
+      if (o.org !== undefined) parseUuid('--org', o.org, 'the organization id');
+      const { ctx, base } = await pipelinesStart(factory, c, { 'pipelines.owner_id': o.org });
+      await run({ ...base, orgId: await ownerIdOf(ctx, '--org'), projectId });
+    });
+}
+
+export async function runOidcClaimsGet(o: OidcClaimsGetOptions): Promise<void> {
+  await o.printer.print(await (await o.client()).getClaims(o.orgId, o.projectId), {
+    columns: CLAIMS_COLUMNS,
+  });
+}

@@ -1,0 +1,36 @@
+import type { Command } from 'commander';
+import type { ClaimsWire } from '../../../clients/pipelines/types.js';
+import type { Column } from '../../../output/printer.js';
+import { parseUuid } from '../shared.js';
+
+/** `--org` (default: the profile's owner id) and `--project`. */
+export interface ClaimsTargetFlags {
+  org?: string;
+  project?: string;
+}
+
+export function addTargetOptions(cmd: Command): Command {
+  return cmd
+    .option('--org <org-id>', 'organization id (default: OPS_PIPELINES_OWNER_ID)')
+    .option('--project <project-id>', "a project's claims instead of the organization's");
+}
+
+/** The project, checked now; the organization is resolved with the settings (`pipelines.owner_id`). */
+export function parseProject(o: ClaimsTargetFlags): string | undefined {
+  return o.project === undefined
+    ? undefined
+    : parseUuid(
+        '--project',
+        o.project,
+        'the project id, e.g. from `ops pipelines project get SLUG --field id`',
+      );
+}
+
+export const CLAIMS_COLUMNS: Column<ClaimsWire>[] = [
+  { header: 'org id', get: (c) => c.org_id },
+  { header: 'project id', get: (c) => c.project_id },
+  { header: 'audience', get: (c) => c.audience },
+  { header: 'audience updated', get: (c) => c.audience_updated_at, format: 'relative' },
+  { header: 'ttl', get: (c) => c.ttl },
+  { header: 'ttl updated', get: (c) => c.ttl_updated_at, format: 'relative' },
+];

@@ -1,0 +1,94 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../../app/types.js';
+import type { DecisionLogWire, DecisionLogsQuery } from '../../../../clients/pipelines/types.js';
+import { printPages } from '../../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
+import { parseInteger, parseTime } from '../../../shared/parse.js';
+import { DECISION_COLUMNS } from '../../columns.js';
+import { type PipelinesBase, examples, parseChoice, parseUuid } from '../../shared.js';
+import { type PolicyFlags, addPolicyScope, policyStart } from '../shared.js';
+import type { PolicyScope } from '../../../../clients/pipelines/client.js';
+
+const DEFAULT_LIMIT = 20;
+const STATUSES = ['PASS', 'SOFT_FAIL', 'HARD_FAIL', 'ERROR'] as const;
+
+export interface PolicyDecisionsListOptions extends PipelinesBase {
+  scope: PolicyScope;
+  query: DecisionLogsQuery;
+  limit: number | undefined;
+}
+
+interface Flags extends PolicyFlags {
+  status?: string;
+  after?: string;
+  before?: string;
+  branch?: string;
+  projectId?: string;
+  buildNumber?: string;
+  offset?: string;
+  limit?: string;
+  all?: boolean;
+}
+
+const isoOf = (flag: string, raw: string | undefined, now: number) =>
+  raw === undefined
+    ? undefined
+    : new Date(parseTime(flag, raw, now) * 1000).toISOString().replace('.000Z', 'Z');
+
+export function parseDecisionQuery(o: Flags, now = Date.now()): DecisionLogsQuery {
+  const build = parseInteger('--build-number', o.buildNumber, { min: 0 });
+  return {
+    status:
+      o.status === undefined ? undefined : parseChoice('--status', o.status.replace('-', '_'), STATUSES),
+    after: isoOf('--after', o.after, now),
+    before: isoOf('--before', o.before, now),
+    branch: o.branch,
+    project_id:
+      o.projectId === undefined ? undefined : parseUuid('--project-id', o.projectId, 'the project id'),
+    build_number: build === undefined ? undefined : String(build),
+    offset: parseInteger('--offset', o.offset, { min: 0 }),
+  };
+}
+
+export function policyDecisionsListCommand(factory: Factory, run = runPolicyDecisionsList): Command {
+  const cmd = addPolicyScope(
+    new Command('list')
+      .description('List policy decisions, newest first, paged by offset')
+      .option('--status <status>', 'PASS, SOFT_FAIL, HARD_FAIL or ERROR')
+      .option('--after <time>', 'made after: ISO time or relative (-7d)')
+      .option('--before <time>', 'made before: ISO time or relative')
+      .option('--branch <name>', 'of pipelines on this branch')
+      .option('--project-id <uuid>', 'of this project')
+      .option('--build-number <n>', 'of this build')
+      .option('--offset <n>', 'skip this many decisions first'),
+  );
+  addListOptions(cmd, DEFAULT_LIMIT);
+  return cmd
+    .addHelpText(
+      'after',
+      examples(
+        'ops pipelines policy decisions list',
+        'ops pipelines policy decisions list --status HARD_FAIL --after -7d',
+        'ops pipelines policy decisions list --offset 10 --limit 5 --json',
+      ),
+    )
+    .action(async (o: Flags, c: Command) => {
+      const list = parseListOptions(o, DEFAULT_LIMIT);
+      const query = parseDecisionQuery(o);
+      const { base, scope } = await policyStart(factory, c, o);
+      await run({ ...base, scope, query, limit: list.limit });
+    });
+}
+
+export async function runPolicyDecisionsList(o: PolicyDecisionsListOptions): Promise<void> {
+  const client = await o.client();
+  await printPages<DecisionLogWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.getDecisionLogs(o.scope, o.query, { limit: o.limit }),
+    columns: DECISION_COLUMNS,
+    limit: o.limit,
+    noun: 'decisions',
+    offset: o.query.offset,
+  });
+}

@@ -1,0 +1,115 @@
+import { readFile } from 'node:fs/promises';
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { PolicyScope } from '../../../clients/pipelines/client.js';
+import type { DecisionWire } from '../../../clients/pipelines/types.js';
+import { ExitStatusError, UsageError } from '../../../errors.js';
+import { type Io, readAllText } from '../../../io.js';
+import type { Column } from '../../../output/printer.js';
+import { type PipelinesBase, examples } from '../shared.js';
+import { type PolicyFlags, addPolicyScope, policyStart } from './shared.js';
+
+export interface PolicyEvaluateOptions extends PipelinesBase {
+  scope: PolicyScope;
+  /** Reads the configuration to evaluate and the metadata, before the request. */
+  input: () => Promise<{ input: string; metadata: Record<string, unknown> | undefined }>;
+  exitStatus: boolean;
+}
+
+const COLUMNS: Column<DecisionWire>[] = [
+  {
+    header: 'status',
+    get: (d) => d.status,
+    color: (v, s) => (v === 'PASS' ? s.green : v === 'SOFT_FAIL' ? s.yellow : s.red),
+  },
+  { header: 'reason', get: (d) => d.reason },
+  { header: 'enabled rules', get: (d) => d.enabled_rules },
+  { header: 'hard failures', get: (d) => (d.hard_failures ?? []).map((f) => `${f.rule}: ${f.reason}`) },
+  { header: 'soft failures', get: (d) => (d.soft_failures ?? []).map((f) => `${f.rule}: ${f.reason}`) },
+];
+
+async function readText(io: Io, flag: string, file: string): Promise<string> {
+  if (file === '-') return readAllText(io.stdin);
+  try {
+    return await readFile(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(
+      `cannot read ${flag} "${file}": ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      'give a readable file, or - for stdin',
+    );
+  }
+}
+
+/** The configuration (any text: the service reads it as YAML) and the metadata (a JSON or YAML object). */
+export function evaluationInput(io: Io, o: { inputFile?: string; metadataFile?: string }) {
+  if (o.inputFile === undefined)
+    throw new UsageError(
+      '--input-file is required',
+      'give the pipeline config to evaluate, e.g. --input-file .circleci/config.yml',
+    );
+  if (o.inputFile === '-' && o.metadataFile === '-')
+    throw new UsageError('--input-file and --metadata-file cannot both read stdin');
+  const inputFile = o.inputFile;
+  return async () => {
+    const input = await readText(io, '--input-file', inputFile);
+    if (input.trim() === '') throw new UsageError(`--input-file "${inputFile}" is empty`);
+    if (o.metadataFile === undefined) return { input, metadata: undefined };
+    const text = await readText(io, '--metadata-file', o.metadataFile);
+    let metadata: unknown;
+    try {
+      metadata = (await import('yaml')).parse(text);
+    } catch (err) {
+      throw new UsageError(
+        `--metadata-file "${o.metadataFile}" is not JSON or YAML: ${(err as Error).message.split('\n')[0]}`,
+      );
+    }
+    if (!metadata || typeof metadata !== 'object' || Array.isArray(metadata))
+      throw new UsageError(
+        `--metadata-file "${o.metadataFile}" must hold an object`,
+        'e.g. {"project_id": "…", "branch": "main"}',
+      );
+    return { input, metadata: metadata as Record<string, unknown> };
+  };
+}
+
+export function policyEvaluateCommand(factory: Factory, run = runPolicyEvaluate): Command {
+  return addPolicyScope(
+    new Command('evaluate')
+      .description(
+        "Evaluate a pipeline config against the organization's policies and print the decision (PASS, SOFT_FAIL, HARD_FAIL)",
+      )
+      .option('--input-file <file>', 'the config to evaluate (YAML); - for stdin')
+      .option(
+        '--metadata-file <file>',
+        'metadata for the decision: a JSON or YAML object (project_id, branch, build_number…)',
+      )
+      .option('--exit-status', 'exit 8 when the decision is HARD_FAIL (for CI gates)'),
+  )
+    .addHelpText(
+      'after',
+      examples(
+        `printf 'version: 2.1\\njobs:\\n  security-scan: {}\\n  notify: {}\\n' | ops pipelines policy evaluate --input-file -`,
+        `printf 'version: 2.1\\njobs:\\n  build: {}\\n' | ops pipelines policy evaluate --input-file - --exit-status || echo "blocked: $?"`,
+      ),
+    )
+    .action(
+      async (
+        o: PolicyFlags & { inputFile?: string; metadataFile?: string; exitStatus?: boolean },
+        c: Command,
+      ) => {
+        const input = evaluationInput(factory.io, o);
+        const { base, scope } = await policyStart(factory, c, o);
+        await run({ ...base, scope, input, exitStatus: Boolean(o.exitStatus) });
+      },
+    );
+}
+
+export async function runPolicyEvaluate(o: PolicyEvaluateOptions): Promise<void> {
+  const { input, metadata } = await o.input();
+  const decision = await (await o.client()).makeDecision(o.scope, input, metadata);
+  await o.printer.print(decision, { columns: COLUMNS });
+  if (o.exitStatus && decision.status === 'HARD_FAIL') {
+    const rules = (decision.hard_failures ?? []).map((f) => f.rule).join(', ');
+    throw new ExitStatusError(`policy decision: HARD_FAIL${rules ? ` (${rules})` : ''}`);
+  }
+}

@@ -1,0 +1,77 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { PolicyScope } from '../../../clients/pipelines/client.js';
+import type { PolicyBundleWire, PolicyDocumentWire } from '../../../clients/pipelines/types.js';
+import { UsageError } from '../../../errors.js';
+import type { Column } from '../../../output/printer.js';
+import { type PipelinesBase, ownerIdOf, parseUuid, pipelinesStart } from '../shared.js';
+
+export interface PolicyFlags {
+  ownerId?: string;
+  context?: string;
+}
+
+/** `--owner-id` (default: the profile's `pipelines.owner_id`) and `--context` (default `config`). */
+export function addPolicyScope(cmd: Command): Command {
+  return cmd
+    .option(
+      '--owner-id <org-id>',
+      'the organization whose policies these are (default: OPS_PIPELINES_OWNER_ID)',
+    )
+    .option('--context <name>', 'policy context', 'config');
+}
+
+/** Checks the flags given; the owner from the settings is checked once they are read. */
+export function checkPolicyFlags(o: PolicyFlags): void {
+  if (o.ownerId !== undefined) parseUuid('--owner-id', o.ownerId, 'the organization id');
+  if (o.context !== undefined && !/^[a-z][a-z0-9_-]*$/.test(o.context))
+    throw new UsageError(`invalid --context "${o.context}"`, 'give a policy context such as config');
+}
+
+/** The context, client and policy scope of a policy command; nothing is sent. */
+export async function policyStart(
+  factory: Factory,
+  cmd: Command,
+  o: PolicyFlags,
+): Promise<{ base: PipelinesBase; scope: PolicyScope; whole: boolean }> {
+  checkPolicyFlags(o);
+  const { ctx, base } = await pipelinesStart(factory, cmd, { 'pipelines.owner_id': o.ownerId });
+  return {
+    base,
+    scope: { ownerId: await ownerIdOf(ctx), context: o.context ?? 'config' },
+    // The service's answer as it is for JSON, YAML, --query and --field; rows for a table or CSV.
+    whole:
+      Boolean(ctx.flags.query) ||
+      ctx.flags.field !== undefined ||
+      !['table', 'csv'].includes(ctx.printer.format),
+  };
+}
+
+interface BundleRow {
+  name: string;
+  document: PolicyDocumentWire;
+}
+
+/** One row a policy document of a bundle. */
+export function bundleRows(bundle: PolicyBundleWire): BundleRow[] {
+  return Object.entries(bundle ?? {}).flatMap(([name, docs]) =>
+    (docs ?? []).map((document) => ({ name, document })),
+  );
+}
+
+export const BUNDLE_COLUMNS: Column<BundleRow>[] = [
+  { header: 'name', get: (r) => r.name },
+  { header: 'created by', get: (r) => r.document.created_by },
+  { header: 'created', get: (r) => r.document.created_at, format: 'relative' },
+  { header: 'lines', get: (r) => r.document.content?.split('\n').filter(Boolean).length },
+];
+
+/** Prints a bundle: one row a policy in a table or CSV; the service's map as it is otherwise. */
+export async function printBundle(
+  base: PipelinesBase,
+  bundle: PolicyBundleWire,
+  whole: boolean,
+): Promise<void> {
+  if (whole) return base.printer.print(bundle);
+  await base.printer.print(bundleRows(bundle), { columns: BUNDLE_COLUMNS });
+}

@@ -1,0 +1,120 @@
+import type { Command } from 'commander';
+import type { Context, Factory } from '../../app/types.js';
+import { type PipelinesClient, createPipelinesClient } from '../../clients/pipelines/client.js';
+import type { MessageWire, ReportingWindow } from '../../clients/pipelines/types.js';
+import { ConfigError, UsageError } from '../../errors.js';
+import type { Feedback } from '../../output/feedback.js';
+import type { Printer } from '../../output/printer.js';
+
+/** What every pipelines run function gets besides its own values. */
+export interface PipelinesBase {
+  printer: Printer;
+  feedback: Feedback;
+  /** The client, built on first use (credentials are checked before). */
+  client: () => Promise<PipelinesClient>;
+}
+
+/**
+ * The context and client of a pipelines command. `settings` are the command's flags for profile keys
+ * (`--owner-id` → `pipelines.owner_id`). The address and token are checked here, before any request.
+ */
+export async function pipelinesStart(
+  factory: Factory,
+  cmd: Command,
+  settings: Record<string, string | undefined> = {},
+): Promise<{ ctx: Context; base: PipelinesBase }> {
+  const ctx = await factory.context(cmd, { settings });
+  const client = await ctx.serviceClient('pipelines', createPipelinesClient);
+  return { ctx, base: { printer: ctx.printer, feedback: ctx.feedback, client } };
+}
+
+/**
+ * The organization id of policies, claims and contexts: the flag (laid over the settings by
+ * `pipelinesStart`), else OPS_PIPELINES_OWNER_ID or the profile's `pipelines.owner_id`.
+ */
+export async function ownerIdOf(ctx: Context, flag = '--owner-id'): Promise<string> {
+  const raw = (await ctx.service('pipelines')).settings.get('owner_id');
+  if (raw === undefined || raw === '')
+    throw new ConfigError(
+      'pipelines: no organization id is given',
+      `pass ${flag} ORG_ID, set OPS_PIPELINES_OWNER_ID, or run \`ops config set pipelines.owner_id ORG_ID\``,
+    );
+  return parseUuid(
+    flag,
+    raw,
+    'the organization id, e.g. from `ops pipelines project get SLUG --field organization_id`',
+  );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A UUID (context, project, organization ids); the message names what it is. */
+export function parseUuid(what: string, raw: string, hint: string): string {
+  const v = raw.trim();
+  if (!UUID.test(v)) throw new UsageError(`invalid ${what} "${raw}": not a UUID`, `give ${hint}`);
+  return v.toLowerCase();
+}
+
+/** `<provider>/<organization>/<project>` (or `circleci/<org id>/<project id>`). */
+export function parseProjectSlug(raw: string): string {
+  const parts = raw
+    .trim()
+    .replace(/^\/+|\/+$/g, '')
+    .split('/');
+  if (parts.length !== 3 || parts.some((p) => p === '' || p === '.' || p === '..'))
+    throw new UsageError(
+      `invalid project slug "${raw}"`,
+      'write it as provider/organization/project, e.g. gh/acme/web-app',
+    );
+  return parts.join('/');
+}
+
+/** `<provider>/<organization>`. */
+export function parseOrgSlug(flag: string, raw: string): string {
+  const parts = raw
+    .trim()
+    .replace(/^\/+|\/+$/g, '')
+    .split('/');
+  if (parts.length !== 2 || parts.some((p) => p === '' || p === '.' || p === '..'))
+    throw new UsageError(`invalid ${flag} "${raw}"`, 'write it as provider/organization, e.g. gh/acme');
+  return parts.join('/');
+}
+
+/** A variable name the service takes: letters, digits and `_`, not starting with a digit. */
+export function parseEnvName(raw: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(raw))
+    throw new UsageError(
+      `invalid variable name "${raw}"`,
+      'use letters, digits and _ only, not starting with a digit (e.g. AWS_REGION)',
+    );
+  return raw;
+}
+
+/** One of a fixed set of values, named in the message when it is not. */
+export function parseChoice<T extends string>(flag: string, raw: string, choices: readonly T[]): T {
+  const v = raw.trim().toLowerCase();
+  const found = choices.find((c) => c.toLowerCase() === v);
+  if (!found) throw new UsageError(`invalid ${flag} "${raw}"`, `give one of: ${choices.join(', ')}`);
+  return found;
+}
+
+export const WINDOWS: readonly ReportingWindow[] = [
+  'last-24-hours',
+  'last-7-days',
+  'last-30-days',
+  'last-60-days',
+  'last-90-days',
+];
+
+/** The answer of a delete: the service's `{message}`, printed as the command's result. */
+export async function printMessage(printer: Printer, res: MessageWire): Promise<void> {
+  await printer.print(res, { columns: [{ header: 'message', get: (m: MessageWire) => m.message }] });
+}
+
+/** The help's `Examples:` block. */
+export function examples(...lines: string[]): string {
+  return `\nExamples:\n${lines.map((l) => `  ${l}`).join('\n')}`;
+}
+
+/** A confirmation step handed to run functions of destructive verbs. */
+export type Confirm = (action: string) => Promise<void>;

@@ -1,0 +1,174 @@
+import {
+  type Emulator,
+  RateWindow,
+  type Reply,
+  ReplyError,
+  Router,
+  type SandboxContext,
+  type SandboxRequest,
+  json,
+} from '../framework.js';
+import { contextRoutes } from './contexts.js';
+import type { Counts, Env } from './env.js';
+import { insightsRoutes } from './insights.js';
+import { policyRoutes } from './policy.js';
+import { seedPolicies } from './policy-seed.js';
+import { projectRoutes } from './projects.js';
+import { ACME, projectId } from './seed.js';
+import { type State, seedState } from './state.js';
+
+function setting(ctx: SandboxContext, key: string, fallback: number, min: number): number {
+  const raw = ctx.options.settings[`pipelines.${key}`];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`pipelines.${key}: give a whole number >= ${min} (got "${raw}")`);
+  return n;
+}
+
+/** Policy, decision and OIDC-claims routes answer `{error}`; every other route `{message}` (reference §D.5). */
+export function usesErrorShape(path: string): boolean {
+  return /^\/api\/v2\/(owner|org)\//.test(path);
+}
+
+function reply(path: string, status: number, text: string, headers: Record<string, string> = {}): Reply {
+  return json(status, usesErrorShape(path) ? { error: text } : { message: text }, headers);
+}
+
+/**
+ * Slugs may come with their slashes escaped (`gh%2Facme%2Fweb-app`, what `ops` sends) or raw
+ * (`gh/acme/web-app`); raw ones are joined into one escaped segment before routing. A project slug
+ * has three parts, an organization slug (`/insights/{org-slug}/summary`) two.
+ */
+export function joinSlugs(path: string): string {
+  const segs = path.split('/');
+  if (segs[1] !== 'api' || segs[2] !== 'v2') return path;
+  const join = (at: number, n: number) => {
+    const part = segs.slice(at, at + n);
+    if (part.length < n || part.some((s) => s === '' || /%2f/i.test(s))) return;
+    segs.splice(at, n, part.join('%2F'));
+  };
+  if (segs[3] === 'project' && segs.length >= 7) join(4, 3);
+  else if (segs[3] === 'insights') {
+    if (segs[4] === 'pages' || segs[4] === 'time-series') join(5, 3);
+    else if (segs[6] === 'summary' && segs.length === 7) join(4, 2);
+    else join(4, 3);
+  }
+  return segs.join('/');
+}
+
+/**
+ * Pipeline administration (seed 001 D, reference §D) under `/api/v2`: contexts with their variables
+ * (values never returned) and restrictions; OIDC claims of organizations and projects; insights
+ * computed from one run history; policy bundles, decisions and the documented evaluation rule (see
+ * rego.ts); pipeline definitions; projects; checkout keys that are real Ed25519 SSH keys; masked
+ * project variables. Token pages; `{message}` and `{error}` errors; 401 without a valid
+ * `Pipeline-Token` (or HTTP Basic with the token as user name).
+ *
+ * Settings (`ops sandbox start --set`): pipelines.page_size (every list's page size; default 10 for
+ * contexts, variables, restrictions and keys, 100 for insights and decisions), pipelines.rate_limit
+ * (requests per period, default 1000) and pipelines.rate_period (seconds, default 60): over the limit a
+ * 429 `{message}` with Retry-After.
+ */
+export function createEmulator(ctx: SandboxContext): Emulator {
+  const token = ctx.options.credentials.pipelines?.token ?? 'sandbox-pipelines-token';
+  const rate = new RateWindow(
+    ctx.clock,
+    setting(ctx, 'rate_limit', 1000, 1),
+    setting(ctx, 'rate_period', 60, 1) * 1000,
+  );
+  const size = setting(ctx, 'page_size', 0, 1);
+  const counts: Counts = {
+    requests: 0,
+    unauthorized: 0,
+    rateLimited: 0,
+    invalid: 0,
+    created: 0,
+    decisions: 0,
+  };
+  let state: State = fresh();
+
+  function fresh(): State {
+    const s = seedState(ctx.clock.now());
+    s.policy = seedPolicies(s.t0, [
+      s.projects.get(projectId('web-app'))!,
+      s.projects.get(projectId('api-server'))!,
+    ]);
+    return s;
+  }
+
+  const env: Env = { clock: ctx.clock, state: () => state, pageSize: (d) => (size > 0 ? size : d), counts };
+  const router = new Router(
+    (req) => reply(req.path, 404, 'Not found'),
+    (req) => reply(req.path, 405, `Method ${req.method} not allowed`),
+  );
+  contextRoutes(router, env);
+  projectRoutes(router, env);
+  insightsRoutes(router, env);
+  policyRoutes(router, env);
+
+  function credential(req: SandboxRequest): string | undefined {
+    const header = req.headers['pipeline-token'];
+    if (header !== undefined) return header;
+    const auth = req.headers.authorization;
+    if (auth?.toLowerCase().startsWith('basic ')) {
+      const decoded = Buffer.from(auth.slice(6).trim(), 'base64').toString('utf8');
+      return decoded.split(':')[0];
+    }
+    // Deprecated by the vendor, still accepted.
+    return req.query.get('pipeline-token') ?? undefined;
+  }
+
+  async function handle(req: SandboxRequest): Promise<Reply> {
+    counts.requests++;
+    const path = joinSlugs(req.path);
+    const given = credential(req);
+    if (given === undefined || given === '') {
+      counts.unauthorized++;
+      return reply(path, 401, 'You must log in first.');
+    }
+    if (given !== token) {
+      counts.unauthorized++;
+      return reply(path, 401, 'Invalid token provided.');
+    }
+    const r = rate.hit();
+    if (r.limited) {
+      counts.rateLimited++;
+      // Declared on the context routes as `{message}` (reference §D.4), the same everywhere here.
+      return json(429, { message: 'Rate limit exceeded.' }, { 'retry-after': String(r.resetSeconds) });
+    }
+    let answer: Reply;
+    try {
+      answer = await router.handle({ ...req, path });
+    } catch (err) {
+      if (!(err instanceof ReplyError)) throw err;
+      answer = err.reply;
+    }
+    if (answer.status === 400) counts.invalid++;
+    return answer;
+  }
+
+  return {
+    name: 'pipelines',
+    handle,
+    reset() {
+      state = fresh();
+      rate.reset();
+      Object.assign(counts, {
+        requests: 0,
+        unauthorized: 0,
+        rateLimited: 0,
+        invalid: 0,
+        created: 0,
+        decisions: 0,
+      });
+    },
+    stats: () => ({
+      ...counts,
+      contexts: state.contexts.size,
+      projects: state.projects.size,
+      decisionLogs: [...state.policy.values()].reduce((n, p) => n + p.decisions.length, 0),
+    }),
+    banner: () => [`pipelines: organization gh/acme, owner id ${ACME.id} (OPS_PIPELINES_OWNER_ID)`],
+  };
+}
