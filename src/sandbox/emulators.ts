@@ -6,4 +6,5 @@ export const EMULATORS: Record<string, () => Promise<EmulatorFactory>> = {
   meter: async () => (await import('./meter/index.js')).createEmulator,
   hosts: async () => (await import('./hosts/index.js')).createEmulator,
   breach: async () => (await import('./breach/index.js')).createEmulator,
+  runs: async () => (await import('./runs/index.js')).createEmulator,
 };

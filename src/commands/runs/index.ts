@@ -1,0 +1,97 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../app/types.js';
+import { runsApproveCommand } from './approve.js';
+import { runsCancelCommand } from './cancel.js';
+import { runsDeleteCommand } from './delete.js';
+import { jobListCommand } from './job/list.js';
+import { jobLogsCommand } from './job/logs.js';
+import { jobRerunCommand } from './job/rerun.js';
+import { runsListCommand } from './list.js';
+import { runsLogsCommand } from './logs.js';
+import { runsLogsDeleteCommand } from './logs-delete.js';
+import { runsRerunCommand } from './rerun.js';
+import { runsViewCommand } from './view.js';
+import { runsWatchCommand } from './watch.js';
+import { workflowDisableCommand } from './workflow/disable.js';
+import { workflowDispatchCommand } from './workflow/dispatch.js';
+import { workflowEnableCommand } from './workflow/enable.js';
+import { workflowListCommand } from './workflow/list.js';
+import { workflowViewCommand } from './workflow/view.js';
+
+type Make = (f: Factory) => Command;
+
+function group(
+  parent: Command,
+  name: string,
+  description: string,
+  examples: string[],
+  verbs: Make[],
+  factory: Factory,
+): Command {
+  const g = parent.command(name).description(description).helpCommand(false);
+  g.addHelpText('after', `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}`);
+  for (const make of verbs) g.addCommand(make(factory));
+  return g;
+}
+
+/** `ops runs`: workflow automation of the source host (seed 001 A). */
+export function register(parent: Command, factory: Factory): void {
+  const runs = parent
+    .command('runs')
+    .description('Workflow automation: runs, jobs, workflows, artifacts, caches, secrets, variables, runners')
+    .helpCommand(false)
+    .addHelpText(
+      'after',
+      `
+The repository comes from --repo OWNER/REPO, OPS_RUNS_REPO or runs.repo; the organisation from
+--org ORG, OPS_RUNS_ORG or runs.org. The token is OPS_RUNS_TOKEN or runs.token.
+
+Examples:
+  eval "$(ops sandbox env)"
+  ops runs list --status failure
+  ops runs watch 30433647 --exit-status
+  ops runs logs 30433643 --job 399444123
+  ops runs workflow dispatch release.yml --ref main -f version=1.2.0`,
+    );
+  for (const make of [
+    runsListCommand,
+    runsViewCommand,
+    runsRerunCommand,
+    runsCancelCommand,
+    runsApproveCommand,
+    runsDeleteCommand,
+    runsWatchCommand,
+  ])
+    runs.addCommand(make(factory));
+  const logs = runsLogsCommand(factory);
+  logs.addCommand(runsLogsDeleteCommand(factory));
+  runs.addCommand(logs);
+  group(
+    runs,
+    'job',
+    'Jobs of a workflow run',
+    ['ops runs job list 30433643', 'ops runs job logs 399444123'],
+    [jobListCommand, jobLogsCommand, jobRerunCommand],
+    factory,
+  );
+  group(
+    runs,
+    'workflow',
+    'Workflows: list, view, enable, disable, dispatch',
+    ['ops runs workflow list', 'ops runs workflow dispatch release.yml --ref main -f version=1.2.0'],
+    [
+      workflowListCommand,
+      workflowViewCommand,
+      workflowEnableCommand,
+      workflowDisableCommand,
+      workflowDispatchCommand,
+    ],
+    factory,
+  );
+}
+
+/** `ops sandbox demo` steps: read-only, and each succeeds on a fresh sandbox. */
+export const demo: Array<{ title: string; argv: string[] }> = [
+  { title: 'Workflow automation: the latest runs', argv: ['runs', 'list', '--limit', '5'] },
+  { title: 'Workflow automation: the jobs of a failed run', argv: ['runs', 'job', 'list', '30433643'] },
+];

@@ -1,0 +1,580 @@
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { READ_ONLY_TOKEN, type RunsEmulator, SEED } from '../../src/sandbox/runs/index.js';
+import { runCli, runMain } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox.js';
+
+const sb = await useSandbox({ services: ['runs'] });
+
+const ops = (
+  args: string[],
+  o: { env?: Record<string, string | undefined>; input?: string; on?: typeof sb } = {},
+) => runMain(args, { env: { ...(o.on ?? sb).env, ...o.env }, input: o.input });
+const json = <T = Record<string, unknown>>(s: string) => JSON.parse(s) as T;
+const ndjson = <T = Record<string, unknown>>(s: string) =>
+  s
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as T);
+const REPO = '/repos/octo-org/hello-world';
+const requests = async (on = sb) => (await on.counters()).requests.runs ?? {};
+const sent = async (key: string, on = sb) => (await requests(on))[key] ?? 0;
+const stats = async (on = sb) => (await on.counters()).emulators.runs as Record<string, number>;
+const emulator = () => sb.sandbox.emulators.get('runs') as RunsEmulator;
+
+interface Run {
+  id: number;
+  status: string;
+  conclusion: string | null;
+  head_branch: string;
+  event: string;
+  run_attempt: number;
+  actor: { login: string };
+  head_sha: string;
+  check_suite_id: number;
+  created_at: string;
+  pull_requests: unknown[];
+  name: string;
+}
+
+describe('ops runs list', () => {
+  it('prints the 20 newest runs in a table, and the same as JSON', async () => {
+    const r = await ops(['runs', 'list']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^STATE\s+TITLE\s+WORKFLOW\s+BRANCH\s+EVENT\s+ID\s+ATTEMPT\s+CREATED$/);
+    expect(lines).toHaveLength(21);
+    expect(lines[1]).toMatch(/^queued\s+Bump dependencies\s+CI\s+main\s+push\s+30433648\s+1\s/);
+    expect(lines[2]).toMatch(/^in_progress\s+Flaky retry test\s+CI\s+develop\s+push\s+30433647/);
+    const runs = json<Run[]>((await ops(['runs', 'list', '--json'])).stdout);
+    expect(runs.map((x) => x.id).slice(0, 3)).toEqual([SEED.queued, SEED.inProgress, SEED.awaitingApproval]);
+    // One request of 20: the page size follows the limit.
+    expect(await sent(`GET ${REPO}/actions/runs`)).toBe(2);
+  });
+
+  it('--all follows Link rel="next" as given: 127 runs in two pages, NDJSON as the service sent them', async () => {
+    const lines = await ops(['runs', 'list', '--all', '-o', 'ndjson']);
+    expect(lines.code).toBe(0);
+    const runs = ndjson<Run>(lines.stdout);
+    expect(runs).toHaveLength(127);
+    expect(new Set(runs.map((x) => x.id)).size).toBe(127);
+    expect(await sent(`GET ${REPO}/actions/runs`)).toBe(2);
+    const array = json<Run[]>((await ops(['runs', 'list', '--all', '--json'])).stdout);
+    expect(array.map((x) => x.id)).toEqual(runs.map((x) => x.id));
+  });
+
+  it('--workflow with a file name or an id lists that workflow’s runs (listWorkflowRuns)', async () => {
+    const nightly = json<Run[]>(
+      (await ops(['runs', 'list', '--workflow', 'nightly.yml', '--all', '--json'])).stdout,
+    );
+    expect(nightly).toHaveLength(120);
+    expect(nightly.every((x) => x.name === 'Nightly')).toBe(true);
+    expect(await sent(`GET ${REPO}/actions/workflows/nightly.yml/runs`)).toBe(2);
+    const byId = json<Run[]>((await ops(['runs', 'list', '--workflow', '161338', '--json'])).stdout);
+    expect(byId.map((x) => x.id)).toEqual([SEED.lint]);
+  });
+
+  it('every filter reaches the service', async () => {
+    const list = async (...args: string[]) =>
+      json<Run[]>((await ops(['runs', 'list', '--all', '--json', ...args])).stdout);
+    const failed = await list('--status', 'failure');
+    expect(failed.length).toBe(13);
+    expect(failed.every((x) => x.conclusion === 'failure')).toBe(true);
+    expect((await list('--status', 'in_progress')).map((x) => x.id)).toEqual([SEED.inProgress]);
+    expect((await list('--branch', 'develop')).map((x) => x.id)).toEqual([SEED.inProgress]);
+    expect((await list('--event', 'pull_request')).map((x) => x.id)).toEqual([
+      SEED.awaitingApproval,
+      SEED.lint,
+    ]);
+    expect((await list('--actor', 'first-timer')).map((x) => x.id)).toEqual([SEED.awaitingApproval]);
+    const one = (await list('--branch', 'feature/login'))[0]!;
+    expect((await list('--head-sha', one.head_sha)).map((x) => x.id)).toEqual([SEED.lint]);
+    expect((await list('--check-suite-id', String(one.check_suite_id))).map((x) => x.id)).toEqual([
+      SEED.lint,
+    ]);
+    const day = one.created_at.slice(0, 10);
+    expect((await list('--created', day, '--event', 'pull_request')).map((x) => x.id)).toEqual([SEED.lint]);
+    expect((await list('--created', `>=${day}`)).length).toBe(5);
+    expect((await list('--created', `${day}..*`)).length).toBe(5);
+    const prs = await list('--event', 'pull_request', '--exclude-pull-requests');
+    expect(prs.every((x) => x.pull_requests.length === 0)).toBe(true);
+    expect((await list('--event', 'pull_request'))[0]!.pull_requests).toHaveLength(1);
+  });
+
+  it('an empty result is success: nothing in a table, [] in JSON', async () => {
+    expect(await ops(['runs', 'list', '--branch', 'no-such-branch'])).toMatchObject({ code: 0, stdout: '' });
+    expect(await ops(['runs', 'list', '--branch', 'no-such-branch', '--json'])).toMatchObject({
+      code: 0,
+      stdout: '[]\n',
+    });
+  });
+});
+
+describe('ops runs view, rerun, cancel, approve, delete', () => {
+  it('view: the run and its jobs; JSON is the run object', async () => {
+    const r = await ops(['runs', 'view', String(SEED.ciFailed)]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^id\s+30433643\nworkflow\s+CI\ntitle\s+Retry on 503\n/);
+    expect(r.stdout).toMatch(/conclusion\s+failure\n/);
+    expect(r.stdout).toMatch(
+      /\nSTATE\s+NAME\s+ID\s+ATTEMPT\s+RUNNER\s+STARTED\s+COMPLETED\nsuccess\s+build\s+399444122\s+1\s/,
+    );
+    expect(r.stdout).toMatch(/\nfailure\s+test\s+399444123\s+1\s/);
+    const j = json<Run>((await ops(['runs', 'view', String(SEED.ciFailed), '--json'])).stdout);
+    expect(j).toMatchObject({ id: SEED.ciFailed, status: 'completed', conclusion: 'failure' });
+    expect((await ops(['runs', 'view', String(SEED.ciFailed), '--field', 'conclusion'])).stdout).toBe(
+      'failure\n',
+    );
+  });
+
+  it('rerun --failed: a second attempt of the failed job only, which passes once the clock moves on', async () => {
+    const r = await ops(['runs', 'rerun', String(SEED.ciFailed), '--failed', '--json']);
+    expect(r.code).toBe(0);
+    expect(json<Run>(r.stdout)).toMatchObject({ run_attempt: 2, status: 'queued', conclusion: null });
+    expect(await sent(`POST ${REPO}/actions/runs/${SEED.ciFailed}/rerun-failed-jobs`)).toBe(1);
+    await sb.advance(300);
+    const after = json<Run>((await ops(['runs', 'view', String(SEED.ciFailed), '--json'])).stdout);
+    expect(after).toMatchObject({ run_attempt: 2, status: 'completed', conclusion: 'success' });
+    const jobs = json<Array<{ name: string; run_attempt: number; conclusion: string }>>(
+      (await ops(['runs', 'job', 'list', String(SEED.ciFailed), '--filter', 'all', '--json'])).stdout,
+    );
+    expect(jobs.map((j) => [j.name, j.run_attempt, j.conclusion])).toEqual([
+      ['build', 2, 'success'],
+      ['test', 2, 'success'],
+      ['build', 1, 'success'],
+      ['test', 1, 'failure'],
+    ]);
+    const first = json<unknown[]>(
+      (await ops(['runs', 'job', 'list', String(SEED.ciFailed), '--attempt', '1', '--json'])).stdout,
+    );
+    expect(first).toHaveLength(2);
+  });
+
+  it('rerun (every job) with debug logging, and rerun --job', async () => {
+    const all = await ops([
+      'runs',
+      'rerun',
+      String(SEED.ciSuccess),
+      '--debug-logging',
+      '--field',
+      'run_attempt',
+    ]);
+    expect(all).toMatchObject({ code: 0, stdout: '2\n' });
+    const job = await ops(['runs', 'rerun', '--job', '399444123', '--field', 'id']);
+    expect(job).toMatchObject({ code: 0, stdout: `${SEED.ciFailed}\n` });
+    expect(await sent(`POST ${REPO}/actions/jobs/399444123/rerun`)).toBe(1);
+    const viaJob = await ops(['runs', 'job', 'rerun', '399444124', '--field', 'run_attempt']);
+    expect(viaJob).toMatchObject({ code: 0, stdout: '2\n' });
+  });
+
+  it('rerun of a run still in progress: the service refuses (403)', async () => {
+    const r = await ops(['runs', 'rerun', String(SEED.inProgress)]);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain(
+      'This workflow run is not completed; a re-run is not possible yet. (HTTP 403)',
+    );
+  });
+
+  it('cancel a running run; a finished one cannot be cancelled (409: exit 1)', async () => {
+    const r = await ops(['runs', 'cancel', String(SEED.inProgress), '--json']);
+    expect(r.code).toBe(0);
+    expect(json<Run>(r.stdout)).toMatchObject({ status: 'completed', conclusion: 'cancelled' });
+    const again = await ops(['runs', 'cancel', String(SEED.inProgress)]);
+    expect(again).toMatchObject({
+      code: 1,
+      stderr: 'ops: runs: Cannot cancel a workflow run that is completed. (HTTP 409)\n',
+    });
+  });
+
+  it('approve a fork run waiting for approval; it then queues and runs', async () => {
+    const before = json<Run>((await ops(['runs', 'view', String(SEED.awaitingApproval), '--json'])).stdout);
+    expect(before).toMatchObject({ status: 'completed', conclusion: 'action_required' });
+    const r = await ops(['runs', 'approve', String(SEED.awaitingApproval), '--json']);
+    expect(json<Run>(r.stdout)).toMatchObject({ status: 'queued', conclusion: null });
+    const twice = await ops(['runs', 'approve', String(SEED.awaitingApproval)]);
+    expect(twice.code).toBe(4);
+    expect(twice.stderr).toContain('This workflow run is not waiting for approval. (HTTP 403)');
+  });
+
+  it('delete asks first: without a terminal and without --yes it is exit 2 and nothing is sent', async () => {
+    const r = await ops(['runs', 'delete', String(SEED.ciSuccess)]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'ops: Delete workflow run 30433642 of octo-org/hello-world needs confirmation\nhint: pass --yes to confirm when not at a terminal\n',
+    );
+    expect(await requests()).toEqual({});
+    const yes = await ops(['runs', 'delete', String(SEED.ciSuccess), '--yes', '--field', 'display_title']);
+    expect(yes).toMatchObject({ code: 0, stdout: 'Add the report renderer\n' });
+    const gone = await ops(['runs', 'view', String(SEED.ciSuccess)]);
+    expect(gone.code).toBe(3);
+    expect(gone.stderr).toMatch(/^ops: runs: Not Found \(HTTP 404\)\nhint: no such repository/);
+  });
+});
+
+describe('ops runs watch', () => {
+  it('follows a run to its end on the sandbox clock; --exit-status gives 8 for a failed run', async () => {
+    const watching = ops(['runs', 'watch', String(SEED.inProgress), '--interval', '0.05', '--exit-status']);
+    // Let it look a few times, then move the clock past the run's end.
+    while ((await sent(`GET ${REPO}/actions/runs/${SEED.inProgress}`)) < 3)
+      await new Promise((r) => setTimeout(r, 20));
+    await sb.advance(300);
+    const r = await watching;
+    expect(r.code).toBe(8);
+    expect(r.stderr).toBe('ops: run 30433647 concluded failure\n');
+    expect(r.stdout).toMatch(/conclusion\s+failure\n/);
+    expect(r.stdout).toMatch(/\nfailure\s+test\s+399444127\s/);
+    // Looks while nothing changed were answered 304 from the kept ETag.
+    expect((await stats()).notModified).toBeGreaterThan(0);
+  });
+
+  it('a successful run: exit 0 with --exit-status; without it a failed run is exit 0 too', async () => {
+    await sb.advance(600);
+    expect((await ops(['runs', 'watch', String(SEED.queued), '--exit-status', '--json'])).code).toBe(0);
+    expect((await ops(['runs', 'watch', String(SEED.inProgress), '--json'])).code).toBe(0);
+  });
+});
+
+describe('ops runs logs', () => {
+  it('prints each line prefixed by job and step; the token never goes to the download address', async () => {
+    const r = await ops(['runs', 'logs', String(SEED.ciFailed)]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(
+      /^build\tSet up job\t\d{4}-\d\d-\d\dT[\d:.]+Z Current runner version: '2\.321\.0'$/,
+    );
+    expect(lines.at(-1)).toMatch(/^test\tRun tests\t\S+ ##\[error\]Process completed with exit code 1\.$/);
+    const s = await stats();
+    expect(s.downloadsServed).toBe(1);
+    expect(s.downloadsRefusedWithAuth).toBe(0);
+  });
+
+  it('--job keeps one job; --attempt an earlier attempt; --dir writes the files', async () => {
+    const job = await ops(['runs', 'logs', String(SEED.ciFailed), '--job', '399444123']);
+    expect(
+      job.stdout
+        .trim()
+        .split('\n')
+        .every((l) => l.startsWith('test\t')),
+    ).toBe(true);
+    const wrong = await ops(['runs', 'logs', String(SEED.ciSuccess), '--job', '399444123']);
+    expect(wrong).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('job 399444123 belongs to run 30433643'),
+    });
+    expect((await ops(['runs', 'rerun', String(SEED.ciFailed), '--failed'])).code).toBe(0);
+    await sb.advance(300);
+    const first = await ops(['runs', 'logs', String(SEED.ciFailed), '--attempt', '1', '--json']);
+    expect(json<Array<{ line: string }>>(first.stdout).some((l) => l.line.includes('##[error]'))).toBe(true);
+    const latest = await ops(['runs', 'logs', String(SEED.ciFailed), '--json']);
+    expect(json<Array<{ line: string }>>(latest.stdout).some((l) => l.line.includes('##[error]'))).toBe(
+      false,
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'ops-runs-logs-'));
+    const files = await ops([
+      'runs',
+      'logs',
+      String(SEED.ciFailed),
+      '--attempt',
+      '1',
+      '--dir',
+      dir,
+      '--json',
+    ]);
+    expect(files.code).toBe(0);
+    expect(readdirSync(join(dir, 'test')).sort()).toEqual([
+      '1_Set up job.txt',
+      '2_Checkout.txt',
+      '3_Install dependencies.txt',
+      '4_Run tests.txt',
+    ]);
+    expect(readFileSync(join(dir, 'test', '4_Run tests.txt'), 'utf8')).toContain('exit code 1');
+    expect((await stats()).downloadsRefusedWithAuth).toBe(0);
+  });
+
+  it('a run still in progress has no logs yet: exit 3 saying so', async () => {
+    const r = await ops(['runs', 'logs', String(SEED.inProgress)]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toBe(
+      'ops: run 30433647 is in_progress: its logs can be downloaded once it completes\nhint: ops runs watch 30433647, then ops runs logs 30433647\n',
+    );
+  });
+
+  it('logs delete (asks first), then the logs are gone (410)', async () => {
+    expect((await ops(['runs', 'logs', 'delete', String(SEED.ciSuccess)])).code).toBe(2);
+    const del = await ops(['runs', 'logs', 'delete', String(SEED.ciSuccess), '--yes', '--json']);
+    expect(json(del.stdout)).toEqual({
+      logs_of_run: SEED.ciSuccess,
+      scope: 'octo-org/hello-world',
+      deleted: true,
+    });
+    const r = await ops(['runs', 'logs', String(SEED.ciSuccess)]);
+    expect(r).toMatchObject({
+      code: 1,
+      stderr: 'ops: runs: The logs of this workflow run have been deleted. (HTTP 410)\n',
+    });
+  });
+
+  it('job logs: one job as plain text', async () => {
+    const r = await ops(['runs', 'job', 'logs', '399444123']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Current runner version/);
+    expect(r.stdout.trim().split('\n').at(-1)).toMatch(/##\[error\]Process completed with exit code 1\.$/);
+    expect((await stats()).downloadsRefusedWithAuth).toBe(0);
+  });
+});
+
+describe('ops runs workflow', () => {
+  it('list, view, disable and enable', async () => {
+    const list = await ops(['runs', 'workflow', 'list']);
+    expect(list.stdout).toMatch(
+      /^NAME\s+STATE\s+ID\s+PATH\nCI\s+active\s+161335\s+\.github\/workflows\/ci\.yml\n/,
+    );
+    expect(list.stdout).toMatch(/\nNightly\s+disabled_manually\s+161337/);
+    const off = await ops(['runs', 'workflow', 'disable', 'ci.yml', '--field', 'state']);
+    expect(off).toMatchObject({ code: 0, stdout: 'disabled_manually\n' });
+    expect((await ops(['runs', 'workflow', 'view', '161335', '--field', 'state'])).stdout).toBe(
+      'disabled_manually\n',
+    );
+    const on = await ops(['runs', 'workflow', 'enable', '161335', '--field', 'state']);
+    expect(on).toMatchObject({ code: 0, stdout: 'active\n' });
+  });
+
+  it('dispatch creates a run with the inputs; the workflow file’s defaults fill the rest', async () => {
+    const r = await ops([
+      'runs',
+      'workflow',
+      'dispatch',
+      'release.yml',
+      '--ref',
+      'main',
+      '-f',
+      'version=1.2.0',
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    const res = json<{ workflow_run_id: number; inputs: Record<string, string> }>(r.stdout);
+    expect(res.inputs).toEqual({ version: '1.2.0' });
+    expect((await stats()).lastDispatchInputs).toEqual({
+      version: '1.2.0',
+      environment: 'staging',
+      dry_run: 'false',
+    });
+    const run = json<Run>((await ops(['runs', 'view', String(res.workflow_run_id), '--json'])).stdout);
+    expect(run).toMatchObject({ event: 'workflow_dispatch', status: 'queued', name: 'Release' });
+    const dir = mkdtempSync(join(tmpdir(), 'ops-runs-inputs-'));
+    writeFileSync(join(dir, 'inputs.json'), JSON.stringify({ version: '2.0.0', dry_run: true }));
+    const file = await ops([
+      'runs',
+      'workflow',
+      'run',
+      'release.yml',
+      '--ref',
+      'v1.1.0',
+      '--inputs-file',
+      join(dir, 'inputs.json'),
+      '-f',
+      'environment=production',
+    ]);
+    expect(file.code).toBe(0);
+    expect((await stats()).lastDispatchInputs).toEqual({
+      version: '2.0.0',
+      environment: 'production',
+      dry_run: 'true',
+    });
+  });
+
+  it('the service refuses what the workflow does not allow (422: exit 1)', async () => {
+    const cases: Array<[string[], string]> = [
+      [['lint.yml', '--ref', 'main'], "Workflow does not have 'workflow_dispatch' trigger"],
+      [['release.yml', '--ref', 'main'], "Required input 'version' not provided"],
+      [
+        ['release.yml', '--ref', 'main', '-f', 'version=1', '-f', 'colour=red'],
+        'Unexpected inputs provided: ["colour"]',
+      ],
+      [
+        ['release.yml', '--ref', 'main', '-f', 'version=1', '-f', 'environment=moon'],
+        'not in the list of allowed values',
+      ],
+      [['release.yml', '--ref', 'no-such-branch', '-f', 'version=1'], 'No ref found for: no-such-branch'],
+      [['nightly.yml', '--ref', 'main'], "Cannot trigger a 'workflow_dispatch' on a disabled workflow"],
+    ];
+    for (const [args, message] of cases) {
+      const r = await ops(['runs', 'workflow', 'dispatch', ...args]);
+      expect(`${args.join(' ')} → ${r.code}`).toBe(`${args.join(' ')} → 1`);
+      expect(r.stderr).toContain(message);
+    }
+  });
+
+  it('more than 10 inputs: exit 2 before sending', async () => {
+    const fields = Array.from({ length: 11 }, (_, i) => ['-f', `k${i}=v`]).flat();
+    const r = await ops(['runs', 'workflow', 'dispatch', 'release.yml', '--ref', 'main', ...fields]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe('ops: 11 inputs given; a dispatch takes at most 10');
+    expect(await requests()).toEqual({});
+  });
+});
+
+describe('credentials, repository and organisation', () => {
+  it('no repository anywhere: exit 2 naming --repo, OPS_RUNS_REPO and runs.repo, before any request', async () => {
+    const r = await ops(['runs', 'list'], { env: { OPS_RUNS_REPO: undefined } });
+    expect(r).toMatchObject({
+      code: 2,
+      stderr:
+        'ops: runs: no repository given\nhint: give --repo OWNER/REPO, set OPS_RUNS_REPO, or run `ops config set runs.repo OWNER/REPO`\n',
+    });
+    expect(await requests()).toEqual({});
+  });
+
+  it('--repo overrides OPS_RUNS_REPO; another repository of the organisation has no runs', async () => {
+    const r = await ops(['runs', 'list', '--repo', 'octo-org/api-service', '--json']);
+    expect(r).toMatchObject({ code: 0, stdout: '[]\n' });
+    const missing = await ops(['runs', 'list', '--repo', 'octo-org/nope']);
+    expect(missing.code).toBe(3);
+  });
+
+  it('no token: exit 4 naming the variable, before any request', async () => {
+    const r = await ops(['runs', 'list'], { env: { OPS_RUNS_TOKEN: undefined } });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toBe(
+      'ops: runs: no token is set\nhint: set OPS_RUNS_TOKEN, or run: ops config set runs.token -   (reads the value from stdin)\n',
+    );
+    expect(await requests()).toEqual({});
+  });
+
+  it('a wrong token: 401, exit 4, and the token is never printed', async () => {
+    const r = await ops(['runs', 'list', '--debug'], { env: { OPS_RUNS_TOKEN: 'wrong-token-123' } });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain('ops: runs: Bad credentials (HTTP 401)');
+    expect(r.stderr).toContain('> authorization: token ***');
+    expect(r.stderr).not.toContain('wrong-token-123');
+  });
+
+  it('the read-only token may read but not change: 403, exit 4', async () => {
+    const env = { OPS_RUNS_TOKEN: READ_ONLY_TOKEN };
+    expect((await ops(['runs', 'list', '--limit', '1'], { env })).code).toBe(0);
+    const r = await ops(['runs', 'cancel', String(SEED.inProgress)], { env });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(
+      /Resource not accessible by personal access token \(HTTP 403\)\nhint: the token lacks a permission/,
+    );
+  });
+
+  it('--dry-run prints the change as curl with the token masked and sends nothing that changes', async () => {
+    const r = await ops(['runs', 'cancel', String(SEED.inProgress), '--dry-run']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /^curl -X POST http:\/\/127\.0\.0\.1:\d+\/runs\/repos\/octo-org\/hello-world\/actions\/runs\/30433647\/cancel .*-H 'authorization: token \*\*\*'/,
+    );
+    expect(r.stdout).not.toContain('sandbox-runs-token');
+    expect(await requests()).toEqual({});
+  });
+});
+
+describe('failures', () => {
+  it.each([
+    ['a run id that is not a number', ['runs', 'view', 'abc'], 'ops: invalid run id "abc"'],
+    ['--status', ['runs', 'list', '--status', 'broken'], 'ops: invalid --status "broken"'],
+    ['--created', ['runs', 'list', '--created', 'last week'], 'ops: invalid --created "last week"'],
+    ['--head-sha', ['runs', 'list', '--head-sha', 'abc'], 'ops: invalid --head-sha "abc"'],
+    ['--workflow', ['runs', 'list', '--workflow', 'ci'], 'ops: invalid workflow "ci"'],
+    ['--repo', ['runs', 'list', '--repo', 'no-slash'], 'ops: invalid --repo "no-slash"'],
+    ['--repo traversal', ['runs', 'list', '--repo', 'octo-org/..'], 'ops: invalid --repo "octo-org/.."'],
+    ['--limit', ['runs', 'list', '--limit', '0'], 'ops: invalid --limit "0"'],
+    ['--filter', ['runs', 'job', 'list', '1', '--filter', 'some'], 'ops: invalid --filter "some"'],
+    ['rerun both', ['runs', 'rerun', '1', '--job', '2'], 'ops: give a run id or --job, not both'],
+    ['rerun none', ['runs', 'rerun'], 'ops: no run given'],
+    ['--interval', ['runs', 'watch', '1', '--interval', '0'], 'ops: invalid --interval "0"'],
+    [
+      '--inputs-file',
+      ['runs', 'workflow', 'dispatch', 'ci.yml', '--ref', 'main', '--inputs-file', '/nonexistent.json'],
+      'ops: cannot read --inputs-file "/nonexistent.json": ENOENT',
+    ],
+    [
+      '-f',
+      ['runs', 'workflow', 'dispatch', 'ci.yml', '--ref', 'main', '-f', 'novalue'],
+      'ops: invalid -f "novalue"',
+    ],
+  ])('bad input (%s): exit 2, one line, no request', async (_what, args, line) => {
+    const r = await ops(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe(line);
+    expect(await requests()).toEqual({});
+  });
+
+  it('500: exit 7 after retries', async () => {
+    await sb.fault({
+      service: 'runs',
+      kind: 'status',
+      status: 503,
+      count: 10,
+      body: { message: 'Service Unavailable' },
+    });
+    const r = await ops(['runs', 'view', String(SEED.ciFailed), '--retries', '2']);
+    expect(r).toMatchObject({ code: 7, stderr: 'ops: runs: Service Unavailable (HTTP 503)\n' });
+    expect(await sent(`GET ${REPO}/actions/runs/${SEED.ciFailed}`)).toBe(3);
+  });
+
+  it('429 with Retry-After, then success', async () => {
+    await sb.fault({
+      service: 'runs',
+      kind: 'status',
+      status: 429,
+      retryAfter: 0,
+      body: { message: 'You have exceeded a secondary rate limit' },
+    });
+    const r = await ops(['runs', 'list', '--limit', '2', '--json']);
+    expect(r.code).toBe(0);
+    expect(json<unknown[]>(r.stdout)).toHaveLength(2);
+    expect(await sent(`GET ${REPO}/actions/runs`)).toBe(2);
+  });
+
+  it('a timeout: exit 6', async () => {
+    await sb.fault({ service: 'runs', kind: 'delay', delayMs: 1500 });
+    const r = await ops(['runs', 'view', String(SEED.ciFailed), '--timeout', '0.3', '--retries', '0']);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toMatch(/^ops: runs: no answer from 127\.0\.0\.1:\d+ within 0\.3 s\n/);
+  });
+
+  it('a dropped connection is retried for a read, and is exit 7 when it keeps dropping', async () => {
+    await sb.fault({ service: 'runs', kind: 'drop' });
+    expect((await ops(['runs', 'view', String(SEED.ciFailed), '--json'])).code).toBe(0);
+    await sb.fault({ service: 'runs', kind: 'drop', count: 5 });
+    const r = await ops(['runs', 'view', String(SEED.ciFailed), '--retries', '1']);
+    expect(r.code).toBe(7);
+    expect(r.stderr).toContain('dropped before a complete answer');
+  });
+
+  it('a malformed body: exit 7 naming what came back', async () => {
+    await sb.fault({ service: 'runs', kind: 'malformed' });
+    const r = await ops(['runs', 'view', String(SEED.ciFailed)]);
+    expect(r.code).toBe(7);
+    expect(r.stderr).toContain('a body that is not valid JSON');
+  });
+
+  it('a cancel is not sent again after a 503 (a POST without an idempotency key)', async () => {
+    await sb.fault({ service: 'runs', kind: 'status', status: 503 });
+    const r = await ops(['runs', 'cancel', String(SEED.inProgress)]);
+    expect(r.code).toBe(7);
+    expect(await sent(`POST ${REPO}/actions/runs/${SEED.inProgress}/cancel`)).toBe(1);
+  });
+});
+
+describe('the built CLI', () => {
+  it('lists runs and maps a 404 to exit 3', async () => {
+    const r = await runCli(['runs', 'list', '--limit', '3', '-o', 'ndjson'], { env: sb.env });
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(ndjson(r.stdout)).toHaveLength(3);
+    const missing = await runCli(['runs', 'view', '1'], { env: sb.env });
+    expect(missing.code).toBe(3);
+  });
+
+  it('prints the logs of a run', async () => {
+    const r = await runCli(['runs', 'logs', String(SEED.ciFailed), '--job', '399444123'], { env: sb.env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('test\tRun tests\t');
+    expect(emulator().name).toBe('runs');
+  });
+});

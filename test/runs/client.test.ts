@@ -1,0 +1,484 @@
+import { describe, expect, it } from 'vitest';
+import { collect } from '../../src/clients/http/paginate.js';
+import { type RunsClient, createRunsClient } from '../../src/clients/runs/client.js';
+import { EtagCache } from '../../src/clients/runs/etag.js';
+import { descriptor } from '../../src/clients/runs/index.js';
+import { ApiError } from '../../src/errors.js';
+import { serviceHttp, useMockAgent } from '../helpers/http.js';
+import { REPO } from './helpers.js';
+
+const ORIGIN = 'http://runs.test';
+const mock = useMockAgent();
+const AUTH = {
+  authorization: 'token t0ken-value',
+  'user-agent': 'ops/test',
+  accept: 'application/vnd.github.v3+json, application/json',
+};
+
+async function client(o: { retries?: number; cache?: EtagCache } = {}): Promise<RunsClient> {
+  const http = await serviceHttp(
+    descriptor,
+    { token: 't0ken-value' },
+    { baseUrl: `${ORIGIN}/api`, dispatcher: mock.agent(), retries: o.retries ?? 2, sleeps: mock.sleeps() },
+  );
+  return createRunsClient(http, { cache: o.cache });
+}
+const pool = (origin = ORIGIN) => mock.agent().get(origin);
+const R = '/api/repos/octo-org/hello-world';
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+/** Pages of a list method, as items. */
+async function items<T>(pages: AsyncIterable<{ items: T[] }>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const p of pages) out.push(...p.items);
+  return out;
+}
+
+type Case = [string, (c: RunsClient) => Promise<unknown>, string, string, unknown, number, unknown, unknown];
+
+/** [operation, call, method, path with query, request body, status, answer, what the method gives]. */
+const RUN_CASES: Case[] = [
+  [
+    'listWorkflowRunsForRepo',
+    (c) =>
+      items(
+        c.listWorkflowRunsForRepo(
+          REPO,
+          { branch: 'main', status: 'failure', exclude_pull_requests: true },
+          { limit: 5 },
+        ),
+      ),
+    'GET',
+    `${R}/actions/runs?branch=main&status=failure&exclude_pull_requests=true&per_page=5`,
+    undefined,
+    200,
+    { total_count: 1, workflow_runs: [{ id: 1 }] },
+    [{ id: 1 }],
+  ],
+  [
+    'listWorkflowRuns',
+    (c) => items(c.listWorkflowRuns(REPO, 'ci.yml', { created: '>=2026-01-01', check_suite_id: 9 }, {})),
+    'GET',
+    `${R}/actions/workflows/ci.yml/runs?created=%3E%3D2026-01-01&check_suite_id=9&per_page=100`,
+    undefined,
+    200,
+    { total_count: 1, workflow_runs: [{ id: 2 }] },
+    [{ id: 2 }],
+  ],
+  [
+    'getWorkflowRun',
+    (c) => c.getWorkflowRun(REPO, 5),
+    'GET',
+    `${R}/actions/runs/5`,
+    undefined,
+    200,
+    { id: 5 },
+    { id: 5 },
+  ],
+  [
+    'reRunWorkflow',
+    (c) => c.reRunWorkflow(REPO, 5),
+    'POST',
+    `${R}/actions/runs/5/rerun`,
+    undefined,
+    201,
+    {},
+    undefined,
+  ],
+  [
+    'reRunWorkflowFailedJobs',
+    (c) => c.reRunWorkflowFailedJobs(REPO, 5, { enable_debug_logging: true }),
+    'POST',
+    `${R}/actions/runs/5/rerun-failed-jobs`,
+    { enable_debug_logging: true },
+    201,
+    {},
+    undefined,
+  ],
+  [
+    'reRunJobForWorkflowRun',
+    (c) => c.reRunJobForWorkflowRun(REPO, 9, { enable_debug_logging: true }),
+    'POST',
+    `${R}/actions/jobs/9/rerun`,
+    { enable_debug_logging: true },
+    201,
+    {},
+    undefined,
+  ],
+  [
+    'cancelWorkflowRun',
+    (c) => c.cancelWorkflowRun(REPO, 5),
+    'POST',
+    `${R}/actions/runs/5/cancel`,
+    undefined,
+    202,
+    {},
+    undefined,
+  ],
+  [
+    'approveWorkflowRun',
+    (c) => c.approveWorkflowRun(REPO, 5),
+    'POST',
+    `${R}/actions/runs/5/approve`,
+    undefined,
+    201,
+    {},
+    undefined,
+  ],
+  [
+    'deleteWorkflowRun',
+    (c) => c.deleteWorkflowRun(REPO, 5),
+    'DELETE',
+    `${R}/actions/runs/5`,
+    undefined,
+    204,
+    undefined,
+    undefined,
+  ],
+  [
+    'deleteWorkflowRunLogs',
+    (c) => c.deleteWorkflowRunLogs(REPO, 5),
+    'DELETE',
+    `${R}/actions/runs/5/logs`,
+    undefined,
+    204,
+    undefined,
+    undefined,
+  ],
+  [
+    'listJobsForWorkflowRun',
+    (c) => items(c.listJobsForWorkflowRun(REPO, 5, { filter: 'all' }, { limit: 2 })),
+    'GET',
+    `${R}/actions/runs/5/jobs?filter=all&per_page=2`,
+    undefined,
+    200,
+    { total_count: 2, jobs: [{ id: 1 }, { id: 2 }] },
+    [{ id: 1 }, { id: 2 }],
+  ],
+  [
+    'listJobsForWorkflowRunAttempt',
+    (c) => items(c.listJobsForWorkflowRunAttempt(REPO, 5, 2)),
+    'GET',
+    `${R}/actions/runs/5/attempts/2/jobs?per_page=100`,
+    undefined,
+    200,
+    { total_count: 0, jobs: [] },
+    [],
+  ],
+  [
+    'getJobForWorkflowRun',
+    (c) => c.getJobForWorkflowRun(REPO, 9),
+    'GET',
+    `${R}/actions/jobs/9`,
+    undefined,
+    200,
+    { id: 9 },
+    { id: 9 },
+  ],
+  [
+    'listRepoWorkflows',
+    (c) => items(c.listRepoWorkflows(REPO)),
+    'GET',
+    `${R}/actions/workflows?per_page=100`,
+    undefined,
+    200,
+    { total_count: 1, workflows: [{ id: 3 }] },
+    [{ id: 3 }],
+  ],
+  [
+    'getWorkflow',
+    (c) => c.getWorkflow(REPO, 161335),
+    'GET',
+    `${R}/actions/workflows/161335`,
+    undefined,
+    200,
+    { id: 161335 },
+    { id: 161335 },
+  ],
+  [
+    'disableWorkflow',
+    (c) => c.disableWorkflow(REPO, 'ci.yml'),
+    'PUT',
+    `${R}/actions/workflows/ci.yml/disable`,
+    undefined,
+    204,
+    undefined,
+    undefined,
+  ],
+  [
+    'enableWorkflow',
+    (c) => c.enableWorkflow(REPO, 'ci.yml'),
+    'PUT',
+    `${R}/actions/workflows/ci.yml/enable`,
+    undefined,
+    204,
+    undefined,
+    undefined,
+  ],
+  [
+    'createWorkflowDispatch (details)',
+    (c) => c.createWorkflowDispatch(REPO, 'release.yml', { ref: 'main', inputs: { version: '1' } }),
+    'POST',
+    `${R}/actions/workflows/release.yml/dispatches`,
+    { ref: 'main', inputs: { version: '1' }, return_run_details: true },
+    200,
+    { workflow_run_id: 7, run_url: 'u', html_url: 'h' },
+    { workflow_run_id: 7, run_url: 'u', html_url: 'h' },
+  ],
+  [
+    'createWorkflowDispatch (204)',
+    (c) => c.createWorkflowDispatch(REPO, 161335, { ref: 'main' }),
+    'POST',
+    `${R}/actions/workflows/161335/dispatches`,
+    { ref: 'main', return_run_details: true },
+    204,
+    undefined,
+    undefined,
+  ],
+];
+
+function runCases(cases: Case[]): void {
+  it.each(cases)('%s', async (_name, call, method, path, body, status, answer, gives) => {
+    pool()
+      .intercept({
+        method,
+        path,
+        headers: AUTH,
+        ...(body === undefined
+          ? {}
+          : { body: (b: string) => JSON.stringify(JSON.parse(b)) === JSON.stringify(body) }),
+      })
+      .reply(status, answer === undefined ? '' : JSON.stringify(answer), { headers: JSON_HEADERS });
+    const c = await client();
+    expect(await call(c)).toEqual(gives);
+  });
+}
+
+describe('operations: method, path, query, headers and body', () => {
+  runCases(RUN_CASES);
+});
+
+describe('pagination', () => {
+  it('follows Link rel="next" exactly as given, across two pages', async () => {
+    pool()
+      .intercept({ method: 'GET', path: `${R}/actions/runs?per_page=100`, headers: AUTH })
+      .reply(
+        200,
+        { total_count: 3, workflow_runs: [{ id: 1 }, { id: 2 }] },
+        {
+          headers: {
+            link: `<${ORIGIN}/api/repositories/1296269/actions/runs?per_page=100&page=2&cursor=xyz>; rel="next", <${ORIGIN}/api/repositories/1296269/actions/runs?per_page=100&page=2>; rel="last"`,
+          },
+        },
+      );
+    pool()
+      .intercept({
+        method: 'GET',
+        path: '/api/repositories/1296269/actions/runs?per_page=100&page=2&cursor=xyz',
+        headers: AUTH,
+      })
+      .reply(
+        200,
+        { total_count: 3, workflow_runs: [{ id: 3 }] },
+        { headers: { link: `<${ORIGIN}/x?page=1>; rel="first"` } },
+      );
+    const c = await client();
+    const pages = await collect(c.listWorkflowRunsForRepo(REPO, {}));
+    expect(pages.map((p) => p.items)).toEqual([[{ id: 1 }, { id: 2 }], [{ id: 3 }]]);
+    expect(pages.map((p) => [p.total, p.more])).toEqual([
+      [3, true],
+      [3, false],
+    ]);
+  });
+
+  it('stops at the limit without asking for the next page; variable lists ask for 30 at most', async () => {
+    pool()
+      .intercept({ method: 'GET', path: `${R}/actions/variables?per_page=30` })
+      .reply(
+        200,
+        { total_count: 40, variables: Array.from({ length: 30 }, (_, i) => ({ name: `V${i}` })) },
+        {
+          headers: { link: `<${ORIGIN}/api/next>; rel="next"` },
+        },
+      );
+    const c = await client();
+    expect(await items(c.listRepoVariables(REPO, { limit: 30 }))).toHaveLength(30);
+  });
+
+  it('a next page on another host gets no credentials', async () => {
+    pool()
+      .intercept({ method: 'GET', path: `${R}/actions/workflows?per_page=100` })
+      .reply(
+        200,
+        { total_count: 2, workflows: [{ id: 1 }] },
+        { headers: { link: '<http://elsewhere.test/w?page=2>; rel="next"' } },
+      );
+    pool('http://elsewhere.test')
+      .intercept({
+        method: 'GET',
+        path: '/w?page=2',
+        headers: (h: Record<string, string>) => !('authorization' in h),
+      })
+      .reply(200, { total_count: 2, workflows: [{ id: 2 }] });
+    const c = await client();
+    expect(await items(c.listRepoWorkflows(REPO))).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+});
+
+describe('downloads', () => {
+  it('follows the 302 to the short-lived address without the Authorization header', async () => {
+    pool()
+      .intercept({ method: 'GET', path: `${R}/actions/runs/5/logs`, headers: AUTH })
+      .reply(302, '', { headers: { location: '//blobs.test/logs/abc?sig=1' } });
+    pool('http://blobs.test')
+      .intercept({
+        method: 'GET',
+        path: '/logs/abc?sig=1',
+        headers: (h: Record<string, string>) => !('authorization' in h),
+      })
+      .reply(200, Buffer.from('PK\u0003\u0004zip'), { headers: { 'content-type': 'application/zip' } });
+    const c = await client();
+    expect(Buffer.from(await c.downloadWorkflowRunLogs(REPO, 5)).toString()).toBe('PK\u0003\u0004zip');
+  });
+
+  it('attempt logs, job logs (text) and an artifact (zip)', async () => {
+    for (const [path, target, body] of [
+      [`${R}/actions/runs/5/attempts/2/logs`, '/a', 'attempt-zip'],
+      [`${R}/actions/jobs/9/logs`, '/j', 'line 1\nline 2\n'],
+    ] as const) {
+      pool()
+        .intercept({ method: 'GET', path })
+        .reply(302, '', { headers: { location: `http://blobs.test${target}` } });
+      pool('http://blobs.test')
+        .intercept({
+          method: 'GET',
+          path: target,
+          headers: (h: Record<string, string>) => !('authorization' in h),
+        })
+        .reply(200, body);
+    }
+    const c = await client();
+    expect(Buffer.from(await c.downloadWorkflowRunAttemptLogs(REPO, 5, 2)).toString()).toBe('attempt-zip');
+    expect(await c.downloadJobLogsForWorkflowRun(REPO, 9)).toBe('line 1\nline 2\n');
+  });
+});
+
+describe('errors', () => {
+  it.each([
+    [401, { message: 'Bad credentials', documentation_url: 'd' }, 4, 'Bad credentials', /token is missing/],
+    [
+      403,
+      { message: 'Resource not accessible by personal access token' },
+      4,
+      'Resource not accessible by personal access token',
+      /lacks a permission/,
+    ],
+    [
+      404,
+      { message: 'Not Found', documentation_url: 'd', status: '404' },
+      3,
+      'Not Found',
+      /no such repository/,
+    ],
+    [
+      409,
+      { message: 'Cannot cancel a workflow run that is completed.' },
+      1,
+      'Cannot cancel a workflow run that is completed.',
+      undefined,
+    ],
+    [410, { message: 'Artifact has expired' }, 1, 'Artifact has expired', undefined],
+    [
+      422,
+      {
+        message: 'Validation Failed',
+        errors: [{ resource: 'Secret', field: 'key_id', code: 'invalid' }, 'too long'],
+      },
+      1,
+      'Validation Failed: Secret key_id invalid; too long',
+      undefined,
+    ],
+    [500, { message: 'Server Error' }, 7, 'Server Error', undefined],
+  ])('%i is mapped: exit %#', async (status, body, exit, message, hint) => {
+    pool()
+      .intercept({ method: 'POST', path: `${R}/actions/runs/5/cancel` })
+      .reply(status, body, { headers: { 'x-github-request-id': 'REQ-1' } });
+    const c = await client({ retries: 0 });
+    const err = (await c.cancelWorkflowRun(REPO, 5).catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect([err.status, err.exitCode, err.message, err.requestId]).toEqual([status, exit, message, 'REQ-1']);
+    if (hint) expect(err.hint).toMatch(hint);
+    else expect(err.hint).toBeUndefined();
+  });
+
+  it('a rate limit message gets the rate-limit hint whatever its status', async () => {
+    pool()
+      .intercept({ method: 'GET', path: `${R}/actions/runs/5` })
+      .reply(403, { message: 'You have exceeded a secondary rate limit' });
+    const err = (await (
+      await client({ retries: 0 })
+    )
+      .getWorkflowRun(REPO, 5)
+      .catch((e: unknown) => e)) as ApiError;
+    expect(err.hint).toBe('the service limits requests; wait until the limit resets and try again');
+  });
+
+  it('a 503 then success: retried after a pause', async () => {
+    pool()
+      .intercept({ method: 'GET', path: `${R}/actions/runs/5` })
+      .reply(503, { message: 'busy' });
+    pool()
+      .intercept({ method: 'GET', path: `${R}/actions/runs/5` })
+      .reply(200, { id: 5 });
+    expect(await (await client()).getWorkflowRun(REPO, 5)).toEqual({ id: 5 });
+    expect(mock.sleeps()).toHaveLength(1);
+  });
+
+  it('the primary limit (429, x-ratelimit-remaining 0): waits until x-ratelimit-reset', async () => {
+    const reset = Math.floor(Date.now() / 1000) + 20;
+    pool()
+      .intercept({ method: 'GET', path: `${R}/actions/runs/5` })
+      .reply(
+        429,
+        { message: 'API rate limit exceeded' },
+        { headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) } },
+      );
+    pool()
+      .intercept({ method: 'GET', path: `${R}/actions/runs/5` })
+      .reply(200, { id: 5 });
+    expect(await (await client()).getWorkflowRun(REPO, 5)).toEqual({ id: 5 });
+    expect(mock.sleeps()[0]).toBeGreaterThan(18_000);
+    expect(mock.sleeps()[0]).toBeLessThanOrEqual(20_000);
+  });
+
+  it('the secondary limit (429 with retry-after): waits that long', async () => {
+    pool()
+      .intercept({ method: 'GET', path: `${R}/actions/runs/5` })
+      .reply(429, { message: 'secondary rate limit' }, { headers: { 'retry-after': '7' } });
+    pool()
+      .intercept({ method: 'GET', path: `${R}/actions/runs/5` })
+      .reply(200, { id: 5 });
+    expect(await (await client()).getWorkflowRun(REPO, 5)).toEqual({ id: 5 });
+    expect(mock.sleeps()).toEqual([7000]);
+  });
+});
+
+describe('conditional requests', () => {
+  it('sends If-None-Match with the kept ETag; a 304 gives the kept answer back', async () => {
+    pool()
+      .intercept({ method: 'GET', path: `${R}/actions/runs/5` })
+      .reply(200, { id: 5, status: 'queued' }, { headers: { etag: 'W/"a1"' } });
+    pool()
+      .intercept({ method: 'GET', path: `${R}/actions/runs/5`, headers: { 'if-none-match': 'W/"a1"' } })
+      .reply(304, '', { headers: { etag: 'W/"a1"' } });
+    pool()
+      .intercept({ method: 'GET', path: `${R}/actions/runs/5`, headers: { 'if-none-match': 'W/"a1"' } })
+      .reply(200, { id: 5, status: 'completed' }, { headers: { etag: 'W/"b2"' } });
+    const cache = new EtagCache();
+    const c = await client({ cache });
+    expect(await c.getWorkflowRun(REPO, 5)).toEqual({ id: 5, status: 'queued' });
+    expect(await c.getWorkflowRun(REPO, 5)).toEqual({ id: 5, status: 'queued' });
+    expect(await c.getWorkflowRun(REPO, 5)).toEqual({ id: 5, status: 'completed' });
+    expect(cache.notModified).toBe(1);
+  });
+});

@@ -1,0 +1,355 @@
+import { unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { SEED, createEmulator } from '../../src/sandbox/runs/index.js';
+import { createdRange } from '../../src/sandbox/runs/runs-routes.js';
+import { directEmulator } from '../helpers/emulator.js';
+
+const H = { authorization: 'token sandbox-runs-token', 'user-agent': 'test', host: '127.0.0.1:4010' };
+const R = '/repos/octo-org/hello-world/actions';
+
+function emu(settings: Record<string, string> = {}) {
+  const d = directEmulator('runs', createEmulator, { settings });
+  const call = <B = Record<string, unknown>>(
+    method: string,
+    path: string,
+    o: { headers?: Record<string, string>; body?: unknown } = {},
+  ) => d.call<B>(method, path, { ...o, headers: { ...H, ...o.headers } });
+  return { ...d, call, advance: (s: number) => d.clock.advance(s * 1000) };
+}
+
+describe('authentication and headers', () => {
+  it('no credential is 401 "Requires authentication"; a wrong one "Bad credentials"; Bearer works too', async () => {
+    const e = emu();
+    const none = await e.call('GET', `${R}/runs`, { headers: { authorization: '' } });
+    expect([none.status, none.body.message]).toEqual([401, 'Requires authentication']);
+    const wrong = await e.call('GET', `${R}/runs`, { headers: { authorization: 'token nope' } });
+    expect([wrong.status, wrong.body.message, wrong.body.documentation_url]).toEqual([
+      401,
+      'Bad credentials',
+      expect.any(String),
+    ]);
+    const bearer = await e.call('GET', `${R}/runs`, {
+      headers: { authorization: 'Bearer sandbox-runs-token' },
+    });
+    expect(bearer.status).toBe(200);
+  });
+
+  it('a request without a User-Agent is refused (403)', async () => {
+    const e = emu();
+    const r = await e.call('GET', `${R}/runs`, { headers: { 'user-agent': '' } });
+    expect(r.status).toBe(403);
+  });
+
+  it('every answer carries the x-ratelimit-* headers, the reset in epoch seconds', async () => {
+    const e = emu();
+    const r = await e.call('GET', `${R}/runs/${SEED.ciFailed}`);
+    expect(r.headers).toMatchObject({
+      'x-ratelimit-limit': '5000',
+      'x-ratelimit-remaining': '4999',
+      'x-ratelimit-used': '1',
+      'x-ratelimit-resource': 'core',
+    });
+    expect(Number(r.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000 + 3500);
+  });
+
+  it('the primary limit: 429 with remaining 0 until the window resets', async () => {
+    const e = emu({ 'runs.rate_limit': '2', 'runs.rate_window': '60' });
+    expect((await e.call('GET', `${R}/workflows`)).status).toBe(200);
+    expect((await e.call('GET', `${R}/workflows`)).status).toBe(200);
+    const r = await e.call('GET', `${R}/workflows`);
+    expect([r.status, r.headers['x-ratelimit-remaining'], r.body.message]).toEqual([
+      429,
+      '0',
+      'API rate limit exceeded for user ID 583231.',
+    ]);
+    expect(r.headers['retry-after']).toBeUndefined();
+    e.advance(61);
+    expect((await e.call('GET', `${R}/workflows`)).status).toBe(200);
+  });
+
+  it('the primary limit answers 403 when the sandbox is set so', async () => {
+    const e = emu({ 'runs.rate_limit': '1', 'runs.rate_limit_status': '403' });
+    await e.call('GET', `${R}/workflows`);
+    expect((await e.call('GET', `${R}/workflows`)).status).toBe(403);
+  });
+
+  it('the secondary limit: 429 with retry-after of at least five seconds', async () => {
+    const e = emu({ 'runs.secondary_limit': '1', 'runs.secondary_window': '2' });
+    await e.call('GET', `${R}/workflows`);
+    const r = await e.call('GET', `${R}/workflows`);
+    expect(r.status).toBe(429);
+    expect(Number(r.headers['retry-after'])).toBe(5);
+    expect(String(r.body.message)).toContain('secondary rate limit');
+  });
+
+  it('GET answers carry an ETag; If-None-Match gives a 304 that does not count', async () => {
+    const e = emu();
+    const first = await e.call('GET', `${R}/runs/${SEED.ciFailed}`);
+    const etag = first.headers.etag!;
+    expect(etag).toMatch(/^W\/"[0-9a-f]{40}"$/);
+    const again = await e.call('GET', `${R}/runs/${SEED.ciFailed}`, { headers: { 'if-none-match': etag } });
+    expect([again.status, again.raw, again.headers.etag, again.headers['x-ratelimit-remaining']]).toEqual([
+      304,
+      undefined,
+      etag,
+      '4999',
+    ]);
+    expect(e.emulator.stats!().notModified).toBe(1);
+  });
+});
+
+describe('lists', () => {
+  it('Link headers: next and last, then prev and first; per_page above 100 is cut to 100', async () => {
+    const e = emu();
+    const p1 = await e.call<{ total_count: number; workflow_runs: unknown[] }>(
+      'GET',
+      `${R}/runs?per_page=50`,
+    );
+    expect(p1.body.total_count).toBe(127);
+    expect(p1.body.workflow_runs).toHaveLength(50);
+    expect(p1.headers.link).toBe(
+      `<http://127.0.0.1:4010/runs${R}/runs?per_page=50&page=2>; rel="next", <http://127.0.0.1:4010/runs${R}/runs?per_page=50&page=3>; rel="last"`,
+    );
+    const p3 = await e.call('GET', `${R}/runs?per_page=50&page=3`);
+    expect(p3.headers.link).toBe(
+      `<http://127.0.0.1:4010/runs${R}/runs?per_page=50&page=2>; rel="prev", <http://127.0.0.1:4010/runs${R}/runs?per_page=50&page=1>; rel="first"`,
+    );
+    const big = await e.call<{ workflow_runs: unknown[] }>('GET', `${R}/runs?per_page=500`);
+    expect(big.body.workflow_runs).toHaveLength(100);
+    const bad = await e.call('GET', `${R}/runs?per_page=abc`);
+    expect(bad.status).toBe(422);
+  });
+
+  it('the default page size is 30', async () => {
+    const e = emu();
+    const r = await e.call<{ workflow_runs: unknown[] }>('GET', `${R}/runs`);
+    expect(r.body.workflow_runs).toHaveLength(30);
+  });
+
+  it('run filters: an unknown status or a bad created is 422; created takes ranges', async () => {
+    const e = emu();
+    expect((await e.call('GET', `${R}/runs?status=done`)).status).toBe(422);
+    expect((await e.call('GET', `${R}/runs?created=yesterday`)).status).toBe(422);
+    expect(createdRange('2026-01-02')).toEqual([
+      Date.parse('2026-01-02T00:00:00Z'),
+      Date.parse('2026-01-03T00:00:00Z') - 1,
+    ]);
+    expect(createdRange('>2026-01-02')).toEqual([
+      Date.parse('2026-01-03T00:00:00Z'),
+      Number.POSITIVE_INFINITY,
+    ]);
+    expect(createdRange('<2026-01-02')?.[1]).toBe(Date.parse('2026-01-02T00:00:00Z') - 1);
+    expect(createdRange('*..2026-01-02T10:00:00Z')).toEqual([
+      Number.NEGATIVE_INFINITY,
+      Date.parse('2026-01-02T10:00:00Z'),
+    ]);
+    expect(createdRange('2026-01-02..nope')).toBeUndefined();
+  });
+
+  it('jobs: filter must be latest or all', async () => {
+    const e = emu();
+    expect((await e.call('GET', `${R}/runs/${SEED.ciFailed}/jobs?filter=some`)).status).toBe(422);
+  });
+
+  it('unknown ids and repositories are 404 in the basic-error shape', async () => {
+    const e = emu();
+    for (const path of [
+      `${R}/runs/1`,
+      `${R}/runs/abc`,
+      '/repos/octo-org/nope/actions/runs',
+      `${R}/jobs/5/logs`,
+      `${R}/workflows/x.yml`,
+    ]) {
+      const r = await e.call('GET', path);
+      expect([path, r.status, r.body.message]).toEqual([path, 404, 'Not Found']);
+    }
+  });
+});
+
+describe('runs on the sandbox clock', () => {
+  it('queued → in_progress → completed, steps one after another', async () => {
+    const e = emu();
+    const state = async () => {
+      const r = await e.call<{ status: string; conclusion: string | null }>(
+        'GET',
+        `${R}/runs/${SEED.queued}`,
+      );
+      return `${r.body.status}/${r.body.conclusion}`;
+    };
+    expect(await state()).toBe('queued/null');
+    e.advance(23);
+    expect(await state()).toBe('in_progress/null');
+    const jobs = await e.call<{ jobs: Array<{ steps: Array<{ status: string }> }> }>(
+      'GET',
+      `${R}/runs/${SEED.queued}/jobs`,
+    );
+    expect(jobs.body.jobs[0]!.steps.map((s) => s.status)).toEqual([
+      'completed',
+      'in_progress',
+      'queued',
+      'queued',
+      'queued',
+    ]);
+    e.advance(200);
+    expect(await state()).toBe('completed/success');
+  });
+
+  it('the in-progress seed run ends in failure: the failed step, then skipped ones', async () => {
+    const e = emu();
+    e.advance(300);
+    const jobs = await e.call<{
+      jobs: Array<{ name: string; conclusion: string; steps: Array<{ conclusion: string }> }>;
+    }>('GET', `${R}/runs/${SEED.inProgress}/jobs`);
+    const test = jobs.body.jobs.find((j) => j.name === 'test')!;
+    expect(test.conclusion).toBe('failure');
+    expect(test.steps.map((s) => s.conclusion)).toEqual([
+      'success',
+      'success',
+      'success',
+      'failure',
+      'skipped',
+    ]);
+  });
+
+  it('cancel: 202, the run ends cancelled at once; a second cancel is 409', async () => {
+    const e = emu();
+    expect((await e.call('POST', `${R}/runs/${SEED.inProgress}/cancel`)).status).toBe(202);
+    const r = await e.call('GET', `${R}/runs/${SEED.inProgress}`);
+    expect([r.body.status, r.body.conclusion]).toEqual(['completed', 'cancelled']);
+    const again = await e.call('POST', `${R}/runs/${SEED.inProgress}/cancel`);
+    expect([again.status, again.body.message]).toEqual([
+      409,
+      'Cannot cancel a workflow run that is completed.',
+    ]);
+  });
+
+  it('approve only a run waiting for approval (else 403); rerun only a finished run (else 403)', async () => {
+    const e = emu();
+    expect((await e.call('POST', `${R}/runs/${SEED.ciSuccess}/approve`)).status).toBe(403);
+    expect((await e.call('POST', `${R}/runs/${SEED.awaitingApproval}/rerun`)).status).toBe(403);
+    expect((await e.call('POST', `${R}/runs/${SEED.awaitingApproval}/approve`)).status).toBe(201);
+    expect((await e.call('POST', `${R}/runs/${SEED.inProgress}/rerun`)).status).toBe(403);
+    expect((await e.call('POST', `${R}/runs/${SEED.ciSuccess}/rerun-failed-jobs`)).status).toBe(403);
+    const bad = await e.call('POST', `${R}/runs/${SEED.ciSuccess}/rerun`, {
+      body: { enable_debug_logging: 'yes' },
+    });
+    expect(bad.status).toBe(422);
+    expect((await e.call('POST', `${R}/runs/${SEED.ciSuccess}/rerun`)).status).toBe(201);
+    const r = await e.call('GET', `${R}/runs/${SEED.ciSuccess}`);
+    expect([r.body.run_attempt, r.body.previous_attempt_url]).toEqual([
+      2,
+      expect.stringMatching(/\/attempts\/1$/),
+    ]);
+  });
+
+  it('delete: a finished run is gone (404 after); a running one is 409', async () => {
+    const e = emu();
+    expect((await e.call('DELETE', `${R}/runs/${SEED.inProgress}`)).status).toBe(409);
+    expect((await e.call('DELETE', `${R}/runs/${SEED.ciSuccess}`)).status).toBe(204);
+    expect((await e.call('GET', `${R}/runs/${SEED.ciSuccess}`)).status).toBe(404);
+  });
+});
+
+describe('log downloads', () => {
+  it('a 302 to the other loopback name; that address refuses the Authorization header and expires in a minute', async () => {
+    const e = emu();
+    const r = await e.call('GET', `${R}/runs/${SEED.ciFailed}/logs`);
+    expect(r.status).toBe(302);
+    const location = r.headers.location!;
+    expect(location).toMatch(/^\/\/localhost:4010\/runs\/_blobs\/[0-9a-f]{32}$/);
+    const path = location.replace(/^\/\/[^/]+\/runs/, '');
+    const refused = await e.call('GET', path);
+    expect(refused.status).toBe(400);
+    const got = await e.call('GET', path, { headers: { authorization: undefined as unknown as string } });
+    expect(got.status).toBe(200);
+    const files = Object.keys(unzipSync(got.raw as Buffer));
+    expect(files).toContain('1_test.txt');
+    expect(files).toContain('test/4_Run tests.txt');
+    expect(files).not.toContain('test/5_Complete job.txt');
+    e.advance(61);
+    const late = await e.call('GET', path, { headers: { authorization: undefined as unknown as string } });
+    expect(late.status).toBe(403);
+    expect(e.emulator.stats!()).toMatchObject({ downloadsServed: 1, downloadsRefusedWithAuth: 1 });
+  });
+
+  it('called as localhost, the download goes to 127.0.0.1', async () => {
+    const e = emu();
+    const r = await e.call('GET', `${R}/runs/${SEED.ciFailed}/logs`, { headers: { host: 'localhost:9' } });
+    expect(r.headers.location).toMatch(/^\/\/127\.0\.0\.1:9\/runs\/_blobs\//);
+  });
+
+  it('no logs for a run in progress (404), an unknown attempt (404) or deleted logs (410)', async () => {
+    const e = emu();
+    expect((await e.call('GET', `${R}/runs/${SEED.inProgress}/logs`)).status).toBe(404);
+    expect((await e.call('GET', `${R}/runs/${SEED.ciFailed}/attempts/2/logs`)).status).toBe(404);
+    expect((await e.call('DELETE', `${R}/runs/${SEED.inProgress}/logs`)).status).toBe(403);
+    expect((await e.call('DELETE', `${R}/runs/${SEED.ciFailed}/logs`)).status).toBe(204);
+    const gone = await e.call('GET', `${R}/runs/${SEED.ciFailed}/logs`);
+    expect([gone.status, gone.body.message]).toEqual([
+      410,
+      'The logs of this workflow run have been deleted.',
+    ]);
+  });
+});
+
+describe('workflows and dispatch', () => {
+  it('dispatch: 204, or 200 with the run when asked; more than 10 inputs is 422', async () => {
+    const e = emu();
+    expect((await e.call('POST', `${R}/workflows/ci.yml/dispatches`, { body: { ref: 'main' } })).status).toBe(
+      204,
+    );
+    const details = await e.call('POST', `${R}/workflows/161336/dispatches`, {
+      body: {
+        ref: 'refs/tags/v1.0.0',
+        inputs: { version: '1.0.1', dry_run: true },
+        return_run_details: true,
+      },
+    });
+    expect(details.status).toBe(200);
+    expect(details.body).toMatchObject({
+      workflow_run_id: expect.any(Number),
+      run_url: expect.stringContaining('/actions/runs/'),
+    });
+    const many = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, 'v']));
+    const r = await e.call('POST', `${R}/workflows/ci.yml/dispatches`, {
+      body: { ref: 'main', inputs: many },
+    });
+    expect(r.status).toBe(422);
+    expect((await e.call('POST', `${R}/workflows/ci.yml/dispatches`, { body: {} })).status).toBe(422);
+    expect(
+      (
+        await e.call('POST', `${R}/workflows/ci.yml/dispatches`, {
+          body: { ref: 'main', inputs: { x: '1' } },
+        })
+      ).status,
+    ).toBe(422);
+  });
+
+  it('a dispatched CI run on develop fails once; its rerun of failed jobs passes', async () => {
+    const e = emu();
+    const made = await e.call<{ workflow_run_id: number }>('POST', `${R}/workflows/ci.yml/dispatches`, {
+      body: { ref: 'develop', return_run_details: true },
+    });
+    const id = made.body.workflow_run_id;
+    e.advance(300);
+    expect((await e.call('GET', `${R}/runs/${id}`)).body.conclusion).toBe('failure');
+    expect((await e.call('POST', `${R}/runs/${id}/rerun-failed-jobs`)).status).toBe(201);
+    e.advance(300);
+    expect((await e.call('GET', `${R}/runs/${id}`)).body.conclusion).toBe('success');
+  });
+
+  it('disable and enable set the state', async () => {
+    const e = emu();
+    expect((await e.call('PUT', `${R}/workflows/ci.yml/disable`)).status).toBe(204);
+    expect((await e.call('GET', `${R}/workflows/161335`)).body.state).toBe('disabled_manually');
+    expect((await e.call('PUT', `${R}/workflows/161335/enable`)).status).toBe(204);
+    expect((await e.call('GET', `${R}/workflows/ci.yml`)).body.state).toBe('active');
+  });
+
+  it('reset brings back the seed', async () => {
+    const e = emu();
+    await e.call('DELETE', `${R}/runs/${SEED.ciSuccess}`);
+    e.emulator.reset();
+    expect((await e.call('GET', `${R}/runs/${SEED.ciSuccess}`)).status).toBe(200);
+  });
+});

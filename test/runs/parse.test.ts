@@ -1,0 +1,304 @@
+import { describe, expect, it } from 'vitest';
+import { runsApproveCommand } from '../../src/commands/runs/approve.js';
+import { runsCancelCommand } from '../../src/commands/runs/cancel.js';
+import { runsDeleteCommand } from '../../src/commands/runs/delete.js';
+import { jobListCommand } from '../../src/commands/runs/job/list.js';
+import { jobLogsCommand } from '../../src/commands/runs/job/logs.js';
+import { jobRerunCommand } from '../../src/commands/runs/job/rerun.js';
+import { runsListCommand } from '../../src/commands/runs/list.js';
+import { runsLogsCommand } from '../../src/commands/runs/logs.js';
+import { runsLogsDeleteCommand } from '../../src/commands/runs/logs-delete.js';
+import { runsRerunCommand } from '../../src/commands/runs/rerun.js';
+import { runsViewCommand } from '../../src/commands/runs/view.js';
+import { runsWatchCommand } from '../../src/commands/runs/watch.js';
+import { workflowDisableCommand } from '../../src/commands/runs/workflow/disable.js';
+import { workflowDispatchCommand } from '../../src/commands/runs/workflow/dispatch.js';
+import { workflowEnableCommand } from '../../src/commands/runs/workflow/enable.js';
+import { workflowListCommand } from '../../src/commands/runs/workflow/list.js';
+import { workflowViewCommand } from '../../src/commands/runs/workflow/view.js';
+import { UsageError } from '../../src/errors.js';
+import { REPO, parseVerb } from './helpers.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: a table of builders with different option types
+type Make = (f: any, run: any) => any;
+
+const OTHER = { owner: 'acme', repo: 'widgets' };
+const noQuery = {
+  actor: undefined,
+  branch: undefined,
+  event: undefined,
+  status: undefined,
+  created: undefined,
+  head_sha: undefined,
+  check_suite_id: undefined,
+  exclude_pull_requests: undefined,
+};
+const SHA = 'ce6ae98d62ba035ee6255a2e7c53d17a7fc9f5b3';
+
+/** [what, builder, groups, argv, every parsed value]. */
+const PHASE1: Array<[string, Make, string[], string[], Record<string, unknown>]> = [
+  ['list', runsListCommand, [], ['list'], { repo: REPO, workflow: undefined, query: noQuery, limit: 20 }],
+  [
+    'list with every filter',
+    runsListCommand,
+    [],
+    [
+      'list',
+      '--workflow',
+      'ci.yml',
+      '--actor',
+      'monalisa',
+      '--branch',
+      'main',
+      '--event',
+      'push',
+      '--status',
+      'failure',
+      '--created',
+      '>=2026-01-01',
+      '--head-sha',
+      SHA.toUpperCase(),
+      '--check-suite-id',
+      '42',
+      '--exclude-pull-requests',
+      '--all',
+      '--repo',
+      'acme/widgets',
+    ],
+    {
+      repo: OTHER,
+      workflow: 'ci.yml',
+      query: {
+        actor: 'monalisa',
+        branch: 'main',
+        event: 'push',
+        status: 'failure',
+        created: '>=2026-01-01',
+        head_sha: SHA,
+        check_suite_id: 42,
+        exclude_pull_requests: true,
+      },
+      limit: undefined,
+    },
+  ],
+  [
+    'list --workflow id, --limit, a range',
+    runsListCommand,
+    [],
+    ['list', '--workflow', '161335', '--limit', '5', '--created', '2026-01-01..2026-01-31'],
+    { repo: REPO, workflow: 161335, query: { ...noQuery, created: '2026-01-01..2026-01-31' }, limit: 5 },
+  ],
+  ['view', runsViewCommand, [], ['view', '30433643'], { repo: REPO, runId: 30433643, jobs: true }],
+  [
+    'view --json: no jobs table',
+    runsViewCommand,
+    [],
+    ['view', '7', '--json'],
+    { repo: REPO, runId: 7, jobs: false },
+  ],
+  [
+    'rerun',
+    runsRerunCommand,
+    [],
+    ['rerun', '5'],
+    { repo: REPO, runId: 5, failed: false, jobId: undefined, debugLogging: false },
+  ],
+  [
+    'rerun --failed --debug-logging',
+    runsRerunCommand,
+    [],
+    ['rerun', '5', '--failed', '--debug-logging'],
+    { repo: REPO, runId: 5, failed: true, jobId: undefined, debugLogging: true },
+  ],
+  [
+    'rerun --job',
+    runsRerunCommand,
+    [],
+    ['rerun', '--job', '9'],
+    { repo: REPO, runId: undefined, failed: false, jobId: 9, debugLogging: false },
+  ],
+  ['cancel', runsCancelCommand, [], ['cancel', '5', '--repo', 'acme/widgets'], { repo: OTHER, runId: 5 }],
+  ['approve', runsApproveCommand, [], ['approve', '5'], { repo: REPO, runId: 5 }],
+  [
+    'delete',
+    runsDeleteCommand,
+    [],
+    ['delete', '5', '--yes'],
+    { repo: REPO, runId: 5, confirm: expect.any(Function) },
+  ],
+  [
+    'watch',
+    runsWatchCommand,
+    [],
+    ['watch', '5'],
+    { repo: REPO, runId: 5, intervalSeconds: 3, exitStatus: false, jobs: true },
+  ],
+  [
+    'watch --interval --exit-status',
+    runsWatchCommand,
+    [],
+    ['watch', '5', '--interval', '0.5', '--exit-status', '-o', 'yaml'],
+    { repo: REPO, runId: 5, intervalSeconds: 0.5, exitStatus: true, jobs: false },
+  ],
+  [
+    'logs',
+    runsLogsCommand,
+    [],
+    ['logs', '5'],
+    { repo: REPO, runId: 5, attempt: undefined, jobId: undefined, dir: undefined },
+  ],
+  [
+    'logs --attempt --job --dir',
+    runsLogsCommand,
+    [],
+    ['logs', '5', '--attempt', '2', '--job', '9', '--dir', 'out'],
+    { repo: REPO, runId: 5, attempt: 2, jobId: 9, dir: 'out' },
+  ],
+  [
+    'logs delete',
+    runsLogsDeleteCommand,
+    ['logs'],
+    ['delete', '5'],
+    { repo: REPO, runId: 5, confirm: expect.any(Function) },
+  ],
+  [
+    'job list',
+    jobListCommand,
+    ['job'],
+    ['list', '5'],
+    { repo: REPO, runId: 5, attempt: undefined, filter: undefined, limit: 30 },
+  ],
+  [
+    'job list --filter all --all',
+    jobListCommand,
+    ['job'],
+    ['list', '5', '--filter', 'all', '--all'],
+    { repo: REPO, runId: 5, attempt: undefined, filter: 'all', limit: undefined },
+  ],
+  [
+    'job list --attempt',
+    jobListCommand,
+    ['job'],
+    ['list', '5', '--attempt', '1', '--limit', '3'],
+    { repo: REPO, runId: 5, attempt: 1, filter: undefined, limit: 3 },
+  ],
+  ['job logs', jobLogsCommand, ['job'], ['logs', '9'], { repo: REPO, jobId: 9 }],
+  [
+    'job rerun',
+    jobRerunCommand,
+    ['job'],
+    ['rerun', '9', '--debug-logging'],
+    { repo: REPO, runId: undefined, failed: false, jobId: 9, debugLogging: true },
+  ],
+  ['workflow list', workflowListCommand, ['workflow'], ['list'], { repo: REPO, limit: 50 }],
+  [
+    'workflow view',
+    workflowViewCommand,
+    ['workflow'],
+    ['view', 'ci.yml'],
+    { repo: REPO, workflow: 'ci.yml' },
+  ],
+  [
+    'workflow enable',
+    workflowEnableCommand,
+    ['workflow'],
+    ['enable', '161337'],
+    { repo: REPO, workflow: 161337 },
+  ],
+  [
+    'workflow disable',
+    workflowDisableCommand,
+    ['workflow'],
+    ['disable', 'ci.yaml'],
+    { repo: REPO, workflow: 'ci.yaml' },
+  ],
+  [
+    'workflow dispatch',
+    workflowDispatchCommand,
+    ['workflow'],
+    ['dispatch', 'release.yml', '--ref', 'main', '-f', 'version=1.2.0', '--raw-field', 'note=a=b'],
+    { repo: REPO, workflow: 'release.yml', ref: 'main', inputs: { version: '1.2.0', note: 'a=b' } },
+  ],
+  [
+    'workflow run (alias) with no inputs',
+    workflowDispatchCommand,
+    ['workflow'],
+    ['run', '161335', '--ref', 'refs/tags/v1.1.0'],
+    { repo: REPO, workflow: 161335, ref: 'refs/tags/v1.1.0', inputs: {} },
+  ],
+];
+
+describe('parse: runs, jobs, logs, workflows', () => {
+  it.each(PHASE1)('%s', async (_what, make, groups, argv, values) => {
+    const r = await parseVerb(make, argv, { groups });
+    expect(r.calls).toBe(1);
+    expect(r.values).toEqual(values);
+  });
+
+  it('dispatch inputs from a file on stdin, -f over them', async () => {
+    const r = await parseVerb(
+      workflowDispatchCommand,
+      ['dispatch', 'release.yml', '--ref', 'main', '--inputs-file', '-', '-f', 'version=9'],
+      { groups: ['workflow'], input: '{"version":"1","dry_run":true,"n":3}' },
+    );
+    expect(r.values.inputs).toEqual({ version: '9', dry_run: 'true', n: '3' });
+  });
+
+  it.each([
+    [runsViewCommand, [], ['view', '0'], 'invalid run id "0"'],
+    [runsViewCommand, [], ['view', '1.5'], 'invalid run id "1.5"'],
+    [runsListCommand, [], ['list', '--status', 'done'], 'invalid --status "done"'],
+    [runsListCommand, [], ['list', '--event', 'Push!'], 'invalid --event "Push!"'],
+    [runsListCommand, [], ['list', '--created', '2026-13-45'], 'invalid --created "2026-13-45"'],
+    [
+      runsListCommand,
+      [],
+      ['list', '--created', '>=2026-01-01..2026-02-01'],
+      'invalid --created ">=2026-01-01..2026-02-01"',
+    ],
+    [runsListCommand, [], ['list', '--head-sha', 'xyz'], 'invalid --head-sha "xyz"'],
+    [runsListCommand, [], ['list', '--check-suite-id', '-1'], 'invalid --check-suite-id "-1"'],
+    [runsListCommand, [], ['list', '--actor', ' '], '--actor is empty'],
+    [runsListCommand, [], ['list', '--limit', '5', '--all'], '--limit and --all cannot be combined'],
+    [runsListCommand, [], ['list', '--workflow', '../x.yml'], 'invalid workflow "../x.yml"'],
+    [runsListCommand, [], ['list', '--repo', 'a/b/c'], 'invalid --repo "a/b/c"'],
+    [runsRerunCommand, [], ['rerun', '5', '--job', '6'], 'give a run id or --job, not both'],
+    [runsRerunCommand, [], ['rerun', '--job', '6', '--failed'], '--failed and --job cannot be combined'],
+    [runsWatchCommand, [], ['watch', '5', '--interval', 'soon'], 'invalid --interval "soon"'],
+    [runsLogsCommand, [], ['logs', '5', '--attempt', '0'], '--attempt must be at least 1 (got 0)'],
+    [runsLogsCommand, [], ['logs', '5', '--dir', ''], '--dir is empty'],
+    [
+      jobListCommand,
+      ['job'],
+      ['list', '5', '--attempt', '1', '--filter', 'all'],
+      '--attempt and --filter cannot be combined',
+    ],
+    [workflowDispatchCommand, ['workflow'], ['dispatch', 'ci.yml', '--ref', ' '], '--ref is empty'],
+    [workflowDispatchCommand, ['workflow'], ['dispatch', 'ci', '--ref', 'main'], 'invalid workflow "ci"'],
+  ] as Array<[Make, string[], string[], string]>)(
+    'refused before any request: %#',
+    async (make, groups, argv, message) => {
+      const err = await parseVerb(make, argv, { groups }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(UsageError);
+      expect((err as Error).message).toBe(message);
+    },
+  );
+
+  it('the repository is required when nothing gives one', async () => {
+    const err = await parseVerb(runsListCommand, ['list'], { env: { OPS_RUNS_REPO: '' } }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toBe('runs: no repository given');
+  });
+
+  it('dispatch: 11 inputs from a file and flags together is refused', async () => {
+    const file = JSON.stringify(Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, 'v'])));
+    const err = await parseVerb(
+      workflowDispatchCommand,
+      ['dispatch', 'ci.yml', '--ref', 'main', '--inputs-file', '-', '-f', 'extra=1'],
+      { groups: ['workflow'], input: file },
+    ).catch((e: unknown) => e);
+    expect((err as Error).message).toBe('11 inputs given; a dispatch takes at most 10');
+  });
+});
