@@ -417,6 +417,322 @@ describe('ops runs workflow', () => {
   });
 });
 
+describe('ops runs artifact', () => {
+  it('list, download (unpacked, fetched without the token) and delete', async () => {
+    const list = await ops(['runs', 'artifact', 'list', String(SEED.ciFailed)]);
+    expect(list.stdout).toMatch(
+      /^ID\s+NAME\s+SIZE\s+EXPIRED\s+CREATED\s+EXPIRES\n1000004\s+test-results\s+\d+ B\s+no\s/,
+    );
+    const named = json<Array<{ id: number }>>(
+      (await ops(['runs', 'artifact', 'list', String(SEED.ciFailed), '--name', 'build-output', '--json']))
+        .stdout,
+    );
+    expect(named.map((a) => a.id)).toEqual([1000003]);
+    const dir = mkdtempSync(join(tmpdir(), 'ops-runs-artifact-'));
+    const got = await ops(['runs', 'artifact', 'download', '1000003', '--dir', dir, '--json']);
+    expect(got.code).toBe(0);
+    expect(json<Array<{ file: string }>>(got.stdout).map((f) => f.file)).toEqual([
+      join(dir, 'dist/app.js'),
+      join(dir, 'dist/VERSION'),
+    ]);
+    expect(readFileSync(join(dir, 'dist', 'VERSION'), 'utf8')).toBe('1.2.2\n');
+    expect(await stats()).toMatchObject({ downloadsServed: 1, downloadsRefusedWithAuth: 0 });
+    expect((await ops(['runs', 'artifact', 'delete', '1000003'])).code).toBe(2);
+    const del = await ops(['runs', 'artifact', 'delete', '1000003', '--yes', '--field', 'name']);
+    expect(del).toMatchObject({ code: 0, stdout: 'build-output\n' });
+    expect((await ops(['runs', 'artifact', 'download', '1000003', '--dir', dir])).code).toBe(3);
+  });
+
+  it('without --dir the files go to a folder named after the artifact', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'ops-runs-cwd-'));
+    const here = process.cwd();
+    process.chdir(cwd);
+    try {
+      expect((await ops(['runs', 'artifact', 'download', '1000006'])).code).toBe(0);
+    } finally {
+      process.chdir(here);
+    }
+    expect(readFileSync(join(cwd, 'release-bundle', 'bundle', 'app.tgz.txt'), 'utf8')).toBe(
+      'release bundle of run 1\n',
+    );
+  });
+
+  it('an expired artifact is 410 (exit 1); a hostile archive is refused and nothing is written', async () => {
+    const expired = await ops(['runs', 'artifact', 'download', '1000002', '--dir', tmpdir()]);
+    expect(expired).toMatchObject({ code: 1, stderr: 'ops: runs: Artifact has expired (HTTP 410)\n' });
+    const dir = join(mkdtempSync(join(tmpdir(), 'ops-runs-hostile-')), 'out');
+    const hostile = await ops(['runs', 'artifact', 'download', '1000005', '--dir', dir]);
+    expect(hostile.code).toBe(2);
+    expect(hostile.stderr).toContain('refusing archive entry "../outside.txt"');
+    expect(() => readdirSync(dir)).toThrow();
+  });
+
+  it('a dispatched run uploads its artifacts once it completes', async () => {
+    const id = json<{ workflow_run_id: number }>(
+      (
+        await ops([
+          'runs',
+          'workflow',
+          'dispatch',
+          'release.yml',
+          '--ref',
+          'main',
+          '-f',
+          'version=3.0.0',
+          '--json',
+        ])
+      ).stdout,
+    ).workflow_run_id;
+    expect((await ops(['runs', 'artifact', 'list', String(id), '--json'])).stdout).toBe('[]\n');
+    await sb.advance(120);
+    const after = json<Array<{ name: string }>>(
+      (await ops(['runs', 'artifact', 'list', String(id), '--json'])).stdout,
+    );
+    expect(after.map((a) => a.name)).toEqual(['release-bundle']);
+  });
+});
+
+describe('ops runs cache', () => {
+  it('list with --key, --ref and --sort; delete by id and by key (+ref)', async () => {
+    const all = json<Array<{ id: number; key: string; ref: string }>>(
+      (await ops(['runs', 'cache', 'list', '--json'])).stdout,
+    );
+    expect(all.map((c) => c.id)).toEqual([2, 1, 3, 4, 5]);
+    const bySize = json<Array<{ id: number }>>(
+      (await ops(['runs', 'cache', 'list', '--sort', 'size', '--order', 'asc', '--json'])).stdout,
+    );
+    expect(bySize.map((c) => c.id)).toEqual([4, 3, 1, 2, 5]);
+    const main = json<Array<{ id: number }>>(
+      (await ops(['runs', 'cache', 'list', '--key', 'Linux-node', '--ref', 'refs/heads/main', '--json']))
+        .stdout,
+    );
+    expect(main.map((c) => c.id)).toEqual([1]);
+    expect((await ops(['runs', 'cache', 'delete', '--id', '4'])).code).toBe(2);
+    expect(json((await ops(['runs', 'cache', 'delete', '--id', '4', '--yes', '--json'])).stdout)).toEqual({
+      cache_id: 4,
+      scope: 'octo-org/hello-world',
+      deleted: true,
+    });
+    const key = all.find((c) => c.id === 1)!.key;
+    const one = json<Array<{ id: number }>>(
+      (await ops(['runs', 'cache', 'delete', '--key', key, '--ref', 'refs/heads/develop', '--yes', '--json']))
+        .stdout,
+    );
+    expect(one.map((c) => c.id)).toEqual([2]);
+    const rest = json<Array<{ id: number }>>(
+      (await ops(['runs', 'cache', 'delete', '--key', key, '-y', '--json'])).stdout,
+    );
+    expect(rest.map((c) => c.id)).toEqual([1]);
+    expect((await ops(['runs', 'cache', 'delete', '--key', key, '-y'])).code).toBe(3);
+    expect((await ops(['runs', 'cache', 'delete', '--id', '4', '-y'])).code).toBe(3);
+  });
+});
+
+describe('ops runs secret', () => {
+  it('set: the value from stdin decrypts in the emulator to exactly those bytes, at every scope', async () => {
+    const value = 'pa$$ wörd ✓\nsecond line\n';
+    const repo = await ops(['runs', 'secret', 'set', 'new_secret'], { input: value });
+    expect(repo.code).toBe(0);
+    expect(
+      json((await ops(['runs', 'secret', 'set', 'NEW_SECRET', '--json'], { input: value })).stdout),
+    ).toMatchObject({
+      name: 'NEW_SECRET',
+      scope: 'octo-org/hello-world',
+      result: 'updated',
+    });
+    expect(repo.stdout).toMatch(
+      /^name\s+NEW_SECRET\nscope\s+octo-org\/hello-world\nresult\s+created\nkey_id\s+\d{18}\n$/,
+    );
+    expect(emulator().secretValue({}, 'NEW_SECRET')).toEqual(Buffer.from(value, 'utf8'));
+    const env = await ops(['runs', 'secret', 'set', 'DB_PASSWORD', '--env', 'review/app'], {
+      input: 'rev-pass',
+    });
+    expect(env.code).toBe(0);
+    expect(emulator().secretValue({ env: 'review/app' }, 'DB_PASSWORD')?.toString()).toBe('rev-pass');
+    const dir = mkdtempSync(join(tmpdir(), 'ops-runs-secret-'));
+    writeFileSync(join(dir, 'v.txt'), 'from a file');
+    const org = await ops([
+      'runs',
+      'secret',
+      'set',
+      'ORG_ONLY',
+      '--org',
+      'octo-org',
+      '--body-file',
+      join(dir, 'v.txt'),
+      '--json',
+    ]);
+    expect(json(org.stdout)).toMatchObject({
+      result: 'created',
+      visibility: 'private',
+      scope: 'organisation octo-org',
+    });
+    expect(emulator().secretValue({ org: 'octo-org' }, 'ORG_ONLY')?.toString()).toBe('from a file');
+    expect((await stats()).secretsDecrypted).toBe(4);
+  });
+
+  it('an organisation secret keeps its visibility unless told; --repos makes it selected', async () => {
+    const kept = await ops(['runs', 'secret', 'set', 'NPM_TOKEN', '--org', 'octo-org', '--json'], {
+      input: 'x',
+    });
+    expect(json(kept.stdout)).toMatchObject({ result: 'updated', visibility: 'all' });
+    const sel = await ops(
+      ['runs', 'secret', 'set', 'NPM_TOKEN', '--org', 'octo-org', '--repos', '1296270', '--json'],
+      { input: 'y' },
+    );
+    expect(json(sel.stdout)).toMatchObject({ visibility: 'selected', selected_repository_ids: [1296270] });
+    const repos = json<Array<{ full_name: string }>>(
+      (await ops(['runs', 'secret', 'repos', 'list', 'NPM_TOKEN', '--json'])).stdout,
+    );
+    expect(repos.map((r) => r.full_name)).toEqual(['octo-org/api-service']);
+    expect((await ops(['runs', 'secret', 'repos', 'add', 'NPM_TOKEN', '1296271'])).code).toBe(0);
+    expect(
+      json<unknown[]>((await ops(['runs', 'secret', 'repos', 'list', 'NPM_TOKEN', '--json'])).stdout),
+    ).toHaveLength(2);
+    const notSelected = await ops(['runs', 'secret', 'repos', 'add', 'SLACK_WEBHOOK_URL', '1296271']);
+    expect(notSelected.code).toBe(1);
+    expect(notSelected.stderr).toContain('(HTTP 409)');
+  });
+
+  it('the plaintext never appears in --debug, and never in an error', async () => {
+    const secret = 'do-not-print-this-value';
+    const r = await ops(['runs', 'secret', 'set', 'API_KEY', '--debug'], { input: secret });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('> {"encrypted_value":"***","key_id":"***"}');
+    expect(r.stderr + r.stdout).not.toContain(secret);
+    await sb.fault({
+      service: 'runs',
+      method: 'PUT',
+      kind: 'status',
+      status: 422,
+      body: { message: 'Validation Failed' },
+    });
+    const failed = await ops(['runs', 'secret', 'set', 'API_KEY', '--debug'], { input: secret });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr + failed.stdout).not.toContain(secret);
+  });
+
+  it('a value on the command line is refused with a hint, and nothing is sent', async () => {
+    const r = await ops(['runs', 'secret', 'set', 'API_KEY', 'hunter2']);
+    expect(r).toMatchObject({
+      code: 2,
+      stderr:
+        'ops: a secret value is never taken from the command line\nhint: pipe it on stdin: printf %s "$VALUE" | ops runs secret set API_KEY; or give --body-file FILE\n',
+    });
+    expect(await requests()).toEqual({});
+    expect((await ops(['runs', 'secret', 'set', 'API_KEY'], { input: '' })).code).toBe(2);
+  });
+
+  it('list at each scope, --inherited, and delete (asks first)', async () => {
+    expect((await ops(['runs', 'secret', 'list'])).stdout).toMatch(
+      /^NAME\s+UPDATED\nAPI_KEY\s+\S+\nDEPLOY_TOKEN\s+\S+\n$/,
+    );
+    expect((await ops(['runs', 'secret', 'list', '--org', 'octo-org'])).stdout).toMatch(
+      /\nDEPLOY_KEY\s+\S+\s+selected\n/,
+    );
+    expect(
+      json<Array<{ name: string }>>(
+        (await ops(['runs', 'secret', 'list', '--env', 'production', '--json'])).stdout,
+      ),
+    ).toEqual([expect.objectContaining({ name: 'DB_PASSWORD' })]);
+    const inherited = json<Array<{ name: string }>>(
+      (await ops(['runs', 'secret', 'list', '--inherited', '--json'])).stdout,
+    );
+    expect(inherited.map((x) => x.name)).toEqual(['DEPLOY_KEY', 'NPM_TOKEN', 'SLACK_WEBHOOK_URL']);
+    const other = json<Array<{ name: string }>>(
+      (await ops(['runs', 'secret', 'list', '--inherited', '--repo', 'octo-org/docs-site', '--json'])).stdout,
+    );
+    expect(other.map((x) => x.name)).toEqual(['NPM_TOKEN']);
+    expect((await ops(['runs', 'secret', 'delete', 'API_KEY'])).code).toBe(2);
+    expect(json((await ops(['runs', 'secret', 'delete', 'API_KEY', '--yes', '--json'])).stdout)).toEqual({
+      secret: 'API_KEY',
+      scope: 'octo-org/hello-world',
+      deleted: true,
+    });
+    expect((await ops(['runs', 'secret', 'delete', 'API_KEY', '--yes'])).code).toBe(3);
+    expect((await ops(['runs', 'secret', 'delete', 'DB_PASSWORD', '--env', 'staging', '-y'])).code).toBe(0);
+  });
+});
+
+describe('ops runs variable', () => {
+  it('set creates, then updates; get, list and delete at each scope', async () => {
+    const made = await ops(['runs', 'variable', 'set', 'FEATURE_FLAG', '--body', 'on', '--json']);
+    expect(json(made.stdout)).toMatchObject({ name: 'FEATURE_FLAG', value: 'on' });
+    const upd = await ops(['runs', 'variable', 'set', 'feature_flag', '--json'], { input: 'off\n' });
+    expect(json(upd.stdout)).toMatchObject({ name: 'FEATURE_FLAG', value: 'off' });
+    expect(await sent(`PATCH ${REPO}/actions/variables/FEATURE_FLAG`)).toBe(1);
+    expect((await ops(['runs', 'variable', 'get', 'FEATURE_FLAG', '--field', 'value'])).stdout).toBe('off\n');
+    expect(
+      (await ops(['runs', 'variable', 'get', 'APP_URL', '--env', 'review/app', '--field', 'value'])).stdout,
+    ).toBe('https://review.example.com\n');
+    expect(await sent('GET /repos/octo-org/hello-world/environments/review%2Fapp/variables/APP_URL')).toBe(1);
+    const list = await ops(['runs', 'variable', 'list']);
+    expect(list.stdout).toMatch(
+      /^NAME\s+VALUE\s+UPDATED\nFEATURE_FLAG\s+off\s+\S+\nLOG_LEVEL\s+info\s+\S+\nNODE_VERSION\s+22\s/,
+    );
+    expect((await ops(['runs', 'variable', 'delete', 'FEATURE_FLAG', '--yes'])).code).toBe(0);
+    expect((await ops(['runs', 'variable', 'get', 'FEATURE_FLAG'])).code).toBe(3);
+  });
+
+  it('organisation variables: visibility kept on update, selected repositories, inherited ones', async () => {
+    const up = await ops([
+      'runs',
+      'variable',
+      'set',
+      'BUILD_FLAGS',
+      '--org',
+      'octo-org',
+      '--body',
+      '--strict --fast',
+      '--json',
+    ]);
+    expect(json(up.stdout)).toMatchObject({ value: '--strict --fast', visibility: 'selected' });
+    expect(
+      json<unknown[]>((await ops(['runs', 'variable', 'repos', 'list', 'BUILD_FLAGS', '--json'])).stdout),
+    ).toHaveLength(1);
+    expect((await ops(['runs', 'variable', 'repos', 'add', 'BUILD_FLAGS', '1296270'])).code).toBe(0);
+    expect(
+      json<unknown[]>((await ops(['runs', 'variable', 'repos', 'list', 'BUILD_FLAGS', '--json'])).stdout),
+    ).toHaveLength(2);
+    const conflict = await ops(['runs', 'variable', 'repos', 'list', 'DEFAULT_REGION']);
+    expect(conflict.code).toBe(1);
+    expect(conflict.stderr).toContain('(HTTP 409)');
+    const made = await ops([
+      'runs',
+      'variable',
+      'set',
+      'REGION_2',
+      '--org',
+      'octo-org',
+      '--visibility',
+      'all',
+      '--body',
+      'x',
+      '--json',
+    ]);
+    expect(json(made.stdout)).toMatchObject({ visibility: 'all' });
+    const inherited = json<Array<{ name: string }>>(
+      (await ops(['runs', 'variable', 'list', '--inherited', '--json'])).stdout,
+    );
+    expect(inherited.map((v) => v.name)).toEqual([
+      'BUILD_FLAGS',
+      'DEFAULT_REGION',
+      'INTERNAL_MIRROR',
+      'REGION_2',
+    ]);
+  });
+
+  it('variable lists ask for 30 a page at most and follow Link', async () => {
+    for (let i = 0; i < 35; i++)
+      expect((await ops(['runs', 'variable', 'set', `V_${i}`, '--body', String(i)])).code).toBe(0);
+    await sb.control('DELETE', 'faults');
+    const before = await sent(`GET ${REPO}/actions/variables`);
+    const all = json<unknown[]>((await ops(['runs', 'variable', 'list', '--all', '--json'])).stdout);
+    expect(all).toHaveLength(37);
+    expect((await sent(`GET ${REPO}/actions/variables`)) - before).toBe(2);
+  });
+});
+
 describe('credentials, repository and organisation', () => {
   it('no repository anywhere: exit 2 naming --repo, OPS_RUNS_REPO and runs.repo, before any request', async () => {
     const r = await ops(['runs', 'list'], { env: { OPS_RUNS_REPO: undefined } });

@@ -353,3 +353,204 @@ describe('workflows and dispatch', () => {
     expect((await e.call('GET', `${R}/runs/${SEED.ciSuccess}`)).status).toBe(200);
   });
 });
+
+async function seal(keyB64: string, text: string): Promise<string> {
+  const m = await import('libsodium-wrappers');
+  const sodium = (m as unknown as { default: typeof m }).default ?? m;
+  await sodium.ready;
+  return Buffer.from(sodium.crypto_box_seal(Buffer.from(text), Buffer.from(keyB64, 'base64'))).toString(
+    'base64',
+  );
+}
+
+describe('secrets: a Curve25519 key pair per scope, every sealed box opened', () => {
+  it('public keys: 32 bytes, one per scope, the same after a reset', async () => {
+    const e = emu();
+    const repo = await e.call<{ key_id: string; key: string }>('GET', `${R}/secrets/public-key`);
+    const org = await e.call<{ key_id: string; key: string }>(
+      'GET',
+      '/orgs/octo-org/actions/secrets/public-key',
+    );
+    const env = await e.call<{ key_id: string; key: string }>(
+      'GET',
+      '/repos/octo-org/hello-world/environments/production/secrets/public-key',
+    );
+    expect(Buffer.from(repo.body.key, 'base64')).toHaveLength(32);
+    expect(repo.body.key_id).toMatch(/^\d{18}$/);
+    expect(new Set([repo.body.key, org.body.key, env.body.key]).size).toBe(3);
+    e.emulator.reset();
+    expect((await e.call<{ key: string }>('GET', `${R}/secrets/public-key`)).body.key).toBe(repo.body.key);
+  });
+
+  it('a sealed value is decrypted and kept: 201 created, 204 updated', async () => {
+    const e = emu();
+    const { key, key_id } = (await e.call<{ key: string; key_id: string }>('GET', `${R}/secrets/public-key`))
+      .body;
+    const put = (text: string) =>
+      e.call('PUT', `${R}/secrets/NEW`, { body: { encrypted_value: text, key_id } });
+    expect((await put(await seal(key, 'first'))).status).toBe(201);
+    expect((await put(await seal(key, 'second'))).status).toBe(204);
+    expect(
+      (e.emulator as import('../../src/sandbox/runs/index.js').RunsEmulator)
+        .secretValue({}, 'new')
+        ?.toString(),
+    ).toBe('second');
+    const listed = await e.call<{ secrets: Array<Record<string, unknown>> }>('GET', `${R}/secrets`);
+    expect(listed.body.secrets.find((x) => x.name === 'NEW')).toEqual({
+      name: 'NEW',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+  });
+
+  it('422: a box sealed to another key, a stale key_id, bad base64, missing fields, a bad name', async () => {
+    const e = emu();
+    const repo = (await e.call<{ key: string; key_id: string }>('GET', `${R}/secrets/public-key`)).body;
+    const org = (
+      await e.call<{ key: string; key_id: string }>('GET', '/orgs/octo-org/actions/secrets/public-key')
+    ).body;
+    const cases: Array<[string, unknown]> = [
+      ['sealed to the organisation key', { encrypted_value: await seal(org.key, 'x'), key_id: repo.key_id }],
+      ['another key_id', { encrypted_value: await seal(repo.key, 'x'), key_id: org.key_id }],
+      ['not base64', { encrypted_value: 'not base64!', key_id: repo.key_id }],
+      ['no key_id', { encrypted_value: await seal(repo.key, 'x') }],
+      ['random bytes', { encrypted_value: Buffer.alloc(60, 7).toString('base64'), key_id: repo.key_id }],
+    ];
+    for (const [what, body] of cases) {
+      const r = await e.call('PUT', `${R}/secrets/BAD`, { body });
+      expect([what, r.status, r.body.message]).toEqual([what, 422, 'Validation Failed']);
+    }
+    expect((await e.call('PUT', `${R}/secrets/1BAD`, { body: cases[0]![1] })).status).toBe(422);
+    expect(e.emulator.stats!()).toMatchObject({ sealedBoxesRejected: 3, secretsDecrypted: 0 });
+  });
+
+  it('organisation secrets need a visibility; selected ids must be repositories of the organisation', async () => {
+    const e = emu();
+    const { key, key_id } = (
+      await e.call<{ key: string; key_id: string }>('GET', '/orgs/octo-org/actions/secrets/public-key')
+    ).body;
+    const encrypted_value = await seal(key, 'v');
+    const put = (body: unknown) => e.call('PUT', '/orgs/octo-org/actions/secrets/ORG_NEW', { body });
+    expect((await put({ encrypted_value, key_id })).status).toBe(422);
+    expect(
+      (await put({ encrypted_value, key_id, visibility: 'all', selected_repository_ids: [1296269] })).status,
+    ).toBe(422);
+    expect(
+      (await put({ encrypted_value, key_id, visibility: 'selected', selected_repository_ids: [999] })).status,
+    ).toBe(422);
+    expect(
+      (await put({ encrypted_value, key_id, visibility: 'selected', selected_repository_ids: ['1296269'] }))
+        .status,
+    ).toBe(201);
+    // A visibility change alone needs no value.
+    expect((await put({ visibility: 'all' })).status).toBe(204);
+    expect((await e.call('GET', '/orgs/octo-org/actions/secrets/ORG_NEW')).body.visibility).toBe('all');
+    expect((await e.call('PUT', '/orgs/octo-org/actions/secrets/ORG_NEW/repositories/1296270')).status).toBe(
+      409,
+    );
+  });
+
+  it('an unknown environment is 404; its name may hold a slash (encoded)', async () => {
+    const e = emu();
+    expect((await e.call('GET', '/repos/octo-org/hello-world/environments/nope/secrets')).status).toBe(404);
+    expect(
+      (await e.call('GET', '/repos/octo-org/hello-world/environments/review%2Fapp/secrets')).status,
+    ).toBe(200);
+  });
+
+  it('repository-visible organisation secrets follow visibility', async () => {
+    const e = emu();
+    const names = async (repo: string) =>
+      (
+        await e.call<{ secrets: Array<{ name: string }> }>(
+          'GET',
+          `/repos/octo-org/${repo}/actions/organization-secrets`,
+        )
+      ).body.secrets.map((s) => s.name);
+    expect(await names('hello-world')).toEqual(['DEPLOY_KEY', 'NPM_TOKEN', 'SLACK_WEBHOOK_URL']);
+    expect(await names('docs-site')).toEqual(['NPM_TOKEN']);
+    expect(await names('api-service')).toEqual(['NPM_TOKEN', 'SLACK_WEBHOOK_URL']);
+  });
+});
+
+describe('variables', () => {
+  it('create 201, again 409; get, patch (rename too), delete; per_page at most 30', async () => {
+    const e = emu();
+    expect((await e.call('POST', `${R}/variables`, { body: { name: 'x_one', value: '1' } })).status).toBe(
+      201,
+    );
+    expect((await e.call('POST', `${R}/variables`, { body: { name: 'X_ONE', value: '2' } })).status).toBe(
+      409,
+    );
+    expect((await e.call('GET', `${R}/variables/X_ONE`)).body.value).toBe('1');
+    expect(
+      (await e.call('PATCH', `${R}/variables/X_ONE`, { body: { value: '3', name: 'X_TWO' } })).status,
+    ).toBe(204);
+    expect((await e.call('GET', `${R}/variables/X_TWO`)).body.value).toBe('3');
+    expect((await e.call('GET', `${R}/variables/X_ONE`)).status).toBe(404);
+    expect((await e.call('DELETE', `${R}/variables/X_TWO`)).status).toBe(204);
+    expect((await e.call('DELETE', `${R}/variables/X_TWO`)).status).toBe(404);
+    expect((await e.call('POST', `${R}/variables`, { body: { name: 'V' } })).status).toBe(422);
+    expect(
+      (await e.call('POST', `${R}/variables`, { body: { name: 'V', value: 'x'.repeat(48 * 1024 + 1) } }))
+        .status,
+    ).toBe(422);
+    for (let i = 0; i < 40; i++)
+      await e.call('POST', `${R}/variables`, { body: { name: `N${i}`, value: '1' } });
+    const page = await e.call<{ variables: unknown[]; total_count: number }>(
+      'GET',
+      `${R}/variables?per_page=100`,
+    );
+    expect([page.body.variables.length, page.body.total_count]).toEqual([30, 42]);
+  });
+
+  it('organisation variables need a visibility; selected repositories only when selected (409)', async () => {
+    const e = emu();
+    expect(
+      (await e.call('POST', '/orgs/octo-org/actions/variables', { body: { name: 'A', value: '1' } })).status,
+    ).toBe(422);
+    expect(
+      (
+        await e.call('POST', '/orgs/octo-org/actions/variables', {
+          body: { name: 'A', value: '1', visibility: 'all' },
+        })
+      ).status,
+    ).toBe(201);
+    expect((await e.call('GET', '/orgs/octo-org/actions/variables/A/repositories')).status).toBe(409);
+    const sel = await e.call<{ repositories: Array<{ id: number; full_name: string }> }>(
+      'GET',
+      '/orgs/octo-org/actions/variables/BUILD_FLAGS/repositories',
+    );
+    expect(sel.body.repositories.map((r) => r.full_name)).toEqual(['octo-org/hello-world']);
+    expect(
+      (await e.call('PUT', '/orgs/octo-org/actions/variables/BUILD_FLAGS/repositories/999')).status,
+    ).toBe(404);
+  });
+});
+
+describe('artifacts and caches', () => {
+  it('an expired artifact is 410; archive_format must be zip', async () => {
+    const e = emu();
+    const expired = await e.call('GET', `${R}/artifacts/1000002/zip`);
+    expect([expired.status, expired.body.message]).toEqual([410, 'Artifact has expired']);
+    expect((await e.call('GET', `${R}/artifacts/1000001/tar`)).status).toBe(404);
+    expect((await e.call('GET', `${R}/artifacts/1000001/zip`)).status).toBe(302);
+    const a = await e.call('GET', `${R}/artifacts/1000001`);
+    expect(a.body).toMatchObject({
+      name: 'build-output',
+      expired: false,
+      workflow_run: { id: SEED.ciSuccess },
+    });
+  });
+
+  it('caches: delete by key needs the key, deletes every ref unless one is given, 404 when none match', async () => {
+    const e = emu();
+    const list = await e.call<{ actions_caches: Array<{ id: number; key: string }> }>('GET', `${R}/caches`);
+    const key = list.body.actions_caches.find((c) => c.id === 1)!.key;
+    expect((await e.call('DELETE', `${R}/caches`)).status).toBe(422);
+    const gone = await e.call<{ total_count: number }>('DELETE', `${R}/caches?key=${key}`);
+    expect(gone.body.total_count).toBe(2);
+    expect((await e.call('DELETE', `${R}/caches?key=${key}`)).status).toBe(404);
+    expect((await e.call('GET', `${R}/caches?sort=name`)).status).toBe(422);
+  });
+});

@@ -1,4 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { artifactDeleteCommand } from '../../src/commands/runs/artifact/delete.js';
+import { artifactDownloadCommand } from '../../src/commands/runs/artifact/download.js';
+import { artifactListCommand } from '../../src/commands/runs/artifact/list.js';
+import { cacheDeleteCommand } from '../../src/commands/runs/cache/delete.js';
+import { cacheListCommand } from '../../src/commands/runs/cache/list.js';
+import { secretDeleteCommand } from '../../src/commands/runs/secret/delete.js';
+import { secretListCommand } from '../../src/commands/runs/secret/list.js';
+import { secretReposAddCommand } from '../../src/commands/runs/secret/repos/add.js';
+import { secretReposListCommand } from '../../src/commands/runs/secret/repos/list.js';
+import { secretSetCommand } from '../../src/commands/runs/secret/set.js';
+import { variableDeleteCommand } from '../../src/commands/runs/variable/delete.js';
+import { variableGetCommand } from '../../src/commands/runs/variable/get.js';
+import { variableListCommand } from '../../src/commands/runs/variable/list.js';
+import { variableReposAddCommand } from '../../src/commands/runs/variable/repos/add.js';
+import { variableReposListCommand } from '../../src/commands/runs/variable/repos/list.js';
+import { variableSetCommand } from '../../src/commands/runs/variable/set.js';
 import { runsApproveCommand } from '../../src/commands/runs/approve.js';
 import { runsCancelCommand } from '../../src/commands/runs/cancel.js';
 import { runsDeleteCommand } from '../../src/commands/runs/delete.js';
@@ -301,4 +317,374 @@ describe('parse: runs, jobs, logs, workflows', () => {
     ).catch((e: unknown) => e);
     expect((err as Error).message).toBe('11 inputs given; a dispatch takes at most 10');
   });
+});
+
+const REPO_SCOPE = { kind: 'repo', repo: REPO };
+const ORG_SCOPE = { kind: 'org', org: 'octo-org' };
+const ENV_SCOPE = { kind: 'env', repo: REPO, env: 'review/app' };
+const confirm = expect.any(Function);
+
+const PHASE2: Array<[string, Make, string[], string[], Record<string, unknown>, string?]> = [
+  [
+    'artifact list',
+    artifactListCommand,
+    ['artifact'],
+    ['list', '5'],
+    { repo: REPO, runId: 5, name: undefined, limit: 30 },
+  ],
+  [
+    'artifact list --name --all',
+    artifactListCommand,
+    ['artifact'],
+    ['list', '5', '--name', 'build-output', '--all'],
+    { repo: REPO, runId: 5, name: 'build-output', limit: undefined },
+  ],
+  [
+    'artifact download',
+    artifactDownloadCommand,
+    ['artifact'],
+    ['download', '9'],
+    { repo: REPO, artifactId: 9, dir: undefined },
+  ],
+  [
+    'artifact download --dir',
+    artifactDownloadCommand,
+    ['artifact'],
+    ['download', '9', '--dir', 'x'],
+    { repo: REPO, artifactId: 9, dir: 'x' },
+  ],
+  [
+    'artifact delete',
+    artifactDeleteCommand,
+    ['artifact'],
+    ['delete', '9'],
+    { repo: REPO, artifactId: 9, confirm },
+  ],
+  [
+    'cache list',
+    cacheListCommand,
+    ['cache'],
+    ['list'],
+    {
+      repo: REPO,
+      query: { key: undefined, ref: undefined, sort: undefined, direction: undefined },
+      limit: 30,
+    },
+  ],
+  [
+    'cache list with every flag',
+    cacheListCommand,
+    ['cache'],
+    [
+      'list',
+      '--key',
+      'Linux',
+      '--ref',
+      'refs/heads/main',
+      '--sort',
+      'last-used',
+      '--order',
+      'asc',
+      '--limit',
+      '3',
+    ],
+    {
+      repo: REPO,
+      query: { key: 'Linux', ref: 'refs/heads/main', sort: 'last_accessed_at', direction: 'asc' },
+      limit: 3,
+    },
+  ],
+  [
+    'cache delete --id',
+    cacheDeleteCommand,
+    ['cache'],
+    ['delete', '--id', '4'],
+    { repo: REPO, id: 4, key: undefined, ref: undefined, confirm },
+  ],
+  [
+    'cache delete --key --ref',
+    cacheDeleteCommand,
+    ['cache'],
+    ['delete', '--key', 'k', '--ref', 'refs/heads/main'],
+    { repo: REPO, id: undefined, key: 'k', ref: 'refs/heads/main', confirm },
+  ],
+  [
+    'secret list (repository from the environment)',
+    secretListCommand,
+    ['secret'],
+    ['list'],
+    { scope: REPO_SCOPE, inherited: false, limit: 30 },
+  ],
+  [
+    'secret list --org',
+    secretListCommand,
+    ['secret'],
+    ['list', '--org', 'octo-org'],
+    { scope: ORG_SCOPE, inherited: false, limit: 30 },
+  ],
+  [
+    'secret list --env',
+    secretListCommand,
+    ['secret'],
+    ['list', '--env', 'review/app'],
+    { scope: ENV_SCOPE, inherited: false, limit: 30 },
+  ],
+  [
+    'secret list --inherited',
+    secretListCommand,
+    ['secret'],
+    ['list', '--inherited', '--all'],
+    { scope: REPO_SCOPE, inherited: true, limit: undefined },
+  ],
+  [
+    'secret set (stdin, bytes kept)',
+    secretSetCommand,
+    ['secret'],
+    ['set', 'api_key'],
+    {
+      scope: REPO_SCOPE,
+      name: 'API_KEY',
+      value: 'v a l\n',
+      visibility: undefined,
+      repositoryIds: undefined,
+      explicitVisibility: false,
+    },
+    'v a l\n',
+  ],
+  [
+    'secret set --org: private by default',
+    secretSetCommand,
+    ['secret'],
+    ['set', 'X', '--org', 'octo-org'],
+    {
+      scope: ORG_SCOPE,
+      name: 'X',
+      value: 'v',
+      visibility: 'private',
+      repositoryIds: undefined,
+      explicitVisibility: false,
+    },
+    'v',
+  ],
+  [
+    'secret set --org --repos: selected',
+    secretSetCommand,
+    ['secret'],
+    ['set', 'X', '--org', 'octo-org', '--repos', '1, 2'],
+    {
+      scope: ORG_SCOPE,
+      name: 'X',
+      value: 'v',
+      visibility: 'selected',
+      repositoryIds: [1, 2],
+      explicitVisibility: true,
+    },
+    'v',
+  ],
+  [
+    'secret set --env',
+    secretSetCommand,
+    ['secret'],
+    ['set', 'X', '--env', 'production', '--repo', 'acme/widgets'],
+    {
+      scope: { kind: 'env', repo: OTHER, env: 'production' },
+      name: 'X',
+      value: 'v',
+      visibility: undefined,
+      repositoryIds: undefined,
+      explicitVisibility: false,
+    },
+    'v',
+  ],
+  [
+    'secret delete',
+    secretDeleteCommand,
+    ['secret'],
+    ['delete', 'X', '--org', 'octo-org'],
+    { scope: ORG_SCOPE, name: 'X', confirm },
+  ],
+  [
+    'secret repos list',
+    secretReposListCommand,
+    ['secret', 'repos'],
+    ['list', 'deploy_key'],
+    { kind: 'secret', org: 'octo-org', name: 'DEPLOY_KEY', limit: 30 },
+  ],
+  [
+    'secret repos add',
+    secretReposAddCommand,
+    ['secret', 'repos'],
+    ['add', 'DEPLOY_KEY', '1296270', '--org', 'acme'],
+    { kind: 'secret', org: 'acme', name: 'DEPLOY_KEY', repositoryId: 1296270 },
+  ],
+  [
+    'variable list',
+    variableListCommand,
+    ['variable'],
+    ['list', '--env', 'review/app'],
+    { scope: ENV_SCOPE, inherited: false, limit: 30 },
+  ],
+  [
+    'variable get',
+    variableGetCommand,
+    ['variable'],
+    ['get', 'node_version'],
+    { scope: REPO_SCOPE, name: 'NODE_VERSION' },
+  ],
+  [
+    'variable set --body',
+    variableSetCommand,
+    ['variable'],
+    ['set', 'V', '--body', 'x y'],
+    {
+      scope: REPO_SCOPE,
+      name: 'V',
+      value: 'x y',
+      visibility: undefined,
+      repositoryIds: undefined,
+      explicitVisibility: false,
+    },
+  ],
+  [
+    'variable set from stdin (one newline dropped), --org --visibility',
+    variableSetCommand,
+    ['variable'],
+    ['set', 'V', '--org', 'octo-org', '--visibility', 'all'],
+    {
+      scope: ORG_SCOPE,
+      name: 'V',
+      value: 'line',
+      visibility: 'all',
+      repositoryIds: undefined,
+      explicitVisibility: true,
+    },
+    'line\n',
+  ],
+  [
+    'variable delete',
+    variableDeleteCommand,
+    ['variable'],
+    ['delete', 'V'],
+    { scope: REPO_SCOPE, name: 'V', confirm },
+  ],
+  [
+    'variable repos list',
+    variableReposListCommand,
+    ['variable', 'repos'],
+    ['list', 'B', '--all'],
+    { kind: 'variable', org: 'octo-org', name: 'B', limit: undefined },
+  ],
+  [
+    'variable repos add',
+    variableReposAddCommand,
+    ['variable', 'repos'],
+    ['add', 'B', '7'],
+    { kind: 'variable', org: 'octo-org', name: 'B', repositoryId: 7 },
+  ],
+];
+
+describe('parse: artifacts, caches, secrets, variables', () => {
+  it.each(PHASE2)('%s', async (_what, make, groups, argv, values, input) => {
+    const r = await parseVerb(make, argv, { groups, ...(input === undefined ? {} : { input }) });
+    expect(r.calls).toBe(1);
+    expect(r.values).toEqual(values);
+  });
+
+  it('with no repository configured, the organisation is the scope', async () => {
+    const r = await parseVerb(secretListCommand, ['list'], {
+      groups: ['secret'],
+      env: { OPS_RUNS_REPO: '' },
+    });
+    expect(r.values.scope).toEqual(ORG_SCOPE);
+    const err = await parseVerb(secretListCommand, ['list'], {
+      groups: ['secret'],
+      env: { OPS_RUNS_REPO: '', OPS_RUNS_ORG: '' },
+    }).catch((e: unknown) => e);
+    expect((err as Error).message).toBe('runs: no repository or organisation given');
+  });
+
+  it.each([
+    [
+      secretSetCommand,
+      ['secret'],
+      ['set', 'X', 'value'],
+      'a secret value is never taken from the command line',
+    ],
+    [secretSetCommand, ['secret'], ['set', '1X'], 'invalid secret name "1X"'],
+    [
+      secretSetCommand,
+      ['secret'],
+      ['set', 'X', '--visibility', 'all'],
+      '--visibility and --repos are for organisation secrets and variables',
+    ],
+    [
+      secretSetCommand,
+      ['secret'],
+      ['set', 'X', '--org', 'o', '--visibility', 'some'],
+      'invalid --visibility "some"',
+    ],
+    [
+      secretSetCommand,
+      ['secret'],
+      ['set', 'X', '--org', 'o', '--visibility', 'all', '--repos', '1'],
+      '--repos needs --visibility selected (got all)',
+    ],
+    [
+      secretSetCommand,
+      ['secret'],
+      ['set', 'X', '--org', 'o', '--repos', '1,x'],
+      'invalid repository id "x" in --repos',
+    ],
+    [
+      secretSetCommand,
+      ['secret'],
+      ['set', 'X', '--org', 'o', '--repo', 'a/b'],
+      '--repo and --org cannot be combined',
+    ],
+    [
+      secretSetCommand,
+      ['secret'],
+      ['set', 'X', '--org', 'o', '--env', 'e'],
+      '--env and --org cannot be combined',
+    ],
+    [
+      secretSetCommand,
+      ['secret'],
+      ['set', 'X', '--body-file', '/nonexistent/file'],
+      'cannot read --body-file "/nonexistent/file": ENOENT',
+    ],
+    [
+      secretListCommand,
+      ['secret'],
+      ['list', '--inherited', '--org', 'o'],
+      '--inherited lists what a repository may use',
+    ],
+    [secretListCommand, ['secret'], ['list', '--org', 'bad org'], 'invalid --org "bad org"'],
+    [
+      variableSetCommand,
+      ['variable'],
+      ['set', 'V', '--body', 'a', '--body-file', 'f'],
+      '--body and --body-file cannot be combined',
+    ],
+    [cacheDeleteCommand, ['cache'], ['delete'], 'give either --id or --key'],
+    [cacheDeleteCommand, ['cache'], ['delete', '--id', '1', '--key', 'k'], 'give either --id or --key'],
+    [
+      cacheDeleteCommand,
+      ['cache'],
+      ['delete', '--id', '1', '--ref', 'refs/heads/main'],
+      '--ref goes with --key',
+    ],
+    [cacheDeleteCommand, ['cache'], ['delete', '--key', 'k', '--ref', 'main'], 'invalid --ref "main"'],
+    [cacheListCommand, ['cache'], ['list', '--sort', 'name'], 'invalid --sort "name"'],
+    [cacheListCommand, ['cache'], ['list', '--order', 'up'], 'invalid --order "up"'],
+    [artifactDownloadCommand, ['artifact'], ['download', 'x'], 'invalid artifact id "x"'],
+    [secretReposAddCommand, ['secret', 'repos'], ['add', 'X', 'repo'], 'invalid repository id "repo"'],
+  ] as Array<[Make, string[], string[], string]>)(
+    'refused before any request: %#',
+    async (make, groups, argv, message) => {
+      const err = await parseVerb(make, argv, { groups, input: 'v' }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(UsageError);
+      expect((err as Error).message).toBe(message);
+    },
+  );
 });

@@ -8,6 +8,14 @@ import type { ActionsCacheListWire, ActionsCacheWire, ArtifactWire } from './typ
 
 type Pages<T> = AsyncGenerator<Page<T | RawJson>>;
 
+/** Query of getActionsCacheList: a key prefix, a full ref, an order. */
+export interface CacheQuery {
+  key?: string | undefined;
+  ref?: string | undefined;
+  sort?: 'created_at' | 'last_accessed_at' | 'size_in_bytes' | undefined;
+  direction?: 'asc' | 'desc' | undefined;
+}
+
 export interface ArtifactsApi {
   listWorkflowRunArtifacts(
     repo: RepoRef,
@@ -19,11 +27,7 @@ export interface ArtifactsApi {
   /** The artifact's zip, fetched from the short-lived address the service redirects to. */
   downloadArtifact(repo: RepoRef, artifactId: number, archiveFormat?: 'zip'): Promise<Uint8Array>;
   deleteArtifact(repo: RepoRef, artifactId: number): Promise<void>;
-  getActionsCacheList(
-    repo: RepoRef,
-    q: { key?: string | undefined; ref?: string | undefined },
-    o?: ListOptions,
-  ): Pages<ActionsCacheWire>;
+  getActionsCacheList(repo: RepoRef, q: CacheQuery, o?: ListOptions): Pages<ActionsCacheWire>;
   deleteActionsCacheById(repo: RepoRef, cacheId: number): Promise<void>;
   /** Deletes every cache with the key (and ref, when given); gives the caches deleted. */
   deleteActionsCacheByKey(repo: RepoRef, key: string, ref?: string): Promise<ActionsCacheListWire>;
@@ -47,7 +51,7 @@ export function artifactsApi(http: HttpClient): ArtifactsApi {
     deleteArtifact: async (repo, id) =>
       void (await http.request({ method: 'DELETE', path: artifact(repo, id) })),
     getActionsCacheList: (repo, q, o) =>
-      listPages(http, `${repoPath(repo)}/actions/caches`, 'actions_caches', q, o),
+      listPages(http, `${repoPath(repo)}/actions/caches`, 'actions_caches', { ...q }, o),
     deleteActionsCacheById: async (repo, id) =>
       void (await http.request({
         method: 'DELETE',

@@ -35,6 +35,8 @@ export interface SecretsApi {
     name: string,
     body: SecretPutWire,
   ): Promise<PutResult>;
+  /** An organisation secret's metadata (its visibility): never its value. */
+  getOrgSecret(org: string, name: string): Promise<ActionsSecretWire>;
   deleteRepoSecret(repo: RepoRef, name: string): Promise<void>;
   deleteOrgSecret(org: string, name: string): Promise<void>;
   deleteEnvironmentSecret(repo: RepoRef, env: string, name: string): Promise<void>;
@@ -101,6 +103,7 @@ export function secretsApi(http: HttpClient): SecretsApi {
     createOrUpdateRepoSecret: (r, name, body) => put(one(rs(r), name), body),
     createOrUpdateOrgSecret: (org, name, body) => put(one(os(org), name), body),
     createOrUpdateEnvironmentSecret: (r, env, name, body) => put(one(es(r, env), name), body),
+    getOrgSecret: (org, name) => get(one(os(org), name)),
     deleteRepoSecret: (r, name) => send('DELETE', one(rs(r), name)),
     deleteOrgSecret: (org, name) => send('DELETE', one(os(org), name)),
     deleteEnvironmentSecret: (r, env, name) => send('DELETE', one(es(r, env), name)),

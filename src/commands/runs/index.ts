@@ -1,6 +1,11 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { runsApproveCommand } from './approve.js';
+import { artifactDeleteCommand } from './artifact/delete.js';
+import { artifactDownloadCommand } from './artifact/download.js';
+import { artifactListCommand } from './artifact/list.js';
+import { cacheDeleteCommand } from './cache/delete.js';
+import { cacheListCommand } from './cache/list.js';
 import { runsCancelCommand } from './cancel.js';
 import { runsDeleteCommand } from './delete.js';
 import { jobListCommand } from './job/list.js';
@@ -10,6 +15,17 @@ import { runsListCommand } from './list.js';
 import { runsLogsCommand } from './logs.js';
 import { runsLogsDeleteCommand } from './logs-delete.js';
 import { runsRerunCommand } from './rerun.js';
+import { secretDeleteCommand } from './secret/delete.js';
+import { secretListCommand } from './secret/list.js';
+import { secretReposAddCommand } from './secret/repos/add.js';
+import { secretReposListCommand } from './secret/repos/list.js';
+import { secretSetCommand } from './secret/set.js';
+import { variableDeleteCommand } from './variable/delete.js';
+import { variableGetCommand } from './variable/get.js';
+import { variableListCommand } from './variable/list.js';
+import { variableReposAddCommand } from './variable/repos/add.js';
+import { variableReposListCommand } from './variable/repos/list.js';
+import { variableSetCommand } from './variable/set.js';
 import { runsViewCommand } from './view.js';
 import { runsWatchCommand } from './watch.js';
 import { workflowDisableCommand } from './workflow/disable.js';
@@ -86,6 +102,54 @@ Examples:
       workflowDisableCommand,
       workflowDispatchCommand,
     ],
+    factory,
+  );
+  group(
+    runs,
+    'artifact',
+    'Artifacts of workflow runs: list, download (unpacked), delete',
+    ['ops runs artifact list 30433643', 'ops runs artifact download 1000003 --dir ./build'],
+    [artifactListCommand, artifactDownloadCommand, artifactDeleteCommand],
+    factory,
+  );
+  group(
+    runs,
+    'cache',
+    'Caches of the repository: list, delete by id or key',
+    ['ops runs cache list', 'ops runs cache delete --id 4 --yes'],
+    [cacheListCommand, cacheDeleteCommand],
+    factory,
+  );
+  const secret = group(
+    runs,
+    'secret',
+    'Secrets of a repository, an organisation (--org) or an environment (--env); values sealed before sending',
+    ['ops runs secret list', 'printf %s "$API_KEY" | ops runs secret set API_KEY'],
+    [secretListCommand, secretSetCommand, secretDeleteCommand],
+    factory,
+  );
+  group(
+    secret,
+    'repos',
+    'Repositories an organisation secret with visibility selected reaches',
+    ['ops runs secret repos list DEPLOY_KEY', 'ops runs secret repos add DEPLOY_KEY 1296270'],
+    [secretReposListCommand, secretReposAddCommand],
+    factory,
+  );
+  const variable = group(
+    runs,
+    'variable',
+    'Variables of a repository, an organisation (--org) or an environment (--env)',
+    ['ops runs variable list', 'ops runs variable set NODE_VERSION --body 24'],
+    [variableListCommand, variableGetCommand, variableSetCommand, variableDeleteCommand],
+    factory,
+  );
+  group(
+    variable,
+    'repos',
+    'Repositories an organisation variable with visibility selected reaches',
+    ['ops runs variable repos list BUILD_FLAGS', 'ops runs variable repos add BUILD_FLAGS 1296270'],
+    [variableReposListCommand, variableReposAddCommand],
     factory,
   );
 }
