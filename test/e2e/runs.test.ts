@@ -733,6 +733,125 @@ describe('ops runs variable', () => {
   });
 });
 
+describe('ops runs runner, runner-group, permissions', () => {
+  it('runners of the repository and of the organisation; --name', async () => {
+    const repo = await ops(['runs', 'runner', 'list']);
+    expect(repo.stdout).toMatch(
+      /^ID\s+NAME\s+OS\s+STATUS\s+BUSY\s+LABELS\n7\s+build-box-1\s+linux\s+online\s+no\s+self-hosted, Linux, X64, gpu\n$/,
+    );
+    const org = json<Array<{ id: number }>>(
+      (await ops(['runs', 'runner', 'list', '--org', 'octo-org', '--json'])).stdout,
+    );
+    expect(org.map((r) => r.id)).toEqual([21, 22, 23]);
+    const named = json<Array<{ id: number }>>(
+      (await ops(['runs', 'runner', 'list', '--org', 'octo-org', '--name', 'mac-runner', '--json'])).stdout,
+    );
+    expect(named.map((r) => r.id)).toEqual([23]);
+    expect(await sent('GET /orgs/octo-org/actions/runners')).toBe(2);
+  });
+
+  it('labels: list, add (a label once), remove-all leaves the read-only ones', async () => {
+    const add = await ops(['runs', 'runner', 'labels', 'add', '7', 'cuda-12', 'gpu', '--json']);
+    expect(json<Array<{ name: string; type: string }>>(add.stdout).map((l) => `${l.name}:${l.type}`)).toEqual(
+      ['self-hosted:read-only', 'Linux:read-only', 'X64:read-only', 'gpu:custom', 'cuda-12:custom'],
+    );
+    expect((await ops(['runs', 'runner', 'labels', 'list', '21', '--org', 'octo-org'])).stdout).toMatch(
+      /\ndeploy\s+custom\s+4\n$/,
+    );
+    expect((await ops(['runs', 'runner', 'labels', 'remove-all', '21', '--org', 'octo-org'])).code).toBe(2);
+    const left = await ops([
+      'runs',
+      'runner',
+      'labels',
+      'remove-all',
+      '21',
+      '--org',
+      'octo-org',
+      '--yes',
+      '--json',
+    ]);
+    expect(json<Array<{ type: string }>>(left.stdout).every((l) => l.type === 'read-only')).toBe(true);
+    const missing = await ops(['runs', 'runner', 'labels', 'list', '99']);
+    expect(missing.code).toBe(3);
+  });
+
+  it('tokens (valid one hour), downloads, delete (a busy runner is 422)', async () => {
+    const reg = json<{ token: string; expires_at: string }>(
+      (await ops(['runs', 'runner', 'token', 'register', '--json'])).stdout,
+    );
+    expect(reg.token).toMatch(/^[0-9A-F]{30}$/);
+    expect(Date.parse(reg.expires_at) - Date.now()).toBeGreaterThan(3500_000);
+    expect(
+      (await ops(['runs', 'runner', 'token', 'remove', '--org', 'octo-org', '--field', 'token'])).stdout,
+    ).toMatch(/^[0-9A-F]{30}\n$/);
+    const dl = json<Array<{ os: string; architecture: string }>>(
+      (await ops(['runs', 'runner', 'downloads', '--json'])).stdout,
+    );
+    expect(dl.map((d) => `${d.os}-${d.architecture}`)).toContain('linux-x64');
+    const busy = await ops(['runs', 'runner', 'delete', '22', '--org', 'octo-org', '--yes']);
+    expect(busy).toMatchObject({
+      code: 1,
+      stderr: 'ops: runs: Bad request - Runner "org-runner-2" is still running a job (HTTP 422)\n',
+    });
+    expect((await ops(['runs', 'runner', 'delete', '7'])).code).toBe(2);
+    expect(json((await ops(['runs', 'runner', 'delete', '7', '--yes', '--json'])).stdout)).toEqual({
+      runner_id: 7,
+      scope: 'octo-org/hello-world',
+      deleted: true,
+    });
+    expect((await ops(['runs', 'runner', 'list', '--json'])).stdout).toBe('[]\n');
+  });
+
+  it('hosted runner delete: 202 with the runner, then 404', async () => {
+    const r = await ops(['runs', 'runner', 'hosted', 'delete', '5', '--yes', '--json']);
+    expect(json(r.stdout)).toMatchObject({ id: 5, name: 'hosted-linux-4core', status: 'Deleting' });
+    expect((await ops(['runs', 'runner', 'hosted', 'delete', '5', '--yes'])).code).toBe(3);
+  });
+
+  it('runner-group add-repo: a selected group takes it; a group visible to all is 409', async () => {
+    expect(json((await ops(['runs', 'runner-group', 'add-repo', '2', '1296270', '--json'])).stdout)).toEqual({
+      org: 'octo-org',
+      runner_group_id: 2,
+      repository_id: 1296270,
+      added: true,
+    });
+    const all = await ops(['runs', 'runner-group', 'add-repo', '1', '1296270']);
+    expect(all.code).toBe(1);
+    expect(all.stderr).toContain('(HTTP 409)');
+  });
+
+  it('permissions: the selected repositories, disable and enable one', async () => {
+    const names = async () =>
+      json<Array<{ full_name: string }>>((await ops(['runs', 'permissions', 'repos', '--json'])).stdout).map(
+        (r) => r.full_name,
+      );
+    expect(await names()).toEqual(['octo-org/hello-world', 'octo-org/api-service']);
+    expect(json((await ops(['runs', 'permissions', 'disable-repo', '1296270', '--json'])).stdout)).toEqual({
+      org: 'octo-org',
+      repository_id: 1296270,
+      enabled: false,
+    });
+    expect(await names()).toEqual(['octo-org/hello-world']);
+    expect((await ops(['runs', 'permissions', 'enable-repo', '1296272'])).code).toBe(0);
+    expect(await names()).toEqual(['octo-org/hello-world', 'octo-org/infra']);
+  });
+
+  it('organisation commands need an organisation: exit 2 naming --org, OPS_RUNS_ORG and runs.org', async () => {
+    const r = await ops(['runs', 'permissions', 'repos'], { env: { OPS_RUNS_ORG: undefined } });
+    expect(r).toMatchObject({
+      code: 2,
+      stderr:
+        'ops: runs: no organisation given\nhint: give --org ORG, set OPS_RUNS_ORG, or run `ops config set runs.org ORG`\n',
+    });
+    const none = await ops(['runs', 'runner', 'list'], {
+      env: { OPS_RUNS_ORG: undefined, OPS_RUNS_REPO: undefined },
+    });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('give --repo OWNER/REPO or --org ORG');
+    expect(await requests()).toEqual({});
+  });
+});
+
 describe('credentials, repository and organisation', () => {
   it('no repository anywhere: exit 2 naming --repo, OPS_RUNS_REPO and runs.repo, before any request', async () => {
     const r = await ops(['runs', 'list'], { env: { OPS_RUNS_REPO: undefined } });
@@ -892,5 +1011,88 @@ describe('the built CLI', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('test\tRun tests\t');
     expect(emulator().name).toBe('runs');
+  });
+});
+
+/** The words of a command line with no shell features but quotes, or undefined (then a shell runs it). */
+function simpleWords(line: string): string[] | undefined {
+  if (!line.startsWith('ops ') || /[|$<>&;`\\]/.test(line)) return undefined;
+  const words: string[] = [];
+  const re = /"([^"]*)"|'([^']*)'|(\S+)/g;
+  for (let m = re.exec(line); m; m = re.exec(line)) words.push(m[1] ?? m[2] ?? m[3]!);
+  return words.some((w) => /["']/.test(w)) ? undefined : words;
+}
+
+async function inDir<T>(dir: string, f: () => Promise<T>): Promise<T> {
+  const here = process.cwd();
+  process.chdir(dir);
+  try {
+    return await f();
+  } finally {
+    process.chdir(here);
+  }
+}
+
+describe('every example in the help of ops runs', () => {
+  const helpDir = join(import.meta.dirname, '..', '..', 'dist', 'help');
+  const examples = (): Array<[string, string]> => {
+    const out: Array<[string, string]> = [];
+    for (const page of readdirSync(helpDir).filter((p) => p.startsWith('ops runs'))) {
+      const text = readFileSync(join(helpDir, page), 'utf8');
+      const block = text.split('\nExamples:\n')[1] ?? '';
+      for (const line of block.split('\n')) {
+        if (!line.startsWith('  ')) break;
+        const example = line.trim();
+        if (example.startsWith('eval ')) continue;
+        out.push([page.replace(/\.txt$/, ''), example]);
+      }
+    }
+    return out;
+  };
+
+  it('runs as written against the sandbox (through a shell where it uses one)', {
+    timeout: 300_000,
+  }, async () => {
+    const { spawn } = await import('node:child_process');
+    // Asynchronous: the sandbox answers from this very process.
+    const sh = (script: string, cwd: string) =>
+      new Promise<{ status: number | null; stderr: string }>((resolve) => {
+        const child = spawn('sh', ['-c', script], {
+          cwd,
+          env: { PATH: `${bin}:${process.env.PATH}`, HOME: cwd, OPS_CONFIG_DIR: cwd, ...sb.env },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        let stderr = '';
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+        child.on('close', (status) => {
+          clearTimeout(timer);
+          resolve({ status, stderr });
+        });
+      });
+    const bin = mkdtempSync(join(tmpdir(), 'ops-runs-bin-'));
+    writeFileSync(
+      join(bin, 'ops'),
+      `#!/bin/sh\nexec "${process.execPath}" "${join(import.meta.dirname, '..', '..', 'bin', 'ops.js')}" "$@"\n`,
+      { mode: 0o755 },
+    );
+    const list = examples();
+    expect(list.length).toBeGreaterThan(100);
+    const failures: string[] = [];
+    for (const [page, example] of list) {
+      await sb.control('POST', 'reset');
+      // Runs that are still going in the seed end once the clock has moved on.
+      if (/ watch /.test(example)) await sb.advance(600);
+      const cwd = mkdtempSync(join(tmpdir(), 'ops-runs-example-'));
+      const words = simpleWords(example);
+      const r = words
+        ? await inDir(cwd, async () => {
+            const m = await ops(words.slice(1));
+            return { status: m.code, stderr: m.stderr };
+          })
+        : await sh(example, cwd);
+      if (r.status !== 0) failures.push(`${page}: ${example} → ${r.status}: ${r.stderr.trim()}`);
+    }
+    expect(failures).toEqual([]);
   });
 });

@@ -920,3 +920,235 @@ describe('operations: artifacts, caches, secrets, variables', () => {
     expect(Buffer.from(await (await client()).downloadArtifact(REPO, 1)).toString()).toBe('zip-bytes');
   });
 });
+
+const RR = `${R}/actions/runners`;
+const OR = `${O}/runners`;
+const LABELS = { total_count: 1, labels: [{ id: 1, name: 'gpu', type: 'custom' }] };
+const TOKEN = { token: 'T', expires_at: '2026-01-01T01:00:00Z' };
+
+const RUNNER_CASES: Case[] = [
+  [
+    'listSelfHostedRunnersForOrg',
+    (c) => items(c.listSelfHostedRunnersForOrg('octo-org', { name: 'r1' })),
+    'GET',
+    `${OR}?name=r1&per_page=100`,
+    undefined,
+    200,
+    { total_count: 1, runners: [{ id: 21 }] },
+    [{ id: 21 }],
+  ],
+  [
+    'listSelfHostedRunnersForRepo',
+    (c) => items(c.listSelfHostedRunnersForRepo(REPO, {}, { limit: 2 })),
+    'GET',
+    `${RR}?per_page=2`,
+    undefined,
+    200,
+    { total_count: 1, runners: [{ id: 7 }] },
+    [{ id: 7 }],
+  ],
+  [
+    'deleteSelfHostedRunnerFromOrg',
+    (c) => c.deleteSelfHostedRunnerFromOrg('octo-org', 21),
+    'DELETE',
+    `${OR}/21`,
+    undefined,
+    204,
+    undefined,
+    undefined,
+  ],
+  [
+    'deleteSelfHostedRunnerFromRepo',
+    (c) => c.deleteSelfHostedRunnerFromRepo(REPO, 7),
+    'DELETE',
+    `${RR}/7`,
+    undefined,
+    204,
+    undefined,
+    undefined,
+  ],
+  [
+    'listLabelsForSelfHostedRunnerForOrg',
+    (c) => c.listLabelsForSelfHostedRunnerForOrg('octo-org', 21),
+    'GET',
+    `${OR}/21/labels`,
+    undefined,
+    200,
+    LABELS,
+    LABELS,
+  ],
+  [
+    'listLabelsForSelfHostedRunnerForRepo',
+    (c) => c.listLabelsForSelfHostedRunnerForRepo(REPO, 7),
+    'GET',
+    `${RR}/7/labels`,
+    undefined,
+    200,
+    LABELS,
+    LABELS,
+  ],
+  [
+    'addCustomLabelsToSelfHostedRunnerForOrg',
+    (c) => c.addCustomLabelsToSelfHostedRunnerForOrg('octo-org', 21, ['gpu']),
+    'POST',
+    `${OR}/21/labels`,
+    { labels: ['gpu'] },
+    200,
+    LABELS,
+    LABELS,
+  ],
+  [
+    'addCustomLabelsToSelfHostedRunnerForRepo',
+    (c) => c.addCustomLabelsToSelfHostedRunnerForRepo(REPO, 7, ['gpu', 'x']),
+    'POST',
+    `${RR}/7/labels`,
+    { labels: ['gpu', 'x'] },
+    200,
+    LABELS,
+    LABELS,
+  ],
+  [
+    'removeAllCustomLabelsFromSelfHostedRunnerForOrg',
+    (c) => c.removeAllCustomLabelsFromSelfHostedRunnerForOrg('octo-org', 21),
+    'DELETE',
+    `${OR}/21/labels`,
+    undefined,
+    200,
+    LABELS,
+    LABELS,
+  ],
+  [
+    'removeAllCustomLabelsFromSelfHostedRunnerForRepo',
+    (c) => c.removeAllCustomLabelsFromSelfHostedRunnerForRepo(REPO, 7),
+    'DELETE',
+    `${RR}/7/labels`,
+    undefined,
+    200,
+    LABELS,
+    LABELS,
+  ],
+  [
+    'createRegistrationTokenForOrg',
+    (c) => c.createRegistrationTokenForOrg('octo-org'),
+    'POST',
+    `${OR}/registration-token`,
+    undefined,
+    201,
+    TOKEN,
+    TOKEN,
+  ],
+  [
+    'createRegistrationTokenForRepo',
+    (c) => c.createRegistrationTokenForRepo(REPO),
+    'POST',
+    `${RR}/registration-token`,
+    undefined,
+    201,
+    TOKEN,
+    TOKEN,
+  ],
+  [
+    'createRemoveTokenForOrg',
+    (c) => c.createRemoveTokenForOrg('octo-org'),
+    'POST',
+    `${OR}/remove-token`,
+    undefined,
+    201,
+    TOKEN,
+    TOKEN,
+  ],
+  [
+    'createRemoveTokenForRepo',
+    (c) => c.createRemoveTokenForRepo(REPO),
+    'POST',
+    `${RR}/remove-token`,
+    undefined,
+    201,
+    TOKEN,
+    TOKEN,
+  ],
+  [
+    'listRunnerApplicationsForOrg',
+    (c) => c.listRunnerApplicationsForOrg('octo-org'),
+    'GET',
+    `${OR}/downloads`,
+    undefined,
+    200,
+    [{ os: 'linux' }],
+    [{ os: 'linux' }],
+  ],
+  [
+    'listRunnerApplicationsForRepo',
+    (c) => c.listRunnerApplicationsForRepo(REPO),
+    'GET',
+    `${RR}/downloads`,
+    undefined,
+    200,
+    [{ os: 'osx' }],
+    [{ os: 'osx' }],
+  ],
+  [
+    'deleteHostedRunnerForOrg',
+    (c) => c.deleteHostedRunnerForOrg('octo-org', 5),
+    'DELETE',
+    `${O}/hosted-runners/5`,
+    undefined,
+    202,
+    { id: 5, status: 'Deleting' },
+    { id: 5, status: 'Deleting' },
+  ],
+  [
+    'addRepoAccessToSelfHostedRunnerGroupInOrg',
+    (c) => c.addRepoAccessToSelfHostedRunnerGroupInOrg('octo-org', 2, 9),
+    'PUT',
+    `${O}/runner-groups/2/repositories/9`,
+    undefined,
+    204,
+    undefined,
+    undefined,
+  ],
+  [
+    'listSelectedRepositoriesEnabledPlatformActionsOrganization',
+    (c) => items(c.listSelectedRepositoriesEnabledPlatformActionsOrganization('octo-org')),
+    'GET',
+    `${O}/permissions/repositories?per_page=100`,
+    undefined,
+    200,
+    { total_count: 1, repositories: [{ id: 9 }] },
+    [{ id: 9 }],
+  ],
+  [
+    'enableSelectedRepositoryPlatformActionsOrganization',
+    (c) => c.enableSelectedRepositoryPlatformActionsOrganization('octo-org', 9),
+    'PUT',
+    `${O}/permissions/repositories/9`,
+    undefined,
+    204,
+    undefined,
+    undefined,
+  ],
+  [
+    'disableSelectedRepositoryPlatformActionsOrganization',
+    (c) => c.disableSelectedRepositoryPlatformActionsOrganization('octo-org', 9),
+    'DELETE',
+    `${O}/permissions/repositories/9`,
+    undefined,
+    204,
+    undefined,
+    undefined,
+  ],
+];
+
+describe('operations: runners, runner groups, permissions', () => {
+  runCases(RUNNER_CASES);
+
+  it('a token request may be sent again after a 503 (a new token only replaces the last)', async () => {
+    pool()
+      .intercept({ method: 'POST', path: `${RR}/registration-token` })
+      .reply(503, { message: 'busy' });
+    pool()
+      .intercept({ method: 'POST', path: `${RR}/registration-token` })
+      .reply(201, TOKEN);
+    expect(await (await client()).createRegistrationTokenForRepo(REPO)).toEqual(TOKEN);
+  });
+});

@@ -554,3 +554,78 @@ describe('artifacts and caches', () => {
     expect((await e.call('GET', `${R}/caches?sort=name`)).status).toBe(422);
   });
 });
+
+describe('runners, runner groups, hosted runners, selective enablement', () => {
+  it('labels: add (1 to 100 names), list, remove-all leaves the read-only ones; 404 for an unknown runner', async () => {
+    const e = emu();
+    const O = '/orgs/octo-org/actions/runners';
+    expect((await e.call('POST', `${O}/21/labels`, { body: { labels: [] } })).status).toBe(422);
+    expect(
+      (
+        await e.call('POST', `${O}/21/labels`, {
+          body: { labels: Array.from({ length: 101 }, (_, i) => `l${i}`) },
+        })
+      ).status,
+    ).toBe(422);
+    const added = await e.call<{ total_count: number }>('POST', `${O}/21/labels`, {
+      body: { labels: ['eu', 'DEPLOY'] },
+    });
+    expect(added.body.total_count).toBe(5);
+    const left = await e.call<{ labels: Array<{ type: string }> }>('DELETE', `${O}/21/labels`);
+    expect(left.body.labels.map((l) => l.type)).toEqual(['read-only', 'read-only', 'read-only']);
+    expect((await e.call('GET', `${O}/99/labels`)).status).toBe(404);
+    expect((await e.call('GET', `${R}/runners/21/labels`)).status).toBe(404);
+  });
+
+  it('tokens expire an hour ahead on the sandbox clock; a busy runner cannot be deleted', async () => {
+    const e = emu();
+    e.advance(3600);
+    const t = await e.call<{ expires_at: string }>('POST', `${R}/runners/registration-token`);
+    expect(t.status).toBe(201);
+    expect(Date.parse(t.body.expires_at)).toBeGreaterThan(Date.now() + 7000_000);
+    const busy = await e.call<{ message: string }>('DELETE', '/orgs/octo-org/actions/runners/22');
+    expect(busy.status).toBe(422);
+    expect((await e.call('DELETE', '/orgs/octo-org/actions/runners/23')).status).toBe(204);
+    expect((await e.call('GET', '/orgs/octo-org/actions/runners/downloads')).body).toEqual(expect.any(Array));
+  });
+
+  it('runner groups take repositories only when their visibility is selected', async () => {
+    const e = emu();
+    expect((await e.call('PUT', '/orgs/octo-org/actions/runner-groups/2/repositories/1296270')).status).toBe(
+      204,
+    );
+    expect((await e.call('PUT', '/orgs/octo-org/actions/runner-groups/1/repositories/1296270')).status).toBe(
+      409,
+    );
+    expect((await e.call('PUT', '/orgs/octo-org/actions/runner-groups/9/repositories/1296270')).status).toBe(
+      404,
+    );
+    expect((await e.call('PUT', '/orgs/octo-org/actions/runner-groups/2/repositories/999')).status).toBe(404);
+  });
+
+  it('hosted runner delete answers 202 with the runner, Deleting', async () => {
+    const e = emu();
+    const r = await e.call('DELETE', '/orgs/octo-org/actions/hosted-runners/6');
+    expect([r.status, r.body.status, r.body.name]).toEqual([202, 'Deleting', 'hosted-windows-8core']);
+    expect((await e.call('DELETE', '/orgs/octo-org/actions/hosted-runners/6')).status).toBe(404);
+  });
+
+  it('selective enablement: list, enable, disable', async () => {
+    const e = emu();
+    const names = async () =>
+      (
+        await e.call<{ repositories: Array<{ name: string }> }>(
+          'GET',
+          '/orgs/octo-org/actions/permissions/repositories',
+        )
+      ).body.repositories.map((r) => r.name);
+    expect(await names()).toEqual(['hello-world', 'api-service']);
+    expect((await e.call('DELETE', '/orgs/octo-org/actions/permissions/repositories/1296269')).status).toBe(
+      204,
+    );
+    expect((await e.call('PUT', '/orgs/octo-org/actions/permissions/repositories/1296271')).status).toBe(204);
+    expect(await names()).toEqual(['api-service', 'docs-site']);
+    expect((await e.call('DELETE', '/orgs/octo-org/actions/permissions/repositories/42')).status).toBe(404);
+    expect((await e.call('GET', '/orgs/nope/actions/permissions/repositories')).status).toBe(404);
+  });
+});

@@ -15,6 +15,19 @@ import { variableListCommand } from '../../src/commands/runs/variable/list.js';
 import { variableReposAddCommand } from '../../src/commands/runs/variable/repos/add.js';
 import { variableReposListCommand } from '../../src/commands/runs/variable/repos/list.js';
 import { variableSetCommand } from '../../src/commands/runs/variable/set.js';
+import { permissionsDisableRepoCommand } from '../../src/commands/runs/permissions/disable-repo.js';
+import { permissionsEnableRepoCommand } from '../../src/commands/runs/permissions/enable-repo.js';
+import { permissionsReposCommand } from '../../src/commands/runs/permissions/repos.js';
+import { runnerGroupAddRepoCommand } from '../../src/commands/runs/runner-group/add-repo.js';
+import { runnerDeleteCommand } from '../../src/commands/runs/runner/delete.js';
+import { runnerDownloadsCommand } from '../../src/commands/runs/runner/downloads.js';
+import { runnerHostedDeleteCommand } from '../../src/commands/runs/runner/hosted/delete.js';
+import { runnerLabelsAddCommand } from '../../src/commands/runs/runner/labels/add.js';
+import { runnerLabelsListCommand } from '../../src/commands/runs/runner/labels/list.js';
+import { runnerLabelsRemoveAllCommand } from '../../src/commands/runs/runner/labels/remove-all.js';
+import { runnerListCommand } from '../../src/commands/runs/runner/list.js';
+import { runnerTokenRegisterCommand } from '../../src/commands/runs/runner/token/register.js';
+import { runnerTokenRemoveCommand } from '../../src/commands/runs/runner/token/remove.js';
 import { runsApproveCommand } from '../../src/commands/runs/approve.js';
 import { runsCancelCommand } from '../../src/commands/runs/cancel.js';
 import { runsDeleteCommand } from '../../src/commands/runs/delete.js';
@@ -687,4 +700,137 @@ describe('parse: artifacts, caches, secrets, variables', () => {
       expect((err as Error).message).toBe(message);
     },
   );
+});
+
+const PHASE3: Array<[string, Make, string[], string[], Record<string, unknown>]> = [
+  ['runner list', runnerListCommand, ['runner'], ['list'], { scope: REPO_SCOPE, name: undefined, limit: 30 }],
+  [
+    'runner list --org --name',
+    runnerListCommand,
+    ['runner'],
+    ['list', '--org', 'octo-org', '--name', 'r1'],
+    { scope: ORG_SCOPE, name: 'r1', limit: 30 },
+  ],
+  [
+    'runner delete',
+    runnerDeleteCommand,
+    ['runner'],
+    ['delete', '7'],
+    { scope: REPO_SCOPE, runnerId: 7, confirm },
+  ],
+  [
+    'runner downloads',
+    runnerDownloadsCommand,
+    ['runner'],
+    ['downloads', '--org', 'octo-org'],
+    { scope: ORG_SCOPE },
+  ],
+  [
+    'runner labels list',
+    runnerLabelsListCommand,
+    ['runner', 'labels'],
+    ['list', '7'],
+    { scope: REPO_SCOPE, runnerId: 7 },
+  ],
+  [
+    'runner labels add (a label once)',
+    runnerLabelsAddCommand,
+    ['runner', 'labels'],
+    ['add', '21', 'gpu', 'cuda-12', 'gpu', '--org', 'octo-org'],
+    { scope: ORG_SCOPE, runnerId: 21, labels: ['gpu', 'cuda-12'] },
+  ],
+  [
+    'runner labels remove-all',
+    runnerLabelsRemoveAllCommand,
+    ['runner', 'labels'],
+    ['remove-all', '21'],
+    { scope: REPO_SCOPE, runnerId: 21, confirm },
+  ],
+  [
+    'runner token register',
+    runnerTokenRegisterCommand,
+    ['runner', 'token'],
+    ['register'],
+    { scope: REPO_SCOPE },
+  ],
+  [
+    'runner token remove',
+    runnerTokenRemoveCommand,
+    ['runner', 'token'],
+    ['remove', '--org', 'octo-org'],
+    { scope: ORG_SCOPE },
+  ],
+  [
+    'runner hosted delete',
+    runnerHostedDeleteCommand,
+    ['runner', 'hosted'],
+    ['delete', '5'],
+    { org: 'octo-org', hostedRunnerId: 5, confirm },
+  ],
+  [
+    'runner-group add-repo',
+    runnerGroupAddRepoCommand,
+    ['runner-group'],
+    ['add-repo', '2', '1296270', '--org', 'acme'],
+    { org: 'acme', groupId: 2, repositoryId: 1296270 },
+  ],
+  [
+    'permissions repos',
+    permissionsReposCommand,
+    ['permissions'],
+    ['repos', '--all'],
+    { org: 'octo-org', limit: undefined },
+  ],
+  [
+    'permissions enable-repo',
+    permissionsEnableRepoCommand,
+    ['permissions'],
+    ['enable-repo', '9'],
+    { org: 'octo-org', repositoryId: 9 },
+  ],
+  [
+    'permissions disable-repo',
+    permissionsDisableRepoCommand,
+    ['permissions'],
+    ['disable-repo', '9'],
+    { org: 'octo-org', repositoryId: 9 },
+  ],
+];
+
+describe('parse: runners, runner groups, permissions', () => {
+  it.each(PHASE3)('%s', async (_what, make, groups, argv, values) => {
+    const r = await parseVerb(make, argv, { groups });
+    expect(r.calls).toBe(1);
+    expect(r.values).toEqual(values);
+  });
+
+  it.each([
+    [runnerLabelsAddCommand, ['runner', 'labels'], ['add', '7', 'two words'], 'invalid label "two words"'],
+    [runnerLabelsAddCommand, ['runner', 'labels'], ['add', '7', 'a,b'], 'invalid label "a,b"'],
+    [
+      runnerLabelsAddCommand,
+      ['runner', 'labels'],
+      ['add', '7', ...Array.from({ length: 101 }, (_, i) => `l${i}`)],
+      '101 labels given; a runner takes at most 100',
+    ],
+    [runnerListCommand, ['runner'], ['list', '--env', 'production'], "error: unknown option '--env'"],
+    [runnerDeleteCommand, ['runner'], ['delete', 'seven'], 'invalid runner id "seven"'],
+    [runnerGroupAddRepoCommand, ['runner-group'], ['add-repo', '2', 'x'], 'invalid repository id "x"'],
+    [permissionsDisableRepoCommand, ['permissions'], ['disable-repo', '0'], 'invalid repository id "0"'],
+  ] as Array<[Make, string[], string[], string]>)(
+    'refused before any request: %#',
+    async (make, groups, argv, message) => {
+      const err = await parseVerb(make, argv, { groups }).catch((e: unknown) => e);
+      expect((err as Error).message).toBe(message);
+    },
+  );
+
+  it('organisation-only commands need an organisation', async () => {
+    const err = await parseVerb(permissionsReposCommand, ['repos'], {
+      groups: ['permissions'],
+      env: { OPS_RUNS_ORG: '' },
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toBe('runs: no organisation given');
+  });
 });

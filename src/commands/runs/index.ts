@@ -14,7 +14,20 @@ import { jobRerunCommand } from './job/rerun.js';
 import { runsListCommand } from './list.js';
 import { runsLogsCommand } from './logs.js';
 import { runsLogsDeleteCommand } from './logs-delete.js';
+import { permissionsDisableRepoCommand } from './permissions/disable-repo.js';
+import { permissionsEnableRepoCommand } from './permissions/enable-repo.js';
+import { permissionsReposCommand } from './permissions/repos.js';
 import { runsRerunCommand } from './rerun.js';
+import { runnerGroupAddRepoCommand } from './runner-group/add-repo.js';
+import { runnerDeleteCommand } from './runner/delete.js';
+import { runnerDownloadsCommand } from './runner/downloads.js';
+import { runnerHostedDeleteCommand } from './runner/hosted/delete.js';
+import { runnerLabelsAddCommand } from './runner/labels/add.js';
+import { runnerLabelsListCommand } from './runner/labels/list.js';
+import { runnerLabelsRemoveAllCommand } from './runner/labels/remove-all.js';
+import { runnerListCommand } from './runner/list.js';
+import { runnerTokenRegisterCommand } from './runner/token/register.js';
+import { runnerTokenRemoveCommand } from './runner/token/remove.js';
 import { secretDeleteCommand } from './secret/delete.js';
 import { secretListCommand } from './secret/list.js';
 import { secretReposAddCommand } from './secret/repos/add.js';
@@ -65,7 +78,7 @@ The repository comes from --repo OWNER/REPO, OPS_RUNS_REPO or runs.repo; the org
 Examples:
   eval "$(ops sandbox env)"
   ops runs list --status failure
-  ops runs watch 30433647 --exit-status
+  ops runs watch 30433648 --exit-status
   ops runs logs 30433643 --job 399444123
   ops runs workflow dispatch release.yml --ref main -f version=1.2.0`,
     );
@@ -124,7 +137,7 @@ Examples:
     runs,
     'secret',
     'Secrets of a repository, an organisation (--org) or an environment (--env); values sealed before sending',
-    ['ops runs secret list', 'printf %s "$API_KEY" | ops runs secret set API_KEY'],
+    ['ops runs secret list', "printf %s 's3cr3t-value' | ops runs secret set API_KEY"],
     [secretListCommand, secretSetCommand, secretDeleteCommand],
     factory,
   );
@@ -150,6 +163,54 @@ Examples:
     'Repositories an organisation variable with visibility selected reaches',
     ['ops runs variable repos list BUILD_FLAGS', 'ops runs variable repos add BUILD_FLAGS 1296270'],
     [variableReposListCommand, variableReposAddCommand],
+    factory,
+  );
+  const runner = group(
+    runs,
+    'runner',
+    'Self-hosted runners of a repository, or of the organisation with --org; labels, tokens, downloads, hosted runners',
+    ['ops runs runner list --org octo-org', 'ops runs runner token register --field token'],
+    [runnerListCommand, runnerDeleteCommand, runnerDownloadsCommand],
+    factory,
+  );
+  group(
+    runner,
+    'labels',
+    "A runner's labels",
+    ['ops runs runner labels list 7', 'ops runs runner labels add 7 gpu'],
+    [runnerLabelsListCommand, runnerLabelsAddCommand, runnerLabelsRemoveAllCommand],
+    factory,
+  );
+  group(
+    runner,
+    'token',
+    'One-hour tokens to register and remove runners',
+    ['ops runs runner token register', 'ops runs runner token remove --org octo-org'],
+    [runnerTokenRegisterCommand, runnerTokenRemoveCommand],
+    factory,
+  );
+  group(
+    runner,
+    'hosted',
+    "The organisation's hosted runners",
+    ['ops runs runner hosted delete 5 --yes'],
+    [runnerHostedDeleteCommand],
+    factory,
+  );
+  group(
+    runs,
+    'runner-group',
+    "The organisation's runner groups",
+    ['ops runs runner-group add-repo 2 1296270'],
+    [runnerGroupAddRepoCommand],
+    factory,
+  );
+  group(
+    runs,
+    'permissions',
+    'Which repositories of the organisation may run workflows (selective enablement)',
+    ['ops runs permissions repos', 'ops runs permissions disable-repo 1296270'],
+    [permissionsReposCommand, permissionsEnableRepoCommand, permissionsDisableRepoCommand],
     factory,
   );
 }

@@ -6,6 +6,10 @@ import type {
   ActionsPublicKeyWire,
   ActionsSecretWire,
   ActionsVariableWire,
+  AuthenticationTokenWire,
+  RunnerApplicationWire,
+  RunnerLabelsWire,
+  RunnerWire,
   SecretPutWire,
   VariableWriteWire,
 } from '../../clients/runs/types.js';
@@ -74,4 +78,63 @@ export function deleteVariable(c: RunsClient, s: Scope, name: string): Promise<v
   if (s.kind === 'org') return c.deleteOrgVariable(s.org, name);
   if (s.kind === 'env') return c.deleteEnvironmentVariable(s.repo, s.env, name);
   return c.deleteRepoVariable(s.repo, name);
+}
+
+/** Runners belong to a repository or an organisation (an environment scope never reaches here). */
+export type RunnerScope = Exclude<Scope, { kind: 'env' }>;
+
+export function listRunners(
+  c: RunsClient,
+  s: RunnerScope,
+  q: { name?: string | undefined },
+  o: ListOptions,
+): Pages<RunnerWire> {
+  return s.kind === 'org'
+    ? c.listSelfHostedRunnersForOrg(s.org, q, o)
+    : c.listSelfHostedRunnersForRepo(s.repo, q, o);
+}
+
+export function deleteRunner(c: RunsClient, s: RunnerScope, id: number): Promise<void> {
+  return s.kind === 'org'
+    ? c.deleteSelfHostedRunnerFromOrg(s.org, id)
+    : c.deleteSelfHostedRunnerFromRepo(s.repo, id);
+}
+
+export function listLabels(c: RunsClient, s: RunnerScope, id: number): Promise<RunnerLabelsWire> {
+  return s.kind === 'org'
+    ? c.listLabelsForSelfHostedRunnerForOrg(s.org, id)
+    : c.listLabelsForSelfHostedRunnerForRepo(s.repo, id);
+}
+
+export function addLabels(
+  c: RunsClient,
+  s: RunnerScope,
+  id: number,
+  labels: string[],
+): Promise<RunnerLabelsWire> {
+  return s.kind === 'org'
+    ? c.addCustomLabelsToSelfHostedRunnerForOrg(s.org, id, labels)
+    : c.addCustomLabelsToSelfHostedRunnerForRepo(s.repo, id, labels);
+}
+
+export function removeAllLabels(c: RunsClient, s: RunnerScope, id: number): Promise<RunnerLabelsWire> {
+  return s.kind === 'org'
+    ? c.removeAllCustomLabelsFromSelfHostedRunnerForOrg(s.org, id)
+    : c.removeAllCustomLabelsFromSelfHostedRunnerForRepo(s.repo, id);
+}
+
+export function runnerToken(
+  c: RunsClient,
+  s: RunnerScope,
+  kind: 'register' | 'remove',
+): Promise<AuthenticationTokenWire> {
+  if (kind === 'register')
+    return s.kind === 'org'
+      ? c.createRegistrationTokenForOrg(s.org)
+      : c.createRegistrationTokenForRepo(s.repo);
+  return s.kind === 'org' ? c.createRemoveTokenForOrg(s.org) : c.createRemoveTokenForRepo(s.repo);
+}
+
+export function runnerDownloads(c: RunsClient, s: RunnerScope): Promise<RunnerApplicationWire[]> {
+  return s.kind === 'org' ? c.listRunnerApplicationsForOrg(s.org) : c.listRunnerApplicationsForRepo(s.repo);
 }

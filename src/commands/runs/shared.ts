@@ -125,6 +125,13 @@ export async function scopeOf(ctx: Context, f: ScopeFlags): Promise<Scope> {
   );
 }
 
+/** Where runner commands act: `--org`, `--repo`, else the configured repository, else the organisation. */
+export async function runnerScopeOf(ctx: Context, f: ScopeFlags): Promise<Exclude<Scope, { kind: 'env' }>> {
+  const s = await scopeOf(ctx, { repo: f.repo, org: f.org });
+  if (s.kind === 'env') throw new UsageError('runners belong to a repository or an organisation');
+  return s;
+}
+
 /** The printer, feedback and client of a command: the address and token are checked now. */
 export async function runsBase(ctx: Context, o: { cache?: EtagCache } = {}): Promise<RunsBase> {
   const client = await ctx.serviceClient('runs', (http) => createRunsClient(http, o));

@@ -53,10 +53,10 @@ to the public key the service gives for the scope, and only the sealed value is 
 counts: use printf %s rather than echo unless the newline belongs to the secret.
 
 Examples:
-  printf %s "$API_KEY" | ops runs secret set API_KEY
-  ops runs secret set DB_PASSWORD --env production --body-file ./db-password.txt
-  printf %s "$TOKEN" | ops runs secret set NPM_TOKEN --org octo-org --visibility all
-  printf %s "$KEY" | ops runs secret set DEPLOY_KEY --org octo-org --repos 1296269,1296270`,
+  printf %s 's3cr3t-value' | ops runs secret set API_KEY
+  head -c 32 /dev/urandom | base64 | ops runs secret set SESSION_KEY --env production
+  printf %s 'npm-token' | ops runs secret set NPM_TOKEN --org octo-org --visibility all
+  printf %s 'deploy-key' | ops runs secret set DEPLOY_KEY --org octo-org --repos 1296269,1296270`,
     )
     .action(async (rawName: string, o: Flags, c: Command) => {
       if (c.args.length > 1)
