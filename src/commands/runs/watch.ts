@@ -19,6 +19,8 @@ export interface RunsWatchOptions extends RunsBase {
   exitStatus: boolean;
   /** Print the jobs under the run at the end (a person's table). */
   jobs: boolean;
+  /** Waits between looks (tests give their own). */
+  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
 }
 
 export function parseInterval(raw: string | undefined): number {
@@ -86,6 +88,7 @@ export async function runRunsWatch(o: RunsWatchOptions): Promise<void> {
     describe: (v) => stateOf(v.run),
     onPoll: (v) => live?.draw(renderRun(v.run, v.jobs, o.printer.style)),
     signal: o.io.signal,
+    sleep: o.sleep,
   });
   await o.printer.print(last.run, { columns: RUN_FIELDS });
   if (o.jobs && last.jobs.length) {

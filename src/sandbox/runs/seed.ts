@@ -316,6 +316,7 @@ export function seedWorld(t0: number, names: { repo: string; org: string }): Wor
       { id: SEED.selectedGroup, name: 'deploy-runners', visibility: 'selected', repositories: new Set() },
       { id: 3, name: 'private-runners', visibility: 'private', repositories: new Set() },
     ],
+    // Image sources are github, partner or custom in the description; the seed's images are partner ones.
     hostedRunners: [
       {
         id: SEED.hostedRunner,
@@ -324,7 +325,7 @@ export function seedWorld(t0: number, names: { repo: string; org: string }): Wor
         status: 'Ready',
         platform: 'linux-x64',
         machine: { id: '4-core', cpu_cores: 4, memory_gb: 16, storage_gb: 150 },
-        image: { id: 'ubuntu-24.04', size_gb: 86, display_name: 'Ubuntu 24.04', source: 'platform' },
+        image: { id: 'ubuntu-24.04', size_gb: 86, display_name: 'Ubuntu 24.04', source: 'partner' },
       },
       {
         id: 6,
@@ -333,7 +334,7 @@ export function seedWorld(t0: number, names: { repo: string; org: string }): Wor
         status: 'Ready',
         platform: 'win-x64',
         machine: { id: '8-core', cpu_cores: 8, memory_gb: 32, storage_gb: 300 },
-        image: { id: 'windows-2022', size_gb: 256, display_name: 'Windows Server 2022', source: 'platform' },
+        image: { id: 'windows-2022', size_gb: 256, display_name: 'Windows Server 2022', source: 'partner' },
       },
     ],
     enabledPolicy: 'selected',
