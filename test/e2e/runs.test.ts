@@ -222,8 +222,12 @@ describe('ops runs view, rerun, cancel, approve, delete', () => {
       'ops: Delete workflow run 30433642 of octo-org/hello-world needs confirmation\nhint: pass --yes to confirm when not at a terminal\n',
     );
     expect(await requests()).toEqual({});
-    const yes = await ops(['runs', 'delete', String(SEED.ciSuccess), '--yes', '--field', 'display_title']);
-    expect(yes).toMatchObject({ code: 0, stdout: 'Add the report renderer\n' });
+    const yes = await ops(['runs', 'delete', String(SEED.ciSuccess), '--yes', '--json']);
+    expect(json(yes.stdout)).toEqual({
+      run_id: SEED.ciSuccess,
+      scope: 'octo-org/hello-world',
+      deleted: true,
+    });
     const gone = await ops(['runs', 'view', String(SEED.ciSuccess)]);
     expect(gone.code).toBe(3);
     expect(gone.stderr).toMatch(/^ops: runs: Not Found \(HTTP 404\)\nhint: no such repository/);
@@ -454,8 +458,8 @@ describe('ops runs artifact', () => {
     expect(readFileSync(join(dir, 'dist', 'VERSION'), 'utf8')).toBe('1.2.2\n');
     expect(await stats()).toMatchObject({ downloadsServed: 1, downloadsRefusedWithAuth: 0 });
     expect((await ops(['runs', 'artifact', 'delete', '1000003'])).code).toBe(2);
-    const del = await ops(['runs', 'artifact', 'delete', '1000003', '--yes', '--field', 'name']);
-    expect(del).toMatchObject({ code: 0, stdout: 'build-output\n' });
+    const del = await ops(['runs', 'artifact', 'delete', '1000003', '--yes', '--field', 'artifact_id']);
+    expect(del).toMatchObject({ code: 0, stdout: '1000003\n' });
     expect((await ops(['runs', 'artifact', 'download', '1000003', '--dir', dir])).code).toBe(3);
   });
 
@@ -911,6 +915,23 @@ describe('credentials, repository and organisation', () => {
     expect(r.stderr).toMatch(
       /Resource not accessible by personal access token \(HTTP 403\)\nhint: the token lacks a permission/,
     );
+  });
+
+  it('--dry-run of a delete prints the DELETE and sends nothing; no question is asked', async () => {
+    const r = await ops(['runs', 'delete', String(SEED.ciSuccess), '--dry-run']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /^curl -X DELETE http:\/\/127\.0\.0\.1:\d+\/runs\/repos\/octo-org\/hello-world\/actions\/runs\/30433642 /,
+    );
+    expect(await requests()).toEqual({});
+  });
+
+  it('--dry-run of secret set shows no value: the first request it would send is printed, masked', async () => {
+    const r = await ops(['runs', 'secret', 'set', 'API_KEY', '--dry-run'], { input: 'plain-dry-run-value' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^curl -X GET .*\/actions\/secrets\/public-key /);
+    expect(r.stdout + r.stderr).not.toContain('plain-dry-run-value');
+    expect(await requests()).toEqual({});
   });
 
   it('--dry-run prints the change as curl with the token masked and sends nothing that changes', async () => {

@@ -1,8 +1,7 @@
 import { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
-import { RUN_FIELDS } from './columns.js';
-import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from './shared.js';
+import { type RunsBase, addRepoOption, deleted, parseId, repoOf, runsBase, runsContext } from './shared.js';
 
 export interface RunsDeleteOptions extends RunsBase {
   repo: RepoRef;
@@ -21,7 +20,7 @@ export function runsDeleteCommand(factory: Factory, run = runRunsDelete): Comman
     .addHelpText(
       'after',
       `
-Prints the run as it was before it was deleted.
+Prints which run was deleted.
 
 Examples:
   ops runs delete 30433642 --yes
@@ -36,10 +35,8 @@ Examples:
 }
 
 export async function runRunsDelete(o: RunsDeleteOptions): Promise<void> {
-  await o.confirm(`Delete workflow run ${o.runId} of ${o.repo.owner}/${o.repo.repo}`);
-  const client = await o.client();
-  // Read first, so that the answer shows what went.
-  const run = await client.getWorkflowRun(o.repo, o.runId);
-  await client.deleteWorkflowRun(o.repo, o.runId);
-  await o.printer.print(run, { columns: RUN_FIELDS });
+  const where = `${o.repo.owner}/${o.repo.repo}`;
+  await o.confirm(`Delete workflow run ${o.runId} of ${where}`);
+  await (await o.client()).deleteWorkflowRun(o.repo, o.runId);
+  await o.printer.print(deleted('run_id', o.runId, where));
 }
