@@ -36,8 +36,9 @@ export const SERVICES: readonly ServiceEntry[] = [
   },
   {
     name: 'runs',
-    summary: 'Workflow automation of the source host',
+    summary: 'Workflow automation: runs, jobs, workflows, artifacts, caches, secrets, variables, runners',
     descriptor: d(() => import('./clients/runs/index.js')),
+    commands: () => import('./commands/runs/index.js'),
   },
   { name: 'tasks', summary: 'Task lists and tasks', descriptor: d(() => import('./clients/tasks/index.js')) },
   {

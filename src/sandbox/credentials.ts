@@ -9,7 +9,7 @@ export const SANDBOX_CREDENTIALS: Record<string, Record<string, string>> = {
   meter: { api_key: 'sk_test_sandbox_meter' },
   hosts: { api_key: 'sandbox-hosts-api-key', app_key: 'sandbox-hosts-app-key' },
   breach: { api_key: 'sandbox-breach-key', rate_per_minute: '1000' },
-  runs: { token: 'sandbox-runs-token' },
+  runs: { token: 'sandbox-runs-token', repo: 'octo-org/hello-world', org: 'octo-org' },
   tasks: { token: 'sandbox-tasks-token' },
   db: {
     token: 'sandbox-db-token',

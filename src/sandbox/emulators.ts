@@ -12,4 +12,5 @@ export const EMULATORS: Record<string, () => Promise<EmulatorFactory>> = {
   cloud: async () => (await import('./cloud/index.js')).createEmulator,
   tasks: async () => (await import('./tasks/index.js')).createEmulator,
   pipelines: async () => (await import('./pipelines/index.js')).createEmulator,
+  runs: async () => (await import('./runs/index.js')).createEmulator,
 };

@@ -1,22 +1,73 @@
 import type { ServiceDescriptor } from '../descriptor.js';
 import { prefixedAuth } from '../http/auth.js';
 import { linkStyle } from '../http/paginate.js';
+import { parseErrorBody } from '../http/parse-error.js';
+import type { ParsedError } from '../http/types.js';
+import type { RunsErrorWire } from './types.js';
 
-/** Workflow automation (seed 001 A): `Authorization: token <token>`, Link pagination. */
+/**
+ * The v3 JSON vendor media type the seed names as the default Accept, then plain JSON: a mock built
+ * from the service's description answers only an Accept that includes application/json.
+ */
+export const RUNS_ACCEPT = 'application/vnd.github.v3+json, application/json';
+
+/** Reads basic-error `{message, documentation_url}` and validation-error `{message, errors:[…]}`. */
+export function parseRunsError(status: number, body: unknown, headers: Record<string, string>): ParsedError {
+  const base = parseErrorBody(status, body, headers);
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return base;
+  const b = body as RunsErrorWire;
+  if (typeof b.message !== 'string' || b.message === '') return base;
+  const details = (b.errors ?? [])
+    .map((e) =>
+      typeof e === 'string'
+        ? e
+        : (e.message ?? [e.resource, e.field, e.code].filter(Boolean).join(' ')) || JSON.stringify(e),
+    )
+    .filter((s) => s !== '');
+  return {
+    message: details.length ? `${b.message}: ${details.join('; ')}` : b.message,
+    code: base.code,
+    requestId: headers['x-github-request-id'] ?? base.requestId,
+  };
+}
+
+/** Hints for people; the command layer adds the flags that fix things. */
+export function runsHint(status: number, parsed: ParsedError): string | undefined {
+  if (/rate limit/i.test(parsed.message))
+    return 'the service limits requests; wait until the limit resets and try again';
+  if (status === 401)
+    return 'the token is missing, expired or wrong: set OPS_RUNS_TOKEN, or run `ops config set runs.token -`';
+  if (status === 403 && /not accessible|permission|admin|scope|forbidden/i.test(parsed.message))
+    return 'the token lacks a permission: repository operations need the repo scope (admin rights for runners), organisation ones admin:org';
+  if (status === 404 && /^not found$/i.test(parsed.message))
+    return 'no such repository, organisation or resource, or the token cannot see it (a private repository answers 404 to a token without access)';
+  return undefined;
+}
+
+/**
+ * Workflow automation (seed 001 A): `Authorization: token <token>`, a user agent on every request,
+ * the v3 media type, and page/per_page lists that follow `Link: rel="next"`. `repo` (OWNER/REPO) and
+ * `org` say which repository and organisation the commands act on.
+ */
 export const descriptor: ServiceDescriptor = {
   name: 'runs',
   title: 'workflow automation',
-  settings: [{ key: 'token', description: 'personal access token', secret: true }],
+  settings: [
+    { key: 'token', description: 'personal access token (Authorization: token …)', secret: true },
+    { key: 'repo', description: 'repository the commands act on, OWNER/REPO' },
+    { key: 'org', description: 'organisation of the organisation-level commands' },
+  ],
   auth: (s) => {
     const token = s.get('token');
     return token ? prefixedAuth('token', token) : undefined;
   },
-  defaultHeaders: (_s, userAgent) => ({ accept: 'application/vnd.github+json', 'user-agent': userAgent }),
+  defaultHeaders: (_s, userAgent) => ({ accept: RUNS_ACCEPT, 'user-agent': userAgent }),
+  parseError: parseRunsError,
+  hintFor: runsHint,
+  // `ops api runs … --paginate`: every list is `{total_count, <items>: […]}` except runner downloads.
   pageStyle: () =>
     linkStyle({
-      items: (b) => {
-        const arr = Object.values(b).find(Array.isArray);
-        return arr as unknown[] | undefined;
-      },
+      items: (b) => (Array.isArray(b) ? b : (Object.values(b).find(Array.isArray) as unknown[] | undefined)),
+      total: 'total_count',
     }),
 };

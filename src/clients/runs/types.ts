@@ -1,0 +1,226 @@
+/**
+ * Wire types of the workflow-automation API (seed 001 A; reference doc2 §A.3; specs/runs.openapi.json).
+ * Only the fields `ops` reads or prints are typed strictly; the rest pass through as the service sent them.
+ */
+
+export interface SimpleUserWire {
+  login: string;
+  id: number;
+  type?: string;
+  [k: string]: unknown;
+}
+
+export interface MinimalRepositoryWire {
+  id: number;
+  name: string;
+  full_name: string;
+  private?: boolean;
+  owner?: SimpleUserWire;
+  [k: string]: unknown;
+}
+
+export interface WorkflowRunWire {
+  id: number;
+  name: string | null;
+  node_id: string;
+  head_branch: string | null;
+  head_sha: string;
+  path: string;
+  display_title: string;
+  run_number: number;
+  run_attempt?: number;
+  event: string;
+  status: string | null;
+  conclusion: string | null;
+  workflow_id: number;
+  check_suite_id?: number;
+  url: string;
+  html_url: string;
+  created_at: string;
+  updated_at: string;
+  run_started_at?: string;
+  actor?: SimpleUserWire;
+  previous_attempt_url?: string | null;
+  [k: string]: unknown;
+}
+
+export interface JobStepWire {
+  name: string;
+  status: 'queued' | 'in_progress' | 'completed';
+  conclusion: string | null;
+  number: number;
+  started_at?: string | null;
+  completed_at?: string | null;
+}
+
+export interface JobWire {
+  id: number;
+  run_id: number;
+  run_attempt?: number;
+  name: string;
+  status: string;
+  conclusion: string | null;
+  started_at: string;
+  completed_at: string | null;
+  steps?: JobStepWire[];
+  labels: string[];
+  runner_name: string | null;
+  workflow_name: string | null;
+  head_branch: string | null;
+  html_url: string | null;
+  [k: string]: unknown;
+}
+
+export interface WorkflowWire {
+  id: number;
+  node_id: string;
+  name: string;
+  path: string;
+  state: 'active' | 'deleted' | 'disabled_fork' | 'disabled_inactivity' | 'disabled_manually';
+  created_at: string;
+  updated_at: string;
+  url: string;
+  html_url: string;
+  badge_url: string;
+}
+
+/** 200 answer of createWorkflowDispatch when `return_run_details` is true. */
+export interface WorkflowDispatchResponseWire {
+  workflow_run_id: number;
+  run_url: string;
+  html_url: string;
+}
+
+export interface ArtifactWire {
+  id: number;
+  node_id: string;
+  name: string;
+  size_in_bytes: number;
+  url: string;
+  archive_download_url: string;
+  expired: boolean;
+  created_at: string | null;
+  expires_at: string | null;
+  updated_at: string | null;
+  digest?: string | null;
+  workflow_run?: {
+    id?: number;
+    repository_id?: number;
+    head_repository_id?: number;
+    head_branch?: string;
+    head_sha?: string;
+  } | null;
+}
+
+export interface ActionsCacheWire {
+  id: number;
+  ref: string;
+  key: string;
+  version: string;
+  last_accessed_at: string;
+  created_at: string;
+  size_in_bytes: number;
+}
+
+export interface ActionsCacheListWire {
+  total_count: number;
+  actions_caches: ActionsCacheWire[];
+}
+
+/** Repository, environment and repository-visible organisation secrets: never a value. */
+export interface ActionsSecretWire {
+  name: string;
+  created_at: string;
+  updated_at: string;
+  visibility?: 'all' | 'private' | 'selected';
+  selected_repositories_url?: string;
+}
+
+export interface ActionsVariableWire {
+  name: string;
+  value: string;
+  created_at: string;
+  updated_at: string;
+  visibility?: 'all' | 'private' | 'selected';
+  selected_repositories_url?: string;
+}
+
+export interface ActionsPublicKeyWire {
+  key_id: string;
+  /** Base64 (standard alphabet) of a 32-byte Curve25519 public key. */
+  key: string;
+}
+
+/** Body of createOrUpdate{Repo,Environment,Org}Secret. */
+export interface SecretPutWire {
+  encrypted_value: string;
+  key_id: string;
+  visibility?: 'all' | 'private' | 'selected';
+  selected_repository_ids?: number[];
+}
+
+export interface VariableWriteWire {
+  name: string;
+  value: string;
+  visibility?: 'all' | 'private' | 'selected';
+  selected_repository_ids?: number[];
+}
+
+export interface RunnerLabelWire {
+  id?: number;
+  name: string;
+  type?: 'read-only' | 'custom';
+}
+
+export interface RunnerLabelsWire {
+  total_count: number;
+  labels: RunnerLabelWire[];
+}
+
+export interface RunnerWire {
+  id: number;
+  runner_group_id?: number;
+  name: string;
+  os: string;
+  status: string;
+  busy: boolean;
+  labels: RunnerLabelWire[];
+  ephemeral?: boolean;
+  version?: string | null;
+}
+
+export interface RunnerApplicationWire {
+  os: string;
+  architecture: string;
+  download_url: string;
+  filename: string;
+  temp_download_token?: string;
+  sha256_checksum?: string;
+}
+
+/** Registration and remove tokens: valid one hour. */
+export interface AuthenticationTokenWire {
+  token: string;
+  expires_at: string;
+  [k: string]: unknown;
+}
+
+export interface HostedRunnerWire {
+  id: number;
+  name: string;
+  runner_group_id?: number;
+  status: string;
+  platform: string;
+  public_ip_enabled: boolean;
+  machine_size_details: { id: string; cpu_cores: number; memory_gb: number; storage_gb: number };
+  image_details: { id: string; size_gb: number; display_name: string; source: string } | null;
+  [k: string]: unknown;
+}
+
+/** What the basic-error and validation-error bodies hold (reference §A.4). */
+export interface RunsErrorWire {
+  message?: string;
+  documentation_url?: string;
+  status?: string;
+  errors?: Array<string | { resource?: string; field?: string; code?: string; message?: string }>;
+}

@@ -1,0 +1,37 @@
+import { Command } from 'commander';
+import type { Factory } from '../../app/types.js';
+import type { RepoRef } from '../../clients/runs/client.js';
+import { RUN_FIELDS } from './columns.js';
+import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from './shared.js';
+
+export interface RunsApproveOptions extends RunsBase {
+  repo: RepoRef;
+  runId: number;
+}
+
+export function runsApproveCommand(factory: Factory, run = runRunsApprove): Command {
+  return addRepoOption(
+    new Command('approve')
+      .description("Approve a run from a first-time contributor's fork, which waits until someone does")
+      .argument('<run-id>', 'the run id'),
+  )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  ops runs list --status action_required
+  ops runs approve 30433646`,
+    )
+    .action(async (raw: string, o: { repo?: string }, c: Command) => {
+      const runId = parseId('run id', raw);
+      const ctx = await runsContext(factory, c, o);
+      const repo = await repoOf(ctx);
+      await run({ ...(await runsBase(ctx)), repo, runId });
+    });
+}
+
+export async function runRunsApprove(o: RunsApproveOptions): Promise<void> {
+  const client = await o.client();
+  await client.approveWorkflowRun(o.repo, o.runId);
+  await o.printer.print(await client.getWorkflowRun(o.repo, o.runId), { columns: RUN_FIELDS });
+}

@@ -1,0 +1,32 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { RepoRef } from '../../../clients/runs/client.js';
+import { type RunsBase, addRepoOption, deleted, parseId, repoOf, runsBase, runsContext } from '../shared.js';
+
+export interface ArtifactDeleteOptions extends RunsBase {
+  repo: RepoRef;
+  artifactId: number;
+  confirm: (action: string) => Promise<void>;
+}
+
+export function artifactDeleteCommand(factory: Factory, run = runArtifactDelete): Command {
+  return addRepoOption(
+    new Command('delete')
+      .description('Delete an artifact; asks first, --yes skips the question')
+      .argument('<artifact-id>', 'the artifact id'),
+  )
+    .addHelpText('after', '\nExamples:\n  ops runs artifact delete 1000002 --yes')
+    .action(async (raw: string, o: { repo?: string }, c: Command) => {
+      const artifactId = parseId('artifact id', raw);
+      const ctx = await runsContext(factory, c, o);
+      const repo = await repoOf(ctx);
+      await run({ ...(await runsBase(ctx)), repo, artifactId, confirm: (a) => ctx.confirm(a) });
+    });
+}
+
+export async function runArtifactDelete(o: ArtifactDeleteOptions): Promise<void> {
+  const where = `${o.repo.owner}/${o.repo.repo}`;
+  await o.confirm(`Delete artifact ${o.artifactId} of ${where}`);
+  await (await o.client()).deleteArtifact(o.repo, o.artifactId);
+  await o.printer.print(deleted('artifact_id', o.artifactId, where));
+}

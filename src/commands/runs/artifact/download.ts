@@ -1,0 +1,68 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { RepoRef } from '../../../clients/runs/client.js';
+import { UsageError } from '../../../errors.js';
+import { extractZip, readZip } from '../../shared/zip.js';
+import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from '../shared.js';
+
+export interface ArtifactDownloadOptions extends RunsBase {
+  repo: RepoRef;
+  artifactId: number;
+  /** Where the files go; undefined: a folder named after the artifact, here. */
+  dir: string | undefined;
+}
+
+export function artifactDownloadCommand(factory: Factory, run = runArtifactDownload): Command {
+  return addRepoOption(
+    new Command('download')
+      .description("Download an artifact's zip archive and unpack it into a folder")
+      .argument('<artifact-id>', 'the artifact id (ops runs artifact list RUN_ID shows them)')
+      .option('--dir <dir>', 'unpack here (default: a folder named after the artifact)'),
+  )
+    .addHelpText(
+      'after',
+      `
+The archive comes from a short-lived download address; the API token is never sent there. An entry
+that would land outside the folder is refused and nothing is written.
+
+Examples:
+  ops runs artifact download 1000003
+  ops runs artifact download 1000003 --dir ./build --json`,
+    )
+    .action(async (raw: string, o: { repo?: string; dir?: string }, c: Command) => {
+      const artifactId = parseId('artifact id', raw);
+      if (o.dir !== undefined && o.dir.trim() === '') throw new UsageError('--dir is empty', 'give a folder');
+      const ctx = await runsContext(factory, c, o);
+      const repo = await repoOf(ctx);
+      await run({ ...(await runsBase(ctx)), repo, artifactId, dir: o.dir });
+    });
+}
+
+export async function runArtifactDownload(o: ArtifactDownloadOptions): Promise<void> {
+  const client = await o.client();
+  let dir = o.dir;
+  if (dir === undefined) {
+    const { name } = await client.getArtifact(o.repo, o.artifactId);
+    // The name comes from the service: it must be one folder here, nothing else.
+    if (!/^[\w.-]+$/.test(name) || name === '.' || name === '..')
+      throw new UsageError(
+        `artifact ${o.artifactId} is named "${name}", which is not a safe folder name`,
+        'give --dir DIR',
+      );
+    dir = name;
+  }
+  const entries = await readZip(
+    await client.downloadArtifact(o.repo, o.artifactId),
+    `artifact ${o.artifactId}`,
+  );
+  const written = await extractZip(entries, dir);
+  await o.printer.print(
+    written.map((file, i) => ({ file, bytes: entries[i]!.data.length })),
+    {
+      columns: [
+        { header: 'file', get: (r) => r.file },
+        { header: 'bytes', get: (r) => r.bytes, format: 'bytes' },
+      ],
+    },
+  );
+}

@@ -1,0 +1,60 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { RepoRef } from '../../../clients/runs/client.js';
+import type { ArtifactWire } from '../../../clients/runs/types.js';
+import { UsageError } from '../../../errors.js';
+import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { ARTIFACT_COLUMNS } from '../columns.js';
+import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from '../shared.js';
+
+const DEFAULT_LIMIT = 30;
+
+export interface ArtifactListOptions extends RunsBase {
+  repo: RepoRef;
+  runId: number;
+  name: string | undefined;
+  limit: number | undefined;
+}
+
+export function artifactListCommand(factory: Factory, run = runArtifactList): Command {
+  const cmd = new Command('list')
+    .description('List the artifacts a run uploaded, newest first')
+    .argument('<run-id>', 'the run id')
+    .option('--name <name>', 'only the artifacts of this name');
+  addListOptions(cmd, DEFAULT_LIMIT);
+  addRepoOption(cmd);
+  return cmd
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops runs artifact list 30433643\n  ops runs artifact list 30433643 --name build-output --field id',
+    )
+    .action(
+      async (raw: string, o: { repo?: string; name?: string; limit?: string; all?: boolean }, c: Command) => {
+        const runId = parseId('run id', raw);
+        const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+        if (o.name !== undefined && o.name.trim() === '')
+          throw new UsageError('--name is empty', 'give an artifact name');
+        const ctx = await runsContext(factory, c, o);
+        const repo = await repoOf(ctx);
+        await run({ ...(await runsBase(ctx)), repo, runId, name: o.name, limit });
+      },
+    );
+}
+
+export async function runArtifactList(o: ArtifactListOptions): Promise<void> {
+  const client = await o.client();
+  await printPages<ArtifactWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.listWorkflowRunArtifacts(
+      o.repo,
+      o.runId,
+      { name: o.name },
+      { limit: o.limit, raw: o.printer.takesRawJson },
+    ),
+    columns: ARTIFACT_COLUMNS,
+    limit: o.limit,
+    noun: 'artifacts',
+  });
+}

@@ -1,0 +1,85 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { CacheQuery } from '../../../clients/runs/artifacts.js';
+import type { RepoRef } from '../../../clients/runs/client.js';
+import type { ActionsCacheWire } from '../../../clients/runs/types.js';
+import { UsageError } from '../../../errors.js';
+import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { CACHE_COLUMNS } from '../columns.js';
+import { type RunsBase, addRepoOption, repoOf, runsBase, runsContext } from '../shared.js';
+
+const DEFAULT_LIMIT = 30;
+const SORTS = { created: 'created_at', 'last-used': 'last_accessed_at', size: 'size_in_bytes' } as const;
+
+export interface CacheListOptions extends RunsBase {
+  repo: RepoRef;
+  query: CacheQuery;
+  limit: number | undefined;
+}
+
+interface Flags {
+  repo?: string;
+  key?: string;
+  ref?: string;
+  sort?: string;
+  order?: string;
+  limit?: string;
+  all?: boolean;
+}
+
+export function parseCacheListFlags(o: Flags): Pick<CacheListOptions, 'query' | 'limit'> {
+  const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+  if (o.sort !== undefined && !(o.sort in SORTS))
+    throw new UsageError(`invalid --sort "${o.sort}"`, `give one of ${Object.keys(SORTS).join(', ')}`);
+  if (o.order !== undefined && o.order !== 'asc' && o.order !== 'desc')
+    throw new UsageError(`invalid --order "${o.order}"`, 'give asc or desc');
+  if (o.ref !== undefined && !o.ref.startsWith('refs/'))
+    throw new UsageError(
+      `invalid --ref "${o.ref}"`,
+      'give a full ref, e.g. refs/heads/main or refs/pull/12/merge',
+    );
+  return {
+    limit,
+    query: {
+      key: o.key,
+      ref: o.ref,
+      sort: o.sort === undefined ? undefined : SORTS[o.sort as keyof typeof SORTS],
+      direction: o.order as CacheQuery['direction'],
+    },
+  };
+}
+
+export function cacheListCommand(factory: Factory, run = runCacheList): Command {
+  const cmd = new Command('list')
+    .description('List the caches of the repository, last used first')
+    .option('--key <prefix>', 'caches whose key starts with this')
+    .option('--ref <ref>', 'caches of this full ref (refs/heads/main, refs/pull/12/merge)')
+    .option('--sort <field>', 'created, last-used (default) or size')
+    .option('--order <order>', 'asc or desc (default)');
+  addListOptions(cmd, DEFAULT_LIMIT);
+  addRepoOption(cmd);
+  return cmd
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops runs cache list\n  ops runs cache list --key Linux-node --ref refs/heads/main\n  ops runs cache list --sort size --order desc --json',
+    )
+    .action(async (o: Flags, c: Command) => {
+      const parsed = parseCacheListFlags(o);
+      const ctx = await runsContext(factory, c, o);
+      const repo = await repoOf(ctx);
+      await run({ ...(await runsBase(ctx)), repo, ...parsed });
+    });
+}
+
+export async function runCacheList(o: CacheListOptions): Promise<void> {
+  const client = await o.client();
+  await printPages<ActionsCacheWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.getActionsCacheList(o.repo, o.query, { limit: o.limit, raw: o.printer.takesRawJson }),
+    columns: CACHE_COLUMNS,
+    limit: o.limit,
+    noun: 'caches',
+  });
+}

@@ -1,0 +1,39 @@
+import { Command } from 'commander';
+import type { Factory } from '../../app/types.js';
+import type { RepoRef } from '../../clients/runs/client.js';
+import { RUN_FIELDS } from './columns.js';
+import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from './shared.js';
+
+export interface RunsCancelOptions extends RunsBase {
+  repo: RepoRef;
+  runId: number;
+}
+
+export function runsCancelCommand(factory: Factory, run = runRunsCancel): Command {
+  return addRepoOption(
+    new Command('cancel')
+      .description('Cancel a queued or running workflow run')
+      .argument('<run-id>', 'the run id'),
+  )
+    .addHelpText(
+      'after',
+      `
+A finished run cannot be cancelled (the service answers 409: exit 1).
+
+Examples:
+  ops runs cancel 30433647
+  ops runs cancel 30433648 --json`,
+    )
+    .action(async (raw: string, o: { repo?: string }, c: Command) => {
+      const runId = parseId('run id', raw);
+      const ctx = await runsContext(factory, c, o);
+      const repo = await repoOf(ctx);
+      await run({ ...(await runsBase(ctx)), repo, runId });
+    });
+}
+
+export async function runRunsCancel(o: RunsCancelOptions): Promise<void> {
+  const client = await o.client();
+  await client.cancelWorkflowRun(o.repo, o.runId);
+  await o.printer.print(await client.getWorkflowRun(o.repo, o.runId), { columns: RUN_FIELDS });
+}

@@ -1,0 +1,42 @@
+import { Command } from 'commander';
+import type { Factory } from '../../app/types.js';
+import type { RepoRef } from '../../clients/runs/client.js';
+import { type RunsBase, addRepoOption, deleted, parseId, repoOf, runsBase, runsContext } from './shared.js';
+
+export interface RunsDeleteOptions extends RunsBase {
+  repo: RepoRef;
+  runId: number;
+  confirm: (action: string) => Promise<void>;
+}
+
+export function runsDeleteCommand(factory: Factory, run = runRunsDelete): Command {
+  return addRepoOption(
+    new Command('delete')
+      .description(
+        'Delete a finished workflow run with its logs and artifacts; asks first, --yes skips the question',
+      )
+      .argument('<run-id>', 'the run id'),
+  )
+    .addHelpText(
+      'after',
+      `
+Prints which run was deleted.
+
+Examples:
+  ops runs delete 30433642 --yes
+  ops runs delete 30400001 -y --json`,
+    )
+    .action(async (raw: string, o: { repo?: string }, c: Command) => {
+      const runId = parseId('run id', raw);
+      const ctx = await runsContext(factory, c, o);
+      const repo = await repoOf(ctx);
+      await run({ ...(await runsBase(ctx)), repo, runId, confirm: (a) => ctx.confirm(a) });
+    });
+}
+
+export async function runRunsDelete(o: RunsDeleteOptions): Promise<void> {
+  const where = `${o.repo.owner}/${o.repo.repo}`;
+  await o.confirm(`Delete workflow run ${o.runId} of ${where}`);
+  await (await o.client()).deleteWorkflowRun(o.repo, o.runId);
+  await o.printer.print(deleted('run_id', o.runId, where));
+}

@@ -1,0 +1,222 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../app/types.js';
+import { runsApproveCommand } from './approve.js';
+import { artifactDeleteCommand } from './artifact/delete.js';
+import { artifactDownloadCommand } from './artifact/download.js';
+import { artifactListCommand } from './artifact/list.js';
+import { cacheDeleteCommand } from './cache/delete.js';
+import { cacheListCommand } from './cache/list.js';
+import { runsCancelCommand } from './cancel.js';
+import { runsDeleteCommand } from './delete.js';
+import { jobListCommand } from './job/list.js';
+import { jobLogsCommand } from './job/logs.js';
+import { jobRerunCommand } from './job/rerun.js';
+import { runsListCommand } from './list.js';
+import { runsLogsCommand } from './logs.js';
+import { runsLogsDeleteCommand } from './logs-delete.js';
+import { permissionsDisableRepoCommand } from './permissions/disable-repo.js';
+import { permissionsEnableRepoCommand } from './permissions/enable-repo.js';
+import { permissionsReposCommand } from './permissions/repos.js';
+import { runsRerunCommand } from './rerun.js';
+import { runnerGroupAddRepoCommand } from './runner-group/add-repo.js';
+import { runnerDeleteCommand } from './runner/delete.js';
+import { runnerDownloadsCommand } from './runner/downloads.js';
+import { runnerHostedDeleteCommand } from './runner/hosted/delete.js';
+import { runnerLabelsAddCommand } from './runner/labels/add.js';
+import { runnerLabelsListCommand } from './runner/labels/list.js';
+import { runnerLabelsRemoveAllCommand } from './runner/labels/remove-all.js';
+import { runnerListCommand } from './runner/list.js';
+import { runnerTokenRegisterCommand } from './runner/token/register.js';
+import { runnerTokenRemoveCommand } from './runner/token/remove.js';
+import { secretDeleteCommand } from './secret/delete.js';
+import { secretListCommand } from './secret/list.js';
+import { secretReposAddCommand } from './secret/repos/add.js';
+import { secretReposListCommand } from './secret/repos/list.js';
+import { secretSetCommand } from './secret/set.js';
+import { variableDeleteCommand } from './variable/delete.js';
+import { variableGetCommand } from './variable/get.js';
+import { variableListCommand } from './variable/list.js';
+import { variableReposAddCommand } from './variable/repos/add.js';
+import { variableReposListCommand } from './variable/repos/list.js';
+import { variableSetCommand } from './variable/set.js';
+import { runsViewCommand } from './view.js';
+import { runsWatchCommand } from './watch.js';
+import { workflowDisableCommand } from './workflow/disable.js';
+import { workflowDispatchCommand } from './workflow/dispatch.js';
+import { workflowEnableCommand } from './workflow/enable.js';
+import { workflowListCommand } from './workflow/list.js';
+import { workflowViewCommand } from './workflow/view.js';
+
+type Make = (f: Factory) => Command;
+
+function group(
+  parent: Command,
+  name: string,
+  description: string,
+  examples: string[],
+  verbs: Make[],
+  factory: Factory,
+): Command {
+  const g = parent.command(name).description(description).helpCommand(false);
+  g.addHelpText('after', `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}`);
+  for (const make of verbs) g.addCommand(make(factory));
+  return g;
+}
+
+/** `ops runs`: workflow automation of the source host (seed 001 A). */
+export function register(parent: Command, factory: Factory): void {
+  const runs = parent
+    .command('runs')
+    .description('Workflow automation: runs, jobs, workflows, artifacts, caches, secrets, variables, runners')
+    .helpCommand(false)
+    .addHelpText(
+      'after',
+      `
+The repository comes from --repo OWNER/REPO, OPS_RUNS_REPO or runs.repo; the organisation from
+--org ORG, OPS_RUNS_ORG or runs.org. The token is OPS_RUNS_TOKEN or runs.token.
+
+Examples:
+  eval "$(ops sandbox env)"
+  ops runs list --status failure
+  ops runs watch 30433648 --exit-status
+  ops runs logs 30433643 --job 399444123
+  ops runs workflow dispatch release.yml --ref main -f version=1.2.0`,
+    );
+  for (const make of [
+    runsListCommand,
+    runsViewCommand,
+    runsRerunCommand,
+    runsCancelCommand,
+    runsApproveCommand,
+    runsDeleteCommand,
+    runsWatchCommand,
+  ])
+    runs.addCommand(make(factory));
+  const logs = runsLogsCommand(factory);
+  logs.addCommand(runsLogsDeleteCommand(factory));
+  runs.addCommand(logs);
+  group(
+    runs,
+    'job',
+    'Jobs of a workflow run',
+    ['ops runs job list 30433643', 'ops runs job logs 399444123'],
+    [jobListCommand, jobLogsCommand, jobRerunCommand],
+    factory,
+  );
+  group(
+    runs,
+    'workflow',
+    'Workflows: list, view, enable, disable, dispatch',
+    ['ops runs workflow list', 'ops runs workflow dispatch release.yml --ref main -f version=1.2.0'],
+    [
+      workflowListCommand,
+      workflowViewCommand,
+      workflowEnableCommand,
+      workflowDisableCommand,
+      workflowDispatchCommand,
+    ],
+    factory,
+  );
+  group(
+    runs,
+    'artifact',
+    'Artifacts of workflow runs: list, download (unpacked), delete',
+    ['ops runs artifact list 30433643', 'ops runs artifact download 1000003 --dir ./build'],
+    [artifactListCommand, artifactDownloadCommand, artifactDeleteCommand],
+    factory,
+  );
+  group(
+    runs,
+    'cache',
+    'Caches of the repository: list, delete by id or key',
+    ['ops runs cache list', 'ops runs cache delete --id 4 --yes'],
+    [cacheListCommand, cacheDeleteCommand],
+    factory,
+  );
+  const secret = group(
+    runs,
+    'secret',
+    'Secrets of a repository, an organisation (--org) or an environment (--env); values sealed before sending',
+    ['ops runs secret list', "printf %s 's3cr3t-value' | ops runs secret set API_KEY"],
+    [secretListCommand, secretSetCommand, secretDeleteCommand],
+    factory,
+  );
+  group(
+    secret,
+    'repos',
+    'Repositories an organisation secret with visibility selected reaches',
+    ['ops runs secret repos list DEPLOY_KEY', 'ops runs secret repos add DEPLOY_KEY 1296270'],
+    [secretReposListCommand, secretReposAddCommand],
+    factory,
+  );
+  const variable = group(
+    runs,
+    'variable',
+    'Variables of a repository, an organisation (--org) or an environment (--env)',
+    ['ops runs variable list', 'ops runs variable set NODE_VERSION --body 24'],
+    [variableListCommand, variableGetCommand, variableSetCommand, variableDeleteCommand],
+    factory,
+  );
+  group(
+    variable,
+    'repos',
+    'Repositories an organisation variable with visibility selected reaches',
+    ['ops runs variable repos list BUILD_FLAGS', 'ops runs variable repos add BUILD_FLAGS 1296270'],
+    [variableReposListCommand, variableReposAddCommand],
+    factory,
+  );
+  const runner = group(
+    runs,
+    'runner',
+    'Self-hosted runners of a repository, or of the organisation with --org; labels, tokens, downloads, hosted runners',
+    ['ops runs runner list --org octo-org', 'ops runs runner token register --field token'],
+    [runnerListCommand, runnerDeleteCommand, runnerDownloadsCommand],
+    factory,
+  );
+  group(
+    runner,
+    'labels',
+    "A runner's labels",
+    ['ops runs runner labels list 7', 'ops runs runner labels add 7 gpu'],
+    [runnerLabelsListCommand, runnerLabelsAddCommand, runnerLabelsRemoveAllCommand],
+    factory,
+  );
+  group(
+    runner,
+    'token',
+    'One-hour tokens to register and remove runners',
+    ['ops runs runner token register', 'ops runs runner token remove --org octo-org'],
+    [runnerTokenRegisterCommand, runnerTokenRemoveCommand],
+    factory,
+  );
+  group(
+    runner,
+    'hosted',
+    "The organisation's hosted runners",
+    ['ops runs runner hosted delete 5 --yes'],
+    [runnerHostedDeleteCommand],
+    factory,
+  );
+  group(
+    runs,
+    'runner-group',
+    "The organisation's runner groups",
+    ['ops runs runner-group add-repo 2 1296270'],
+    [runnerGroupAddRepoCommand],
+    factory,
+  );
+  group(
+    runs,
+    'permissions',
+    'Which repositories of the organisation may run workflows (selective enablement)',
+    ['ops runs permissions repos', 'ops runs permissions disable-repo 1296270'],
+    [permissionsReposCommand, permissionsEnableRepoCommand, permissionsDisableRepoCommand],
+    factory,
+  );
+}
+
+/** `ops sandbox demo` steps: read-only, and each succeeds on a fresh sandbox. */
+export const demo: Array<{ title: string; argv: string[] }> = [
+  { title: 'Workflow automation: the latest runs', argv: ['runs', 'list', '--limit', '5'] },
+  { title: 'Workflow automation: the jobs of a failed run', argv: ['runs', 'job', 'list', '30433643'] },
+];

@@ -1,0 +1,31 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import { runRunsRerun } from '../rerun.js';
+import { addRepoOption, parseId, repoOf, runsBase, runsContext } from '../shared.js';
+
+/** `ops runs job rerun JOB_ID`: the same as `ops runs rerun --job JOB_ID`. */
+export function jobRerunCommand(factory: Factory, run = runRunsRerun): Command {
+  return addRepoOption(
+    new Command('rerun')
+      .description('Run one job of a finished run again (and the jobs that need it), as a new attempt')
+      .argument('<job-id>', 'the job id')
+      .option('--debug-logging', 'with step debug logging'),
+  )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops runs job rerun 399444123\n  ops runs job rerun 399444123 --debug-logging',
+    )
+    .action(async (raw: string, o: { repo?: string; debugLogging?: boolean }, c: Command) => {
+      const jobId = parseId('job id', raw);
+      const ctx = await runsContext(factory, c, o);
+      const repo = await repoOf(ctx);
+      await run({
+        ...(await runsBase(ctx)),
+        repo,
+        runId: undefined,
+        failed: false,
+        jobId,
+        debugLogging: Boolean(o.debugLogging),
+      });
+    });
+}

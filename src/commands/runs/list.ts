@@ -1,0 +1,124 @@
+import { Command } from 'commander';
+import type { Factory } from '../../app/types.js';
+import type { RepoRef } from '../../clients/runs/client.js';
+import type { ListRunsQuery } from '../../clients/runs/runs.js';
+import type { WorkflowRunWire } from '../../clients/runs/types.js';
+import { UsageError } from '../../errors.js';
+import { printPages } from '../shared/list.js';
+import { addListOptions, parseListOptions } from '../shared/list-options.js';
+import { RUN_COLUMNS } from './columns.js';
+import { parseCreated, parseEvent, parseSha, parseStatus } from './filters.js';
+import {
+  type RunsBase,
+  addRepoOption,
+  parseId,
+  parseWorkflow,
+  repoOf,
+  runsBase,
+  runsContext,
+} from './shared.js';
+
+const DEFAULT_LIMIT = 20;
+
+export interface RunsListOptions extends RunsBase {
+  repo: RepoRef;
+  /** Runs of one workflow (listWorkflowRuns), else of the whole repository. */
+  workflow: number | string | undefined;
+  query: ListRunsQuery;
+  limit: number | undefined;
+}
+
+interface Flags {
+  repo?: string;
+  workflow?: string;
+  actor?: string;
+  branch?: string;
+  event?: string;
+  status?: string;
+  created?: string;
+  headSha?: string;
+  checkSuiteId?: string;
+  excludePullRequests?: boolean;
+  limit?: string;
+  all?: boolean;
+}
+
+export function parseRunsListFlags(o: Flags): Pick<RunsListOptions, 'workflow' | 'query' | 'limit'> {
+  const list = parseListOptions(o, DEFAULT_LIMIT);
+  const nonEmpty = (flag: string, v: string | undefined) => {
+    if (v !== undefined && v.trim() === '')
+      throw new UsageError(`${flag} is empty`, `give a value, or leave ${flag} out`);
+    return v;
+  };
+  return {
+    limit: list.limit,
+    workflow: o.workflow === undefined ? undefined : parseWorkflow(o.workflow),
+    query: {
+      actor: nonEmpty('--actor', o.actor),
+      branch: nonEmpty('--branch', o.branch),
+      event: o.event === undefined ? undefined : parseEvent(o.event),
+      status: o.status === undefined ? undefined : parseStatus(o.status),
+      created: o.created === undefined ? undefined : parseCreated(o.created),
+      head_sha: o.headSha === undefined ? undefined : parseSha(o.headSha),
+      check_suite_id: o.checkSuiteId === undefined ? undefined : parseId('--check-suite-id', o.checkSuiteId),
+      exclude_pull_requests: o.excludePullRequests || undefined,
+    },
+  };
+}
+
+export function runsListCommand(factory: Factory, run = runRunsList): Command {
+  const cmd = new Command('list')
+    .description('List workflow runs of the repository, newest first, or of one workflow with --workflow')
+    .option('--workflow <id|file>', 'runs of this workflow only: its id or file name (ci.yml)')
+    .option('--actor <login>', 'runs started by this user')
+    .option('--branch <name>', 'runs of this branch')
+    .option(
+      '--event <event>',
+      'runs started by this event (push, pull_request, schedule, workflow_dispatch…)',
+    )
+    .option(
+      '--status <status>',
+      'runs in this state or with this conclusion (queued, in_progress, completed, success, failure…)',
+    )
+    .option('--created <date>', 'runs created then: 2026-01-31, >=2026-01-01, 2026-01-01..2026-01-31')
+    .option('--head-sha <sha>', 'runs of this commit (full SHA)')
+    .option('--check-suite-id <id>', 'runs of this check suite')
+    .option('--exclude-pull-requests', 'leave the pull requests out of each run');
+  addListOptions(cmd, DEFAULT_LIMIT);
+  addRepoOption(cmd);
+  return cmd
+    .addHelpText(
+      'after',
+      `
+Filtered lists stop at 1,000 runs (the service's search limit).
+
+Examples:
+  ops runs list
+  ops runs list --workflow ci.yml --status failure
+  ops runs list --branch main --event push --limit 5 --json
+  ops runs list --created ">=2026-01-01" --all -o ndjson`,
+    )
+    .action(async (o: Flags, c: Command) => {
+      const parsed = parseRunsListFlags(o);
+      const ctx = await runsContext(factory, c, o);
+      const repo = await repoOf(ctx);
+      await run({ ...(await runsBase(ctx)), repo, ...parsed });
+    });
+}
+
+/** Streams the runs page by page; each next page is the service's Link rel="next". */
+export async function runRunsList(o: RunsListOptions): Promise<void> {
+  const client = await o.client();
+  const opts = { limit: o.limit, raw: o.printer.takesRawJson };
+  await printPages<WorkflowRunWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages:
+      o.workflow === undefined
+        ? client.listWorkflowRunsForRepo(o.repo, o.query, opts)
+        : client.listWorkflowRuns(o.repo, o.workflow, o.query, opts),
+    columns: RUN_COLUMNS,
+    limit: o.limit,
+    noun: 'runs',
+  });
+}

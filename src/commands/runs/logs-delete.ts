@@ -1,0 +1,31 @@
+import { Command } from 'commander';
+import type { Factory } from '../../app/types.js';
+import type { RepoRef } from '../../clients/runs/client.js';
+import { type RunsBase, addRepoOption, deleted, parseId, repoOf, runsBase, runsContext } from './shared.js';
+
+export interface RunsLogsDeleteOptions extends RunsBase {
+  repo: RepoRef;
+  runId: number;
+  confirm: (action: string) => Promise<void>;
+}
+
+export function runsLogsDeleteCommand(factory: Factory, run = runRunsLogsDelete): Command {
+  return addRepoOption(
+    new Command('delete')
+      .description("Delete a finished run's logs; asks first, --yes skips the question")
+      .argument('<run-id>', 'the run id'),
+  )
+    .addHelpText('after', '\nExamples:\n  ops runs logs delete 30433642 --yes')
+    .action(async (raw: string, o: { repo?: string }, c: Command) => {
+      const runId = parseId('run id', raw);
+      const ctx = await runsContext(factory, c, o);
+      const repo = await repoOf(ctx);
+      await run({ ...(await runsBase(ctx)), repo, runId, confirm: (a) => ctx.confirm(a) });
+    });
+}
+
+export async function runRunsLogsDelete(o: RunsLogsDeleteOptions): Promise<void> {
+  await o.confirm(`Delete the logs of run ${o.runId}`);
+  await (await o.client()).deleteWorkflowRunLogs(o.repo, o.runId);
+  await o.printer.print(deleted('logs_of_run', o.runId, `${o.repo.owner}/${o.repo.repo}`));
+}

@@ -1,0 +1,147 @@
+import { Command } from 'commander';
+import type { Factory } from '../../app/types.js';
+import type { RepoRef } from '../../clients/runs/client.js';
+import { ApiError, ExitCode, OpsError, UsageError } from '../../errors.js';
+import { terminalSafe } from '../../output/text.js';
+import { parseInteger } from '../shared/parse.js';
+import { type ZipEntry, extractZip, readZip } from '../shared/zip.js';
+import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from './shared.js';
+
+export interface RunsLogsOptions extends RunsBase {
+  repo: RepoRef;
+  runId: number;
+  /** An earlier attempt's logs (default: the latest attempt). */
+  attempt: number | undefined;
+  /** Only this job's logs. */
+  jobId: number | undefined;
+  /** Write the files here instead of printing the lines. */
+  dir: string | undefined;
+}
+
+export interface LogLine {
+  job: string;
+  step: string;
+  line: string;
+}
+
+/** Job and step of each file in the archive: `<job>/<n>_<step>.txt`, jobs in the order of `<i>_<job>.txt`. */
+export function logLines(entries: readonly ZipEntry[]): LogLine[] {
+  const order = new Map<string, number>();
+  for (const e of entries) {
+    const m = /^(\d+)_(.+)\.txt$/.exec(e.name);
+    if (m) order.set(m[2]!, Number(m[1]));
+  }
+  const steps = entries
+    .map((e) => ({ e, m: /^([^/]+)\/(\d+)_(.+)\.txt$/.exec(e.name) }))
+    .filter((x) => x.m)
+    .map(({ e, m }) => ({
+      job: m![1]!,
+      n: Number(m![2]),
+      step: m![3]!,
+      text: Buffer.from(e.data).toString('utf8'),
+    }))
+    .sort(
+      (a, b) =>
+        (order.get(a.job) ?? 1e9) - (order.get(b.job) ?? 1e9) || a.job.localeCompare(b.job) || a.n - b.n,
+    );
+  const out: LogLine[] = [];
+  for (const s of steps)
+    for (const line of s.text.replace(/\r?\n$/, '').split(/\r?\n/))
+      out.push({ job: s.job, step: s.step, line });
+  return out;
+}
+
+/** The files of one job: its folder and its whole-job file. */
+function ofJob(entries: readonly ZipEntry[], job: string): ZipEntry[] {
+  const safe = job.replace(/[/\\:*?"<>|]/g, '');
+  return entries.filter(
+    (e) => e.name.startsWith(`${safe}/`) || new RegExp(`^\\d+_${escapeRegExp(safe)}\\.txt$`).test(e.name),
+  );
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export function runsLogsCommand(factory: Factory, run = runRunsLogs): Command {
+  return addRepoOption(
+    new Command('logs')
+      .description(
+        "Print a finished run's logs, each line prefixed by job and step, or write the files with --dir",
+      )
+      .argument('<run-id>', 'the run id')
+      .option('--attempt <n>', "an earlier attempt's logs")
+      .option('--job <job-id>', "only this job's logs")
+      .option('--dir <dir>', 'write the log files into this folder instead'),
+  )
+    .addHelpText(
+      'after',
+      `
+The logs come from a short-lived download address; the API token is never sent there.
+
+Examples:
+  ops runs logs 30433643
+  ops runs logs 30433643 --job 399444123 | grep error
+  ops runs logs 30433643 --attempt 1 --dir ./logs
+  ops runs logs delete 30433642 --yes`,
+    )
+    .action(
+      async (raw: string, o: { repo?: string; attempt?: string; job?: string; dir?: string }, c: Command) => {
+        const runId = parseId('run id', raw);
+        const attempt = parseInteger('--attempt', o.attempt, { min: 1 });
+        const jobId = o.job === undefined ? undefined : parseId('--job', o.job);
+        if (o.dir !== undefined && o.dir.trim() === '')
+          throw new UsageError('--dir is empty', 'give a folder');
+        const ctx = await runsContext(factory, c, o);
+        const repo = await repoOf(ctx);
+        await run({ ...(await runsBase(ctx)), repo, runId, attempt, jobId, dir: o.dir });
+      },
+    );
+}
+
+export async function runRunsLogs(o: RunsLogsOptions): Promise<void> {
+  const client = await o.client();
+  let job: string | undefined;
+  if (o.jobId !== undefined) {
+    const j = await client.getJobForWorkflowRun(o.repo, o.jobId);
+    if (j.run_id !== o.runId)
+      throw new OpsError(`job ${o.jobId} belongs to run ${j.run_id}, not ${o.runId}`, {
+        hint: `ops runs logs ${j.run_id} --job ${o.jobId}`,
+      });
+    job = j.name;
+  }
+  let archive: Uint8Array;
+  try {
+    archive =
+      o.attempt === undefined
+        ? await client.downloadWorkflowRunLogs(o.repo, o.runId)
+        : await client.downloadWorkflowRunAttemptLogs(o.repo, o.runId, o.attempt);
+  } catch (err) {
+    // The service answers 404 for a run that has not finished: say so when that is why.
+    if (!(err instanceof ApiError) || err.status !== 404) throw err;
+    const run = await client.getWorkflowRun(o.repo, o.runId);
+    if (run.status === 'completed') throw err;
+    throw new OpsError(`run ${o.runId} is ${run.status}: its logs can be downloaded once it completes`, {
+      exitCode: ExitCode.notFound,
+      hint: `ops runs watch ${o.runId}, then ops runs logs ${o.runId}`,
+    });
+  }
+  let entries = await readZip(archive, 'the log archive');
+  if (job !== undefined) entries = ofJob(entries, job);
+  if (o.dir !== undefined) {
+    const written = await extractZip(entries, o.dir);
+    await o.printer.print(
+      written.map((file, i) => ({ file, bytes: entries[i]!.data.length })),
+      {
+        columns: [
+          { header: 'file', get: (r) => r.file },
+          { header: 'bytes', get: (r) => r.bytes, format: 'bytes' },
+        ],
+      },
+    );
+    return;
+  }
+  const lines = logLines(entries);
+  if (o.printer.format !== 'table') return o.printer.print(lines);
+  await o.printer.text(lines.map((l) => terminalSafe(`${l.job}\t${l.step}\t${l.line}`)).join('\n'));
+}

@@ -1,0 +1,48 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { MinimalRepositoryWire } from '../../../clients/runs/types.js';
+import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { REPOSITORY_COLUMNS } from '../columns.js';
+import { type RunsBase, addOrgOption, orgOf, runsBase, runsContext } from '../shared.js';
+
+const DEFAULT_LIMIT = 30;
+
+export interface PermissionsReposOptions extends RunsBase {
+  org: string;
+  limit: number | undefined;
+}
+
+export function permissionsReposCommand(factory: Factory, run = runPermissionsRepos): Command {
+  const cmd = new Command('repos').description(
+    'List the repositories allowed to run workflows, when the organisation allows selected repositories only',
+  );
+  addListOptions(cmd, DEFAULT_LIMIT);
+  addOrgOption(cmd);
+  return cmd
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops runs permissions repos\n  ops runs permissions repos --org octo-org --json',
+    )
+    .action(async (o: { org?: string; limit?: string; all?: boolean }, c: Command) => {
+      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      const ctx = await runsContext(factory, c, o);
+      const org = await orgOf(ctx);
+      await run({ ...(await runsBase(ctx)), org, limit });
+    });
+}
+
+export async function runPermissionsRepos(o: PermissionsReposOptions): Promise<void> {
+  const client = await o.client();
+  await printPages<MinimalRepositoryWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.listSelectedRepositoriesEnabledPlatformActionsOrganization(o.org, {
+      limit: o.limit,
+      raw: o.printer.takesRawJson,
+    }),
+    columns: REPOSITORY_COLUMNS,
+    limit: o.limit,
+    noun: 'repositories',
+  });
+}

@@ -1,0 +1,31 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import { type RunsBase, addOrgOption, orgOf, parseId, runsBase, runsContext } from '../shared.js';
+
+export interface PermissionsRepoOptions extends RunsBase {
+  org: string;
+  repositoryId: number;
+}
+
+/** `permissions enable-repo` and `disable-repo`: one repository in or out of the selected list. */
+export function toggleCommand(
+  factory: Factory,
+  name: 'enable-repo' | 'disable-repo',
+  run: (o: PermissionsRepoOptions) => Promise<void>,
+): Command {
+  const what =
+    name === 'enable-repo'
+      ? 'Allow one more repository to run workflows (the organisation allows selected repositories only)'
+      : 'Stop a repository from running workflows (the organisation allows selected repositories only)';
+  return addOrgOption(new Command(name).description(what).argument('<repo-id>', 'the repository id'))
+    .addHelpText(
+      'after',
+      `\nExamples:\n  ops runs permissions ${name} 1296270\n  ops runs permissions ${name} 1296272 --org octo-org --json`,
+    )
+    .action(async (raw: string, o: { org?: string }, c: Command) => {
+      const repositoryId = parseId('repository id', raw);
+      const ctx = await runsContext(factory, c, o);
+      const org = await orgOf(ctx);
+      await run({ ...(await runsBase(ctx)), org, repositoryId });
+    });
+}

@@ -1,0 +1,41 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import { type RunsBase, addOrgOption, orgOf, parseId, runsBase, runsContext } from '../shared.js';
+
+export interface RunnerGroupAddRepoOptions extends RunsBase {
+  org: string;
+  groupId: number;
+  repositoryId: number;
+}
+
+export function runnerGroupAddRepoCommand(factory: Factory, run = runRunnerGroupAddRepo): Command {
+  return addOrgOption(
+    new Command('add-repo')
+      .description(
+        'Give a repository access to a runner group of the organisation (the group’s visibility must be selected)',
+      )
+      .argument('<group-id>', 'the runner group id')
+      .argument('<repo-id>', 'the repository id'),
+  )
+    .addHelpText(
+      'after',
+      '\nA group whose visibility is not selected answers 409 (exit 1).\n\nExamples:\n  ops runs runner-group add-repo 2 1296270\n  ops runs runner-group add-repo 2 1296272 --org octo-org --json',
+    )
+    .action(async (rawGroup: string, rawRepo: string, o: { org?: string }, c: Command) => {
+      const groupId = parseId('runner group id', rawGroup);
+      const repositoryId = parseId('repository id', rawRepo);
+      const ctx = await runsContext(factory, c, o);
+      const org = await orgOf(ctx);
+      await run({ ...(await runsBase(ctx)), org, groupId, repositoryId });
+    });
+}
+
+export async function runRunnerGroupAddRepo(o: RunnerGroupAddRepoOptions): Promise<void> {
+  await (await o.client()).addRepoAccessToSelfHostedRunnerGroupInOrg(o.org, o.groupId, o.repositoryId);
+  await o.printer.print({
+    org: o.org,
+    runner_group_id: o.groupId,
+    repository_id: o.repositoryId,
+    added: true,
+  });
+}

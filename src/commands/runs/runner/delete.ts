@@ -1,0 +1,44 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import { describeScope } from '../../../clients/runs/refs.js';
+import { type RunnerScope, deleteRunner } from '../scoped.js';
+import {
+  type RunsBase,
+  type ScopeFlags,
+  addRepoOrOrgOptions,
+  deleted,
+  parseId,
+  runnerScopeOf,
+  runsBase,
+  runsContext,
+} from '../shared.js';
+
+export interface RunnerDeleteOptions extends RunsBase {
+  scope: RunnerScope;
+  runnerId: number;
+  confirm: (action: string) => Promise<void>;
+}
+
+export function runnerDeleteCommand(factory: Factory, run = runRunnerDelete): Command {
+  return addRepoOrOrgOptions(
+    new Command('delete')
+      .description('Force the removal of a self-hosted runner; asks first, --yes skips the question')
+      .argument('<runner-id>', 'the runner id'),
+  )
+    .addHelpText(
+      'after',
+      '\nA runner busy with a job is refused (422: exit 1).\n\nExamples:\n  ops runs runner delete 7 --yes\n  ops runs runner delete 23 --org octo-org -y',
+    )
+    .action(async (raw: string, o: ScopeFlags, c: Command) => {
+      const runnerId = parseId('runner id', raw);
+      const ctx = await runsContext(factory, c, o);
+      const scope = await runnerScopeOf(ctx, o);
+      await run({ ...(await runsBase(ctx)), scope, runnerId, confirm: (a) => ctx.confirm(a) });
+    });
+}
+
+export async function runRunnerDelete(o: RunnerDeleteOptions): Promise<void> {
+  await o.confirm(`Remove runner ${o.runnerId} from ${describeScope(o.scope)}`);
+  await deleteRunner(await o.client(), o.scope, o.runnerId);
+  await o.printer.print(deleted('runner_id', o.runnerId, describeScope(o.scope)));
+}

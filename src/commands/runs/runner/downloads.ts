@@ -1,0 +1,37 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import { DOWNLOAD_COLUMNS } from '../columns.js';
+import { type RunnerScope, runnerDownloads } from '../scoped.js';
+import {
+  type RunsBase,
+  type ScopeFlags,
+  addRepoOrOrgOptions,
+  runnerScopeOf,
+  runsBase,
+  runsContext,
+} from '../shared.js';
+
+export interface RunnerDownloadsOptions extends RunsBase {
+  scope: RunnerScope;
+}
+
+export function runnerDownloadsCommand(factory: Factory, run = runRunnerDownloads): Command {
+  return addRepoOrOrgOptions(
+    new Command('downloads').description(
+      'List the runner application packages to download, by OS and architecture',
+    ),
+  )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops runs runner downloads\n  ops runs runner downloads --org octo-org --query "[?os==\'linux\'].download_url"',
+    )
+    .action(async (o: ScopeFlags, c: Command) => {
+      const ctx = await runsContext(factory, c, o);
+      const scope = await runnerScopeOf(ctx, o);
+      await run({ ...(await runsBase(ctx)), scope });
+    });
+}
+
+export async function runRunnerDownloads(o: RunnerDownloadsOptions): Promise<void> {
+  await o.printer.print(await runnerDownloads(await o.client(), o.scope), { columns: DOWNLOAD_COLUMNS });
+}

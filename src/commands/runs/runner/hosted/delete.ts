@@ -1,0 +1,42 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../../app/types.js';
+import type { HostedRunnerWire } from '../../../../clients/runs/types.js';
+import { type RunsBase, addOrgOption, orgOf, parseId, runsBase, runsContext } from '../../shared.js';
+
+export interface RunnerHostedDeleteOptions extends RunsBase {
+  org: string;
+  hostedRunnerId: number;
+  confirm: (action: string) => Promise<void>;
+}
+
+export function runnerHostedDeleteCommand(factory: Factory, run = runRunnerHostedDelete): Command {
+  return addOrgOption(
+    new Command('delete')
+      .description("Delete one of the organisation's hosted runners; asks first; prints it, now Deleting")
+      .argument('<id>', 'the hosted runner id'),
+  )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops runs runner hosted delete 5 --yes\n  ops runs runner hosted delete 6 --org octo-org -y --json',
+    )
+    .action(async (raw: string, o: { org?: string }, c: Command) => {
+      const hostedRunnerId = parseId('hosted runner id', raw);
+      const ctx = await runsContext(factory, c, o);
+      const org = await orgOf(ctx);
+      await run({ ...(await runsBase(ctx)), org, hostedRunnerId, confirm: (a) => ctx.confirm(a) });
+    });
+}
+
+export async function runRunnerHostedDelete(o: RunnerHostedDeleteOptions): Promise<void> {
+  await o.confirm(`Delete hosted runner ${o.hostedRunnerId} of ${o.org}`);
+  const h = await (await o.client()).deleteHostedRunnerForOrg(o.org, o.hostedRunnerId);
+  await o.printer.print<HostedRunnerWire>(h, {
+    columns: [
+      { header: 'id', get: (r) => r.id },
+      { header: 'name', get: (r) => r.name },
+      { header: 'status', get: (r) => r.status },
+      { header: 'platform', get: (r) => r.platform },
+      { header: 'size', get: (r) => r.machine_size_details?.id },
+    ],
+  });
+}

@@ -1,0 +1,41 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../../app/types.js';
+import { LABEL_COLUMNS } from '../../columns.js';
+import { type RunnerScope, listLabels } from '../../scoped.js';
+import {
+  type RunsBase,
+  type ScopeFlags,
+  addRepoOrOrgOptions,
+  parseId,
+  runnerScopeOf,
+  runsBase,
+  runsContext,
+} from '../../shared.js';
+
+export interface RunnerLabelsListOptions extends RunsBase {
+  scope: RunnerScope;
+  runnerId: number;
+}
+
+export function runnerLabelsListCommand(factory: Factory, run = runRunnerLabelsList): Command {
+  return addRepoOrOrgOptions(
+    new Command('list')
+      .description("List a runner's labels: read-only ones and custom ones")
+      .argument('<runner-id>', 'the runner id'),
+  )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops runs runner labels list 7\n  ops runs runner labels list 21 --org octo-org --json',
+    )
+    .action(async (raw: string, o: ScopeFlags, c: Command) => {
+      const runnerId = parseId('runner id', raw);
+      const ctx = await runsContext(factory, c, o);
+      const scope = await runnerScopeOf(ctx, o);
+      await run({ ...(await runsBase(ctx)), scope, runnerId });
+    });
+}
+
+export async function runRunnerLabelsList(o: RunnerLabelsListOptions): Promise<void> {
+  const res = await listLabels(await o.client(), o.scope, o.runnerId);
+  await o.printer.print(res.labels, { columns: LABEL_COLUMNS });
+}

@@ -1,0 +1,44 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../../app/types.js';
+import { describeScope } from '../../../../clients/runs/refs.js';
+import { LABEL_COLUMNS } from '../../columns.js';
+import { type RunnerScope, removeAllLabels } from '../../scoped.js';
+import {
+  type RunsBase,
+  type ScopeFlags,
+  addRepoOrOrgOptions,
+  parseId,
+  runnerScopeOf,
+  runsBase,
+  runsContext,
+} from '../../shared.js';
+
+export interface RunnerLabelsRemoveAllOptions extends RunsBase {
+  scope: RunnerScope;
+  runnerId: number;
+  confirm: (action: string) => Promise<void>;
+}
+
+export function runnerLabelsRemoveAllCommand(factory: Factory, run = runRunnerLabelsRemoveAll): Command {
+  return addRepoOrOrgOptions(
+    new Command('remove-all')
+      .description('Remove every custom label of a runner; prints the read-only labels left; asks first')
+      .argument('<runner-id>', 'the runner id'),
+  )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops runs runner labels remove-all 21 --org octo-org --yes\n  ops runs runner labels remove-all 7 -y',
+    )
+    .action(async (raw: string, o: ScopeFlags, c: Command) => {
+      const runnerId = parseId('runner id', raw);
+      const ctx = await runsContext(factory, c, o);
+      const scope = await runnerScopeOf(ctx, o);
+      await run({ ...(await runsBase(ctx)), scope, runnerId, confirm: (a) => ctx.confirm(a) });
+    });
+}
+
+export async function runRunnerLabelsRemoveAll(o: RunnerLabelsRemoveAllOptions): Promise<void> {
+  await o.confirm(`Remove every custom label of runner ${o.runnerId} in ${describeScope(o.scope)}`);
+  const res = await removeAllLabels(await o.client(), o.scope, o.runnerId);
+  await o.printer.print(res.labels, { columns: LABEL_COLUMNS });
+}

@@ -1,0 +1,57 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { RunnerWire } from '../../../clients/runs/types.js';
+import { UsageError } from '../../../errors.js';
+import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { RUNNER_COLUMNS } from '../columns.js';
+import { type RunnerScope, listRunners } from '../scoped.js';
+import {
+  type RunsBase,
+  type ScopeFlags,
+  addRepoOrOrgOptions,
+  runnerScopeOf,
+  runsBase,
+  runsContext,
+} from '../shared.js';
+
+const DEFAULT_LIMIT = 30;
+
+export interface RunnerListOptions extends RunsBase {
+  scope: RunnerScope;
+  name: string | undefined;
+  limit: number | undefined;
+}
+
+export function runnerListCommand(factory: Factory, run = runRunnerList): Command {
+  const cmd = new Command('list')
+    .description('List the self-hosted runners of a repository, or of the organisation with --org')
+    .option('--name <name>', 'only the runner of this name');
+  addListOptions(cmd, DEFAULT_LIMIT);
+  addRepoOrOrgOptions(cmd);
+  return cmd
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops runs runner list\n  ops runs runner list --org octo-org\n  ops runs runner list --org octo-org --name org-runner-2 --json',
+    )
+    .action(async (o: ScopeFlags & { name?: string; limit?: string; all?: boolean }, c: Command) => {
+      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      if (o.name !== undefined && o.name.trim() === '')
+        throw new UsageError('--name is empty', 'give a runner name');
+      const ctx = await runsContext(factory, c, o);
+      const scope = await runnerScopeOf(ctx, o);
+      await run({ ...(await runsBase(ctx)), scope, name: o.name, limit });
+    });
+}
+
+export async function runRunnerList(o: RunnerListOptions): Promise<void> {
+  const client = await o.client();
+  await printPages<RunnerWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: listRunners(client, o.scope, { name: o.name }, { limit: o.limit, raw: o.printer.takesRawJson }),
+    columns: RUNNER_COLUMNS,
+    limit: o.limit,
+    noun: 'runners',
+  });
+}

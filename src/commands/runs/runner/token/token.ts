@@ -1,0 +1,43 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../../app/types.js';
+import { TOKEN_COLUMNS } from '../../columns.js';
+import { type RunnerScope, runnerToken } from '../../scoped.js';
+import {
+  type RunsBase,
+  type ScopeFlags,
+  addRepoOrOrgOptions,
+  runnerScopeOf,
+  runsBase,
+  runsContext,
+} from '../../shared.js';
+
+export interface RunnerTokenOptions extends RunsBase {
+  scope: RunnerScope;
+}
+
+/** `runner token register` and `runner token remove`: a one-hour token for the runner's config script. */
+export function tokenCommand(
+  factory: Factory,
+  kind: 'register' | 'remove',
+  run: (o: RunnerTokenOptions) => Promise<void>,
+): Command {
+  const what =
+    kind === 'register'
+      ? 'Create a token that registers a new self-hosted runner (valid one hour); the token is printed'
+      : 'Create a token that removes a self-hosted runner from its configuration (valid one hour)';
+  return addRepoOrOrgOptions(new Command(kind).description(what))
+    .addHelpText(
+      'after',
+      `\nExamples:\n  ops runs runner token ${kind}\n  ops runs runner token ${kind} --org octo-org --field token`,
+    )
+    .action(async (o: ScopeFlags, c: Command) => {
+      const ctx = await runsContext(factory, c, o);
+      const scope = await runnerScopeOf(ctx, o);
+      await run({ ...(await runsBase(ctx)), scope });
+    });
+}
+
+export async function printToken(o: RunnerTokenOptions, kind: 'register' | 'remove'): Promise<void> {
+  const token = await runnerToken(await o.client(), o.scope, kind);
+  await o.printer.print(token, { columns: TOKEN_COLUMNS });
+}

@@ -1,0 +1,44 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import { type Scope, describeScope } from '../../../clients/runs/refs.js';
+import { deleteSecret } from '../scoped.js';
+import {
+  type RunsBase,
+  type ScopeFlags,
+  addScopeOptions,
+  deleted,
+  parseName,
+  runsBase,
+  runsContext,
+  scopeOf,
+} from '../shared.js';
+
+export interface SecretDeleteOptions extends RunsBase {
+  scope: Scope;
+  name: string;
+  confirm: (action: string) => Promise<void>;
+}
+
+export function secretDeleteCommand(factory: Factory, run = runSecretDelete): Command {
+  return addScopeOptions(
+    new Command('delete')
+      .description('Delete a secret; asks first, --yes skips the question')
+      .argument('<name>', 'the secret name'),
+  )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops runs secret delete DEPLOY_TOKEN --yes\n  ops runs secret delete DB_PASSWORD --env staging -y\n  ops runs secret delete SLACK_WEBHOOK_URL --org octo-org -y',
+    )
+    .action(async (rawName: string, o: ScopeFlags, c: Command) => {
+      const name = parseName('secret name', rawName);
+      const ctx = await runsContext(factory, c, o);
+      const scope = await scopeOf(ctx, o);
+      await run({ ...(await runsBase(ctx)), scope, name, confirm: (a) => ctx.confirm(a) });
+    });
+}
+
+export async function runSecretDelete(o: SecretDeleteOptions): Promise<void> {
+  await o.confirm(`Delete secret ${o.name} of ${describeScope(o.scope)}`);
+  await deleteSecret(await o.client(), o.scope, o.name);
+  await o.printer.print(deleted('secret', o.name, describeScope(o.scope)));
+}

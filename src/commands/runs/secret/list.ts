@@ -1,0 +1,78 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { Scope } from '../../../clients/runs/client.js';
+import type { ActionsSecretWire } from '../../../clients/runs/types.js';
+import { UsageError } from '../../../errors.js';
+import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { SECRET_COLUMNS } from '../columns.js';
+import { listSecrets } from '../scoped.js';
+import {
+  type RunsBase,
+  type ScopeFlags,
+  addScopeOptions,
+  runsBase,
+  runsContext,
+  scopeOf,
+} from '../shared.js';
+
+const DEFAULT_LIMIT = 30;
+
+export interface SecretListOptions extends RunsBase {
+  scope: Scope;
+  /** The organisation's secrets this repository may use (listRepoOrganizationSecrets). */
+  inherited: boolean;
+  limit: number | undefined;
+}
+
+interface Flags extends ScopeFlags {
+  inherited?: boolean;
+  limit?: string;
+  all?: boolean;
+}
+
+export function secretListCommand(factory: Factory, run = runSecretList): Command {
+  const cmd = new Command('list')
+    .description(
+      'List the secrets of a repository, an organisation (--org) or an environment (--env): names, never values',
+    )
+    .option('--inherited', "the organisation's secrets this repository may use");
+  addListOptions(cmd, DEFAULT_LIMIT);
+  addScopeOptions(cmd);
+  return cmd
+    .addHelpText(
+      'after',
+      `
+Examples:
+  ops runs secret list
+  ops runs secret list --org octo-org
+  ops runs secret list --env production
+  ops runs secret list --inherited --json`,
+    )
+    .action(async (o: Flags, c: Command) => {
+      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      if (o.inherited && (o.org !== undefined || o.env !== undefined))
+        throw new UsageError('--inherited lists what a repository may use', 'leave out --org and --env');
+      const ctx = await runsContext(factory, c, o);
+      const scope = await scopeOf(ctx, o);
+      if (o.inherited && scope.kind !== 'repo')
+        throw new UsageError('--inherited needs a repository', 'give --repo OWNER/REPO');
+      await run({ ...(await runsBase(ctx)), scope, inherited: Boolean(o.inherited), limit });
+    });
+}
+
+export async function runSecretList(o: SecretListOptions): Promise<void> {
+  const client = await o.client();
+  const opts = { limit: o.limit, raw: o.printer.takesRawJson };
+  await printPages<ActionsSecretWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages:
+      o.inherited && o.scope.kind === 'repo'
+        ? client.listRepoOrganizationSecrets(o.scope.repo, opts)
+        : listSecrets(client, o.scope, opts),
+    columns: SECRET_COLUMNS.filter((c) => c.header !== 'visibility' || o.scope.kind === 'org'),
+    limit: o.limit,
+    noun: 'secrets',
+  });
+}

@@ -1,0 +1,99 @@
+import { Command } from 'commander';
+import type { Factory } from '../../app/types.js';
+import type { MinimalRepositoryWire } from '../../clients/runs/types.js';
+import { printPages } from '../shared/list.js';
+import { addListOptions, parseListOptions } from '../shared/list-options.js';
+import { REPOSITORY_COLUMNS } from './columns.js';
+import { type RunsBase, addOrgOption, orgOf, parseId, parseName, runsBase, runsContext } from './shared.js';
+
+/** `secret repos …` and `variable repos …`: the repositories an organisation item with visibility selected reaches. */
+export type SelectedKind = 'secret' | 'variable';
+
+export interface SelectedReposListOptions extends RunsBase {
+  kind: SelectedKind;
+  org: string;
+  name: string;
+  limit: number | undefined;
+}
+
+export interface SelectedReposAddOptions extends RunsBase {
+  kind: SelectedKind;
+  org: string;
+  name: string;
+  repositoryId: number;
+}
+
+const DEFAULT_LIMIT = 30;
+
+export function selectedReposListCommand(
+  factory: Factory,
+  kind: SelectedKind,
+  run: (o: SelectedReposListOptions) => Promise<void>,
+): Command {
+  const cmd = new Command('list')
+    .description(`List the repositories an organisation ${kind} with visibility selected reaches`)
+    .argument('<name>', `the ${kind} name`);
+  addListOptions(cmd, DEFAULT_LIMIT);
+  addOrgOption(cmd);
+  const example = kind === 'secret' ? 'DEPLOY_KEY' : 'BUILD_FLAGS';
+  return cmd
+    .addHelpText(
+      'after',
+      `\nExamples:\n  ops runs ${kind} repos list ${example}\n  ops runs ${kind} repos list ${example} --org octo-org --json`,
+    )
+    .action(async (rawName: string, o: { org?: string; limit?: string; all?: boolean }, c: Command) => {
+      const name = parseName(`${kind} name`, rawName);
+      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      const ctx = await runsContext(factory, c, o);
+      const org = await orgOf(ctx);
+      await run({ ...(await runsBase(ctx)), kind, org, name, limit });
+    });
+}
+
+export function selectedReposAddCommand(
+  factory: Factory,
+  kind: SelectedKind,
+  run: (o: SelectedReposAddOptions) => Promise<void>,
+): Command {
+  const example = kind === 'secret' ? 'DEPLOY_KEY' : 'BUILD_FLAGS';
+  return addOrgOption(
+    new Command('add')
+      .description(`Let one more repository use an organisation ${kind} whose visibility is selected`)
+      .argument('<name>', `the ${kind} name`)
+      .argument('<repo-id>', 'the repository id'),
+  )
+    .addHelpText(
+      'after',
+      `\nA ${kind} whose visibility is not selected answers 409 (exit 1).\n\nExamples:\n  ops runs ${kind} repos add ${example} 1296270`,
+    )
+    .action(async (rawName: string, rawId: string, o: { org?: string }, c: Command) => {
+      const name = parseName(`${kind} name`, rawName);
+      const repositoryId = parseId('repository id', rawId);
+      const ctx = await runsContext(factory, c, o);
+      const org = await orgOf(ctx);
+      await run({ ...(await runsBase(ctx)), kind, org, name, repositoryId });
+    });
+}
+
+export async function runSelectedReposList(o: SelectedReposListOptions): Promise<void> {
+  const client = await o.client();
+  const opts = { limit: o.limit, raw: o.printer.takesRawJson };
+  await printPages<MinimalRepositoryWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages:
+      o.kind === 'secret'
+        ? client.listSelectedReposForOrgSecret(o.org, o.name, opts)
+        : client.listSelectedReposForOrgVariable(o.org, o.name, opts),
+    columns: REPOSITORY_COLUMNS,
+    limit: o.limit,
+    noun: 'repositories',
+  });
+}
+
+export async function runSelectedReposAdd(o: SelectedReposAddOptions): Promise<void> {
+  const client = await o.client();
+  if (o.kind === 'secret') await client.addSelectedRepoToOrgSecret(o.org, o.name, o.repositoryId);
+  else await client.addSelectedRepoToOrgVariable(o.org, o.name, o.repositoryId);
+  await o.printer.print({ [o.kind]: o.name, org: o.org, repository_id: o.repositoryId, added: true });
+}

@@ -1,0 +1,177 @@
+import type { Command } from 'commander';
+import type { Context, Factory } from '../../app/types.js';
+import type { Page } from '../../clients/http/paginate.js';
+import { type RawJson, materialize } from '../../clients/http/raw-json.js';
+import { type RepoRef, type RunsClient, type Scope, createRunsClient } from '../../clients/runs/client.js';
+import type { EtagCache } from '../../clients/runs/etag.js';
+import { UsageError } from '../../errors.js';
+import type { Feedback } from '../../output/feedback.js';
+import type { Printer } from '../../output/printer.js';
+
+/** What every runs run function gets besides its own values. */
+export interface RunsBase {
+  printer: Printer;
+  feedback: Feedback;
+  /** The client, made on first use (the address and token were checked when it was handed over). */
+  client: () => Promise<RunsClient>;
+}
+
+export interface ScopeFlags {
+  repo?: string;
+  org?: string;
+  env?: string;
+}
+
+const REPO = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
+const ORG = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
+const REPO_FIX = 'give --repo OWNER/REPO, set OPS_RUNS_REPO, or run `ops config set runs.repo OWNER/REPO`';
+const ORG_FIX = 'give --org ORG, set OPS_RUNS_ORG, or run `ops config set runs.org ORG`';
+
+export function addRepoOption(cmd: Command): Command {
+  return cmd.option('--repo <owner/repo>', 'repository (default OPS_RUNS_REPO or runs.repo)');
+}
+
+export function addOrgOption(cmd: Command): Command {
+  return cmd.option('--org <org>', 'organisation (default OPS_RUNS_ORG or runs.org)');
+}
+
+/** `--repo` or `--org`: repository scope unless --org is given (then the organisation's). */
+export function addRepoOrOrgOptions(cmd: Command): Command {
+  return cmd
+    .option('--repo <owner/repo>', 'act on this repository (default OPS_RUNS_REPO or runs.repo)')
+    .option('--org <org>', "act on the organisation's instead of a repository's");
+}
+
+/** `--repo`, `--org`, `--env`: the three places secrets and variables live. */
+export function addScopeOptions(cmd: Command): Command {
+  return addRepoOrOrgOptions(cmd).option('--env <name>', 'an environment of the repository');
+}
+
+export function parseRepo(raw: string, from = '--repo'): RepoRef {
+  const s = raw.trim();
+  if (!REPO.test(s))
+    throw new UsageError(`invalid ${from} "${raw}"`, 'write it as OWNER/REPO, e.g. octo-org/hello-world');
+  const [owner, repo] = s.split('/') as [string, string];
+  if (repo === '.' || repo === '..')
+    throw new UsageError(`invalid ${from} "${raw}"`, 'write it as OWNER/REPO');
+  return { owner, repo };
+}
+
+export function parseOrg(raw: string, from = '--org'): string {
+  const s = raw.trim();
+  if (!ORG.test(s))
+    throw new UsageError(`invalid ${from} "${raw}"`, 'give the organisation login, e.g. octo-org');
+  return s;
+}
+
+/** Checks the scope flags alone, before any settings are read. */
+export function checkScopeFlags(f: ScopeFlags): void {
+  if (f.repo !== undefined) parseRepo(f.repo);
+  if (f.org !== undefined) parseOrg(f.org);
+  if (f.org !== undefined && f.repo !== undefined)
+    throw new UsageError(
+      '--repo and --org cannot be combined',
+      'give --repo for a repository, --org for the organisation',
+    );
+  if (f.env !== undefined) {
+    if (f.org !== undefined)
+      throw new UsageError(
+        '--env and --org cannot be combined',
+        'environments belong to a repository: give --env with --repo',
+      );
+    if (f.env.trim() === '')
+      throw new UsageError('--env is empty', 'give the environment name, e.g. production');
+  }
+}
+
+/** The command context with --repo and --org laid over OPS_RUNS_REPO / OPS_RUNS_ORG and the profile. */
+export function runsContext(factory: Factory, cmd: Command, f: ScopeFlags): Promise<Context> {
+  checkScopeFlags(f);
+  return factory.context(cmd, { settings: { 'runs.repo': f.repo, 'runs.org': f.org } });
+}
+
+async function setting(ctx: Context, key: 'repo' | 'org'): Promise<string | undefined> {
+  const v = (await ctx.service('runs')).settings.get(key);
+  return v === undefined || v.trim() === '' ? undefined : v;
+}
+
+/** The repository: --repo, OPS_RUNS_REPO or runs.repo; none is a usage error naming them. */
+export async function repoOf(ctx: Context): Promise<RepoRef> {
+  const raw = await setting(ctx, 'repo');
+  if (raw === undefined) throw new UsageError('runs: no repository given', REPO_FIX);
+  return parseRepo(raw, 'repository');
+}
+
+/** The organisation: --org, OPS_RUNS_ORG or runs.org. */
+export async function orgOf(ctx: Context): Promise<string> {
+  const raw = await setting(ctx, 'org');
+  if (raw === undefined) throw new UsageError('runs: no organisation given', ORG_FIX);
+  return parseOrg(raw, 'organisation');
+}
+
+/**
+ * Where a secret, variable or runner command acts: `--env` (with the repository), `--org`, `--repo`;
+ * without a flag the configured repository, else the configured organisation.
+ */
+export async function scopeOf(ctx: Context, f: ScopeFlags): Promise<Scope> {
+  if (f.env !== undefined) return { kind: 'env', repo: await repoOf(ctx), env: f.env.trim() };
+  if (f.org !== undefined) return { kind: 'org', org: await orgOf(ctx) };
+  if (f.repo !== undefined) return { kind: 'repo', repo: await repoOf(ctx) };
+  if (await setting(ctx, 'repo')) return { kind: 'repo', repo: await repoOf(ctx) };
+  if (await setting(ctx, 'org')) return { kind: 'org', org: await orgOf(ctx) };
+  throw new UsageError(
+    'runs: no repository or organisation given',
+    'give --repo OWNER/REPO or --org ORG, or set OPS_RUNS_REPO / OPS_RUNS_ORG (runs.repo / runs.org)',
+  );
+}
+
+/** Where runner commands act: `--org`, `--repo`, else the configured repository, else the organisation. */
+export async function runnerScopeOf(ctx: Context, f: ScopeFlags): Promise<Exclude<Scope, { kind: 'env' }>> {
+  const s = await scopeOf(ctx, { repo: f.repo, org: f.org });
+  if (s.kind === 'env') throw new UsageError('runners belong to a repository or an organisation');
+  return s;
+}
+
+/** The printer, feedback and client of a command: the address and token are checked now. */
+export async function runsBase(ctx: Context, o: { cache?: EtagCache } = {}): Promise<RunsBase> {
+  const client = await ctx.serviceClient('runs', (http) => createRunsClient(http, o));
+  return { printer: ctx.printer, feedback: ctx.feedback, client };
+}
+
+/** A positive whole-number id (run, job, artifact, runner…), checked before any request. */
+export function parseId(what: string, raw: string): number {
+  const s = raw.trim();
+  if (!/^\d{1,15}$/.test(s) || Number(s) < 1)
+    throw new UsageError(`invalid ${what} "${raw}"`, `give the numeric ${what}`);
+  return Number(s);
+}
+
+/** A secret or variable name as the service takes it: letters, digits and underscores, not first a digit. */
+export function parseName(what: string, raw: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(raw))
+    throw new UsageError(
+      `invalid ${what} "${raw}"`,
+      'use letters, digits and underscores, not starting with a digit (e.g. API_KEY)',
+    );
+  return raw.toUpperCase();
+}
+
+/** `ci.yml` or a numeric id. */
+export function parseWorkflow(raw: string): number | string {
+  const s = raw.trim();
+  if (/^\d+$/.test(s)) return Number(s);
+  if (/^[\w.-]+\.ya?ml$/.test(s)) return s;
+  throw new UsageError(`invalid workflow "${raw}"`, 'give the workflow id or its file name (e.g. ci.yml)');
+}
+
+/** What a command that deleted something prints: which thing, where, and that it is gone. */
+export function deleted(kind: string, id: string | number, where: string): Record<string, unknown> {
+  return { [kind]: id, scope: where, deleted: true };
+}
+
+/** Every item of a page stream, as values (for callers that need the whole list: tables of jobs). */
+export async function allItems<T>(pages: AsyncIterable<Page<T | RawJson>>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const p of pages) for (const item of p.items) out.push(materialize<T>(item));
+  return out;
+}

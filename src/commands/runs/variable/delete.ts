@@ -1,0 +1,44 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import { type Scope, describeScope } from '../../../clients/runs/refs.js';
+import { deleteVariable } from '../scoped.js';
+import {
+  type RunsBase,
+  type ScopeFlags,
+  addScopeOptions,
+  deleted,
+  parseName,
+  runsBase,
+  runsContext,
+  scopeOf,
+} from '../shared.js';
+
+export interface VariableDeleteOptions extends RunsBase {
+  scope: Scope;
+  name: string;
+  confirm: (action: string) => Promise<void>;
+}
+
+export function variableDeleteCommand(factory: Factory, run = runVariableDelete): Command {
+  return addScopeOptions(
+    new Command('delete')
+      .description('Delete a variable; asks first, --yes skips the question')
+      .argument('<name>', 'the variable name'),
+  )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops runs variable delete LOG_LEVEL --yes\n  ops runs variable delete APP_URL --env staging -y\n  ops runs variable delete INTERNAL_MIRROR --org octo-org -y',
+    )
+    .action(async (rawName: string, o: ScopeFlags, c: Command) => {
+      const name = parseName('variable name', rawName);
+      const ctx = await runsContext(factory, c, o);
+      const scope = await scopeOf(ctx, o);
+      await run({ ...(await runsBase(ctx)), scope, name, confirm: (a) => ctx.confirm(a) });
+    });
+}
+
+export async function runVariableDelete(o: VariableDeleteOptions): Promise<void> {
+  await o.confirm(`Delete variable ${o.name} of ${describeScope(o.scope)}`);
+  await deleteVariable(await o.client(), o.scope, o.name);
+  await o.printer.print(deleted('variable', o.name, describeScope(o.scope)));
+}

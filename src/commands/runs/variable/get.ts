@@ -1,0 +1,42 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { Scope } from '../../../clients/runs/client.js';
+import { VARIABLE_COLUMNS } from '../columns.js';
+import { getVariable } from '../scoped.js';
+import {
+  type RunsBase,
+  type ScopeFlags,
+  addScopeOptions,
+  parseName,
+  runsBase,
+  runsContext,
+  scopeOf,
+} from '../shared.js';
+
+export interface VariableGetOptions extends RunsBase {
+  scope: Scope;
+  name: string;
+}
+
+export function variableGetCommand(factory: Factory, run = runVariableGet): Command {
+  return addScopeOptions(
+    new Command('get').description('Show a variable and its value').argument('<name>', 'the variable name'),
+  )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops runs variable get NODE_VERSION\n  ops runs variable get APP_URL --env production --field value\n  ops runs variable get DEFAULT_REGION --org octo-org --json',
+    )
+    .action(async (rawName: string, o: ScopeFlags, c: Command) => {
+      const name = parseName('variable name', rawName);
+      const ctx = await runsContext(factory, c, o);
+      const scope = await scopeOf(ctx, o);
+      await run({ ...(await runsBase(ctx)), scope, name });
+    });
+}
+
+export async function runVariableGet(o: VariableGetOptions): Promise<void> {
+  const v = await getVariable(await o.client(), o.scope, o.name);
+  await o.printer.print(v, {
+    columns: VARIABLE_COLUMNS.filter((c) => c.header !== 'visibility' || o.scope.kind === 'org'),
+  });
+}

@@ -1,0 +1,80 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { Scope } from '../../../clients/runs/client.js';
+import type { ActionsVariableWire } from '../../../clients/runs/types.js';
+import { UsageError } from '../../../errors.js';
+import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { VARIABLE_COLUMNS } from '../columns.js';
+import { listVariables } from '../scoped.js';
+import {
+  type RunsBase,
+  type ScopeFlags,
+  addScopeOptions,
+  runsBase,
+  runsContext,
+  scopeOf,
+} from '../shared.js';
+
+const DEFAULT_LIMIT = 30;
+
+export interface VariableListOptions extends RunsBase {
+  scope: Scope;
+  /** The organisation's variables this repository may use (listRepoOrganizationVariables). */
+  inherited: boolean;
+  limit: number | undefined;
+}
+
+interface Flags extends ScopeFlags {
+  inherited?: boolean;
+  limit?: string;
+  all?: boolean;
+}
+
+export function variableListCommand(factory: Factory, run = runVariableList): Command {
+  const cmd = new Command('list')
+    .description(
+      'List the variables of a repository, an organisation (--org) or an environment (--env), with values',
+    )
+    .option('--inherited', "the organisation's variables this repository may use");
+  addListOptions(cmd, DEFAULT_LIMIT);
+  addScopeOptions(cmd);
+  return cmd
+    .addHelpText(
+      'after',
+      `
+Pages hold at most 30 variables.
+
+Examples:
+  ops runs variable list
+  ops runs variable list --org octo-org
+  ops runs variable list --env production --json
+  ops runs variable list --inherited`,
+    )
+    .action(async (o: Flags, c: Command) => {
+      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      if (o.inherited && (o.org !== undefined || o.env !== undefined))
+        throw new UsageError('--inherited lists what a repository may use', 'leave out --org and --env');
+      const ctx = await runsContext(factory, c, o);
+      const scope = await scopeOf(ctx, o);
+      if (o.inherited && scope.kind !== 'repo')
+        throw new UsageError('--inherited needs a repository', 'give --repo OWNER/REPO');
+      await run({ ...(await runsBase(ctx)), scope, inherited: Boolean(o.inherited), limit });
+    });
+}
+
+export async function runVariableList(o: VariableListOptions): Promise<void> {
+  const client = await o.client();
+  const opts = { limit: o.limit, raw: o.printer.takesRawJson };
+  await printPages<ActionsVariableWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages:
+      o.inherited && o.scope.kind === 'repo'
+        ? client.listRepoOrganizationVariables(o.scope.repo, opts)
+        : listVariables(client, o.scope, opts),
+    columns: VARIABLE_COLUMNS.filter((c) => c.header !== 'visibility' || o.scope.kind === 'org'),
+    limit: o.limit,
+    noun: 'variables',
+  });
+}

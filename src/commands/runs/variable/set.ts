@@ -1,0 +1,108 @@
+import { readFile } from 'node:fs/promises';
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { Scope } from '../../../clients/runs/client.js';
+import { ApiError, UsageError } from '../../../errors.js';
+import { type Io, readAllText } from '../../../io.js';
+import { VARIABLE_COLUMNS } from '../columns.js';
+import { createVariable, getVariable, updateVariable } from '../scoped.js';
+import { type RunsBase, addScopeOptions, parseName, runsBase, runsContext, scopeOf } from '../shared.js';
+import {
+  type Visibility,
+  type VisibilityFlags,
+  addVisibilityOptions,
+  parseVisibility,
+} from '../visibility.js';
+
+export interface VariableSetOptions extends RunsBase {
+  scope: Scope;
+  name: string;
+  value: string;
+  visibility: Visibility | undefined;
+  repositoryIds: number[] | undefined;
+  /** --visibility or --repos given; else an update leaves the visibility as it is. */
+  explicitVisibility: boolean;
+}
+
+interface Flags extends VisibilityFlags {
+  body?: string;
+  bodyFile?: string;
+}
+
+/** The value: `--body`, `--body-file FILE` (`-` stdin), or stdin; one trailing newline is dropped, as a shell adds it. */
+export async function variableValue(o: Flags, io: Io): Promise<string> {
+  if (o.body !== undefined && o.bodyFile !== undefined)
+    throw new UsageError('--body and --body-file cannot be combined', 'give one of them');
+  if (o.body !== undefined) return o.body;
+  if (o.bodyFile === undefined && io.stdinIsTty)
+    throw new UsageError('no value given', 'give --body VALUE, --body-file FILE, or pipe the value on stdin');
+  let text: string;
+  try {
+    text =
+      o.bodyFile === undefined || o.bodyFile === '-'
+        ? await readAllText(io.stdin)
+        : await readFile(o.bodyFile, 'utf8');
+  } catch (err) {
+    throw new UsageError(
+      `cannot read --body-file "${o.bodyFile}": ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
+  }
+  return text.replace(/\r?\n$/, '');
+}
+
+export function variableSetCommand(factory: Factory, run = runVariableSet): Command {
+  const cmd = new Command('set')
+    .description('Create a variable, or update it when it exists; prints it as it now is')
+    .argument('<name>', 'the variable name (letters, digits, underscores)')
+    .option('--body <value>', 'the value')
+    .option('--body-file <file>', 'read the value from this file (- is stdin)');
+  addScopeOptions(cmd);
+  addVisibilityOptions(cmd);
+  return cmd
+    .addHelpText(
+      'after',
+      `
+Without --body or --body-file the value is read from stdin.
+
+Examples:
+  ops runs variable set NODE_VERSION --body 24
+  ops runs variable set APP_URL --env staging --body https://staging.example.com
+  ops runs variable set DEFAULT_REGION --org octo-org --visibility all --body eu-central-1
+  echo "--strict --fast" | ops runs variable set BUILD_FLAGS --org octo-org --repos 1296269`,
+    )
+    .action(async (rawName: string, o: Flags, c: Command) => {
+      const name = parseName('variable name', rawName);
+      const { visibility, repositoryIds, explicit } = parseVisibility(o);
+      const value = await variableValue(o, factory.io);
+      const ctx = await runsContext(factory, c, o);
+      const scope = await scopeOf(ctx, o);
+      await run({
+        ...(await runsBase(ctx)),
+        scope,
+        name,
+        value,
+        visibility,
+        repositoryIds,
+        explicitVisibility: explicit,
+      });
+    });
+}
+
+/** Create first; a 409 (it exists) makes it an update, as `gh variable set` does. */
+export async function runVariableSet(o: VariableSetOptions): Promise<void> {
+  const client = await o.client();
+  const extra = {
+    ...(o.visibility ? { visibility: o.visibility } : {}),
+    ...(o.repositoryIds ? { selected_repository_ids: o.repositoryIds } : {}),
+  };
+  try {
+    await createVariable(client, o.scope, { name: o.name, value: o.value, ...extra });
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 409) throw err;
+    await updateVariable(client, o.scope, o.name, { value: o.value, ...(o.explicitVisibility ? extra : {}) });
+  }
+  const v = await getVariable(client, o.scope, o.name);
+  await o.printer.print(v, {
+    columns: VARIABLE_COLUMNS.filter((c) => c.header !== 'visibility' || o.scope.kind === 'org'),
+  });
+}

@@ -1,0 +1,102 @@
+import { Command } from 'commander';
+import type { Factory } from '../../app/types.js';
+import { pollUntil } from '../../clients/http/poll.js';
+import type { RepoRef } from '../../clients/runs/client.js';
+import { EtagCache } from '../../clients/runs/etag.js';
+import type { JobWire, WorkflowRunWire } from '../../clients/runs/types.js';
+import { ExitStatusError, UsageError } from '../../errors.js';
+import type { Io } from '../../io.js';
+import { JOB_COLUMNS, RUN_FIELDS, stateOf } from './columns.js';
+import { LiveBlock, renderRun } from './live.js';
+import { type RunsBase, addRepoOption, allItems, parseId, repoOf, runsBase, runsContext } from './shared.js';
+
+export interface RunsWatchOptions extends RunsBase {
+  io: Io;
+  repo: RepoRef;
+  runId: number;
+  intervalSeconds: number;
+  /** Exit 8 when the run ends other than in success. */
+  exitStatus: boolean;
+  /** Print the jobs under the run at the end (a person's table). */
+  jobs: boolean;
+  /** Waits between looks (tests give their own). */
+  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
+}
+
+export function parseInterval(raw: string | undefined): number {
+  if (raw === undefined) return 3;
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 3600)
+    throw new UsageError(
+      `invalid --interval "${raw}"`,
+      'give a number of seconds greater than 0, at most 3600',
+    );
+  return n;
+}
+
+export function runsWatchCommand(factory: Factory, run = runRunsWatch): Command {
+  return addRepoOption(
+    new Command('watch')
+      .description('Follow a run until it completes, showing its jobs and steps live on a terminal')
+      .argument('<run-id>', 'the run id')
+      .option('--interval <seconds>', 'seconds between looks (default 3)')
+      .option('--exit-status', 'exit 8 when the run concludes other than in success'),
+  )
+    .addHelpText(
+      'after',
+      `
+Each look is a conditional request: an unchanged run costs nothing against the rate limit.
+Prints the finished run (with its jobs in a table) on stdout.
+
+Examples:
+  ops runs watch 30433647
+  ops runs watch 30433648 --interval 10 --exit-status && echo deployed`,
+    )
+    .action(
+      async (raw: string, o: { repo?: string; interval?: string; exitStatus?: boolean }, c: Command) => {
+        const runId = parseId('run id', raw);
+        const intervalSeconds = parseInterval(o.interval);
+        const ctx = await runsContext(factory, c, o);
+        const repo = await repoOf(ctx);
+        const jobs = ctx.printer.format === 'table' && !ctx.flags.query && ctx.flags.field === undefined;
+        await run({
+          ...(await runsBase(ctx, { cache: new EtagCache() })),
+          io: ctx.io,
+          repo,
+          runId,
+          intervalSeconds,
+          exitStatus: Boolean(o.exitStatus),
+          jobs,
+        });
+      },
+    );
+}
+
+export async function runRunsWatch(o: RunsWatchOptions): Promise<void> {
+  const client = await o.client();
+  const live = o.feedback.enabled ? new LiveBlock(o.io.stderr) : undefined;
+  const last = await pollUntil<{ run: WorkflowRunWire; jobs: JobWire[] }>({
+    // No headers are passed on: the service's rate-limit reset must not set the interval.
+    check: async () => {
+      const run = await client.getWorkflowRun(o.repo, o.runId);
+      const jobs = await allItems<JobWire>(client.listJobsForWorkflowRun(o.repo, o.runId, {}));
+      return { value: { run, jobs } };
+    },
+    done: (v) => v.run.status === 'completed',
+    intervalSeconds: o.intervalSeconds,
+    what: `run ${o.runId} to complete`,
+    describe: (v) => stateOf(v.run),
+    onPoll: (v) => live?.draw(renderRun(v.run, v.jobs, o.printer.style)),
+    signal: o.io.signal,
+    sleep: o.sleep,
+  });
+  await o.printer.print(last.run, { columns: RUN_FIELDS });
+  if (o.jobs && last.jobs.length) {
+    await o.printer.text('');
+    await o.printer.print(last.jobs, { columns: JOB_COLUMNS });
+  }
+  if (o.exitStatus && last.run.conclusion !== 'success')
+    throw new ExitStatusError(
+      `run ${last.run.id} concluded ${last.run.conclusion ?? 'without a conclusion'}`,
+    );
+}

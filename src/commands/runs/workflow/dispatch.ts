@@ -1,0 +1,121 @@
+import { readFile } from 'node:fs/promises';
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { RepoRef } from '../../../clients/runs/client.js';
+import { UsageError } from '../../../errors.js';
+import { type Io, readAllText } from '../../../io.js';
+import { parseKeyValue } from '../../shared/parse.js';
+import { type RunsBase, addRepoOption, parseWorkflow, repoOf, runsBase, runsContext } from '../shared.js';
+
+/** The seed's limit on dispatch inputs. */
+export const MAX_INPUTS = 10;
+
+export interface WorkflowDispatchOptions extends RunsBase {
+  repo: RepoRef;
+  workflow: number | string;
+  ref: string;
+  inputs: Record<string, string>;
+}
+
+interface Flags {
+  repo?: string;
+  ref?: string;
+  rawField?: string[];
+  inputsFile?: string;
+}
+
+/** Inputs from `--inputs-file` (a JSON object; `-` reads stdin), then `-f key=value` over them. */
+export async function parseInputs(o: Flags, io: Io): Promise<Record<string, string>> {
+  const inputs: Record<string, string> = {};
+  if (o.inputsFile !== undefined) {
+    let text: string;
+    try {
+      text = o.inputsFile === '-' ? await readAllText(io.stdin) : await readFile(o.inputsFile, 'utf8');
+    } catch (err) {
+      throw new UsageError(
+        `cannot read --inputs-file "${o.inputsFile}": ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      );
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (err) {
+      throw new UsageError(
+        `--inputs-file is not valid JSON: ${(err as Error).message}`,
+        'give a JSON object, e.g. {"version":"1.2.0"}',
+      );
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw new UsageError(
+        '--inputs-file must hold a JSON object',
+        'e.g. {"version":"1.2.0","dry_run":"true"}',
+      );
+    for (const [k, v] of Object.entries(parsed)) {
+      if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean')
+        throw new UsageError(`input "${k}" in --inputs-file is not a string, number or boolean`);
+      inputs[k] = String(v);
+    }
+  }
+  for (const raw of o.rawField ?? []) {
+    const [k, v] = parseKeyValue('-f', raw);
+    inputs[k] = v;
+  }
+  const n = Object.keys(inputs).length;
+  if (n > MAX_INPUTS)
+    throw new UsageError(
+      `${n} inputs given; a dispatch takes at most ${MAX_INPUTS}`,
+      'leave out the inputs whose defaults from the workflow file will do',
+    );
+  return inputs;
+}
+
+export function workflowDispatchCommand(factory: Factory, run = runWorkflowDispatch): Command {
+  return addRepoOption(
+    new Command('dispatch')
+      .alias('run')
+      .description('Start a workflow that has a workflow_dispatch trigger, on a branch or tag, with inputs')
+      .argument('<workflow>', 'its id or file name (release.yml)')
+      .requiredOption('--ref <ref>', 'the branch or tag to run on (main, v1.1.0, refs/heads/main)')
+      .option(
+        '-f, --raw-field <key=value>',
+        'an input; repeat for more (at most 10 in all)',
+        (v: string, prev: string[] = []) => [...prev, v],
+      )
+      .option(
+        '--inputs-file <file>',
+        'inputs as a JSON object from a file (- reads stdin); -f overrides its keys',
+      ),
+  )
+    .addHelpText(
+      'after',
+      `
+Inputs left out take their defaults from the workflow file. Prints the new run's id and address.
+
+Examples:
+  ops runs workflow dispatch release.yml --ref main -f version=1.2.0 -f environment=production
+  ops runs workflow dispatch ci.yml --ref develop --field workflow_run_id
+  echo '{"version":"1.2.1"}' | ops runs workflow dispatch release.yml --ref v1.1.0 --inputs-file -`,
+    )
+    .action(async (raw: string, o: Flags, c: Command) => {
+      const workflow = parseWorkflow(raw);
+      const ref = (o.ref ?? '').trim();
+      if (ref === '') throw new UsageError('--ref is empty', 'give a branch or tag, e.g. --ref main');
+      const inputs = await parseInputs(o, factory.io);
+      const ctx = await runsContext(factory, c, o);
+      const repo = await repoOf(ctx);
+      await run({ ...(await runsBase(ctx)), repo, workflow, ref, inputs });
+    });
+}
+
+export async function runWorkflowDispatch(o: WorkflowDispatchOptions): Promise<void> {
+  const client = await o.client();
+  const res = await client.createWorkflowDispatch(o.repo, o.workflow, {
+    ref: o.ref,
+    inputs: Object.keys(o.inputs).length ? o.inputs : undefined,
+  });
+  if (!res)
+    o.feedback.info(
+      `dispatched; the service did not say which run: see \`ops runs list --workflow ${o.workflow}\``,
+    );
+  await o.printer.print({ workflow: o.workflow, ref: o.ref, inputs: o.inputs, ...res });
+}

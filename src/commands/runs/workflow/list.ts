@@ -1,0 +1,44 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { RepoRef } from '../../../clients/runs/client.js';
+import type { WorkflowWire } from '../../../clients/runs/types.js';
+import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { WORKFLOW_COLUMNS } from '../columns.js';
+import { type RunsBase, addRepoOption, repoOf, runsBase, runsContext } from '../shared.js';
+
+const DEFAULT_LIMIT = 50;
+
+export interface WorkflowListOptions extends RunsBase {
+  repo: RepoRef;
+  limit: number | undefined;
+}
+
+export function workflowListCommand(factory: Factory, run = runWorkflowList): Command {
+  const cmd = new Command('list').description('List the workflows of the repository, with their state');
+  addListOptions(cmd, DEFAULT_LIMIT);
+  addRepoOption(cmd);
+  return cmd
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops runs workflow list\n  ops runs workflow list --json --query "[?state==\'active\'].path"',
+    )
+    .action(async (o: { repo?: string; limit?: string; all?: boolean }, c: Command) => {
+      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      const ctx = await runsContext(factory, c, o);
+      const repo = await repoOf(ctx);
+      await run({ ...(await runsBase(ctx)), repo, limit });
+    });
+}
+
+export async function runWorkflowList(o: WorkflowListOptions): Promise<void> {
+  const client = await o.client();
+  await printPages<WorkflowWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.listRepoWorkflows(o.repo, { limit: o.limit, raw: o.printer.takesRawJson }),
+    columns: WORKFLOW_COLUMNS,
+    limit: o.limit,
+    noun: 'workflows',
+  });
+}

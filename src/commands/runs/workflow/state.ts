@@ -1,0 +1,35 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { RepoRef } from '../../../clients/runs/client.js';
+import { type RunsBase, addRepoOption, parseWorkflow, repoOf, runsBase, runsContext } from '../shared.js';
+
+export interface WorkflowStateOptions extends RunsBase {
+  repo: RepoRef;
+  workflow: number | string;
+}
+
+/** `workflow enable` and `workflow disable`: one PUT, then the workflow as it now is. */
+export function stateCommand(
+  factory: Factory,
+  name: 'enable' | 'disable',
+  run: (o: WorkflowStateOptions) => Promise<void>,
+): Command {
+  const what =
+    name === 'disable'
+      ? 'Disable a workflow: no event starts it until it is enabled (state disabled_manually)'
+      : 'Enable a disabled workflow again (state active)';
+  const example = name === 'disable' ? 'ci.yml' : 'nightly.yml';
+  return addRepoOption(
+    new Command(name).description(what).argument('<workflow>', 'its id or file name (ci.yml)'),
+  )
+    .addHelpText(
+      'after',
+      `\nExamples:\n  ops runs workflow ${name} ${example}\n  ops runs workflow ${name} 161337 --json`,
+    )
+    .action(async (raw: string, o: { repo?: string }, c: Command) => {
+      const workflow = parseWorkflow(raw);
+      const ctx = await runsContext(factory, c, o);
+      const repo = await repoOf(ctx);
+      await run({ ...(await runsBase(ctx)), repo, workflow });
+    });
+}
