@@ -40,20 +40,18 @@ export const SERVICES: readonly ServiceEntry[] = [
     descriptor: d(() => import('./clients/runs/index.js')),
     commands: () => import('./commands/runs/index.js'),
   },
-  { name: 'tasks', summary: 'Task lists and tasks', descriptor: d(() => import('./clients/tasks/index.js')) },
-  {
-    name: 'db',
-    summary: 'Database role assignment: login, role assignments and definitions',
-    descriptor: d(() => import('./clients/db/index.js')),
-    commands: () => import('./commands/db/index.js'),
-  },
   {
     name: 'tasks',
     summary: 'Task lists and tasks: add, update, complete, move, clear',
     descriptor: d(() => import('./clients/tasks/index.js')),
     commands: () => import('./commands/tasks/index.js'),
   },
-  { name: 'db', summary: 'Database role assignment', descriptor: d(() => import('./clients/db/index.js')) },
+  {
+    name: 'db',
+    summary: 'Database role assignment: login, role assignments and definitions',
+    descriptor: d(() => import('./clients/db/index.js')),
+    commands: () => import('./commands/db/index.js'),
+  },
   {
     name: 'pipelines',
     summary: 'Pipeline administration: contexts, insights, policies, projects, keys',
