@@ -926,12 +926,17 @@ describe('credentials, repository and organisation', () => {
     expect(await requests()).toEqual({});
   });
 
-  it('--dry-run of secret set shows no value: the first request it would send is printed, masked', async () => {
+  it('--dry-run of secret set reads the public key to plan, shows the PUT masked, and never the value', async () => {
     const r = await ops(['runs', 'secret', 'set', 'API_KEY', '--dry-run'], { input: 'plain-dry-run-value' });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^curl -X GET .*\/actions\/secrets\/public-key /);
+    expect(r.stderr).toMatch(
+      /^dry run: sent GET \S+\/actions\/secrets\/public-key \(read-only, to plan\)\n$/,
+    );
+    expect(r.stdout).toMatch(/^curl -X PUT \S+\/actions\/secrets\/API_KEY /);
     expect(r.stdout + r.stderr).not.toContain('plain-dry-run-value');
-    expect(await requests()).toEqual({});
+    const sent = await requests();
+    expect(Object.keys(sent)).toHaveLength(1);
+    expect(Object.keys(sent)[0]).toMatch(/^GET .*public-key$/);
   });
 
   it('--dry-run prints the change as curl with the token masked and sends nothing that changes', async () => {

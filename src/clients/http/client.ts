@@ -4,6 +4,7 @@ import { request as undiciRequest } from './undici.js';
 import { ApiError, DryRunStop, InterruptedError, NetworkError, TimeoutError } from '../../errors.js';
 import { type AuthScheme, expiredError } from './auth.js';
 import { toCurl } from './curl.js';
+import { inPlanning } from './planning.js';
 import { parseErrorBody, textSummary } from './parse-error.js';
 import { type Redactor, isSecretHeader } from './redact.js';
 import {
@@ -111,9 +112,9 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
         )
           headers[k] = v;
 
-      if (o.dryRun && spec.plan && attempt === 1)
-        o.dryRunRead?.(`${method} ${redactor.text(url.toString())}`);
-      if (o.dryRun && !spec.plan) {
+      const plan = spec.plan ?? inPlanning();
+      if (o.dryRun && plan && attempt === 1) o.dryRunRead?.(`${method} ${redactor.text(url.toString())}`);
+      if (o.dryRun && !plan) {
         const shown =
           typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : undefined;
         o.dryRun(toCurl(method, url.toString(), headers, shown, redactor, spec.sensitive));

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { HttpClient } from './types.js';
 
 /**
@@ -11,4 +12,20 @@ export function planningHttp(http: HttpClient): HttpClient {
     baseUrl: http.baseUrl,
     request: (spec) => http.request({ ...spec, plan: true }),
   };
+}
+
+const planningRun = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `read` with every request it makes marked as a planning read (as `planningHttp` does for one
+ * client): for a command that looks something up before a change (a list named by title, a public key
+ * to seal a secret with, a project's id from its slug).
+ */
+export function planning<T>(read: () => Promise<T>): Promise<T> {
+  return planningRun.run(true, read);
+}
+
+/** True inside `planning(…)`. */
+export function inPlanning(): boolean {
+  return planningRun.getStore() === true;
 }

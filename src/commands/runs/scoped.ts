@@ -1,3 +1,4 @@
+import { planning } from '../../clients/http/planning.js';
 import type { Page } from '../../clients/http/paginate.js';
 import type { RawJson } from '../../clients/http/raw-json.js';
 import type { ListOptions, RunsClient, Scope } from '../../clients/runs/client.js';
@@ -27,10 +28,13 @@ export function listSecrets(c: RunsClient, s: Scope, o: ListOptions): Pages<Acti
   return c.listRepoSecrets(s.repo, o);
 }
 
+/** The key a secret is sealed with: read to plan the write, so --dry-run sends it (see `planning`). */
 export function publicKey(c: RunsClient, s: Scope): Promise<ActionsPublicKeyWire> {
-  if (s.kind === 'org') return c.getOrgPublicKey(s.org);
-  if (s.kind === 'env') return c.getEnvironmentPublicKey(s.repo, s.env);
-  return c.getRepoPublicKey(s.repo);
+  return planning(() => {
+    if (s.kind === 'org') return c.getOrgPublicKey(s.org);
+    if (s.kind === 'env') return c.getEnvironmentPublicKey(s.repo, s.env);
+    return c.getRepoPublicKey(s.repo);
+  });
 }
 
 export function putSecret(c: RunsClient, s: Scope, name: string, body: SecretPutWire): Promise<PutResult> {

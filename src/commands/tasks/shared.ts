@@ -1,3 +1,4 @@
+import { planning } from '../../clients/http/planning.js';
 import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import type { Context, Factory } from '../../app/types.js';
@@ -190,11 +191,12 @@ export class ListResolver {
   constructor(private readonly client: TasksClient) {}
 
   private async all(): Promise<TaskListWire[]> {
-    this.lists ??= (async () => {
+    // A lookup before the command's own request: --dry-run sends it (see `planning`).
+    this.lists ??= planning(async () => {
       const out: TaskListWire[] = [];
       for await (const page of this.client.listTasklists()) out.push(...(page.items as TaskListWire[]));
       return out;
-    })();
+    });
     return this.lists;
   }
 

@@ -1,3 +1,4 @@
+import { planning } from '../../../clients/http/planning.js';
 import type { PipelinesClient } from '../../../clients/pipelines/client.js';
 import { UsageError } from '../../../errors.js';
 import { parseProjectSlug, parseUuid } from '../shared.js';
@@ -12,7 +13,8 @@ export function parseProjectRef(raw: string): ProjectRef {
 }
 
 export async function projectIdOf(client: PipelinesClient, ref: ProjectRef): Promise<string> {
-  return 'id' in ref ? ref.id : (await client.getProjectBySlug(ref.slug)).id;
+  // The slug's lookup plans the change: --dry-run sends it (see `planning`).
+  return 'id' in ref ? ref.id : (await planning(() => client.getProjectBySlug(ref.slug))).id;
 }
 
 export function parseDefinitionId(raw: string): string {
