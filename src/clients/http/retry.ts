@@ -63,7 +63,11 @@ export function serverWaitSeconds(
     if (!Number.isNaN(date)) return Math.max(0, (date - now) / 1000);
   }
   const reset = headers['x-ratelimit-reset'] ?? headers['ratelimit-reset'];
-  if (reset !== undefined && reset !== '') {
+  // The reset is when the window's budget comes back: it says how long to wait only when that budget
+  // is spent (or not told). A 5xx that carries the usual headers with requests left is no reason to
+  // wait for the window to end (the source host sends them on every answer).
+  const remaining = Number(headers['x-ratelimit-remaining'] ?? headers['ratelimit-remaining']);
+  if (reset !== undefined && reset !== '' && !(remaining > 0)) {
     const n = Number(reset);
     if (Number.isFinite(n)) {
       // Values this large are epoch seconds (the source host's style); small ones are a delay.

@@ -94,6 +94,9 @@ describe('retry hints', () => {
     [{ 'retry-after': 'Thu, 01 Jan 2026 00:00:09 GMT' }, 9],
     [{ 'x-ratelimit-reset': '12' }, 12],
     [{ 'x-ratelimit-reset': String(now / 1000 + 30) }, 30],
+    [{ 'x-ratelimit-reset': String(now / 1000 + 30), 'x-ratelimit-remaining': '0' }, 30],
+    // Requests left in the window: the reset says nothing about when to try again.
+    [{ 'x-ratelimit-reset': String(now / 1000 + 3000), 'x-ratelimit-remaining': '4999' }, undefined],
     [{}, undefined],
   ])('%j → %s s', (headers, expected) => {
     expect(serverWaitSeconds(headers as Record<string, string>, now)).toBe(expected);
