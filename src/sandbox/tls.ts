@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { OpsError } from '../errors.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { namedExports } from '../lazy.js';
@@ -31,14 +32,41 @@ export async function makeSandboxTls(): Promise<SandboxTls> {
   return { key: pems.private, cert: pems.cert };
 }
 
-/** Where `sandbox start --tls` writes its certificate, so `sandbox env --tls` can name it. */
-export function sandboxCaPath(port: number): string {
-  return join(tmpdir(), `ops-sandbox-${port}`, 'ca.pem');
+/**
+ * This user's own folder for sandbox files: `$TMPDIR/ops-<uid>`, mode 0700. A path anyone can guess
+ * is only safe when it is checked: a symlink, a file, another user's folder or one others can write
+ * is refused rather than written through.
+ */
+function privateRoot(create: boolean, base: string): string {
+  const uid = process.getuid?.();
+  const dir = join(base, `ops-${uid ?? 'user'}`);
+  if (!create) return dir;
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const st = lstatSync(dir);
+  if (!st.isDirectory() || (uid !== undefined && st.uid !== uid) || (st.mode & 0o077) !== 0)
+    throw new OpsError(`refusing to write the sandbox's certificate under ${dir}`, {
+      hint: 'it must be a folder of yours with mode 0700 (not a link); remove it and start again',
+    });
+  return dir;
 }
 
-export function writeSandboxCa(port: number, cert: string): string {
-  const path = sandboxCaPath(port);
-  mkdirSync(join(path, '..'), { recursive: true });
-  writeFileSync(path, cert, { mode: 0o644 });
+/** Where `sandbox start --tls` writes its certificate, so `sandbox env --tls` can name it. */
+export function sandboxCaPath(port: number, base = tmpdir()): string {
+  return join(privateRoot(false, base), `ops-sandbox-${port}`, 'ca.pem');
+}
+
+/** Writes the CA into a folder made fresh (0700) inside this user's private folder. */
+/** `base` is the temporary folder (tests give their own). */
+export function writeSandboxCa(port: number, cert: string, base = tmpdir()): string {
+  const root = privateRoot(true, base);
+  const dir = join(root, `ops-sandbox-${port}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { mode: 0o700 });
+  const path = join(dir, 'ca.pem');
+  writeFileSync(path, cert, { mode: 0o644, flag: 'wx' });
   return path;
 }

@@ -71,6 +71,30 @@ describe('sandbox over TLS', async () => {
     expect(no.stderr).toContain('not trusted');
   });
 
+  it("the CA is written in a fresh folder inside this user's private folder (0700), never through a link", async () => {
+    const { lstatSync, statSync, symlinkSync, rmSync, mkdtempSync } = await import('node:fs');
+    const { dirname, join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const caPath = sb.sandbox.caPath!;
+    expect(statSync(dirname(caPath)).mode & 0o777).toBe(0o700);
+    const root = dirname(dirname(caPath));
+    expect(lstatSync(root).isSymbolicLink()).toBe(false);
+    expect(statSync(root).mode & 0o777).toBe(0o700);
+    // A private folder that is a link to somewhere else is refused, not written through.
+    const { writeSandboxCa } = await import('../../src/sandbox/tls.js');
+    const base = mkdtempSync(join(tmpdir(), 'ops-tls-base-'));
+    const elsewhere = mkdtempSync(join(tmpdir(), 'ops-elsewhere-'));
+    symlinkSync(elsewhere, join(base, `ops-${process.getuid?.() ?? 'user'}`));
+    expect(() => writeSandboxCa(4999, 'CERT', base)).toThrow(/refusing to write the sandbox's certificate/);
+    const fresh = mkdtempSync(join(tmpdir(), 'ops-tls-base-'));
+    expect(writeSandboxCa(4999, 'CERT', fresh)).toBe(
+      join(fresh, `ops-${process.getuid?.() ?? 'user'}`, 'ops-sandbox-4999', 'ca.pem'),
+    );
+    rmSync(base, { recursive: true, force: true });
+    rmSync(elsewhere, { recursive: true, force: true });
+    rmSync(fresh, { recursive: true, force: true });
+  });
+
   it('an unreadable --ca-cert is a usage error', async () => {
     const r = await runMain(['api', 'tasks', 'GET', '/item/1', '--ca-cert', '/nonexistent.pem'], { env });
     expect(r.code).toBe(2);
