@@ -32,6 +32,18 @@ export function barSection(title: string, bars: readonly Bar[], width: number): 
   return bars.length ? ['', title, ...barChart(bars, width)] : [];
 }
 
+/** One bar section per metric (title, value, how it is printed), each bar an item named `name`. */
+export function metricBars<T extends { name: string }>(
+  items: readonly T[],
+  sections: ReadonlyArray<[title: string, get: (item: T) => number, text?: (n: number) => string]>,
+  width: number,
+): string[] {
+  const bars = (get: (item: T) => number, text?: (n: number) => string) =>
+    items.map((t) => ({ label: t.name, value: get(t), ...(text ? { text: text(get(t)) } : {}) }));
+  // Sections are separated by a blank line; the first needs none.
+  return sections.flatMap(([title, get, text]) => barSection(title, bars(get, text), width)).slice(1);
+}
+
 /**
  * Titled sparklines, one a row, over the same times: label, the line, then the smallest and largest
  * value (so the drawing can be read back).

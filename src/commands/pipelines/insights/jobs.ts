@@ -7,7 +7,7 @@ import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration, percent } from '../columns.js';
 import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
-import { barSection } from './charts.js';
+import { metricBars } from './charts.js';
 import {
   type InsightsView,
   addBranchOptions,
@@ -55,30 +55,16 @@ const PRETTY: Column<JobMetricsWire>[] = [
 ];
 
 export function jobCharts(items: readonly JobMetricsWire[], width: number): string[] {
-  const bars = (get: (j: JobMetricsWire) => number, text?: (n: number) => string) =>
-    items.map((j) => ({ label: j.name, value: get(j), ...(text ? { text: text(get(j)) } : {}) }));
-  return [
-    ...barSection(
-      'Success rate',
-      bars((j) => j.metrics.success_rate, percent),
-      width,
-    ),
-    ...barSection(
-      'Median duration',
-      bars((j) => j.metrics.duration_metrics.median, duration),
-      width,
-    ),
-    ...barSection(
-      'P95 duration',
-      bars((j) => j.metrics.duration_metrics.p95, duration),
-      width,
-    ),
-    ...barSection(
-      'Credits',
-      bars((j) => j.metrics.total_credits_used),
-      width,
-    ),
-  ].slice(1);
+  return metricBars(
+    items,
+    [
+      ['Success rate', (j) => j.metrics.success_rate, percent],
+      ['Median duration', (j) => j.metrics.duration_metrics.median, duration],
+      ['P95 duration', (j) => j.metrics.duration_metrics.p95, duration],
+      ['Credits', (j) => j.metrics.total_credits_used],
+    ],
+    width,
+  );
 }
 
 export function insightsJobsCommand(factory: Factory, run = runInsightsJobs): Command {

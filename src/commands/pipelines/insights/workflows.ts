@@ -7,7 +7,7 @@ import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration, percent } from '../columns.js';
 import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
-import { barSection } from './charts.js';
+import { metricBars } from './charts.js';
 import {
   type InsightsView,
   addBranchOptions,
@@ -56,30 +56,16 @@ const PRETTY: Column<WorkflowMetricsWire>[] = [
 ];
 
 export function workflowCharts(items: readonly WorkflowMetricsWire[], width: number): string[] {
-  const bars = (get: (w: WorkflowMetricsWire) => number, text?: (n: number) => string) =>
-    items.map((w) => ({ label: w.name, value: get(w), ...(text ? { text: text(get(w)) } : {}) }));
-  return [
-    ...barSection(
-      'Success rate',
-      bars((w) => w.metrics.success_rate, percent),
-      width,
-    ),
-    ...barSection(
-      'P95 duration',
-      bars((w) => w.metrics.duration_metrics.p95, duration),
-      width,
-    ),
-    ...barSection(
-      'Credits',
-      bars((w) => w.metrics.total_credits_used),
-      width,
-    ),
-    ...barSection(
-      'Runs per day',
-      bars((w) => w.metrics.throughput),
-      width,
-    ),
-  ].slice(1);
+  return metricBars(
+    items,
+    [
+      ['Success rate', (w) => w.metrics.success_rate, percent],
+      ['P95 duration', (w) => w.metrics.duration_metrics.p95, duration],
+      ['Credits', (w) => w.metrics.total_credits_used],
+      ['Runs per day', (w) => w.metrics.throughput],
+    ],
+    width,
+  );
 }
 
 export function insightsWorkflowsCommand(factory: Factory, run = runInsightsWorkflows): Command {
