@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { useSandbox } from '../helpers/sandbox.js';
  * CommonJS interop differ from the source the other tests import: a named export that the bundle
  * lacks fails only here.
  */
-const sb = await useSandbox({ services: ['hosts', 'meter'] });
+const sb = await useSandbox({ services: ['hosts', 'meter', 'runs', 'pipelines', 'cloud'] });
 const cli = (args: string[], o: { env?: Record<string, string>; input?: string } = {}) =>
   runCli(args, { env: { ...sb.env, ...o.env }, ...(o.input === undefined ? {} : { input: o.input }) });
 
@@ -60,6 +60,49 @@ describe('lazily loaded packages through the bundle', () => {
     const r = await runCli(['hosts', 'totals', '--debug']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^ConfigError: hosts: no service address is set\n\s+at baseUrlOf /m);
+  });
+
+  it('fflate and libsodium: run logs unpacked from their zip, a secret sealed for the emulator', async () => {
+    const logs = await cli(['runs', 'logs', '30433643', '--job', '399444123']);
+    expect(logs.stderr).toBe('');
+    expect(logs.stdout).toMatch(/^test\tSet up job\t/);
+    const secret = await cli(['runs', 'secret', 'set', 'BUNDLE_CHECK'], { input: 'sealed-in-the-bundle' });
+    expect(secret.stderr).toBe('');
+    expect(secret.code).toBe(0);
+  });
+
+  // asciichart and ora draw only on a terminal: `script` gives the built CLI one.
+  const script = spawnSync('sh', ['-c', 'command -v script'], { encoding: 'utf8' }).stdout.trim();
+  it.skipIf(!script)('asciichart and ora on a terminal (needs util-linux script)', async () => {
+    const bin = join(import.meta.dirname, '../../bin/ops.js');
+    // Asynchronous: the sandbox answering the child runs in this process.
+    const onTty = (args: string) =>
+      new Promise<string>((resolve, reject) => {
+        const child = spawn(script, ['-qec', `${process.execPath} ${bin} ${args}`, '/dev/null'], {
+          env: {
+            ...sb.env,
+            PATH: process.env.PATH ?? '',
+            HOME: tmpdir(),
+            OPS_CONFIG_DIR: tempConfigDir(),
+            COLUMNS: '100',
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        child.on('error', reject);
+        child.on('close', () => resolve(out));
+      });
+    const chart = await onTty(
+      'pipelines insights time-series gh/acme/web-app build-and-test --window last-30-days',
+    );
+    expect(chart).toMatch(/[╭╮╰╯]/);
+    expect(chart).not.toMatch(/unexpected error/);
+    const spinner = await onTty(
+      'cloud instance start 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b04 --wait --wait-timeout 1',
+    );
+    expect(spinner).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
+    expect(spinner).toContain('gave up waiting for instance');
   });
 
   it('selfsigned: the sandbox serves HTTPS', async () => {
