@@ -1,6 +1,9 @@
 // Start-up figures, side by side in one run: `node -e 0`, `ops --version`, `ops <service> --help`
-// (bundle and single binary) and `gh --version` where gh is installed. Prints `name value unit` lines
-// (medians of N runs after 3 warm-ups) and a last line with the ratios against `node -e 0`.
+// (bundle and single binary), `ops hosts totals` against the sandbox beside its floor (bare node:http
+// scripts making the same request, bench/floor/) and `gh --version` where gh is installed.
+// Runs are interleaved (one of each command per round, N rounds after 3 warm-up rounds), so that a
+// busy machine slows every command alike. Prints `name value unit` lines (medians) and last lines with
+// the ratios against the budgets of PRODUCT.md §8.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,40 +13,10 @@ const runs = Number(process.argv[2] ?? 30);
 const node = process.execPath;
 const bin = join(root, 'bin', 'ops.js');
 const binary = join(root, 'dist', 'ops-linux-x64');
+const hasBinary = existsSync(binary);
 const env = { ...process.env, OPS_CONFIG_DIR: join(root, '.bench', 'config') };
 
-function median(cmd, args) {
-  for (let i = 0; i < 3; i++) spawnSync(cmd, args, { env, stdio: 'ignore' });
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const t = process.hrtime.bigint();
-    const r = spawnSync(cmd, args, { env, stdio: 'ignore' });
-    times.push(Number(process.hrtime.bigint() - t) / 1e6);
-    if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}`);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
-}
-
-const which = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
-const figures = [];
-const measure = (name, cmd, args) => {
-  const ms = median(cmd, args);
-  figures.push([name, ms]);
-  console.log(`${name} ${ms.toFixed(1)} ms`);
-  return ms;
-};
-
-console.log(`# node ${process.version}, ${runs} runs each, medians`);
-const base = measure('node-e-0', node, ['-e', '0']);
-measure('ops--version', node, [bin, '--version']);
-measure('ops-hosts--help', node, [bin, 'hosts', '--help']);
-measure('ops-secrets--help', node, [bin, 'secrets', '--help']);
-if (existsSync(binary)) {
-  measure('binary--version', binary, ['--version']);
-  measure('binary-hosts--help', binary, ['hosts', '--help']);
-}
-// One simple command against the sandbox (budget: <= 2.5x node -e 0).
+// The sandbox's hosts emulator, for the one command that sends a request.
 const sandbox = spawn(node, [bin, 'sandbox', 'start', '--port', '0', '--services', 'hosts'], {
   env,
   stdio: ['ignore', 'pipe', 'ignore'],
@@ -56,18 +29,58 @@ Object.assign(env, {
   OPS_HOSTS_API_KEY: 'sandbox-hosts-api-key',
   OPS_HOSTS_APP_KEY: 'sandbox-hosts-app-key',
 });
-const commandMs = measure('ops-hosts-totals', node, [bin, 'hosts', 'totals']);
-if (existsSync(binary)) measure('binary-hosts-totals', binary, ['hosts', 'totals']);
+
+const which = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
+const gh = which('gh');
+const commands = [
+  ['node-e-0', node, ['-e', '0']],
+  ['ops--version', node, [bin, '--version']],
+  ['ops-hosts--help', node, [bin, 'hosts', '--help']],
+  ['ops-secrets--help', node, [bin, 'secrets', '--help']],
+  ...(hasBinary
+    ? [
+        ['binary--version', binary, ['--version']],
+        ['binary-hosts--help', binary, ['hosts', '--help']],
+      ]
+    : []),
+  ['floor-node-http-cjs', node, [join(root, 'bench', 'floor', 'hosts-totals.cjs')]],
+  ['floor-node-http-esm', node, [join(root, 'bench', 'floor', 'hosts-totals.mjs')]],
+  ['ops-hosts-totals', node, [bin, 'hosts', 'totals']],
+  ...(hasBinary ? [['binary-hosts-totals', binary, ['hosts', 'totals']]] : []),
+  ...(gh ? [['gh--version', gh, ['--version']]] : []),
+];
+
+const times = new Map(commands.map(([name]) => [name, []]));
+for (let round = -3; round < runs; round++) {
+  for (const [name, cmd, args] of commands) {
+    const t = process.hrtime.bigint();
+    const r = spawnSync(cmd, args, { env, stdio: 'ignore' });
+    if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}`);
+    if (round >= 0) times.get(name).push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+}
 sandbox.kill();
 
-const gh = which('gh');
-if (gh) measure('gh--version', gh, ['--version']);
-else console.log('# gh not installed: no gh --version figure');
+const median = (name) => {
+  const v = [...times.get(name)].sort((a, b) => a - b);
+  return v[Math.floor(v.length / 2)];
+};
+console.log(`# node ${process.version}, ${runs} interleaved rounds, medians`);
+for (const [name] of commands) console.log(`${name} ${median(name).toFixed(1)} ms`);
+if (!gh) console.log('# gh not installed: no gh --version figure');
+if (!hasBinary) console.log('# no dist/ops-linux-x64 (npm run build:binary): no binary figures');
+
+const base = median('node-e-0');
+const quick = commands.map(([n]) => n).filter((n) => /--version$|--help$/.test(n) && n !== 'gh--version');
 console.log(
-  `ratios vs node-e-0: ${figures
-    .filter(([n]) => n !== 'node-e-0')
-    .map(([n, ms]) => `${n} ${(ms / base).toFixed(2)}x`)
-    .join(
-      ', ',
-    )} (budgets: --version and --help <= 1.3x, hosts totals <= 2.5x; ${(commandMs / base).toFixed(2)}x)`,
+  `ratios vs node-e-0: ${quick.map((n) => `${n} ${(median(n) / base).toFixed(2)}x`).join(', ')}${
+    gh ? `, gh--version ${(median('gh--version') / base).toFixed(2)}x` : ''
+  } (budget: --version and --help <= 1.3x)`,
+);
+const floorCjs = median('floor-node-http-cjs');
+const floorEsm = median('floor-node-http-esm');
+const vs = (n) =>
+  `${n} ${(median(n) / floorEsm).toFixed(2)}x the ES module floor, ${(median(n) / floorCjs).toFixed(2)}x the CommonJS floor`;
+console.log(
+  `ratios vs floor: ${['ops-hosts-totals', ...(hasBinary ? ['binary-hosts-totals'] : [])].map(vs).join('; ')} (budget <= 1.15x)`,
 );

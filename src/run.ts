@@ -64,8 +64,7 @@ export async function run(
     batched.flush();
     onSignal.dispose();
     // Idle keep-alive sockets must not hold the process open.
-    if (globalThis.__opsTransportLoaded)
-      await (await import('./clients/http/transport.js')).closeDispatcher();
+    if (globalThis.__opsTransportLoaded) await (await import('./clients/http/transport.js')).closeTransport();
   }
 }
 

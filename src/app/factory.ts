@@ -183,7 +183,7 @@ function buildContext(
     const userAgent = `ops/${VERSION}`;
     const auth = await resolveAuth(name);
     const secretValues = descriptor.settings.filter((s) => s.secret).map((s) => reader.get(s.key));
-    const [{ createHttpClient }, { getDispatcher }, { Redactor }] = await Promise.all([
+    const [{ createHttpClient }, { getTransport }, { Redactor }] = await Promise.all([
       import('../clients/http/client.js'),
       import('../clients/http/transport.js'),
       import('../clients/http/redact.js'),
@@ -194,7 +194,7 @@ function buildContext(
         'TLS certificates are not verified (--insecure or OPS_INSECURE): anyone on the path can read and change this traffic',
       );
     }
-    const dispatcher = getDispatcher({
+    const transport = getTransport({
       caCert: settings.get('ca_cert'),
       insecure,
       connections: overrides.connections,
@@ -209,7 +209,7 @@ function buildContext(
       timeoutMs: timeoutS * 1000,
       maxWaitSeconds: maxWait,
       retryStatuses: descriptor.retryStatuses,
-      dispatcher,
+      transport,
       redactor: new Redactor([...secretValues, ...(auth?.secrets ?? [])]),
       log: debug ? (line) => io.stderr.write(`${line}\n`) : undefined,
       dryRun: flags.dryRun ? (curl) => io.stdout.write(`${curl}\n`) : undefined,

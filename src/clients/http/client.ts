@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import { request as undiciRequest } from './undici.js';
 import { ApiError, DryRunStop, InterruptedError, NetworkError, TimeoutError } from '../../errors.js';
 import { type AuthScheme, expiredError } from './auth.js';
 import { toCurl } from './curl.js';
@@ -16,6 +15,7 @@ import {
   serverWaitSeconds,
   sleep as realSleep,
 } from './retry.js';
+import { type Transport, type TransportResponse, lazyTransport } from './transport-types.js';
 import type { HttpClient, HttpResponse, ParsedError, RequestSpec } from './types.js';
 import { resolveUrl } from './url.js';
 
@@ -32,7 +32,10 @@ export interface HttpClientOptions {
   maxWaitSeconds: number;
   /** Statuses this service adds to the retryable ones (412 for the secrets store). */
   retryStatuses?: readonly number[] | undefined;
-  dispatcher: Dispatcher;
+  /** How requests are sent (the process's transport, see transport.ts)… */
+  transport?: Transport | undefined;
+  /** …or an undici dispatcher (tests' MockAgent), used through the undici transport. */
+  dispatcher?: Dispatcher | undefined;
   redactor: Redactor;
   /** --debug: one line per request and response. */
   log?: ((line: string) => void) | undefined;
@@ -54,6 +57,7 @@ const MAX_REDIRECTS = 5;
 /** Creates the client every service uses: base URL, auth, retries, redirects, parsing, masking. */
 export function createHttpClient(o: HttpClientOptions): HttpClient {
   const sleep = o.sleep ?? realSleep;
+  const transport = o.transport ?? viaDispatcher(o.dispatcher);
   const base = new URL(o.baseUrl);
   // Made once: meter send makes ten thousand requests a second.
   const clientRetryStatuses = new Set([...RETRYABLE_STATUSES, ...(o.retryStatuses ?? [])]);
@@ -131,13 +135,12 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       const { signal } = attemptSignal;
       try {
         let failure: unknown;
-        let res: Dispatcher.ResponseData | undefined;
+        let res: TransportResponse | undefined;
         try {
-          res = await undiciRequest(url, {
-            method: method as Dispatcher.HttpMethod,
+          res = await transport.send(url, {
+            method,
             headers,
-            body: body as string | Buffer | Readable | undefined,
-            dispatcher: o.dispatcher,
+            body,
             signal,
             headersTimeout: timeoutMs,
             bodyTimeout: timeoutMs,
@@ -327,8 +330,14 @@ export function describeUnreadableBody(text: string, contentType: string): strin
   return `${kind} (${contentType || 'no content type'}, ${Buffer.byteLength(text)} bytes): "${textSummary(text).slice(0, 80)}"`;
 }
 
+/** An undici dispatcher (a test's MockAgent) as a transport; undici's request API loads on first use. */
+function viaDispatcher(dispatcher: Dispatcher | undefined): Transport {
+  if (!dispatcher) throw new Error('createHttpClient needs a transport or a dispatcher');
+  return lazyTransport(() => import('./undici-transport.js').then((m) => m.undiciTransport(dispatcher)));
+}
+
 async function readBody(
-  res: Dispatcher.ResponseData,
+  res: TransportResponse,
   type: 'json' | 'text' | 'buffer' | 'stream',
   ok: boolean,
 ): Promise<unknown> {

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { rootCertificates } from 'node:tls';
-import type { Dispatcher } from 'undici';
-import { Agent, EnvHttpProxyAgent } from './undici.js';
 import { ConfigError } from '../../errors.js';
+import { nodeTransport } from './node-transport.js';
+import { type Transport, lazyTransport } from './transport-types.js';
 
 export interface TransportOptions {
   /** PEM file whose certificates are trusted in addition to the system's. */
@@ -14,53 +13,81 @@ export interface TransportOptions {
   env?: Record<string, string | undefined>;
 }
 
-let shared: { key: string; dispatcher: Dispatcher } | undefined;
+let shared: { key: string; transport: Transport } | undefined;
 
 /**
- * The one dispatcher of the process: keep-alive, proxies from HTTPS_PROXY/HTTP_PROXY/NO_PROXY, and
- * the TLS trust asked for. Built on first use so that commands that send nothing never load undici.
+ * The one transport of the process, keep-alive, with the TLS trust asked for. Node's own `node:http`
+ * unless a proxy is set (HTTPS_PROXY/HTTP_PROXY/NO_PROXY, read from the command's environment) or many
+ * parallel connections are asked for: those go through undici, loaded only then.
  */
-export function getDispatcher(opts: TransportOptions = {}): Dispatcher {
+export function getTransport(opts: TransportOptions = {}): Transport {
   globalThis.__opsTransportLoaded = true;
-  const key = JSON.stringify([opts.caCert, opts.insecure, opts.connections]);
-  if (shared?.key === key) return shared.dispatcher;
-  const connect: Record<string, unknown> = {};
-  if (opts.caCert) {
-    let pem: string;
-    try {
-      pem = readFileSync(opts.caCert, 'utf8');
-    } catch (err) {
-      throw new ConfigError(
-        `cannot read CA certificate ${opts.caCert}: ${(err as Error).message}`,
-        'give a readable PEM file with --ca-cert or OPS_CA_CERT',
-      );
-    }
-    connect.ca = [...rootCertificates, pem];
-  }
-  if (opts.insecure) connect.rejectUnauthorized = false;
-  const agentOpts = {
-    connect,
-    keepAliveTimeout: 10_000,
-    connections: opts.connections ?? null,
-    pipelining: 1,
-  };
   const env = opts.env ?? process.env;
   const httpsProxy = env.HTTPS_PROXY || env.https_proxy;
   const httpProxy = env.HTTP_PROXY || env.http_proxy;
   const noProxy = env.NO_PROXY || env.no_proxy;
-  // Read from the environment the command was given (not process.env), so tests and embedders control it.
-  const dispatcher: Dispatcher =
-    httpsProxy || httpProxy
-      ? new EnvHttpProxyAgent({ ...agentOpts, httpProxy, httpsProxy, noProxy })
-      : new Agent(agentOpts);
-  void shared?.dispatcher.close();
-  shared = { key, dispatcher };
-  return dispatcher;
+  const key = JSON.stringify([opts.caCert, opts.insecure, opts.connections, httpsProxy, httpProxy, noProxy]);
+  if (shared?.key === key) return shared.transport;
+  const ca = opts.caCert ? trustedCertificates(opts.caCert) : undefined;
+  const rejectUnauthorized = opts.insecure ? false : undefined;
+  const transport =
+    httpsProxy || httpProxy || opts.connections
+      ? undiciAgent({ ca, rejectUnauthorized, connections: opts.connections, httpsProxy, httpProxy, noProxy })
+      : nodeTransport({ ca, rejectUnauthorized });
+  void shared?.transport.close();
+  shared = { key, transport };
+  return transport;
 }
 
-/** Closes the shared dispatcher so the process can end without waiting for idle sockets. */
-export async function closeDispatcher(): Promise<void> {
-  const d = shared?.dispatcher;
+/** Closes the shared transport so the process can end without waiting for idle sockets. */
+export async function closeTransport(): Promise<void> {
+  const t = shared?.transport;
   shared = undefined;
-  if (d) await d.close().catch(() => undefined);
+  if (t) await t.close().catch(() => undefined);
+}
+
+/** The system's certificates and the file's. */
+function trustedCertificates(file: string): string[] {
+  let pem: string;
+  try {
+    pem = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new ConfigError(
+      `cannot read CA certificate ${file}: ${(err as Error).message}`,
+      'give a readable PEM file with --ca-cert or OPS_CA_CERT',
+    );
+  }
+  return [...process.getBuiltinModule('node:tls').rootCertificates, pem];
+}
+
+/** undici's agent (or proxy agent), loaded on the first request. */
+function undiciAgent(o: {
+  ca: string[] | undefined;
+  rejectUnauthorized: boolean | undefined;
+  connections: number | undefined;
+  httpsProxy: string | undefined;
+  httpProxy: string | undefined;
+  noProxy: string | undefined;
+}): Transport {
+  return lazyTransport(async () => {
+    const [{ Agent, EnvHttpProxyAgent }, { undiciTransport }] = await Promise.all([
+      import('./undici.js'),
+      import('./undici-transport.js'),
+    ]);
+    const connect: Record<string, unknown> = {};
+    if (o.ca) connect.ca = o.ca;
+    if (o.rejectUnauthorized === false) connect.rejectUnauthorized = false;
+    const agentOpts = {
+      connect,
+      keepAliveTimeout: 10_000,
+      connections: o.connections ?? null,
+      pipelining: 1,
+    };
+    const { httpsProxy, httpProxy, noProxy } = o;
+    return undiciTransport(
+      httpsProxy || httpProxy
+        ? new EnvHttpProxyAgent({ ...agentOpts, httpProxy, httpsProxy, noProxy })
+        : new Agent(agentOpts),
+    );
+  });
 }
