@@ -59,7 +59,7 @@ export async function findKey(key: string, services: readonly KeySource[]): Prom
     const near = keys.filter((k) => k.key.startsWith(`${service}.`)).map((k) => k.key);
     throw new UsageError(
       `unknown setting "${key}"`,
-      near.length ? `${service} has: ${near.join(', ')}` : 'run `ops config list` to see every key',
+      near.length ? `${service} has: ${near.join(', ')}` : 'run `ops config list --all` to see every key',
     );
   }
   return spec;

@@ -19,6 +19,27 @@ describe('ops config', () => {
     expect((await runMain(['config', 'get', 'hosts.api_key'], { env })).stdout).toBe('k-123456\n');
   });
 
+  it('list --all shows every key, set or not, and an unknown key points there', async () => {
+    const env = { OPS_CONFIG_DIR: tempConfigDir(), OPS_TASKS_LIST: 'Errands' };
+    const bare = JSON.parse((await runMain(['config', 'list', 'tasks', '--json'], { env })).stdout);
+    expect(bare).toEqual([{ key: 'tasks.list', value: 'Errands' }]);
+    const all = JSON.parse((await runMain(['config', 'list', 'tasks', '--all', '--json'], { env })).stdout);
+    expect(all.map((r: { key: string; value: string | null }) => [r.key, r.value])).toEqual([
+      ['tasks.base_url', null],
+      ['tasks.token', null],
+      ['tasks.list', 'Errands'],
+    ]);
+    expect(all[1].description).toMatch(/token/i);
+    const unknown = await runMain(['config', 'set', 'nosuch.key', 'x'], { env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe(
+      'ops: unknown setting "nosuch.key"\nhint: run `ops config list --all` to see every key\n',
+    );
+    const listed = await runMain(['config', 'list', '--all', '--json'], { env });
+    const keys = JSON.parse(listed.stdout).map((r: { key: string }) => r.key);
+    expect(keys).toEqual(expect.arrayContaining(['output', 'timeout', 'hosts.app_key', 'cloud.base_url']));
+  });
+
   it('list --show-origin says flag, env, profile or default', async () => {
     const env = { OPS_CONFIG_DIR: tempConfigDir(), OPS_HOSTS_BASE_URL: 'http://from-env' };
     await runMain(['config', 'set', 'output', 'yaml'], { env });

@@ -12,45 +12,54 @@ export interface ConfigListOptions {
   printer: Printer;
   settings: Settings;
   showOrigin: boolean;
+  /** Every key the tool knows, set or not, with what it is for. */
+  all?: boolean;
   service: string | undefined;
 }
 
 export function configListCommand(factory: Factory, run = runConfigList): Command {
   return new Command('list')
-    .description('List the keys that have a value, secrets masked')
+    .description('List the keys that have a value, secrets masked (--all: every key there is)')
     .argument('[service]', "only this service's keys")
     .option('--show-origin', 'say where each value came from: flag, env, profile or default')
-    .addHelpText('after', '\nExamples:\n  ops config list --show-origin\n  ops config list hosts --json')
-    .action(async (service: string | undefined, o: { showOrigin?: boolean }, cmd: Command) => {
+    .option('--all', 'list every key the tool knows, with or without a value, and what it is for')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops config list --show-origin\n  ops config list hosts --json\n  ops config list tasks --all',
+    )
+    .action(async (service: string | undefined, o: { showOrigin?: boolean; all?: boolean }, cmd: Command) => {
       const ctx = await factory.context(cmd, { tolerant: true });
       await run({
         services: factory.services,
         printer: ctx.printer,
         settings: ctx.settings,
         showOrigin: Boolean(o.showOrigin),
+        all: Boolean(o.all),
         service,
       });
     });
 }
 
 export async function runConfigList(o: ConfigListOptions): Promise<void> {
-  const rows: Array<{ key: string; value: string; origin?: string }> = [];
+  type Row = { key: string; value: string | null; origin?: string; description?: string };
+  const rows: Row[] = [];
   for (const spec of await knownKeys(o.services)) {
     if (o.service && !spec.key.startsWith(`${o.service}.`)) continue;
     const r = o.settings.resolve(spec.key, spec.default);
-    if (r.value === undefined) continue;
-    const value = spec.secret ? MASK : r.value;
-    rows.push(
-      o.showOrigin
-        ? { key: spec.key, value, origin: originLabel(r.origin, o.settings.profileName, r.envName) }
-        : { key: spec.key, value },
-    );
+    if (r.value === undefined && !o.all) continue;
+    const value = r.value === undefined ? null : spec.secret ? MASK : r.value;
+    const row: Row = { key: spec.key, value };
+    if (o.showOrigin)
+      row.origin = r.value === undefined ? '' : originLabel(r.origin, o.settings.profileName, r.envName);
+    if (o.all) row.description = spec.description;
+    rows.push(row);
   }
   await o.printer.print(rows, {
     columns: [
       { header: 'key', get: (r) => r.key },
       { header: 'value', get: (r) => r.value },
-      ...(o.showOrigin ? [{ header: 'origin', get: (r: (typeof rows)[number]) => r.origin }] : []),
+      ...(o.showOrigin ? [{ header: 'origin', get: (r: Row) => r.origin }] : []),
+      ...(o.all ? [{ header: 'description', get: (r: Row) => r.description }] : []),
     ],
   });
 }
