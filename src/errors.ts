@@ -57,6 +57,8 @@ export interface ApiErrorDetails {
   retryAfter?: number | undefined;
   body?: unknown;
   hint?: string | undefined;
+  /** A rate limit answered with another status than 429 (a 403 with the budget spent): exit 5. */
+  rateLimited?: boolean | undefined;
 }
 
 /** The service answered with an error status. The exit code follows the status. */
@@ -68,7 +70,7 @@ export class ApiError extends OpsError {
   readonly body: unknown;
   constructor(d: ApiErrorDetails) {
     super(d.message, {
-      exitCode: exitCodeForStatus(d.status),
+      exitCode: d.rateLimited ? ExitCode.rateLimited : exitCodeForStatus(d.status),
       code: d.code ?? `http_${d.status}`,
       ...(d.hint ? { hint: d.hint } : {}),
     });

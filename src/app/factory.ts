@@ -222,6 +222,7 @@ function buildContext(
       signal: io.signal,
       parseError: descriptor.parseError,
       hintFor: descriptor.hintFor,
+      rateLimitWait: descriptor.rateLimitWait,
     });
   }
 

@@ -36,6 +36,12 @@ export interface ServiceDescriptor {
   retryStatuses?: readonly number[];
   parseError?(status: number, body: unknown, headers: Record<string, string>): ParsedError;
   hintFor?(status: number, parsed: ParsedError): string | undefined;
+  /**
+   * A refusal that is a rate limit though its status is not 429 (a 403 with the budget spent): the
+   * least seconds to wait when the server names no time (0: the usual backoff). Undefined: not a
+   * rate limit. Such an answer is retried like a 429, whatever the method, and ends in exit 5.
+   */
+  rateLimitWait?(status: number, parsed: ParsedError, headers: Record<string, string>): number | undefined;
   /** The page style `ops api --paginate` uses for this service. */
   pageStyle?(): PageStyle<unknown>;
 }

@@ -10,7 +10,7 @@ import { useSandbox } from '../helpers/sandbox.js';
 const sb = await useSandbox({ services: ['runs'] });
 const conformance = await useConformance('runs', `${sb.url}/runs`);
 // Sandboxes whose rate limits trip at once: the primary one (2 requests a second), the secondary one
-// (1 request a minute), and the primary one answered with 403 as the service may.
+// (1 request a minute), and the primary one (1 request a second) answered with 403 as the service may.
 const primary = await useSandbox({
   services: ['runs'],
   settings: { 'runs.rate_limit': '2', 'runs.rate_window': '1' },
@@ -21,7 +21,7 @@ const secondary = await useSandbox({
 });
 const forbidden = await useSandbox({
   services: ['runs'],
-  settings: { 'runs.rate_limit': '1', 'runs.rate_limit_status': '403' },
+  settings: { 'runs.rate_limit': '1', 'runs.rate_window': '1', 'runs.rate_limit_status': '403' },
 });
 
 const ops = (
@@ -1068,10 +1068,19 @@ describe('rate limits', () => {
     expect(await stats(secondary)).toMatchObject({ secondaryLimited: 1 });
   });
 
-  it('a 403 rate limit is not retried by the shared policy: exit 4 with the rate-limit hint', async () => {
+  it('a 403 with x-ratelimit-remaining 0 is a rate limit: waited out until the reset', async () => {
+    const before = (await stats(forbidden)).rateLimited as number;
+    expect((await ops(['runs', 'workflow', 'list'], { on: forbidden })).code).toBe(0);
+    const r = await ops(['runs', 'workflow', 'list', '--json'], { on: forbidden });
+    expect(r.code).toBe(0);
+    expect(json<unknown[]>(r.stdout)).toHaveLength(4);
+    expect(((await stats(forbidden)).rateLimited as number) - before).toBe(1);
+  });
+
+  it('a 403 rate limit that cannot be waited out is exit 5 (not 4) with the rate-limit hint', async () => {
     await ops(['runs', 'workflow', 'list'], { on: forbidden });
-    const r = await ops(['runs', 'workflow', 'list'], { on: forbidden });
-    expect(r.code).toBe(4);
+    const r = await ops(['runs', 'workflow', 'list', '--retries', '0'], { on: forbidden });
+    expect(r.code).toBe(5);
     expect(r.stderr).toBe(
       'ops: runs: API rate limit exceeded for user ID 583231. (HTTP 403)\nhint: the service limits requests; wait until the limit resets and try again\n',
     );

@@ -68,6 +68,7 @@ export async function serviceHttp(
     sleep: async (ms) => void o.sleeps?.push(ms),
     parseError: descriptor.parseError,
     hintFor: descriptor.hintFor,
+    rateLimitWait: descriptor.rateLimitWait,
     ...o.extra,
   });
 }

@@ -461,6 +461,46 @@ describe('errors', () => {
     expect(await (await client()).getWorkflowRun(REPO, 5)).toEqual({ id: 5 });
     expect(mock.sleeps()).toEqual([7000]);
   });
+
+  it('a 403 with x-ratelimit-remaining 0 is the primary limit: a POST too is waited out and sent again', async () => {
+    const reset = Math.floor(Date.now() / 1000) + 10;
+    pool()
+      .intercept({ method: 'POST', path: `${R}/actions/runs/5/cancel` })
+      .reply(
+        403,
+        { message: 'API rate limit exceeded for user ID 1.' },
+        { headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) } },
+      );
+    pool()
+      .intercept({ method: 'POST', path: `${R}/actions/runs/5/cancel` })
+      .reply(202, {});
+    await (await client()).cancelWorkflowRun(REPO, 5);
+    expect(mock.sleeps()).toHaveLength(1);
+    expect(mock.sleeps()[0]).toBeGreaterThan(8_000);
+  });
+
+  it('a 403 secondary limit without retry-after waits at least 60 s; with the budget spent it is exit 5', async () => {
+    for (let i = 0; i < 2; i++)
+      pool()
+        .intercept({ method: 'GET', path: `${R}/actions/runs/5` })
+        .reply(403, { message: 'You have exceeded a secondary rate limit' });
+    const err = (await (
+      await client({ retries: 1 })
+    )
+      .getWorkflowRun(REPO, 5)
+      .catch((e: unknown) => e)) as ApiError;
+    expect(mock.sleeps()).toEqual([60_000]);
+    expect([err.status, err.exitCode]).toEqual([403, 5]);
+  });
+
+  it('a 403 that is not a rate limit is not retried: exit 4', async () => {
+    pool()
+      .intercept({ method: 'GET', path: `${R}/actions/runs/5` })
+      .reply(403, { message: 'Must have admin rights to Repository.' });
+    const err = (await (await client()).getWorkflowRun(REPO, 5).catch((e: unknown) => e)) as ApiError;
+    expect(mock.sleeps()).toEqual([]);
+    expect([err.status, err.exitCode]).toEqual([403, 4]);
+  });
 });
 
 describe('conditional requests', () => {

@@ -240,6 +240,27 @@ describe('retries and errors', () => {
     expect(mock.sleeps()[1]).toBe(3000);
   });
 
+  it('a 403 whose reason is a spent quota is a rate limit: retried, even an insert; other 403s are not', async () => {
+    const p = '/base/tasks/v1/lists/L1/tasks';
+    pool()
+      .intercept({ path: p, method: 'POST' })
+      .reply(403, body(403, 'userRateLimitExceeded', 'User Rate Limit Exceeded', 'PERMISSION_DENIED'));
+    pool().intercept({ path: p, method: 'POST' }).reply(200, task('T9'));
+    expect((await (await client()).insertTask('L1', { title: 'x' })).id).toBe('T9');
+    expect(mock.sleeps()).toHaveLength(1);
+
+    pool()
+      .intercept({ path: p, method: 'POST' })
+      .reply(403, body(403, 'insufficientPermissions', 'Insufficient Permission', 'PERMISSION_DENIED'));
+    const err = (await (
+      await client()
+    )
+      .insertTask('L1', { title: 'x' })
+      .catch((e: unknown) => e)) as ApiError;
+    expect([err.status, err.exitCode]).toEqual([403, 4]);
+    expect(mock.sleeps()).toHaveLength(1);
+  });
+
   it('an insert is not sent twice after a 503 (it would add the task twice); a patch and a move are', async () => {
     const p = '/base/tasks/v1/lists/L1/tasks';
     pool()

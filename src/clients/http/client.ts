@@ -50,6 +50,10 @@ export interface HttpClientOptions {
   parseError?: ((status: number, body: unknown, headers: Record<string, string>) => ParsedError) | undefined;
   /** Turns a status and parsed error into a hint for people (403: which permission…). */
   hintFor?: ((status: number, parsed: ParsedError) => string | undefined) | undefined;
+  /** Which other refusals are rate limits (see ServiceDescriptor.rateLimitWait). */
+  rateLimitWait?:
+    | ((status: number, parsed: ParsedError, headers: Record<string, string>) => number | undefined)
+    | undefined;
 }
 
 const MAX_REDIRECTS = 5;
@@ -164,7 +168,6 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
 
           const ok =
             (status >= 200 && status < 300) || status === 304 || (spec.okStatuses?.includes(status) ?? false);
-          const retryable = !ok && retryStatuses.has(status) && (idempotent || status === 429);
           if (ok && spec.responseType === 'stream') {
             return {
               status,
@@ -205,7 +208,11 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
               continue;
             }
             const parsed = (o.parseError ?? parseErrorBody)(status, payload, resHeaders);
-            const wait = serverWaitSeconds(resHeaders);
+            // A rate limit was not acted on, so it is sent again whatever the method.
+            const limitWait = status === 429 ? 0 : o.rateLimitWait?.(status, parsed, resHeaders);
+            const limited = limitWait !== undefined;
+            const retryable = limited || (retryStatuses.has(status) && idempotent);
+            const wait = serverWaitSeconds(resHeaders) ?? (limitWait || undefined);
             if (retryable && attempt <= o.retries && (wait === undefined || wait <= o.maxWaitSeconds)) {
               await pause(attempt, wait, `${status} ${parsed.message}`);
               continue;
@@ -218,9 +225,10 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
               requestId: parsed.requestId,
               retryAfter: wait,
               body: payload,
+              rateLimited: limited && status !== 429,
               hint:
                 o.hintFor?.(status, parsed) ??
-                (status === 429 && wait !== undefined && wait > o.maxWaitSeconds
+                (limited && wait !== undefined && wait > o.maxWaitSeconds
                   ? `the service asks to wait ${Math.ceil(wait)} s; allow it with --max-wait ${Math.ceil(wait)}`
                   : undefined),
             });

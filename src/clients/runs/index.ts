@@ -45,6 +45,22 @@ export function runsHint(status: number, parsed: ParsedError): string | undefine
 }
 
 /**
+ * The service's rate limits (reference: doc2-gaps) come as 403 as well as 429: the primary one with
+ * `x-ratelimit-remaining: 0` (waited out until `x-ratelimit-reset`), the secondary one named in the
+ * message (`retry-after` when given, else at least 60 s).
+ */
+export function runsRateLimitWait(
+  status: number,
+  parsed: ParsedError,
+  headers: Record<string, string>,
+): number | undefined {
+  if (status !== 403) return undefined;
+  if (headers['x-ratelimit-remaining'] === '0') return 0;
+  if (/secondary rate limit/i.test(parsed.message)) return headers['retry-after'] ? 0 : 60;
+  return undefined;
+}
+
+/**
  * Workflow automation (seed 001 A): `Authorization: token <token>`, a user agent on every request,
  * the v3 media type, and page/per_page lists that follow `Link: rel="next"`. `repo` (OWNER/REPO) and
  * `org` say which repository and organisation the commands act on.
@@ -64,6 +80,7 @@ export const descriptor: ServiceDescriptor = {
   defaultHeaders: (_s, userAgent) => ({ accept: RUNS_ACCEPT, 'user-agent': userAgent }),
   parseError: parseRunsError,
   hintFor: runsHint,
+  rateLimitWait: runsRateLimitWait,
   // `ops api runs … --paginate`: every list is `{total_count, <items>: […]}` except runner downloads.
   pageStyle: () =>
     linkStyle({

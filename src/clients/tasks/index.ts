@@ -23,6 +23,11 @@ export const descriptor: ServiceDescriptor = {
   auth: (s) => bearerAuth(s.require('token')),
   parseError: parseTasksError,
   hintFor: tasksHint,
+  // A quota spent is a 403 with these reasons as well as a 429 (reference: doc2-gaps).
+  rateLimitWait: (status, parsed) =>
+    status === 403 && (parsed.code === 'rateLimitExceeded' || parsed.code === 'userRateLimitExceeded')
+      ? 0
+      : undefined,
   pageStyle: () => taskPages(),
 };
 

@@ -120,6 +120,45 @@ describe('retries', () => {
     expect(sleeps).toHaveLength(1);
   });
 
+  it('a service names other refusals that are rate limits: retried like a 429, at least its wait, exit 5', async () => {
+    const rateLimitWait = (status: number, parsed: { message: string }) =>
+      status === 403 && /quota/.test(parsed.message) ? 30 : undefined;
+    pool()
+      .intercept({ path: '/base/p', method: 'POST' })
+      .reply(403, { errors: ['quota spent'] });
+    pool().intercept({ path: '/base/p', method: 'POST' }).reply(200, {});
+    await client({ rateLimitWait }).request({ method: 'POST', path: '/p', body: {} });
+    expect(sleeps).toEqual([30_000]);
+
+    pool()
+      .intercept({ path: '/base/p', method: 'POST' })
+      .reply(403, { errors: ['quota spent'] }, { headers: { 'retry-after': '2' } });
+    const spent = await client({ rateLimitWait, retries: 0 })
+      .request({ method: 'POST', path: '/p', body: {} })
+      .catch((e) => e);
+    expect([spent.status, spent.exitCode, spent.retryAfter]).toEqual([403, 5, 2]);
+
+    pool()
+      .intercept({ path: '/base/p', method: 'POST' })
+      .reply(403, { errors: ['quota spent'] });
+    const tooLong = await client({ rateLimitWait, maxWaitSeconds: 10 })
+      .request({ method: 'POST', path: '/p', body: {} })
+      .catch((e) => e);
+    expect([tooLong.exitCode, tooLong.hint]).toEqual([
+      5,
+      'the service asks to wait 30 s; allow it with --max-wait 30',
+    ]);
+
+    pool()
+      .intercept({ path: '/base/p', method: 'POST' })
+      .reply(403, { errors: ['no permission'] });
+    const denied = await client({ rateLimitWait })
+      .request({ method: 'POST', path: '/p', body: {} })
+      .catch((e) => e);
+    expect([denied.status, denied.exitCode]).toEqual([403, 4]);
+    expect(sleeps).toEqual([30_000]);
+  });
+
   it('a network error is retried for a GET and reported after the budget', async () => {
     pool()
       .intercept({ path: '/base/n', method: 'GET' })
