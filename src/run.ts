@@ -1,5 +1,8 @@
 import { setMaxListeners } from 'node:events';
-import type { Command } from 'commander';
+import { type Command, CommanderError } from 'commander';
+import { createFactory } from './app/factory.js';
+import { buildProgram } from './program.js';
+import { SERVICES } from './services.js';
 import type { Factory } from './app/types.js';
 import { ExitCode, OpsError } from './errors.js';
 import { type Io, processIo } from './io.js';
@@ -34,11 +37,7 @@ export async function run(
   setMaxListeners(1024, controller.signal);
   const batched = batchedIo(io ?? processIo(controller.signal));
   const realIo = batched.io;
-  const [{ CommanderError }, factory, { buildProgram }] = await Promise.all([
-    import('commander'),
-    makeFactory(realIo),
-    import('./program.js'),
-  ]);
+  const factory = await makeFactory(realIo);
   try {
     const program = await buildProgram(factory, argv);
     configure(program, realIo);
@@ -70,11 +69,6 @@ export async function run(
 
 /** The composition root: the factory every command builder gets, with the service table handed in. */
 async function makeFactory(io: Io): Promise<Factory> {
-  const [{ createFactory }, { buildProgram }, { SERVICES }] = await Promise.all([
-    import('./app/factory.js'),
-    import('./program.js'),
-    import('./services.js'),
-  ]);
   return createFactory(io, {
     services: SERVICES,
     // Another command line in this process (the sandbox demo), with its own error handling.

@@ -13,6 +13,9 @@ import { resolveFormat } from '../output/options.js';
 import { Printer } from '../output/printer.js';
 import type { Query } from '../output/query.js';
 import { VERSION } from '../version.js';
+import { createHttpClient } from '../clients/http/client.js';
+import { getTransport } from '../clients/http/transport.js';
+import { Redactor } from '../clients/http/redact.js';
 import type {
   ClientOverrides,
   Context,
@@ -183,11 +186,6 @@ function buildContext(
     const userAgent = `ops/${VERSION}`;
     const auth = await resolveAuth(name);
     const secretValues = descriptor.settings.filter((s) => s.secret).map((s) => reader.get(s.key));
-    const [{ createHttpClient }, { getTransport }, { Redactor }] = await Promise.all([
-      import('../clients/http/client.js'),
-      import('../clients/http/transport.js'),
-      import('../clients/http/redact.js'),
-    ]);
     if (insecure && !warnedInsecure) {
       warnedInsecure = true;
       feedback.warn(
