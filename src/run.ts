@@ -3,11 +3,15 @@ import { type Command, CommanderError } from 'commander';
 import { createFactory } from './app/factory.js';
 import { buildProgram } from './program.js';
 import { SERVICES } from './services.js';
+import { closeTransport } from './clients/http/transport.js';
 import type { Factory } from './app/types.js';
 import { ExitCode, OpsError } from './errors.js';
 import { type Io, processIo } from './io.js';
 import { batchedIo } from './output/batch.js';
 import { renderError } from './render-error.js';
+
+/** Command lines running in this process (tests and the sandbox demo run several). */
+let running = 0;
 
 /** Applies settings that commander copies only to subcommands made with .command(). */
 function configure(cmd: Command, io: Io): void {
@@ -38,6 +42,7 @@ export async function run(
   const batched = batchedIo(io ?? processIo(controller.signal));
   const realIo = batched.io;
   const factory = await makeFactory(realIo);
+  running++;
   try {
     const program = await buildProgram(factory, argv);
     configure(program, realIo);
@@ -62,8 +67,9 @@ export async function run(
   } finally {
     batched.flush();
     onSignal.dispose();
-    // Idle keep-alive sockets must not hold the process open.
-    if (globalThis.__opsTransportLoaded) await (await import('./clients/http/transport.js')).closeTransport();
+    // Idle keep-alive sockets must not hold the process open; the transport is the process's, so the
+    // last command line running in it (the sandbox demo runs others inside its own) closes it.
+    if (--running === 0) await closeTransport();
   }
 }
 
@@ -82,8 +88,4 @@ export async function commandPaths(io: Io): Promise<string[][]> {
   const factory = await makeFactory(io);
   const { commandPaths: paths } = await import('./commands/completion/script.js');
   return paths(await factory.tree());
-}
-
-declare global {
-  var __opsTransportLoaded: boolean | undefined;
 }

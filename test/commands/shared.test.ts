@@ -142,3 +142,19 @@ describe('proxies from HTTP_PROXY / NO_PROXY', async () => {
     expect(proxied).toBe(before);
   });
 });
+
+describe('command lines running side by side in one process', async () => {
+  const sb = await useSandbox({ services: ['hosts'] });
+
+  it('the one that ends first leaves the other’s connection open (no request is sent twice)', async () => {
+    await sb.fault({ service: 'hosts', kind: 'delay', delayMs: 400 });
+    const slow = runMain(['hosts', 'totals', '--json'], { env: sb.env });
+    await new Promise((r) => setTimeout(r, 100));
+    const fast = await runMain(['hosts', 'totals', '--json'], { env: sb.env });
+    expect(fast.code).toBe(0);
+    const r = await slow;
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const counts = (await sb.counters()).requests.hosts ?? {};
+    expect(counts['GET /api/v1/hosts/totals']).toBe(2);
+  });
+});

@@ -21,7 +21,6 @@ let shared: { key: string; transport: Transport } | undefined;
  * parallel connections are asked for: those go through undici, loaded only then.
  */
 export function getTransport(opts: TransportOptions = {}): Transport {
-  globalThis.__opsTransportLoaded = true;
   const env = opts.env ?? process.env;
   const httpsProxy = env.HTTPS_PROXY || env.https_proxy;
   const httpProxy = env.HTTP_PROXY || env.http_proxy;
