@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import type { Factory, ServiceCommands } from './app/types.js';
+import { UsageError } from './errors.js';
 import { addOutputOptions } from './output/options.js';
 import { SERVICES } from './services.js';
 import { VERSION } from './version.js';
@@ -111,6 +112,56 @@ Exit codes: 0 ok, 1 failed, 2 usage, 3 not found, 4 auth, 5 rate limited, 6 time
   return root;
 }
 
+/** `ops hosts list`: the words that name this command. */
+function pathOf(cmd: Command): string {
+  const words: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) words.unshift(c.name());
+  return words.join(' ');
+}
+
+/** Commander's "(Did you mean list?)" as a hint: `did you mean 'list'?`. */
+function suggestionHint(raw: string): string | undefined {
+  const m = /^\(Did you mean (one of )?(.+)\?\)$/.exec(raw.trim());
+  if (!m) return undefined;
+  const names = m[2]!.split(', ').map((n) => `'${n}'`);
+  return `did you mean ${names.length > 1 ? `one of ${names.join(', ')}` : names[0]}?`;
+}
+
+/**
+ * A parse error of commander as one `ops:` line naming what is wrong, with commander's suggestion on the
+ * hint line: `ops: unknown command 'lsit' for 'ops hosts'` / `hint: did you mean 'list'?`.
+ */
+export function commanderUsageError(cmd: Command, message: string, code: string | undefined): UsageError {
+  const [first = '', ...rest] = message.replace(/^error:\s*/, '').split('\n');
+  const suggestion = suggestionHint(rest.join(' '));
+  const path = pathOf(cmd);
+  const help = `run '${path} --help' for ${code === 'commander.unknownCommand' ? 'its commands' : 'its usage'}`;
+  if (code === 'commander.unknownCommand') {
+    const word = /'(.*)'/.exec(first)?.[1] ?? '';
+    return new UsageError(
+      `unknown command '${word}'${cmd.parent ? ` for '${path}'` : ''}`,
+      suggestion ?? help,
+    );
+  }
+  const choice = /^option '(-[^ ']+)[^']*' argument '(.*)' is invalid\. Allowed choices are (.*)\.$/s.exec(
+    first,
+  );
+  if (code === 'commander.invalidArgument' && choice)
+    return new UsageError(`invalid ${choice[1]} "${choice[2]}"`, `give one of: ${choice[3]}`);
+  const excess = /^too many arguments.*Expected (\d+) arguments? but got (\d+)/.exec(first);
+  if (code === 'commander.excessArguments' && excess)
+    return new UsageError(`too many arguments for '${path}': it takes ${excess[1]}, got ${excess[2]}`, help);
+  return new UsageError(first, suggestion ?? help);
+}
+
+/** Every command of the tree throws its parse errors as usage errors (one line, exit 2). */
+function usageErrors(cmd: Command): void {
+  cmd.error = (message, opts) => {
+    throw commanderUsageError(cmd, message, opts?.code);
+  };
+  for (const sub of cmd.commands) usageErrors(sub);
+}
+
 /**
  * Builds the program for these arguments: the asked-for subtree is loaded and registered; the others
  * appear as one-line entries so that `ops --help` lists them without loading them.
@@ -125,5 +176,6 @@ export async function buildProgram(factory: Factory, argv: string[], loadAll = f
       root.command(entry.name).description(entry.summary).helpOption(false).allowUnknownOption();
     }
   }
+  usageErrors(root);
   return root;
 }
