@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { ExitStatusError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import type { Factory, ServiceEntry } from '../../app/types.js';
+import { checkSandboxServices } from '../../sandbox/settings.js';
 
 export interface SandboxDemoOptions {
   io: Io;
@@ -16,12 +17,12 @@ export function sandboxDemoCommand(factory: Factory, run = runSandboxDemo): Comm
     .option('--services <list>', 'only these services, comma-separated')
     .addHelpText('after', '\nExamples:\n  ops sandbox demo\n  ops sandbox demo --services hosts,breach')
     .action(async (o: { services?: string }) => {
-      await run({
-        io: factory.io,
-        services: factory.services,
-        runArgv: factory.runArgv,
-        only: o.services?.split(',').map((s) => s.trim()),
-      });
+      const only = o.services
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (only) checkSandboxServices(only);
+      await run({ io: factory.io, services: factory.services, runArgv: factory.runArgv, only });
     });
 }
 

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import type { Factory } from '../../app/types.js';
+import { checkSandboxServices, checkSandboxSettings } from '../../sandbox/settings.js';
 import { parseInteger, parseKeyValue } from '../shared/parse.js';
 
 export interface SandboxStartOptions {
@@ -32,6 +33,9 @@ export function sandboxStartCommand(factory: Factory, run = runSandboxStart): Co
         ?.split(',')
         .map((s) => s.trim())
         .filter(Boolean);
+      // Unknown services, unknown keys and bad values are exit 2 here, not a crash or a silent default.
+      if (services) checkSandboxServices(services);
+      checkSandboxSettings(settings, services);
       await run({ io: factory.io, port, tls: Boolean(o.tls), settings, services });
     });
 }
