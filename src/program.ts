@@ -1,7 +1,9 @@
 import { Command } from 'commander';
 import type { Factory, ServiceCommands } from './app/types.js';
+import { setCompletionValues } from './commands/shared/choices.js';
 import { UsageError } from './errors.js';
 import { addOutputOptions } from './output/options.js';
+import { OUTPUT_FORMATS } from './output/printer.js';
 import { SERVICES } from './services.js';
 import { VERSION } from './version.js';
 
@@ -98,6 +100,8 @@ export function createRoot(withVersion = true): Command {
     .option('--insecure', 'skip TLS certificate verification (env OPS_INSECURE)')
     .option('-y, --yes', 'confirm destructive actions');
   addOutputOptions(root);
+  const output = root.options.find((o) => o.long === '--output');
+  if (output) setCompletionValues(output, OUTPUT_FORMATS);
   root.addHelpText(
     'after',
     `
