@@ -158,11 +158,25 @@ export function commanderUsageError(cmd: Command, message: string, code: string 
   return new UsageError(first, suggestion ?? help);
 }
 
-/** Every command of the tree throws its parse errors as usage errors (one line, exit 2). */
+/**
+ * Every command of the tree throws its parse errors as usage errors (one line, exit 2). A group asked
+ * for the help of a command it does not have (`ops help hosts lsit`, `ops hosts lsit --help`) says
+ * so too, rather than showing its own page as if that were the one asked for.
+ */
 function usageErrors(cmd: Command): void {
   cmd.error = (message, opts) => {
     throw commanderUsageError(cmd, message, opts?.code);
   };
+  if (cmd.commands.length > 0 && cmd.registeredArguments.length === 0) {
+    const outputHelp = cmd.outputHelp.bind(cmd);
+    cmd.outputHelp = ((context?: Parameters<Command['outputHelp']>[0]) => {
+      const word = cmd.args[0];
+      if (word !== undefined && !word.startsWith('-') && !cmd.commands.some((c) => c.name() === word))
+        // commander's own check, with its suggestion; it ends in cmd.error above.
+        (cmd as unknown as { unknownCommand(): never }).unknownCommand();
+      outputHelp(context as never);
+    }) as Command['outputHelp'];
+  }
   for (const sub of cmd.commands) usageErrors(sub);
 }
 

@@ -135,6 +135,33 @@ describe('a mistyped command or flag is one ops: line, the suggestion on the hin
     expect(r.stdout).toBe('');
   });
 
+  it.each([
+    [['help', 'hosts', 'lsit'], "ops: unknown command 'lsit' for 'ops hosts'\nhint: did you mean 'list'?\n"],
+    [
+      ['hosts', 'lsit', '--help'],
+      "ops: unknown command 'lsit' for 'ops hosts'\nhint: did you mean 'list'?\n",
+    ],
+    [['help', 'hots'], "ops: unknown command 'hots'\nhint: did you mean 'hosts'?\n"],
+    [
+      ['help', 'secrets', 'kv', 'gte'],
+      "ops: unknown command 'gte' for 'ops secrets kv'\nhint: did you mean 'get'?\n",
+    ],
+  ])('help for a mistyped command is the same error, not the parent page: %j', async (args, stderr) => {
+    const r = await runMain(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(stderr);
+    expect(r.stdout).toBe('');
+  });
+
+  it.each([[['help', 'hosts']], [['hosts', '--help']], [['help', 'secrets', 'kv']], [['--help']]])(
+    'help for a real command is still its page: %j',
+    async (args) => {
+      const r = await runMain(args);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^Usage: ops/);
+    },
+  );
+
   it("with --json the suggestion is the envelope's hint", async () => {
     const r = await runMain(['hosts', 'lsit', '--json']);
     expect(r.code).toBe(2);

@@ -107,6 +107,7 @@ describe('a mistyped command is one ops: line with the suggestion on the hint li
   it.each([
     [['hots'], "ops: unknown command 'hots'", "hint: did you mean 'hosts'?"],
     [['hosts', 'lsit'], "ops: unknown command 'lsit' for 'ops hosts'", "hint: did you mean 'list'?"],
+    [['help', 'hosts', 'lsit'], "ops: unknown command 'lsit' for 'ops hosts'", "hint: did you mean 'list'?"],
     [
       ['secrets', 'kv', 'gte', 'secret/app/db'],
       "ops: unknown command 'gte' for 'ops secrets kv'",
