@@ -4,6 +4,7 @@ import { apiCommand } from '../src/commands/api/request.js';
 import { testFactory as createFactory } from './helpers/factory.js';
 import { buildProgram, targetCommand } from '../src/program.js';
 import { memoryIo } from './helpers/io.js';
+import { runMain } from './helpers/cli.js';
 
 describe('finding the command without loading anything', () => {
   it.each([
@@ -89,5 +90,85 @@ describe('ops api parsing table', () => {
     await expect(parse(['tasks', 'POST', '/e', '--input', 'f.json', '-f', 'a=1'])).rejects.toThrow(
       '--input and -f both give a body',
     );
+  });
+});
+
+describe('a mistyped command or flag is one ops: line, the suggestion on the hint line, exit 2', () => {
+  it.each([
+    [['hots'], "ops: unknown command 'hots'\nhint: did you mean 'hosts'?\n"],
+    [['hosts', 'lsit'], "ops: unknown command 'lsit' for 'ops hosts'\nhint: did you mean 'list'?\n"],
+    [
+      ['secrets', 'kv', 'gte'],
+      "ops: unknown command 'gte' for 'ops secrets kv'\nhint: did you mean 'get'?\n",
+    ],
+    [
+      ['secrets', 'kv', 'metadata', 'gte'],
+      "ops: unknown command 'gte' for 'ops secrets kv metadata'\nhint: did you mean 'get'?\n",
+    ],
+    [['config', 'lst'], "ops: unknown command 'lst' for 'ops config'\nhint: did you mean 'list'?\n"],
+    [['xyzzy'], "ops: unknown command 'xyzzy'\nhint: run 'ops --help' for its commands\n"],
+    [
+      ['hosts', 'xyzzy'],
+      "ops: unknown command 'xyzzy' for 'ops hosts'\nhint: run 'ops hosts --help' for its commands\n",
+    ],
+    [
+      ['hosts', 'list', '--sort-fild', 'cpu'],
+      "ops: unknown option '--sort-fild'\nhint: did you mean '--sort-field'?\n",
+    ],
+    [['hosts', 'list', '--quary', 'x'], "ops: unknown option '--quary'\nhint: did you mean '--query'?\n"],
+    [
+      ['hosts', 'list', 'extra'],
+      "ops: too many arguments for 'ops hosts list': it takes 0, got 1\nhint: run 'ops hosts list --help' for its usage\n",
+    ],
+    [
+      ['meter', 'send', '--format', 'xml', 'f'],
+      'ops: invalid --format "xml"\nhint: give one of: ndjson, csv\n',
+    ],
+    [
+      ['secrets', 'kv', 'get'],
+      "ops: missing required argument 'path'\nhint: run 'ops secrets kv get --help' for its usage\n",
+    ],
+  ])('%j', async (args, stderr) => {
+    const r = await runMain(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(stderr);
+    expect(r.stdout).toBe('');
+  });
+
+  it.each([
+    [['help', 'hosts', 'lsit'], "ops: unknown command 'lsit' for 'ops hosts'\nhint: did you mean 'list'?\n"],
+    [
+      ['hosts', 'lsit', '--help'],
+      "ops: unknown command 'lsit' for 'ops hosts'\nhint: did you mean 'list'?\n",
+    ],
+    [['help', 'hots'], "ops: unknown command 'hots'\nhint: did you mean 'hosts'?\n"],
+    [
+      ['help', 'secrets', 'kv', 'gte'],
+      "ops: unknown command 'gte' for 'ops secrets kv'\nhint: did you mean 'get'?\n",
+    ],
+  ])('help for a mistyped command is the same error, not the parent page: %j', async (args, stderr) => {
+    const r = await runMain(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(stderr);
+    expect(r.stdout).toBe('');
+  });
+
+  it.each([[['help', 'hosts']], [['hosts', '--help']], [['help', 'secrets', 'kv']], [['--help']]])(
+    'help for a real command is still its page: %j',
+    async (args) => {
+      const r = await runMain(args);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^Usage: ops/);
+    },
+  );
+
+  it("with --json the suggestion is the envelope's hint", async () => {
+    const r = await runMain(['hosts', 'lsit', '--json']);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stderr).error).toMatchObject({
+      code: 'usage',
+      message: "unknown command 'lsit' for 'ops hosts'",
+      hint: "did you mean 'list'?",
+    });
   });
 });

@@ -134,6 +134,7 @@ function buildContext(
   const retries = Number(setting('retries', '4'));
   const maxWait = Number(setting('max_wait', '60'));
   const insecure = parseBoolean(setting('insecure', 'false')!) === true;
+  const caCert = setting('ca_cert', undefined);
   const debug = Boolean(flags.debug) || envBoolean(io.env, 'OPS_DEBUG', tolerant);
   const quiet = Boolean(flags.quiet) || envBoolean(io.env, 'OPS_QUIET', tolerant);
   const color = colorEnabled(io.env, io.stdoutIsTty, flags.color === false);
@@ -193,7 +194,7 @@ function buildContext(
       );
     }
     const transport = getTransport({
-      caCert: settings.get('ca_cert'),
+      caCert,
       insecure,
       connections: overrides.connections,
       env: io.env,

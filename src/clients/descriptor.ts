@@ -12,6 +12,13 @@ export interface SettingSpec {
   check?(value: string): string | undefined;
 }
 
+/** `2025-02-28` is a day of the calendar; `2025-02-30` or `2025-13-01` is not (API versions are dates). */
+export function isCalendarDate(date: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
+  const t = Date.parse(`${date}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(date);
+}
+
 /** Resolved settings of one service; `require` throws an error that says how to set the value. */
 export interface SettingsReader {
   get(key: string): string | undefined;

@@ -1,6 +1,7 @@
 import { UsageError } from '../errors.js';
 import { OUTPUT_FORMATS } from '../output/printer.js';
 import { FALSE_WORDS, TRUE_WORDS, parseBoolean } from './boolean.js';
+import { pemProblem } from './pem.js';
 import type { Resolved } from './settings.js';
 
 /** The longest timer Node can hold, in seconds (2^31 - 1 ms): a longer --timeout would fire at once. */
@@ -28,6 +29,7 @@ export const GLOBAL_RULES: Record<string, ValueRule> = {
   timeout: number(0.001, MAX_TIMER_SECONDS),
   retries: number(0, 100, true),
   max_wait: number(0, MAX_TIMER_SECONDS),
+  ca_cert: pemProblem,
   insecure: (v) =>
     parseBoolean(v) === undefined
       ? `give one of: true, false (or ${TRUE_WORDS.slice(2).join(', ')}, ${FALSE_WORDS.slice(2, 4).join(', ')})`

@@ -2,7 +2,11 @@ import { type Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
 import { OUTPUT_FORMATS, type OutputFormat } from './printer.js';
 
-/** The output flags, declared once for every command (on the root; commander passes them down). */
+/**
+ * The output flags, declared once for every command (on the root; commander passes them down). A
+ * `--query` is compiled before any command runs, so a bad one is exit 2 before any request; JMESPath
+ * is loaded only when a query is given.
+ */
 export function addOutputOptions(cmd: Command): Command {
   return cmd
     .addOption(
@@ -10,7 +14,11 @@ export function addOutputOptions(cmd: Command): Command {
     )
     .option('--json', 'same as -o json')
     .option('--query <jmespath>', 'filter or reshape the JSON result (JMESPath)')
-    .option('--field <name>', 'print one raw value (dotted path) and a newline');
+    .option('--field <name>', 'print one raw value (dotted path) and a newline')
+    .hook('preAction', async (_root, action) => {
+      const query = (action.optsWithGlobals() as { query?: string }).query;
+      if (query !== undefined) (await import('./query.js')).compileQuery(query);
+    });
 }
 
 /** Picks the format by precedence: --json, -o, OPS_OUTPUT, profile, table. Invalid values exit 2. */

@@ -1,5 +1,22 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { completionNodes } from '../../src/commands/completion/script.js';
 import { runMain } from '../helpers/cli.js';
+import { testFactory } from '../helpers/factory.js';
+import { memoryIo } from '../helpers/io.js';
+
+/** What bash offers for the words typed so far (the last one being completed). */
+function complete(script: string, words: string[]): string {
+  const r = spawnSync(
+    'bash',
+    [
+      '-c',
+      `${script}\nCOMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _ops_complete; echo "\${COMPREPLY[*]}"`,
+    ],
+    { encoding: 'utf8' },
+  );
+  return r.stdout.trim();
+}
 
 describe('ops completion', () => {
   it('bash: every command path and its flags, from the loaded tree', async () => {
@@ -21,7 +38,6 @@ describe('ops completion', () => {
   });
 
   it('bash script is valid bash', async () => {
-    const { spawnSync } = await import('node:child_process');
     const script = (await runMain(['completion', 'bash'])).stdout;
     const r = spawnSync(
       'bash',
@@ -50,6 +66,54 @@ describe('ops completion', () => {
       .length;
     expect(paths).toBeGreaterThan(100);
     expect(fish.length / paths).toBeLessThan(1200);
+  });
+
+  it('bash offers the values of a flag that takes one of a fixed set, at its own path', async () => {
+    const script = (await runMain(['completion', 'bash'])).stdout;
+    expect(complete(script, ['ops', 'hosts', 'list', '--sort-field', 'c'])).toBe('cpu');
+    expect(complete(script, ['ops', 'hosts', 'list', '--sort-field', ''])).toBe(
+      'name host_name id status up apps cpu iowait load last_reported_time',
+    );
+    expect(complete(script, ['ops', 'hosts', 'list', '--sort-dir', ''])).toBe('asc desc');
+    expect(complete(script, ['ops', 'cloud', 'instance', 'launch', '--storage', ''])).toBe('LOCAL CENTRAL');
+    expect(complete(script, ['ops', 'runs', 'cache', 'list', '--sort', ''])).toBe('created last-used size');
+    // commander's own .choices() count too.
+    expect(complete(script, ['ops', 'meter', 'send', '--format', ''])).toBe('ndjson csv');
+    // The root's -o/--output, after any command path and before any.
+    expect(complete(script, ['ops', 'hosts', 'list', '-o', ''])).toBe('table json yaml ndjson csv');
+    expect(complete(script, ['ops', 'secrets', 'kv', 'get', '--output', 'y'])).toBe('yaml');
+    expect(complete(script, ['ops', '-o', 'n'])).toBe('ndjson');
+    expect(complete(script, ['ops', 'sandbox', 'start', '--services', 'ho'])).toBe('hosts');
+    // Another path's --type is not offered here; a flag that takes free text falls back to the words.
+    expect(complete(script, ['ops', 'cloud', 'asg', 'list', '--type', ''])).toBe(
+      'MANUAL SCHEDULED CPU_BASED',
+    );
+    expect(complete(script, ['ops', 'cloud', 'instance', 'credentials', 'get', '--type', ''])).toBe(
+      'OPERATING_SYSTEM CONTROL_PANEL',
+    );
+    expect(complete(script, ['ops', 'hosts', 'list', '--filter', '--sort-d'])).toBe('--sort-dir');
+  });
+
+  it('every flag that declares its values gets them, in bash, zsh and fish', async () => {
+    const tree = completionNodes(await testFactory(memoryIo()).tree());
+    const bash = (await runMain(['completion', 'bash'])).stdout;
+    const zsh = (await runMain(['completion', 'zsh'])).stdout;
+    const fish = (await runMain(['completion', 'fish'])).stdout;
+    let flags = 0;
+    for (const n of tree.nodes)
+      for (const o of n.options) {
+        if (!o.values) continue;
+        flags++;
+        const line = `'${n.path} ${o.flag}') values='${o.values.join(' ')}' ;;`;
+        expect(bash).toContain(line);
+        expect(zsh).toContain(line);
+        expect(fish).toContain(
+          `complete -c ops -n 'test "(__ops_path)" = "${n.path}"' -l ${o.flag.slice(2)} -x -a '${o.values.join(' ')}'`,
+        );
+      }
+    expect(flags).toBeGreaterThan(40);
+    expect(fish).toContain("complete -c ops -s o -l output -x -a 'table json yaml ndjson csv'");
+    expect(zsh).toMatch(/\*' --output'\|\*' -o'\) values='table json yaml ndjson csv'/);
   });
 
   it('an unknown shell exits 2', async () => {

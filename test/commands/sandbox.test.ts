@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runMain } from '../helpers/cli.js';
@@ -98,7 +99,51 @@ describe('sandbox over TLS', async () => {
   it('an unreadable --ca-cert is a usage error', async () => {
     const r = await runMain(['api', 'tasks', 'GET', '/item/1', '--ca-cert', '/nonexistent.pem'], { env });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('cannot read CA certificate /nonexistent.pem');
+    expect(r.stderr).toBe(
+      'ops: invalid --ca-cert "/nonexistent.pem"\nhint: cannot read it (no such file); give a readable PEM file\n',
+    );
+  });
+
+  describe('a CA file that is not PEM is refused, naming the file and where it was given, before any request', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'ops-ca-'));
+    const der = join(dir, 'ca.der');
+    writeFileSync(der, Buffer.from([0x30, 0x82, 0x01, 0x0a, 0x02, 0x82]));
+    const key = join(dir, 'key.pem');
+    writeFileSync(key, '-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----\n');
+    const hint =
+      'hint: the file holds no PEM certificate (a -----BEGIN CERTIFICATE----- block); give the CA certificate in PEM form\n';
+
+    it.each([
+      ['--ca-cert, DER', ['--ca-cert', der], {}, `ops: invalid --ca-cert "${der}"\n${hint}`],
+      ['--ca-cert, a private key', ['--ca-cert', key], {}, `ops: invalid --ca-cert "${key}"\n${hint}`],
+      ['OPS_CA_CERT', [], { OPS_CA_CERT: der }, `ops: invalid OPS_CA_CERT "${der}"\n${hint}`],
+    ])('%s', async (_what, args, extra, stderr) => {
+      const r = await runMain(['api', 'tasks', 'GET', '/item/1', ...args], { env: { ...env, ...extra } });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(stderr);
+      expect((await sb.counters()).requests).toEqual({});
+    });
+
+    it('a profile holding one names the profile; config set refuses to store one', async () => {
+      const config = mkdtempSync(join(tmpdir(), 'ops-ca-config-'));
+      const withConfig = { ...env, OPS_CONFIG_DIR: config };
+      const set = await runMain(['config', 'set', 'ca_cert', der], { env: withConfig });
+      expect(set.code).toBe(2);
+      expect(set.stderr).toContain(`invalid value "${der}" for ca_cert`);
+      // Stored while it was a certificate, then overwritten by something else.
+      const later = join(dir, 'later.pem');
+      writeFileSync(later, readFileSync(sb.sandbox.caPath!));
+      expect((await runMain(['config', 'set', 'ca_cert', later], { env: withConfig })).code).toBe(0);
+      writeFileSync(later, 'not a certificate');
+      const r = await runMain(['api', 'tasks', 'GET', '/item/1'], { env: withConfig });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`ops: invalid profile default: ca_cert "${later}"\n${hint}`);
+      expect((await sb.counters()).requests).toEqual({});
+      // `ops config` itself still works, so the setting can be mended.
+      expect((await runMain(['config', 'unset', 'ca_cert'], { env: withConfig })).code).toBe(0);
+    });
   });
 });
 

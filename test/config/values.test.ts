@@ -78,6 +78,8 @@ describe('a value names where it came from, and is checked before any request', 
     ['retries', 'x', 'give a whole number from 0 to 100'],
     ['insecure', 'maybe', 'give one of: true, false'],
     ['meter.api_version', '2025-13-45.preview', 'give a date and release such as 2025-08-27.preview'],
+    ['db.api_version', '2025-02-30', 'give a date such as 2025-10-15'],
+    ['ca_cert', '/nonexistent-ca.pem', 'cannot read it (no such file); give a readable PEM file'],
     ['breach.rate_per_minute', 'fast', 'give a whole number of requests per minute'],
   ])('config set %s %s is refused with the rule of the flag', async (key, value, hint) => {
     const env = { OPS_CONFIG_DIR: tempConfigDir() };

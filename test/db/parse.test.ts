@@ -315,6 +315,32 @@ const bad: Array<[string, Make, string[], RegExp, Record<string, string>?]> = [
     /invalid --api-version "latest"/,
   ],
   [
+    'api-version an impossible date',
+    roleAssignmentListCommand,
+    ['list', '--api-version', '2025-02-30'],
+    /^invalid --api-version "2025-02-30"$/,
+  ],
+  [
+    'api-version a month that does not exist',
+    roleAssignmentListCommand,
+    ['list', '--api-version', '2025-13-01-preview'],
+    /^invalid --api-version "2025-13-01-preview"$/,
+  ],
+  [
+    'api-version from the environment, named as such',
+    roleAssignmentListCommand,
+    ['list'],
+    /^invalid OPS_DB_API_VERSION "2025-04-31"$/,
+    { OPS_DB_API_VERSION: '2025-04-31' },
+  ],
+  [
+    'account from the environment, named as such',
+    roleAssignmentListCommand,
+    ['list'],
+    /^invalid OPS_DB_ACCOUNT "Docs"$/,
+    { OPS_DB_ACCOUNT: 'Docs' },
+  ],
+  [
     '--wait-timeout with --no-wait',
     roleAssignmentCreateCommand,
     cr('--no-wait', '--wait-timeout', '5'),

@@ -286,6 +286,7 @@ describe('failures', () => {
       'ops: --count must be at most 1000 (got 5000)',
     ],
     ['--sort-dir', ['hosts', 'list', '--sort-dir', 'up'], 'ops: invalid --sort-dir "up"'],
+    ['--sort-field', ['hosts', 'list', '--sort-field', 'colour'], 'ops: invalid --sort-field "colour"'],
     ['--from', ['hosts', 'list', '--from', 'last tuesday'], 'ops: invalid --from "last tuesday"'],
     ['--end in the past', ['hosts', 'mute', 'web-001', '--end', '-5m'], 'ops: --end "-5m" is in the past'],
     ['unknown flag', ['hosts', 'list', '--colour'], "ops: unknown option '--colour'"],
@@ -299,7 +300,7 @@ describe('failures', () => {
   });
 
   it('400 shows the server reasons: exit 1', async () => {
-    const r = await ops(['hosts', 'list', '--sort-field', 'colour']);
+    const r = await ops(['api', 'hosts', 'GET', '/api/v1/hosts', '-f', 'sort_field=colour']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
       /^ops: hosts: Invalid sort_field: "colour"; use one of name, .* \(HTTP 400\)\n$/,
@@ -403,7 +404,7 @@ describe('conformance with specs/hosts.openapi.json', () => {
       [['hosts', 'mute', 'web-001', '--override'], 0],
       [['hosts', 'unmute', 'web-001'], 0],
       [['hosts', 'unmute', 'web-001'], 1],
-      [['hosts', 'list', '--sort-field', 'colour'], 1],
+      [['api', 'hosts', 'GET', '/api/v1/hosts', '-f', 'sort_field=colour'], 1],
       [['hosts', 'totals', '--app-key', NO_HOSTS_READ_APP_KEY], 4],
     ];
     for (const [args, code] of steps) {

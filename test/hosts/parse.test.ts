@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hostsListCommand } from '../../src/commands/hosts/list.js';
+import { SORT_FIELDS, hostsListCommand } from '../../src/commands/hosts/list.js';
 import { hostsMuteCommand } from '../../src/commands/hosts/mute.js';
 import { hostsTotalsCommand } from '../../src/commands/hosts/totals.js';
 import { hostsUnmuteCommand } from '../../src/commands/hosts/unmute.js';
 import { UsageError } from '../../src/errors.js';
+import { SORT_FIELDS as SERVICE_SORT_FIELDS } from '../../src/sandbox/hosts/search.js';
 import { parseVerb } from './helpers.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: a table of builders with different option types
@@ -113,6 +114,14 @@ describe('parsing: argv in, options out', () => {
     expect(values).toEqual(expected);
   });
 
+  it('--sort-field takes each field the service sorts by (as the emulator lists them), in any case', async () => {
+    expect([...SORT_FIELDS]).toEqual([...SERVICE_SORT_FIELDS]);
+    for (const field of SORT_FIELDS) {
+      const { values } = await parseVerb(hostsListCommand, ['list', '--sort-field', field.toUpperCase()]);
+      expect((values.query as { sort_field: string }).sort_field).toBe(field);
+    }
+  });
+
   it('relative times: --from -3h and --end 1h count from now', async () => {
     const list = await parseVerb(hostsListCommand, ['list', '--from', '-3h']);
     expect((list.values.query as { from: number }).from).toBeGreaterThanOrEqual(NOW - 3 * 3600);
@@ -138,6 +147,18 @@ const bad: Array<[string, Make, string[], RegExp]> = [
     /invalid --sort-dir "sideways"/,
   ],
   ['--sort-field empty', hostsListCommand, ['list', '--sort-field', ' '], /--sort-field is empty/],
+  [
+    '--sort-field unknown',
+    hostsListCommand,
+    ['list', '--sort-field', 'colour'],
+    /^invalid --sort-field "colour"$/,
+  ],
+  [
+    '--sort-field a typo',
+    hostsListCommand,
+    ['list', '--sort-field', 'cpus'],
+    /^invalid --sort-field "cpus"$/,
+  ],
   ['--from nonsense', hostsListCommand, ['list', '--from', 'yesterdayish'], /invalid --from "yesterdayish"/],
   [
     '--limit with --all',

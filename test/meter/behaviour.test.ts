@@ -70,7 +70,7 @@ describe('ops meter session create', () => {
       'a bad version in the environment',
       { OPS_METER_API_VERSION: 'latest' },
       2,
-      /invalid meter.api_version "latest"/,
+      /invalid OPS_METER_API_VERSION "latest"/,
     ],
   ])('fails with %s', async (_name, env, code, message) => {
     const r = await ops(['meter', 'session', 'create'], { env });

@@ -145,7 +145,7 @@ describe('ops meter send: parsing', () => {
 
   it('refuses a bad api_version from the environment too, before any request', async () => {
     await expect(send([NDJSON], { OPS_METER_API_VERSION: 'v2' })).rejects.toThrow(
-      /invalid meter.api_version "v2"/,
+      /invalid OPS_METER_API_VERSION "v2"/,
     );
   });
 });

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it, vi } from 'vitest';
 import type { KvLocation, SecretsClient } from '../../src/clients/secrets/client.js';
 import { runSecretsDelete } from '../../src/commands/secrets/delete.js';
@@ -469,10 +470,42 @@ describe('secrets generic read, write, help; operator', () => {
 
 describe('secrets output helpers', () => {
   it('quotes every value for the shell', () => {
-    expect(envLines({ A: "it's $HOME `x`", B: { n: 1 } }, () => undefined)).toBe(
+    expect(envLines({ A: "it's $HOME `x`", B: { n: 1 } }, 'secret/a', () => undefined)).toBe(
       "export A='it'\\''s $HOME `x`'\nexport B='{\"n\":1}'\n",
     );
   });
+  it('-o env: a key with no name is skipped with a warning naming the secret, never an `export =` line', () => {
+    const warnings: string[] = [];
+    const text = envLines({ '': 'orphan', a: '1' }, 'secret/app/db', (m) => warnings.push(m));
+    expect(text).toBe("export a='1'\n");
+    expect(warnings).toEqual(['secret/app/db: a key with an empty name cannot be exported; skipped']);
+  });
+
+  it('-o env: two keys that mend to one name export the one so named, and warn of the other', () => {
+    const warnings: string[] = [];
+    const text = envLines({ 'db-user': 'mended', db_user: 'exact', 'x.y': '1' }, 'secret/a', (m) =>
+      warnings.push(m),
+    );
+    expect(text).toBe("export db_user='exact'\nexport x_y='1'\n");
+    expect(warnings).toEqual([
+      'secret/a: key "db-user" would be exported as db_user, which key "db_user" is; skipped',
+      'key "x.y" exported as x_y',
+    ]);
+    // Whatever the order the store answered in.
+    expect(envLines({ db_user: 'exact', 'db-user': 'mended' }, 'secret/a', () => undefined)).toBe(
+      "export db_user='exact'\n",
+    );
+  });
+
+  it('-o env: every line is one export of a shell name, so eval never breaks', () => {
+    const text = envLines({ '': 1, '-': 2, '9': 3, é: 4, ok: 5 }, 'secret/a', () => undefined);
+    for (const line of text.trimEnd().split('\n'))
+      expect(line).toMatch(/^export [A-Za-z_][A-Za-z0-9_]*='[^']*'$/);
+    const r = spawnSync('bash', ['-c', `set -e; eval "$1"; echo "$ok"`, 'bash', text], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe('5\n');
+  });
+
   it('strips control characters from server help', () => {
     expect(renderMarkdown('# Title\u001b[31m red\u0007', makeStyle(false))).toBe('TITLE RED\n');
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ServiceDescriptor, SettingsReader } from '../descriptor.js';
+import { type ServiceDescriptor, type SettingsReader, isCalendarDate } from '../descriptor.js';
 import { type AuthScheme, bearerAuth } from '../http/auth.js';
 import { parseErrorBody } from '../http/parse-error.js';
 import type { ParsedError } from '../http/types.js';
@@ -7,6 +7,12 @@ import { nextLinkPages } from './pages.js';
 
 /** The api-version the reference names (C.2): the newest stable one of the role-assignment API. */
 export const DEFAULT_API_VERSION = '2025-10-15';
+/** The hint for an api-version that is not a real date, with `-preview` or not, else undefined. */
+export function checkApiVersion(v: string): string | undefined {
+  const m = /^(\d{4}-\d{2}-\d{2})(-preview)?$/.exec(v);
+  return m && isCalendarDate(m[1]!) ? undefined : `give a date such as ${DEFAULT_API_VERSION}`;
+}
+
 /** The seed's `{auth_url}` of the public cloud (reference C.5). */
 export const DEFAULT_AUTH_URL = 'https://login.microsoftonline.com';
 
@@ -112,7 +118,12 @@ export const descriptor: ServiceDescriptor = {
     { key: 'subscription', description: 'subscription id of the database account' },
     { key: 'resource_group', description: 'resource group of the database account' },
     { key: 'account', description: 'database account name' },
-    { key: 'api_version', description: 'api-version query value', default: DEFAULT_API_VERSION },
+    {
+      key: 'api_version',
+      description: 'api-version query value',
+      default: DEFAULT_API_VERSION,
+      check: checkApiVersion,
+    },
   ],
   auth,
   parseError,

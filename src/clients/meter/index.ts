@@ -1,4 +1,4 @@
-import type { ServiceDescriptor } from '../descriptor.js';
+import { type ServiceDescriptor, isCalendarDate } from '../descriptor.js';
 import { bearerAuth } from '../http/auth.js';
 
 /** The seed's version header format is `<yyyy-mm-dd>.preview`. */
@@ -9,11 +9,7 @@ export const BILLING_VERSION_PATTERN = /^\d{4}-\d{2}-\d{2}\.[a-z]+$/;
 
 /** The hint for a version that is not `<yyyy-mm-dd>.<release>` with a real date, else undefined. */
 export function checkBillingVersion(v: string): string | undefined {
-  const date = v.split('.')[0]!;
-  const real =
-    !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) &&
-    new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
-  return BILLING_VERSION_PATTERN.test(v) && real
+  return BILLING_VERSION_PATTERN.test(v) && isCalendarDate(v.split('.')[0]!)
     ? undefined
     : 'give a date and release such as 2025-08-27.preview';
 }

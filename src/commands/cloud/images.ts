@@ -5,6 +5,7 @@ import { printPages } from '../shared/list.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
 import { IMAGE_COLUMNS } from './columns.js';
 import { type CloudRunBase, cloudCommand, cloudContext, parseChoice } from './shared.js';
+import { choiceOption } from '../shared/choices.js';
 
 const DEFAULT_LIMIT = 50;
 const FLAVOURS = [
@@ -33,9 +34,9 @@ export function cloudImagesCommand(factory: Factory, run = runCloudImages): Comm
       'ops cloud images --flavour ubuntu --field id',
     ],
   )
-    .option('--flavour <name>', FLAVOURS.join(', '))
+    .addOption(choiceOption('--flavour <name>', FLAVOURS.join(', '), FLAVOURS))
     .option('--custom', 'custom images only')
-    .option('--region <name>', 'images usable in this region');
+    .addOption(choiceOption('--region <name>', 'images usable in this region', REGION_NAMES));
   addListOptions(cmd, DEFAULT_LIMIT);
   return cmd.action(
     async (

@@ -6,6 +6,7 @@ import { printPages } from '../shared/list.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
 import { TYPE_COLUMNS } from './columns.js';
 import { type CloudRunBase, cloudContext, parseChoice } from './shared.js';
+import { choiceOption } from '../shared/choices.js';
 
 const DEFAULT_LIMIT = 100;
 
@@ -17,7 +18,9 @@ export interface CloudInstanceTypesOptions extends CloudRunBase {
 export function cloudInstanceTypesCommand(factory: Factory, run = runCloudInstanceTypes): Command {
   const cmd = new Command('instance-types')
     .description('List the instance types of a region with their resources and prices')
-    .option('--region <name>', `region (required): ${REGION_NAMES.join(', ')}`);
+    .addOption(
+      choiceOption('--region <name>', `region (required): ${REGION_NAMES.join(', ')}`, REGION_NAMES),
+    );
   addListOptions(cmd, DEFAULT_LIMIT);
   return cmd
     .addHelpText(

@@ -1,8 +1,13 @@
 import type { Command } from 'commander';
+import { completionValues } from '../shared/choices.js';
 
 export interface CompletionOption {
   flag: string;
+  /** `-o` beside `--output`. */
+  short?: string | undefined;
   description: string;
+  /** The fixed set of values the flag takes (`--sort-dir asc|desc`), offered after it. */
+  values?: readonly string[] | undefined;
 }
 
 export interface CompletionNode {
@@ -21,7 +26,12 @@ export interface CompletionTree {
 
 const flagsOf = (cmd: Command): CompletionOption[] =>
   cmd.options
-    .map((o) => ({ flag: o.long ?? o.short ?? '', description: o.description }))
+    .map((o) => ({
+      flag: o.long ?? o.short ?? '',
+      short: o.long ? o.short : undefined,
+      description: o.description,
+      values: completionValues(o),
+    }))
     .filter((o) => o.flag);
 
 /** Flattens the command tree into one node per command path, with its subcommands and own flags. */
@@ -49,6 +59,24 @@ export function commandPaths(root: Command): string[][] {
 
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
+/** `'ops hosts list --sort-field'|...`: the case patterns after which a flag's values are offered. */
+function valueCases({ nodes, globals }: CompletionTree): string[] {
+  const cases: string[] = [];
+  for (const n of nodes)
+    for (const o of n.options)
+      if (o.values?.length) cases.push(`    ${q(`${n.path} ${o.flag}`)}) values=${q(o.values.join(' '))} ;;`);
+  // The root's flags hold after every command path.
+  for (const o of globals)
+    if (o.values?.length)
+      cases.push(
+        `    ${[o.flag, o.short]
+          .filter(Boolean)
+          .map((f) => `*${q(` ${f}`)}`)
+          .join('|')}) values=${q(o.values.join(' '))} ;;`,
+      );
+  return cases;
+}
+
 export function bashScript({ nodes, globals }: CompletionTree): string {
   const paths = nodes.map((n) => n.path).filter((p) => p !== 'ops');
   const cases = nodes
@@ -60,8 +88,9 @@ export function bashScript({ nodes, globals }: CompletionTree): string {
   const globalWords = q(globals.map((o) => o.flag).join(' '));
   return `# ops completion for bash: eval "$(ops completion bash)"
 _ops_complete() {
-  local cur path w i words
+  local cur prev path w i words values
   cur="\${COMP_WORDS[COMP_CWORD]}"
+  prev="\${COMP_WORDS[COMP_CWORD-1]}"
   path="ops"
   for ((i=1; i<COMP_CWORD; i++)); do
     w="\${COMP_WORDS[i]}"
@@ -70,6 +99,14 @@ _ops_complete() {
       ${paths.map(q).join('|')}) path="$path $w" ;;
     esac
   done
+  # After a flag that takes one of a fixed set of values: those values only.
+  case "$path $prev" in
+${valueCases({ nodes, globals }).join('\n')}
+  esac
+  if [[ -n "$values" ]]; then
+    COMPREPLY=( $(compgen -W "$values" -- "$cur") )
+    return
+  fi
   case "$path" in
 ${cases}
   esac
@@ -88,7 +125,15 @@ ${bashScript(tree)}`;
 }
 
 const fishFlag = (o: CompletionOption) =>
-  `${o.flag.startsWith('--') ? `-l ${o.flag.slice(2)}` : `-s ${o.flag.slice(1)}`} -d ${q(o.description.slice(0, 80))}`;
+  [
+    o.short ? `-s ${o.short.slice(1)}` : '',
+    o.flag.startsWith('--') ? `-l ${o.flag.slice(2)}` : `-s ${o.flag.slice(1)}`,
+    // -x: the flag takes a value, and these (not file names) are the ones to offer.
+    o.values?.length ? `-x -a ${q(o.values.join(' '))}` : '',
+    `-d ${q(o.description.slice(0, 80))}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
 
 export function fishScript({ nodes, globals }: CompletionTree): string {
   const paths = nodes.map((n) => n.path).filter((p) => p !== 'ops');

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context, Factory } from '../../app/types.js';
 import { type DbAccount, type DbClient, accountResourceId, createDbClient } from '../../clients/db/client.js';
-import { DEFAULT_API_VERSION } from '../../clients/db/index.js';
+import { DEFAULT_API_VERSION, checkApiVersion } from '../../clients/db/index.js';
 import type { SqlRoleAssignmentWire, SqlRoleDefinitionWire } from '../../clients/db/types.js';
 import { ConfigError, UsageError } from '../../errors.js';
 import type { Column } from '../../output/printer.js';
@@ -62,13 +62,19 @@ const RULES = {
   apiVersion: {
     flag: '--api-version',
     key: 'db.api_version',
-    check: (v: string) => /^\d{4}-\d{2}-\d{2}(-preview)?$/.test(v),
+    check: (v: string) => checkApiVersion(v) === undefined,
     how: `give a date such as ${DEFAULT_API_VERSION}`,
   },
 } as const;
 
-/** The account an API verb is about: every part present and valid, before any request. */
-export function parseTarget(raw: TargetFlags): DbAccount {
+/**
+ * The account an API verb is about: every part present and valid, before any request. A bad value is
+ * named by where it came from (`--account`, `OPS_DB_ACCOUNT`, `profile staging: db.account`).
+ */
+export function parseTarget(
+  raw: TargetFlags,
+  sourceOf: (rule: { flag: string; key: string }) => string = (rule) => rule.flag,
+): DbAccount {
   const out: Record<string, string> = {};
   for (const [name, rule] of Object.entries(RULES)) {
     const v = raw[name as keyof TargetFlags];
@@ -78,7 +84,7 @@ export function parseTarget(raw: TargetFlags): DbAccount {
         `pass ${rule.flag}, set OPS_${rule.key.toUpperCase().replace('.', '_')}, run \`ops config set ${rule.key} VALUE\`, or \`eval "$(ops sandbox env)"\` for the sandbox`,
       );
     }
-    if (!rule.check(v)) throw new UsageError(`invalid ${rule.flag} "${v}"`, rule.how);
+    if (!rule.check(v)) throw new UsageError(`invalid ${sourceOf(rule)} "${v}"`, rule.how);
     out[name] = v;
   }
   return out as unknown as DbAccount;
@@ -106,12 +112,20 @@ export async function dbContext(
     },
   });
   const { settings } = await ctx.service('db');
-  const target = parseTarget({
-    subscription: settings.get('subscription'),
-    resourceGroup: settings.get('resource_group'),
-    account: settings.get('account'),
-    apiVersion: settings.get('api_version'),
-  });
+  const target = parseTarget(
+    {
+      subscription: settings.get('subscription'),
+      resourceGroup: settings.get('resource_group'),
+      account: settings.get('account'),
+      apiVersion: settings.get('api_version'),
+    },
+    (rule) => {
+      const r = ctx.settings.resolve(rule.key);
+      if (r.origin === 'env') return r.envName;
+      if (r.origin === 'profile') return `profile ${ctx.settings.profileName}: ${rule.key}`;
+      return rule.flag;
+    },
+  );
   return { ctx, target };
 }
 

@@ -7,11 +7,27 @@ import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { printPages } from '../shared/list.js';
+import { choiceOption } from '../shared/choices.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
 import { parseInteger, parseTime } from '../shared/parse.js';
 import { HOST_COLUMNS, type KeyFlags, addKeyOptions, hostsClient, hostsContext } from './shared.js';
 
 const DEFAULT_LIMIT = 100;
+
+/** What `sort_field` takes; the service answers 400 to any other field, so ops refuses it first. */
+export const SORT_FIELDS = [
+  'name',
+  'host_name',
+  'id',
+  'status',
+  'up',
+  'apps',
+  'cpu',
+  'iowait',
+  'load',
+  'last_reported_time',
+] as const;
+const SORT_DIRS = ['asc', 'desc'] as const;
 
 export interface HostsListOptions {
   printer: Printer;
@@ -47,15 +63,19 @@ export function parseHostsListFlags(
   if (sortDir !== undefined && sortDir !== 'asc' && sortDir !== 'desc') {
     throw new UsageError(`invalid --sort-dir "${o.sortDir}"`, 'give asc or desc');
   }
-  if (o.sortField !== undefined && o.sortField.trim() === '')
-    throw new UsageError('--sort-field is empty', 'give a field such as name, cpu or last_reported_time');
+  const sortField = o.sortField?.trim().toLowerCase();
+  if (sortField !== undefined && !(SORT_FIELDS as readonly string[]).includes(sortField))
+    throw new UsageError(
+      sortField === '' ? '--sort-field is empty' : `invalid --sort-field "${o.sortField}"`,
+      `give one of: ${SORT_FIELDS.join(', ')}`,
+    );
   // Without --limit, --count alone asks for exactly one page of that size.
   const limit = list.all ? undefined : o.limit === undefined && count !== undefined ? count : list.limit;
   return {
     limit,
     query: {
       filter: o.filter,
-      sort_field: o.sortField,
+      sort_field: sortField,
       sort_dir: sortDir,
       start: parseInteger('--start', o.start, { min: 0 }),
       count: count ?? (limit === undefined ? MAX_PAGE : Math.min(limit, MAX_PAGE)),
@@ -75,8 +95,8 @@ export function hostsListCommand(factory: Factory, run = runHostsList): Command 
       '--filter <text>',
       'words that must all match: key:value matches a tag, other words part of a name or alias',
     )
-    .option('--sort-field <field>', 'sort by name, id, status, apps, cpu, iowait, load or last_reported_time')
-    .option('--sort-dir <dir>', 'asc or desc')
+    .addOption(choiceOption('--sort-field <field>', `sort by ${SORT_FIELDS.join(', ')}`, SORT_FIELDS))
+    .addOption(choiceOption('--sort-dir <dir>', 'asc or desc', SORT_DIRS))
     .option('--start <n>', 'offset of the first host, 0-based')
     .option('--count <n>', `hosts per request, at most ${MAX_PAGE} (alone: print one page of this size)`)
     .option('--from <time>', 'hosts that reported since: epoch seconds, ISO time or relative (-3h, -2d)')

@@ -7,7 +7,7 @@ import { UsageError } from '../../errors.js';
 import { printPages } from '../shared/list.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
 import { RUN_COLUMNS } from './columns.js';
-import { parseCreated, parseEvent, parseSha, parseStatus } from './filters.js';
+import { RUN_STATUS_VALUES, parseCreated, parseEvent, parseSha, parseStatus } from './filters.js';
 import {
   type RunsBase,
   addRepoOption,
@@ -17,6 +17,7 @@ import {
   runsBase,
   runsContext,
 } from './shared.js';
+import { choiceOption } from '../shared/choices.js';
 
 const DEFAULT_LIMIT = 20;
 
@@ -76,9 +77,12 @@ export function runsListCommand(factory: Factory, run = runRunsList): Command {
       '--event <event>',
       'runs started by this event (push, pull_request, schedule, workflow_dispatch…)',
     )
-    .option(
-      '--status <status>',
-      'runs in this state or with this conclusion (queued, in_progress, completed, success, failure…)',
+    .addOption(
+      choiceOption(
+        '--status <status>',
+        'runs in this state or with this conclusion (queued, in_progress, completed, success, failure…)',
+        RUN_STATUS_VALUES,
+      ),
     )
     .option('--created <date>', 'runs created then: 2026-01-31, >=2026-01-01, 2026-01-01..2026-01-31')
     .option('--head-sha <sha>', 'runs of this commit (full SHA)')

@@ -2,6 +2,8 @@ import { Command } from 'commander';
 import { ExitStatusError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import type { Factory, ServiceEntry } from '../../app/types.js';
+import { checkSandboxServices, emulatorNames } from '../../sandbox/settings.js';
+import { choiceOption } from '../shared/choices.js';
 
 export interface SandboxDemoOptions {
   io: Io;
@@ -13,15 +15,15 @@ export interface SandboxDemoOptions {
 export function sandboxDemoCommand(factory: Factory, run = runSandboxDemo): Command {
   return new Command('demo')
     .description('Start the sandbox in this process and run a short tour of every service')
-    .option('--services <list>', 'only these services, comma-separated')
+    .addOption(choiceOption('--services <list>', 'only these services, comma-separated', emulatorNames()))
     .addHelpText('after', '\nExamples:\n  ops sandbox demo\n  ops sandbox demo --services hosts,breach')
     .action(async (o: { services?: string }) => {
-      await run({
-        io: factory.io,
-        services: factory.services,
-        runArgv: factory.runArgv,
-        only: o.services?.split(',').map((s) => s.trim()),
-      });
+      const only = o.services
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (only) checkSandboxServices(only);
+      await run({ io: factory.io, services: factory.services, runArgv: factory.runArgv, only });
     });
 }
 

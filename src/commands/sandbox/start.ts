@@ -2,6 +2,8 @@ import { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import type { Factory } from '../../app/types.js';
+import { checkSandboxServices, checkSandboxSettings, emulatorNames } from '../../sandbox/settings.js';
+import { choiceOption } from '../shared/choices.js';
 import { parseInteger, parseKeyValue } from '../shared/parse.js';
 
 export interface SandboxStartOptions {
@@ -20,7 +22,7 @@ export function sandboxStartCommand(factory: Factory, run = runSandboxStart): Co
     .option('--port <n>', 'port to listen on (0 picks a free one)', '4010')
     .option('--tls', 'serve HTTPS with a self-signed certificate made at start (its path is printed)')
     .option('--set <key=value...>', 'emulator settings, e.g. hosts.count=100000, meter.rate_limit=500')
-    .option('--services <list>', 'only these services, comma-separated')
+    .addOption(choiceOption('--services <list>', 'only these services, comma-separated', emulatorNames()))
     .addHelpText(
       'after',
       '\nExamples:\n  ops sandbox start --port 4010 &\n  ops sandbox start --port 0 --tls --set hosts.count=100000',
@@ -32,6 +34,9 @@ export function sandboxStartCommand(factory: Factory, run = runSandboxStart): Co
         ?.split(',')
         .map((s) => s.trim())
         .filter(Boolean);
+      // Unknown services, unknown keys and bad values are exit 2 here, not a crash or a silent default.
+      if (services) checkSandboxServices(services);
+      checkSandboxSettings(settings, services);
       await run({ io: factory.io, port, tls: Boolean(o.tls), settings, services });
     });
 }

@@ -220,20 +220,43 @@ export async function printEnvelope(
   return printer.print(data);
 }
 
-/** Shell-safe `export K='v'` lines (`kv get -o env`); names that are not shell identifiers are mended. */
+/**
+ * Shell-safe `export K='v'` lines (`kv get -o env`). Names that are not shell identifiers are mended
+ * (`db-user` → `db_user`), with a warning. A key with no name to give (the empty key), or one whose
+ * mended name another key already has, is skipped with a warning: an `export ='v'` line would break the
+ * whole `eval`, and two values for one name would leave the variable to whichever came last. A key
+ * already named so wins over a mended one.
+ */
 export function envLines(
   data: Record<string, unknown>,
-  onRename: (from: string, to: string) => void,
+  record: string,
+  warn: (message: string) => void,
 ): string {
-  const lines: string[] = [];
-  for (const key of Object.keys(data).sort()) {
+  const byName = new Map<string, string>();
+  const keys = Object.keys(data).sort();
+  const exact = (k: string) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(k);
+  for (const key of [...keys.filter(exact), ...keys.filter((k) => !exact(k))]) {
+    if (key === '') {
+      warn(`${record}: a key with an empty name cannot be exported; skipped`);
+      continue;
+    }
     let name = key.replace(/[^A-Za-z0-9_]/g, '_');
     if (/^[0-9]/.test(name)) name = `_${name}`;
-    if (name !== key) onRename(key, name);
-    const v = data[key];
-    const text = typeof v === 'string' ? v : JSON.stringify(v);
-    lines.push(`export ${name}='${text.replace(/'/g, `'\\''`)}'`);
+    const taken = byName.get(name);
+    if (taken !== undefined) {
+      warn(`${record}: key "${key}" would be exported as ${name}, which key "${taken}" is; skipped`);
+      continue;
+    }
+    if (name !== key) warn(`key "${key}" exported as ${name}`);
+    byName.set(name, key);
   }
+  const lines = [...byName]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, key]) => {
+      const v = data[key];
+      const text = typeof v === 'string' ? v : JSON.stringify(v);
+      return `export ${name}='${text.replace(/'/g, `'\\''`)}'`;
+    });
   return lines.length ? `${lines.join('\n')}\n` : '';
 }
 

@@ -15,6 +15,7 @@ import {
   tasksStart,
 } from './shared.js';
 import { TASK_DETAIL } from './columns.js';
+import { choiceOption } from '../shared/choices.js';
 
 export interface TasksUpdateOptions extends TasksRunBase {
   list: string;
@@ -52,7 +53,7 @@ export function tasksUpdateCommand(factory: Factory, run = runTasksUpdate): Comm
     .option('--title <text>', 'new title, at most 1,024 characters')
     .option('--notes <text>', 'new notes, at most 8,192 characters ("" clears them)')
     .option('--due <date>', 'new due date: 2026-05-01, an ISO time or relative (+3d) ("" clears it)')
-    .option('--status <status>', 'needsAction or completed')
+    .addOption(choiceOption('--status <status>', 'needsAction or completed', ['needsAction', 'completed']))
     .addHelpText(
       'after',
       `

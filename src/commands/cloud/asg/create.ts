@@ -13,6 +13,7 @@ import {
   planRead,
 } from '../shared.js';
 import { type SizingFlags, checkRequiredFor, checkSizingFor, parseSizing, printGroup } from './shared.js';
+import { choiceOption } from '../../shared/choices.js';
 
 export interface AsgCreateOptions extends CloudRunBase {
   body: CreateAutoScalingGroupWire;
@@ -45,7 +46,7 @@ export function asgCreateCommand(factory: Factory, run = runAsgCreate): Command 
     'ops cloud asg create --type CPU_BASED --reference jobs --instance 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b04 --min 1 --max 6 --cpu-threshold 75 --warmup 120 --cooldown 600',
     'ops cloud asg create --type SCHEDULED --reference sale --instance 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b02 --desired 4 --starts-at +1d --ends-at +3d',
   ])
-    .option('--type <type>', `${ASG_TYPES.join(', ')} (required)`)
+    .addOption(choiceOption('--type <type>', `${ASG_TYPES.join(', ')} (required)`, ASG_TYPES))
     .option('--reference <name>', 'name of the group, at most 255 characters (required)')
     .option('--instance <id>', 'the instance the group is made from (required)')
     .option('--desired <n>', 'MANUAL and SCHEDULED (required there): instances to run, >= 1')

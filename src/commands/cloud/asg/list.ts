@@ -11,6 +11,7 @@ import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { GROUP_COLUMNS } from '../columns.js';
 import { type CloudRunBase, cloudCommand, cloudContext, parseChoice, parseId, parseText } from '../shared.js';
+import { choiceOption } from '../../shared/choices.js';
 
 const DEFAULT_LIMIT = 50;
 
@@ -54,10 +55,10 @@ export function asgListCommand(factory: Factory, run = runAsgList): Command {
       'ops cloud asg list --state ACTIVE --field reference',
     ],
   )
-    .option('--type <type>', ASG_TYPES.join(', '))
-    .option('--region <name>', 'region, e.g. eu-west-3')
+    .addOption(choiceOption('--type <type>', ASG_TYPES.join(', '), ASG_TYPES))
+    .addOption(choiceOption('--region <name>', 'region, e.g. eu-west-3', REGION_NAMES))
     .option('--reference <name>', 'the group’s reference')
-    .option('--state <state>', ASG_STATES.join(', '))
+    .addOption(choiceOption('--state <state>', ASG_STATES.join(', '), ASG_STATES))
     .option('--instance <id>', 'groups made from this instance');
   addListOptions(cmd, DEFAULT_LIMIT);
   return cmd.action(async (o: ListFlags, c: Command) => {

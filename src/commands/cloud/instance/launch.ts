@@ -1,6 +1,12 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import type { LaunchInstanceWire } from '../../../clients/cloud/types.js';
+import {
+  CONTRACT_TYPES,
+  type LaunchInstanceWire,
+  REGION_NAMES,
+  STORAGE_TYPES,
+  TYPE_NAMES,
+} from '../../../clients/cloud/types.js';
 import { UsageError } from '../../../errors.js';
 import type { Io } from '../../../io.js';
 import { type WaitOptions, addWaitOptions, parseWaitOptions, type WaitFlags } from '../../shared/wait.js';
@@ -12,7 +18,8 @@ import {
   readInputFile,
   readSshKey,
 } from './launch-input.js';
-import { printInstance, waitForInstance } from './shared.js';
+import { addMonthlyOptions, printInstance, waitForInstance } from './shared.js';
+import { choiceOption } from '../../shared/choices.js';
 
 export interface InstanceLaunchOptions extends CloudRunBase {
   io: Io;
@@ -22,29 +29,36 @@ export interface InstanceLaunchOptions extends CloudRunBase {
 }
 
 export function instanceLaunchCommand(factory: Factory, run = runInstanceLaunch): Command {
-  const cmd = cloudCommand(
-    'launch',
-    'Launch an instance; --wait until it is RUNNING (exit 1 if it ends FAILED)',
-    [
+  const cmd = addMonthlyOptions(
+    cloudCommand('launch', 'Launch an instance; --wait until it is RUNNING (exit 1 if it ends FAILED)', [
       'ops cloud instance launch --region eu-west-3 --type cld.m5.large --image UBUNTU_24_04_64BIT --contract-type HOURLY --storage CENTRAL --reference web-03',
       'ops cloud instance launch --region eu-west-3 --type cld.m5.large --image UBUNTU_24_04_64BIT --contract-type HOURLY --storage CENTRAL --wait',
       'ops cloud instance launch --region eu-central-1 --type cld.m5.xlarge --image WINDOWS_SERVER_2022_64BIT --contract-type MONTHLY --contract-term 12 --billing-frequency 3 --storage CENTRAL --root-disk-size 80',
       'ops cloud instance launch --region eu-west-3 --type cld.m5.large --image 7b0f2c9e-54a1-4d3b-9c2e-1f6a8e3d5b20 --contract-type HOURLY --storage LOCAL --json',
-    ],
+    ])
+      .addOption(
+        choiceOption(
+          '--region <name>',
+          'region (required), e.g. eu-west-3 (`ops cloud regions`)',
+          REGION_NAMES,
+        ),
+      )
+      .addOption(
+        choiceOption(
+          '--type <name>',
+          'instance type (required), e.g. cld.m5.large (`ops cloud instance-types --region R`)',
+          TYPE_NAMES,
+        ),
+      )
+      .option(
+        '--image <id>',
+        'operating system code (UBUNTU_24_04_64BIT…) or custom image UUID (required; `ops cloud images`)',
+      )
+      .addOption(choiceOption('--contract-type <type>', 'HOURLY or MONTHLY (required)', CONTRACT_TYPES))
+      .addOption(
+        choiceOption('--storage <type>', 'root disk storage: LOCAL or CENTRAL (required)', STORAGE_TYPES),
+      ),
   )
-    .option('--region <name>', 'region (required), e.g. eu-west-3 (`ops cloud regions`)')
-    .option(
-      '--type <name>',
-      'instance type (required), e.g. cld.m5.large (`ops cloud instance-types --region R`)',
-    )
-    .option(
-      '--image <id>',
-      'operating system code (UBUNTU_24_04_64BIT…) or custom image UUID (required; `ops cloud images`)',
-    )
-    .option('--contract-type <type>', 'HOURLY or MONTHLY (required)')
-    .option('--storage <type>', 'root disk storage: LOCAL or CENTRAL (required)')
-    .option('--contract-term <months>', 'MONTHLY only: 0, 1, 3, 6, 12, 24 or 36')
-    .option('--billing-frequency <months>', 'MONTHLY only: 1, 3, 6, 12 or 24')
     .option('--root-disk-size <GB>', 'root disk, 5 to 1000 GB (at least 50 for Windows)')
     .option('--reference <name>', 'a name of your own for the instance')
     .option('--market-app <id>', 'application to install, e.g. CPANEL_30, PLESK_WEB_PRO')

@@ -13,6 +13,7 @@ import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { INSTANCE_COLUMNS } from '../columns.js';
 import { type CloudRunBase, cloudCommand, cloudContext, parseChoice, parseIp, parseText } from '../shared.js';
+import { choiceOption } from '../../shared/choices.js';
 
 const DEFAULT_LIMIT = 50;
 
@@ -72,11 +73,17 @@ export function instanceListCommand(factory: Factory, run = runInstanceList): Co
       'ops cloud instance list --all -o ndjson',
     ],
   )
-    .option('--state <states>', `comma-separated states: ${INSTANCE_STATES.join(', ')}`)
-    .option('--region <name>', 'region, e.g. eu-west-3')
-    .option('--type <name>', 'instance type, e.g. cld.m5.large')
-    .option('--contract-type <type>', 'HOURLY or MONTHLY')
-    .option('--contract-state <state>', CONTRACT_STATES.join(', '))
+    .addOption(
+      choiceOption(
+        '--state <states>',
+        `comma-separated states: ${INSTANCE_STATES.join(', ')}`,
+        INSTANCE_STATES,
+      ),
+    )
+    .addOption(choiceOption('--region <name>', 'region, e.g. eu-west-3', REGION_NAMES))
+    .addOption(choiceOption('--type <name>', 'instance type, e.g. cld.m5.large', TYPE_NAMES))
+    .addOption(choiceOption('--contract-type <type>', 'HOURLY or MONTHLY', CONTRACT_TYPES))
+    .addOption(choiceOption('--contract-state <state>', CONTRACT_STATES.join(', '), CONTRACT_STATES))
     .option('--ip <address>', 'an IP address of the instance')
     .option('--reference <name>', 'the reference given at launch')
     .option('--image <id>', 'image code or UUID');

@@ -1,9 +1,16 @@
+import type { Command } from 'commander';
 import type { CloudClient } from '../../../clients/cloud/client.js';
-import type { InstanceDetailsWire, InstanceState } from '../../../clients/cloud/types.js';
+import {
+  BILLING_FREQUENCIES,
+  CONTRACT_TERMS,
+  type InstanceDetailsWire,
+  type InstanceState,
+} from '../../../clients/cloud/types.js';
 import { ExitCode, OpsError } from '../../../errors.js';
 import type { Io } from '../../../io.js';
 import type { Feedback } from '../../../output/feedback.js';
 import type { Printer } from '../../../output/printer.js';
+import { choiceOption } from '../../shared/choices.js';
 import { type WaitOptions, waitFor } from '../../shared/wait.js';
 import { INSTANCE_FIELDS } from '../columns.js';
 import { StateError, label, parseId } from '../shared.js';
@@ -75,4 +82,23 @@ export async function waitForInstance(o: {
 
 export function printInstance(printer: Printer, inst: InstanceDetailsWire): Promise<void> {
   return printer.print(inst, { columns: INSTANCE_FIELDS });
+}
+
+/** `--contract-term` and `--billing-frequency` of a MONTHLY contract, as launch and update take them. */
+export function addMonthlyOptions(cmd: Command): Command {
+  return cmd
+    .addOption(
+      choiceOption(
+        '--contract-term <months>',
+        `MONTHLY only: ${CONTRACT_TERMS.join(', ')}`,
+        CONTRACT_TERMS.map(String),
+      ),
+    )
+    .addOption(
+      choiceOption(
+        '--billing-frequency <months>',
+        `MONTHLY only: ${BILLING_FREQUENCIES.join(', ')}`,
+        BILLING_FREQUENCIES.map(String),
+      ),
+    );
 }

@@ -6,6 +6,7 @@ import type { Io } from '../../../io.js';
 import { type WaitFlags, type WaitOptions, addWaitOptions, parseWaitOptions } from '../../shared/wait.js';
 import { type CloudRunBase, StateError, cloudCommand, cloudContext, label, planRead } from '../shared.js';
 import { instanceId, printInstance, waitForInstance } from './shared.js';
+import { choiceOption } from '../../shared/choices.js';
 
 /** Reason codes seen in the vendor's documentation; the list itself lives in another service. */
 export const KNOWN_REASON_CODES = ['CANCEL_TRIAL_PERIOD', 'CANCEL_PRODUCT_SWITCH', 'CANCEL_OTHER'];
@@ -51,7 +52,13 @@ export function instanceTerminateCommand(factory: Factory, run = runInstanceTerm
     ],
   )
     .argument('<id>', 'instance id (UUID)')
-    .option('--reason-code <code>', `why (required for MONTHLY): ${KNOWN_REASON_CODES.join(', ')}`)
+    .addOption(
+      choiceOption(
+        '--reason-code <code>',
+        `why (required for MONTHLY): ${KNOWN_REASON_CODES.join(', ')}`,
+        KNOWN_REASON_CODES,
+      ),
+    )
     .option('--reason <text>', 'required with CANCEL_OTHER');
   addWaitOptions(cmd, { what: 'the instance is DESTROYED (HOURLY contracts)' });
   return cmd.action(

@@ -18,7 +18,8 @@ import {
   parseNumberChoice,
   parseText,
 } from '../shared.js';
-import { instanceId, printInstance } from './shared.js';
+import { addMonthlyOptions, instanceId, printInstance } from './shared.js';
+import { choiceOption } from '../../shared/choices.js';
 
 export interface InstanceUpdateOptions extends CloudRunBase {
   id: string;
@@ -62,17 +63,25 @@ export function parseInstanceUpdateFlags(o: UpdateFlags): UpdateInstanceWire {
 }
 
 export function instanceUpdateCommand(factory: Factory, run = runInstanceUpdate): Command {
-  return cloudCommand('update', 'Change the type, reference, contract or root disk size of an instance', [
-    'ops cloud instance update 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --reference web-01-blue',
-    'ops cloud instance update 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --type cld.m5.xlarge --root-disk-size 40',
-    'ops cloud instance update 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --contract-type MONTHLY --contract-term 12 --billing-frequency 1',
-  ])
-    .argument('<id>', 'instance id (UUID)')
-    .option('--type <name>', 'a bigger type (`ops cloud instance types ID` lists them)')
-    .option('--reference <name>', 'a new reference')
-    .option('--contract-type <type>', 'MONTHLY (an HOURLY contract can become MONTHLY)')
-    .option('--contract-term <months>', 'MONTHLY only: 0, 1, 3, 6, 12, 24 or 36')
-    .option('--billing-frequency <months>', 'MONTHLY only: 1, 3, 6, 12 or 24')
+  return addMonthlyOptions(
+    cloudCommand('update', 'Change the type, reference, contract or root disk size of an instance', [
+      'ops cloud instance update 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --reference web-01-blue',
+      'ops cloud instance update 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --type cld.m5.xlarge --root-disk-size 40',
+      'ops cloud instance update 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --contract-type MONTHLY --contract-term 12 --billing-frequency 1',
+    ])
+      .argument('<id>', 'instance id (UUID)')
+      .addOption(
+        choiceOption('--type <name>', 'a bigger type (`ops cloud instance types ID` lists them)', TYPE_NAMES),
+      )
+      .option('--reference <name>', 'a new reference')
+      .addOption(
+        choiceOption(
+          '--contract-type <type>',
+          'MONTHLY (an HOURLY contract can become MONTHLY)',
+          CONTRACT_TYPES,
+        ),
+      ),
+  )
     .option('--root-disk-size <GB>', '5 to 1000 GB')
     .action(async (raw: string, o: UpdateFlags, c: Command) => {
       const id = instanceId(raw);

@@ -13,6 +13,7 @@ import { parseTime } from '../../shared/parse.js';
 import { type MetricsView, metricsView, printMetrics, seriesOf } from '../charts.js';
 import { type CloudRunBase, cloudCommand, cloudContext, parseChoice } from '../shared.js';
 import { lbId } from './action.js';
+import { choiceOption } from '../../shared/choices.js';
 
 export interface LbMetricsOptions extends CloudRunBase {
   id: string;
@@ -65,7 +66,9 @@ export function lbMetricsCommand(factory: Factory, run = runLbMetrics): Command 
     .argument('<metric>', LB_METRICS.join(', '))
     .option('--from <time>', 'start: an ISO date-time, epoch seconds or relative (-6h); default 24 hours ago')
     .option('--to <time>', 'end, later than --from; default now')
-    .option('--granularity <g>', `one value per ${LB_GRANULARITIES.join(', ')}`)
+    .addOption(
+      choiceOption('--granularity <g>', `one value per ${LB_GRANULARITIES.join(', ')}`, LB_GRANULARITIES),
+    )
     .action(
       async (
         raw: string,

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import type { DocgenClient, JobPages } from '../../../clients/docgen/client.js';
-import type { DocgenJobWire } from '../../../clients/docgen/types.js';
+import { DOCGEN_JOB_STATUSES, type DocgenJobWire } from '../../../clients/docgen/types.js';
 import type { Page } from '../../../clients/http/paginate.js';
 import type { RawJson } from '../../../clients/http/raw-json.js';
 import { UsageError } from '../../../errors.js';
@@ -17,6 +17,7 @@ import {
   parseId,
   parseStatuses,
 } from '../shared.js';
+import { choiceOption } from '../../shared/choices.js';
 
 const DEFAULT_LIMIT = 100;
 
@@ -72,9 +73,12 @@ export function parseJobsListFlags(
 export function jobsListCommand(factory: Factory, run = runJobsList): Command {
   const cmd = new Command('list')
     .description("List your document-generation jobs, newest first; or one batch's or one template's jobs")
-    .option(
-      '--status <status>',
-      'only jobs in this status: submitted, pending, completed, completed_with_error, failed (several: a,b)',
+    .addOption(
+      choiceOption(
+        '--status <status>',
+        'only jobs in this status: submitted, pending, completed, completed_with_error, failed (several: a,b)',
+        DOCGEN_JOB_STATUSES,
+      ),
     )
     .option('--batch <batch-id>', 'the jobs of one batch')
     .option('--template <template-id>', 'your jobs that used one template (its file id)')

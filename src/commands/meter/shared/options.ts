@@ -17,7 +17,13 @@ export function addApiVersionOption(cmd: Command): Command {
 export async function resolveApiVersion(ctx: Context, flag: string | undefined): Promise<string | undefined> {
   const value = flag ?? (await ctx.service('meter')).settings.get('api_version');
   if (value !== undefined && checkBillingVersion(value)) {
-    const from = flag !== undefined ? '--api-version' : 'meter.api_version';
+    const r = ctx.settings.resolve('meter.api_version');
+    const from =
+      flag !== undefined
+        ? '--api-version'
+        : r.origin === 'env'
+          ? r.envName
+          : `profile ${ctx.settings.profileName}: meter.api_version`;
     throw new UsageError(`invalid ${from} "${value}"`, 'give a date and release such as 2025-08-27.preview');
   }
   return flag;

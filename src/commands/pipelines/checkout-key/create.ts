@@ -4,6 +4,7 @@ import type { CheckoutKeyType } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import { CHECKOUT_KEY_COLUMNS } from '../columns.js';
 import { type PipelinesBase, examples, parseChoice, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { choiceOption } from '../../shared/choices.js';
 
 export interface CheckoutKeyCreateOptions extends PipelinesBase {
   slug: string;
@@ -17,7 +18,12 @@ export function checkoutKeyCreateCommand(factory: Factory, run = runCheckoutKeyC
         'as the token’s user (it needs a user token); not for GitLab or GitHub App projects.',
     )
     .argument('<project-slug>', 'provider/organization/project, e.g. gh/acme/web-app')
-    .option('--type <type>', 'deploy-key (read access to this repository) or user-key')
+    .addOption(
+      choiceOption('--type <type>', 'deploy-key (read access to this repository) or user-key', [
+        'deploy-key',
+        'user-key',
+      ]),
+    )
     .addHelpText(
       'after',
       examples(

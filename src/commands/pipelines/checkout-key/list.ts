@@ -5,6 +5,7 @@ import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { CHECKOUT_KEY_COLUMNS } from '../columns.js';
 import { type PipelinesBase, examples, parseChoice, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { choiceOption } from '../../shared/choices.js';
 
 const DEFAULT_LIMIT = 50;
 
@@ -18,7 +19,12 @@ export function checkoutKeyListCommand(factory: Factory, run = runCheckoutKeyLis
   const cmd = new Command('list')
     .description("List a project's checkout keys (SSH keys the pipelines clone with), newest first")
     .argument('<project-slug>', 'provider/organization/project, e.g. gh/acme/web-app')
-    .option('--digest <digest>', 'fingerprint form: md5 (default, as the service) or sha256');
+    .addOption(
+      choiceOption('--digest <digest>', 'fingerprint form: md5 (default, as the service) or sha256', [
+        'md5',
+        'sha256',
+      ]),
+    );
   addListOptions(cmd, DEFAULT_LIMIT);
   return cmd
     .addHelpText(

@@ -6,6 +6,7 @@ import type { Printer } from '../../../output/printer.js';
 import { terminalSafe } from '../../../output/text.js';
 import { parseTime } from '../../shared/parse.js';
 import { WINDOWS, parseChoice } from '../shared.js';
+import { choiceOption } from '../../shared/choices.js';
 
 /** How an insights command shows its numbers. */
 export interface InsightsView {
@@ -30,7 +31,13 @@ export function viewOf(ctx: Context): InsightsView {
 }
 
 export function addWindowOption(cmd: Command): Command {
-  return cmd.option('--window <window>', `reporting window: ${WINDOWS.join(', ')} (default last-90-days)`);
+  return cmd.addOption(
+    choiceOption(
+      '--window <window>',
+      `reporting window: ${WINDOWS.join(', ')} (default last-90-days)`,
+      WINDOWS,
+    ),
+  );
 }
 
 export function parseWindow(raw: string | undefined): ReportingWindow | undefined {

@@ -6,9 +6,17 @@ import { lineChart } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
 import { printPages } from '../../shared/list.js';
 import { duration, percent } from '../columns.js';
-import { type PipelinesBase, examples, parseChoice, parseProjectSlug, pipelinesStart } from '../shared.js';
+import {
+  type PipelinesBase,
+  WINDOWS,
+  examples,
+  parseChoice,
+  parseProjectSlug,
+  pipelinesStart,
+} from '../shared.js';
 import { sparkSection } from './charts.js';
 import { type InsightsView, draw, parseRange, parseWorkflow, viewOf } from './shared.js';
+import { choiceOption } from '../../shared/choices.js';
 
 export interface InsightsTimeSeriesOptions extends PipelinesBase {
   slug: string;
@@ -126,12 +134,20 @@ export function insightsTimeSeriesCommand(factory: Factory, run = runInsightsTim
     )
     .argument('<project-slug>', 'provider/organization/project')
     .argument('<workflow>', 'workflow name')
-    .option('--granularity <g>', 'daily (default; 90 days kept) or hourly (48 hours kept)')
+    .addOption(
+      choiceOption('--granularity <g>', 'daily (default; 90 days kept) or hourly (48 hours kept)', [
+        'daily',
+        'hourly',
+      ]),
+    )
     .option('--branch <name>', "the branch (default: the project's default branch)")
     .option('--all-branches', 'not available: a time series covers one branch')
-    .option(
-      '--window <window>',
-      'shorthand for --since: last-24-hours, last-7-days, last-30-days, last-60-days, last-90-days',
+    .addOption(
+      choiceOption(
+        '--window <window>',
+        'shorthand for --since: last-24-hours, last-7-days, last-30-days, last-60-days, last-90-days',
+        WINDOWS,
+      ),
     )
     .option('--since <time>', 'from: ISO time or relative (-7d, -36h)')
     .option('--until <time>', 'to: ISO time or relative; at most 90 days after --since')

@@ -11,6 +11,7 @@ import {
   pipelinesStart,
 } from '../shared.js';
 import { CLAIMS_COLUMNS, type ClaimsTargetFlags, addTargetOptions, parseProject } from './shared.js';
+import { choiceOption } from '../../shared/choices.js';
 
 export interface OidcClaimsDeleteOptions extends PipelinesBase {
   orgId: string;
@@ -35,7 +36,13 @@ export function oidcClaimsDeleteCommand(factory: Factory, run = runOidcClaimsDel
   return addTargetOptions(
     new Command('delete')
       .description('Remove custom claims, so tokens go back to the default audience or lifetime')
-      .option('--claims <list>', 'which claims: audience, ttl or audience,ttl (default both)'),
+      .addOption(
+        choiceOption('--claims <list>', 'which claims: audience, ttl or audience,ttl (default both)', [
+          'audience',
+          'ttl',
+          'audience,ttl',
+        ]),
+      ),
   )
     .addHelpText(
       'after',

@@ -8,6 +8,7 @@ import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { CACHE_COLUMNS } from '../columns.js';
 import { type RunsBase, addRepoOption, repoOf, runsBase, runsContext } from '../shared.js';
+import { choiceOption } from '../../shared/choices.js';
 
 const DEFAULT_LIMIT = 30;
 const SORTS = { created: 'created_at', 'last-used': 'last_accessed_at', size: 'size_in_bytes' } as const;
@@ -55,8 +56,8 @@ export function cacheListCommand(factory: Factory, run = runCacheList): Command 
     .description('List the caches of the repository, last used first')
     .option('--key <prefix>', 'caches whose key starts with this')
     .option('--ref <ref>', 'caches of this full ref (refs/heads/main, refs/pull/12/merge)')
-    .option('--sort <field>', 'created, last-used (default) or size')
-    .option('--order <order>', 'asc or desc (default)');
+    .addOption(choiceOption('--sort <field>', 'created, last-used (default) or size', Object.keys(SORTS)))
+    .addOption(choiceOption('--order <order>', 'asc or desc (default)', ['asc', 'desc']));
   addListOptions(cmd, DEFAULT_LIMIT);
   addRepoOption(cmd);
   return cmd

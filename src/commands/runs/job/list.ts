@@ -8,6 +8,7 @@ import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { parseInteger } from '../../shared/parse.js';
 import { JOB_COLUMNS } from '../columns.js';
 import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from '../shared.js';
+import { choiceOption } from '../../shared/choices.js';
 
 const DEFAULT_LIMIT = 30;
 
@@ -49,7 +50,7 @@ export function jobListCommand(factory: Factory, run = runJobList): Command {
     )
     .argument('<run-id>', 'the run id')
     .option('--attempt <n>', 'the jobs of this attempt')
-    .option('--filter <which>', 'latest (default) or all attempts');
+    .addOption(choiceOption('--filter <which>', 'latest (default) or all attempts', ['latest', 'all']));
   addListOptions(cmd, DEFAULT_LIMIT);
   addRepoOption(cmd);
   return cmd

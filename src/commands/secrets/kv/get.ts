@@ -90,7 +90,7 @@ export async function runKvGet(o: KvGetOptions): Promise<void> {
   }
   warn(o.feedback, body);
   if (o.env) {
-    const text = envLines(data ?? {}, (from, to) => o.feedback.warn(`key "${from}" exported as ${to}`));
+    const text = envLines(data ?? {}, o.path, (message) => o.feedback.warn(message));
     return o.printer.data(text);
   }
   if (o.field !== undefined) {

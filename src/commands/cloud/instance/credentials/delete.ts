@@ -1,10 +1,15 @@
 import type { Command } from 'commander';
 import type { Context, Factory } from '../../../../app/types.js';
-import type { CredentialType, CredentialWire } from '../../../../clients/cloud/types.js';
+import {
+  CREDENTIAL_TYPES,
+  type CredentialType,
+  type CredentialWire,
+} from '../../../../clients/cloud/types.js';
 import { UsageError } from '../../../../errors.js';
 import { type CloudRunBase, cloudCommand, cloudContext, planRead } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { CREDENTIAL_COLUMNS, parseCredentialType, parseUsername } from './shared.js';
+import { choiceOption } from '../../../shared/choices.js';
 
 export interface CredentialsDeleteOptions extends CloudRunBase {
   id: string;
@@ -38,7 +43,7 @@ export function credentialsDeleteCommand(factory: Factory, run = runCredentialsD
     'ops cloud instance credentials delete 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b05 --all --yes',
   ])
     .argument('<id>', 'instance id (UUID)')
-    .option('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL')
+    .addOption(choiceOption('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL', CREDENTIAL_TYPES))
     .option('--username <name>', 'the account name')
     .option('--all', 'every credential of the instance')
     .action(async (raw: string, o: { type?: string; username?: string; all?: boolean }, c: Command) => {

@@ -1,9 +1,14 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
-import type { CredentialType, CredentialWire } from '../../../../clients/cloud/types.js';
+import {
+  CREDENTIAL_TYPES,
+  type CredentialType,
+  type CredentialWire,
+} from '../../../../clients/cloud/types.js';
 import { type CloudRunBase, cloudCommand, cloudContext } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { CREDENTIAL_COLUMNS, parseCredentialType, parseUsername, withoutPassword } from './shared.js';
+import { choiceOption } from '../../../shared/choices.js';
 
 export interface CredentialsGetOptions extends CloudRunBase {
   id: string;
@@ -19,7 +24,9 @@ export function credentialsGetCommand(factory: Factory, run = runCredentialsGet)
     'ops cloud instance credentials get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --type OPERATING_SYSTEM --username root --show-password --field password',
   ])
     .argument('<id>', 'instance id (UUID)')
-    .option('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL (required)')
+    .addOption(
+      choiceOption('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL (required)', CREDENTIAL_TYPES),
+    )
     .option('--username <name>', 'the account name (required)')
     .option('--show-password', 'print the password too')
     .action(

@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
-import type { CredentialType } from '../../../../clients/cloud/types.js';
+import { CREDENTIAL_TYPES, type CredentialType } from '../../../../clients/cloud/types.js';
 import { type CloudRunBase, cloudCommand, cloudContext } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { CREDENTIAL_COLUMNS, parseCredentialType } from './shared.js';
+import { choiceOption } from '../../../shared/choices.js';
 
 export interface CredentialsListOptions extends CloudRunBase {
   id: string;
@@ -16,7 +17,9 @@ export function credentialsListCommand(factory: Factory, run = runCredentialsLis
     'ops cloud instance credentials list 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b05 --type OPERATING_SYSTEM --json',
   ])
     .argument('<id>', 'instance id (UUID)')
-    .option('--type <type>', 'only OPERATING_SYSTEM or CONTROL_PANEL credentials')
+    .addOption(
+      choiceOption('--type <type>', 'only OPERATING_SYSTEM or CONTROL_PANEL credentials', CREDENTIAL_TYPES),
+    )
     .action(async (raw: string, o: { type?: string }, c: Command) => {
       const id = instanceId(raw);
       const type = parseCredentialType(o.type, false);

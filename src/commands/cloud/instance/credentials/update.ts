@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
-import type { CredentialType } from '../../../../clients/cloud/types.js';
+import { CREDENTIAL_TYPES, type CredentialType } from '../../../../clients/cloud/types.js';
 import type { Io } from '../../../../io.js';
 import { readSecretInput } from '../../../shared/secret-input.js';
 import { type CloudRunBase, cloudCommand, cloudContext } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { CREDENTIAL_COLUMNS, parseCredentialType, parseUsername, withoutPassword } from './shared.js';
+import { choiceOption } from '../../../shared/choices.js';
 
 export interface CredentialsUpdateOptions extends CloudRunBase {
   io: Io;
@@ -24,7 +25,9 @@ export function credentialsUpdateCommand(factory: Factory, run = runCredentialsU
     ],
   )
     .argument('<id>', 'instance id (UUID)')
-    .option('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL (required)')
+    .addOption(
+      choiceOption('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL (required)', CREDENTIAL_TYPES),
+    )
     .option('--username <name>', 'the account name (required)')
     .option('--password-file <file>', 'read the new password from this file (- for stdin)')
     .action(

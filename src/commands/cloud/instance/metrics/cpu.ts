@@ -6,6 +6,7 @@ import { parseTime } from '../../../shared/parse.js';
 import { type MetricsView, metricsView, peakText, printMetrics, seriesOf } from '../../charts.js';
 import { type CloudRunBase, cloudCommand, cloudContext, parseChoice } from '../../shared.js';
 import { instanceId } from '../shared.js';
+import { choiceOption } from '../../../shared/choices.js';
 
 export interface MetricsCpuOptions extends CloudRunBase {
   id: string;
@@ -49,7 +50,9 @@ export function metricsCpuCommand(factory: Factory, run = runMetricsCpu): Comman
     .argument('<id>', 'instance id (UUID)')
     .option('--from <date>', 'first day, YYYY-MM-DD or relative (-7d); default yesterday')
     .option('--to <date>', 'last day (included), YYYY-MM-DD or relative; default today')
-    .option('--granularity <g>', `one value per ${CPU_GRANULARITIES.join(', ')}`)
+    .addOption(
+      choiceOption('--granularity <g>', `one value per ${CPU_GRANULARITIES.join(', ')}`, CPU_GRANULARITIES),
+    )
     .action(async (raw: string, o: { from?: string; to?: string; granularity?: string }, c: Command) => {
       const id = instanceId(raw);
       const query = parseCpuFlags(o);

@@ -5,6 +5,7 @@ import { UsageError } from '../../../../errors.js';
 import { RESTRICTION_COLUMNS } from '../../columns.js';
 import { type PipelinesBase, examples, parseChoice, parseUuid, pipelinesStart } from '../../shared.js';
 import { CONTEXT_ID_HINT } from '../get.js';
+import { choiceOption } from '../../../shared/choices.js';
 
 export interface ContextRestrictionCreateOptions extends PipelinesBase {
   contextId: string;
@@ -42,7 +43,7 @@ export function contextRestrictionCreateCommand(
   return new Command('create')
     .description('Restrict who may use a context: a project, a group, or an expression over pipeline values')
     .argument('<context-id>', 'context id (uuid)')
-    .option('--type <type>', 'project, expression or group')
+    .addOption(choiceOption('--type <type>', 'project, expression or group', TYPES))
     .option('--value <value>', 'project id, group id, or an expression such as pipeline.git.branch == "main"')
     .addHelpText(
       'after',

@@ -8,6 +8,7 @@ import { DECISION_COLUMNS } from '../../columns.js';
 import { type PipelinesBase, examples, parseChoice, parseUuid } from '../../shared.js';
 import { type PolicyFlags, addPolicyScope, policyStart } from '../shared.js';
 import type { PolicyScope } from '../../../../clients/pipelines/client.js';
+import { choiceOption } from '../../../shared/choices.js';
 
 const DEFAULT_LIMIT = 20;
 const STATUSES = ['PASS', 'SOFT_FAIL', 'HARD_FAIL', 'ERROR'] as const;
@@ -54,7 +55,7 @@ export function policyDecisionsListCommand(factory: Factory, run = runPolicyDeci
   const cmd = addPolicyScope(
     new Command('list')
       .description('List policy decisions, newest first, paged by offset')
-      .option('--status <status>', 'PASS, SOFT_FAIL, HARD_FAIL or ERROR')
+      .addOption(choiceOption('--status <status>', 'PASS, SOFT_FAIL, HARD_FAIL or ERROR', STATUSES))
       .option('--after <time>', 'made after: ISO time or relative (-7d)')
       .option('--before <time>', 'made before: ISO time or relative')
       .option('--branch <name>', 'of pipelines on this branch')

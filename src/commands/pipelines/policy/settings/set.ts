@@ -5,6 +5,7 @@ import { UsageError } from '../../../../errors.js';
 import { type PipelinesBase, examples } from '../../shared.js';
 import { type PolicyFlags, addPolicyScope, policyStart } from '../shared.js';
 import { SETTINGS_COLUMNS } from './get.js';
+import { choiceOption } from '../../../shared/choices.js';
 
 export interface PolicySettingsSetOptions extends PipelinesBase {
   scope: PolicyScope;
@@ -23,7 +24,7 @@ export function policySettingsSetCommand(factory: Factory, run = runPolicySettin
   return addPolicyScope(
     new Command('set')
       .description('Turn policy evaluation of pipelines on or off')
-      .option('--enabled <bool>', 'true or false'),
+      .addOption(choiceOption('--enabled <bool>', 'true or false', ['true', 'false'])),
   )
     .addHelpText(
       'after',

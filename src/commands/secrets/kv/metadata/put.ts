@@ -11,6 +11,7 @@ import {
   requireV2,
   secretsCommand,
 } from '../../shared.js';
+import { choiceOption } from '../../../shared/choices.js';
 
 export interface KvMetadataPutOptions extends SecretsRunBase {
   path: string;
@@ -28,7 +29,9 @@ export function kvMetadataPutCommand(factory: Factory, run = runKvMetadataPut): 
     .argument('<path>', 'mount and key, e.g. secret/app/db')
     .option('--mount <path>', 'the KV mount, when the path is the key alone')
     .option('--max-versions <n>', 'versions to keep (0: the mount default, 10)')
-    .option('--cas-required <bool>', 'require --cas on every write: true or false')
+    .addOption(
+      choiceOption('--cas-required <bool>', 'require --cas on every write: true or false', ['true', 'false']),
+    )
     .option(
       '--delete-version-after <duration>',
       'delete each version this long after it is written, e.g. 720h (0s clears)',

@@ -1,0 +1,23 @@
+import { Option } from 'commander';
+
+const VALUES = new WeakMap<Option, readonly string[]>();
+
+/**
+ * An option that takes one of a fixed set of values. The set is kept for shell completion only: the
+ * command still checks the value itself, with its own rules (case, comma-separated lists), before
+ * any request.
+ */
+export function choiceOption(flags: string, description: string, values: readonly string[]): Option {
+  return setCompletionValues(new Option(flags, description), values);
+}
+
+/** Marks an option declared elsewhere (the root's `--output`) with the values completion offers. */
+export function setCompletionValues(option: Option, values: readonly string[]): Option {
+  VALUES.set(option, values);
+  return option;
+}
+
+/** The values completion offers for this option: its own set, or commander's `.choices()`. */
+export function completionValues(option: Option): readonly string[] | undefined {
+  return VALUES.get(option) ?? option.argChoices;
+}

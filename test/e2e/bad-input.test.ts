@@ -1,0 +1,173 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox.js';
+
+// Typos fail loudly: the built CLI against every emulator; each bad line is exit 2, one `ops:` line
+// and a hint, and not one request reaches any service.
+const sb = await useSandbox();
+const ops = (args: string[], env: Record<string, string> = {}, input?: string) =>
+  runCli(args, { env: { ...sb.env, ...env }, input });
+
+const dir = mkdtempSync(join(tmpdir(), 'ops-bad-input-'));
+const notPem = join(dir, 'ca.txt');
+writeFileSync(notPem, 'this is not a certificate\n');
+
+async function refused(args: string[], first: string | RegExp, env: Record<string, string> = {}) {
+  const r = await ops(args, env);
+  expect(r.code, r.stderr).toBe(2);
+  const lines = r.stderr.split('\n');
+  expect(lines).toHaveLength(3);
+  if (typeof first === 'string') expect(lines[0]).toBe(first);
+  else expect(lines[0]).toMatch(first);
+  expect(lines[1]).toMatch(/^hint: \S/);
+  expect(lines[2]).toBe('');
+  expect(r.stdout).toBe('');
+  expect((await sb.counters()).requests).toEqual({});
+  return r;
+}
+
+describe('--query is checked before any request', () => {
+  it.each([
+    [['hosts', 'list', '--query', ''], 'ops: --query is empty'],
+    [
+      ['hosts', 'list', '--query', "[?name=='web-001]"],
+      `ops: invalid --query "[?name=='web-001]": the raw string opened at character 9 is never closed`,
+    ],
+    [
+      ['tasks', 'lists', 'list', '--query', '[?id == `1]'],
+      /the JSON literal opened at character 9 is never closed$/,
+    ],
+    [['cloud', 'instance', 'list', '--query', 'nosuch(@)'], /: unknown function nosuch\(\)$/],
+    [['runs', 'list', '--query', '[].name | sort_bye(@)'], /: unknown function sort_bye\(\)$/],
+    [
+      ['secrets', 'kv', 'get', 'secret/app/db', '--query', 'length(@, @)'],
+      /length\(\) takes 1 argument, got 2$/,
+    ],
+    [['pipelines', 'context', 'list', '--query', '[['], /the expression ends too early$/],
+    [['hosts', 'mute', 'web-001', '--yes', '--query', 'keys(@'], /^ops: invalid --query "keys\(@"/],
+  ])('%j', async (args, first) => {
+    await refused(args, first);
+  });
+
+  it('OPS_OUTPUT=json with a bad query from a script: the error envelope, still nothing sent', async () => {
+    const r = await ops(['hosts', 'totals', '--query', 'nosuch(@)'], { OPS_OUTPUT: 'json' });
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stderr).error).toMatchObject({
+      code: 'usage',
+      message: expect.stringMatching(/nosuch/),
+    });
+    expect((await sb.counters()).requests).toEqual({});
+  });
+});
+
+describe('enumerated values and API version dates are checked before sending', () => {
+  it.each([
+    [['hosts', 'list', '--sort-field', 'colour'], [], 'ops: invalid --sort-field "colour"'],
+    [
+      ['db', 'role-assignment', 'list', '--api-version', '2025-02-30'],
+      [],
+      'ops: invalid --api-version "2025-02-30"',
+    ],
+    [
+      ['db', 'role-assignment', 'list'],
+      ['OPS_DB_API_VERSION', '2025-13-01'],
+      'ops: invalid OPS_DB_API_VERSION "2025-13-01"',
+    ],
+    [
+      ['meter', 'session', 'create', '--api-version', '2025-02-30.preview'],
+      [],
+      'ops: invalid --api-version "2025-02-30.preview"',
+    ],
+    [
+      ['meter', 'session', 'create'],
+      ['OPS_METER_API_VERSION', '2025-04-31.preview'],
+      'ops: invalid OPS_METER_API_VERSION "2025-04-31.preview"',
+    ],
+    [['meter', 'send', '--format', 'xml', '-'], [], 'ops: invalid --format "xml"'],
+  ])('%j %j', async (args, env, first) => {
+    await refused(args, first, env.length ? { [env[0]!]: env[1]! } : {});
+  });
+});
+
+describe('a CA file that is not PEM is refused before any request', () => {
+  it('--ca-cert', async () => {
+    await refused(['hosts', 'totals', '--ca-cert', notPem], `ops: invalid --ca-cert "${notPem}"`);
+  });
+  it('OPS_CA_CERT', async () => {
+    await refused(['tasks', 'lists', 'list'], `ops: invalid OPS_CA_CERT "${notPem}"`, {
+      OPS_CA_CERT: notPem,
+    });
+  });
+});
+
+describe('a mistyped command is one ops: line with the suggestion on the hint line', () => {
+  it.each([
+    [['hots'], "ops: unknown command 'hots'", "hint: did you mean 'hosts'?"],
+    [['hosts', 'lsit'], "ops: unknown command 'lsit' for 'ops hosts'", "hint: did you mean 'list'?"],
+    [['help', 'hosts', 'lsit'], "ops: unknown command 'lsit' for 'ops hosts'", "hint: did you mean 'list'?"],
+    [
+      ['secrets', 'kv', 'gte', 'secret/app/db'],
+      "ops: unknown command 'gte' for 'ops secrets kv'",
+      "hint: did you mean 'get'?",
+    ],
+    [
+      ['pipelines', 'context', 'env', 'lst'],
+      "ops: unknown command 'lst' for 'ops pipelines context env'",
+      "hint: did you mean 'list'?",
+    ],
+    [
+      ['hosts', 'list', '--sort-fild', 'cpu'],
+      "ops: unknown option '--sort-fild'",
+      "hint: did you mean '--sort-field'?",
+    ],
+  ])('%j', async (args, first, hint) => {
+    const r = await refused(args, first);
+    expect(r.stderr.split('\n')[1]).toBe(hint);
+  });
+});
+
+describe('ops sandbox start refuses bad --set and --services (exit 2, never listening)', () => {
+  it.each([
+    [['--set', 'hosts.cnt=5'], 'ops: unknown --set key "hosts.cnt"'],
+    [['--set', 'hosts.count=many'], 'ops: invalid --set hosts.count="many"'],
+    [['--set', 'secrets.state=open'], 'ops: invalid --set secrets.state="open"'],
+    [['--services', 'hosts,hots'], 'ops: --services: no emulator for "hots"'],
+  ])('%j', async (args, first) => {
+    const r = await runCli(['sandbox', 'start', '--port', '0', ...args], { timeoutMs: 20_000 });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.split('\n')[0]).toBe(first);
+    expect(r.stderr.split('\n')[1]).toMatch(/^hint: \S/);
+  });
+});
+
+describe('-o env with a key that has no shell name', () => {
+  it('exports the others; no broken line reaches eval', async () => {
+    const put = await ops(
+      ['secrets', 'kv', 'put', 'secret/app/odd', '-'],
+      {},
+      JSON.stringify({ '': 'x', a: '1' }),
+    );
+    expect(put.code, put.stderr).toBe(0);
+    const r = await ops(['secrets', 'kv', 'get', 'secret/app/odd', '-o', 'env']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("export a='1'\n");
+  });
+});
+
+describe('shell completion offers the values of enumerated flags, through the bundle', () => {
+  it('bash, zsh and fish', async () => {
+    for (const shell of ['bash', 'zsh']) {
+      const r = await runCli(['completion', shell]);
+      expect(r.stdout).toContain(
+        "'ops hosts list --sort-field') values='name host_name id status up apps cpu iowait load last_reported_time' ;;",
+      );
+      expect(r.stdout).toContain("values='table json yaml ndjson csv'");
+    }
+    const fish = await runCli(['completion', 'fish']);
+    expect(fish.stdout).toContain("-l storage -x -a 'LOCAL CENTRAL'");
+  });
+});
