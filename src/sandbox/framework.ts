@@ -33,6 +33,8 @@ export interface SandboxOptions {
   credentials: Record<string, Record<string, string>>;
   /** Free-form per-service options (`hosts.count`, `meter.rate_limit`…). */
   settings: Record<string, string>;
+  /** How the sandbox is reached (`https` with --tls), for the addresses emulators put in answers. */
+  scheme?: 'http' | 'https' | undefined;
 }
 
 export interface Emulator {

@@ -51,7 +51,11 @@ export async function startSandbox(o: SandboxStartOptions = {}): Promise<Running
   const faults = new Faults();
   const ctx: SandboxContext = {
     clock,
-    options: { credentials: sandboxCredentials(o.env ?? process.env), settings: o.settings ?? {} },
+    options: {
+      credentials: sandboxCredentials(o.env ?? process.env),
+      settings: o.settings ?? {},
+      scheme: o.tls ? 'https' : 'http',
+    },
   };
   const emulators = new Map<string, Emulator>();
   const names = o.services ?? [...new Set([...Object.keys(EMULATORS), ...Object.keys(o.emulators ?? {})])];

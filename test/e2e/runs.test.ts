@@ -19,6 +19,7 @@ const secondary = await useSandbox({
   services: ['runs'],
   settings: { 'runs.secondary_limit': '1', 'runs.secondary_window': '60' },
 });
+const tlsSb = await useSandbox({ services: ['runs'], tls: true });
 const forbidden = await useSandbox({
   services: ['runs'],
   settings: { 'runs.rate_limit': '1', 'runs.rate_window': '1', 'runs.rate_limit_status': '403' },
@@ -80,6 +81,14 @@ describe('ops runs list', () => {
     expect(await sent(`GET ${REPO}/actions/runs`)).toBe(2);
     const array = json<Run[]>((await ops(['runs', 'list', '--all', '--json'])).stdout);
     expect(array.map((x) => x.id)).toEqual(runs.map((x) => x.id));
+  });
+
+  it('under --tls the Link addresses say https, so --all follows them with the sandbox CA', async () => {
+    const r = await ops(['runs', 'list', '--all', '--json', '--ca-cert', tlsSb.sandbox.caPath!], {
+      on: tlsSb,
+    });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(json<Run[]>(r.stdout)).toHaveLength(127);
   });
 
   it('--workflow with a file name or an id lists that workflow’s runs (listWorkflowRuns)', async () => {

@@ -27,8 +27,8 @@ export interface Env {
 }
 
 /**
- * The answer's own address, from the request: the sandbox cannot tell HTTPS from HTTP, so the scheme
- * is `runs.scheme` (default http).
+ * The answer's own address, from the request's host and the sandbox's scheme (https with --tls), or
+ * `runs.scheme` when set.
  */
 export function urlsOf(req: SandboxRequest, scheme: string): Urls {
   const host = req.headers.host ?? '127.0.0.1';

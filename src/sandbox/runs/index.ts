@@ -85,13 +85,13 @@ class Budget {
  * Settings (`ops sandbox start --set runs.<key>=…`): rate_limit (requests per window and token,
  * default 5000), rate_window (seconds, 3600), secondary_limit (requests per secondary_window, 900),
  * secondary_window (seconds, 60), rate_limit_status (429 or 403, default 429), scheme (of the URLs in
- * answers, default http), download_host (host:port of the download address; default the other
+ * answers, default the sandbox's own: https with --tls), download_host (host:port of the download address; default the other
  * loopback name: localhost for 127.0.0.1 and the reverse).
  */
 export function createEmulator(ctx: SandboxContext): RunsEmulator {
   const creds = ctx.options.credentials.runs ?? {};
   const names = { repo: creds.repo || MAIN_REPO, org: creds.org || MAIN_ORG };
-  const scheme = ctx.options.settings['runs.scheme'] ?? 'http';
+  const scheme = ctx.options.settings['runs.scheme'] ?? ctx.options.scheme ?? 'http';
   const limitStatus = setting(ctx, 'rate_limit_status', 429, 403);
   const primary = new Budget(
     setting(ctx, 'rate_limit', 5000, 1),
