@@ -17,6 +17,169 @@ export function escapeControls(s: string): string {
   return s.replace(CONTROL, (c) => NAMED[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+const EMOJI_WIDE = /\p{Emoji_Presentation}|\u{fe0f}|\p{Regional_Indicator}/u;
+const ZERO_WIDTH = /^[\p{M}\p{Cf}\p{Cc}]/u;
+
+// East Asian Wide (W) and Fullwidth (F) code points, which a terminal draws two columns wide.
+const WIDE: ReadonlyArray<readonly [number, number]> = [
+  [0x1100, 0x115f],
+  [0x231a, 0x231b],
+  [0x2329, 0x232a],
+  [0x23e9, 0x23ec],
+  [0x23f0, 0x23f0],
+  [0x23f3, 0x23f3],
+  [0x25fd, 0x25fe],
+  [0x2614, 0x2615],
+  [0x2648, 0x2653],
+  [0x267f, 0x267f],
+  [0x2693, 0x2693],
+  [0x26a1, 0x26a1],
+  [0x26aa, 0x26ab],
+  [0x26bd, 0x26be],
+  [0x26c4, 0x26c5],
+  [0x26ce, 0x26ce],
+  [0x26d4, 0x26d4],
+  [0x26ea, 0x26ea],
+  [0x26f2, 0x26f3],
+  [0x26f5, 0x26f5],
+  [0x26fa, 0x26fa],
+  [0x26fd, 0x26fd],
+  [0x2705, 0x2705],
+  [0x270a, 0x270b],
+  [0x2728, 0x2728],
+  [0x274c, 0x274c],
+  [0x274e, 0x274e],
+  [0x2753, 0x2755],
+  [0x2757, 0x2757],
+  [0x2795, 0x2797],
+  [0x27b0, 0x27b0],
+  [0x27bf, 0x27bf],
+  [0x2b1b, 0x2b1c],
+  [0x2b50, 0x2b50],
+  [0x2b55, 0x2b55],
+  [0x2e80, 0x303e],
+  [0x3041, 0x33ff],
+  [0x3400, 0x4dbf],
+  [0x4e00, 0x9fff],
+  [0xa000, 0xa4cf],
+  [0xa960, 0xa97f],
+  [0xac00, 0xd7a3],
+  [0xf900, 0xfaff],
+  [0xfe10, 0xfe19],
+  [0xfe30, 0xfe6f],
+  [0xff00, 0xff60],
+  [0xffe0, 0xffe6],
+  [0x16fe0, 0x16fe4],
+  [0x17000, 0x18cff],
+  [0x1aff0, 0x1b2ff],
+  [0x1f004, 0x1f004],
+  [0x1f0cf, 0x1f0cf],
+  [0x1f18e, 0x1f18e],
+  [0x1f191, 0x1f19a],
+  [0x1f200, 0x1f251],
+  [0x1f260, 0x1f265],
+  [0x1f300, 0x1f64f],
+  [0x1f680, 0x1f6ff],
+  [0x1f7e0, 0x1f7eb],
+  [0x1f90c, 0x1f9ff],
+  [0x1fa70, 0x1faff],
+  [0x20000, 0x2fffd],
+  [0x30000, 0x3fffd],
+];
+
+function isWide(cp: number): boolean {
+  let lo = 0;
+  let hi = WIDE.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [a, z] = WIDE[mid]!;
+    if (cp < a) hi = mid - 1;
+    else if (cp > z) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+let segmenter: Intl.Segmenter | undefined;
+
+/** The user-perceived characters of a string (an emoji sequence or a letter with its accents is one). */
+function graphemes(s: string): Iterable<string> {
+  if (typeof Intl.Segmenter !== 'function') return Array.from(s);
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  return Array.from(segmenter.segment(s), (g) => g.segment);
+}
+
+/** How many terminal columns one user-perceived character takes: 0, 1 or 2. */
+function graphemeWidth(g: string): number {
+  if (ZERO_WIDTH.test(g)) return 0;
+  if (EMOJI.test(g)) return EMOJI_WIDE.test(g) ? 2 : 1;
+  return isWide(g.codePointAt(0)!) ? 2 : 1;
+}
+
+/**
+ * How many columns a string takes on a terminal: escape sequences and control characters count 0,
+ * East Asian wide characters and emoji 2, combining marks 0.
+ */
+export function displayWidth(s: string): number {
+  if (PRINTABLE_ASCII.test(s)) return s.length;
+  let w = 0;
+  for (const g of graphemes(s.replace(ANSI, ''))) w += graphemeWidth(g);
+  return w;
+}
+
+/** Cuts plain text to at most `width` columns, the last of which is an ellipsis. */
+export function cutText(s: string, width: number): string {
+  if (displayWidth(s) <= width) return s;
+  if (width <= 1) return width === 1 ? '…' : '';
+  if (PRINTABLE_ASCII.test(s)) return `${s.slice(0, width - 1).trimEnd()}…`;
+  let out = '';
+  let w = 0;
+  for (const g of graphemes(s)) {
+    const gw = graphemeWidth(g);
+    if (w + gw > width - 1) break;
+    out += g;
+    w += gw;
+  }
+  return `${out.trimEnd()}…`;
+}
+
+/** Plain text broken at spaces into lines of at most `width` columns; a longer word is split. */
+export function wrapText(s: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  let w = 0;
+  for (const word of s.split(' ')) {
+    const ww = displayWidth(word);
+    if (line !== '' && w + 1 + ww <= width) {
+      line += ` ${word}`;
+      w += 1 + ww;
+      continue;
+    }
+    if (line !== '') lines.push(line);
+    line = '';
+    w = 0;
+    if (ww <= width) {
+      line = word;
+      w = ww;
+      continue;
+    }
+    for (const g of graphemes(word)) {
+      const gw = graphemeWidth(g);
+      if (w + gw > width && line !== '') {
+        lines.push(line);
+        line = '';
+        w = 0;
+      }
+      line += g;
+      w += gw;
+    }
+  }
+  lines.push(line);
+  return lines;
+}
+
 /** Cuts a cell to `width` characters with an ellipsis. */
 export function truncate(s: string, width: number): string {
   if (width <= 0 || s.length <= width) return s;
