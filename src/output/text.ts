@@ -180,12 +180,6 @@ export function wrapText(s: string, width: number): string[] {
   return lines;
 }
 
-/** Cuts a cell to `width` characters with an ellipsis. */
-export function truncate(s: string, width: number): string {
-  if (width <= 0 || s.length <= width) return s;
-  return width <= 1 ? s.slice(0, width) : `${s.slice(0, width - 1)}…`;
-}
-
 /** "3 minutes ago", "in 2 hours", from a date and the present time. */
 export function relativeTime(
   when: Date | number | string | undefined | null,
