@@ -1,5 +1,6 @@
 import { stripVTControlCharacters } from 'node:util';
 import type { Io, Sink } from '../io.js';
+import { ERASE_LINE, STATUS_LINE, type StatusSink } from './feedback.js';
 
 /** A sink that may ask its writer to wait (Node's writable streams). */
 interface Drainable extends Sink {
@@ -8,25 +9,6 @@ interface Drainable extends Sink {
 }
 
 const HIGH_WATER = 64 * 1024;
-
-/** Moves to the start of the line and erases it. */
-export const ERASE_LINE = '\r\u001b[2K';
-
-const STATUS = Symbol('status line');
-
-/** A stderr that tells a status line (redrawn in place) from messages. */
-interface StatusSink extends Sink {
-  [STATUS]?: (chunk: string) => void;
-}
-
-/**
- * How a spinner or a progress bar writes to stderr: a line that is redrawn in place and ends without
- * a newline. Through `batchedIo` it is erased before anything else reaches the terminal (see there).
- */
-export function statusWriter(stderr: Sink): (chunk: string) => void {
-  const status = (stderr as StatusSink)[STATUS];
-  return status ?? ((chunk) => void stderr.write(chunk));
-}
 
 /** Whether the cursor is left after visible text on its line once `chunk` is written (`was` before it). */
 function leavesText(was: boolean, chunk: string): boolean {
@@ -99,7 +81,7 @@ export function batchedIo(io: Io): { io: Io; flush(): void } {
       endStatus();
       return io.stderr.write(chunk);
     },
-    [STATUS](chunk: string) {
+    [STATUS_LINE](chunk: string) {
       flush();
       if (io.stderrIsTty) status = leavesText(status, chunk);
       io.stderr.write(chunk);

@@ -1,7 +1,29 @@
-import type { Io } from '../io.js';
-import { ERASE_LINE, statusWriter } from './batch.js';
+import type { Io, Sink } from '../io.js';
 import type { Style } from './color.js';
 import { cutText } from './text.js';
+
+/** Moves to the start of the line and erases it. */
+export const ERASE_LINE = '\r\u001b[2K';
+
+/**
+ * The method by which a stderr takes the writes of a status line (a spinner, a progress bar), which
+ * is redrawn in place and ends without a newline. `batchedIo` gives the command's stderr one, and
+ * erases the line before anything else reaches the terminal. It is defined here rather than in
+ * batch.ts: importing batch.ts from here would split it out of the bundle's run chunk into a file of
+ * its own, one more file for every command to load.
+ */
+export const STATUS_LINE = Symbol('status line');
+
+/** A stderr that tells a status line from messages. */
+export interface StatusSink extends Sink {
+  [STATUS_LINE]?: (chunk: string) => void;
+}
+
+/** How a status line is written to `stderr`: through its STATUS_LINE method where it has one. */
+export function statusWriter(stderr: Sink): (chunk: string) => void {
+  const status = (stderr as StatusSink)[STATUS_LINE];
+  return status ?? ((chunk) => void stderr.write(chunk));
+}
 
 /** A spinner or progress line on stderr; every method is a no-op when feedback is off. */
 export interface Activity {

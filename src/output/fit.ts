@@ -1,5 +1,3 @@
-import { displayWidth } from './text.js';
-
 // Loaded with the table renderer only: commands that print no table never pay for it.
 
 /** Two spaces between the columns of a table, as the printer draws them. */
@@ -8,9 +6,10 @@ export const GAP = 2;
 /** A text column is not cut below this many columns (or its header, if wider). */
 export const TEXT_MINIMUM = 8;
 
-/** A column as the fitting sees it: its header, and whether it holds free text that may be cut. */
+/** A column as the fitting sees it: the display widths of its header and cells, and whether it holds free text that may be cut. */
 export interface FitColumn {
-  header: string;
+  header: number;
+  cells: number[];
   cut: boolean;
 }
 
@@ -21,18 +20,16 @@ export interface Layout {
 }
 
 /**
- * Column widths for a table (cells as plain text) on a terminal `terminal` columns wide. Only the
+ * Column widths for a table on a terminal `terminal` columns wide. Only the
  * text columns give way, the widest first, down to `TEXT_MINIMUM` (or their header); an id, a number,
  * a time or a status is never cut. If that is not enough, the columns move to one space apart. If
  * even that does not fit, the table keeps two spaces, its text columns at their minimum, and is wider
  * than the terminal, which wraps its lines: a wrapped line can still be read, a cut id cannot.
  */
-export function fitTable(columns: FitColumn[], rows: string[][], terminal: number): Layout {
-  const natural = columns.map((c, i) =>
-    rows.reduce((m, r) => Math.max(m, displayWidth(r[i] ?? '')), displayWidth(c.header)),
-  );
+export function fitTable(columns: FitColumn[], terminal: number): Layout {
+  const natural = columns.map((c) => c.cells.reduce((m, w) => Math.max(m, w), c.header));
   const floor = columns.map((c, i) =>
-    c.cut ? Math.min(natural[i]!, Math.max(TEXT_MINIMUM, displayWidth(c.header))) : natural[i]!,
+    c.cut ? Math.min(natural[i]!, Math.max(TEXT_MINIMUM, c.header)) : natural[i]!,
   );
   const width = (ws: number[], gap: number) => ws.reduce((a, b) => a + b, 0) + gap * (ws.length - 1);
   for (const gap of [GAP, 1]) {

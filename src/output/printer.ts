@@ -2,7 +2,15 @@ import { RawJson, materialize } from '../clients/http/raw-json.js';
 import { type Io, writeAll } from '../io.js';
 import { type Style, makeStyle } from './color.js';
 import type { Query } from './query.js';
-import { escapeControls, humanBytes, relativeTime, terminalSafe } from './text.js';
+import {
+  cutText,
+  displayWidth,
+  escapeControls,
+  humanBytes,
+  relativeTime,
+  terminalSafe,
+  wrapText,
+} from './text.js';
 import { namedExports } from '../lazy.js';
 import { OpsError } from '../errors.js';
 
@@ -179,25 +187,39 @@ export class Printer {
     if (Array.isArray(data) && data.every((d) => typeof d !== 'object' || d === null)) {
       return this.write(data.map((d) => terminalSafe(String(d))).join('\n') + '\n');
     }
-    const { listTable, recordTable } = await import('./table.js');
+    const table = await import('./table.js');
     const one = !Array.isArray(data);
     const rows: unknown[] = one ? [data] : data;
     const cols = columns ?? autoColumns(rows);
-    const table = one ? recordTable : listTable;
+    const cells = rows.map((row) => cols.map((c) => this.cell(c, row)));
+    const paint = (r: number, i: number, s: string) => this.paint(cols[i]!, rows[r], s);
+    // On a terminal of known width the table fits it; to a pipe or a file nothing is cut (PRODUCT §3).
+    const terminal = this.tty && this.io.columns > 0 ? this.io.columns : 0;
+    if (one) {
+      // One resource: a key / value line each, its text values wrapped (never cut) to the terminal.
+      const room = terminal - Math.max(...cols.map((c) => displayWidth(c.header))) - table.GAP;
+      const wrap = (s: string, i: number) =>
+        cols[i]!.kind === 'text' && room >= table.TEXT_MINIMUM ? wrapText(s, room).join('\n') : s;
+      const lines = cols.map((c, i) => [this.style.bold(c.header), paint(0, i, wrap(cells[0]![i]!, i))]);
+      return this.write(table.drawTable(lines, { gap: table.GAP }));
+    }
+    // A list: only its text columns are cut to fit (see fitTable).
+    const headers = cols.map((c) => c.header.toUpperCase());
+    const layout = terminal
+      ? table.fitTable(
+          cols.map((c, i) => ({
+            header: displayWidth(headers[i]!),
+            cells: cells.map((row) => displayWidth(row[i]!)),
+            cut: c.kind === 'text',
+          })),
+          terminal,
+        )
+      : undefined;
+    const shown = cells.map((row, r) =>
+      row.map((s, i) => paint(r, i, layout ? cutText(s, layout.widths[i]!) : s)),
+    );
     return this.write(
-      table(
-        cols.map((c) => ({
-          header: one ? c.header : c.header.toUpperCase(),
-          text: c.kind === 'text',
-          cells: rows.map((row) => this.cell(c, row)),
-        })),
-        {
-          // On a terminal of known width the table fits it; to a pipe or a file nothing is cut (PRODUCT §3).
-          terminal: this.tty && this.io.columns > 0 ? this.io.columns : undefined,
-          bold: (s) => this.style.bold(s),
-          paint: (i, r, s) => this.paint(cols[i]!, rows[r], s),
-        },
-      ),
+      table.drawTable(shown, { head: headers.map((h) => this.style.bold(h)), gap: layout?.gap ?? table.GAP }),
     );
   }
 

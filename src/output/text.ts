@@ -18,11 +18,9 @@ export function escapeControls(s: string): string {
 }
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
-const EMOJI_WIDE = /\p{Emoji_Presentation}|\u{fe0f}|\p{Regional_Indicator}/u;
-const ZERO_WIDTH = /^[\p{M}\p{Cf}\p{Cc}]/u;
 
-// East Asian Wide (W) and Fullwidth (F) code points, which a terminal draws two columns wide.
+// East Asian Wide (W) and Fullwidth (F) code points (Unicode 16), which a terminal draws two columns
+// wide; emoji shown as emoji are among them. Unassigned code points inside a range count as wide.
 const WIDE: ReadonlyArray<readonly [number, number]> = [
   [0x1100, 0x115f],
   [0x231a, 0x231b],
@@ -32,8 +30,10 @@ const WIDE: ReadonlyArray<readonly [number, number]> = [
   [0x23f3, 0x23f3],
   [0x25fd, 0x25fe],
   [0x2614, 0x2615],
+  [0x2630, 0x2637],
   [0x2648, 0x2653],
   [0x267f, 0x267f],
+  [0x268a, 0x268f],
   [0x2693, 0x2693],
   [0x26a1, 0x26a1],
   [0x26aa, 0x26ab],
@@ -60,33 +60,52 @@ const WIDE: ReadonlyArray<readonly [number, number]> = [
   [0x2b50, 0x2b50],
   [0x2b55, 0x2b55],
   [0x2e80, 0x303e],
-  [0x3041, 0x33ff],
-  [0x3400, 0x4dbf],
-  [0x4e00, 0x9fff],
-  [0xa000, 0xa4cf],
-  [0xa960, 0xa97f],
+  [0x3041, 0x3247],
+  [0x3250, 0xa4c6],
+  [0xa960, 0xa97c],
   [0xac00, 0xd7a3],
   [0xf900, 0xfaff],
   [0xfe10, 0xfe19],
-  [0xfe30, 0xfe6f],
-  [0xff00, 0xff60],
+  [0xfe30, 0xfe6b],
+  [0xff01, 0xff60],
   [0xffe0, 0xffe6],
-  [0x16fe0, 0x16fe4],
-  [0x17000, 0x18cff],
-  [0x1aff0, 0x1b2ff],
+  [0x16fe0, 0x1b2fb],
+  [0x1d300, 0x1d376],
   [0x1f004, 0x1f004],
   [0x1f0cf, 0x1f0cf],
   [0x1f18e, 0x1f18e],
   [0x1f191, 0x1f19a],
-  [0x1f200, 0x1f251],
-  [0x1f260, 0x1f265],
-  [0x1f300, 0x1f64f],
-  [0x1f680, 0x1f6ff],
-  [0x1f7e0, 0x1f7eb],
-  [0x1f90c, 0x1f9ff],
-  [0x1fa70, 0x1faff],
-  [0x20000, 0x2fffd],
-  [0x30000, 0x3fffd],
+  [0x1f1ae, 0x1f1ae],
+  [0x1f200, 0x1f320],
+  [0x1f32d, 0x1f335],
+  [0x1f337, 0x1f37c],
+  [0x1f37e, 0x1f393],
+  [0x1f3a0, 0x1f3ca],
+  [0x1f3cf, 0x1f3d3],
+  [0x1f3e0, 0x1f3f0],
+  [0x1f3f4, 0x1f3f4],
+  [0x1f3f8, 0x1f43e],
+  [0x1f440, 0x1f440],
+  [0x1f442, 0x1f4fc],
+  [0x1f4ff, 0x1f53d],
+  [0x1f54b, 0x1f54e],
+  [0x1f550, 0x1f567],
+  [0x1f57a, 0x1f57a],
+  [0x1f595, 0x1f596],
+  [0x1f5a4, 0x1f5a4],
+  [0x1f5fb, 0x1f64f],
+  [0x1f680, 0x1f6c5],
+  [0x1f6cc, 0x1f6cc],
+  [0x1f6d0, 0x1f6d2],
+  [0x1f6d5, 0x1f6df],
+  [0x1f6eb, 0x1f6ec],
+  [0x1f6f4, 0x1f6fc],
+  [0x1f7da, 0x1f7f0],
+  [0x1f90c, 0x1f93a],
+  [0x1f93c, 0x1f945],
+  [0x1f947, 0x1f9ff],
+  [0x1fa70, 0x1fafa],
+  [0x20000, 0x3fffd],
 ];
 
 function isWide(cp: number): boolean {
@@ -102,20 +121,51 @@ function isWide(cp: number): boolean {
   return false;
 }
 
-let segmenter: Intl.Segmenter | undefined;
+const ZWJ = 0x200d;
+const EMOJI_STYLE = 0xfe0f;
+const isRegional = (cp: number) => cp >= 0x1f1e6 && cp <= 0x1f1ff;
+const isSkinTone = (cp: number) => cp >= 0x1f3fb && cp <= 0x1f3ff;
 
-/** The user-perceived characters of a string (an emoji sequence or a letter with its accents is one). */
-function graphemes(s: string): Iterable<string> {
-  if (typeof Intl.Segmenter !== 'function') return Array.from(s);
-  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  return Array.from(segmenter.segment(s), (g) => g.segment);
+// Compiled at the first text that is not plain ASCII: a Unicode property class costs a fraction of a
+// millisecond to build, which every command would otherwise pay at start-up.
+let zeroWidthClass: RegExp | undefined;
+/** Combining marks, and format and control characters: drawn over the character before, or not at all. */
+function isZeroWidth(ch: string): boolean {
+  zeroWidthClass ??= /^[\p{Mn}\p{Me}\p{Cf}\p{Cc}]$/u;
+  return zeroWidthClass.test(ch);
 }
 
-/** How many terminal columns one user-perceived character takes: 0, 1 or 2. */
+/**
+ * The user-perceived characters of a string, for measuring: a letter with its combining marks, an
+ * emoji with its modifiers and joined sequence, a flag's pair of regional indicators. (Close enough to
+ * Unicode's grapheme clusters for widths; Intl.Segmenter would cost some 25 ms to create.)
+ */
+function graphemes(s: string): string[] {
+  const out: string[] = [];
+  let joined = false;
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    const last = out.length - 1;
+    const extend =
+      last >= 0 &&
+      (joined ||
+        cp === EMOJI_STYLE ||
+        isSkinTone(cp) ||
+        isZeroWidth(ch) ||
+        (isRegional(cp) && out[last]!.length === 2 && isRegional(out[last]!.codePointAt(0)!)));
+    if (extend) out[last] += ch;
+    else out.push(ch);
+    joined = cp === ZWJ;
+  }
+  return out;
+}
+
+/** How many columns one user-perceived character takes: 0, 1 or 2. */
 function graphemeWidth(g: string): number {
-  if (ZERO_WIDTH.test(g)) return 0;
-  if (EMOJI.test(g)) return EMOJI_WIDE.test(g) ? 2 : 1;
-  return isWide(g.codePointAt(0)!) ? 2 : 1;
+  const cp = g.codePointAt(0)!;
+  if (isZeroWidth(String.fromCodePoint(cp))) return 0;
+  if (isWide(cp) || isRegional(cp) || g.includes('\u{fe0f}')) return 2;
+  return 1;
 }
 
 /**

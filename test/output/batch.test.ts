@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { ERASE_LINE, batchedIo, statusWriter } from '../../src/output/batch.js';
+import { batchedIo } from '../../src/output/batch.js';
+import { ERASE_LINE, statusWriter } from '../../src/output/feedback.js';
 import { writeAll } from '../../src/io.js';
 import { memoryIo } from '../helpers/io.js';
 import { screen, terminalIo } from '../helpers/terminal.js';
