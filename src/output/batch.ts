@@ -1,4 +1,6 @@
+import { stripVTControlCharacters } from 'node:util';
 import type { Io, Sink } from '../io.js';
+import { ERASE_LINE, STATUS_LINE, type StatusSink } from './feedback.js';
 
 /** A sink that may ask its writer to wait (Node's writable streams). */
 interface Drainable extends Sink {
@@ -8,6 +10,14 @@ interface Drainable extends Sink {
 
 const HIGH_WATER = 64 * 1024;
 
+/** Whether the cursor is left after visible text on its line once `chunk` is written (`was` before it). */
+function leavesText(was: boolean, chunk: string): boolean {
+  const line = chunk.slice(chunk.lastIndexOf('\n') + 1);
+  const fromStart = line.slice(line.lastIndexOf('\r') + 1);
+  const visible = stripVTControlCharacters(fromStart) !== '';
+  return line.length < chunk.length || fromStart.length < line.length ? visible : was || visible;
+}
+
 /**
  * Gathers the many small writes of a command's stdout (one NDJSON line an item) into few large ones.
  * The printer writes line by line, and stdout to a pipe or file is synchronous: 100,000 hosts were
@@ -15,6 +25,9 @@ const HIGH_WATER = 64 * 1024;
  * the next page is awaited), so lines still leave as pages arrive and memory stays at one page.
  * Backpressure is passed on: after a write the target refused, the next write waits for 'drain'.
  * Anything written to stderr (a hint, a retry warning) first flushes stdout, so the two keep their order.
+ * A status line that a spinner or progress bar left on a terminal's stderr (`statusWriter`) is erased
+ * before a message follows it on stderr, and before data reaches stdout on the same terminal, so that
+ * a table never starts after a spinner's text; the status line is drawn again at its next update.
  * `run.ts` wraps every command's Io in it and flushes at the end.
  */
 export function batchedIo(io: Io): { io: Io; flush(): void } {
@@ -23,6 +36,14 @@ export function batchedIo(io: Io): { io: Io; flush(): void } {
   let size = 0;
   let scheduled = false;
   let refused = false;
+  // A status line is on screen: the cursor stands after its text on the terminal's last line.
+  let status = false;
+
+  function endStatus(): void {
+    if (!status) return;
+    status = false;
+    io.stderr.write(ERASE_LINE);
+  }
 
   function flush(): void {
     scheduled = false;
@@ -30,6 +51,7 @@ export function batchedIo(io: Io): { io: Io; flush(): void } {
     const chunk = parts.length === 1 ? parts[0]! : parts.join('');
     parts = [];
     size = 0;
+    if (io.stdoutIsTty) endStatus();
     if (target.write(chunk) === false) refused = true;
   }
 
@@ -53,10 +75,16 @@ export function batchedIo(io: Io): { io: Io; flush(): void } {
       return stdout;
     },
   };
-  const stderr: Sink = {
+  const stderr: StatusSink = {
     write(chunk: string) {
       flush();
+      endStatus();
       return io.stderr.write(chunk);
+    },
+    [STATUS_LINE](chunk: string) {
+      flush();
+      if (io.stderrIsTty) status = leavesText(status, chunk);
+      io.stderr.write(chunk);
     },
   };
   return { io: { ...io, stdout, stderr }, flush };

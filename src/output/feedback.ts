@@ -1,5 +1,29 @@
-import type { Io } from '../io.js';
+import type { Io, Sink } from '../io.js';
 import type { Style } from './color.js';
+import { cutText } from './text.js';
+
+/** Moves to the start of the line and erases it. */
+export const ERASE_LINE = '\r\u001b[2K';
+
+/**
+ * The method by which a stderr takes the writes of a status line (a spinner, a progress bar), which
+ * is redrawn in place and ends without a newline. `batchedIo` gives the command's stderr one, and
+ * erases the line before anything else reaches the terminal. It is defined here rather than in
+ * batch.ts: importing batch.ts from here would split it out of the bundle's run chunk into a file of
+ * its own, one more file for every command to load.
+ */
+export const STATUS_LINE = Symbol('status line');
+
+/** A stderr that tells a status line from messages. */
+export interface StatusSink extends Sink {
+  [STATUS_LINE]?: (chunk: string) => void;
+}
+
+/** How a status line is written to `stderr`: through its STATUS_LINE method where it has one. */
+export function statusWriter(stderr: Sink): (chunk: string) => void {
+  const status = (stderr as StatusSink)[STATUS_LINE];
+  return status ?? ((chunk) => void stderr.write(chunk));
+}
 
 /** A spinner or progress line on stderr; every method is a no-op when feedback is off. */
 export interface Activity {
@@ -29,14 +53,25 @@ export class Feedback {
     if (this.enabled) this.io.stderr.write(`${message}\n`);
   }
 
-  /** An ora spinner, loaded only when it will be shown. */
+  /**
+   * An ora spinner, loaded only when it will be shown. It draws one line on stderr as a status line
+   * (see `statusWriter`), its text cut to the terminal's width so that it never wraps.
+   */
   async spinner(text: string): Promise<Activity> {
     if (!this.enabled) return silent;
     const ora = (await import('ora')).default;
-    const s = ora({ text, stream: this.io.stderr as NodeJS.WritableStream, isEnabled: true }).start();
+    // The frame and a space come before the text.
+    const cut = (t: string) => this.fit(t, 2);
+    const s = ora({
+      text: cut(text),
+      stream: terminalStream(statusWriter(this.io.stderr), this.io.columns),
+      isEnabled: true,
+      // Hiding the cursor makes ora restore it from a process exit hook of its own.
+      hideCursor: false,
+    }).start();
     return {
       update: (t) => {
-        s.text = t;
+        s.text = cut(t);
       },
       stop: (final) => {
         if (final) s.succeed(final);
@@ -45,24 +80,60 @@ export class Feedback {
     };
   }
 
-  /** A progress bar redrawn at most ten times a second. */
+  /** A progress bar redrawn at most ten times a second, as a status line (see `statusWriter`). */
   progress(render: () => string): Activity {
     if (!this.enabled) return silent;
+    const write = statusWriter(this.io.stderr);
     let last = 0;
     const draw = (force = false) => {
       const now = Date.now();
       if (!force && now - last < 100) return;
       last = now;
-      this.io.stderr.write(`\r\u001b[2K${render()}`);
+      write(`${ERASE_LINE}${this.fit(render(), 0)}`);
     };
     return {
       update: () => draw(),
       stop: (final) => {
         draw(true);
-        this.io.stderr.write(final ? `\r\u001b[2K${final}\n` : '\n');
+        write(final ? `${ERASE_LINE}${final}\n` : '\n');
       },
     };
   }
+
+  /**
+   * A status line's text cut so that, after `before` columns, it ends before the terminal's last
+   * column. The Io knows the width of stdout's terminal only; stderr alone on a terminal is not cut.
+   */
+  private fit(text: string, before: number): string {
+    return this.io.columns > 0 ? cutText(text, this.io.columns - before - 1) : text;
+  }
+}
+
+/**
+ * The part of a terminal's stream that ora drives: writes and cursor moves, all through `write`. ora
+ * clears and redraws its line only on a stream that says it is a terminal.
+ */
+function terminalStream(write: (s: string) => void, columns: number): NodeJS.WritableStream {
+  const stream = {
+    isTTY: true,
+    // Unknown, the line counts as one line: ora then never moves up into the lines above it.
+    columns: columns > 0 ? columns : Number.MAX_SAFE_INTEGER,
+    write: (s: string) => {
+      write(s);
+      return true;
+    },
+    cursorTo: (x: number) => write(x === 0 ? '\r' : `\u001b[${x + 1}G`),
+    moveCursor: (dx: number, dy: number) =>
+      write(
+        (dx ? `\u001b[${Math.abs(dx)}${dx > 0 ? 'C' : 'D'}` : '') +
+          (dy ? `\u001b[${Math.abs(dy)}${dy > 0 ? 'B' : 'A'}` : ''),
+      ),
+    clearLine: (dir: number) => write(dir < 0 ? '\u001b[1K' : dir > 0 ? '\u001b[0K' : '\u001b[2K'),
+    on: () => stream,
+    once: () => stream,
+    removeListener: () => stream,
+  };
+  return stream as unknown as NodeJS.WritableStream;
 }
 
 /** "[#####-----] 50%" */

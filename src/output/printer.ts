@@ -2,7 +2,15 @@ import { RawJson, materialize } from '../clients/http/raw-json.js';
 import { type Io, writeAll } from '../io.js';
 import { type Style, makeStyle } from './color.js';
 import type { Query } from './query.js';
-import { escapeControls, humanBytes, relativeTime, terminalSafe, truncate } from './text.js';
+import {
+  cutText,
+  displayWidth,
+  escapeControls,
+  humanBytes,
+  relativeTime,
+  terminalSafe,
+  wrapText,
+} from './text.js';
 import { namedExports } from '../lazy.js';
 import { OpsError } from '../errors.js';
 
@@ -17,6 +25,12 @@ export interface Column<T = Record<string, unknown>> {
   format?: 'relative' | 'bytes' | 'secret' | 'bool' | undefined;
   /** Colour for a cell (on a terminal). */
   color?: (value: unknown, style: Style) => ((s: string) => string) | undefined;
+  /**
+   * `text`: free text (a title, a description, a message, a list of labels), which a table on a
+   * terminal may cut with an ellipsis (a list) or wrap (a resource) to fit its width. Every other
+   * column (an id, a number, a time, a status) is always shown whole.
+   */
+  kind?: 'text' | undefined;
 }
 
 export interface PrintSpec<T = Record<string, unknown>> {
@@ -173,49 +187,40 @@ export class Printer {
     if (Array.isArray(data) && data.every((d) => typeof d !== 'object' || d === null)) {
       return this.write(data.map((d) => terminalSafe(String(d))).join('\n') + '\n');
     }
-    const Table = (await import('cli-table3')).default;
-    const chars = {
-      top: '',
-      'top-mid': '',
-      'top-left': '',
-      'top-right': '',
-      bottom: '',
-      'bottom-mid': '',
-      'bottom-left': '',
-      'bottom-right': '',
-      left: '',
-      'left-mid': '',
-      mid: '',
-      'mid-mid': '',
-      right: '',
-      'right-mid': '',
-      middle: '  ',
-    };
-    const style = { head: [] as string[], border: [] as string[], 'padding-left': 0, 'padding-right': 0 };
-    if (!Array.isArray(data)) {
-      // One resource: a key / value table.
-      const cols = columns ?? autoColumns([data]);
-      const table = new Table({ chars, style });
-      for (const c of cols) table.push([this.style.bold(c.header), this.paint(c, data, this.cell(c, data))]);
-      return this.write(`${trimLines(table.toString())}\n`);
+    const table = await import('./table.js');
+    const one = !Array.isArray(data);
+    const rows: unknown[] = one ? [data] : data;
+    const cols = columns ?? autoColumns(rows);
+    const cells = rows.map((row) => cols.map((c) => this.cell(c, row)));
+    const paint = (r: number, i: number, s: string) => this.paint(cols[i]!, rows[r], s);
+    // On a terminal of known width the table fits it; to a pipe or a file nothing is cut (PRODUCT §3).
+    const terminal = this.tty && this.io.columns > 0 ? this.io.columns : 0;
+    if (one) {
+      // One resource: a key / value line each, its text values wrapped (never cut) to the terminal.
+      const room = terminal - Math.max(...cols.map((c) => displayWidth(c.header))) - table.GAP;
+      const wrap = (s: string, i: number) =>
+        cols[i]!.kind === 'text' && room >= table.TEXT_MINIMUM ? wrapText(s, room).join('\n') : s;
+      const lines = cols.map((c, i) => [this.style.bold(c.header), paint(0, i, wrap(cells[0]![i]!, i))]);
+      return this.write(table.drawTable(lines, { gap: table.GAP }));
     }
-    const cols = columns ?? autoColumns(data);
-    const cells = data.map((row) => cols.map((c) => this.cell(c, row)));
-    const widths =
-      this.tty && this.io.columns > 0
-        ? fitWidths(
-            cols.map((c) => c.header),
-            cells,
-            this.io.columns,
-          )
-        : undefined;
-    const table = new Table({ chars, style, head: cols.map((c) => this.style.bold(c.header.toUpperCase())) });
-    data.forEach((row, r) => {
-      table.push(
-        cols.map((c, i) => this.paint(c, row, widths ? truncate(cells[r]![i]!, widths[i]!) : cells[r]![i]!)),
-      );
-    });
-    return this.write(`${trimLines(table.toString())}\n`);
+    // A list: only its text columns are cut to fit (see fitTable).
+    const headers = cols.map((c) => c.header.toUpperCase());
+    const layout = terminal
+      ? table.fitTable(
+          cols.map((c, i) => ({
+            header: displayWidth(headers[i]!),
+            cells: cells.map((row) => displayWidth(row[i]!)),
+            cut: c.kind === 'text',
+          })),
+          terminal,
+        )
+      : undefined;
+    const shown = cells.map((row, r) =>
+      row.map((s, i) => paint(r, i, layout ? cutText(s, layout.widths[i]!) : s)),
+    );
+    return this.write(
+      table.drawTable(shown, { head: headers.map((h) => this.style.bold(h)), gap: layout?.gap ?? table.GAP }),
+    );
   }
 
   /** A cell's plain text: formatted, terminal-safe, on one line. */
@@ -240,34 +245,6 @@ export class Printer {
   private write(s: string): Promise<void> {
     return writeAll(this.io.stdout, s);
   }
-}
-
-/**
- * Column widths that fit the terminal: the widest columns give way first, none below 8 characters
- * (or its header), two spaces between columns.
- */
-export function fitWidths(headers: string[], rows: string[][], terminal: number): number[] {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const floor = headers.map((h) => Math.max(8, h.length));
-  const available = terminal - 2 * (headers.length - 1);
-  let total = widths.reduce((a, b) => a + b, 0);
-  while (total > available) {
-    let widest = -1;
-    for (let i = 0; i < widths.length; i++)
-      if (widths[i]! > floor[i]! && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
-    if (widest < 0) break;
-    widths[widest]!--;
-    total--;
-  }
-  return widths;
-}
-
-/** cli-table3 pads the last column; a table's lines end at their last character. */
-function trimLines(s: string): string {
-  return s
-    .split('\n')
-    .map((l) => l.trimEnd())
-    .join('\n');
 }
 
 function indent(s: string): string {

@@ -17,10 +17,217 @@ export function escapeControls(s: string): string {
   return s.replace(CONTROL, (c) => NAMED[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
-/** Cuts a cell to `width` characters with an ellipsis. */
-export function truncate(s: string, width: number): string {
-  if (width <= 0 || s.length <= width) return s;
-  return width <= 1 ? s.slice(0, width) : `${s.slice(0, width - 1)}…`;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+// East Asian Wide (W) and Fullwidth (F) code points (Unicode 16), which a terminal draws two columns
+// wide; emoji shown as emoji are among them. Unassigned code points inside a range count as wide.
+const WIDE: ReadonlyArray<readonly [number, number]> = [
+  [0x1100, 0x115f],
+  [0x231a, 0x231b],
+  [0x2329, 0x232a],
+  [0x23e9, 0x23ec],
+  [0x23f0, 0x23f0],
+  [0x23f3, 0x23f3],
+  [0x25fd, 0x25fe],
+  [0x2614, 0x2615],
+  [0x2630, 0x2637],
+  [0x2648, 0x2653],
+  [0x267f, 0x267f],
+  [0x268a, 0x268f],
+  [0x2693, 0x2693],
+  [0x26a1, 0x26a1],
+  [0x26aa, 0x26ab],
+  [0x26bd, 0x26be],
+  [0x26c4, 0x26c5],
+  [0x26ce, 0x26ce],
+  [0x26d4, 0x26d4],
+  [0x26ea, 0x26ea],
+  [0x26f2, 0x26f3],
+  [0x26f5, 0x26f5],
+  [0x26fa, 0x26fa],
+  [0x26fd, 0x26fd],
+  [0x2705, 0x2705],
+  [0x270a, 0x270b],
+  [0x2728, 0x2728],
+  [0x274c, 0x274c],
+  [0x274e, 0x274e],
+  [0x2753, 0x2755],
+  [0x2757, 0x2757],
+  [0x2795, 0x2797],
+  [0x27b0, 0x27b0],
+  [0x27bf, 0x27bf],
+  [0x2b1b, 0x2b1c],
+  [0x2b50, 0x2b50],
+  [0x2b55, 0x2b55],
+  [0x2e80, 0x303e],
+  [0x3041, 0x3247],
+  [0x3250, 0xa4c6],
+  [0xa960, 0xa97c],
+  [0xac00, 0xd7a3],
+  [0xf900, 0xfaff],
+  [0xfe10, 0xfe19],
+  [0xfe30, 0xfe6b],
+  [0xff01, 0xff60],
+  [0xffe0, 0xffe6],
+  [0x16fe0, 0x1b2fb],
+  [0x1d300, 0x1d376],
+  [0x1f004, 0x1f004],
+  [0x1f0cf, 0x1f0cf],
+  [0x1f18e, 0x1f18e],
+  [0x1f191, 0x1f19a],
+  [0x1f1ae, 0x1f1ae],
+  [0x1f200, 0x1f320],
+  [0x1f32d, 0x1f335],
+  [0x1f337, 0x1f37c],
+  [0x1f37e, 0x1f393],
+  [0x1f3a0, 0x1f3ca],
+  [0x1f3cf, 0x1f3d3],
+  [0x1f3e0, 0x1f3f0],
+  [0x1f3f4, 0x1f3f4],
+  [0x1f3f8, 0x1f43e],
+  [0x1f440, 0x1f440],
+  [0x1f442, 0x1f4fc],
+  [0x1f4ff, 0x1f53d],
+  [0x1f54b, 0x1f54e],
+  [0x1f550, 0x1f567],
+  [0x1f57a, 0x1f57a],
+  [0x1f595, 0x1f596],
+  [0x1f5a4, 0x1f5a4],
+  [0x1f5fb, 0x1f64f],
+  [0x1f680, 0x1f6c5],
+  [0x1f6cc, 0x1f6cc],
+  [0x1f6d0, 0x1f6d2],
+  [0x1f6d5, 0x1f6df],
+  [0x1f6eb, 0x1f6ec],
+  [0x1f6f4, 0x1f6fc],
+  [0x1f7da, 0x1f7f0],
+  [0x1f90c, 0x1f93a],
+  [0x1f93c, 0x1f945],
+  [0x1f947, 0x1f9ff],
+  [0x1fa70, 0x1fafa],
+  [0x20000, 0x3fffd],
+];
+
+function isWide(cp: number): boolean {
+  let lo = 0;
+  let hi = WIDE.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [a, z] = WIDE[mid]!;
+    if (cp < a) hi = mid - 1;
+    else if (cp > z) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+const ZWJ = 0x200d;
+const EMOJI_STYLE = 0xfe0f;
+const isRegional = (cp: number) => cp >= 0x1f1e6 && cp <= 0x1f1ff;
+const isSkinTone = (cp: number) => cp >= 0x1f3fb && cp <= 0x1f3ff;
+
+// Compiled at the first text that is not plain ASCII: a Unicode property class costs a fraction of a
+// millisecond to build, which every command would otherwise pay at start-up.
+let zeroWidthClass: RegExp | undefined;
+/** Combining marks, and format and control characters: drawn over the character before, or not at all. */
+function isZeroWidth(ch: string): boolean {
+  zeroWidthClass ??= /^[\p{Mn}\p{Me}\p{Cf}\p{Cc}]$/u;
+  return zeroWidthClass.test(ch);
+}
+
+/**
+ * The user-perceived characters of a string, for measuring: a letter with its combining marks, an
+ * emoji with its modifiers and joined sequence, a flag's pair of regional indicators. (Close enough to
+ * Unicode's grapheme clusters for widths; Intl.Segmenter would cost some 25 ms to create.)
+ */
+function graphemes(s: string): string[] {
+  const out: string[] = [];
+  let joined = false;
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    const last = out.length - 1;
+    const extend =
+      last >= 0 &&
+      (joined ||
+        cp === EMOJI_STYLE ||
+        isSkinTone(cp) ||
+        isZeroWidth(ch) ||
+        (isRegional(cp) && out[last]!.length === 2 && isRegional(out[last]!.codePointAt(0)!)));
+    if (extend) out[last] += ch;
+    else out.push(ch);
+    joined = cp === ZWJ;
+  }
+  return out;
+}
+
+/** How many columns one user-perceived character takes: 0, 1 or 2. */
+function graphemeWidth(g: string): number {
+  const cp = g.codePointAt(0)!;
+  if (isZeroWidth(String.fromCodePoint(cp))) return 0;
+  if (isWide(cp) || isRegional(cp) || g.includes('\u{fe0f}')) return 2;
+  return 1;
+}
+
+/**
+ * How many columns a string takes on a terminal: escape sequences and control characters count 0,
+ * East Asian wide characters and emoji 2, combining marks 0.
+ */
+export function displayWidth(s: string): number {
+  if (PRINTABLE_ASCII.test(s)) return s.length;
+  let w = 0;
+  for (const g of graphemes(s.replace(ANSI, ''))) w += graphemeWidth(g);
+  return w;
+}
+
+/** Cuts plain text to at most `width` columns, the last of which is an ellipsis. */
+export function cutText(s: string, width: number): string {
+  if (displayWidth(s) <= width) return s;
+  if (width <= 1) return width === 1 ? '…' : '';
+  if (PRINTABLE_ASCII.test(s)) return `${s.slice(0, width - 1).trimEnd()}…`;
+  let out = '';
+  let w = 0;
+  for (const g of graphemes(s)) {
+    const gw = graphemeWidth(g);
+    if (w + gw > width - 1) break;
+    out += g;
+    w += gw;
+  }
+  return `${out.trimEnd()}…`;
+}
+
+/** Plain text broken at spaces into lines of at most `width` columns; a longer word is split. */
+export function wrapText(s: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  let w = 0;
+  for (const word of s.split(' ')) {
+    const ww = displayWidth(word);
+    if (line !== '' && w + 1 + ww <= width) {
+      line += ` ${word}`;
+      w += 1 + ww;
+      continue;
+    }
+    if (line !== '') lines.push(line);
+    line = '';
+    w = 0;
+    if (ww <= width) {
+      line = word;
+      w = ww;
+      continue;
+    }
+    for (const g of graphemes(word)) {
+      const gw = graphemeWidth(g);
+      if (w + gw > width && line !== '') {
+        lines.push(line);
+        line = '';
+        w = 0;
+      }
+      line += g;
+      w += gw;
+    }
+  }
+  lines.push(line);
+  return lines;
 }
 
 /** "3 minutes ago", "in 2 hours", from a date and the present time. */

@@ -1,8 +1,10 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { batchedIo } from '../../src/output/batch.js';
+import { ERASE_LINE, statusWriter } from '../../src/output/feedback.js';
 import { writeAll } from '../../src/io.js';
 import { memoryIo } from '../helpers/io.js';
+import { screen, terminalIo } from '../helpers/terminal.js';
 
 /** A stdout that records each write and can refuse, as a full pipe does. */
 class Target extends EventEmitter {
@@ -86,5 +88,61 @@ describe('batchedIo', () => {
     io.stdout.write('host\n');
     io.stderr.write('hint\n');
     expect(order).toEqual(['out:host\n', 'err:hint\n']);
+  });
+});
+
+describe('a status line (spinner, progress bar) on the terminal', () => {
+  /** stdout and stderr of one terminal, as batchedIo writes them. */
+  function terminal(o: { stdoutIsTty?: boolean } = {}) {
+    let all = '';
+    const base = terminalIo({ columns: 40 });
+    const { io, flush } = batchedIo({
+      ...base,
+      stdoutIsTty: o.stdoutIsTty ?? true,
+      stdout: { write: (s: string) => void (all += s) },
+      stderr: { write: (s: string) => void (all += s) },
+    });
+    return { io, flush, status: statusWriter(io.stderr), all: () => all, screen: () => screen(all, 40) };
+  }
+
+  it('is erased before data reaches stdout, and drawn again below it at its next update', () => {
+    const t = terminal();
+    t.status(`${ERASE_LINE}[###---] 1/4`);
+    t.io.stdout.write('ACCOUNT  COUNT\n');
+    t.io.stdout.write('alice    0\n');
+    t.flush();
+    expect(t.screen()).toEqual(['ACCOUNT  COUNT', 'alice    0']);
+    t.status(`${ERASE_LINE}[####--] 2/4`);
+    t.io.stdout.write('bob      1\n');
+    t.flush();
+    t.status(`${ERASE_LINE}[######] 4/4`);
+    expect(t.screen()).toEqual(['ACCOUNT  COUNT', 'alice    0', 'bob      1', '[######] 4/4']);
+  });
+
+  it('is erased before a message on stderr (a warning, a rejected line, an error)', () => {
+    const t = terminal();
+    t.status(`${ERASE_LINE}12,000 events sent`);
+    t.io.stderr.write('ops: meter send: line 8: not valid JSON\n');
+    t.status(`${ERASE_LINE}13,000 events sent`);
+    expect(t.screen()).toEqual(['ops: meter send: line 8: not valid JSON', '13,000 events sent']);
+  });
+
+  it('one that has ended (a final line, or erased by its owner) is left alone', () => {
+    const t = terminal();
+    t.status(`${ERASE_LINE}done: 4/4\n`);
+    t.io.stdout.write('data\n');
+    t.flush();
+    t.status('\r');
+    t.status('\u001b[0K');
+    t.io.stderr.write('hint\n');
+    expect(t.all()).toBe(`${ERASE_LINE}done: 4/4\ndata\n\r\u001b[0Khint\n`);
+  });
+
+  it('stays while stdout goes to a pipe: the data is not on the terminal', () => {
+    const t = terminal({ stdoutIsTty: false });
+    t.status(`${ERASE_LINE}[###---] 1/4`);
+    t.io.stdout.write('alice,0\n');
+    t.flush();
+    expect(t.all()).toBe(`${ERASE_LINE}[###---] 1/4alice,0\n`);
   });
 });

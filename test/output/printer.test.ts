@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { colorEnabled } from '../../src/output/color.js';
 import { type Column, Printer } from '../../src/output/printer.js';
 import { compileQuery } from '../../src/output/query.js';
-import { htmlToText, relativeTime, terminalSafe } from '../../src/output/text.js';
+import { displayWidth, htmlToText, relativeTime, terminalSafe } from '../../src/output/text.js';
 import { memoryIo } from '../helpers/io.js';
 
 const rows = [
@@ -40,11 +40,15 @@ describe('printer formats', () => {
     );
   });
 
-  it('table on a TTY: relative times, colour when enabled, long cells cut to the width', async () => {
-    const out = await printed({ tty: true, columns: 40, color: true }, [{ text: 'x'.repeat(200) }]);
+  it('table on a TTY: relative times, colour when enabled, long text cut to the width', async () => {
+    const text: Column<{ text: string }>[] = [{ header: 'text', get: (r) => r.text, kind: 'text' }];
+    const out = await printed(
+      { tty: true, columns: 40, color: true },
+      [{ text: 'x'.repeat(200) }],
+      text as Column<never>[],
+    );
     expect(out).toContain('\u001b[1m');
-    expect(out).toContain('…');
-    expect(out.split('\n')[1]!.length).toBe(40);
+    expect(out.split('\n')[1]).toBe(`${'x'.repeat(39)}…`);
     expect(await printed({ tty: true }, rows, columns as Column<never>[])).toContain('1 hour ago');
   });
 
@@ -133,5 +137,90 @@ describe('colour rules', () => {
     [{ TERM: 'dumb' }, true, false, false],
   ])('env %j, tty %s, --no-color %s → %s', (env, tty, flag, expected) => {
     expect(colorEnabled(env, tty, flag)).toBe(expected);
+  });
+});
+
+describe('tables on a terminal fit its width', () => {
+  interface Item {
+    id: string;
+    title: string;
+    count: number;
+    state: string;
+  }
+  const cols: Column<Item>[] = [
+    { header: 'id', get: (r) => r.id },
+    { header: 'title', get: (r) => r.title, kind: 'text' },
+    { header: 'count', get: (r) => r.count },
+    { header: 'state', get: (r) => r.state, color: (_, s) => s.green },
+  ];
+  const uuid = '4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01';
+  const items: Item[] = [
+    {
+      id: uuid,
+      title: 'Renew the passport before the trip in December',
+      count: 152445165,
+      state: 'in_progress',
+    },
+    { id: 'short', title: '東京タワーの展望台からの眺めを撮る', count: 7, state: 'queued' },
+  ];
+  const show = (columns: number, color = false) =>
+    printed({ tty: true, columns, color }, items, cols as Column<never>[]);
+
+  it('cuts the text column and keeps ids, numbers and statuses whole, every line within the width', async () => {
+    const out = await show(80);
+    const lines = out.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(80);
+    expect(lines[1]).toContain(uuid);
+    expect(lines[1]).toContain('152445165');
+    expect(lines[1]).toContain('in_progress');
+    expect(lines[1]).toMatch(/ Renew the pass\S*… {2}/);
+    // The wide characters are cut at a character, and the columns after them line up.
+    expect(displayWidth(lines[2]!.slice(0, lines[2]!.indexOf('7')))).toBe(lines[1]!.indexOf('152445165'));
+  });
+
+  it('is exactly as wide as the terminal once text is cut, with colour on (escapes count nothing)', async () => {
+    const out = await show(70, true);
+    const widths = out
+      .trimEnd()
+      .split('\n')
+      .map((l) => displayWidth(l));
+    expect(Math.max(...widths)).toBe(70);
+    expect(out).toContain('\u001b[32min_progress\u001b[39m');
+  });
+
+  it('too narrow for the ids: the table is wider than the terminal, no id or number cut', async () => {
+    const out = await show(40);
+    expect(out).toContain(uuid);
+    expect(out).toContain('152445165');
+    expect(out.split('\n')[1]).toMatch(/Renew t…/);
+  });
+
+  it('a column not marked as text is never cut, however wide', async () => {
+    const out = await printed({ tty: true, columns: 30 }, [{ key: 'k'.repeat(60) }]);
+    expect(out).toContain('k'.repeat(60));
+  });
+
+  it('not on a terminal: nothing is cut, whatever the width', async () => {
+    const out = await printed({ tty: false, columns: 40 }, items, cols as Column<never>[]);
+    expect(out).toContain(items[0]!.title);
+    expect(out).toContain(items[1]!.title);
+  });
+
+  it('one resource: its text values wrap under themselves, other values stay whole', async () => {
+    const record = {
+      id: uuid,
+      title: 'In October 2013, 153 million accounts were breached with each containing an internal ID',
+    };
+    const out = await printed({ tty: true, columns: 40 }, record, cols.slice(0, 2) as Column<never>[]);
+    const lines = out.trimEnd().split('\n');
+    expect(lines[0]).toBe(`id     ${uuid}`);
+    expect(lines.slice(1).every((l) => displayWidth(l) <= 40 && /^(title| {5}) {2}\S/.test(l))).toBe(true);
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.slice(7))
+        .join(' '),
+    ).toBe(record.title);
   });
 });

@@ -29,6 +29,7 @@ const COLUMNS: Column<AccountResult>[] = [
   { header: 'count', get: (r) => r.breaches?.length },
   {
     header: 'breaches',
+    kind: 'text',
     get: (r) => (r.error ? `error: ${r.error.message}` : r.breaches?.map((b) => b.Name)),
   },
 ];

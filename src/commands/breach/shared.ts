@@ -96,27 +96,27 @@ export function breachFlags(b: Partial<BreachWire>): string {
 /** Columns of a breach list (full model). */
 export const BREACH_COLUMNS: Column<BreachWire>[] = [
   { header: 'name', get: (b) => b.Name },
-  { header: 'title', get: (b) => b.Title },
-  { header: 'domain', get: (b) => b.Domain },
+  { header: 'title', get: (b) => b.Title, kind: 'text' },
+  { header: 'domain', get: (b) => b.Domain, kind: 'text' },
   { header: 'breached', get: (b) => b.BreachDate },
   { header: 'added', get: (b) => b.AddedDate, format: 'relative' },
   { header: 'accounts', get: (b) => b.PwnCount },
-  { header: 'flags', get: (b) => breachFlags(b) },
+  { header: 'flags', get: (b) => breachFlags(b), kind: 'text' },
 ];
 
 /** Rows of one breach (show, latest): every attribute, the HTML description as plain text. */
 export const BREACH_DETAIL: Column<BreachWire>[] = [
   { header: 'Name', get: (b) => b.Name },
-  { header: 'Title', get: (b) => b.Title },
+  { header: 'Title', get: (b) => b.Title, kind: 'text' },
   { header: 'Domain', get: (b) => b.Domain },
   { header: 'Breach date', get: (b) => b.BreachDate },
   { header: 'Added', get: (b) => b.AddedDate },
   { header: 'Modified', get: (b) => b.ModifiedDate },
   { header: 'Accounts', get: (b) => b.PwnCount },
-  { header: 'Data classes', get: (b) => b.DataClasses },
+  { header: 'Data classes', get: (b) => b.DataClasses, kind: 'text' },
   { header: 'Flags', get: (b) => breachFlags(b) },
   { header: 'Logo', get: (b) => b.LogoPath },
-  { header: 'Description', get: (b) => htmlToText(String(b.Description ?? '')) },
+  { header: 'Description', get: (b) => htmlToText(String(b.Description ?? '')), kind: 'text' },
 ];
 
 /** Columns of an account search: names only (truncated) or the full model. */
@@ -139,7 +139,7 @@ export function aliasRows(
     columns: [
       { header: 'email', get: (r) => r.email },
       { header: 'count', get: (r) => (r.values as string[]).length },
-      { header: valueHeader, get: (r) => r.values },
+      { header: valueHeader, get: (r) => r.values, kind: 'text' },
     ],
   };
 }

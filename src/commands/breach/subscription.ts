@@ -12,7 +12,7 @@ export interface BreachSubscriptionOptions {
 
 const ROWS: Column<SubscriptionStatusWire>[] = [
   { header: 'Subscription', get: (s) => s.SubscriptionName },
-  { header: 'Description', get: (s) => s.Description },
+  { header: 'Description', get: (s) => s.Description, kind: 'text' },
   { header: 'Subscribed until', get: (s) => s.SubscribedUntil },
   { header: 'Requests per minute', get: (s) => s.Rpm },
   { header: 'Domain search max', get: (s) => s.DomainSearchMaxBreachedAccounts },

@@ -31,7 +31,7 @@ function mainIp(i: Pick<InstanceWire, 'ips'>): string | undefined {
 
 export const INSTANCE_COLUMNS: Column<InstanceWire>[] = [
   { header: 'id', get: (i) => i.id },
-  { header: 'reference', get: (i) => i.reference },
+  { header: 'reference', get: (i) => i.reference, kind: 'text' },
   { header: 'state', get: (i) => i.state, color: stateColor },
   { header: 'type', get: (i) => i.type },
   { header: 'region', get: (i) => i.region },
@@ -52,7 +52,7 @@ function contractText(i: InstanceWire): string {
 /** One instance as key / value rows. */
 export const INSTANCE_FIELDS: Column<InstanceWire | InstanceDetailsWire>[] = [
   { header: 'id', get: (i) => i.id },
-  { header: 'reference', get: (i) => i.reference },
+  { header: 'reference', get: (i) => i.reference, kind: 'text' },
   { header: 'state', get: (i) => i.state, color: stateColor },
   { header: 'type', get: (i) => `${i.type} (${resourcesText(i.resources)})` },
   { header: 'region', get: (i) => i.region },
@@ -93,24 +93,24 @@ export const TYPE_COLUMNS: Column<InstanceTypeWire>[] = [
 
 export const SNAPSHOT_COLUMNS: Column<SnapshotWire>[] = [
   { header: 'id', get: (s) => s.id },
-  { header: 'name', get: (s) => s.displayName },
+  { header: 'name', get: (s) => s.displayName, kind: 'text' },
   { header: 'state', get: (s) => s.state, color: stateColor },
   { header: 'created', get: (s) => s.created, format: 'relative' },
 ];
 
 export const IMAGE_COLUMNS: Column<ImageDetailsWire>[] = [
   { header: 'id', get: (i) => i.id },
-  { header: 'name', get: (i) => i.name },
+  { header: 'name', get: (i) => i.name, kind: 'text' },
   { header: 'flavour', get: (i) => i.flavour },
   { header: 'custom', get: (i) => i.custom },
   { header: 'region', get: (i) => i.region },
   { header: 'min disk', get: (i) => (i.minDiskSize === null ? undefined : `${i.minDiskSize} GB`) },
-  { header: 'market apps', get: (i) => i.marketApps },
+  { header: 'market apps', get: (i) => i.marketApps, kind: 'text' },
 ];
 
 export const GROUP_COLUMNS: Column<AutoScalingGroupWire>[] = [
   { header: 'id', get: (g) => g.id },
-  { header: 'reference', get: (g) => g.reference },
+  { header: 'reference', get: (g) => g.reference, kind: 'text' },
   { header: 'type', get: (g) => g.type },
   { header: 'state', get: (g) => g.state, color: stateColor },
   { header: 'region', get: (g) => g.region },
@@ -125,7 +125,7 @@ export const GROUP_COLUMNS: Column<AutoScalingGroupWire>[] = [
 /** One group as key / value rows. */
 export const GROUP_FIELDS: Column<AutoScalingGroupDetailsWire>[] = [
   { header: 'id', get: (g) => g.id },
-  { header: 'reference', get: (g) => g.reference },
+  { header: 'reference', get: (g) => g.reference, kind: 'text' },
   { header: 'type', get: (g) => g.type },
   { header: 'state', get: (g) => g.state, color: stateColor },
   { header: 'region', get: (g) => g.region },
@@ -139,6 +139,7 @@ export const GROUP_FIELDS: Column<AutoScalingGroupDetailsWire>[] = [
   { header: 'ends', get: (g) => g.endsAt },
   {
     header: 'target groups',
+    kind: 'text',
     get: (g) => (g.targetGroups ?? []).map((t) => `${t.name} ${t.protocol}:${t.port} (${t.id})`),
   },
   { header: 'created', get: (g) => g.createdAt, format: 'relative' },
@@ -147,7 +148,7 @@ export const GROUP_FIELDS: Column<AutoScalingGroupDetailsWire>[] = [
 
 export const SCALED_COLUMNS: Column<AutoScaledInstanceWire>[] = [
   { header: 'id', get: (i) => i.id },
-  { header: 'reference', get: (i) => i.reference },
+  { header: 'reference', get: (i) => i.reference, kind: 'text' },
   { header: 'state', get: (i) => i.state, color: stateColor },
   { header: 'type', get: (i) => i.type },
   { header: 'region', get: (i) => i.region },

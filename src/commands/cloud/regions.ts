@@ -34,7 +34,7 @@ export async function runCloudRegions(o: CloudRegionsOptions): Promise<void> {
     pages: client.getRegionList({ limit: o.limit }),
     columns: [
       { header: 'name', get: (r) => r.name },
-      { header: 'location', get: (r) => r.location },
+      { header: 'location', get: (r) => r.location, kind: 'text' },
     ],
     limit: o.limit,
     noun: 'regions',

@@ -202,10 +202,11 @@ export function assignmentColumns(target: DbAccount): Column<SqlRoleAssignmentWi
 
 export const DEFINITION_COLUMNS: Column<SqlRoleDefinitionWire>[] = [
   { header: 'name', get: (d) => d.name },
-  { header: 'role name', get: (d) => d.properties?.roleName },
+  { header: 'role name', get: (d) => d.properties?.roleName, kind: 'text' },
   { header: 'type', get: (d) => d.properties?.type },
   {
     header: 'data actions',
+    kind: 'text',
     get: (d) => (d.properties?.permissions ?? []).flatMap((p) => p.dataActions ?? []).join(', '),
   },
 ];

@@ -93,6 +93,6 @@ export const JOB_DETAIL: Column<DocgenJobWire>[] = [
   { header: 'Template version', get: (j) => j.template_file_version?.id },
   { header: 'Batch', get: (j) => j.batch?.id },
   { header: 'Created', get: (j) => j.created_at, format: 'relative' },
-  { header: 'Errors', get: (j) => j.failures?.errors },
-  { header: 'Warnings', get: (j) => j.failures?.warnings },
+  { header: 'Errors', get: (j) => j.failures?.errors, kind: 'text' },
+  { header: 'Warnings', get: (j) => j.failures?.warnings, kind: 'text' },
 ];

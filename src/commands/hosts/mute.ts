@@ -18,7 +18,7 @@ export const MUTE_COLUMNS = [
   { header: 'action', get: (r: HostMuteResponseWire) => r.action },
   { header: 'hostname', get: (r: HostMuteResponseWire) => r.hostname },
   { header: 'end', get: (r: HostMuteResponseWire) => r.end, format: 'relative' as const },
-  { header: 'message', get: (r: HostMuteResponseWire) => r.message },
+  { header: 'message', get: (r: HostMuteResponseWire) => r.message, kind: 'text' as const },
 ];
 
 interface MuteFlags extends KeyFlags {

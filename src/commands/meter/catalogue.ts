@@ -12,7 +12,7 @@ export interface MeterCatalogueOptions {
 
 const COLUMNS: Column<CatalogueEntry>[] = [
   { header: 'kind', get: (e) => e.kind },
-  { header: 'description', get: (e) => e.description },
+  { header: 'description', get: (e) => e.description, kind: 'text' },
 ];
 
 const POINTER =

@@ -26,7 +26,7 @@ export function duration(secs: number | undefined): string {
 
 export const CONTEXT_COLUMNS: Column<ContextWire>[] = [
   { header: 'id', get: (c) => c.id },
-  { header: 'name', get: (c) => c.name },
+  { header: 'name', get: (c) => c.name, kind: 'text' },
   { header: 'created', get: (c) => c.created_at, format: 'relative' },
 ];
 
@@ -41,16 +41,16 @@ export const RESTRICTION_COLUMNS: Column<RestrictionWire>[] = [
   { header: 'id', get: (r) => r.id },
   { header: 'type', get: (r) => r.restriction_type },
   { header: 'value', get: (r) => r.restriction_value },
-  { header: 'name', get: (r) => r.name },
+  { header: 'name', get: (r) => r.name, kind: 'text' },
 ];
 
 export const PROJECT_COLUMNS: Column<ProjectWire>[] = [
   { header: 'slug', get: (p) => p.slug },
-  { header: 'name', get: (p) => p.name },
+  { header: 'name', get: (p) => p.name, kind: 'text' },
   { header: 'id', get: (p) => p.id },
-  { header: 'organization', get: (p) => `${p.organization_name} (${p.organization_slug})` },
+  { header: 'organization', get: (p) => `${p.organization_name} (${p.organization_slug})`, kind: 'text' },
   { header: 'organization id', get: (p) => p.organization_id },
-  { header: 'vcs', get: (p) => `${p.vcs_info?.provider} ${p.vcs_info?.vcs_url}` },
+  { header: 'vcs', get: (p) => `${p.vcs_info?.provider} ${p.vcs_info?.vcs_url}`, kind: 'text' },
   { header: 'default branch', get: (p) => p.vcs_info?.default_branch },
 ];
 
@@ -59,19 +59,19 @@ export const CHECKOUT_KEY_COLUMNS: Column<CheckoutKeyWire>[] = [
   { header: 'type', get: (k) => k.type },
   { header: 'preferred', get: (k) => k.preferred, format: 'bool' },
   { header: 'created', get: (k) => k['created-at'], format: 'relative' },
-  { header: 'public key', get: (k) => k['public-key'] },
+  { header: 'public key', get: (k) => k['public-key'], kind: 'text' },
 ];
 
 /** The value column shows what the service returns: already masked (`xxxx` and the last four). */
 export const PROJECT_ENV_COLUMNS: Column<ProjectEnvVarWire>[] = [
   { header: 'name', get: (v) => v.name },
-  { header: 'value', get: (v) => v.value },
+  { header: 'value', get: (v) => v.value, kind: 'text' },
   { header: 'created', get: (v) => v['created-at'], format: 'relative' },
 ];
 
 export const DEFINITION_COLUMNS: Column<PipelineDefinitionWire>[] = [
   { header: 'id', get: (d) => d.id },
-  { header: 'name', get: (d) => d.name },
+  { header: 'name', get: (d) => d.name, kind: 'text' },
   {
     header: 'config',
     get: (d) =>
@@ -81,7 +81,7 @@ export const DEFINITION_COLUMNS: Column<PipelineDefinitionWire>[] = [
     header: 'checkout',
     get: (d) => d.checkout_source?.repo?.full_name ?? d.checkout_source?.repo?.external_id,
   },
-  { header: 'description', get: (d) => d.description },
+  { header: 'description', get: (d) => d.description, kind: 'text' },
   { header: 'created', get: (d) => d.created_at, format: 'relative' },
 ];
 
@@ -98,6 +98,7 @@ export const DECISION_COLUMNS: Column<DecisionLogWire>[] = [
   { header: 'build', get: (d) => d.metadata?.build_number },
   {
     header: 'failed rules',
+    kind: 'text',
     get: (d) =>
       [...(d.decision?.hard_failures ?? []), ...(d.decision?.soft_failures ?? [])].map((f) => f.rule),
   },

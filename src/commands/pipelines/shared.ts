@@ -108,7 +108,9 @@ export const WINDOWS: readonly ReportingWindow[] = [
 
 /** The answer of a delete: the service's `{message}`, printed as the command's result. */
 export async function printMessage(printer: Printer, res: MessageWire): Promise<void> {
-  await printer.print(res, { columns: [{ header: 'message', get: (m: MessageWire) => m.message }] });
+  await printer.print(res, {
+    columns: [{ header: 'message', get: (m: MessageWire) => m.message, kind: 'text' }],
+  });
 }
 
 /** The help's `Examples:` block. */

@@ -28,9 +28,9 @@ function stateColor(v: unknown, s: Style) {
 
 export const RUN_COLUMNS: Column<WorkflowRunWire>[] = [
   { header: 'state', get: stateOf, color: stateColor },
-  { header: 'title', get: (r) => r.display_title },
-  { header: 'workflow', get: (r) => r.name },
-  { header: 'branch', get: (r) => r.head_branch },
+  { header: 'title', get: (r) => r.display_title, kind: 'text' },
+  { header: 'workflow', get: (r) => r.name, kind: 'text' },
+  { header: 'branch', get: (r) => r.head_branch, kind: 'text' },
   { header: 'event', get: (r) => r.event },
   { header: 'id', get: (r) => r.id },
   { header: 'attempt', get: (r) => r.run_attempt },
@@ -40,8 +40,8 @@ export const RUN_COLUMNS: Column<WorkflowRunWire>[] = [
 /** One run, key / value. */
 export const RUN_FIELDS: Column<WorkflowRunWire>[] = [
   { header: 'id', get: (r) => r.id },
-  { header: 'workflow', get: (r) => r.name },
-  { header: 'title', get: (r) => r.display_title },
+  { header: 'workflow', get: (r) => r.name, kind: 'text' },
+  { header: 'title', get: (r) => r.display_title, kind: 'text' },
   { header: 'number', get: (r) => r.run_number },
   { header: 'attempt', get: (r) => r.run_attempt },
   { header: 'status', get: (r) => r.status },
@@ -57,16 +57,16 @@ export const RUN_FIELDS: Column<WorkflowRunWire>[] = [
 
 export const JOB_COLUMNS: Column<JobWire>[] = [
   { header: 'state', get: stateOf, color: stateColor },
-  { header: 'name', get: (j) => j.name },
+  { header: 'name', get: (j) => j.name, kind: 'text' },
   { header: 'id', get: (j) => j.id },
   { header: 'attempt', get: (j) => j.run_attempt },
-  { header: 'runner', get: (j) => j.runner_name },
+  { header: 'runner', get: (j) => j.runner_name, kind: 'text' },
   { header: 'started', get: (j) => j.started_at, format: 'relative' },
   { header: 'completed', get: (j) => j.completed_at, format: 'relative' },
 ];
 
 export const WORKFLOW_COLUMNS: Column<WorkflowWire>[] = [
-  { header: 'name', get: (w) => w.name },
+  { header: 'name', get: (w) => w.name, kind: 'text' },
   { header: 'state', get: (w) => w.state, color: (v, s) => (v === 'active' ? s.green : s.yellow) },
   { header: 'id', get: (w) => w.id },
   { header: 'path', get: (w) => w.path },
@@ -98,7 +98,7 @@ export const SECRET_COLUMNS: Column<ActionsSecretWire>[] = [
 
 export const VARIABLE_COLUMNS: Column<ActionsVariableWire>[] = [
   { header: 'name', get: (v) => v.name },
-  { header: 'value', get: (v) => v.value },
+  { header: 'value', get: (v) => v.value, kind: 'text' },
   { header: 'updated', get: (v) => v.updated_at, format: 'relative' },
   { header: 'visibility', get: (v) => v.visibility },
 ];
@@ -111,11 +111,11 @@ export const REPOSITORY_COLUMNS: Column<MinimalRepositoryWire>[] = [
 
 export const RUNNER_COLUMNS: Column<RunnerWire>[] = [
   { header: 'id', get: (r) => r.id },
-  { header: 'name', get: (r) => r.name },
+  { header: 'name', get: (r) => r.name, kind: 'text' },
   { header: 'os', get: (r) => r.os },
   { header: 'status', get: (r) => r.status, color: (v, s) => (v === 'online' ? s.green : s.yellow) },
   { header: 'busy', get: (r) => r.busy },
-  { header: 'labels', get: (r) => r.labels.map((l) => l.name).join(', ') },
+  { header: 'labels', get: (r) => r.labels.map((l) => l.name).join(', '), kind: 'text' },
 ];
 
 export const LABEL_COLUMNS: Column<RunnerLabelWire>[] = [

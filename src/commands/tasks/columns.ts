@@ -16,14 +16,14 @@ export function dueText(t: TaskWire): string | undefined {
 
 export const LIST_COLUMNS: Column<TaskListWire>[] = [
   { header: 'id', get: (l) => l.id },
-  { header: 'title', get: (l) => l.title },
+  { header: 'title', get: (l) => l.title, kind: 'text' },
   { header: 'updated', get: (l) => l.updated, format: 'relative' },
 ];
 
 export function taskColumns(title: (t: TaskWire) => unknown = (t) => t.title): Column<TaskWire>[] {
   return [
     { header: 'id', get: (t) => t.id },
-    { header: 'title', get: title },
+    { header: 'title', get: title, kind: 'text' },
     {
       header: 'status',
       get: statusText,
@@ -37,11 +37,11 @@ export function taskColumns(title: (t: TaskWire) => unknown = (t) => t.title): C
 /** One task as key / value rows. */
 export const TASK_DETAIL: Column<TaskWire>[] = [
   { header: 'id', get: (t) => t.id },
-  { header: 'title', get: (t) => t.title },
+  { header: 'title', get: (t) => t.title, kind: 'text' },
   { header: 'status', get: statusText },
   { header: 'due', get: dueText },
   { header: 'completed', get: (t) => t.completed, format: 'relative' },
-  { header: 'notes', get: (t) => t.notes },
+  { header: 'notes', get: (t) => t.notes, kind: 'text' },
   { header: 'parent', get: (t) => t.parent },
   { header: 'position', get: (t) => t.position },
   { header: 'updated', get: (t) => t.updated, format: 'relative' },

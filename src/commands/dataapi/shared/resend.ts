@@ -35,6 +35,7 @@ export const RESEND_COLUMNS: Column<ResendLine>[] = [
   },
   {
     header: 'message',
+    kind: 'text',
     get: (l) => (l.status_message ? `${l.status_message} (${l.status_code})` : undefined),
   },
 ];

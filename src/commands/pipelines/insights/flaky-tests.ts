@@ -13,11 +13,11 @@ export interface InsightsFlakyTestsOptions extends PipelinesBase {
 }
 
 export const FLAKY_COLUMNS: Column<FlakyTestWire>[] = [
-  { header: 'test-name', get: (t) => t['test-name'] },
-  { header: 'classname', get: (t) => t.classname },
-  { header: 'file', get: (t) => t.file },
-  { header: 'job-name', get: (t) => t['job-name'] },
-  { header: 'workflow-name', get: (t) => t['workflow-name'] },
+  { header: 'test-name', get: (t) => t['test-name'], kind: 'text' },
+  { header: 'classname', get: (t) => t.classname, kind: 'text' },
+  { header: 'file', get: (t) => t.file, kind: 'text' },
+  { header: 'job-name', get: (t) => t['job-name'], kind: 'text' },
+  { header: 'workflow-name', get: (t) => t['workflow-name'], kind: 'text' },
   { header: 'times-flaked', get: (t) => t['times-flaked'] },
   { header: 'time-wasted', get: (t) => t['time-wasted'] },
   { header: 'workflow-created-at', get: (t) => t['workflow-created-at'] },
@@ -26,12 +26,12 @@ export const FLAKY_COLUMNS: Column<FlakyTestWire>[] = [
 ];
 
 const PRETTY: Column<FlakyTestWire>[] = [
-  { header: 'test', get: (t) => t['test-name'] },
-  { header: 'job', get: (t) => `${t['workflow-name']}/${t['job-name']}` },
+  { header: 'test', get: (t) => t['test-name'], kind: 'text' },
+  { header: 'job', get: (t) => `${t['workflow-name']}/${t['job-name']}`, kind: 'text' },
   { header: 'flaked', get: (t) => t['times-flaked'] },
   { header: 'wasted', get: (t) => duration(t['time-wasted'] ?? 0) },
   { header: 'last', get: (t) => t['workflow-created-at'], format: 'relative' },
-  { header: 'file', get: (t) => t.file },
+  { header: 'file', get: (t) => t.file, kind: 'text' },
 ];
 
 export function flakyCharts(tests: readonly FlakyTestWire[], width: number): string[] {

@@ -29,7 +29,7 @@ export function parseProject(o: ClaimsTargetFlags): string | undefined {
 export const CLAIMS_COLUMNS: Column<ClaimsWire>[] = [
   { header: 'org id', get: (c) => c.org_id },
   { header: 'project id', get: (c) => c.project_id },
-  { header: 'audience', get: (c) => c.audience },
+  { header: 'audience', get: (c) => c.audience, kind: 'text' },
   { header: 'audience updated', get: (c) => c.audience_updated_at, format: 'relative' },
   { header: 'ttl', get: (c) => c.ttl },
   { header: 'ttl updated', get: (c) => c.ttl_updated_at, format: 'relative' },

@@ -22,10 +22,18 @@ const COLUMNS: Column<DecisionWire>[] = [
     get: (d) => d.status,
     color: (v, s) => (v === 'PASS' ? s.green : v === 'SOFT_FAIL' ? s.yellow : s.red),
   },
-  { header: 'reason', get: (d) => d.reason },
-  { header: 'enabled rules', get: (d) => d.enabled_rules },
-  { header: 'hard failures', get: (d) => (d.hard_failures ?? []).map((f) => `${f.rule}: ${f.reason}`) },
-  { header: 'soft failures', get: (d) => (d.soft_failures ?? []).map((f) => `${f.rule}: ${f.reason}`) },
+  { header: 'reason', get: (d) => d.reason, kind: 'text' },
+  { header: 'enabled rules', get: (d) => d.enabled_rules, kind: 'text' },
+  {
+    header: 'hard failures',
+    get: (d) => (d.hard_failures ?? []).map((f) => `${f.rule}: ${f.reason}`),
+    kind: 'text',
+  },
+  {
+    header: 'soft failures',
+    get: (d) => (d.soft_failures ?? []).map((f) => `${f.rule}: ${f.reason}`),
+    kind: 'text',
+  },
 ];
 
 async function readText(io: Io, flag: string, file: string): Promise<string> {

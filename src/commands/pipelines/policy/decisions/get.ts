@@ -39,10 +39,11 @@ export async function runPolicyDecisionsGet(o: PolicyDecisionsGetOptions): Promi
       ...DECISION_COLUMNS,
       {
         header: 'reasons',
+        kind: 'text',
         get: (d) =>
           [...(d.decision?.hard_failures ?? []), ...(d.decision?.soft_failures ?? [])].map((f) => f.reason),
       },
-      { header: 'policies', get: (d) => Object.keys(d.policies ?? {}) },
+      { header: 'policies', get: (d) => Object.keys(d.policies ?? {}), kind: 'text' },
       { header: 'time taken (ms)', get: (d) => d.time_taken_ms },
     ],
   });

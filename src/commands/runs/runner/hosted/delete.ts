@@ -33,7 +33,7 @@ export async function runRunnerHostedDelete(o: RunnerHostedDeleteOptions): Promi
   await o.printer.print<HostedRunnerWire>(h, {
     columns: [
       { header: 'id', get: (r) => r.id },
-      { header: 'name', get: (r) => r.name },
+      { header: 'name', get: (r) => r.name, kind: 'text' },
       { header: 'status', get: (r) => r.status },
       { header: 'platform', get: (r) => r.platform },
       { header: 'size', get: (r) => r.machine_size_details?.id },
