@@ -1,43 +1,41 @@
-import Table from 'cli-table3';
-
-// The printer's table drawing, loaded (with cli-table3) only by commands that print a table. It never
-// imports the printer's own modules at run time: esbuild would then split those out of the printer's
+// The printer's table drawing, loaded only by commands that print a table. It imports nothing of the
+// printer's own modules but text.ts's width: esbuild would otherwise split those out of the printer's
 // chunk, and every command would load one more file at start-up.
+import { displayWidth } from './text.js';
 
 export { GAP, TEXT_MINIMUM, fitTable } from './fit.js';
 
-const NO_BORDER = [
-  'top',
-  'top-mid',
-  'top-left',
-  'top-right',
-  'bottom',
-  'bottom-mid',
-  'bottom-left',
-  'bottom-right',
-  'left',
-  'left-mid',
-  'mid',
-  'mid-mid',
-  'right',
-  'right-mid',
-];
-
 /**
  * Rows of cells (their final text: cut, wrapped onto lines, coloured) as aligned columns `gap` spaces
- * apart, without borders, under an optional header; each line ends at its last character.
+ * apart, without borders, under an optional header; each line ends at its last character. Widths
+ * are display widths (escapes take none, wide characters two). Drawn line by line, so a list of a
+ * million rows costs memory for its text and nothing more.
  */
 export function drawTable(rows: string[][], o: { head?: string[]; gap: number }): string {
-  const table = new Table({
-    chars: { ...Object.fromEntries(NO_BORDER.map((k) => [k, ''])), middle: ' '.repeat(o.gap) },
-    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
-    ...(o.head ? { head: o.head } : {}),
-  });
-  // One push a row: a spread of 100,000 rows would overflow the call's arguments.
-  for (const row of rows) table.push(row);
-  return `${table
-    .toString()
-    .split('\n')
-    .map((l) => l.trimEnd())
-    .join('\n')}\n`;
+  const all = o.head ? [o.head, ...rows] : rows;
+  const widths: number[] = [];
+  const split = all.map((row) =>
+    row.map((cell, i) => {
+      const lines = cell.includes('\n') ? cell.split('\n') : [cell];
+      for (const line of lines) {
+        const w = displayWidth(line);
+        if (w > (widths[i] ?? 0)) widths[i] = w;
+      }
+      return lines;
+    }),
+  );
+  const gap = ' '.repeat(o.gap);
+  const out: string[] = [];
+  for (const row of split) {
+    const height = row.reduce((h, lines) => Math.max(h, lines.length), 1);
+    for (let k = 0; k < height; k++) {
+      let line = '';
+      for (let i = 0; i < row.length; i++) {
+        const s = row[i]![k] ?? '';
+        line += i < row.length - 1 ? s + ' '.repeat((widths[i] ?? 0) - displayWidth(s)) + gap : s;
+      }
+      out.push(line.trimEnd());
+    }
+  }
+  return `${out.join('\n')}\n`;
 }

@@ -31,7 +31,7 @@ describe('lazily loaded packages through the bundle', () => {
     expect(JSON.parse(r.stdout)).toEqual(['api-001', 'api-002']);
   });
 
-  it('cli-table3 and CSV output', async () => {
+  it('table and CSV output', async () => {
     const table = await cli(['hosts', 'list', '--limit', '2']);
     expect(table.code).toBe(0);
     expect(table.stdout.split('\n')[0]).toMatch(/^NAME\s+ID\s+UP/);

@@ -82,6 +82,23 @@ describe('printer formats', () => {
   it('a single resource prints as a key/value table', async () => {
     expect(await printed({}, { id: 7, name: 'x' })).toBe('id    7\nname  x\n');
   });
+
+  it('aligns by display width: wide characters take two columns, the last column is not padded', async () => {
+    const wide = [
+      { name: '東京', n: 1 },
+      { name: 'ab', n: 22 },
+    ];
+    expect(await printed({}, wide)).toBe('NAME  N\n東京  1\nab    22\n');
+  });
+
+  it('draws a table of 200,000 rows (the table library used before overflowed its stack past 120,000)', async () => {
+    const many = Array.from({ length: 200_000 }, (_, i) => ({ id: i, name: `host-${i}` }));
+    const out = await printed({}, many);
+    const lines = out.split('\n');
+    expect(lines).toHaveLength(200_002);
+    expect(lines[0]).toBe('ID      NAME');
+    expect(lines[200_000]).toBe('199999  host-199999');
+  });
 });
 
 describe('lists arriving in pages', () => {
