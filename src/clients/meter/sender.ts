@@ -1,3 +1,4 @@
+import { InterruptedError } from '../../errors.js';
 import { type MeterClient, isSessionExpired } from './client.js';
 import type { MeterEventWire } from './types.js';
 
@@ -8,6 +9,8 @@ export interface MeterEventSenderOptions {
   maxSessionResends?: number;
   now?: () => number;
   signal?: AbortSignal;
+  /** Once aborted, no new request starts (a batch waiting for its session is not sent); those under way finish. */
+  stop?: AbortSignal;
 }
 
 /**
@@ -42,6 +45,7 @@ export class MeterEventSender {
   async send(events: readonly MeterEventWire[] | Buffer): Promise<void> {
     for (let resend = 0; ; resend++) {
       const token = await this.token();
+      if (this.o.stop?.aborted) throw new InterruptedError('meter: stopped before the batch was sent');
       try {
         const { attempts } = await this.client.createMeterEventStream(token, events, {
           signal: this.o.signal,
@@ -58,6 +62,7 @@ export class MeterEventSender {
   }
 
   private async token(): Promise<string> {
+    if (this.o.stop?.aborted) throw new InterruptedError('meter: stopped before the batch was sent');
     if (this.current && this.now() < this.current.renewAt) return this.current.token;
     // One session request at a time, however many batches are waiting for it.
     this.creating ??= this.createSession().finally(() => {

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { type MeterClient, StreamBodyBuilder, eventsOfBody } from '../../../clients/meter/client.js';
+import { StreamBodyBuilder, eventsOfBody } from '../../../clients/meter/client.js';
 import { MeterEventSender } from '../../../clients/meter/sender.js';
 import { ApiError, DryRunStop, ExitStatusError, InterruptedError } from '../../../errors.js';
 import type { Io } from '../../../io.js';
@@ -9,6 +9,7 @@ import type { Printer } from '../../../output/printer.js';
 import { Checkpoint, LineRanges, type Range } from './checkpoint.js';
 import { fieldsFromJson, toWireEvent } from './event.js';
 import { type InputLine, type InputReader, STOP, type Step, csvReader, ndjsonReader } from './input.js';
+import type { MeterClientLoader } from './options.js';
 import { Rejects } from './rejects.js';
 import { type Shard, inShard, shardText } from '../../shared/shard.js';
 
@@ -16,7 +17,7 @@ export interface SendManyOptions {
   io: Io;
   printer: Printer;
   feedback: Feedback;
-  client: () => Promise<MeterClient>;
+  client: MeterClientLoader;
   /** A path, or `-` for stdin. */
   input: string;
   format: 'ndjson' | 'csv';
@@ -30,6 +31,8 @@ export interface SendManyOptions {
   /** Only the lines of this shard (`--shard K/N`); the others are left to the other machines. */
   shard?: Shard | undefined;
   now?: () => number;
+  /** How long Ctrl-C waits for the requests in flight before it gives up on them (default 10 s). */
+  drainMs?: number;
 }
 
 export interface SendSummary {
@@ -65,6 +68,8 @@ type Stop = { why: 'interrupted' | 'stopped' | 'failed'; error?: unknown };
 /** Batches built ahead of the requests in flight. */
 const READY = 2;
 
+const DRAIN_MS = 10_000;
+
 /** Statuses after which a batch is the service's "no" to these events, not a reason to stop the run. */
 const refused = (err: unknown): err is ApiError =>
   err instanceof ApiError &&
@@ -94,8 +99,11 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
     o.input === '-' ? o.io.stdin : createReadStream(o.input, { highWaterMark: 256 * 1024 });
   const reader: InputReader =
     o.format === 'csv' ? await csvReader(stream) : ndjsonReader(stream, fieldsFromJson);
-  // No signal here: the client already listens to Ctrl-C (one listener per request is enough).
-  const sender = new MeterEventSender(await o.client(), { now });
+  // Ctrl-C stops reading and sending, but the requests in flight are not cut off: their answers are
+  // what the checkpoint records (cut off, the service kept batches that a rerun would send again).
+  // They get `drainMs` to finish; then this aborts them.
+  const giveUp = new AbortController();
+  const sender = new MeterEventSender(await o.client(giveUp.signal), { now, stop: o.io.signal });
   const s = { read: 0, sent: 0, invalid: 0, refused: 0, skipped: 0 };
   let stop: Stop | undefined;
   let strictReason: string | undefined;
@@ -105,7 +113,11 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
     const rate = Math.round(s.sent / Math.max(0.001, (now() - started) / 1000));
     const pct = o.size ? `${bar(reader.bytes() / o.size)} ` : '';
     const rejected = s.invalid + s.refused ? `, ${s.invalid + s.refused} rejected` : '';
-    return `${pct}${s.sent.toLocaleString('en-US')} events sent, ${rate.toLocaleString('en-US')}/s${rejected}`;
+    const stopping =
+      o.io.signal.aborted && inFlight > 0
+        ? `; stopping, ${inFlight} ${inFlight === 1 ? 'batch' : 'batches'} in flight (Ctrl-C again quits)`
+        : '';
+    return `${pct}${s.sent.toLocaleString('en-US')} events sent, ${rate.toLocaleString('en-US')}/s${rejected}${stopping}`;
   });
 
   const settle = (b: Batch) => {
@@ -201,24 +213,35 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
     return inFlight + ready.length >= o.concurrency + READY ? room(o.concurrency + READY - 1) : undefined;
   };
 
-  // Ctrl-C: stop waiting for input (stdin may never send more); in-flight requests are aborted by the core.
-  const onAbort = () => stream.destroy();
-  o.io.signal.addEventListener('abort', onAbort, { once: true });
+  // Ctrl-C: stop reading (stdin may never send more) and sending; wait for the requests in flight.
+  let drain: NodeJS.Timeout | undefined;
+  const onAbort = () => {
+    stop ??= { why: 'interrupted' };
+    ready.length = 0;
+    stream.destroy();
+    drain = setTimeout(() => giveUp.abort(o.io.signal.reason), o.drainMs ?? DRAIN_MS);
+    // Past the progress line's rate limit, so that it says at once what it waits for.
+    setTimeout(() => progress.update(''), 150).unref();
+  };
+  if (o.io.signal.aborted) onAbort();
+  else o.io.signal.addEventListener('abort', onAbort, { once: true });
   try {
-    await reader.visit(each);
-  } catch (err) {
-    if (!o.io.signal.aborted) {
-      await room(0);
-      throw err;
+    try {
+      await reader.visit(each);
+    } catch (err) {
+      if (!o.io.signal.aborted) {
+        await room(0);
+        throw err;
+      }
     }
+    // The events read before a --strict stop are sent: the checkpoint then ends exactly at the bad line.
+    if (!o.io.signal.aborted && (!stop || stop.why === 'stopped') && batch.lines.length) submit(batch);
+    else if (!stop && batch.ranges.length) settle(batch);
+    await room(0);
   } finally {
     o.io.signal.removeEventListener('abort', onAbort);
+    clearTimeout(drain);
   }
-  if (o.io.signal.aborted) stop ??= { why: 'interrupted' };
-  // The events read before a --strict stop are sent: the checkpoint then ends exactly at the bad line.
-  if ((!stop || stop.why === 'stopped') && batch.lines.length) submit(batch);
-  else if (!stop && batch.ranges.length) settle(batch);
-  await room(0);
   if (o.io.signal.aborted && stop?.why !== 'stopped') stop = { why: 'interrupted' };
   if (stop?.error instanceof DryRunStop) throw stop.error;
 
