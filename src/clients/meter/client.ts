@@ -86,8 +86,9 @@ const CLOSE = Buffer.from(']}');
  */
 export class StreamBodyBuilder {
   count = 0;
-  private buf = Buffer.allocUnsafe(16 * 1024);
   private end = 0;
+
+  private buf: Buffer = Buffer.allocUnsafe(16 * 1024);
 
   constructor() {
     this.start();
@@ -115,7 +116,7 @@ export class StreamBodyBuilder {
     return this.end;
   }
 
-  /** The buffer that open() made room in (it may change at each open). */
+  /** The buffer that open() made room in (it may change at each open), whole. */
   get bytes(): Buffer {
     return this.buf;
   }
@@ -125,11 +126,14 @@ export class StreamBodyBuilder {
     this.count++;
   }
 
-  /** The finished body; the builder is empty afterwards. */
-  finish(): Buffer {
+  /**
+   * The finished body, a view of `bytes`. The builder is empty afterwards, and writes the next body
+   * into `room` (a buffer that a finished body no longer needs) or a new buffer of the same size.
+   */
+  finish(room?: Buffer): Buffer {
     this.buf.set(CLOSE, this.end);
     const body = this.buf.subarray(0, this.end + CLOSE.length);
-    this.buf = Buffer.allocUnsafe(this.buf.length);
+    this.buf = room ?? Buffer.allocUnsafe(this.buf.length);
     this.start();
     return body;
   }

@@ -55,10 +55,10 @@ export interface SendSummary {
 }
 
 interface Batch {
-  /** The request body, written as events are read: no event object outlives its line. */
-  body: StreamBodyBuilder;
-  /** Kept to report the events if the service refuses them. */
+  /** The request body (kept to report the events if the service refuses them). */
   sent: Buffer | undefined;
+  /** The whole buffer `sent` lies in: written into again once the batch is done with. */
+  room: Buffer | undefined;
   lines: number[];
   /** Lines this batch settles when it is accepted: its events plus blank and already-confirmed lines. */
   ranges: Range[];
@@ -159,6 +159,7 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
       .catch(fail)
       .finally(() => {
         inFlight--;
+        spare.push(b.room!);
         // After a failure or Ctrl-C nothing more is sent (a --strict stop still sends what it read).
         if (stop && stop.why !== 'stopped') ready.length = 0;
         const next = ready.shift();
@@ -166,8 +167,13 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
         wake?.();
       });
   };
+  // The request body, written as events are read (no event object outlives its line), into one of the
+  // buffers that finished batches hand back: no new memory a batch.
+  const body = new StreamBodyBuilder();
+  const spare: Buffer[] = [];
   const submit = (b: Batch) => {
-    b.sent = b.body.finish();
+    b.room = body.bytes;
+    b.sent = body.finish(spare.pop());
     if (inFlight < o.concurrency) dispatch(b);
     else ready.push(b);
   };
@@ -177,7 +183,7 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
     wake = undefined;
   };
 
-  const fresh = (): Batch => ({ body: new StreamBodyBuilder(), sent: undefined, lines: [], ranges: [] });
+  const fresh = (): Batch => ({ sent: undefined, room: undefined, lines: [], ranges: [] });
   const cover = (b: Batch, line: number) => {
     const last = b.ranges[b.ranges.length - 1];
     if (last && last[1] === line - 1) last[1] = line;
@@ -196,7 +202,7 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
       return void cover(batch, l.line);
     }
     // The common NDJSON line is written straight into the body; any other goes the general way.
-    if (!(ndjson && l.kind === 'event' && writeWireEvent(l.text, l.from, l.to, l.line, now(), batch.body))) {
+    if (!(ndjson && l.kind === 'event' && writeWireEvent(l.text, l.from, l.to, l.line, now(), body))) {
       const fields = l.kind === 'bad' ? l.reason : reader.fields(l);
       const event = typeof fields === 'string' ? fields : toWireEvent(fields, l.line, now());
       if (typeof event === 'string') {
@@ -207,7 +213,7 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
         }
         return rejects.add({ line: l.line, reason: event, ...(l.raw ? { input: l.raw } : {}) });
       }
-      batch.body.add(event);
+      body.add(event);
     }
     batch.lines.push(l.line);
     cover(batch, l.line);
