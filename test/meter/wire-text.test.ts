@@ -42,6 +42,16 @@ function fast(line: string, at = 7, now = NOW): string | undefined {
   )[0];
 }
 
+/** A fixed pseudo-random sequence (xorshift32) of integers below n, so that a failure can be replayed. */
+function seeded(seed: number): (n: number) => number {
+  return (n) => {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) % n;
+  };
+}
+
 /** The fast writer's exact bytes for one line. */
 function fastBytes(line: string): string {
   const body = new StreamBodyBuilder();
@@ -162,15 +172,7 @@ describe('writeWireEvent: the flat NDJSON line written straight into the body', 
   });
 
   it('never writes what the general path would not send, over 20,000 mutated lines', () => {
-    // A fixed pseudo-random sequence, so that a failure can be replayed.
-    let seed = 42;
-    const random = (n: number) => {
-      // xorshift32
-      seed ^= seed << 13;
-      seed ^= seed >>> 17;
-      seed ^= seed << 5;
-      return (seed >>> 0) % n;
-    };
+    const random = seeded(42);
     const pieces = [
       '"',
       '\\',
@@ -259,14 +261,7 @@ describe('writeWireEvent: the flat NDJSON line written straight into the body', 
 
 describe('canonicalTimeMs keeps the last day it read', () => {
   it('reads timestamps of many days in any order as Date.parse does', () => {
-    let seed = 7;
-    const random = (n: number) => {
-      // xorshift32
-      seed ^= seed << 13;
-      seed ^= seed >>> 17;
-      seed ^= seed << 5;
-      return (seed >>> 0) % n;
-    };
+    const random = seeded(7);
     for (let k = 0; k < 5_000; k++) {
       const ms = Date.UTC(2020 + random(8), random(12), 1 + random(28)) + random(86_400_000);
       const text = new Date(ms).toISOString();

@@ -223,8 +223,8 @@ function isNumberChar(c: number): boolean {
 }
 
 function put(out: Buffer, p: number, bytes: Buffer): number {
-  for (let i = 0; i < bytes.length; i++) out[p++] = bytes[i]!;
-  return p;
+  out.set(bytes, p);
+  return p + bytes.length;
 }
 
 /** Copies s[from, to), checked to be ASCII, as bytes. */
