@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { InterruptedError } from './errors.js';
 
 /** A sink that output goes to: process.stdout/stderr or an in-memory buffer in tests. */
 export interface Sink {
@@ -50,11 +51,19 @@ export function processIo(signal: AbortSignal): Io {
     },
     columns: process.stdout.columns ?? 0,
     signal,
-    prompt: terminalPrompt,
+    prompt: (question, secret) => terminalPrompt(question, secret, signal),
   };
 }
 
-async function terminalPrompt(question: string, secret: boolean): Promise<string> {
+/**
+ * A question on the terminal. Readline holds the terminal in raw mode while it waits, so Ctrl-C is a
+ * key it reads, not a signal: unheard, the question stayed open and Node ended with its "unsettled
+ * top-level await" (exit 13). Ctrl-C (the key, or a SIGINT sent from elsewhere) is an interruption,
+ * exit 130; Ctrl-D ends the input with an empty answer. Closing the interface gives the terminal back
+ * its echo.
+ */
+async function terminalPrompt(question: string, secret: boolean, signal: AbortSignal): Promise<string> {
+  if (signal.aborted) throw new InterruptedError();
   const { createInterface } = await import('node:readline');
   const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
   if (secret) {
@@ -63,11 +72,24 @@ async function terminalPrompt(question: string, secret: boolean): Promise<string
       if (s.startsWith(question)) process.stderr.write(question);
     };
   }
+  let interrupted: (() => void) | undefined;
+  let answered = false;
   try {
-    return await new Promise<string>((resolve) => rl.question(question, resolve));
+    return await new Promise<string>((resolve, reject) => {
+      interrupted = () => reject(new InterruptedError());
+      rl.question(question, (answer) => {
+        answered = true;
+        resolve(answer);
+      });
+      rl.once('SIGINT', interrupted);
+      rl.once('close', () => resolve(''));
+      signal.addEventListener('abort', interrupted, { once: true });
+    });
   } finally {
+    if (interrupted) signal.removeEventListener('abort', interrupted);
     rl.close();
-    if (secret) process.stderr.write('\n');
+    // The answer's newline was not echoed (a secret), or never typed (Ctrl-C, Ctrl-D).
+    if (secret || !answered) process.stderr.write('\n');
   }
 }
 

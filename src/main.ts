@@ -57,13 +57,25 @@ function helpPage(argv: string[]): string | undefined {
   }
 }
 
+/** Signals this soon after the first, or before the event loop has turned twice, are the same press. */
+const SAME_PRESS_MS = 200;
+
 /** First Ctrl-C aborts in-flight work (commands report what was done); a second one ends at once. */
 function installSignals(controller: AbortController, real: boolean): { dispose(): void } {
   if (!real) return { dispose: () => undefined };
-  let count = 0;
+  let first: number | undefined;
+  let turned = false;
   const handler = (signal: NodeJS.Signals) => {
-    count++;
-    if (count > 1 || (signal === 'SIGTERM' && controller.signal.aborted)) process.exit(EXIT_INTERRUPTED);
+    // One press can arrive twice: conf's atomic writer (when-exit) catches SIGINT and SIGTERM and
+    // raises them again, and wrappers (npm, timeout) forward to their child the signal the terminal
+    // already sent to the whole process group. Counting those as a second press ended the run at
+    // once, before it could report what it had done.
+    if (first !== undefined) {
+      if (turned && Date.now() - first >= SAME_PRESS_MS) process.exit(EXIT_INTERRUPTED);
+      return;
+    }
+    first = Date.now();
+    setImmediate(() => setImmediate(() => (turned = true)));
     controller.abort(new Error(signal));
   };
   // A reader that went away (`ops hosts list | head`) ends the run quietly, as with other CLIs.

@@ -218,7 +218,7 @@ function buildContext(
       onRetry: feedbackOn
         ? (r) => feedback.warn(`retrying in ${r.waitSeconds.toFixed(1)} s (${r.reason})`)
         : undefined,
-      signal: io.signal,
+      signal: overrides.signal ?? io.signal,
       parseError: descriptor.parseError,
       hintFor: descriptor.hintFor,
       rateLimitWait: descriptor.rateLimitWait,
@@ -226,6 +226,7 @@ function buildContext(
   }
 
   function client(name: string, overrides: ClientOverrides = {}): Promise<HttpClient> {
+    if (overrides.signal) return makeClient(name, overrides);
     const key = `${name}:${overrides.connections ?? ''}`;
     let c = loaded.get(key);
     if (!c) {
@@ -273,7 +274,10 @@ function buildContext(
       if (o.auth !== false && !auth) throw missingCredential(name, descriptor, reader, o.command, withFlags);
       if (o.auth !== false && auth?.expiresAt !== undefined && auth.expiresAt <= Date.now() && !auth.refresh)
         throw expiredError(name, auth);
-      const overrides: ClientOverrides = o.connections === undefined ? {} : { connections: o.connections };
+      const overrides: ClientOverrides = {
+        ...(o.connections === undefined ? {} : { connections: o.connections }),
+        ...(o.signal === undefined ? {} : { signal: o.signal }),
+      };
       let built: Promise<T> | undefined;
       return () => {
         built ??= client(name, overrides).then(create);

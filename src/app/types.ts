@@ -35,6 +35,11 @@ export interface GlobalFlags {
 export interface ClientOverrides {
   /** Connections kept per origin (parallel senders). */
   connections?: number;
+  /**
+   * Aborts this client's requests instead of Ctrl-C: for a command that lets its requests in flight
+   * finish after Ctrl-C (so that it can record what the service confirmed) and gives up on them itself.
+   */
+  signal?: AbortSignal;
 }
 
 export interface ServiceClientOptions extends ClientOverrides {

@@ -153,6 +153,10 @@ describe('ops meter send end to end (built CLI)', () => {
       message: `meter send interrupted: ${summary.sent} events confirmed this run (confirmed input lines: ${ranges}); checkpoint ${ckpt} written: rerun with --checkpoint ${ckpt} to send the rest`,
     });
 
+    // Nothing the service kept is missing from the checkpoint (the batches in flight were waited for).
+    await new Promise((r) => setTimeout(r, 400));
+    expect((await stats()).unique).toBe(summary.sent);
+
     await sb.control('DELETE', 'faults');
     const rest = await runCli(['meter', 'send', file, '--checkpoint', ckpt, '--json'], { env: sb.env });
     expect(rest.code).toBe(0);

@@ -335,7 +335,7 @@ describe('ops meter send: files', () => {
     expect(r.stderr).toMatch(/CSV column "colour" is not known/);
     expect(await requests()).toEqual({});
   });
-  it('on Ctrl-C writes the checkpoint, says exactly what was confirmed, and exits 130; a rerun sends the rest', async () => {
+  it('on Ctrl-C waits for the batches in flight, writes the checkpoint, says exactly what was confirmed, and exits 130; a rerun sends the rest', async () => {
     // Every third request hangs, so some batches are confirmed and some are in flight at the signal.
     await sb.fault({ service: 'meter', path: STREAM, kind: 'delay', delayMs: 1500, every: 3, count: 5 });
     const ckpt = join(dir, 'int.ckpt');
@@ -357,14 +357,15 @@ describe('ops meter send: files', () => {
     expect(saved.events_confirmed).toBe(summary.sent);
     expect(r.stderr).toContain(`meter send interrupted: ${summary.sent} events confirmed this run`);
     expect(r.stderr).toContain(`rerun with --checkpoint ${ckpt}`);
+    // The batches in flight at Ctrl-C were waited for: what the service kept is what was recorded.
+    await new Promise((r) => setTimeout(r, 1600));
+    expect((await meterStats()).unique).toBe(summary.sent);
 
     await sb.control('DELETE', 'faults');
     const rest = await ops(['meter', 'send', f, '--checkpoint', ckpt, '--json']);
     expect(rest.code).toBe(0);
     expect(JSON.parse(rest.stdout)).toMatchObject({ skipped: summary.sent, sent: 2000 - summary.sent });
     expect(await meterStats()).toMatchObject({ unique: 2000 });
-    // The requests held by the delay are still answered later: let them land before the next test.
-    await new Promise((r) => setTimeout(r, 1500));
   });
 });
 

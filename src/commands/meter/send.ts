@@ -1,5 +1,4 @@
 import { Command, Option } from 'commander';
-import type { MeterClient } from '../../clients/meter/client.js';
 import { MAX_EVENTS_PER_REQUEST } from '../../clients/meter/client.js';
 import { UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
@@ -10,13 +9,18 @@ import { parseInteger } from '../shared/parse.js';
 import { type Shard, addShardOption, parseShard } from '../shared/shard.js';
 import type { EventFields } from './shared/event.js';
 import { type SendFlags, eventFromFlags, inspectInput } from './shared/flags.js';
-import { addApiVersionOption, meterClient, resolveApiVersion } from './shared/options.js';
+import {
+  type MeterClientLoader,
+  addApiVersionOption,
+  meterClient,
+  resolveApiVersion,
+} from './shared/options.js';
 
 export interface MeterSendOptions {
   io: Io;
   printer: Printer;
   feedback: Feedback;
-  client: () => Promise<MeterClient>;
+  client: MeterClientLoader;
   /** One event from flags; otherwise `input` is read. */
   event: EventFields | undefined;
   input: string | undefined;

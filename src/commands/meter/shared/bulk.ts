@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { type MeterClient, StreamBodyBuilder, eventsOfBody } from '../../../clients/meter/client.js';
+import { StreamBodyBuilder, eventsOfBody } from '../../../clients/meter/client.js';
 import { MeterEventSender } from '../../../clients/meter/sender.js';
 import { ApiError, DryRunStop, ExitStatusError, InterruptedError } from '../../../errors.js';
 import type { Io } from '../../../io.js';
@@ -9,14 +9,16 @@ import type { Printer } from '../../../output/printer.js';
 import { Checkpoint, LineRanges, type Range } from './checkpoint.js';
 import { fieldsFromJson, toWireEvent } from './event.js';
 import { type InputLine, type InputReader, STOP, type Step, csvReader, ndjsonReader } from './input.js';
+import type { MeterClientLoader } from './options.js';
 import { Rejects } from './rejects.js';
+import { writeWireEvent } from './wire-text.js';
 import { type Shard, inShard, shardText } from '../../shared/shard.js';
 
 export interface SendManyOptions {
   io: Io;
   printer: Printer;
   feedback: Feedback;
-  client: () => Promise<MeterClient>;
+  client: MeterClientLoader;
   /** A path, or `-` for stdin. */
   input: string;
   format: 'ndjson' | 'csv';
@@ -30,6 +32,8 @@ export interface SendManyOptions {
   /** Only the lines of this shard (`--shard K/N`); the others are left to the other machines. */
   shard?: Shard | undefined;
   now?: () => number;
+  /** How long Ctrl-C waits for the requests in flight before it gives up on them (default 10 s). */
+  drainMs?: number;
 }
 
 export interface SendSummary {
@@ -51,10 +55,10 @@ export interface SendSummary {
 }
 
 interface Batch {
-  /** The request body, written as events are read: no event object outlives its line. */
-  body: StreamBodyBuilder;
-  /** Kept to report the events if the service refuses them. */
+  /** The request body (kept to report the events if the service refuses them). */
   sent: Buffer | undefined;
+  /** The whole buffer `sent` lies in: written into again once the batch is done with. */
+  room: Buffer | undefined;
   lines: number[];
   /** Lines this batch settles when it is accepted: its events plus blank and already-confirmed lines. */
   ranges: Range[];
@@ -64,6 +68,8 @@ type Stop = { why: 'interrupted' | 'stopped' | 'failed'; error?: unknown };
 
 /** Batches built ahead of the requests in flight. */
 const READY = 2;
+
+const DRAIN_MS = 10_000;
 
 /** Statuses after which a batch is the service's "no" to these events, not a reason to stop the run. */
 const refused = (err: unknown): err is ApiError =>
@@ -92,10 +98,13 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
   // Large reads: each read is a system call, and those are what a VM charges most for.
   const stream: Readable =
     o.input === '-' ? o.io.stdin : createReadStream(o.input, { highWaterMark: 256 * 1024 });
-  const reader: InputReader =
-    o.format === 'csv' ? await csvReader(stream) : ndjsonReader(stream, fieldsFromJson);
-  // No signal here: the client already listens to Ctrl-C (one listener per request is enough).
-  const sender = new MeterEventSender(await o.client(), { now });
+  const ndjson = o.format === 'ndjson';
+  const reader: InputReader = ndjson ? ndjsonReader(stream, fieldsFromJson) : await csvReader(stream);
+  // Ctrl-C stops reading and sending, but the requests in flight are not cut off: their answers are
+  // what the checkpoint records (cut off, the service kept batches that a rerun would send again).
+  // They get `drainMs` to finish; then this aborts them.
+  const giveUp = new AbortController();
+  const sender = new MeterEventSender(await o.client(giveUp.signal), { now, stop: o.io.signal });
   const s = { read: 0, sent: 0, invalid: 0, refused: 0, skipped: 0 };
   let stop: Stop | undefined;
   let strictReason: string | undefined;
@@ -105,7 +114,11 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
     const rate = Math.round(s.sent / Math.max(0.001, (now() - started) / 1000));
     const pct = o.size ? `${bar(reader.bytes() / o.size)} ` : '';
     const rejected = s.invalid + s.refused ? `, ${s.invalid + s.refused} rejected` : '';
-    return `${pct}${s.sent.toLocaleString('en-US')} events sent, ${rate.toLocaleString('en-US')}/s${rejected}`;
+    const stopping =
+      o.io.signal.aborted && inFlight > 0
+        ? `; stopping, ${inFlight} ${inFlight === 1 ? 'batch' : 'batches'} in flight (Ctrl-C again quits)`
+        : '';
+    return `${pct}${s.sent.toLocaleString('en-US')} events sent, ${rate.toLocaleString('en-US')}/s${rejected}${stopping}`;
   });
 
   const settle = (b: Batch) => {
@@ -146,6 +159,7 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
       .catch(fail)
       .finally(() => {
         inFlight--;
+        spare.push(b.room!);
         // After a failure or Ctrl-C nothing more is sent (a --strict stop still sends what it read).
         if (stop && stop.why !== 'stopped') ready.length = 0;
         const next = ready.shift();
@@ -153,8 +167,13 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
         wake?.();
       });
   };
+  // The request body, written as events are read (no event object outlives its line), into one of the
+  // buffers that finished batches hand back: no new memory a batch.
+  const body = new StreamBodyBuilder();
+  const spare: Buffer[] = [];
   const submit = (b: Batch) => {
-    b.sent = b.body.finish();
+    b.room = body.bytes;
+    b.sent = body.finish(spare.pop());
     if (inFlight < o.concurrency) dispatch(b);
     else ready.push(b);
   };
@@ -164,7 +183,7 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
     wake = undefined;
   };
 
-  const fresh = (): Batch => ({ body: new StreamBodyBuilder(), sent: undefined, lines: [], ranges: [] });
+  const fresh = (): Batch => ({ sent: undefined, room: undefined, lines: [], ranges: [] });
   const cover = (b: Batch, line: number) => {
     const last = b.ranges[b.ranges.length - 1];
     if (last && last[1] === line - 1) last[1] = line;
@@ -182,17 +201,20 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
       s.skipped++;
       return void cover(batch, l.line);
     }
-    const fields = l.kind === 'bad' ? l.reason : reader.fields(l);
-    const event = typeof fields === 'string' ? fields : toWireEvent(fields, l.line, now());
-    if (typeof event === 'string') {
-      s.invalid++;
-      if (o.strict) {
-        strictReason = `line ${l.line}: ${event}`;
-        stop = { why: 'stopped' };
+    // The common NDJSON line is written straight into the body; any other goes the general way.
+    if (!(ndjson && l.kind === 'event' && writeWireEvent(l.text, l.from, l.to, l.line, now(), body))) {
+      const fields = l.kind === 'bad' ? l.reason : reader.fields(l);
+      const event = typeof fields === 'string' ? fields : toWireEvent(fields, l.line, now());
+      if (typeof event === 'string') {
+        s.invalid++;
+        if (o.strict) {
+          strictReason = `line ${l.line}: ${event}`;
+          stop = { why: 'stopped' };
+        }
+        return rejects.add({ line: l.line, reason: event, ...(l.raw ? { input: l.raw } : {}) });
       }
-      return rejects.add({ line: l.line, reason: event, ...(l.raw ? { input: l.raw } : {}) });
+      body.add(event);
     }
-    batch.body.add(event);
     batch.lines.push(l.line);
     cover(batch, l.line);
     if (batch.lines.length < o.batchSize) return undefined;
@@ -201,24 +223,35 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
     return inFlight + ready.length >= o.concurrency + READY ? room(o.concurrency + READY - 1) : undefined;
   };
 
-  // Ctrl-C: stop waiting for input (stdin may never send more); in-flight requests are aborted by the core.
-  const onAbort = () => stream.destroy();
-  o.io.signal.addEventListener('abort', onAbort, { once: true });
+  // Ctrl-C: stop reading (stdin may never send more) and sending; wait for the requests in flight.
+  let drain: NodeJS.Timeout | undefined;
+  const onAbort = () => {
+    stop ??= { why: 'interrupted' };
+    ready.length = 0;
+    stream.destroy();
+    drain = setTimeout(() => giveUp.abort(o.io.signal.reason), o.drainMs ?? DRAIN_MS);
+    // Past the progress line's rate limit, so that it says at once what it waits for.
+    setTimeout(() => progress.update(''), 150).unref();
+  };
+  if (o.io.signal.aborted) onAbort();
+  else o.io.signal.addEventListener('abort', onAbort, { once: true });
   try {
-    await reader.visit(each);
-  } catch (err) {
-    if (!o.io.signal.aborted) {
-      await room(0);
-      throw err;
+    try {
+      await reader.visit(each);
+    } catch (err) {
+      if (!o.io.signal.aborted) {
+        await room(0);
+        throw err;
+      }
     }
+    // The events read before a --strict stop are sent: the checkpoint then ends exactly at the bad line.
+    if (!o.io.signal.aborted && (!stop || stop.why === 'stopped') && batch.lines.length) submit(batch);
+    else if (!stop && batch.ranges.length) settle(batch);
+    await room(0);
   } finally {
     o.io.signal.removeEventListener('abort', onAbort);
+    clearTimeout(drain);
   }
-  if (o.io.signal.aborted) stop ??= { why: 'interrupted' };
-  // The events read before a --strict stop are sent: the checkpoint then ends exactly at the bad line.
-  if ((!stop || stop.why === 'stopped') && batch.lines.length) submit(batch);
-  else if (!stop && batch.ranges.length) settle(batch);
-  await room(0);
   if (o.io.signal.aborted && stop?.why !== 'stopped') stop = { why: 'interrupted' };
   if (stop?.error instanceof DryRunStop) throw stop.error;
 

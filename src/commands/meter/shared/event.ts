@@ -13,8 +13,9 @@ export interface EventFields {
   extra?: Record<string, unknown> | undefined;
 }
 
-const MAX_LENGTH = 100;
-const NUMBER = /^-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+export const MAX_LENGTH = 100;
+/** A quantity given as a string: digits with an optional fraction and exponent. */
+export const NUMBER = /^-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
 const EPOCH = /^\d{9,11}$/;
 /** The service's window for `timestamp` (vendor spec): 35 days back, 5 minutes ahead. */

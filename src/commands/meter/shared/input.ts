@@ -11,7 +11,12 @@ export interface InputLine {
   line: number;
   /** `event`: to check; `skip`: blank or header; `bad`: unreadable (CSV syntax), with `reason`. */
   kind: 'event' | 'skip' | 'bad';
+  /** The line as read (NDJSON: sliced from `text` when first asked for). */
   raw: string;
+  /** The line is `text` from `from` to `to`: a reader that decodes many lines at once hands them over uncut. */
+  text: string;
+  from: number;
+  to: number;
   reason: string;
 }
 
@@ -42,17 +47,33 @@ export function ndjsonReader(
 ): InputReader {
   let bytes = 0;
   let first: string | undefined;
-  const rec: InputLine = { line: 0, kind: 'event', raw: '', reason: '' };
-  const emit = (raw: string, each: (l: InputLine) => Step): Step => {
+  let raw: string | undefined;
+  // The line's own string is made only if someone asks (the general path, a reject, the first line).
+  const rec: InputLine = {
+    line: 0,
+    kind: 'event',
+    get raw() {
+      raw ??= rec.text.slice(rec.from, rec.to);
+      return raw;
+    },
+    text: '',
+    from: 0,
+    to: 0,
+    reason: '',
+  };
+  const emit = (text: string, from: number, to: number, each: (l: InputLine) => Step): Step => {
     rec.line++;
-    if (rec.line === 1) first = raw;
-    rec.raw = raw;
-    rec.kind = isBlank(raw) ? 'skip' : 'event';
+    rec.text = text;
+    rec.from = from;
+    rec.to = to > from && text.charCodeAt(to - 1) === 13 ? to - 1 : to;
+    raw = undefined;
+    if (rec.line === 1) first = rec.raw;
+    rec.kind = isBlank(text, rec.from, rec.to) ? 'skip' : 'event';
     return each(rec);
   };
   const line = (bytes: Buffer, each: (l: InputLine) => Step): Step => {
     const text = bytes.toString('utf8');
-    return emit(text.endsWith('\r') ? text.slice(0, -1) : text, each);
+    return emit(text, 0, text.length, each);
   };
   return {
     async visit(each) {
@@ -89,11 +110,7 @@ export function ndjsonReader(
           start = end + 1;
           for (let from = 0; ; ) {
             const nl = text.indexOf('\n', from);
-            const to = nl === -1 ? text.length : nl;
-            const step = emit(
-              text.slice(from, to > from && text.charCodeAt(to - 1) === 13 ? to - 1 : to),
-              each,
-            );
+            const step = emit(text, from, nl === -1 ? text.length : nl, each);
             if (step === STOP) return;
             if (step) await step;
             if (nl === -1) break;
@@ -121,8 +138,8 @@ export function ndjsonReader(
   };
 }
 
-function isBlank(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
+function isBlank(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
     if (c !== 32 && c !== 9 && c !== 13) return false;
   }
@@ -165,7 +182,12 @@ export async function csvReader(stream: Readable): Promise<InputReader> {
   let first: string | undefined;
   let header: Column[] | undefined;
   let cells: string[] = [];
-  const rec: InputLine = { line: 0, kind: 'event', raw: '', reason: '' };
+  const rec: InputLine = { line: 0, kind: 'event', raw: '', text: '', from: 0, to: 0, reason: '' };
+  const setRaw = (raw: string) => {
+    rec.raw = raw;
+    rec.text = raw;
+    rec.to = raw.length;
+  };
   // The parser reports unreadable rows as it meets them, ahead of the rows it has queued: each is
   // handed over just before the first row that comes after it, so lines stay in order.
   const drainSkipped = async (each: (l: InputLine) => Step, before: number): Promise<boolean> => {
@@ -173,7 +195,7 @@ export async function csvReader(stream: Readable): Promise<InputReader> {
       const s = skipped.shift()!;
       rec.line = s.line;
       rec.kind = 'bad';
-      rec.raw = '';
+      setRaw('');
       rec.reason = s.reason;
       const step = each(rec);
       if (step === STOP) return false;
@@ -188,7 +210,7 @@ export async function csvReader(stream: Readable): Promise<InputReader> {
         bytes = item.info.bytes;
         if (skipped.length && !(await drainSkipped(each, item.info.lines))) return;
         rec.line = item.info.lines;
-        rec.raw = item.raw.replace(/\r?\n$/, '');
+        setRaw(item.raw.replace(/\r?\n$/, ''));
         if (!header) {
           first = rec.raw;
           header = readHeader(item.record);

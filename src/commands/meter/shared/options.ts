@@ -29,13 +29,25 @@ export async function resolveApiVersion(ctx: Context, flag: string | undefined):
   return flag;
 }
 
-/** The meter client, built on first use with `connections` kept-alive sockets for parallel batches. */
+/**
+ * The meter client, built on first use with `connections` kept-alive sockets for parallel batches.
+ * Given a `signal`, its requests listen to that instead of Ctrl-C (a bulk send lets the batches in
+ * flight finish after Ctrl-C, so that what the service confirmed is recorded).
+ */
+export type MeterClientLoader = (signal?: AbortSignal) => Promise<MeterClient>;
+
 export function meterClient(
   ctx: Context,
   apiVersion: string | undefined,
   connections?: number,
-): () => Promise<MeterClient> {
+): MeterClientLoader {
   const load = async (http: HttpClient) =>
     (await import('../../../clients/meter/client.js')).createMeterClient(http, { apiVersion });
-  return async () => (await ctx.serviceClient('meter', load, connections ? { connections } : {}))();
+  return async (signal) =>
+    (
+      await ctx.serviceClient('meter', load, {
+        ...(connections ? { connections } : {}),
+        ...(signal ? { signal } : {}),
+      })
+    )();
 }

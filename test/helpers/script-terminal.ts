@@ -1,0 +1,78 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+
+/** util-linux `script`, which gives a command a terminal; tests that need one skip without it. */
+export const SCRIPT = spawnSync('sh', ['-c', 'command -v script'], { encoding: 'utf8' }).stdout.trim();
+
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ops.js');
+
+export interface Terminal {
+  /** Everything the terminal showed so far (stdout and stderr), without its styles and cursor moves. */
+  screen(): string;
+  /** Waits until the screen matches (or throws after `timeoutMs`). */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** Keys typed at the terminal: `\x03` is Ctrl-C, `\x04` Ctrl-D. */
+  type(keys: string): void;
+  /** The exit code of the shell line. */
+  exit: Promise<number>;
+}
+
+const CONTROL_SEQUENCE = /\u001b\[[0-9;?]*[A-Za-z]/g;
+
+const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * Runs the built CLI on a terminal of its own (`script`), as a person at a shell does: Ctrl-C typed
+ * there is turned into SIGINT by the terminal, for the whole foreground process group. `after` is
+ * more shell to run once ops has ended (its exit code is kept).
+ */
+export function onTerminal(args: string[], env: Record<string, string>, after = ''): Terminal {
+  const line = `${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}; code=$?; ${after} exit $code`;
+  const child = spawn(SCRIPT, ['-qec', line, '/dev/null'], {
+    env: { PATH: process.env.PATH ?? '', TERM: 'xterm', COLUMNS: '100', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let screen = '';
+  const changed = new Set<() => void>();
+  const append = (d: Buffer) => {
+    screen += d.toString().replace(CONTROL_SEQUENCE, '');
+    for (const f of changed) f();
+  };
+  child.stdout.on('data', append);
+  child.stderr.on('data', append);
+  const exit = once(child, 'close').then(([code]) => code as number);
+  return {
+    screen: () => screen,
+    waitFor(pattern, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const m = pattern.exec(screen);
+          if (!m) return;
+          done();
+          resolve(m);
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`the terminal never showed ${pattern}; it shows:\n${screen.slice(-2000)}`));
+        }, timeoutMs);
+        const ended = () => {
+          done();
+          reject(
+            new Error(`ops ended before the terminal showed ${pattern}; it shows:\n${screen.slice(-2000)}`),
+          );
+        };
+        const done = () => {
+          clearTimeout(timer);
+          changed.delete(check);
+          child.off('close', ended);
+        };
+        changed.add(check);
+        child.once('close', ended);
+        check();
+      });
+    },
+    type: (keys) => child.stdin.write(keys),
+    exit,
+  };
+}
