@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { SettingsReader } from '../clients/descriptor.js';
 import { ConfigError, ExitCode } from '../errors.js';
-import { configFile } from './paths.js';
+import { ConfigView, readConfigFile } from './file.js';
 import type { ConfigStore } from './store.js';
 
 export type Origin = 'flag' | 'env' | 'profile' | 'default';
@@ -26,8 +25,8 @@ export const GLOBAL_KEYS = ['output', 'timeout', 'retries', 'max_wait', 'ca_cert
  * The config file is read only when it exists and a value is asked for.
  */
 export class Settings {
-  private storePromise: Promise<ConfigStore | undefined> | undefined;
-  private store: ConfigStore | undefined;
+  private store: ConfigView | undefined;
+  private writable: ConfigStore | undefined;
   private loaded = false;
 
   constructor(
@@ -45,20 +44,20 @@ export class Settings {
 
   /** The config store, loaded (and created) on demand: `ops config set` writes through it. */
   async openStore(): Promise<ConfigStore> {
-    await this.load();
-    if (!this.store) {
+    if (!this.writable) {
       const { ConfigStore: Store } = await import('./store.js');
-      this.store = new Store(this.env);
+      this.writable = new Store(this.env);
+      // What is written is read from now on.
+      this.store = this.writable;
+      this.loaded = true;
     }
-    return this.store;
+    return this.writable;
   }
 
   async load(): Promise<void> {
     if (this.loaded) return;
-    this.storePromise ??= existsSync(configFile(this.env))
-      ? import('./store.js').then((m) => new m.ConfigStore(this.env))
-      : Promise.resolve(undefined);
-    this.store = await this.storePromise;
+    const data = readConfigFile(this.env);
+    this.store = data ? new ConfigView(() => data) : undefined;
     this.loaded = true;
   }
 

@@ -1,29 +1,40 @@
-import { chmodSync, existsSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Conf from 'conf';
-import { configDir } from './paths.js';
-
-export type ProfileData = Record<string, unknown>;
-
-interface ConfigShape {
-  current_profile?: string;
-  profiles?: Record<string, ProfileData>;
-}
+import { type ConfigShape, ConfigView, configFileError, readConfigFile } from './file.js';
+import { configDir, configFile } from './paths.js';
 
 /**
- * The config file: profiles of per-service settings, stored by `conf` as
- * `{ current_profile, profiles: { <name>: { <service>: { <key>: value } } } }`, mode 0600.
+ * The config file for writing, through `conf` (atomic writes, mode 0600); reading is ConfigView's.
+ * A folder that cannot be made or written, or a file that is not JSON, is one error naming it before
+ * conf is asked (conf would otherwise retry a write it can never make, without end).
  */
-export class ConfigStore {
+export class ConfigStore extends ConfigView {
   private readonly conf: Conf<ConfigShape>;
 
   constructor(env: Record<string, string | undefined>) {
-    this.conf = new Conf<ConfigShape>({
-      cwd: configDir(env),
-      configName: 'config',
-      projectSuffix: '',
-      configFileMode: 0o600,
-      accessPropertiesByDotNotation: false,
-    });
+    const dir = configDir(env);
+    try {
+      makeFolder(dir);
+      accessSync(dir, constants.W_OK);
+    } catch (err) {
+      throw configFileError(configFile(env), err);
+    }
+    readConfigFile(env);
+    let conf: Conf<ConfigShape>;
+    try {
+      conf = new Conf<ConfigShape>({
+        cwd: dir,
+        configName: 'config',
+        projectSuffix: '',
+        configFileMode: 0o600,
+        accessPropertiesByDotNotation: false,
+      });
+    } catch (err) {
+      throw configFileError(configFile(env), err);
+    }
+    super(() => conf.store);
+    this.conf = conf;
     this.tighten();
   }
 
@@ -31,38 +42,13 @@ export class ConfigStore {
     return this.conf.path;
   }
 
-  currentProfile(): string {
-    return this.conf.get('current_profile') ?? 'default';
-  }
-
   useProfile(name: string): void {
     this.conf.set('current_profile', name);
     this.tighten();
   }
 
-  profiles(): string[] {
-    const names = new Set(Object.keys(this.conf.get('profiles') ?? {}));
-    names.add('default');
-    return [...names].sort();
-  }
-
-  profile(name: string): ProfileData {
-    return this.conf.get('profiles')?.[name] ?? {};
-  }
-
-  /** Reads `service.key` (or a top-level key such as `output`) from a profile. */
-  get(profile: string, key: string): string | undefined {
-    const v = key
-      .split('.')
-      .reduce<unknown>(
-        (o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
-        this.profile(profile),
-      );
-    return v === undefined || v === null ? undefined : String(v);
-  }
-
   set(profile: string, key: string, value: string): void {
-    const all = { ...(this.conf.get('profiles') ?? {}) };
+    const all = { ...(this.data().profiles ?? {}) };
     const data = structuredClone(all[profile] ?? {});
     const parts = key.split('.');
     let node = data as Record<string, unknown>;
@@ -77,7 +63,7 @@ export class ConfigStore {
   }
 
   unset(profile: string, key: string): boolean {
-    const all = { ...(this.conf.get('profiles') ?? {}) };
+    const all = { ...(this.data().profiles ?? {}) };
     const data = structuredClone(all[profile] ?? {});
     const parts = key.split('.');
     let node = data as Record<string, unknown>;
@@ -98,4 +84,17 @@ export class ConfigStore {
   private tighten(): void {
     if (existsSync(this.conf.path)) chmodSync(this.conf.path, 0o600);
   }
+}
+
+/**
+ * Makes a folder and its missing parents one level at a time. Node's recursive mkdir never returns
+ * where a parent exists but nothing can be made in it (under /proc, say): it retries without end.
+ */
+function makeFolder(dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; !existsSync(d); d = dirname(d)) {
+    missing.unshift(d);
+    if (dirname(d) === d) break;
+  }
+  for (const d of missing) mkdirSync(d, { mode: 0o700 });
 }

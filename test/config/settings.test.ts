@@ -1,10 +1,11 @@
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configDir, configFile } from '../../src/config/paths.js';
 import { Settings } from '../../src/config/settings.js';
 import { ConfigStore } from '../../src/config/store.js';
+import { runMain } from '../helpers/cli.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'ops-cfg-'));
 
@@ -79,5 +80,59 @@ describe('precedence: flag > env > profile > default', () => {
       expect((err as { hint: string }).hint).toContain('ops config set hosts.app_key -');
       expect((err as { exitCode: number }).exitCode).toBe(4);
     }
+  });
+});
+
+describe('a config file or folder that cannot be used', () => {
+  const run = (d: string, args: string[]) => runMain(args, { env: { OPS_CONFIG_DIR: d } });
+
+  it('a file that is not JSON is one line naming it, for commands and for ops config alike', async () => {
+    const d = dir();
+    writeFileSync(join(d, 'config.json'), '{"profiles": {');
+    for (const args of [
+      ['hosts', 'totals'],
+      ['config', 'list'],
+      ['config', 'set', 'output', 'json'],
+    ]) {
+      const r = await run(d, args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(
+        new RegExp(
+          `^ops: the config file ${join(d, 'config.json')} is not valid JSON: .*\\nhint: mend the file by hand`,
+        ),
+      );
+      expect(r.stderr.split('\n')).toHaveLength(3);
+    }
+    expect(readFileSync(join(d, 'config.json'), 'utf8')).toBe('{"profiles": {');
+    expect((await run(d, ['config', 'path'])).stdout).toBe(`${join(d, 'config.json')}\n`);
+  });
+
+  it('a file holding something other than an object is refused', async () => {
+    const d = dir();
+    writeFileSync(join(d, 'config.json'), '[1]');
+    const r = await run(d, ['config', 'get', 'output']);
+    expect([r.code, r.stderr.split('\n')[0]]).toEqual([
+      2,
+      `ops: the config file ${join(d, 'config.json')} does not hold a JSON object`,
+    ]);
+  });
+
+  it('a config folder that is a file, or one that cannot be made, is an error at once, never a hang', async () => {
+    const d = dir();
+    writeFileSync(join(d, 'file'), '');
+    for (const folder of [join(d, 'file'), join(d, 'file', 'below'), '/proc/1/no-such-folder']) {
+      const r = await run(folder, ['config', 'set', 'output', 'json']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^ops: cannot use the config file .*config\.json: .*\nhint: OPS_CONFIG_DIR/);
+    }
+    const read = await run(join(d, 'file'), ['config', 'get', 'output']);
+    expect(read.stderr).toMatch(/^ops: cannot use the config file .*: a part of its folder is a file\n/);
+  });
+
+  it('reads what it wrote, and the parents it makes are 0700', async () => {
+    const d = join(dir(), 'a', 'b');
+    expect((await run(d, ['config', 'set', 'timeout', '9'])).code).toBe(0);
+    expect((await run(d, ['config', 'get', 'timeout'])).stdout).toBe('9\n');
+    expect(statSync(join(d, '..')).mode & 0o777).toBe(0o700);
   });
 });

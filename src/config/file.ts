@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { ConfigError } from '../errors.js';
+import { configFile } from './paths.js';
+
+export type ProfileData = Record<string, unknown>;
+
+/** `{ current_profile, profiles: { <name>: { <service>: { <key>: value } } } }` */
+export interface ConfigShape {
+  current_profile?: string;
+  profiles?: Record<string, ProfileData>;
+}
+
+const HINT = 'mend the file by hand, or move it away and set the values again with `ops config set`';
+
+/** Why the config folder or file cannot be used, as one line naming it. */
+export function configFileError(path: string, err: unknown): ConfigError {
+  const e = err as NodeJS.ErrnoException;
+  if (e instanceof SyntaxError)
+    return new ConfigError(`the config file ${path} is not valid JSON: ${e.message}`, HINT);
+  const why =
+    e.code === 'EISDIR'
+      ? 'it is a folder'
+      : e.code === 'ENOTDIR' || e.code === 'EEXIST'
+        ? 'a part of its folder is a file'
+        : e.code === 'EACCES' || e.code === 'EPERM'
+          ? 'permission denied'
+          : (e.message ?? String(err));
+  return new ConfigError(
+    `cannot use the config file ${path}: ${why}`,
+    'OPS_CONFIG_DIR (or XDG_CONFIG_HOME) names the folder it is kept in',
+  );
+}
+
+/**
+ * The config file as it is on disk, read with Node alone (writing goes through `conf`, which costs a
+ * command about 40 ms to load): undefined when there is none. A file that cannot be read or is not a
+ * JSON object is one error naming it.
+ */
+export function readConfigFile(env: Record<string, string | undefined>): ConfigShape | undefined {
+  const path = configFile(env);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw configFileError(path, err);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw configFileError(path, err);
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data))
+    throw new ConfigError(`the config file ${path} does not hold a JSON object`, HINT);
+  return data as ConfigShape;
+}
+
+/** Reading a config: its profiles and their values. */
+export class ConfigView {
+  constructor(protected readonly data: () => ConfigShape) {}
+
+  currentProfile(): string {
+    return this.data().current_profile ?? 'default';
+  }
+
+  profiles(): string[] {
+    const names = new Set(Object.keys(this.data().profiles ?? {}));
+    names.add('default');
+    return [...names].sort();
+  }
+
+  profile(name: string): ProfileData {
+    return this.data().profiles?.[name] ?? {};
+  }
+
+  /** Reads `service.key` (or a top-level key such as `output`) from a profile. */
+  get(profile: string, key: string): string | undefined {
+    const v = key
+      .split('.')
+      .reduce<unknown>(
+        (o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
+        this.profile(profile),
+      );
+    return v === undefined || v === null ? undefined : String(v);
+  }
+}
