@@ -12,6 +12,7 @@
 // rate limit raised, so both sides pay the same server time.
 import { spawn } from 'node:child_process';
 import { launcherFlags } from './launcher.mjs';
+import { startSandbox } from './sandbox.mjs';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -106,41 +107,16 @@ function measure(argv, env) {
   });
 }
 
-async function startSandbox(count) {
-  const child = spawn(
-    NODE,
-    [
-      BIN,
-      'sandbox',
-      'start',
-      '--port',
-      '0',
-      '--services',
-      'hosts',
-      '--set',
-      `hosts.count=${count}`,
-      '--set',
-      'hosts.rate_limit=1000000',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d.toString();
-      const m = /listening on (\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
-  });
-  return {
-    url: `${url}/hosts`,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
+async function startHostsSandbox(count) {
+  const sandbox = await startSandbox(NODE, BIN, [
+    '--services',
+    'hosts',
+    '--set',
+    `hosts.count=${count}`,
+    '--set',
+    'hosts.rate_limit=1000000',
+  ]);
+  return { ...sandbox, url: `${sandbox.url}/hosts` };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -148,7 +124,7 @@ const figures = {};
 const line = (name, value, unit) => console.log(`${name} ${value} ${unit}`);
 
 for (const count of counts) {
-  const sandbox = await startSandbox(count);
+  const sandbox = await startHostsSandbox(count);
   try {
     const env = {
       PATH: process.env.PATH ?? '',

@@ -1,8 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BROKEN_IMAGE_ID } from '../../src/sandbox/cloud/catalog.js';
 import { SEED_IDS as IDS } from '../../src/sandbox/cloud/index.js';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { commandPaths } from '../../src/main.js';
 import { runCli, runMain } from '../helpers/cli.js';
 import { memoryIo } from '../helpers/io.js';
@@ -1624,16 +1622,5 @@ describe('every example runs as written against the sandbox', () => {
       }
     }
     expect(count).toBeGreaterThan(80);
-  });
-
-  it('the ops cloud lines of the README section', async () => {
-    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
-    const section = readme.split('<!-- section:cloud start -->')[1]!.split('<!-- section:cloud end -->')[0]!;
-    const lines = [...section.matchAll(/```sh\n([\s\S]*?)```/g)]
-      .flatMap((m) => m[1]!.split('\n'))
-      .map((l) => l.trim())
-      .filter((l) => /^(ops cloud |printf %s .*\| ops (cloud|config) )/.test(l));
-    expect(lines.length).toBeGreaterThan(40);
-    for (const line of lines) expect(await runExample(line)).toBe(`${line}\n→ 0 `);
   });
 });

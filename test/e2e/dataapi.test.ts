@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, runMain, tempConfigDir } from '../helpers/cli.js';
 import { useConformance } from '../helpers/conformance.js';
@@ -623,22 +621,6 @@ describe('examples run as written against the sandbox', () => {
     for (const example of examples) {
       const r = await ops(words(example).slice(1));
       expect(`${example} → ${r.code} ${r.stderr}`).toBe(`${example} → 0 ${r.stderr}`);
-    }
-  });
-
-  it('every `ops dataapi` line of the README section', async () => {
-    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
-    const section = readme
-      .split('<!-- section:dataapi start -->')[1]!
-      .split('<!-- section:dataapi end -->')[0]!;
-    const lines = section
-      .split('\n')
-      .map((l) => l.replace(/\s+#.*$/, '').trim())
-      .filter((l) => l.startsWith('ops dataapi '));
-    expect(lines.length).toBeGreaterThanOrEqual(8);
-    for (const line of lines) {
-      const r = await ops(words(line).slice(1));
-      expect(`${line} → ${r.code} ${r.stderr}`).toBe(`${line} → 0 ${r.stderr}`);
     }
   });
 });

@@ -775,26 +775,6 @@ describe('examples run as written against the sandbox', () => {
     120_000,
   );
 
-  const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
-  const section = readme.slice(
-    readme.indexOf('<!-- section:tasks start -->'),
-    readme.indexOf('<!-- section:tasks end -->'),
-  );
-  const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!.split('\n'));
-
-  it('the README section has its sh blocks', () => {
-    expect(blocks.length).toBeGreaterThanOrEqual(5);
-  });
-
-  it.each(blocks.map((b, i) => [i + 1, b.find((l) => l.trim() !== '')!.slice(0, 48), b]))(
-    'README block %i (%s …)',
-    async (_n, _first, block) => {
-      const r = await runExample(block as string[]);
-      expect(r.code, `${r.script}\n${r.stderr}`).toBe(0);
-    },
-    120_000,
-  );
-
   it('the runner fails an example that fails, and checks an expected exit code', async () => {
     expect((await runExample(['ops tasks get nosuch'])).code).toBe(1);
     expect((await runExample(['ops tasks get nosuch # exit 3'])).code).toBe(0);

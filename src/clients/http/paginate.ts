@@ -76,6 +76,42 @@ async function* walkPages<T>(
   }
 }
 
+/**
+ * The items of a page stream, one by one, with `onPage` told of each page as it arrives. An iterator
+ * rather than an async generator with `yield*`: that costs a generator step and several promises per
+ * item, a third of the CPU a 100,000-item NDJSON walk spends outside the network. Ending the loop
+ * early ends the page stream (and its request in flight).
+ */
+export function itemsOf<T>(
+  pages: AsyncIterable<Page<T>>,
+  onPage: (page: Page<T>) => void = () => undefined,
+): AsyncIterableIterator<T> {
+  const source = pages[Symbol.asyncIterator]();
+  let items: T[] = [];
+  let i = 0;
+  const nextPage = async (): Promise<IteratorResult<T>> => {
+    for (;;) {
+      const r = await source.next();
+      if (r.done) return { done: true, value: undefined };
+      onPage(r.value);
+      items = r.value.items;
+      i = 0;
+      if (items.length > 0) return { done: false, value: items[i++] as T };
+    }
+  };
+  return {
+    next: () => (i < items.length ? Promise.resolve({ done: false, value: items[i++] as T }) : nextPage()),
+    async return(): Promise<IteratorResult<T>> {
+      items = [];
+      await source.return?.(undefined);
+      return { done: true, value: undefined };
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}
+
 /** Item by item across pages. */
 export async function* paginate<T>(
   http: HttpClient,

@@ -84,12 +84,16 @@ function elements(text: string, open: number): { items: string[]; end: number } 
   return undefined;
 }
 
-/** Index of the quote that closes the string opening at `i`, or -1. */
+/**
+ * Index of the quote that closes the string opening at `i`, or -1. Most of a page's text is inside
+ * strings: the native `indexOf` finds each next quote, and only the backslashes right before it are
+ * looked at (an odd run escapes it), which is several times faster than a loop over every character.
+ */
 function stringEnd(text: string, i: number): number {
-  for (let j = i + 1; j < text.length; j++) {
-    const c = text.charCodeAt(j);
-    if (c === BACKSLASH) j++;
-    else if (c === QUOTE) return j;
+  for (let j = text.indexOf('"', i + 1); j >= 0; j = text.indexOf('"', j + 1)) {
+    let k = j - 1;
+    while (text.charCodeAt(k) === BACKSLASH) k--;
+    if ((j - 1 - k) % 2 === 0) return j;
   }
   return -1;
 }

@@ -30,7 +30,7 @@ retired ones. Nothing found prints nothing ({} with --json) and exits 0.
 Examples:
   ops breach domain example.com
   ops breach domain example.com --json
-  ops breach domain example.com --exit-status`,
+  ops breach domain example.com --exit-status   # exit 8: addresses were found`,
     )
     .action(async (domain: string, o: { exitStatus?: boolean }, cmd: Command) => {
       const parsed = parseDomain('domain', domain);

@@ -18,7 +18,7 @@ export function completionCommand(factory: Factory, run = runCompletion): Comman
     .argument('<shell>', SHELLS.join(', '))
     .addHelpText(
       'after',
-      '\nExamples:\n  eval "$(ops completion bash)"\n  ops completion zsh > ~/.zfunc/_ops\n  ops completion fish | source',
+      '\nExamples:\n  eval "$(ops completion bash)"\n  mkdir -p ~/.zfunc && ops completion zsh > ~/.zfunc/_ops\n  ops completion fish | source',
     )
     .action(async (shell: string) => {
       if (!(SHELLS as readonly string[]).includes(shell))

@@ -21,7 +21,7 @@ export function configGetCommand(factory: Factory, run = runConfigGet): Command 
     .option('--show-origin', 'also say where the value came from')
     .addHelpText(
       'after',
-      '\nExamples:\n  ops config get hosts.base_url\n  ops config get output --show-origin',
+      '\nExamples:\n  ops config get hosts.base_url\n  ops config get meter.api_version --show-origin',
     )
     .action(async (key: string, o: { showOrigin?: boolean }, cmd: Command) => {
       const ctx = await factory.context(cmd, { tolerant: true });

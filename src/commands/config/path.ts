@@ -6,7 +6,7 @@ import type { Factory } from '../../app/types.js';
 export function configPathCommand(factory: Factory, run = runConfigPath): Command {
   return new Command('path')
     .description('Print the path of the config file ($OPS_CONFIG_DIR or $XDG_CONFIG_HOME/ops/config.json)')
-    .addHelpText('after', '\nExamples:\n  ops config path\n  ls -l "$(ops config path)"')
+    .addHelpText('after', '\nExamples:\n  ops config path\n  OPS_CONFIG_DIR=./ci-config ops config path')
     .action(async () => run({ io: factory.io }));
 }
 

@@ -16,7 +16,7 @@ export function hostsUnmuteCommand(factory: Factory, run = runHostsUnmute): Comm
   return addKeyOptions(
     new Command('unmute').description("Unmute a host's notifications").argument('<host>', 'host name'),
   )
-    .addHelpText('after', '\nExamples:\n  ops hosts unmute web-001\n  ops hosts unmute queue-001 --json')
+    .addHelpText('after', '\nExamples:\n  ops hosts unmute db-001\n  ops hosts unmute queue-001 --json')
     .action(async (host: string, o: KeyFlags, c: Command) => {
       if (host.trim() === '')
         throw new UsageError('the host name is empty', 'give the host name as `ops hosts list` shows it');

@@ -1,4 +1,4 @@
-import type { Page } from '../../clients/http/paginate.js';
+import { type Page, itemsOf } from '../../clients/http/paginate.js';
 import type { RawJson } from '../../clients/http/raw-json.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Column, Printer } from '../../output/printer.js';
@@ -24,14 +24,11 @@ export interface PrintPagesOptions<T> {
 export async function printPages<T>(o: PrintPagesOptions<T>): Promise<number> {
   let total: number | undefined;
   let more = false;
-  async function* items(): AsyncGenerator<T | RawJson> {
-    for await (const page of o.pages) {
-      if (page.total !== undefined) total = page.total;
-      more = page.more;
-      yield* page.items;
-    }
-  }
-  const printed = await o.printer.printList<T>(items(), { columns: o.columns });
+  const items = itemsOf(o.pages, (page) => {
+    if (page.total !== undefined) total = page.total;
+    more = page.more;
+  });
+  const printed = await o.printer.printList<T>(items, { columns: o.columns });
   if (o.limit !== undefined) {
     const shownTo = (o.offset ?? 0) + printed;
     if (total !== undefined ? shownTo < total : more)

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   linkStyle,
   markerStyle,
+  itemsOf,
   offsetStyle,
+  type Page,
   paginatePages,
   tokenStyle,
 } from '../../../src/clients/http/paginate.js';
@@ -164,5 +166,49 @@ describe('printPages: the one "N of M shown" hint', () => {
       });
       expect(io.err()).toBe('');
     }
+  });
+});
+
+describe('itemsOf: the items of a page stream', () => {
+  const page = (items: number[], more = true): Page<number> => ({
+    items,
+    more,
+    total: 9,
+    response: { status: 200, headers: {}, data: null, url: '', attempts: 1 },
+  });
+
+  it('gives every item in order across pages, empty ones included, and tells of each page', async () => {
+    const seen: number[][] = [];
+    async function* pages() {
+      yield page([1, 2]);
+      yield page([]);
+      yield page([3], false);
+    }
+    expect(await all(itemsOf(pages(), (p) => seen.push(p.items)))).toEqual([1, 2, 3]);
+    expect(seen).toEqual([[1, 2], [], [3]]);
+    expect(await all(itemsOf((async function* () {})()))).toEqual([]);
+  });
+
+  it('ending the loop early ends the page stream, and no further page is asked for', async () => {
+    let asked = 0;
+    let ended = false;
+    async function* pages() {
+      try {
+        for (;;) {
+          asked++;
+          yield page([asked * 10, asked * 10 + 1]);
+        }
+      } finally {
+        ended = true;
+      }
+    }
+    const got: number[] = [];
+    for await (const item of itemsOf(pages())) {
+      got.push(item);
+      if (got.length === 3) break;
+    }
+    expect(got).toEqual([10, 11, 20]);
+    expect(asked).toBe(2);
+    expect(ended).toBe(true);
   });
 });

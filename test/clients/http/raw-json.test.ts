@@ -31,6 +31,13 @@ describe('splitArrayField', () => {
     });
   });
 
+  it('ends a string only at a quote after an even run of backslashes', () => {
+    const items = ['\\', 'a\\', '\\"', '"', '\\\\"]', 'q"\\",{}[]', { k: '\\\\', 'k"\\': ['\\"'] }];
+    const cut = splitArrayField(JSON.stringify({ list: items, next: 'x' }), 'list')!;
+    expect(cut.items.map((t) => JSON.parse(t))).toEqual(items);
+    expect(cut.rest).toEqual({ list: [], next: 'x' });
+  });
+
   it('puts a pretty-printed element on one line', () => {
     const text = JSON.stringify({ host_list: [{ a: 1, b: { c: 'x y' } }], total_matching: 1 }, null, 2);
     const cut = splitArrayField(text, 'host_list')!;

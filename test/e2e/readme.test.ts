@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { documented, rewrites, runsAsDocumented, skips } from '../helpers/documented.js';
+import { markdownExamples, ROOT, type RunOptions, runExample, splitCommands } from '../helpers/examples.js';
+import { useSandbox } from '../helpers/sandbox.js';
+
+/**
+ * Every example of the README runs as written through the built CLI against the sandbox and exits as
+ * documented. The markup (`# exit N`, `<!-- not run: … -->`, fence languages) is described in
+ * test/helpers/examples.ts; where the run departs from the text, test/helpers/documented.ts says so and
+ * why. test/e2e/help-examples.test.ts runs the help pages' examples the same way.
+ */
+
+const sb = await useSandbox();
+
+describe('every example of the README runs as written against the sandbox', () => {
+  for (const example of markdownExamples(readFileSync(join(ROOT, 'README.md'), 'utf8'))) {
+    if (example.skip) it.skip(`${example.name}: not run: ${example.skip}`, () => undefined);
+    else it(example.name, runsAsDocumented(example, documented(sb)), 120_000);
+  }
+});
+
+describe('the example runner', () => {
+  it('splits commands: continued lines and here-documents are one, comments and blank lines none', () => {
+    const lines = [
+      'cat > f <<EOF',
+      'a # not a comment',
+      'EOF',
+      'ops x \\',
+      '  --y',
+      '# note',
+      '',
+      'ops z   # exit 3: why',
+    ];
+    expect(splitCommands(lines, 10)).toEqual([
+      { text: 'cat > f <<EOF\na # not a comment\nEOF', exit: 0, line: 10 },
+      { text: 'ops x \\\n  --y', exit: 0, line: 13 },
+      { text: 'ops z   # exit 3: why', exit: 3, line: 17 },
+    ]);
+    expect(splitCommands(["echo '# exit 3'", 'ops y --exit-status || echo "exit $?"'])).toMatchObject([
+      { exit: 0 },
+      { exit: 0 },
+    ]);
+  });
+
+  it('reads the markup: sh blocks with their place and skip marker; other languages are no examples', () => {
+    const md = [
+      '# T',
+      '<!-- not run: why not -->',
+      '```sh',
+      'ops a',
+      '```',
+      '```yaml',
+      'k: v',
+      '```',
+      '## H',
+      '```sh',
+      'ops b # exit 2',
+      '```',
+    ].join('\n');
+    expect(markdownExamples(md)).toEqual([
+      { name: 'README.md:3 (# T)', skip: 'why not', commands: [{ text: 'ops a', exit: 0, line: 4 }] },
+      {
+        name: 'README.md:10 (## H)',
+        skip: undefined,
+        commands: [{ text: 'ops b # exit 2', exit: 2, line: 11 }],
+      },
+    ]);
+    expect(() => markdownExamples('```bash\nls\n```')).toThrow(/README.md:1 \(\): a ```bash block/);
+    expect(() => markdownExamples('```sh\nls\n')).toThrow(/never closed/);
+  });
+
+  const run = (lines: string[], o: Partial<RunOptions> & { alone?: boolean } = {}) =>
+    runExample({ name: 'test', commands: splitCommands(lines) }, { sandbox: sb, ...o });
+
+  it('fails a command that exits otherwise than documented, and passes one that exits as marked', async () => {
+    expect((await run(['ops hosts unmute web-001'])).failures).toEqual([
+      'line 1: ops hosts unmute web-001 → exit 1, not 0',
+    ]);
+    const marked = await run(['ops hosts unmute web-001   # exit 1: not muted', 'ops hosts unmute db-001']);
+    expect(marked.failures).toEqual([]);
+    const wrong = await run(['ops hosts unmute web-001   # exit 4']);
+    expect(wrong.failures).toEqual(['line 1: ops hosts unmute web-001   # exit 4 → exit 1, not 4']);
+    expect(wrong.stderr).toContain('ops: hosts: Host web-001 is not muted');
+  });
+
+  it('runs a block as one script, and help examples each alone on a reset sandbox', async () => {
+    const steps = ['ops hosts unmute db-001', 'ops hosts unmute db-001   # exit 1: already unmuted'];
+    expect((await run(steps)).failures).toEqual([]);
+    expect((await run(steps, { alone: true })).failures).toEqual([
+      'line 2: ops hosts unmute db-001   # exit 1: already unmuted → exit 0, not 1',
+    ]);
+    expect((await run(['N=$(ops hosts totals --field total_up)', 'test "$N" -gt 0'])).failures).toEqual([]);
+  });
+
+  it('skips, rewrites and moves the clock only as its lists say', async () => {
+    const r = await run(
+      [
+        'ops sandbox start --port 4010 &',
+        'curl -sf http://127.0.0.1:4010/__sandbox/health',
+        'ops cloud instance start 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b04 --wait --interval 0.2 --wait-timeout 20',
+      ],
+      { skips, rewrites, clock: /--wait\b/ },
+    );
+    expect(r).toMatchObject({
+      failures: [],
+      skipped: [`ops sandbox start --port 4010 &: ${skips[0]!.why}`],
+    });
+  });
+});
