@@ -325,7 +325,7 @@ describe('ops secrets end to end: server state', () => {
     );
     const data = await ops(['secrets', 'kv', 'get', 'secret/app/db', '--retries', '0']);
     expect(data.code).toBe(7);
-    expect(data.stderr).toMatch(/Vault is sealed \(HTTP 503\)/);
+    expect(data.stderr).toMatch(/the secrets store is sealed \(HTTP 503\)/);
     const unseal = await ops(['secrets', 'operator', 'unseal'], {
       input: `${UNSEAL_KEYS[0]}\n${UNSEAL_KEYS[2]}\n`,
     });

@@ -283,9 +283,9 @@ describe('secrets client: lists, 404s and errors', () => {
     [412, ['eventually consistent'], 1],
     [429, ['rate limit quota exceeded'], 5],
     [500, ['internal error'], 7],
-    [501, ['Vault is not initialized'], 7],
+    [501, ['the secrets store is not initialized'], 7],
     [502, ['upstream failed'], 7],
-    [503, ['Vault is sealed'], 7],
+    [503, ['the secrets store is sealed'], 7],
   ])('maps HTTP %i %j to exit code %i after the retries', async (status, errors, code) => {
     const retryable = [412, 429, 502, 503].includes(status);
     for (let i = 0; i < (retryable ? 2 : 1); i++) answer('GET', '/secrets/v1/kv/x', status, { errors });
@@ -300,7 +300,7 @@ describe('secrets client: lists, 404s and errors', () => {
   it('joins the errors of a multi-error string into one line and hints at unsealing', async () => {
     answer('GET', '/secrets/v1/kv/x', 400, { errors: ['2 errors occurred:\n\t* first\n\t* second\n\n'] });
     await expect(client().read('kv/x')).rejects.toMatchObject({ message: 'first; second' });
-    answer('GET', '/secrets/v1/kv/y', 503, { errors: ['Vault is sealed'] });
+    answer('GET', '/secrets/v1/kv/y', 503, { errors: ['the secrets store is sealed'] });
     await expect(client({ retries: 0 }).read('kv/y')).rejects.toMatchObject({
       hint: expect.stringMatching(/operator unseal/),
     });

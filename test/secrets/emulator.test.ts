@@ -53,7 +53,7 @@ describe('secrets emulator: server state', () => {
     expect((await call('PUT', '/v1/sys/seal')).status).toBe(204);
     expect(await call('GET', '/v1/secret/data/app/config')).toMatchObject({
       status: 503,
-      body: { errors: ['Vault is sealed'] },
+      body: { errors: ['the secrets store is sealed'] },
     });
     expect((await call('GET', '/v1/sys/seal-status', { token: null })).body).toMatchObject({
       sealed: true,
@@ -121,7 +121,7 @@ describe('secrets emulator: server state', () => {
     expect((await call('GET', '/v1/auth/token/lookup-self')).status).toBe(403);
     expect(
       (await call('PUT', '/v1/sys/init', { body: { secret_shares: 1, secret_threshold: 1 } })).body.errors,
-    ).toEqual(['Vault is already initialized']);
+    ).toEqual(['the secrets store is already initialized']);
   });
 });
 

@@ -311,8 +311,8 @@ export function helpReply(kind: string, routes: HelpRoute[], request: string, su
     openapi: {
       openapi: '3.0.2',
       info: {
-        title: 'HashiCorp Vault API',
-        description: 'HTTP API that gives you full access to Vault. All API routes are prefixed with `/v1/`.',
+        title: 'Secrets store API',
+        description: 'HTTP API of the secrets store; every route is under `/v1/`.',
         version: SERVER_VERSION,
         license: { name: 'Mozilla Public License 2.0', url: 'https://www.mozilla.org/en-US/MPL/2.0' },
       },

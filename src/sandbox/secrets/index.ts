@@ -94,7 +94,7 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     const help = isTrue(req.query.get('help'));
     // The status routes are served before namespaces, so a namespace header does not change them.
     if (RAW_SYS.has(rest) && !help) return handleRawSys(store, rest, req);
-    if (store.seal.sealed) return errors(503, 'Vault is sealed');
+    if (store.seal.sealed) return errors(503, 'the secrets store is sealed');
     const op = operationOf(req);
     if (!op) return errors(405, 'unsupported operation');
     // Seed rule 4: header `<ns1>/` + path `<ns2>/secret/foo` is the same as the full path.

@@ -108,7 +108,7 @@ export function sealStatus(store: SecretsStore): Record<string, unknown> {
 
 /** `PUT sys/init`: makes the key shares and a root token; the store is then sealed. */
 function init(store: SecretsStore, req: SandboxRequest): Reply {
-  if (store.seal.initialized) return errors(400, 'Vault is already initialized');
+  if (store.seal.initialized) return errors(400, 'the secrets store is already initialized');
   const body = bodyObject(req.body);
   const shares = toInt(body.secret_shares, 'secret_shares');
   const threshold = toInt(body.secret_threshold, 'secret_threshold');
@@ -152,7 +152,7 @@ function shareHex(key: string): string | undefined {
 function unseal(store: SecretsStore, req: SandboxRequest): Reply {
   const body = bodyObject(req.body);
   const { seal } = store;
-  if (!seal.initialized) return errors(400, 'Vault is not initialized');
+  if (!seal.initialized) return errors(400, 'the secrets store is not initialized');
   if (toBool(body.reset, 'reset')) {
     seal.progress = [];
     seal.nonce = '';
@@ -176,7 +176,7 @@ function unseal(store: SecretsStore, req: SandboxRequest): Reply {
 
 /** `PUT sys/seal`: needs a token with sudo on `sys/seal`. */
 function seal(store: SecretsStore, req: SandboxRequest): Reply {
-  if (store.seal.sealed) return errors(503, 'Vault is sealed');
+  if (store.seal.sealed) return errors(503, 'the secrets store is sealed');
   authorize(store, req, 'sys/seal', ['sudo']);
   store.seal.sealed = true;
   store.seal.progress = [];
