@@ -1,5 +1,3 @@
-// Loaded with the table renderer only: commands that print no table never pay for it.
-
 /** Two spaces between the columns of a table, as the printer draws them. */
 export const GAP = 2;
 

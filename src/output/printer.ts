@@ -12,6 +12,8 @@ import {
   wrapText,
 } from './text.js';
 import { namedExports } from '../lazy.js';
+import { GAP, TEXT_MINIMUM, fitTable } from './fit.js';
+import { drawTable } from './table.js';
 import { OpsError } from '../errors.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'ndjson', 'csv'] as const;
@@ -187,7 +189,6 @@ export class Printer {
     if (Array.isArray(data) && data.every((d) => typeof d !== 'object' || d === null)) {
       return this.write(data.map((d) => terminalSafe(String(d))).join('\n') + '\n');
     }
-    const table = await import('./table.js');
     const one = !Array.isArray(data);
     const rows: unknown[] = one ? [data] : data;
     const cols = columns ?? autoColumns(rows);
@@ -197,16 +198,16 @@ export class Printer {
     const terminal = this.tty && this.io.columns > 0 ? this.io.columns : 0;
     if (one) {
       // One resource: a key / value line each, its text values wrapped (never cut) to the terminal.
-      const room = terminal - Math.max(...cols.map((c) => displayWidth(c.header))) - table.GAP;
+      const room = terminal - Math.max(...cols.map((c) => displayWidth(c.header))) - GAP;
       const wrap = (s: string, i: number) =>
-        cols[i]!.kind === 'text' && room >= table.TEXT_MINIMUM ? wrapText(s, room).join('\n') : s;
+        cols[i]!.kind === 'text' && room >= TEXT_MINIMUM ? wrapText(s, room).join('\n') : s;
       const lines = cols.map((c, i) => [this.style.bold(c.header), paint(0, i, wrap(cells[0]![i]!, i))]);
-      return this.write(table.drawTable(lines, { gap: table.GAP }));
+      return this.write(drawTable(lines, { gap: GAP }));
     }
     // A list: only its text columns are cut to fit (see fitTable).
     const headers = cols.map((c) => c.header.toUpperCase());
     const layout = terminal
-      ? table.fitTable(
+      ? fitTable(
           cols.map((c, i) => ({
             header: displayWidth(headers[i]!),
             cells: cells.map((row) => displayWidth(row[i]!)),
@@ -219,7 +220,7 @@ export class Printer {
       row.map((s, i) => paint(r, i, layout ? cutText(s, layout.widths[i]!) : s)),
     );
     return this.write(
-      table.drawTable(shown, { head: headers.map((h) => this.style.bold(h)), gap: layout?.gap ?? table.GAP }),
+      drawTable(shown, { head: headers.map((h) => this.style.bold(h)), gap: layout?.gap ?? GAP }),
     );
   }
 

@@ -1,9 +1,6 @@
-// The printer's table drawing, loaded only by commands that print a table. It imports nothing of the
-// printer's own modules but text.ts's width: esbuild would otherwise split those out of the printer's
-// chunk, and every command would load one more file at start-up.
+// The printer's table drawing: a few lines, part of the printer's own chunk (loading it lazily, as when
+// it carried a table library, only cost a table command one more file).
 import { displayWidth } from './text.js';
-
-export { GAP, TEXT_MINIMUM, fitTable } from './fit.js';
 
 /**
  * Rows of cells (their final text: cut, wrapped onto lines, coloured) as aligned columns `gap` spaces
