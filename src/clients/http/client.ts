@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { ApiError, DryRunStop, InterruptedError, NetworkError, TimeoutError } from '../../errors.js';
+import { Attempt, liveAttempts } from './attempt.js';
 import { type AuthScheme, expiredError } from './auth.js';
 import { toCurl } from './curl.js';
 import { inPlanning } from './planning.js';
@@ -195,20 +196,11 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       }
 
       const timeoutMs = spec.timeoutMs ?? o.timeoutMs;
-      const attemptSignal = abortAfter(timeoutMs, live, o.signal, spec.signal);
-      const { signal } = attemptSignal;
+      const sending = new Attempt(method, headers, body, timeoutMs, live, o.signal, spec.signal);
       try {
         let failure: unknown;
         let res: TransportResponse | WholeResponse | undefined;
         try {
-          const sending = {
-            method,
-            headers,
-            body,
-            signal,
-            headersTimeout: timeoutMs,
-            bodyTimeout: timeoutMs,
-          };
           // Every answer but a stream is read whole by the transport.
           res = stream ? await transport.send(url, sending) : await transport.sendWhole(url, sending);
         } catch (err) {
@@ -306,7 +298,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
         // The request failed without a usable answer.
         if (o.signal?.aborted || spec.signal?.aborted)
           throw new InterruptedError(`${o.service}: request interrupted`);
-        const timedOut = attemptSignal.timedOut() || errorCode(failure)?.includes('TIMEOUT');
+        const timedOut = sending.timedOut || errorCode(failure)?.includes('TIMEOUT');
         if ((timedOut ? idempotent : isRetryableError(failure, idempotent)) && attempt <= o.retries) {
           await pause(attempt, undefined, timedOut ? 'timeout' : (errorCode(failure) ?? 'network error'));
           continue;
@@ -318,7 +310,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
           );
         throw new NetworkError(o.service, `${o.service}: ${describeNetworkError(failure, url)}`, failure);
       } finally {
-        attemptSignal.dispose();
+        sending.dispose();
       }
     }
   }
@@ -335,54 +327,6 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
   }
 
   return { service: o.service, baseUrl: o.baseUrl, request };
-}
-
-/**
- * One attempt's signal: aborted by its timeout, by the client's signal (through `live`) or by the
- * request's own. Disposed when the attempt ends, so neither the timer nor a listener outlives it
- * (AbortSignal.timeout would keep each request's state alive for the whole --timeout, which adds up at
- * ten thousand requests a second). A stream answer is handed over without the total timer; undici's
- * body timeout still stops a stalled one.
- */
-function abortAfter(ms: number, live: Set<AbortController>, client?: AbortSignal, own?: AbortSignal) {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new Error('request timed out'));
-  }, ms);
-  if (client?.aborted) controller.abort(client.reason);
-  else live.add(controller);
-  const onAbort = () => controller.abort(own?.reason);
-  if (own?.aborted) controller.abort(own.reason);
-  else own?.addEventListener('abort', onAbort, { once: true });
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    dispose() {
-      clearTimeout(timer);
-      live.delete(controller);
-      own?.removeEventListener('abort', onAbort);
-    },
-  };
-}
-
-/**
- * The attempts under way, aborted together when the client's signal aborts: one listener for the
- * client rather than one an attempt. A listener added to a long-lived signal and removed, ten thousand
- * times a second, also links each dead listener to the next live one, which kept every request's
- * objects alive until a full collection.
- */
-function liveAttempts(signal: AbortSignal | undefined): Set<AbortController> {
-  const live = new Set<AbortController>();
-  signal?.addEventListener(
-    'abort',
-    () => {
-      for (const c of live) c.abort(signal.reason);
-    },
-    { once: true },
-  );
-  return live;
 }
 
 function isStream(body: unknown): body is Readable {

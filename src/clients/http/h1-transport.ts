@@ -48,8 +48,10 @@ interface Exchange {
   resolve(r: WholeResponse): void;
   reject(err: unknown): void;
   request: TransportRequest;
-  signal: AbortSignal;
-  onAbort: () => void;
+  /** Aborted (the abort has answered it). */
+  aborted: boolean;
+  /** Stops listening for the attempt's abort. */
+  unlisten: () => void;
   noBody: boolean;
   phase: Phase;
   statusCode: number;
@@ -204,7 +206,7 @@ export function h1Transport(o: H1TransportOptions): Transport {
 
   const start = (c: Connection, url: URL, r: TransportRequest, x: Exchange, length: number): void => {
     // Aborted while it waited for a connection: the abort has answered it.
-    if (x.signal.aborted) {
+    if (x.aborted) {
       release(c);
       return;
     }
@@ -226,7 +228,6 @@ export function h1Transport(o: H1TransportOptions): Transport {
       if (body !== undefined && typeof body !== 'string' && !Buffer.isBuffer(body))
         return o.fallback.sendWhole(url, r);
       return new Promise<WholeResponse>((resolve, reject) => {
-        if (r.signal.aborted) return reject(r.signal.reason);
         let length = 0;
         try {
           // Checked before any connection is taken: a bad header is refused before anything is written.
@@ -240,8 +241,8 @@ export function h1Transport(o: H1TransportOptions): Transport {
           resolve,
           reject,
           request: r,
-          signal: r.signal,
-          onAbort: () => undefined,
+          aborted: false,
+          unlisten: noop,
           noBody: r.method === 'HEAD',
           phase: Phase.Head,
           statusCode: 0,
@@ -257,17 +258,27 @@ export function h1Transport(o: H1TransportOptions): Transport {
           conn = c;
           start(c, url, r, x, length);
         };
-        x.onAbort = () => {
+        const onAbort = (reason: unknown) => {
+          x.aborted = true;
           if (conn) {
-            if (conn.exchange === x) fail(conn, r.signal.reason);
+            if (conn.exchange === x) fail(conn, reason);
             return;
           }
           const at = origin.waiting.indexOf(use);
           if (at !== -1) origin.waiting.splice(at, 1);
-          reject(r.signal.reason);
+          reject(reason);
         };
-        r.signal.addEventListener('abort', x.onAbort, { once: true });
-        acquire(origin, use);
+        if (r.onAbort) {
+          r.onAbort(onAbort);
+          x.unlisten = () => r.onAbort?.(undefined);
+        } else {
+          const { signal } = r;
+          const listener = () => onAbort(signal.reason);
+          if (signal.aborted) listener();
+          else signal.addEventListener('abort', listener, { once: true });
+          x.unlisten = () => signal.removeEventListener('abort', listener);
+        }
+        if (!x.aborted) acquire(origin, use);
       });
     },
     send: (url, r) => o.fallback.send(url, r),
@@ -289,7 +300,7 @@ function fail(c: Connection, err: unknown): void {
   c.exchange = undefined;
   c.socket.destroy();
   if (!x) return;
-  x.signal.removeEventListener('abort', x.onAbort);
+  x.unlisten();
   x.reject(err);
 }
 
@@ -307,7 +318,7 @@ function release(c: Connection): void {
 }
 
 function finish(c: Connection, x: Exchange): void {
-  x.signal.removeEventListener('abort', x.onAbort);
+  x.unlisten();
   const chunks = x.chunks;
   x.resolve({
     statusCode: x.statusCode,
@@ -417,22 +428,35 @@ function onData(c: Connection, chunk: Buffer): void {
 }
 
 function readHead(c: Connection, x: Exchange, text: string): void {
-  const lines = text.split('\r\n');
-  const status = /^HTTP\/1\.([01]) (\d{3})(?: |$)/.exec(lines[0]!);
-  if (!status) throw protocolError(`not an HTTP/1.1 status line: "${lines[0]!.slice(0, 40)}"`);
-  const code = Number(status[2]);
+  // `HTTP/1.x NNN` and a space or the line's end, read by position: no regular expression an answer.
+  let eol = text.indexOf('\r\n');
+  if (eol === -1) eol = text.length;
+  const code = (text.charCodeAt(9) - 48) * 100 + (text.charCodeAt(10) - 48) * 10 + (text.charCodeAt(11) - 48);
+  if (
+    !text.startsWith('HTTP/1.') ||
+    (text.charCodeAt(7) !== 48 && text.charCodeAt(7) !== 49) ||
+    text.charCodeAt(8) !== 32 ||
+    !(code >= 100 && code <= 999) ||
+    !isDigit(text, 9) ||
+    !isDigit(text, 10) ||
+    !isDigit(text, 11) ||
+    (eol > 12 && text.charCodeAt(12) !== 32)
+  )
+    throw protocolError(`not an HTTP/1.1 status line: "${text.slice(0, Math.min(eol, 40))}"`);
   const headers: Record<string, string | string[]> = {};
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i]!;
-    const colon = line.indexOf(':');
-    if (colon <= 0 || !TOKEN.test(line.slice(0, colon)))
-      throw protocolError(`invalid header line "${line.slice(0, 40)}"`);
-    const name = line.slice(0, colon).toLowerCase();
-    const value = line.slice(colon + 1).trim();
+  for (let at = eol + 2; at < text.length; ) {
+    let end = text.indexOf('\r\n', at);
+    if (end === -1) end = text.length;
+    const colon = text.indexOf(':', at);
+    if (colon <= at || colon >= end)
+      throw protocolError(`invalid header line "${text.slice(at, Math.min(end, at + 40))}"`);
+    const name = text.slice(at, colon).toLowerCase();
+    const value = text.slice(colon + 1, end).trim();
     const had = headers[name];
     if (had === undefined) headers[name] = value;
     else if (Array.isArray(had)) had.push(value);
     else headers[name] = [had, value];
+    at = end + 2;
   }
   // An interim answer (100 Continue, 103 Early Hints) comes before the real one.
   if (code < 200) {
@@ -442,8 +466,9 @@ function readHead(c: Connection, x: Exchange, text: string): void {
   x.statusCode = code;
   x.headers = headers;
   const connection = String(headers.connection ?? '').toLowerCase();
-  x.keepAlive = status[1] === '1' ? !connection.includes('close') : connection.includes('keep-alive');
-  const hint = /timeout=(\d+)/i.exec(String(headers['keep-alive'] ?? ''));
+  x.keepAlive = text.charCodeAt(7) === 49 ? !connection.includes('close') : connection.includes('keep-alive');
+  const hint =
+    headers['keep-alive'] === undefined ? null : /timeout=(\d+)/i.exec(String(headers['keep-alive']));
   if (hint) c.keepAliveMs = Math.min(c.keepAliveMs, Number(hint[1]) * 1000 - KEEP_ALIVE_MARGIN_MS);
   if (x.noBody || code === 204 || code === 304) {
     x.phase = Phase.Done;
@@ -454,12 +479,7 @@ function readHead(c: Connection, x: Exchange, text: string): void {
     x.keepAlive &&= /(?:^|,)\s*chunked\s*$/i.test(String(te));
     x.phase = /(?:^|,)\s*chunked\s*$/i.test(String(te)) ? Phase.Chunk : Phase.UntilClose;
   } else if (headers['content-length'] !== undefined) {
-    const values = String(headers['content-length'])
-      .split(',')
-      .map((v) => v.trim());
-    if (!values.every((v) => /^\d{1,15}$/.test(v) && v === values[0]))
-      throw protocolError(`invalid content-length "${String(headers['content-length'])}"`);
-    x.remaining = Number(values[0]);
+    x.remaining = contentLength(headers['content-length']);
     x.phase = x.remaining === 0 ? Phase.Done : Phase.Length;
   } else {
     x.keepAlive = false;
@@ -467,6 +487,31 @@ function readHead(c: Connection, x: Exchange, text: string): void {
   }
   if (c.timeoutMs !== x.request.bodyTimeout) c.socket.setTimeout((c.timeoutMs = x.request.bodyTimeout));
 }
+
+/** A content length (or the same one repeated, as some proxies send it), or a protocol error. */
+function contentLength(given: string | string[]): number {
+  if (typeof given === 'string' && given.length > 0 && given.length <= 15) {
+    let n = 0;
+    for (let i = 0; i < given.length; i++) {
+      if (!isDigit(given, i)) return contentLength([given]);
+      n = n * 10 + given.charCodeAt(i) - 48;
+    }
+    return n;
+  }
+  const values = String(given)
+    .split(',')
+    .map((v) => v.trim());
+  if (!values.every((v) => /^\d{1,15}$/.test(v) && v === values[0]))
+    throw protocolError(`invalid content-length "${String(given)}"`);
+  return Number(values[0]);
+}
+
+function isDigit(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  return c >= 48 && c <= 57;
+}
+
+function noop(): void {}
 
 function dropped(): Error {
   return codeError('ECONNRESET', 0, 'the connection closed before a complete answer');

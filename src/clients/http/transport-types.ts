@@ -6,7 +6,13 @@ export interface TransportRequest {
   headers: Record<string, string>;
   body?: string | Buffer | Readable | undefined;
   /** Aborts the attempt (Ctrl-C, the attempt's timer); the transport stops at once. */
-  signal: AbortSignal;
+  readonly signal: AbortSignal;
+  /**
+   * Where offered, the cheaper way to hear of an abort: `fn` is called once when the attempt is
+   * aborted (at once if it already was), and `signal`, never read, is never made. One callback; a call
+   * replaces it, `undefined` removes it.
+   */
+  onAbort?(fn: ((reason: unknown) => void) | undefined): void;
   /** Longest silence while waiting for the status line, and between two chunks of the body, ms. */
   headersTimeout: number;
   bodyTimeout: number;

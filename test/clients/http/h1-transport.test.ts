@@ -123,16 +123,23 @@ describe('the HTTP/1.1 (bulk) transport reads', () => {
     expect(server.connections()).toBe(1);
   });
 
-  it('headers as lower-case names, a repeated one as a list', async () => {
-    server = await rawServer(() => [ok('{}', 'X-Rate: 1\r\nset-cookie: a=1\r\nSet-Cookie: b=2\r\n')]);
+  it('headers as lower-case names, a repeated one as a list, and the same length given twice', async () => {
+    server = await rawServer(() => [
+      'HTTP/1.1 201 Created\r\nX-Rate:  1 \r\nset-cookie: a=1\r\nSet-Cookie: b=2\r\nContent-Length: 2\r\ncontent-length: 2\r\n\r\n{}',
+    ]);
     const res = await h1().sendWhole(server.url(), request());
+    expect(res.statusCode).toBe(201);
     expect(res.headers).toMatchObject({ 'x-rate': '1', 'set-cookie': ['a=1', 'b=2'] });
+    expect(res.body.toString()).toBe('{}');
   });
 
   it.each([
     ['a status line that is not HTTP/1.x', 'SPDY/3 200 OK\r\n\r\n'],
     ['a bad chunk size', 'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n'],
     ['two different lengths', 'HTTP/1.1 200 OK\r\ncontent-length: 2, 3\r\n\r\n{}'],
+    ['a length that is not a number', 'HTTP/1.1 200 OK\r\ncontent-length: 2x\r\n\r\n{}'],
+    ['a status that is not three digits', 'HTTP/1.1 2x0 OK\r\ncontent-length: 0\r\n\r\n'],
+    ['a header line without a colon', 'HTTP/1.1 200 OK\r\nno colon here\r\ncontent-length: 0\r\n\r\n'],
   ])('refuses %s', async (_name, answer) => {
     server = await rawServer(() => [answer]);
     await expect(h1().sendWhole(server.url(), request())).rejects.toMatchObject({ code: 'HPE_INVALID' });
