@@ -30,6 +30,8 @@ const MAX_HEAD = 64 * 1024;
 /** A kept-alive connection is dropped this long before the server said it would close it. */
 const KEEP_ALIVE_MARGIN_MS = 2000;
 const CRLF = Buffer.from('\r\n');
+/** What plain connections read into (see `connect`). */
+const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
 const HEAD_END = Buffer.from('\r\n\r\n');
 
 /** Where an answer is in its reading. */
@@ -125,6 +127,24 @@ export function h1Transport(o: H1TransportOptions): Transport {
   };
 
   const connect = (origin: Origin): Connection => {
+    const c: Connection = {
+      socket: undefined as unknown as Socket,
+      origin,
+      exchange: undefined,
+      idleSince: 0,
+      keepAliveMs,
+      timeoutMs: 0,
+      closed: false,
+    };
+    // Plain TCP is read into one buffer for every connection (the parser copies what it keeps): no
+    // Buffer and no stream event a read. TLS sockets take no such buffer, and emit their data.
+    const onread = {
+      buffer: READ_BUFFER,
+      callback: (n: number) => {
+        onData(c, READ_BUFFER, n);
+        return true;
+      },
+    };
     const socket: Socket = origin.tls
       ? process.getBuiltinModule('node:tls').connect({
           host: origin.host,
@@ -134,21 +154,13 @@ export function h1Transport(o: H1TransportOptions): Transport {
           ...(o.rejectUnauthorized === false ? { rejectUnauthorized: false } : {}),
           ALPNProtocols: ['http/1.1'],
         })
-      : process.getBuiltinModule('node:net').connect({ host: origin.host, port: origin.port });
+      : process.getBuiltinModule('node:net').connect({ host: origin.host, port: origin.port, onread });
+    c.socket = socket;
     socket.setNoDelay(true);
     socket.setKeepAlive(true, 60_000);
-    const c: Connection = {
-      socket,
-      origin,
-      exchange: undefined,
-      idleSince: 0,
-      keepAliveMs,
-      timeoutMs: 0,
-      closed: false,
-    };
     origin.open++;
     origin.all.add(c);
-    socket.on('data', (chunk: Buffer) => onData(c, chunk));
+    if (origin.tls) socket.on('data', (chunk: Buffer) => onData(c, chunk, chunk.length));
     socket.on('end', () => onEnd(c));
     socket.on('timeout', () => {
       const x = c.exchange;
@@ -343,7 +355,8 @@ function onEnd(c: Connection): void {
   else c.socket.destroy();
 }
 
-function onData(c: Connection, chunk: Buffer): void {
+/** Reads `chunk[0, n)`, which may be a buffer read into again: what is kept is copied. */
+function onData(c: Connection, chunk: Buffer, n: number): void {
   const x = c.exchange;
   // Bytes nobody asked for: the connection is out of step, and not used again.
   if (!x) {
@@ -351,19 +364,21 @@ function onData(c: Connection, chunk: Buffer): void {
     return;
   }
   let data = chunk;
+  let length = n;
   if (x.pending) {
-    data = Buffer.concat([x.pending, chunk]);
+    data = Buffer.concat([x.pending, chunk.subarray(0, n)]);
+    length = data.length;
     x.pending = undefined;
   }
   let at = 0;
   try {
-    while (x.phase !== Phase.Done && at < data.length) {
+    while (x.phase !== Phase.Done && at < length) {
       switch (x.phase) {
         case Phase.Head: {
-          const end = data.indexOf(HEAD_END, at);
+          const end = indexIn(data, HEAD_END, at, length);
           if (end === -1) {
-            if (data.length - at > MAX_HEAD) throw protocolError('the answer head is too large');
-            x.pending = data.subarray(at);
+            if (length - at > MAX_HEAD) throw protocolError('the answer head is too large');
+            x.pending = Buffer.copyBytesFrom(data, at, length - at);
             return;
           }
           readHead(c, x, data.toString('latin1', at, end));
@@ -372,20 +387,20 @@ function onData(c: Connection, chunk: Buffer): void {
         }
         case Phase.Length:
         case Phase.ChunkData: {
-          const n = Math.min(x.remaining, data.length - at);
-          if (n > 0) x.chunks.push(data.subarray(at, at + n));
-          at += n;
-          x.remaining -= n;
+          const take = Math.min(x.remaining, length - at);
+          if (take > 0) x.chunks.push(Buffer.copyBytesFrom(data, at, take));
+          at += take;
+          x.remaining -= take;
           if (x.remaining === 0) x.phase = x.phase === Phase.Length ? Phase.Done : Phase.ChunkEnd;
           else return;
           break;
         }
         case Phase.UntilClose:
-          x.chunks.push(data.subarray(at));
+          x.chunks.push(Buffer.copyBytesFrom(data, at, length - at));
           return;
         case Phase.ChunkEnd:
-          if (data.length - at < 2) {
-            x.pending = data.subarray(at);
+          if (length - at < 2) {
+            x.pending = Buffer.copyBytesFrom(data, at, length - at);
             return;
           }
           if (data[at] !== 13 || data[at + 1] !== 10)
@@ -395,10 +410,10 @@ function onData(c: Connection, chunk: Buffer): void {
           break;
         case Phase.Chunk:
         case Phase.Trailers: {
-          const end = data.indexOf(CRLF, at);
+          const end = indexIn(data, CRLF, at, length);
           if (end === -1) {
-            if (data.length - at > MAX_HEAD) throw protocolError('a chunk line is too long');
-            x.pending = data.subarray(at);
+            if (length - at > MAX_HEAD) throw protocolError('a chunk line is too long');
+            x.pending = Buffer.copyBytesFrom(data, at, length - at);
             return;
           }
           if (x.phase === Phase.Trailers) {
@@ -423,7 +438,7 @@ function onData(c: Connection, chunk: Buffer): void {
   }
   if (x.phase !== Phase.Done) return;
   // Nothing may follow an answer on a connection that sends one request at a time.
-  if (at < data.length) x.keepAlive = false;
+  if (at < length) x.keepAlive = false;
   finish(c, x);
 }
 
@@ -504,6 +519,12 @@ function contentLength(given: string | string[]): number {
   if (!values.every((v) => /^\d{1,15}$/.test(v) && v === values[0]))
     throw protocolError(`invalid content-length "${String(given)}"`);
   return Number(values[0]);
+}
+
+/** Where `bytes` first stand in data[at, length), or -1 (data may hold stale bytes past `length`). */
+function indexIn(data: Buffer, bytes: Buffer, at: number, length: number): number {
+  const i = data.indexOf(bytes, at);
+  return i !== -1 && i + bytes.length <= length ? i : -1;
 }
 
 function isDigit(s: string, i: number): boolean {

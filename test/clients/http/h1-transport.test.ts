@@ -155,6 +155,25 @@ describe('the HTTP/1.1 (bulk) transport keeps connections', () => {
     expect(server.connections()).toBe(2);
   });
 
+  it('answers larger than a read, on several connections at once, each whole and its own', async () => {
+    server = await rawServer((n, head) => {
+      const id = /x-id: (\d+)/.exec(head)?.[1] ?? '?';
+      const body = `{"id":${id},"pad":"${String(n % 10).repeat(300_000)}"}`;
+      return [ok(body).slice(0, 100_000), ok(body).slice(100_000)];
+    });
+    const t = h1(3);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        t.sendWhole(server!.url(), request({ headers: { 'x-id': String(i) } })),
+      ),
+    );
+    for (const [i, a] of answers.entries()) {
+      const body = JSON.parse(a.body.toString()) as { id: number; pad: string };
+      expect(body.id).toBe(i);
+      expect(body.pad).toMatch(/^(\d)\1{299999}$/);
+    }
+  });
+
   it('not after `Connection: close`, nor past the keep-alive time the server names', async () => {
     server = await rawServer((n) => [
       ok('{}', n === 1 ? 'connection: close\r\n' : n === 2 ? 'keep-alive: timeout=2\r\n' : ''),
