@@ -71,7 +71,12 @@ function send(
   return new Promise((resolve, reject) => {
     let req: ClientRequest;
     try {
-      req = mod.request(url, { method, headers, agent, signal: r.signal });
+      // An attempt that offers a callback is not asked for its AbortSignal (which it would then make, and
+      // node:http listen to).
+      req = mod.request(
+        url,
+        r.onAbort ? { method, headers, agent } : { method, headers, agent, signal: r.signal },
+      );
     } catch (err) {
       // An invalid header name or value is refused before anything is written.
       reject(err);
@@ -93,6 +98,7 @@ function send(
         body: withReaders(res, () => failure),
       });
     });
+    r.onAbort?.((reason) => req.destroy(reason instanceof Error ? reason : new Error(String(reason))));
     if (isStream(r.body)) {
       r.body.once('error', (err) => req.destroy(err));
       r.body.pipe(req);
