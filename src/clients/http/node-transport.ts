@@ -117,25 +117,17 @@ function withReaders(
   res: IncomingMessage,
   failure: () => Error | undefined,
 ): TransportBody & { whole(): Promise<Buffer> } {
-  // Listeners rather than `for await`: the stream's async iterator costs a list's walk more per page
-  // than its own reading, in a process too short-lived for that code to be optimised.
-  const collect = (): Promise<Buffer> =>
-    new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      const dropped = () => failure() ?? Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
-      let settled = false;
-      const settle = (err: Error | undefined) => {
-        if (settled) return;
-        settled = true;
-        if (err) reject(err);
-        else resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
-      };
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      // A connection that closes before the declared length is a dropped answer, not a short one.
-      res.once('end', () => settle(res.complete ? undefined : dropped()));
-      res.once('error', (err) => settle(failure() ?? err));
-      res.once('close', () => settle(dropped()));
-    });
+  const collect = async (): Promise<Buffer> => {
+    const chunks: Buffer[] = [];
+    try {
+      for await (const chunk of res) chunks.push(chunk as Buffer);
+    } catch (err) {
+      throw failure() ?? err;
+    }
+    // A connection that closes before the declared length is a dropped answer, not a short one.
+    if (!res.complete) throw failure() ?? Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+  };
   return Object.assign(res, {
     whole: collect,
     text: async () => (await collect()).toString('utf8'),
