@@ -378,7 +378,7 @@ function onData(c: Connection, chunk: Buffer, n: number): void {
           const end = indexIn(data, HEAD_END, at, length);
           if (end === -1) {
             if (length - at > MAX_HEAD) throw protocolError('the answer head is too large');
-            x.pending = Buffer.copyBytesFrom(data, at, length - at);
+            x.pending = rest(data, at, length);
             return;
           }
           readHead(c, x, data.toString('latin1', at, end));
@@ -396,11 +396,11 @@ function onData(c: Connection, chunk: Buffer, n: number): void {
           break;
         }
         case Phase.UntilClose:
-          x.chunks.push(Buffer.copyBytesFrom(data, at, length - at));
+          x.chunks.push(rest(data, at, length));
           return;
         case Phase.ChunkEnd:
           if (length - at < 2) {
-            x.pending = Buffer.copyBytesFrom(data, at, length - at);
+            x.pending = rest(data, at, length);
             return;
           }
           if (data[at] !== 13 || data[at + 1] !== 10)
@@ -413,7 +413,7 @@ function onData(c: Connection, chunk: Buffer, n: number): void {
           const end = indexIn(data, CRLF, at, length);
           if (end === -1) {
             if (length - at > MAX_HEAD) throw protocolError('a chunk line is too long');
-            x.pending = Buffer.copyBytesFrom(data, at, length - at);
+            x.pending = rest(data, at, length);
             return;
           }
           if (x.phase === Phase.Trailers) {
@@ -519,6 +519,11 @@ function contentLength(given: string | string[]): number {
   if (!values.every((v) => /^\d{1,15}$/.test(v) && v === values[0]))
     throw protocolError(`invalid content-length "${String(given)}"`);
   return Number(values[0]);
+}
+
+/** A copy of data[at, length): data may be the shared read buffer, read into again. */
+function rest(data: Buffer, at: number, length: number): Buffer {
+  return Buffer.copyBytesFrom(data, at, length - at);
 }
 
 /** Where `bytes` first stand in data[at, length), or -1 (data may hold stale bytes past `length`). */

@@ -33,12 +33,16 @@ const OVERHEAD =
   END.length +
   26;
 
-/** The five keys as they stand in a line, closing quote included, as bytes. */
-const NAME_TEXT = Buffer.from('event_name"');
-const CUSTOMER_TEXT = Buffer.from('customer"');
-const VALUE_TEXT = Buffer.from('value"');
-const TIMESTAMP_TEXT = Buffer.from('timestamp"');
-const IDENTIFIER_TEXT = Buffer.from('identifier"');
+/** The five keys by their first letter: each key's bit, and its text in a line (closing quote included). */
+const KEYS: Array<readonly [number, Buffer] | undefined> = [];
+for (const [bit, text] of [
+  [NAME, 'event_name'],
+  [CUSTOMER, 'customer'],
+  [VALUE, 'value'],
+  [TIMESTAMP, 'timestamp'],
+  [IDENTIFIER, 'identifier'],
+] as const)
+  KEYS[text.charCodeAt(0)] = [bit, Buffer.from(`${text}"`)];
 
 /**
  * Writes into `body` the wire event of the NDJSON line `src[from, to)` (its bytes, as read) when the
@@ -89,31 +93,10 @@ export function writeWireEvent(
     // escape is none of the five: its raw text does not match). No key runs past the line's end: none
     // holds a newline or a carriage return.
     const k = i + 1;
-    let key: number;
-    switch (src[k]) {
-      case 101:
-        key = NAME;
-        i = keyEnd(src, k, NAME_TEXT);
-        break;
-      case 99:
-        key = CUSTOMER;
-        i = keyEnd(src, k, CUSTOMER_TEXT);
-        break;
-      case 118:
-        key = VALUE;
-        i = keyEnd(src, k, VALUE_TEXT);
-        break;
-      case 116:
-        key = TIMESTAMP;
-        i = keyEnd(src, k, TIMESTAMP_TEXT);
-        break;
-      case 105:
-        key = IDENTIFIER;
-        i = keyEnd(src, k, IDENTIFIER_TEXT);
-        break;
-      default:
-        return false;
-    }
+    const known = KEYS[src[k]!];
+    if (!known) return false;
+    const key = known[0];
+    i = keyEnd(src, k, known[1]);
     if (i === -1 || (seen & key) !== 0) return false;
     seen |= key;
     c = src[i];
