@@ -18,6 +18,7 @@
 // the others through their API before the timing (runs dispatched, tasks added, contexts created,
 // instances launched), so that each list is about --pages pages.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -249,11 +250,11 @@ async function rawWalk(name, firstOnly, print) {
       for (const item of items) {
         out += `${JSON.stringify(item)}\n`;
         if (out.length >= 65536) {
-          process.stdout.write(out);
+          if (!process.stdout.write(out)) await once(process.stdout, 'drain');
           out = '';
         }
       }
-      if (out) process.stdout.write(out);
+      if (out && !process.stdout.write(out)) await once(process.stdout, 'drain');
     }
     req = items.length === 0 || firstOnly ? undefined : list.next(req, body, res, env, seen);
   }
@@ -279,6 +280,8 @@ async function post(_env, count, make) {
 
 if (process.argv[2] === '--raw') {
   await rawWalk(process.argv[3], process.argv[4] === '--first', process.argv[4] === '--print');
+  // Everything written reaches the pipe before the exit (a pipe's writes may be queued).
+  await new Promise((resolve) => process.stdout.write('', resolve));
   process.exit(0);
 }
 
