@@ -2,6 +2,7 @@
 // conf, ora and the sandbox stay in chunks loaded only when used (ops --version loads one small file).
 import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { lazyChildProcessForCommander } from './esbuild-plugins.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 // Only the bundle's own outputs: the single binary and the npm package folder stay.
@@ -27,6 +28,7 @@ const result = await build({
   minifyWhitespace: true,
   minifySyntax: true,
   metafile: true,
+  plugins: [lazyChildProcessForCommander],
   logLevel: 'warning',
 });
 const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);

@@ -129,3 +129,48 @@ describe('lazily loaded packages through the bundle', () => {
     expect(first).toMatch(/^listening on https:\/\/127\.0\.0\.1:\d+$/);
   });
 });
+
+/**
+ * What a one-shot command loads of Node itself. An ES module `import` of node:http reads its
+ * `WebSocket` getter, which loads Node's bundled undici (30 to 40 ms); commander's `require` of
+ * child_process brings net, dgram and child_process's internals. Neither is needed to send a request.
+ */
+describe('Node modules a one-shot command loads', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ops-loaded-'));
+  const preload = join(dir, 'loaded.cjs');
+  writeFileSync(
+    preload,
+    "process.on('exit', () => process.stderr.write('\\nLOADED ' + process.moduleLoadList.join(',') + '\\n'));\n",
+  );
+  // Asynchronous: the sandbox answering the child runs in this process.
+  const loaded = async (args: string[], env: Record<string, string> = {}) => {
+    const child = spawn(
+      process.execPath,
+      ['--require', preload, join(import.meta.dirname, '../../bin/ops.js'), ...args],
+      {
+        env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), OPS_CONFIG_DIR: tempConfigDir(), ...env },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const list = /^LOADED (.*)$/m.exec(err)?.[1];
+    if (list === undefined) throw new Error(`no module list: ${err}`);
+    return { code, modules: list.split(',') };
+  };
+
+  it('hosts totals: a request and a table, without undici or child_process', async () => {
+    const r = await loaded(['hosts', 'totals'], sb.env);
+    expect(r.code).toBe(0);
+    expect(r.modules).toContain('NativeModule http');
+    expect(r.modules).not.toContain('NativeModule internal/deps/undici/undici');
+    expect(r.modules).not.toContain('NativeModule child_process');
+  });
+
+  it('a db command (whose sign-in listener is an HTTP server) does not load undici', async () => {
+    const r = await loaded(['db', 'role-definition', 'list', '--api-version', '2020-13-45']);
+    expect(r.code).toBe(2);
+    expect(r.modules).not.toContain('NativeModule internal/deps/undici/undici');
+  });
+});
