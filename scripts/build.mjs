@@ -2,7 +2,7 @@
 // conf, ora and the sandbox stay in chunks loaded only when used (ops --version loads one small file).
 import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
-import { lazyChildProcessForCommander } from './esbuild-plugins.mjs';
+import { builtinsWithoutNamespace, lazyChildProcessForCommander } from './esbuild-plugins.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 // Only the bundle's own outputs: the single binary and the npm package folder stay.
@@ -19,7 +19,7 @@ const result = await build({
   chunkNames: 'chunks/[name]-[hash]',
   define: { __OPS_VERSION__: JSON.stringify(pkg.version) },
   banner: {
-    js: "import { createRequire as __opsRequire } from 'node:module'; const require = __opsRequire(import.meta.url);",
+    js: "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);",
   },
   legalComments: 'none',
   // Whitespace and syntax only: identifiers keep their names, so --debug stack traces name functions.
@@ -28,7 +28,7 @@ const result = await build({
   minifyWhitespace: true,
   minifySyntax: true,
   metafile: true,
-  plugins: [lazyChildProcessForCommander],
+  plugins: [lazyChildProcessForCommander, builtinsWithoutNamespace],
   logLevel: 'warning',
 });
 const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);

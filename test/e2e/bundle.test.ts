@@ -131,9 +131,12 @@ describe('lazily loaded packages through the bundle', () => {
 });
 
 /**
- * What a one-shot command loads of Node itself. An ES module `import` of node:http reads its
- * `WebSocket` getter, which loads Node's bundled undici (30 to 40 ms); commander's `require` of
- * child_process brings net, dgram and child_process's internals. Neither is needed to send a request.
+ * What a one-shot command loads of Node itself. An ES module `import` of a built-in lists its
+ * exports, which runs their lazy getters: node:http's `WebSocket` loads Node's bundled undici (30 to
+ * 40 ms), node:fs's streams bring readline and the REPL's history, node:util's brings worker_threads.
+ * commander's `require` of child_process brings net, dgram and child_process's internals. And a copy
+ * of the Io that called the `process.stdin` getter built a stream nobody read. None of it is needed
+ * to send a request.
  */
 describe('Node modules a one-shot command loads', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ops-loaded-'));
@@ -166,6 +169,8 @@ describe('Node modules a one-shot command loads', () => {
     expect(r.modules).toContain('NativeModule http');
     expect(r.modules).not.toContain('NativeModule internal/deps/undici/undici');
     expect(r.modules).not.toContain('NativeModule child_process');
+    for (const unused of ['worker_threads', 'internal/readline/interface', 'internal/fs/streams'])
+      expect(r.modules).not.toContain(`NativeModule ${unused}`);
   });
 
   it('a db command (whose sign-in listener is an HTTP server) does not load undici', async () => {
