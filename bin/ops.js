@@ -4,5 +4,5 @@
 // list --all, meter send) and takes peak memory past the budget; bench/ measures it both ways.
 // Not an ES import of node:module: an import builds a built-in's whole namespace (see scripts/esbuild-plugins.mjs).
 process.getBuiltinModule('node:module').enableCompileCache?.();
-const { main } = await import('../dist/ops.js');
+const { main } = await import('../dist/ops.mjs');
 process.exitCode = await main(process.argv);
