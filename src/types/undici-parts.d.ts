@@ -1,4 +1,4 @@
-// Types for the three undici modules the core loads directly (see clients/http/undici.ts).
+// Types for the undici modules the core loads directly (see clients/http/undici.ts).
 declare module 'undici/lib/dispatcher/agent.js' {
   import { Agent } from 'undici';
   export default Agent;
@@ -13,4 +13,8 @@ declare module 'undici/lib/api/index.js' {
     request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
   };
   export default api;
+}
+declare module 'undici/lib/dispatcher/dispatcher.js' {
+  import { Dispatcher } from 'undici';
+  export default Dispatcher;
 }

@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +25,33 @@ describe('lazily loaded packages through the bundle', () => {
     expect(flag.stdout).toMatch(/^total_active: \d+\ntotal_up: \d+\n$/);
     const env = await cli(['hosts', 'totals'], { env: { OPS_OUTPUT: 'yaml' } });
     expect(env.stdout).toBe(flag.stdout);
+  });
+
+  it('undici behind a proxy: the tunnel through CONNECT (its client had no connect())', async () => {
+    let tunnels = 0;
+    const proxy = createServer((_req, res) => res.writeHead(400).end());
+    proxy.on('connect', (req, socket, head) => {
+      tunnels++;
+      const [host, port] = (req.url ?? '').split(':');
+      const up = connect(Number(port), host!, () => {
+        socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        up.write(head);
+        up.pipe(socket);
+        socket.pipe(up);
+      });
+      up.on('error', () => socket.destroy());
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    try {
+      const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      const r = await cli(['hosts', 'totals', '--json'], { env: { HTTP_PROXY: proxyUrl } });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toHaveProperty('total_up');
+      expect(tunnels).toBe(1);
+    } finally {
+      await new Promise<void>((r) => proxy.close(() => r()));
+    }
   });
 
   it('JMESPath: --query', async () => {
