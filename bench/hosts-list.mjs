@@ -37,8 +37,8 @@ const counts = arg('--counts', '10000,100000').split(',').map(Number);
 const runs = Number(arg('--runs', '3'));
 // The launcher's flags, then any given here to try other settings.
 const opsFlags = [...launcherFlags(BIN), ...arg('--ops-node-flags', '').split(' ').filter(Boolean)];
-if (!existsSync(new URL('../dist/ops.js', `file://${BIN}`))) {
-  console.error('dist/ops.js is missing: run `npm run build` first');
+if (!existsSync(new URL('../dist/ops.mjs', `file://${BIN}`))) {
+  console.error('dist/ops.mjs is missing: run `npm run build` first');
   process.exit(2);
 }
 

@@ -335,8 +335,8 @@ function measureText(argv) {
   });
 }
 
-if (!existsSync(`${ROOT}dist/ops.js`)) {
-  console.error('dist/ops.js is missing: run `npm run build` first');
+if (!existsSync(`${ROOT}dist/ops.mjs`)) {
+  console.error('dist/ops.mjs is missing: run `npm run build` first');
   process.exit(2);
 }
 const runs = Number(arg('--runs', '5'));

@@ -45,8 +45,8 @@ else await runBench();
  * down), and print the figures.
  */
 async function runBench() {
-  if (!existsSync(join(ROOT, 'dist', 'ops.js')))
-    throw new Error('dist/ops.js is missing: run `npm run build` first');
+  if (!existsSync(join(ROOT, 'dist', 'ops.mjs')))
+    throw new Error('dist/ops.mjs is missing: run `npm run build` first');
   const dir = mkdtempSync(join(tmpdir(), 'ops-bench-meter-'));
   const file = join(dir, 'events.ndjson');
   const tenth = join(dir, 'events-tenth.ndjson');

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
-const { main, commandPaths } = await import(join(root, 'dist', 'ops.js'));
+const { main, commandPaths } = await import(join(root, 'dist', 'ops.mjs'));
 
 function memoryIo() {
   let out = '';

@@ -1,12 +1,12 @@
-// Makes the npm package from the bundle: dist/npm/ holds bin/ops.js, dist/ops.js and its chunks, and a
+// Makes the npm package from the bundle: dist/npm/ holds bin/ops.js, dist/ops.mjs and its chunks, and a
 // generated package.json with no dependencies at all (everything is bundled). Run after `npm run build`.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
-if (!existsSync(join(root, 'dist', 'ops.js'))) {
-  console.error('dist/ops.js is missing: run `npm run build` first');
+if (!existsSync(join(root, 'dist', 'ops.mjs'))) {
+  console.error('dist/ops.mjs is missing: run `npm run build` first');
   process.exit(1);
 }
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -14,7 +14,7 @@ const out = join(root, 'dist', 'npm');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(join(out, 'bin'), { recursive: true });
 cpSync(join(root, 'bin', 'ops.js'), join(out, 'bin', 'ops.js'));
-cpSync(join(root, 'dist', 'ops.js'), join(out, 'dist', 'ops.js'));
+cpSync(join(root, 'dist', 'ops.mjs'), join(out, 'dist', 'ops.mjs'));
 cpSync(join(root, 'dist', 'chunks'), join(out, 'dist', 'chunks'), { recursive: true });
 cpSync(join(root, 'dist', 'help'), join(out, 'dist', 'help'), { recursive: true });
 cpSync(join(root, 'README.md'), join(out, 'README.md'));

@@ -15,4 +15,16 @@ port=${url##*:}
 eval "$("$bin" sandbox env --port "$port")"
 "$bin" api hosts GET /api/v1/hosts/totals
 "$bin" api breach GET /api/v3/dataclasses --query 'length(@)'
+# Each package the binary keeps as an asset of its own (scripts/sea-loader.cjs), loaded once.
+"$bin" hosts totals -o yaml > "$work/out" && grep -q '^total_up: ' "$work/out"          # yaml
+"$bin" config set timeout 12 && test "$("$bin" config get timeout)" = 12               # conf
+printf 'event_name,customer,value\napi_requests,cus_3,7\n' > "$work/e.csv"
+"$bin" meter send "$work/e.csv" --json > "$work/out" && grep -q '"sent": 1' "$work/out" # csv-parse
+"$bin" runs logs 30433643 --job 399444123 > "$work/out" && grep -q 'Set up job' "$work/out" # fflate
+printf sealed | "$bin" runs secret set SMOKE_CHECK > /dev/null                        # libsodium
+"$bin" sandbox start --tls --port 0 > "$work/tls.out" 2> "$work/tls.err" &           # selfsigned
+tls=$!
+for _ in $(seq 1 50); do grep -q '^listening on https://' "$work/tls.out" 2>/dev/null && break; sleep 0.1; done
+kill "$tls"
+grep -q '^listening on https://' "$work/tls.out"
 echo "binary smoke: ok"

@@ -34,6 +34,16 @@ export async function writeAll(sink: Sink, chunk: string): Promise<void> {
   }
 }
 
+/**
+ * `io` with some members replaced. Its getters stay getters: a spread would call them, and
+ * `process.stdin`'s builds a stream (with fs streams, readline and the REPL's history behind it)
+ * for every command, even those that never read stdin.
+ */
+export function withIo(io: Io, overrides: Partial<Io>): Io {
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(io));
+  return Object.defineProperties(copy, Object.getOwnPropertyDescriptors(overrides)) as Io;
+}
+
 /** The real process's IO. */
 export function processIo(signal: AbortSignal): Io {
   return {

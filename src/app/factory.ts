@@ -4,7 +4,7 @@ import type { ServiceDescriptor, SettingsReader } from '../clients/descriptor.js
 import type { HttpClient } from '../clients/http/types.js';
 import { Settings, envNameFor } from '../config/settings.js';
 import { parseBoolean } from '../config/boolean.js';
-import { GLOBAL_RULES, checkedValue } from '../config/values.js';
+import { GLOBAL_DEFAULTS, GLOBAL_RULES, checkedValue } from '../config/values.js';
 import { ConfigError, ExitCode, UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { colorEnabled, makeStyle } from '../output/color.js';
@@ -130,9 +130,9 @@ function buildContext(
     }
   };
   const format = resolveFormat(flags, setting('output', o.defaultOutput));
-  const timeoutS = Number(setting('timeout', '30'));
-  const retries = Number(setting('retries', '4'));
-  const maxWait = Number(setting('max_wait', '60'));
+  const timeoutS = Number(setting('timeout', GLOBAL_DEFAULTS.timeout));
+  const retries = Number(setting('retries', GLOBAL_DEFAULTS.retries));
+  const maxWait = Number(setting('max_wait', GLOBAL_DEFAULTS.max_wait));
   const insecure = parseBoolean(setting('insecure', 'false')!) === true;
   const caCert = setting('ca_cert', undefined);
   const debug = Boolean(flags.debug) || envBoolean(io.env, 'OPS_DEBUG', tolerant);

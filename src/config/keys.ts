@@ -1,7 +1,7 @@
 import { UsageError } from '../errors.js';
 import type { ServiceDescriptor } from '../clients/descriptor.js';
 import { GLOBAL_KEYS } from './settings.js';
-import { GLOBAL_RULES } from './values.js';
+import { GLOBAL_DEFAULTS, GLOBAL_RULES } from './values.js';
 
 /** A service as the key list needs it: its name and descriptor (the service table's entries fit). */
 export interface KeySource {
@@ -33,6 +33,7 @@ export async function knownKeys(services: readonly KeySource[]): Promise<KeySpec
     key: k,
     description: GLOBAL_DESCRIPTIONS[k],
     secret: false,
+    default: GLOBAL_DEFAULTS[k],
     check: GLOBAL_RULES[k],
   }));
   for (const s of services) {

@@ -20,6 +20,15 @@ const number =
       : `give ${integer ? 'a whole number' : 'a number'} from ${min} to ${max}`;
   };
 
+/** What a global setting is when no flag, variable or profile gives it (`ca_cert` has none). */
+export const GLOBAL_DEFAULTS: Readonly<Record<string, string>> = {
+  output: 'table',
+  timeout: '30',
+  retries: '4',
+  max_wait: '60',
+  insecure: 'false',
+};
+
 /** The rules of the global settings, shared by the flags, the environment, profiles and `ops config set`. */
 export const GLOBAL_RULES: Record<string, ValueRule> = {
   output: (v) =>

@@ -1,5 +1,5 @@
 import { stripVTControlCharacters } from 'node:util';
-import type { Io, Sink } from '../io.js';
+import { type Io, type Sink, withIo } from '../io.js';
 import { ERASE_LINE, STATUS_LINE, type StatusSink } from './feedback.js';
 
 /** A sink that may ask its writer to wait (Node's writable streams). */
@@ -87,5 +87,5 @@ export function batchedIo(io: Io): { io: Io; flush(): void } {
       io.stderr.write(chunk);
     },
   };
-  return { io: { ...io, stdout, stderr }, flush };
+  return { io: withIo(io, { stdout, stderr }), flush };
 }

@@ -9,7 +9,10 @@ import { namedExports } from '../lazy.js';
 
 const TICKS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 
-/** Averages `values` into at most `width` buckets, keeping their order. */
+/**
+ * Averages `values` into at most `width` buckets, keeping their order. NaN is a gap (no data): a
+ * bucket averages the values it has, and is a gap only when it has none.
+ */
 export function resample(values: readonly number[], width: number): number[] {
   const w = Math.max(1, Math.floor(width));
   if (values.length <= w) return [...values];
@@ -18,8 +21,13 @@ export function resample(values: readonly number[], width: number): number[] {
     const from = Math.floor((i * values.length) / w);
     const to = Math.max(from + 1, Math.floor(((i + 1) * values.length) / w));
     let sum = 0;
-    for (let j = from; j < to; j++) sum += values[j]!;
-    out.push(sum / (to - from));
+    let n = 0;
+    for (let j = from; j < to; j++) {
+      if (Number.isNaN(values[j])) continue;
+      sum += values[j]!;
+      n++;
+    }
+    out.push(n === 0 ? Number.NaN : sum / n);
   }
   return out;
 }
@@ -96,25 +104,51 @@ export async function lineChart(
   series: readonly LineSeries[],
   o: { width: number; height?: number; format?: (n: number) => string },
 ): Promise<string[]> {
-  const withData = series.filter((s) => s.values.some((v) => typeof v === 'number'));
+  const withData = series.filter((s) => s.values.some((v) => typeof v === 'number' && Number.isFinite(v)));
   if (withData.length === 0) return [];
   const { plot } = namedExports(await import('asciichart'));
   const format = o.format ?? ((n: number) => formatNumber(n));
   const lines: string[] = [];
   for (const s of withData) {
-    const nums = s.values.filter((v): v is number => typeof v === 'number');
-    const labelWidth = Math.max(format(Math.min(...nums)).length, format(Math.max(...nums)).length) + 1;
+    const nums = s.values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+    // Every row is labelled, and a row between the ends can need more digits ("2.6" between 1 and 3).
+    const height = o.height ?? 8;
+    const [min, max] = [Math.min(...nums), Math.max(...nums)];
+    const labels = Array.from({ length: height + 1 }, (_, i) => format(min + ((max - min) * i) / height));
+    const labelWidth = Math.max(...labels.map((l) => l.length)) + 1;
     const points = Math.max(2, o.width - labelWidth - 3);
     const data = resample(
-      s.values.map((v) => (typeof v === 'number' ? v : Number.NaN)),
+      s.values.map((v) => (typeof v === 'number' && Number.isFinite(v) ? v : Number.NaN)),
       points,
     );
+    // asciichart has no gaps: a NaN made its scale NaN and the chart threw. It draws the series with
+    // each gap holding the value before it, and the gaps' columns are blanked after.
+    const gaps = data.map((v) => Number.isNaN(v));
     if (withData.length > 1 || s.name) lines.push(s.name);
-    lines.push(
-      ...plot(data, { height: o.height ?? 8, format: (n: number) => format(n).padStart(labelWidth) }).split(
-        '\n',
-      ),
-    );
+    const rows = plot(filledGaps(data), {
+      height,
+      format: (n: number) => format(n).padStart(labelWidth),
+    }).split('\n');
+    lines.push(...(gaps.includes(true) ? rows.map((row) => blankGaps(row, gaps)) : rows));
   }
   return lines;
+}
+
+/** Each gap (NaN) holding the value before it (the first value after it, at the start). */
+function filledGaps(values: readonly number[]): number[] {
+  const first = values.find((v) => !Number.isNaN(v)) ?? 0;
+  let last = first;
+  return values.map((v) => (Number.isNaN(v) ? last : (last = v)));
+}
+
+/**
+ * A chart row with the gaps' columns blanked: asciichart draws the step from point x to x + 1 in the
+ * row's x-th data column (a value before a gap shows as a level step), and the data columns are the
+ * row's last characters.
+ */
+function blankGaps(row: string, gaps: readonly boolean[]): string {
+  const chars = [...row];
+  const start = chars.length - gaps.length;
+  for (let x = 0; x < gaps.length; x++) if (gaps[x]) chars[start + x] = ' ';
+  return chars.join('').trimEnd();
 }

@@ -20,3 +20,7 @@ declare module 'undici/lib/core/util.js' {
   };
   export default util;
 }
+declare module 'undici/lib/dispatcher/dispatcher.js' {
+  import { Dispatcher } from 'undici';
+  export default Dispatcher;
+}

@@ -40,6 +40,27 @@ describe('ops config', () => {
     expect(keys).toEqual(expect.arrayContaining(['output', 'timeout', 'hosts.app_key', 'cloud.base_url']));
   });
 
+  it('get answers the default of a global setting nobody set, as the commands use it', async () => {
+    const env = { OPS_CONFIG_DIR: tempConfigDir() };
+    const got: Record<string, string> = {};
+    for (const key of ['output', 'timeout', 'retries', 'max_wait', 'insecure']) {
+      const r = await runMain(['config', 'get', key], { env });
+      expect(r.code).toBe(0);
+      got[key] = r.stdout;
+    }
+    expect(got).toEqual({
+      output: 'table\n',
+      timeout: '30\n',
+      retries: '4\n',
+      max_wait: '60\n',
+      insecure: 'false\n',
+    });
+    const origin = await runMain(['config', 'get', 'timeout', '--show-origin', '--json'], { env });
+    expect(JSON.parse(origin.stdout)).toEqual({ key: 'timeout', value: '30', origin: 'default' });
+    const unset = await runMain(['config', 'get', 'ca_cert'], { env });
+    expect([unset.code, unset.stderr]).toEqual([3, 'ops: ca_cert is not set\n']);
+  });
+
   it('list --show-origin says flag, env, profile or default', async () => {
     const env = { OPS_CONFIG_DIR: tempConfigDir(), OPS_HOSTS_BASE_URL: 'http://from-env' };
     await runMain(['config', 'set', 'output', 'yaml'], { env });

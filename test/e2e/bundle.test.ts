@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +25,33 @@ describe('lazily loaded packages through the bundle', () => {
     expect(flag.stdout).toMatch(/^total_active: \d+\ntotal_up: \d+\n$/);
     const env = await cli(['hosts', 'totals'], { env: { OPS_OUTPUT: 'yaml' } });
     expect(env.stdout).toBe(flag.stdout);
+  });
+
+  it('undici behind a proxy: the tunnel through CONNECT (its client had no connect())', async () => {
+    let tunnels = 0;
+    const proxy = createServer((_req, res) => res.writeHead(400).end());
+    proxy.on('connect', (req, socket, head) => {
+      tunnels++;
+      const [host, port] = (req.url ?? '').split(':');
+      const up = connect(Number(port), host!, () => {
+        socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        up.write(head);
+        up.pipe(socket);
+        socket.pipe(up);
+      });
+      up.on('error', () => socket.destroy());
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    try {
+      const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      const r = await cli(['hosts', 'totals', '--json'], { env: { HTTP_PROXY: proxyUrl } });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toHaveProperty('total_up');
+      expect(tunnels).toBe(1);
+    } finally {
+      await new Promise<void>((r) => proxy.close(() => r()));
+    }
   });
 
   it('JMESPath: --query', async () => {
@@ -127,5 +156,55 @@ describe('lazily loaded packages through the bundle', () => {
     child.kill('SIGTERM');
     expect(err).not.toMatch(/unexpected error/);
     expect(first).toMatch(/^listening on https:\/\/127\.0\.0\.1:\d+$/);
+  });
+});
+
+/**
+ * What a one-shot command loads of Node itself. An ES module `import` of a built-in lists its
+ * exports, which runs their lazy getters: node:http's `WebSocket` loads Node's bundled undici (30 to
+ * 40 ms), node:fs's streams bring readline and the REPL's history, node:util's brings worker_threads.
+ * commander's `require` of child_process brings net, dgram and child_process's internals. And a copy
+ * of the Io that called the `process.stdin` getter built a stream nobody read. None of it is needed
+ * to send a request.
+ */
+describe('Node modules a one-shot command loads', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ops-loaded-'));
+  const preload = join(dir, 'loaded.cjs');
+  writeFileSync(
+    preload,
+    "process.on('exit', () => process.stderr.write('\\nLOADED ' + process.moduleLoadList.join(',') + '\\n'));\n",
+  );
+  // Asynchronous: the sandbox answering the child runs in this process.
+  const loaded = async (args: string[], env: Record<string, string> = {}) => {
+    const child = spawn(
+      process.execPath,
+      ['--require', preload, join(import.meta.dirname, '../../bin/ops.js'), ...args],
+      {
+        env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), OPS_CONFIG_DIR: tempConfigDir(), ...env },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const list = /^LOADED (.*)$/m.exec(err)?.[1];
+    if (list === undefined) throw new Error(`no module list: ${err}`);
+    return { code, modules: list.split(',') };
+  };
+
+  it('hosts totals: a request and a table, without undici or child_process', async () => {
+    const r = await loaded(['hosts', 'totals'], sb.env);
+    expect(r.code).toBe(0);
+    expect(r.modules).toContain('NativeModule http');
+    expect(r.modules).not.toContain('NativeModule internal/deps/undici/undici');
+    expect(r.modules).not.toContain('NativeModule child_process');
+    for (const unused of ['worker_threads', 'internal/readline/interface', 'internal/fs/streams'])
+      expect(r.modules).not.toContain(`NativeModule ${unused}`);
+  });
+
+  it('a db command (whose sign-in listener is an HTTP server) does not load undici', async () => {
+    const r = await loaded(['db', 'role-definition', 'list', '--api-version', '2020-13-45']);
+    expect(r.code).toBe(2);
+    expect(r.modules).not.toContain('NativeModule internal/deps/undici/undici');
   });
 });

@@ -598,33 +598,6 @@ describe('failures', () => {
   });
 });
 
-/** Splits an example line as a shell would (single and double quotes, no expansions). */
-function words(line: string): string[] {
-  return [...line.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
-}
-
-describe('examples run as written against the sandbox', () => {
-  it('every example of every dataapi command’s help', async () => {
-    const examples = new Set<string>();
-    for (const path of [
-      [],
-      ['errors'],
-      ['errors', 'keywords'],
-      ['errors', 'backlinks'],
-      ['errors', 'resend'],
-    ]) {
-      const help = (await ops(['dataapi', ...path, '--help'])).stdout;
-      const block = help.split('\nExamples:\n')[1] ?? '';
-      for (const line of block.split('\n')) if (line.startsWith('  ops ')) examples.add(line.trim());
-    }
-    expect(examples.size).toBeGreaterThanOrEqual(12);
-    for (const example of examples) {
-      const r = await ops(words(example).slice(1));
-      expect(`${example} → ${r.code} ${r.stderr}`).toBe(`${example} → 0 ${r.stderr}`);
-    }
-  });
-});
-
 describe('ops sandbox demo: dataapi steps', () => {
   it('each step succeeds on a fresh sandbox', async () => {
     const { demo } = await import('../../src/commands/dataapi/index.js');

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -712,72 +711,6 @@ describe('errors and exit codes', () => {
     expect(r.stdout).toBe('');
     expect(await requests()).toEqual({});
   });
-});
-
-describe('examples', () => {
-  const ROOT = join(import.meta.dirname, '..', '..');
-
-  /** The `ops` lines of each db help page's Examples (test/e2e/readme.test.ts runs the README's). */
-  function examples(): Array<[string, string[]]> {
-    const pages = readdirSync(join(ROOT, 'dist', 'help'))
-      .filter((f) => f.startsWith('ops db'))
-      .map((f): [string, string[]] => [
-        f,
-        readFileSync(join(ROOT, 'dist', 'help', f), 'utf8')
-          .split('\nExamples:\n')[1]!
-          .split('\n'),
-      ]);
-    const isRun = (l: string) => /^(ops |printf .*\| ops )/.test(l) && !/^ops sandbox start/.test(l);
-    return pages
-      .map(([name, lines]): [string, string[]] => [name, lines.map((l) => l.trim()).filter(isRun)])
-      .filter(([, lines]) => lines.length > 0);
-  }
-
-  /** Runs one line with bash, `ops` being the built CLI; a URL printed for --no-browser is visited. */
-  function sh(line: string, env: Record<string, string>): Promise<{ code: number; stderr: string }> {
-    return new Promise((resolve) => {
-      const child = spawn('bash', ['-c', line], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-      let stderr = '';
-      child.stderr.on('data', (d: Buffer) => {
-        stderr += d.toString();
-        const url = /^http\S+\/oauth2\/authorize\S+/m.exec(stderr)?.[0];
-        if (url && !stderr.includes('\u0000visited')) {
-          stderr += '\u0000visited';
-          spawn(process.execPath, [join(ROOT, 'test', 'db', 'fake-browser.mjs'), url], { stdio: 'ignore' });
-        }
-      });
-      child.on('close', (code) => resolve({ code: code ?? -1, stderr: stderr.replace('\u0000visited', '') }));
-    });
-  }
-
-  it('every example in the help pages runs as written against the sandbox', async () => {
-    const bin = mkdtempSync(join(tmpdir(), 'ops-db-bin-'));
-    writeFileSync(
-      join(bin, 'ops'),
-      `#!/bin/sh\nexec '${process.execPath}' '${join(ROOT, 'bin', 'ops.js')}' "$@"\n`,
-      { mode: 0o755 },
-    );
-    const env = {
-      ...sb.env,
-      PATH: `${bin}:${process.env.PATH}`,
-      HOME: bin,
-      OPS_CONFIG_DIR: tempConfigDir(),
-      BROWSER: FAKE_BROWSER,
-    };
-    const all = examples();
-    expect(all.map(([name]) => name)).toEqual(
-      expect.arrayContaining(['ops db login.txt', 'ops db role-assignment create.txt']),
-    );
-    expect(all.flatMap(([, lines]) => lines).length).toBeGreaterThan(15);
-    for (const [name, lines] of all) {
-      await sb.control('POST', 'reset');
-      for (const line of lines) {
-        const r = await sh(line, env);
-        expect(`${name}: ${line} → ${r.code} ${r.stderr}`).toBe(`${name}: ${line} → 0 ${r.stderr}`);
-      }
-    }
-    rmSync(bin, { recursive: true, force: true });
-  }, 120_000);
 });
 
 describe('conformance with specs/roles.openapi.json', () => {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -719,73 +718,6 @@ describe('the built CLI', () => {
     expect(json(r.stdout).map((t) => t.title)).toEqual(['Tea', 'Sugar']);
     const help = await runCli(['tasks', '--help']);
     expect(help.stdout).toContain('Examples:\n  ops tasks lists list');
-  });
-});
-
-const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ops.js');
-
-/**
- * Runs lines of an example as a bash script with `ops` the built CLI, in a fresh folder and config,
- * against the sandbox (reset first). A line ending in `# exit N` must exit N; any other must exit 0.
- * `ops sandbox start` and `eval "$(ops sandbox env)"` are what the test already did.
- */
-async function runExample(lines: string[]): Promise<{ code: number; stderr: string; script: string }> {
-  await sb.control('POST', 'reset');
-  const body = lines
-    .filter((l) => l.trim() !== '' && !/^ops sandbox start|^eval /.test(l.trim()))
-    .map((l) => {
-      const m = /^(.*?)\s+#\s*exit (\d+)\s*$/.exec(l);
-      const cmd = m ? m[1]! : l.replace(/\s+#.*$/, '');
-      const want = m ? Number(m[2]) : 0;
-      return `${cmd}\nrc=$?; if [ $rc -ne ${want} ]; then echo "exit $rc, not ${want}: ${cmd.replace(/["$`\\]/g, '\\$&')}" >&2; exit 1; fi`;
-    });
-  const script = [`ops() { "${process.execPath}" "${BIN}" "$@"; }`, 'set -o pipefail', ...body].join('\n');
-  // Asynchronous: the sandbox answers from this process.
-  const child = spawn('bash', ['-c', script], {
-    cwd: mkdtempSync(join(tmpdir(), 'ops-tasks-example-')),
-    env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), OPS_CONFIG_DIR: tempConfigDir(), ...sb.env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const code = await new Promise<number>((resolve) => child.on('close', (c) => resolve(c ?? -1)));
-  return { code, stderr, script: body.join('\n') };
-}
-
-describe('examples run as written against the sandbox', () => {
-  const paths = [
-    [],
-    ['lists'],
-    ...['list', 'get', 'create', 'rename', 'replace', 'delete'].map((v) => ['lists', v]),
-    ...['list', 'get', 'add', 'update', 'replace', 'complete', 'reopen', 'delete', 'move', 'clear'].map(
-      (v) => [v],
-    ),
-  ];
-
-  it.each(paths.map((p) => [p.join(' ') || '(group)', p]))(
-    'ops tasks %s --help',
-    async (_name, path) => {
-      const help = (await runMain(['tasks', ...(path as string[]), '--help'])).stdout;
-      const block = /\nExamples:\n((?: {2}.*\n?)+)/.exec(help)?.[1];
-      expect(block, 'an Examples: block').toBeDefined();
-      const lines = block!.split('\n').map((l) => l.trim());
-      const r = await runExample(lines);
-      expect(r.code, `${r.script}\n${r.stderr}`).toBe(0);
-    },
-    120_000,
-  );
-
-  it('the runner fails an example that fails, and checks an expected exit code', async () => {
-    expect((await runExample(['ops tasks get nosuch'])).code).toBe(1);
-    expect((await runExample(['ops tasks get nosuch # exit 3'])).code).toBe(0);
-    expect((await runExample(['ops tasks get nosuch # exit 4'])).stderr).toContain('exit 3, not 4');
-  });
-
-  it('ops sandbox demo: the tasks steps succeed on a fresh sandbox', async () => {
-    const r = await runCli(['sandbox', 'demo', '--services', 'tasks'], { env: {} });
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain('$ ops tasks lists list');
-    expect(r.stdout).toContain('Plan team offsite');
   });
 });
 

@@ -22,6 +22,13 @@ export const rewrites: Rewrite[] = [
         .replace(/127\.0\.0\.1:4010\b/g, `127.0.0.1:${port}`)
         .replace(/\bops sandbox env(?![^|)]*--port)/g, `ops sandbox env --port ${port}`),
   },
+  {
+    why: '`ops db login --no-browser` prints an address for its user to open: a browser without a screen opens it',
+    apply: (t) =>
+      /^ops db login --no-browser\b/.test(t)
+        ? `${t} 2> >(tee /dev/stderr | '${process.execPath}' '${join(ROOT, 'test', 'db', 'visit-printed-url.mjs')}')`
+        : t,
+  },
 ];
 
 /** The commands that are not run, and why. */

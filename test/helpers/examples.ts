@@ -106,11 +106,11 @@ export function helpExamples(page: string): Example {
   return { name: `${page} --help`, commands: splitCommands(lines) };
 }
 
-/** The built help pages (`ops hosts list`, …) whose command path starts with one of `prefixes`. */
-export function helpPages(prefixes: string[]): string[] {
+/** The built help pages (`ops hosts list`, …), all of them or those whose path starts with one of `prefixes`. */
+export function helpPages(prefixes?: string[]): string[] {
   return readdirSync(join(ROOT, 'dist', 'help'))
     .map((f) => f.replace(/\.txt$/, ''))
-    .filter((p) => prefixes.some((x) => p === `ops ${x}` || p.startsWith(`ops ${x} `)))
+    .filter((p) => !prefixes || prefixes.some((x) => p === `ops ${x}` || p.startsWith(`ops ${x} `)))
     .sort();
 }
 

@@ -61,4 +61,24 @@ describe('charts', () => {
     expect(lines.slice(1).join('\n')).toMatch(/[╭╮╰╯─│]/);
     expect(await lineChart([{ name: 'x', values: [] }], { width: 40 })).toEqual([]);
   });
+
+  it('lineChart leaves gaps undrawn (it threw on a missing value) and lines its labels up', async () => {
+    const lines = await lineChart([{ name: '', values: [1, 2, 3, null, null, 5, 6, 4, 3, 2] }], {
+      width: 40,
+      height: 5,
+    });
+    expect(lines).toEqual([
+      '  6┤     ╭╮',
+      '  5┤     ╯│',
+      '  4┤      ╰╮',
+      '  3┤ ╭─    ╰╮',
+      '  2┤╭╯      ╰',
+      '  1┼╯',
+    ]);
+    const decimals = await lineChart([{ name: 'y', values: [1, Number.NaN, 3] }], { width: 40, height: 5 });
+    expect(decimals[0]).toBe('y');
+    expect(new Set(decimals.slice(1).map((l) => l.search(/[┤┼]/))).size).toBe(1);
+    expect(decimals.at(-1)).toBe('   1 ┼─');
+    expect(resample([1, Number.NaN, Number.NaN, Number.NaN, 5, 7], 3)).toEqual([1, Number.NaN, 6]);
+  });
 });

@@ -16,6 +16,12 @@ const SECRET_HEADERS = new Set([
 const SECRET_KEY =
   /(pass(word)?|secret|token|api_?key|private_?key|client_token|accessor|unseal|key_shares?_?b64|keys(_base64)?)$/i;
 
+/**
+ * Keys that end like a secret but name where a list goes on: a page token is no credential, and
+ * `--debug` is where one looks for it when paging goes wrong.
+ */
+const PAGING_KEY = /(page_?token|continuation_?token|cursor_?token)$/i;
+
 export const MASK = '***';
 
 /** True for a header whose value is a credential (masked in logs, dropped on a redirect to another host). */
@@ -68,7 +74,8 @@ export class Redactor {
     if (value && typeof value === 'object') {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value)) {
-        out[k] = SECRET_KEY.test(k) && (typeof v === 'string' || Array.isArray(v)) ? MASK : this.json(v);
+        const secret = SECRET_KEY.test(k) && !PAGING_KEY.test(k);
+        out[k] = secret && (typeof v === 'string' || Array.isArray(v)) ? MASK : this.json(v);
       }
       return out;
     }

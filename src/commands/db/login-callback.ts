@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ExitCode, OpsError } from '../../errors.js';
 
@@ -75,6 +75,9 @@ export async function listenForToken(state: string): Promise<CallbackListener> {
   // Whoever awaits it gets the failure; until then it must not count as unhandled.
   result.catch(() => undefined);
   let done = false;
+  // Not an `import`: an ES module import of node:http reads its WebSocket getter, which loads Node's
+  // bundled undici (30 to 40 ms), and this module is loaded by every `ops db` command.
+  const { createServer } = process.getBuiltinModule('node:http');
   const server = createServer((req, res) => void handle(req, res));
   const close = () => {
     server.close();

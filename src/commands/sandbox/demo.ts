@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { ExitStatusError } from '../../errors.js';
-import type { Io } from '../../io.js';
+import { type Io, withIo } from '../../io.js';
 import type { Factory, ServiceEntry } from '../../app/types.js';
 import { checkSandboxServices, emulatorNames } from '../../sandbox/settings.js';
 import { choiceOption } from '../shared/choices.js';
@@ -38,7 +38,7 @@ export async function runSandboxDemo(o: SandboxDemoOptions): Promise<void> {
   try {
     let exports = '';
     await runSandboxEnv({
-      io: { ...o.io, stdout: { write: (s: string) => void (exports += s) } },
+      io: withIo(o.io, { stdout: { write: (s: string) => void (exports += s) } }),
       services: o.services,
       port: sandbox.port,
       tls: false,
@@ -53,7 +53,7 @@ export async function runSandboxDemo(o: SandboxDemoOptions): Promise<void> {
       const steps = (await service.commands()).demo ?? [];
       for (const step of steps) {
         out(`\n# ${step.title}\n$ ops ${step.argv.join(' ')}\n`);
-        const code = await o.runArgv(['node', 'ops', ...step.argv], { ...o.io, env });
+        const code = await o.runArgv(['node', 'ops', ...step.argv], withIo(o.io, { env }));
         if (code !== 0) failures.push(`ops ${step.argv.join(' ')} (exit ${code})`);
       }
     }

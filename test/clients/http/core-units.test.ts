@@ -195,4 +195,13 @@ describe('redaction', () => {
       data: { password: '***', client_token: '***', name: 'n' },
     });
   });
+  it('leaves page tokens readable, but masks a known secret value inside one', () => {
+    expect(r.json({ next_page_token: 'p2', nextPageToken: 'p3', pageToken: 'p4', token: 't' })).toEqual({
+      next_page_token: 'p2',
+      nextPageToken: 'p3',
+      pageToken: 'p4',
+      token: '***',
+    });
+    expect(r.json({ next_page_token: 'after-s3cr3t-value' })).toEqual({ next_page_token: 'after-***' });
+  });
 });

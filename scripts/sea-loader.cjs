@@ -1,0 +1,44 @@
+// The single binary's module loader, bundled into its main script (and used by build-binary.mjs to
+// make the code caches). The CLI's runtime and each large package it loads lazily are CommonJS
+// bundles kept as SEA assets, each with a V8 code cache: a command compiles and deserialises only
+// the bundles it uses, so yaml, undici, libsodium, ajv and the certificate code cost a command
+// nothing until it needs them. The runtime asks for a package with `require('ops-lib:NAME')`.
+const { Script } = require('node:vm');
+
+const WRAP_START = '(function (exports, require, module, __filename, __dirname) {';
+const WRAP_END = '\n})';
+
+/** The asset name of a package's bundle: `lib/_jmespath-community_jmespath`. */
+function libAsset(name) {
+  return `lib/${name.replace(/[@/]/g, '_')}`;
+}
+
+/**
+ * A loader reading `NAME.cjs` (ASCII source) and `NAME.cache` (its code cache, when there is one)
+ * through `read(file)`, which returns an ArrayBuffer, a Buffer or undefined. `onScript` sees each
+ * compiled script (the build makes the caches from them).
+ */
+function createLoader(read, onScript) {
+  const libs = new Map();
+  function load(name) {
+    const code = Buffer.from(read(`${name}.cjs`)).toString('latin1');
+    const cache = read(`${name}.cache`);
+    const script = new Script(WRAP_START + code + WRAP_END, {
+      filename: `ops-${name}.cjs`,
+      ...(cache ? { cachedData: Buffer.from(cache) } : {}),
+    });
+    onScript?.(name, script);
+    const m = { exports: {} };
+    script.runInThisContext()(m.exports, opsRequire, m, `ops-${name}.cjs`, '.');
+    return m.exports;
+  }
+  function opsRequire(id) {
+    if (!id.startsWith('ops-lib:')) return require(id);
+    const name = id.slice('ops-lib:'.length);
+    if (!libs.has(name)) libs.set(name, load(libAsset(name)));
+    return libs.get(name);
+  }
+  return { load };
+}
+
+module.exports = { createLoader, libAsset };

@@ -1,0 +1,15 @@
+// Reads `ops db login --no-browser`'s stderr on stdin and does what its user does: opens the sign-in
+// address it prints in a browser (test/db/fake-browser.mjs, which follows the sign-in).
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+let text = '';
+let visited = false;
+process.stdin.on('data', (d) => {
+  text += d.toString();
+  const url = /^http\S+\/oauth2\/authorize\S+/m.exec(text)?.[0];
+  if (url && !visited) {
+    visited = true;
+    spawn(process.execPath, [join(import.meta.dirname, 'fake-browser.mjs'), url], { stdio: 'ignore' });
+  }
+});
