@@ -114,7 +114,7 @@ export class Printer {
       for await (const raw of items) {
         // An item kept as the service's text goes out as it came; the others need their fields.
         if (this.format === 'ndjson') {
-          await this.write(`${raw instanceof RawJson ? raw.text : JSON.stringify(raw)}\n`);
+          await this.line(raw);
           count++;
           continue;
         }
@@ -137,6 +137,26 @@ export class Printer {
     for await (const item of items) all.push(materialize(item));
     await this.print<T>(all, spec);
     return all.length;
+  }
+
+  /**
+   * The NDJSON lines of a page of items (RawJson as it came, the others as JSON); the count. For lists
+   * when `takesRawJson`, page by page: the same bytes as `printList`, without a promise an item.
+   */
+  async printLines<T>(items: ReadonlyArray<T | RawJson>): Promise<number> {
+    for (const raw of items) {
+      const waiting = this.line(raw);
+      if (waiting) await waiting;
+    }
+    return items.length;
+  }
+
+  /** Writes an item as an NDJSON line; a promise only when stdout asks to wait (its 'drain'). */
+  private line(raw: unknown): Promise<void> | undefined {
+    const sink = this.io.stdout as Partial<NodeJS.WritableStream> & Io['stdout'];
+    const ok = sink.write(`${raw instanceof RawJson ? raw.text : JSON.stringify(raw)}\n`);
+    if (ok !== false || typeof sink.once !== 'function') return undefined;
+    return new Promise((resolve) => sink.once?.('drain', () => resolve()));
   }
 
   /** True when a list's items may stay as the service's text (RawJson): NDJSON with no --query or --field. */

@@ -14,6 +14,12 @@ declare module 'undici/lib/api/index.js' {
   };
   export default api;
 }
+declare module 'undici/lib/core/util.js' {
+  const util: {
+    parseHeaders(headers: Array<Buffer | string>): Record<string, string | string[]>;
+  };
+  export default util;
+}
 declare module 'undici/lib/dispatcher/dispatcher.js' {
   import { Dispatcher } from 'undici';
   export default Dispatcher;

@@ -6,6 +6,7 @@ import { descriptor } from '../../src/clients/dataapi/index.js';
 import type { AuthScheme } from '../../src/clients/http/auth.js';
 import { createHttpClient } from '../../src/clients/http/client.js';
 import { collect, paginatePages } from '../../src/clients/http/paginate.js';
+import type { RawJson } from '../../src/clients/http/raw-json.js';
 import { Redactor } from '../../src/clients/http/redact.js';
 import { ApiError, NetworkError } from '../../src/errors.js';
 import { failure, reportEnvelope } from './helpers.js';
@@ -230,6 +231,36 @@ describe('error reports', () => {
     expect(err).toBeInstanceOf(NetworkError);
     expect(err.exitCode).toBe(7);
     expect(err.message).toMatch(/not a data API envelope/);
+  });
+
+  it('raw (NDJSON): each failed task is the text the service sent; the envelope is still checked', async () => {
+    // Written by hand: keys and spacing no JSON.stringify would give, which must come out as sent.
+    const first = '{ "id":"t-1", "http_time" : 0.50 , "error_message":"caf\\u00e9" }';
+    const body = JSON.stringify(reportEnvelope([])).replace(
+      '"result":[]',
+      `"result":[${first},{"id":"t-2"}]`,
+    );
+    pool().intercept({ path: '/d/v3/keywords_data/errors', method: 'POST' }).reply(200, body);
+    pool()
+      .intercept({ path: '/d/v3/keywords_data/errors', method: 'POST' })
+      .reply(200, reportEnvelope(null, { status_code: 40506, status_message: 'Unknown Fields.' }));
+    const pages = await collect(client().errors('keywords', {}, { raw: true }));
+    expect(pages[0]!.items.map((i) => (i as RawJson).text)).toEqual([
+      '{ "id":"t-1", "http_time" : 0.50 , "error_message":"caf\\u00e9" }',
+      '{"id":"t-2"}',
+    ]);
+    const err = await collect(client().errors('keywords', {}, { raw: true })).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DataapiStatusError);
+    expect((err as DataapiStatusError).code).toBe('40506');
+  });
+
+  it('raw: an answer that is not JSON is named as the core names it, exit 7', async () => {
+    pool()
+      .intercept({ path: '/d/v3/keywords_data/errors', method: 'POST' })
+      .reply(200, '<html>maintenance</html>', { headers: { 'content-type': 'text/html' } });
+    const err = await collect(client().errors('keywords', {}, { raw: true })).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect((err as NetworkError).message).toMatch(/answered 200 with an HTML page \(text\/html, 24 bytes\)/);
   });
 
   it('a report is read again after a 503', async () => {

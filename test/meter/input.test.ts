@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { fieldsFromJson } from '../../src/commands/meter/shared/event.js';
@@ -6,6 +9,7 @@ import {
   type InputReader,
   STOP,
   csvReader,
+  fileChunks,
   ndjsonReader,
 } from '../../src/commands/meter/shared/input.js';
 import { UsageError } from '../../src/errors.js';
@@ -75,6 +79,38 @@ describe('ndjsonReader', () => {
   it('gives the JSON error of a line that is not JSON', async () => {
     const out = await lines(ndjsonReader(chunks('{oops}\n'), fieldsFromJson));
     expect(out[0]?.fields).toMatch(/^not valid JSON/);
+  });
+
+  it('reads a file in chunks of one buffer used again, lines cut between chunks kept whole', async () => {
+    const text = `${Array.from({ length: 200 }, (_, i) => `{"event_name":"é${i}","customer":"c${i}","value":${i}}`).join('\r\n')}\n\n{"event_name":"last","customer":"c","value":1}`;
+    const file = join(mkdtempSync(join(tmpdir(), 'ops-input-')), 'in.ndjson');
+    writeFileSync(file, text);
+    // 7 bytes a read: every line is cut, most of them several times, some inside a UTF-8 character.
+    const out = await lines(ndjsonReader(fileChunks(file, 7), fieldsFromJson));
+    expect(out).toHaveLength(202);
+    for (let i = 0; i < 200; i++)
+      expect(out[i]).toEqual({
+        line: i + 1,
+        kind: 'event',
+        fields: expect.objectContaining({ event_name: `é${i}`, customer: `c${i}`, value: i }),
+      });
+    expect(out[200]).toEqual({ line: 201, kind: 'skip' });
+    expect(out[201]).toMatchObject({ line: 202, fields: { event_name: 'last' } });
+  });
+
+  it('stops reading a file when the source is destroyed', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'ops-input-')), 'in.ndjson');
+    writeFileSync(file, '{"event_name":"a","customer":"c","value":1}\n'.repeat(1000));
+    const source = fileChunks(file, 64);
+    const r = ndjsonReader(source, fieldsFromJson);
+    let n = 0;
+    await r.visit(() => {
+      if (++n === 3) source.destroy();
+      return undefined;
+    });
+    // Lines of 44 bytes, chunks of 64: the third line ends in the third chunk, which is read to its end;
+    // no other chunk is read.
+    expect(r.bytes()).toBe(192);
   });
 
   it('stops when told to', async () => {

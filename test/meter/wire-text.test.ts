@@ -30,9 +30,9 @@ function general(line: string, at = 7, now = NOW): string {
 /** What the fast writer makes of it: the bytes it wrote, or undefined when it left the line alone. */
 function fast(line: string, at = 7, now = NOW): string | undefined {
   const body = new StreamBodyBuilder();
-  // The line inside a longer text, as the reader hands it over.
-  const text = `{"before":1}\n${line}\n{"after":2}`;
-  if (!writeWireEvent(text, 13, 13 + line.length, at, now, body)) {
+  // The line inside a longer chunk, as the reader hands it over.
+  const text = Buffer.from(`{"before":1}\n${line}\n{"after":2}`);
+  if (!writeWireEvent(text, 13, 13 + Buffer.byteLength(line), at, now, body)) {
     expect(body.count).toBe(0);
     return undefined;
   }
@@ -55,7 +55,7 @@ function seeded(seed: number): (n: number) => number {
 /** The fast writer's exact bytes for one line. */
 function fastBytes(line: string): string {
   const body = new StreamBodyBuilder();
-  expect(writeWireEvent(line, 0, line.length, 7, NOW, body)).toBe(true);
+  expect(writeWireEvent(Buffer.from(line), 0, line.length, 7, NOW, body)).toBe(true);
   return body.finish().toString('utf8');
 }
 
@@ -111,7 +111,7 @@ describe('writeWireEvent: the flat NDJSON line written straight into the body', 
     expect(fastBytes(line)).toBe(`{"events":[${general(line)}]}`);
     const body = new StreamBodyBuilder();
     body.add(JSON.parse(general(line)));
-    expect(writeWireEvent(line, 0, line.length, 7, NOW, body)).toBe(true);
+    expect(writeWireEvent(Buffer.from(line), 0, line.length, 7, NOW, body)).toBe(true);
     expect(body.finish().toString('utf8')).toBe(`{"events":[${general(line)},${general(line)}]}`);
   });
 
@@ -239,7 +239,7 @@ describe('writeWireEvent: the flat NDJSON line written straight into the body', 
       const out: string[] = [];
       await reader.visit((l) => {
         if (l.kind !== 'event') return undefined;
-        if (useFast && writeWireEvent(l.text, l.from, l.to, l.line, NOW, body)) {
+        if (useFast && writeWireEvent(l.bytes, l.from, l.to, l.line, NOW, body)) {
           written++;
           if (body.count === 100) out.push(body.finish().toString('utf8'));
           return undefined;
@@ -260,6 +260,14 @@ describe('writeWireEvent: the flat NDJSON line written straight into the body', 
 });
 
 describe('canonicalTimeMs keeps the last day it read', () => {
+  it('reads no character beyond ASCII as a digit or a separator', () => {
+    expect(canonicalTimeMs('2026-03-01T11:00:00.000Z')).toBe(Date.parse('2026-03-01T11:00:00.000Z'));
+    // U+0132 and U+FF12 end in the byte of "2"; "é" is two bytes where one is expected.
+    for (const bad of ['\u0132', '\uff12', 'é'])
+      expect(canonicalTimeMs(`2026-03-01T11:00:00.00${bad}Z`.slice(0, 24))).toBeNaN();
+    expect(canonicalTimeMs('2026-03-01T11:00:00.0\u01322Z')).toBeNaN();
+  });
+
   it('reads timestamps of many days in any order as Date.parse does', () => {
     const random = seeded(7);
     for (let k = 0; k < 5_000; k++) {

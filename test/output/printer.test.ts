@@ -1,4 +1,6 @@
+import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
+import { RawJson } from '../../src/clients/http/raw-json.js';
 import { colorEnabled } from '../../src/output/color.js';
 import { type Column, Printer } from '../../src/output/printer.js';
 import { compileQuery } from '../../src/output/query.js';
@@ -122,6 +124,41 @@ describe('lists arriving in pages', () => {
     const io = memoryIo();
     await new Printer({ io, format: 'json', color: false }).printList((async function* () {})());
     expect(io.out()).toBe('[]\n');
+  });
+});
+
+describe('printLines (NDJSON lists, page by page)', () => {
+  it('writes the lines printList writes, RawJson as it came, and waits when stdout asks to', async () => {
+    const items = [new RawJson('{ "id" : 1 }'), { id: 2 }, new RawJson('{"id":3}'), { id: 4, s: 'é' }];
+    const listed = memoryIo();
+    await new Printer({ io: listed, format: 'ndjson', color: false }).printList(
+      (async function* () {
+        yield* items;
+      })(),
+    );
+    // A stdout that refuses every second write, and drains on the next turn of the event loop.
+    let out = '';
+    let writes = 0;
+    let waits = 0;
+    const sink = new EventEmitter() as EventEmitter & { write(s: string): boolean };
+    sink.write = (s: string) => {
+      out += s;
+      if (++writes % 2 === 1) return true;
+      setImmediate(() => sink.emit('drain'));
+      return false;
+    };
+    const onceDrain = sink.once.bind(sink);
+    sink.once = ((event: string, listener: () => void) => {
+      waits++;
+      return onceDrain(event, listener);
+    }) as typeof sink.once;
+    const io = { ...memoryIo(), stdout: sink };
+    const printer = new Printer({ io, format: 'ndjson', color: false });
+    expect(printer.takesRawJson).toBe(true);
+    expect(await printer.printLines(items)).toBe(4);
+    expect(out).toBe(listed.out());
+    expect(out).toBe('{ "id" : 1 }\n{"id":2}\n{"id":3}\n{"id":4,"s":"é"}\n');
+    expect(waits).toBe(2);
   });
 });
 

@@ -1,7 +1,8 @@
-import { type Page, type PageOptions, paginatePages } from '../http/paginate.js';
-import type { HttpClient } from '../http/types.js';
+import { type Page, type PageOptions, paginatePages, rawItems } from '../http/paginate.js';
+import type { RawJson } from '../http/raw-json.js';
+import type { HttpClient, RequestSpec } from '../http/types.js';
 import { type EnvelopeOptions, STATUS_TASK_CREATED, envelopeClient } from './envelope.js';
-import { reportPages } from './pages.js';
+import { REPORT_ITEMS, reportPages } from './pages.js';
 import type {
   EnvelopeWire,
   ErrorReport,
@@ -26,12 +27,20 @@ export interface DataapiClient {
   /** BacklinksErrors: failed Backlinks tasks of the past 7 days, page by page. */
   backlinksErrors(req: ErrorsRequestWire, opts?: PageOptions): AsyncGenerator<Page<ErrorResultWire>>;
   /** Either report by name. */
-  /** `plan`: the report is read to plan a change (a resend), so `--dry-run` sends it. */
+  /**
+   * `plan`: the report is read to plan a change (a resend), so `--dry-run` sends it. `raw`: each
+   * failed task is kept as the text the service sent (NDJSON output).
+   */
   errors(
     report: ErrorReport,
     req: ErrorsRequestWire,
     opts?: PageOptions & { plan?: boolean },
   ): AsyncGenerator<Page<ErrorResultWire>>;
+  errors(
+    report: ErrorReport,
+    req: ErrorsRequestWire,
+    opts: PageOptions & { plan?: boolean; raw: boolean },
+  ): AsyncGenerator<Page<ErrorResultWire | RawJson>>;
   /**
    * AppendixWebhookResend: deliver the pingback or postback of these tasks again, at most 100 ids.
    * One outcome per id, in the order given; a task the service refuses is an outcome, not an error.
@@ -51,27 +60,41 @@ function requestObject(req: ErrorsRequestWire): ErrorsRequestWire {
  * or a report task's) is a DataapiStatusError, and a rate limit told there is retried (see envelope.ts).
  */
 export function createDataapiClient(http: HttpClient, o: EnvelopeOptions = {}): DataapiClient {
-  const reports = envelopeClient(http, { tasks: true }, o);
+  const reports = envelopeClient(http, { tasks: true, rawItems: REPORT_ITEMS }, o);
   // A resend's tasks answer one by one: their statuses are outcomes, read below.
   const resends = envelopeClient(http, { tasks: false }, o);
-  const errors = (
+  function errors(
     report: ErrorReport,
     req: ErrorsRequestWire,
-    { plan, ...opts }: PageOptions & { plan?: boolean } = {},
-  ) =>
-    paginatePages(
-      reports,
-      {
-        method: 'POST',
-        path: REPORT_PATHS[report],
-        body: [requestObject(req)],
-        // A report is read, not changed: safe to send again after a dropped connection or a 503.
-        idempotent: true,
-        ...(plan ? { plan } : {}),
-      },
-      reportPages(),
-      opts,
-    );
+    opts?: PageOptions & { plan?: boolean },
+  ): AsyncGenerator<Page<ErrorResultWire>>;
+  function errors(
+    report: ErrorReport,
+    req: ErrorsRequestWire,
+    opts: PageOptions & { plan?: boolean; raw: boolean },
+  ): AsyncGenerator<Page<ErrorResultWire | RawJson>>;
+  function errors(
+    report: ErrorReport,
+    req: ErrorsRequestWire,
+    { plan, raw, ...opts }: PageOptions & { plan?: boolean; raw?: boolean } = {},
+  ): AsyncGenerator<Page<ErrorResultWire | RawJson>> {
+    const first: RequestSpec = {
+      method: 'POST',
+      path: REPORT_PATHS[report],
+      body: [requestObject(req)],
+      // A report is read, not changed: safe to send again after a dropped connection or a 503.
+      idempotent: true,
+      ...(plan ? { plan } : {}),
+    };
+    return raw
+      ? paginatePages(
+          reports,
+          { ...first, responseType: 'text' },
+          rawItems(reportPages(), REPORT_ITEMS),
+          opts,
+        )
+      : paginatePages(reports, first, reportPages(), opts);
+  }
   return {
     errors,
     keywordsDataErrors: (req, opts) => errors('keywords', req, opts),

@@ -1,4 +1,7 @@
 import { ExitCode, type ExitCodeValue, InterruptedError, NetworkError, OpsError } from '../../errors.js';
+import { describeUnreadableBody } from '../http/client.js';
+import { takeRawItems } from '../http/paginate.js';
+import type { JsonPath } from '../http/raw-json.js';
 import { backoffSeconds, sleep as realSleep, serverWaitSeconds } from '../http/retry.js';
 import type { HttpClient, HttpResponse, RequestSpec } from '../http/types.js';
 import type { EnvelopeWire, TaskWire } from './types.js';
@@ -69,6 +72,19 @@ export function envelopeFailure(
   return undefined;
 }
 
+/** takeRawItems, with a text that is not JSON named as the core names it. */
+function splitText(res: HttpResponse<unknown>, path: JsonPath, service: string): void {
+  const text = res.data as string;
+  try {
+    takeRawItems(res, path);
+  } catch {
+    throw new NetworkError(
+      service,
+      `${service} answered ${res.status} with ${describeUnreadableBody(text, res.headers['content-type'] ?? '')}`,
+    );
+  }
+}
+
 export interface EnvelopeOptions {
   /**
    * Retry budget for rate limits told inside the envelope (the shared policy sees only HTTP statuses);
@@ -89,7 +105,7 @@ export interface EnvelopeOptions {
  */
 export function envelopeClient(
   http: HttpClient,
-  check: { tasks: boolean },
+  check: { tasks: boolean; rawItems?: JsonPath },
   o: EnvelopeOptions = {},
 ): HttpClient {
   const retries = o.retries ?? 4;
@@ -97,6 +113,9 @@ export function envelopeClient(
   async function request<T>(spec: RequestSpec): Promise<HttpResponse<T>> {
     for (let attempt = 1; ; attempt++) {
       const res = await http.request<T>(spec);
+      // An answer read as text (NDJSON output) keeps its items as the service sent them; the
+      // envelope around them is parsed, and checked as any other.
+      if (check.rawItems && typeof res.data === 'string') splitText(res, check.rawItems, http.service);
       const env = res.data as EnvelopeWire | undefined;
       if (!env || typeof env !== 'object' || Array.isArray(env) || typeof env.status_code !== 'number') {
         throw new NetworkError(

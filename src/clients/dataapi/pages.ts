@@ -2,6 +2,9 @@ import { type PageStyle, offsetStyle } from '../http/paginate.js';
 import type { RequestSpec } from '../http/types.js';
 import type { ErrorResultWire, TaskWire } from './types.js';
 
+/** Where a report's failed tasks are in its answer: the `result` of the first task. */
+export const REPORT_ITEMS = ['tasks', 0, 'result'] as const;
+
 /** Largest `limit` of an error report (seed B, Limits). */
 export const MAX_PAGE = 1000;
 

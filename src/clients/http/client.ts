@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { ApiError, DryRunStop, InterruptedError, NetworkError, TimeoutError } from '../../errors.js';
+import { Attempt, liveAttempts } from './attempt.js';
 import { type AuthScheme, expiredError } from './auth.js';
 import { toCurl } from './curl.js';
 import { inPlanning } from './planning.js';
@@ -15,7 +16,12 @@ import {
   serverWaitSeconds,
   sleep as realSleep,
 } from './retry.js';
-import { type Transport, type TransportResponse, lazyTransport } from './transport-types.js';
+import {
+  type Transport,
+  type TransportResponse,
+  type WholeResponse,
+  lazyTransport,
+} from './transport-types.js';
 import type { HttpClient, HttpResponse, ParsedError, RequestSpec } from './types.js';
 import { resolveUrl } from './url.js';
 
@@ -65,6 +71,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
   const base = new URL(o.baseUrl);
   // Made once: meter send makes ten thousand requests a second.
   const clientRetryStatuses = new Set([...RETRYABLE_STATUSES, ...(o.retryStatuses ?? [])]);
+  const live = liveAttempts(o.signal);
   let clientAuth = o.auth;
   let clientRedactor = o.auth ? o.redactor.with(o.auth.secrets) : o.redactor;
   let renewing: Promise<AuthScheme> | undefined;
@@ -87,68 +94,115 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     return renewing;
   }
 
+  // The last path resolved without a query, and the headers last sent: a bulk sender sends one
+  // request over and over, and neither needs making again.
+  let lastPath: { path: string; url: URL; sameHost: boolean } | undefined;
+  let lastHeaders:
+    | {
+        auth: AuthScheme | undefined;
+        extra: RequestSpec['headers'];
+        type: string | undefined;
+        headers: Record<string, string>;
+      }
+    | undefined;
+
+  function urlOf(spec: RequestSpec): URL {
+    if (spec.query !== undefined) return resolveUrl(o.baseUrl, spec.path, spec.query);
+    if (lastPath?.path !== spec.path) {
+      const url = resolveUrl(o.baseUrl, spec.path);
+      lastPath = { path: spec.path, url, sameHost: url.origin === base.origin };
+    }
+    return lastPath.url;
+  }
+
+  function headersFor(
+    spec: RequestSpec,
+    auth: AuthScheme | undefined,
+    contentType: string | undefined,
+    sameHost: boolean,
+  ): Record<string, string> {
+    const last = lastHeaders;
+    if (sameHost && last && last.auth === auth && last.extra === spec.headers && last.type === contentType)
+      return last.headers;
+    const headers: Record<string, string> = { accept: 'application/json', ...o.defaultHeaders };
+    if (contentType) headers['content-type'] = contentType;
+    // Credentials go only to the configured host, never to one a redirect or Link header names.
+    if (auth && sameHost) Object.assign(headers, auth.headers);
+    // Headers the caller added (`ops api -H`) follow curl's rule: credentials and cookies stay with
+    // the configured host, like the service's own credentials.
+    for (const [k, v] of Object.entries(spec.headers ?? {}))
+      if (
+        sameHost ||
+        !(isSecretHeader(k) || (clientAuth && k.toLowerCase() in lowerKeys(clientAuth.headers)))
+      )
+        headers[k] = v;
+    if (sameHost) lastHeaders = { auth, extra: spec.headers, type: contentType, headers };
+    return headers;
+  }
+
+  // The statuses a request adds, merged once for each list a caller hands in (meter's is a constant).
+  let lastRetry: { extra: readonly number[]; all: Set<number> } | undefined;
+  function retryStatusesFor(extra: readonly number[] | undefined): Set<number> {
+    if (!extra) return clientRetryStatuses;
+    if (lastRetry?.extra !== extra) lastRetry = { extra, all: new Set([...clientRetryStatuses, ...extra]) };
+    return lastRetry.all;
+  }
+
   async function request<T>(spec: RequestSpec): Promise<HttpResponse<T>> {
     const method = spec.method.toUpperCase();
     const idempotent = spec.idempotent ?? (isIdempotentMethod(method) && !isStream(spec.rawBody));
-    const retryStatuses = spec.retryStatuses
-      ? new Set([...clientRetryStatuses, ...spec.retryStatuses])
-      : clientRetryStatuses;
+    const retryStatuses = retryStatusesFor(spec.retryStatuses);
     let auth = spec.auth === false ? undefined : (spec.auth ?? clientAuth);
     if (auth?.expiresAt !== undefined && auth.expiresAt <= Date.now()) {
       if (!auth.refresh) throw expiredError(o.service, auth);
       auth = await renew(auth);
     }
     let renewed = false;
-    const redactorFor = (a: AuthScheme | undefined) =>
-      a === clientAuth ? clientRedactor : a ? o.redactor.with(a.secrets) : o.redactor;
-    let redactor = redactorFor(auth);
-    let url = resolveUrl(o.baseUrl, spec.path, spec.query);
+    // Made when something is shown (--debug, --dry-run, an error): not for every request.
+    let masked: { auth: AuthScheme | undefined; redactor: Redactor } | undefined;
+    const redactor = (): Redactor => {
+      if (masked?.auth !== auth || !masked)
+        masked = {
+          auth,
+          redactor: auth === clientAuth ? clientRedactor : auth ? o.redactor.with(auth.secrets) : o.redactor,
+        };
+      return masked.redactor;
+    };
+    let url = urlOf(spec);
     const { body, contentType } = encodeBody(spec);
+    const stream = spec.responseType === 'stream';
 
     for (let attempt = 1; ; attempt++) {
-      const sameHost = url.origin === base.origin;
-      const headers: Record<string, string> = { accept: 'application/json', ...o.defaultHeaders };
-      if (contentType) headers['content-type'] = contentType;
-      // Credentials go only to the configured host, never to one a redirect or Link header names.
-      if (auth && sameHost) Object.assign(headers, auth.headers);
-      // Headers the caller added (`ops api -H`) follow curl's rule: credentials and cookies stay with
-      // the configured host, like the service's own credentials.
-      for (const [k, v] of Object.entries(spec.headers ?? {}))
-        if (
-          sameHost ||
-          !(isSecretHeader(k) || (clientAuth && k.toLowerCase() in lowerKeys(clientAuth.headers)))
-        )
-          headers[k] = v;
+      const sameHost = url === lastPath?.url ? lastPath.sameHost : url.origin === base.origin;
+      const headers = headersFor(spec, auth, contentType, sameHost);
 
-      const plan = spec.plan ?? inPlanning();
-      if (o.dryRun && plan && attempt === 1) o.dryRunRead?.(`${method} ${redactor.text(url.toString())}`);
-      if (o.dryRun && !plan) {
-        const shown =
-          typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : undefined;
-        o.dryRun(toCurl(method, url.toString(), headers, shown, redactor, spec.sensitive));
-        throw new DryRunStop();
+      if (o.dryRun) {
+        const plan = spec.plan ?? inPlanning();
+        if (plan && attempt === 1) o.dryRunRead?.(`${method} ${redactor().text(url.toString())}`);
+        if (!plan) {
+          const shown =
+            typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : undefined;
+          o.dryRun(toCurl(method, url.toString(), headers, shown, redactor(), spec.sensitive));
+          throw new DryRunStop();
+        }
       }
 
-      const started = Date.now();
-      o.log?.(`> ${method} ${redactor.text(url.toString())}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
-      for (const [k, v] of Object.entries(headers)) o.log?.(`> ${k}: ${redactor.header(k, v)}`);
-      if (typeof body === 'string' && o.log) o.log(`> ${debugBody(body, redactor, spec.sensitive)}`);
+      const started = o.log ? Date.now() : 0;
+      if (o.log) {
+        const r = redactor();
+        o.log(`> ${method} ${r.text(url.toString())}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+        for (const [k, v] of Object.entries(headers)) o.log(`> ${k}: ${r.header(k, v)}`);
+        if (typeof body === 'string') o.log(`> ${debugBody(body, r, spec.sensitive)}`);
+      }
 
       const timeoutMs = spec.timeoutMs ?? o.timeoutMs;
-      const attemptSignal = abortAfter(timeoutMs, o.signal, spec.signal);
-      const { signal } = attemptSignal;
+      const sending = new Attempt(method, headers, body, timeoutMs, live, o.signal, spec.signal);
       try {
         let failure: unknown;
-        let res: TransportResponse | undefined;
+        let res: TransportResponse | WholeResponse | undefined;
         try {
-          res = await transport.send(url, {
-            method,
-            headers,
-            body,
-            signal,
-            headersTimeout: timeoutMs,
-            bodyTimeout: timeoutMs,
-          });
+          // Every answer but a stream is read whole by the transport.
+          res = stream ? await transport.send(url, sending) : await transport.sendWhole(url, sending);
         } catch (err) {
           failure = err;
         }
@@ -156,10 +210,10 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
         if (res) {
           const resHeaders = flatHeaders(res.headers);
           const status = res.statusCode;
-          o.log?.(`< ${status} ${redactor.text(url.toString())} (${Date.now() - started} ms)`);
+          o.log?.(`< ${status} ${redactor().text(url.toString())} (${Date.now() - started} ms)`);
 
           if (status >= 300 && status < 400 && resHeaders.location && status !== 304) {
-            await res.body.dump();
+            if (!Buffer.isBuffer(res.body)) await res.body.dump();
             if (attempt > MAX_REDIRECTS)
               throw new NetworkError(o.service, `too many redirects from ${url.host}`);
             url = new URL(resHeaders.location, url);
@@ -168,7 +222,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
 
           const ok =
             (status >= 200 && status < 300) || status === 304 || (spec.okStatuses?.includes(status) ?? false);
-          if (ok && spec.responseType === 'stream') {
+          if (ok && stream) {
             return {
               status,
               headers: resHeaders,
@@ -179,7 +233,14 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
           }
           let payload: unknown;
           try {
-            payload = await readBody(res, spec.responseType ?? 'json', ok);
+            const bytes = Buffer.isBuffer(res.body) ? res.body : Buffer.from(await res.body.arrayBuffer());
+            payload = readBody(
+              bytes,
+              status,
+              resHeaders['content-type'] ?? '',
+              spec.responseType ?? 'json',
+              ok,
+            );
           } catch (err) {
             if (err instanceof BadBody) {
               if (!ok) payload = err.text;
@@ -191,7 +252,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
           }
           if (failure === undefined) {
             if (o.log && payload !== undefined && spec.responseType !== 'buffer')
-              o.log(`< ${debugBody(payload, redactor, spec.sensitive && ok)}`);
+              o.log(`< ${debugBody(payload, redactor(), spec.sensitive && ok)}`);
             if (ok)
               return {
                 status,
@@ -203,7 +264,6 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
             // A credential that can be renewed is renewed once after a 401, and the request sent again.
             if (status === 401 && auth?.refresh && !renewed) {
               auth = await renew(auth);
-              redactor = redactorFor(auth);
               renewed = true;
               continue;
             }
@@ -220,7 +280,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
             throw new ApiError({
               status,
               service: o.service,
-              message: redactor.text(parsed.message),
+              message: redactor().text(parsed.message),
               code: parsed.code,
               requestId: parsed.requestId,
               retryAfter: wait,
@@ -238,7 +298,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
         // The request failed without a usable answer.
         if (o.signal?.aborted || spec.signal?.aborted)
           throw new InterruptedError(`${o.service}: request interrupted`);
-        const timedOut = attemptSignal.timedOut() || errorCode(failure)?.includes('TIMEOUT');
+        const timedOut = sending.timedOut || errorCode(failure)?.includes('TIMEOUT');
         if ((timedOut ? idempotent : isRetryableError(failure, idempotent)) && attempt <= o.retries) {
           await pause(attempt, undefined, timedOut ? 'timeout' : (errorCode(failure) ?? 'network error'));
           continue;
@@ -250,7 +310,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
           );
         throw new NetworkError(o.service, `${o.service}: ${describeNetworkError(failure, url)}`, failure);
       } finally {
-        attemptSignal.dispose();
+        sending.dispose();
       }
     }
   }
@@ -267,35 +327,6 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
   }
 
   return { service: o.service, baseUrl: o.baseUrl, request };
-}
-
-/**
- * One attempt's signal: aborted by its timeout or by the caller's signals. Disposed when the attempt
- * ends, so neither the timer nor the listeners outlive it (AbortSignal.timeout would keep each request's
- * state alive for the whole --timeout, which adds up at ten thousand requests a second). A stream
- * answer is handed over without the total timer; undici's body timeout still stops a stalled one.
- */
-function abortAfter(ms: number, ...outer: Array<AbortSignal | undefined>) {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new Error('request timed out'));
-  }, ms);
-  const signals = outer.filter((s): s is AbortSignal => s !== undefined);
-  const onAbort = (event: Event) => controller.abort((event.target as AbortSignal).reason);
-  for (const s of signals) {
-    if (s.aborted) controller.abort(s.reason);
-    else s.addEventListener('abort', onAbort, { once: true });
-  }
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    dispose() {
-      clearTimeout(timer);
-      for (const s of signals) s.removeEventListener('abort', onAbort);
-    },
-  };
 }
 
 function isStream(body: unknown): body is Readable {
@@ -344,17 +375,21 @@ function viaDispatcher(dispatcher: Dispatcher | undefined): Transport {
   return lazyTransport(() => import('./undici-transport.js').then((m) => m.undiciTransport(dispatcher)));
 }
 
-async function readBody(
-  res: TransportResponse,
+/** The answer's bytes as the request asked for them: JSON (the default), text or the bytes. */
+function readBody(
+  bytes: Buffer,
+  status: number,
+  ct: string,
   type: 'json' | 'text' | 'buffer' | 'stream',
   ok: boolean,
-): Promise<unknown> {
-  if (type === 'buffer' && ok) return Buffer.from(await res.body.arrayBuffer());
-  const text = await res.body.text();
+): unknown {
+  if (type === 'buffer' && ok) return bytes;
+  // A byte-order mark is not part of the text (as the WHATWG decoder reads UTF-8).
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const text = bytes.toString('utf8', bom ? 3 : 0);
   if (type === 'text' && ok) return text;
-  const ct = String(res.headers['content-type'] ?? '');
   if (text === '') {
-    if (ok) return res.statusCode === 204 || res.statusCode === 304 || type !== 'json' ? undefined : {};
+    if (ok) return status === 204 || status === 304 || type !== 'json' ? undefined : {};
     return '';
   }
   const looksJson = /json/i.test(ct) || /^\s*[[{"]/.test(text);

@@ -1,6 +1,12 @@
 import type { Agent, ClientRequest, IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import type { Transport, TransportBody, TransportRequest, TransportResponse } from './transport-types.js';
+import type {
+  Transport,
+  TransportBody,
+  TransportRequest,
+  TransportResponse,
+  WholeResponse,
+} from './transport-types.js';
 
 export interface NodeTransportOptions {
   /** Trusted certificates (PEM), replacing Node's list: the caller adds the system's. */
@@ -11,7 +17,7 @@ export interface NodeTransportOptions {
 }
 
 /** Methods that carry a body, so an empty one is sent as `content-length: 0` (as undici does). */
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'QUERY']);
+export const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'QUERY']);
 
 /**
  * The transport on Node's own `node:http` and `node:https`, with keep-alive agents. Fetched with
@@ -39,6 +45,10 @@ export function nodeTransport(o: NodeTransportOptions = {}): Transport {
   };
   return {
     send: (url, request) => send(url, request, agentFor(url.protocol)),
+    async sendWhole(url, request): Promise<WholeResponse> {
+      const res = await send(url, request, agentFor(url.protocol));
+      return { statusCode: res.statusCode, headers: res.headers, body: await res.body.whole() };
+    },
     async close() {
       for (const agent of agents.values()) agent.destroy();
       agents.clear();
@@ -46,7 +56,11 @@ export function nodeTransport(o: NodeTransportOptions = {}): Transport {
   };
 }
 
-function send(url: URL, r: TransportRequest, agent: Agent): Promise<TransportResponse> {
+function send(
+  url: URL,
+  r: TransportRequest,
+  agent: Agent,
+): Promise<TransportResponse & { body: { whole(): Promise<Buffer> } }> {
   const mod = process.getBuiltinModule(url.protocol === 'https:' ? 'node:https' : 'node:http');
   const method = r.method.toUpperCase();
   const headers: Record<string, string> = { ...r.headers };
@@ -57,7 +71,12 @@ function send(url: URL, r: TransportRequest, agent: Agent): Promise<TransportRes
   return new Promise((resolve, reject) => {
     let req: ClientRequest;
     try {
-      req = mod.request(url, { method, headers, agent, signal: r.signal });
+      // An attempt that offers a callback is not asked for its AbortSignal (which it would then make, and
+      // node:http listen to).
+      req = mod.request(
+        url,
+        r.onAbort ? { method, headers, agent } : { method, headers, agent, signal: r.signal },
+      );
     } catch (err) {
       // An invalid header name or value is refused before anything is written.
       reject(err);
@@ -79,6 +98,7 @@ function send(url: URL, r: TransportRequest, agent: Agent): Promise<TransportRes
         body: withReaders(res, () => failure),
       });
     });
+    r.onAbort?.((reason) => req.destroy(reason instanceof Error ? reason : new Error(String(reason))));
     if (isStream(r.body)) {
       r.body.once('error', (err) => req.destroy(err));
       r.body.pipe(req);
@@ -93,7 +113,10 @@ function isStream(body: unknown): body is Readable {
 }
 
 /** Gives Node's response stream the readers the client uses (the same as undici's body). */
-function withReaders(res: IncomingMessage, failure: () => Error | undefined): TransportBody {
+function withReaders(
+  res: IncomingMessage,
+  failure: () => Error | undefined,
+): TransportBody & { whole(): Promise<Buffer> } {
   const collect = async (): Promise<Buffer> => {
     const chunks: Buffer[] = [];
     try {
@@ -106,6 +129,7 @@ function withReaders(res: IncomingMessage, failure: () => Error | undefined): Tr
     return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
   };
   return Object.assign(res, {
+    whole: collect,
     text: async () => (await collect()).toString('utf8'),
     arrayBuffer: async () => {
       const b = await collect();

@@ -1,4 +1,4 @@
-import { RawJson, splitArrayField } from './raw-json.js';
+import { type JsonPath, RawJson, splitArrayAt } from './raw-json.js';
 import type { HttpClient, HttpResponse, QueryValue, RequestSpec } from './types.js';
 
 /**
@@ -274,27 +274,41 @@ export function markerStyle<T>(o: {
 }
 
 /**
- * The same style, with each page read as text and its items under `key` kept as the text the service
- * sent (RawJson): an NDJSON walk then neither parses them nor writes them again. The rest of the page
- * (totals, page tokens) is parsed and becomes the response's data, so the style's `next` works as
- * before. The first request must ask for text (`responseType: 'text'`).
+ * The same style, with each page read as text and its items at `path` (a key of the top object, or a
+ * path such as `["tasks", 0, "result"]`) kept as the text the service sent (RawJson): an NDJSON walk
+ * then neither parses them nor writes them again. The rest of the page (totals, page tokens) is parsed
+ * and becomes the response's data, so the style's `next` works as before. The first request must ask
+ * for text (`responseType: 'text'`).
  */
-export function rawItems<T>(style: PageStyle<T>, key: string): PageStyle<T | RawJson> {
+export function rawItems<T>(style: PageStyle<T>, path: string | JsonPath): PageStyle<T | RawJson> {
+  const at = typeof path === 'string' ? [path] : path;
   return {
-    items(res) {
-      if (typeof res.data !== 'string') return style.items(res);
-      const cut = splitArrayField(res.data, key);
-      if (!cut) {
-        (res as { data: unknown }).data = JSON.parse(res.data);
-        return style.items(res);
-      }
-      (res as { data: unknown }).data = cut.rest;
-      return cut.items.map((t) => new RawJson(t));
-    },
+    items: (res) => takeRawItems(res, at) ?? style.items(res),
     next: (prev, res, seen, pageItems) => style.next(prev, res, seen, pageItems),
     ...(style.total ? { total: style.total } : {}),
     ...(style.sized ? { sized: style.sized } : {}),
   };
+}
+
+const RAW_ITEMS = Symbol('raw items');
+
+/**
+ * Splits a text answer once: returns its items at `path` as RawJson and leaves the rest, parsed, as
+ * its data; an answer whose text holds no array there is parsed whole (undefined). A client that reads
+ * the answer before the paginator (an envelope whose status it checks) calls it first; the style then
+ * finds the items it kept.
+ */
+export function takeRawItems(res: HttpResponse<unknown>, path: JsonPath): RawJson[] | undefined {
+  const kept = (res as { [RAW_ITEMS]?: RawJson[] })[RAW_ITEMS];
+  if (kept || typeof res.data !== 'string') return kept;
+  const cut = splitArrayAt(res.data, path);
+  if (!cut) {
+    (res as { data: unknown }).data = JSON.parse(res.data);
+    return undefined;
+  }
+  const items = cut.items.map((t) => new RawJson(t));
+  Object.assign(res, { data: cut.rest, [RAW_ITEMS]: items });
+  return items;
 }
 
 /** Parses an RFC 8288 Link header into rel → URL. */

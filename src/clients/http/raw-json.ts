@@ -23,41 +23,94 @@ export function materialize<T>(item: T | RawJson): T {
 const QUOTE = 34;
 const BACKSLASH = 92;
 
+/** Where a value sits in a JSON text: object keys and array indexes, from the top. */
+export type JsonPath = ReadonlyArray<string | number>;
+
 /**
- * Cuts the array under `key` of a JSON object's text into the texts of its elements, without parsing
- * them, and parses the rest of the object (totals, page tokens) with the array left empty. Returns
- * undefined when the text is not an object holding that array, so that the caller parses it whole.
- * A raw newline can only be whitespace between tokens (JSON strings cannot hold one), so each element
- * is put on one line by dropping such whitespace.
+ * Cuts the array at `path` (`["host_list"]`, `["tasks", 0, "result"]`) of a JSON text into the texts
+ * of its elements, without parsing them, and parses the rest (totals, page tokens, an envelope) with
+ * the array left empty. Returns undefined when the text holds no array there, so that the caller
+ * parses it whole. A raw newline can only be whitespace between tokens (JSON strings cannot hold one),
+ * so each element is put on one line by dropping such whitespace.
  */
-export function splitArrayField(text: string, key: string): { items: string[]; rest: unknown } | undefined {
-  const n = text.length;
-  let i = skipWs(text, 0);
-  if (text.charCodeAt(i) !== 123 /* { */) return undefined;
-  let depth = 0;
-  for (; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) {
-      const end = stringEnd(text, i);
-      if (end < 0) return undefined;
-      if (depth === 1 && text.slice(i + 1, end) === key) {
-        let j = skipWs(text, end + 1);
-        if (text.charCodeAt(j) !== 58 /* : */) return undefined;
-        j = skipWs(text, j + 1);
-        if (text.charCodeAt(j) !== 91 /* [ */) return undefined;
-        const cut = elements(text, j);
-        if (!cut) return undefined;
-        try {
-          return { items: cut.items, rest: JSON.parse(`${text.slice(0, j)}[]${text.slice(cut.end + 1)}`) };
-        } catch {
-          return undefined;
-        }
-      }
-      i = end;
-    } else if (c === 123 || c === 91) depth++;
-    else if (c === 125 || c === 93) depth--;
+export function splitArrayAt(text: string, path: JsonPath): { items: string[]; rest: unknown } | undefined {
+  let at = skipWs(text, 0);
+  for (const step of path) {
+    at = typeof step === 'string' ? memberAt(text, at, step) : elementAt(text, at, step);
+    if (at < 0) return undefined;
   }
-  return undefined;
+  if (text.charCodeAt(at) !== 91 /* [ */) return undefined;
+  const cut = elements(text, at);
+  if (!cut) return undefined;
+  try {
+    return { items: cut.items, rest: JSON.parse(`${text.slice(0, at)}[]${text.slice(cut.end + 1)}`) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where the value of `key` starts in the object that opens at `open` (its first such key), or -1. */
+function memberAt(text: string, open: number, key: string): number {
+  if (text.charCodeAt(open) !== 123 /* { */) return -1;
+  let i = skipWs(text, open + 1);
+  for (;;) {
+    if (text.charCodeAt(i) !== QUOTE) return -1;
+    const end = stringEnd(text, i);
+    if (end < 0) return -1;
+    // The key as written: one with an escape in it is not the key asked for.
+    const found = text.slice(i + 1, end) === key;
+    i = skipWs(text, end + 1);
+    if (text.charCodeAt(i) !== 58 /* : */) return -1;
+    i = skipWs(text, i + 1);
+    if (found) return i;
+    i = valueEnd(text, i);
+    if (i < 0) return -1;
+    i = skipWs(text, i);
+    if (text.charCodeAt(i) !== 44 /* , */) return -1;
+    i = skipWs(text, i + 1);
+  }
+}
+
+/** Where element `n` starts in the array that opens at `open`, or -1. */
+function elementAt(text: string, open: number, n: number): number {
+  if (text.charCodeAt(open) !== 91 /* [ */) return -1;
+  let i = skipWs(text, open + 1);
+  for (let k = 0; text.charCodeAt(i) !== 93 /* ] */; k++) {
+    if (k === n) return i;
+    i = valueEnd(text, i);
+    if (i < 0) return -1;
+    i = skipWs(text, i);
+    if (text.charCodeAt(i) !== 44 /* , */) return -1;
+    i = skipWs(text, i + 1);
+  }
+  return -1;
+}
+
+/** The index just past the JSON value that starts at `i`, or -1. */
+function valueEnd(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c === QUOTE) {
+    const end = stringEnd(text, i);
+    return end < 0 ? -1 : end + 1;
+  }
+  if (c === 123 || c === 91) {
+    let depth = 0;
+    for (let j = i; j < text.length; j++) {
+      const d = text.charCodeAt(j);
+      if (d === QUOTE) {
+        j = stringEnd(text, j);
+        if (j < 0) return -1;
+      } else if (d === 123 || d === 91) depth++;
+      else if ((d === 125 || d === 93) && --depth === 0) return j + 1;
+    }
+    return -1;
+  }
+  let j = i;
+  for (; j < text.length; j++) {
+    const d = text.charCodeAt(j);
+    if (d === 44 || d === 125 || d === 93 || d === 32 || d === 10 || d === 13 || d === 9) break;
+  }
+  return j > i ? j : -1;
 }
 
 /** The elements of the array that opens at `open`, and the index of its closing bracket. */

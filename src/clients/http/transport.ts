@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../../errors.js';
+import { h1Transport } from './h1-transport.js';
 import { nodeTransport } from './node-transport.js';
 import { type Transport, lazyTransport } from './transport-types.js';
 
@@ -17,8 +18,9 @@ let shared: { key: string; transport: Transport } | undefined;
 
 /**
  * The one transport of the process, keep-alive, with the TLS trust asked for. Node's own `node:http`
- * unless a proxy is set (HTTPS_PROXY/HTTP_PROXY/NO_PROXY, read from the command's environment) or many
- * parallel connections are asked for: those go through undici, loaded only then.
+ * for one-shot commands and lists; when many parallel connections are asked for (a bulk send), HTTP/1.1
+ * on Node's sockets (h1-transport.ts), the least work a request; through undici, loaded only then,
+ * when a proxy is set (HTTPS_PROXY/HTTP_PROXY/NO_PROXY, read from the command's environment).
  */
 export function getTransport(opts: TransportOptions = {}): Transport {
   const env = opts.env ?? process.env;
@@ -29,10 +31,14 @@ export function getTransport(opts: TransportOptions = {}): Transport {
   if (shared?.key === key) return shared.transport;
   const ca = opts.caCert ? trustedCertificates(opts.caCert) : undefined;
   const rejectUnauthorized = opts.insecure ? false : undefined;
+  const viaUndici = () =>
+    undiciAgent({ ca, rejectUnauthorized, connections: opts.connections, httpsProxy, httpProxy, noProxy });
   const transport =
-    httpsProxy || httpProxy || opts.connections
-      ? undiciAgent({ ca, rejectUnauthorized, connections: opts.connections, httpsProxy, httpProxy, noProxy })
-      : nodeTransport({ ca, rejectUnauthorized });
+    httpsProxy || httpProxy
+      ? viaUndici()
+      : opts.connections
+        ? h1Transport({ ca, rejectUnauthorized, connections: opts.connections, fallback: viaUndici() })
+        : nodeTransport({ ca, rejectUnauthorized });
   void shared?.transport.close();
   shared = { key, transport };
   return transport;

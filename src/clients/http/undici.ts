@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import AgentImpl from 'undici/lib/dispatcher/agent.js';
 import EnvHttpProxyAgentImpl from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 import api from 'undici/lib/api/index.js';
+import util from 'undici/lib/core/util.js';
 import DispatcherImpl from 'undici/lib/dispatcher/dispatcher.js';
 
 /**
@@ -15,6 +16,8 @@ Object.assign(DispatcherImpl.prototype, api);
 
 export const Agent = AgentImpl;
 export const EnvHttpProxyAgent = EnvHttpProxyAgentImpl;
+/** Raw header pairs as `request()` gives them: lower-case names, a repeated header as an array. */
+export const parseHeaders = util.parseHeaders;
 
 /** `undici.request(url, options)` on a given dispatcher, without the index. */
 export function request(

@@ -1,5 +1,5 @@
 import { ApiError } from '../../errors.js';
-import { bearerAuth } from '../http/auth.js';
+import { type AuthScheme, bearerAuth } from '../http/auth.js';
 import type { HttpClient } from '../http/types.js';
 import type { MeterEventSessionWire, MeterEventWire } from './types.js';
 
@@ -26,6 +26,9 @@ export interface MeterClientOptions {
   apiVersion?: string | undefined;
 }
 
+/** Statuses after which a stream request is sent again, beside the core's own. */
+const RESEND_STATUSES: readonly number[] = [500];
+
 /** The most events one stream request may carry (vendor spec; the seed states no limit). */
 export const MAX_EVENTS_PER_REQUEST = 100;
 
@@ -33,6 +36,12 @@ export function createMeterClient(http: HttpClient, o: MeterClientOptions = {}):
   const headers = o.apiVersion ? { 'Billing-Version': o.apiVersion } : undefined;
   // Made once: a bulk send makes ten thousand stream requests a second.
   const streamHeaders = { ...headers, 'content-type': 'application/json' };
+  // One auth object a session token, so that the core sees the same credential request after request.
+  let session: { token: string; auth: AuthScheme } | undefined;
+  const authFor = (token: string): AuthScheme => {
+    if (session?.token !== token) session = { token, auth: bearerAuth(token) };
+    return session.auth;
+  };
   return {
     async createMeterEventSession(opts = {}) {
       const res = await http.request<MeterEventSessionWire>({
@@ -52,11 +61,11 @@ export function createMeterClient(http: HttpClient, o: MeterClientOptions = {}):
         path: '/v2/billing/meter_event_stream',
         headers: streamHeaders,
         rawBody: Buffer.isBuffer(events) ? events : JSON.stringify({ events }),
-        auth: bearerAuth(token),
+        auth: authFor(token),
         // Every event carries an identifier that the service deduplicates, so resending is safe, and
         // a 500 is worth resending too (the core retries only 502/503/504 by default).
         idempotent: true,
-        retryStatuses: [500],
+        retryStatuses: RESEND_STATUSES,
         signal: opts.signal,
       });
       return { attempts: res.attempts };

@@ -24,11 +24,18 @@ export interface PrintPagesOptions<T> {
 export async function printPages<T>(o: PrintPagesOptions<T>): Promise<number> {
   let total: number | undefined;
   let more = false;
-  const items = itemsOf(o.pages, (page) => {
+  const onPage = (page: Page<T | RawJson>) => {
     if (page.total !== undefined) total = page.total;
     more = page.more;
-  });
-  const printed = await o.printer.printList<T>(items, { columns: o.columns });
+  };
+  let printed = 0;
+  if (o.printer.takesRawJson) {
+    // NDJSON page by page: an item costs a write, not also a promise and an iterator step.
+    for await (const page of o.pages) {
+      onPage(page);
+      printed += await o.printer.printLines(page.items);
+    }
+  } else printed = await o.printer.printList<T>(itemsOf(o.pages, onPage), { columns: o.columns });
   if (o.limit !== undefined) {
     const shownTo = (o.offset ?? 0) + printed;
     if (total !== undefined ? shownTo < total : more)

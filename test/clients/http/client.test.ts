@@ -307,3 +307,61 @@ describe('credentials', () => {
     );
   });
 });
+
+describe('one client, request after request', () => {
+  it('carries no header, credential or query of one request over to the next', async () => {
+    pool()
+      .intercept({
+        path: '/base/a',
+        method: 'GET',
+        headers: { 'x-trace': '1', authorization: 'Bearer tok-secret-1' },
+      })
+      .reply(200, { n: 1 });
+    pool()
+      .intercept({ path: '/base/a', method: 'GET', headers: (h) => !('x-trace' in h) })
+      .reply(200, { n: 2 });
+    pool()
+      .intercept({ path: '/base/a', method: 'GET', headers: { authorization: 'Bearer other-token-2' } })
+      .reply(200, { n: 3 });
+    pool()
+      .intercept({ path: '/base/a', method: 'GET', headers: (h) => !('authorization' in h) })
+      .reply(200, { n: 4 });
+    pool().intercept({ path: '/base/a?q=1', method: 'GET' }).reply(200, { n: 5 });
+    pool().intercept({ path: '/base/a', method: 'GET' }).reply(200, { n: 6 });
+    const c = client();
+    const data = [
+      await c.request({ method: 'GET', path: '/a', headers: { 'X-Trace': '1' } }),
+      await c.request({ method: 'GET', path: '/a' }),
+      await c.request({ method: 'GET', path: '/a', auth: bearerAuth('other-token-2') }),
+      await c.request({ method: 'GET', path: '/a', auth: false }),
+      await c.request({ method: 'GET', path: '/a', query: { q: 1 } }),
+      await c.request({ method: 'GET', path: '/a' }),
+    ].map((r) => r.data);
+    expect(data).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }, { n: 5 }, { n: 6 }]);
+  });
+
+  it("retries each request on its own extra statuses, not on the last request's", async () => {
+    pool().intercept({ path: '/base/s', method: 'GET' }).reply(409, {});
+    pool().intercept({ path: '/base/s', method: 'GET' }).reply(200, {});
+    pool().intercept({ path: '/base/s', method: 'GET' }).reply(409, { message: 'conflict' });
+    const c = client();
+    await c.request({ method: 'GET', path: '/s', retryStatuses: [409] });
+    const err = await c.request({ method: 'GET', path: '/s', retryStatuses: [410] }).catch((e: unknown) => e);
+    expect((err as ApiError).status).toBe(409);
+    expect(sleeps).toHaveLength(1);
+  });
+
+  it("masks a request's own credential in --debug lines and in the error it throws", async () => {
+    const lines: string[] = [];
+    pool()
+      .intercept({ path: '/base/t', method: 'POST' })
+      .reply(400, { error: { message: 'token per-request-secret-7 is not valid here' } });
+    const err = await client({ log: (l) => lines.push(l), retries: 0 })
+      .request({ method: 'POST', path: '/t', auth: bearerAuth('per-request-secret-7') })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).not.toContain('per-request-secret-7');
+    expect(lines.join('\n')).not.toContain('per-request-secret-7');
+    expect(lines.join('\n')).toContain('authorization: Bearer ***');
+  });
+});

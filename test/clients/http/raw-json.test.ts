@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { rawItems, offsetStyle } from '../../../src/clients/http/paginate.js';
-import { RawJson, splitArrayField } from '../../../src/clients/http/raw-json.js';
+import { RawJson, splitArrayAt } from '../../../src/clients/http/raw-json.js';
 import type { HttpResponse } from '../../../src/clients/http/types.js';
 import { Printer } from '../../../src/output/printer.js';
 import { compileQuery } from '../../../src/output/query.js';
 import { memoryIo } from '../../helpers/io.js';
 
-describe('splitArrayField', () => {
+describe('splitArrayAt', () => {
   it('cuts the elements out as text, whatever they hold, and parses the rest', () => {
     const items = [
       { name: 'a,b]', tags: ['x', ']'], nested: { deep: [[1, 2], { q: '"}' }] } },
@@ -20,7 +20,7 @@ describe('splitArrayField', () => {
       total_matching: 9,
       total_returned: 4,
     });
-    const cut = splitArrayField(text, 'host_list')!;
+    const cut = splitArrayAt(text, ['host_list'])!;
     expect(cut.items.map((t) => JSON.parse(t))).toEqual(items);
     expect(cut.items[0]).toBe(JSON.stringify(items[0]));
     expect(cut.rest).toEqual({
@@ -33,23 +33,52 @@ describe('splitArrayField', () => {
 
   it('ends a string only at a quote after an even run of backslashes', () => {
     const items = ['\\', 'a\\', '\\"', '"', '\\\\"]', 'q"\\",{}[]', { k: '\\\\', 'k"\\': ['\\"'] }];
-    const cut = splitArrayField(JSON.stringify({ list: items, next: 'x' }), 'list')!;
+    const cut = splitArrayAt(JSON.stringify({ list: items, next: 'x' }), ['list'])!;
     expect(cut.items.map((t) => JSON.parse(t))).toEqual(items);
     expect(cut.rest).toEqual({ list: [], next: 'x' });
   });
 
   it('puts a pretty-printed element on one line', () => {
     const text = JSON.stringify({ host_list: [{ a: 1, b: { c: 'x y' } }], total_matching: 1 }, null, 2);
-    const cut = splitArrayField(text, 'host_list')!;
+    const cut = splitArrayAt(text, ['host_list'])!;
     expect(cut.items).toEqual(['{"a": 1,"b": {"c": "x y"}}']);
     expect(JSON.parse(cut.items[0]!)).toEqual({ a: 1, b: { c: 'x y' } });
   });
 
   it('an empty array gives no items', () => {
-    expect(splitArrayField('{"host_list": [ ], "total_matching": 0}', 'host_list')).toEqual({
+    expect(splitArrayAt('{"host_list": [ ], "total_matching": 0}', ['host_list'])).toEqual({
       items: [],
       rest: { host_list: [], total_matching: 0 },
     });
+  });
+
+  it('follows a path of keys and indexes to a nested array, and parses the envelope around it', () => {
+    const envelope = {
+      status_code: 20000,
+      tasks: [
+        { id: 'a', status_code: 20000, data: { result: 'not this' }, result: [{ x: 1 }, { y: [2, '],'] }] },
+        { id: 'b', result: [9] },
+      ],
+    };
+    const cut = splitArrayAt(JSON.stringify(envelope), ['tasks', 0, 'result'])!;
+    expect(cut.items).toEqual(['{"x":1}', '{"y":[2,"],"]}']);
+    expect(cut.rest).toEqual({
+      ...envelope,
+      tasks: [{ ...envelope.tasks[0], result: [] }, envelope.tasks[1]],
+    });
+    expect(splitArrayAt(JSON.stringify(envelope), ['tasks', 1, 'result'])!.items).toEqual(['9']);
+    // A value that reads like the key is a value, not the key.
+    expect(splitArrayAt('{"a":"list","list":[1]}', ['list'])!.items).toEqual(['1']);
+  });
+
+  it.each([
+    ['an index past the end', '{"tasks":[{"result":[1]}]}', ['tasks', 1, 'result']],
+    ['an index into an object', '{"tasks":{"result":[1]}}', ['tasks', 0, 'result']],
+    ['a key into an array', '{"tasks":[[1]]}', ['tasks', 'result']],
+    ['a null on the way', '{"tasks":null}', ['tasks', 0, 'result']],
+    ['a null where the array is', '{"tasks":[{"result":null}]}', ['tasks', 0, 'result']],
+  ])('gives nothing for %s (the caller parses the whole text)', (_name, text, path) => {
+    expect(splitArrayAt(text, path as Array<string | number>)).toBeUndefined();
   });
 
   it.each([
@@ -59,7 +88,7 @@ describe('splitArrayField', () => {
     ['truncated', '{"host_list": [{"a": 1}, {"b": '],
     ['key only nested', '{"x": {"host_list": [1]}}'],
   ])('%s: undefined, so the caller parses it whole', (_name, text) => {
-    expect(splitArrayField(text, 'host_list')).toBeUndefined();
+    expect(splitArrayAt(text, ['host_list'])).toBeUndefined();
   });
 });
 

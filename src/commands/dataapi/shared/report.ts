@@ -170,7 +170,7 @@ export async function printReport(report: ErrorReport, o: ErrorsReportOptions): 
   await printPages<ErrorResultWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.errors(report, o.request, { limit: o.limit }),
+    pages: client.errors(report, o.request, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: ERROR_COLUMNS,
     limit: o.limit,
     noun: `failed ${report === 'keywords' ? 'keyword' : 'backlink'} tasks`,

@@ -8,7 +8,16 @@ import { type Feedback, bar } from '../../../output/feedback.js';
 import type { Printer } from '../../../output/printer.js';
 import { Checkpoint, LineRanges, type Range } from './checkpoint.js';
 import { fieldsFromJson, toWireEvent } from './event.js';
-import { type InputLine, type InputReader, STOP, type Step, csvReader, ndjsonReader } from './input.js';
+import {
+  type ChunkSource,
+  type InputLine,
+  type InputReader,
+  STOP,
+  type Step,
+  csvReader,
+  fileChunks,
+  ndjsonReader,
+} from './input.js';
 import type { MeterClientLoader } from './options.js';
 import { Rejects } from './rejects.js';
 import { writeWireEvent } from './wire-text.js';
@@ -96,10 +105,16 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
   const isConfirmed = checkpoint?.confirmed.cursor();
   const confirmed = checkpoint?.confirmed ?? new LineRanges();
   // Large reads: each read is a system call, and those are what a VM charges most for.
-  const stream: Readable =
-    o.input === '-' ? o.io.stdin : createReadStream(o.input, { highWaterMark: 256 * 1024 });
   const ndjson = o.format === 'ndjson';
-  const reader: InputReader = ndjson ? ndjsonReader(stream, fieldsFromJson) : await csvReader(stream);
+  const stream: ChunkSource | Readable =
+    o.input === '-'
+      ? o.io.stdin
+      : ndjson
+        ? fileChunks(o.input)
+        : createReadStream(o.input, { highWaterMark: 256 * 1024 });
+  const reader: InputReader = ndjson
+    ? ndjsonReader(stream, fieldsFromJson)
+    : await csvReader(stream as Readable);
   // Ctrl-C stops reading and sending, but the requests in flight are not cut off: their answers are
   // what the checkpoint records (cut off, the service kept batches that a rerun would send again).
   // They get `drainMs` to finish; then this aborts them.
@@ -190,6 +205,9 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
     else b.ranges.push([line, line]);
   };
   let batch = fresh();
+  // The clock is read once a batch, not once a line (a time read is a number object made): what a
+  // timestamp is checked against moves by no more than a batch's time.
+  let nowMs = now();
 
   const each = (l: InputLine): Step => {
     if (stop) return STOP;
@@ -202,9 +220,9 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
       return void cover(batch, l.line);
     }
     // The common NDJSON line is written straight into the body; any other goes the general way.
-    if (!(ndjson && l.kind === 'event' && writeWireEvent(l.text, l.from, l.to, l.line, now(), body))) {
+    if (!(ndjson && l.kind === 'event' && writeWireEvent(l.bytes, l.from, l.to, l.line, nowMs, body))) {
       const fields = l.kind === 'bad' ? l.reason : reader.fields(l);
-      const event = typeof fields === 'string' ? fields : toWireEvent(fields, l.line, now());
+      const event = typeof fields === 'string' ? fields : toWireEvent(fields, l.line, nowMs);
       if (typeof event === 'string') {
         s.invalid++;
         if (o.strict) {
@@ -220,6 +238,7 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
     if (batch.lines.length < o.batchSize) return undefined;
     submit(batch);
     batch = fresh();
+    nowMs = now();
     return inFlight + ready.length >= o.concurrency + READY ? room(o.concurrency + READY - 1) : undefined;
   };
 

@@ -6,12 +6,16 @@ import { type AddressInfo, type Socket, createServer as createNetServer } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearerAuth } from '../../../src/clients/http/auth.js';
 import { type HttpClientOptions, createHttpClient } from '../../../src/clients/http/client.js';
+import { h1Transport } from '../../../src/clients/http/h1-transport.js';
 import { nodeTransport } from '../../../src/clients/http/node-transport.js';
+import { undiciTransport } from '../../../src/clients/http/undici-transport.js';
 import { Redactor } from '../../../src/clients/http/redact.js';
 import { closeTransport, getTransport } from '../../../src/clients/http/transport.js';
+import type { Transport } from '../../../src/clients/http/transport-types.js';
 import { ApiError, NetworkError, TimeoutError } from '../../../src/errors.js';
 import { makeSandboxTls } from '../../../src/sandbox/tls.js';
 
@@ -44,15 +48,28 @@ async function serve(handler: Handler, server: Server = createServer()) {
   };
 }
 
-const transport = nodeTransport();
-afterAll(() => transport.close());
+/**
+ * The transports meet one contract: Node's own `node:http` (one-shot commands and lists), HTTP/1.1 on
+ * bare sockets (bulk sends, `connections` set; its stream bodies and streamed answers go to its
+ * fallback) and undici (proxies), each on a real socket.
+ */
+const transports: Array<[string, Transport, number]> = [
+  // The last column: the connections that five requests one after the other open (undici's pool
+  // opens a second one for the second request, before the first is back in the pool).
+  ['node:http', nodeTransport(), 1],
+  ['HTTP/1.1 (bulk)', h1Transport({ connections: 4, fallback: nodeTransport() }), 1],
+  ['undici (proxies)', undiciTransport(new Agent({ keepAliveTimeout: 10_000 })), 2],
+];
+afterAll(async () => {
+  for (const [, t] of transports) await t.close();
+});
 let server: Awaited<ReturnType<typeof serve>> | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
 
-function client(port: number, o: Partial<HttpClientOptions> = {}, scheme = 'http') {
+function clientOn(transport: Transport, port: number, o: Partial<HttpClientOptions> = {}, scheme = 'http') {
   return createHttpClient({
     service: 'svc',
     baseUrl: `${scheme}://127.0.0.1:${port}/base`,
@@ -67,7 +84,9 @@ function client(port: number, o: Partial<HttpClientOptions> = {}, scheme = 'http
   });
 }
 
-describe('the node:http transport', () => {
+describe.each(transports)('the %s transport', (_name, transport, sequentialConnections) => {
+  const client = (port: number, o: Partial<HttpClientOptions> = {}) => clientOn(transport, port, o);
+
   it('sends method, path, query, headers and a JSON body, and reads the JSON answer', async () => {
     const seen: Array<{ method?: string; url?: string; auth?: string; type?: string; body: string }> = [];
     server = await serve((req, body, res) => {
@@ -152,11 +171,11 @@ describe('the node:http transport', () => {
     expect(got).toBe('line 1\nline 2\n');
   });
 
-  it('keeps one connection for requests one after the other', async () => {
+  it('keeps its connections for requests one after the other', async () => {
     server = await serve((_req, _body, res) => res.end('{}'));
     const c = client(server.port);
     for (let i = 0; i < 5; i++) await c.request({ method: 'GET', path: `/p${i}` });
-    expect(server.connections()).toBe(1);
+    expect(server.connections()).toBe(sequentialConnections);
   });
 
   it('reports an error status with the parsed body', async () => {
@@ -272,7 +291,7 @@ describe('the node:http transport', () => {
   });
 });
 
-describe('TLS on the node:http transport', () => {
+describe('TLS on the node:http and the HTTP/1.1 (bulk) transports', () => {
   let tls: { port: number; close(): Promise<void> };
   let caFile: string;
   beforeAll(async () => {
@@ -285,25 +304,30 @@ describe('TLS on the node:http transport', () => {
     await tls.close();
     await closeTransport();
   });
-  const tlsClient = (t: ReturnType<typeof getTransport>) =>
-    client(tls.port, { transport: t, retries: 0 }, 'https');
+  const tlsClient = (t: Transport) => clientOn(t, tls.port, { retries: 0 }, 'https');
 
-  it('trusts a CA file given with --ca-cert', async () => {
-    const res = await tlsClient(getTransport({ caCert: caFile, env: {} })).request({
-      method: 'GET',
-      path: '/',
+  // Without `connections` the process's transport is node:http; with it, HTTP/1.1 on bare sockets.
+  describe.each([
+    ['node:http', undefined],
+    ['HTTP/1.1 (bulk)', 4],
+  ])('%s', (_name, connections) => {
+    it('trusts a CA file given with --ca-cert', async () => {
+      const res = await tlsClient(getTransport({ caCert: caFile, connections, env: {} })).request({
+        method: 'GET',
+        path: '/',
+      });
+      expect(res.data).toEqual({ tls: true });
     });
-    expect(res.data).toEqual({ tls: true });
-  });
 
-  it('refuses an unknown certificate with the hint, and accepts it with --insecure', async () => {
-    await expect(tlsClient(getTransport({ env: {} })).request({ method: 'GET', path: '/' })).rejects.toThrow(
-      /TLS certificate of 127\.0\.0\.1:\d+ not trusted \(DEPTH_ZERO_SELF_SIGNED_CERT\)/,
-    );
-    const res = await tlsClient(getTransport({ insecure: true, env: {} })).request({
-      method: 'GET',
-      path: '/',
+    it('refuses an unknown certificate with the hint, and accepts it with --insecure', async () => {
+      await expect(
+        tlsClient(getTransport({ connections, env: {} })).request({ method: 'GET', path: '/' }),
+      ).rejects.toThrow(/TLS certificate of 127\.0\.0\.1:\d+ not trusted \(DEPTH_ZERO_SELF_SIGNED_CERT\)/);
+      const res = await tlsClient(getTransport({ insecure: true, connections, env: {} })).request({
+        method: 'GET',
+        path: '/',
+      });
+      expect(res.data).toEqual({ tls: true });
     });
-    expect(res.data).toEqual({ tls: true });
   });
 });
