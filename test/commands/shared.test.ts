@@ -1,5 +1,3 @@
-import { createServer, request as httpRequest } from 'node:http';
-import { type AddressInfo, connect } from 'node:net';
 import { Command } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testFactory as createFactory } from '../helpers/factory.js';
@@ -8,6 +6,7 @@ import { parseInteger, parseTime } from '../../src/commands/shared/parse.js';
 import { UsageError } from '../../src/errors.js';
 import { runMain } from '../helpers/cli.js';
 import { memoryIo } from '../helpers/io.js';
+import { startForwardProxy } from '../helpers/proxy.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { stubEmulators } from '../helpers/stub-emulators.js';
 
@@ -102,44 +101,22 @@ describe('feedback goes to stderr only on a terminal, outside CI, without --quie
 
 describe('proxies from HTTP_PROXY / NO_PROXY', async () => {
   const sb = await useSandbox({ services: ['tasks'], emulators: { tasks: stubEmulators.tasks! } });
-  let proxied = 0;
-  // A forward proxy: undici tunnels through CONNECT (for http targets too); absolute URIs are passed on.
-  const proxy = createServer((req, res) => {
-    proxied++;
-    const upstream = httpRequest(req.url!, { method: req.method, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
-    req.pipe(upstream);
-  });
-  proxy.on('connect', (req, socket, head) => {
-    proxied++;
-    const [host, port] = (req.url ?? '').split(':');
-    const up = connect(Number(port), host!, () => {
-      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      up.write(head);
-      up.pipe(socket);
-      socket.pipe(up);
-    });
-    up.on('error', () => socket.destroy());
-    socket.on('error', () => up.destroy());
-  });
-  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
-  afterAll(() => new Promise<void>((r) => proxy.close(() => r())));
-  const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  const proxy = await startForwardProxy();
+  afterAll(() => proxy.close());
+  const proxyUrl = proxy.url;
 
   it('goes through HTTP_PROXY', async () => {
     const r = await runMain(['api', 'tasks', 'GET', '/item/1'], { env: { ...sb.env, HTTP_PROXY: proxyUrl } });
     expect(r.code).toBe(0);
-    expect(proxied).toBe(1);
+    expect(proxy.count()).toBe(1);
   });
   it('skips it for hosts in NO_PROXY', async () => {
-    const before = proxied;
+    const before = proxy.count();
     const r = await runMain(['api', 'tasks', 'GET', '/item/1'], {
       env: { ...sb.env, HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' },
     });
     expect(r.code).toBe(0);
-    expect(proxied).toBe(before);
+    expect(proxy.count()).toBe(before);
   });
 });
 

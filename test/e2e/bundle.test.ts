@@ -1,11 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempConfigDir } from '../helpers/cli.js';
+import { startForwardProxy } from '../helpers/proxy.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 /**
@@ -28,29 +27,15 @@ describe('lazily loaded packages through the bundle', () => {
   });
 
   it('undici behind a proxy: the tunnel through CONNECT (its client had no connect())', async () => {
-    let tunnels = 0;
-    const proxy = createServer((_req, res) => res.writeHead(400).end());
-    proxy.on('connect', (req, socket, head) => {
-      tunnels++;
-      const [host, port] = (req.url ?? '').split(':');
-      const up = connect(Number(port), host!, () => {
-        socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        up.write(head);
-        up.pipe(socket);
-        socket.pipe(up);
-      });
-      up.on('error', () => socket.destroy());
-    });
-    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const proxy = await startForwardProxy();
     try {
-      const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-      const r = await cli(['hosts', 'totals', '--json'], { env: { HTTP_PROXY: proxyUrl } });
+      const r = await cli(['hosts', 'totals', '--json'], { env: { HTTP_PROXY: proxy.url } });
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       expect(JSON.parse(r.stdout)).toHaveProperty('total_up');
-      expect(tunnels).toBe(1);
+      expect(proxy.count()).toBe(1);
     } finally {
-      await new Promise<void>((r) => proxy.close(() => r()));
+      await proxy.close();
     }
   });
 
