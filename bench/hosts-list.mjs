@@ -5,7 +5,7 @@
 // else sampled from /proc/<pid>/status). Budget (PRODUCT.md §8): peak RSS <= 120 MB and flat as the
 // count grows; time <= 1.2x the raw fetch.
 //
-//   npm run build && node_modules/.bin/node bench/hosts-list.mjs [--counts 10000,100000] [--runs 3] [--bin bin/ops.js]
+//   npm run build && node_modules/.bin/node bench/hosts-list.mjs [--counts 10000,100000] [--runs 3] [--bin bin/ops.cjs]
 //     [--ops-node-flags "--max-semi-space-size=8"]   (V8 flags added to the launcher's own, to try other settings)
 //
 // The sandbox runs in a process of its own (`ops sandbox start --port 0 --set hosts.count=N`) with its
@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN_ARG = process.argv.indexOf('--bin');
-const BIN = BIN_ARG > 0 ? process.argv[BIN_ARG + 1] : `${ROOT}bin/ops.js`;
+const BIN = BIN_ARG > 0 ? process.argv[BIN_ARG + 1] : `${ROOT}bin/ops.cjs`;
 const NODE = process.execPath;
 const API_KEY = 'sandbox-hosts-api-key';
 const APP_KEY = 'sandbox-hosts-app-key';
@@ -37,8 +37,8 @@ const counts = arg('--counts', '10000,100000').split(',').map(Number);
 const runs = Number(arg('--runs', '3'));
 // The launcher's flags, then any given here to try other settings.
 const opsFlags = [...launcherFlags(BIN), ...arg('--ops-node-flags', '').split(' ').filter(Boolean)];
-if (!existsSync(new URL('../dist/ops.mjs', `file://${BIN}`))) {
-  console.error('dist/ops.mjs is missing: run `npm run build` first');
+if (!existsSync(new URL('../dist/ops.cjs', `file://${BIN}`))) {
+  console.error('dist/ops.cjs is missing: run `npm run build` first');
   process.exit(2);
 }
 

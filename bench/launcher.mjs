@@ -1,4 +1,4 @@
-// How the launcher starts ops: the node flags on bin/ops.js's shebang line, so that benchmarks run
+// How the launcher starts ops: the node flags on bin/ops.cjs's shebang line, so that benchmarks run
 // ops with exactly what users get (`#!/usr/bin/env -S node <flags>`).
 import { readFileSync } from 'node:fs';
 

@@ -26,7 +26,7 @@ import { launcherFlags } from './launcher.mjs';
 import { startSandbox } from './sandbox.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = `${ROOT}bin/ops.js`;
+const BIN = `${ROOT}bin/ops.cjs`;
 const NODE = process.execPath;
 const SELF = fileURLToPath(import.meta.url);
 const USER_AGENT = `ops/${JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')).version}`;
@@ -335,8 +335,8 @@ function measureText(argv) {
   });
 }
 
-if (!existsSync(`${ROOT}dist/ops.mjs`)) {
-  console.error('dist/ops.mjs is missing: run `npm run build` first');
+if (!existsSync(`${ROOT}dist/ops.cjs`)) {
+  console.error('dist/ops.cjs is missing: run `npm run build` first');
   process.exit(2);
 }
 const runs = Number(arg('--runs', '5'));

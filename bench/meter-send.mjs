@@ -19,7 +19,7 @@ import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 
 const ROOT = join(import.meta.dirname, '..');
-const BIN = join(ROOT, 'bin', 'ops.js');
+const BIN = join(ROOT, 'bin', 'ops.cjs');
 const API_KEY = 'sk_test_sandbox_meter';
 const VERSION = '2025-08-27.preview';
 
@@ -45,8 +45,8 @@ else await runBench();
  * down), and print the figures.
  */
 async function runBench() {
-  if (!existsSync(join(ROOT, 'dist', 'ops.mjs')))
-    throw new Error('dist/ops.mjs is missing: run `npm run build` first');
+  if (!existsSync(join(ROOT, 'dist', 'ops.cjs')))
+    throw new Error('dist/ops.cjs is missing: run `npm run build` first');
   const dir = mkdtempSync(join(tmpdir(), 'ops-bench-meter-'));
   const file = join(dir, 'events.ndjson');
   const tenth = join(dir, 'events-tenth.ndjson');
@@ -70,7 +70,7 @@ async function runBench() {
       String(B),
     ]);
     await control(sandbox.url, 'POST', 'reset');
-    // ops runs as its launcher starts it (the node flags of bin/ops.js's shebang).
+    // ops runs as its launcher starts it (the node flags of bin/ops.cjs's shebang).
     const ops = (input) => [
       ...launcherFlags(BIN),
       BIN,

@@ -14,8 +14,7 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { build } from 'esbuild';
-import { lazyChildProcessForCommander } from './esbuild-plugins.mjs';
+import { buildMain, buildRuntime, LIBS } from './bundles.mjs';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
 const require = createRequire(import.meta.url);
@@ -31,91 +30,12 @@ if (!process.versions.node.startsWith('24.')) {
   process.exit(1);
 }
 
-// CommonJS bundles. The SEA main script is main.ts alone (version, help pages, signals) with the loader
-// of scripts/sea-loader.cjs; the rest of the CLI (run.ts and everything below it) is an asset compiled
-// only when a command runs, so that `ops --version` and `ops <command> --help` do not parse it; and
-// each large package the CLI loads lazily is an asset of its own, which a command that does not use it
-// never compiles or deserialises (the runtime is 0.8 MB instead of 2.3).
+// The SEA main script is main.ts alone (version, help pages, signals) with the loader of
+// scripts/sea-loader.cjs; the rest of the CLI (dist/run.cjs) and each large package it loads lazily
+// (dist/lib/NAME.cjs), the bundles the npm package ships (scripts/bundles.mjs), are assets, compiled
+// only when a command needs them, so that `ops --version` and `ops <command> --help` parse neither.
 const define = { __OPS_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': 'undefined' };
-
-/**
- * The packages kept apart, and what their bundle exports: what `__toESM(require(…), 1)`, esbuild's
- * import of a CommonJS module from an ES one, makes the same namespace the code reads (the package's
- * own exports; for conf and ora, whose default export is the one used, that export).
- */
-const LIBS = {
-  yaml: "module.exports = require('yaml');",
-  selfsigned: "module.exports = require('selfsigned');",
-  'libsodium-wrappers': "module.exports = require('libsodium-wrappers');",
-  fflate: "module.exports = require('fflate');",
-  'csv-parse': "module.exports = require('csv-parse');",
-  asciichart: "module.exports = require('asciichart');",
-  '@jmespath-community/jmespath': "module.exports = require('@jmespath-community/jmespath');",
-  conf: "import Conf from 'conf';\nmodule.exports = Conf;",
-  ora: "import ora from 'ora';\nmodule.exports = ora;",
-  // The parts of undici the core uses (src/clients/http/undici.ts), imported as './undici.js'.
-  undici: "module.exports = require('./src/clients/http/undici.ts');",
-};
-const libNames = new RegExp(
-  `^(${Object.keys(LIBS)
-    .filter((n) => n !== 'undici')
-    .map((n) => n.replace(/[/]/g, '\\/'))
-    .join('|')})$`,
-);
-const libsAsAssets = {
-  name: 'libs-as-assets',
-  setup(b) {
-    b.onResolve({ filter: libNames }, (args) => ({ path: args.path, namespace: 'ops-lib' }));
-    b.onResolve({ filter: /^\.\/undici\.js$/ }, (args) =>
-      /[\\/]src[\\/]clients[\\/]http$/.test(args.resolveDir)
-        ? { path: 'undici', namespace: 'ops-lib' }
-        : undefined,
-    );
-    b.onResolve({ filter: /^ops-lib:/ }, (args) => ({ path: args.path, external: true }));
-    b.onLoad({ filter: /.*/, namespace: 'ops-lib' }, (args) => ({
-      loader: 'js',
-      contents: `module.exports = require(${JSON.stringify(`ops-lib:${args.path}`)});\n`,
-    }));
-  },
-};
-
-/** Bundles one asset: CommonJS, minified, ASCII (see below). */
-async function bundleAsset(options, file) {
-  await build({
-    ...options,
-    outfile: file,
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node24',
-    define,
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
-  // Assets are read from the executable as Latin-1, a plain copy, rather than decoded as UTF-8 (2 to
-  // 3 ms for 2 MB): so they must be ASCII. esbuild escapes strings but not regular expressions, where
-  // a \uXXXX escape means the same character.
-  const code = readFileSync(file, 'utf8').replace(
-    /[^\x00-\x7f]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-  if (!/^[\x00-\x7f]*$/.test(code)) throw new Error(`${file} is not ASCII after escaping`);
-  writeFileSync(file, code);
-}
-
-const assetFiles = {};
-await bundleAsset(
-  { entryPoints: [join(root, 'src', 'run.ts')], plugins: [lazyChildProcessForCommander, libsAsAssets] },
-  join(seaDir, 'run.cjs'),
-);
-assetFiles['run.cjs'] = join(seaDir, 'run.cjs');
-mkdirSync(join(seaDir, 'lib'), { recursive: true });
-for (const [name, contents] of Object.entries(LIBS)) {
-  const file = join(seaDir, `${libAsset(name)}.cjs`);
-  await bundleAsset({ stdin: { contents, resolveDir: root, loader: 'ts' } }, file);
-  assetFiles[`${libAsset(name)}.cjs`] = file;
-}
+const { files: assetFiles } = await buildRuntime(root, seaDir, define);
 
 // V8 code caches, made here by the same Node binary the executable is made from (a cache from another
 // V8 would be rejected, silently, and the code compiled as usual). The runtime's is made after a few
@@ -145,7 +65,7 @@ async function warmUp(run) {
   const configDir = mkdtempSync(join(tmpdir(), 'ops-warm-'));
   const sandbox = spawn(
     node,
-    [join(root, 'bin', 'ops.js'), 'sandbox', 'start', '--port', '0', '--services', 'hosts'],
+    [join(root, 'bin', 'ops.cjs'), 'sandbox', 'start', '--port', '0', '--services', 'hosts'],
     {
       env: { ...process.env, OPS_CONFIG_DIR: configDir },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -191,38 +111,16 @@ async function warmUp(run) {
     rmSync(configDir, { recursive: true, force: true });
   }
 }
-const loadRunFromAsset = {
-  name: 'run-from-sea-asset',
-  setup(b) {
-    b.onResolve({ filter: /^\.\/run\.js$/ }, () => ({ path: 'run', namespace: 'sea-asset' }));
-    b.onLoad({ filter: /.*/, namespace: 'sea-asset' }, () => ({
-      loader: 'js',
-      resolveDir: root,
-      contents: `
-        const { createLoader } = require('./scripts/sea-loader.cjs');
-        const sea = require('node:sea');
-        const read = (file) => { try { return sea.getRawAsset(file); } catch { return undefined; } };
-        module.exports = createLoader(read).load('run');`,
-    }));
-  },
-};
 const bundle = join(seaDir, 'ops.cjs');
-await build({
-  stdin: {
-    contents:
-      "import { main } from './src/main.ts';\nmain(process.argv).then((code) => { process.exitCode = code; });\n",
-    resolveDir: root,
-    loader: 'ts',
-  },
-  outfile: bundle,
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node24',
+await buildMain(root, bundle, {
   define,
-  plugins: [loadRunFromAsset],
-  legalComments: 'none',
-  logLevel: 'warning',
+  entry:
+    "import { main } from './src/main.ts';\nmain(process.argv).then((code) => { process.exitCode = code; });\n",
+  runLoader: `
+    const { createLoader } = require('./scripts/sea-loader.cjs');
+    const sea = require('node:sea');
+    const read = (file) => { try { return sea.getRawAsset(file); } catch { return undefined; } };
+    module.exports = createLoader(read).load('run');`,
 });
 
 // The help pages `npm run build` wrote, as assets named like the files.
@@ -243,7 +141,7 @@ writeFileSync(
     disableExperimentalSEAWarning: true,
     useCodeCache: true,
     useSnapshot: false,
-    // As bin/ops.js's shebang: V8's young generation capped for long streams.
+    // As bin/ops.cjs's shebang: V8's young generation capped for long streams.
     execArgv: ['--max-semi-space-size=8'],
     assets,
   }),

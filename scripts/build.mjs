@@ -1,44 +1,38 @@
-// Bundles src/main.ts into dist/ as ESM with code splitting, so that every command subtree, undici,
-// conf, ora and the sandbox stay in chunks loaded only when used (ops --version loads one small file).
-import { readFileSync, rmSync } from 'node:fs';
-import { build } from 'esbuild';
-import { builtinsWithoutNamespace, lazyChildProcessForCommander } from './esbuild-plugins.mjs';
+// Builds dist/ for the npm package and the tests: dist/ops.cjs (main.ts alone: version, help pages,
+// signals), dist/run.cjs (the rest of the CLI) and dist/lib/NAME.cjs (each large package loaded
+// lazily), CommonJS bundles loaded through a V8 code cache (scripts/disk-loader.cjs), and the help
+// pages. The single binary is made from the same bundles (scripts/build-binary.mjs).
+//
+// Why not ES modules with code splitting: a command loaded some 30 chunks through Node's ES module
+// loader, and Node's compile cache holds only what is compiled before anything runs; the CommonJS
+// runtime with a cache made after a command has run starts `ops hosts totals` about 12 ms sooner.
+import { readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { buildMain, buildRuntime } from './bundles.mjs';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const root = join(dirname(new URL(import.meta.url).pathname), '..');
+const dist = join(root, 'dist');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 // Only the bundle's own outputs: the single binary and the npm package folder stay.
-rmSync(new URL('../dist/chunks', import.meta.url), { recursive: true, force: true });
-rmSync(new URL('../dist/ops.js', import.meta.url), { force: true });
-rmSync(new URL('../dist/ops.mjs', import.meta.url), { force: true });
-const result = await build({
-  entryPoints: { ops: 'src/main.ts' },
-  outdir: 'dist',
-  // .mjs: Node knows each file is an ES module without looking up package.json's type (about 0.1 ms
-  // a file, and a command loads some 30).
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node22',
-  chunkNames: 'chunks/[name]-[hash]',
-  define: { __OPS_VERSION__: JSON.stringify(pkg.version) },
-  banner: {
-    js: "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);",
-  },
-  legalComments: 'none',
-  // Whitespace and syntax only: identifiers keep their names, so --debug stack traces name functions.
-  // esbuild's keepNames would do it with a defineProperty call for every function and class at load,
-  // which costs a one-shot command more (about 6 ms of CPU for hosts totals) than the larger files.
-  minifyWhitespace: true,
-  minifySyntax: true,
-  metafile: true,
-  plugins: [lazyChildProcessForCommander, builtinsWithoutNamespace],
-  logLevel: 'warning',
+for (const old of ['chunks', 'lib', 'ops.mjs', 'ops.cjs', 'run.cjs'])
+  rmSync(join(dist, old), { recursive: true, force: true });
+
+const define = { __OPS_VERSION__: JSON.stringify(pkg.version) };
+const { files, buildId } = await buildRuntime(root, dist, { ...define, 'import.meta.url': 'undefined' });
+const main = join(dist, 'ops.cjs');
+await buildMain(root, main, {
+  define: { ...define, 'import.meta.url': '__opsMainUrl' },
+  // main.ts finds the help pages beside itself.
+  banner: "var __opsMainUrl = require('node:url').pathToFileURL(__filename).href;",
+  entry: "export { main, commandPaths } from './src/main.ts';\n",
+  runLoader: `
+    const { diskLoader } = require('./scripts/disk-loader.cjs');
+    module.exports = diskLoader(__dirname, ${JSON.stringify(buildId)}).load('run');`,
 });
-const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
-const entry = result.metafile.outputs['dist/ops.mjs'].bytes;
+const kib = (f) => statSync(f).size / 1024;
+const libs = Object.entries(files).filter(([name]) => name.startsWith('lib/'));
 console.error(
-  `built dist/ (${(bytes / 1024).toFixed(0)} KiB in ${Object.keys(result.metafile.outputs).length} files; entry ${(entry / 1024).toFixed(1)} KiB)`,
+  `built dist/: ops.cjs ${kib(main).toFixed(1)} KiB, run.cjs ${kib(files['run.cjs']).toFixed(0)} KiB, ${libs.length} packages in lib/ ${libs.reduce((n, [, f]) => n + kib(f), 0).toFixed(0)} KiB (build ${buildId})`,
 );
 
 // Help pages for the fast `--help` path (see scripts/help-pages.mjs).

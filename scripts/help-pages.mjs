@@ -2,11 +2,14 @@
 // made from the built CLI itself, so that `ops <command> --help` can be answered before commander and
 // the command tree are loaded. main.ts falls back to commander when a page is missing.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
-const { main, commandPaths } = await import(join(root, 'dist', 'ops.mjs'));
+// No code cache from this run: it loads the whole command tree, which no user's command does.
+process.env.NODE_DISABLE_COMPILE_CACHE = '1';
+const { main, commandPaths } = createRequire(import.meta.url)(join(root, 'dist', 'ops.cjs'));
 
 function memoryIo() {
   let out = '';

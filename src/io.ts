@@ -74,7 +74,8 @@ export function processIo(signal: AbortSignal): Io {
  */
 async function terminalPrompt(question: string, secret: boolean, signal: AbortSignal): Promise<string> {
   if (signal.aborted) throw new InterruptedError();
-  const { createInterface } = await import('node:readline');
+  // A built-in is read, never `import()`ed: the bundles run as scripts, which have no module loader.
+  const { createInterface } = process.getBuiltinModule('node:readline');
   const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
   if (secret) {
     // Echo nothing while the secret is typed.

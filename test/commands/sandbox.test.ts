@@ -151,7 +151,7 @@ describe('ops sandbox start (built CLI)', () => {
   it('prints "listening on <url>" first, serves, and stops cleanly on SIGTERM', async () => {
     const child = spawn(
       process.execPath,
-      [join(import.meta.dirname, '..', '..', 'bin', 'ops.js'), 'sandbox', 'start', '--port', '0'],
+      [join(import.meta.dirname, '..', '..', 'bin', 'ops.cjs'), 'sandbox', 'start', '--port', '0'],
       {
         env: { PATH: process.env.PATH ?? '' },
       },

@@ -88,7 +88,7 @@ describe('lazily loaded packages through the bundle', () => {
   // asciichart and ora draw only on a terminal: `script` gives the built CLI one.
   const script = spawnSync('sh', ['-c', 'command -v script'], { encoding: 'utf8' }).stdout.trim();
   it.skipIf(!script)('asciichart and ora on a terminal (needs util-linux script)', async () => {
-    const bin = join(import.meta.dirname, '../../bin/ops.js');
+    const bin = join(import.meta.dirname, '../../bin/ops.cjs');
     // Asynchronous: the sandbox answering the child runs in this process.
     const onTty = (args: string) =>
       new Promise<string>((resolve, reject) => {
@@ -122,7 +122,7 @@ describe('lazily loaded packages through the bundle', () => {
   it('selfsigned: the sandbox serves HTTPS', async () => {
     const child = spawn(
       process.execPath,
-      [join(import.meta.dirname, '../../bin/ops.js'), 'sandbox', 'start', '--tls', '--port', '0'],
+      [join(import.meta.dirname, '../../bin/ops.cjs'), 'sandbox', 'start', '--tls', '--port', '0'],
       {
         env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), OPS_CONFIG_DIR: tempConfigDir(), CI: 'true' },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -163,7 +163,7 @@ describe('Node modules a one-shot command loads', () => {
   const loaded = async (args: string[], env: Record<string, string> = {}) => {
     const child = spawn(
       process.execPath,
-      ['--require', preload, join(import.meta.dirname, '../../bin/ops.js'), ...args],
+      ['--require', preload, join(import.meta.dirname, '../../bin/ops.cjs'), ...args],
       {
         env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), OPS_CONFIG_DIR: tempConfigDir(), ...env },
         stdio: ['ignore', 'ignore', 'pipe'],

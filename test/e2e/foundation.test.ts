@@ -328,7 +328,7 @@ describe('the built CLI as a subprocess', () => {
     const { join } = await import('node:path');
     const child = spawn(
       process.execPath,
-      [join(import.meta.dirname, '..', '..', 'bin', 'ops.js'), 'api', 'tasks', 'GET', '/items'],
+      [join(import.meta.dirname, '..', '..', 'bin', 'ops.cjs'), 'api', 'tasks', 'GET', '/items'],
       {
         env: { PATH: process.env.PATH ?? '', ...sb.env },
       },

@@ -11,7 +11,7 @@ import { SCRIPT, onTerminal } from '../helpers/script-terminal.js';
 // Interrupted work says what it did: Ctrl-C on a real terminal, and at every kind of prompt.
 const sb = await useSandbox({ services: ['meter', 'tasks', 'runs'] });
 const dir = mkdtempSync(join(tmpdir(), 'ops-interrupt-e2e-'));
-const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ops.js');
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ops.cjs');
 const STREAM = '/v2/billing/meter_event_stream';
 const NO_TERMINAL = 'needs util-linux script for a terminal';
 const meter = async () => (await sb.counters()).emulators.meter as Record<string, number>;

@@ -13,7 +13,7 @@ const conformance = await useConformance('meter', `${sb.url}/meter`);
 const dir = mkdtempSync(join(tmpdir(), 'ops-meter-e2e-'));
 const SESSION = '/v2/billing/meter_event_session';
 const STREAM = '/v2/billing/meter_event_stream';
-const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ops.js');
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ops.cjs');
 const stats = async () => (await sb.counters()).emulators.meter as Record<string, number>;
 
 /** N flat events without identifiers (ops derives them), customers cus_0..cus_9. */

@@ -14,7 +14,7 @@ import { screen } from '../helpers/terminal.js';
  */
 const sb = await useSandbox({ services: ['hosts', 'breach', 'cloud'] });
 const script = spawnSync('sh', ['-c', 'command -v script'], { encoding: 'utf8' }).stdout.trim();
-const bin = join(import.meta.dirname, '../../bin/ops.js');
+const bin = join(import.meta.dirname, '../../bin/ops.cjs');
 
 function onTerminal(args: string, columns: number): Promise<string[]> {
   return new Promise((resolve, reject) => {

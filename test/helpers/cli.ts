@@ -31,10 +31,10 @@ export async function runMain(
   return { code, stdout: io.out(), stderr: io.err() };
 }
 
-const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ops.js');
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ops.cjs');
 
 /**
- * Runs the built CLI (`bin/ops.js` → `dist/`) as a subprocess, as users and scripts do. The
+ * Runs the built CLI (`bin/ops.cjs` → `dist/`) as a subprocess, as users and scripts do. The
  * environment is minimal: PATH, HOME, a temp config dir, plus `env`.
  */
 export function runCli(

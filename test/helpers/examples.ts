@@ -149,13 +149,13 @@ export interface ExampleRun {
 
 let binDir: string | undefined;
 
-/** A folder with `ops` (the built CLI, `bin/ops.js` on this Node) for the examples' PATH. */
+/** A folder with `ops` (the built CLI, `bin/ops.cjs` on this Node) for the examples' PATH. */
 function opsOnPath(): string {
   if (binDir) return binDir;
   binDir = mkdtempSync(join(tmpdir(), 'ops-examples-bin-'));
   writeFileSync(
     join(binDir, 'ops'),
-    `#!/bin/sh\nexec '${process.execPath}' '${join(ROOT, 'bin', 'ops.js')}' "$@"\n`,
+    `#!/bin/sh\nexec '${process.execPath}' '${join(ROOT, 'bin', 'ops.cjs')}' "$@"\n`,
     {
       mode: 0o755,
     },

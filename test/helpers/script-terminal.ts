@@ -5,7 +5,7 @@ import { join } from 'node:path';
 /** util-linux `script`, which gives a command a terminal; tests that need one skip without it. */
 export const SCRIPT = spawnSync('sh', ['-c', 'command -v script'], { encoding: 'utf8' }).stdout.trim();
 
-const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ops.js');
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ops.cjs');
 
 export interface Terminal {
   /** Everything the terminal showed so far (stdout and stderr), without its styles and cursor moves. */

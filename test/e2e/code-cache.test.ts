@@ -1,0 +1,100 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+
+/**
+ * The npm package's code caches (scripts/disk-loader.cjs): the built CLI writes one per bundle it
+ * loads into OPS_CACHE_DIR when none is there or V8 rejects the one there, and never fails a command
+ * over its cache.
+ */
+const DIST = join(import.meta.dirname, '..', '..', 'dist');
+
+function cacheDir(): string {
+  return mkdtempSync(join(tmpdir(), 'ops-code-cache-'));
+}
+const files = (dir: string) => readdirSync(join(dir, 'code')).sort();
+const cli = (args: string[], dir: string, env: Record<string, string> = {}) =>
+  runCli(args, { env: { OPS_CACHE_DIR: dir, ...env } });
+
+describe('the code cache of the npm package', () => {
+  it('the first command writes its bundles’ caches, mode 0600 in a 0700 folder; the next reads them', async () => {
+    const dir = cacheDir();
+    const first = await cli(['config', 'get', 'output'], dir);
+    expect(first).toMatchObject({ code: 0, stdout: 'table\n', stderr: '' });
+    const [run, ...rest] = files(dir);
+    expect(rest).toEqual([]);
+    expect(run).toMatch(/^[0-9a-f]{16}-.+-run\.cache$/);
+    expect(statSync(join(dir, 'code')).mode & 0o777).toBe(0o700);
+    const file = join(dir, 'code', run!);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const written = readFileSync(file);
+    const mtime = statSync(file).mtimeMs;
+
+    const second = await cli(['config', 'get', 'output'], dir);
+    expect(second).toEqual(first);
+    expect(statSync(file).mtimeMs).toBe(mtime);
+    expect(readFileSync(file).equals(written)).toBe(true);
+  });
+
+  it('a package loaded lazily gets its own cache', async () => {
+    const dir = cacheDir();
+    const yaml = await cli(['config', 'list', '-o', 'yaml'], dir);
+    expect(yaml.code).toBe(0);
+    expect(files(dir).some((f) => f.endsWith('-lib_yaml.cache'))).toBe(true);
+  });
+
+  it('a cache V8 rejects (corrupt, or from another Node) is written again, and the command works', async () => {
+    const dir = cacheDir();
+    await cli(['config', 'get', 'output'], dir);
+    const file = join(dir, 'code', files(dir)[0]!);
+    writeFileSync(file, Buffer.alloc(4096, 7));
+    const r = await cli(['config', 'get', 'output'], dir);
+    expect(r).toMatchObject({ code: 0, stdout: 'table\n', stderr: '' });
+    expect(readFileSync(file).equals(Buffer.alloc(4096, 7))).toBe(false);
+    expect(statSync(file).size).toBeGreaterThan(100_000);
+  });
+
+  it('NODE_DISABLE_COMPILE_CACHE writes nothing; a cache folder that cannot be made costs nothing but speed', async () => {
+    const off = cacheDir();
+    expect((await cli(['config', 'get', 'output'], off, { NODE_DISABLE_COMPILE_CACHE: '1' })).code).toBe(0);
+    expect(readdirSync(off)).toEqual([]);
+
+    const blocker = join(cacheDir(), 'a-file');
+    writeFileSync(blocker, '');
+    const r = await cli(['config', 'get', 'output'], blocker);
+    expect(r).toMatchObject({ code: 0, stdout: 'table\n', stderr: '' });
+  });
+
+  it('first writer wins: a long-running command started before the cache existed leaves it as it is', async () => {
+    const dir = cacheDir();
+    const sandbox = spawn(
+      process.execPath,
+      [join(import.meta.dirname, '../../bin/ops.cjs'), 'sandbox', 'start', '--port', '0'],
+      {
+        env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), OPS_CACHE_DIR: dir, OPS_CONFIG_DIR: cacheDir() },
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
+    await new Promise((resolve) => sandbox.stdout.once('data', resolve));
+    expect((await cli(['config', 'get', 'output'], dir)).code).toBe(0);
+    const file = join(dir, 'code', files(dir)[0]!);
+    const written = readFileSync(file);
+    const closed = new Promise((resolve) => sandbox.on('close', resolve));
+    sandbox.kill('SIGTERM');
+    await closed;
+    expect(readFileSync(file).equals(written)).toBe(true);
+  });
+
+  // (A method named `import`, as selfsigned has one, is not a call.)
+  it('the bundles run as scripts, so none of them may call import()', () => {
+    const bundles = ['ops.cjs', 'run.cjs', ...readdirSync(join(DIST, 'lib')).map((f) => join('lib', f))];
+    for (const f of bundles)
+      expect([f, /[^\w$.]import\((?![^)]*\)\s*\{)/.test(readFileSync(join(DIST, f), 'latin1'))]).toEqual([
+        f,
+        false,
+      ]);
+  });
+});
