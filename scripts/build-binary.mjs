@@ -1,6 +1,6 @@
-// Builds dist/ops-linux-x64: one CommonJS bundle of the whole CLI, a single-executable-application
-// blob made by the pinned Node 24 (with its code cache), injected with postject into a stripped copy
-// of that node binary. Strip before injecting: stripping after removes the blob's note and breaks it.
+// Builds dist/ops-linux-x64: the CLI's CommonJS bundles (scripts/bundles.mjs) with their V8 code caches
+// in a single-executable-application blob made by the pinned Node 24, injected with postject into a
+// stripped copy of that node binary. Strip before injecting: stripping after removes the blob's note and breaks it.
 import { execFileSync } from 'node:child_process';
 import {
   chmodSync,
@@ -14,11 +14,11 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { buildMain, buildRuntime, LIBS } from './bundles.mjs';
+import { buildMain, buildRuntime } from './bundles.mjs';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
 const require = createRequire(import.meta.url);
-const { createLoader, libAsset } = require('./sea-loader.cjs');
+const { createLoader } = require('./sea-loader.cjs');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const seaDir = join(root, 'dist', 'sea');
 mkdirSync(seaDir, { recursive: true });
@@ -40,8 +40,8 @@ const { files: assetFiles } = await buildRuntime(root, seaDir, define);
 // V8 code caches, made here by the same Node binary the executable is made from (a cache from another
 // V8 would be rejected, silently, and the code compiled as usual). The runtime's is made after a few
 // commands have run against the hosts emulator, so it holds the functions every command runs
-// (parsing, config, the HTTP core, the printer) compiled, not only the bundle's top level; each
-// package's after its top level has run.
+// (parsing, config, the HTTP core, the printer) and the hosts part's compiled, not only the
+// bundles' top level; every other package's and part's after its top level has run.
 {
   const scripts = new Map();
   const read = (file) =>
@@ -49,7 +49,8 @@ const { files: assetFiles } = await buildRuntime(root, seaDir, define);
   const loader = createLoader(read, (name, script) => scripts.set(name, script));
   const run = loader.load('run');
   await warmUp(run.run);
-  for (const name of Object.keys(LIBS)) loader.load(libAsset(name));
+  for (const file of Object.keys(assetFiles).filter((f) => f.startsWith('lib/')))
+    if (!scripts.has(file.slice(0, -'.cjs'.length))) loader.load(file.slice(0, -'.cjs'.length));
   for (const [name, script] of scripts) {
     writeFileSync(join(seaDir, `${name}.cache`), script.createCachedData());
     assetFiles[`${name}.cache`] = join(seaDir, `${name}.cache`);

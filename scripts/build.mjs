@@ -1,7 +1,8 @@
 // Builds dist/ for the npm package and the tests: dist/ops.cjs (main.ts alone: version, help pages,
-// signals), dist/run.cjs (the rest of the CLI) and dist/lib/NAME.cjs (each large package loaded
-// lazily), CommonJS bundles loaded through a V8 code cache (scripts/disk-loader.cjs), and the help
-// pages. The single binary is made from the same bundles (scripts/build-binary.mjs).
+// signals), dist/run.cjs (the runtime every command loads) and dist/lib/NAME.cjs (each large package
+// loaded lazily, each service's commands and client, the sandbox's server), CommonJS bundles loaded
+// through a V8 code cache (scripts/disk-loader.cjs), and the help pages. The single binary is made
+// from the same bundles (scripts/build-binary.mjs).
 //
 // Why not ES modules with code splitting: a command loaded some 30 chunks through Node's ES module
 // loader, and Node's compile cache holds only what is compiled before anything runs; the CommonJS
@@ -32,7 +33,7 @@ await buildMain(root, main, {
 const kib = (f) => statSync(f).size / 1024;
 const libs = Object.entries(files).filter(([name]) => name.startsWith('lib/'));
 console.error(
-  `built dist/: ops.cjs ${kib(main).toFixed(1)} KiB, run.cjs ${kib(files['run.cjs']).toFixed(0)} KiB, ${libs.length} packages in lib/ ${libs.reduce((n, [, f]) => n + kib(f), 0).toFixed(0)} KiB (build ${buildId})`,
+  `built dist/: ops.cjs ${kib(main).toFixed(1)} KiB, run.cjs ${kib(files['run.cjs']).toFixed(0)} KiB, ${libs.length} bundles in lib/ ${libs.reduce((n, [, f]) => n + kib(f), 0).toFixed(0)} KiB (build ${buildId})`,
 );
 
 // Help pages for the fast `--help` path (see scripts/help-pages.mjs).

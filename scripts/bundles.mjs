@@ -1,16 +1,18 @@
-// The CommonJS bundles the npm package and the single binary share: `run.cjs`, the CLI below main.ts
-// (command tree, clients, output, sandbox), and `lib/NAME.cjs`, each large package the CLI loads
-// lazily, so that a command compiles and deserialises only what it uses. Both are loaded through
-// scripts/sea-loader.cjs, each with a V8 code cache (made at build time for the binary, on the user's
-// machine for the npm package: scripts/disk-loader.cjs). The runtime asks for a package with
-// `require('ops-lib:NAME')`.
+// The CommonJS bundles the npm package and the single binary share: `run.cjs`, the runtime below
+// main.ts that every command loads (command tree, HTTP core, config, output), and `lib/NAME.cjs`:
+// each large package the CLI loads lazily, each service's commands and client, and the sandbox's
+// server and emulators, so that a command compiles and deserialises only what it uses (`ops hosts
+// totals` reads 0.2 MB of the CLI's 1 MB). All are loaded through scripts/sea-loader.cjs, each with a
+// V8 code cache (made at build time for the binary, on the user's machine for the npm package:
+// scripts/disk-loader.cjs). The runtime asks for a bundle with `require('ops-lib:NAME')`.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire, isBuiltin } from 'node:module';
+import { join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { lazyChildProcessForCommander } from './esbuild-plugins.mjs';
 
-const require = (await import('node:module')).createRequire(import.meta.url);
+const require = createRequire(import.meta.url);
 const { libAsset } = require('./sea-loader.cjs');
 
 /**
@@ -88,30 +90,161 @@ async function bundleAsset(root, define, options, file) {
 }
 
 /**
- * Writes `<dir>/run.cjs` and `<dir>/lib/NAME.cjs`. Returns the files (asset name → path) and a build
- * id, a hash of their contents, which names the code caches made from them.
+ * The parts of the CLI kept out of the runtime, each a bundle of its own (`lib/NAME.cjs`) that only
+ * the commands using it compile: each service's commands and client, and the sandbox's server and
+ * emulators. A part's `entries` are the modules the runtime imports from it (always by `import()`);
+ * its files import the rest of the CLI (errors, output, the HTTP core…) from the runtime itself,
+ * through the runtime's `__core` export, so that there is one copy of each module and its classes.
+ * The sandbox's settings, credentials, TLS and emulator table stay in the runtime: `ops sandbox env`
+ * and the checks of `ops sandbox start` use them without starting a server.
+ */
+function parts(root) {
+  const src = join(root, 'src');
+  const services = readdirSync(join(src, 'clients')).filter(
+    (d) => d !== 'http' && existsSync(join(src, 'commands', d, 'index.ts')),
+  );
+  return {
+    ...Object.fromEntries(
+      services.map((svc) => [
+        `service-${svc}`,
+        {
+          folders: [`commands/${svc}/`, `clients/${svc}/`],
+          except: [],
+          entries: { commands: `commands/${svc}/index.ts`, client: `clients/${svc}/index.ts` },
+        },
+      ]),
+    ),
+    sandbox: {
+      folders: ['sandbox/'],
+      except: ['sandbox/settings.ts', 'sandbox/credentials.ts', 'sandbox/tls.ts', 'sandbox/emulators.ts'],
+      entries: {
+        server: 'sandbox/server.ts',
+        ...Object.fromEntries(
+          readdirSync(join(src, 'sandbox'))
+            .filter((d) => existsSync(join(src, 'sandbox', d, 'index.ts')))
+            .map((d) => [`emulator_${d}`, `sandbox/${d}/index.ts`]),
+        ),
+      },
+    },
+  };
+}
+
+const partOf = (all, rel) =>
+  Object.keys(all).find(
+    (name) => all[name].folders.some((f) => rel.startsWith(f)) && !all[name].except.includes(rel),
+  );
+
+/** Resolves a relative import of a file in src/ to its path under src/, or undefined. */
+async function resolveInSrc(b, src, args) {
+  if (args.pluginData?.inner || !args.importer.startsWith(src)) return undefined;
+  const r = await b.resolve(args.path, {
+    resolveDir: args.resolveDir,
+    kind: args.kind,
+    importer: args.importer,
+    pluginData: { inner: true },
+  });
+  return r.errors.length === 0 && r.path.startsWith(src) ? relative(src, r.path) : undefined;
+}
+
+/** In the runtime, an import of a part's entry reads it from the part's bundle. */
+function partsAsAssets(src, all) {
+  return {
+    name: 'parts-as-assets',
+    setup(b) {
+      b.onResolve({ filter: /^\.\.?\// }, async (args) => {
+        const rel = await resolveInSrc(b, src, args);
+        const part = rel && partOf(all, rel);
+        if (!part) return undefined;
+        const key = Object.keys(all[part].entries).find((k) => all[part].entries[k] === rel);
+        if (!key)
+          throw new Error(`${relative(src, args.importer)} imports ${rel}, which is not an entry of ${part}`);
+        return { path: `${part}#${key}`, namespace: 'ops-part' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'ops-part' }, (args) => {
+        const [part, key] = args.path.split('#');
+        return {
+          loader: 'js',
+          contents: `module.exports = require(${JSON.stringify(`ops-lib:${part}`)})[${JSON.stringify(key)}];\n`,
+        };
+      });
+    },
+  };
+}
+
+/**
+ * In a part's bundle, an import of a file outside the part, or of a package (commander), reads the
+ * runtime's copy; `used` collects them.
+ */
+function coreFromRuntime(src, all, part, used) {
+  return {
+    name: 'core-from-runtime',
+    setup(b) {
+      b.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (!args.importer.startsWith(src) || isBuiltin(args.path) || args.path.startsWith('ops-'))
+          return undefined;
+        used.add(args.path);
+        return { path: args.path, namespace: 'ops-core' };
+      });
+      b.onResolve({ filter: /^\.\.?\// }, async (args) => {
+        const rel = await resolveInSrc(b, src, args);
+        if (!rel || partOf(all, rel) === part) return undefined;
+        if (partOf(all, rel))
+          throw new Error(
+            `${relative(src, args.importer)} imports ${rel} of another part (${partOf(all, rel)})`,
+          );
+        used.add(rel);
+        return { path: rel, namespace: 'ops-core' };
+      });
+      b.onResolve({ filter: /^ops-run$/ }, (args) => ({ path: args.path, external: true }));
+      b.onLoad({ filter: /.*/, namespace: 'ops-core' }, (args) => ({
+        loader: 'js',
+        contents: `module.exports = require('ops-run').__core[${JSON.stringify(args.path)}];\n`,
+      }));
+    },
+  };
+}
+
+/**
+ * Writes `<dir>/run.cjs` and `<dir>/lib/NAME.cjs` (packages and parts). Returns the files (asset name
+ * → path) and a build id, a hash of their contents, which names the code caches made from them.
  */
 export async function buildRuntime(root, dir, define) {
+  const src = join(root, 'src');
+  const all = parts(root);
   const files = {};
   const hash = createHash('sha256');
-  const run = join(dir, 'run.cjs');
-  hash.update(
-    await bundleAsset(
-      root,
-      define,
-      { entryPoints: [join(root, 'src', 'run.ts')], plugins: [lazyChildProcessForCommander, libsAsAssets] },
-      run,
-    ),
-  );
-  files['run.cjs'] = run;
   mkdirSync(join(dir, 'lib'), { recursive: true });
-  for (const [name, contents] of Object.entries(LIBS)) {
-    const file = join(dir, `${libAsset(name)}.cjs`);
-    hash.update(
-      await bundleAsset(root, define, { stdin: { contents, resolveDir: root, loader: 'ts' } }, file),
-    );
-    files[`${libAsset(name)}.cjs`] = file;
+  const asset = async (name, options) => {
+    const file = join(dir, `${name}.cjs`);
+    hash.update(await bundleAsset(root, define, options, file));
+    files[`${name}.cjs`] = file;
+  };
+  for (const [name, contents] of Object.entries(LIBS))
+    await asset(libAsset(name), { stdin: { contents, resolveDir: root, loader: 'ts' } });
+  const used = new Set();
+  for (const [name, part] of Object.entries(all)) {
+    const contents = Object.entries(part.entries)
+      .map(([key, rel]) => `export * as ${key} from './src/${rel}';\n`)
+      .join('');
+    await asset(libAsset(name), {
+      stdin: { contents, resolveDir: root, loader: 'ts' },
+      plugins: [libsAsAssets, coreFromRuntime(src, all, name, used)],
+    });
   }
+  // The runtime: run.ts, and the modules the parts import from it, each through a getter that
+  // `require`s it, which esbuild makes a lazy initialisation: a module that only parts use runs only
+  // when a part is loaded, as it did inside the runtime.
+  const getters = [...used]
+    .sort()
+    .map(
+      (rel) =>
+        `  get ${JSON.stringify(rel)}() { return require(${JSON.stringify(rel.endsWith('.ts') ? `./src/${rel}` : rel)}); },`,
+    );
+  const contents = ["export * from './src/run.ts';", 'export const __core = {', ...getters, '};'].join('\n');
+  await asset('run', {
+    stdin: { contents, resolveDir: root, loader: 'ts', sourcefile: 'run-entry.ts' },
+    plugins: [lazyChildProcessForCommander, partsAsAssets(src, all), libsAsAssets],
+  });
   return { files, buildId: hash.digest('hex').slice(0, 16) };
 }
 

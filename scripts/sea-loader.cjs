@@ -20,6 +20,7 @@ function libAsset(name) {
  */
 function createLoader(read, onScript) {
   const libs = new Map();
+  let runtime;
   function load(name) {
     const code = Buffer.from(read(`${name}.cjs`)).toString('latin1');
     const cache = read(`${name}.cache`);
@@ -29,10 +30,13 @@ function createLoader(read, onScript) {
     });
     onScript?.(name, script);
     const m = { exports: {} };
+    if (name === 'run') runtime = m;
     script.runInThisContext()(m.exports, opsRequire, m, `ops-${name}.cjs`, '.');
     return m.exports;
   }
   function opsRequire(id) {
+    // A part of the CLI kept apart (scripts/bundles.mjs) reads the modules it shares from the runtime.
+    if (id === 'ops-run') return runtime.exports;
     if (!id.startsWith('ops-lib:')) return require(id);
     const name = id.slice('ops-lib:'.length);
     if (!libs.has(name)) libs.set(name, load(libAsset(name)));

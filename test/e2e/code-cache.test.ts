@@ -24,19 +24,29 @@ describe('the code cache of the npm package', () => {
     const dir = cacheDir();
     const first = await cli(['config', 'get', 'output'], dir);
     expect(first).toMatchObject({ code: 0, stdout: 'table\n', stderr: '' });
-    const [run, ...rest] = files(dir);
-    expect(rest).toEqual([]);
-    expect(run).toMatch(/^[0-9a-f]{16}-.+-run\.cache$/);
+    // The runtime's, and one for each service part that `ops config` reads the settings of.
+    const written = files(dir);
+    expect(written.filter((f) => f.endsWith('-run.cache'))).toHaveLength(1);
+    expect(written.filter((f) => f.endsWith('-lib_service-hosts.cache'))).toHaveLength(1);
+    for (const f of written) expect(f).toMatch(/^[0-9a-f]{16}-.+-(run|lib_[\w-]+)\.cache$/);
     expect(statSync(join(dir, 'code')).mode & 0o777).toBe(0o700);
-    const file = join(dir, 'code', run!);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    const written = readFileSync(file);
-    const mtime = statSync(file).mtimeMs;
+    const before = new Map(written.map((f) => [f, readFileSync(join(dir, 'code', f))]));
+    for (const f of written) expect(statSync(join(dir, 'code', f)).mode & 0o777).toBe(0o600);
 
     const second = await cli(['config', 'get', 'output'], dir);
     expect(second).toEqual(first);
-    expect(statSync(file).mtimeMs).toBe(mtime);
-    expect(readFileSync(file).equals(written)).toBe(true);
+    expect(files(dir)).toEqual(written);
+    for (const f of written) expect(readFileSync(join(dir, 'code', f)).equals(before.get(f)!)).toBe(true);
+  });
+
+  it('a service’s command loads the runtime and that service’s part, nothing else', async () => {
+    const dir = cacheDir();
+    const r = await cli(['hosts', 'totals', '--no-such-flag'], dir);
+    expect(r.code).toBe(2);
+    expect(files(dir).map((f) => f.replace(/^.*-(run|lib_[\w-]+)\.cache$/, '$1'))).toEqual([
+      'lib_service-hosts',
+      'run',
+    ]);
   });
 
   it('a package loaded lazily gets its own cache', async () => {
@@ -49,7 +59,7 @@ describe('the code cache of the npm package', () => {
   it('a cache V8 rejects (corrupt, or from another Node) is written again, and the command works', async () => {
     const dir = cacheDir();
     await cli(['config', 'get', 'output'], dir);
-    const file = join(dir, 'code', files(dir)[0]!);
+    const file = join(dir, 'code', files(dir).find((f) => f.endsWith('-run.cache'))!);
     writeFileSync(file, Buffer.alloc(4096, 7));
     const r = await cli(['config', 'get', 'output'], dir);
     expect(r).toMatchObject({ code: 0, stdout: 'table\n', stderr: '' });
@@ -80,7 +90,7 @@ describe('the code cache of the npm package', () => {
     );
     await new Promise((resolve) => sandbox.stdout.once('data', resolve));
     expect((await cli(['config', 'get', 'output'], dir)).code).toBe(0);
-    const file = join(dir, 'code', files(dir)[0]!);
+    const file = join(dir, 'code', files(dir).find((f) => f.endsWith('-run.cache'))!);
     const written = readFileSync(file);
     const closed = new Promise((resolve) => sandbox.on('close', resolve));
     sandbox.kill('SIGTERM');
