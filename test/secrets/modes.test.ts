@@ -51,6 +51,17 @@ describe('secrets on a managed cluster (namespace admin)', () => {
     const root = await runMain(['secrets', 'kv', 'get', 'secret/app/config'], { env });
     expect(root.code).toBe(4);
     expect(root.stderr).toMatch(/hint: .*--namespace admin/);
+    // ops api has no --namespace: its hint names what it does have, and that works.
+    const api = await runMain(['api', 'secrets', 'GET', '/v1/secret/data/app/config'], { env });
+    expect(api.code).toBe(4);
+    expect(api.stderr).toMatch(/hint: .*OPS_SECRETS_NAMESPACE=admin/);
+    const apiAdmin = await runMain(
+      ['api', 'secrets', 'GET', '/v1/secret/data/app/config', '--query', 'data.data.owner'],
+      {
+        env: { ...env, OPS_SECRETS_NAMESPACE: 'admin' },
+      },
+    );
+    expect(apiAdmin).toMatchObject({ code: 0, stdout: '"admin-namespace"\n' });
     const admin = await runMain(
       ['secrets', 'kv', 'get', 'secret/app/config', '--namespace', 'admin', '--field', 'owner'],
       { env },

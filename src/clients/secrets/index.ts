@@ -18,11 +18,15 @@ function parseSecretsError(status: number, body: unknown, headers: Record<string
   return { ...parsed, message: message || parsed.message };
 }
 
+/** Said so that it holds for `ops secrets …` (which has --namespace) and `ops api secrets …` (which has not). */
+const MANAGED =
+  'on a managed cluster set the namespace to admin: OPS_SECRETS_NAMESPACE=admin, `ops config set secrets.namespace admin`, or --namespace admin on `ops secrets` commands';
+
 function hintFor(status: number, parsed: ParsedError): string | undefined {
   if (status === 403) {
     return /preflight/.test(parsed.message)
-      ? 'no mount holds the path, or the token cannot reach it; `ops secrets read sys/internal/ui/mounts` shows the mounts the token can reach (on a managed cluster pass --namespace admin)'
-      : 'check the token (`ops secrets login`, OPS_SECRETS_TOKEN); on a managed cluster pass --namespace admin (or set OPS_SECRETS_NAMESPACE=admin)';
+      ? `no mount holds the path, or the token cannot reach it; \`ops secrets read sys/internal/ui/mounts\` shows the mounts the token can reach (${MANAGED})`
+      : `check the token (\`ops secrets login\`, OPS_SECRETS_TOKEN); ${MANAGED}`;
   }
   if (status === 503 && /sealed/i.test(parsed.message))
     return 'the store is sealed; unseal it with `ops secrets operator unseal`';
