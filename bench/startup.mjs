@@ -97,3 +97,15 @@ const vs = (n) =>
 console.log(
   `ratios vs floor: ${['ops-hosts-totals', ...(hasBinary ? ['binary-hosts-totals'] : [])].map(vs).join('; ')} (budget <= 1.15x)`,
 );
+// The same ratio taken within each round (the command against the floor run just before it), then
+// the median of those: steadier than a ratio of medians when the machine's speed drifts between rounds.
+const perRound = (n, floor) =>
+  [...times.get(n).map((t, i) => t / times.get(floor)[i])].sort((a, b) => a - b)[Math.floor(runs / 2)];
+console.log(
+  `per-round ratios vs the CommonJS floor (median): ${[
+    'ops-hosts-totals',
+    ...(hasBinary ? ['binary-hosts-totals'] : []),
+  ]
+    .map((n) => `${n} ${perRound(n, 'floor-node-http-cjs').toFixed(2)}x`)
+    .join(', ')} (budget <= 1.15x)`,
+);
