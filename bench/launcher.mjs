@@ -1,6 +1,6 @@
 // How the launcher starts ops: the node flags on bin/ops.cjs's shebang line, so that benchmarks run
 // ops with exactly what users get (`#!/usr/bin/env -S node <flags>`).
-import { readFileSync } from 'node:fs';
+const { readFileSync } = process.getBuiltinModule('node:fs');
 
 export function launcherFlags(bin) {
   const first = readFileSync(bin, 'utf8').split('\n', 1)[0];

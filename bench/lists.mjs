@@ -17,11 +17,14 @@
 // emulator has a count setting are seeded with it (`hosts.count`, `docgen.count`, `dataapi.keywords`),
 // the others through their API before the timing (runs dispatched, tasks added, contexts created,
 // instances launched), so that each list is about --pages pages.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
-import http from 'node:http';
-import { fileURLToPath } from 'node:url';
+// Built-ins are read with process.getBuiltinModule, not imported: this file is also the raw walk, the
+// floor, and an ES import of a built-in reads all its exports (node:http's WebSocket getter loads
+// Node's bundled undici, about 35 ms), which would slow the floor and flatter ops.
+const { spawn } = process.getBuiltinModule('node:child_process');
+const { once } = process.getBuiltinModule('node:events');
+const { existsSync, readFileSync } = process.getBuiltinModule('node:fs');
+const http = process.getBuiltinModule('node:http');
+const { fileURLToPath } = process.getBuiltinModule('node:url');
 import { launcherFlags } from './launcher.mjs';
 import { startSandbox } from './sandbox.mjs';
 

@@ -1,6 +1,6 @@
 // The sandbox in a process of its own, as the benchmarks start it, so that the server's CPU is not
 // counted for the client being measured.
-import { spawn } from 'node:child_process';
+const { spawn } = process.getBuiltinModule('node:child_process');
 
 /**
  * Runs `ops sandbox start --port 0 …args` with `node bin`, resolves once it listens: its URL and a
