@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { createRequire, isBuiltin } from 'node:module';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
-import { lazyChildProcessForCommander } from './esbuild-plugins.mjs';
+import { lazyBuiltins, lazyChildProcessForCommander } from './esbuild-plugins.mjs';
 
 const require = createRequire(import.meta.url);
 const { libAsset } = require('./sea-loader.cjs');
@@ -228,7 +228,7 @@ export async function buildRuntime(root, dir, define) {
       .join('');
     await asset(libAsset(name), {
       stdin: { contents, resolveDir: root, loader: 'ts' },
-      plugins: [libsAsAssets, coreFromRuntime(src, all, name, used)],
+      plugins: [lazyBuiltins, libsAsAssets, coreFromRuntime(src, all, name, used)],
     });
   }
   // The runtime: run.ts, and the modules the parts import from it, each through a getter that
@@ -243,7 +243,7 @@ export async function buildRuntime(root, dir, define) {
   const contents = ["export * from './src/run.ts';", 'export const __core = {', ...getters, '};'].join('\n');
   await asset('run', {
     stdin: { contents, resolveDir: root, loader: 'ts', sourcefile: 'run-entry.ts' },
-    plugins: [lazyChildProcessForCommander, partsAsAssets(src, all), libsAsAssets],
+    plugins: [lazyBuiltins, lazyChildProcessForCommander, partsAsAssets(src, all), libsAsAssets],
   });
   return { files, buildId: hash.digest('hex').slice(0, 16) };
 }

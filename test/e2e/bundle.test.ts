@@ -187,6 +187,22 @@ describe('Node modules a one-shot command loads', () => {
       expect(r.modules).not.toContain(`NativeModule ${unused}`);
   });
 
+  // A command loads its service's whole subtree to build the command tree, so a built-in imported by
+  // any file of it would load with every command of the service (scripts/esbuild-plugins.mjs).
+  it('lists load no built-in that only other commands of their service use (crypto, fs/promises, child_process)', async () => {
+    for (const args of [
+      ['runs', 'list'],
+      ['pipelines', 'context', 'list'],
+      ['cloud', 'instance', 'list'],
+      ['meter', 'catalogue'],
+    ]) {
+      const r = await loaded([...args, '-o', 'ndjson'], sb.env);
+      expect([args, r.code]).toEqual([args, 0]);
+      for (const unused of ['crypto', 'fs/promises', 'child_process', 'internal/readline/interface'])
+        expect([args, r.modules.includes(`NativeModule ${unused}`)]).toEqual([args, false]);
+    }
+  });
+
   it('a db command (whose sign-in listener is an HTTP server) does not load undici', async () => {
     const r = await loaded(['db', 'role-definition', 'list', '--api-version', '2020-13-45']);
     expect(r.code).toBe(2);
