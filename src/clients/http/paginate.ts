@@ -41,7 +41,9 @@ export interface Page<T> {
 /**
  * Walks the pages of a list, keeping the next page's request in flight while the caller handles the
  * current one (so `--all` is never slower than sequential raw requests). Stops early when `limit` is
- * reached or the consumer breaks out of the loop; holds at most two pages.
+ * reached or the consumer breaks out of the loop (a filter that has its count, `--limit` counted by
+ * the caller); then the request fetched ahead is cancelled, so that the command neither waits for a
+ * page it will not use nor leaves its request running behind it. Holds at most two pages.
  */
 export function paginatePages<T>(
   http: HttpClient,
@@ -49,19 +51,24 @@ export function paginatePages<T>(
   style: PageStyle<T>,
   opts: PageOptions = {},
 ): AsyncGenerator<Page<T>> {
-  return readAhead(walkPages(http, first, style, opts));
+  const ahead = new AbortController();
+  return readAhead(walkPages(http, first, style, opts, ahead.signal), () =>
+    ahead.abort(new Error('the caller stopped reading pages')),
+  );
 }
 
 async function* walkPages<T>(
   http: HttpClient,
   first: RequestSpec,
   style: PageStyle<T>,
-  opts: PageOptions = {},
+  opts: PageOptions,
+  stopped: AbortSignal,
 ): AsyncGenerator<Page<T>> {
   let spec: RequestSpec | undefined = style.sized ? style.sized(first, opts.limit) : first;
   let seen = 0;
   while (spec) {
-    const res: HttpResponse<unknown> = await http.request(spec);
+    const signal = spec.signal ? AbortSignal.any([spec.signal, stopped]) : stopped;
+    const res: HttpResponse<unknown> = await http.request({ ...spec, signal });
     let items = style.items(res);
     const pageCount = items.length;
     if (opts.limit !== undefined && seen + items.length > opts.limit)
@@ -326,8 +333,10 @@ export function parseLinkHeader(header: string): Record<string, string> {
 /**
  * Keeps the next page's request in flight while the caller prints the current one, so that the
  * service's time and ours overlap and `--all` is not slower than raw sequential requests. At most
- * two pages are held. An error of the page fetched ahead is raised in order, when that page is due. */
-export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+ * two pages are held. An error of the page fetched ahead is raised in order, when that page is due.
+ * `onEarlyStop` is called when the caller stops before the source has ended (to cancel what is in
+ * flight). */
+export async function* readAhead<T>(source: AsyncIterable<T>, onEarlyStop?: () => void): AsyncGenerator<T> {
   const it = source[Symbol.asyncIterator]();
   let pending = it.next();
   let finished = false;
@@ -344,7 +353,10 @@ export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T>
       yield r.value;
     }
   } finally {
-    // The caller stopped early: end the source once the request in flight settles.
-    if (!finished) void Promise.resolve(it.return?.()).catch(() => undefined);
+    // The caller stopped early: cancel the request in flight, and end the source once it settles.
+    if (!finished) {
+      onEarlyStop?.();
+      void Promise.resolve(it.return?.()).catch(() => undefined);
+    }
   }
 }
