@@ -64,4 +64,4 @@ function diskLoader(dir, buildId) {
   return loader;
 }
 
-module.exports = { diskLoader, cacheFolder };
+module.exports = { diskLoader };
