@@ -209,6 +209,32 @@ describe('error reports', () => {
     expect(retried).toEqual(['40202 Rate-limit is exceeded.', '40202 Rate-limit is exceeded.']);
   });
 
+  it('40202 with a wait longer than --max-wait: exit 5 at once, with the wait to allow', async () => {
+    const limited = {
+      ...reportEnvelope(null),
+      status_code: 40202,
+      status_message: 'Rate-limit is exceeded.',
+      tasks: null,
+    };
+    pool()
+      .intercept({ path: '/d/v3/keywords_data/errors', method: 'POST' })
+      .reply(200, limited, { headers: { 'retry-after': '600' } });
+    const limitedClient = createDataapiClient(http(2), {
+      retries: 2,
+      maxWaitSeconds: 60,
+      sleep: async (ms) => void sleeps.push(ms),
+      onRetry: (r) => void retried.push(r.reason),
+    });
+    const err = (await items(limitedClient.errors('keywords', {})).catch(
+      (e: unknown) => e,
+    )) as DataapiStatusError;
+    expect(err.exitCode).toBe(5);
+    expect(err.message).toBe('dataapi: Rate-limit is exceeded. (status 40202)');
+    expect(err.hint).toBe('the service asks to wait 600 s; allow it with --max-wait 600');
+    expect(sleeps).toEqual([]);
+    expect(retried).toEqual([]);
+  });
+
   it('40209 past the retry budget: exit 5', async () => {
     const limited = {
       ...reportEnvelope(null),

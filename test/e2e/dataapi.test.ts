@@ -471,6 +471,16 @@ describe('the service’s own status codes', () => {
     expect(await requests()).toEqual({ [KEYWORDS]: 2 });
   });
 
+  it('40202 asking for a wait longer than --max-wait: exit 5 at once, naming the wait to allow', async () => {
+    await sb.fault({ service: 'dataapi', kind: 'status', status: 200, retryAfter: 120, body: rateLimited });
+    const r = await ops(['dataapi', 'errors', 'keywords', '--max-wait', '30']);
+    expect(r.code).toBe(5);
+    expect(r.stderr).toBe(
+      'ops: dataapi: Rate-limit is exceeded. Please contact our support team. (status 40202)\nhint: the service asks to wait 120 s; allow it with --max-wait 120\n',
+    );
+    expect(await requests()).toEqual({ [KEYWORDS]: 1 });
+  });
+
   it('HTTP 429 with Retry-After, then success (the shared policy)', async () => {
     await sb.fault({ service: 'dataapi', kind: 'status', status: 429, retryAfter: 0, body: rateLimited });
     const r = await ops(['dataapi', 'errors', 'keywords', '--limit', '2', '--json']);

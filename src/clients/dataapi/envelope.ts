@@ -37,10 +37,10 @@ export class DataapiStatusError extends OpsError {
   readonly service = 'dataapi';
   readonly statusCode: number;
   readonly taskId: string | undefined;
-  constructor(statusCode: number, statusMessage: string, taskId?: string) {
+  constructor(statusCode: number, statusMessage: string, taskId?: string, hintOverride?: string) {
     const rateLimited = RATE_LIMIT_CODES.includes(statusCode);
     const exitCode: ExitCodeValue = rateLimited ? ExitCode.rateLimited : ExitCode.failure;
-    const hint = STATUS_HINTS[statusCode];
+    const hint = hintOverride ?? STATUS_HINTS[statusCode];
     super(`dataapi: ${statusMessage} (status ${statusCode}${taskId ? `, task ${taskId}` : ''})`, {
       exitCode,
       code: String(statusCode),
@@ -91,6 +91,8 @@ export interface EnvelopeOptions {
    * the same number as the core's `--retries`.
    */
   retries?: number | undefined;
+  /** The longest wait the service may ask for that is waited out (--max-wait, as the core's). */
+  maxWaitSeconds?: number | undefined;
   /** Aborts a wait between two tries (Ctrl-C). */
   signal?: AbortSignal | undefined;
   sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
@@ -101,7 +103,8 @@ export interface EnvelopeOptions {
  * The shared HTTP client with the data API's envelope read: a success answer whose envelope (or, with
  * `tasks`, a task) carries a status other than success becomes a DataapiStatusError, and a rate limit
  * told there is waited out and sent again, as the shared policy does for HTTP 429: `Retry-After` or the
- * rate-limit reset header when the service sends one, else jittered exponential backoff.
+ * rate-limit reset header when the service sends one (up to --max-wait), else jittered exponential
+ * backoff.
  */
 export function envelopeClient(
   http: HttpClient,
@@ -109,6 +112,7 @@ export function envelopeClient(
   o: EnvelopeOptions = {},
 ): HttpClient {
   const retries = o.retries ?? 4;
+  const maxWait = o.maxWaitSeconds ?? 60;
   const sleep = o.sleep ?? realSleep;
   async function request<T>(spec: RequestSpec): Promise<HttpResponse<T>> {
     for (let attempt = 1; ; attempt++) {
@@ -126,7 +130,18 @@ export function envelopeClient(
       const failure = envelopeFailure(env, check);
       if (!failure) return res;
       if (RATE_LIMIT_CODES.includes(failure.code) && attempt <= retries) {
-        const waitSeconds = serverWaitSeconds(res.headers) ?? backoffSeconds(attempt - 1);
+        const serverWait = serverWaitSeconds(res.headers);
+        // A wait longer than --max-wait is not taken without asking, as the core does for a 429.
+        if (serverWait !== undefined && serverWait > maxWait) {
+          const asked = Math.ceil(serverWait);
+          throw new DataapiStatusError(
+            failure.code,
+            failure.message,
+            failure.taskId,
+            `the service asks to wait ${asked} s; allow it with --max-wait ${asked}`,
+          );
+        }
+        const waitSeconds = serverWait ?? backoffSeconds(attempt - 1);
         o.onRetry?.({ attempt, waitSeconds, reason: `${failure.code} ${failure.message}` });
         try {
           await sleep(waitSeconds * 1000, o.signal);

@@ -3,6 +3,7 @@ import type { Context, Factory } from '../../../app/types.js';
 import { type DataapiClient, createDataapiClient } from '../../../clients/dataapi/client.js';
 import type { EnvelopeOptions } from '../../../clients/dataapi/envelope.js';
 import type { ErrorReport, ErrorResultWire, ErrorsRequestWire } from '../../../clients/dataapi/types.js';
+import { GLOBAL_DEFAULTS } from '../../../config/values.js';
 import { UsageError } from '../../../errors.js';
 import type { Feedback } from '../../../output/feedback.js';
 import type { Column, Printer } from '../../../output/printer.js';
@@ -79,10 +80,14 @@ export function parseFunction(raw: string | undefined): string | undefined {
   return f;
 }
 
-/** The client, with the envelope's rate limits retried on the same budget as the core's (--retries). */
+/**
+ * The client, with the envelope's rate limits retried on the same budget and longest wait as the
+ * core's (--retries, --max-wait).
+ */
 export function dataapiClient(ctx: Context): Promise<() => Promise<DataapiClient>> {
   const options: EnvelopeOptions = {
-    retries: Math.floor(Number(ctx.settings.get('retries') ?? 4)),
+    retries: Math.floor(Number(ctx.settings.get('retries') ?? GLOBAL_DEFAULTS.retries)),
+    maxWaitSeconds: Number(ctx.settings.get('max_wait') ?? GLOBAL_DEFAULTS.max_wait),
     signal: ctx.io.signal,
     onRetry: (r) => ctx.feedback.warn(`retrying in ${r.waitSeconds.toFixed(1)} s (${r.reason})`),
   };
