@@ -7,11 +7,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { launcherFlags } from './launcher.mjs';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
 const runs = Number(process.argv[2] ?? 30);
 const node = process.execPath;
 const bin = join(root, 'bin', 'ops.cjs');
+// ops runs as its launcher starts it (the node flags of bin/ops.cjs's shebang), as the other benches do.
+const flags = launcherFlags(bin);
 const binary = join(root, 'dist', 'ops-linux-x64');
 const hasBinary = existsSync(binary);
 const env = {
@@ -47,9 +50,9 @@ const which = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { encoding
 const gh = which('gh');
 const commands = [
   ['node-e-0', node, ['-e', '0']],
-  ['ops--version', node, [bin, '--version']],
-  ['ops-hosts--help', node, [bin, 'hosts', '--help']],
-  ['ops-secrets--help', node, [bin, 'secrets', '--help']],
+  ['ops--version', node, [...flags, bin, '--version']],
+  ['ops-hosts--help', node, [...flags, bin, 'hosts', '--help']],
+  ['ops-secrets--help', node, [...flags, bin, 'secrets', '--help']],
   ...(hasBinary
     ? [
         ['binary--version', binary, ['--version']],
@@ -58,7 +61,7 @@ const commands = [
     : []),
   ['floor-node-http-cjs', node, [join(root, 'bench', 'floor', 'hosts-totals.cjs')]],
   ['floor-node-http-esm', node, [join(root, 'bench', 'floor', 'hosts-totals.mjs')]],
-  ['ops-hosts-totals', node, [bin, 'hosts', 'totals']],
+  ['ops-hosts-totals', node, [...flags, bin, 'hosts', 'totals']],
   ...(hasBinary ? [['binary-hosts-totals', binary, ['hosts', 'totals']]] : []),
   ...(gh ? [['gh--version', gh, ['--version']]] : []),
 ];
