@@ -185,13 +185,15 @@ describe('error reports', () => {
     expect(err.hint).toMatch(/no subscription/);
   });
 
+  const rateLimited40202 = () => ({
+    ...reportEnvelope(null),
+    status_code: 40202,
+    status_message: 'Rate-limit is exceeded.',
+    tasks: null,
+  });
+
   it('40202 in the envelope is retried with backoff, as the shared policy retries a 429', async () => {
-    const limited = {
-      ...reportEnvelope(null),
-      status_code: 40202,
-      status_message: 'Rate-limit is exceeded.',
-      tasks: null,
-    };
+    const limited = rateLimited40202();
     pool()
       .intercept({ path: '/d/v3/keywords_data/errors', method: 'POST' })
       .reply(200, limited, { headers: { 'x-ratelimit-limit': '2000', 'x-ratelimit-remaining': '0' } });
@@ -210,12 +212,7 @@ describe('error reports', () => {
   });
 
   it('40202 with a wait longer than --max-wait: exit 5 at once, with the wait to allow', async () => {
-    const limited = {
-      ...reportEnvelope(null),
-      status_code: 40202,
-      status_message: 'Rate-limit is exceeded.',
-      tasks: null,
-    };
+    const limited = rateLimited40202();
     pool()
       .intercept({ path: '/d/v3/keywords_data/errors', method: 'POST' })
       .reply(200, limited, { headers: { 'retry-after': '600' } });
