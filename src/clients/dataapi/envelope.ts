@@ -2,7 +2,7 @@ import { ExitCode, type ExitCodeValue, InterruptedError, NetworkError, OpsError 
 import { describeUnreadableBody } from '../http/client.js';
 import { takeRawItems } from '../http/paginate.js';
 import type { JsonPath } from '../http/raw-json.js';
-import { backoffSeconds, sleep as realSleep, serverWaitSeconds } from '../http/retry.js';
+import { backoffSeconds, maxWaitHint, sleep as realSleep, serverWaitSeconds } from '../http/retry.js';
 import type { HttpClient, HttpResponse, RequestSpec } from '../http/types.js';
 import type { EnvelopeWire, TaskWire } from './types.js';
 
@@ -132,15 +132,13 @@ export function envelopeClient(
       if (RATE_LIMIT_CODES.includes(failure.code) && attempt <= retries) {
         const serverWait = serverWaitSeconds(res.headers);
         // A wait longer than --max-wait is not taken without asking, as the core does for a 429.
-        if (serverWait !== undefined && serverWait > maxWait) {
-          const asked = Math.ceil(serverWait);
+        if (serverWait !== undefined && serverWait > maxWait)
           throw new DataapiStatusError(
             failure.code,
             failure.message,
             failure.taskId,
-            `the service asks to wait ${asked} s; allow it with --max-wait ${asked}`,
+            maxWaitHint(serverWait),
           );
-        }
         const waitSeconds = serverWait ?? backoffSeconds(attempt - 1);
         o.onRetry?.({ attempt, waitSeconds, reason: `${failure.code} ${failure.message}` });
         try {

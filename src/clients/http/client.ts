@@ -10,6 +10,7 @@ import { type Redactor, isSecretHeader } from './redact.js';
 import {
   RETRYABLE_STATUSES,
   backoffSeconds,
+  maxWaitHint,
   errorCode,
   isIdempotentMethod,
   isRetryableError,
@@ -288,9 +289,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
               rateLimited: limited && status !== 429,
               hint:
                 o.hintFor?.(status, parsed) ??
-                (limited && wait !== undefined && wait > o.maxWaitSeconds
-                  ? `the service asks to wait ${Math.ceil(wait)} s; allow it with --max-wait ${Math.ceil(wait)}`
-                  : undefined),
+                (limited && wait !== undefined && wait > o.maxWaitSeconds ? maxWaitHint(wait) : undefined),
             });
           }
         }

@@ -77,6 +77,12 @@ export function serverWaitSeconds(
   return undefined;
 }
 
+/** The hint for a wait the service asks for that is longer than --max-wait allows. */
+export function maxWaitHint(seconds: number): string {
+  const asked = Math.ceil(seconds);
+  return `the service asks to wait ${asked} s; allow it with --max-wait ${asked}`;
+}
+
 /** Full-jitter exponential backoff: a random wait up to 0.5 s × 2^attempt, capped at 20 s. */
 export function backoffSeconds(attempt: number, random: () => number = Math.random): number {
   const cap = Math.min(20, 0.5 * 2 ** attempt);
