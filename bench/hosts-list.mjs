@@ -11,7 +11,7 @@
 // The sandbox runs in a process of its own (`ops sandbox start --port 0 --set hosts.count=N`) with its
 // rate limit raised, so both sides pay the same server time.
 import { spawn } from 'node:child_process';
-import { launcherFlags } from './launcher.mjs';
+import { launcherFlags } from '../scripts/launcher-flags.mjs';
 import { startSandbox } from './sandbox.mjs';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -163,12 +163,18 @@ for (const count of counts) {
   }
 }
 
-const parts = counts.map((c) => `time ops/raw @${c}=${(figures[c].opsMs / figures[c].rawMs).toFixed(2)}x`);
+const verdict = (ok) => (ok ? 'ok' : 'MISSED');
+const parts = counts.map((c) => {
+  const ratio = figures[c].opsMs / figures[c].rawMs;
+  return `time ops/raw @${c}=${ratio.toFixed(2)}x (${verdict(ratio <= 1.2)}), rss @${c}=${figures[c].opsRss.toFixed(1)}MB (${verdict(figures[c].opsRss <= 120)})`;
+});
 if (counts.length > 1) {
+  // Flat as in bench/meter-send.mjs: at most 1.10x from the smallest count to the largest.
   const [lo, hi] = [counts[0], counts[counts.length - 1]];
-  parts.push(`rss ops @${hi}/@${lo}=${(figures[hi].opsRss / figures[lo].opsRss).toFixed(2)}x`);
+  const flat = figures[hi].opsRss / figures[lo].opsRss;
+  parts.push(`rss ops @${hi}/@${lo}=${flat.toFixed(2)}x (flat: ${verdict(flat <= 1.1)})`);
 }
 parts.push(
-  `budget: time <=1.20x, rss <=120 MB and flat${opsFlags.length ? `; ops ran with ${opsFlags.join(' ')}` : ''}`,
+  `budget: time <=1.20x, rss <=120 MB and flat (<=1.10x)${opsFlags.length ? `; ops ran with ${opsFlags.join(' ')}` : ''}`,
 );
 console.log(`ratios ${parts.join(', ')}`);

@@ -25,7 +25,7 @@ const { once } = process.getBuiltinModule('node:events');
 const { existsSync, readFileSync } = process.getBuiltinModule('node:fs');
 const http = process.getBuiltinModule('node:http');
 const { fileURLToPath } = process.getBuiltinModule('node:url');
-import { launcherFlags } from './launcher.mjs';
+import { launcherFlags } from '../scripts/launcher-flags.mjs';
 import { startSandbox } from './sandbox.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -11,7 +11,7 @@
 // ops's rate at least 0.9x the replay client's, its client CPU per event at most 1.5x the replay
 // client's, its peak RSS at most 150 MB and flat.
 import { spawn } from 'node:child_process';
-import { launcherFlags } from './launcher.mjs';
+import { launcherFlags } from '../scripts/launcher-flags.mjs';
 import { createReadStream, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

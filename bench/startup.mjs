@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { launcherFlags } from './launcher.mjs';
+import { launcherFlags } from '../scripts/launcher-flags.mjs';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
 const runs = Number(process.argv[2] ?? 30);

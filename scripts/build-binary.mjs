@@ -15,6 +15,7 @@ import {
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { buildMain, buildRuntime } from './bundles.mjs';
+import { launcherFlags } from './launcher-flags.mjs';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
 const require = createRequire(import.meta.url);
@@ -142,8 +143,8 @@ writeFileSync(
     disableExperimentalSEAWarning: true,
     useCodeCache: true,
     useSnapshot: false,
-    // As bin/ops.cjs's shebang: V8's young generation capped for long streams.
-    execArgv: ['--max-semi-space-size=8'],
+    // bin/ops.cjs's shebang flags: the heap's limits that keep long streams' memory flat.
+    execArgv: launcherFlags(join(root, 'bin', 'ops.cjs')),
     assets,
   }),
 );

@@ -1,5 +1,5 @@
 // How the launcher starts ops: the node flags on bin/ops.cjs's shebang line, so that benchmarks run
-// ops with exactly what users get (`#!/usr/bin/env -S node <flags>`).
+// ops with exactly what users get (`#!/usr/bin/env -S node <flags>`), and the single binary starts so too.
 const { readFileSync } = process.getBuiltinModule('node:fs');
 
 export function launcherFlags(bin) {
