@@ -85,8 +85,30 @@ async function bundleAsset(root, define, options, file) {
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
   if (!/^[\x00-\x7f]*$/.test(code)) throw new Error(`${file} is not ASCII after escaping`);
-  writeFileSync(file, code);
-  return code;
+  const shared = shareNamespaces(code, file);
+  writeFileSync(file, shared);
+  return shared;
+}
+
+const TO_ESM = 'var __toESM=(mod,isNodeMode,target)=>';
+
+/**
+ * esbuild gives each file that imports a CommonJS module (commander, and in a part each module it
+ * reads from the runtime's `__core`) a namespace of its own, every export copied as a getter: pipelines
+ * did it 119 times on each start, about 1 ms. The namespace is read-only, so one per module (and
+ * import mode) serves every file. A bundle whose helper is not the one expected fails the build.
+ */
+function shareNamespaces(code, file) {
+  if (!code.includes('__toESM(')) return code;
+  if (code.split(TO_ESM).length !== 2)
+    throw new Error(`${file}: esbuild's __toESM helper is not as expected`);
+  return code.replace(
+    TO_ESM,
+    'var __toESMShared=new WeakMap,__toESM=(mod,isNodeMode)=>{' +
+      'if(mod==null||typeof mod!="object"&&typeof mod!="function")return __toESMFresh(mod,isNodeMode);' +
+      'let s=__toESMShared.get(mod);return s||__toESMShared.set(mod,s=[]),s[isNodeMode?1:0]??=__toESMFresh(mod,isNodeMode)},' +
+      '__toESMFresh=(mod,isNodeMode,target)=>',
+  );
 }
 
 /**

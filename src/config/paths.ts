@@ -1,10 +1,11 @@
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 /** `$OPS_CONFIG_DIR`, else `$XDG_CONFIG_HOME/ops`, else `~/.config/ops`. */
 export function configDir(env: Record<string, string | undefined>): string {
   if (env.OPS_CONFIG_DIR) return env.OPS_CONFIG_DIR;
-  const xdg = env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config');
+  // node:os only when HOME is unset: loading it costs every command's start.
+  const xdg =
+    env.XDG_CONFIG_HOME || join(env.HOME || process.getBuiltinModule('node:os').homedir(), '.config');
   return join(xdg, 'ops');
 }
 

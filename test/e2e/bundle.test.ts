@@ -183,7 +183,8 @@ describe('Node modules a one-shot command loads', () => {
     expect(r.modules).toContain('NativeModule http');
     expect(r.modules).not.toContain('NativeModule internal/deps/undici/undici');
     expect(r.modules).not.toContain('NativeModule child_process');
-    for (const unused of ['worker_threads', 'internal/readline/interface', 'internal/fs/streams'])
+    // node:os only where HOME is unset (the config folder's default, src/config/paths.ts).
+    for (const unused of ['worker_threads', 'internal/readline/interface', 'internal/fs/streams', 'os'])
       expect(r.modules).not.toContain(`NativeModule ${unused}`);
   });
 
