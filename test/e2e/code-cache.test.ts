@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,6 +96,29 @@ describe('the code cache of the npm package', () => {
     sandbox.kill('SIGTERM');
     await closed;
     expect(readFileSync(file).equals(written)).toBe(true);
+  });
+
+  // A V8 flag inside V8's flag hash (--heap-growing-percent, say) makes V8 reject every code cache made
+  // without it: Node's own for its built-ins, the binary's, and this package's, which ops would then
+  // write again at each start. The launcher's flags must stay outside it.
+  it("the launcher's node flags keep code caches made without them valid", () => {
+    const first = readFileSync(join(DIST, '..', 'bin', 'ops.cjs'), 'utf8').split('\n', 1)[0]!;
+    const flags = /^#!.*\bnode\b(.*)$/.exec(first)![1]!.trim().split(/\s+/).filter(Boolean);
+    expect(flags.length).toBeGreaterThan(0);
+    const dir = cacheDir();
+    const script = (mode: string) =>
+      `const vm = require('node:vm'), fs = require('node:fs'), f = ${JSON.stringify(join(dir, 'probe.cache'))};
+       const src = 'function probe() { return 1 } probe()';
+       if (${JSON.stringify(mode)} === 'make') fs.writeFileSync(f, new vm.Script(src).createCachedData());
+       else process.stdout.write(String(new vm.Script(src, { cachedData: fs.readFileSync(f) }).cachedDataRejected));`;
+    expect(spawnSync(process.execPath, ['-e', script('make')]).status).toBe(0);
+    const read = spawnSync(process.execPath, [...flags, '-e', script('read')], { encoding: 'utf8' });
+    expect([flags, read.stdout]).toEqual([flags, 'false']);
+    // The probe tells a flag inside the hash apart.
+    const hashed = spawnSync(process.execPath, ['--heap-growing-percent=50', '-e', script('read')], {
+      encoding: 'utf8',
+    });
+    expect(hashed.stdout).toBe('true');
   });
 
   // (A method named `import`, as selfsigned has one, is not a call.)
