@@ -6,14 +6,35 @@ import { useSandbox } from '../helpers/sandbox.js';
 const sb = await useSandbox({ services: ['hosts'] });
 
 describe('ops api -H', () => {
-  it('takes Name: value', () => {
+  it('takes Name: value, with a tab or Latin-1 in the value', () => {
     expect(parseHeader('X-Trace:  abc ')).toEqual(['X-Trace', 'abc']);
+    expect(parseHeader('X-Note: caf\u00e9\tok')).toEqual(['X-Note', 'caf\u00e9\tok']);
+  });
+
+  it('sends a header the transport does not frame with, Host included, as given', async () => {
+    const r = await runMain(
+      ['api', 'hosts', 'GET', '/api/v1/hosts/totals', '-H', 'Host: 127.0.0.1', '-H', 'X-Note: caf\u00e9'],
+      { env: sb.env },
+    );
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(JSON.parse(r.stdout)).toHaveProperty('total_active');
   });
 
   it.each([
     ['no colon', 'invalid -H "no colon"'],
     ['Bad Name: v', 'invalid -H header name "Bad Name"'],
     ['X-Ok: a\r\nInjected: yes', 'invalid -H value for X-Ok: it holds a line break or NUL'],
+    ['X-Ok: a\u0001Injected', 'invalid -H value for X-Ok: it holds a control character'],
+    ['X-Ok: a\u007fInjected', 'invalid -H value for X-Ok: it holds a control character'],
+    ['X-Ok: \u20acInjected', 'invalid -H value for X-Ok: it holds a character beyond Latin-1'],
+    // The transport frames each message: a length, an encoding or a connection option of the user's
+    // would contradict what it writes.
+    ['Content-Length: 0', '-H Content-Length is not accepted: ops frames each message itself'],
+    ['transfer-encoding: chunked', '-H transfer-encoding is not accepted'],
+    ['Connection: close', '-H Connection is not accepted'],
+    ['Keep-Alive: timeout=5', '-H Keep-Alive is not accepted'],
+    ['Upgrade: websocket', '-H Upgrade is not accepted'],
+    ['Expect: 100-continue', '-H Expect is not accepted'],
   ])('%j is refused before sending, and the value is never echoed', async (raw, message) => {
     expect(() => parseHeader(raw)).toThrow(message);
     const before = (await sb.counters()).requests.hosts ?? {};

@@ -15,7 +15,7 @@ export interface H1TransportOptions {
 }
 
 /** Header names a caller may not set: they decide how the message is framed. */
-const FRAMING = new Set([
+export const FRAMING = new Set([
   'content-length',
   'transfer-encoding',
   'connection',
@@ -90,12 +90,13 @@ interface Origin {
 }
 
 /**
- * HTTP/1.1 on Node's sockets, for the many small requests of a bulk send (`connections` set): each
- * request is one write of a head and a body, and each answer is read into a buffer by a small parser,
- * on kept-alive connections, at most `connections` per origin. No stream, no promise and no validation
- * beyond the first is made per request, which leaves undici's own cost per request (about half of the
- * client's CPU at ten thousand requests a second) out. A stream body or a streamed answer goes to
- * `fallback`. Failures carry the codes the retry policy knows: `ECONNRESET` when the connection closes
+ * HTTP/1.1 on Node's sockets, the transport of every request but behind a proxy: each request is one
+ * write of a head and a body, and each answer is read into a buffer by a small parser, on kept-alive
+ * connections, at most `connections` per origin. No stream, no promise and no validation beyond the
+ * first is made per request, which leaves undici's own cost per request (about half of the client's
+ * CPU at ten thousand requests a second, in a bulk send) out; and it needs only `node:net` (or
+ * `node:tls`), not `node:http` and its parser, which a one-shot command would load for about 3 ms. A
+ * stream body or a streamed answer goes to `fallback`. Failures carry the codes the retry policy knows: `ECONNRESET` when the connection closes
  * before a complete answer, `HEADERS_TIMEOUT` and `BODY_TIMEOUT` after a silence of the timeouts asked for.
  */
 export function h1Transport(o: H1TransportOptions): Transport {

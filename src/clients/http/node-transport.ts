@@ -20,7 +20,8 @@ export interface NodeTransportOptions {
 export const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'QUERY']);
 
 /**
- * The transport on Node's own `node:http` and `node:https`, with keep-alive agents. Fetched with
+ * The transport on Node's own `node:http` and `node:https`, with keep-alive agents: what the HTTP/1.1
+ * transport hands a stream body or a streamed answer to (h1-transport.ts). Fetched with
  * `process.getBuiltinModule`: an ESM `import` of `node:http` reads every export, and its `WebSocket`
  * getter loads Node's bundled undici, which costs a one-shot command more than the request itself.
  */

@@ -40,9 +40,9 @@ export interface WholeResponse {
 }
 
 /**
- * Sends one attempt. Two exist: Node's own `node:http` (one-shot commands and lists: nothing to load,
- * so a command costs little more than a bare script) and undici (proxies, many parallel senders, tests'
- * MockAgent). Failures are thrown as errors with a `code` the retry policy knows.
+ * Sends one attempt. Three exist: HTTP/1.1 on Node's sockets (h1-transport.ts: every request but
+ * behind a proxy), Node's own `node:http` (its fallback for a stream body or a streamed answer) and
+ * undici (proxies, tests' MockAgent). Failures are thrown as errors with a `code` the retry policy knows.
  */
 export interface Transport {
   send(url: URL, request: TransportRequest): Promise<TransportResponse>;

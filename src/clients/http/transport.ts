@@ -17,10 +17,12 @@ export interface TransportOptions {
 let shared: { key: string; transport: Transport } | undefined;
 
 /**
- * The one transport of the process, keep-alive, with the TLS trust asked for. Node's own `node:http`
- * for one-shot commands and lists; when many parallel connections are asked for (a bulk send), HTTP/1.1
- * on Node's sockets (h1-transport.ts), the least work a request; through undici, loaded only then,
- * when a proxy is set (HTTPS_PROXY/HTTP_PROXY/NO_PROXY, read from the command's environment).
+ * The one transport of the process, keep-alive, with the TLS trust asked for: HTTP/1.1 on Node's
+ * sockets (h1-transport.ts), the least work a request and the least to load (`node:net`, not
+ * `node:http`), with as many connections as requests in flight unless a bulk send asks for a number;
+ * its stream bodies and streamed answers go through `node:http`, loaded only then. Through undici,
+ * loaded only then, when a proxy is set (HTTPS_PROXY/HTTP_PROXY/NO_PROXY, read from the command's
+ * environment).
  */
 export function getTransport(opts: TransportOptions = {}): Transport {
   const env = opts.env ?? process.env;
@@ -31,14 +33,15 @@ export function getTransport(opts: TransportOptions = {}): Transport {
   if (shared?.key === key) return shared.transport;
   const ca = opts.caCert ? trustedCertificates(opts.caCert) : undefined;
   const rejectUnauthorized = opts.insecure ? false : undefined;
-  const viaUndici = () =>
-    undiciAgent({ ca, rejectUnauthorized, connections: opts.connections, httpsProxy, httpProxy, noProxy });
   const transport =
     httpsProxy || httpProxy
-      ? viaUndici()
-      : opts.connections
-        ? h1Transport({ ca, rejectUnauthorized, connections: opts.connections, fallback: viaUndici() })
-        : nodeTransport({ ca, rejectUnauthorized });
+      ? undiciAgent({ ca, rejectUnauthorized, connections: opts.connections, httpsProxy, httpProxy, noProxy })
+      : h1Transport({
+          ca,
+          rejectUnauthorized,
+          connections: opts.connections ?? Number.POSITIVE_INFINITY,
+          fallback: nodeTransport({ ca, rejectUnauthorized, connections: opts.connections }),
+        });
   void shared?.transport.close();
   shared = { key, transport };
   return transport;

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { FRAMING } from '../../clients/http/h1-transport.js';
 import { UsageError } from '../../errors.js';
+
 import { parseKeyValue } from '../shared/parse.js';
 
 /**
@@ -47,6 +49,20 @@ export function parseHeader(raw: string): [string, string] {
     throw new UsageError(
       `invalid -H value for ${name}: it holds a line break or NUL`,
       'give the value on one line',
+    );
+  // As every HTTP stack checks a value (Node's, undici's, ours): no control character but tab, and
+  // nothing beyond Latin-1 (a header is bytes).
+  if (/[\x00-\x08\x0a-\x1f\x7f]/.test(value))
+    throw new UsageError(`invalid -H value for ${name}: it holds a control character`, 'remove it');
+  if (/[^\x00-\xff]/.test(value))
+    throw new UsageError(
+      `invalid -H value for ${name}: it holds a character beyond Latin-1`,
+      'percent-encode it or leave it out',
+    );
+  if (FRAMING.has(name.toLowerCase()))
+    throw new UsageError(
+      `-H ${name} is not accepted: ops frames each message itself`,
+      `leave out ${[...FRAMING].join(', ')}`,
     );
   return [name, value];
 }

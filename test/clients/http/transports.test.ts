@@ -49,15 +49,17 @@ async function serve(handler: Handler, server: Server = createServer()) {
 }
 
 /**
- * The transports meet one contract: Node's own `node:http` (one-shot commands and lists), HTTP/1.1 on
- * bare sockets (bulk sends, `connections` set; its stream bodies and streamed answers go to its
- * fallback) and undici (proxies), each on a real socket.
+ * The transports meet one contract: HTTP/1.1 on bare sockets (every request but behind a proxy, with
+ * as many connections as requests in flight, or the number a bulk send asks for; its stream bodies and
+ * streamed answers go to its fallback), Node's own `node:http` (that fallback) and undici (proxies),
+ * each on a real socket.
  */
 const transports: Array<[string, Transport, number]> = [
   // The last column: the connections that five requests one after the other open (undici's pool
   // opens a second one for the second request, before the first is back in the pool).
-  ['node:http', nodeTransport(), 1],
+  ['HTTP/1.1', h1Transport({ connections: Number.POSITIVE_INFINITY, fallback: nodeTransport() }), 1],
   ['HTTP/1.1 (bulk)', h1Transport({ connections: 4, fallback: nodeTransport() }), 1],
+  ['node:http (streams)', nodeTransport(), 1],
   ['undici (proxies)', undiciTransport(new Agent({ keepAliveTimeout: 10_000 })), 2],
 ];
 afterAll(async () => {
@@ -291,7 +293,7 @@ describe.each(transports)('the %s transport', (_name, transport, sequentialConne
   });
 });
 
-describe('TLS on the node:http and the HTTP/1.1 (bulk) transports', () => {
+describe('TLS on the HTTP/1.1 transport and its node:http fallback', () => {
   let tls: { port: number; close(): Promise<void> };
   let caFile: string;
   beforeAll(async () => {
@@ -306,9 +308,9 @@ describe('TLS on the node:http and the HTTP/1.1 (bulk) transports', () => {
   });
   const tlsClient = (t: Transport) => clientOn(t, tls.port, { retries: 0 }, 'https');
 
-  // Without `connections` the process's transport is node:http; with it, HTTP/1.1 on bare sockets.
+  // The process's transport, with and without a number of connections: HTTP/1.1 on bare sockets.
   describe.each([
-    ['node:http', undefined],
+    ['HTTP/1.1', undefined],
     ['HTTP/1.1 (bulk)', 4],
   ])('%s', (_name, connections) => {
     it('trusts a CA file given with --ca-cert', async () => {
@@ -328,6 +330,21 @@ describe('TLS on the node:http and the HTTP/1.1 (bulk) transports', () => {
         path: '/',
       });
       expect(res.data).toEqual({ tls: true });
+    });
+
+    it('streams an answer through node:http with the same trust', async () => {
+      const t = getTransport({ caCert: caFile, connections, env: {} });
+      const res = await tlsClient(t).request<Readable>({ method: 'GET', path: '/', responseType: 'stream' });
+      let text = '';
+      for await (const chunk of res.data) text += String(chunk);
+      expect(JSON.parse(text)).toEqual({ tls: true });
+      await expect(
+        tlsClient(getTransport({ connections, env: {} })).request({
+          method: 'GET',
+          path: '/',
+          responseType: 'stream',
+        }),
+      ).rejects.toThrow(/TLS certificate of 127\.0\.0\.1:\d+ not trusted/);
     });
   });
 });
