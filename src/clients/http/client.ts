@@ -386,6 +386,7 @@ function readBody(
   // A byte-order mark is not part of the text (as the WHATWG decoder reads UTF-8).
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const text = bytes.toString('utf8', bom ? 3 : 0);
+  release(bytes);
   if (type === 'text' && ok) return text;
   if (text === '') {
     if (ok) return status === 204 || status === 304 || type !== 'json' ? undefined : {};
@@ -401,6 +402,26 @@ function readBody(
   } catch {
     throw new BadBody(text, ct);
   }
+}
+
+/** Below this, a body's bytes are left to the collector. */
+const RELEASED_MIN = 64 * 1024;
+
+/**
+ * Frees the memory of bytes read whole once they are decoded, when they are the whole of their
+ * ArrayBuffer (never a slice of Node's shared pool). A page of a list arrives while the one before is
+ * printed, so its buffer lives through young collections into the old generation, where its memory
+ * would wait for a full collection: bench/hosts-list's peak RSS grew with the number of pages (70 MB
+ * at 10,000 hosts, 90 at 100,000). Detaching the ArrayBuffer frees it now.
+ */
+function release(bytes: Buffer): void {
+  if (
+    bytes.byteLength >= RELEASED_MIN &&
+    bytes.byteOffset === 0 &&
+    bytes.buffer.byteLength === bytes.byteLength &&
+    bytes.buffer instanceof ArrayBuffer
+  )
+    bytes.buffer.transfer(0);
 }
 
 function debugBody(payload: unknown, redactor: Redactor, sensitive = false): string {

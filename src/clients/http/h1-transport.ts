@@ -27,6 +27,8 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** What a header value may hold (as undici and Node check it): no control character but tab. */
 const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 const MAX_HEAD = 64 * 1024;
+/** The largest announced body read into one buffer made before it comes. */
+const PREALLOCATED_MAX = 16 * 1024 * 1024;
 /** A kept-alive connection is dropped this long before the server said it would close it. */
 const KEEP_ALIVE_MARGIN_MS = 2000;
 const CRLF = Buffer.from('\r\n');
@@ -61,6 +63,10 @@ interface Exchange {
   /** Bytes still to come of the body (Length) or of the chunk (ChunkData). */
   remaining: number;
   chunks: Buffer[];
+  /** The body of an answer with a length, read into one buffer of that length (see `readHead`). */
+  body: Buffer | undefined;
+  /** Bytes of `body` read so far. */
+  filled: number;
   /** Bytes of a head or a chunk line that a packet cut in two. */
   pending: Buffer | undefined;
   keepAlive: boolean;
@@ -262,6 +268,8 @@ export function h1Transport(o: H1TransportOptions): Transport {
           headers: {},
           remaining: 0,
           chunks: [],
+          body: undefined,
+          filled: 0,
           pending: undefined,
           keepAlive: true,
         };
@@ -336,7 +344,7 @@ function finish(c: Connection, x: Exchange): void {
   x.resolve({
     statusCode: x.statusCode,
     headers: x.headers,
-    body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks),
+    body: x.body ?? (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)),
   });
   if (x.keepAlive && !c.closed) release(c);
   else {
@@ -389,7 +397,10 @@ function onData(c: Connection, chunk: Buffer, n: number): void {
         case Phase.Length:
         case Phase.ChunkData: {
           const take = Math.min(x.remaining, length - at);
-          if (take > 0) x.chunks.push(Buffer.copyBytesFrom(data, at, take));
+          if (take > 0) {
+            if (x.body) x.filled += data.copy(x.body, x.filled, at, at + take);
+            else x.chunks.push(Buffer.copyBytesFrom(data, at, take));
+          }
           at += take;
           x.remaining -= take;
           if (x.remaining === 0) x.phase = x.phase === Phase.Length ? Phase.Done : Phase.ChunkEnd;
@@ -497,6 +508,10 @@ function readHead(c: Connection, x: Exchange, text: string): void {
   } else if (headers['content-length'] !== undefined) {
     x.remaining = contentLength(headers['content-length']);
     x.phase = x.remaining === 0 ? Phase.Done : Phase.Length;
+    // One buffer of the announced length, filled read by read: no buffer a read and no concatenation
+    // (a page of a megabyte came in some sixteen reads). A length too large to trust before it has
+    // come is read in chunks.
+    if (x.remaining > 0 && x.remaining <= PREALLOCATED_MAX) x.body = Buffer.allocUnsafe(x.remaining);
   } else {
     x.keepAlive = false;
     x.phase = Phase.UntilClose;

@@ -174,6 +174,22 @@ describe('the HTTP/1.1 (bulk) transport keeps connections', () => {
     }
   });
 
+  // Up to 16 MiB, the body is read into one buffer of the length announced; beyond, read by read.
+  it('an answer longer than what it reads into one buffer, whole, and one that stops short as dropped', async () => {
+    const big = `"${'y'.repeat(17 * 1024 * 1024)}"`;
+    server = await rawServer((n, _head, socket) => {
+      if (n === 1) return [ok(big).slice(0, 5_000_000), ok(big).slice(5_000_000)];
+      // A length announced, half of it sent, then the connection closed.
+      setTimeout(() => socket.destroy(), 20);
+      return [`HTTP/1.1 200 OK\r\ncontent-length: 1000\r\n\r\n${'z'.repeat(500)}`];
+    });
+    const t = h1(1);
+    const whole = await t.sendWhole(server.url(), request({ bodyTimeout: 10_000 }));
+    expect(whole.body.length).toBe(big.length);
+    expect(whole.body.toString('latin1')).toBe(big);
+    await expect(t.sendWhole(server.url(), request())).rejects.toMatchObject({ code: 'ECONNRESET' });
+  });
+
   it('not after `Connection: close`, nor past the keep-alive time the server names', async () => {
     server = await rawServer((n) => [
       ok('{}', n === 1 ? 'connection: close\r\n' : n === 2 ? 'keep-alive: timeout=2\r\n' : ''),
