@@ -27,7 +27,8 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** What a header value may hold (as undici and Node check it): no control character but tab. */
 const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 const MAX_HEAD = 64 * 1024;
-/** The largest announced body read into one buffer made before it comes. */
+/** The announced bodies read into one buffer made before they come. */
+const PREALLOCATED_MIN = 64 * 1024;
 const PREALLOCATED_MAX = 16 * 1024 * 1024;
 /** A kept-alive connection is dropped this long before the server said it would close it. */
 const KEEP_ALIVE_MARGIN_MS = 2000;
@@ -508,10 +509,13 @@ function readHead(c: Connection, x: Exchange, text: string): void {
   } else if (headers['content-length'] !== undefined) {
     x.remaining = contentLength(headers['content-length']);
     x.phase = x.remaining === 0 ? Phase.Done : Phase.Length;
-    // One buffer of the announced length, filled read by read: no buffer a read and no concatenation
-    // (a page of a megabyte came in some sixteen reads). A length too large to trust before it has
+    // A large body goes into one buffer of the announced length, filled read by read: no buffer a read
+    // and no concatenation (a page of a megabyte came in some sixteen reads). A small one, mostly one
+    // read, is copied into a buffer of its own rather than a slice of Node's shared pool, which would
+    // keep 8 KiB alive for each answer a bulk send holds; a length too large to trust before it has
     // come is read in chunks.
-    if (x.remaining > 0 && x.remaining <= PREALLOCATED_MAX) x.body = Buffer.allocUnsafe(x.remaining);
+    if (x.remaining >= PREALLOCATED_MIN && x.remaining <= PREALLOCATED_MAX)
+      x.body = Buffer.allocUnsafe(x.remaining);
   } else {
     x.keepAlive = false;
     x.phase = Phase.UntilClose;
