@@ -103,8 +103,9 @@ interface Origin {
  * first is made per request, which leaves undici's own cost per request (about half of the client's
  * CPU at ten thousand requests a second, in a bulk send) out; and it needs only `node:net` (or
  * `node:tls`), not `node:http` and its parser, which a one-shot command would load for about 3 ms. A
- * stream body or a streamed answer goes to `fallback`. Failures carry the codes the retry policy knows: `ECONNRESET` when the connection closes
- * before a complete answer, `HEADERS_TIMEOUT` and `BODY_TIMEOUT` after a silence of the timeouts asked for.
+ * stream body or a streamed answer goes to `fallback`. Failures carry the codes the retry policy
+ * knows: `ECONNRESET` when the connection closes before a complete answer, `HEADERS_TIMEOUT` and
+ * `BODY_TIMEOUT` after a silence of the timeouts asked for.
  */
 export function h1Transport(o: H1TransportOptions): Transport {
   const origins = new Map<string, Origin>();

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { FRAMING } from '../../clients/http/h1-transport.js';
 import { UsageError } from '../../errors.js';
-
 import { parseKeyValue } from '../shared/parse.js';
 
 /**
