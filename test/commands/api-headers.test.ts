@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { parseHeader } from '../../src/commands/api/fields.js';
 import { runMain } from '../helpers/cli.js';
@@ -12,12 +15,29 @@ describe('ops api -H', () => {
   });
 
   it('sends a header the transport does not frame with, Host included, as given', async () => {
-    const r = await runMain(
-      ['api', 'hosts', 'GET', '/api/v1/hosts/totals', '-H', 'Host: 127.0.0.1', '-H', 'X-Note: caf\u00e9'],
-      { env: sb.env },
-    );
-    expect([r.code, r.stderr]).toEqual([0, '']);
-    expect(JSON.parse(r.stdout)).toHaveProperty('total_active');
+    // A server of its own, to see the headers as they arrive.
+    const seen: Record<string, string | string[] | undefined>[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.headers);
+      res.setHeader('content-type', 'application/json');
+      res.end('{"total_active":1,"total_up":1}');
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const r = await runMain(
+        ['api', 'hosts', 'GET', '/api/v1/hosts/totals', '-H', 'Host: ops.example', '-H', 'X-Note: caf\u00e9'],
+        { env: { ...sb.env, OPS_HOSTS_BASE_URL: base } },
+      );
+      expect([r.code, r.stderr]).toEqual([0, '']);
+      expect(JSON.parse(r.stdout)).toEqual({ total_active: 1, total_up: 1 });
+      expect(seen).toHaveLength(1);
+      // Node's server reads a header value as Latin-1.
+      expect(seen[0]).toMatchObject({ host: 'ops.example', 'x-note': 'caf\u00e9' });
+    } finally {
+      server.close();
+    }
   });
 
   it.each([

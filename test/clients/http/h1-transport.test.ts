@@ -174,14 +174,15 @@ describe('the HTTP/1.1 (bulk) transport keeps connections', () => {
     }
   });
 
-  // Up to 16 MiB, the body is read into one buffer of the length announced; beyond, read by read.
+  // From 64 KiB to 16 MiB, the body is read into one buffer of the length announced; beyond, read by
+  // read. One of the first kind cut short is dropped, never handed on half-filled.
   it('an answer longer than what it reads into one buffer, whole, and one that stops short as dropped', async () => {
     const big = `"${'y'.repeat(17 * 1024 * 1024)}"`;
     server = await rawServer((n, _head, socket) => {
       if (n === 1) return [ok(big).slice(0, 5_000_000), ok(big).slice(5_000_000)];
       // A length announced, half of it sent, then the connection closed.
       setTimeout(() => socket.destroy(), 20);
-      return [`HTTP/1.1 200 OK\r\ncontent-length: 1000\r\n\r\n${'z'.repeat(500)}`];
+      return [`HTTP/1.1 200 OK\r\ncontent-length: 200000\r\n\r\n${'z'.repeat(100_000)}`];
     });
     const t = h1(1);
     const whole = await t.sendWhole(server.url(), request({ bodyTimeout: 10_000 }));
