@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import type { Factory, ServiceCommands } from './app/types.js';
 import { setCompletionValues } from './commands/shared/choices.js';
+import { buildVerbs } from './commands/shared/verbs.js';
 import { UsageError } from './errors.js';
 import { addOutputOptions } from './output/options.js';
 import { OUTPUT_FORMATS } from './output/printer.js';
@@ -74,6 +75,26 @@ export function targetCommand(args: string[]): string | undefined {
     return a;
   }
   return undefined;
+}
+
+/**
+ * The words of argv, root flags and their values left out (`ops -o json hosts list --count 5` →
+ * hosts, list, 5): what `buildVerbs` follows to the one verb asked for. A group's own flags take
+ * no value (a test holds every group to that), so a word here is a command's name or an argument.
+ * `help` and `--` give none: the whole tree is built.
+ */
+export function commandWords(args: string[]): string[] | undefined {
+  const words: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') return undefined;
+    if (a.startsWith('-')) {
+      if (VALUE_FLAGS.has(a)) i++;
+      continue;
+    }
+    words.push(a);
+  }
+  return words[0] === 'help' ? undefined : words;
 }
 
 /** The root command with the global flags of PRODUCT.md §2. */
@@ -194,6 +215,7 @@ export async function buildProgram(factory: Factory, argv: string[], loadAll = f
       root.command(entry.name).description(entry.summary).helpOption(false).allowUnknownOption();
     }
   }
+  buildVerbs(root, loadAll ? undefined : commandWords(argv.slice(2)));
   usageErrors(root);
   return root;
 }

@@ -27,6 +27,7 @@ import { UsageError } from '../../src/errors.js';
 import { createRoot } from '../../src/program.js';
 import { runMain, tempConfigDir } from '../helpers/cli.js';
 import { memoryIo } from '../helpers/io.js';
+import { buildVerbs } from '../../src/commands/shared/verbs.js';
 
 type Builder = (factory: Factory, run: (o: never) => Promise<void>) => Command;
 
@@ -298,6 +299,7 @@ describe('secrets help', () => {
   // As buildProgram makes it for a named command: no root --version to swallow the command's own.
   const root = createRoot(false);
   register(root, createFactory(memoryIo()));
+  buildVerbs(root);
   const paths: string[][] = [];
   const walk = (cmd: Command, path: string[]): void => {
     for (const sub of cmd.commands) {

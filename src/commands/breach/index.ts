@@ -9,6 +9,7 @@ import { breachListCommand } from './list.js';
 import { breachShowCommand } from './show.js';
 import { breachStealerLogsCommand } from './stealer-logs.js';
 import { breachSubscriptionCommand } from './subscription.js';
+import { addVerbs } from '../shared/verbs.js';
 
 /** `ops breach`: the breach lookup API (seed 000 D). */
 export function register(parent: Command, factory: Factory): void {
@@ -27,19 +28,21 @@ Examples:
   ops breach account --file accounts.txt -o ndjson
   ops breach latest --watch 10m`,
     );
-  for (const make of [
-    breachAccountCommand,
-    breachDomainCommand,
-    breachDomainsCommand,
-    breachListCommand,
-    breachShowCommand,
-    breachLatestCommand,
-    breachDataclassesCommand,
-    breachStealerLogsCommand,
-    breachSubscriptionCommand,
-  ]) {
-    group.addCommand(make(factory));
-  }
+  addVerbs(
+    group,
+    {
+      account: breachAccountCommand,
+      domain: breachDomainCommand,
+      domains: breachDomainsCommand,
+      list: breachListCommand,
+      show: breachShowCommand,
+      latest: breachLatestCommand,
+      dataclasses: breachDataclassesCommand,
+      'stealer-logs': breachStealerLogsCommand,
+      subscription: breachSubscriptionCommand,
+    },
+    factory,
+  );
 }
 
 /** `ops sandbox demo` steps; each succeeds against a fresh sandbox. */

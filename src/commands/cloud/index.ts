@@ -39,15 +39,14 @@ import { lbRebootCommand } from './lb/reboot.js';
 import { lbStartCommand } from './lb/start.js';
 import { lbStopCommand } from './lb/stop.js';
 import { cloudRegionsCommand } from './regions.js';
-
-type Make = (f: Factory) => Command;
+import { type Make, addVerbs } from '../shared/verbs.js';
 
 function group(
   parent: Command,
   name: string,
   description: string,
   examples: string[],
-  makes: Make[],
+  makes: Record<string, Make>,
   factory: Factory,
 ) {
   const g = parent
@@ -55,7 +54,7 @@ function group(
     .description(description)
     .helpCommand(false)
     .addHelpText('after', `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}`);
-  for (const make of makes) g.addCommand(make(factory));
+  addVerbs(g, makes, factory);
   return g;
 }
 
@@ -75,26 +74,29 @@ Examples:
   ops cloud instance list --state RUNNING
   ops cloud instance get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01`,
     );
-  for (const make of [cloudRegionsCommand, cloudInstanceTypesCommand, cloudImagesCommand])
-    cloud.addCommand(make(factory));
+  addVerbs(
+    cloud,
+    { regions: cloudRegionsCommand, 'instance-types': cloudInstanceTypesCommand, images: cloudImagesCommand },
+    factory,
+  );
   const instance = group(
     cloud,
     'instance',
     'Instances: launch, list, inspect, update, terminate, power, console, credentials, metrics, network, snapshots',
     ['ops cloud instance list', 'ops cloud instance get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01'],
-    [
-      instanceLaunchCommand,
-      instanceListCommand,
-      instanceGetCommand,
-      instanceUpdateCommand,
-      instanceTerminateCommand,
-      instanceCancelTerminationCommand,
-      instanceStartCommand,
-      instanceStopCommand,
-      instanceRebootCommand,
-      instanceConsoleCommand,
-      instanceTypesCommand,
-    ],
+    {
+      launch: instanceLaunchCommand,
+      list: instanceListCommand,
+      get: instanceGetCommand,
+      update: instanceUpdateCommand,
+      terminate: instanceTerminateCommand,
+      'cancel-termination': instanceCancelTerminationCommand,
+      start: instanceStartCommand,
+      stop: instanceStopCommand,
+      reboot: instanceRebootCommand,
+      console: instanceConsoleCommand,
+      types: instanceTypesCommand,
+    },
     factory,
   );
   const ID = '4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03';
@@ -103,13 +105,13 @@ Examples:
     'credentials',
     'Credentials kept for an instance (passwords from stdin; shown only by get --show-password)',
     [`ops cloud instance credentials list ${ID}`],
-    [
-      credentialsListCommand,
-      credentialsStoreCommand,
-      credentialsGetCommand,
-      credentialsUpdateCommand,
-      credentialsDeleteCommand,
-    ],
+    {
+      list: credentialsListCommand,
+      store: credentialsStoreCommand,
+      get: credentialsGetCommand,
+      update: credentialsUpdateCommand,
+      delete: credentialsDeleteCommand,
+    },
     factory,
   );
   group(
@@ -117,7 +119,7 @@ Examples:
     'metrics',
     'Metrics of an instance, drawn as charts on a terminal',
     [`ops cloud instance metrics cpu ${ID}`],
-    [metricsCpuCommand],
+    { cpu: metricsCpuCommand },
     factory,
   );
   group(
@@ -125,7 +127,7 @@ Examples:
     'private-network',
     'Private network membership (only for an instance without snapshots)',
     ['ops cloud instance private-network add 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01'],
-    [privateNetworkAddCommand, privateNetworkRemoveCommand],
+    { add: privateNetworkAddCommand, remove: privateNetworkRemoveCommand },
     factory,
   );
   group(
@@ -133,13 +135,13 @@ Examples:
     'snapshot',
     'The snapshot of an instance (one per instance): create, restore, delete',
     [`ops cloud instance snapshot list ${ID}`],
-    [
-      snapshotListCommand,
-      snapshotCreateCommand,
-      snapshotGetCommand,
-      snapshotRestoreCommand,
-      snapshotDeleteCommand,
-    ],
+    {
+      list: snapshotListCommand,
+      create: snapshotCreateCommand,
+      get: snapshotGetCommand,
+      restore: snapshotRestoreCommand,
+      delete: snapshotDeleteCommand,
+    },
     factory,
   );
   group(
@@ -147,7 +149,7 @@ Examples:
     'lb',
     'Load balancers: start, stop, reboot and their metrics as charts',
     ['ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e01 requests'],
-    [lbStartCommand, lbStopCommand, lbRebootCommand, lbMetricsCommand],
+    { start: lbStartCommand, stop: lbStopCommand, reboot: lbRebootCommand, metrics: lbMetricsCommand },
     factory,
   ).alias('load-balancer');
   group(
@@ -155,16 +157,16 @@ Examples:
     'asg',
     'Auto scaling groups: create, list, inspect, update, delete, instances, target groups',
     ['ops cloud asg list', 'ops cloud asg get a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01'],
-    [
-      asgCreateCommand,
-      asgListCommand,
-      asgGetCommand,
-      asgUpdateCommand,
-      asgDeleteCommand,
-      asgInstancesCommand,
-      asgRegisterTargetGroupCommand,
-      asgDeregisterTargetGroupCommand,
-    ],
+    {
+      create: asgCreateCommand,
+      list: asgListCommand,
+      get: asgGetCommand,
+      update: asgUpdateCommand,
+      delete: asgDeleteCommand,
+      instances: asgInstancesCommand,
+      'register-target-group': asgRegisterTargetGroupCommand,
+      'deregister-target-group': asgDeregisterTargetGroupCommand,
+    },
     factory,
   );
 }

@@ -3,6 +3,7 @@ import type { Factory } from '../../app/types.js';
 import { errorsBacklinksCommand } from './errors/backlinks.js';
 import { errorsKeywordsCommand } from './errors/keywords.js';
 import { errorsResendCommand } from './errors/resend.js';
+import { addVerbs } from '../shared/verbs.js';
 
 /** `ops dataapi`: the data API's error reports (seed 002 B). */
 export function register(parent: Command, factory: Factory): void {
@@ -27,8 +28,11 @@ Examples:
       'after',
       '\nExamples:\n  ops dataapi errors keywords --function pingback_url\n  ops dataapi errors backlinks --limit 20\n  ops dataapi errors resend --report backlinks --yes',
     );
-  for (const make of [errorsKeywordsCommand, errorsBacklinksCommand, errorsResendCommand])
-    errors.addCommand(make(factory));
+  addVerbs(
+    errors,
+    { keywords: errorsKeywordsCommand, backlinks: errorsBacklinksCommand, resend: errorsResendCommand },
+    factory,
+  );
 }
 
 /** `ops sandbox demo` steps; each succeeds against a fresh sandbox. */

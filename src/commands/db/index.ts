@@ -7,6 +7,7 @@ import { roleAssignmentGetCommand } from './role-assignment/get.js';
 import { roleAssignmentListCommand } from './role-assignment/list.js';
 import { roleDefinitionGetCommand } from './role-definition/get.js';
 import { roleDefinitionListCommand } from './role-definition/list.js';
+import { addVerbs } from '../shared/verbs.js';
 
 /** `ops db`: role assignments of a document-database account (seed 001 C). */
 export function register(parent: Command, factory: Factory): void {
@@ -26,7 +27,7 @@ Examples:
   ops db role-assignment create --principal 7d9f1e2a-3b4c-4d5e-8f60-718293a4b5c6 --role-definition "Built-in Data Reader" --scope /dbs/orders
   ops db role-assignment list`,
     );
-  db.addCommand(dbLoginCommand(factory));
+  addVerbs(db, { login: dbLoginCommand }, factory);
   const assignment = db
     .command('role-assignment')
     .description('Role assignments: create (or update), get, list, delete')
@@ -34,13 +35,16 @@ Examples:
       'after',
       '\nExamples:\n  ops db role-assignment list\n  ops db role-assignment get 4a4d6c1e-8f0b-4d35-9b2e-1c7a5e3f9d21',
     );
-  for (const make of [
-    roleAssignmentCreateCommand,
-    roleAssignmentGetCommand,
-    roleAssignmentListCommand,
-    roleAssignmentDeleteCommand,
-  ])
-    assignment.addCommand(make(factory));
+  addVerbs(
+    assignment,
+    {
+      create: roleAssignmentCreateCommand,
+      get: roleAssignmentGetCommand,
+      list: roleAssignmentListCommand,
+      delete: roleAssignmentDeleteCommand,
+    },
+    factory,
+  );
   const definition = db
     .command('role-definition')
     .description('Role definitions of the account: list, get')
@@ -48,8 +52,7 @@ Examples:
       'after',
       '\nExamples:\n  ops db role-definition list\n  ops db role-definition get 00000000-0000-0000-0000-000000000001',
     );
-  for (const make of [roleDefinitionListCommand, roleDefinitionGetCommand])
-    definition.addCommand(make(factory));
+  addVerbs(definition, { list: roleDefinitionListCommand, get: roleDefinitionGetCommand }, factory);
 }
 
 /** `ops sandbox demo` steps: read-only, each succeeds against a fresh sandbox. */

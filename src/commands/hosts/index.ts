@@ -4,6 +4,7 @@ import { hostsListCommand } from './list.js';
 import { hostsMuteCommand } from './mute.js';
 import { hostsTotalsCommand } from './totals.js';
 import { hostsUnmuteCommand } from './unmute.js';
+import { addVerbs } from '../shared/verbs.js';
 
 export function register(parent: Command, factory: Factory): void {
   const group = parent
@@ -13,8 +14,16 @@ export function register(parent: Command, factory: Factory): void {
       'after',
       '\nExamples:\n  ops hosts list --filter role:web --limit 20\n  ops hosts totals\n  ops hosts mute web-001 --end 1h',
     );
-  for (const make of [hostsListCommand, hostsTotalsCommand, hostsMuteCommand, hostsUnmuteCommand])
-    group.addCommand(make(factory));
+  addVerbs(
+    group,
+    {
+      list: hostsListCommand,
+      totals: hostsTotalsCommand,
+      mute: hostsMuteCommand,
+      unmute: hostsUnmuteCommand,
+    },
+    factory,
+  );
 }
 
 /** `ops sandbox demo` steps; each succeeds against a fresh sandbox (120 hosts). */

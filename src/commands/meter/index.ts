@@ -3,6 +3,7 @@ import type { Factory } from '../../app/types.js';
 import { meterCatalogueCommand } from './catalogue.js';
 import { meterSendCommand } from './send.js';
 import { meterSessionCreateCommand } from './session/create.js';
+import { addVerbs } from '../shared/verbs.js';
 
 /** `ops meter`: usage metering (seed 000 B). */
 export function register(parent: Command, factory: Factory): void {
@@ -18,8 +19,7 @@ export function register(parent: Command, factory: Factory): void {
     .description('Meter event sessions: a 15-minute token for the event stream')
     .addHelpText('after', '\nExamples:\n  ops meter session create --field authentication_token')
     .addCommand(meterSessionCreateCommand(factory));
-  group.addCommand(meterSendCommand(factory));
-  group.addCommand(meterCatalogueCommand(factory));
+  addVerbs(group, { send: meterSendCommand, catalogue: meterCatalogueCommand }, factory);
 }
 
 /** Steps of `ops sandbox demo`; each runs against a fresh sandbox. */

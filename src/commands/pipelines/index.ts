@@ -46,15 +46,14 @@ import { projectDeleteCommand } from './project/delete.js';
 import { projectFollowCommand } from './project/follow.js';
 import { projectGetCommand } from './project/get.js';
 import { examples } from './shared.js';
-
-type Make = (factory: Factory) => Command;
+import { type Make, addVerbs } from '../shared/verbs.js';
 
 function group(
   parent: Command,
   name: string,
   description: string,
   example: string[],
-  verbs: Make[],
+  verbs: Record<string, Make>,
   factory: Factory,
 ) {
   const g = parent
@@ -62,7 +61,7 @@ function group(
     .description(description)
     .helpCommand(false)
     .addHelpText('after', examples(...example));
-  for (const make of verbs) g.addCommand(make(factory));
+  addVerbs(g, verbs, factory);
   return g;
 }
 
@@ -92,7 +91,12 @@ export function register(parent: Command, factory: Factory): void {
       'ops pipelines context list --org-slug gh/acme',
       'ops pipelines context env list a0c17523-e4af-46ab-965f-4a57cbc4a90f',
     ],
-    [contextListCommand, contextGetCommand, contextCreateCommand, contextDeleteCommand],
+    {
+      list: contextListCommand,
+      get: contextGetCommand,
+      create: contextCreateCommand,
+      delete: contextDeleteCommand,
+    },
     factory,
   );
   group(
@@ -100,7 +104,7 @@ export function register(parent: Command, factory: Factory): void {
     'env',
     "A context's environment variables (values are write-only)",
     ['ops pipelines context env list a0c17523-e4af-46ab-965f-4a57cbc4a90f'],
-    [contextEnvListCommand, contextEnvSetCommand, contextEnvDeleteCommand],
+    { list: contextEnvListCommand, set: contextEnvSetCommand, delete: contextEnvDeleteCommand },
     factory,
   );
   group(
@@ -108,7 +112,11 @@ export function register(parent: Command, factory: Factory): void {
     'restriction',
     'Restrictions of a context to projects, groups or expressions',
     ['ops pipelines context restriction list a0c17523-e4af-46ab-965f-4a57cbc4a90f'],
-    [contextRestrictionListCommand, contextRestrictionCreateCommand, contextRestrictionDeleteCommand],
+    {
+      list: contextRestrictionListCommand,
+      create: contextRestrictionCreateCommand,
+      delete: contextRestrictionDeleteCommand,
+    },
     factory,
   );
   group(
@@ -116,7 +124,7 @@ export function register(parent: Command, factory: Factory): void {
     'oidc-claims',
     "Custom claims (audience, lifetime) of the OIDC tokens of an organization's or project's jobs",
     ['ops pipelines oidc-claims get', 'ops pipelines oidc-claims set --ttl 30m'],
-    [oidcClaimsGetCommand, oidcClaimsSetCommand, oidcClaimsDeleteCommand],
+    { get: oidcClaimsGetCommand, set: oidcClaimsSetCommand, delete: oidcClaimsDeleteCommand },
     factory,
   );
   group(
@@ -127,15 +135,15 @@ export function register(parent: Command, factory: Factory): void {
       'ops pipelines insights summary gh/acme/web-app',
       'ops pipelines insights time-series gh/acme/web-app build-and-test',
     ],
-    [
-      insightsSummaryCommand,
-      insightsWorkflowsCommand,
-      insightsRunsCommand,
-      insightsJobsCommand,
-      insightsBranchesCommand,
-      insightsFlakyTestsCommand,
-      insightsTimeSeriesCommand,
-    ],
+    {
+      summary: insightsSummaryCommand,
+      workflows: insightsWorkflowsCommand,
+      runs: insightsRunsCommand,
+      jobs: insightsJobsCommand,
+      branches: insightsBranchesCommand,
+      'flaky-tests': insightsFlakyTestsCommand,
+      'time-series': insightsTimeSeriesCommand,
+    },
     factory,
   );
   const policy = group(
@@ -143,7 +151,7 @@ export function register(parent: Command, factory: Factory): void {
     'policy',
     'Config policies of an organization (--owner-id, default OPS_PIPELINES_OWNER_ID): decisions, evaluation, settings, bundles',
     ['ops pipelines policy decisions list', 'ops pipelines policy bundle get'],
-    [policyEvaluateCommand],
+    { evaluate: policyEvaluateCommand },
     factory,
   );
   group(
@@ -151,7 +159,11 @@ export function register(parent: Command, factory: Factory): void {
     'decisions',
     'Decisions made by policy evaluation, and the bundle each was made with',
     ['ops pipelines policy decisions list --status HARD_FAIL'],
-    [policyDecisionsListCommand, policyDecisionsGetCommand, policyDecisionsBundleCommand],
+    {
+      list: policyDecisionsListCommand,
+      get: policyDecisionsGetCommand,
+      bundle: policyDecisionsBundleCommand,
+    },
     factory,
   );
   group(
@@ -159,7 +171,7 @@ export function register(parent: Command, factory: Factory): void {
     'settings',
     'Whether pipelines are evaluated against the policies',
     ['ops pipelines policy settings get'],
-    [policySettingsGetCommand, policySettingsSetCommand],
+    { get: policySettingsGetCommand, set: policySettingsSetCommand },
     factory,
   );
   group(
@@ -167,7 +179,7 @@ export function register(parent: Command, factory: Factory): void {
     'bundle',
     'The policies (Rego) themselves',
     ['ops pipelines policy bundle get', 'ops pipelines policy bundle get ci_security'],
-    [policyBundleGetCommand, policyBundlePushCommand],
+    { get: policyBundleGetCommand, push: policyBundlePushCommand },
     factory,
   );
   group(
@@ -175,13 +187,13 @@ export function register(parent: Command, factory: Factory): void {
     'definition',
     'Pipeline definitions of a project: config source and checkout source',
     ['ops pipelines definition list gh/acme/web-app'],
-    [
-      definitionListCommand,
-      definitionGetCommand,
-      definitionCreateCommand,
-      definitionUpdateCommand,
-      definitionDeleteCommand,
-    ],
+    {
+      list: definitionListCommand,
+      get: definitionGetCommand,
+      create: definitionCreateCommand,
+      update: definitionUpdateCommand,
+      delete: definitionDeleteCommand,
+    },
     factory,
   );
   group(
@@ -189,7 +201,12 @@ export function register(parent: Command, factory: Factory): void {
     'project',
     'Projects: show, create, delete, and the deprecated follow',
     ['ops pipelines project get gh/acme/web-app'],
-    [projectGetCommand, projectCreateCommand, projectDeleteCommand, projectFollowCommand],
+    {
+      get: projectGetCommand,
+      create: projectCreateCommand,
+      delete: projectDeleteCommand,
+      follow: projectFollowCommand,
+    },
     factory,
   );
   group(
@@ -197,7 +214,12 @@ export function register(parent: Command, factory: Factory): void {
     'checkout-key',
     'SSH keys that pipelines check code out with',
     ['ops pipelines checkout-key list gh/acme/web-app --digest sha256'],
-    [checkoutKeyListCommand, checkoutKeyCreateCommand, checkoutKeyGetCommand, checkoutKeyDeleteCommand],
+    {
+      list: checkoutKeyListCommand,
+      create: checkoutKeyCreateCommand,
+      get: checkoutKeyGetCommand,
+      delete: checkoutKeyDeleteCommand,
+    },
     factory,
   );
   group(
@@ -205,7 +227,7 @@ export function register(parent: Command, factory: Factory): void {
     'env',
     "A project's environment variables (listed masked)",
     ['ops pipelines env list gh/acme/web-app'],
-    [envListCommand, envGetCommand, envSetCommand, envDeleteCommand],
+    { list: envListCommand, get: envGetCommand, set: envSetCommand, delete: envDeleteCommand },
     factory,
   );
 }

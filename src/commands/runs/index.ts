@@ -46,20 +46,19 @@ import { workflowDispatchCommand } from './workflow/dispatch.js';
 import { workflowEnableCommand } from './workflow/enable.js';
 import { workflowListCommand } from './workflow/list.js';
 import { workflowViewCommand } from './workflow/view.js';
-
-type Make = (f: Factory) => Command;
+import { type Make, addVerbs } from '../shared/verbs.js';
 
 function group(
   parent: Command,
   name: string,
   description: string,
   examples: string[],
-  verbs: Make[],
+  verbs: Record<string, Make>,
   factory: Factory,
 ): Command {
   const g = parent.command(name).description(description).helpCommand(false);
   g.addHelpText('after', `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}`);
-  for (const make of verbs) g.addCommand(make(factory));
+  addVerbs(g, verbs, factory);
   return g;
 }
 
@@ -82,16 +81,19 @@ Examples:
   ops runs logs 30433643 --job 399444123
   ops runs workflow dispatch release.yml --ref main -f version=1.2.0`,
     );
-  for (const make of [
-    runsListCommand,
-    runsViewCommand,
-    runsRerunCommand,
-    runsCancelCommand,
-    runsApproveCommand,
-    runsDeleteCommand,
-    runsWatchCommand,
-  ])
-    runs.addCommand(make(factory));
+  addVerbs(
+    runs,
+    {
+      list: runsListCommand,
+      view: runsViewCommand,
+      rerun: runsRerunCommand,
+      cancel: runsCancelCommand,
+      approve: runsApproveCommand,
+      delete: runsDeleteCommand,
+      watch: runsWatchCommand,
+    },
+    factory,
+  );
   const logs = runsLogsCommand(factory);
   logs.addCommand(runsLogsDeleteCommand(factory));
   runs.addCommand(logs);
@@ -100,7 +102,7 @@ Examples:
     'job',
     'Jobs of a workflow run',
     ['ops runs job list 30433643', 'ops runs job logs 399444123'],
-    [jobListCommand, jobLogsCommand, jobRerunCommand],
+    { list: jobListCommand, logs: jobLogsCommand, rerun: jobRerunCommand },
     factory,
   );
   group(
@@ -108,13 +110,13 @@ Examples:
     'workflow',
     'Workflows: list, view, enable, disable, dispatch',
     ['ops runs workflow list', 'ops runs workflow dispatch release.yml --ref main -f version=1.2.0'],
-    [
-      workflowListCommand,
-      workflowViewCommand,
-      workflowEnableCommand,
-      workflowDisableCommand,
-      workflowDispatchCommand,
-    ],
+    {
+      list: workflowListCommand,
+      view: workflowViewCommand,
+      enable: workflowEnableCommand,
+      disable: workflowDisableCommand,
+      dispatch: workflowDispatchCommand,
+    },
     factory,
   );
   group(
@@ -122,7 +124,7 @@ Examples:
     'artifact',
     'Artifacts of workflow runs: list, download (unpacked), delete',
     ['ops runs artifact list 30433643', 'ops runs artifact download 1000003 --dir ./build'],
-    [artifactListCommand, artifactDownloadCommand, artifactDeleteCommand],
+    { list: artifactListCommand, download: artifactDownloadCommand, delete: artifactDeleteCommand },
     factory,
   );
   group(
@@ -130,7 +132,7 @@ Examples:
     'cache',
     'Caches of the repository: list, delete by id or key',
     ['ops runs cache list', 'ops runs cache delete --id 4 --yes'],
-    [cacheListCommand, cacheDeleteCommand],
+    { list: cacheListCommand, delete: cacheDeleteCommand },
     factory,
   );
   const secret = group(
@@ -138,7 +140,7 @@ Examples:
     'secret',
     'Secrets of a repository, an organisation (--org) or an environment (--env); values sealed before sending',
     ['ops runs secret list', "printf %s 's3cr3t-value' | ops runs secret set API_KEY"],
-    [secretListCommand, secretSetCommand, secretDeleteCommand],
+    { list: secretListCommand, set: secretSetCommand, delete: secretDeleteCommand },
     factory,
   );
   group(
@@ -146,7 +148,7 @@ Examples:
     'repos',
     'Repositories an organisation secret with visibility selected reaches',
     ['ops runs secret repos list DEPLOY_KEY', 'ops runs secret repos add DEPLOY_KEY 1296270'],
-    [secretReposListCommand, secretReposAddCommand],
+    { list: secretReposListCommand, add: secretReposAddCommand },
     factory,
   );
   const variable = group(
@@ -154,7 +156,12 @@ Examples:
     'variable',
     'Variables of a repository, an organisation (--org) or an environment (--env)',
     ['ops runs variable list', 'ops runs variable set NODE_VERSION --body 24'],
-    [variableListCommand, variableGetCommand, variableSetCommand, variableDeleteCommand],
+    {
+      list: variableListCommand,
+      get: variableGetCommand,
+      set: variableSetCommand,
+      delete: variableDeleteCommand,
+    },
     factory,
   );
   group(
@@ -162,7 +169,7 @@ Examples:
     'repos',
     'Repositories an organisation variable with visibility selected reaches',
     ['ops runs variable repos list BUILD_FLAGS', 'ops runs variable repos add BUILD_FLAGS 1296270'],
-    [variableReposListCommand, variableReposAddCommand],
+    { list: variableReposListCommand, add: variableReposAddCommand },
     factory,
   );
   const runner = group(
@@ -170,7 +177,7 @@ Examples:
     'runner',
     'Self-hosted runners of a repository, or of the organisation with --org; labels, tokens, downloads, hosted runners',
     ['ops runs runner list --org octo-org', 'ops runs runner token register --field token'],
-    [runnerListCommand, runnerDeleteCommand, runnerDownloadsCommand],
+    { list: runnerListCommand, delete: runnerDeleteCommand, downloads: runnerDownloadsCommand },
     factory,
   );
   group(
@@ -178,7 +185,11 @@ Examples:
     'labels',
     "A runner's labels",
     ['ops runs runner labels list 7', 'ops runs runner labels add 7 gpu'],
-    [runnerLabelsListCommand, runnerLabelsAddCommand, runnerLabelsRemoveAllCommand],
+    {
+      list: runnerLabelsListCommand,
+      add: runnerLabelsAddCommand,
+      'remove-all': runnerLabelsRemoveAllCommand,
+    },
     factory,
   );
   group(
@@ -186,7 +197,7 @@ Examples:
     'token',
     'One-hour tokens to register and remove runners',
     ['ops runs runner token register', 'ops runs runner token remove --org octo-org'],
-    [runnerTokenRegisterCommand, runnerTokenRemoveCommand],
+    { register: runnerTokenRegisterCommand, remove: runnerTokenRemoveCommand },
     factory,
   );
   group(
@@ -194,7 +205,7 @@ Examples:
     'hosted',
     "The organisation's hosted runners",
     ['ops runs runner hosted delete 5 --yes'],
-    [runnerHostedDeleteCommand],
+    { delete: runnerHostedDeleteCommand },
     factory,
   );
   group(
@@ -202,7 +213,7 @@ Examples:
     'runner-group',
     "The organisation's runner groups",
     ['ops runs runner-group add-repo 2 1296270'],
-    [runnerGroupAddRepoCommand],
+    { 'add-repo': runnerGroupAddRepoCommand },
     factory,
   );
   group(
@@ -210,7 +221,11 @@ Examples:
     'permissions',
     'Which repositories of the organisation may run workflows (selective enablement)',
     ['ops runs permissions repos', 'ops runs permissions disable-repo 1296270'],
-    [permissionsReposCommand, permissionsEnableRepoCommand, permissionsDisableRepoCommand],
+    {
+      repos: permissionsReposCommand,
+      'enable-repo': permissionsEnableRepoCommand,
+      'disable-repo': permissionsDisableRepoCommand,
+    },
     factory,
   );
 }

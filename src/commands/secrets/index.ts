@@ -20,6 +20,7 @@ import { operatorUnsealCommand } from './operator/unseal.js';
 import { secretsReadCommand } from './read.js';
 import { secretsStatusCommand } from './status.js';
 import { secretsWriteCommand } from './write.js';
+import { addVerbs } from '../shared/verbs.js';
 
 /** `ops secrets`: the secrets store of seed 000 A. */
 export function register(parent: Command, factory: Factory): void {
@@ -38,17 +39,19 @@ Examples:
   ops secrets kv put secret/app/db password=- < password.txt
   ops secrets list kv/app`,
     );
-  for (const make of [
-    secretsStatusCommand,
-    secretsLoginCommand,
-    secretsReadCommand,
-    secretsWriteCommand,
-    secretsListCommand,
-    secretsDeleteCommand,
-    secretsHelpCommand,
-  ]) {
-    secrets.addCommand(make(factory));
-  }
+  addVerbs(
+    secrets,
+    {
+      status: secretsStatusCommand,
+      login: secretsLoginCommand,
+      read: secretsReadCommand,
+      write: secretsWriteCommand,
+      list: secretsListCommand,
+      delete: secretsDeleteCommand,
+      help: secretsHelpCommand,
+    },
+    factory,
+  );
   const kv = secrets
     .command('kv')
     .description('KV secrets, version 1 or 2 (detected per mount)')
@@ -57,28 +60,36 @@ Examples:
     'after',
     '\nExamples:\n  ops secrets kv list secret/\n  ops secrets kv get secret/app/config',
   );
-  for (const make of [
-    kvGetCommand,
-    kvPutCommand,
-    kvPatchCommand,
-    kvListCommand,
-    kvDeleteCommand,
-    kvUndeleteCommand,
-    kvDestroyCommand,
-  ]) {
-    kv.addCommand(make(factory));
-  }
+  addVerbs(
+    kv,
+    {
+      get: kvGetCommand,
+      put: kvPutCommand,
+      patch: kvPatchCommand,
+      list: kvListCommand,
+      delete: kvDeleteCommand,
+      undelete: kvUndeleteCommand,
+      destroy: kvDestroyCommand,
+    },
+    factory,
+  );
   const metadata = kv.command('metadata').description('Metadata of KV v2 secrets').helpCommand(false);
   metadata.addHelpText('after', '\nExamples:\n  ops secrets kv metadata get secret/app/db');
-  for (const make of [kvMetadataGetCommand, kvMetadataPutCommand, kvMetadataDeleteCommand])
-    metadata.addCommand(make(factory));
+  addVerbs(
+    metadata,
+    { get: kvMetadataGetCommand, put: kvMetadataPutCommand, delete: kvMetadataDeleteCommand },
+    factory,
+  );
   const operator = secrets
     .command('operator')
     .description('Initialize, unseal and seal the store')
     .helpCommand(false);
   operator.addHelpText('after', '\nExamples:\n  ops secrets operator unseal < keys.txt');
-  for (const make of [operatorInitCommand, operatorUnsealCommand, operatorSealCommand])
-    operator.addCommand(make(factory));
+  addVerbs(
+    operator,
+    { init: operatorInitCommand, unseal: operatorUnsealCommand, seal: operatorSealCommand },
+    factory,
+  );
 }
 
 /** `ops sandbox demo`: each step runs against a fresh sandbox. */

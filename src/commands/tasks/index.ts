@@ -16,6 +16,7 @@ import { tasksMoveCommand } from './move.js';
 import { tasksReopenCommand } from './reopen.js';
 import { tasksReplaceCommand } from './replace.js';
 import { tasksUpdateCommand } from './update.js';
+import { addVerbs } from '../shared/verbs.js';
 
 /** `ops tasks`: task lists and tasks (seed 001 B). */
 export function register(parent: Command, factory: Factory): void {
@@ -33,28 +34,34 @@ Examples:
     );
   const lists = tasks.command('lists').description('Task lists: list, get, create, rename, replace, delete');
   lists.addHelpText('after', '\nExamples:\n  ops tasks lists list\n  ops tasks lists create Chores');
-  for (const make of [
-    listsListCommand,
-    listsGetCommand,
-    listsCreateCommand,
-    listsRenameCommand,
-    listsReplaceCommand,
-    listsDeleteCommand,
-  ])
-    lists.addCommand(make(factory));
-  for (const make of [
-    tasksListCommand,
-    tasksGetCommand,
-    tasksAddCommand,
-    tasksUpdateCommand,
-    tasksReplaceCommand,
-    tasksCompleteCommand,
-    tasksReopenCommand,
-    tasksDeleteCommand,
-    tasksMoveCommand,
-    tasksClearCommand,
-  ])
-    tasks.addCommand(make(factory));
+  addVerbs(
+    lists,
+    {
+      list: listsListCommand,
+      get: listsGetCommand,
+      create: listsCreateCommand,
+      rename: listsRenameCommand,
+      replace: listsReplaceCommand,
+      delete: listsDeleteCommand,
+    },
+    factory,
+  );
+  addVerbs(
+    tasks,
+    {
+      list: tasksListCommand,
+      get: tasksGetCommand,
+      add: tasksAddCommand,
+      update: tasksUpdateCommand,
+      replace: tasksReplaceCommand,
+      complete: tasksCompleteCommand,
+      reopen: tasksReopenCommand,
+      delete: tasksDeleteCommand,
+      move: tasksMoveCommand,
+      clear: tasksClearCommand,
+    },
+    factory,
+  );
 }
 
 /** `ops sandbox demo` steps: read-only, each succeeds against a fresh sandbox. */
