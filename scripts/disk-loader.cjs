@@ -2,9 +2,11 @@
 // package it loads lazily (dist/lib/NAME.cjs) go through sea-loader.cjs's loader, as in the single
 // binary, with a V8 code cache kept in the user's cache folder. Node's own compile cache is made when a
 // file is compiled, before anything has run, so each command would still compile every function it
-// calls; this one is made when the first command to load a file ends, so it holds the functions that
-// command ran (the binary's caches are made the same way, at build time). A cache that V8 rejects
-// (another Node) or that is missing is written at exit; it holds compiled code only, no data.
+// calls; these are made when a command that loaded a file ends, so they hold the functions it ran (the
+// binary's caches are made the same way, at build time). A cache that V8 rejects (another Node) or
+// that is missing is written at exit. A command new to the caches (`tasks list ndjson 0`, the runtime's
+// `lastCommand`) writes them again, with what it compiled added to what they held, so every command
+// finds its own code compiled from its second run on; the caches hold compiled code only, no data.
 const { createLoader } = require('./sea-loader.cjs');
 
 /** Where the caches go: OPS_CACHE_DIR, else the XDG cache folder; none if NODE_DISABLE_COMPILE_CACHE. */
@@ -18,6 +20,9 @@ function cacheFolder(env, path) {
 /** Caches of other builds untouched this long are removed when a new one is written. */
 const STALE_MS = 24 * 60 * 60 * 1000;
 
+/** Commands that run longer than this add nothing: V8 may have dropped the code of their start. */
+const GROW_WITHIN_S = 10;
+
 /** A loader of `dir`'s bundles whose code caches are named by `buildId` (a hash of the bundles). */
 function diskLoader(dir, buildId) {
   const fs = require('node:fs');
@@ -25,32 +30,79 @@ function diskLoader(dir, buildId) {
   const folder = cacheFolder(process.env, path);
   const prefix = `${buildId}-${process.versions.v8}-`;
   const cacheFile = (name) => path.join(folder, `${prefix}${name.replace(/[/\\]/g, '_')}.cache`);
-  const unsaved = [];
+  // The commands that have added their code to this build's caches, a line each.
+  const commandsFile = () => path.join(folder, `${prefix}commands`);
+  const loaded = [];
+  // Each cache as it was read: one another command has written again since is not overwritten.
+  const caches = new Map();
+  let runtime;
   const read = (file) => {
     if (!file.endsWith('.cache')) return fs.readFileSync(path.join(dir, file));
     if (!folder) return undefined;
+    const name = file.slice(0, -'.cache'.length);
     try {
-      return fs.readFileSync(cacheFile(file.slice(0, -'.cache'.length)));
+      const cache = fs.readFileSync(cacheFile(name));
+      caches.set(name, cache);
+      return cache;
     } catch {
       return undefined;
     }
   };
   const loader = createLoader(read, (name, script) => {
-    if (!folder || script.cachedDataRejected === false) return;
-    if (unsaved.length === 0) process.once('exit', save);
-    unsaved.push([name, script]);
+    if (!folder) return;
+    if (loaded.length === 0) process.once('exit', save);
+    loaded.push([name, script]);
   });
+  function load(name) {
+    const exports = loader.load(name);
+    if (name === 'run') runtime = exports;
+    return exports;
+  }
+  const write = (file, data) => {
+    const partial = `${file}.${process.pid}`;
+    fs.writeFileSync(partial, data, { mode: 0o600 });
+    fs.renameSync(partial, file);
+  };
+  const unchanged = (file, cache) => {
+    try {
+      return fs.readFileSync(file).equals(cache);
+    } catch {
+      return false;
+    }
+  };
   function save() {
     try {
-      fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
-      for (const [name, script] of unsaved) {
-        const file = cacheFile(name);
-        // First writer wins: a cache another command wrote meanwhile stays (one that V8 rejected does not).
-        if (script.cachedDataRejected === undefined && fs.existsSync(file)) continue;
-        const partial = `${file}.${process.pid}`;
-        fs.writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
-        fs.renameSync(partial, file);
+      const command = process.uptime() < GROW_WITHIN_S ? runtime?.lastCommand : undefined;
+      let known = [];
+      if (command !== undefined) {
+        try {
+          known = fs.readFileSync(commandsFile(), 'utf8').split('\n');
+        } catch {}
       }
+      const isNew = command !== undefined && !known.includes(command);
+      // Whether every cache will hold this command's code, so that it need not be added again.
+      let holds = isNew;
+      const writes = [];
+      for (const [name, script] of loaded) {
+        const file = cacheFile(name);
+        if (script.cachedDataRejected === false) {
+          // Read from its cache: written again only to add a new command's code (the functions that
+          // cache held are compiled too, so nothing is lost), unless another command has written it
+          // since; then this command is left for its next run to add.
+          if (!isNew) continue;
+          if (unchanged(file, caches.get(name))) writes.push([file, script]);
+          else holds = false;
+        } else if (script.cachedDataRejected === undefined && fs.existsSync(file)) {
+          // Made without one, and another command wrote one meanwhile: first writer wins.
+          holds = false;
+        } else {
+          writes.push([file, script]);
+        }
+      }
+      if (writes.length === 0) return;
+      fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+      for (const [file, script] of writes) write(file, script.createCachedData());
+      if (holds) write(commandsFile(), [...known.filter(Boolean), command, ''].join('\n'));
       const now = Date.now();
       for (const f of fs.readdirSync(folder)) {
         const file = path.join(folder, f);
@@ -61,7 +113,7 @@ function diskLoader(dir, buildId) {
       // A cache folder that cannot be written costs speed, never the command.
     }
   }
-  return loader;
+  return { load };
 }
 
 module.exports = { diskLoader };

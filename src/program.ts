@@ -138,7 +138,7 @@ Exit codes: 0 ok, 1 failed, 2 usage, 3 not found, 4 auth, 5 rate limited, 6 time
 }
 
 /** `ops hosts list`: the words that name this command. */
-function pathOf(cmd: Command): string {
+export function pathOf(cmd: Command): string {
   const words: string[] = [];
   for (let c: Command | null = cmd; c; c = c.parent) words.unshift(c.name());
   return words.join(' ');

@@ -1,17 +1,42 @@
 import { setMaxListeners } from 'node:events';
 import { type Command, CommanderError } from 'commander';
 import { createFactory } from './app/factory.js';
-import { buildProgram } from './program.js';
+import { buildProgram, pathOf } from './program.js';
 import { SERVICES } from './services.js';
 import { closeTransport } from './clients/http/transport.js';
 import type { Factory } from './app/types.js';
 import { ExitCode, OpsError } from './errors.js';
 import { type Io, processIo } from './io.js';
 import { batchedIo } from './output/batch.js';
+import { OUTPUT_FORMATS } from './output/printer.js';
 import { renderError } from './render-error.js';
 
 /** Command lines running in this process (tests and the sandbox demo run several). */
 let running = 0;
+
+/**
+ * The last command this process ran, with its output format and exit code (`tasks list ndjson 0`),
+ * or undefined when no command's action ran (help, a usage error). The npm package's loader reads it
+ * at exit: a command new to the code caches adds the code it compiled to them (scripts/disk-loader.cjs).
+ */
+export let lastCommand: string | undefined;
+
+/**
+ * The output format the command line names (`-o ndjson`, `--output=csv`, `--json`), else empty; a
+ * word that is not one of the formats is `other`, so that no value typed there is ever written down.
+ */
+function formatWord(args: string[]): string {
+  let word = '';
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') break;
+    if (a === '--json') word = 'json';
+    else if (a === '-o' || a === '--output') word = args[++i] ?? '';
+    else if (a.startsWith('--output=')) word = a.slice('--output='.length);
+    else if (/^-o[^-]/.test(a)) word = a.slice(2);
+  }
+  return word === '' || (OUTPUT_FORMATS as readonly string[]).includes(word) ? word : 'other';
+}
 
 /** Applies settings that commander copies only to subcommands made with .command(). */
 function configure(cmd: Command, io: Io): void {
@@ -43,27 +68,18 @@ export async function run(
   const realIo = batched.io;
   const factory = await makeFactory(realIo);
   running++;
+  let ran: string | undefined;
+  let code: number;
   try {
     const program = await buildProgram(factory, argv);
     configure(program, realIo);
+    program.hook('preAction', (_root, action) => {
+      ran = pathOf(action);
+    });
     await program.parseAsync(argv);
-    return ExitCode.ok;
+    code = ExitCode.ok;
   } catch (err) {
-    if (err instanceof CommanderError) {
-      if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version')
-        return ExitCode.ok;
-      if (err.code === 'commander.help') return ExitCode.usage;
-      const message = err.message.replace(/^error:\s*/, '');
-      return renderError(
-        new OpsError(message, { exitCode: ExitCode.usage, code: 'usage', hint: 'see --help' }),
-        realIo,
-        argv,
-      );
-    }
-    if (err instanceof OpsError && err.exitCode === ExitCode.ok) return ExitCode.ok;
-    if (controller.signal.aborted && !(err instanceof OpsError))
-      return renderError(new OpsError('interrupted', { exitCode: ExitCode.interrupted }), realIo, argv);
-    return renderError(err, realIo, argv);
+    code = exitCodeOf(err, realIo, argv, controller.signal);
   } finally {
     batched.flush();
     onSignal.dispose();
@@ -71,6 +87,30 @@ export async function run(
     // last command line running in it (the sandbox demo runs others inside its own) closes it.
     if (--running === 0) await closeTransport();
   }
+  lastCommand =
+    ran === undefined
+      ? undefined
+      : [ran.replace(/^ops /, ''), formatWord(argv.slice(2)), code].filter((w) => w !== '').join(' ');
+  return code;
+}
+
+/** What an error ends in: one line on stderr (or a JSON envelope) and the exit code it has. */
+function exitCodeOf(err: unknown, io: Io, argv: string[], signal: AbortSignal): number {
+  if (err instanceof CommanderError) {
+    if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version')
+      return ExitCode.ok;
+    if (err.code === 'commander.help') return ExitCode.usage;
+    const message = err.message.replace(/^error:\s*/, '');
+    return renderError(
+      new OpsError(message, { exitCode: ExitCode.usage, code: 'usage', hint: 'see --help' }),
+      io,
+      argv,
+    );
+  }
+  if (err instanceof OpsError && err.exitCode === ExitCode.ok) return ExitCode.ok;
+  if (signal.aborted && !(err instanceof OpsError))
+    return renderError(new OpsError('interrupted', { exitCode: ExitCode.interrupted }), io, argv);
+  return renderError(err, io, argv);
 }
 
 /** The composition root: the factory every command builder gets, with the service table handed in. */

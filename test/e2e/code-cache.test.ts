@@ -16,8 +16,35 @@ function cacheDir(): string {
   return mkdtempSync(join(tmpdir(), 'ops-code-cache-'));
 }
 const files = (dir: string) => readdirSync(join(dir, 'code')).sort();
+const commands = (dir: string) => {
+  const file = files(dir).find((f) => f.endsWith('-commands'));
+  return file
+    ? readFileSync(join(dir, 'code', file), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+    : [];
+};
+const contents = (dir: string) => new Map(files(dir).map((f) => [f, readFileSync(join(dir, 'code', f))]));
 const cli = (args: string[], dir: string, env: Record<string, string> = {}) =>
   runCli(args, { env: { OPS_CACHE_DIR: dir, ...env } });
+
+/** A long-running command (the sandbox) started now; the function it returns ends it and waits for its exit. */
+async function longRunning(dir: string): Promise<() => Promise<unknown>> {
+  const sandbox = spawn(
+    process.execPath,
+    [join(import.meta.dirname, '../../bin/ops.cjs'), 'sandbox', 'start', '--port', '0'],
+    {
+      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), OPS_CACHE_DIR: dir, OPS_CONFIG_DIR: cacheDir() },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
+  await new Promise((resolve) => sandbox.stdout.once('data', resolve));
+  return () => {
+    const closed = new Promise((resolve) => sandbox.on('close', resolve));
+    sandbox.kill('SIGTERM');
+    return closed;
+  };
+}
 
 describe('the code cache of the npm package', () => {
   it('the first command writes its bundles’ caches, mode 0600 in a 0700 folder; the next reads them', async () => {
@@ -28,7 +55,9 @@ describe('the code cache of the npm package', () => {
     const written = files(dir);
     expect(written.filter((f) => f.endsWith('-run.cache'))).toHaveLength(1);
     expect(written.filter((f) => f.endsWith('-lib_service-hosts.cache'))).toHaveLength(1);
-    for (const f of written) expect(f).toMatch(/^[0-9a-f]{16}-.+-(run|lib_[\w-]+)\.cache$/);
+    for (const f of written) expect(f).toMatch(/^[0-9a-f]{16}-.+-((run|lib_[\w-]+)\.cache|commands)$/);
+    // The command whose code they hold: its words, its output format when one is named, its exit code.
+    expect(commands(dir)).toEqual(['config get 0']);
     expect(statSync(join(dir, 'code')).mode & 0o777).toBe(0o700);
     const before = new Map(written.map((f) => [f, readFileSync(join(dir, 'code', f))]));
     for (const f of written) expect(statSync(join(dir, 'code', f)).mode & 0o777).toBe(0o600);
@@ -46,6 +75,37 @@ describe('the code cache of the npm package', () => {
     expect(files(dir).map((f) => f.replace(/^.*-(run|lib_[\w-]+)\.cache$/, '$1'))).toEqual([
       'lib_service-hosts',
       'run',
+    ]);
+  });
+
+  it('a command new to the caches adds the code it compiled to them, once', async () => {
+    const dir = cacheDir();
+    expect((await cli(['config', 'get', 'output'], dir)).code).toBe(0);
+    const run = files(dir).find((f) => f.endsWith('-run.cache'))!;
+    const first = contents(dir);
+    // `config list` runs functions `config get` did not: the runtime's cache is made again, with them.
+    expect((await cli(['config', 'list'], dir)).code).toBe(0);
+    expect(commands(dir)).toEqual(['config get 0', 'config list 0']);
+    const grown = contents(dir);
+    expect(grown.get(run)!.length).toBeGreaterThan(first.get(run)!.length);
+    // Known commands, help and usage errors (no command ran) write nothing.
+    for (const args of [
+      ['config', 'list'],
+      ['config', 'get', 'output'],
+      ['config', '--help'],
+      ['config', 'lsit'],
+    ])
+      await cli(args, dir);
+    expect(contents(dir)).toEqual(grown);
+    // Another output format or exit code is another command.
+    expect((await cli(['config', 'list', '-o', 'json'], dir)).code).toBe(0);
+    // A value that is no format is never written down.
+    expect((await cli(['config', 'list', '-o', 's3cr3t'], dir)).code).toBe(2);
+    expect((await cli(['config', 'get', 'no.such'], dir)).code).not.toBe(0);
+    expect(commands(dir).slice(2)).toEqual([
+      'config list json 0',
+      'config list other 2',
+      expect.stringMatching(/^config get [1-9]\d*$/),
     ]);
   });
 
@@ -80,22 +140,27 @@ describe('the code cache of the npm package', () => {
 
   it('first writer wins: a long-running command started before the cache existed leaves it as it is', async () => {
     const dir = cacheDir();
-    const sandbox = spawn(
-      process.execPath,
-      [join(import.meta.dirname, '../../bin/ops.cjs'), 'sandbox', 'start', '--port', '0'],
-      {
-        env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), OPS_CACHE_DIR: dir, OPS_CONFIG_DIR: cacheDir() },
-        stdio: ['ignore', 'pipe', 'ignore'],
-      },
-    );
-    await new Promise((resolve) => sandbox.stdout.once('data', resolve));
+    const stop = await longRunning(dir);
     expect((await cli(['config', 'get', 'output'], dir)).code).toBe(0);
     const file = join(dir, 'code', files(dir).find((f) => f.endsWith('-run.cache'))!);
     const written = readFileSync(file);
-    const closed = new Promise((resolve) => sandbox.on('close', resolve));
-    sandbox.kill('SIGTERM');
-    await closed;
+    await stop();
     expect(readFileSync(file).equals(written)).toBe(true);
+  });
+
+  it('a cache another command has added to since this one read it is left as it is', async () => {
+    const dir = cacheDir();
+    expect((await cli(['config', 'get', 'output'], dir)).code).toBe(0);
+    const stop = await longRunning(dir);
+    expect((await cli(['config', 'list'], dir)).code).toBe(0);
+    const grown = contents(dir);
+    await stop();
+    // The sandbox's runtime cache would lack `config list`'s code: not written, and not recorded, so
+    // its next run adds it. Its own bundle's cache, new, is written.
+    const after = contents(dir);
+    for (const [f, data] of grown) expect([f, after.get(f)?.equals(data)]).toEqual([f, true]);
+    expect(commands(dir)).toEqual(['config get 0', 'config list 0']);
+    expect(files(dir).some((f) => f.endsWith('-lib_sandbox.cache'))).toBe(true);
   });
 
   // A V8 flag inside V8's flag hash (--heap-growing-percent, say) makes V8 reject every code cache made
