@@ -13,6 +13,9 @@ function libAsset(name) {
   return `lib/${name.replace(/[@/]/g, '_')}`;
 }
 
+/** A Buffer over the bytes read: the disk's as they are, an asset's ArrayBuffer without a copy. */
+const asBuffer = (bytes) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes));
+
 /**
  * A loader reading `NAME.cjs` (ASCII source) and `NAME.cache` (its code cache, when there is one)
  * through `read(file)`, which returns an ArrayBuffer, a Buffer or undefined. `onScript` sees each
@@ -22,11 +25,11 @@ function createLoader(read, onScript) {
   const libs = new Map();
   let runtime;
   function load(name) {
-    const code = Buffer.from(read(`${name}.cjs`)).toString('latin1');
+    const code = asBuffer(read(`${name}.cjs`)).toString('latin1');
     const cache = read(`${name}.cache`);
     const script = new Script(WRAP_START + code + WRAP_END, {
       filename: `ops-${name}.cjs`,
-      ...(cache ? { cachedData: Buffer.from(cache) } : {}),
+      ...(cache ? { cachedData: asBuffer(cache) } : {}),
     });
     onScript?.(name, script);
     const m = { exports: {} };

@@ -48,14 +48,17 @@ export function withIo(io: Io, overrides: Partial<Io>): Io {
 export function processIo(signal: AbortSignal): Io {
   return {
     stdout: process.stdout,
-    stderr: process.stderr,
+    // process.stderr is a getter that builds a stream too: made by the first message, if one comes.
+    get stderr() {
+      return process.stderr;
+    },
     // process.stdin is a getter that builds a stream: only commands that read it pay for it.
     get stdin() {
       return process.stdin;
     },
     env: process.env,
     stdoutIsTty: Boolean(process.stdout.isTTY),
-    stderrIsTty: Boolean(process.stderr.isTTY),
+    stderrIsTty: process.getBuiltinModule('node:tty').isatty(2),
     get stdinIsTty() {
       return Boolean(process.stdin.isTTY);
     },
