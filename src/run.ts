@@ -22,19 +22,11 @@ let running = 0;
 export let lastCommand: string | undefined;
 
 /**
- * The output format the command line names (`-o ndjson`, `--output=csv`, `--json`), else empty; a
- * word that is not one of the formats is `other`, so that no value typed there is ever written down.
+ * The output format the command line names (`-o ndjson`, `--json`), else empty; a word that is not one
+ * of the formats is `other`, so that no value typed there is ever written down.
  */
-function formatWord(args: string[]): string {
-  let word = '';
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') break;
-    if (a === '--json') word = 'json';
-    else if (a === '-o' || a === '--output') word = args[++i] ?? '';
-    else if (a.startsWith('--output=')) word = a.slice('--output='.length);
-    else if (/^-o[^-]/.test(a)) word = a.slice(2);
-  }
+function formatWord(flags: { output?: string; json?: boolean }): string {
+  const word = flags.json ? 'json' : (flags.output ?? '');
   return word === '' || (OUTPUT_FORMATS as readonly string[]).includes(word) ? word : 'other';
 }
 
@@ -68,13 +60,16 @@ export async function run(
   const realIo = batched.io;
   const factory = await makeFactory(realIo);
   running++;
+  // The command whose action ran, with its output format (see lastCommand).
   let ran: string | undefined;
   let code: number;
   try {
     const program = await buildProgram(factory, argv);
     configure(program, realIo);
     program.hook('preAction', (_root, action) => {
-      ran = pathOf(action);
+      ran = [pathOf(action).replace(/^ops /, ''), formatWord(action.optsWithGlobals())]
+        .filter((w) => w !== '')
+        .join(' ');
     });
     await program.parseAsync(argv);
     code = ExitCode.ok;
@@ -87,10 +82,7 @@ export async function run(
     // last command line running in it (the sandbox demo runs others inside its own) closes it.
     if (--running === 0) await closeTransport();
   }
-  lastCommand =
-    ran === undefined
-      ? undefined
-      : [ran.replace(/^ops /, ''), formatWord(argv.slice(2)), code].filter((w) => w !== '').join(' ');
+  lastCommand = ran === undefined ? undefined : `${ran} ${code}`;
   return code;
 }
 
