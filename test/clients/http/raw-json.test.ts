@@ -38,6 +38,49 @@ describe('splitArrayAt', () => {
     expect(cut.rest).toEqual({ list: [], next: 'x' });
   });
 
+  it('cuts elements nested deeper than its pattern reaches, and ones whose text is long', () => {
+    let deep: unknown = ['"}]', { '{': '\\' }];
+    for (let i = 0; i < 8; i++) deep = { [`level${i}`]: deep, list: [i, [`${i}]`]] };
+    const items = [deep, { a: [[[[[[1]]]]]] }, { long: 'x'.repeat(300_000), q: '\\"'.repeat(1000) }, [], {}];
+    const cut = splitArrayAt(JSON.stringify({ list: items, n: 1 }), ['list'])!;
+    expect(cut.items).toEqual(items.map((i) => JSON.stringify(i)));
+    expect(cut.rest).toEqual({ list: [], n: 1 });
+  });
+
+  it('gives back every element of random pages exactly, compact or spaced', () => {
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const pieces = ['"', '\\', '{', '}', '[', ']', ',', ':', ' ', 'é', '😀', '\n', 'a', '\\"'];
+    const text = () =>
+      Array.from(
+        { length: Math.floor(random() * 6) },
+        () => pieces[Math.floor(random() * pieces.length)],
+      ).join('');
+    const value = (depth: number): unknown => {
+      const kind = Math.floor(random() * (depth > 6 ? 4 : 6));
+      if (kind === 0) return text();
+      if (kind === 1) return Math.round(random() * 1e6) / 100 - 5000;
+      if (kind === 2) return random() < 0.5 ? null : random() < 0.5;
+      if (kind === 3) return text();
+      if (kind === 4) return Array.from({ length: Math.floor(random() * 4) }, () => value(depth + 1));
+      return Object.fromEntries(
+        Array.from({ length: Math.floor(random() * 4) }, () => [text(), value(depth + 1)]),
+      );
+    };
+    for (let page = 0; page < 200; page++) {
+      const items = Array.from({ length: 1 + Math.floor(random() * 8) }, () => value(0));
+      const spaced = page % 2 === 1;
+      const body = JSON.stringify({ before: value(3), items, after: value(3) }, null, spaced ? 1 : undefined);
+      const cut = splitArrayAt(body, ['items'])!;
+      expect(cut.items.map((t) => JSON.parse(t))).toEqual(items);
+      if (!spaced) expect(cut.items).toEqual(items.map((i) => JSON.stringify(i)));
+      expect(cut.rest).toEqual({ ...JSON.parse(body), items: [] });
+    }
+  });
+
   it('puts a pretty-printed element on one line', () => {
     const text = JSON.stringify({ host_list: [{ a: 1, b: { c: 'x y' } }], total_matching: 1 }, null, 2);
     const cut = splitArrayAt(text, ['host_list'])!;
