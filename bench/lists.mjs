@@ -8,7 +8,7 @@
 // timed beside them and reported (`_raw_printing_`, and last in each ratio): not the floor, a measure
 // of what the printing that only ops does costs.
 //
-//   npm run bench:lists [-- --runs 5] [-- --only hosts,runs] [-- --pages 20]
+//   npm run bench:lists [-- --runs 9] [-- --only hosts,runs] [-- --pages 20]
 //   node bench/lists.mjs --serve [--only …]   (start and seed the sandbox, print its export lines, serve: to profile)
 //
 // Lists without pages are left out: `secrets kv list` (one LIST answer), breach (unpaged answers),
@@ -342,7 +342,7 @@ if (!existsSync(`${ROOT}dist/ops.cjs`)) {
   console.error('dist/ops.cjs is missing: run `npm run build` first');
   process.exit(2);
 }
-const runs = Number(arg('--runs', '5'));
+const runs = Number(arg('--runs', '9'));
 const only = arg('--only', '');
 const lists = only ? LISTS.filter((l) => only.split(',').includes(l.name)) : LISTS;
 const opsFlags = launcherFlags(BIN);
@@ -413,7 +413,8 @@ try {
     line(`${list.name}_raw_first_page_cpu`, rawFirstCpu.toFixed(0), 'ms');
     line(`${list.name}_raw_printing_time`, rawPrintMs.toFixed(0), 'ms');
     line(`${list.name}_raw_printing_cpu`, rawPrintCpu.toFixed(0), 'ms');
-    const x = (a, b) => `${(a / b).toFixed(2)}x`;
+    // /usr/bin/time counts CPU in 10 ms steps: a difference of two such figures may be 0 (no ratio).
+    const x = (a, b) => (b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a');
     ratios.push(
       `${list.name}=${x(opsMs, rawMs)} (cpu ${x(opsCpu, rawCpu)}; after the first page: time ${x(opsMs - opsFirstMs, rawMs - rawFirstMs)}, cpu ${x(opsCpu - opsFirstCpu, rawCpu - rawFirstCpu)}; against a raw walk that prints too: ${x(opsMs, rawPrintMs)})`,
     );
