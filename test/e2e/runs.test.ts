@@ -332,8 +332,8 @@ describe('ops runs logs', () => {
   });
 
   it('logs delete (asks first), then the logs are gone (410)', async () => {
-    expect((await ops(['runs', 'logs', 'delete', String(SEED.ciSuccess)])).code).toBe(2);
-    const del = await ops(['runs', 'logs', 'delete', String(SEED.ciSuccess), '--yes', '--json']);
+    expect((await ops(['runs', 'delete-logs', String(SEED.ciSuccess)])).code).toBe(2);
+    const del = await ops(['runs', 'delete-logs', String(SEED.ciSuccess), '--yes', '--json']);
     expect(json(del.stdout)).toEqual({
       logs_of_run: SEED.ciSuccess,
       scope: 'octo-org/hello-world',
@@ -1171,7 +1171,7 @@ describe('conformance with specs/runs.openapi.json', () => {
     [['runs', 'approve', String(SEED.awaitingApproval)], 0],
     [['runs', 'approve', String(SEED.release)], 4, '403'],
     [['runs', 'delete', String(SEED.firstNightly), '--yes'], 0],
-    [['runs', 'logs', 'delete', String(SEED.firstNightly + 1), '--yes'], 0],
+    [['runs', 'delete-logs', String(SEED.firstNightly + 1), '--yes'], 0],
     [['runs', 'workflow', 'list'], 0],
     [['runs', 'workflow', 'disable', 'lint.yml'], 0],
     [

@@ -184,10 +184,10 @@ const PHASE1: Array<[string, Make, string[], string[], Record<string, unknown>]>
     { repo: REPO, runId: 5, attempt: 2, jobId: 9, dir: 'out' },
   ],
   [
-    'logs delete',
+    'delete-logs',
     runsLogsDeleteCommand,
-    ['logs'],
-    ['delete', '5'],
+    [],
+    ['delete-logs', '5'],
     { repo: REPO, runId: 5, confirm: expect.any(Function) },
   ],
   [

@@ -9,7 +9,7 @@ import { breachListCommand } from './list.js';
 import { breachShowCommand } from './show.js';
 import { breachStealerLogsCommand } from './stealer-logs.js';
 import { breachSubscriptionCommand } from './subscription.js';
-import { addVerbs } from '../shared/verbs.js';
+import { addVerbs, read } from '../shared/verbs.js';
 
 /** `ops breach`: the breach lookup API (seed 000 D). */
 export function register(parent: Command, factory: Factory): void {
@@ -31,15 +31,15 @@ Examples:
   addVerbs(
     group,
     {
-      account: breachAccountCommand,
-      domain: breachDomainCommand,
-      domains: breachDomainsCommand,
-      list: breachListCommand,
-      show: breachShowCommand,
-      latest: breachLatestCommand,
-      dataclasses: breachDataclassesCommand,
-      'stealer-logs': breachStealerLogsCommand,
-      subscription: breachSubscriptionCommand,
+      account: read(breachAccountCommand),
+      domain: read(breachDomainCommand),
+      domains: read(breachDomainsCommand),
+      list: read(breachListCommand, { list: true }),
+      show: read(breachShowCommand),
+      latest: read(breachLatestCommand),
+      dataclasses: read(breachDataclassesCommand),
+      'stealer-logs': read(breachStealerLogsCommand),
+      subscription: read(breachSubscriptionCommand),
     },
     factory,
   );

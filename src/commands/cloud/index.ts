@@ -39,20 +39,20 @@ import { lbRebootCommand } from './lb/reboot.js';
 import { lbStartCommand } from './lb/start.js';
 import { lbStopCommand } from './lb/stop.js';
 import { cloudRegionsCommand } from './regions.js';
-import { type Make, addVerbs } from '../shared/verbs.js';
+import { type Verb, addVerbs, destructive, read, write } from '../shared/verbs.js';
 
 function group(
   parent: Command,
   name: string,
   description: string,
   examples: string[],
-  makes: Record<string, Make>,
+  makes: Record<string, Verb>,
   factory: Factory,
 ) {
   const g = parent
     .command(name)
     .description(description)
-    .helpCommand(false)
+
     .addHelpText('after', `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}`);
   addVerbs(g, makes, factory);
   return g;
@@ -63,7 +63,7 @@ export function register(parent: Command, factory: Factory): void {
   const cloud = parent
     .command('cloud')
     .description('Cloud hosting (beta): instances, snapshots, metrics, load balancers, auto scaling groups')
-    .helpCommand(false)
+
     .option('--api-key-stdin', 'read the API key (X-Cloud-Auth) from stdin instead of OPS_CLOUD_API_KEY')
     .addHelpText(
       'after',
@@ -76,7 +76,11 @@ Examples:
     );
   addVerbs(
     cloud,
-    { regions: cloudRegionsCommand, 'instance-types': cloudInstanceTypesCommand, images: cloudImagesCommand },
+    {
+      regions: read(cloudRegionsCommand, { list: true }),
+      'instance-types': read(cloudInstanceTypesCommand, { list: true }),
+      images: read(cloudImagesCommand, { list: true }),
+    },
     factory,
   );
   const instance = group(
@@ -85,17 +89,17 @@ Examples:
     'Instances: launch, list, inspect, update, terminate, power, console, credentials, metrics, network, snapshots',
     ['ops cloud instance list', 'ops cloud instance get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01'],
     {
-      launch: instanceLaunchCommand,
-      list: instanceListCommand,
-      get: instanceGetCommand,
-      update: instanceUpdateCommand,
-      terminate: instanceTerminateCommand,
-      'cancel-termination': instanceCancelTerminationCommand,
-      start: instanceStartCommand,
-      stop: instanceStopCommand,
-      reboot: instanceRebootCommand,
-      console: instanceConsoleCommand,
-      types: instanceTypesCommand,
+      launch: write(instanceLaunchCommand),
+      list: read(instanceListCommand, { list: true }),
+      get: read(instanceGetCommand),
+      update: write(instanceUpdateCommand),
+      terminate: destructive(instanceTerminateCommand),
+      'cancel-termination': write(instanceCancelTerminationCommand),
+      start: write(instanceStartCommand),
+      stop: write(instanceStopCommand),
+      reboot: write(instanceRebootCommand),
+      console: read(instanceConsoleCommand),
+      types: read(instanceTypesCommand, { list: true }),
     },
     factory,
   );
@@ -106,11 +110,11 @@ Examples:
     'Credentials kept for an instance (passwords from stdin; shown only by get --show-password)',
     [`ops cloud instance credentials list ${ID}`],
     {
-      list: credentialsListCommand,
-      store: credentialsStoreCommand,
-      get: credentialsGetCommand,
-      update: credentialsUpdateCommand,
-      delete: credentialsDeleteCommand,
+      list: read(credentialsListCommand),
+      store: write(credentialsStoreCommand),
+      get: read(credentialsGetCommand, { reveals: true }),
+      update: write(credentialsUpdateCommand),
+      delete: destructive(credentialsDeleteCommand),
     },
     factory,
   );
@@ -119,7 +123,7 @@ Examples:
     'metrics',
     'Metrics of an instance, drawn as charts on a terminal',
     [`ops cloud instance metrics cpu ${ID}`],
-    { cpu: metricsCpuCommand },
+    { cpu: read(metricsCpuCommand) },
     factory,
   );
   group(
@@ -127,7 +131,7 @@ Examples:
     'private-network',
     'Private network membership (only for an instance without snapshots)',
     ['ops cloud instance private-network add 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01'],
-    { add: privateNetworkAddCommand, remove: privateNetworkRemoveCommand },
+    { add: write(privateNetworkAddCommand), remove: write(privateNetworkRemoveCommand) },
     factory,
   );
   group(
@@ -136,11 +140,11 @@ Examples:
     'The snapshot of an instance (one per instance): create, restore, delete',
     [`ops cloud instance snapshot list ${ID}`],
     {
-      list: snapshotListCommand,
-      create: snapshotCreateCommand,
-      get: snapshotGetCommand,
-      restore: snapshotRestoreCommand,
-      delete: snapshotDeleteCommand,
+      list: read(snapshotListCommand, { list: true }),
+      create: write(snapshotCreateCommand),
+      get: read(snapshotGetCommand),
+      restore: destructive(snapshotRestoreCommand),
+      delete: destructive(snapshotDeleteCommand),
     },
     factory,
   );
@@ -149,7 +153,12 @@ Examples:
     'lb',
     'Load balancers: start, stop, reboot and their metrics as charts',
     ['ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e01 requests'],
-    { start: lbStartCommand, stop: lbStopCommand, reboot: lbRebootCommand, metrics: lbMetricsCommand },
+    {
+      start: write(lbStartCommand),
+      stop: write(lbStopCommand),
+      reboot: write(lbRebootCommand),
+      metrics: read(lbMetricsCommand),
+    },
     factory,
   ).alias('load-balancer');
   group(
@@ -158,14 +167,14 @@ Examples:
     'Auto scaling groups: create, list, inspect, update, delete, instances, target groups',
     ['ops cloud asg list', 'ops cloud asg get a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01'],
     {
-      create: asgCreateCommand,
-      list: asgListCommand,
-      get: asgGetCommand,
-      update: asgUpdateCommand,
-      delete: asgDeleteCommand,
-      instances: asgInstancesCommand,
-      'register-target-group': asgRegisterTargetGroupCommand,
-      'deregister-target-group': asgDeregisterTargetGroupCommand,
+      create: write(asgCreateCommand),
+      list: read(asgListCommand, { list: true }),
+      get: read(asgGetCommand),
+      update: write(asgUpdateCommand),
+      delete: destructive(asgDeleteCommand),
+      instances: read(asgInstancesCommand, { list: true }),
+      'register-target-group': write(asgRegisterTargetGroupCommand),
+      'deregister-target-group': write(asgDeregisterTargetGroupCommand),
     },
     factory,
   );

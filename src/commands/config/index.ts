@@ -7,6 +7,7 @@ import { configProfilesCommand } from './profiles.js';
 import { configSetCommand } from './set.js';
 import { configUnsetCommand } from './unset.js';
 import { configUseCommand } from './use.js';
+import { addVerbs, read, write } from '../shared/verbs.js';
 
 export function register(parent: Command, factory: Factory): void {
   const group = parent
@@ -22,15 +23,18 @@ Examples:
   printf %s "$KEY" | ops config set hosts.api_key -
   ops config list --show-origin`,
     );
-  for (const make of [
-    configSetCommand,
-    configGetCommand,
-    configUnsetCommand,
-    configListCommand,
-    configProfilesCommand,
-    configUseCommand,
-    configPathCommand,
-  ]) {
-    group.addCommand(make(factory));
-  }
+  // Local effects only: the config file, never a service.
+  addVerbs(
+    group,
+    {
+      set: write(configSetCommand, { idempotent: true }),
+      get: read(configGetCommand, { reveals: true }),
+      unset: write(configUnsetCommand, { idempotent: true }),
+      list: read(configListCommand),
+      profiles: read(configProfilesCommand),
+      use: write(configUseCommand, { idempotent: true }),
+      path: read(configPathCommand),
+    },
+    factory,
+  );
 }

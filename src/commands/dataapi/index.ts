@@ -3,7 +3,7 @@ import type { Factory } from '../../app/types.js';
 import { errorsBacklinksCommand } from './errors/backlinks.js';
 import { errorsKeywordsCommand } from './errors/keywords.js';
 import { errorsResendCommand } from './errors/resend.js';
-import { addVerbs } from '../shared/verbs.js';
+import { addVerbs, read, write } from '../shared/verbs.js';
 
 /** `ops dataapi`: the data API's error reports (seed 002 B). */
 export function register(parent: Command, factory: Factory): void {
@@ -30,7 +30,11 @@ Examples:
     );
   addVerbs(
     errors,
-    { keywords: errorsKeywordsCommand, backlinks: errorsBacklinksCommand, resend: errorsResendCommand },
+    {
+      keywords: read(errorsKeywordsCommand, { list: true }),
+      backlinks: read(errorsBacklinksCommand, { list: true }),
+      resend: write(errorsResendCommand),
+    },
     factory,
   );
 }

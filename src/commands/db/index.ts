@@ -7,7 +7,7 @@ import { roleAssignmentGetCommand } from './role-assignment/get.js';
 import { roleAssignmentListCommand } from './role-assignment/list.js';
 import { roleDefinitionGetCommand } from './role-definition/get.js';
 import { roleDefinitionListCommand } from './role-definition/list.js';
-import { addVerbs } from '../shared/verbs.js';
+import { addVerbs, destructive, read, write } from '../shared/verbs.js';
 
 /** `ops db`: role assignments of a document-database account (seed 001 C). */
 export function register(parent: Command, factory: Factory): void {
@@ -27,7 +27,7 @@ Examples:
   ops db role-assignment create --principal 7d9f1e2a-3b4c-4d5e-8f60-718293a4b5c6 --role-definition "Built-in Data Reader" --scope /dbs/orders
   ops db role-assignment list`,
     );
-  addVerbs(db, { login: dbLoginCommand }, factory);
+  addVerbs(db, { login: write(dbLoginCommand) }, factory);
   const assignment = db
     .command('role-assignment')
     .description('Role assignments: create (or update), get, list, delete')
@@ -38,10 +38,10 @@ Examples:
   addVerbs(
     assignment,
     {
-      create: roleAssignmentCreateCommand,
-      get: roleAssignmentGetCommand,
-      list: roleAssignmentListCommand,
-      delete: roleAssignmentDeleteCommand,
+      create: write(roleAssignmentCreateCommand, { idempotent: true }),
+      get: read(roleAssignmentGetCommand),
+      list: read(roleAssignmentListCommand, { list: true }),
+      delete: destructive(roleAssignmentDeleteCommand),
     },
     factory,
   );
@@ -52,7 +52,11 @@ Examples:
       'after',
       '\nExamples:\n  ops db role-definition list\n  ops db role-definition get 00000000-0000-0000-0000-000000000001',
     );
-  addVerbs(definition, { list: roleDefinitionListCommand, get: roleDefinitionGetCommand }, factory);
+  addVerbs(
+    definition,
+    { list: read(roleDefinitionListCommand, { list: true }), get: read(roleDefinitionGetCommand) },
+    factory,
+  );
 }
 
 /** `ops sandbox demo` steps: read-only, each succeeds against a fresh sandbox. */

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { jobsGetCommand } from './jobs/get.js';
 import { jobsListCommand } from './jobs/list.js';
-import { addVerbs } from '../shared/verbs.js';
+import { addVerbs, read } from '../shared/verbs.js';
 
 /** `ops docgen`: the document-generation jobs API (seed 002 A). */
 export function register(parent: Command, factory: Factory): void {
@@ -22,7 +22,7 @@ Examples:
     );
   const jobs = group.command('jobs').description('Document-generation jobs');
   jobs.addHelpText('after', '\nExamples:\n  ops docgen jobs list\n  ops docgen jobs get 91847520');
-  addVerbs(jobs, { list: jobsListCommand, get: jobsGetCommand }, factory);
+  addVerbs(jobs, { list: read(jobsListCommand, { list: true }), get: read(jobsGetCommand) }, factory);
 }
 
 /** `ops sandbox demo` steps; each succeeds against a fresh sandbox. */

@@ -4,7 +4,7 @@ import { hostsListCommand } from './list.js';
 import { hostsMuteCommand } from './mute.js';
 import { hostsTotalsCommand } from './totals.js';
 import { hostsUnmuteCommand } from './unmute.js';
-import { addVerbs } from '../shared/verbs.js';
+import { addVerbs, read, write } from '../shared/verbs.js';
 
 export function register(parent: Command, factory: Factory): void {
   const group = parent
@@ -17,10 +17,10 @@ export function register(parent: Command, factory: Factory): void {
   addVerbs(
     group,
     {
-      list: hostsListCommand,
-      totals: hostsTotalsCommand,
-      mute: hostsMuteCommand,
-      unmute: hostsUnmuteCommand,
+      list: read(hostsListCommand, { list: true }),
+      totals: read(hostsTotalsCommand),
+      mute: write(hostsMuteCommand, { idempotent: true }),
+      unmute: write(hostsUnmuteCommand, { idempotent: true }),
     },
     factory,
   );

@@ -3,7 +3,7 @@ import type { Factory } from '../../app/types.js';
 import { meterCatalogueCommand } from './catalogue.js';
 import { meterSendCommand } from './send.js';
 import { meterSessionCreateCommand } from './session/create.js';
-import { addVerbs } from '../shared/verbs.js';
+import { addVerbs, read, write } from '../shared/verbs.js';
 
 /** `ops meter`: usage metering (seed 000 B). */
 export function register(parent: Command, factory: Factory): void {
@@ -14,12 +14,12 @@ export function register(parent: Command, factory: Factory): void {
       'after',
       '\nExamples:\n  ops meter session create\n  ops meter send usage.ndjson --checkpoint usage.ckpt\n  ops meter catalogue',
     );
-  group
+  const session = group
     .command('session')
     .description('Meter event sessions: a 15-minute token for the event stream')
-    .addHelpText('after', '\nExamples:\n  ops meter session create --field authentication_token')
-    .addCommand(meterSessionCreateCommand(factory));
-  addVerbs(group, { send: meterSendCommand, catalogue: meterCatalogueCommand }, factory);
+    .addHelpText('after', '\nExamples:\n  ops meter session create --field authentication_token');
+  addVerbs(session, { create: write(meterSessionCreateCommand) }, factory);
+  addVerbs(group, { send: write(meterSendCommand), catalogue: read(meterCatalogueCommand) }, factory);
 }
 
 /** Steps of `ops sandbox demo`; each runs against a fresh sandbox. */

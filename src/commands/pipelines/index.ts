@@ -46,20 +46,20 @@ import { projectDeleteCommand } from './project/delete.js';
 import { projectFollowCommand } from './project/follow.js';
 import { projectGetCommand } from './project/get.js';
 import { examples } from './shared.js';
-import { type Make, addVerbs } from '../shared/verbs.js';
+import { type Verb, addVerbs, destructive, read, write } from '../shared/verbs.js';
 
 function group(
   parent: Command,
   name: string,
   description: string,
   example: string[],
-  verbs: Record<string, Make>,
+  verbs: Record<string, Verb>,
   factory: Factory,
 ) {
   const g = parent
     .command(name)
     .description(description)
-    .helpCommand(false)
+
     .addHelpText('after', examples(...example));
   addVerbs(g, verbs, factory);
   return g;
@@ -72,7 +72,7 @@ export function register(parent: Command, factory: Factory): void {
     .description(
       'Pipeline administration: contexts, OIDC claims, insights, policies, pipeline definitions, projects, checkout keys, variables',
     )
-    .helpCommand(false)
+
     .addHelpText(
       'after',
       examples(
@@ -92,10 +92,10 @@ export function register(parent: Command, factory: Factory): void {
       'ops pipelines context env list a0c17523-e4af-46ab-965f-4a57cbc4a90f',
     ],
     {
-      list: contextListCommand,
-      get: contextGetCommand,
-      create: contextCreateCommand,
-      delete: contextDeleteCommand,
+      list: read(contextListCommand, { list: true }),
+      get: read(contextGetCommand),
+      create: write(contextCreateCommand),
+      delete: destructive(contextDeleteCommand),
     },
     factory,
   );
@@ -104,7 +104,11 @@ export function register(parent: Command, factory: Factory): void {
     'env',
     "A context's environment variables (values are write-only)",
     ['ops pipelines context env list a0c17523-e4af-46ab-965f-4a57cbc4a90f'],
-    { list: contextEnvListCommand, set: contextEnvSetCommand, delete: contextEnvDeleteCommand },
+    {
+      list: read(contextEnvListCommand, { list: true }),
+      set: write(contextEnvSetCommand, { idempotent: true }),
+      delete: destructive(contextEnvDeleteCommand),
+    },
     factory,
   );
   group(
@@ -113,9 +117,9 @@ export function register(parent: Command, factory: Factory): void {
     'Restrictions of a context to projects, groups or expressions',
     ['ops pipelines context restriction list a0c17523-e4af-46ab-965f-4a57cbc4a90f'],
     {
-      list: contextRestrictionListCommand,
-      create: contextRestrictionCreateCommand,
-      delete: contextRestrictionDeleteCommand,
+      list: read(contextRestrictionListCommand, { list: true }),
+      create: write(contextRestrictionCreateCommand),
+      delete: destructive(contextRestrictionDeleteCommand),
     },
     factory,
   );
@@ -124,7 +128,11 @@ export function register(parent: Command, factory: Factory): void {
     'oidc-claims',
     "Custom claims (audience, lifetime) of the OIDC tokens of an organization's or project's jobs",
     ['ops pipelines oidc-claims get', 'ops pipelines oidc-claims set --ttl 30m'],
-    { get: oidcClaimsGetCommand, set: oidcClaimsSetCommand, delete: oidcClaimsDeleteCommand },
+    {
+      get: read(oidcClaimsGetCommand),
+      set: write(oidcClaimsSetCommand, { idempotent: true }),
+      delete: destructive(oidcClaimsDeleteCommand),
+    },
     factory,
   );
   group(
@@ -136,13 +144,13 @@ export function register(parent: Command, factory: Factory): void {
       'ops pipelines insights time-series gh/acme/web-app build-and-test',
     ],
     {
-      summary: insightsSummaryCommand,
-      workflows: insightsWorkflowsCommand,
-      runs: insightsRunsCommand,
-      jobs: insightsJobsCommand,
-      branches: insightsBranchesCommand,
-      'flaky-tests': insightsFlakyTestsCommand,
-      'time-series': insightsTimeSeriesCommand,
+      summary: read(insightsSummaryCommand),
+      workflows: read(insightsWorkflowsCommand, { list: true }),
+      runs: read(insightsRunsCommand, { list: true }),
+      jobs: read(insightsJobsCommand, { list: true }),
+      branches: read(insightsBranchesCommand),
+      'flaky-tests': read(insightsFlakyTestsCommand),
+      'time-series': read(insightsTimeSeriesCommand, { list: true }),
     },
     factory,
   );
@@ -151,7 +159,7 @@ export function register(parent: Command, factory: Factory): void {
     'policy',
     'Config policies of an organization (--owner-id, default OPS_PIPELINES_OWNER_ID): decisions, evaluation, settings, bundles',
     ['ops pipelines policy decisions list', 'ops pipelines policy bundle get'],
-    { evaluate: policyEvaluateCommand },
+    { evaluate: read(policyEvaluateCommand) },
     factory,
   );
   group(
@@ -160,9 +168,9 @@ export function register(parent: Command, factory: Factory): void {
     'Decisions made by policy evaluation, and the bundle each was made with',
     ['ops pipelines policy decisions list --status HARD_FAIL'],
     {
-      list: policyDecisionsListCommand,
-      get: policyDecisionsGetCommand,
-      bundle: policyDecisionsBundleCommand,
+      list: read(policyDecisionsListCommand, { list: true }),
+      get: read(policyDecisionsGetCommand),
+      bundle: read(policyDecisionsBundleCommand),
     },
     factory,
   );
@@ -171,7 +179,7 @@ export function register(parent: Command, factory: Factory): void {
     'settings',
     'Whether pipelines are evaluated against the policies',
     ['ops pipelines policy settings get'],
-    { get: policySettingsGetCommand, set: policySettingsSetCommand },
+    { get: read(policySettingsGetCommand), set: write(policySettingsSetCommand, { idempotent: true }) },
     factory,
   );
   group(
@@ -179,7 +187,7 @@ export function register(parent: Command, factory: Factory): void {
     'bundle',
     'The policies (Rego) themselves',
     ['ops pipelines policy bundle get', 'ops pipelines policy bundle get ci_security'],
-    { get: policyBundleGetCommand, push: policyBundlePushCommand },
+    { get: read(policyBundleGetCommand), push: destructive(policyBundlePushCommand) },
     factory,
   );
   group(
@@ -188,11 +196,11 @@ export function register(parent: Command, factory: Factory): void {
     'Pipeline definitions of a project: config source and checkout source',
     ['ops pipelines definition list gh/acme/web-app'],
     {
-      list: definitionListCommand,
-      get: definitionGetCommand,
-      create: definitionCreateCommand,
-      update: definitionUpdateCommand,
-      delete: definitionDeleteCommand,
+      list: read(definitionListCommand, { list: true }),
+      get: read(definitionGetCommand),
+      create: write(definitionCreateCommand),
+      update: write(definitionUpdateCommand, { idempotent: true }),
+      delete: destructive(definitionDeleteCommand),
     },
     factory,
   );
@@ -202,10 +210,10 @@ export function register(parent: Command, factory: Factory): void {
     'Projects: show, create, delete, and the deprecated follow',
     ['ops pipelines project get gh/acme/web-app'],
     {
-      get: projectGetCommand,
-      create: projectCreateCommand,
-      delete: projectDeleteCommand,
-      follow: projectFollowCommand,
+      get: read(projectGetCommand),
+      create: write(projectCreateCommand),
+      delete: destructive(projectDeleteCommand),
+      follow: write(projectFollowCommand, { idempotent: true }),
     },
     factory,
   );
@@ -215,10 +223,10 @@ export function register(parent: Command, factory: Factory): void {
     'SSH keys that pipelines check code out with',
     ['ops pipelines checkout-key list gh/acme/web-app --digest sha256'],
     {
-      list: checkoutKeyListCommand,
-      create: checkoutKeyCreateCommand,
-      get: checkoutKeyGetCommand,
-      delete: checkoutKeyDeleteCommand,
+      list: read(checkoutKeyListCommand, { list: true }),
+      create: write(checkoutKeyCreateCommand),
+      get: read(checkoutKeyGetCommand),
+      delete: destructive(checkoutKeyDeleteCommand),
     },
     factory,
   );
@@ -227,7 +235,12 @@ export function register(parent: Command, factory: Factory): void {
     'env',
     "A project's environment variables (listed masked)",
     ['ops pipelines env list gh/acme/web-app'],
-    { list: envListCommand, get: envGetCommand, set: envSetCommand, delete: envDeleteCommand },
+    {
+      list: read(envListCommand, { list: true }),
+      get: read(envGetCommand),
+      set: write(envSetCommand, { idempotent: true }),
+      delete: destructive(envDeleteCommand),
+    },
     factory,
   );
 }

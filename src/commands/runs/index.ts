@@ -46,17 +46,17 @@ import { workflowDispatchCommand } from './workflow/dispatch.js';
 import { workflowEnableCommand } from './workflow/enable.js';
 import { workflowListCommand } from './workflow/list.js';
 import { workflowViewCommand } from './workflow/view.js';
-import { type Make, addVerbs } from '../shared/verbs.js';
+import { type Verb, addVerbs, destructive, read, write } from '../shared/verbs.js';
 
 function group(
   parent: Command,
   name: string,
   description: string,
   examples: string[],
-  verbs: Record<string, Make>,
+  verbs: Record<string, Verb>,
   factory: Factory,
 ): Command {
-  const g = parent.command(name).description(description).helpCommand(false);
+  const g = parent.command(name).description(description);
   g.addHelpText('after', `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}`);
   addVerbs(g, verbs, factory);
   return g;
@@ -67,7 +67,7 @@ export function register(parent: Command, factory: Factory): void {
   const runs = parent
     .command('runs')
     .description('Workflow automation: runs, jobs, workflows, artifacts, caches, secrets, variables, runners')
-    .helpCommand(false)
+
     .addHelpText(
       'after',
       `
@@ -84,25 +84,24 @@ Examples:
   addVerbs(
     runs,
     {
-      list: runsListCommand,
-      view: runsViewCommand,
-      rerun: runsRerunCommand,
-      cancel: runsCancelCommand,
-      approve: runsApproveCommand,
-      delete: runsDeleteCommand,
-      watch: runsWatchCommand,
+      list: read(runsListCommand, { list: true }),
+      view: read(runsViewCommand),
+      rerun: write(runsRerunCommand),
+      cancel: write(runsCancelCommand),
+      approve: write(runsApproveCommand),
+      delete: destructive(runsDeleteCommand),
+      watch: read(runsWatchCommand),
+      logs: read(runsLogsCommand, { download: true }),
+      'delete-logs': destructive(runsLogsDeleteCommand),
     },
     factory,
   );
-  const logs = runsLogsCommand(factory);
-  logs.addCommand(runsLogsDeleteCommand(factory));
-  runs.addCommand(logs);
   group(
     runs,
     'job',
     'Jobs of a workflow run',
     ['ops runs job list 30433643', 'ops runs job logs 399444123'],
-    { list: jobListCommand, logs: jobLogsCommand, rerun: jobRerunCommand },
+    { list: read(jobListCommand, { list: true }), logs: read(jobLogsCommand), rerun: write(jobRerunCommand) },
     factory,
   );
   group(
@@ -111,11 +110,11 @@ Examples:
     'Workflows: list, view, enable, disable, dispatch',
     ['ops runs workflow list', 'ops runs workflow dispatch release.yml --ref main -f version=1.2.0'],
     {
-      list: workflowListCommand,
-      view: workflowViewCommand,
-      enable: workflowEnableCommand,
-      disable: workflowDisableCommand,
-      dispatch: workflowDispatchCommand,
+      list: read(workflowListCommand, { list: true }),
+      view: read(workflowViewCommand),
+      enable: write(workflowEnableCommand, { idempotent: true }),
+      disable: write(workflowDisableCommand, { idempotent: true }),
+      dispatch: write(workflowDispatchCommand),
     },
     factory,
   );
@@ -124,7 +123,11 @@ Examples:
     'artifact',
     'Artifacts of workflow runs: list, download (unpacked), delete',
     ['ops runs artifact list 30433643', 'ops runs artifact download 1000003 --dir ./build'],
-    { list: artifactListCommand, download: artifactDownloadCommand, delete: artifactDeleteCommand },
+    {
+      list: read(artifactListCommand, { list: true }),
+      download: read(artifactDownloadCommand, { download: true }),
+      delete: destructive(artifactDeleteCommand),
+    },
     factory,
   );
   group(
@@ -132,7 +135,7 @@ Examples:
     'cache',
     'Caches of the repository: list, delete by id or key',
     ['ops runs cache list', 'ops runs cache delete --id 4 --yes'],
-    { list: cacheListCommand, delete: cacheDeleteCommand },
+    { list: read(cacheListCommand, { list: true }), delete: destructive(cacheDeleteCommand) },
     factory,
   );
   const secret = group(
@@ -140,7 +143,11 @@ Examples:
     'secret',
     'Secrets of a repository, an organisation (--org) or an environment (--env); values sealed before sending',
     ['ops runs secret list', "printf %s 's3cr3t-value' | ops runs secret set API_KEY"],
-    { list: secretListCommand, set: secretSetCommand, delete: secretDeleteCommand },
+    {
+      list: read(secretListCommand, { list: true }),
+      set: write(secretSetCommand, { idempotent: true }),
+      delete: destructive(secretDeleteCommand),
+    },
     factory,
   );
   group(
@@ -148,7 +155,10 @@ Examples:
     'repos',
     'Repositories an organisation secret with visibility selected reaches',
     ['ops runs secret repos list DEPLOY_KEY', 'ops runs secret repos add DEPLOY_KEY 1296270'],
-    { list: secretReposListCommand, add: secretReposAddCommand },
+    {
+      list: read(secretReposListCommand, { list: true }),
+      add: write(secretReposAddCommand, { idempotent: true }),
+    },
     factory,
   );
   const variable = group(
@@ -157,10 +167,10 @@ Examples:
     'Variables of a repository, an organisation (--org) or an environment (--env)',
     ['ops runs variable list', 'ops runs variable set NODE_VERSION --body 24'],
     {
-      list: variableListCommand,
-      get: variableGetCommand,
-      set: variableSetCommand,
-      delete: variableDeleteCommand,
+      list: read(variableListCommand, { list: true }),
+      get: read(variableGetCommand),
+      set: write(variableSetCommand, { idempotent: true }),
+      delete: destructive(variableDeleteCommand),
     },
     factory,
   );
@@ -169,7 +179,10 @@ Examples:
     'repos',
     'Repositories an organisation variable with visibility selected reaches',
     ['ops runs variable repos list BUILD_FLAGS', 'ops runs variable repos add BUILD_FLAGS 1296270'],
-    { list: variableReposListCommand, add: variableReposAddCommand },
+    {
+      list: read(variableReposListCommand, { list: true }),
+      add: write(variableReposAddCommand, { idempotent: true }),
+    },
     factory,
   );
   const runner = group(
@@ -177,7 +190,11 @@ Examples:
     'runner',
     'Self-hosted runners of a repository, or of the organisation with --org; labels, tokens, downloads, hosted runners',
     ['ops runs runner list --org octo-org', 'ops runs runner token register --field token'],
-    { list: runnerListCommand, delete: runnerDeleteCommand, downloads: runnerDownloadsCommand },
+    {
+      list: read(runnerListCommand, { list: true }),
+      delete: destructive(runnerDeleteCommand),
+      downloads: read(runnerDownloadsCommand),
+    },
     factory,
   );
   group(
@@ -186,9 +203,9 @@ Examples:
     "A runner's labels",
     ['ops runs runner labels list 7', 'ops runs runner labels add 7 gpu'],
     {
-      list: runnerLabelsListCommand,
-      add: runnerLabelsAddCommand,
-      'remove-all': runnerLabelsRemoveAllCommand,
+      list: read(runnerLabelsListCommand),
+      add: write(runnerLabelsAddCommand),
+      'remove-all': destructive(runnerLabelsRemoveAllCommand),
     },
     factory,
   );
@@ -197,7 +214,7 @@ Examples:
     'token',
     'One-hour tokens to register and remove runners',
     ['ops runs runner token register', 'ops runs runner token remove --org octo-org'],
-    { register: runnerTokenRegisterCommand, remove: runnerTokenRemoveCommand },
+    { register: write(runnerTokenRegisterCommand), remove: write(runnerTokenRemoveCommand) },
     factory,
   );
   group(
@@ -205,7 +222,7 @@ Examples:
     'hosted',
     "The organisation's hosted runners",
     ['ops runs runner hosted delete 5 --yes'],
-    { delete: runnerHostedDeleteCommand },
+    { delete: destructive(runnerHostedDeleteCommand) },
     factory,
   );
   group(
@@ -213,7 +230,7 @@ Examples:
     'runner-group',
     "The organisation's runner groups",
     ['ops runs runner-group add-repo 2 1296270'],
-    { 'add-repo': runnerGroupAddRepoCommand },
+    { 'add-repo': write(runnerGroupAddRepoCommand, { idempotent: true }) },
     factory,
   );
   group(
@@ -222,9 +239,9 @@ Examples:
     'Which repositories of the organisation may run workflows (selective enablement)',
     ['ops runs permissions repos', 'ops runs permissions disable-repo 1296270'],
     {
-      repos: permissionsReposCommand,
-      'enable-repo': permissionsEnableRepoCommand,
-      'disable-repo': permissionsDisableRepoCommand,
+      repos: read(permissionsReposCommand, { list: true }),
+      'enable-repo': write(permissionsEnableRepoCommand, { idempotent: true }),
+      'disable-repo': write(permissionsDisableRepoCommand, { idempotent: true }),
     },
     factory,
   );

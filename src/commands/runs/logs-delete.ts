@@ -11,11 +11,11 @@ export interface RunsLogsDeleteOptions extends RunsBase {
 
 export function runsLogsDeleteCommand(factory: Factory, run = runRunsLogsDelete): Command {
   return addRepoOption(
-    new Command('delete')
+    new Command('delete-logs')
       .description("Delete a finished run's logs; asks first, --yes skips the question")
       .argument('<run-id>', 'the run id'),
   )
-    .addHelpText('after', '\nExamples:\n  ops runs logs delete 30433642 --yes')
+    .addHelpText('after', '\nExamples:\n  ops runs delete-logs 30433642 --yes')
     .action(async (raw: string, o: { repo?: string }, c: Command) => {
       const runId = parseId('run id', raw);
       const ctx = await runsContext(factory, c, o);

@@ -83,7 +83,7 @@ Examples:
   ops runs logs 30433643
   ops runs logs 30433643 --job 399444123 | grep error
   ops runs logs 30433643 --attempt 1 --dir ./logs
-  ops runs logs delete 30433642 --yes`,
+  ops runs delete-logs 30433642 --yes`,
     )
     .action(
       async (raw: string, o: { repo?: string; attempt?: string; job?: string; dir?: string }, c: Command) => {

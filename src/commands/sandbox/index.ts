@@ -3,6 +3,7 @@ import type { Factory } from '../../app/types.js';
 import { sandboxDemoCommand } from './demo.js';
 import { sandboxEnvCommand } from './env.js';
 import { sandboxStartCommand } from './start.js';
+import { addVerbs, read } from '../shared/verbs.js';
 
 export function register(parent: Command, factory: Factory): void {
   const group = parent
@@ -16,7 +17,10 @@ Examples:
   eval "$(ops sandbox env)"          # point every service at it
   ops sandbox demo                   # a tour of every service in one process`,
     );
-  group.addCommand(sandboxStartCommand(factory));
-  group.addCommand(sandboxEnvCommand(factory));
-  group.addCommand(sandboxDemoCommand(factory));
+  // Local effects only: a server on loopback, never a service.
+  addVerbs(
+    group,
+    { start: read(sandboxStartCommand), env: read(sandboxEnvCommand), demo: read(sandboxDemoCommand) },
+    factory,
+  );
 }

@@ -20,7 +20,7 @@ import { operatorUnsealCommand } from './operator/unseal.js';
 import { secretsReadCommand } from './read.js';
 import { secretsStatusCommand } from './status.js';
 import { secretsWriteCommand } from './write.js';
-import { addVerbs } from '../shared/verbs.js';
+import { addVerbs, destructive, read, write } from '../shared/verbs.js';
 
 /** `ops secrets`: the secrets store of seed 000 A. */
 export function register(parent: Command, factory: Factory): void {
@@ -42,20 +42,17 @@ Examples:
   addVerbs(
     secrets,
     {
-      status: secretsStatusCommand,
-      login: secretsLoginCommand,
-      read: secretsReadCommand,
-      write: secretsWriteCommand,
-      list: secretsListCommand,
-      delete: secretsDeleteCommand,
-      help: secretsHelpCommand,
+      status: read(secretsStatusCommand),
+      login: write(secretsLoginCommand),
+      read: read(secretsReadCommand, { reveals: true }),
+      write: write(secretsWriteCommand),
+      list: read(secretsListCommand),
+      delete: destructive(secretsDeleteCommand),
+      help: read(secretsHelpCommand),
     },
     factory,
   );
-  const kv = secrets
-    .command('kv')
-    .description('KV secrets, version 1 or 2 (detected per mount)')
-    .helpCommand(false);
+  const kv = secrets.command('kv').description('KV secrets, version 1 or 2 (detected per mount)');
   kv.addHelpText(
     'after',
     '\nExamples:\n  ops secrets kv list secret/\n  ops secrets kv get secret/app/config',
@@ -63,31 +60,36 @@ Examples:
   addVerbs(
     kv,
     {
-      get: kvGetCommand,
-      put: kvPutCommand,
-      patch: kvPatchCommand,
-      list: kvListCommand,
-      delete: kvDeleteCommand,
-      undelete: kvUndeleteCommand,
-      destroy: kvDestroyCommand,
+      get: read(kvGetCommand, { reveals: true }),
+      put: write(kvPutCommand),
+      patch: write(kvPatchCommand),
+      list: read(kvListCommand),
+      delete: destructive(kvDeleteCommand),
+      undelete: write(kvUndeleteCommand),
+      destroy: destructive(kvDestroyCommand),
     },
     factory,
   );
-  const metadata = kv.command('metadata').description('Metadata of KV v2 secrets').helpCommand(false);
+  const metadata = kv.command('metadata').description('Metadata of KV v2 secrets');
   metadata.addHelpText('after', '\nExamples:\n  ops secrets kv metadata get secret/app/db');
   addVerbs(
     metadata,
-    { get: kvMetadataGetCommand, put: kvMetadataPutCommand, delete: kvMetadataDeleteCommand },
+    {
+      get: read(kvMetadataGetCommand),
+      put: write(kvMetadataPutCommand),
+      delete: destructive(kvMetadataDeleteCommand),
+    },
     factory,
   );
-  const operator = secrets
-    .command('operator')
-    .description('Initialize, unseal and seal the store')
-    .helpCommand(false);
+  const operator = secrets.command('operator').description('Initialize, unseal and seal the store');
   operator.addHelpText('after', '\nExamples:\n  ops secrets operator unseal < keys.txt');
   addVerbs(
     operator,
-    { init: operatorInitCommand, unseal: operatorUnsealCommand, seal: operatorSealCommand },
+    {
+      init: write(operatorInitCommand),
+      unseal: write(operatorUnsealCommand),
+      seal: write(operatorSealCommand),
+    },
     factory,
   );
 }

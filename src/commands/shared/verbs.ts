@@ -1,13 +1,79 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
+import { UsageError } from '../../errors.js';
 
 /** A verb's builder: the leaf command, with its options and action. */
 export type Make = (factory: Factory) => Command;
 
+/**
+ * What a verb does to the world (docs/grammar.md, "Effects"): `read` changes nothing; `write`
+ * creates or changes something that can be changed back; `destructive` loses something for good
+ * (a delete, a terminate, a push that deletes what it does not carry). The agent interface and the
+ * grammar test read it from the built tree.
+ */
+export type Effect = 'read' | 'write' | 'destructive';
+
+export interface VerbMeta {
+  effect: Effect;
+  /** Its purpose is to reveal a secret value (a secret read with `--field`). */
+  reveals?: boolean;
+  /** Sending it twice has the effect of sending it once (PUT-like), whatever the effect. */
+  idempotent?: boolean;
+  /** It prints a list: `--limit`/`--all` with the one default. */
+  list?: boolean;
+  /** It writes files into a folder: `--dir`, `--clobber`, `--skip-existing`. */
+  download?: boolean;
+}
+
+/** A verb as a service declares it: its builder and what it does. */
+export interface Verb {
+  make: Make;
+  meta: VerbMeta;
+}
+
+type More = Omit<VerbMeta, 'effect'>;
+/** A verb that changes nothing. */
+export const read = (make: Make, more: More = {}): Verb => ({ make, meta: { effect: 'read', ...more } });
+/** A verb that creates or changes something. */
+export const write = (make: Make, more: More = {}): Verb => ({ make, meta: { effect: 'write', ...more } });
+/** A verb that loses something for good: it asks first, and off a terminal needs `--yes`. */
+export const destructive = (make: Make, more: More = {}): Verb => ({
+  make,
+  meta: { effect: 'destructive', ...more },
+});
+
+const META = new WeakMap<Command, VerbMeta>();
+
+/** The verb's declared metadata; undefined for a group or an undeclared command. */
+export function verbMeta(cmd: Command): VerbMeta | undefined {
+  return META.get(cmd);
+}
+
+/**
+ * Declares a built command's metadata. A destructive verb refuses, before its action runs and so
+ * before any request, when neither `--yes` nor `--dry-run` is given and no terminal can answer its
+ * question: every destructive verb, whatever it reads first to plan.
+ */
+export function declare(cmd: Command, meta: VerbMeta, io: Factory['io']): Command {
+  META.set(cmd, meta);
+  if (meta.effect === 'destructive')
+    cmd.hook('preAction', (_self, action) => {
+      const g = action.optsWithGlobals() as { yes?: boolean; dryRun?: boolean };
+      if (g.yes || g.dryRun || (io.stdinIsTty && io.prompt)) return;
+      const words: string[] = [];
+      for (let c: Command | null = action; c; c = c.parent) words.unshift(c.name());
+      throw new UsageError(
+        `${words.join(' ')} needs confirmation`,
+        'pass --yes to confirm when not at a terminal (or --dry-run to see what it would do)',
+      );
+    });
+  return cmd;
+}
+
 interface Pending {
   /** Where in the group's list of commands the verbs go (the order help lists them in). */
   at: number;
-  verbs: Record<string, Make>;
+  verbs: Record<string, Verb>;
   factory: Factory;
 }
 
@@ -20,7 +86,7 @@ const PENDING = new WeakMap<Command, Pending[]>();
  * tree). Building a leaf (its options, choices, help text) is most of a service's registration: 2 to
  * 4 ms on each start for the larger ones.
  */
-export function addVerbs(group: Command, verbs: Record<string, Make>, factory: Factory): Command {
+export function addVerbs(group: Command, verbs: Record<string, Verb>, factory: Factory): Command {
   const pending = PENDING.get(group) ?? [];
   pending.push({ at: group.commands.length, verbs, factory });
   PENDING.set(group, pending);
@@ -38,10 +104,10 @@ export function buildVerbs(root: Command, words?: readonly string[]): void {
     let group = root;
     for (const word of words) {
       for (const p of PENDING.get(group) ?? []) {
-        const make = Object.hasOwn(p.verbs, word) ? p.verbs[word] : undefined;
-        if (make) {
+        const verb = Object.hasOwn(p.verbs, word) ? p.verbs[word] : undefined;
+        if (verb) {
           PENDING.delete(group);
-          place(group, p.at, [named(make(p.factory), word)]);
+          place(group, p.at, [built(verb, p.factory, word)]);
           return;
         }
       }
@@ -62,7 +128,7 @@ function buildAll(group: Command): void {
       place(
         group,
         p.at,
-        Object.entries(p.verbs).map(([name, make]) => named(make(p.factory), name)),
+        Object.entries(p.verbs).map(([name, verb]) => built(verb, p.factory, name)),
       );
     }
   }
@@ -78,7 +144,8 @@ function place(group: Command, at: number, built: Command[]): void {
 }
 
 /** The verb's key must be its name: a wrong key would send the command line to the wrong verb. */
-function named(cmd: Command, name: string): Command {
+function built(verb: Verb, factory: Factory, name: string): Command {
+  const cmd = verb.make(factory);
   if (cmd.name() !== name) throw new Error(`verb '${name}' builds '${cmd.name()}'`);
-  return cmd;
+  return declare(cmd, verb.meta, factory.io);
 }

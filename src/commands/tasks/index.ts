@@ -16,7 +16,7 @@ import { tasksMoveCommand } from './move.js';
 import { tasksReopenCommand } from './reopen.js';
 import { tasksReplaceCommand } from './replace.js';
 import { tasksUpdateCommand } from './update.js';
-import { addVerbs } from '../shared/verbs.js';
+import { addVerbs, destructive, read, write } from '../shared/verbs.js';
 
 /** `ops tasks`: task lists and tasks (seed 001 B). */
 export function register(parent: Command, factory: Factory): void {
@@ -37,28 +37,28 @@ Examples:
   addVerbs(
     lists,
     {
-      list: listsListCommand,
-      get: listsGetCommand,
-      create: listsCreateCommand,
-      rename: listsRenameCommand,
-      replace: listsReplaceCommand,
-      delete: listsDeleteCommand,
+      list: read(listsListCommand, { list: true }),
+      get: read(listsGetCommand),
+      create: write(listsCreateCommand),
+      rename: write(listsRenameCommand, { idempotent: true }),
+      replace: write(listsReplaceCommand, { idempotent: true }),
+      delete: destructive(listsDeleteCommand),
     },
     factory,
   );
   addVerbs(
     tasks,
     {
-      list: tasksListCommand,
-      get: tasksGetCommand,
-      add: tasksAddCommand,
-      update: tasksUpdateCommand,
-      replace: tasksReplaceCommand,
-      complete: tasksCompleteCommand,
-      reopen: tasksReopenCommand,
-      delete: tasksDeleteCommand,
-      move: tasksMoveCommand,
-      clear: tasksClearCommand,
+      list: read(tasksListCommand, { list: true }),
+      get: read(tasksGetCommand),
+      add: write(tasksAddCommand),
+      update: write(tasksUpdateCommand, { idempotent: true }),
+      replace: write(tasksReplaceCommand, { idempotent: true }),
+      complete: write(tasksCompleteCommand, { idempotent: true }),
+      reopen: write(tasksReopenCommand, { idempotent: true }),
+      delete: destructive(tasksDeleteCommand),
+      move: write(tasksMoveCommand),
+      clear: write(tasksClearCommand),
     },
     factory,
   );
