@@ -1,0 +1,163 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Command } from 'commander';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verbMeta } from '../src/commands/shared/verbs.js';
+import { main } from '../src/main.js';
+import { SERVICES } from '../src/services.js';
+import { testFactory } from './helpers/factory.js';
+import { memoryIo } from './helpers/io.js';
+
+/**
+ * docs/grammar.md, held over the whole built tree: every command, not a sample. A new verb that
+ * breaks a rule fails here with its path.
+ */
+
+const tree = await testFactory(memoryIo()).tree();
+
+function walk(cmd: Command, path: string[] = [], out = new Map<string, Command>()): Map<string, Command> {
+  for (const sub of cmd.commands) {
+    const p = [...path, sub.name()];
+    out.set(p.join(' '), sub);
+    walk(sub, p, out);
+  }
+  return out;
+}
+
+const all = walk(tree);
+const leaves = [...all].filter(([, c]) => c.commands.length === 0);
+const groups = [...all].filter(([, c]) => c.commands.length > 0);
+const longs = (c: Command) => c.options.map((o) => o.long).filter((l): l is string => l !== undefined);
+
+describe('every verb declares its effect', () => {
+  it('read, write or destructive, on all of the more than 200 leaves', () => {
+    expect(leaves.length).toBeGreaterThan(200);
+    const undeclared = leaves.filter(([, c]) => verbMeta(c) === undefined).map(([p]) => p);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('deletes, destroys and terminations are destructive; gets and lists are reads', () => {
+    for (const [path, cmd] of leaves) {
+      const verb = cmd.name();
+      const effect = verbMeta(cmd)?.effect;
+      if (/^(delete|destroy|terminate|delete-logs|remove-all)$/.test(verb))
+        expect(effect, path).toBe('destructive');
+      if (/^(get|list|view|show)$/.test(verb)) expect(effect, path).toBe('read');
+    }
+  });
+});
+
+describe('confirmation', () => {
+  let requests = 0;
+  let url = '';
+  const server = createServer((req, res) => {
+    requests++;
+    res.writeHead(500).end();
+    req.resume();
+  });
+  beforeAll(async () => {
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  const destructive = leaves.filter(([, c]) => verbMeta(c)?.effect === 'destructive');
+
+  it('there are destructive verbs in most services', () => {
+    const services = new Set(destructive.map(([p]) => p.split(' ')[0]));
+    expect(services.size).toBeGreaterThanOrEqual(6);
+  });
+
+  it.each(destructive.map(([p, c]) => [p, c] as const))(
+    '%s refuses off a terminal without --yes, before any request',
+    async (path, cmd) => {
+      // Every service pointed at the counting server, with a credential, so that a verb that went on
+      // would send something.
+      const env: Record<string, string> = { OPS_CONFIG_DIR: '/nonexistent' };
+      for (const s of SERVICES) {
+        const up = s.name.toUpperCase();
+        env[`OPS_${up}_BASE_URL`] = url;
+        for (const k of ['TOKEN', 'API_KEY', 'APP_KEY', 'LOGIN', 'PASSWORD']) env[`OPS_${up}_${k}`] = 'x';
+      }
+      const args = cmd.registeredArguments.filter((a) => a.required).map(() => '1');
+      for (const o of cmd.options) if (o.mandatory) args.push(o.long!, '1');
+      const io = memoryIo({ env });
+      const before = requests;
+      const code = await main(['node', 'ops', ...path.split(' '), ...args], io);
+      expect(io.err(), path).toMatch(/needs confirmation/);
+      expect(code, path).toBe(2);
+      expect(requests - before, path).toBe(0);
+    },
+  );
+});
+
+describe('flags', () => {
+  it('no flag is declared on both a group and one of its verbs', () => {
+    const clashes: string[] = [];
+    for (const [path, cmd] of leaves) {
+      const mine = new Set(longs(cmd));
+      for (let g = cmd.parent; g?.parent; g = g.parent)
+        for (const l of longs(g)) if (mine.has(l)) clashes.push(`${path} ${l} (also on ${g.name()})`);
+    }
+    expect(clashes).toEqual([]);
+  });
+
+  it('every list has --limit and --all, with one default', () => {
+    const lists = leaves.filter(([, c]) => verbMeta(c)?.list);
+    expect(lists.length).toBeGreaterThan(30);
+    const limits = new Set<string>();
+    for (const [path, cmd] of lists) {
+      expect(longs(cmd), path).toEqual(expect.arrayContaining(['--limit', '--all']));
+      limits.add(cmd.options.find((o) => o.long === '--limit')!.description);
+    }
+    expect([...limits]).toHaveLength(1);
+  });
+
+  it('a verb with --limit is declared a list', () => {
+    const undeclared = leaves
+      .filter(([, c]) => longs(c).includes('--limit') && !verbMeta(c)?.list)
+      .map(([p]) => p);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('every download has --dir, --clobber and --skip-existing', () => {
+    const downloads = leaves.filter(([, c]) => verbMeta(c)?.download);
+    expect(downloads.length).toBeGreaterThanOrEqual(2);
+    for (const [path, cmd] of downloads)
+      expect(longs(cmd), path).toEqual(expect.arrayContaining(['--dir', '--clobber', '--skip-existing']));
+  });
+
+  it('asynchronous actions take --no-wait and --wait-timeout together', () => {
+    for (const [path, cmd] of leaves) {
+      const l = longs(cmd);
+      if (l.includes('--wait') || l.includes('--wait-timeout'))
+        expect(l, path).toEqual(expect.arrayContaining(['--wait-timeout']));
+    }
+  });
+});
+
+describe('help', () => {
+  it.each(groups.filter(([p]) => p !== 'secrets').map(([p, c]) => [p, c] as const))(
+    '%s has help: `help <verb>` is the verb’s --help',
+    async (path, cmd) => {
+      const first = cmd.commands[0]!.name();
+      const io = memoryIo();
+      const code = await main(['node', 'ops', ...path.split(' '), 'help', first], io);
+      expect(code, io.err()).toBe(0);
+      expect(io.out()).toMatch(new RegExp(`^Usage: ops ${path} ${first}`));
+    },
+  );
+
+  it('every help page fits 80 columns and shows an example', async () => {
+    const wide: string[] = [];
+    const bare: string[] = [];
+    for (const [path] of [['', tree] as const, ...all]) {
+      const io = memoryIo({ columns: 80 });
+      await main(['node', 'ops', ...path.split(' ').filter(Boolean), '--help'], io);
+      for (const line of io.out().split('\n')) if ([...line].length > 80) wide.push(`${path}: ${line}`);
+      if (!/Examples?:/.test(io.out())) bare.push(path);
+    }
+    expect(wide).toEqual([]);
+    expect(bare).toEqual([]);
+  });
+});
