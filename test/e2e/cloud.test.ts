@@ -407,7 +407,10 @@ describe('ops cloud instance update, terminate, cancel-termination', () => {
   it('terminate without --yes and without a terminal: exit 2, nothing deleted', async () => {
     const r = await ops(['cloud', 'instance', 'terminate', IDS.bsd01]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/Terminate instance bsd-01 .* now needs confirmation\nhint: pass --yes/);
+    expect(r.stderr).toBe(
+      `ops: cloud instance terminate ${IDS.bsd01}: needs confirmation\nhint: pass --yes to confirm when not at a terminal (or --dry-run to see what it would do)\n`,
+    );
+    expect(await sent('GET')).toBe(0);
     expect(await sent('DELETE')).toBe(0);
   });
 

@@ -210,7 +210,7 @@ describe('ops db role-assignment', () => {
     const r = await ops(['db', 'role-assignment', 'delete', SEED_READER_ASSIGNMENT]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      `ops: Delete role assignment ${SEED_READER_ASSIGNMENT} of account sandbox-docs needs confirmation\nhint: pass --yes to confirm when not at a terminal\n`,
+      `ops: db role-assignment delete ${SEED_READER_ASSIGNMENT}: needs confirmation\nhint: pass --yes to confirm when not at a terminal (or --dry-run to see what it would do)\n`,
     );
     expect(await requests()).toEqual({});
   });

@@ -228,7 +228,7 @@ describe('ops runs view, rerun, cancel, approve, delete', () => {
     const r = await ops(['runs', 'delete', String(SEED.ciSuccess)]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      'ops: Delete workflow run 30433642 of octo-org/hello-world needs confirmation\nhint: pass --yes to confirm when not at a terminal\n',
+      'ops: runs delete 30433642: needs confirmation\nhint: pass --yes to confirm when not at a terminal (or --dry-run to see what it would do)\n',
     );
     expect(await requests()).toEqual({});
     const yes = await ops(['runs', 'delete', String(SEED.ciSuccess), '--yes', '--json']);

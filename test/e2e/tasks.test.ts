@@ -143,7 +143,7 @@ describe('ops tasks lists', () => {
     const r = await ops(['tasks', 'lists', 'delete', 'Groceries']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      'ops: Delete task list "Groceries" and all its tasks needs confirmation\nhint: pass --yes to confirm when not at a terminal\n',
+      'ops: tasks lists delete Groceries: needs confirmation\nhint: pass --yes to confirm when not at a terminal (or --dry-run to see what it would do)\n',
     );
     expect(await sent()).toBe(0);
   });

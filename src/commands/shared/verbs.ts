@@ -60,10 +60,10 @@ export function declare(cmd: Command, meta: VerbMeta, io: Factory['io']): Comman
     cmd.hook('preAction', (_self, action) => {
       const g = action.optsWithGlobals() as { yes?: boolean; dryRun?: boolean };
       if (g.yes || g.dryRun || (io.stdinIsTty && io.prompt)) return;
-      const words: string[] = [];
-      for (let c: Command | null = action; c; c = c.parent) words.unshift(c.name());
+      const words = action.args.map((a) => (a.length > 40 ? `${a.slice(0, 40)}…` : a));
+      for (let c: Command | null = action; c?.parent; c = c.parent) words.unshift(c.name());
       throw new UsageError(
-        `${words.join(' ')} needs confirmation`,
+        `${words.join(' ')}: needs confirmation`,
         'pass --yes to confirm when not at a terminal (or --dry-run to see what it would do)',
       );
     });
