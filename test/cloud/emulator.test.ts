@@ -498,6 +498,16 @@ describe('CPU metrics', () => {
     metrics: { cpuMetrics: { unit: string; values: Array<{ value: number; timestamp: string }> } };
     _metadata: Record<string, unknown>;
   };
+  it("the seed's granularities (1d, 1w, 1h) as well as the vendor's 60m", async () => {
+    const e = cloudEmulator();
+    const q = (g: string) =>
+      `/instances/${IDS.web01}/metrics/cpu?from=2026-01-01&to=2026-01-07&granularity=${g}`;
+    expect((await e.call<Cpu>('GET', q('1d'))).body.metrics.cpuMetrics.values).toHaveLength(7);
+    expect((await e.call<Cpu>('GET', q('1w'))).body.metrics.cpuMetrics.values).toHaveLength(1);
+    expect((await e.call<Cpu>('GET', q('1h'))).body.metrics.cpuMetrics.values).toHaveLength(168);
+    expect((await e.call('GET', q('2d'))).status).toBe(400);
+  });
+
   it('deterministic values between the dates (to included) at the granularity, with a summary', async () => {
     const e = cloudEmulator();
     const q = `/instances/${IDS.web01}/metrics/cpu?from=2026-01-01&to=2026-01-02&granularity=60m`;
@@ -521,7 +531,7 @@ describe('CPU metrics', () => {
   it.each([
     ['from=2026-01-01T00:00:00Z', 'from'],
     ['to=yesterday', 'to'],
-    ['granularity=1h', 'granularity'],
+    ['granularity=2h', 'granularity'],
     ['from=2026-02-01&to=2026-01-01', 'to'],
     ['from=2025-01-01&to=2026-01-01&granularity=5m', 'granularity'],
   ])('400 for %s', async (q, field) => {

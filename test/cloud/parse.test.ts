@@ -932,10 +932,10 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
     CRED,
   ],
   [
-    'metrics cpu: granularity 1h (the load-balancer list)',
+    'metrics cpu: granularity 2h (in neither list)',
     metricsCpuCommand,
-    ['cpu', IDS.web01, '--granularity', '1h'],
-    /invalid --granularity "1h"/,
+    ['cpu', IDS.web01, '--granularity', '2h'],
+    /invalid --granularity "2h"/,
     ['instance', 'metrics'],
   ],
   [

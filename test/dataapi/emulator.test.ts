@@ -68,11 +68,14 @@ describe('the generated week', () => {
     expect(new Set(hookIds).size).toBeLessThan(hookIds.length);
   });
 
-  it('writes and reads the service’s datetime format only', () => {
+  it('writes the service’s datetime format, reads it and the seed’s', () => {
     expect(formatDatetime(Date.UTC(2026, 0, 2, 3, 4, 5) / 1000)).toBe('2026-01-02 03:04:05 +00:00');
     expect(parseDatetime('2026-01-02 03:04:05 +00:00')).toBe(Date.UTC(2026, 0, 2, 3, 4, 5) / 1000);
+    // The seed's own form, dashes in the time, is read too.
+    expect(parseDatetime('2026-01-02 03-04-05 +00:00')).toBe(Date.UTC(2026, 0, 2, 3, 4, 5) / 1000);
     for (const bad of [
-      '2026-01-02 03-04-05 +00:00',
+      '2026-01-02 03-04:05 +00:00',
+      '2026-01-02 03:04-05 +00:00',
       '2026-01-02T03:04:05Z',
       '2026-02-30 03:04:05 +00:00',
       '2026-01-02 03:04:05 +01:00',
@@ -167,11 +170,7 @@ describe('POST /v3/keywords_data/errors and /v3/backlinks/errors', () => {
     [{ limit: '10' }, 40501, "Invalid Field: 'limit'."],
     [{ offset: -1 }, 40501, "Invalid Field: 'offset'."],
     [{ filtered_function: 7 }, 40501, "Invalid Field: 'filtered_function'."],
-    [
-      { datetime_from: '2026-01-02 03-04-05 +00:00' },
-      40501,
-      "Invalid Field: 'datetime_from'. Use the UTC format",
-    ],
+    [{ datetime_from: '2026-01-02T03:04:05Z' }, 40501, "Invalid Field: 'datetime_from'. Use the UTC format"],
     [{ datetime_to: '2026-01-02T03:04:05Z' }, 40501, "Invalid Field: 'datetime_to'. Use the UTC format"],
   ])('%o: task status %i, no results, envelope Ok.', async (request, code, message) => {
     const { report, emulator } = emu();

@@ -152,10 +152,12 @@ describe('role assignments', () => {
     expect(put.status).toBe(202);
     expect(put.headers['azure-asyncoperation']).toMatch(
       new RegExp(
-        `^//127\\.0\\.0\\.1:4010/db/subscriptions/${TARGET.subscription}/providers/Microsoft\\.DocumentDB/locations/westus2/operationsStatus/[0-9a-f-]{36}\\?api-version=2025-10-15$`,
+        `^http://127\\.0\\.0\\.1:4010/db/subscriptions/${TARGET.subscription}/providers/Microsoft\\.DocumentDB/locations/westus2/operationsStatus/[0-9a-f-]{36}\\?api-version=2025-10-15$`,
       ),
     );
-    expect(put.headers.location).toMatch(/\/operationResults\/[0-9a-f-]{36}\?api-version=2025-10-15$/);
+    expect(put.headers.location).toMatch(
+      /^http:\/\/127\.0\.0\.1:4010\/db\/.*\/operationResults\/[0-9a-f-]{36}\?api-version=2025-10-15$/,
+    );
     expect(put.headers['retry-after']).toBe('10');
     const status = () =>
       call<{ status: string; endTime?: string }>('GET', opPath(put.headers['azure-asyncoperation']!), {
@@ -306,6 +308,13 @@ describe('role assignments', () => {
     ],
     ['no api-version', 'GET', `${ACCT}/sqlRoleAssignments`, undefined, 'MissingApiVersionParameter'],
     [
+      'a version from before the reference',
+      'GET',
+      `${ACCT}/sqlRoleAssignments?api-version=2024-11-15`,
+      undefined,
+      'InvalidApiVersionParameter',
+    ],
+    [
       'an unknown api-version',
       'GET',
       `${ACCT}/sqlRoleAssignments?api-version=2019-01-01`,
@@ -412,5 +421,13 @@ describe('rate limit and reset', () => {
   it('a bad setting is refused when the sandbox starts', () => {
     expect(() => emulator({ 'db.operation_outcome': 'Maybe' })).toThrow(/db.operation_outcome/);
     expect(() => emulator({ 'db.operation_seconds': '-1' })).toThrow(/db.operation_seconds/);
+  });
+});
+
+describe('the api-version of the current Azure SDK', () => {
+  it('2026-03-15, which @azure/arm-cosmosdb 17 sends by default, is answered', async () => {
+    const { call } = emulator();
+    const r = await call('GET', `${ACCT}/sqlRoleAssignments?api-version=2026-03-15`, { headers: BEARER });
+    expect(r.status).toBe(200);
   });
 });

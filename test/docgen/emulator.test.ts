@@ -113,9 +113,17 @@ describe('GET /2.0/docgen_jobs', () => {
     expect(emu.stats!()).toMatchObject({ pagesWithoutUsemarker: 1 });
   });
 
+  it('a limit above the maximum is the maximum (the vendor SDK asks for 10000)', async () => {
+    const { get } = emulator();
+    const r = await get<JobPage>('/2.0/docgen_jobs?usemarker=true&limit=10000');
+    expect(r.status).toBe(200);
+    expect(r.body.limit).toBe(1000);
+    expect(r.body.entries).toHaveLength(1000);
+  });
+
   it.each([
     ['limit=0', 'limit'],
-    ['limit=1001', 'limit'],
+    ['limit=-1', 'limit'],
     ['limit=ten', 'limit'],
     ['usemarker=yes', 'usemarker'],
     ['marker=abc', 'marker'],

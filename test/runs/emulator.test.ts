@@ -141,8 +141,24 @@ describe('lists', () => {
     expect(createdRange('<2026-01-02')?.[1]).toBe(Date.parse('2026-01-02T00:00:00Z') - 1);
     expect(createdRange('*..2026-01-02T10:00:00Z')).toEqual([
       Number.NEGATIVE_INFINITY,
-      Date.parse('2026-01-02T10:00:00Z'),
+      Date.parse('2026-01-02T10:00:01Z') - 1,
     ]);
+    // A time to the second holds the whole second; to the minute, the whole minute; with a fraction, itself.
+    const t = Date.parse('2026-01-02T10:00:13.227Z');
+    for (const q of [
+      '2026-01-02T10:00:13Z',
+      '<=2026-01-02T10:00:13Z',
+      '2026-01-02T10:00:13Z..2026-01-02T10:00:13Z',
+    ]) {
+      const [lo, hi] = createdRange(q)!;
+      expect(lo <= t && t <= hi, q).toBe(true);
+    }
+    expect(createdRange('2026-01-02T10:00')).toEqual([
+      Date.parse('2026-01-02T10:00:00Z'),
+      Date.parse('2026-01-02T10:01:00Z') - 1,
+    ]);
+    expect(createdRange('2026-01-02T10:00:13.227Z')).toEqual([t, t]);
+    expect(createdRange('>2026-01-02T10:00:13Z')?.[0]).toBe(Date.parse('2026-01-02T10:00:14Z'));
     expect(createdRange('2026-01-02..nope')).toBeUndefined();
   });
 

@@ -83,8 +83,11 @@ export const MARKET_APP_IDS = [
   'PLESK_WEB_ADMIN',
   'PLESK_WEB_HOST',
 ] as const;
-/** CPU metrics take these (reference §C.6: not the load-balancer list). */
-export const CPU_GRANULARITIES = ['5m', '10m', '30m', '60m'] as const;
+/**
+ * CPU metrics take the seed's one list (seed 002 C; the seed wins over reference §C.6), and the
+ * vendor's own `60m` too.
+ */
+export const CPU_GRANULARITIES = ['5m', '10m', '30m', '1h', '1d', '1w', '60m'] as const;
 export const LB_GRANULARITIES = ['5m', '10m', '30m', '1h', '1d', '1w'] as const;
 /** The eight load-balancer metrics of the seed. */
 export const LB_METRICS = [

@@ -14,7 +14,8 @@ import {
 } from './metrics.js';
 import { DAY, DURATION, type Balancer } from './state.js';
 
-const CPU_GRANULARITIES = ['5m', '10m', '30m', '60m'];
+/** The seed's list (it wins over the vendor's, reference §C.6), and the vendor's `60m` as well. */
+const CPU_GRANULARITIES = ['5m', '10m', '30m', '1h', '1d', '1w', '60m'];
 const LB_GRANULARITIES = ['5m', '10m', '30m', '1h', '1d', '1w'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;

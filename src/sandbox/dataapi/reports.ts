@@ -141,11 +141,21 @@ export function formatDatetime(epochSeconds: number): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} +00:00`;
 }
 
-/** Reads the service's datetime format; undefined when it is not that format or not a real time. */
+/**
+ * Reads the service's datetime format; undefined when it is not that format or not a real time. The
+ * seed writes the time `hh-mm-ss`, the service `hh:mm:ss` (reference §B.2): both are read.
+ */
 export function parseDatetime(s: string): number | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) \+00:00$/.exec(s);
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2})([:-])(\d{2})\5(\d{2}) \+00:00$/.exec(s);
   if (!m) return undefined;
-  const [y, mo, d, h, mi, se] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, se] = [m[1], m[2], m[3], m[4], m[6], m[7]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const t = Date.UTC(y, mo - 1, d, h, mi, se);
   const back = new Date(t);
   if (back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59 || se > 59)

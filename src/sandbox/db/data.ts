@@ -4,7 +4,11 @@ export const PROVIDER = 'Microsoft.DocumentDB';
 export const ASSIGNMENT_TYPE = `${PROVIDER}/databaseAccounts/sqlRoleAssignments`;
 export const DEFINITION_TYPE = `${PROVIDER}/databaseAccounts/sqlRoleDefinitions`;
 /** The api-versions the emulator serves: the reference's newest (C.2) and the one before, same shape. */
-export const API_VERSIONS = ['2025-10-15', '2025-04-15'];
+/**
+ * The versions the emulator answers: the reference's newest stable (2025-10-15), the one before with
+ * the same shape, and 2026-03-15, the default of the current @azure/arm-cosmosdb (17.0.0).
+ */
+export const API_VERSIONS = ['2025-10-15', '2025-04-15', '2026-03-15'];
 /** Where the sandbox account lives: it names the operation URLs (`locations/{region}`). */
 export const REGION = 'westus2';
 

@@ -142,8 +142,8 @@ export function routes(d: Deps) {
   }
 
   function operationUrls(req: SandboxRequest, op: Operation, v: string): Record<string, string> {
-    // Scheme-relative: the sandbox may serve HTTP or HTTPS; the client resolves it against its request.
-    const base = `//${req.headers.host ?? '127.0.0.1'}/db/subscriptions/${target.subscription}/providers/${PROVIDER}/locations/${REGION}`;
+    // Absolute, as the service sends them: the Azure SDK follows only an absolute URL (reference C.2).
+    const base = `${d.ctx.options.scheme ?? 'http'}://${req.headers.host ?? '127.0.0.1'}/db/subscriptions/${target.subscription}/providers/${PROVIDER}/locations/${REGION}`;
     return {
       'azure-asyncoperation': `${base}/operationsStatus/${op.id}?api-version=${v}`,
       location: `${base}/operationResults/${op.id}?api-version=${v}`,

@@ -31,9 +31,14 @@ function parseMoment(s: string, end: boolean): number | undefined {
     const t = Date.parse(`${s}T00:00:00Z`);
     return Number.isNaN(t) ? undefined : end ? t + DAY - 1 : t;
   }
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(s)) return undefined;
+  const m = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(s);
+  if (!m) return undefined;
   const t = Date.parse(/[Z+-]\d{0,2}:?\d{0,2}$/.test(s.slice(10)) ? s : `${s}Z`);
-  return Number.isNaN(t) ? undefined : t;
+  if (Number.isNaN(t)) return undefined;
+  // A time names its whole last unit, as the API's `created` does: `…T10:00:13Z` holds a run created at
+  // 10:00:13.227 (its created_at, to the second, says 10:00:13Z), and `…T10:00` the whole minute.
+  const unit = m[2] ? 1 : m[1] ? 1000 : 60_000;
+  return end ? t + unit - 1 : t;
 }
 
 /** `created` in the search syntax: a date or time, `>=`/`>`/`<=`/`<` one, or a range `a..b` (`*` open). */
