@@ -220,7 +220,14 @@ function buildContext(
         : undefined,
       signal: overrides.signal ?? io.signal,
       parseError: descriptor.parseError,
-      hintFor: descriptor.hintFor,
+      hintFor: (status, parsed) =>
+        descriptor.hintFor?.(status, parsed, {
+          // A credential from the environment wins over the profile and any sign-in: the hint says so.
+          credentialEnv: descriptor.settings
+            .filter((s) => s.secret)
+            .map((s) => settings.resolve(`${name}.${s.key}`))
+            .find((r) => r.origin === 'env')?.envName,
+        }),
       rateLimitWait: descriptor.rateLimitWait,
     });
   }

@@ -42,7 +42,12 @@ export interface ServiceDescriptor {
   defaultHeaders?(s: SettingsReader, userAgent: string): Record<string, string>;
   retryStatuses?: readonly number[];
   parseError?(status: number, body: unknown, headers: Record<string, string>): ParsedError;
-  hintFor?(status: number, parsed: ParsedError): string | undefined;
+  /** `credentialEnv`: the environment variable the credential sent came from, when it did. */
+  hintFor?(
+    status: number,
+    parsed: ParsedError,
+    o?: { credentialEnv?: string | undefined },
+  ): string | undefined;
   /**
    * A refusal that is a rate limit though its status is not 429 (a 403 with the budget spent): the
    * least seconds to wait when the server names no time (0: the usual backoff). Undefined: not a

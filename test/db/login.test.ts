@@ -14,6 +14,9 @@ const jwt = (claims: Record<string, unknown>) =>
     .map((p) => Buffer.from(p).toString('base64url'))
     .join('.');
 
+/** The helpers' environment sets OPS_DB_TOKEN, as the sandbox's does; login refuses while it is set. */
+const NO_ENV_TOKEN = { OPS_DB_TOKEN: '' };
+
 describe('parsing ops db login', () => {
   it.each<[string, string[], { mode: string; timeoutSeconds: number; authUrl?: string; clientId?: string }]>([
     ['browser by default, 300 s', [], { mode: 'browser', timeoutSeconds: 300 }],
@@ -24,24 +27,21 @@ describe('parsing ops db login', () => {
     ],
     ['--token-stdin', ['--token-stdin'], { mode: 'stdin', timeoutSeconds: 300, authUrl: '', clientId: '' }],
   ])('%s', async (_n, args, expected) => {
-    const { values } = await parseVerb(dbLoginCommand, ['login', ...args]);
+    const { values } = await parseVerb(dbLoginCommand, ['login', ...args], { env: NO_ENV_TOKEN });
     expect(values).toEqual({
       mode: expected.mode,
       authUrl: expected.authUrl ?? 'http://127.0.0.1:9/db',
       clientId: expected.clientId ?? '8a0c6e2f-4b1d-4f3a-9e7c-5d2b1a0f9e8d',
       timeoutSeconds: expected.timeoutSeconds,
-      envTokenSet: true,
     });
   });
 
   it('--auth-url and --client-id win over the environment', async () => {
-    const { values } = await parseVerb(dbLoginCommand, [
-      'login',
-      '--auth-url',
-      'https://login.example.com/',
-      '--client-id',
-      'app-1',
-    ]);
+    const { values } = await parseVerb(
+      dbLoginCommand,
+      ['login', '--auth-url', 'https://login.example.com/', '--client-id', 'app-1'],
+      { env: NO_ENV_TOKEN },
+    );
     expect(values).toMatchObject({ authUrl: 'https://login.example.com', clientId: 'app-1' });
   });
 
@@ -56,8 +56,16 @@ describe('parsing ops db login', () => {
       { OPS_DB_BASE_URL: '' },
       /is relative and no base URL is set/,
     ],
+    [
+      'OPS_DB_TOKEN set: the environment would win over what login stores',
+      [],
+      { OPS_DB_TOKEN: 'stale' },
+      /^OPS_DB_TOKEN is set, and a token from the environment is used instead/,
+    ],
   ])('%s: exit 2', async (_n, args, env, message) => {
-    const err = (await parseVerb(dbLoginCommand, ['login', ...args], { env }).catch((e: unknown) => e)) as {
+    const err = (await parseVerb(dbLoginCommand, ['login', ...args], {
+      env: { ...NO_ENV_TOKEN, ...env },
+    }).catch((e: unknown) => e)) as {
       exitCode: number;
       message: string;
     };
@@ -145,6 +153,17 @@ describe('the sign-in pieces', () => {
     expect(() => parseStdinToken('{"token":"t"}', 0)).toThrow(/no accessToken/);
     expect(() => parseStdinToken('two words', 0)).toThrow(/white space/);
   });
+
+  it.each([
+    ['a quoted token', '"eyJ0eXAi.abc.def"'],
+    ['control characters', 'abc\u001b[31mdef'],
+    ['a URL', 'https://login.example.com/?code=x'],
+    ['text with a comma', 'token,expires'],
+    ['padding in the middle', 'ab=cd'],
+    ['JSON whose accessToken is not a token', '{"accessToken":"a b"}'],
+  ])('refuses %s: it is not a bearer token', (_n, text) => {
+    expect(() => parseStdinToken(text, 0)).toThrow(/bearer token/);
+  });
 });
 
 describe('the listener', () => {
@@ -206,7 +225,6 @@ describe('runDbLogin', () => {
           stored.push([token, at]);
           return 'default';
         },
-        envTokenSet: false,
         now: () => 1_000_000,
         ...o,
       },

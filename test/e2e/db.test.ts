@@ -301,9 +301,27 @@ const profileOf = (dir: string) =>
   ).profiles.default?.db ?? {};
 
 describe('ops db login', () => {
+  it('refuses while OPS_DB_TOKEN is set, which would win over what it stores: exit 2, nothing sent', async () => {
+    const dir = tempConfigDir();
+    const r = await ops(['db', 'login', '--token-stdin'], {
+      env: { OPS_CONFIG_DIR: dir, OPS_DB_TOKEN: 'stale' },
+      input: 'sandbox-db-token',
+    });
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'ops: OPS_DB_TOKEN is set, and a token from the environment is used instead of the one ops db login stores\nhint: unset OPS_DB_TOKEN, then run ops db login again\n',
+    });
+    expect(existsSync(join(dir, 'config.json'))).toBe(false);
+    expect(await requests()).toEqual({});
+  });
+
   it('signs in through the sandbox’s authorize endpoint; the token it issued is stored (0600) and works', async () => {
     const dir = tempConfigDir();
-    const r = await ops(['db', 'login', '--json'], { env: { OPS_CONFIG_DIR: dir, BROWSER: FAKE_BROWSER } });
+    const r = await ops(['db', 'login', '--json'], {
+      env: { OPS_CONFIG_DIR: dir, BROWSER: FAKE_BROWSER, OPS_DB_TOKEN: '' },
+    });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const shown = json<{ profile: string; user: string; expires_at: string }>(r.stdout);
@@ -325,7 +343,7 @@ describe('ops db login', () => {
   it('a forged state is refused: exit 4, nothing stored', async () => {
     const dir = tempConfigDir();
     const r = await ops(['db', 'login'], {
-      env: { OPS_CONFIG_DIR: dir, BROWSER: FAKE_BROWSER, FAKE_BROWSER_TAMPER: 'state' },
+      env: { OPS_CONFIG_DIR: dir, BROWSER: FAKE_BROWSER, FAKE_BROWSER_TAMPER: 'state', OPS_DB_TOKEN: '' },
     });
     expect(r.code).toBe(4);
     expect(r.stderr).toBe(
@@ -338,7 +356,7 @@ describe('ops db login', () => {
     const dir = tempConfigDir();
     const at = Math.floor(Date.now() / 1000) + 600;
     const r = await ops(['db', 'login', '--token-stdin', '--field', 'expires_at'], {
-      env: { OPS_CONFIG_DIR: dir },
+      env: { OPS_CONFIG_DIR: dir, OPS_DB_TOKEN: '' },
       input: JSON.stringify({ accessToken: 'sandbox-db-token', expires_on: at, tokenType: 'Bearer' }),
     });
     expect(r).toEqual({ code: 0, stdout: `${new Date(at * 1000).toISOString()}\n`, stderr: '' });
@@ -377,7 +395,7 @@ describe('ops db login', () => {
 
   it('a token the sandbox issued, expired on the sandbox clock: 401, exit 4 pointing at ops db login', async () => {
     const dir = tempConfigDir();
-    await ops(['db', 'login'], { env: { OPS_CONFIG_DIR: dir, BROWSER: FAKE_BROWSER } });
+    await ops(['db', 'login'], { env: { OPS_CONFIG_DIR: dir, BROWSER: FAKE_BROWSER, OPS_DB_TOKEN: '' } });
     await sb.advance(3600);
     const r = await ops(['db', 'role-assignment', 'list'], {
       env: { OPS_CONFIG_DIR: dir, OPS_DB_TOKEN: '' },
@@ -443,7 +461,7 @@ describe('ops db login in a real browser (headless Chromium)', () => {
       });
       const dir = tempConfigDir();
       const r = await ops(['db', 'login', '--wait-timeout', '60', '--json'], {
-        env: { OPS_CONFIG_DIR: dir, BROWSER: wrapper, HOME: work, PATH: process.env.PATH },
+        env: { OPS_CONFIG_DIR: dir, BROWSER: wrapper, HOME: work, PATH: process.env.PATH, OPS_DB_TOKEN: '' },
       });
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
@@ -464,7 +482,7 @@ describe('errors and exit codes', () => {
     });
     expect(r.code).toBe(4);
     expect(r.stderr).toMatch(
-      /\nops: db: The access token is invalid\. \(HTTP 401, request [0-9a-f-]{36}\)\nhint: the access token was not accepted: sign in with `ops db login`, or check OPS_DB_TOKEN\n/,
+      /\nops: db: The access token is invalid\. \(HTTP 401, request [0-9a-f-]{36}\)\nhint: the token sent is OPS_DB_TOKEN from the environment, which wins over `ops db login`: unset it or give a valid one\n/,
     );
     expect(r.stderr).toContain('authorization: Bearer ***');
     expect(r.stderr).not.toContain('stolen-or-typo');

@@ -29,6 +29,10 @@ export const rewrites: Rewrite[] = [
         ? `${t} 2> >(tee /dev/stderr | '${process.execPath}' '${join(ROOT, 'test', 'db', 'visit-printed-url.mjs')}')`
         : t,
   },
+  {
+    why: '`ops sandbox env` sets OPS_DB_TOKEN, which `ops db login` refuses to shadow: its examples run with it unset, as its help says',
+    apply: (t) => (/\bops db login\b/.test(t) ? `unset OPS_DB_TOKEN; ${t}` : t),
+  },
 ];
 
 /** The commands that are not run, and why. */

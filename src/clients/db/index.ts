@@ -75,8 +75,15 @@ function parseError(status: number, body: unknown, headers: Record<string, strin
   return { ...parsed, requestId };
 }
 
-function hintFor(status: number, parsed: ParsedError): string | undefined {
+function hintFor(
+  status: number,
+  parsed: ParsedError,
+  o: { credentialEnv?: string | undefined } = {},
+): string | undefined {
   if (status === 401) {
+    // Signing in again would change nothing: the environment wins over what `ops db login` stores.
+    if (o.credentialEnv)
+      return `the token sent is ${o.credentialEnv} from the environment, which wins over \`ops db login\`: unset it or give a valid one`;
     return parsed.code === 'ExpiredAuthenticationToken'
       ? 'the access token expired: sign in again with `ops db login`'
       : 'the access token was not accepted: sign in with `ops db login`, or check OPS_DB_TOKEN';

@@ -70,6 +70,9 @@ export function resolveAuthUrl(
  * A token from stdin: the token itself (a JWT's `exp` gives its expiry), or the JSON another tool
  * prints (`accessToken`/`access_token` with `expires_on` epoch seconds or `expires_in`).
  */
+/** What a bearer token can hold (RFC 6750 §2.1, b64token): anything else is not one. */
+const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+
 export function parseStdinToken(text: string, now: number): { token: string; expiresAt: number | undefined } {
   const t = text.trim();
   if (t.startsWith('{')) {
@@ -83,9 +86,9 @@ export function parseStdinToken(text: string, now: number): { token: string; exp
       );
     }
     const token = o.accessToken ?? o.access_token;
-    if (typeof token !== 'string' || token === '' || /\s/.test(token))
+    if (typeof token !== 'string' || !B64TOKEN.test(token))
       throw new UsageError(
-        'the JSON on stdin has no accessToken',
+        'the JSON on stdin has no accessToken that is a bearer token',
         'pipe the token, or JSON with accessToken',
       );
     const on = Number(o.expires_on);
@@ -99,6 +102,11 @@ export function parseStdinToken(text: string, now: number): { token: string; exp
     return { token, expiresAt };
   }
   if (/\s/.test(t)) throw new UsageError('the token on stdin has white space inside', 'pipe the token alone');
+  if (!B64TOKEN.test(t))
+    throw new UsageError(
+      'stdin holds no bearer token: a token has only letters, digits and - . _ ~ + / (then =)',
+      'pipe the token alone, or JSON with accessToken',
+    );
   return { token: t, expiresAt: jwtExpiry(t) };
 }
 

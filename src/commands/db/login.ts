@@ -23,8 +23,6 @@ export interface DbLoginOptions {
   readToken: () => Promise<string>;
   /** Keeps the token (and its expiry) in the profile; gives the profile's name. */
   store: (token: string, expiresAt: number | undefined) => Promise<string>;
-  /** OPS_DB_TOKEN is set and wins over the stored token. */
-  envTokenSet: boolean;
   now?: () => number;
 }
 
@@ -58,11 +56,12 @@ export function dbLoginCommand(factory: Factory, run = runDbLogin): Command {
       `
 The browser (BROWSER, else the system's opener) signs in at {auth_url}/common/oauth2/authorize and
 is sent back to a listener on 127.0.0.1; the token and its expiry are stored in the profile (0600).
+OPS_DB_TOKEN wins over a stored token: login refuses while it is set (unset it first).
 
 Examples:
   ops db login
   ops db login --no-browser --wait-timeout 600
-  printf %s "$OPS_DB_TOKEN" | ops db login --token-stdin`,
+  printf %s sandbox-db-token | ops db login --token-stdin`,
     )
     .action(async (o: LoginFlags, c: Command) => {
       const mode = o.tokenStdin ? 'stdin' : o.browser ? 'browser' : 'print';
@@ -80,6 +79,13 @@ Examples:
       const ctx = await factory.context(c, {
         settings: { 'db.auth_url': o.authUrl, 'db.client_id': o.clientId },
       });
+      // The environment wins over what login stores: signing in would change nothing (gh refuses a
+      // login while GH_TOKEN is set for the same reason).
+      if (ctx.io.env.OPS_DB_TOKEN)
+        throw new UsageError(
+          'OPS_DB_TOKEN is set, and a token from the environment is used instead of the one ops db login stores',
+          'unset OPS_DB_TOKEN, then run ops db login again',
+        );
       const { settings } = await ctx.service('db');
       const signIn = mode === 'stdin' ? undefined : resolveAuthUrl(settings, ctx.flags.baseUrl);
       await run({
@@ -93,7 +99,6 @@ Examples:
         openBrowser: (url) => openBrowser(url, ctx.io.env, process.platform),
         readToken: () => readSecretInput({ io: ctx.io, label: 'access token' }),
         store: (token, expiresAt) => storeToken(ctx.settings, token, expiresAt),
-        envTokenSet: Boolean(ctx.io.env.OPS_DB_TOKEN),
       });
     });
 }
@@ -116,10 +121,6 @@ export async function runDbLogin(o: DbLoginOptions): Promise<void> {
       hint: 'get a new token, or sign in with `ops db login`',
     });
   const profile = await o.store(token, expiresAt);
-  if (o.envTokenSet)
-    o.feedback.warn(
-      'OPS_DB_TOKEN is set and takes precedence over the stored token; unset it to use the new one',
-    );
   const claims = jwtClaims(token) ?? {};
   const user = claims.upn ?? claims.unique_name ?? claims.preferred_username ?? claims.email ?? claims.name;
   await o.printer.print(
