@@ -191,8 +191,23 @@ describe('breach account --file', () => {
     });
     await runBreachAccount(opts);
     expect(out.io.err()).toContain('searching 2 accounts at 60 per minute');
-    expect(out.io.err()).toContain('2/2 accounts searched, 1 found');
+    expect(out.io.err()).toContain('2/2 accounts searched at 60 per minute, 1 found');
     expect(out.io.out()).not.toContain('accounts searched');
+  });
+
+  it('a shard says that it paces at its share of the key’s rate', async () => {
+    const { opts, out } = accountOpts(stubClient({ breachedAccount: lookup }), {
+      account: undefined,
+      file: '-',
+      input: 'a@example.com\nb@example.com\nc@example.com\nd@example.com\n',
+      tty: true,
+      format: 'ndjson',
+      ratePerMinute: 6000 / 4,
+      shard: { k: 1, n: 2 },
+    });
+    await runBreachAccount(opts);
+    expect(out.io.err()).toContain("searching 2 accounts at 1500 per minute, shard 1/2 of the key's 3000");
+    expect(out.io.err()).toContain("2/2 accounts searched at 1500 per minute, shard 1/2 of the key's 3000");
   });
 
   it('--exit-status: exit 8 when any account is found, after every result is printed', async () => {

@@ -55,7 +55,7 @@ export function breachAccountCommand(factory: Factory, run = runBreachAccount): 
     .option('--no-unverified', 'leave unverified breaches out (IncludeUnverified=false)')
     .option(
       '--rate-per-minute <n>',
-      `requests per minute with --file (default: breach.rate_per_minute, else ${DEFAULT_RATE_PER_MINUTE})`,
+      `the key's requests per minute with --file, shared by the shards of --shard (default: breach.rate_per_minute, else ${DEFAULT_RATE_PER_MINUTE})`,
     )
     .option(
       '--exit-status',
@@ -108,10 +108,10 @@ Examples:
           domain,
           includeUnverified: o.unverified !== false,
           exitStatus: Boolean(o.exitStatus),
-          ratePerMinute: parseRate(
-            o.ratePerMinute !== undefined ? '--rate-per-minute' : 'breach.rate_per_minute',
-            rate,
-          ),
+          // The rate is the key's: N shards on one key share it, each at 1/N of it.
+          ratePerMinute:
+            parseRate(o.ratePerMinute !== undefined ? '--rate-per-minute' : 'breach.rate_per_minute', rate) /
+            (file !== undefined && shard ? shard.n : 1),
           concurrency: 4,
           ...(file !== undefined && shard ? { shard } : {}),
         });

@@ -75,10 +75,12 @@ export async function runBreachAccountBulk(o: BreachAccountOptions & { file: str
   const accounts = await readAccounts(o.io, o.file, o.shard);
   const client = await o.client();
   const total = accounts.length;
+  const rate = Number(o.ratePerMinute.toFixed(2));
+  const shared = o.shard ? `, shard ${o.shard.k}/${o.shard.n} of the key's ${rate * o.shard.n}` : '';
   if (total > 1) {
     const minutes = (total - 1) / o.ratePerMinute;
     o.feedback.info(
-      `searching ${total} accounts at ${o.ratePerMinute} per minute${minutes >= 1 ? ` (about ${Math.ceil(minutes)} min)` : ''}`,
+      `searching ${total} accounts at ${rate} per minute${shared}${minutes >= 1 ? ` (about ${Math.ceil(minutes)} min)` : ''}`,
     );
   }
   let done = 0;
@@ -123,7 +125,9 @@ export async function runBreachAccountBulk(o: BreachAccountOptions & { file: str
   try {
     await o.printer.printList(results, { columns: COLUMNS });
   } finally {
-    progress.stop(`${done}/${total} accounts searched, ${found} found${failed ? `, ${failed} failed` : ''}`);
+    progress.stop(
+      `${done}/${total} accounts searched at ${rate} per minute${shared}, ${found} found${failed ? `, ${failed} failed` : ''}`,
+    );
   }
 
   if (fatal !== undefined) {
