@@ -16,6 +16,26 @@ function wantsDebug(argv: string[], env: Record<string, string | undefined>): bo
   return argv.includes('--debug') || parseBoolean(env.OPS_DEBUG ?? '') === true;
 }
 
+/** Longest quoted run kept whole in an error: a 100,000-character argument is not echoed back. */
+const MAX_QUOTED = 80;
+const LONG_QUOTE = new RegExp(`"([^"]{${MAX_QUOTED + 1},})"`, 'g');
+/** Longest error line: past it, the rest gives way. */
+const MAX_LINE = 1000;
+
+/**
+ * An error line with every quoted value longer than MAX_QUOTED cut to its start, and the whole line
+ * to MAX_LINE: what was given is named, not repeated.
+ */
+export function bounded(text: string): string {
+  const quoted = text.replace(
+    LONG_QUOTE,
+    (_m, q: string) => `"${q.slice(0, MAX_QUOTED)}…" (${q.length} characters)`,
+  );
+  return quoted.length <= MAX_LINE
+    ? quoted
+    : `${quoted.slice(0, MAX_LINE)}… (${quoted.length - MAX_LINE} more characters)`;
+}
+
 /**
  * Writes an error to stderr as `ops: <what failed>: <why>` plus a hint line, or as
  * `{"error":{code,message,status,service,requestId,retryAfter}}` with --json, and returns its exit code.
@@ -25,10 +45,10 @@ export function renderError(err: unknown, io: Io, argv: string[]): number {
   const known = err instanceof OpsError;
   const exitCode = known ? err.exitCode : ExitCode.failure;
   // Text from a service or a file may carry terminal escapes: shown escaped, never run, never dropped.
-  const message = escapeControls(
-    known ? err.message : `unexpected error: ${(err as Error)?.message ?? String(err)}`,
+  const message = bounded(
+    escapeControls(known ? err.message : `unexpected error: ${(err as Error)?.message ?? String(err)}`),
   );
-  const hint = known && err.hint ? escapeControls(err.hint) : undefined;
+  const hint = known && err.hint ? bounded(escapeControls(err.hint)) : undefined;
   const service =
     err instanceof ApiError || err instanceof NetworkError
       ? err.service

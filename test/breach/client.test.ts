@@ -225,6 +225,17 @@ describe('breach client: errors', () => {
     expect(err.message).toBe('the account does not comply with an acceptable format');
   });
 
+  it('a 400 for a breach name says so, not that an account is malformed', async () => {
+    const long = 'A'.repeat(300);
+    pool()
+      .intercept({ path: `/api/v3/breach/${long}`, method: 'GET' })
+      .reply(400, '');
+    const err = (await client.breach(long).catch((e: unknown) => e)) as ApiError;
+    expect(err.exitCode).toBe(1);
+    expect(err.message).toBe('the breach name does not comply with an acceptable format');
+    expect(err.hint).toMatch(/ops breach list/);
+  });
+
   it('5xx after the retries is exit 7', async () => {
     pool().intercept({ path: '/api/v3/breachedaccount/x', method: 'GET' }).reply(503, '').times(3);
     const err = await client.breachedAccount('x').catch((e: unknown) => e);

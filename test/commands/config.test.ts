@@ -98,12 +98,30 @@ describe('ops config', () => {
     ).toBe(3);
   });
 
+  it('use of a profile that does not exist, and list of an unknown service, say what there is', async () => {
+    const env = { OPS_CONFIG_DIR: tempConfigDir() };
+    await runMain(['-p', 'staging', 'config', 'set', 'output', 'json'], { env });
+    const use = await runMain(['config', 'use', 'stagign'], { env });
+    expect(use).toMatchObject({ code: 2, stdout: '' });
+    expect(use.stderr).toBe(
+      'ops: no profile "stagign" in the config file (profiles: default, staging)\nhint: create it with a setting first: ops -p stagign config set <key> <value>\n',
+    );
+    expect((await runMain(['config', 'profiles', '-o', 'csv'], { env })).stdout).toBe(
+      'name,current\ndefault,*\nstaging,\n',
+    );
+    const list = await runMain(['config', 'list', 'hots'], { env });
+    expect(list.code).toBe(2);
+    expect(list.stderr).toMatch(/^ops: unknown service "hots"\nhint: give one of: secrets, meter, hosts, /);
+  });
+
   it('bad input exits 2 with one line', async () => {
     const env = { OPS_CONFIG_DIR: tempConfigDir() };
     for (const args of [
       ['config', 'set', 'hosts.nokey', 'x'],
       ['config', 'set', 'hosts.base_url', 'ftp://x'],
       ['config', 'use', 'bad name'],
+      ['config', 'use', 'nosuch'],
+      ['config', 'list', 'nosuch'],
       ['config', 'get'],
     ]) {
       const r = await runMain(args, { env });

@@ -171,3 +171,27 @@ describe('shell completion offers the values of enumerated flags, through the bu
     expect(fish.stdout).toContain("-l storage -x -a 'LOCAL CENTRAL'");
   });
 });
+
+describe('input that is not what it claims, refused before any request', () => {
+  it('ops api with an empty path', async () => {
+    await refused(['api', 'hosts', 'GET', ''], 'ops: the path is empty');
+  });
+
+  it('a 100,000-character argument is named by its start, never echoed whole', async () => {
+    const long = 'x'.repeat(100_000);
+    const r = await refused(
+      ['hosts', 'list', '--sort-dir', long],
+      /^ops: invalid --sort-dir "x{80}…" \(100000 characters\)$/,
+    );
+    expect(r.stderr.length).toBeLessThan(400);
+  });
+
+  it('ops sandbox env --tls --sandbox-ca of a file that does not exist', async () => {
+    const r = await runCli(['sandbox', 'env', '--tls', '--sandbox-ca', join(dir, 'missing.pem')]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      `ops: --sandbox-ca "${join(dir, 'missing.pem')}" does not exist\nhint: give the CA file that \`ops sandbox start --tls\` wrote (its path is on its stderr), or leave --sandbox-ca out\n`,
+    );
+  });
+});

@@ -1,5 +1,7 @@
 import type { HttpClient, RequestSpec } from '../http/types.js';
 import { route } from '../http/url.js';
+import { ApiError } from '../../errors.js';
+import { ACCOUNT_FORMAT } from './index.js';
 import type {
   AliasMapWire,
   BreachNameWire,
@@ -94,8 +96,22 @@ export function createBreachClient(http: HttpClient): BreachClient {
     breaches: async (q = {}, o) =>
       (await open<BreachWire[]>(`${V3}/breaches`, o, { Domain: q.domain, IsSpamList: q.spamList })).data,
     breach: async (name, o) => {
-      const res = await open<BreachWire>(route`/api/v3/breach/${name}`, o, undefined, [404]);
-      return res.status === 404 ? undefined : res.data;
+      try {
+        const res = await open<BreachWire>(route`/api/v3/breach/${name}`, o, undefined, [404]);
+        return res.status === 404 ? undefined : res.data;
+      } catch (err) {
+        // The service's bare 400 is about the value searched for: here a breach name, not an account.
+        if (err instanceof ApiError && err.status === 400 && err.message === ACCOUNT_FORMAT)
+          throw new ApiError({
+            status: 400,
+            service: err.service,
+            message: 'the breach name does not comply with an acceptable format',
+            requestId: err.requestId,
+            body: err.body,
+            hint: '`ops breach list` shows the names',
+          });
+        throw err;
+      }
     },
     latestBreach: async (o) => (await open<BreachWire>(`${V3}/latestbreach`, o)).data,
     dataClasses: async (o) => (await open<string[]>(`${V3}/dataclasses`, o)).data,

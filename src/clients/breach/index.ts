@@ -38,6 +38,9 @@ export const descriptor: ServiceDescriptor = {
   hintFor: breachHint,
 };
 
+/** The service's bare 400: searches by account are where it comes from (a breach name says so itself). */
+export const ACCOUNT_FORMAT = 'the account does not comply with an acceptable format';
+
 /** 400 and a CDN block come without a useful body; say what they mean. */
 export function parseBreachError(
   status: number,
@@ -46,8 +49,7 @@ export function parseBreachError(
 ): ParsedError {
   const parsed = parseErrorBody(status, body, headers);
   const generic = parsed.message === '' || parsed.message === 'bad request' || parsed.message === 'forbidden';
-  if (status === 400 && generic)
-    return { ...parsed, message: 'the account does not comply with an acceptable format' };
+  if (status === 400 && generic) return { ...parsed, message: ACCOUNT_FORMAT };
   if (status === 403 && headers['cf-ray'] && generic) {
     return { ...parsed, message: `request blocked at the service's edge (Ray ID ${headers['cf-ray']})` };
   }

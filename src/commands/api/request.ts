@@ -65,6 +65,11 @@ Examples:
         if (!METHODS.includes(m))
           throw new UsageError(`invalid method "${method}"`, `use one of: ${METHODS.join(', ')}`);
         const { assertSafeRawPath } = await import('../../clients/http/url.js');
+        if (path.trim() === '')
+          throw new UsageError(
+            'the path is empty',
+            'give the path below the service address, e.g. /api/v1/hosts',
+          );
         assertSafeRawPath(path);
         const fields = (o.param ?? []).map(parseField);
         const headers = Object.fromEntries((o.header ?? []).map(parseHeader));

@@ -1,3 +1,4 @@
+import { UsageError } from '../../errors.js';
 import { Command } from 'commander';
 import { type KeySource, knownKeys } from '../../config/keys.js';
 import type { Settings } from '../../config/settings.js';
@@ -43,6 +44,9 @@ export function configListCommand(factory: Factory, run = runConfigList): Comman
 export async function runConfigList(o: ConfigListOptions): Promise<void> {
   type Row = { key: string; value: string | null; origin?: string; description?: string };
   const rows: Row[] = [];
+  const names = o.services.map((s) => s.name);
+  if (o.service !== undefined && !names.includes(o.service))
+    throw new UsageError(`unknown service "${o.service}"`, `give one of: ${names.join(', ')}`);
   for (const spec of await knownKeys(o.services)) {
     if (o.service && !spec.key.startsWith(`${o.service}.`)) continue;
     const r = o.settings.resolve(spec.key, spec.default);

@@ -25,6 +25,12 @@ export async function runConfigUse(o: ConfigUseOptions): Promise<void> {
   if (!/^[A-Za-z0-9_-]+$/.test(o.profile))
     throw new UsageError(`invalid profile name "${o.profile}"`, 'use letters, digits, - and _');
   const store = await o.settings.openStore();
+  const known = store.profiles();
+  if (o.profile !== 'default' && !known.includes(o.profile))
+    throw new UsageError(
+      `no profile "${o.profile}" in the config file (profiles: ${known.join(', ') || 'none'})`,
+      `create it with a setting first: ops -p ${o.profile} config set <key> <value>`,
+    );
   store.useProfile(o.profile);
   if (o.io.stderrIsTty) o.io.stderr.write(`now using profile ${o.profile}\n`);
 }

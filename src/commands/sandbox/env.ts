@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { Command } from 'commander';
 import type { Io } from '../../io.js';
 import { envNameFor } from '../../config/settings.js';
@@ -5,6 +6,7 @@ import { sandboxCredentials } from '../../sandbox/credentials.js';
 import { sandboxCaPath } from '../../sandbox/tls.js';
 import type { Factory, ServiceEntry } from '../../app/types.js';
 import { parseInteger } from '../shared/parse.js';
+import { UsageError } from '../../errors.js';
 
 export interface SandboxEnvOptions {
   io: Io;
@@ -29,6 +31,12 @@ export function sandboxEnvCommand(factory: Factory, run = runSandboxEnv): Comman
     )
     .action(async (o: { port: string; tls?: boolean; sandboxCa?: string }) => {
       const port = parseInteger('--port', o.port, { min: 1, max: 65535 }) ?? 4010;
+      // An exported path that does not exist would break every later command, far from its cause.
+      if (o.sandboxCa !== undefined && !existsSync(o.sandboxCa))
+        throw new UsageError(
+          `--sandbox-ca "${o.sandboxCa}" does not exist`,
+          'give the CA file that `ops sandbox start --tls` wrote (its path is on its stderr), or leave --sandbox-ca out',
+        );
       await run({
         io: factory.io,
         services: factory.services,
