@@ -109,7 +109,12 @@ async function terminalPrompt(question: string, secret: boolean, signal: AbortSi
 
 /** Reads a whole stream as UTF-8 text. */
 export async function readAllText(stream: Readable): Promise<string> {
+  return (await readAllBytes(stream)).toString('utf8');
+}
+
+/** Reads a whole stream as bytes. */
+export async function readAllBytes(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }

@@ -57,6 +57,10 @@ const userData = join(dir, 'cloud-init.yaml');
 writeFileSync(userData, '#cloud-config\npackages: [nginx]\n');
 const notKey = join(dir, 'notes.txt');
 writeFileSync(notKey, 'hello\n');
+const binary = join(dir, 'payload.gz');
+writeFileSync(binary, Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0xff, 0xfe, 0x41]));
+const withNul = join(dir, 'nul.txt');
+writeFileSync(withNul, 'echo a\u0000b\n');
 
 const I = ['instance'];
 const CRED = ['instance', 'credentials'];
@@ -771,6 +775,18 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
       pubFile,
     ],
     /for Linux and FreeBSD images only/,
+  ],
+  [
+    'launch: binary user data (the seed takes plain text; it would be sent altered)',
+    instanceLaunchCommand,
+    [...LAUNCH, '--user-data-file', binary],
+    /is not plain text \(UTF-8 without NUL bytes\)/,
+  ],
+  [
+    'launch: user data with a NUL byte',
+    instanceLaunchCommand,
+    [...LAUNCH, '--user-data-file', withNul],
+    /is not plain text/,
   ],
   [
     'launch: ssh key and user data',

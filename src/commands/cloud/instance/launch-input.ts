@@ -10,7 +10,7 @@ import {
   TYPE_NAMES,
 } from '../../../clients/cloud/types.js';
 import { UsageError } from '../../../errors.js';
-import { type Io, readAllText } from '../../../io.js';
+import { type Io, readAllBytes } from '../../../io.js';
 import { parseInteger } from '../../shared/parse.js';
 import { parseChoice, parseNumberChoice, parseText } from '../shared.js';
 
@@ -62,13 +62,25 @@ export async function readSshKey(file: string, io: Io): Promise<string> {
 }
 
 export async function readInputFile(flag: string, file: string, io: Io): Promise<string> {
-  if (file === '-') return readAllText(io.stdin);
+  let bytes: Buffer;
   try {
-    return await readFile(file, 'utf8');
+    bytes = file === '-' ? await readAllBytes(io.stdin) : await readFile(file);
   } catch (err) {
     throw new UsageError(
       `cannot read ${flag} "${file}": ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
       'give a readable file, or - for stdin',
+    );
+  }
+  // The seed's user data and keys are plain text: bytes that are not UTF-8 (or a NUL) would be sent
+  // altered, so they are refused rather than replaced.
+  const nul = bytes.indexOf(0);
+  try {
+    if (nul >= 0) throw new Error();
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new UsageError(
+      `${flag} "${file}" is not plain text (UTF-8 without NUL bytes)`,
+      'the service takes user data as plain text, not base64 or binary: give a text file, such as a cloud-init script',
     );
   }
 }
