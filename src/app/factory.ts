@@ -10,6 +10,7 @@ import type { Io } from '../io.js';
 import { colorEnabled, makeStyle } from '../output/color.js';
 import { Feedback } from '../output/feedback.js';
 import { resolveFormat } from '../output/options.js';
+import { verbMeta } from '../commands/shared/verbs.js';
 import { Printer } from '../output/printer.js';
 import type { Query } from '../output/query.js';
 import { VERSION } from '../version.js';
@@ -98,7 +99,10 @@ export function createFactory(io: Io, deps: FactoryDeps): Factory {
       await settings.load();
       // JMESPath is loaded only when a query is given.
       const query = flags.query ? (await import('../output/query.js')).compileQuery(flags.query) : undefined;
-      return buildContext(io, deps.services, flags, settings, profile, query, o);
+      // A verb whose purpose is to reveal a value writes it exactly; every other one escapes control
+      // characters of outside text wherever it goes (docs/grammar.md, "Values").
+      const reveals = Boolean(verbMeta(cmd)?.reveals);
+      return buildContext(io, deps.services, flags, settings, profile, query, { ...o, reveals });
     },
   };
   return factory;
@@ -111,7 +115,7 @@ function buildContext(
   settings: Settings,
   profileFlag: string | undefined,
   query: Query | undefined,
-  o: { defaultOutput?: string; tolerant?: boolean },
+  o: { defaultOutput?: string; tolerant?: boolean; reveals?: boolean },
 ): Context {
   // Checked now, before any request: profile, format, numbers, booleans. A bad value names where it
   // came from (a flag, OPS_TIMEOUT, `profile staging: timeout`). `ops config` is tolerant of what
@@ -138,7 +142,7 @@ function buildContext(
   const debug = Boolean(flags.debug) || envBoolean(io.env, 'OPS_DEBUG', tolerant);
   const quiet = Boolean(flags.quiet) || envBoolean(io.env, 'OPS_QUIET', tolerant);
   const color = colorEnabled(io.env, io.stdoutIsTty, flags.color === false);
-  const printer = new Printer({ io, format, query, field: flags.field, color });
+  const printer = new Printer({ io, format, query, field: flags.field, color, reveals: o.reveals });
   const feedbackOn = io.stderrIsTty && !ciSet(io.env.CI) && !quiet && format !== 'json' && !flags.json;
   const feedback = new Feedback(
     io,

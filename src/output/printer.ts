@@ -7,8 +7,8 @@ import {
   displayWidth,
   escapeControls,
   humanBytes,
+  jsonSafe,
   relativeTime,
-  terminalSafe,
   wrapText,
 } from './text.js';
 import { namedExports } from '../lazy.js';
@@ -46,6 +46,11 @@ export interface PrinterOptions {
   field?: string | undefined;
   color: boolean;
   now?: () => number;
+  /**
+   * The command exists to reveal this value (a secret read with --field): it is written exactly to a
+   * pipe or file. Every other outside text has its control characters escaped, wherever it goes.
+   */
+  reveals?: boolean | undefined;
 }
 
 /**
@@ -60,6 +65,7 @@ export class Printer {
   private readonly query: Query | undefined;
   private readonly field: string | undefined;
   private readonly tty: boolean;
+  private readonly reveals: boolean;
   private readonly now: () => number;
 
   constructor(o: PrinterOptions) {
@@ -68,6 +74,7 @@ export class Printer {
     this.query = o.query;
     this.field = o.field;
     this.tty = o.io.stdoutIsTty;
+    this.reveals = Boolean(o.reveals);
     this.style = makeStyle(o.color);
     this.now = o.now ?? Date.now;
   }
@@ -81,10 +88,11 @@ export class Printer {
     const columns = this.query ? undefined : (spec.columns as Column<unknown>[] | undefined);
     switch (this.format) {
       case 'json':
-        return this.write(`${JSON.stringify(shaped ?? null, null, 2)}\n`);
+        return this.write(`${jsonSafe(JSON.stringify(shaped ?? null, null, 2))}\n`);
       case 'ndjson':
-        if (Array.isArray(shaped)) for (const item of shaped) await this.write(`${JSON.stringify(item)}\n`);
-        else await this.write(`${JSON.stringify(shaped ?? null)}\n`);
+        if (Array.isArray(shaped))
+          for (const item of shaped) await this.write(`${jsonSafe(JSON.stringify(item))}\n`);
+        else await this.write(`${jsonSafe(JSON.stringify(shaped ?? null))}\n`);
         return;
       case 'yaml': {
         const { stringify } = namedExports(await import('yaml'));
@@ -120,13 +128,15 @@ export class Printer {
         }
         const item = materialize(raw);
         if (this.format === 'json')
-          await this.write(`${count === 0 ? '[\n' : ',\n'}${indent(JSON.stringify(item, null, 2))}`);
+          await this.write(
+            `${count === 0 ? '[\n' : ',\n'}${indent(jsonSafe(JSON.stringify(item, null, 2)))}`,
+          );
         else {
           if (!header) {
             header = columns ?? autoColumns([item]);
             await this.write(`${header.map((c) => csvCell(c.header)).join(',')}\n`);
           }
-          await this.write(`${header.map((c) => csvCell(plain(c.get(item)))).join(',')}\n`);
+          await this.write(`${header.map((c) => csvCell(this.outside(plain(c.get(item))))).join(',')}\n`);
         }
         count++;
       }
@@ -154,7 +164,7 @@ export class Printer {
   /** Writes an item as an NDJSON line; a promise only when stdout asks to wait (its 'drain'). */
   private line(raw: unknown): Promise<void> | undefined {
     const sink = this.io.stdout as Partial<NodeJS.WritableStream> & Io['stdout'];
-    const ok = sink.write(`${raw instanceof RawJson ? raw.text : JSON.stringify(raw)}\n`);
+    const ok = sink.write(`${jsonSafe(raw instanceof RawJson ? raw.text : JSON.stringify(raw))}\n`);
     if (ok !== false || typeof sink.once !== 'function') return undefined;
     return new Promise((resolve) => sink.once?.('drain', () => resolve()));
   }
@@ -169,14 +179,18 @@ export class Printer {
     await this.write(s.endsWith('\n') || s === '' ? s : `${s}\n`);
   }
 
-  /** Outside text that is the command's data: exact to a pipe or file, control characters escaped on a terminal. */
+  /**
+   * Outside text that is the command's data: control characters other than tab and newline escaped
+   * visibly (`\e[31m`) in every destination, as gh does with every API answer (a pipe into `less -R`
+   * is a terminal again); exact to a pipe or file only when the command exists to reveal it.
+   */
   async data(s: string): Promise<void> {
     await this.text(this.outside(s));
   }
 
   /** A value from an API or a file as it may reach stdout (see `data`). */
   private outside(s: string): string {
-    return this.tty ? escapeControls(s) : s;
+    return this.reveals && !this.tty ? s : escapeControls(s);
   }
 
   private async printField(data: unknown): Promise<void> {
@@ -204,10 +218,10 @@ export class Printer {
   private async printTable(data: unknown, columns: Column<unknown>[] | undefined): Promise<void> {
     if (data === undefined || data === null) return;
     if (!Array.isArray(data) && typeof data !== 'object')
-      return this.write(`${terminalSafe(String(data))}\n`);
+      return this.write(`${escapeControls(String(data))}\n`);
     if (Array.isArray(data) && data.length === 0) return;
     if (Array.isArray(data) && data.every((d) => typeof d !== 'object' || d === null)) {
-      return this.write(data.map((d) => terminalSafe(String(d))).join('\n') + '\n');
+      return this.write(data.map((d) => escapeControls(String(d))).join('\n') + '\n');
     }
     const one = !Array.isArray(data);
     const rows: unknown[] = one ? [data] : data;
@@ -255,7 +269,7 @@ export class Printer {
     else if (c.format === 'bytes' && typeof value === 'number') s = humanBytes(value);
     else if (c.format === 'bool' || typeof value === 'boolean') s = value ? 'yes' : 'no';
     else s = plain(value);
-    return terminalSafe(s).replace(/\n/g, ' ');
+    return escapeControls(s).replace(/\n/g, ' ');
   }
 
   private paint(c: Column<unknown>, row: unknown, s: string): string {

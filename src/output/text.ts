@@ -6,6 +6,18 @@ export function terminalSafe(s: string): string {
   return s.replace(ANSI, '').replace(CONTROL, '');
 }
 
+const JSON_RAW_CONTROL = /[\u007f-\u009f]/;
+const JSON_RAW_CONTROLS = /[\u007f-\u009f]/g;
+
+/**
+ * JSON text with DEL and the C1 controls written as `\u009b` escapes: JSON allows them raw in a
+ * string (C0 it escapes itself), and a terminal may act on them. The same value, read back.
+ */
+export function jsonSafe(text: string): string {
+  if (!JSON_RAW_CONTROL.test(text)) return text;
+  return text.replace(JSON_RAW_CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 const NAMED: Record<string, string> = { '\u001b': '\\e', '\u0007': '\\a', '\r': '\\r', '\b': '\\b' };
 
 /**

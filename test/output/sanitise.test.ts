@@ -11,9 +11,12 @@ import { useSandbox } from '../helpers/sandbox.js';
 const HOSTILE = 'ok\u001b]0;pwned\u0007\u001b[2J\u009b31m\r';
 const ESCAPED = 'ok\\e]0;pwned\\a\\e[2J\\x9b31m\\r';
 
-function printer(o: { tty: boolean; format?: 'table' | 'csv'; field?: string }) {
+function printer(o: { tty: boolean; format?: 'table' | 'csv'; field?: string; reveals?: boolean }) {
   const io = memoryIo({ tty: o.tty });
-  return { io, p: new Printer({ io, format: o.format ?? 'table', color: false, field: o.field }) };
+  return {
+    io,
+    p: new Printer({ io, format: o.format ?? 'table', color: false, field: o.field, reveals: o.reveals }),
+  };
 }
 
 describe('one sanitiser between outside text and the terminal', () => {
@@ -22,22 +25,48 @@ describe('one sanitiser between outside text and the terminal', () => {
     expect(escapeControls('a\tb\nc\u0000')).toBe('a\tb\nc\\x00');
   });
 
-  it('--field: escaped on a terminal, the exact value to a pipe', async () => {
-    const tty = printer({ tty: true, field: 'v' });
-    await tty.p.print({ v: HOSTILE });
-    expect(tty.io.out()).toBe(`${ESCAPED}\n`);
-    const pipe = printer({ tty: false, field: 'v' });
-    await pipe.p.print({ v: HOSTILE });
-    expect(pipe.io.out()).toBe(`${HOSTILE}\n`);
+  it('--field and -o csv: escaped on a terminal and in a pipe alike (a pipe into less -R is a terminal again)', async () => {
+    for (const tty of [true, false]) {
+      const field = printer({ tty, field: 'v' });
+      await field.p.print({ v: HOSTILE });
+      expect(field.io.out()).toBe(`${ESCAPED}\n`);
+      const csv = printer({ tty, format: 'csv' });
+      await csv.p.print([{ v: HOSTILE }]);
+      expect(csv.io.out()).toBe(`v\n${ESCAPED}\n`);
+      const streamed = printer({ tty, format: 'csv' });
+      await streamed.p.printList(
+        (async function* () {
+          yield { v: HOSTILE };
+        })(),
+      );
+      expect(streamed.io.out()).toBe(`v\n${ESCAPED}\n`);
+      const table = printer({ tty, format: 'table' });
+      await table.p.print([{ v: HOSTILE }]);
+      expect(table.io.out()).toContain(ESCAPED.replace('\\r', ''));
+    }
   });
 
-  it('-o csv: escaped on a terminal, exact to a pipe', async () => {
-    const tty = printer({ tty: true, format: 'csv' });
-    await tty.p.print([{ v: HOSTILE }]);
-    expect(tty.io.out()).toBe(`v\n${ESCAPED}\n`);
-    const pipe = printer({ tty: false, format: 'csv' });
-    await pipe.p.print([{ v: HOSTILE }]);
-    expect(pipe.io.out()).toContain(HOSTILE);
+  it('JSON and NDJSON carry C1 controls and DEL as \\u escapes, and read back as the same value', async () => {
+    const value = 'a\u009b31m\u007fb\u001b';
+    for (const format of ['json', 'ndjson'] as const) {
+      const io = memoryIo({ tty: false });
+      const p = new Printer({ io, format, color: false });
+      await p.print([{ v: value }]);
+      expect(io.out()).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+      expect(io.out()).toContain('\\u009b31m\\u007fb\\u001b');
+      expect(JSON.parse(format === 'json' ? io.out() : io.out().trim())).toEqual(
+        format === 'json' ? [{ v: value }] : { v: value },
+      );
+    }
+  });
+
+  it('the value a command exists to reveal: exact to a pipe, escaped on a terminal', async () => {
+    const pipe = printer({ tty: false, field: 'v', reveals: true });
+    await pipe.p.print({ v: HOSTILE });
+    expect(pipe.io.out()).toBe(`${HOSTILE}\n`);
+    const tty = printer({ tty: true, field: 'v', reveals: true });
+    await tty.p.print({ v: HOSTILE });
+    expect(tty.io.out()).toBe(`${ESCAPED}\n`);
   });
 
   it('an error message and its hint are shown escaped, in text and in JSON', () => {

@@ -88,7 +88,7 @@ describe('a progress line on the terminal ends before the data that follows', ()
       'jane@example.com',
       'test@example.com',
     ]);
-    expect(r.screen.slice(6)).toEqual(['4/4 accounts searched, 2 found']);
+    expect(r.screen.slice(6)).toEqual(['4/4 accounts searched at 1000 per minute, 2 found']);
   });
 
   it('breach account --file -o csv: rows streamed between redraws each start a clean line', async () => {
@@ -100,7 +100,7 @@ describe('a progress line on the terminal ends before the data that follows', ()
       'bob@example.com,0,',
       expect.stringMatching(/^jane@example\.com,\d,"/),
       expect.stringMatching(/^test@example\.com,\d,"/),
-      '4/4 accounts searched, 2 found',
+      '4/4 accounts searched at 1000 per minute, 2 found',
     ]);
   });
 
