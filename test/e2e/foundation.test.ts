@@ -216,9 +216,11 @@ describe('output and request shaping', () => {
     );
   });
 
-  it('terminal control characters from the API are stripped from tables', async () => {
+  it('terminal control characters from the API are escaped visibly, in a table and in a pipe', async () => {
     const r = await ops(['api', 'tasks', 'GET', '/control', '-o', 'table']);
-    expect(r.stdout).toBe('NAME\nevilred\n');
+    expect(r.stdout).toBe('NAME\nevil\\e[31mred\\a\n');
+    const field = await ops(['api', 'tasks', 'GET', '/control', '--field', 'name']);
+    expect(field.stdout).toBe('evil\\e[31mred\\a\n');
   });
 
   it('--dry-run prints curl with credentials masked and sends nothing', async () => {

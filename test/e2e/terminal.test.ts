@@ -54,7 +54,7 @@ describe.skipIf(!script)('on a terminal (needs util-linux script)', () => {
     const lines = await onTerminal(`breach account --file ${file} --no-color`, 60);
     expect(lines[0]).toBe('searching 4 accounts at 1000 per minute');
     expect(lines[1]).toMatch(/^ACCOUNT +COUNT +BREACHES$/);
-    expect(lines.at(-1)).toBe('4/4 accounts searched, 2 found');
+    expect(lines.at(-1)).toBe('4/4 accounts searched at 1000 per minute, 2 found');
     expect(lines).toHaveLength(7);
   });
 
