@@ -1181,7 +1181,7 @@ describe('errors and exit codes', () => {
       /--warmup must be at least 60/,
     ],
     [['cloud', 'lb', 'metrics', IDS.lbWeb, 'latency'], /unknown metric "latency"/],
-    [['cloud', 'instance', 'metrics', 'cpu', IDS.web01, '--granularity', '1w'], /invalid --granularity "1w"/],
+    [['cloud', 'instance', 'metrics', 'cpu', IDS.web01, '--granularity', '2h'], /invalid --granularity "2h"/],
     [
       ['cloud', 'instance', 'terminate', IDS.db01, '--reason-code', 'CANCEL_OTHER', '--yes'],
       /needs --reason/,

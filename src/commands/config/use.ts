@@ -14,7 +14,15 @@ export function configUseCommand(factory: Factory, run = runConfigUse): Command 
   return new Command('use')
     .description('Make a profile the current one (used when neither -p nor OPS_PROFILE is given)')
     .argument('<profile>', 'profile name')
-    .addHelpText('after', '\nExamples:\n  ops config use staging\n  ops config use default')
+    .addHelpText(
+      'after',
+      `
+A profile exists once it holds a setting (ops -p NAME config set …); ops config profiles lists them.
+
+Examples:
+  ops -p staging config set output json && ops config use staging
+  ops config use default`,
+    )
     .action(async (profile: string, _o: unknown, cmd: Command) => {
       const ctx = await factory.context(cmd, { tolerant: true });
       await run({ io: ctx.io, settings: ctx.settings, profile });
