@@ -12,8 +12,8 @@ import {
   backoffSeconds,
   maxWaitHint,
   errorCode,
-  isIdempotentMethod,
-  isRetryableError,
+  isIdempotent,
+  mayRepeat,
   serverWaitSeconds,
   sleep as realSleep,
 } from './retry.js';
@@ -37,7 +37,11 @@ export interface HttpClientOptions {
   timeoutMs: number;
   /** Longest wait for one retry that is accepted without asking (--max-wait), seconds. */
   maxWaitSeconds: number;
-  /** Statuses this service adds to the retryable ones (412 for the secrets store). */
+  /**
+   * Statuses by which this service says it did not act on a request and it may come again (412 for the
+   * secrets store: "eventually consistent data missing; retry with backoff"): sent again whatever the
+   * method, as a 429 is.
+   */
   retryStatuses?: readonly number[] | undefined;
   /** How requests are sent (the process's transport, see transport.ts)… */
   transport?: Transport | undefined;
@@ -71,7 +75,8 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
   const transport = o.transport ?? viaDispatcher(o.dispatcher);
   const base = new URL(o.baseUrl);
   // Made once: meter send makes ten thousand requests a second.
-  const clientRetryStatuses = new Set([...RETRYABLE_STATUSES, ...(o.retryStatuses ?? [])]);
+  const clientRetryStatuses = new Set(RETRYABLE_STATUSES);
+  const notActedOn = new Set(o.retryStatuses ?? []);
   const live = liveAttempts(o.signal);
   let clientAuth = o.auth;
   let clientRedactor = o.auth ? o.redactor.with(o.auth.secrets) : o.redactor;
@@ -151,7 +156,8 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
 
   async function request<T>(spec: RequestSpec): Promise<HttpResponse<T>> {
     const method = spec.method.toUpperCase();
-    const idempotent = spec.idempotent ?? (isIdempotentMethod(method) && !isStream(spec.rawBody));
+    // A stream body cannot be read twice, whatever the method.
+    const idempotent = isIdempotent(method, spec.idempotent) && !isStream(spec.rawBody);
     const retryStatuses = retryStatusesFor(spec.retryStatuses);
     let auth = spec.auth === false ? undefined : (spec.auth ?? clientAuth);
     if (auth?.expiresAt !== undefined && auth.expiresAt <= Date.now()) {
@@ -272,7 +278,10 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
             // A rate limit was not acted on, so it is sent again whatever the method.
             const limitWait = status === 429 ? 0 : o.rateLimitWait?.(status, parsed, resHeaders);
             const limited = limitWait !== undefined;
-            const retryable = limited || (retryStatuses.has(status) && idempotent);
+            const retryable =
+              limited || notActedOn.has(status)
+                ? mayRepeat({ kind: 'not-acted-on' }, idempotent)
+                : retryStatuses.has(status) && mayRepeat({ kind: 'status' }, idempotent);
             const wait = serverWaitSeconds(resHeaders) ?? (limitWait || undefined);
             if (retryable && attempt <= o.retries && (wait === undefined || wait <= o.maxWaitSeconds)) {
               await pause(attempt, wait, `${status} ${parsed.message}`);
@@ -298,7 +307,10 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
         if (o.signal?.aborted || spec.signal?.aborted)
           throw new InterruptedError(`${o.service}: request interrupted`);
         const timedOut = sending.timedOut || errorCode(failure)?.includes('TIMEOUT');
-        if ((timedOut ? idempotent : isRetryableError(failure, idempotent)) && attempt <= o.retries) {
+        const failed = timedOut
+          ? ({ kind: 'timeout' } as const)
+          : { kind: 'network' as const, error: failure };
+        if (mayRepeat(failed, idempotent) && attempt <= o.retries) {
           await pause(attempt, undefined, timedOut ? 'timeout' : (errorCode(failure) ?? 'network error'));
           continue;
         }

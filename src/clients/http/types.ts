@@ -21,8 +21,9 @@ export interface RequestSpec {
   /** Sent as is (with a content type in `headers`). */
   rawBody?: string | Buffer | Readable | undefined;
   /**
-   * Safe to send again. Defaults to true for GET, HEAD, PUT, DELETE, OPTIONS and LIST; a POST is
-   * retried only when the caller marks it (it carries an idempotency identifier).
+   * Sending it twice is the same as once: the operation's own word, where it differs from its method's
+   * (GET, HEAD, PUT, DELETE, OPTIONS, TRACE and LIST are; POST and PATCH are not). Only such a request
+   * is sent again after a failure that may have reached the service (see `mayRepeat` in retry.ts).
    */
   idempotent?: boolean | undefined;
   /** `false` sends no credentials (login endpoints); an AuthScheme replaces the service's own. */
@@ -31,7 +32,7 @@ export interface RequestSpec {
   okStatuses?: readonly number[] | undefined;
   /** How to read the body: JSON (default), text, raw bytes, or a stream left to the caller. */
   responseType?: 'json' | 'text' | 'buffer' | 'stream' | undefined;
-  /** Extra retryable statuses for this request. */
+  /** Statuses worth another try for this request, beside 502, 503 and 504 (when it is idempotent). */
   retryStatuses?: readonly number[] | undefined;
   signal?: AbortSignal | undefined;
   /**

@@ -73,7 +73,9 @@ export function createTasksClient(http: HttpClient): TasksClient {
       pages({ method: 'GET', path: '/tasks/v1/users/@me/lists', query: {} }, opts),
     getTasklist: async (tasklist) => send({ method: 'GET', path: list(tasklist) }),
     insertTasklist: async (body) => send({ method: 'POST', path: '/tasks/v1/users/@me/lists', body }),
-    patchTasklist: async (tasklist, body) => send({ method: 'PATCH', path: list(tasklist), body }),
+    // A PATCH changes only the fields sent, so sending it again gives the same list (or task).
+    patchTasklist: async (tasklist, body) =>
+      send({ method: 'PATCH', path: list(tasklist), body, idempotent: true }),
     updateTasklist: async (tasklist, body) => send({ method: 'PUT', path: list(tasklist), body }),
     async deleteTasklist(tasklist) {
       await send({ method: 'DELETE', path: list(tasklist) });
@@ -88,7 +90,6 @@ export function createTasksClient(http: HttpClient): TasksClient {
         query: defined(placement),
         body,
       }),
-    // PATCH changes only the fields sent, so sending it again gives the same task.
     patchTask: async (tasklist, id, body) =>
       send({ method: 'PATCH', path: task(tasklist, id), body, idempotent: true }),
     updateTask: async (tasklist, id, body) => send({ method: 'PUT', path: task(tasklist, id), body }),
