@@ -121,6 +121,9 @@ export function createDbClient(http: HttpClient, target: DbAccount): DbClient {
 
   const assignmentPath = (id: string) => `${accountPath}${route`/sqlRoleAssignments/${id}`}`;
   const definitionPath = (id: string) => `${accountPath}${route`/sqlRoleDefinitions/${id}`}`;
+  /** A resource read: an object, or a bad answer. */
+  const resource = async <T>(path: string): Promise<T> =>
+    (await http.request<T>({ method: 'GET', path, query, expect: 'object' })).data;
 
   return {
     target,
@@ -133,10 +136,7 @@ export function createDbClient(http: HttpClient, target: DbAccount): DbClient {
         await http.request<SqlRoleAssignmentWire>({ method: 'PUT', path: assignmentPath(id), query, body }),
       );
     },
-    async getSqlRoleAssignment(id) {
-      return (await http.request<SqlRoleAssignmentWire>({ method: 'GET', path: assignmentPath(id), query }))
-        .data;
-    },
+    getSqlRoleAssignment: (id) => resource<SqlRoleAssignmentWire>(assignmentPath(id)),
     listSqlRoleAssignments: (opts = {}) =>
       paginatePages(
         http,
@@ -148,10 +148,7 @@ export function createDbClient(http: HttpClient, target: DbAccount): DbClient {
       const res = await http.request<undefined>({ method: 'DELETE', path: assignmentPath(id), query });
       return mutation(res);
     },
-    async getSqlRoleDefinition(id) {
-      return (await http.request<SqlRoleDefinitionWire>({ method: 'GET', path: definitionPath(id), query }))
-        .data;
-    },
+    getSqlRoleDefinition: (id) => resource<SqlRoleDefinitionWire>(definitionPath(id)),
     listSqlRoleDefinitions: ({ plan, ...opts } = {}) =>
       paginatePages(
         http,

@@ -5,7 +5,14 @@ import { Attempt, liveAttempts } from './attempt.js';
 import { type AuthScheme, expiredError } from './auth.js';
 import { toCurl } from './curl.js';
 import { inPlanning } from './planning.js';
-import { parseErrorBody, textSummary } from './parse-error.js';
+import {
+  type JsonShape,
+  badAnswer,
+  describeUnreadableBody,
+  hasShape,
+  parseErrorBody,
+  shapeOf,
+} from './parse-error.js';
 import { type Redactor, isSecretHeader } from './redact.js';
 import {
   RETRYABLE_STATUSES,
@@ -247,12 +254,13 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
               resHeaders['content-type'] ?? '',
               spec.responseType ?? 'json',
               ok,
+              spec.expect,
             );
           } catch (err) {
+            if (err instanceof BadShape) throw badAnswer(o.service, status, err.message);
             if (err instanceof BadBody) {
               if (!ok) payload = err.text;
-              else
-                throw new NetworkError(o.service, `${o.service} answered ${status} with ${err.describe()}`);
+              else throw badAnswer(o.service, status, err.describe());
             } else {
               failure = err;
             }
@@ -360,24 +368,19 @@ export function flatHeaders(h: Record<string, string | string[] | undefined>): R
   return out;
 }
 
+export { describeUnreadableBody } from './parse-error.js';
+
 class BadBody extends Error {
   constructor(
     readonly text: string,
     readonly contentType: string,
+    readonly expected?: JsonShape,
   ) {
     super('bad body');
   }
   describe(): string {
-    return describeUnreadableBody(this.text, this.contentType);
+    return describeUnreadableBody(this.text, this.contentType, this.expected);
   }
-}
-
-/** "a body that is not valid JSON (application/json, 19 bytes): "{"truncated": [1, 2"" */
-export function describeUnreadableBody(text: string, contentType: string): string {
-  if (text === '') return 'an empty body where JSON was expected';
-  const kind =
-    /html/i.test(contentType) || /^\s*</.test(text) ? 'an HTML page' : 'a body that is not valid JSON';
-  return `${kind} (${contentType || 'no content type'}, ${Buffer.byteLength(text)} bytes): "${textSummary(text).slice(0, 80)}"`;
 }
 
 /** An undici dispatcher (a test's MockAgent) as a transport; undici's request API loads on first use. */
@@ -386,13 +389,18 @@ function viaDispatcher(dispatcher: Dispatcher | undefined): Transport {
   return lazyTransport(() => import('./undici-transport.js').then((m) => m.undiciTransport(dispatcher)));
 }
 
-/** The answer's bytes as the request asked for them: JSON (the default), text or the bytes. */
+/**
+ * The answer's bytes as the request asked for them: JSON (the default), text or the bytes. A success
+ * with no body is nothing (204, 304, a write, an operation still running), or a bad answer where the
+ * request names the shape it expects (a resource).
+ */
 function readBody(
   bytes: Buffer,
   status: number,
   ct: string,
   type: 'json' | 'text' | 'buffer' | 'stream',
   ok: boolean,
+  expect: JsonShape | undefined,
 ): unknown {
   if (type === 'buffer' && ok) return bytes;
   // A byte-order mark is not part of the text (as the WHATWG decoder reads UTF-8).
@@ -401,20 +409,28 @@ function readBody(
   release(bytes);
   if (type === 'text' && ok) return text;
   if (text === '') {
-    if (ok) return status === 204 || status === 304 || type !== 'json' ? undefined : {};
-    return '';
+    if (!ok) return '';
+    if (status === 204 || status === 304 || type !== 'json') return undefined;
+    if (expect) throw new BadBody('', ct, expect);
+    return {};
   }
   const looksJson = /json/i.test(ct) || /^\s*[[{"]/.test(text);
   if (!looksJson) {
     if (ok && type === 'json') throw new BadBody(text, ct);
     return text;
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new BadBody(text, ct);
   }
+  if (ok && expect && !hasShape(value, expect))
+    throw new BadShape(`${shapeOf(value)} where a JSON ${expect} was expected`);
+  return value;
 }
+
+class BadShape extends Error {}
 
 /** Below this, a body's bytes are left to the collector. */
 const RELEASED_MIN = 64 * 1024;

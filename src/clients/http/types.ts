@@ -30,6 +30,11 @@ export interface RequestSpec {
   auth?: false | AuthScheme | undefined;
   /** Statuses that are answers, not errors (a 404 that means "none", say). */
   okStatuses?: readonly number[] | undefined;
+  /**
+   * The JSON shape a success answers with: a resource is an object. Anything else, an empty body
+   * included, is a bad answer (exit 7), not a blank record. Every get of a resource says so.
+   */
+  expect?: 'object' | 'array' | undefined;
   /** How to read the body: JSON (default), text, raw bytes, or a stream left to the caller. */
   responseType?: 'json' | 'text' | 'buffer' | 'stream' | undefined;
   /** Statuses worth another try for this request, beside 502, 503 and 504 (when it is idempotent). */

@@ -83,7 +83,8 @@ function runsQuery(q: ListRunsQuery) {
 }
 
 export function runsApi(http: HttpClient): RunsApi {
-  const get = async <T>(path: string) => (await http.request<T>({ method: 'GET', path })).data;
+  const get = async <T>(path: string) =>
+    (await http.request<T>({ method: 'GET', path, expect: 'object' })).data;
   const send = async (method: string, path: string, body?: unknown) => {
     await http.request({ method, path, ...(body === undefined ? {} : { body }) });
   };

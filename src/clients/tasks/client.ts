@@ -71,7 +71,7 @@ export function createTasksClient(http: HttpClient): TasksClient {
   return {
     listTasklists: (opts = {}) =>
       pages({ method: 'GET', path: '/tasks/v1/users/@me/lists', query: {} }, opts),
-    getTasklist: async (tasklist) => send({ method: 'GET', path: list(tasklist) }),
+    getTasklist: async (tasklist) => send({ method: 'GET', path: list(tasklist), expect: 'object' }),
     insertTasklist: async (body) => send({ method: 'POST', path: '/tasks/v1/users/@me/lists', body }),
     // A PATCH changes only the fields sent, so sending it again gives the same list (or task).
     patchTasklist: async (tasklist, body) =>
@@ -82,7 +82,7 @@ export function createTasksClient(http: HttpClient): TasksClient {
     },
     listTasks: (tasklist, query = {}, opts = {}) =>
       pages({ method: 'GET', path: route`/tasks/v1/lists/${tasklist}/tasks`, query: defined(query) }, opts),
-    getTask: async (tasklist, id) => send({ method: 'GET', path: task(tasklist, id) }),
+    getTask: async (tasklist, id) => send({ method: 'GET', path: task(tasklist, id), expect: 'object' }),
     insertTask: async (tasklist, body, placement = {}) =>
       send({
         method: 'POST',
