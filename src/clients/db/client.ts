@@ -11,6 +11,7 @@ import type {
   SqlRoleAssignmentWire,
   SqlRoleDefinitionWire,
 } from './types.js';
+import { getResource } from '../http/resource.js';
 
 /** The seed's `<database_provider>` (reference C.2). */
 export const PROVIDER = 'Microsoft.DocumentDB';
@@ -121,9 +122,7 @@ export function createDbClient(http: HttpClient, target: DbAccount): DbClient {
 
   const assignmentPath = (id: string) => `${accountPath}${route`/sqlRoleAssignments/${id}`}`;
   const definitionPath = (id: string) => `${accountPath}${route`/sqlRoleDefinitions/${id}`}`;
-  /** A resource read: an object, or a bad answer. */
-  const resource = async <T>(path: string): Promise<T> =>
-    (await http.request<T>({ method: 'GET', path, query, expect: 'object' })).data;
+  const resource = <T>(path: string) => getResource<T>(http, path, query);
 
   return {
     target,

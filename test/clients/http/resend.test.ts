@@ -5,7 +5,7 @@ import { useSandbox } from '../../helpers/sandbox.js';
 
 // A write is sent again only when sending it twice is the same as once, or when it provably never
 // reached the service: one rule for every failure and every service (README, "HTTP behaviour").
-const sb = await useSandbox({ services: ['tasks', 'secrets'] });
+const sb = await useSandbox({ services: ['tasks', 'secrets', 'runs'] });
 const ops = (args: string[]) => runMain(args, { env: { ...sb.env, OPS_RETRIES: '1' } });
 /** The requests the sandbox saw with this method whose path holds `part`. */
 const seen = async (service: string, method: string, part: string) =>
@@ -25,6 +25,15 @@ describe('a write after a dropped connection', () => {
     const updated = await ops(['tasks', 'update', 'dDA6Mg', '--notes', 'again', '--json']);
     expect(updated.code).toBe(0);
     expect(JSON.parse(updated.stdout).notes).toBe('again');
+  });
+
+  it('runs variable set of an existing variable (a PATCH of its value) is sent again', async () => {
+    expect((await ops(['runs', 'variable', 'set', 'FEATURE_FLAG', '--body', 'on'])).code).toBe(0);
+    await sb.fault({ service: 'runs', method: 'PATCH', path: '/repos/', kind: 'drop' });
+    const r = await ops(['runs', 'variable', 'set', 'FEATURE_FLAG', '--body', 'off', '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(await seen('runs', 'PATCH', '/variables/FEATURE_FLAG')).toBe(2);
   });
 
   it('secrets kv put (a KV v2 write adds a version each time it arrives) is not sent again', async () => {
