@@ -114,7 +114,10 @@ interface Origin {
  * `node:tls`), not `node:http` and its parser, which a one-shot command would load for about 3 ms. A
  * stream body or a streamed answer goes to `fallback`. Failures carry the codes the retry policy
  * knows: `ECONNRESET` when the connection closes before a complete answer, `HEADERS_TIMEOUT` and
- * `BODY_TIMEOUT` after a silence of the timeouts asked for.
+ * `BODY_TIMEOUT` after a silence of the timeouts asked for. It is as strict as llhttp (Node's parser,
+ * and undici's): framing llhttp refuses is `HPE_INVALID` here and ends the connection, since a
+ * lenient reading of a head is how one request comes to take another's answer
+ * (test/clients/http/h1-hostile.test.ts holds it to a corpus of hostile servers).
  */
 export function h1Transport(o: H1TransportOptions): Transport {
   const origins = new Map<string, Origin>();
