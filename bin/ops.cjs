@@ -8,8 +8,18 @@
 // every code cache made without it, Node's own included, and costs every command's start 10 ms and
 // more. bench/hosts-list and bench/meter-send measure the flags (the README has the figures); the
 // single binary starts with the same (scripts/build-binary.mjs reads them from this line).
-require('../dist/ops.cjs')
-  .main(process.argv)
-  .then((code) => {
-    process.exitCode = code;
-  });
+//
+// npm only warns about `engines`: an older Node runs the bundle until it meets what it lacks (Node 20
+// has no ArrayBuffer.prototype.transfer), far from here and reading like a network fault. One split of
+// a string, before the bundle loads, says so instead (package.json's engines.node, held equal by
+// test/e2e/node-version.test.ts; the single binary carries its own Node).
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  process.stderr.write(`ops: needs Node 22.12 or newer (found v${process.versions.node})\n`);
+  process.exitCode = 1;
+} else
+  require('../dist/ops.cjs')
+    .main(process.argv)
+    .then((code) => {
+      process.exitCode = code;
+    });

@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Installs the packed npm tarball into an empty prefix (no dependencies to fetch) and runs it.
+# Installs the packed npm tarball into an empty prefix (no dependencies to fetch) and runs it, under the
+# Node first on PATH and, when SYSTEM_NODE names one (.ci/run passes the machine's own), under that
+# Node as a user's shell would start it: a Node older than package.json's engines (npm only warns)
+# must get the one clear line and exit 1, a newer one must run.
 set -euo pipefail
 tarball="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 prefix="$(mktemp -d)"
@@ -7,4 +10,20 @@ trap 'rm -rf "$prefix"' EXIT
 npm install --global --prefix "$prefix" --offline --no-audit --no-fund "$tarball" >/dev/null
 "$prefix/bin/ops" --version
 "$prefix/bin/ops" completion bash | grep -q _ops_complete
+if [ -n "${SYSTEM_NODE:-}" ]; then
+  found="$("$SYSTEM_NODE" --version)"
+  set +e
+  out="$(PATH="$(dirname "$SYSTEM_NODE"):$PATH" "$prefix/bin/ops" --version 2>&1)"
+  code=$?
+  set -e
+  if "$SYSTEM_NODE" -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 22 || (a === 22 && b >= 12) ? 0 : 1)'; then
+    [ "$code" = 0 ] && [ "$out" = "$("$prefix/bin/ops" --version)" ] ||
+      { echo "npm package under $found: exit $code: $out" >&2; exit 1; }
+    echo "npm package under the machine's Node $found: runs"
+  else
+    [ "$code" = 1 ] && [ "$out" = "ops: needs Node 22.12 or newer (found $found)" ] ||
+      { echo "npm package under $found: exit $code: $out" >&2; exit 1; }
+    echo "npm package under the machine's Node $found: refuses with the clear line"
+  fi
+fi
 echo "npm package smoke: ok"

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { extractZip, readZip, safeEntryPath } from '../../src/commands/shared/zip.js';
-import { UsageError } from '../../src/errors.js';
+import { NetworkError, UsageError } from '../../src/errors.js';
 
 const archive = (files: Record<string, string>) =>
   zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, strToU8(v)])));
@@ -14,6 +14,8 @@ describe('zip archives', () => {
   it('reads every file in archive order, leaving folders out', async () => {
     const entries = await readZip(
       archive({ 'build/1_setup.txt': 'a\n', 'build/': '', 'test/2_run.txt': 'b' }),
+      'the run logs',
+      'runs',
     );
     expect(entries.map((e) => [e.name, Buffer.from(e.data).toString()])).toEqual([
       ['build/1_setup.txt', 'a\n'],
@@ -23,7 +25,10 @@ describe('zip archives', () => {
 
   it('extracts under the folder, creating subfolders', async () => {
     const dir = tmp();
-    const written = await extractZip(await readZip(archive({ 'a/b/c.txt': 'deep', 'top.txt': 'top' })), dir);
+    const written = await extractZip(
+      await readZip(archive({ 'a/b/c.txt': 'deep', 'top.txt': 'top' }), 'an artifact', 'runs'),
+      dir,
+    );
     expect(written).toEqual([join(dir, 'a/b/c.txt'), join(dir, 'top.txt')]);
     expect(readFileSync(join(dir, 'a/b/c.txt'), 'utf8')).toBe('deep');
   });
@@ -46,9 +51,11 @@ describe('zip archives', () => {
     expect(existsSync(join(dir, 'good.txt'))).toBe(false);
   });
 
-  it('an answer that is not a zip archive is one clear error', async () => {
-    await expect(readZip(strToU8('<html>nope</html>'), 'the run logs')).rejects.toThrow(
-      /^the run logs is not a readable zip archive/,
-    );
+  it('an answer that is not a zip archive is one clear error: a bad answer (exit 7), not a usage error', async () => {
+    const err = await readZip(strToU8('<html>nope</html>'), 'the run logs', 'runs').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect((err as NetworkError).message).toMatch(/^runs: the run logs is not a readable zip archive/);
+    expect((err as NetworkError).exitCode).toBe(7);
+    expect((err as NetworkError).service).toBe('runs');
   });
 });

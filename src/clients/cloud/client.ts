@@ -151,7 +151,7 @@ export function createCloudClient(http: HttpClient): CloudClient {
         path: `${base}${route`/loadBalancers/${id}/metrics/${metric}`}`,
         query: defined(query),
       });
-  const get = <T>(path: string) => data<T>({ method: 'GET', path: `${base}${path}` });
+  const get = <T>(path: string) => data<T>({ method: 'GET', path: `${base}${path}`, expect: 'object' });
   // Actions answer 202 or 204 with no body; each changes state, so none is sent twice on a failure.
   const post = (path: string) => send({ method: 'POST', path: `${base}${path}` });
 

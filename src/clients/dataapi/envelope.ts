@@ -1,5 +1,5 @@
 import { ExitCode, type ExitCodeValue, InterruptedError, NetworkError, OpsError } from '../../errors.js';
-import { describeUnreadableBody } from '../http/client.js';
+import { badAnswer, describeUnreadableBody } from '../http/parse-error.js';
 import { takeRawItems } from '../http/paginate.js';
 import type { JsonPath } from '../http/raw-json.js';
 import { backoffSeconds, maxWaitHint, sleep as realSleep, serverWaitSeconds } from '../http/retry.js';
@@ -78,10 +78,7 @@ function splitText(res: HttpResponse<unknown>, path: JsonPath, service: string):
   try {
     takeRawItems(res, path);
   } catch {
-    throw new NetworkError(
-      service,
-      `${service} answered ${res.status} with ${describeUnreadableBody(text, res.headers['content-type'] ?? '')}`,
-    );
+    throw badAnswer(service, res.status, describeUnreadableBody(text, res.headers['content-type'] ?? ''));
   }
 }
 

@@ -11,6 +11,7 @@ import type {
   SqlRoleAssignmentWire,
   SqlRoleDefinitionWire,
 } from './types.js';
+import { getResource } from '../http/resource.js';
 
 /** The seed's `<database_provider>` (reference C.2). */
 export const PROVIDER = 'Microsoft.DocumentDB';
@@ -121,6 +122,7 @@ export function createDbClient(http: HttpClient, target: DbAccount): DbClient {
 
   const assignmentPath = (id: string) => `${accountPath}${route`/sqlRoleAssignments/${id}`}`;
   const definitionPath = (id: string) => `${accountPath}${route`/sqlRoleDefinitions/${id}`}`;
+  const resource = <T>(path: string) => getResource<T>(http, path, query);
 
   return {
     target,
@@ -133,10 +135,7 @@ export function createDbClient(http: HttpClient, target: DbAccount): DbClient {
         await http.request<SqlRoleAssignmentWire>({ method: 'PUT', path: assignmentPath(id), query, body }),
       );
     },
-    async getSqlRoleAssignment(id) {
-      return (await http.request<SqlRoleAssignmentWire>({ method: 'GET', path: assignmentPath(id), query }))
-        .data;
-    },
+    getSqlRoleAssignment: (id) => resource<SqlRoleAssignmentWire>(assignmentPath(id)),
     listSqlRoleAssignments: (opts = {}) =>
       paginatePages(
         http,
@@ -148,10 +147,7 @@ export function createDbClient(http: HttpClient, target: DbAccount): DbClient {
       const res = await http.request<undefined>({ method: 'DELETE', path: assignmentPath(id), query });
       return mutation(res);
     },
-    async getSqlRoleDefinition(id) {
-      return (await http.request<SqlRoleDefinitionWire>({ method: 'GET', path: definitionPath(id), query }))
-        .data;
-    },
+    getSqlRoleDefinition: (id) => resource<SqlRoleDefinitionWire>(definitionPath(id)),
     listSqlRoleDefinitions: ({ plan, ...opts } = {}) =>
       paginatePages(
         http,

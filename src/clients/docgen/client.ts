@@ -71,6 +71,7 @@ export function createDocgenClient(http: HttpClient): DocgenClient {
       const res = await http.request<DocgenJobWire>({
         method: 'GET',
         path: route`/2.0/docgen_jobs/${jobId}`,
+        expect: 'object',
       });
       return res.data;
     },

@@ -5,15 +5,22 @@ import { Attempt, liveAttempts } from './attempt.js';
 import { type AuthScheme, expiredError } from './auth.js';
 import { toCurl } from './curl.js';
 import { inPlanning } from './planning.js';
-import { parseErrorBody, textSummary } from './parse-error.js';
+import {
+  type JsonShape,
+  badAnswer,
+  describeUnreadableBody,
+  hasShape,
+  parseErrorBody,
+  shapeOf,
+} from './parse-error.js';
 import { type Redactor, isSecretHeader } from './redact.js';
 import {
   RETRYABLE_STATUSES,
   backoffSeconds,
   maxWaitHint,
   errorCode,
-  isIdempotentMethod,
-  isRetryableError,
+  isIdempotent,
+  mayRepeat,
   serverWaitSeconds,
   sleep as realSleep,
 } from './retry.js';
@@ -37,7 +44,11 @@ export interface HttpClientOptions {
   timeoutMs: number;
   /** Longest wait for one retry that is accepted without asking (--max-wait), seconds. */
   maxWaitSeconds: number;
-  /** Statuses this service adds to the retryable ones (412 for the secrets store). */
+  /**
+   * Statuses by which this service says it did not act on a request and it may come again (412 for the
+   * secrets store: "eventually consistent data missing; retry with backoff"): sent again whatever the
+   * method, as a 429 is.
+   */
   retryStatuses?: readonly number[] | undefined;
   /** How requests are sent (the process's transport, see transport.ts)… */
   transport?: Transport | undefined;
@@ -71,7 +82,8 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
   const transport = o.transport ?? viaDispatcher(o.dispatcher);
   const base = new URL(o.baseUrl);
   // Made once: meter send makes ten thousand requests a second.
-  const clientRetryStatuses = new Set([...RETRYABLE_STATUSES, ...(o.retryStatuses ?? [])]);
+  const clientRetryStatuses = new Set(RETRYABLE_STATUSES);
+  const notActedOn = new Set(o.retryStatuses ?? []);
   const live = liveAttempts(o.signal);
   let clientAuth = o.auth;
   let clientRedactor = o.auth ? o.redactor.with(o.auth.secrets) : o.redactor;
@@ -151,7 +163,8 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
 
   async function request<T>(spec: RequestSpec): Promise<HttpResponse<T>> {
     const method = spec.method.toUpperCase();
-    const idempotent = spec.idempotent ?? (isIdempotentMethod(method) && !isStream(spec.rawBody));
+    // A stream body cannot be read twice, whatever the method.
+    const idempotent = isIdempotent(method, spec.idempotent) && !isStream(spec.rawBody);
     const retryStatuses = retryStatusesFor(spec.retryStatuses);
     let auth = spec.auth === false ? undefined : (spec.auth ?? clientAuth);
     if (auth?.expiresAt !== undefined && auth.expiresAt <= Date.now()) {
@@ -241,12 +254,13 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
               resHeaders['content-type'] ?? '',
               spec.responseType ?? 'json',
               ok,
+              spec.expect,
             );
           } catch (err) {
+            if (err instanceof BadShape) throw badAnswer(o.service, status, err.message);
             if (err instanceof BadBody) {
               if (!ok) payload = err.text;
-              else
-                throw new NetworkError(o.service, `${o.service} answered ${status} with ${err.describe()}`);
+              else throw badAnswer(o.service, status, err.describe());
             } else {
               failure = err;
             }
@@ -272,7 +286,10 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
             // A rate limit was not acted on, so it is sent again whatever the method.
             const limitWait = status === 429 ? 0 : o.rateLimitWait?.(status, parsed, resHeaders);
             const limited = limitWait !== undefined;
-            const retryable = limited || (retryStatuses.has(status) && idempotent);
+            const retryable =
+              limited || notActedOn.has(status)
+                ? mayRepeat({ kind: 'not-acted-on' }, idempotent)
+                : retryStatuses.has(status) && mayRepeat({ kind: 'status' }, idempotent);
             const wait = serverWaitSeconds(resHeaders) ?? (limitWait || undefined);
             if (retryable && attempt <= o.retries && (wait === undefined || wait <= o.maxWaitSeconds)) {
               await pause(attempt, wait, `${status} ${parsed.message}`);
@@ -298,7 +315,10 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
         if (o.signal?.aborted || spec.signal?.aborted)
           throw new InterruptedError(`${o.service}: request interrupted`);
         const timedOut = sending.timedOut || errorCode(failure)?.includes('TIMEOUT');
-        if ((timedOut ? idempotent : isRetryableError(failure, idempotent)) && attempt <= o.retries) {
+        const failed = timedOut
+          ? ({ kind: 'timeout' } as const)
+          : { kind: 'network' as const, error: failure };
+        if (mayRepeat(failed, idempotent) && attempt <= o.retries) {
           await pause(attempt, undefined, timedOut ? 'timeout' : (errorCode(failure) ?? 'network error'));
           continue;
         }
@@ -348,24 +368,19 @@ export function flatHeaders(h: Record<string, string | string[] | undefined>): R
   return out;
 }
 
+export { describeUnreadableBody } from './parse-error.js';
+
 class BadBody extends Error {
   constructor(
     readonly text: string,
     readonly contentType: string,
+    readonly expected?: JsonShape,
   ) {
     super('bad body');
   }
   describe(): string {
-    return describeUnreadableBody(this.text, this.contentType);
+    return describeUnreadableBody(this.text, this.contentType, this.expected);
   }
-}
-
-/** "a body that is not valid JSON (application/json, 19 bytes): "{"truncated": [1, 2"" */
-export function describeUnreadableBody(text: string, contentType: string): string {
-  if (text === '') return 'an empty body where JSON was expected';
-  const kind =
-    /html/i.test(contentType) || /^\s*</.test(text) ? 'an HTML page' : 'a body that is not valid JSON';
-  return `${kind} (${contentType || 'no content type'}, ${Buffer.byteLength(text)} bytes): "${textSummary(text).slice(0, 80)}"`;
 }
 
 /** An undici dispatcher (a test's MockAgent) as a transport; undici's request API loads on first use. */
@@ -374,13 +389,18 @@ function viaDispatcher(dispatcher: Dispatcher | undefined): Transport {
   return lazyTransport(() => import('./undici-transport.js').then((m) => m.undiciTransport(dispatcher)));
 }
 
-/** The answer's bytes as the request asked for them: JSON (the default), text or the bytes. */
+/**
+ * The answer's bytes as the request asked for them: JSON (the default), text or the bytes. A success
+ * with no body is nothing (204, 304, a write, an operation still running), or a bad answer where the
+ * request names the shape it expects (a resource).
+ */
 function readBody(
   bytes: Buffer,
   status: number,
   ct: string,
   type: 'json' | 'text' | 'buffer' | 'stream',
   ok: boolean,
+  expect: JsonShape | undefined,
 ): unknown {
   if (type === 'buffer' && ok) return bytes;
   // A byte-order mark is not part of the text (as the WHATWG decoder reads UTF-8).
@@ -389,20 +409,28 @@ function readBody(
   release(bytes);
   if (type === 'text' && ok) return text;
   if (text === '') {
-    if (ok) return status === 204 || status === 304 || type !== 'json' ? undefined : {};
-    return '';
+    if (!ok) return '';
+    if (status === 204 || status === 304 || type !== 'json') return undefined;
+    if (expect) throw new BadBody('', ct, expect);
+    return {};
   }
   const looksJson = /json/i.test(ct) || /^\s*[[{"]/.test(text);
   if (!looksJson) {
     if (ok && type === 'json') throw new BadBody(text, ct);
     return text;
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new BadBody(text, ct);
   }
+  if (ok && expect && !hasShape(value, expect))
+    throw new BadShape(`${shapeOf(value)} where a JSON ${expect} was expected`);
+  return value;
 }
+
+class BadShape extends Error {}
 
 /** Below this, a body's bytes are left to the collector. */
 const RELEASED_MIN = 64 * 1024;

@@ -1,5 +1,19 @@
 import type { Socket } from 'node:net';
 import { BODY_METHODS } from './node-transport.js';
+import {
+  BAD_VALUE,
+  CHUNK_LINE,
+  MAX_HEAD,
+  OWS_ENDS,
+  TOKEN,
+  contentLength,
+  headerLine,
+  isDigit,
+  printable,
+  protocolError,
+  trimOws,
+  unfinishedLine,
+} from './h1-syntax.js';
 import type { Transport, TransportRequest, WholeResponse } from './transport-types.js';
 
 export interface H1TransportOptions {
@@ -23,10 +37,6 @@ export const FRAMING = new Set([
   'upgrade',
   'expect',
 ]);
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-/** What a header value may hold (as undici and Node check it): no control character but tab. */
-const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
-const MAX_HEAD = 64 * 1024;
 /** The announced bodies read into one buffer made before they come. */
 const PREALLOCATED_MIN = 64 * 1024;
 const PREALLOCATED_MAX = 16 * 1024 * 1024;
@@ -93,6 +103,8 @@ interface Origin {
   /** Every connection open or opening (to close them all at the end). */
   all: Set<Connection>;
   open: number;
+  /** Connections whose answer is read, waiting for the turn that shows them clean (see `release`). */
+  settling: number;
   waiting: Array<(c: Connection) => void>;
 }
 
@@ -105,7 +117,10 @@ interface Origin {
  * `node:tls`), not `node:http` and its parser, which a one-shot command would load for about 3 ms. A
  * stream body or a streamed answer goes to `fallback`. Failures carry the codes the retry policy
  * knows: `ECONNRESET` when the connection closes before a complete answer, `HEADERS_TIMEOUT` and
- * `BODY_TIMEOUT` after a silence of the timeouts asked for.
+ * `BODY_TIMEOUT` after a silence of the timeouts asked for. It is as strict as llhttp (Node's parser,
+ * and undici's): framing llhttp refuses is `HPE_INVALID` here and ends the connection, since a
+ * lenient reading of a head is how one request comes to take another's answer
+ * (test/clients/http/h1-hostile.test.ts holds it to a corpus of hostile servers).
  */
 export function h1Transport(o: H1TransportOptions): Transport {
   const origins = new Map<string, Origin>();
@@ -128,6 +143,7 @@ export function h1Transport(o: H1TransportOptions): Transport {
         idle: [],
         all: new Set(),
         open: 0,
+        settling: 0,
         waiting: [],
       };
       origins.set(key, origin);
@@ -195,13 +211,14 @@ export function h1Transport(o: H1TransportOptions): Transport {
   const acquire = (origin: Origin, use: (c: Connection) => void): void => {
     const now = Date.now();
     for (let c = origin.idle.pop(); c; c = origin.idle.pop()) {
-      if (!c.closed && now - c.idleSince < c.keepAliveMs) {
+      if (!c.closed && !c.socket.destroyed && now - c.idleSince < c.keepAliveMs) {
         use(c);
         return;
       }
       c.socket.destroy();
     }
-    if (origin.open < o.connections) use(connect(origin));
+    // A connection about to be free is worth waiting a turn for, rather than opening another.
+    if (origin.open < o.connections && origin.waiting.length >= origin.settling) use(connect(origin));
     else origin.waiting.push(use);
   };
 
@@ -327,17 +344,39 @@ function fail(c: Connection, err: unknown): void {
   x.reject(err);
 }
 
-/** Hands a connection whose answer is read to the next request waiting, or keeps it idle. */
+/**
+ * Hands a connection whose answer is read to the next request waiting, or keeps it idle, once an
+ * event-loop turn has shown it clean. A server may close a kept-alive connection, or send bytes nobody
+ * asked for, just after an answer: read before the next request is written, they end the connection
+ * (see `onData`, `onEnd`); written at once, the next request would take those bytes for its answer, or
+ * fail although it never arrived. Undici waits a turn before it reuses a socket for the same reason.
+ * The answer was read in an I/O callback, whose check phase comes before the next poll: the second
+ * immediate is the one after a poll.
+ */
 function release(c: Connection): void {
   c.exchange = undefined;
-  const next = c.origin.waiting.shift();
-  if (next) {
-    next(c);
-    return;
-  }
+  c.origin.settling++;
   c.idleSince = Date.now();
   c.socket.unref();
-  c.origin.idle.push(c);
+  setImmediate(settleLater, c);
+}
+
+function settleLater(c: Connection): void {
+  setImmediate(settle, c);
+}
+
+function settle(c: Connection): void {
+  c.origin.settling--;
+  // Closed meanwhile, or kept past what the server allows: its 'close' gives a waiting request a new
+  // connection.
+  if (c.closed || c.socket.destroyed) return;
+  if (Date.now() - c.idleSince >= c.keepAliveMs) {
+    c.socket.destroy();
+    return;
+  }
+  const next = c.origin.waiting.shift();
+  if (next) next(c);
+  else c.origin.idle.push(c);
 }
 
 function finish(c: Connection, x: Exchange): void {
@@ -386,12 +425,16 @@ function onData(c: Connection, chunk: Buffer, n: number): void {
     while (x.phase !== Phase.Done && at < length) {
       switch (x.phase) {
         case Phase.Head: {
+          // Empty lines before a status line are skipped, as llhttp does.
+          while (at < length && (data[at] === 13 || data[at] === 10)) at++;
+          if (at === length) return;
           const end = indexIn(data, HEAD_END, at, length);
           if (end === -1) {
-            if (length - at > MAX_HEAD) throw protocolError('the answer head is too large');
+            unfinishedLine(data, at, length, 'the answer head is too large');
             x.pending = rest(data, at, length);
             return;
           }
+          if (end - at > MAX_HEAD) throw protocolError('the answer head is too large');
           readHead(c, x, data.toString('latin1', at, end));
           at = end + 4;
           break;
@@ -426,19 +469,20 @@ function onData(c: Connection, chunk: Buffer, n: number): void {
         case Phase.Trailers: {
           const end = indexIn(data, CRLF, at, length);
           if (end === -1) {
-            if (length - at > MAX_HEAD) throw protocolError('a chunk line is too long');
+            unfinishedLine(data, at, length, 'a chunk line is too long');
             x.pending = rest(data, at, length);
             return;
           }
+          if (end - at > MAX_HEAD) throw protocolError('a chunk line is too long');
+          const text = data.toString('latin1', at, end);
           if (x.phase === Phase.Trailers) {
-            // Trailers are read and dropped; an empty line ends the answer.
+            // Trailers are checked as header lines and dropped; an empty line ends the answer.
             if (end === at) x.phase = Phase.Done;
+            else headerLine(text, 0, text.length);
           } else {
-            const text = data.toString('latin1', at, end);
-            const semi = text.indexOf(';');
-            const hex = (semi === -1 ? text : text.slice(0, semi)).trim();
-            if (!/^[0-9a-fA-F]{1,12}$/.test(hex)) throw protocolError(`invalid chunk size "${hex}"`);
-            x.remaining = Number.parseInt(hex, 16);
+            const size = CHUNK_LINE.exec(text);
+            if (!size) throw protocolError(`invalid chunk size line "${text.slice(0, 40)}"`);
+            x.remaining = Number.parseInt(size[1]!, 16);
             x.phase = x.remaining === 0 ? Phase.Trailers : Phase.ChunkData;
           }
           at = end + 2;
@@ -469,18 +513,17 @@ function readHead(c: Connection, x: Exchange, text: string): void {
     !isDigit(text, 9) ||
     !isDigit(text, 10) ||
     !isDigit(text, 11) ||
-    (eol > 12 && text.charCodeAt(12) !== 32)
+    (eol > 12 && text.charCodeAt(12) !== 32) ||
+    // A line ends only at CRLF: a bare CR or LF in the reason would hide the next field.
+    (eol > 13 && BAD_VALUE.test(text.slice(13, eol)))
   )
-    throw protocolError(`not an HTTP/1.1 status line: "${text.slice(0, Math.min(eol, 40))}"`);
+    throw protocolError(`not an HTTP/1.1 status line: "${printable(text.slice(0, Math.min(eol, 40)))}"`);
   const headers: Record<string, string | string[]> = {};
   for (let at = eol + 2; at < text.length; ) {
     let end = text.indexOf('\r\n', at);
     if (end === -1) end = text.length;
-    const colon = text.indexOf(':', at);
-    if (colon <= at || colon >= end)
-      throw protocolError(`invalid header line "${text.slice(at, Math.min(end, at + 40))}"`);
-    const name = text.slice(at, colon).toLowerCase();
-    const value = text.slice(colon + 1, end).trim();
+    const name = headerLine(text, at, end);
+    const value = trimOws(text, text.indexOf(':', at) + 1, end);
     const had = headers[name];
     if (had === undefined) headers[name] = value;
     else if (Array.isArray(had)) had.push(value);
@@ -499,14 +542,20 @@ function readHead(c: Connection, x: Exchange, text: string): void {
   const hint =
     headers['keep-alive'] === undefined ? null : /timeout=(\d+)/i.exec(String(headers['keep-alive']));
   if (hint) c.keepAliveMs = Math.min(c.keepAliveMs, Number(hint[1]) * 1000 - KEEP_ALIVE_MARGIN_MS);
+  // Either may frame the body: a message with both is refused, and its connection closed (RFC 9112
+  // §6.3; llhttp, Node and undici refuse it too), whatever its status.
+  if (headers['transfer-encoding'] !== undefined && headers['content-length'] !== undefined)
+    throw protocolError('the answer has both Content-Length and Transfer-Encoding');
   if (x.noBody || code === 204 || code === 304) {
     x.phase = Phase.Done;
     return;
   }
   const te = headers['transfer-encoding'];
   if (te !== undefined) {
-    x.keepAlive &&= /(?:^|,)\s*chunked\s*$/i.test(String(te));
-    x.phase = /(?:^|,)\s*chunked\s*$/i.test(String(te)) ? Phase.Chunk : Phase.UntilClose;
+    // The last coding is chunked, or the body runs to the close (RFC 9112 §6.3).
+    const chunked = String(te).split(',').at(-1)!.replace(OWS_ENDS, '').toLowerCase() === 'chunked';
+    x.keepAlive &&= chunked;
+    x.phase = chunked ? Phase.Chunk : Phase.UntilClose;
   } else if (headers['content-length'] !== undefined) {
     x.remaining = contentLength(headers['content-length']);
     x.phase = x.remaining === 0 ? Phase.Done : Phase.Length;
@@ -524,24 +573,6 @@ function readHead(c: Connection, x: Exchange, text: string): void {
   if (c.timeoutMs !== x.request.bodyTimeout) c.socket.setTimeout((c.timeoutMs = x.request.bodyTimeout));
 }
 
-/** A content length (or the same one repeated, as some proxies send it), or a protocol error. */
-function contentLength(given: string | string[]): number {
-  if (typeof given === 'string' && given.length > 0 && given.length <= 15) {
-    let n = 0;
-    for (let i = 0; i < given.length; i++) {
-      if (!isDigit(given, i)) return contentLength([given]);
-      n = n * 10 + given.charCodeAt(i) - 48;
-    }
-    return n;
-  }
-  const values = String(given)
-    .split(',')
-    .map((v) => v.trim());
-  if (!values.every((v) => /^\d{1,15}$/.test(v) && v === values[0]))
-    throw protocolError(`invalid content-length "${String(given)}"`);
-  return Number(values[0]);
-}
-
 /** A copy of data[at, length): data may be the shared read buffer, read into again. */
 function rest(data: Buffer, at: number, length: number): Buffer {
   return Buffer.copyBytesFrom(data, at, length - at);
@@ -553,11 +584,6 @@ function indexIn(data: Buffer, bytes: Buffer, at: number, length: number): numbe
   return i !== -1 && i + bytes.length <= length ? i : -1;
 }
 
-function isDigit(s: string, i: number): boolean {
-  const c = s.charCodeAt(i);
-  return c >= 48 && c <= 57;
-}
-
 function noop(): void {}
 
 function dropped(): Error {
@@ -566,10 +592,6 @@ function dropped(): Error {
 
 function codeError(code: string, ms: number, message = `no data for ${ms} ms`): Error {
   return Object.assign(new Error(message), { code });
-}
-
-function protocolError(message: string): Error {
-  return Object.assign(new Error(message), { code: 'HPE_INVALID' });
 }
 
 function invalid(message: string): Error {

@@ -1,3 +1,4 @@
+import { badAnswer, describeUnreadableBody } from './parse-error.js';
 import { type JsonPath, RawJson, splitArrayAt } from './raw-json.js';
 import type { HttpClient, HttpResponse, QueryValue, RequestSpec } from './types.js';
 
@@ -69,7 +70,7 @@ async function* walkPages<T>(
   while (spec) {
     const signal = spec.signal ? AbortSignal.any([spec.signal, stopped]) : stopped;
     const res: HttpResponse<unknown> = await http.request({ ...spec, signal });
-    let items = style.items(res);
+    let items = pageItems(http.service, style, res);
     const pageCount = items.length;
     if (opts.limit !== undefined && seen + items.length > opts.limit)
       items = items.slice(0, opts.limit - seen);
@@ -316,6 +317,20 @@ export function takeRawItems(res: HttpResponse<unknown>, path: JsonPath): RawJso
   const items = cut.items.map((t) => new RawJson(t));
   Object.assign(res, { data: cut.rest, [RAW_ITEMS]: items });
   return items;
+}
+
+/**
+ * The items of a page. A page kept as text (NDJSON) is parsed here, not by the client: one that is not
+ * JSON is the same bad answer, in the same words, as on the parsed path.
+ */
+function pageItems<T>(service: string, style: PageStyle<T>, res: HttpResponse<unknown>): T[] {
+  const text = typeof res.data === 'string' ? res.data : undefined;
+  try {
+    return style.items(res);
+  } catch (err) {
+    if (text === undefined || !(err instanceof SyntaxError)) throw err;
+    throw badAnswer(service, res.status, describeUnreadableBody(text, res.headers['content-type'] ?? ''));
+  }
 }
 
 /** Parses an RFC 8288 Link header into rel → URL. */

@@ -1,3 +1,4 @@
+import { NetworkError } from '../../errors.js';
 import type { ParsedError } from './types.js';
 
 const REQUEST_ID_HEADERS = [
@@ -99,4 +100,41 @@ export function statusText(status: number): string {
     504: 'gateway timeout',
   };
   return texts[status] ?? `HTTP ${status}`;
+}
+
+/** The JSON shape an operation answers with, where it says (`RequestSpec.expect`). */
+export type JsonShape = 'object' | 'array';
+
+/**
+ * "a body that is not valid JSON (application/json, 19 bytes): "{"truncated": [1, 2"", or "an empty
+ * body where a JSON object was expected".
+ */
+export function describeUnreadableBody(text: string, contentType: string, expected?: JsonShape): string {
+  if (text === '') return `an empty body where ${expected ? `a JSON ${expected}` : 'JSON'} was expected`;
+  const kind =
+    /html/i.test(contentType) || /^\s*</.test(text) ? 'an HTML page' : 'a body that is not valid JSON';
+  return `${kind} (${contentType || 'no content type'}, ${Buffer.byteLength(text)} bytes): "${textSummary(text).slice(0, 80)}"`;
+}
+
+/** What a parsed JSON value is, in the words of an error ("a JSON array", "null"). */
+export function shapeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a JSON array';
+  return `a JSON ${typeof value === 'object' ? 'object' : typeof value}`;
+}
+
+/** Whether a parsed JSON value has the shape the operation answers with. */
+export function hasShape(value: unknown, expected: JsonShape): boolean {
+  return expected === 'array'
+    ? Array.isArray(value)
+    : value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * The one error for an answer that is not what it claims (a 200 with an empty body, a page that is not
+ * JSON, an array where a resource was expected): `<service> answered <status> with <what>`, exit 7,
+ * whichever path read it (parsed, or kept as text for NDJSON).
+ */
+export function badAnswer(service: string, status: number, what: string): NetworkError {
+  return new NetworkError(service, `${service} answered ${status} with ${what}`);
 }

@@ -1,4 +1,12 @@
-/** The one retry policy: which failures are retried and how long to wait before the next try. */
+/**
+ * The one retry policy: which failures are retried and how long to wait before the next try.
+ *
+ * The rule (README, "HTTP behaviour"): a request is sent again when sending it twice is the same as
+ * sending it once (its method is idempotent, or its client says the operation is, with the reason), or
+ * when it provably did not reach the service or was not acted on (the connection was refused, a rate
+ * limit, a status the service uses to say so). Every failure, a status, a dropped connection or
+ * a timeout, goes through `mayRepeat`: there is no second rule for one kind of failure.
+ */
 
 export const RETRYABLE_STATUSES: readonly number[] = [429, 502, 503, 504];
 
@@ -37,14 +45,42 @@ export function errorCode(err: unknown): string | undefined {
   return undefined;
 }
 
-export function isRetryableError(err: unknown, idempotent: boolean): boolean {
-  const code = errorCode(err);
-  if (!code) return false;
-  return idempotent ? RETRYABLE_ERRORS.has(code) : NOT_SENT_ERRORS.has(code);
+/** Why an attempt failed, as far as repeating it goes. */
+export type Failure =
+  /** The service says it did not act on the request: a rate limit, or a status it uses so (412, secrets). */
+  | { kind: 'not-acted-on' }
+  /** An answer whose status is worth another try (502, 503, 504, the service's own): it may have acted. */
+  | { kind: 'status' }
+  /** No answer in time: the request may have arrived. */
+  | { kind: 'timeout' }
+  /** No answer: a network error, whose code says whether the request can have left. */
+  | { kind: 'network'; error: unknown };
+
+/** Whether a request that failed so may be sent again: the one rule above. */
+export function mayRepeat(failure: Failure, idempotent: boolean): boolean {
+  switch (failure.kind) {
+    case 'not-acted-on':
+      return true;
+    case 'status':
+    case 'timeout':
+      return idempotent;
+    case 'network': {
+      const code = errorCode(failure.error);
+      if (!code) return false;
+      return idempotent ? RETRYABLE_ERRORS.has(code) : NOT_SENT_ERRORS.has(code);
+    }
+  }
 }
 
-export function isIdempotentMethod(method: string): boolean {
-  return ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'LIST'].includes(method.toUpperCase());
+/** Methods that are idempotent by their definition (RFC 9110 §9.2.2, and the secrets store's LIST). */
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'TRACE', 'LIST']);
+
+/**
+ * Whether a request may be sent twice: the client's word for the operation where it gives one (a PATCH
+ * that sets fields is; a PUT that adds a version is not), else its method's definition.
+ */
+export function isIdempotent(method: string, declared: boolean | undefined): boolean {
+  return declared ?? IDEMPOTENT_METHODS.has(method.toUpperCase());
 }
 
 /**

@@ -21,17 +21,23 @@ export interface RequestSpec {
   /** Sent as is (with a content type in `headers`). */
   rawBody?: string | Buffer | Readable | undefined;
   /**
-   * Safe to send again. Defaults to true for GET, HEAD, PUT, DELETE, OPTIONS and LIST; a POST is
-   * retried only when the caller marks it (it carries an idempotency identifier).
+   * Sending it twice is the same as once: the operation's own word, where it differs from its method's
+   * (GET, HEAD, PUT, DELETE, OPTIONS, TRACE and LIST are; POST and PATCH are not). Only such a request
+   * is sent again after a failure that may have reached the service (see `mayRepeat` in retry.ts).
    */
   idempotent?: boolean | undefined;
   /** `false` sends no credentials (login endpoints); an AuthScheme replaces the service's own. */
   auth?: false | AuthScheme | undefined;
   /** Statuses that are answers, not errors (a 404 that means "none", say). */
   okStatuses?: readonly number[] | undefined;
+  /**
+   * The JSON shape a success answers with: a resource is an object. Anything else, an empty body
+   * included, is a bad answer (exit 7), not a blank record. Every get of a resource says so.
+   */
+  expect?: 'object' | 'array' | undefined;
   /** How to read the body: JSON (default), text, raw bytes, or a stream left to the caller. */
   responseType?: 'json' | 'text' | 'buffer' | 'stream' | undefined;
-  /** Extra retryable statuses for this request. */
+  /** Statuses worth another try for this request, beside 502, 503 and 504 (when it is idempotent). */
   retryStatuses?: readonly number[] | undefined;
   signal?: AbortSignal | undefined;
   /**

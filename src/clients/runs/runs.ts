@@ -5,6 +5,7 @@ import { route } from '../http/url.js';
 import { type ListOptions, listPages } from './pages.js';
 import { type RepoRef, repoPath } from './refs.js';
 import type { JobWire, WorkflowDispatchResponseWire, WorkflowRunWire, WorkflowWire } from './types.js';
+import { getResource } from '../http/resource.js';
 
 /** Query of listWorkflowRunsForRepo and listWorkflowRuns, with the API's own names. */
 export interface ListRunsQuery {
@@ -83,7 +84,7 @@ function runsQuery(q: ListRunsQuery) {
 }
 
 export function runsApi(http: HttpClient): RunsApi {
-  const get = async <T>(path: string) => (await http.request<T>({ method: 'GET', path })).data;
+  const get = <T>(path: string) => getResource<T>(http, path);
   const send = async (method: string, path: string, body?: unknown) => {
     await http.request({ method, path, ...(body === undefined ? {} : { body }) });
   };

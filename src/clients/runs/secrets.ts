@@ -12,6 +12,7 @@ import type {
   SecretPutWire,
   VariableWriteWire,
 } from './types.js';
+import { getResource } from '../http/resource.js';
 
 type Pages<T> = AsyncGenerator<Page<T | RawJson>>;
 
@@ -69,9 +70,15 @@ export interface SecretsApi {
 }
 
 export function secretsApi(http: HttpClient): SecretsApi {
-  const get = async <T>(path: string) => (await http.request<T>({ method: 'GET', path })).data;
+  const get = <T>(path: string) => getResource<T>(http, path);
+  // A PATCH here sets a variable's name and value: sent twice, the same variable.
   const send = async (method: string, path: string, body?: unknown) => {
-    await http.request({ method, path, ...(body === undefined ? {} : { body }) });
+    await http.request({
+      method,
+      path,
+      ...(body === undefined ? {} : { body }),
+      ...(method === 'PATCH' ? { idempotent: true } : {}),
+    });
   };
   // The encrypted value is not the secret, but it is shown masked all the same.
   const put = async (path: string, body: SecretPutWire): Promise<PutResult> =>

@@ -126,13 +126,13 @@ export function createSecretsClient(http: HttpClient, o: SecretsClientOptions = 
   const mounts = new Map<string, KvLocation>();
 
   /**
-   * Every request: the namespace override, and retries as the vendor's own client does them (412 and
-   * 5xx for every method: writes are upserts and a 412 was not applied). A sensitive answer (secret
-   * values, tokens) is logged by --debug with every value masked.
+   * Every request: the namespace override. A sensitive answer (secret values, tokens) is logged by
+   * --debug with every value masked. A write is sent again after a failure that may have reached the
+   * store only where it is idempotent: PUT and POST are synonyms here (seed rule 1), so each operation
+   * says which it is (a KV v2 write adds a version each time it arrives; a KV v1 write is an upsert).
    */
   async function send<T>(spec: RequestSpec, sensitiveAnswer = false): Promise<HttpResponse<T>> {
     return http.request<T>({
-      idempotent: true,
       ...spec,
       sensitive: spec.sensitive || sensitiveAnswer,
       headers: { ...nsHeader, ...spec.headers },
@@ -242,7 +242,12 @@ export function createSecretsClient(http: HttpClient, o: SecretsClientOptions = 
       return (await send<SealStatusWire>({ method: 'GET', path: '/v1/sys/seal-status' })).data;
     },
     async initialize(body: InitRequestWire): Promise<InitResponseWire> {
-      return (await send<InitResponseWire>(withBody('PUT', '/v1/sys/init', body, false), true)).data;
+      return (
+        await send<InitResponseWire>(
+          withBody('PUT', '/v1/sys/init', body, false, { idempotent: false }),
+          true,
+        )
+      ).data;
     },
     async unseal(body: { key: string } | { reset: true }): Promise<SealStatusWire> {
       return (await send<SealStatusWire>(withBody('PUT', '/v1/sys/unseal', body, true))).data;
@@ -313,7 +318,7 @@ export function createSecretsClient(http: HttpClient, o: SecretsClientOptions = 
     kvV1Read: async (loc: KvLocation) =>
       readAt<Record<string, unknown>>(v1(loc.mount + loc.key), loc.mount + loc.key),
     async kvV1Write(loc: KvLocation, data: Record<string, unknown>): Promise<void> {
-      await send(withBody('POST', v1(loc.mount + loc.key), data, true));
+      await send(withBody('POST', v1(loc.mount + loc.key), data, true, { idempotent: true }));
     },
     async kvV1Delete(loc: KvLocation): Promise<void> {
       await send({ method: 'DELETE', path: v1(loc.mount + loc.key) });
@@ -351,20 +356,20 @@ export function createSecretsClient(http: HttpClient, o: SecretsClientOptions = 
       await send({ method: 'DELETE', path: kv2(loc, 'data') });
     },
     async kvV2DeleteVersions(loc: KvLocation, versions: number[]): Promise<void> {
-      await send(withBody('POST', kv2(loc, 'delete'), { versions }, false));
+      await send(withBody('POST', kv2(loc, 'delete'), { versions }, false, { idempotent: true }));
     },
     async kvV2UndeleteVersions(loc: KvLocation, versions: number[]): Promise<void> {
-      await send(withBody('POST', kv2(loc, 'undelete'), { versions }, false));
+      await send(withBody('POST', kv2(loc, 'undelete'), { versions }, false, { idempotent: true }));
     },
     async kvV2DestroyVersions(loc: KvLocation, versions: number[]): Promise<void> {
-      await send(withBody('POST', kv2(loc, 'destroy'), { versions }, false));
+      await send(withBody('POST', kv2(loc, 'destroy'), { versions }, false, { idempotent: true }));
     },
     async kvV2ReadMetadata(loc: KvLocation): Promise<EnvelopeWire<KvV2MetadataWire>> {
       return (await readAt<KvV2MetadataWire>(kv2(loc, 'metadata'), loc.mount + loc.key, undefined, false))
         .body;
     },
     async kvV2WriteMetadata(loc: KvLocation, body: KvV2MetadataWriteWire): Promise<void> {
-      await send(withBody('POST', kv2(loc, 'metadata'), body, false));
+      await send(withBody('POST', kv2(loc, 'metadata'), body, false, { idempotent: true }));
     },
     async kvV2DeleteMetadata(loc: KvLocation): Promise<void> {
       await send({ method: 'DELETE', path: kv2(loc, 'metadata') });

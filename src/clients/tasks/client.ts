@@ -71,16 +71,18 @@ export function createTasksClient(http: HttpClient): TasksClient {
   return {
     listTasklists: (opts = {}) =>
       pages({ method: 'GET', path: '/tasks/v1/users/@me/lists', query: {} }, opts),
-    getTasklist: async (tasklist) => send({ method: 'GET', path: list(tasklist) }),
+    getTasklist: async (tasklist) => send({ method: 'GET', path: list(tasklist), expect: 'object' }),
     insertTasklist: async (body) => send({ method: 'POST', path: '/tasks/v1/users/@me/lists', body }),
-    patchTasklist: async (tasklist, body) => send({ method: 'PATCH', path: list(tasklist), body }),
+    // A PATCH changes only the fields sent, so sending it again gives the same list (or task).
+    patchTasklist: async (tasklist, body) =>
+      send({ method: 'PATCH', path: list(tasklist), body, idempotent: true }),
     updateTasklist: async (tasklist, body) => send({ method: 'PUT', path: list(tasklist), body }),
     async deleteTasklist(tasklist) {
       await send({ method: 'DELETE', path: list(tasklist) });
     },
     listTasks: (tasklist, query = {}, opts = {}) =>
       pages({ method: 'GET', path: route`/tasks/v1/lists/${tasklist}/tasks`, query: defined(query) }, opts),
-    getTask: async (tasklist, id) => send({ method: 'GET', path: task(tasklist, id) }),
+    getTask: async (tasklist, id) => send({ method: 'GET', path: task(tasklist, id), expect: 'object' }),
     insertTask: async (tasklist, body, placement = {}) =>
       send({
         method: 'POST',
@@ -88,7 +90,6 @@ export function createTasksClient(http: HttpClient): TasksClient {
         query: defined(placement),
         body,
       }),
-    // PATCH changes only the fields sent, so sending it again gives the same task.
     patchTask: async (tasklist, id, body) =>
       send({ method: 'PATCH', path: task(tasklist, id), body, idempotent: true }),
     updateTask: async (tasklist, id, body) => send({ method: 'PUT', path: task(tasklist, id), body }),

@@ -126,7 +126,7 @@ export async function runRunsLogs(o: RunsLogsOptions): Promise<void> {
       hint: `ops runs watch ${o.runId}, then ops runs logs ${o.runId}`,
     });
   }
-  let entries = await readZip(archive, 'the log archive');
+  let entries = await readZip(archive, 'the log archive', 'runs');
   if (job !== undefined) entries = ofJob(entries, job);
   if (o.dir !== undefined) {
     const written = await extractZip(entries, o.dir);

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { UsageError } from '../../errors.js';
+import { NetworkError, UsageError } from '../../errors.js';
 import { namedExports } from '../../lazy.js';
 
 export interface ZipEntry {
@@ -10,16 +10,20 @@ export interface ZipEntry {
 }
 
 /**
- * Reads every file of a zip archive (run logs, artifacts) with fflate, a small maintained pure-JS
- * library loaded only here. Folders are left out; entries come in archive order.
+ * Reads every file of a zip archive (run logs, artifacts) that `service` answered with, with fflate, a
+ * small maintained pure-JS library loaded only here. Folders are left out; entries come in archive
+ * order. An archive that is not one is a bad answer of the service (exit 7), not the user's mistake.
  */
-export async function readZip(archive: Uint8Array, what = 'the archive'): Promise<ZipEntry[]> {
+export async function readZip(archive: Uint8Array, what: string, service: string): Promise<ZipEntry[]> {
   const { unzipSync } = namedExports(await import('fflate'));
   let files: Record<string, Uint8Array>;
   try {
     files = unzipSync(archive);
   } catch (err) {
-    throw new UsageError(`${what} is not a readable zip archive: ${(err as Error).message}`);
+    throw new NetworkError(
+      service,
+      `${service}: ${what} is not a readable zip archive: ${(err as Error).message}`,
+    );
   }
   return Object.entries(files)
     .filter(([name]) => !name.endsWith('/'))

@@ -1,86 +1,13 @@
-import { once } from 'node:events';
-import { type AddressInfo, type Server, type Socket, createServer } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { h1Transport } from '../../../src/clients/http/h1-transport.js';
-import { nodeTransport } from '../../../src/clients/http/node-transport.js';
-import type { Transport, TransportRequest } from '../../../src/clients/http/transport-types.js';
+import { describe, expect, it } from 'vitest';
+import { okAnswer as ok, transportRequest as request, useRawServer } from '../../helpers/raw-server.js';
 
-/**
- * A raw TCP server that answers each request (head and content-length body read) with the bytes
- * `answer` gives, written in the pieces it returns: the answers real servers and proxies send that a
- * Node server never would (chunks cut anywhere, interim answers, a body that ends with the connection).
- */
-async function rawServer(answer: (n: number, head: string, socket: Socket) => string[] | undefined) {
-  const sockets = new Set<Socket>();
-  let requests = 0;
-  const heads: string[] = [];
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    let buf = Buffer.alloc(0);
-    socket.on('data', async (d: Buffer) => {
-      buf = Buffer.concat([buf, d]);
-      for (;;) {
-        const end = buf.indexOf('\r\n\r\n');
-        if (end === -1) return;
-        const head = buf.subarray(0, end).toString('latin1');
-        const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
-        if (buf.length < end + 4 + length) return;
-        buf = buf.subarray(end + 4 + length);
-        heads.push(head);
-        const pieces = answer(++requests, head, socket);
-        for (const p of pieces ?? []) {
-          socket.write(p, 'latin1');
-          await new Promise((r) => setTimeout(r, 2));
-        }
-      }
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  let connections = 0;
-  server.on('connection', () => connections++);
-  return {
-    url: (path = '/x') => new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`),
-    heads,
-    connections: () => connections,
-    close: () => {
-      for (const s of sockets) s.destroy();
-      return new Promise<void>((r) => server.close(() => r()));
-    },
-  };
-}
-
-let server: Awaited<ReturnType<typeof rawServer>> | undefined;
-let transport: Transport | undefined;
-afterEach(async () => {
-  await transport?.close();
-  await server?.close();
-  server = transport = undefined;
-});
-
-const request = (o: Partial<TransportRequest> = {}): TransportRequest => ({
-  method: 'GET',
-  headers: { accept: 'application/json' },
-  signal: new AbortController().signal,
-  headersTimeout: 2000,
-  bodyTimeout: 2000,
-  ...o,
-});
-
-function h1(connections = 2, keepAliveMs?: number): Transport {
-  transport = h1Transport({ connections, keepAliveMs, fallback: nodeTransport() });
-  return transport;
-}
-
-const ok = (body: string, extra = '') =>
-  `HTTP/1.1 200 OK\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${extra}\r\n${body}`;
+const { serve, h1, closeTransport } = useRawServer();
 
 describe('the HTTP/1.1 (bulk) transport reads', () => {
   it('a chunked answer cut anywhere, with chunk extensions and trailers', async () => {
     const whole =
       'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;ext=1\r\n{"a":\r\na\r\n"bcdefgh"}\r\n0\r\nx-trailer: 1\r\n\r\n';
-    server = await rawServer(() => whole.split(''));
+    const server = await serve(() => whole.split(''));
     const t = h1();
     const res = await t.sendWhole(server.url(), request());
     expect(res.statusCode).toBe(200);
@@ -91,7 +18,7 @@ describe('the HTTP/1.1 (bulk) transport reads', () => {
   });
 
   it('a body without a length to the end of its connection, which is not used again', async () => {
-    server = await rawServer((n, _head, socket) => {
+    const server = await serve((n, _head, socket) => {
       socket.end(`HTTP/1.1 200 OK\r\n\r\n{"n":${n}}`);
       return undefined;
     });
@@ -102,14 +29,17 @@ describe('the HTTP/1.1 (bulk) transport reads', () => {
   });
 
   it('past interim answers (103 Early Hints) to the real one', async () => {
-    server = await rawServer(() => ['HTTP/1.1 103 Early Hints\r\nlink: </a>\r\n\r\n', ok('{"final":true}')]);
+    const server = await serve(() => [
+      'HTTP/1.1 103 Early Hints\r\nlink: </a>\r\n\r\n',
+      ok('{"final":true}'),
+    ]);
     const res = await h1().sendWhole(server.url(), request());
     expect(res.statusCode).toBe(200);
     expect(res.body.toString()).toBe('{"final":true}');
   });
 
   it('no body after HEAD, 204 and 304, and keeps the connection', async () => {
-    server = await rawServer((n) => [
+    const server = await serve((n) => [
       n === 1
         ? 'HTTP/1.1 200 OK\r\ncontent-length: 10\r\n\r\n'
         : n === 2
@@ -124,7 +54,7 @@ describe('the HTTP/1.1 (bulk) transport reads', () => {
   });
 
   it('headers as lower-case names, a repeated one as a list, and the same length given twice', async () => {
-    server = await rawServer(() => [
+    const server = await serve(() => [
       'HTTP/1.1 201 Created\r\nX-Rate:  1 \r\nset-cookie: a=1\r\nSet-Cookie: b=2\r\nContent-Length: 2\r\ncontent-length: 2\r\n\r\n{}',
     ]);
     const res = await h1().sendWhole(server.url(), request());
@@ -141,14 +71,14 @@ describe('the HTTP/1.1 (bulk) transport reads', () => {
     ['a status that is not three digits', 'HTTP/1.1 2x0 OK\r\ncontent-length: 0\r\n\r\n'],
     ['a header line without a colon', 'HTTP/1.1 200 OK\r\nno colon here\r\ncontent-length: 0\r\n\r\n'],
   ])('refuses %s', async (_name, answer) => {
-    server = await rawServer(() => [answer]);
+    const server = await serve(() => [answer]);
     await expect(h1().sendWhole(server.url(), request())).rejects.toMatchObject({ code: 'HPE_INVALID' });
   });
 });
 
 describe('the HTTP/1.1 (bulk) transport keeps connections', () => {
   it('at most `connections` of them: the other requests wait for one, and all are answered', async () => {
-    server = await rawServer((n) => [ok(`{"n":${n}}`)]);
+    const server = await serve((n) => [ok(`{"n":${n}}`)]);
     const t = h1(2);
     const answers = await Promise.all(Array.from({ length: 9 }, () => t.sendWhole(server!.url(), request())));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(9).fill(200));
@@ -156,7 +86,7 @@ describe('the HTTP/1.1 (bulk) transport keeps connections', () => {
   });
 
   it('answers larger than a read, on several connections at once, each whole and its own', async () => {
-    server = await rawServer((n, head) => {
+    const server = await serve((n, head) => {
       const id = /x-id: (\d+)/.exec(head)?.[1] ?? '?';
       const body = `{"id":${id},"pad":"${String(n % 10).repeat(300_000)}"}`;
       return [ok(body).slice(0, 100_000), ok(body).slice(100_000)];
@@ -178,7 +108,7 @@ describe('the HTTP/1.1 (bulk) transport keeps connections', () => {
   // read. One of the first kind cut short is dropped, never handed on half-filled.
   it('an answer longer than what it reads into one buffer, whole, and one that stops short as dropped', async () => {
     const big = `"${'y'.repeat(17 * 1024 * 1024)}"`;
-    server = await rawServer((n, _head, socket) => {
+    const server = await serve((n, _head, socket) => {
       if (n === 1) return [ok(big).slice(0, 5_000_000), ok(big).slice(5_000_000)];
       // A length announced, half of it sent, then the connection closed.
       setTimeout(() => socket.destroy(), 20);
@@ -192,7 +122,7 @@ describe('the HTTP/1.1 (bulk) transport keeps connections', () => {
   });
 
   it('not after `Connection: close`, nor past the keep-alive time the server names', async () => {
-    server = await rawServer((n) => [
+    const server = await serve((n) => [
       ok('{}', n === 1 ? 'connection: close\r\n' : n === 2 ? 'keep-alive: timeout=2\r\n' : ''),
     ]);
     const t = h1(1);
@@ -204,7 +134,7 @@ describe('the HTTP/1.1 (bulk) transport keeps connections', () => {
   });
 
   it('and opens a new one when the server closed an idle one', async () => {
-    server = await rawServer((n, _head, socket) => {
+    const server = await serve((n, _head, socket) => {
       if (n === 1) setTimeout(() => socket.end(), 5);
       return [ok(`{"n":${n}}`)];
     });
@@ -216,7 +146,7 @@ describe('the HTTP/1.1 (bulk) transport keeps connections', () => {
   });
 
   it('not after bytes that no request asked for', async () => {
-    server = await rawServer(() => [`${ok('{}')}HTTP/1.1 200 OK\r\n`]);
+    const server = await serve(() => [`${ok('{}')}HTTP/1.1 200 OK\r\n`]);
     const t = h1(1);
     await t.sendWhole(server.url(), request());
     await t.sendWhole(server.url(), request());
@@ -226,7 +156,7 @@ describe('the HTTP/1.1 (bulk) transport keeps connections', () => {
 
 describe('the HTTP/1.1 (bulk) transport sends', () => {
   it('a host, the headers as given, and a length only with a body or for a method that has one', async () => {
-    server = await rawServer(() => [ok('{}')]);
+    const server = await serve(() => [ok('{}')]);
     const t = h1(1);
     await t.sendWhole(server.url('/a?b=1'), request({ headers: { 'X-Key': 'v' } }));
     await t.sendWhole(server.url(), request({ method: 'POST', headers: { 'X-Key': 'v' } }));
@@ -244,20 +174,20 @@ describe('the HTTP/1.1 (bulk) transport sends', () => {
     ['a header name that is not a token', { 'x a': '1' }],
     ['a line break in a value', { 'x-a': 'one\r\nx-b: two' }],
   ])('nothing when given %s', async (_name, headers) => {
-    server = await rawServer(() => [ok('{}')]);
+    const server = await serve(() => [ok('{}')]);
     await expect(h1().sendWhole(server.url(), request({ headers }))).rejects.toThrow(TypeError);
     expect(server.connections()).toBe(0);
   });
 
   it('a request waiting for a connection is given up at once when its signal aborts', async () => {
-    server = await rawServer(() => undefined);
+    const server = await serve(() => undefined);
     const t = h1(1);
     const first = t.sendWhole(server.url(), request());
     const ctrl = new AbortController();
     const waiting = t.sendWhole(server.url(), request({ signal: ctrl.signal }));
     ctrl.abort(new Error('stop'));
     await expect(waiting).rejects.toThrow('stop');
-    await transport?.close();
+    await closeTransport();
     await expect(first).rejects.toMatchObject({ code: 'ECONNRESET' });
   });
 });

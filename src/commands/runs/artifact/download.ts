@@ -54,6 +54,7 @@ export async function runArtifactDownload(o: ArtifactDownloadOptions): Promise<v
   const entries = await readZip(
     await client.downloadArtifact(o.repo, o.artifactId),
     `artifact ${o.artifactId}`,
+    'runs',
   );
   const written = await extractZip(entries, dir);
   await o.printer.print(

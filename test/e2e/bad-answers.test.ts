@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { SEED_IDS } from '../../src/sandbox/cloud/index.js';
+import { NEWEST_JOB_ID } from '../../src/sandbox/docgen/jobs.js';
+import { SEED } from '../../src/sandbox/runs/index.js';
+import { SEED_READER_ASSIGNMENT } from '../db/helpers.js';
+import { runMain } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox.js';
+
+// Answers that are not what they claim are one clear line and exit 7, on every path that reads them.
+const sb = await useSandbox({ services: ['docgen', 'runs', 'tasks', 'db', 'cloud', 'hosts'] });
+const ops = (args: string[]) => runMain(args, { env: { ...sb.env, OPS_RETRIES: '0' } });
+
+const gets: Array<[string, string[]]> = [
+  ['docgen', ['docgen', 'jobs', 'get', String(NEWEST_JOB_ID)]],
+  ['runs', ['runs', 'view', String(SEED.ciFailed)]],
+  ['tasks', ['tasks', 'get', 'dDA6Mg']],
+  ['db', ['db', 'role-assignment', 'get', SEED_READER_ASSIGNMENT]],
+  ['cloud', ['cloud', 'instance', 'get', SEED_IDS.web01]],
+];
+
+describe('a get answered 200 with no resource', () => {
+  it.each(gets)('%s: an empty body is a bad answer, not a blank record', async (service, args) => {
+    await sb.fault({ service, method: 'GET', kind: 'status', status: 200, body: '' });
+    for (const format of [[], ['--json']]) {
+      if (format.length) await sb.fault({ service, method: 'GET', kind: 'status', status: 200, body: '' });
+      const r = await ops([...args, ...format]);
+      expect(r.stdout).toBe('');
+      expect(format.length ? JSON.parse(r.stderr).error.message : r.stderr).toBe(
+        format.length
+          ? `${service} answered 200 with an empty body where a JSON object was expected`
+          : `ops: ${service} answered 200 with an empty body where a JSON object was expected\n`,
+      );
+      expect(r.code).toBe(7);
+    }
+  });
+
+  it.each(gets)(
+    '%s: an array or null where the resource should be is a bad answer',
+    async (service, args) => {
+      await sb.fault({ service, method: 'GET', kind: 'status', status: 200, body: [] });
+      const array = await ops(args);
+      expect(array.stderr).toBe(
+        `ops: ${service} answered 200 with a JSON array where a JSON object was expected\n`,
+      );
+      expect(array.code).toBe(7);
+      await sb.fault({
+        service,
+        method: 'GET',
+        kind: 'status',
+        status: 200,
+        body: 'null',
+        headers: { 'content-type': 'application/json' },
+      });
+      const nul = await ops(args);
+      expect(nul.stderr).toBe(`ops: ${service} answered 200 with null where a JSON object was expected\n`);
+      expect(nul.code).toBe(7);
+    },
+  );
+});
+
+describe('a malformed page of a list', () => {
+  it.each([
+    ['hosts', ['hosts', 'list']],
+    ['runs', ['runs', 'list']],
+    ['tasks', ['tasks', 'list']],
+    ['docgen', ['docgen', 'jobs', 'list']],
+  ])('%s: is the same clear line and exit 7 under -o ndjson, -o json and -o table', async (service, args) => {
+    const seen: string[] = [];
+    for (const format of ['ndjson', 'json', 'table']) {
+      await sb.fault({ service, method: 'GET', kind: 'malformed' });
+      const r = await ops([...args, '-o', format]);
+      expect(r.code).toBe(7);
+      expect(r.stdout).toBe('');
+      seen.push(format === 'json' ? `ops: ${JSON.parse(r.stderr).error.message}\n` : r.stderr);
+    }
+    expect(seen).toEqual(
+      Array(3).fill(
+        `ops: ${service} answered 200 with a body that is not valid JSON (application/json, 19 bytes): "{"truncated": [1, 2"\n`,
+      ),
+    );
+  });
+});
+
+describe('a download that is not a zip archive', () => {
+  it('is a bad answer (exit 7), not a usage error', async () => {
+    await sb.fault({
+      service: 'runs',
+      method: 'GET',
+      path: '/repos/octo-org/hello-world/actions/runs/',
+      kind: 'status',
+      status: 200,
+      body: 'not a zip',
+    });
+    const r = await ops(['runs', 'logs', String(SEED.ciFailed)]);
+    expect(r.stderr).toMatch(/^ops: runs: the log archive is not a readable zip archive: .*\n$/);
+    expect(r.code).toBe(7);
+  });
+});
