@@ -29,7 +29,7 @@ export interface SandboxContext {
 }
 
 export interface SandboxOptions {
-  /** Credentials the emulators accept, by service, from sandbox/credentials.ts plus overrides. */
+  /** Credentials the emulators accept, by service: the service table's, plus overrides. */
   credentials: Record<string, Record<string, string>>;
   /** Free-form per-service options (`hosts.count`, `meter.rate_limit`…). */
   settings: Record<string, string>;

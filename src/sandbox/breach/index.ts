@@ -15,7 +15,7 @@ import { accountBreaches, alphabetical, byTitle, domainBreaches, emailDomain, st
 
 /**
  * Emulator of the breach lookup API (seed 000 D) under `/api/v3`. Keys: the sandbox key
- * (`breach.api_key` of src/sandbox/credentials.ts) is on the fifth tier; `sandbox-breach-key-tier1`
+ * (`breach.api_key` of the service table, src/services.ts) is on the fifth tier; `sandbox-breach-key-tier1`
  * is on the first (10 requests a minute, no stealer logs). Settings (`ops sandbox start --set`):
  * `breach.rate_per_minute` (the sandbox key's rate, default 1000), `breach.stealer_rate_per_minute`
  * (stealer-log domain searches, default a tenth of the key's rate), `breach.domain_searches_per_minute`
