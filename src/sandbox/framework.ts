@@ -204,3 +204,57 @@ export class RateWindow {
     this.count = 0;
   }
 }
+
+/** An emulator's `--set` values, each read with its type and default (the service table declares the types). */
+export interface SettingsReader {
+  /** A whole number >= min; `fallback` when unset or empty. */
+  int(key: string, fallback: number, min: number): number;
+  /** A number >= min; `fallback` when unset or empty. */
+  number(key: string, fallback: number, min: number): number;
+  /** One of `values`, matched without regard to case; `fallback` when unset or empty. */
+  choice<T extends string>(key: string, values: readonly T[], fallback: T): T;
+  /** `true` or `false`, in any case; `fallback` when unset or empty. */
+  flag(key: string, fallback: boolean): boolean;
+  /** The value as given, or undefined when unset or empty. */
+  text(key: string): string | undefined;
+}
+
+/**
+ * The settings parser every emulator uses: `ops sandbox start` has checked the values against the
+ * service table before the sandbox starts; a sandbox started in-process (tests, the demo) gets the
+ * same refusal here, as an error naming the setting, what it must be and the value given.
+ */
+export function settingsOf(ctx: SandboxContext, service: string): SettingsReader {
+  const raw = (key: string) => {
+    const v = ctx.options.settings[`${service}.${key}`];
+    return v === undefined || v === '' ? undefined : v;
+  };
+  const bad = (key: string, what: string, value: string) =>
+    new Error(`${service}.${key} must be ${what} (--set ${service}.${key}=${value})`);
+  const reader: SettingsReader = {
+    int(key, fallback, min) {
+      const v = raw(key);
+      if (v === undefined) return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min) throw bad(key, `a whole number >= ${min}`, v);
+      return n;
+    },
+    number(key, fallback, min) {
+      const v = raw(key);
+      if (v === undefined) return fallback;
+      const n = Number(v);
+      if (!Number.isFinite(n) || n < min) throw bad(key, `a number >= ${min}`, v);
+      return n;
+    },
+    choice(key, values, fallback) {
+      const v = raw(key);
+      if (v === undefined) return fallback;
+      const hit = values.find((x) => x.toLowerCase() === v.toLowerCase());
+      if (hit === undefined) throw bad(key, `one of ${values.join(', ')}`, v);
+      return hit;
+    },
+    flag: (key, fallback) => reader.choice(key, ['true', 'false'], fallback ? 'true' : 'false') === 'true',
+    text: raw,
+  };
+  return reader;
+}

@@ -7,6 +7,7 @@ import {
   type SandboxContext,
   type SandboxRequest,
   json,
+  settingsOf,
 } from '../framework.js';
 import { ALL_IMAGES, REGIONS, REGION_NAMES, imageDetailsWire, instanceTypeWire, typesIn } from './catalog.js';
 import { credentialRoutes } from './credentials.js';
@@ -19,15 +20,6 @@ import { snapshotRoutes } from './snapshots.js';
 import { seedWorld } from './seed.js';
 
 export { SEED_IDS } from './seed.js';
-
-function setting(ctx: SandboxContext, key: string, fallback: number, min: number): number {
-  const raw = ctx.options.settings[`cloud.${key}`];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min)
-    throw new Error(`cloud.${key}: give a whole number >= ${min} (got "${raw}")`);
-  return n;
-}
 
 const COUNTERS = [
   'requests',
@@ -57,10 +49,11 @@ const COUNTERS = [
  * the vendor documents none), cloud.rate_period (seconds, default 60).
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
+  const settings = settingsOf(ctx, 'cloud');
   const errors = new Errors();
-  const limit = setting(ctx, 'rate_limit', 0, 0);
+  const limit = settings.int('rate_limit', 0, 0);
   const rate =
-    limit > 0 ? new RateWindow(ctx.clock, limit, setting(ctx, 'rate_period', 60, 1) * 1000) : undefined;
+    limit > 0 ? new RateWindow(ctx.clock, limit, settings.int('rate_period', 60, 1) * 1000) : undefined;
   const creds = ctx.options.credentials.cloud ?? {};
   const stats = Object.fromEntries(COUNTERS.map((c) => [c, 0])) as Record<string, number>;
   let world = seedWorld(ctx.clock.now());

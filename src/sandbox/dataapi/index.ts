@@ -6,6 +6,7 @@ import {
   Router,
   type SandboxContext,
   type SandboxRequest,
+  settingsOf,
 } from '../framework.js';
 import { STATUS, type Task, envelope, task } from './envelope.js';
 import {
@@ -22,15 +23,6 @@ import {
 const REPORT_FIELDS = ['limit', 'offset', 'filtered_function', 'datetime_from', 'datetime_to'];
 const MAX_LIMIT = 1000;
 const MAX_RESEND = 100;
-
-function setting(ctx: SandboxContext, key: string, fallback: number, min: number): number {
-  const raw = ctx.options.settings[`dataapi.${key}`];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min)
-    throw new Error(`dataapi.${key}: give a whole number >= ${min} (got "${raw}")`);
-  return n;
-}
 
 /** A failure of the whole request: the envelope carries it, with no tasks. */
 const refuse = (status: readonly [number, string], http = 200) =>
@@ -50,16 +42,17 @@ const refuse = (status: readonly [number, string], http = 200) =>
  * default 2000), dataapi.rate_period (seconds, default 60).
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
+  const settings = settingsOf(ctx, 'dataapi');
   const { clock } = ctx;
   const counts = {
-    keywords: setting(ctx, 'keywords', 1200, 0),
-    backlinks: setting(ctx, 'backlinks', 240, 0),
+    keywords: settings.int('keywords', 1200, 0),
+    backlinks: settings.int('backlinks', 240, 0),
   };
-  const seed = setting(ctx, 'seed', 1, 0);
+  const seed = settings.int('seed', 1, 0);
   const rate = new RateWindow(
     clock,
-    setting(ctx, 'rate_limit', 2000, 1),
-    setting(ctx, 'rate_period', 60, 1) * 1000,
+    settings.int('rate_limit', 2000, 1),
+    settings.int('rate_period', 60, 1) * 1000,
   );
   const creds = ctx.options.credentials.dataapi ?? {};
   const expected = `Basic ${Buffer.from(`${creds.login}:${creds.password}`).toString('base64')}`;

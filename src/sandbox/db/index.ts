@@ -6,6 +6,7 @@ import {
   ReplyError,
   type SandboxContext,
   type SandboxRequest,
+  settingsOf,
 } from '../framework.js';
 import { routes } from './routes.js';
 import { type Outcome, RoleState } from './state.js';
@@ -13,27 +14,6 @@ import { TOKEN_LIFETIME, Tokens } from './tokens.js';
 import { cloudError } from './errors.js';
 
 export { SANDBOX_TENANT, SANDBOX_USER, READER_ID, CONTRIBUTOR_ID } from './data.js';
-
-function number(settings: Record<string, string>, key: string, fallback: number, min: number): number {
-  const raw = settings[`db.${key}`];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < min) throw new Error(`db.${key}: give a number >= ${min} (got "${raw}")`);
-  return n;
-}
-
-function choice<T extends string>(
-  settings: Record<string, string>,
-  key: string,
-  values: T[],
-  fallback: T,
-): T {
-  const raw = settings[`db.${key}`];
-  if (raw === undefined || raw === '') return fallback;
-  const hit = values.find((v) => v.toLowerCase() === raw.toLowerCase());
-  if (!hit) throw new Error(`db.${key}: give one of ${values.join(', ')} (got "${raw}")`);
-  return hit;
-}
 
 /**
  * Database role assignment (seed 001 C, reference C.2–C.5) under ARM-shaped paths: role assignments
@@ -49,7 +29,7 @@ function choice<T extends string>(
  * `db.rate_limit` (reads, and writes, per subscription and minute, default 1200).
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
-  const s = ctx.options.settings;
+  const s = settingsOf(ctx, 'db');
   const creds = ctx.options.credentials.db ?? {};
   const target = {
     subscription: creds.subscription ?? '',
@@ -57,19 +37,19 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     account: creds.account ?? '',
   };
   const cfg = {
-    async: (s['db.async'] ?? 'true').toLowerCase() !== 'false',
-    retryAfter: number(s, 'retry_after', 1, 0),
+    async: s.flag('async', true),
+    retryAfter: s.number('retry_after', 1, 0),
   };
   const state = new RoleState(ctx.clock, {
-    seconds: number(s, 'operation_seconds', 2, 0),
-    outcome: choice<Outcome>(s, 'operation_outcome', ['Succeeded', 'Failed', 'Canceled'], 'Succeeded'),
+    seconds: s.number('operation_seconds', 2, 0),
+    outcome: s.choice<Outcome>('operation_outcome', ['Succeeded', 'Failed', 'Canceled'], 'Succeeded'),
   });
   const tokens = new Tokens(ctx.clock, {
     fixedToken: creds.token,
     clientId: creds.client_id,
-    lifetime: number(s, 'token_lifetime', TOKEN_LIFETIME, 1),
+    lifetime: s.number('token_lifetime', TOKEN_LIFETIME, 1),
   });
-  const limit = number(s, 'rate_limit', 1200, 1);
+  const limit = s.number('rate_limit', 1200, 1);
   const windows = {
     reads: new RateWindow(ctx.clock, limit, 60_000),
     writes: new RateWindow(ctx.clock, limit, 60_000),

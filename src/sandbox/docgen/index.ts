@@ -7,6 +7,7 @@ import {
   type SandboxContext,
   type SandboxRequest,
   json,
+  settingsOf,
 } from '../framework.js';
 import { type Job, JobStore, NEWEST_BATCH_ID, NEWEST_JOB_ID, TEMPLATES } from './jobs.js';
 import { decodeMarker, encodeMarker } from './marker.js';
@@ -17,15 +18,6 @@ export const NO_SCOPE_TOKEN = 'sandbox-docgen-token-no-scope';
 /** The only version this API exists in. */
 const VERSION = '2025.0';
 const MAX_LIMIT = 1000;
-
-function setting(ctx: SandboxContext, key: string, fallback: number, min: number): number {
-  const raw = ctx.options.settings[`docgen.${key}`];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min)
-    throw new Error(`docgen.${key}: give a whole number >= ${min} (got "${raw}")`);
-  return n;
-}
 
 /** A request id as the service gives one: twelve hex digits, different for each answer. */
 function requestIds(): { next(): string; reset(): void } {
@@ -50,10 +42,11 @@ function requestIds(): { next(): string; reset(): void } {
  * (seconds, default 60).
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
-  const count = setting(ctx, 'count', 2400, 0);
-  const seed = setting(ctx, 'seed', 1, 0);
-  const rateLimit = setting(ctx, 'rate_limit', 1000, 1);
-  const ratePeriod = setting(ctx, 'rate_period', 60, 1);
+  const settings = settingsOf(ctx, 'docgen');
+  const count = settings.int('count', 2400, 0);
+  const seed = settings.int('seed', 1, 0);
+  const rateLimit = settings.int('rate_limit', 1000, 1);
+  const ratePeriod = settings.int('rate_period', 60, 1);
   const token = ctx.options.credentials.docgen?.token ?? '';
   let store = new JobStore(count, seed, ctx.clock.now());
   const windows = new Map<string, RateWindow>();

@@ -7,6 +7,7 @@ import {
   type SandboxRequest,
   json,
   readJson,
+  settingsOf,
 } from '../framework.js';
 import { type Mute, fail } from './errors.js';
 import { Fleet, HOUR } from './fleet.js';
@@ -17,15 +18,6 @@ import { Search } from './search.js';
 /** Application key of the documented second pair: valid, but without the hosts_read permission. */
 export const NO_HOSTS_READ_APP_KEY = 'sandbox-hosts-app-key-no-hosts-read';
 
-function setting(ctx: SandboxContext, key: string, fallback: number, min: number): number {
-  const raw = ctx.options.settings[`hosts.${key}`];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min)
-    throw new Error(`hosts.${key}: give a whole number >= ${min} (got "${raw}")`);
-  return n;
-}
-
 /**
  * Host monitoring (seed 000 C, reference §C): host list with filter, sort, paging, liveness window and
  * include flags; totals; mute and unmute with expiry on the sandbox clock; key pair checks with a
@@ -35,11 +27,12 @@ function setting(ctx: SandboxContext, key: string, fallback: number, min: number
  * (requests per period and operation, default 1000), hosts.rate_period (seconds, default 60).
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
-  const fleet = new Fleet(setting(ctx, 'count', 120, 0), setting(ctx, 'seed', 1, 0));
+  const settings = settingsOf(ctx, 'hosts');
+  const fleet = new Fleet(settings.int('count', 120, 0), settings.int('seed', 1, 0));
   const rate = new CalendarRateLimit(
     ctx.clock,
-    setting(ctx, 'rate_limit', 1000, 1),
-    setting(ctx, 'rate_period', 60, 1),
+    settings.int('rate_limit', 1000, 1),
+    settings.int('rate_period', 60, 1),
   );
   const creds = ctx.options.credentials.hosts ?? {};
   let t0 = ctx.clock.nowSeconds();

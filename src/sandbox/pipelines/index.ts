@@ -7,6 +7,7 @@ import {
   type SandboxContext,
   type SandboxRequest,
   json,
+  settingsOf,
 } from '../framework.js';
 import { contextRoutes } from './contexts.js';
 import type { Counts, Env } from './env.js';
@@ -16,15 +17,6 @@ import { seedPolicies } from './policy-seed.js';
 import { projectRoutes } from './projects.js';
 import { ACME, projectId } from './seed.js';
 import { type State, seedState } from './state.js';
-
-function setting(ctx: SandboxContext, key: string, fallback: number, min: number): number {
-  const raw = ctx.options.settings[`pipelines.${key}`];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min)
-    throw new Error(`pipelines.${key}: give a whole number >= ${min} (got "${raw}")`);
-  return n;
-}
 
 /** Policy, decision and OIDC-claims routes answer `{error}`; every other route `{message}` (reference §D.5). */
 export function usesErrorShape(path: string): boolean {
@@ -71,13 +63,14 @@ export function joinSlugs(path: string): string {
  * 429 `{message}` with Retry-After.
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
+  const settings = settingsOf(ctx, 'pipelines');
   const token = ctx.options.credentials.pipelines?.token ?? 'sandbox-pipelines-token';
   const rate = new RateWindow(
     ctx.clock,
-    setting(ctx, 'rate_limit', 1000, 1),
-    setting(ctx, 'rate_period', 60, 1) * 1000,
+    settings.int('rate_limit', 1000, 1),
+    settings.int('rate_period', 60, 1) * 1000,
   );
-  const size = setting(ctx, 'page_size', 0, 1);
+  const size = settings.int('page_size', 0, 1);
   const counts: Counts = {
     requests: 0,
     unauthorized: 0,

@@ -8,6 +8,7 @@ import {
   type SandboxRequest,
   json,
   text,
+  settingsOf,
 } from '../framework.js';
 import { artifactRoutes, seedArtifacts } from './artifact-routes.js';
 import { type Env, urlsOf } from './http.js';
@@ -33,15 +34,6 @@ export interface RunsEmulator extends Emulator {
    * Undefined when there is no such secret.
    */
   secretValue(where: { repo?: string; org?: string; env?: string }, name: string): Buffer | undefined;
-}
-
-function setting(ctx: SandboxContext, key: string, fallback: number, min: number): number {
-  const raw = ctx.options.settings[`runs.${key}`];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min)
-    throw new Error(`runs.${key}: give a whole number >= ${min} (got "${raw}")`);
-  return n;
 }
 
 /** Requests counted per token in a window that starts with the first one (the service's own way). */
@@ -89,17 +81,18 @@ class Budget {
  * loopback name: localhost for 127.0.0.1 and the reverse).
  */
 export function createEmulator(ctx: SandboxContext): RunsEmulator {
+  const settings = settingsOf(ctx, 'runs');
   const creds = ctx.options.credentials.runs ?? {};
   const names = { repo: creds.repo || MAIN_REPO, org: creds.org || MAIN_ORG };
-  const scheme = ctx.options.settings['runs.scheme'] ?? ctx.options.scheme ?? 'http';
-  const limitStatus = setting(ctx, 'rate_limit_status', 429, 403);
+  const scheme = settings.choice('scheme', ['http', 'https'], ctx.options.scheme ?? 'http');
+  const limitStatus = Number(settings.choice('rate_limit_status', ['429', '403'], '429'));
   const primary = new Budget(
-    setting(ctx, 'rate_limit', 5000, 1),
-    setting(ctx, 'rate_window', 3600, 1) * 1000,
+    settings.int('rate_limit', 5000, 1),
+    settings.int('rate_window', 3600, 1) * 1000,
   );
   const secondary = new Budget(
-    setting(ctx, 'secondary_limit', 900, 1),
-    setting(ctx, 'secondary_window', 60, 1) * 1000,
+    settings.int('secondary_limit', 900, 1),
+    settings.int('secondary_window', 60, 1) * 1000,
   );
   const keys = new Keys();
   const fresh = () => ({
@@ -144,8 +137,7 @@ export function createEmulator(ctx: SandboxContext): RunsEmulator {
     redirect(req, body, contentType) {
       const token = randomBytes(16).toString('hex');
       blobs.set(token, { body, contentType, expiresAt: ctx.clock.now() + DOWNLOAD_TTL_MS });
-      const host =
-        ctx.options.settings['runs.download_host'] ?? otherLoopbackName(req.headers.host ?? '127.0.0.1');
+      const host = settings.text('download_host') ?? otherLoopbackName(req.headers.host ?? '127.0.0.1');
       // Scheme-relative: the sandbox cannot tell whether it serves HTTPS, the client can.
       return { status: 302, headers: { location: `//${host}/runs/_blobs/${token}` } };
     },

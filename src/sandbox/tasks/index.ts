@@ -7,6 +7,7 @@ import {
   type SandboxContext,
   type SandboxRequest,
   json,
+  settingsOf,
 } from '../framework.js';
 import { errorBody, fail } from './errors.js';
 import { changeList, deleteList, getList, insertList, listLists } from './lists.js';
@@ -20,14 +21,6 @@ export const READONLY_TOKEN = 'sandbox-tasks-readonly-token';
 export const OTHER_USER_TOKEN = 'sandbox-tasks-other-token';
 
 const REALM = 'Bearer realm="tasks"';
-
-function positive(ctx: SandboxContext, key: string, fallback: number): number {
-  const raw = ctx.options.settings[`tasks.${key}`];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`tasks.${key}: give a whole number >= 1 (got "${raw}")`);
-  return n;
-}
 
 interface Grant {
   user: string;
@@ -47,8 +40,9 @@ type Handler = (s: TasksState, user: UserRec, req: SandboxRequest) => Reply;
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
   const state = new TasksState(ctx.clock);
-  const limit = positive(ctx, 'rate_limit', 1000);
-  const period = positive(ctx, 'rate_period', 60);
+  const settings = settingsOf(ctx, 'tasks');
+  const limit = settings.int('rate_limit', 1000, 1);
+  const period = settings.int('rate_period', 60, 1);
   const windows = new Map<string, RateWindow>();
   const token = ctx.options.credentials.tasks?.token ?? 'sandbox-tasks-token';
   const grants = new Map<string, Grant>([
