@@ -1,6 +1,5 @@
 import {
   type Emulator,
-  RateWindow,
   type Reply,
   ReplyError,
   Router,
@@ -8,6 +7,7 @@ import {
   type SandboxRequest,
   settingsOf,
 } from '../framework.js';
+import { Gate } from '../gate.js';
 import { STATUS, type Task, envelope, task } from './envelope.js';
 import {
   type FailedTask,
@@ -49,11 +49,7 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     backlinks: settings.int('backlinks', 240, 0),
   };
   const seed = settings.int('seed', 1, 0);
-  const rate = new RateWindow(
-    clock,
-    settings.int('rate_limit', 2000, 1),
-    settings.int('rate_period', 60, 1) * 1000,
-  );
+  const rateLimit = settings.int('rate_limit', 2000, 1);
   const creds = ctx.options.credentials.dataapi ?? {};
   const expected = `Basic ${Buffer.from(`${creds.login}:${creds.password}`).toString('base64')}`;
 
@@ -91,42 +87,39 @@ export function createEmulator(ctx: SandboxContext): Emulator {
       resendRequests: 0,
       resent: [],
     });
-    rate.reset();
+    gate.reset();
   }
-  reset();
 
   const newTaskId = () => taskId(clock.nowSeconds(), () => ((serial++ * 2654435761) % 2 ** 32) / 2 ** 32);
 
-  /** Basic auth, then the rate limit; the rate headers go on every answer after the credential check. */
-  function guarded(handler: (req: SandboxRequest) => Reply): (req: SandboxRequest) => Reply {
-    return (req) => {
-      stats.requests++;
-      if (req.headers.authorization !== expected) {
-        stats.unauthorized++;
-        return envelope(...STATUS.unauthorized, null, { http: 401 });
-      }
-      const r = rate.hit();
-      const headers = {
-        'x-ratelimit-limit': String(rate.limit),
-        'x-ratelimit-remaining': String(r.remaining),
-      };
-      let reply: Reply;
-      if (r.limited) {
-        stats.rateLimited++;
-        reply = envelope(...STATUS.rateLimited, null);
-      } else {
-        try {
-          reply = handler(req);
-        } catch (err) {
-          if (!(err instanceof ReplyError)) throw err;
-          reply = err.reply;
-        }
-      }
+  /**
+   * Basic auth, then the rate limit, told in the envelope (HTTP 200, no Retry-After); the rate headers
+   * go on every answer after the credential check.
+   */
+  const gate = new Gate({
+    clock,
+    counts: stats,
+    authenticate(req) {
+      if (req.headers.authorization !== expected)
+        throw new ReplyError(envelope(...STATUS.unauthorized, null, { http: 401 }));
+    },
+    rate: {
+      limit: rateLimit,
+      windowMs: settings.int('rate_period', 60, 1) * 1000,
+      refuse: () => envelope(...STATUS.rateLimited, null),
+      retryAfter: false,
+      headers: (hit) => ({
+        'x-ratelimit-limit': String(rateLimit),
+        'x-ratelimit-remaining': String(hit.remaining),
+      }),
+    },
+    tally(reply) {
       const body = reply.body as { status_code?: number; tasks_error?: number } | undefined;
-      if (body?.status_code !== STATUS.ok[0] || (body.tasks_error ?? 0) > 0) stats.refused++;
-      return { ...reply, headers: { ...reply.headers, ...headers } };
-    };
-  }
+      return body?.status_code !== STATUS.ok[0] || (body.tasks_error ?? 0) > 0 ? 'refused' : undefined;
+    },
+  });
+  const guarded = (handler: (req: SandboxRequest) => Reply) => gate.guard((req) => handler(req));
+  reset();
 
   /** The body: a JSON array with 1..max items (`one`: exactly one). */
   function readArray(req: SandboxRequest, max: number): unknown[] {

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   type Emulator,
-  RateWindow,
-  type Reply,
   ReplyError,
   type SandboxContext,
   type SandboxRequest,
   settingsOf,
 } from '../framework.js';
+import { Gate } from '../gate.js';
 import { routes } from './routes.js';
 import { type Outcome, RoleState } from './state.js';
 import { TOKEN_LIFETIME, Tokens } from './tokens.js';
@@ -50,10 +49,6 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     lifetime: s.number('token_lifetime', TOKEN_LIFETIME, 1),
   });
   const limit = s.number('rate_limit', 1200, 1);
-  const windows = {
-    reads: new RateWindow(ctx.clock, limit, 60_000),
-    writes: new RateWindow(ctx.clock, limit, 60_000),
-  };
   const stats = {
     requests: 0,
     unauthorized: 0,
@@ -66,52 +61,48 @@ export function createEmulator(ctx: SandboxContext): Emulator {
 
   const handlers = routes({ ctx, target, state, tokens, cfg, stats });
 
-  async function handle(req: SandboxRequest): Promise<Reply> {
-    const requestId = randomUUID();
-    const signIn = handlers.signIn(req);
-    if (signIn) return signIn;
-    stats.requests++;
-    try {
-      tokens.authenticate(req);
-    } catch (err) {
-      if (!(err instanceof ReplyError)) throw err;
-      stats.unauthorized++;
-      return { ...err.reply, headers: { ...err.reply.headers, 'x-ms-request-id': requestId } };
-    }
-    const kind = req.method === 'GET' ? 'reads' : 'writes';
-    const r = windows[kind].hit();
-    const rateHeaders = {
-      [`x-ms-ratelimit-remaining-subscription-${kind}`]: String(r.remaining),
-      'x-ms-request-id': requestId,
-    };
-    if (r.limited) {
-      stats.rateLimited++;
-      throw cloudError(
-        429,
-        'TooManyRequests',
-        'The request is being throttled: too many requests for this subscription.',
-        {
-          ...rateHeaders,
-          'retry-after': String(r.resetSeconds),
-        },
-      );
-    }
-    try {
-      const reply = await handlers.api(req);
-      return { ...reply, headers: { ...rateHeaders, ...reply.headers } };
-    } catch (err) {
-      if (!(err instanceof ReplyError)) throw err;
-      if (err.reply.status === 400) stats.invalid++;
-      if (err.reply.status === 409) stats.conflicts++;
-      return { ...err.reply, headers: { ...rateHeaders, ...err.reply.headers } };
-    }
-  }
+  /** The bearer token, then the limit of reads or of writes; every answer after it names the request. */
+  const kind = (req: SandboxRequest) => (req.method === 'GET' ? 'reads' : 'writes');
+  const gate = new Gate<{ requestId: string }>({
+    clock: ctx.clock,
+    counts: stats,
+    authenticate(req) {
+      const requestId = randomUUID();
+      try {
+        tokens.authenticate(req);
+      } catch (err) {
+        if (!(err instanceof ReplyError)) throw err;
+        throw new ReplyError({
+          ...err.reply,
+          headers: { ...err.reply.headers, 'x-ms-request-id': requestId },
+        });
+      }
+      return { requestId };
+    },
+    rate: {
+      limit,
+      windowMs: 60_000,
+      key: kind,
+      refuse: () =>
+        cloudError(
+          429,
+          'TooManyRequests',
+          'The request is being throttled: too many requests for this subscription.',
+        ).reply,
+      headers: (hit, req, { requestId }) => ({
+        [`x-ms-ratelimit-remaining-subscription-${kind(req)}`]: String(hit.remaining),
+        'x-ms-request-id': requestId,
+      }),
+    },
+    tally: (reply) => (reply.status === 400 ? 'invalid' : reply.status === 409 ? 'conflicts' : undefined),
+  });
+  const guarded = gate.guard((req) => handlers.api(req));
 
   return {
     name: 'db',
-    async handle(req) {
+    handle(req) {
       try {
-        return await handle(req);
+        return handlers.signIn(req) ?? guarded(req);
       } catch (err) {
         if (err instanceof ReplyError) return err.reply;
         throw err;
@@ -120,9 +111,7 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     reset() {
       state.reset();
       tokens.reset();
-      windows.reads.reset();
-      windows.writes.reset();
-      for (const k of Object.keys(stats) as Array<keyof typeof stats>) stats[k] = 0;
+      gate.reset();
     },
     stats: () => ({
       ...stats,

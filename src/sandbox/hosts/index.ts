@@ -1,7 +1,6 @@
 import {
   type Emulator,
   type Reply,
-  ReplyError,
   Router,
   type SandboxContext,
   type SandboxRequest,
@@ -9,6 +8,7 @@ import {
   readJson,
   settingsOf,
 } from '../framework.js';
+import { Gate } from '../gate.js';
 import { type Mute, fail } from './errors.js';
 import { Fleet, HOUR } from './fleet.js';
 import { CalendarRateLimit } from './rate-limit.js';
@@ -60,51 +60,34 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     return m;
   }
 
-  function guard(req: SandboxRequest, limitName: string): Record<string, string> {
-    counts.requests++;
-    const apiKey = req.headers['x-monitor-api-key'];
-    const appKey = req.headers['x-monitor-application-key'];
-    if (
-      !apiKey ||
-      !appKey ||
-      apiKey !== creds.api_key ||
-      (appKey !== creds.app_key && appKey !== NO_HOSTS_READ_APP_KEY)
-    ) {
-      counts.forbidden++;
-      throw fail(403, 'Forbidden');
-    }
-    // The seed asks hosts_read of the whole API (reference §C marks the vendor's narrower rule Δ).
-    if (appKey === NO_HOSTS_READ_APP_KEY) {
-      counts.forbidden++;
-      throw fail(403, 'Forbidden: this application key does not have the hosts_read permission');
-    }
-    const r = rate.hit(limitName);
-    if (r.limited) {
-      counts.rateLimited++;
-      throw new ReplyError(
-        json(429, { errors: ['Too many requests'] }, { ...r.headers, 'retry-after': String(r.resetSeconds) }),
-      );
-    }
-    return r.headers;
-  }
-
-  /** Runs a handler behind the key and rate checks; the rate headers go on every answer. */
-  function guarded(
-    limitName: string,
-    handler: (req: SandboxRequest) => Reply,
-  ): (req: SandboxRequest) => Reply {
-    return (req) => {
-      const headers = guard(req, limitName);
-      try {
-        const reply = handler(req);
-        return { ...reply, headers: { ...headers, ...reply.headers } };
-      } catch (err) {
-        if (!(err instanceof ReplyError)) throw err;
-        if (err.reply.status === 400) counts.invalid++;
-        return { ...err.reply, headers: { ...headers, ...err.reply.headers } };
-      }
-    };
-  }
+  /** The key pair, then the calendar-aligned limit of the operation; the rate headers go on every answer. */
+  const gate = new Gate<void, string>({
+    clock: ctx.clock,
+    counts,
+    authenticate(req) {
+      const apiKey = req.headers['x-monitor-api-key'];
+      const appKey = req.headers['x-monitor-application-key'];
+      if (
+        !apiKey ||
+        !appKey ||
+        apiKey !== creds.api_key ||
+        (appKey !== creds.app_key && appKey !== NO_HOSTS_READ_APP_KEY)
+      )
+        throw fail(403, 'Forbidden');
+      // The seed asks hosts_read of the whole API (reference §C marks the vendor's narrower rule Δ).
+      if (appKey === NO_HOSTS_READ_APP_KEY)
+        throw fail(403, 'Forbidden: this application key does not have the hosts_read permission');
+    },
+    rate: {
+      limiter: rate,
+      key: (_req, _grant, limitName) => limitName,
+      refuse: () => json(429, { errors: ['Too many requests'] }),
+      headers: (hit) => hit.headers ?? {},
+    },
+    tally: (reply) => (reply.status === 400 ? 'invalid' : undefined),
+  });
+  const guarded = (limitName: string, handler: (req: SandboxRequest) => Reply) =>
+    gate.guard((req) => handler(req), limitName);
 
   function hostIndex(req: SandboxRequest): number {
     const name = req.params.host_name ?? '';
@@ -185,9 +168,8 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     reset() {
       t0 = ctx.clock.nowSeconds();
       search.clear();
-      rate.reset();
+      gate.reset();
       seedMutes();
-      Object.assign(counts, { requests: 0, forbidden: 0, rateLimited: 0, invalid: 0 });
     },
     stats: () => ({
       hosts: fleet.count,

@@ -1,6 +1,5 @@
 import {
   type Emulator,
-  RateWindow,
   type Reply,
   ReplyError,
   Router,
@@ -9,6 +8,7 @@ import {
   json,
   settingsOf,
 } from '../framework.js';
+import { Gate } from '../gate.js';
 import { contextRoutes } from './contexts.js';
 import type { Counts, Env } from './env.js';
 import { insightsRoutes } from './insights.js';
@@ -65,11 +65,6 @@ export function joinSlugs(path: string): string {
 export function createEmulator(ctx: SandboxContext): Emulator {
   const settings = settingsOf(ctx, 'pipelines');
   const token = ctx.options.credentials.pipelines?.token ?? 'sandbox-pipelines-token';
-  const rate = new RateWindow(
-    ctx.clock,
-    settings.int('rate_limit', 1000, 1),
-    settings.int('rate_period', 60, 1) * 1000,
-  );
   const size = settings.int('page_size', 0, 1);
   const counts: Counts = {
     requests: 0,
@@ -100,6 +95,7 @@ export function createEmulator(ctx: SandboxContext): Emulator {
   insightsRoutes(router, env);
   policyRoutes(router, env);
 
+  /** `Pipeline-Token`, HTTP Basic with the token as user name, or the deprecated query parameter. */
   function credential(req: SandboxRequest): string | undefined {
     const header = req.headers['pipeline-token'];
     if (header !== undefined) return header;
@@ -112,49 +108,32 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     return req.query.get('pipeline-token') ?? undefined;
   }
 
-  async function handle(req: SandboxRequest): Promise<Reply> {
-    counts.requests++;
-    const path = joinSlugs(req.path);
-    const given = credential(req);
-    if (given === undefined || given === '') {
-      counts.unauthorized++;
-      return reply(path, 401, 'You must log in first.');
-    }
-    if (given !== token) {
-      counts.unauthorized++;
-      return reply(path, 401, 'Invalid token provided.');
-    }
-    const r = rate.hit();
-    if (r.limited) {
-      counts.rateLimited++;
+  const gate = new Gate({
+    clock: ctx.clock,
+    counts,
+    authenticate(req) {
+      const given = credential(req);
+      if (given === undefined || given === '')
+        throw new ReplyError(reply(req.path, 401, 'You must log in first.'));
+      if (given !== token) throw new ReplyError(reply(req.path, 401, 'Invalid token provided.'));
+    },
+    rate: {
+      limit: settings.int('rate_limit', 1000, 1),
+      windowMs: settings.int('rate_period', 60, 1) * 1000,
       // Declared on the context routes as `{message}` (reference §D.4), the same everywhere here.
-      return json(429, { message: 'Rate limit exceeded.' }, { 'retry-after': String(r.resetSeconds) });
-    }
-    let answer: Reply;
-    try {
-      answer = await router.handle({ ...req, path });
-    } catch (err) {
-      if (!(err instanceof ReplyError)) throw err;
-      answer = err.reply;
-    }
-    if (answer.status === 400) counts.invalid++;
-    return answer;
-  }
+      refuse: () => json(429, { message: 'Rate limit exceeded.' }),
+    },
+    tally: (answer) => (answer.status === 400 ? 'invalid' : undefined),
+  });
+  const guarded = gate.guard((req) => router.handle(req));
+  const handle = (req: SandboxRequest) => guarded({ ...req, path: joinSlugs(req.path) });
 
   return {
     name: 'pipelines',
     handle,
     reset() {
       state = fresh();
-      rate.reset();
-      Object.assign(counts, {
-        requests: 0,
-        unauthorized: 0,
-        rateLimited: 0,
-        invalid: 0,
-        created: 0,
-        decisions: 0,
-      });
+      gate.reset();
     },
     stats: () => ({
       ...counts,
