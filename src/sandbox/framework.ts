@@ -258,3 +258,15 @@ export function settingsOf(ctx: SandboxContext, service: string): SettingsReader
   };
   return reader;
 }
+
+/** A small seeded generator (mulberry32): seed data that is the same on every start for a given seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -78,15 +78,9 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     for (const t of [...reports.keywords, ...reports.backlinks])
       byId.set(t.id, [...(byId.get(t.id) ?? []), t]);
     serial = 0;
-    Object.assign(stats, {
-      requests: 0,
-      unauthorized: 0,
-      rateLimited: 0,
-      refused: 0,
-      reportRequests: { keywords: 0, backlinks: 0 },
-      resendRequests: 0,
-      resent: [],
-    });
+    stats.reportRequests = { keywords: 0, backlinks: 0 };
+    stats.resent = [];
+    // The numeric counters and the rate window.
     gate.reset();
   }
 
