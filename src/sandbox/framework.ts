@@ -183,20 +183,26 @@ export class RateWindow {
     readonly windowMs: number,
   ) {}
 
-  /** Records one request; returns the seconds to wait when over the limit, else undefined. */
-  hit(): { limited: boolean; remaining: number; resetSeconds: number } {
+  /** Records one request: over the limit or not, what is left, and when the window ends. */
+  hit(): { limited: boolean; remaining: number; resetSeconds: number; resetAt: number } {
     const now = this.clock.now();
     if (now - this.windowStart >= this.windowMs) {
       this.windowStart = now;
       this.count = 0;
     }
     this.count++;
-    const resetSeconds = Math.max(1, Math.ceil((this.windowStart + this.windowMs - now) / 1000));
+    const resetAt = this.windowStart + this.windowMs;
     return {
       limited: this.count > this.limit,
       remaining: Math.max(0, this.limit - this.count),
-      resetSeconds,
+      resetSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
+      resetAt,
     };
+  }
+
+  /** Gives one request back (a conditional request answered 304, which the service does not count). */
+  refund(): void {
+    if (this.count > 0) this.count--;
   }
 
   reset(): void {

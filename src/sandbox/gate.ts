@@ -2,9 +2,9 @@ import { type Clock, RateWindow, type Reply, ReplyError, type SandboxRequest } f
 
 /**
  * What every emulator does before its routes, once: count the request, check the credential by the
- * service's scheme, spend one request of a rate limit (429 with Retry-After past it), put the rate
+ * service's scheme, spend one request of each rate limit (429 with Retry-After past one), put the rate
  * headers on every answer, and count the answers by kind. The service keeps its own words: its
- * credential check, its refusal body and its header names are options; the order is the gate's.
+ * credential check, its refusal bodies and its header names are options; the order is the gate's.
  */
 
 /** One request spent from a rate limit. */
@@ -13,6 +13,8 @@ export interface RateHit {
   remaining: number;
   /** Seconds until the window ends: the Retry-After of a refusal. */
   resetSeconds: number;
+  /** When the window ends (sandbox milliseconds), where the limiter knows it. */
+  resetAt?: number;
   /** Headers the limiter itself announces (calendar-aligned limits). */
   headers?: Record<string, string>;
 }
@@ -26,6 +28,23 @@ export interface Limiter {
 /** Counters shown under /__sandbox/counters; the gate adds to those of these names the object has. */
 export type Counts = object;
 
+export interface RateRule<G, A> {
+  /** Requests per window, in fixed windows per key (or `limiter`, the service's own). */
+  limit?: number;
+  windowMs?: number;
+  limiter?: Limiter;
+  /** Which window a request spends from (a token, a user, an operation); default one for all. */
+  key?(req: SandboxRequest, grant: G, route: A): string;
+  /** The service's answer past the limit. */
+  refuse(hit: RateHit, req: SandboxRequest, grant: G): Reply;
+  /** The counter a refusal adds to (default `rateLimited`). */
+  counter?: string;
+  /** Set false where the service tells the limit otherwise (in its body, or its own headers). */
+  retryAfter?: boolean;
+  /** Headers on every answer past the credential check, the refusals included. */
+  headers?(hit: RateHit, req: SandboxRequest, grant: G): Record<string, string>;
+}
+
 export interface GateOptions<G, A> {
   clock: Clock;
   counts: Counts;
@@ -34,30 +53,23 @@ export interface GateOptions<G, A> {
    * `unauthorized`) or 403 (`forbidden`). `route` is what the route was guarded with.
    */
   authenticate(req: SandboxRequest, route: A): G;
-  rate?: {
-    /** Requests per window, in fixed windows per key (or `limiter`, the service's own). */
-    limit?: number;
-    windowMs?: number;
-    limiter?: Limiter;
-    /** Which window a request spends from (a token, a user, an operation); default one for all. */
-    key?(req: SandboxRequest, grant: G, route: A): string;
-    /** The service's answer past the limit; counted as `rateLimited`. */
-    refuse(hit: RateHit, req: SandboxRequest, grant: G): Reply;
-    /** Set false where the service announces the limit in its body only (no Retry-After). */
-    retryAfter?: boolean;
-    /** Headers on every answer past the credential check, the refusal included. */
-    headers?(hit: RateHit, req: SandboxRequest, grant: G): Record<string, string>;
-  };
-  /** The counters an answer past the credential check adds to (`invalid` for a 400, say). */
+  /** The rate limits, spent in order; a request refused by one does not spend the next. */
+  rate?: RateRule<G, A> | readonly RateRule<G, A>[];
+  /** The counter an answer past the credential check adds to (`invalid` for a 400, say). */
   tally?(reply: Reply, req: SandboxRequest, route: A): string | undefined;
 }
 
-type Handler<G> = (req: SandboxRequest, grant: G) => Reply | Promise<Reply>;
+/** A guarded handler gets the grant and what it spent of each limit. */
+type Handler<G> = (req: SandboxRequest, grant: G, hits: RateHit[]) => Reply | Promise<Reply>;
+type SyncHandler<G> = (req: SandboxRequest, grant: G, hits: RateHit[]) => Reply;
 
 export class Gate<G = void, A = void> {
   private readonly windows = new Map<string, RateWindow>();
+  private readonly rules: readonly RateRule<G, A>[];
 
-  constructor(private readonly o: GateOptions<G, A>) {}
+  constructor(private readonly o: GateOptions<G, A>) {
+    this.rules = o.rate === undefined ? [] : Array.isArray(o.rate) ? o.rate : [o.rate as RateRule<G, A>];
+  }
 
   /** Adds one to a counter, where the emulator keeps one of that name. */
   count(name: string | undefined): void {
@@ -65,17 +77,22 @@ export class Gate<G = void, A = void> {
     if (name !== undefined && typeof c[name] === 'number') (c[name] as number)++;
   }
 
-  /** A route handler behind the gate; `route` is handed to the credential check and the rate key. */
-  guard(handler: (req: SandboxRequest, grant: G) => Reply, route?: A): (req: SandboxRequest) => Reply;
+  /** A route handler behind the gate; `route` is handed to the credential check and the rate keys. */
+  guard(handler: SyncHandler<G>, route?: A): (req: SandboxRequest) => Reply;
   guard(handler: Handler<G>, route?: A): (req: SandboxRequest) => Reply | Promise<Reply>;
   guard(handler: Handler<G>, route?: A): (req: SandboxRequest) => Reply | Promise<Reply> {
     return (req) => this.pass(req, handler, route as A);
   }
 
+  /** Gives back one request of a fixed-window limit (the first by default), for the service's exceptions. */
+  refund(key: string, rule = 0): void {
+    this.windows.get(`${rule} ${key}`)?.refund();
+  }
+
   /** Back to no requests: the rate windows, and every numeric counter. */
   reset(): void {
     this.windows.clear();
-    this.o.rate?.limiter?.reset();
+    for (const r of this.rules) r.limiter?.reset();
     const c = this.o.counts as Record<string, unknown>;
     for (const [k, v] of Object.entries(c)) if (typeof v === 'number') c[k] = 0;
   }
@@ -90,18 +107,21 @@ export class Gate<G = void, A = void> {
       this.count(err.reply.status === 403 ? 'forbidden' : 'unauthorized');
       return err.reply;
     }
-    const rate = this.o.rate;
-    const hit = rate ? this.hit(req, grant, route) : undefined;
-    const headers = rate && hit && rate.headers ? rate.headers(hit, req, grant) : undefined;
+    let headers: Record<string, string> | undefined;
     const finish = (reply: Reply): Reply => {
       this.count(this.o.tally?.(reply, req, route));
       return headers ? { ...reply, headers: { ...headers, ...reply.headers } } : reply;
     };
-    if (rate && hit?.limited) {
-      this.count('rateLimited');
-      const reply = rate.refuse(hit, req, grant);
+    const hits: RateHit[] = [];
+    for (const [i, rule] of this.rules.entries()) {
+      const hit = this.hit(i, rule, req, grant, route);
+      hits.push(hit);
+      if (rule.headers) headers = { ...headers, ...rule.headers(hit, req, grant) };
+      if (!hit.limited) continue;
+      this.count(rule.counter ?? 'rateLimited');
+      const reply = rule.refuse(hit, req, grant);
       const retry: Record<string, string> =
-        rate.retryAfter === false || reply.headers?.['retry-after'] !== undefined
+        rule.retryAfter === false || reply.headers?.['retry-after'] !== undefined
           ? {}
           : { 'retry-after': String(hit.resetSeconds) };
       return finish({ ...reply, headers: { ...hit.headers, ...reply.headers, ...retry } });
@@ -112,20 +132,21 @@ export class Gate<G = void, A = void> {
     };
     let out: Reply | Promise<Reply>;
     try {
-      out = handler(req, grant);
+      out = handler(req, grant, hits);
     } catch (err) {
       return caught(err);
     }
     return out instanceof Promise ? out.then(finish, caught) : finish(out);
   }
 
-  private hit(req: SandboxRequest, grant: G, route: A): RateHit {
-    const rate = this.o.rate!;
-    const key = rate.key?.(req, grant, route) ?? '';
-    if (rate.limiter) return rate.limiter.hit(key);
-    let w = this.windows.get(key);
-    if (!w)
-      this.windows.set(key, (w = new RateWindow(this.o.clock, rate.limit ?? 0, rate.windowMs ?? 60_000)));
+  private hit(i: number, rule: RateRule<G, A>, req: SandboxRequest, grant: G, route: A): RateHit {
+    const key = rule.key?.(req, grant, route) ?? '';
+    if (rule.limiter) return rule.limiter.hit(key);
+    let w = this.windows.get(`${i} ${key}`);
+    if (!w) {
+      w = new RateWindow(this.o.clock, rule.limit ?? 0, rule.windowMs ?? 60_000);
+      this.windows.set(`${i} ${key}`, w);
+    }
     return w.hit();
   }
 }

@@ -116,6 +116,42 @@ describe('Gate: what every emulator does before its routes', () => {
     expect(() => boom(request())).toThrow('bug');
   });
 
+  it('several limits are spent in order: a refusal by the first spends nothing of the next', () => {
+    const counts = { requests: 0, rateLimited: 0, secondaryLimited: 0 };
+    const gate = new Gate({
+      clock: new Clock(),
+      counts,
+      authenticate: () => undefined,
+      rate: [
+        {
+          limit: 3,
+          windowMs: 3_600_000,
+          refuse: () => json(429, { which: 'primary' }),
+          retryAfter: false,
+          headers: (hit) => ({ 'x-left': String(hit.remaining) }),
+        },
+        {
+          limit: 1,
+          windowMs: 60_000,
+          counter: 'secondaryLimited',
+          refuse: () => json(429, { which: 'secondary' }),
+        },
+      ],
+    });
+    const ok = gate.guard((_req, _grant, hits) => json(200, { left: hits.map((h) => h.remaining) }));
+    expect((ok(request()) as Reply).body).toEqual({ left: [2, 0] });
+    const second = ok(request()) as Reply;
+    expect(second).toMatchObject({ status: 429, body: { which: 'secondary' } });
+    expect(second.headers).toEqual({ 'x-left': '1', 'retry-after': '60' });
+    gate.refund('');
+    expect((ok(request()) as Reply).headers).toEqual({ 'x-left': '1', 'retry-after': '60' });
+    ok(request());
+    const first = ok(request()) as Reply;
+    expect(first).toMatchObject({ status: 429, body: { which: 'primary' }, headers: { 'x-left': '0' } });
+    expect(first.headers?.['retry-after']).toBeUndefined();
+    expect(counts).toEqual({ requests: 5, rateLimited: 1, secondaryLimited: 3 });
+  });
+
   it('reset zeroes the numeric counters and the windows', () => {
     const s = service();
     const a = request({ authorization: 'Bearer a' });
