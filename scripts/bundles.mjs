@@ -117,7 +117,7 @@ function shareNamespaces(code, file) {
  * emulators. A part's `entries` are the modules the runtime imports from it (always by `import()`);
  * its files import the rest of the CLI (errors, output, the HTTP core…) from the runtime itself,
  * through the runtime's `__core` export, so that there is one copy of each module and its classes.
- * The sandbox's settings, credentials, TLS and emulator table stay in the runtime: `ops sandbox env`
+ * The sandbox's settings, credentials and TLS stay in the runtime: `ops sandbox env`
  * and the checks of `ops sandbox start` use them without starting a server.
  */
 function parts(root) {
@@ -138,7 +138,7 @@ function parts(root) {
     ),
     sandbox: {
       folders: ['sandbox/'],
-      except: ['sandbox/settings.ts', 'sandbox/credentials.ts', 'sandbox/tls.ts', 'sandbox/emulators.ts'],
+      except: ['sandbox/settings.ts', 'sandbox/credentials.ts', 'sandbox/tls.ts'],
       entries: {
         server: 'sandbox/server.ts',
         ...Object.fromEntries(

@@ -1,13 +1,20 @@
 import type { ServiceEntry } from './app/types.js';
 import type { ServiceDescriptor } from './clients/descriptor.js';
+import { sandboxCredentials } from './sandbox/credentials.js';
+import type { EmulatorFactory } from './sandbox/framework.js';
+import { BOOLEAN, choice, integer, number, pattern, sandboxSettings } from './sandbox/settings.js';
 
 export type { ServiceCommands, ServiceEntry } from './app/types.js';
 
 const d = (load: () => Promise<{ descriptor: ServiceDescriptor }>) => async () => (await load()).descriptor;
+/** An emulator's module, typed here: the table is where its factory is checked. */
+const e = (load: () => Promise<{ createEmulator: EmulatorFactory }>) => load;
 
 /**
- * The service table: one line a service. Nothing here is loaded until a command needs it, so
- * `ops --version` and `ops <service> --help` stay near Node's own start time.
+ * The service table: each service declared once, with what every layer needs — its commands and
+ * client (descriptor), its emulator, the sandbox's credentials and `--set` settings, and the OpenAPI
+ * description the conformance tests check it against. Nothing here is loaded until a command needs
+ * it, so `ops --version` and `ops <service> --help` stay near Node's own start time.
  */
 export const SERVICES: readonly ServiceEntry[] = [
   {
@@ -15,66 +22,173 @@ export const SERVICES: readonly ServiceEntry[] = [
     summary: 'Secrets store: KV secrets, login, status',
     descriptor: d(() => import('./clients/secrets/index.js')),
     commands: () => import('./commands/secrets/index.js'),
+    sandbox: {
+      emulator: e(() => import('./sandbox/secrets/index.js')),
+      credentials: { token: 'sandbox-root-token' },
+      settings: {
+        state: choice('unsealed', 'sealed', 'uninitialized'),
+        mode: choice('active', 'standby', 'perfstandby', 'drsecondary'),
+        managed: BOOLEAN,
+        require_request_header: BOOLEAN,
+        rate_limit: integer(0),
+      },
+    },
+    spec: 'secrets.openapi.json',
   },
   {
     name: 'meter',
     summary: 'Usage metering: sessions and streamed meter events',
     descriptor: d(() => import('./clients/meter/index.js')),
     commands: () => import('./commands/meter/index.js'),
+    sandbox: {
+      emulator: e(() => import('./sandbox/meter/index.js')),
+      credentials: { api_key: 'sk_test_sandbox_meter' },
+      settings: { rate_limit: integer(1), live_api_key: pattern(/^\S+$/, 'a key without spaces') },
+    },
+    spec: 'meter.openapi.json',
   },
   {
     name: 'hosts',
     summary: 'Host monitoring: list, totals, mute',
     descriptor: d(() => import('./clients/hosts/index.js')),
     commands: () => import('./commands/hosts/index.js'),
+    sandbox: {
+      emulator: e(() => import('./sandbox/hosts/index.js')),
+      credentials: { api_key: 'sandbox-hosts-api-key', app_key: 'sandbox-hosts-app-key' },
+      settings: { count: integer(0), seed: integer(0), rate_limit: integer(1), rate_period: integer(1) },
+    },
+    spec: 'hosts.openapi.json',
   },
   {
     name: 'breach',
     summary: 'Breach lookup: accounts, domains, breaches, stealer logs',
     descriptor: d(() => import('./clients/breach/index.js')),
     commands: () => import('./commands/breach/index.js'),
+    sandbox: {
+      emulator: e(() => import('./sandbox/breach/index.js')),
+      // The key's tier rate goes with the key.
+      credentials: { api_key: 'sandbox-breach-key', rate_per_minute: '1000' },
+      settings: {
+        rate_per_minute: integer(1),
+        stealer_rate_per_minute: integer(1),
+        domain_searches_per_minute: integer(1),
+      },
+    },
+    // The vendor publishes no description (specs/README.md).
+    spec: null,
   },
   {
     name: 'runs',
     summary: 'Workflow automation: runs, jobs, workflows, artifacts, caches, secrets, variables, runners',
     descriptor: d(() => import('./clients/runs/index.js')),
     commands: () => import('./commands/runs/index.js'),
+    sandbox: {
+      emulator: e(() => import('./sandbox/runs/index.js')),
+      credentials: { token: 'sandbox-runs-token', repo: 'octo-org/hello-world', org: 'octo-org' },
+      settings: {
+        rate_limit: integer(1),
+        rate_window: integer(1),
+        secondary_limit: integer(1),
+        secondary_window: integer(1),
+        rate_limit_status: choice('429', '403'),
+        scheme: choice('http', 'https'),
+        download_host: pattern(/^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/, 'host or host:port'),
+      },
+    },
+    spec: 'runs.openapi.json',
   },
   {
     name: 'tasks',
     summary: 'Task lists and tasks: add, update, complete, move, clear',
     descriptor: d(() => import('./clients/tasks/index.js')),
     commands: () => import('./commands/tasks/index.js'),
+    sandbox: {
+      emulator: e(() => import('./sandbox/tasks/index.js')),
+      credentials: { token: 'sandbox-tasks-token' },
+      settings: { rate_limit: integer(1), rate_period: integer(1) },
+    },
+    spec: 'tasks.openapi.json',
   },
   {
     name: 'db',
     summary: 'Database role assignment: login, role assignments and definitions',
     descriptor: d(() => import('./clients/db/index.js')),
     commands: () => import('./commands/db/index.js'),
+    sandbox: {
+      emulator: e(() => import('./sandbox/db/index.js')),
+      credentials: {
+        token: 'sandbox-db-token',
+        subscription: '5f1e9a3c-7d2b-4c8e-9f0a-1b2c3d4e5f60',
+        resource_group: 'sandbox-rg',
+        account: 'sandbox-docs',
+        // Relative to the base URL: the sandbox's authorize endpoint is under its /db prefix, whatever the port.
+        auth_url: '/db',
+        client_id: '8a0c6e2f-4b1d-4f3a-9e7c-5d2b1a0f9e8d',
+      },
+      settings: {
+        async: BOOLEAN,
+        operation_seconds: number(0),
+        retry_after: number(0),
+        operation_outcome: choice('Succeeded', 'Failed', 'Canceled'),
+        token_lifetime: number(1),
+        rate_limit: integer(1),
+      },
+    },
+    spec: 'roles.openapi.json',
   },
   {
     name: 'pipelines',
     summary: 'Pipeline administration: contexts, insights, policies, projects, keys',
     descriptor: d(() => import('./clients/pipelines/index.js')),
     commands: () => import('./commands/pipelines/index.js'),
+    sandbox: {
+      emulator: e(() => import('./sandbox/pipelines/index.js')),
+      credentials: { token: 'sandbox-pipelines-token', owner_id: 'd1c91133-b7d0-4bb8-ae74-11c794816047' },
+      settings: { page_size: integer(1), rate_limit: integer(1), rate_period: integer(1) },
+    },
+    spec: 'pipelines.openapi.json',
   },
   {
     name: 'docgen',
     summary: 'Document generation: jobs by user, batch and template',
     descriptor: d(() => import('./clients/docgen/index.js')),
     commands: () => import('./commands/docgen/index.js'),
+    sandbox: {
+      emulator: e(() => import('./sandbox/docgen/index.js')),
+      credentials: { token: 'sandbox-docgen-token' },
+      settings: { count: integer(0), seed: integer(0), rate_limit: integer(1), rate_period: integer(1) },
+    },
+    spec: 'docgen.openapi.json',
   },
   {
     name: 'dataapi',
     summary: 'Data API error reports: failed tasks and webhooks, resend',
     descriptor: d(() => import('./clients/dataapi/index.js')),
     commands: () => import('./commands/dataapi/index.js'),
+    sandbox: {
+      emulator: e(() => import('./sandbox/dataapi/index.js')),
+      credentials: { login: 'sandbox@example.com', password: 'sandbox-dataapi-password' },
+      settings: {
+        keywords: integer(0),
+        backlinks: integer(0),
+        seed: integer(0),
+        rate_limit: integer(1),
+        rate_period: integer(1),
+      },
+    },
+    spec: 'dataapi.openapi.json',
   },
   {
     name: 'cloud',
     summary: 'Cloud hosting: instances, snapshots, metrics, load balancers, groups',
     descriptor: d(() => import('./clients/cloud/index.js')),
     commands: () => import('./commands/cloud/index.js'),
+    sandbox: {
+      emulator: e(() => import('./sandbox/cloud/index.js')),
+      credentials: { api_key: 'sandbox-cloud-api-key' },
+      settings: { rate_limit: integer(0), rate_period: integer(1) },
+    },
+    spec: 'cloud.openapi.json',
   },
 ];
 
@@ -83,3 +197,9 @@ export const SERVICE_NAMES = SERVICES.map((s) => s.name);
 export function findService(name: string): ServiceEntry | undefined {
   return SERVICES.find((s) => s.name === name);
 }
+
+/** The sandbox's documented credentials by service, as declared above (no overrides). */
+export const SANDBOX_CREDENTIALS = sandboxCredentials(SERVICES);
+
+/** The `--set` rules by service, as declared above. */
+export const SANDBOX_SETTINGS = sandboxSettings(SERVICES);

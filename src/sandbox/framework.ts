@@ -29,7 +29,7 @@ export interface SandboxContext {
 }
 
 export interface SandboxOptions {
-  /** Credentials the emulators accept, by service, from sandbox/credentials.ts plus overrides. */
+  /** Credentials the emulators accept, by service: the service table's, plus overrides. */
   credentials: Record<string, Record<string, string>>;
   /** Free-form per-service options (`hosts.count`, `meter.rate_limit`…). */
   settings: Record<string, string>;
@@ -183,24 +183,96 @@ export class RateWindow {
     readonly windowMs: number,
   ) {}
 
-  /** Records one request; returns the seconds to wait when over the limit, else undefined. */
-  hit(): { limited: boolean; remaining: number; resetSeconds: number } {
+  /** Records one request: over the limit or not, what is left, and when the window ends. */
+  hit(): { limited: boolean; remaining: number; resetSeconds: number; resetAt: number } {
     const now = this.clock.now();
     if (now - this.windowStart >= this.windowMs) {
       this.windowStart = now;
       this.count = 0;
     }
     this.count++;
-    const resetSeconds = Math.max(1, Math.ceil((this.windowStart + this.windowMs - now) / 1000));
+    const resetAt = this.windowStart + this.windowMs;
     return {
       limited: this.count > this.limit,
       remaining: Math.max(0, this.limit - this.count),
-      resetSeconds,
+      resetSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
+      resetAt,
     };
+  }
+
+  /** Gives one request back (a conditional request answered 304, which the service does not count). */
+  refund(): void {
+    if (this.count > 0) this.count--;
   }
 
   reset(): void {
     this.windowStart = 0;
     this.count = 0;
   }
+}
+
+/** An emulator's `--set` values, each read with its type and default (the service table declares the types). */
+export interface SettingsReader {
+  /** A whole number >= min; `fallback` when unset or empty. */
+  int(key: string, fallback: number, min: number): number;
+  /** A number >= min; `fallback` when unset or empty. */
+  number(key: string, fallback: number, min: number): number;
+  /** One of `values`, matched without regard to case; `fallback` when unset or empty. */
+  choice<T extends string>(key: string, values: readonly T[], fallback: T): T;
+  /** `true` or `false`, in any case; `fallback` when unset or empty. */
+  flag(key: string, fallback: boolean): boolean;
+  /** The value as given, or undefined when unset or empty. */
+  text(key: string): string | undefined;
+}
+
+/**
+ * The settings parser every emulator uses: `ops sandbox start` has checked the values against the
+ * service table before the sandbox starts; a sandbox started in-process (tests, the demo) gets the
+ * same refusal here, as an error naming the setting, what it must be and the value given.
+ */
+export function settingsOf(ctx: SandboxContext, service: string): SettingsReader {
+  const raw = (key: string) => {
+    const v = ctx.options.settings[`${service}.${key}`];
+    return v === undefined || v === '' ? undefined : v;
+  };
+  const bad = (key: string, what: string, value: string) =>
+    new Error(`${service}.${key} must be ${what} (--set ${service}.${key}=${value})`);
+  const reader: SettingsReader = {
+    int(key, fallback, min) {
+      const v = raw(key);
+      if (v === undefined) return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min) throw bad(key, `a whole number >= ${min}`, v);
+      return n;
+    },
+    number(key, fallback, min) {
+      const v = raw(key);
+      if (v === undefined) return fallback;
+      const n = Number(v);
+      if (!Number.isFinite(n) || n < min) throw bad(key, `a number >= ${min}`, v);
+      return n;
+    },
+    choice(key, values, fallback) {
+      const v = raw(key);
+      if (v === undefined) return fallback;
+      const hit = values.find((x) => x.toLowerCase() === v.toLowerCase());
+      if (hit === undefined) throw bad(key, `one of ${values.join(', ')}`, v);
+      return hit;
+    },
+    flag: (key, fallback) => reader.choice(key, ['true', 'false'], fallback ? 'true' : 'false') === 'true',
+    text: raw,
+  };
+  return reader;
+}
+
+/** A small seeded generator (mulberry32): seed data that is the same on every start for a given seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }

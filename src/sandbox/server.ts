@@ -8,8 +8,8 @@ import {
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import type { ServiceEntry } from '../app/types.js';
 import { sandboxCredentials } from './credentials.js';
-import { EMULATORS } from './emulators.js';
 import { type FaultRule, Faults } from './faults.js';
 import { Clock, type Emulator, type EmulatorFactory, type Reply, type SandboxContext } from './framework.js';
 import { makeSandboxTls, writeSandboxCa } from './tls.js';
@@ -21,6 +21,11 @@ export interface SandboxStartOptions {
   env?: Record<string, string | undefined>;
   /** Per-service settings (`hosts.count=100000`). */
   settings?: Record<string, string>;
+  /**
+   * The services the sandbox knows, from the service table (src/services.ts): their emulators and
+   * credentials. Handed in, as the sandbox never imports the table.
+   */
+  catalog?: readonly Pick<ServiceEntry, 'name' | 'sandbox'>[];
   /** Only these services (default: every emulator). */
   services?: string[];
   /** Emulators to use instead of (or beside) the built-in ones: tests add stub services here. */
@@ -49,18 +54,23 @@ const MAX_BODY = 64 * 1024 * 1024;
 export async function startSandbox(o: SandboxStartOptions = {}): Promise<RunningSandbox> {
   const clock = new Clock();
   const faults = new Faults();
+  const catalog = o.catalog ?? [];
   const ctx: SandboxContext = {
     clock,
     options: {
-      credentials: sandboxCredentials(o.env ?? process.env),
+      credentials: sandboxCredentials(catalog, o.env ?? process.env),
       settings: o.settings ?? {},
       scheme: o.tls ? 'https' : 'http',
     },
   };
   const emulators = new Map<string, Emulator>();
-  const names = o.services ?? [...new Set([...Object.keys(EMULATORS), ...Object.keys(o.emulators ?? {})])];
+  const names = o.services ?? [
+    ...new Set([...catalog.map((s) => s.name), ...Object.keys(o.emulators ?? {})]),
+  ];
   for (const name of names) {
-    const factory = o.emulators?.[name] ?? (EMULATORS[name] ? await EMULATORS[name]() : undefined);
+    const declared = catalog.find((s) => s.name === name)?.sandbox.emulator;
+    const factory =
+      o.emulators?.[name] ?? (declared ? ((await declared()).createEmulator as EmulatorFactory) : undefined);
     if (!factory) throw new Error(`no emulator for service "${name}"`);
     emulators.set(name, factory(ctx));
   }

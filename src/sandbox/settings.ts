@@ -1,75 +1,23 @@
+import type { ServiceEntry, SettingRule as Rule } from '../app/types.js';
 import { UsageError } from '../errors.js';
-import { EMULATORS } from './emulators.js';
 
-/** What one `--set` value must be. */
-type Rule =
-  | { kind: 'integer'; min: number }
-  | { kind: 'number'; min: number }
-  | { kind: 'choice'; values: readonly string[]; ignoreCase?: boolean }
-  | { kind: 'pattern'; pattern: RegExp; what: string };
+/** The rules of `--set` values, for the service table (src/services.ts). */
+export const integer = (min: number): Rule => ({ kind: 'integer', min });
+export const number = (min: number): Rule => ({ kind: 'number', min });
+export const choice = (...values: string[]): Rule => ({ kind: 'choice', values });
+export const pattern = (re: RegExp, what: string): Rule => ({ kind: 'pattern', pattern: re, what });
+export const BOOLEAN: Rule = { kind: 'choice', values: ['true', 'false'], ignoreCase: true };
 
-const integer = (min: number): Rule => ({ kind: 'integer', min });
-const number = (min: number): Rule => ({ kind: 'number', min });
-const choice = (...values: string[]): Rule => ({ kind: 'choice', values });
-const BOOLEAN: Rule = { kind: 'choice', values: ['true', 'false'], ignoreCase: true };
+type Declared = readonly Pick<ServiceEntry, 'name' | 'sandbox'>[];
 
 /**
- * Every `ops sandbox start --set service.key=value` the emulators read, with its type: the table
- * that lets a typo or a bad value be refused at start rather than silently ignored. Each emulator's
- * index.ts documents what the setting does; test/commands/sandbox-settings.test.ts checks that
- * this table and the emulators agree.
+ * Every `ops sandbox start --set service.key=value` the emulators read, with its type, from the
+ * service table: what lets a typo or a bad value be refused at start rather than silently ignored.
+ * test/commands/sandbox-settings.test.ts checks that the table and the emulators agree.
  */
-export const SANDBOX_SETTINGS: Record<string, Record<string, Rule>> = {
-  secrets: {
-    state: choice('unsealed', 'sealed', 'uninitialized'),
-    mode: choice('active', 'standby', 'perfstandby', 'drsecondary'),
-    managed: BOOLEAN,
-    require_request_header: BOOLEAN,
-    rate_limit: integer(0),
-  },
-  meter: {
-    rate_limit: integer(1),
-    live_api_key: { kind: 'pattern', pattern: /^\S+$/, what: 'a key without spaces' },
-  },
-  hosts: { count: integer(0), seed: integer(0), rate_limit: integer(1), rate_period: integer(1) },
-  breach: {
-    rate_per_minute: integer(1),
-    stealer_rate_per_minute: integer(1),
-    domain_searches_per_minute: integer(1),
-  },
-  runs: {
-    rate_limit: integer(1),
-    rate_window: integer(1),
-    secondary_limit: integer(1),
-    secondary_window: integer(1),
-    rate_limit_status: choice('429', '403'),
-    scheme: choice('http', 'https'),
-    download_host: {
-      kind: 'pattern',
-      pattern: /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/,
-      what: 'host or host:port',
-    },
-  },
-  tasks: { rate_limit: integer(1), rate_period: integer(1) },
-  db: {
-    async: BOOLEAN,
-    operation_seconds: number(0),
-    retry_after: number(0),
-    operation_outcome: choice('Succeeded', 'Failed', 'Canceled'),
-    token_lifetime: number(1),
-    rate_limit: integer(1),
-  },
-  pipelines: { page_size: integer(1), rate_limit: integer(1), rate_period: integer(1) },
-  docgen: { count: integer(0), seed: integer(0), rate_limit: integer(1), rate_period: integer(1) },
-  dataapi: {
-    keywords: integer(0),
-    backlinks: integer(0),
-    seed: integer(0),
-    rate_limit: integer(1),
-    rate_period: integer(1),
-  },
-  cloud: { rate_limit: integer(0), rate_period: integer(1) },
-};
+export function sandboxSettings(services: Declared): Record<string, Record<string, Rule>> {
+  return Object.fromEntries(services.map((s) => [s.name, s.sandbox.settings]));
+}
 
 /** The hint for a value its rule refuses, else undefined. */
 function problem(rule: Rule, value: string): string | undefined {
@@ -93,14 +41,13 @@ function problem(rule: Rule, value: string): string | undefined {
   }
 }
 
-/** The names of the emulators, the only values `--services` takes. */
-export function emulatorNames(): string[] {
-  return Object.keys(EMULATORS);
-}
-
 /** `--services a,b`: every name must be an emulator; the list is checked before anything starts. */
-export function checkSandboxServices(services: readonly string[], flag = '--services'): void {
-  const known = emulatorNames();
+export function checkSandboxServices(
+  services: readonly string[],
+  declared: Declared,
+  flag = '--services',
+): void {
+  const known = declared.map((s) => s.name);
   if (services.length === 0) throw new UsageError(`${flag} is empty`, `give some of: ${known.join(', ')}`);
   for (const name of services)
     if (!known.includes(name))
@@ -111,15 +58,20 @@ export function checkSandboxServices(services: readonly string[], flag = '--serv
  * `--set service.key=value`: the key must be one an emulator reads, of a service that will run, and
  * the value of its type. Checked before the sandbox starts, so a typo is exit 2, not a silent default.
  */
-export function checkSandboxSettings(settings: Record<string, string>, services?: readonly string[]): void {
+export function checkSandboxSettings(
+  settings: Record<string, string>,
+  declared: Declared,
+  services?: readonly string[],
+): void {
+  const table = sandboxSettings(declared);
   for (const [key, value] of Object.entries(settings)) {
     const dot = key.indexOf('.');
     const service = dot > 0 ? key.slice(0, dot) : '';
-    const keys = SANDBOX_SETTINGS[service];
+    const keys = table[service];
     if (!keys)
       throw new UsageError(
         `unknown --set key "${key}"`,
-        `keys are service.setting, with a service among: ${Object.keys(SANDBOX_SETTINGS).join(', ')}`,
+        `keys are service.setting, with a service among: ${Object.keys(table).join(', ')}`,
       );
     const rule = keys[key.slice(dot + 1)];
     const list = Object.keys(keys)

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
+import { SANDBOX_CREDENTIALS } from '../../src/services.js';
 import {
   ACCOUNT_ID,
   BEARER,

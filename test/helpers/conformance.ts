@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll } from 'vitest';
+import { SERVICES } from '../../src/services.js';
 
 /** Where the vendor spec subsets live: ../shared/specs beside the checkout. Never copied into the project. */
 export const SPECS_DIR = join(import.meta.dirname, '..', '..', '..', 'shared', 'specs');
@@ -32,29 +33,11 @@ export type Conformance =
       clear(): void;
     };
 
-/**
- * Each service's description file in ../shared/specs. Every service with a published description is
- * named here, so none is skipped because its file has another name; breach has none (specs/README.md).
- */
-export const SPEC_FILES: Record<string, string | undefined> = {
-  secrets: 'secrets.openapi.json',
-  meter: 'meter.openapi.json',
-  hosts: 'hosts.openapi.json',
-  breach: undefined,
-  runs: 'runs.openapi.json',
-  tasks: 'tasks.openapi.json',
-  db: 'roles.openapi.json',
-  pipelines: 'pipelines.openapi.json',
-  docgen: 'docgen.openapi.json',
-  dataapi: 'dataapi.openapi.json',
-  cloud: 'cloud.openapi.json',
-};
-
+/** Each service's description file in ../shared/specs, as the service table names it (breach has none). */
 function specPath(service: string): string {
-  if (!(service in SPEC_FILES))
-    throw new Error(`conformance: no entry for service "${service}" in SPEC_FILES`);
-  const file = SPEC_FILES[service];
-  return join(SPECS_DIR, file ?? `(no published description of ${service})`);
+  const entry = SERVICES.find((s) => s.name === service);
+  if (!entry) throw new Error(`conformance: no service "${service}" in src/services.ts`);
+  return join(SPECS_DIR, entry.spec ?? `(no published description of ${service})`);
 }
 
 /**

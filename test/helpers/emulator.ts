@@ -1,5 +1,5 @@
 import { Clock, type EmulatorFactory, type Reply } from '../../src/sandbox/framework.js';
-import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
+import { SANDBOX_CREDENTIALS } from '../../src/services.js';
 
 export interface DirectAnswer<B = Record<string, unknown>> {
   status: number;

@@ -1,6 +1,6 @@
 import { Agent, fetch } from 'undici';
 import { afterAll, beforeEach } from 'vitest';
-import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
+import { SANDBOX_CREDENTIALS, SERVICES } from '../../src/services.js';
 import type { EmulatorFactory } from '../../src/sandbox/framework.js';
 import type { FaultRule } from '../../src/sandbox/faults.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
@@ -42,7 +42,7 @@ export async function useSandbox(
     emulators?: Record<string, EmulatorFactory>;
   } = {},
 ): Promise<TestSandbox> {
-  const sandbox = await startSandbox({ port: 0, env: {}, ...o });
+  const sandbox = await startSandbox({ port: 0, env: {}, catalog: SERVICES, ...o });
   afterAll(() => sandbox.close());
   // The controls are the test's own channel: no TLS verification against the sandbox's certificate.
   const dispatcher = new Agent({ connect: { rejectUnauthorized: false } });

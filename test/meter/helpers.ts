@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { output, parseVerb as parseVerbOf } from '../helpers/verbs.js';
 import type { Factory } from '../../src/app/types.js';
-import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
+import { SANDBOX_CREDENTIALS } from '../../src/services.js';
 import { Clock, type Emulator, type Reply } from '../../src/sandbox/framework.js';
 import { createEmulator } from '../../src/sandbox/meter/index.js';
 

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { ExitStatusError } from '../../errors.js';
 import { type Io, withIo } from '../../io.js';
 import type { Factory, ServiceEntry } from '../../app/types.js';
-import { checkSandboxServices, emulatorNames } from '../../sandbox/settings.js';
+import { checkSandboxServices } from '../../sandbox/settings.js';
 import { choiceOption } from '../shared/choices.js';
 
 export interface SandboxDemoOptions {
@@ -15,14 +15,20 @@ export interface SandboxDemoOptions {
 export function sandboxDemoCommand(factory: Factory, run = runSandboxDemo): Command {
   return new Command('demo')
     .description('Start the sandbox in this process and run a short tour of every service')
-    .addOption(choiceOption('--services <list>', 'only these services, comma-separated', emulatorNames()))
+    .addOption(
+      choiceOption(
+        '--services <list>',
+        'only these services, comma-separated',
+        factory.services.map((s) => s.name),
+      ),
+    )
     .addHelpText('after', '\nExamples:\n  ops sandbox demo\n  ops sandbox demo --services hosts,breach')
     .action(async (o: { services?: string }) => {
       const only = o.services
         ?.split(',')
         .map((s) => s.trim())
         .filter(Boolean);
-      if (only) checkSandboxServices(only);
+      if (only) checkSandboxServices(only, factory.services);
       await run({ io: factory.io, services: factory.services, runArgv: factory.runArgv, only });
     });
 }
@@ -33,7 +39,7 @@ export async function runSandboxDemo(o: SandboxDemoOptions): Promise<void> {
     import('../../sandbox/server.js'),
     import('./env.js'),
   ]);
-  const sandbox = await startSandbox({ port: 0, env: o.io.env });
+  const sandbox = await startSandbox({ port: 0, env: o.io.env, catalog: o.services });
   const failures: string[] = [];
   try {
     let exports = '';

@@ -10,7 +10,7 @@ import { UsageError } from '../../errors.js';
 
 export interface SandboxEnvOptions {
   io: Io;
-  services: readonly Pick<ServiceEntry, 'name'>[];
+  services: readonly Pick<ServiceEntry, 'name' | 'sandbox'>[];
   port: number;
   tls: boolean;
   caCert: string | undefined;
@@ -53,7 +53,7 @@ function shellQuote(s: string): string {
 
 export async function runSandboxEnv(o: SandboxEnvOptions): Promise<void> {
   const scheme = o.tls ? 'https' : 'http';
-  const creds = sandboxCredentials(o.io.env);
+  const creds = sandboxCredentials(o.services, o.io.env);
   const lines: string[] = [];
   for (const s of o.services) {
     lines.push(

@@ -1,8 +1,8 @@
 import { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
-import type { Factory } from '../../app/types.js';
-import { checkSandboxServices, checkSandboxSettings, emulatorNames } from '../../sandbox/settings.js';
+import type { Factory, ServiceEntry } from '../../app/types.js';
+import { checkSandboxServices, checkSandboxSettings } from '../../sandbox/settings.js';
 import { choiceOption } from '../shared/choices.js';
 import { parseInteger, parseKeyValue } from '../shared/parse.js';
 
@@ -12,6 +12,8 @@ export interface SandboxStartOptions {
   tls: boolean;
   settings: Record<string, string>;
   services: string[] | undefined;
+  /** The service table, for the emulators and their credentials. */
+  catalog: readonly ServiceEntry[];
 }
 
 export function sandboxStartCommand(factory: Factory, run = runSandboxStart): Command {
@@ -22,7 +24,13 @@ export function sandboxStartCommand(factory: Factory, run = runSandboxStart): Co
     .option('--port <n>', 'port to listen on (0 picks a free one)', '4010')
     .option('--tls', 'serve HTTPS with a self-signed certificate made at start (its path is printed)')
     .option('--set <key=value...>', 'emulator settings, e.g. hosts.count=100000, meter.rate_limit=500')
-    .addOption(choiceOption('--services <list>', 'only these services, comma-separated', emulatorNames()))
+    .addOption(
+      choiceOption(
+        '--services <list>',
+        'only these services, comma-separated',
+        factory.services.map((s) => s.name),
+      ),
+    )
     .addHelpText(
       'after',
       '\nExamples:\n  ops sandbox start --port 4010 &\n  ops sandbox start --port 0 --tls --set hosts.count=100000',
@@ -35,9 +43,9 @@ export function sandboxStartCommand(factory: Factory, run = runSandboxStart): Co
         .map((s) => s.trim())
         .filter(Boolean);
       // Unknown services, unknown keys and bad values are exit 2 here, not a crash or a silent default.
-      if (services) checkSandboxServices(services);
-      checkSandboxSettings(settings, services);
-      await run({ io: factory.io, port, tls: Boolean(o.tls), settings, services });
+      if (services) checkSandboxServices(services, factory.services);
+      checkSandboxSettings(settings, factory.services, services);
+      await run({ io: factory.io, port, tls: Boolean(o.tls), settings, services, catalog: factory.services });
     });
 }
 
@@ -51,6 +59,7 @@ export async function runSandboxStart(o: SandboxStartOptions): Promise<void> {
       env: o.io.env,
       settings: o.settings,
       services: o.services,
+      catalog: o.catalog,
     });
   } catch (err) {
     const code = (err as { code?: string }).code;

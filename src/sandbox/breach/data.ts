@@ -292,7 +292,7 @@ export interface Subscription {
   domains: Array<{ DomainName: string; searchedCount?: { all: number; noSpam: number } }>;
 }
 
-/** The fifth tier (the sandbox key of src/sandbox/credentials.ts) and the first. */
+/** The fifth tier (the sandbox key of the service table, src/services.ts) and the first. */
 export const TIER5: Subscription = {
   SubscriptionName: 'Pwned 5',
   Description: 'The fifth subscription tier: 1,000 requests per minute and stealer logs.',

@@ -8,6 +8,7 @@ import {
   type SandboxRequest,
   empty,
   json,
+  settingsOf,
 } from '../framework.js';
 import { BREACHES, type Breach, TIER1, TIER1_KEY, TIER5, UPCOMING, type Subscription } from './data.js';
 import { Buckets } from './limiter.js';
@@ -15,7 +16,7 @@ import { accountBreaches, alphabetical, byTitle, domainBreaches, emailDomain, st
 
 /**
  * Emulator of the breach lookup API (seed 000 D) under `/api/v3`. Keys: the sandbox key
- * (`breach.api_key` of src/sandbox/credentials.ts) is on the fifth tier; `sandbox-breach-key-tier1`
+ * (`breach.api_key` of the service table, src/services.ts) is on the fifth tier; `sandbox-breach-key-tier1`
  * is on the first (10 requests a minute, no stealer logs). Settings (`ops sandbox start --set`):
  * `breach.rate_per_minute` (the sandbox key's rate, default 1000), `breach.stealer_rate_per_minute`
  * (stealer-log domain searches, default a tenth of the key's rate), `breach.domain_searches_per_minute`
@@ -23,11 +24,11 @@ import { accountBreaches, alphabetical, byTitle, domainBreaches, emailDomain, st
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
   const { clock } = ctx;
-  const settings = ctx.options.settings;
-  const rate = positive(settings['breach.rate_per_minute'], TIER5.Rpm);
+  const settings = settingsOf(ctx, 'breach');
+  const rate = settings.int('rate_per_minute', TIER5.Rpm, 1);
   const stealerRate = (sub: Subscription) =>
-    positive(settings['breach.stealer_rate_per_minute'], Math.max(1, Math.floor(sub.Rpm / 10)));
-  const domainSearchLimit = positive(settings['breach.domain_searches_per_minute'], 20);
+    settings.int('stealer_rate_per_minute', Math.max(1, Math.floor(sub.Rpm / 10)), 1);
+  const domainSearchLimit = settings.int('domain_searches_per_minute', 20, 1);
   const sandboxKey = ctx.options.credentials.breach?.api_key ?? 'sandbox-breach-key';
   const keys = new Map<string, Subscription>([
     [sandboxKey, { ...TIER5, Rpm: rate }],
@@ -321,11 +322,6 @@ function bool(req: SandboxRequest, lowerName: string, fallback: boolean): boolea
   if (/^true$/i.test(v)) return true;
   if (/^false$/i.test(v)) return false;
   throw new ReplyError(json(400, { statusCode: 400, message: `${lowerName} must be true or false` }));
-}
-
-function positive(raw: string | undefined, fallback: number): number {
-  const n = Number(raw);
-  return raw !== undefined && Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
 /** The model's attribute order, with the dates the clock gave it. */

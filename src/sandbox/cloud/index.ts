@@ -1,13 +1,5 @@
-import {
-  type Emulator,
-  RateWindow,
-  type Reply,
-  ReplyError,
-  Router,
-  type SandboxContext,
-  type SandboxRequest,
-  json,
-} from '../framework.js';
+import { type Emulator, ReplyError, Router, type SandboxContext, json, settingsOf } from '../framework.js';
+import { Gate } from '../gate.js';
 import { ALL_IMAGES, REGIONS, REGION_NAMES, imageDetailsWire, instanceTypeWire, typesIn } from './catalog.js';
 import { credentialRoutes } from './credentials.js';
 import { Errors, iso } from './errors.js';
@@ -19,15 +11,6 @@ import { snapshotRoutes } from './snapshots.js';
 import { seedWorld } from './seed.js';
 
 export { SEED_IDS } from './seed.js';
-
-function setting(ctx: SandboxContext, key: string, fallback: number, min: number): number {
-  const raw = ctx.options.settings[`cloud.${key}`];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min)
-    throw new Error(`cloud.${key}: give a whole number >= ${min} (got "${raw}")`);
-  return n;
-}
 
 const COUNTERS = [
   'requests',
@@ -57,10 +40,9 @@ const COUNTERS = [
  * the vendor documents none), cloud.rate_period (seconds, default 60).
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
+  const settings = settingsOf(ctx, 'cloud');
   const errors = new Errors();
-  const limit = setting(ctx, 'rate_limit', 0, 0);
-  const rate =
-    limit > 0 ? new RateWindow(ctx.clock, limit, setting(ctx, 'rate_period', 60, 1) * 1000) : undefined;
+  const limit = settings.int('rate_limit', 0, 0);
   const creds = ctx.options.credentials.cloud ?? {};
   const stats = Object.fromEntries(COUNTERS.map((c) => [c, 0])) as Record<string, number>;
   let world = seedWorld(ctx.clock.now());
@@ -79,32 +61,24 @@ export function createEmulator(ctx: SandboxContext): Emulator {
   };
 
   /** Every route: the key first, then the rate limit, then the handler; 4xx answers are counted. */
-  const on =
-    (route: Route) =>
-    (req: SandboxRequest): Reply => {
-      stats.requests!++;
+  const gate = new Gate({
+    clock: ctx.clock,
+    counts: stats,
+    authenticate(req) {
       const key = req.headers['x-cloud-auth'];
-      if (!key || key !== creds.api_key) {
-        stats.unauthorized!++;
-        return errors.reply(401, 'You are not authorized to view this resource.');
-      }
-      if (rate) {
-        const r = rate.hit();
-        if (r.limited) {
-          stats.rateLimited!++;
-          const reply = errors.reply(429, 'Too many requests; slow down.');
-          return { ...reply, headers: { ...reply.headers, 'retry-after': String(r.resetSeconds) } };
-        }
-      }
-      try {
-        return route(env, req);
-      } catch (err) {
-        if (!(err instanceof ReplyError)) throw err;
-        if (err.reply.status === 400) stats.invalid!++;
-        if (err.reply.status === 404) stats.notFound!++;
-        return err.reply;
-      }
-    };
+      if (!key || key !== creds.api_key)
+        throw new ReplyError(errors.reply(401, 'You are not authorized to view this resource.'));
+    },
+    ...(limit > 0 && {
+      rate: {
+        limit,
+        windowMs: settings.int('rate_period', 60, 1) * 1000,
+        refuse: () => errors.reply(429, 'Too many requests; slow down.'),
+      },
+    }),
+    tally: (reply) => (reply.status === 400 ? 'invalid' : reply.status === 404 ? 'notFound' : undefined),
+  });
+  const on = (route: Route) => gate.guard((req) => route(env, req));
 
   const router = new Router(
     (req) => {
@@ -179,8 +153,7 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     reset() {
       world = seedWorld(ctx.clock.now());
       errors.reset();
-      rate?.reset();
-      for (const c of COUNTERS) stats[c] = 0;
+      gate.reset();
     },
     stats: () => {
       const now = env.now();

@@ -1,12 +1,13 @@
 import {
   type Emulator,
-  RateWindow,
   type Reply,
   ReplyError,
   Router,
   type SandboxContext,
   type SandboxRequest,
+  settingsOf,
 } from '../framework.js';
+import { Gate } from '../gate.js';
 import { STATUS, type Task, envelope, task } from './envelope.js';
 import {
   type FailedTask,
@@ -22,15 +23,6 @@ import {
 const REPORT_FIELDS = ['limit', 'offset', 'filtered_function', 'datetime_from', 'datetime_to'];
 const MAX_LIMIT = 1000;
 const MAX_RESEND = 100;
-
-function setting(ctx: SandboxContext, key: string, fallback: number, min: number): number {
-  const raw = ctx.options.settings[`dataapi.${key}`];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min)
-    throw new Error(`dataapi.${key}: give a whole number >= ${min} (got "${raw}")`);
-  return n;
-}
 
 /** A failure of the whole request: the envelope carries it, with no tasks. */
 const refuse = (status: readonly [number, string], http = 200) =>
@@ -50,17 +42,14 @@ const refuse = (status: readonly [number, string], http = 200) =>
  * default 2000), dataapi.rate_period (seconds, default 60).
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
+  const settings = settingsOf(ctx, 'dataapi');
   const { clock } = ctx;
   const counts = {
-    keywords: setting(ctx, 'keywords', 1200, 0),
-    backlinks: setting(ctx, 'backlinks', 240, 0),
+    keywords: settings.int('keywords', 1200, 0),
+    backlinks: settings.int('backlinks', 240, 0),
   };
-  const seed = setting(ctx, 'seed', 1, 0);
-  const rate = new RateWindow(
-    clock,
-    setting(ctx, 'rate_limit', 2000, 1),
-    setting(ctx, 'rate_period', 60, 1) * 1000,
-  );
+  const seed = settings.int('seed', 1, 0);
+  const rateLimit = settings.int('rate_limit', 2000, 1);
   const creds = ctx.options.credentials.dataapi ?? {};
   const expected = `Basic ${Buffer.from(`${creds.login}:${creds.password}`).toString('base64')}`;
 
@@ -89,51 +78,42 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     for (const t of [...reports.keywords, ...reports.backlinks])
       byId.set(t.id, [...(byId.get(t.id) ?? []), t]);
     serial = 0;
-    Object.assign(stats, {
-      requests: 0,
-      unauthorized: 0,
-      rateLimited: 0,
-      refused: 0,
-      reportRequests: { keywords: 0, backlinks: 0 },
-      resendRequests: 0,
-      resent: [],
-    });
-    rate.reset();
+    stats.reportRequests = { keywords: 0, backlinks: 0 };
+    stats.resent = [];
+    // The numeric counters and the rate window.
+    gate.reset();
   }
-  reset();
 
   const newTaskId = () => taskId(clock.nowSeconds(), () => ((serial++ * 2654435761) % 2 ** 32) / 2 ** 32);
 
-  /** Basic auth, then the rate limit; the rate headers go on every answer after the credential check. */
-  function guarded(handler: (req: SandboxRequest) => Reply): (req: SandboxRequest) => Reply {
-    return (req) => {
-      stats.requests++;
-      if (req.headers.authorization !== expected) {
-        stats.unauthorized++;
-        return envelope(...STATUS.unauthorized, null, { http: 401 });
-      }
-      const r = rate.hit();
-      const headers = {
-        'x-ratelimit-limit': String(rate.limit),
-        'x-ratelimit-remaining': String(r.remaining),
-      };
-      let reply: Reply;
-      if (r.limited) {
-        stats.rateLimited++;
-        reply = envelope(...STATUS.rateLimited, null);
-      } else {
-        try {
-          reply = handler(req);
-        } catch (err) {
-          if (!(err instanceof ReplyError)) throw err;
-          reply = err.reply;
-        }
-      }
+  /**
+   * Basic auth, then the rate limit, told in the envelope (HTTP 200, no Retry-After); the rate headers
+   * go on every answer after the credential check.
+   */
+  const gate = new Gate({
+    clock,
+    counts: stats,
+    authenticate(req) {
+      if (req.headers.authorization !== expected)
+        throw new ReplyError(envelope(...STATUS.unauthorized, null, { http: 401 }));
+    },
+    rate: {
+      limit: rateLimit,
+      windowMs: settings.int('rate_period', 60, 1) * 1000,
+      refuse: () => envelope(...STATUS.rateLimited, null),
+      retryAfter: false,
+      headers: (hit) => ({
+        'x-ratelimit-limit': String(rateLimit),
+        'x-ratelimit-remaining': String(hit.remaining),
+      }),
+    },
+    tally(reply) {
       const body = reply.body as { status_code?: number; tasks_error?: number } | undefined;
-      if (body?.status_code !== STATUS.ok[0] || (body.tasks_error ?? 0) > 0) stats.refused++;
-      return { ...reply, headers: { ...reply.headers, ...headers } };
-    };
-  }
+      return body?.status_code !== STATUS.ok[0] || (body.tasks_error ?? 0) > 0 ? 'refused' : undefined;
+    },
+  });
+  const guarded = (handler: (req: SandboxRequest) => Reply) => gate.guard((req) => handler(req));
+  reset();
 
   /** The body: a JSON array with 1..max items (`one`: exactly one). */
   function readArray(req: SandboxRequest, max: number): unknown[] {

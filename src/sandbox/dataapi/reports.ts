@@ -1,3 +1,5 @@
+import { seededRandom } from '../framework.js';
+
 /**
  * The sandbox's week of failed tasks: two reports (keywords data, backlinks) generated from a seed and
  * the sandbox clock at reset, so the same seed and start give the same errors. Each report mixes failed
@@ -121,18 +123,6 @@ const DELIVERY_FAILURES = [
   { error_code: 50402, http_code: 0, response: null },
 ];
 
-/** mulberry32: a small deterministic generator, so a seed gives the same week every time. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 /** `2026-01-02 15:04:05 +00:00`: the service's own datetime format (reference §B.2, colons in the time). */
@@ -175,7 +165,7 @@ export function taskId(epochSeconds: number, random: () => number): string {
  * About one webhook failure in six is the same task failing again a little later.
  */
 export function generateReport(report: ReportName, count: number, seed: number, t0: number): FailedTask[] {
-  const random = generator(seed * 7919 + (report === 'keywords' ? 1 : 2));
+  const random = seededRandom(seed * 7919 + (report === 'keywords' ? 1 : 2));
   const calls = CALLS[report];
   const kinds: Array<{ weight: number; call?: CallFailure; hook?: string }> = [
     ...calls.map((call) => ({ weight: call.weight, call })),

@@ -1,39 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import {
   type Emulator,
-  RateWindow,
-  type Reply,
   ReplyError,
   type SandboxContext,
   type SandboxRequest,
+  settingsOf,
 } from '../framework.js';
+import { Gate } from '../gate.js';
 import { routes } from './routes.js';
 import { type Outcome, RoleState } from './state.js';
 import { TOKEN_LIFETIME, Tokens } from './tokens.js';
 import { cloudError } from './errors.js';
 
 export { SANDBOX_TENANT, SANDBOX_USER, READER_ID, CONTRIBUTOR_ID } from './data.js';
-
-function number(settings: Record<string, string>, key: string, fallback: number, min: number): number {
-  const raw = settings[`db.${key}`];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < min) throw new Error(`db.${key}: give a number >= ${min} (got "${raw}")`);
-  return n;
-}
-
-function choice<T extends string>(
-  settings: Record<string, string>,
-  key: string,
-  values: T[],
-  fallback: T,
-): T {
-  const raw = settings[`db.${key}`];
-  if (raw === undefined || raw === '') return fallback;
-  const hit = values.find((v) => v.toLowerCase() === raw.toLowerCase());
-  if (!hit) throw new Error(`db.${key}: give one of ${values.join(', ')} (got "${raw}")`);
-  return hit;
-}
 
 /**
  * Database role assignment (seed 001 C, reference C.2–C.5) under ARM-shaped paths: role assignments
@@ -49,7 +28,7 @@ function choice<T extends string>(
  * `db.rate_limit` (reads, and writes, per subscription and minute, default 1200).
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
-  const s = ctx.options.settings;
+  const s = settingsOf(ctx, 'db');
   const creds = ctx.options.credentials.db ?? {};
   const target = {
     subscription: creds.subscription ?? '',
@@ -57,23 +36,19 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     account: creds.account ?? '',
   };
   const cfg = {
-    async: (s['db.async'] ?? 'true').toLowerCase() !== 'false',
-    retryAfter: number(s, 'retry_after', 1, 0),
+    async: s.flag('async', true),
+    retryAfter: s.number('retry_after', 1, 0),
   };
   const state = new RoleState(ctx.clock, {
-    seconds: number(s, 'operation_seconds', 2, 0),
-    outcome: choice<Outcome>(s, 'operation_outcome', ['Succeeded', 'Failed', 'Canceled'], 'Succeeded'),
+    seconds: s.number('operation_seconds', 2, 0),
+    outcome: s.choice<Outcome>('operation_outcome', ['Succeeded', 'Failed', 'Canceled'], 'Succeeded'),
   });
   const tokens = new Tokens(ctx.clock, {
     fixedToken: creds.token,
     clientId: creds.client_id,
-    lifetime: number(s, 'token_lifetime', TOKEN_LIFETIME, 1),
+    lifetime: s.number('token_lifetime', TOKEN_LIFETIME, 1),
   });
-  const limit = number(s, 'rate_limit', 1200, 1);
-  const windows = {
-    reads: new RateWindow(ctx.clock, limit, 60_000),
-    writes: new RateWindow(ctx.clock, limit, 60_000),
-  };
+  const limit = s.number('rate_limit', 1200, 1);
   const stats = {
     requests: 0,
     unauthorized: 0,
@@ -86,52 +61,48 @@ export function createEmulator(ctx: SandboxContext): Emulator {
 
   const handlers = routes({ ctx, target, state, tokens, cfg, stats });
 
-  async function handle(req: SandboxRequest): Promise<Reply> {
-    const requestId = randomUUID();
-    const signIn = handlers.signIn(req);
-    if (signIn) return signIn;
-    stats.requests++;
-    try {
-      tokens.authenticate(req);
-    } catch (err) {
-      if (!(err instanceof ReplyError)) throw err;
-      stats.unauthorized++;
-      return { ...err.reply, headers: { ...err.reply.headers, 'x-ms-request-id': requestId } };
-    }
-    const kind = req.method === 'GET' ? 'reads' : 'writes';
-    const r = windows[kind].hit();
-    const rateHeaders = {
-      [`x-ms-ratelimit-remaining-subscription-${kind}`]: String(r.remaining),
-      'x-ms-request-id': requestId,
-    };
-    if (r.limited) {
-      stats.rateLimited++;
-      throw cloudError(
-        429,
-        'TooManyRequests',
-        'The request is being throttled: too many requests for this subscription.',
-        {
-          ...rateHeaders,
-          'retry-after': String(r.resetSeconds),
-        },
-      );
-    }
-    try {
-      const reply = await handlers.api(req);
-      return { ...reply, headers: { ...rateHeaders, ...reply.headers } };
-    } catch (err) {
-      if (!(err instanceof ReplyError)) throw err;
-      if (err.reply.status === 400) stats.invalid++;
-      if (err.reply.status === 409) stats.conflicts++;
-      return { ...err.reply, headers: { ...rateHeaders, ...err.reply.headers } };
-    }
-  }
+  /** The bearer token, then the limit of reads or of writes; every answer after it names the request. */
+  const kind = (req: SandboxRequest) => (req.method === 'GET' ? 'reads' : 'writes');
+  const gate = new Gate<{ requestId: string }>({
+    clock: ctx.clock,
+    counts: stats,
+    authenticate(req) {
+      const requestId = randomUUID();
+      try {
+        tokens.authenticate(req);
+      } catch (err) {
+        if (!(err instanceof ReplyError)) throw err;
+        throw new ReplyError({
+          ...err.reply,
+          headers: { ...err.reply.headers, 'x-ms-request-id': requestId },
+        });
+      }
+      return { requestId };
+    },
+    rate: {
+      limit,
+      windowMs: 60_000,
+      key: kind,
+      refuse: () =>
+        cloudError(
+          429,
+          'TooManyRequests',
+          'The request is being throttled: too many requests for this subscription.',
+        ).reply,
+      headers: (hit, req, { requestId }) => ({
+        [`x-ms-ratelimit-remaining-subscription-${kind(req)}`]: String(hit.remaining),
+        'x-ms-request-id': requestId,
+      }),
+    },
+    tally: (reply) => (reply.status === 400 ? 'invalid' : reply.status === 409 ? 'conflicts' : undefined),
+  });
+  const guarded = gate.guard((req) => handlers.api(req));
 
   return {
     name: 'db',
-    async handle(req) {
+    handle(req) {
       try {
-        return await handle(req);
+        return handlers.signIn(req) ?? guarded(req);
       } catch (err) {
         if (err instanceof ReplyError) return err.reply;
         throw err;
@@ -140,9 +111,7 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     reset() {
       state.reset();
       tokens.reset();
-      windows.reads.reset();
-      windows.writes.reset();
-      for (const k of Object.keys(stats) as Array<keyof typeof stats>) stats[k] = 0;
+      gate.reset();
     },
     stats: () => ({
       ...stats,

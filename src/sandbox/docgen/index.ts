@@ -1,13 +1,13 @@
 import {
   type Emulator,
-  RateWindow,
   type Reply,
-  ReplyError,
   Router,
   type SandboxContext,
   type SandboxRequest,
   json,
+  settingsOf,
 } from '../framework.js';
+import { Gate } from '../gate.js';
 import { type Job, JobStore, NEWEST_BATCH_ID, NEWEST_JOB_ID, TEMPLATES } from './jobs.js';
 import { decodeMarker, encodeMarker } from './marker.js';
 import { clientError, fail, invalidParameter, jobWire } from './wire.js';
@@ -17,15 +17,6 @@ export const NO_SCOPE_TOKEN = 'sandbox-docgen-token-no-scope';
 /** The only version this API exists in. */
 const VERSION = '2025.0';
 const MAX_LIMIT = 1000;
-
-function setting(ctx: SandboxContext, key: string, fallback: number, min: number): number {
-  const raw = ctx.options.settings[`docgen.${key}`];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min)
-    throw new Error(`docgen.${key}: give a whole number >= ${min} (got "${raw}")`);
-  return n;
-}
 
 /** A request id as the service gives one: twelve hex digits, different for each answer. */
 function requestIds(): { next(): string; reset(): void } {
@@ -50,13 +41,13 @@ function requestIds(): { next(): string; reset(): void } {
  * (seconds, default 60).
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
-  const count = setting(ctx, 'count', 2400, 0);
-  const seed = setting(ctx, 'seed', 1, 0);
-  const rateLimit = setting(ctx, 'rate_limit', 1000, 1);
-  const ratePeriod = setting(ctx, 'rate_period', 60, 1);
+  const settings = settingsOf(ctx, 'docgen');
+  const count = settings.int('count', 2400, 0);
+  const seed = settings.int('seed', 1, 0);
+  const rateLimit = settings.int('rate_limit', 1000, 1);
+  const ratePeriod = settings.int('rate_period', 60, 1);
   const token = ctx.options.credentials.docgen?.token ?? '';
   let store = new JobStore(count, seed, ctx.clock.now());
-  const windows = new Map<string, RateWindow>();
   const ids = requestIds();
   const counts = {
     requests: 0,
@@ -70,71 +61,62 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     pagesWithoutUsemarker: 0,
   };
 
-  /** Bearer token, rate limit, then the version header: what every operation checks first. */
-  function guard(req: SandboxRequest, requestId: string): void {
-    counts.requests++;
-    const m = /^bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-    const given = m?.[1];
-    if (!given || (given !== token && given !== NO_SCOPE_TOKEN)) {
-      counts.unauthorized++;
-      throw fail(401, 'unauthorized', 'Unauthorized', requestId, {
-        headers: {
-          'www-authenticate': given
-            ? 'Bearer realm="Service", error="invalid_token", error_description="The access token provided is invalid."'
-            : 'Bearer realm="Service"',
-        },
-      });
-    }
-    if (given === NO_SCOPE_TOKEN) {
-      counts.forbidden++;
-      throw fail(
-        403,
-        'insufficient_scope',
-        'The request requires higher privileges than provided by the access token.',
-        requestId,
-      );
-    }
-    let window = windows.get(given);
-    if (!window) {
-      window = new RateWindow(ctx.clock, rateLimit, ratePeriod * 1000);
-      windows.set(given, window);
-    }
-    const rate = window.hit();
-    if (rate.limited) {
-      counts.rateLimited++;
-      throw fail(
-        429,
-        'rate_limit_exceeded',
-        'Request rate limit exceeded, please try again later',
-        requestId,
-        {
-          headers: { 'retry-after': String(rate.resetSeconds) },
-        },
-      );
-    }
-    const problem = versionProblem(req.headers['content-version']);
-    if (problem) {
-      counts.invalidVersion++;
-      throw fail(400, 'invalid_api_version', `${problem} Supported versions: ${VERSION}.`, requestId);
-    }
-  }
-
-  /** Runs a handler behind the checks; every error carries a request id. */
-  function guarded(handler: (req: SandboxRequest, requestId: string) => Reply) {
-    return (req: SandboxRequest): Reply => {
+  /** Bearer token, then the rate limit per token, then the version header; every error carries a request id. */
+  const gate = new Gate<{ token: string; requestId: string }>({
+    clock: ctx.clock,
+    counts,
+    authenticate(req) {
       const requestId = ids.next();
-      try {
-        guard(req, requestId);
-        return handler(req, requestId);
-      } catch (err) {
-        if (err instanceof ReplyError) {
-          if (err.reply.status === 400 && (err.reply.body as { code?: string }).code === 'bad_request')
-            counts.badRequest++;
-          if (err.reply.status === 404) counts.notFound++;
-        }
-        throw err;
+      const m = /^bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+      const given = m?.[1];
+      if (!given || (given !== token && given !== NO_SCOPE_TOKEN))
+        throw fail(401, 'unauthorized', 'Unauthorized', requestId, {
+          headers: {
+            'www-authenticate': given
+              ? 'Bearer realm="Service", error="invalid_token", error_description="The access token provided is invalid."'
+              : 'Bearer realm="Service"',
+          },
+        });
+      if (given === NO_SCOPE_TOKEN)
+        throw fail(
+          403,
+          'insufficient_scope',
+          'The request requires higher privileges than provided by the access token.',
+          requestId,
+        );
+      return { token: given, requestId };
+    },
+    rate: {
+      limit: rateLimit,
+      windowMs: ratePeriod * 1000,
+      key: (_req, grant) => grant.token,
+      refuse: (hit, _req, grant) =>
+        clientError(
+          429,
+          'rate_limit_exceeded',
+          'Request rate limit exceeded, please try again later',
+          grant.requestId,
+          { headers: { 'retry-after': String(hit.resetSeconds) } },
+        ),
+    },
+    tally: (reply) =>
+      reply.status === 400 && (reply.body as { code?: string }).code === 'bad_request'
+        ? 'badRequest'
+        : reply.status === 404
+          ? 'notFound'
+          : undefined,
+  });
+
+  /** Runs a handler behind the gate and the version check. */
+  function guarded(handler: (req: SandboxRequest, requestId: string) => Reply) {
+    return gate.guard((req, { requestId }) => {
+      const problem = versionProblem(req.headers['content-version']);
+      if (problem) {
+        counts.invalidVersion++;
+        throw fail(400, 'invalid_api_version', `${problem} Supported versions: ${VERSION}.`, requestId);
       }
-    };
+      return handler(req, requestId);
+    });
   }
 
   /** One page of `jobs` (newest first) after the marker; markers only when usemarker=true. */
@@ -235,9 +217,8 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     handle: (req) => router.handle(req),
     reset() {
       store = new JobStore(count, seed, ctx.clock.now());
-      windows.clear();
+      gate.reset();
       ids.reset();
-      for (const k of Object.keys(counts)) counts[k as keyof typeof counts] = 0;
     },
     stats: () => ({ jobs: store.mine.length, ...counts }),
     banner: () => [

@@ -1,3 +1,5 @@
+import { seededRandom } from '../framework.js';
+
 /**
  * The sandbox's document-generation jobs: made from a seed, so the same settings always give the same
  * jobs, ids and batches. Times are relative to the moment the emulator starts (or is reset), and a
@@ -69,18 +71,6 @@ export function statusAt(job: Job, now: number): string {
   return job.final;
 }
 
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const ERRORS = [
   "The tag 'customer_name' was not provided in the input data.",
   "The tag 'invoice.total' has a value that is not a number.",
@@ -102,7 +92,7 @@ export class JobStore {
   private readonly byBatch = new Map<string, Job[]>();
 
   constructor(count: number, seed: number, t0: number) {
-    const next = rng(seed);
+    const next = seededRandom(seed);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
     // A small batch of the newest jobs is still running when the sandbox starts, so every status shows.
     let i = 0;

@@ -1,13 +1,14 @@
 import {
   type Emulator,
   type Reply,
-  ReplyError,
   Router,
   type SandboxContext,
   type SandboxRequest,
   json,
   readJson,
+  settingsOf,
 } from '../framework.js';
+import { Gate } from '../gate.js';
 import { type Mute, fail } from './errors.js';
 import { Fleet, HOUR } from './fleet.js';
 import { CalendarRateLimit } from './rate-limit.js';
@@ -16,15 +17,6 @@ import { Search } from './search.js';
 
 /** Application key of the documented second pair: valid, but without the hosts_read permission. */
 export const NO_HOSTS_READ_APP_KEY = 'sandbox-hosts-app-key-no-hosts-read';
-
-function setting(ctx: SandboxContext, key: string, fallback: number, min: number): number {
-  const raw = ctx.options.settings[`hosts.${key}`];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min)
-    throw new Error(`hosts.${key}: give a whole number >= ${min} (got "${raw}")`);
-  return n;
-}
 
 /**
  * Host monitoring (seed 000 C, reference §C): host list with filter, sort, paging, liveness window and
@@ -35,11 +27,12 @@ function setting(ctx: SandboxContext, key: string, fallback: number, min: number
  * (requests per period and operation, default 1000), hosts.rate_period (seconds, default 60).
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
-  const fleet = new Fleet(setting(ctx, 'count', 120, 0), setting(ctx, 'seed', 1, 0));
+  const settings = settingsOf(ctx, 'hosts');
+  const fleet = new Fleet(settings.int('count', 120, 0), settings.int('seed', 1, 0));
   const rate = new CalendarRateLimit(
     ctx.clock,
-    setting(ctx, 'rate_limit', 1000, 1),
-    setting(ctx, 'rate_period', 60, 1),
+    settings.int('rate_limit', 1000, 1),
+    settings.int('rate_period', 60, 1),
   );
   const creds = ctx.options.credentials.hosts ?? {};
   let t0 = ctx.clock.nowSeconds();
@@ -67,51 +60,34 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     return m;
   }
 
-  function guard(req: SandboxRequest, limitName: string): Record<string, string> {
-    counts.requests++;
-    const apiKey = req.headers['x-monitor-api-key'];
-    const appKey = req.headers['x-monitor-application-key'];
-    if (
-      !apiKey ||
-      !appKey ||
-      apiKey !== creds.api_key ||
-      (appKey !== creds.app_key && appKey !== NO_HOSTS_READ_APP_KEY)
-    ) {
-      counts.forbidden++;
-      throw fail(403, 'Forbidden');
-    }
-    // The seed asks hosts_read of the whole API (reference §C marks the vendor's narrower rule Δ).
-    if (appKey === NO_HOSTS_READ_APP_KEY) {
-      counts.forbidden++;
-      throw fail(403, 'Forbidden: this application key does not have the hosts_read permission');
-    }
-    const r = rate.hit(limitName);
-    if (r.limited) {
-      counts.rateLimited++;
-      throw new ReplyError(
-        json(429, { errors: ['Too many requests'] }, { ...r.headers, 'retry-after': String(r.resetSeconds) }),
-      );
-    }
-    return r.headers;
-  }
-
-  /** Runs a handler behind the key and rate checks; the rate headers go on every answer. */
-  function guarded(
-    limitName: string,
-    handler: (req: SandboxRequest) => Reply,
-  ): (req: SandboxRequest) => Reply {
-    return (req) => {
-      const headers = guard(req, limitName);
-      try {
-        const reply = handler(req);
-        return { ...reply, headers: { ...headers, ...reply.headers } };
-      } catch (err) {
-        if (!(err instanceof ReplyError)) throw err;
-        if (err.reply.status === 400) counts.invalid++;
-        return { ...err.reply, headers: { ...headers, ...err.reply.headers } };
-      }
-    };
-  }
+  /** The key pair, then the calendar-aligned limit of the operation; the rate headers go on every answer. */
+  const gate = new Gate<void, string>({
+    clock: ctx.clock,
+    counts,
+    authenticate(req) {
+      const apiKey = req.headers['x-monitor-api-key'];
+      const appKey = req.headers['x-monitor-application-key'];
+      if (
+        !apiKey ||
+        !appKey ||
+        apiKey !== creds.api_key ||
+        (appKey !== creds.app_key && appKey !== NO_HOSTS_READ_APP_KEY)
+      )
+        throw fail(403, 'Forbidden');
+      // The seed asks hosts_read of the whole API (reference §C marks the vendor's narrower rule Δ).
+      if (appKey === NO_HOSTS_READ_APP_KEY)
+        throw fail(403, 'Forbidden: this application key does not have the hosts_read permission');
+    },
+    rate: {
+      limiter: rate,
+      key: (_req, _grant, limitName) => limitName,
+      refuse: () => json(429, { errors: ['Too many requests'] }),
+      headers: (hit) => hit.headers ?? {},
+    },
+    tally: (reply) => (reply.status === 400 ? 'invalid' : undefined),
+  });
+  const guarded = (limitName: string, handler: (req: SandboxRequest) => Reply) =>
+    gate.guard((req) => handler(req), limitName);
 
   function hostIndex(req: SandboxRequest): number {
     const name = req.params.host_name ?? '';
@@ -192,9 +168,8 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     reset() {
       t0 = ctx.clock.nowSeconds();
       search.clear();
-      rate.reset();
+      gate.reset();
       seedMutes();
-      Object.assign(counts, { requests: 0, forbidden: 0, rateLimited: 0, invalid: 0 });
     },
     stats: () => ({
       hosts: fleet.count,

@@ -2,6 +2,7 @@ import type { Clock } from '../framework.js';
 
 export interface RateState {
   limited: boolean;
+  remaining: number;
   headers: Record<string, string>;
   resetSeconds: number;
 }
@@ -33,6 +34,7 @@ export class CalendarRateLimit {
     const resetSeconds = Math.max(1, Math.ceil(start + this.periodSeconds - now));
     return {
       limited: w.count > this.limit,
+      remaining: Math.max(0, this.limit - w.count),
       resetSeconds,
       headers: {
         'x-ratelimit-limit': String(this.limit),

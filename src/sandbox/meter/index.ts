@@ -6,6 +6,7 @@ import {
   type SandboxContext,
   type SandboxRequest,
   json,
+  settingsOf,
 } from '../framework.js';
 import { invalidFields, rateLimited, sessionExpired, unauthorized, v2Error } from './errors.js';
 import { MeterState } from './state.js';
@@ -22,10 +23,10 @@ const DEFAULT_RATE_LIMIT = 10_000;
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
   const creds = ctx.options.credentials.meter ?? {};
-  const settings = ctx.options.settings;
+  const settings = settingsOf(ctx, 'meter');
   const testKey = creds.api_key ?? 'sk_test_sandbox_meter';
-  const liveKey = creds.live_api_key ?? settings['meter.live_api_key'] ?? 'sk_live_sandbox_meter';
-  const limit = rateLimitSetting(settings['meter.rate_limit']);
+  const liveKey = creds.live_api_key ?? settings.text('live_api_key') ?? 'sk_live_sandbox_meter';
+  const limit = settings.int('rate_limit', DEFAULT_RATE_LIMIT, 1);
   let state = new MeterState(ctx.clock);
   const window = new RateWindow(ctx.clock, limit, 1000);
 
@@ -116,14 +117,6 @@ export function createEmulator(ctx: SandboxContext): Emulator {
       `meter: API keys ${testKey} (test mode) and ${liveKey} (live mode); stream limit ${limit} requests/s`,
     ],
   };
-}
-
-function rateLimitSetting(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return DEFAULT_RATE_LIMIT;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1)
-    throw new Error(`meter.rate_limit must be a whole number of requests per second >= 1 (got "${raw}")`);
-  return n;
 }
 
 function checkVersion(req: SandboxRequest): Reply | undefined {

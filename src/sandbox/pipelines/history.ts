@@ -1,4 +1,5 @@
-import { prng, uuidFrom } from './ids.js';
+import { seededRandom } from '../framework.js';
+import { uuidFrom } from './ids.js';
 
 /**
  * One deterministic history of workflow runs, 90 days back from the moment the sandbox starts, from
@@ -235,7 +236,7 @@ function pick(weights: Record<string, number>, r: number): string {
 
 /** The runs of one workflow, oldest first, without numbers yet. */
 function workflowRuns(project: string, spec: WorkflowSpec): Run[] {
-  const rnd = prng(hashSeed(`${project}/${spec.name}`));
+  const rnd = seededRandom(hashSeed(`${project}/${spec.name}`));
   const runs: Run[] = [];
   for (let day = 0; day < HISTORY_DAYS; day++) {
     const dayStart = -(HISTORY_DAYS - day) * DAY;

@@ -1,13 +1,14 @@
 import {
   type Emulator,
-  RateWindow,
   type Reply,
   ReplyError,
   Router,
   type SandboxContext,
   type SandboxRequest,
   json,
+  settingsOf,
 } from '../framework.js';
+import { Gate } from '../gate.js';
 import { contextRoutes } from './contexts.js';
 import type { Counts, Env } from './env.js';
 import { insightsRoutes } from './insights.js';
@@ -16,15 +17,6 @@ import { seedPolicies } from './policy-seed.js';
 import { projectRoutes } from './projects.js';
 import { ACME, projectId } from './seed.js';
 import { type State, seedState } from './state.js';
-
-function setting(ctx: SandboxContext, key: string, fallback: number, min: number): number {
-  const raw = ctx.options.settings[`pipelines.${key}`];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min)
-    throw new Error(`pipelines.${key}: give a whole number >= ${min} (got "${raw}")`);
-  return n;
-}
 
 /** Policy, decision and OIDC-claims routes answer `{error}`; every other route `{message}` (reference §D.5). */
 export function usesErrorShape(path: string): boolean {
@@ -71,13 +63,9 @@ export function joinSlugs(path: string): string {
  * 429 `{message}` with Retry-After.
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
+  const settings = settingsOf(ctx, 'pipelines');
   const token = ctx.options.credentials.pipelines?.token ?? 'sandbox-pipelines-token';
-  const rate = new RateWindow(
-    ctx.clock,
-    setting(ctx, 'rate_limit', 1000, 1),
-    setting(ctx, 'rate_period', 60, 1) * 1000,
-  );
-  const size = setting(ctx, 'page_size', 0, 1);
+  const size = settings.int('page_size', 0, 1);
   const counts: Counts = {
     requests: 0,
     unauthorized: 0,
@@ -107,6 +95,7 @@ export function createEmulator(ctx: SandboxContext): Emulator {
   insightsRoutes(router, env);
   policyRoutes(router, env);
 
+  /** `Pipeline-Token`, HTTP Basic with the token as user name, or the deprecated query parameter. */
   function credential(req: SandboxRequest): string | undefined {
     const header = req.headers['pipeline-token'];
     if (header !== undefined) return header;
@@ -119,49 +108,32 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     return req.query.get('pipeline-token') ?? undefined;
   }
 
-  async function handle(req: SandboxRequest): Promise<Reply> {
-    counts.requests++;
-    const path = joinSlugs(req.path);
-    const given = credential(req);
-    if (given === undefined || given === '') {
-      counts.unauthorized++;
-      return reply(path, 401, 'You must log in first.');
-    }
-    if (given !== token) {
-      counts.unauthorized++;
-      return reply(path, 401, 'Invalid token provided.');
-    }
-    const r = rate.hit();
-    if (r.limited) {
-      counts.rateLimited++;
+  const gate = new Gate({
+    clock: ctx.clock,
+    counts,
+    authenticate(req) {
+      const given = credential(req);
+      if (given === undefined || given === '')
+        throw new ReplyError(reply(req.path, 401, 'You must log in first.'));
+      if (given !== token) throw new ReplyError(reply(req.path, 401, 'Invalid token provided.'));
+    },
+    rate: {
+      limit: settings.int('rate_limit', 1000, 1),
+      windowMs: settings.int('rate_period', 60, 1) * 1000,
       // Declared on the context routes as `{message}` (reference §D.4), the same everywhere here.
-      return json(429, { message: 'Rate limit exceeded.' }, { 'retry-after': String(r.resetSeconds) });
-    }
-    let answer: Reply;
-    try {
-      answer = await router.handle({ ...req, path });
-    } catch (err) {
-      if (!(err instanceof ReplyError)) throw err;
-      answer = err.reply;
-    }
-    if (answer.status === 400) counts.invalid++;
-    return answer;
-  }
+      refuse: () => json(429, { message: 'Rate limit exceeded.' }),
+    },
+    tally: (answer) => (answer.status === 400 ? 'invalid' : undefined),
+  });
+  const guarded = gate.guard((req) => router.handle(req));
+  const handle = (req: SandboxRequest) => guarded({ ...req, path: joinSlugs(req.path) });
 
   return {
     name: 'pipelines',
     handle,
     reset() {
       state = fresh();
-      rate.reset();
-      Object.assign(counts, {
-        requests: 0,
-        unauthorized: 0,
-        rateLimited: 0,
-        invalid: 0,
-        created: 0,
-        decisions: 0,
-      });
+      gate.reset();
     },
     stats: () => ({
       ...counts,

@@ -8,7 +8,9 @@ import {
   type SandboxRequest,
   json,
   text,
+  settingsOf,
 } from '../framework.js';
+import { Gate } from '../gate.js';
 import { artifactRoutes, seedArtifacts } from './artifact-routes.js';
 import { type Env, urlsOf } from './http.js';
 import { type World, repoKey } from './model.js';
@@ -35,45 +37,6 @@ export interface RunsEmulator extends Emulator {
   secretValue(where: { repo?: string; org?: string; env?: string }, name: string): Buffer | undefined;
 }
 
-function setting(ctx: SandboxContext, key: string, fallback: number, min: number): number {
-  const raw = ctx.options.settings[`runs.${key}`];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min)
-    throw new Error(`runs.${key}: give a whole number >= ${min} (got "${raw}")`);
-  return n;
-}
-
-/** Requests counted per token in a window that starts with the first one (the service's own way). */
-class Budget {
-  private readonly windows = new Map<string, { start: number; used: number }>();
-  constructor(
-    readonly limit: number,
-    readonly windowMs: number,
-  ) {}
-  hit(key: string, now: number): { used: number; remaining: number; resetMs: number; over: boolean } {
-    let w = this.windows.get(key);
-    if (!w || now - w.start >= this.windowMs) {
-      w = { start: now, used: 0 };
-      this.windows.set(key, w);
-    }
-    w.used++;
-    return {
-      used: w.used,
-      remaining: Math.max(0, this.limit - w.used),
-      resetMs: w.start + this.windowMs,
-      over: w.used > this.limit,
-    };
-  }
-  refund(key: string): void {
-    const w = this.windows.get(key);
-    if (w && w.used > 0) w.used--;
-  }
-  clear(): void {
-    this.windows.clear();
-  }
-}
-
 /**
  * Workflow automation (seed 001 A, reference doc2 §A): workflow runs that move from queued to
  * in_progress to completed on the sandbox clock, jobs and steps, workflows and dispatch, logs and
@@ -89,18 +52,19 @@ class Budget {
  * loopback name: localhost for 127.0.0.1 and the reverse).
  */
 export function createEmulator(ctx: SandboxContext): RunsEmulator {
+  const settings = settingsOf(ctx, 'runs');
   const creds = ctx.options.credentials.runs ?? {};
   const names = { repo: creds.repo || MAIN_REPO, org: creds.org || MAIN_ORG };
-  const scheme = ctx.options.settings['runs.scheme'] ?? ctx.options.scheme ?? 'http';
-  const limitStatus = setting(ctx, 'rate_limit_status', 429, 403);
-  const primary = new Budget(
-    setting(ctx, 'rate_limit', 5000, 1),
-    setting(ctx, 'rate_window', 3600, 1) * 1000,
-  );
-  const secondary = new Budget(
-    setting(ctx, 'secondary_limit', 900, 1),
-    setting(ctx, 'secondary_window', 60, 1) * 1000,
-  );
+  const scheme = settings.choice('scheme', ['http', 'https'], ctx.options.scheme ?? 'http');
+  const limitStatus = Number(settings.choice('rate_limit_status', ['429', '403'], '429'));
+  const primary = {
+    limit: settings.int('rate_limit', 5000, 1),
+    windowMs: settings.int('rate_window', 3600, 1) * 1000,
+  };
+  const secondary = {
+    limit: settings.int('secondary_limit', 900, 1),
+    windowMs: settings.int('secondary_window', 60, 1) * 1000,
+  };
   const keys = new Keys();
   const fresh = () => ({
     requests: 0,
@@ -144,8 +108,7 @@ export function createEmulator(ctx: SandboxContext): RunsEmulator {
     redirect(req, body, contentType) {
       const token = randomBytes(16).toString('hex');
       blobs.set(token, { body, contentType, expiresAt: ctx.clock.now() + DOWNLOAD_TTL_MS });
-      const host =
-        ctx.options.settings['runs.download_host'] ?? otherLoopbackName(req.headers.host ?? '127.0.0.1');
+      const host = settings.text('download_host') ?? otherLoopbackName(req.headers.host ?? '127.0.0.1');
       // Scheme-relative: the sandbox cannot tell whether it serves HTTPS, the client can.
       return { status: 302, headers: { location: `//${host}/runs/_blobs/${token}` } };
     },
@@ -185,82 +148,73 @@ export function createEmulator(ctx: SandboxContext): RunsEmulator {
     return { status: 200, headers: { 'content-type': b.contentType }, body: b.body };
   }
 
-  async function handle(req: SandboxRequest): Promise<Reply> {
-    if (req.path.startsWith('/_blobs/') && req.method === 'GET') return blob(req);
-    counts.requests++;
-    const auth = /^(?:token|bearer)\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-    const token = auth?.[1];
-    if (!token) {
-      counts.unauthorized++;
-      return json(401, { message: 'Requires authentication', documentation_url: DOCS, status: '401' });
-    }
-    if (token !== creds.token && token !== READ_ONLY_TOKEN) {
-      counts.unauthorized++;
-      return json(401, { message: 'Bad credentials', documentation_url: DOCS, status: '401' });
-    }
-    if (!req.headers['user-agent']) {
+  const refusal = (message: string) =>
+    json(limitStatus, { message, documentation_url: DOCS, status: String(limitStatus) });
+  /**
+   * The token (`token` or `bearer`) and a User-Agent, then the primary limit per token (announced in
+   * the x-ratelimit-* headers of every answer, refused without Retry-After) and the secondary one
+   * (refused with a Retry-After of at least 5 s).
+   */
+  const gate = new Gate<string>({
+    clock: ctx.clock,
+    counts,
+    authenticate(req) {
+      const token = /^(?:token|bearer)\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+      if (!token)
+        throw new ReplyError(
+          json(401, { message: 'Requires authentication', documentation_url: DOCS, status: '401' }),
+        );
+      if (token !== creds.token && token !== READ_ONLY_TOKEN)
+        throw new ReplyError(
+          json(401, { message: 'Bad credentials', documentation_url: DOCS, status: '401' }),
+        );
+      if (!req.headers['user-agent'])
+        throw new ReplyError(
+          json(403, {
+            message: 'Request forbidden by administrative rules: send a User-Agent header.',
+            documentation_url: DOCS,
+            status: '403',
+          }),
+        );
+      return token;
+    },
+    rate: [
+      {
+        ...primary,
+        key: (_req, token) => token,
+        refuse: () => refusal('API rate limit exceeded for user ID 583231.'),
+        retryAfter: false,
+        headers: (hit) => ({
+          'x-ratelimit-limit': String(primary.limit),
+          'x-ratelimit-remaining': String(hit.remaining),
+          'x-ratelimit-used': String(primary.limit - hit.remaining),
+          'x-ratelimit-reset': String(Math.ceil((hit.resetAt ?? 0) / 1000)),
+          'x-ratelimit-resource': 'core',
+        }),
+      },
+      {
+        ...secondary,
+        key: (_req, token) => token,
+        counter: 'secondaryLimited',
+        refuse: (hit) => ({
+          ...refusal('You have exceeded a secondary rate limit; wait before you try again.'),
+          headers: { 'retry-after': String(Math.max(5, hit.resetSeconds)) },
+        }),
+      },
+    ],
+  });
+
+  /** The read-only token's changes are refused; a GET answers with an ETag, and 304 to a match. */
+  const guarded = gate.guard(async (req, token, [p]) => {
+    if (token === READ_ONLY_TOKEN && req.method !== 'GET') {
       counts.forbidden++;
       return json(403, {
-        message: 'Request forbidden by administrative rules: send a User-Agent header.',
+        message: 'Resource not accessible by personal access token',
         documentation_url: DOCS,
         status: '403',
       });
     }
-    const now = ctx.clock.now();
-    const p = primary.hit(token, now);
-    const headers: Record<string, string> = {
-      'x-ratelimit-limit': String(primary.limit),
-      'x-ratelimit-remaining': String(p.remaining),
-      'x-ratelimit-used': String(Math.min(p.used, primary.limit)),
-      'x-ratelimit-reset': String(Math.ceil(p.resetMs / 1000)),
-      'x-ratelimit-resource': 'core',
-    };
-    if (p.over) {
-      counts.rateLimited++;
-      return json(
-        limitStatus,
-        {
-          message: 'API rate limit exceeded for user ID 583231.',
-          documentation_url: DOCS,
-          status: String(limitStatus),
-        },
-        headers,
-      );
-    }
-    const s = secondary.hit(token, now);
-    if (s.over) {
-      counts.secondaryLimited++;
-      const wait = Math.max(5, Math.ceil((s.resetMs - now) / 1000));
-      return json(
-        limitStatus,
-        {
-          message: 'You have exceeded a secondary rate limit; wait before you try again.',
-          documentation_url: DOCS,
-          status: String(limitStatus),
-        },
-        { ...headers, 'retry-after': String(wait) },
-      );
-    }
-    if (token === READ_ONLY_TOKEN && req.method !== 'GET') {
-      counts.forbidden++;
-      return json(
-        403,
-        {
-          message: 'Resource not accessible by personal access token',
-          documentation_url: DOCS,
-          status: '403',
-        },
-        headers,
-      );
-    }
-    let reply: Reply;
-    try {
-      reply = await router.handle(req);
-    } catch (err) {
-      if (!(err instanceof ReplyError)) throw err;
-      reply = err.reply;
-    }
-    reply = { ...reply, headers: { ...headers, ...reply.headers } };
+    const reply = await router.handle(req);
     if (
       req.method === 'GET' &&
       reply.status === 200 &&
@@ -268,19 +222,22 @@ export function createEmulator(ctx: SandboxContext): RunsEmulator {
       !Buffer.isBuffer(reply.body)
     ) {
       const etag = `W/"${createHash('sha1').update(JSON.stringify(reply.body)).digest('hex')}"`;
-      reply.headers!.etag = etag;
+      reply.headers = { ...reply.headers, etag };
       if (req.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) {
         // A conditional request answered 304 does not count against the limit.
-        primary.refund(token);
+        gate.refund(token);
         counts.notModified++;
         return {
           status: 304,
-          headers: { ...reply.headers, 'x-ratelimit-remaining': String(p.remaining + 1) },
+          headers: { ...reply.headers, 'x-ratelimit-remaining': String(p!.remaining + 1) },
         };
       }
     }
     return reply;
-  }
+  });
+
+  const handle = (req: SandboxRequest) =>
+    req.path.startsWith('/_blobs/') && req.method === 'GET' ? blob(req) : guarded(req);
 
   return {
     name: 'runs',
@@ -288,8 +245,7 @@ export function createEmulator(ctx: SandboxContext): RunsEmulator {
     reset() {
       reseed();
       blobs.clear();
-      primary.clear();
-      secondary.clear();
+      gate.reset();
       // The routes keep the counters object they were given.
       Object.assign(counts, fresh());
     },

@@ -6,6 +6,7 @@ import {
   type SandboxContext,
   type SandboxRequest,
   json,
+  settingsOf,
 } from '../framework.js';
 import { authorize, requireToken } from './access.js';
 import { handleAuth } from './auth.js';
@@ -21,24 +22,8 @@ import { errors } from './wire.js';
 /** The default request size limit of a listener (seed, Limits). */
 export const MAX_REQUEST_BYTES = 32 * 1024 * 1024;
 
-const STATES = ['unsealed', 'sealed', 'uninitialized'];
+const STATES = ['unsealed', 'sealed', 'uninitialized'] as const;
 const MODES: Mode[] = ['active', 'standby', 'perfstandby', 'drsecondary'];
-
-function setting<T extends string>(
-  settings: Record<string, string>,
-  key: string,
-  allowed: readonly T[],
-  fallback: T,
-): T {
-  const v = settings[key] ?? fallback;
-  if (!allowed.includes(v as T))
-    throw new Error(`sandbox setting ${key}=${v}: use one of ${allowed.join(', ')}`);
-  return v as T;
-}
-
-function truthy(v: string | undefined): boolean {
-  return v !== undefined && ['1', 'true', 'yes'].includes(v.toLowerCase());
-}
 
 /**
  * The secrets store emulator (seed 000 A). Sandbox settings (`ops sandbox start --set`):
@@ -47,21 +32,17 @@ function truthy(v: string | undefined): boolean {
  * (412 without `X-Secrets-Request`), `secrets.rate_limit=<requests per second>` (429 + Retry-After).
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
-  const s = ctx.options.settings;
+  const s = settingsOf(ctx, 'secrets');
   const rootToken = ctx.options.credentials.secrets?.token ?? 'sandbox-root-token';
-  const state = setting(s, 'secrets.state', STATES, 'unsealed');
+  const state = s.choice('state', STATES, 'unsealed');
   const store = new SecretsStore(ctx.clock, {
     rootToken,
     state,
-    mode: setting(s, 'secrets.mode', MODES, 'active'),
-    managed: truthy(s['secrets.managed']),
+    mode: s.choice('mode', MODES, 'active'),
+    managed: s.flag('managed', false),
   });
-  const requireHeader = truthy(s['secrets.require_request_header']);
-  const rate = Number(s['secrets.rate_limit'] ?? 0);
-  if (!Number.isFinite(rate) || rate < 0)
-    throw new Error(
-      `sandbox setting secrets.rate_limit=${s['secrets.rate_limit']}: give a number of requests per second`,
-    );
+  const requireHeader = s.flag('require_request_header', false);
+  const rate = s.int('rate_limit', 0, 0);
   const window = rate > 0 ? new RateWindow(ctx.clock, rate, 1000) : undefined;
 
   function handle(req: SandboxRequest): Reply {

@@ -1,13 +1,13 @@
 import {
   type Emulator,
-  RateWindow,
   type Reply,
-  ReplyError,
   Router,
   type SandboxContext,
   type SandboxRequest,
   json,
+  settingsOf,
 } from '../framework.js';
+import { Gate } from '../gate.js';
 import { errorBody, fail } from './errors.js';
 import { changeList, deleteList, getList, insertList, listLists } from './lists.js';
 import { TasksState } from './state.js';
@@ -20,14 +20,6 @@ export const READONLY_TOKEN = 'sandbox-tasks-readonly-token';
 export const OTHER_USER_TOKEN = 'sandbox-tasks-other-token';
 
 const REALM = 'Bearer realm="tasks"';
-
-function positive(ctx: SandboxContext, key: string, fallback: number): number {
-  const raw = ctx.options.settings[`tasks.${key}`];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`tasks.${key}: give a whole number >= 1 (got "${raw}")`);
-  return n;
-}
 
 interface Grant {
   user: string;
@@ -47,9 +39,9 @@ type Handler = (s: TasksState, user: UserRec, req: SandboxRequest) => Reply;
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
   const state = new TasksState(ctx.clock);
-  const limit = positive(ctx, 'rate_limit', 1000);
-  const period = positive(ctx, 'rate_period', 60);
-  const windows = new Map<string, RateWindow>();
+  const settings = settingsOf(ctx, 'tasks');
+  const limit = settings.int('rate_limit', 1000, 1);
+  const period = settings.int('rate_period', 60, 1);
   const token = ctx.options.credentials.tasks?.token ?? 'sandbox-tasks-token';
   const grants = new Map<string, Grant>([
     [token, { user: 'sandbox', write: true }],
@@ -58,65 +50,57 @@ export function createEmulator(ctx: SandboxContext): Emulator {
   ]);
   const counts = { requests: 0, unauthorized: 0, forbidden: 0, rateLimited: 0, invalid: 0, changes: 0 };
 
-  /** The bearer token (or the `access_token` / `oauth_token` query parameter the service also reads). */
-  function grantOf(req: SandboxRequest): Grant {
-    const header = req.headers.authorization;
-    const bearer = header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
-    const given = bearer ?? req.query.get('access_token') ?? req.query.get('oauth_token') ?? undefined;
-    if (!given) {
-      counts.unauthorized++;
-      throw fail(
-        401,
-        'required',
-        'Request is missing required authentication credential. Expected OAuth 2 access token or other valid authentication credential.',
-        { 'www-authenticate': REALM },
-      );
-    }
-    const grant = grants.get(given);
-    if (!grant) {
-      counts.unauthorized++;
-      throw fail(
-        401,
-        'authError',
-        'Request had invalid authentication credentials. Expected OAuth 2 access token or other valid authentication credential.',
-        { 'www-authenticate': `${REALM}, error="invalid_token"` },
-      );
-    }
-    return grant;
-  }
-
-  function guarded(handler: Handler, change: boolean): (req: SandboxRequest) => Reply {
-    return (req) => {
-      counts.requests++;
-      try {
-        const grant = grantOf(req);
-        if (change && !grant.write) {
-          counts.forbidden++;
-          throw fail(403, 'insufficientPermissions', 'Request had insufficient authentication scopes.', {
-            'www-authenticate': `${REALM}, error="insufficient_scope", scope="tasks"`,
-          });
-        }
-        let w = windows.get(grant.user);
-        if (!w) windows.set(grant.user, (w = new RateWindow(ctx.clock, limit, period * 1000)));
-        const r = w.hit();
-        if (r.limited) {
-          counts.rateLimited++;
-          throw fail(
+  /**
+   * The bearer token (or the `access_token` / `oauth_token` query parameter the service also reads),
+   * the scope of a change, then the limit per user.
+   */
+  const gate = new Gate<Grant, boolean>({
+    clock: ctx.clock,
+    counts,
+    authenticate(req, change) {
+      const header = req.headers.authorization;
+      const bearer = header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+      const given = bearer ?? req.query.get('access_token') ?? req.query.get('oauth_token') ?? undefined;
+      if (!given)
+        throw fail(
+          401,
+          'required',
+          'Request is missing required authentication credential. Expected OAuth 2 access token or other valid authentication credential.',
+          { 'www-authenticate': REALM },
+        );
+      const grant = grants.get(given);
+      if (!grant)
+        throw fail(
+          401,
+          'authError',
+          'Request had invalid authentication credentials. Expected OAuth 2 access token or other valid authentication credential.',
+          { 'www-authenticate': `${REALM}, error="invalid_token"` },
+        );
+      if (change && !grant.write)
+        throw fail(403, 'insufficientPermissions', 'Request had insufficient authentication scopes.', {
+          'www-authenticate': `${REALM}, error="insufficient_scope", scope="tasks"`,
+        });
+      return grant;
+    },
+    rate: {
+      limit,
+      windowMs: period * 1000,
+      key: (_req, grant) => grant.user,
+      refuse: () =>
+        json(
+          429,
+          errorBody(
             429,
             'rateLimitExceeded',
             `Rate limit exceeded: more than ${limit} requests in ${period} s for this user.`,
-            { 'retry-after': String(r.resetSeconds) },
-          );
-        }
-        const reply = handler(state, state.user(grant.user), req);
-        if (change) counts.changes++;
-        return reply;
-      } catch (err) {
-        if (err instanceof ReplyError && err.reply.status === 400) counts.invalid++;
-        throw err;
-      }
-    };
-  }
+          ),
+        ),
+    },
+    tally: (reply, _req, change) =>
+      reply.status === 400 ? 'invalid' : change && reply.status < 300 ? 'changes' : undefined,
+  });
+  const guarded = (handler: Handler, change: boolean) =>
+    gate.guard((req, grant) => handler(state, state.user(grant.user), req), change);
 
   const LISTS = '/tasks/v1/users/@me/lists';
   const TASKS = '/tasks/v1/lists/:tasklist/tasks';
@@ -160,8 +144,7 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     handle: (req) => router.handle(req),
     reset() {
       state.reset();
-      windows.clear();
-      for (const k of Object.keys(counts)) counts[k as keyof typeof counts] = 0;
+      gate.reset();
     },
     stats() {
       const user = state.users.get('sandbox');
