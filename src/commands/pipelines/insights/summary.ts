@@ -141,8 +141,8 @@ function orgRows(res: OrgSummaryWire): Row[] {
 }
 
 const metric = (key: string): Column<Row>[] => [
-  { header: key, get: (r) => r.metrics[key] },
-  { header: `${key}_trend`, get: (r) => r.trends[key] },
+  { header: key.replace(/_/g, ' '), get: (r) => r.metrics[key] },
+  { header: `${key.replace(/_/g, ' ')} trend`, get: (r) => r.trends[key] },
 ];
 
 const PROJECT_COLUMNS: Column<Row>[] = [
