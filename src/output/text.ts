@@ -298,6 +298,22 @@ export function relativeTime(
   return diff < 0 ? `${label} ago` : `in ${label}`;
 }
 
+/** "45s", "3m 7s", "2h 5m": a duration in seconds as people read it. */
+export function humanDuration(secs: number): string {
+  const s = Math.max(0, Math.round(secs));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`;
+  return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
+}
+
+/** The seconds between two times in any form `timeOf` reads; undefined when either is missing or not a time. */
+export function secondsBetween(from: unknown, to: unknown): number | undefined {
+  if (typeof from !== 'string' && typeof from !== 'number') return undefined;
+  if (typeof to !== 'string' && typeof to !== 'number') return undefined;
+  const d = (timeOf(to) - timeOf(from)) / 1000;
+  return Number.isNaN(d) ? undefined : d;
+}
+
 /** "1.2 MB" from a byte count. */
 export function humanBytes(n: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];

@@ -8,6 +8,7 @@ import type {
   ProjectWire,
   RestrictionWire,
 } from '../../clients/pipelines/types.js';
+import { humanDuration } from '../../output/text.js';
 import type { Column } from '../../output/printer.js';
 
 /** 0.8473 → "84.7%". */
@@ -17,11 +18,7 @@ export function percent(rate: number | undefined): string {
 
 /** 551 → "9m 11s"; 36291 → "10h 4m". */
 export function duration(secs: number | undefined): string {
-  if (secs === undefined) return '';
-  const s = Math.round(secs);
-  if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`;
-  return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
+  return secs === undefined ? '' : humanDuration(secs);
 }
 
 export const CONTEXT_COLUMNS: Column<ContextWire>[] = [

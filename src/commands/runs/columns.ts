@@ -14,6 +14,13 @@ import type {
 } from '../../clients/runs/types.js';
 import type { Style } from '../../output/color.js';
 import type { Column } from '../../output/printer.js';
+import { humanDuration, secondsBetween } from '../../output/text.js';
+
+/** How long a run or job took, once it has ended ("3m 7s"); empty before. */
+function took(x: { status: string | null }, from: unknown, to: unknown): string | undefined {
+  const secs = x.status === 'completed' ? secondsBetween(from, to) : undefined;
+  return secs === undefined ? undefined : humanDuration(secs);
+}
 
 /** `success`, `failure`… once completed; `queued`, `in_progress` before. */
 export function stateOf(x: { status: string | null; conclusion: string | null }): string {
@@ -52,6 +59,7 @@ export const RUN_FIELDS: Column<WorkflowRunWire>[] = [
   { header: 'actor', get: (r) => r.actor?.login },
   { header: 'created', get: (r) => r.created_at, format: 'relative' },
   { header: 'updated', get: (r) => r.updated_at, format: 'relative' },
+  { header: 'duration', get: (r) => took(r, r.run_started_at ?? r.created_at, r.updated_at) },
   { header: 'url', get: (r) => r.html_url },
 ];
 
@@ -63,6 +71,7 @@ export const JOB_COLUMNS: Column<JobWire>[] = [
   { header: 'runner', get: (j) => j.runner_name, kind: 'text', priority: 3 },
   { header: 'started', get: (j) => j.started_at, format: 'relative' },
   { header: 'completed', get: (j) => j.completed_at, format: 'relative', priority: 2 },
+  { header: 'duration', get: (j) => took(j, j.started_at, j.completed_at) },
 ];
 
 export const WORKFLOW_COLUMNS: Column<WorkflowWire>[] = [
