@@ -576,7 +576,7 @@ describe('ops runs secret', () => {
       result: 'updated',
     });
     expect(repo.stdout).toMatch(
-      /^name\s+NEW_SECRET\nscope\s+octo-org\/hello-world\nresult\s+created\nkey_id\s+\d{18}\n$/,
+      /^name\s+NEW_SECRET\nscope\s+octo-org\/hello-world\nresult\s+created\nkey id\s+\d{18}\n$/,
     );
     expect(emulator().secretValue({}, 'NEW_SECRET')).toEqual(Buffer.from(value, 'utf8'));
     const env = await ops(['runs', 'secret', 'set', 'DB_PASSWORD', '--env', 'review/app'], {
