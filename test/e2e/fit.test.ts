@@ -76,6 +76,11 @@ async function onTerminal(argv: string[], columns: number) {
 }
 
 describe('every list fits a terminal of 80 and of 120 columns', () => {
+  it('runs every list verb (one that declares `list`) at least once', () => {
+    const lists = reads.filter((l) => verbMeta(l.cmd)?.list).map((l) => ['ops', ...l.path].join(' '));
+    expect(lists.length).toBeGreaterThan(30);
+    expect(lists.filter((page) => !runs.some((r) => r.page === page))).toEqual([]);
+  });
   it('finds the read verbs and their examples', () => {
     expect(reads.length).toBeGreaterThan(90);
     expect(runs.map((r) => r.argv.slice(0, 2).join(' '))).toEqual(
