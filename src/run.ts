@@ -8,6 +8,7 @@ import type { Factory } from './app/types.js';
 import { ExitCode, OpsError } from './errors.js';
 import { type Io, processIo } from './io.js';
 import { batchedIo } from './output/batch.js';
+import { fitHelpText, helpLayout } from './output/help-text.js';
 import { OUTPUT_FORMATS } from './output/printer.js';
 import { renderError } from './render-error.js';
 
@@ -34,12 +35,17 @@ function formatWord(flags: { output?: string; json?: boolean }): string {
 function configure(cmd: Command, io: Io): void {
   cmd.exitOverride();
   cmd.configureOutput({
-    writeOut: (s) => io.stdout.write(s),
+    // Help text (the page and what verbs add after it) within the page's width.
+    writeOut: (s) => io.stdout.write(fitHelpText(s, io.columns > 0 ? io.columns : 80)),
     writeErr: (s) => io.stderr.write(s),
     outputError: () => undefined,
   });
   // Every page lists the root's flags too (a leaf page alone would hide --json, --query, --dry-run…).
-  if (cmd.parent) cmd.configureHelp({ ...cmd.configureHelp(), showGlobalOptions: true });
+  cmd.configureHelp({
+    ...cmd.configureHelp(),
+    ...helpLayout,
+    ...(cmd.parent ? { showGlobalOptions: true } : {}),
+  });
   for (const sub of cmd.commands) configure(sub, io);
 }
 

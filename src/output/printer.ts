@@ -3,12 +3,15 @@ import { type Io, writeAll } from '../io.js';
 import { type Style, makeStyle } from './color.js';
 import type { Query } from './query.js';
 import {
+  csvHeader,
   cutText,
   displayWidth,
   escapeControls,
   humanBytes,
   jsonSafe,
   relativeTime,
+  utcTime,
+  words,
   wrapText,
 } from './text.js';
 import { namedExports } from '../lazy.js';
@@ -21,10 +24,20 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 /** How a column of a table (and of CSV) is read from an item and shown. */
 export interface Column<T = Record<string, unknown>> {
+  /** Lower-case words, spaces between them (`total runs`): tables print them in capitals, CSV joined by `_`. */
   header: string;
   get: (row: T) => unknown;
-  /** `relative`: a time shown as "3 minutes ago" on a terminal; `secret`: masked. */
+  /**
+   * `relative`: a time, whatever form the API gives it in (RFC 3339 with or without fractions or an
+   * offset, `2026-11-25 20:10:35 +00:00`, epoch seconds or milliseconds): "3 minutes ago" in a table
+   * on a terminal, `2026-11-25T20:10:35Z` in a table off a terminal and in CSV. `secret`: masked.
+   */
   format?: 'relative' | 'bytes' | 'secret' | 'bool' | undefined;
+  /**
+   * How much a list needs the column on a narrow terminal: 1 (the default) is never dropped; 2 and 3
+   * are dropped, 3 first and the last declared first among equals, before any text is cut.
+   */
+  priority?: 1 | 2 | 3 | undefined;
   /** Colour for a cell (on a terminal). */
   color?: (value: unknown, style: Style) => ((s: string) => string) | undefined;
   /**
@@ -134,9 +147,9 @@ export class Printer {
         else {
           if (!header) {
             header = columns ?? autoColumns([item]);
-            await this.write(`${header.map((c) => csvCell(c.header)).join(',')}\n`);
+            await this.write(`${header.map((c) => csvCell(csvHeader(c.header))).join(',')}\n`);
           }
-          await this.write(`${header.map((c) => csvCell(this.outside(plain(c.get(item))))).join(',')}\n`);
+          await this.write(`${header.map((c) => csvCell(this.outside(csvValue(c, item, this.reveals)))).join(',')}\n`);
         }
         count++;
       }
@@ -210,8 +223,8 @@ export class Printer {
   private async printCsv(rows: unknown[], columns: Column<unknown>[] | undefined): Promise<void> {
     if (rows.length === 0) return;
     const cols = columns ?? autoColumns(rows);
-    const lines = [cols.map((c) => csvCell(c.header)).join(',')];
-    for (const row of rows) lines.push(cols.map((c) => csvCell(this.outside(plain(c.get(row))))).join(','));
+    const lines = [cols.map((c) => csvCell(csvHeader(c.header))).join(',')];
+    for (const row of rows) lines.push(cols.map((c) => csvCell(this.outside(csvValue(c, row, this.reveals)))).join(','));
     await this.write(`${lines.join('\n')}\n`);
   }
 
@@ -238,7 +251,7 @@ export class Printer {
       const lines = cols.map((c, i) => [this.style.bold(c.header), paint(0, i, wrap(cells[0]![i]!, i))]);
       return this.write(drawTable(lines, { gap: GAP }));
     }
-    // A list: only its text columns are cut to fit (see fitTable).
+    // A list: its lowest-priority columns are dropped, then its text columns cut, to fit (see fitTable).
     const headers = cols.map((c) => c.header.toUpperCase());
     const layout = terminal
       ? fitTable(
@@ -246,15 +259,20 @@ export class Printer {
             header: displayWidth(headers[i]!),
             cells: cells.map((row) => displayWidth(row[i]!)),
             cut: c.kind === 'text',
+            priority: c.priority,
           })),
           terminal,
         )
       : undefined;
+    const keep = (_: unknown, i: number) => !layout?.dropped.includes(i);
     const shown = cells.map((row, r) =>
-      row.map((s, i) => paint(r, i, layout ? cutText(s, layout.widths[i]!) : s)),
+      row.map((s, i) => paint(r, i, layout ? cutText(s, layout.widths[i]!) : s)).filter(keep),
     );
     return this.write(
-      drawTable(shown, { head: headers.map((h) => this.style.bold(h)), gap: layout?.gap ?? GAP }),
+      drawTable(shown, {
+        head: headers.map((h) => this.style.bold(h)).filter(keep),
+        gap: layout?.gap ?? GAP,
+      }),
     );
   }
 
@@ -265,7 +283,7 @@ export class Printer {
     if (value === undefined || value === null) s = '';
     else if (c.format === 'secret') s = '***';
     else if (c.format === 'relative')
-      s = this.tty ? relativeTime(value as string, this.now()) : String(value);
+      s = this.tty ? relativeTime(value as string, this.now()) : utcTime(value);
     else if (c.format === 'bytes' && typeof value === 'number') s = humanBytes(value);
     else if (c.format === 'bool' || typeof value === 'boolean') s = value ? 'yes' : 'no';
     else s = plain(value);
@@ -298,6 +316,14 @@ export function plain(v: unknown): string {
   return String(v);
 }
 
+/** A CSV cell's text: a time in UTC RFC 3339, everything else as `plain` gives it. */
+function csvValue(c: Column<unknown>, row: unknown, reveals: boolean): string {
+  const value = c.get(row);
+  // Masked as in a table, unless the command exists to show it.
+  if (c.format === 'secret' && !reveals && value !== undefined && value !== null) return '***';
+  return c.format === 'relative' && value !== undefined && value !== null ? utcTime(value) : plain(value);
+}
+
 function csvCell(s: string): string {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
@@ -310,8 +336,19 @@ export function autoColumns(rows: unknown[]): Column<unknown>[] {
     for (const k of Object.keys(row)) if (!keys.includes(k)) keys.push(k);
   }
   if (keys.length === 0) return [{ header: 'value', get: (r) => r }];
-  return keys.map((k) => ({ header: k, get: (r) => (r as Record<string, unknown>)?.[k] }));
+  return keys.map((k) => {
+    const get = (r: unknown) => (r as Record<string, unknown>)?.[k];
+    // A field whose first value is an RFC 3339 time is shown as a time, as a declared one is.
+    const first = rows
+      .slice(0, 20)
+      .map(get)
+      .find((v) => v !== undefined && v !== null);
+    const time = typeof first === 'string' && TIMESTAMP.test(first);
+    return { header: words(k), get, ...(time ? { format: 'relative' as const } : {}) };
+  });
 }
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z| ?[+-]\d{2}:?\d{2})$/;
 
 /** Reads `a.b.c` (or `a.0.b`) from a value. */
 export function getPath(data: unknown, path: string): unknown {

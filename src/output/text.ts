@@ -242,13 +242,51 @@ export function wrapText(s: string, width: number): string[] {
   return lines;
 }
 
+/**
+ * Milliseconds since the epoch of a time in any form an API gives one: RFC 3339 with or without
+ * fractions or an offset, `2026-11-25 20:10:35 +00:00`, epoch seconds or milliseconds (a number or
+ * digits); NaN for anything else.
+ */
+export function timeOf(when: Date | number | string): number {
+  if (when instanceof Date) return when.getTime();
+  const n = typeof when === 'number' ? when : /^\d+(\.\d+)?$/.test(when) ? Number(when) : undefined;
+  if (n !== undefined) return n < 1e12 ? n * 1000 : n;
+  return new Date(when).getTime();
+}
+
+/**
+ * A time as UTC RFC 3339 to the second (`2026-11-25T20:10:35Z`), whatever form it came in (see
+ * `timeOf`); a date alone (`2026-11-25`) and what is not a time stay as they are.
+ */
+export function utcTime(when: unknown): string {
+  if (when === undefined || when === null || when === '') return '';
+  if (typeof when === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(when)) return when;
+  if (typeof when !== 'string' && typeof when !== 'number' && !(when instanceof Date)) return String(when);
+  const t = timeOf(when);
+  return Number.isNaN(t) ? String(when) : `${new Date(t).toISOString().slice(0, 19)}Z`;
+}
+
+/** `total runs` from `total_runs`, `totalRuns` or `total-runs`: the words of a header, lower case. */
+export function words(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+/** A CSV header from a column's header: its words in lower case joined with `_` (`total_runs`). */
+export function csvHeader(header: string): string {
+  return words(header).replace(/\s+/g, '_');
+}
+
 /** "3 minutes ago", "in 2 hours", from a date and the present time. */
 export function relativeTime(
   when: Date | number | string | undefined | null,
   now: number = Date.now(),
 ): string {
   if (when === undefined || when === null || when === '') return '';
-  const t = typeof when === 'number' ? (when < 1e12 ? when * 1000 : when) : new Date(when).getTime();
+  const t = timeOf(when);
   if (Number.isNaN(t)) return String(when);
   const diff = Math.round((t - now) / 1000);
   const abs = Math.abs(diff);
@@ -270,6 +308,22 @@ export function relativeTime(
   if (abs < 5) return 'just now';
   const label = `${value} ${unit}${value === 1 ? '' : 's'}`;
   return diff < 0 ? `${label} ago` : `in ${label}`;
+}
+
+/** "45s", "3m 7s", "2h 5m": a duration in seconds as people read it. */
+export function humanDuration(secs: number): string {
+  const s = Math.max(0, Math.round(secs));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`;
+  return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
+}
+
+/** The seconds between two times in any form `timeOf` reads; undefined when either is missing or not a time. */
+export function secondsBetween(from: unknown, to: unknown): number | undefined {
+  if (typeof from !== 'string' && typeof from !== 'number') return undefined;
+  if (typeof to !== 'string' && typeof to !== 'number') return undefined;
+  const d = (timeOf(to) - timeOf(from)) / 1000;
+  return Number.isNaN(d) ? undefined : d;
 }
 
 /** "1.2 MB" from a byte count. */

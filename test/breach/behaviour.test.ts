@@ -80,7 +80,7 @@ describe('breach account', () => {
     const table = accountOpts(stubClient({ breachedAccount: async () => [b] }), { full: true });
     await runBreachAccount(table.opts);
     expect(table.out.io.out()).toMatch(
-      /^NAME\s+TITLE\s+DOMAIN\s+BREACHED\s+ADDED\s+ACCOUNTS\s+FLAGS\nAdobe\s+Adobe\s+adobe\.com\s+2013-10-04\s+2013-12-04T00:00Z\s+152445165\s+unverified, spam-list\n$/,
+      /^NAME\s+TITLE\s+DOMAIN\s+BREACHED\s+ADDED\s+ACCOUNTS\s+FLAGS\nAdobe\s+Adobe\s+adobe\.com\s+2013-10-04\s+2013-12-04T00:00:00Z\s+152445165\s+unverified, spam-list\n$/,
     );
     const json = accountOpts(stubClient({ breachedAccount: async () => [b] }), {
       full: true,
@@ -403,7 +403,7 @@ describe('breach show, list, latest', () => {
       name: 'Adobe',
     });
     expect(table.io.out()).toContain(
-      'Description   In October 2013, 153 million accounts & hints were breached.',
+      'description   In October 2013, 153 million accounts & hints were breached.',
     );
     expect(table.io.out()).not.toContain('<em>');
     const json = output({ format: 'json' });

@@ -23,11 +23,12 @@ describe('ops completion', () => {
     const r = await runMain(['completion', 'bash']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('complete -o default -F _ops_complete ops');
-    expect(r.stdout).toMatch(/'ops config'\) words='set get unset list profiles use path' ;;/);
-    // The root's flags are declared once and offered after every command path.
-    expect(r.stdout.match(/--max-wait/g)).toHaveLength(1);
+    expect(r.stdout).toMatch(/'ops config'\) subs='set get unset list profiles use path' flags='' /);
+    // The root's flags are declared once (and once more among those that take a value), offered after
+    // every command path.
+    expect(r.stdout.match(/--max-wait/g)).toHaveLength(2);
     expect(r.stdout).toContain("'ops sandbox start'");
-    expect(r.stdout).toMatch(/'ops api'\) words='--param --header --input --paginate --include/);
+    expect(r.stdout).toMatch(/'ops api'\) subs='' flags='--param --header --input --paginate --include/);
   });
 
   it('zsh wraps the bash one; fish has conditions per path', async () => {
@@ -62,7 +63,7 @@ describe('ops completion', () => {
     expect(fish).toContain('complete -c ops -l max-wait -d');
     // Its size follows the commands' own flags, not 19 global flags again for every path (that was
     // 2.6 KB a path before).
-    const paths = ((await runMain(['completion', 'bash'])).stdout.match(/^ {4}'ops[^']*'\) words=/gm) ?? [])
+    const paths = ((await runMain(['completion', 'bash'])).stdout.match(/^ {4}'ops[^']*'\) subs=/gm) ?? [])
       .length;
     expect(paths).toBeGreaterThan(100);
     expect(fish.length / paths).toBeLessThan(1200);
@@ -92,6 +93,26 @@ describe('ops completion', () => {
       'OPERATING_SYSTEM CONTROL_PANEL',
     );
     expect(complete(script, ['ops', 'hosts', 'list', '--filter', '--sort-d'])).toBe('--sort-dir');
+  });
+
+  it('bash never offers a flag where an argument or a flag value is expected, so never inserts --', async () => {
+    const script = (await runMain(['completion', 'bash'])).stdout;
+    // An id is expected: nothing (bash then falls back to file names), not the flags' common "--".
+    expect(complete(script, ['ops', 'runs', 'view', ''])).toBe('');
+    expect(complete(script, ['ops', 'cloud', 'instance', 'get', ''])).toBe('');
+    expect(complete(script, ['ops', 'secrets', 'kv', 'get', 'sec'])).toBe('');
+    // The value of a flag that takes free text (and a global one, short or long).
+    expect(complete(script, ['ops', 'hosts', 'list', '--limit', ''])).toBe('');
+    expect(complete(script, ['ops', 'hosts', 'list', '--filter', ''])).toBe('');
+    expect(complete(script, ['ops', 'runs', 'list', '-p', ''])).toBe('');
+    expect(complete(script, ['ops', 'runs', 'list', '--query', ''])).toBe('');
+    // A group: its subcommands only, until a flag is begun.
+    expect(complete(script, ['ops', 'runs', 'cache', ''])).toBe('list delete');
+    // Flags once a word begins with -, wherever it is.
+    expect(complete(script, ['ops', 'runs', 'view', '--re'])).toBe('--repo --retries');
+    expect(complete(script, ['ops', 'runs', 'view', '123', '--jso'])).toBe('--json');
+    // A command that takes no argument: its flags are what can come next.
+    expect(complete(script, ['ops', 'hosts', 'totals', ''])).toContain('--from');
   });
 
   it('every flag that declares its values gets them, in bash, zsh and fish', async () => {

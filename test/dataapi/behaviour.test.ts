@@ -215,9 +215,9 @@ describe('ops dataapi errors keywords', () => {
     });
     expect(out.io.out()).toBe(
       [
-        'TIME                        FUNCTION      ERROR CODE  MESSAGE                                                                 METHOD  URL                                                                     HTTP CODE  HTTP TIME',
-        '2026-01-02 15:04:05 +00:00  pingback_url  40408       https://hooks.example.com/ping?id=01021504-1234-0075-0000-0123456789ab  GET     https://hooks.example.com/ping?id=01021504-1234-0075-0000-0123456789ab  404        0.25',
-        '2026-01-02 15:04:05 +00:00  postback_url  40408       https://hooks.example.com/ping?id=01021504-1234-0075-0000-0123456789ab  POST    https://hooks.example.com/ping?id=01021504-1234-0075-0000-0123456789ab  404        0.25',
+        'TIME                  FUNCTION      ERROR CODE  MESSAGE                                                                 METHOD  URL                                                                     HTTP CODE  HTTP TIME',
+        '2026-01-02T15:04:05Z  pingback_url  40408       https://hooks.example.com/ping?id=01021504-1234-0075-0000-0123456789ab  GET     https://hooks.example.com/ping?id=01021504-1234-0075-0000-0123456789ab  404        0.25',
+        '2026-01-02T15:04:05Z  postback_url  40408       https://hooks.example.com/ping?id=01021504-1234-0075-0000-0123456789ab  POST    https://hooks.example.com/ping?id=01021504-1234-0075-0000-0123456789ab  404        0.25',
         '',
       ].join('\n'),
     );

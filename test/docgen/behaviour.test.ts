@@ -33,9 +33,9 @@ describe('jobs list', () => {
     expect(io.out()).toBe(
       [
         'ID  STATUS     OUTPUT TYPE  TEMPLATE  BATCH  CREATED',
-        '3   submitted  docx         700       500    2026-01-15T01:00:00-07:00',
-        '2   failed     pdf          700       500    2026-01-14T23:00:00-07:00',
-        '1   completed  docx         700       499    2026-01-15T01:00:00-07:00',
+        '3   submitted  docx         700       500    2026-01-15T08:00:00Z',
+        '2   failed     pdf          700       500    2026-01-15T06:00:00Z',
+        '1   completed  docx         700       499    2026-01-15T08:00:00Z',
         '',
       ].join('\n'),
     );
@@ -140,16 +140,16 @@ describe('jobs get', () => {
     });
     expect(io.out()).toBe(
       [
-        'ID                12345',
-        'Status            failed',
-        'Output type       docx',
-        'Output file',
-        'Output version',
-        'Template          700',
-        'Template version  701',
-        'Batch             500',
-        "Errors            The tag 'x' was not provided.",
-        'Warnings',
+        'id                12345',
+        'status            failed',
+        'output type       docx',
+        'output file',
+        'output version',
+        'template          700',
+        'template version  701',
+        'batch             500',
+        "errors            The tag 'x' was not provided.",
+        'warnings',
         '',
       ].join('\n'),
     );

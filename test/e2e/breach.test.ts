@@ -330,7 +330,7 @@ describe('ops breach list, show, latest, dataclasses, subscription (no key neede
     const r = await ops(['breach', 'show', 'Adobe'], noKey);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
-      /Description\s+In October 2013, 153 million Adobe accounts .* encrypted password .* many were quickly resolved back to plain text\./,
+      /description\s+In October 2013, 153 million Adobe accounts .* encrypted password .* many were quickly resolved back to plain text\./,
     );
     expect(r.stdout).not.toContain('<a ');
     const json = JSON.parse((await ops(['breach', 'show', 'Adobe', '--json'], noKey)).stdout);

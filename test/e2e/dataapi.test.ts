@@ -52,7 +52,8 @@ describe('ops dataapi errors keywords', () => {
       /^TIME\s+FUNCTION\s+ERROR CODE\s+MESSAGE\s+METHOD\s+URL\s+HTTP CODE\s+HTTP TIME$/,
     );
     expect(lines).toHaveLength(101);
-    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \+00:00\s+\S+\s+\d{5}\s/);
+    // The service's `2026-11-25 20:10:35 +00:00`, off a terminal, in the one form of every table.
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z\s+\S+\s+\d{5}\s/);
     expect(r.stdout).toMatch(
       /pingback_url\s+\d{5}\s+https:\/\/hooks\.example\.com\/keywords\/ping\?id=\S+\s+GET\s/,
     );

@@ -54,7 +54,7 @@ describe('ops docgen jobs list', () => {
     expect(lines).toHaveLength(101);
     expect(lines[1]).toMatch(
       new RegExp(
-        `^${NEWEST_JOB_ID}\\s+submitted\\s+(docx|pdf)\\s+\\d+\\s+${NEWEST_BATCH_ID}\\s+\\d{4}-\\d\\d-\\d\\dT[\\d:]+-07:00$`,
+        `^${NEWEST_JOB_ID}\\s+submitted\\s+(docx|pdf)\\s+\\d+\\s+${NEWEST_BATCH_ID}\\s+\\d{4}-\\d\\d-\\d\\dT[\\d:]+Z$`,
       ),
     );
     expect(await listRequests()).toBe(1);
@@ -81,7 +81,7 @@ describe('ops docgen jobs list', () => {
     const r = await ops(['docgen', 'jobs', 'list', '--limit', '1500', '-o', 'csv']);
     expect(r.code).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(1501);
-    expect(r.stdout.split('\n')[0]).toBe('id,status,output type,template,batch,created');
+    expect(r.stdout.split('\n')[0]).toBe('id,status,output_type,template,batch,created');
     expect(await listRequests()).toBe(2);
   });
 
@@ -184,10 +184,10 @@ describe('ops docgen jobs get', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
       new RegExp(
-        `^ID\\s+${NEWEST_JOB_ID - 21}\\nStatus\\s+\\w+\\nOutput type\\s+(docx|pdf)\\nOutput file\\s+\\d+\\n`,
+        `^id\\s+${NEWEST_JOB_ID - 21}\\nstatus\\s+\\w+\\noutput type\\s+(docx|pdf)\\noutput file\\s+\\d+\\n`,
       ),
     );
-    expect(r.stdout).toContain(`Batch             ${NEWEST_BATCH_ID}\n`);
+    expect(r.stdout).toContain(`batch             ${NEWEST_BATCH_ID}\n`);
   });
 
   it('--json gives the API object; --field one value', async () => {

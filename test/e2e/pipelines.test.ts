@@ -326,7 +326,7 @@ describe('ops pipelines insights', () => {
     expect(drawn.stdout).toMatch(/\nP95 duration by workflow\n(.*█.*\n){3}/);
     const plain = await ops(['insights', 'summary', 'gh/acme/web-app', '--window', 'last-30-days']);
     expect(plain.stdout.split('\n')[0]).toMatch(
-      /^WORKFLOW\s+BRANCH\s+TOTAL_RUNS\s+TOTAL_RUNS_TREND\s+SUCCESS_RATE/,
+      /^WORKFLOW\s+BRANCH\s+TOTAL RUNS\s+TOTAL RUNS TREND\s+SUCCESS RATE/,
     );
     expect(plain.stdout).not.toContain('█');
     const j = json<{ project_data: { metrics: { total_runs: number } }; project_workflow_data: unknown[] }>(

@@ -144,10 +144,16 @@ describe('ops runs view, rerun, cancel, approve, delete', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^id\s+30433643\nworkflow\s+CI\ntitle\s+Retry on 503\n/);
     expect(r.stdout).toMatch(/conclusion\s+failure\n/);
+    // How long the run took, then a JOBS heading over the jobs, each with its duration (gh run view).
+    expect(r.stdout).toMatch(/\nduration\s+2m 35s\n/);
     expect(r.stdout).toMatch(
-      /\nSTATE\s+NAME\s+ID\s+ATTEMPT\s+RUNNER\s+STARTED\s+COMPLETED\nsuccess\s+build\s+399444122\s+1\s/,
+      /\n\nJOBS\nSTATE\s+NAME\s+ID\s+ATTEMPT\s+RUNNER\s+STARTED\s+COMPLETED\s+DURATION\nsuccess\s+build\s+399444122\s+1\s.*\s1m 1s\n/,
     );
-    expect(r.stdout).toMatch(/\nfailure\s+test\s+399444123\s+1\s/);
+    expect(r.stdout).toMatch(/\nfailure\s+test\s+399444123\s+1\s.*\s2m 30s\n/);
+    // A run still going has no duration yet, nor has its running job.
+    const going = await ops(['runs', 'view', '30433647']);
+    expect(going.stdout).toMatch(/\nduration\n/);
+    expect(going.stdout).toMatch(/\nin_progress\s+test\s+399444127\s+1\s.*\d\dZ\n/);
     const j = json<Run>((await ops(['runs', 'view', String(SEED.ciFailed), '--json'])).stdout);
     expect(j).toMatchObject({ id: SEED.ciFailed, status: 'completed', conclusion: 'failure' });
     expect((await ops(['runs', 'view', String(SEED.ciFailed), '--field', 'conclusion'])).stdout).toBe(
@@ -570,7 +576,7 @@ describe('ops runs secret', () => {
       result: 'updated',
     });
     expect(repo.stdout).toMatch(
-      /^name\s+NEW_SECRET\nscope\s+octo-org\/hello-world\nresult\s+created\nkey_id\s+\d{18}\n$/,
+      /^name\s+NEW_SECRET\nscope\s+octo-org\/hello-world\nresult\s+created\nkey id\s+\d{18}\n$/,
     );
     expect(emulator().secretValue({}, 'NEW_SECRET')).toEqual(Buffer.from(value, 'utf8'));
     const env = await ops(['runs', 'secret', 'set', 'DB_PASSWORD', '--env', 'review/app'], {

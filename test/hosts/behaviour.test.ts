@@ -52,9 +52,9 @@ describe('hosts list', () => {
     expect(io.out()).toBe(
       [
         'NAME     ID  UP   MUTED                       APPS        SOURCES  CPU   IOWAIT  LOAD  LAST REPORTED',
-        'web-001  1   UP   no                          agent, ntp  agent    12.5  0.5     1.25  1799999880',
-        'web-002  2   ???  until 2027-01-15T09:00:00Z  aws         aws                          1799999970',
-        'web-003  3   UP   yes                         agent, ntp  agent    12.5  0.5     1.25  1800000000',
+        'web-001  1   UP   no                          agent, ntp  agent    12.5  0.5     1.25  2027-01-15T07:58:00Z',
+        'web-002  2   ???  until 2027-01-15T09:00:00Z  aws         aws                          2027-01-15T07:59:30Z',
+        'web-003  3   UP   yes                         agent, ntp  agent    12.5  0.5     1.25  2027-01-15T08:00:00Z',
         '',
       ].join('\n'),
     );
@@ -163,7 +163,7 @@ describe('hosts list', () => {
       limit: 100,
     });
     expect(io.out()).toBe(
-      'name,id,up,muted,apps,sources,cpu,iowait,load,last reported\nweb-002,2,???,until 2027-01-15T09:00:00Z,aws,aws,,,,1799999970\n',
+      'name,id,up,muted,apps,sources,cpu,iowait,load,last_reported\nweb-002,2,???,until 2027-01-15T09:00:00Z,aws,aws,,,,2027-01-15T07:59:30Z\n',
     );
   });
 

@@ -29,7 +29,7 @@ describe('ops meter session create', () => {
     const r = await ops(['meter', 'session', 'create']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^id\s+mtrses_\w+/m);
-    expect(r.stdout).toMatch(/^authentication_token\s+\*\*\*\s*$/m);
+    expect(r.stdout).toMatch(/^authentication token\s+\*\*\*\s*$/m);
     expect(r.stdout).toMatch(/^livemode\s+no\s*$/m);
     expect(r.stdout).not.toContain('mes_test_');
   });

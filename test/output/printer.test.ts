@@ -66,6 +66,41 @@ describe('printer formats', () => {
     );
   });
 
+  it('times in any form the API gives: UTC RFC 3339 to the second off a terminal and in CSV, as given in JSON', async () => {
+    const forms = [
+      '2026-11-25T20:10:35Z',
+      '2026-11-25T20:10:35.227Z',
+      '2026-11-25T13:10:35-07:00',
+      '2026-11-25 20:10:35 +00:00',
+      1795637435,
+      '1795637435',
+      1795637435000,
+    ];
+    const at: Column<{ at: unknown }>[] = [{ header: 'created at', get: (r) => r.at, format: 'relative' }];
+    const data = forms.map((f) => ({ at: f }));
+    const table = await printed({}, data, at as Column<never>[]);
+    expect(table).toBe(`CREATED AT\n${'2026-11-25T20:10:35Z\n'.repeat(forms.length)}`);
+    const csv = await printed({ format: 'csv' }, data, at as Column<never>[]);
+    expect(csv).toBe(`created_at\n${'2026-11-25T20:10:35Z\n'.repeat(forms.length)}`);
+    expect(JSON.parse(await printed({ format: 'json' }, data, at as Column<never>[]))).toEqual(data);
+    // A date alone, and what is not a time, stay as they are.
+    expect(await printed({}, [{ at: '2026-11-25' }, { at: 'never' }], at as Column<never>[])).toBe(
+      'CREATED AT\n2026-11-25\nnever\n',
+    );
+  });
+
+  it('headers: capitals and words apart in a table, lower case joined by _ in CSV, from any field name', async () => {
+    const data = [
+      { total_runs: 3, successRate: 0.5, 'time-wasted': 7, started_at: '2026-11-25T13:10:35-07:00' },
+    ];
+    expect(await printed({}, data)).toBe(
+      'TOTAL RUNS  SUCCESS RATE  TIME WASTED  STARTED AT\n3           0.5           7            2026-11-25T20:10:35Z\n',
+    );
+    expect(await printed({ format: 'csv' }, data)).toBe(
+      'total_runs,success_rate,time_wasted,started_at\n3,0.5,7,2026-11-25T20:10:35Z\n',
+    );
+  });
+
   it('yaml and ndjson', async () => {
     expect(await printed({ format: 'yaml' }, { a: 1, b: ['x'] })).toBe('a: 1\nb:\n  - x\n');
     expect(await printed({ format: 'ndjson' }, rows)).toBe(

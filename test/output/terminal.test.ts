@@ -32,13 +32,14 @@ const whole = (line: string, value: unknown) =>
 describe('list tables fit the terminal, ids and numbers whole', () => {
   // [command, the fields never cut, whether it fits 80 columns, and 60]
   const cases: Array<[string[], string[], boolean, boolean]> = [
-    [['hosts', 'list', '--limit', '5'], ['id', 'name'], true, false],
+    [['hosts', 'list', '--limit', '5'], ['id', 'name'], true, true],
     [['tasks', 'list'], ['id'], true, true],
     [['breach', 'list'], ['Name', 'PwnCount', 'BreachDate'], true, false],
     [['pipelines', 'context', 'list'], ['id'], true, true],
     [['db', 'role-definition', 'list'], ['name'], true, false],
-    [['runs', 'list', '--limit', '5'], ['id', 'event', 'run_attempt'], false, false],
-    [['cloud', 'instance', 'list'], ['id', 'type', 'region'], false, false],
+    // Their lowest-priority columns (event and attempt; image, contract, type, region) go first.
+    [['runs', 'list', '--limit', '5'], ['id'], true, true],
+    [['cloud', 'instance', 'list'], ['id'], true, false],
   ];
   for (const [args, fields, fits80, fits60] of cases) {
     for (const [columns, fits] of [
@@ -62,11 +63,15 @@ describe('list tables fit the terminal, ids and numbers whole', () => {
     }
   }
 
-  it('hosts list: the text columns give way before anything else', async () => {
+  it('hosts list: the lowest-priority columns are dropped before any text is cut', async () => {
     const r = await onTerminal(['hosts', 'list', '--limit', '5', '--no-color'], 80);
     const [header, first] = r.out.split('\n');
-    expect(header).toMatch(/^NAME +ID +UP +MUTED +APPS +SOURCES +CPU +IOWAIT +LOAD +LAST REPORTED$/);
-    expect(first).toMatch(/^api-001 +3000000000 +UP +no +\S.*… +\S.*… +38\.1 +0\.94 +1\.59 +\d+ \w+ ago$/);
+    expect(header).toMatch(/^NAME +ID +UP +MUTED +APPS +CPU +LOAD +LAST REPORTED$/);
+    expect(first).toMatch(/^api-001 +3000000000 +UP +no +agent, .*… +38\.1 +1\.59 +\d+ \w+ ago$/);
+    const wide = await onTerminal(['hosts', 'list', '--limit', '5', '--no-color'], 120);
+    expect(wide.out.split('\n')[0]).toMatch(
+      /^NAME +ID +UP +MUTED +APPS +SOURCES +CPU +IOWAIT +LOAD +LAST REPORTED$/,
+    );
   });
 });
 

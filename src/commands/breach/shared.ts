@@ -106,17 +106,17 @@ export const BREACH_COLUMNS: Column<BreachWire>[] = [
 
 /** Rows of one breach (show, latest): every attribute, the HTML description as plain text. */
 export const BREACH_DETAIL: Column<BreachWire>[] = [
-  { header: 'Name', get: (b) => b.Name },
-  { header: 'Title', get: (b) => b.Title, kind: 'text' },
-  { header: 'Domain', get: (b) => b.Domain },
-  { header: 'Breach date', get: (b) => b.BreachDate },
-  { header: 'Added', get: (b) => b.AddedDate },
-  { header: 'Modified', get: (b) => b.ModifiedDate },
-  { header: 'Accounts', get: (b) => b.PwnCount },
-  { header: 'Data classes', get: (b) => b.DataClasses, kind: 'text' },
-  { header: 'Flags', get: (b) => breachFlags(b) },
-  { header: 'Logo', get: (b) => b.LogoPath },
-  { header: 'Description', get: (b) => htmlToText(String(b.Description ?? '')), kind: 'text' },
+  { header: 'name', get: (b) => b.Name },
+  { header: 'title', get: (b) => b.Title, kind: 'text' },
+  { header: 'domain', get: (b) => b.Domain },
+  { header: 'breach date', get: (b) => b.BreachDate },
+  { header: 'added', get: (b) => b.AddedDate, format: 'relative' },
+  { header: 'modified', get: (b) => b.ModifiedDate, format: 'relative' },
+  { header: 'accounts', get: (b) => b.PwnCount },
+  { header: 'data classes', get: (b) => b.DataClasses, kind: 'text' },
+  { header: 'flags', get: (b) => breachFlags(b) },
+  { header: 'logo', get: (b) => b.LogoPath },
+  { header: 'description', get: (b) => htmlToText(String(b.Description ?? '')), kind: 'text' },
 ];
 
 /** Columns of an account search: names only (truncated) or the full model. */

@@ -11,12 +11,12 @@ export interface BreachSubscriptionOptions {
 }
 
 const ROWS: Column<SubscriptionStatusWire>[] = [
-  { header: 'Subscription', get: (s) => s.SubscriptionName },
-  { header: 'Description', get: (s) => s.Description, kind: 'text' },
-  { header: 'Subscribed until', get: (s) => s.SubscribedUntil },
-  { header: 'Requests per minute', get: (s) => s.Rpm },
-  { header: 'Domain search max', get: (s) => s.DomainSearchMaxBreachedAccounts },
-  { header: 'Stealer logs', get: (s) => s.IncludesStealerLogs },
+  { header: 'subscription', get: (s) => s.SubscriptionName },
+  { header: 'description', get: (s) => s.Description, kind: 'text' },
+  { header: 'subscribed until', get: (s) => s.SubscribedUntil, format: 'relative' },
+  { header: 'requests per minute', get: (s) => s.Rpm },
+  { header: 'domain search max', get: (s) => s.DomainSearchMaxBreachedAccounts },
+  { header: 'stealer logs', get: (s) => s.IncludesStealerLogs },
 ];
 
 export function breachSubscriptionCommand(factory: Factory, run = runBreachSubscription): Command {

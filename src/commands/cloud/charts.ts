@@ -52,7 +52,7 @@ export function metricRows(series: NamedSeries[]): {
   return {
     rows,
     columns: [
-      { header: 'timestamp', get: (r) => r.timestamp },
+      { header: 'timestamp', get: (r) => r.timestamp, format: 'relative' },
       ...series.map((s) => ({ header: s.name, get: (r: Record<string, unknown>) => r[s.name] })),
     ],
   };

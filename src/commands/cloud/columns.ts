@@ -33,12 +33,12 @@ export const INSTANCE_COLUMNS: Column<InstanceWire>[] = [
   { header: 'id', get: (i) => i.id },
   { header: 'reference', get: (i) => i.reference, kind: 'text' },
   { header: 'state', get: (i) => i.state, color: stateColor },
-  { header: 'type', get: (i) => i.type },
-  { header: 'region', get: (i) => i.region },
-  { header: 'image', get: (i) => i.image?.id },
+  { header: 'type', get: (i) => i.type, priority: 2 },
+  { header: 'region', get: (i) => i.region, priority: 2 },
+  { header: 'image', get: (i) => i.image?.id, priority: 3 },
   { header: 'ip', get: mainIp },
-  { header: 'contract', get: (i) => i.contract?.type },
-  { header: 'started', get: (i) => i.startedAt, format: 'relative' },
+  { header: 'contract', get: (i) => i.contract?.type, priority: 3 },
+  { header: 'started', get: (i) => i.startedAt, format: 'relative', priority: 2 },
 ];
 
 function contractText(i: InstanceWire): string {
@@ -84,11 +84,12 @@ export const TYPE_COLUMNS: Column<InstanceTypeWire>[] = [
   {
     header: 'network',
     get: (t) => `${t.resources.publicNetworkSpeed.value} ${t.resources.publicNetworkSpeed.unit}`,
+    priority: 3,
   },
-  { header: 'storage', get: (t) => t.storageTypes ?? [] },
+  { header: 'storage', get: (t) => t.storageTypes ?? [], kind: 'text', priority: 2 },
   { header: 'hourly', get: (t) => price(t, 'hourlyPrice') },
   { header: 'monthly', get: (t) => price(t, 'monthlyPrice') },
-  { header: 'currency', get: (t) => t.prices?.currency },
+  { header: 'currency', get: (t) => t.prices?.currency, priority: 3 },
 ];
 
 export const SNAPSHOT_COLUMNS: Column<SnapshotWire>[] = [
@@ -102,24 +103,28 @@ export const IMAGE_COLUMNS: Column<ImageDetailsWire>[] = [
   { header: 'id', get: (i) => i.id },
   { header: 'name', get: (i) => i.name, kind: 'text' },
   { header: 'flavour', get: (i) => i.flavour },
-  { header: 'custom', get: (i) => i.custom },
-  { header: 'region', get: (i) => i.region },
-  { header: 'min disk', get: (i) => (i.minDiskSize === null ? undefined : `${i.minDiskSize} GB`) },
-  { header: 'market apps', get: (i) => i.marketApps, kind: 'text' },
+  { header: 'custom', get: (i) => i.custom, priority: 3 },
+  { header: 'region', get: (i) => i.region, priority: 2 },
+  {
+    header: 'min disk',
+    get: (i) => (i.minDiskSize === null ? undefined : `${i.minDiskSize} GB`),
+    priority: 2,
+  },
+  { header: 'market apps', get: (i) => i.marketApps, kind: 'text', priority: 3 },
 ];
 
 export const GROUP_COLUMNS: Column<AutoScalingGroupWire>[] = [
   { header: 'id', get: (g) => g.id },
   { header: 'reference', get: (g) => g.reference, kind: 'text' },
-  { header: 'type', get: (g) => g.type },
+  { header: 'type', get: (g) => g.type, priority: 2 },
   { header: 'state', get: (g) => g.state, color: stateColor },
-  { header: 'region', get: (g) => g.region },
+  { header: 'region', get: (g) => g.region, priority: 2 },
   {
     header: 'size',
     get: (g) =>
       g.type === 'CPU_BASED' ? `${g.minimumAmount ?? '?'}–${g.maximumAmount ?? '?'}` : g.desiredAmount,
   },
-  { header: 'updated', get: (g) => g.updatedAt, format: 'relative' },
+  { header: 'updated', get: (g) => g.updatedAt, format: 'relative', priority: 3 },
 ];
 
 /** One group as key / value rows. */
@@ -135,8 +140,8 @@ export const GROUP_FIELDS: Column<AutoScalingGroupDetailsWire>[] = [
   { header: 'cpu threshold', get: (g) => (g.cpuThreshold === null ? undefined : `${g.cpuThreshold} %`) },
   { header: 'warmup', get: (g) => (g.warmupTime === null ? undefined : `${g.warmupTime} s`) },
   { header: 'cooldown', get: (g) => (g.cooldownTime === null ? undefined : `${g.cooldownTime} s`) },
-  { header: 'starts', get: (g) => g.startsAt },
-  { header: 'ends', get: (g) => g.endsAt },
+  { header: 'starts', get: (g) => g.startsAt, format: 'relative' },
+  { header: 'ends', get: (g) => g.endsAt, format: 'relative' },
   {
     header: 'target groups',
     kind: 'text',
@@ -150,8 +155,8 @@ export const SCALED_COLUMNS: Column<AutoScaledInstanceWire>[] = [
   { header: 'id', get: (i) => i.id },
   { header: 'reference', get: (i) => i.reference, kind: 'text' },
   { header: 'state', get: (i) => i.state, color: stateColor },
-  { header: 'type', get: (i) => i.type },
-  { header: 'region', get: (i) => i.region },
+  { header: 'type', get: (i) => i.type, priority: 2 },
+  { header: 'region', get: (i) => i.region, priority: 2 },
   { header: 'ip', get: (i) => i.ips[0]?.ip },
-  { header: 'product', get: (i) => i.productType },
+  { header: 'product', get: (i) => i.productType, priority: 3 },
 ];

@@ -8,6 +8,8 @@ export interface CompletionOption {
   description: string;
   /** The fixed set of values the flag takes (`--sort-dir asc|desc`), offered after it. */
   values?: readonly string[] | undefined;
+  /** It takes a value (`--limit <n>`): what follows it is that value, never another flag. */
+  takesValue: boolean;
 }
 
 export interface CompletionNode {
@@ -16,6 +18,8 @@ export interface CompletionNode {
   subcommands: Array<{ name: string; description: string }>;
   /** The command's own flags (the root's are in `globals`). */
   options: CompletionOption[];
+  /** It takes positional arguments (an id, a path): a word that is not a flag goes there. */
+  takesArgs: boolean;
 }
 
 export interface CompletionTree {
@@ -31,6 +35,7 @@ const flagsOf = (cmd: Command): CompletionOption[] =>
       short: o.long ? o.short : undefined,
       description: o.description,
       values: completionValues(o),
+      takesValue: o.required || o.optional,
     }))
     .filter((o) => o.flag);
 
@@ -42,6 +47,7 @@ export function completionNodes(root: Command): CompletionTree {
       path,
       subcommands: cmd.commands.map((c) => ({ name: c.name(), description: c.description() })),
       options: path === 'ops' ? [] : flagsOf(cmd),
+      takesArgs: cmd.registeredArguments.length > 0,
     });
     for (const sub of cmd.commands) walk(sub, `${path} ${sub.name()}`);
   };
@@ -77,18 +83,30 @@ function valueCases({ nodes, globals }: CompletionTree): string[] {
   return cases;
 }
 
+/** The flags that take a value, long and short, as one space-separated list. */
+const valued = (options: CompletionOption[]) =>
+  options.flatMap((o) => (o.takesValue ? [o.flag, o.short ?? ''] : [])).filter(Boolean);
+
+/**
+ * Bash (and zsh) completion. Flags are offered only where a flag can go: when the word begun starts
+ * with `-`, or after a command that takes neither a subcommand nor an argument. Where an argument (an
+ * id, a path) or a flag's value is expected, no flag is offered, so bash never inserts `--` there; it
+ * falls back to file names (`-o default`).
+ */
 export function bashScript({ nodes, globals }: CompletionTree): string {
   const paths = nodes.map((n) => n.path).filter((p) => p !== 'ops');
   const cases = nodes
     .map(
       (n) =>
-        `    ${q(n.path)}) words=${q([...n.subcommands.map((s) => s.name), ...n.options.map((o) => o.flag)].join(' '))} ;;`,
+        `    ${q(n.path)}) subs=${q(n.subcommands.map((s) => s.name).join(' '))} flags=${q(n.options.map((o) => o.flag).join(' '))} valued=${q(valued(n.options).join(' '))} args=${n.takesArgs ? 1 : 0} ;;`,
     )
     .join('\n');
   const globalWords = q(globals.map((o) => o.flag).join(' '));
+  const globalValued = q(valued(globals).join(' '));
   return `# ops completion for bash: eval "$(ops completion bash)"
 _ops_complete() {
-  local cur prev path w i words values
+  local cur prev path w i subs flags valued args values
+  local globals=${globalWords} gvalued=${globalValued}
   cur="\${COMP_WORDS[COMP_CWORD]}"
   prev="\${COMP_WORDS[COMP_CWORD-1]}"
   path="ops"
@@ -110,8 +128,21 @@ ${valueCases({ nodes, globals }).join('\n')}
   case "$path" in
 ${cases}
   esac
-  words="$words "${globalWords}
-  COMPREPLY=( $(compgen -W "$words" -- "$cur") )
+  if [[ "$cur" == -* ]]; then
+    COMPREPLY=( $(compgen -W "$flags $globals" -- "$cur") )
+    return
+  fi
+  # The value of a flag, or an argument: no flag goes there.
+  case " $valued $gvalued " in
+    *" $prev "*) COMPREPLY=(); return ;;
+  esac
+  if [[ -n "$subs" ]]; then
+    COMPREPLY=( $(compgen -W "$subs" -- "$cur") )
+  elif [[ "$args" == 0 ]]; then
+    COMPREPLY=( $(compgen -W "$flags $globals" -- "$cur") )
+  else
+    COMPREPLY=()
+  fi
 }
 complete -o default -F _ops_complete ops
 `;

@@ -61,9 +61,9 @@ export async function runConfigList(o: ConfigListOptions): Promise<void> {
   await o.printer.print(rows, {
     columns: [
       { header: 'key', get: (r) => r.key },
-      { header: 'value', get: (r) => r.value },
+      { header: 'value', get: (r) => r.value, kind: 'text' },
       ...(o.showOrigin ? [{ header: 'origin', get: (r: Row) => r.origin }] : []),
-      ...(o.all ? [{ header: 'description', get: (r: Row) => r.description }] : []),
+      ...(o.all ? [{ header: 'description', get: (r: Row) => r.description, kind: 'text' as const }] : []),
     ],
   });
 }

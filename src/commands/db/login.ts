@@ -135,7 +135,7 @@ export async function runDbLogin(o: DbLoginOptions): Promise<void> {
         { header: 'profile', get: (r) => r.profile },
         { header: 'user', get: (r) => r.user },
         { header: 'tenant', get: (r) => r.tenant },
-        { header: 'expires at', get: (r) => r.expires_at },
+        { header: 'expires at', get: (r) => r.expires_at, format: 'relative' },
       ],
     },
   );

@@ -194,9 +194,13 @@ export function assignmentColumns(target: DbAccount): Column<SqlRoleAssignmentWi
   const accountId = accountResourceId(target);
   return [
     { header: 'name', get: (a) => a.name },
-    { header: 'principal', get: (a) => a.properties?.principalId },
-    { header: 'role definition', get: (a) => lastSegment(a.properties?.roleDefinitionId ?? '') },
-    { header: 'scope', get: (a) => shortScope(a.properties?.scope ?? '', accountId) },
+    { header: 'principal', get: (a) => a.properties?.principalId, priority: 2 },
+    {
+      header: 'role definition',
+      get: (a) => lastSegment(a.properties?.roleDefinitionId ?? ''),
+      priority: 2,
+    },
+    { header: 'scope', get: (a) => shortScope(a.properties?.scope ?? '', accountId), kind: 'text' },
   ];
 }
 

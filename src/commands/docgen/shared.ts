@@ -84,15 +84,15 @@ const refId = (ref: { id: string } | null | undefined) => (ref === null ? null :
 
 /** One job, field by field; `failures` as the errors and warnings it holds. */
 export const JOB_DETAIL: Column<DocgenJobWire>[] = [
-  { header: 'ID', get: (j) => j.id },
-  { header: 'Status', get: (j) => j.status, color: statusColor },
-  { header: 'Output type', get: (j) => j.output_type },
-  { header: 'Output file', get: (j) => refId(j.output_file) },
-  { header: 'Output version', get: (j) => refId(j.output_file_version) },
-  { header: 'Template', get: (j) => j.template_file?.id },
-  { header: 'Template version', get: (j) => j.template_file_version?.id },
-  { header: 'Batch', get: (j) => j.batch?.id },
-  { header: 'Created', get: (j) => j.created_at, format: 'relative' },
-  { header: 'Errors', get: (j) => j.failures?.errors, kind: 'text' },
-  { header: 'Warnings', get: (j) => j.failures?.warnings, kind: 'text' },
+  { header: 'id', get: (j) => j.id },
+  { header: 'status', get: (j) => j.status, color: statusColor },
+  { header: 'output type', get: (j) => j.output_type },
+  { header: 'output file', get: (j) => refId(j.output_file) },
+  { header: 'output version', get: (j) => refId(j.output_file_version) },
+  { header: 'template', get: (j) => j.template_file?.id },
+  { header: 'template version', get: (j) => j.template_file_version?.id },
+  { header: 'batch', get: (j) => j.batch?.id },
+  { header: 'created', get: (j) => j.created_at, format: 'relative' },
+  { header: 'errors', get: (j) => j.failures?.errors, kind: 'text' },
+  { header: 'warnings', get: (j) => j.failures?.warnings, kind: 'text' },
 ];

@@ -65,8 +65,10 @@ export function meterSendCommand(factory: Factory, run = runMeterSend): Command 
   cmd.addHelpText(
     'after',
     `
-Lines: {"event_name":"api_requests","customer":"cus_123","value":3,"timestamp":"2026-01-02T15:04:05Z"}
-(or the wire form with payload.billing_customer_id and payload.value); CSV: a header row with
+NDJSON lines, each like
+  {"event_name":"api_requests","customer":"cus_123","value":3}
+with an optional "timestamp", or in the wire form (payload.billing_customer_id and payload.value);
+CSV: a header row with
 event_name,customer,value[,timestamp][,identifier][,payload.<key>]. A line without an identifier gets
 one derived from its content and line number, so sending the same file again sends nothing twice.
 Exit 0 when every event was accepted, 1 when any line was invalid or refused, 130 on Ctrl-C.

@@ -8,6 +8,7 @@ import type {
   ProjectWire,
   RestrictionWire,
 } from '../../clients/pipelines/types.js';
+import { humanDuration } from '../../output/text.js';
 import type { Column } from '../../output/printer.js';
 
 /** 0.8473 → "84.7%". */
@@ -17,11 +18,7 @@ export function percent(rate: number | undefined): string {
 
 /** 551 → "9m 11s"; 36291 → "10h 4m". */
 export function duration(secs: number | undefined): string {
-  if (secs === undefined) return '';
-  const s = Math.round(secs);
-  if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`;
-  return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
+  return secs === undefined ? '' : humanDuration(secs);
 }
 
 export const CONTEXT_COLUMNS: Column<ContextWire>[] = [
@@ -32,15 +29,15 @@ export const CONTEXT_COLUMNS: Column<ContextWire>[] = [
 
 export const CONTEXT_ENV_COLUMNS: Column<ContextEnvVarWire>[] = [
   { header: 'variable', get: (v) => v.variable },
-  { header: 'created', get: (v) => v.created_at, format: 'relative' },
+  { header: 'created', get: (v) => v.created_at, format: 'relative', priority: 2 },
   { header: 'updated', get: (v) => v.updated_at, format: 'relative' },
-  { header: 'context id', get: (v) => v.context_id },
+  { header: 'context id', get: (v) => v.context_id, priority: 3 },
 ];
 
 export const RESTRICTION_COLUMNS: Column<RestrictionWire>[] = [
   { header: 'id', get: (r) => r.id },
   { header: 'type', get: (r) => r.restriction_type },
-  { header: 'value', get: (r) => r.restriction_value },
+  { header: 'value', get: (r) => r.restriction_value, priority: 3 },
   { header: 'name', get: (r) => r.name, kind: 'text' },
 ];
 
@@ -48,18 +45,23 @@ export const PROJECT_COLUMNS: Column<ProjectWire>[] = [
   { header: 'slug', get: (p) => p.slug },
   { header: 'name', get: (p) => p.name, kind: 'text' },
   { header: 'id', get: (p) => p.id },
-  { header: 'organization', get: (p) => `${p.organization_name} (${p.organization_slug})`, kind: 'text' },
-  { header: 'organization id', get: (p) => p.organization_id },
-  { header: 'vcs', get: (p) => `${p.vcs_info?.provider} ${p.vcs_info?.vcs_url}`, kind: 'text' },
-  { header: 'default branch', get: (p) => p.vcs_info?.default_branch },
+  {
+    header: 'organization',
+    get: (p) => `${p.organization_name} (${p.organization_slug})`,
+    kind: 'text',
+    priority: 2,
+  },
+  { header: 'organization id', get: (p) => p.organization_id, priority: 3 },
+  { header: 'vcs', get: (p) => `${p.vcs_info?.provider} ${p.vcs_info?.vcs_url}`, kind: 'text', priority: 3 },
+  { header: 'default branch', get: (p) => p.vcs_info?.default_branch, priority: 2 },
 ];
 
 export const CHECKOUT_KEY_COLUMNS: Column<CheckoutKeyWire>[] = [
   { header: 'fingerprint', get: (k) => k.fingerprint },
   { header: 'type', get: (k) => k.type },
   { header: 'preferred', get: (k) => k.preferred, format: 'bool' },
-  { header: 'created', get: (k) => k['created-at'], format: 'relative' },
-  { header: 'public key', get: (k) => k['public-key'], kind: 'text' },
+  { header: 'created', get: (k) => k['created-at'], format: 'relative', priority: 2 },
+  { header: 'public key', get: (k) => k['public-key'], kind: 'text', priority: 3 },
 ];
 
 /** The value column shows what the service returns: already masked (`xxxx` and the last four). */
@@ -76,13 +78,15 @@ export const DEFINITION_COLUMNS: Column<PipelineDefinitionWire>[] = [
     header: 'config',
     get: (d) =>
       `${d.config_source?.repo?.full_name ?? d.config_source?.provider}:${d.config_source?.file_path}`,
+    priority: 2,
   },
   {
     header: 'checkout',
     get: (d) => d.checkout_source?.repo?.full_name ?? d.checkout_source?.repo?.external_id,
+    priority: 3,
   },
-  { header: 'description', get: (d) => d.description, kind: 'text' },
-  { header: 'created', get: (d) => d.created_at, format: 'relative' },
+  { header: 'description', get: (d) => d.description, kind: 'text', priority: 3 },
+  { header: 'created', get: (d) => d.created_at, format: 'relative', priority: 2 },
 ];
 
 export const DECISION_COLUMNS: Column<DecisionLogWire>[] = [
@@ -93,9 +97,9 @@ export const DECISION_COLUMNS: Column<DecisionLogWire>[] = [
     color: (v, s) => (v === 'PASS' ? s.green : v === 'SOFT_FAIL' ? s.yellow : s.red),
   },
   { header: 'created', get: (d) => d.created_at, format: 'relative' },
-  { header: 'project id', get: (d) => d.metadata?.project_id },
-  { header: 'branch', get: (d) => d.metadata?.vcs?.branch },
-  { header: 'build', get: (d) => d.metadata?.build_number },
+  { header: 'project id', get: (d) => d.metadata?.project_id, priority: 3 },
+  { header: 'branch', get: (d) => d.metadata?.vcs?.branch, priority: 2 },
+  { header: 'build', get: (d) => d.metadata?.build_number, priority: 2 },
   {
     header: 'failed rules',
     kind: 'text',

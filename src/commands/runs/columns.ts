@@ -14,6 +14,13 @@ import type {
 } from '../../clients/runs/types.js';
 import type { Style } from '../../output/color.js';
 import type { Column } from '../../output/printer.js';
+import { humanDuration, secondsBetween } from '../../output/text.js';
+
+/** How long a run or job took, once it has ended ("3m 7s"); empty before. */
+function took(x: { status: string | null }, from: unknown, to: unknown): string | undefined {
+  const secs = x.status === 'completed' ? secondsBetween(from, to) : undefined;
+  return secs === undefined ? undefined : humanDuration(secs);
+}
 
 /** `success`, `failure`… once completed; `queued`, `in_progress` before. */
 export function stateOf(x: { status: string | null; conclusion: string | null }): string {
@@ -29,11 +36,11 @@ function stateColor(v: unknown, s: Style) {
 export const RUN_COLUMNS: Column<WorkflowRunWire>[] = [
   { header: 'state', get: stateOf, color: stateColor },
   { header: 'title', get: (r) => r.display_title, kind: 'text' },
-  { header: 'workflow', get: (r) => r.name, kind: 'text' },
-  { header: 'branch', get: (r) => r.head_branch, kind: 'text' },
-  { header: 'event', get: (r) => r.event },
+  { header: 'workflow', get: (r) => r.name, kind: 'text', priority: 2 },
+  { header: 'branch', get: (r) => r.head_branch, kind: 'text', priority: 2 },
+  { header: 'event', get: (r) => r.event, priority: 3 },
   { header: 'id', get: (r) => r.id },
-  { header: 'attempt', get: (r) => r.run_attempt },
+  { header: 'attempt', get: (r) => r.run_attempt, priority: 3 },
   { header: 'created', get: (r) => r.created_at, format: 'relative' },
 ];
 
@@ -52,6 +59,7 @@ export const RUN_FIELDS: Column<WorkflowRunWire>[] = [
   { header: 'actor', get: (r) => r.actor?.login },
   { header: 'created', get: (r) => r.created_at, format: 'relative' },
   { header: 'updated', get: (r) => r.updated_at, format: 'relative' },
+  { header: 'duration', get: (r) => took(r, r.run_started_at ?? r.created_at, r.updated_at) },
   { header: 'url', get: (r) => r.html_url },
 ];
 
@@ -59,35 +67,36 @@ export const JOB_COLUMNS: Column<JobWire>[] = [
   { header: 'state', get: stateOf, color: stateColor },
   { header: 'name', get: (j) => j.name, kind: 'text' },
   { header: 'id', get: (j) => j.id },
-  { header: 'attempt', get: (j) => j.run_attempt },
-  { header: 'runner', get: (j) => j.runner_name, kind: 'text' },
+  { header: 'attempt', get: (j) => j.run_attempt, priority: 3 },
+  { header: 'runner', get: (j) => j.runner_name, kind: 'text', priority: 3 },
   { header: 'started', get: (j) => j.started_at, format: 'relative' },
-  { header: 'completed', get: (j) => j.completed_at, format: 'relative' },
+  { header: 'completed', get: (j) => j.completed_at, format: 'relative', priority: 2 },
+  { header: 'duration', get: (j) => took(j, j.started_at, j.completed_at) },
 ];
 
 export const WORKFLOW_COLUMNS: Column<WorkflowWire>[] = [
   { header: 'name', get: (w) => w.name, kind: 'text' },
   { header: 'state', get: (w) => w.state, color: (v, s) => (v === 'active' ? s.green : s.yellow) },
   { header: 'id', get: (w) => w.id },
-  { header: 'path', get: (w) => w.path },
+  { header: 'path', get: (w) => w.path, priority: 2 },
 ];
 
 export const ARTIFACT_COLUMNS: Column<ArtifactWire>[] = [
   { header: 'id', get: (a) => a.id },
   { header: 'name', get: (a) => a.name },
   { header: 'size', get: (a) => a.size_in_bytes, format: 'bytes' },
-  { header: 'expired', get: (a) => a.expired },
+  { header: 'expired', get: (a) => a.expired, priority: 3 },
   { header: 'created', get: (a) => a.created_at, format: 'relative' },
-  { header: 'expires', get: (a) => a.expires_at, format: 'relative' },
+  { header: 'expires', get: (a) => a.expires_at, format: 'relative', priority: 2 },
 ];
 
 export const CACHE_COLUMNS: Column<ActionsCacheWire>[] = [
   { header: 'id', get: (c) => c.id },
-  { header: 'key', get: (c) => c.key },
-  { header: 'ref', get: (c) => c.ref },
+  { header: 'key', get: (c) => c.key, kind: 'text' },
+  { header: 'ref', get: (c) => c.ref, priority: 2 },
   { header: 'size', get: (c) => c.size_in_bytes, format: 'bytes' },
-  { header: 'created', get: (c) => c.created_at, format: 'relative' },
-  { header: 'last used', get: (c) => c.last_accessed_at, format: 'relative' },
+  { header: 'created', get: (c) => c.created_at, format: 'relative', priority: 3 },
+  { header: 'last used', get: (c) => c.last_accessed_at, format: 'relative', priority: 2 },
 ];
 
 export const SECRET_COLUMNS: Column<ActionsSecretWire>[] = [
@@ -100,7 +109,7 @@ export const VARIABLE_COLUMNS: Column<ActionsVariableWire>[] = [
   { header: 'name', get: (v) => v.name },
   { header: 'value', get: (v) => v.value, kind: 'text' },
   { header: 'updated', get: (v) => v.updated_at, format: 'relative' },
-  { header: 'visibility', get: (v) => v.visibility },
+  { header: 'visibility', get: (v) => v.visibility, priority: 2 },
 ];
 
 export const REPOSITORY_COLUMNS: Column<MinimalRepositoryWire>[] = [
@@ -112,10 +121,10 @@ export const REPOSITORY_COLUMNS: Column<MinimalRepositoryWire>[] = [
 export const RUNNER_COLUMNS: Column<RunnerWire>[] = [
   { header: 'id', get: (r) => r.id },
   { header: 'name', get: (r) => r.name, kind: 'text' },
-  { header: 'os', get: (r) => r.os },
+  { header: 'os', get: (r) => r.os, priority: 2 },
   { header: 'status', get: (r) => r.status, color: (v, s) => (v === 'online' ? s.green : s.yellow) },
-  { header: 'busy', get: (r) => r.busy },
-  { header: 'labels', get: (r) => r.labels.map((l) => l.name).join(', '), kind: 'text' },
+  { header: 'busy', get: (r) => r.busy, priority: 2 },
+  { header: 'labels', get: (r) => r.labels.map((l) => l.name).join(', '), kind: 'text', priority: 3 },
 ];
 
 export const LABEL_COLUMNS: Column<RunnerLabelWire>[] = [
@@ -134,5 +143,5 @@ export const DOWNLOAD_COLUMNS: Column<RunnerApplicationWire>[] = [
   { header: 'os', get: (d) => d.os },
   { header: 'architecture', get: (d) => d.architecture },
   { header: 'filename', get: (d) => d.filename },
-  { header: 'url', get: (d) => d.download_url },
+  { header: 'url', get: (d) => d.download_url, kind: 'text', priority: 3 },
 ];

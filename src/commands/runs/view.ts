@@ -15,7 +15,7 @@ export interface RunsViewOptions extends RunsBase {
 export function runsViewCommand(factory: Factory, run = runRunsView): Command {
   return addRepoOption(
     new Command('view')
-      .description('Show a workflow run and, in a table, its jobs')
+      .description('Show a workflow run, how long it took and, in a table, its jobs')
       .argument('<run-id>', 'the run id'),
   )
     .addHelpText(
@@ -42,6 +42,7 @@ export async function runRunsView(o: RunsViewOptions): Promise<void> {
   if (!o.jobs) return;
   const jobs = await allItems<JobWire>(client.listJobsForWorkflowRun(o.repo, o.runId, {}));
   if (!jobs.length) return;
-  await o.printer.text('');
+  // A heading, then the jobs under it (gh run view).
+  await o.printer.text(`\n${o.printer.style.bold('JOBS')}`);
   await o.printer.print(jobs, { columns: JOB_COLUMNS });
 }

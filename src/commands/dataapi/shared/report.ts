@@ -95,14 +95,14 @@ export function dataapiClient(ctx: Context): Promise<() => Promise<DataapiClient
 }
 
 export const ERROR_COLUMNS: Column<ErrorResultWire>[] = [
-  { header: 'time', get: (r) => r.datetime },
-  { header: 'function', get: (r) => r.function },
+  { header: 'time', get: (r) => r.datetime, format: 'relative' },
+  { header: 'function', get: (r) => r.function, kind: 'text', priority: 2 },
   { header: 'error code', get: (r) => r.error_code },
   { header: 'message', get: (r) => r.error_message, kind: 'text' },
-  { header: 'method', get: (r) => r.http_method },
-  { header: 'url', get: (r) => r.http_url },
-  { header: 'http code', get: (r) => r.http_code },
-  { header: 'http time', get: (r) => r.http_time },
+  { header: 'method', get: (r) => r.http_method, priority: 3 },
+  { header: 'url', get: (r) => r.http_url, kind: 'text', priority: 3 },
+  { header: 'http code', get: (r) => r.http_code, priority: 2 },
+  { header: 'http time', get: (r) => r.http_time, priority: 3 },
 ];
 
 export const DEFAULT_LIMIT = 100;

@@ -26,7 +26,7 @@ export const RESEND_COLUMNS: Column<ResendLine>[] = [
   { header: 'task', get: (l) => l.id },
   { header: 'function', get: (l) => l.function },
   { header: 'url', get: (l) => l.url },
-  { header: 'last failed', get: (l) => l.last_failed },
+  { header: 'last failed', get: (l) => l.last_failed, format: 'relative' },
   { header: 'failures', get: (l) => l.failures },
   {
     header: 'outcome',

@@ -13,9 +13,9 @@ const COLUMNS: Column<MeterEventSession>[] = [
   { header: 'id', get: (s) => s.id },
   { header: 'object', get: (s) => s.object },
   // The purpose of the command is a token for scripts: it is shown with --field or -o json.
-  { header: 'authentication_token', get: (s) => s.authentication_token, format: 'secret' },
-  { header: 'created', get: (s) => s.created },
-  { header: 'expires_at', get: (s) => s.expires_at },
+  { header: 'authentication token', get: (s) => s.authentication_token, format: 'secret' },
+  { header: 'created', get: (s) => s.created, format: 'relative' },
+  { header: 'expires at', get: (s) => s.expires_at, format: 'relative' },
   { header: 'livemode', get: (s) => s.livemode, format: 'bool' },
 ];
 

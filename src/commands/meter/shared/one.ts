@@ -7,10 +7,10 @@ import { type EventFields, toWireEvent } from './event.js';
 
 const COLUMNS: Column<MeterEventWire>[] = [
   { header: 'identifier', get: (e) => e.identifier },
-  { header: 'event_name', get: (e) => e.event_name },
+  { header: 'event name', get: (e) => e.event_name },
   { header: 'customer', get: (e) => e.payload.billing_customer_id },
   { header: 'value', get: (e) => e.payload.value },
-  { header: 'timestamp', get: (e) => e.timestamp },
+  { header: 'timestamp', get: (e) => e.timestamp, format: 'relative' },
 ];
 
 /**

@@ -13,16 +13,16 @@ export interface InsightsFlakyTestsOptions extends PipelinesBase {
 }
 
 export const FLAKY_COLUMNS: Column<FlakyTestWire>[] = [
-  { header: 'test-name', get: (t) => t['test-name'], kind: 'text' },
+  { header: 'test name', get: (t) => t['test-name'], kind: 'text' },
   { header: 'classname', get: (t) => t.classname, kind: 'text' },
   { header: 'file', get: (t) => t.file, kind: 'text' },
-  { header: 'job-name', get: (t) => t['job-name'], kind: 'text' },
-  { header: 'workflow-name', get: (t) => t['workflow-name'], kind: 'text' },
-  { header: 'times-flaked', get: (t) => t['times-flaked'] },
-  { header: 'time-wasted', get: (t) => t['time-wasted'] },
-  { header: 'workflow-created-at', get: (t) => t['workflow-created-at'] },
-  { header: 'workflow-id', get: (t) => t['workflow-id'] },
-  { header: 'job-number', get: (t) => t['job-number'] },
+  { header: 'job name', get: (t) => t['job-name'], kind: 'text' },
+  { header: 'workflow name', get: (t) => t['workflow-name'], kind: 'text' },
+  { header: 'times flaked', get: (t) => t['times-flaked'] },
+  { header: 'time wasted', get: (t) => t['time-wasted'] },
+  { header: 'workflow created at', get: (t) => t['workflow-created-at'], format: 'relative' },
+  { header: 'workflow id', get: (t) => t['workflow-id'] },
+  { header: 'job number', get: (t) => t['job-number'] },
 ];
 
 const PRETTY: Column<FlakyTestWire>[] = [

@@ -33,16 +33,16 @@ export interface InsightsJobsOptions extends PipelinesBase {
 
 export const JOB_COLUMNS: Column<JobMetricsWire>[] = [
   { header: 'name', get: (j) => j.name },
-  { header: 'total_runs', get: (j) => j.metrics.total_runs },
-  { header: 'successful_runs', get: (j) => j.metrics.successful_runs },
-  { header: 'failed_runs', get: (j) => j.metrics.failed_runs },
-  { header: 'success_rate', get: (j) => j.metrics.success_rate },
-  { header: 'median_secs', get: (j) => j.metrics.duration_metrics.median },
-  { header: 'p95_secs', get: (j) => j.metrics.duration_metrics.p95 },
-  { header: 'total_credits_used', get: (j) => j.metrics.total_credits_used },
+  { header: 'total runs', get: (j) => j.metrics.total_runs },
+  { header: 'successful runs', get: (j) => j.metrics.successful_runs },
+  { header: 'failed runs', get: (j) => j.metrics.failed_runs },
+  { header: 'success rate', get: (j) => j.metrics.success_rate },
+  { header: 'median secs', get: (j) => j.metrics.duration_metrics.median },
+  { header: 'p95 secs', get: (j) => j.metrics.duration_metrics.p95 },
+  { header: 'total credits used', get: (j) => j.metrics.total_credits_used },
   { header: 'throughput', get: (j) => j.metrics.throughput },
-  { header: 'window_start', get: (j) => j.window_start },
-  { header: 'window_end', get: (j) => j.window_end },
+  { header: 'window start', get: (j) => j.window_start, format: 'relative' },
+  { header: 'window end', get: (j) => j.window_end, format: 'relative' },
 ];
 
 const PRETTY: Column<JobMetricsWire>[] = [

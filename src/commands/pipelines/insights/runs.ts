@@ -38,10 +38,10 @@ export const RUN_COLUMNS: Column<WorkflowRunWire>[] = [
   },
   { header: 'branch', get: (r) => r.branch },
   { header: 'duration', get: (r) => r.duration },
-  { header: 'credits_used', get: (r) => r.credits_used },
-  { header: 'created_at', get: (r) => r.created_at },
-  { header: 'stopped_at', get: (r) => r.stopped_at },
-  { header: 'is_approval', get: (r) => r.is_approval },
+  { header: 'credits used', get: (r) => r.credits_used },
+  { header: 'created at', get: (r) => r.created_at, format: 'relative' },
+  { header: 'stopped at', get: (r) => r.stopped_at, format: 'relative' },
+  { header: 'is approval', get: (r) => r.is_approval },
 ];
 
 const PRETTY: Column<WorkflowRunWire>[] = [

@@ -7,6 +7,7 @@ import type {
 } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import type { Column } from '../../../output/printer.js';
+import { words } from '../../../output/text.js';
 import { type PipelinesBase, examples, parseOrgSlug, parseProjectSlug, pipelinesStart } from '../shared.js';
 import { orgCharts, projectCharts } from './charts.js';
 import { type InsightsView, addWindowOption, collectValues, draw, parseWindow, viewOf } from './shared.js';
@@ -141,8 +142,8 @@ function orgRows(res: OrgSummaryWire): Row[] {
 }
 
 const metric = (key: string): Column<Row>[] => [
-  { header: key, get: (r) => r.metrics[key] },
-  { header: `${key}_trend`, get: (r) => r.trends[key] },
+  { header: words(key), get: (r) => r.metrics[key] },
+  { header: `${words(key)} trend`, get: (r) => r.trends[key] },
 ];
 
 const PROJECT_COLUMNS: Column<Row>[] = [

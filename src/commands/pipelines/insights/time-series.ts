@@ -28,21 +28,21 @@ export interface InsightsTimeSeriesOptions extends PipelinesBase {
 }
 
 export const SERIES_COLUMNS: Column<JobTimeseriesWire>[] = [
-  { header: 'timestamp', get: (p) => p.timestamp },
+  { header: 'timestamp', get: (p) => p.timestamp, format: 'relative' },
   { header: 'name', get: (p) => p.name },
-  { header: 'total_runs', get: (p) => p.metrics.total_runs },
-  { header: 'successful_runs', get: (p) => p.metrics.successful_runs },
-  { header: 'failed_runs', get: (p) => p.metrics.failed_runs },
+  { header: 'total runs', get: (p) => p.metrics.total_runs },
+  { header: 'successful runs', get: (p) => p.metrics.successful_runs },
+  { header: 'failed runs', get: (p) => p.metrics.failed_runs },
   { header: 'throughput', get: (p) => p.metrics.throughput },
-  { header: 'median_credits_used', get: (p) => p.metrics.median_credits_used },
-  { header: 'total_credits_used', get: (p) => p.metrics.total_credits_used },
-  { header: 'min_secs', get: (p) => p.metrics.duration_metrics.min },
-  { header: 'median_secs', get: (p) => p.metrics.duration_metrics.median },
-  { header: 'p95_secs', get: (p) => p.metrics.duration_metrics.p95 },
-  { header: 'max_secs', get: (p) => p.metrics.duration_metrics.max },
-  { header: 'total_secs', get: (p) => p.metrics.duration_metrics.total },
-  { header: 'min_started_at', get: (p) => p.min_started_at },
-  { header: 'max_ended_at', get: (p) => p.max_ended_at },
+  { header: 'median credits used', get: (p) => p.metrics.median_credits_used },
+  { header: 'total credits used', get: (p) => p.metrics.total_credits_used },
+  { header: 'min secs', get: (p) => p.metrics.duration_metrics.min },
+  { header: 'median secs', get: (p) => p.metrics.duration_metrics.median },
+  { header: 'p95 secs', get: (p) => p.metrics.duration_metrics.p95 },
+  { header: 'max secs', get: (p) => p.metrics.duration_metrics.max },
+  { header: 'total secs', get: (p) => p.metrics.duration_metrics.total },
+  { header: 'min started at', get: (p) => p.min_started_at, format: 'relative' },
+  { header: 'max ended at', get: (p) => p.max_ended_at, format: 'relative' },
 ];
 
 /**

@@ -31,17 +31,17 @@ export interface InsightsWorkflowsOptions extends PipelinesBase {
 /** The numbers as the service sends them (CSV, and a table that is not on a terminal). */
 export const WORKFLOW_COLUMNS: Column<WorkflowMetricsWire>[] = [
   { header: 'name', get: (w) => w.name },
-  { header: 'total_runs', get: (w) => w.metrics.total_runs },
-  { header: 'successful_runs', get: (w) => w.metrics.successful_runs },
-  { header: 'failed_runs', get: (w) => w.metrics.failed_runs },
-  { header: 'success_rate', get: (w) => w.metrics.success_rate },
-  { header: 'median_secs', get: (w) => w.metrics.duration_metrics.median },
-  { header: 'p95_secs', get: (w) => w.metrics.duration_metrics.p95 },
-  { header: 'total_credits_used', get: (w) => w.metrics.total_credits_used },
+  { header: 'total runs', get: (w) => w.metrics.total_runs },
+  { header: 'successful runs', get: (w) => w.metrics.successful_runs },
+  { header: 'failed runs', get: (w) => w.metrics.failed_runs },
+  { header: 'success rate', get: (w) => w.metrics.success_rate },
+  { header: 'median secs', get: (w) => w.metrics.duration_metrics.median },
+  { header: 'p95 secs', get: (w) => w.metrics.duration_metrics.p95 },
+  { header: 'total credits used', get: (w) => w.metrics.total_credits_used },
   { header: 'throughput', get: (w) => w.metrics.throughput },
-  { header: 'mttr_secs', get: (w) => w.metrics.mttr },
-  { header: 'window_start', get: (w) => w.window_start },
-  { header: 'window_end', get: (w) => w.window_end },
+  { header: 'mttr secs', get: (w) => w.metrics.mttr },
+  { header: 'window start', get: (w) => w.window_start, format: 'relative' },
+  { header: 'window end', get: (w) => w.window_end, format: 'relative' },
 ];
 
 const PRETTY: Column<WorkflowMetricsWire>[] = [
