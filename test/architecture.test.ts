@@ -69,8 +69,20 @@ describe('architecture', () => {
       sandbox: ['sandbox', 'errors', 'io', 'version', 'lazy'],
       output: ['output', 'errors', 'io', 'clients', 'lazy'],
       config: ['config', 'errors', 'io', 'clients', 'output'],
-      commands: ['commands', 'clients', 'output', 'config', 'errors', 'io', 'sandbox', 'version', 'lazy'],
-      app: ['app', 'clients', 'output', 'config', 'errors', 'io', 'version'],
+      commands: [
+        'commands',
+        'clients',
+        'output',
+        'config',
+        'errors',
+        'io',
+        'sandbox',
+        'version',
+        'lazy',
+        'verb-meta',
+      ],
+      app: ['app', 'clients', 'output', 'config', 'errors', 'io', 'version', 'verb-meta'],
+      'verb-meta': [],
     };
     const upward = [...graph].flatMap(([from, edges]) => {
       const rules = allowed[floor(from)];

@@ -10,7 +10,7 @@ import type { Io } from '../io.js';
 import { colorEnabled, makeStyle } from '../output/color.js';
 import { Feedback } from '../output/feedback.js';
 import { resolveFormat } from '../output/options.js';
-import { verbMeta } from '../commands/shared/verbs.js';
+import { verbMeta } from '../verb-meta.js';
 import { Printer } from '../output/printer.js';
 import type { Query } from '../output/query.js';
 import { VERSION } from '../version.js';

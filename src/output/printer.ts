@@ -149,7 +149,9 @@ export class Printer {
             header = columns ?? autoColumns([item]);
             await this.write(`${header.map((c) => csvCell(csvHeader(c.header))).join(',')}\n`);
           }
-          await this.write(`${header.map((c) => csvCell(this.outside(csvValue(c, item, this.reveals)))).join(',')}\n`);
+          await this.write(
+            `${header.map((c) => csvCell(this.outside(csvValue(c, item, this.reveals)))).join(',')}\n`,
+          );
         }
         count++;
       }
@@ -224,7 +226,8 @@ export class Printer {
     if (rows.length === 0) return;
     const cols = columns ?? autoColumns(rows);
     const lines = [cols.map((c) => csvCell(csvHeader(c.header))).join(',')];
-    for (const row of rows) lines.push(cols.map((c) => csvCell(this.outside(csvValue(c, row, this.reveals)))).join(','));
+    for (const row of rows)
+      lines.push(cols.map((c) => csvCell(this.outside(csvValue(c, row, this.reveals)))).join(','));
     await this.write(`${lines.join('\n')}\n`);
   }
 

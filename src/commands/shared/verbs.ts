@@ -1,29 +1,12 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { UsageError } from '../../errors.js';
+import { type VerbMeta, setVerbMeta } from '../../verb-meta.js';
+
+export { type Effect, type VerbMeta, verbMeta } from '../../verb-meta.js';
 
 /** A verb's builder: the leaf command, with its options and action. */
 export type Make = (factory: Factory) => Command;
-
-/**
- * What a verb does to the world (docs/grammar.md, "Effects"): `read` changes nothing; `write`
- * creates or changes something that can be changed back; `destructive` loses something for good
- * (a delete, a terminate, a push that deletes what it does not carry). The agent interface and the
- * grammar test read it from the built tree.
- */
-export type Effect = 'read' | 'write' | 'destructive';
-
-export interface VerbMeta {
-  effect: Effect;
-  /** Its purpose is to reveal a secret value (a secret read with `--field`). */
-  reveals?: boolean;
-  /** Sending it twice has the effect of sending it once (PUT-like), whatever the effect. */
-  idempotent?: boolean;
-  /** It prints a list: `--limit`/`--all` with the one default. */
-  list?: boolean;
-  /** It writes files into a folder: `--dir`, `--clobber`, `--skip-existing`. */
-  download?: boolean;
-}
 
 /** A verb as a service declares it: its builder and what it does. */
 export interface Verb {
@@ -42,20 +25,13 @@ export const destructive = (make: Make, more: More = {}): Verb => ({
   meta: { effect: 'destructive', ...more },
 });
 
-const META = new WeakMap<Command, VerbMeta>();
-
-/** The verb's declared metadata; undefined for a group or an undeclared command. */
-export function verbMeta(cmd: Command): VerbMeta | undefined {
-  return META.get(cmd);
-}
-
 /**
  * Declares a built command's metadata. A destructive verb refuses, before its action runs and so
  * before any request, when neither `--yes` nor `--dry-run` is given and no terminal can answer its
  * question: every destructive verb, whatever it reads first to plan.
  */
 export function declare(cmd: Command, meta: VerbMeta, io: Factory['io']): Command {
-  META.set(cmd, meta);
+  setVerbMeta(cmd, meta);
   if (meta.effect === 'destructive')
     cmd.hook('preAction', (_self, action) => {
       const g = action.optsWithGlobals() as { yes?: boolean; dryRun?: boolean };

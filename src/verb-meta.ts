@@ -1,0 +1,33 @@
+import type { Command } from 'commander';
+
+/**
+ * What a verb does to the world (docs/grammar.md, "Effects"): `read` changes nothing; `write`
+ * creates or changes something that can be changed back; `destructive` loses something for good
+ * (a delete, a terminate, a push that deletes what it does not carry). The agent interface and the
+ * grammar test read it from the built tree.
+ */
+export type Effect = 'read' | 'write' | 'destructive';
+
+export interface VerbMeta {
+  effect: Effect;
+  /** Its purpose is to reveal a secret value (a secret read with `--field`). */
+  reveals?: boolean;
+  /** Sending it twice has the effect of sending it once (PUT-like), whatever the effect. */
+  idempotent?: boolean;
+  /** It prints a list: `--limit`/`--all` with the one default. */
+  list?: boolean;
+  /** It writes files into a folder: `--dir`, `--clobber`, `--skip-existing`. */
+  download?: boolean;
+}
+
+const META = new WeakMap<Command, VerbMeta>();
+
+/** The verb's declared metadata; undefined for a group or an undeclared command. */
+export function verbMeta(cmd: Command): VerbMeta | undefined {
+  return META.get(cmd);
+}
+
+/** Declares a built verb's metadata (`declare` in commands/shared/verbs.ts is the one caller). */
+export function setVerbMeta(cmd: Command, meta: VerbMeta): void {
+  META.set(cmd, meta);
+}
