@@ -20,7 +20,7 @@ export const SANDBOX_CREDENTIALS: Record<string, Record<string, string>> = {
     auth_url: '/db',
     client_id: '8a0c6e2f-4b1d-4f3a-9e7c-5d2b1a0f9e8d',
   },
-  pipelines: { token: 'sandbox-pipelines-token', owner_id: 'd1c91133-b7d0-4bb8-ae74-11c794816047' },
+  pipelines: { token: 'sandbox-pipelines-token', org: 'd1c91133-b7d0-4bb8-ae74-11c794816047' },
   docgen: { token: 'sandbox-docgen-token' },
   dataapi: { login: 'sandbox@example.com', password: 'sandbox-dataapi-password' },
   cloud: { api_key: 'sandbox-cloud-api-key' },

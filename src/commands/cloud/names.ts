@@ -15,7 +15,6 @@ export const isUuid = (s: string): boolean => UUID.test(s.trim());
 export function parseRef(what: string, raw: string, listCommand: string): string {
   const v = raw.trim();
   if (isUuid(v)) return v.toLowerCase();
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
   if (v === '' || v.length > 255 || /[\u0000-\u001f\u007f]/.test(v))
     throw new UsageError(
       `invalid ${what} "${v.slice(0, 40)}${v.length > 40 ? '…' : ''}"`,
