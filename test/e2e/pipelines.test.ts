@@ -862,6 +862,25 @@ describe('--org in any form, resolved where an endpoint needs another', () => {
     expect(labs.stdout).toBe('labs-shared\n');
   });
 
+  it('a project by name in --org: the slug is the organization’s slug and the name', async () => {
+    const byName = await ops(['project', 'get', 'web-app', '--org', 'gh/acme', '--field', 'slug']);
+    expect(byName.stdout).toBe('gh/acme/web-app\n');
+    expect(await requests()).toEqual({ 'GET /api/v2/project/gh%2Facme%2Fweb-app': 1 });
+    const byDefault = await ops(['env', 'list', 'api-server', '--json']);
+    expect(byDefault.code).toBe(0);
+    expect((await requests())['GET /api/v2/me/collaborations']).toBe(1);
+    const dry = await ops(['project', 'delete', 'mobile', '--org', 'acme', '--dry-run']);
+    expect(dry.stderr).toMatch(
+      /^dry run: sent GET \S+\/api\/v2\/me\/collaborations \(read-only, to plan\)\n$/,
+    );
+    expect(dry.stdout).toMatch(/^curl -X DELETE \S+\/api\/v2\/project\/gh%2Facme%2Fmobile /);
+    const labs = await ops(['project', 'get', 'anything', '--org', 'acme-labs']);
+    expect(labs.code).toBe(2);
+    expect(labs.stderr).toContain(`whose projects are named by slug only`);
+    const missing = await ops(['project', 'get', 'nope', '--org', 'gh/acme']);
+    expect(missing.code).toBe(3);
+  });
+
   it('an unknown context name is exit 2 naming the candidates; an id costs no list', async () => {
     const r = await ops(['context', 'get', 'nope', '--org', 'acme-labs']);
     expect(r).toMatchObject({
@@ -883,7 +902,8 @@ describe('failures', () => {
     ['context name', ['context', 'get', ' '], 'ops: invalid context ""'],
     ['org form', ['context', 'list', '--org', 'gitlab/acme'], 'ops: invalid --org "gitlab/acme"'],
     ['org of a context name', ['context', 'get', 'x', '--org', 'a b'], 'ops: invalid --org "a b"'],
-    ['project slug', ['env', 'list', 'web-app'], 'ops: invalid project slug "web-app"'],
+    ['project slug', ['env', 'list', 'gh/web-app'], 'ops: invalid project slug "gh/web-app"'],
+    ['project name', ['env', 'list', 'web app'], 'ops: invalid project "web app"'],
     ['slug traversal', ['project', 'get', 'gh/acme/..'], 'ops: invalid project slug "gh/acme/.."'],
     ['variable name', ['env', 'set', 'gh/acme/web-app', 'A-B'], 'ops: invalid variable name "A-B"'],
     [
