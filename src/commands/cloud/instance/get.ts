@@ -12,7 +12,7 @@ export function instanceGetCommand(factory: Factory, run = runInstanceGet): Comm
   return cloudCommand('get', 'Show an instance: state, type, image, IPs, private network, contract', [
     'ops cloud instance get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01',
     'ops cloud instance get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --json',
-    'ops cloud instance get web-01 --field state      # by its unique reference',
+    'ops cloud instance get web-01 --field state   # by reference',
   ])
     .argument('<id>', 'instance id (UUID) or unique reference')
     .action(async (raw: string, _o: object, c: Command) => {

@@ -33,7 +33,7 @@ export function lbActionCommand(
   run: (o: LbActionOptions) => Promise<void>,
 ): Command {
   return cloudCommand(verb, description, examples)
-    .argument('<load-balancer-id>', 'load balancer id (UUID) or unique reference')
+    .argument('<load-balancer>', 'load balancer id (UUID) or unique reference')
     .action(async (raw: string, _o: object, c: Command) => {
       const ref = lbId(raw);
       const { base } = await cloudContext(factory, c);

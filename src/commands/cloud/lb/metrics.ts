@@ -63,7 +63,7 @@ export function lbMetricsCommand(factory: Factory, run = runLbMetrics): Command 
       'ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e02 connectionsPerSecond --json',
     ],
   )
-    .argument('<load-balancer-id>', 'load balancer id (UUID) or unique reference')
+    .argument('<load-balancer>', 'load balancer id (UUID) or unique reference')
     .argument('<metric>', LB_METRICS.join(', '))
     .option('--from <time>', 'start: an ISO date-time, epoch seconds or relative (-6h); default 24 hours ago')
     .option('--to <time>', 'end, later than --from; default now')

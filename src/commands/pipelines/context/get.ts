@@ -20,7 +20,7 @@ export function contextGetCommand(factory: Factory, run = runContextGet): Comman
       examples(
         'ops pipelines context get a0c17523-e4af-46ab-965f-4a57cbc4a90f',
         'ops pipelines context get a0c17523-e4af-46ab-965f-4a57cbc4a90f --field name',
-        'ops pipelines context get docker-hub --org gh/acme   # by name, in an organization',
+        'ops pipelines context get docker-hub --org gh/acme      # by name',
       ),
     )
     .action(async (id: string, _o: unknown, c: Command) => {

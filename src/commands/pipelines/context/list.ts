@@ -25,8 +25,8 @@ export function contextListCommand(factory: Factory, run = runContextList): Comm
       examples(
         'ops pipelines context list --org gh/acme',
         'ops pipelines context list --org d1c91133-b7d0-4bb8-ae74-11c794816047 --all --json',
-        'ops pipelines context list --org acme   # a name: its id is looked up',
-        'ops pipelines context list              # the organization of OPS_PIPELINES_ORG',
+        'ops pipelines context list --org acme      # by name',
+        'ops pipelines context list                 # OPS_PIPELINES_ORG',
       ),
     )
     .action(async (o: OwnerFlags & { limit?: string; all?: boolean }, c: Command) => {

@@ -79,7 +79,7 @@ export function insightsSummaryCommand(factory: Factory, run = runInsightsSummar
         'ops pipelines insights summary gh/acme/web-app',
         'ops pipelines insights summary gh/acme/web-app --window last-30-days --branch main',
         'ops pipelines insights summary --org gh/acme --window last-7-days',
-        'ops pipelines insights summary --org d1c91133-b7d0-4bb8-ae74-11c794816047 --json',
+        'ops pipelines insights summary --org acme --json',
         'ops pipelines insights summary gh/acme/web-app -o csv',
       ),
     )

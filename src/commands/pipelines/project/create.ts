@@ -23,7 +23,7 @@ export function projectCreateCommand(factory: Factory, run = runProjectCreate): 
       examples(
         'ops pipelines project create billing-service --org gh/acme',
         'ops pipelines project create ingest --org a41d1f94-abf8-42a3-98c2-82ea421fc20a --json',
-        'ops pipelines project create worker --org acme-labs   # a name: its id is looked up',
+        'ops pipelines project create worker --org acme-labs',
       ),
     )
     .action(async (name: string, o: { org?: string }, c: Command) => {

@@ -18,7 +18,7 @@ export function projectGetCommand(factory: Factory, run = runProjectGet): Comman
       examples(
         'ops pipelines project get gh/acme/web-app',
         'ops pipelines project get gh/acme/web-app --field id',
-        'ops pipelines project get web-app --org gh/acme   # by name in an organization',
+        'ops pipelines project get web-app --org gh/acme   # by name',
       ),
     )
     .action(async (slug: string, _o: unknown, c: Command) => {
