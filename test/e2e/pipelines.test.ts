@@ -879,6 +879,8 @@ describe('--org in any form, resolved where an endpoint needs another', () => {
     expect(labs.stderr).toContain(`whose projects are named by slug only`);
     const missing = await ops(['project', 'get', 'nope', '--org', 'gh/acme']);
     expect(missing.code).toBe(3);
+    const defs = await ops(['definition', 'list', 'web-app', '--org', 'gh/acme', '--field', 'name']);
+    expect(defs.stdout).toBe('build-and-test\nnightly\n');
   });
 
   it('an unknown context name is exit 2 naming the candidates; an id costs no list', async () => {

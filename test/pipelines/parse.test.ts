@@ -853,8 +853,8 @@ bad.push(
     'definition project',
     definitionListCommand,
     ['definition'],
-    ['list', 'web-app'],
-    'invalid project "web-app": not a UUID',
+    ['list', 'web app'],
+    'invalid project "web app"',
   ],
   [
     'definition name',
