@@ -119,17 +119,17 @@ const LISTS = [
       post(e, PAGES * 10 - 12, (i) => ({
         url: `${e.OPS_PIPELINES_BASE_URL}/api/v2/context`,
         headers: { accept: 'application/json', 'Pipeline-Token': e.OPS_PIPELINES_TOKEN },
-        body: { name: `bench-${i}`, owner: { id: e.OPS_PIPELINES_OWNER_ID } },
+        body: { name: `bench-${i}`, owner: { id: e.OPS_PIPELINES_ORG } },
       })),
     headers: (e) => ({ accept: 'application/json', 'Pipeline-Token': e.OPS_PIPELINES_TOKEN }),
     first: (e) => ({
-      url: `${e.OPS_PIPELINES_BASE_URL}/api/v2/context?owner-id=${e.OPS_PIPELINES_OWNER_ID}`,
+      url: `${e.OPS_PIPELINES_BASE_URL}/api/v2/context?owner-id=${e.OPS_PIPELINES_ORG}`,
     }),
     items: (body) => body.items,
     next: (_req, body, _res, e) =>
       body.next_page_token
         ? {
-            url: `${e.OPS_PIPELINES_BASE_URL}/api/v2/context?owner-id=${e.OPS_PIPELINES_OWNER_ID}&page-token=${encodeURIComponent(body.next_page_token)}`,
+            url: `${e.OPS_PIPELINES_BASE_URL}/api/v2/context?owner-id=${e.OPS_PIPELINES_ORG}&page-token=${encodeURIComponent(body.next_page_token)}`,
           }
         : undefined,
   },

@@ -143,7 +143,7 @@ export const SERVICES: readonly ServiceEntry[] = [
     commands: () => import('./commands/pipelines/index.js'),
     sandbox: {
       emulator: e(() => import('./sandbox/pipelines/index.js')),
-      credentials: { token: 'sandbox-pipelines-token', owner_id: 'd1c91133-b7d0-4bb8-ae74-11c794816047' },
+      credentials: { token: 'sandbox-pipelines-token', org: 'd1c91133-b7d0-4bb8-ae74-11c794816047' },
       settings: { page_size: integer(1), rate_limit: integer(1), rate_period: integer(1) },
     },
     spec: 'pipelines.openapi.json',

@@ -37,7 +37,11 @@ import { asgInstancesCommand } from '../../src/commands/cloud/asg/instances.js';
 import { asgListCommand } from '../../src/commands/cloud/asg/list.js';
 import { asgRegisterTargetGroupCommand } from '../../src/commands/cloud/asg/register-target-group.js';
 import { asgUpdateCommand } from '../../src/commands/cloud/asg/update.js';
+import { lbGetCommand } from '../../src/commands/cloud/lb/get.js';
+import { lbListCommand } from '../../src/commands/cloud/lb/list.js';
 import { lbMetricsCommand } from '../../src/commands/cloud/lb/metrics.js';
+import { targetGroupGetCommand } from '../../src/commands/cloud/target-group/get.js';
+import { targetGroupListCommand } from '../../src/commands/cloud/target-group/list.js';
 import { lbRebootCommand } from '../../src/commands/cloud/lb/reboot.js';
 import { lbStartCommand } from '../../src/commands/cloud/lb/start.js';
 import { lbStopCommand } from '../../src/commands/cloud/lb/stop.js';
@@ -658,6 +662,61 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     { ...base, id: IDS.asgWeb, targetGroupId: IDS.tgHttp },
     ASG,
   ],
+  [
+    'lb list with every filter',
+    lbListCommand,
+    ['list', '--region', 'us-east-1', '--reference', 'lb-jobs', '--state', 'running', '--ip', '203.0.113.21'],
+    {
+      ...base,
+      limit: 30,
+      query: { region: 'us-east-1', reference: 'lb-jobs', state: 'RUNNING', ip: '203.0.113.21' },
+    },
+    LB,
+  ],
+  [
+    'lb list --all',
+    lbListCommand,
+    ['list', '--all'],
+    {
+      ...base,
+      limit: undefined,
+      query: { region: undefined, reference: undefined, state: undefined, ip: undefined },
+    },
+    LB,
+  ],
+  [
+    'lb get by id (no request)',
+    lbGetCommand,
+    ['get', IDS.lbWeb.toUpperCase()],
+    { ...base, id: IDS.lbWeb },
+    LB,
+  ],
+  [
+    'target-group list with every filter',
+    targetGroupListCommand,
+    [
+      'list',
+      '--name',
+      'web-http',
+      '--protocol',
+      'http',
+      '--port',
+      '80',
+      '--region',
+      'eu-west-3',
+      '--limit',
+      '5',
+    ],
+    { ...base, limit: 5, query: { name: 'web-http', protocol: 'HTTP', port: 80, region: 'eu-west-3' } },
+    ['target-group'],
+  ],
+  [
+    'target-group get by id (no request)',
+    targetGroupGetCommand,
+    ['get', IDS.tgTcp],
+    { ...base, id: IDS.tgTcp },
+    ['target-group'],
+  ],
 ];
 
 describe('parsing: argv in, options out', () => {
@@ -844,8 +903,8 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
     ['list', '--limit', '3', '--all'],
     /--limit and --all cannot be combined/,
   ],
-  ['get: not a uuid', instanceGetCommand, ['get', 'web-01'], /invalid instance id "web-01"/],
-  ['get: a path in the id', instanceGetCommand, ['get', '../regions'], /invalid instance id/],
+  ['get: an empty name', instanceGetCommand, ['get', ' '], /invalid instance ""/],
+  ['get: a control character in the name', instanceGetCommand, ['get', 'web\n01'], /invalid instance/],
   ['update: nothing', instanceUpdateCommand, ['update', IDS.web01], /nothing to update/],
   [
     'update: term with HOURLY',
@@ -883,7 +942,7 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
     ['terminate', IDS.db01, '--reason-code', 'why not'],
     /invalid --reason-code "why not"/,
   ],
-  ['start: not a uuid', instanceStartCommand, ['start', '1234'], /invalid instance id "1234"/],
+  ['start: a name too long', instanceStartCommand, ['start', 'w'.repeat(256)], /invalid instance "w{40}…"/],
   [
     'stop: --wait-timeout 0',
     instanceStopCommand,
@@ -897,7 +956,7 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
     /invalid --flavour "gentoo"/,
     [],
   ],
-  ['console: not a uuid', instanceConsoleCommand, ['console', 'x'], /invalid instance id "x"/],
+  ['console: an empty name', instanceConsoleCommand, ['console', ''], /invalid instance ""/],
   [
     'credentials list: bad type',
     credentialsListCommand,
@@ -976,10 +1035,10 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
     ['instance', 'metrics'],
   ],
   [
-    'private-network add: not a uuid',
+    'private-network add: an empty name',
     privateNetworkAddCommand,
-    ['add', 'web-01'],
-    /invalid instance id/,
+    ['add', ''],
+    /invalid instance ""/,
     ['instance', 'private-network'],
   ],
   [
@@ -1003,7 +1062,19 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
     /invalid snapshot id "nightly"/,
     SNAP,
   ],
-  ['lb start: not a uuid', lbStartCommand, ['start', 'lb-web'], /invalid load balancer id "lb-web"/, LB],
+  ['lb start: an empty name', lbStartCommand, ['start', ''], /invalid load balancer ""/, LB],
+  ['lb list: unknown state', lbListCommand, ['list', '--state', 'ASLEEP'], /invalid --state "ASLEEP"/, LB],
+  ['lb list: a bad ip', lbListCommand, ['list', '--ip', '300.1.1.1'], /invalid --ip/, LB],
+  ['lb list: --limit and --all', lbListCommand, ['list', '--limit', '2', '--all'], /cannot be combined/, LB],
+  ['lb get: a tab in the name', lbGetCommand, ['get', 'lb\tweb'], /invalid load balancer/, LB],
+  ['target-group list: port 0', targetGroupListCommand, ['list', '--port', '0'], /--port/, ['target-group']],
+  [
+    'target-group list: unknown protocol',
+    targetGroupListCommand,
+    ['list', '--protocol', 'UDP'],
+    /invalid --protocol "UDP"/,
+    ['target-group'],
+  ],
   [
     'lb metrics: unknown metric',
     lbMetricsCommand,
@@ -1297,10 +1368,10 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
     ASG,
   ],
   [
-    'asg register: a bad target group id',
+    'asg register: an empty target group',
     asgRegisterTargetGroupCommand,
-    ['register-target-group', IDS.asgWeb, 'web-http'],
-    /invalid target group id "web-http"/,
+    ['register-target-group', IDS.asgWeb, ''],
+    /invalid target group ""/,
     ASG,
   ],
 ];

@@ -1024,6 +1024,143 @@ describe('ops cloud asg', () => {
   });
 });
 
+describe('ops cloud lb list and get, target-group list and get', () => {
+  it('lb list: the three seed load balancers, filters sent to the API; get by id or by reference', async () => {
+    const list = await ops(['cloud', 'lb', 'list']);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/^ID\s+REFERENCE\s+STATE\s+TYPE\s+REGION\s+IP\s+STARTED\n/);
+    expect(list.stdout).toMatch(/lb-batch\s+STOPPED\s+cld\.m5\.large\s+us-east-1/);
+    const east = await ops(['cloud', 'lb', 'list', '--region', 'us-east-1', '--json']);
+    expect(json<Array<{ reference: string }>>(east.stdout).map((l) => l.reference)).toEqual([
+      'lb-jobs',
+      'lb-batch',
+    ]);
+    const stopped = await ops(['cloud', 'lb', 'list', '--state', 'stopped', '--field', 'id']);
+    expect(stopped.stdout).toBe(`${IDS.lbBatch}\n`);
+    const none = await ops(['cloud', 'lb', 'list', '--reference', 'nothing', '--json']);
+    expect([none.code, none.stdout]).toEqual([0, '[]\n']);
+    const byId = await ops(['cloud', 'lb', 'get', IDS.lbWeb, '--json']);
+    const lb = json<{ id: string; productType: string; ips: Array<{ ip: string }> }>(byId.stdout);
+    expect([lb.id, lb.productType, lb.ips[0]!.ip]).toEqual([IDS.lbWeb, 'LOAD_BALANCER', '203.0.113.20']);
+    const byName = await ops(['cloud', 'lb', 'get', 'lb-jobs', '--field', 'id']);
+    expect(byName.stdout).toBe(`${IDS.lbTcp}\n`);
+    const missing = await ops(['cloud', 'lb', 'get', '9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e99']);
+    expect(missing.code).toBe(3);
+  });
+
+  it('a load balancer started by name is then shown RUNNING by get', async () => {
+    const start = await ops(['cloud', 'lb', 'start', 'lb-batch', '--json']);
+    expect(start.code).toBe(0);
+    expect(json<{ loadBalancerId: string }>(start.stdout).loadBalancerId).toBe(IDS.lbBatch);
+    expect((await ops(['cloud', 'lb', 'get', 'lb-batch', '--field', 'state'])).stdout).toBe('STARTING\n');
+    sb.sandbox.clock.advance(60_000);
+    expect((await ops(['cloud', 'lb', 'get', 'lb-batch', '--field', 'state'])).stdout).toBe('RUNNING\n');
+  });
+
+  it('target-group list with filters; get by name; register-target-group takes names', async () => {
+    const list = await ops(['cloud', 'target-group', 'list']);
+    expect(list.stdout).toMatch(/^ID\s+NAME\s+PROTOCOL\s+PORT\s+REGION\s+HEALTH CHECK\n/);
+    expect(list.stdout).toMatch(/web-https\s+HTTPS\s+443\s+eu-west-3\s+GET HTTPS:443\/healthz/);
+    const tcp = await ops(['cloud', 'target-group', 'list', '--protocol', 'TCP', '--field', 'name']);
+    expect(tcp.stdout).toBe('jobs-tcp\n');
+    const port = await ops(['cloud', 'target-group', 'list', '--port', '443', '--field', 'id']);
+    expect(port.stdout).toBe(`${IDS.tgHttps}\n`);
+    const get = await ops(['cloud', 'target-group', 'get', 'web-https', '--json']);
+    expect(json<{ id: string; port: number }>(get.stdout)).toMatchObject({ id: IDS.tgHttps, port: 443 });
+    const reg = await ops(['cloud', 'asg', 'register-target-group', 'asg-web', 'web-https', '--json']);
+    expect(
+      json<{ targetGroups: Array<{ name: string }> }>(reg.stdout).targetGroups.map((t) => t.name),
+    ).toEqual(['web-http', 'web-https']);
+    expect((await ops(['cloud', 'target-group', 'get', IDS.tgTcp, '--field', 'protocol'])).stdout).toBe(
+      'TCP\n',
+    );
+  });
+
+  it('bad filters are refused before any request', async () => {
+    const before = stats().requests;
+    for (const args of [
+      ['lb', 'list', '--state', 'ASLEEP'],
+      ['lb', 'list', '--ip', 'not-an-ip'],
+      ['target-group', 'list', '--port', '0'],
+      ['target-group', 'list', '--protocol', 'UDP'],
+      ['lb', 'get', ''],
+      ['target-group', 'get', 'a\u0007b'],
+    ]) {
+      const r = await ops(['cloud', ...args]);
+      expect(`${args.join(' ')} → ${r.code}`).toBe(`${args.join(' ')} → 2`);
+    }
+    expect(stats().requests).toBe(before);
+  });
+});
+
+describe('names or ids: instances, scaling groups, load balancers and target groups', () => {
+  it('an id is used as is, with no list read; a name costs one list read', async () => {
+    await ops(['cloud', 'instance', 'get', IDS.web01]);
+    expect((await requests())['GET /publicCloud/v1/instances']).toBeUndefined();
+    const r = await ops(['cloud', 'instance', 'get', 'db-01', '--field', 'id']);
+    expect(r.stdout).toBe(`${IDS.db01}\n`);
+    expect((await requests())['GET /publicCloud/v1/instances']).toBe(1);
+    const g = await ops(['cloud', 'asg', 'get', 'asg-batch', '--field', 'id']);
+    expect(g.stdout).toBe(`${IDS.asgBatch}\n`);
+  });
+
+  it('an unknown name is exit 2 naming the candidates, and nothing else is sent', async () => {
+    const r = await ops(['cloud', 'instance', 'stop', 'web-99']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'ops: no instance is named "web-99"\n' +
+        'hint: give an id or one of the names: web-01, web-02, db-01, batch-01, win-01, bsd-01 ' +
+        '(`ops cloud instance list` lists them)\n',
+    );
+    expect(await sent('POST')).toBe(0);
+    expect(Object.keys(await requests())).toEqual(['GET /publicCloud/v1/instances']);
+  });
+
+  it('an ambiguous name is exit 2 naming the ids; either id then works', async () => {
+    const made = await ops([
+      'cloud',
+      'asg',
+      'create',
+      '--type',
+      'MANUAL',
+      '--reference',
+      'asg-web',
+      '--instance',
+      'web-02',
+      '--desired',
+      '1',
+      '--field',
+      'id',
+    ]);
+    expect(made.code).toBe(0);
+    const second = made.stdout.trim();
+    const r = await ops(['cloud', 'asg', 'delete', 'asg-web', '--yes']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'ops: 2 auto scaling groups are named "asg-web"\n' +
+        `hint: give the id of one: ${IDS.asgWeb}, ${second} (\`ops cloud asg list\` lists them)\n`,
+    );
+    expect(await sent('DELETE')).toBe(0);
+    expect((await ops(['cloud', 'asg', 'get', second, '--field', 'reference'])).stdout).toBe('asg-web\n');
+  });
+
+  it('--dry-run sends the list read, names it on stderr, and prints the change with the id', async () => {
+    const r = await ops(['cloud', 'lb', 'stop', 'lb-web', '--dry-run']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(
+      /^dry run: sent GET http:\/\/127\.0\.0\.1:\d+\/cloud\/publicCloud\/v1\/loadBalancers\?limit=50 \(read-only, to plan\)\n$/,
+    );
+    expect(r.stdout).toMatch(new RegExp(`^curl -X POST \\S+/loadBalancers/${IDS.lbWeb}/stop `));
+    expect(await sent('POST')).toBe(0);
+  });
+
+  it('asg create and asg list take the instance by reference', async () => {
+    const list = await ops(['cloud', 'asg', 'list', '--instance', 'batch-01', '--field', 'reference']);
+    expect(list.stdout).toBe('asg-batch\n');
+    expect((await requests())['GET /publicCloud/v1/instances']).toBe(1);
+  });
+});
+
 describe('errors and exit codes', () => {
   it('401 for a wrong key: exit 4, the errorResult on one line, the hint names the key', async () => {
     const r = await ops(['cloud', 'regions'], { env: { OPS_CLOUD_API_KEY: 'wrong' } });
@@ -1158,7 +1295,8 @@ describe('errors and exit codes', () => {
       ],
       /too small for a Windows image/,
     ],
-    [['cloud', 'instance', 'get', 'web-01'], /invalid instance id "web-01"/],
+    [['cloud', 'instance', 'get', 'web\u001b01'], /invalid instance "web\\e01"/],
+    [['cloud', 'lb', 'get', 'x'.repeat(256)], /invalid load balancer "x{40}…"/],
     [['cloud', 'instance', 'list', '--state', 'ASLEEP'], /invalid --state "ASLEEP"/],
     [
       [
@@ -1271,6 +1409,8 @@ describe('conformance with specs/cloud.openapi.json', () => {
       ],
       [['instance', 'list', '--all'], 0],
       [['instance', 'get', IDS.web02], 0],
+      [['instance', 'get', 'web-02'], 0],
+      [['asg', 'get', 'asg-peak'], 0],
       [
         [
           'instance',

@@ -25,7 +25,7 @@ const stats = async (on = sb) => (await on.counters()).emulators.pipelines as Re
 
 describe('ops pipelines context', () => {
   it('list by slug prints a table of every context of the first page; --json an array', async () => {
-    const r = await ops(['context', 'list', '--org-slug', 'gh/acme']);
+    const r = await ops(['context', 'list', '--org', 'gh/acme']);
     expect(r).toMatchObject({ code: 0, stderr: '' });
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^ID\s+NAME\s+CREATED$/);
@@ -33,11 +33,11 @@ describe('ops pipelines context', () => {
     expect(lines).toHaveLength(13);
     // 12 contexts in pages of 10: two requests.
     expect((await requests())['GET /api/v2/context']).toBe(2);
-    const j = await ops(['context', 'list', '--owner-id', IDS.acme, '--json']);
+    const j = await ops(['context', 'list', '--org', IDS.acme, '--json']);
     expect(json<unknown[]>(j.stdout)).toHaveLength(12);
   });
 
-  it('the owner falls back to OPS_PIPELINES_OWNER_ID; --limit asks for one page', async () => {
+  it('the owner falls back to OPS_PIPELINES_ORG; --limit asks for one page', async () => {
     const r = await ops(['context', 'list', '--limit', '3', '-o', 'csv']);
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe('id,name,created');
@@ -45,16 +45,29 @@ describe('ops pipelines context', () => {
     expect((await requests())['GET /api/v2/context']).toBe(1);
   });
 
-  it('an account owner, and an empty result is exit 0', async () => {
-    const r = await ops(['context', 'list', '--owner-id', IDS.account, '--owner-type', 'account', '--json']);
-    expect(json<Array<{ name: string }>>(r.stdout).map((c) => c.name)).toEqual(['personal']);
-    await ops(['context', 'delete', json<Array<{ id: string }>>(r.stdout)[0]!.id, '--yes']);
-    const empty = await ops(['context', 'list', '--owner-id', IDS.account, '--owner-type', 'account']);
-    expect(empty).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  it('--org by name: one read of the user’s organizations gives the id; an unknown name is exit 2', async () => {
+    const r = await ops(['context', 'list', '--org', 'acme-labs', '--json']);
+    expect(r.code).toBe(0);
+    expect(json<Array<{ name: string }>>(r.stdout).map((c) => c.name)).toEqual(['labs-shared']);
+    expect(await requests()).toEqual({ 'GET /api/v2/me/collaborations': 1, 'GET /api/v2/context': 1 });
+    const dry = await ops(['context', 'list', '--org', 'acme', '--limit', '1', '--dry-run']);
+    expect(dry.stderr).toMatch(
+      /^dry run: sent GET \S+\/api\/v2\/me\/collaborations \(read-only, to plan\)\n$/,
+    );
+    expect(dry.stdout).toContain(`/api/v2/context?owner-id=${IDS.acme}`);
+    const unknown = await ops(['context', 'list', '--org', 'other-corp']);
+    expect(unknown).toMatchObject({
+      code: 2,
+      stderr:
+        'ops: no organization is named "other-corp"\nhint: give an id or one of the names: acme, acme-labs, sandbox-user\n',
+    });
+    const old = await ops(['context', 'list', '--owner-type', 'account']);
+    expect(old.code).toBe(2);
+    expect(old.stderr).toContain("unknown option '--owner-type'");
   });
 
   it('create, get, delete (with --yes; without it and without a terminal: exit 2, nothing sent)', async () => {
-    const made = await ops(['context', 'create', 'release-signing', '--org-slug', 'gh/acme', '--json']);
+    const made = await ops(['context', 'create', 'release-signing', '--org', 'gh/acme', '--json']);
     expect(made.code).toBe(0);
     const { id, name } = json<{ id: string; name: string }>(made.stdout);
     expect(name).toBe('release-signing');
@@ -71,7 +84,7 @@ describe('ops pipelines context', () => {
   });
 
   it('a second context of the same name: 409, exit 1', async () => {
-    const r = await ops(['context', 'create', 'aws-production', '--owner-id', IDS.acme]);
+    const r = await ops(['context', 'create', 'aws-production', '--org', IDS.acme]);
     expect(r).toMatchObject({
       code: 1,
       stderr: 'ops: pipelines: A context named "aws-production" already exists (HTTP 409)\n',
@@ -720,7 +733,7 @@ describe('ops pipelines policy', () => {
   });
 
   it('another organization’s policies: 403 {error}, exit 4', async () => {
-    const r = await ops(['policy', 'settings', 'get', '--owner-id', IDS.other]);
+    const r = await ops(['policy', 'settings', 'get', '--org', IDS.other]);
     expect(r.code).toBe(4);
     expect(r.stderr).toBe(
       "ops: pipelines: Forbidden: the token’s user is not an admin of this organization (HTTP 403)\nhint: the token's user needs admin rights on that organization\n",
@@ -797,19 +810,102 @@ describe('ops pipelines definition', () => {
   });
 });
 
+describe('--org in any form, resolved where an endpoint needs another', () => {
+  it('policies and claims take the id: a slug or a name costs one read of the user’s organizations', async () => {
+    const bySlug = await ops(['policy', 'settings', 'get', '--org', 'gh/acme', '--json']);
+    expect(bySlug.code).toBe(0);
+    expect(await requests()).toEqual({
+      'GET /api/v2/me/collaborations': 1,
+      [`GET /api/v2/owner/${IDS.acme}/context/config/decision/settings`]: 1,
+    });
+    const byName = await ops(['oidc-claims', 'get', '--org', 'acme', '--field', 'org_id']);
+    expect(byName.stdout).toBe(`${IDS.acme}\n`);
+    // A circleci/<id> slug holds the id: nothing to look up.
+    await ops(['oidc-claims', 'get', '--org', `circleci/${IDS.labs}`]);
+    expect((await requests())['GET /api/v2/me/collaborations']).toBe(2);
+  });
+
+  it('the organization summary takes the slug: an id is looked up, a slug is not', async () => {
+    const byId = await ops(['insights', 'summary', '--org', IDS.acme, '--json']);
+    expect(byId.code).toBe(0);
+    expect(Object.keys(await requests()).sort()).toEqual([
+      'GET /api/v2/insights/gh%2Facme/summary',
+      'GET /api/v2/me/collaborations',
+    ]);
+    const dflt = await ops(['insights', 'summary', '--json']);
+    expect(dflt.stdout).toBe(byId.stdout);
+  });
+
+  it('project create takes the slug or id as given; a name becomes the id; --dry-run names the read', async () => {
+    const dry = await ops(['project', 'create', 'worker', '--org', 'acme-labs', '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.stderr).toMatch(
+      /^dry run: sent GET \S+\/api\/v2\/me\/collaborations \(read-only, to plan\)\n$/,
+    );
+    expect(dry.stdout).toMatch(new RegExp(`^curl -X POST \\S+/api/v2/organization/${IDS.labs}/project `));
+    expect(await requests()).toEqual({ 'GET /api/v2/me/collaborations': 1 });
+  });
+
+  it('a context by name in --org: get, env list, and delete (the list read planned under --dry-run)', async () => {
+    const got = await ops(['context', 'get', 'docker-hub', '--org', 'gh/acme', '--field', 'id']);
+    expect(got.stdout).toBe(`${IDS.dockerHub}\n`);
+    const vars = await ops(['context', 'env', 'list', 'docker-hub', '--json']);
+    expect(json<Array<{ variable: string }>>(vars.stdout).map((v) => v.variable)).toEqual([
+      'DOCKER_LOGIN',
+      'DOCKER_PASSWORD',
+    ]);
+    const dry = await ops(['context', 'delete', 'docker-hub', '--dry-run']);
+    expect(dry.stderr).toMatch(/^dry run: sent GET \S+\/api\/v2\/context\?owner-id=/);
+    expect(dry.stdout).toMatch(new RegExp(`^curl -X DELETE \\S+/api/v2/context/${IDS.dockerHub} `));
+    expect((await requests())[`DELETE /api/v2/context/${IDS.dockerHub}`]).toBeUndefined();
+    const labs = await ops(['context', 'get', 'labs-shared', '--org', 'acme-labs', '--field', 'name']);
+    expect(labs.stdout).toBe('labs-shared\n');
+  });
+
+  it('a project by name in --org: the slug is the organization’s slug and the name', async () => {
+    const byName = await ops(['project', 'get', 'web-app', '--org', 'gh/acme', '--field', 'slug']);
+    expect(byName.stdout).toBe('gh/acme/web-app\n');
+    expect(await requests()).toEqual({ 'GET /api/v2/project/gh%2Facme%2Fweb-app': 1 });
+    const byDefault = await ops(['env', 'list', 'api-server', '--json']);
+    expect(byDefault.code).toBe(0);
+    expect((await requests())['GET /api/v2/me/collaborations']).toBe(1);
+    const dry = await ops(['project', 'delete', 'mobile', '--org', 'acme', '--dry-run']);
+    expect(dry.stderr).toMatch(
+      /^dry run: sent GET \S+\/api\/v2\/me\/collaborations \(read-only, to plan\)\n$/,
+    );
+    expect(dry.stdout).toMatch(/^curl -X DELETE \S+\/api\/v2\/project\/gh%2Facme%2Fmobile /);
+    const labs = await ops(['project', 'get', 'anything', '--org', 'acme-labs']);
+    expect(labs.code).toBe(2);
+    expect(labs.stderr).toContain(`whose projects are named by slug only`);
+    const missing = await ops(['project', 'get', 'nope', '--org', 'gh/acme']);
+    expect(missing.code).toBe(3);
+    const defs = await ops(['definition', 'list', 'web-app', '--org', 'gh/acme', '--field', 'name']);
+    expect(defs.stdout).toBe('build-and-test\nnightly\n');
+  });
+
+  it('an unknown context name is exit 2 naming the candidates; an id costs no list', async () => {
+    const r = await ops(['context', 'get', 'nope', '--org', 'acme-labs']);
+    expect(r).toMatchObject({
+      code: 2,
+      stderr:
+        'ops: no context is named "nope"\nhint: give an id or one of the names: labs-shared (`ops pipelines context list` lists them)\n',
+    });
+    await ops(['context', 'get', IDS.dockerHub, '--org', 'nobody']);
+    expect(Object.keys(await requests())).toEqual([
+      'GET /api/v2/me/collaborations',
+      'GET /api/v2/context',
+      `GET /api/v2/context/${IDS.dockerHub}`,
+    ]);
+  });
+});
+
 describe('failures', () => {
   it.each([
-    [
-      'context id',
-      ['context', 'get', 'aws-production'],
-      'ops: invalid context id "aws-production": not a UUID',
-    ],
-    [
-      'owner flags',
-      ['context', 'list', '--org-slug', 'gh/acme', '--owner-id', IDS.acme],
-      'ops: --org-slug and --owner-id cannot be combined',
-    ],
-    ['project slug', ['env', 'list', 'web-app'], 'ops: invalid project slug "web-app"'],
+    ['context name', ['context', 'get', ' '], 'ops: invalid context ""'],
+    ['org form', ['context', 'list', '--org', 'gitlab/acme'], 'ops: invalid --org "gitlab/acme"'],
+    ['org of a context name', ['context', 'get', 'x', '--org', 'a b'], 'ops: invalid --org "a b"'],
+    ['project slug', ['env', 'list', 'gh/web-app'], 'ops: invalid project slug "gh/web-app"'],
+    ['project name', ['env', 'list', 'web app'], 'ops: invalid project "web app"'],
     ['slug traversal', ['project', 'get', 'gh/acme/..'], 'ops: invalid project slug "gh/acme/.."'],
     ['variable name', ['env', 'set', 'gh/acme/web-app', 'A-B'], 'ops: invalid variable name "A-B"'],
     [
@@ -981,7 +1077,7 @@ describe('the built CLI and the demo', () => {
   it('the demo steps succeed on a fresh sandbox', async () => {
     const r = await runMain(['sandbox', 'demo', '--services', 'pipelines']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('$ ops pipelines context list --org-slug gh/acme --limit 5');
+    expect(r.stdout).toContain('$ ops pipelines context list --org gh/acme --limit 5');
     expect(r.stdout).toContain('$ ops pipelines insights summary gh/acme/web-app --window last-30-days');
   });
 
@@ -1006,10 +1102,10 @@ describe('conformance with specs/pipelines.openapi.json', () => {
     writeFileSync(config, 'version: 2.1\njobs:\n  build: {}\n');
     const S = IDS.awsStaging;
     const steps: Array<[string[], number, string?]> = [
-      [['context', 'list', '--org-slug', 'gh/acme', '--all'], 0],
-      [['context', 'list', '--owner-id', IDS.account, '--owner-type', 'account'], 0],
-      [['context', 'create', 'conformance', '--owner-id', IDS.acme, '--owner-type', 'organization'], 0],
-      [['context', 'create', 'conformance-2', '--org-slug', 'gh/acme'], 0],
+      [['context', 'list', '--org', 'gh/acme', '--all'], 0],
+      [['context', 'get', 'docker-hub', '--org', 'gh/acme'], 0],
+      [['context', 'create', 'conformance', '--org', IDS.acme], 0],
+      [['context', 'create', 'conformance-2', '--org', 'gh/acme'], 0],
       [['context', 'get', IDS.awsProduction], 0],
       [['context', 'get', IDS.webApp], 3],
       [['context', 'env', 'list', IDS.awsProduction, '--all'], 0],
@@ -1138,7 +1234,7 @@ describe('conformance with specs/pipelines.openapi.json', () => {
       [['policy', 'bundle', 'push', rego, '--dry'], 0],
       [['policy', 'bundle', 'push', rego], 0],
       [['policy', 'bundle', 'get', 'team_hygiene'], 3],
-      [['policy', 'settings', 'get', '--owner-id', IDS.other], 4],
+      [['policy', 'settings', 'get', '--org', IDS.other], 4],
       [['definition', 'list', IDS.webApp], 0],
       [
         [

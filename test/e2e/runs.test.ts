@@ -843,6 +843,72 @@ describe('ops runs runner, runner-group, permissions', () => {
     expect((await ops(['runs', 'runner', 'hosted', 'delete', '5', '--yes'])).code).toBe(3);
   });
 
+  it('runner-group list and get: the organisation’s groups, the default first; --visible-to filters', async () => {
+    const list = await ops(['runs', 'runner-group', 'list']);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(
+      /^ID\s+NAME\s+VISIBILITY\s+DEFAULT\s+PUBLIC REPOS\s+WORKFLOWS\n1\s+Default\s+all\s+yes/,
+    );
+    const groups = json<Array<{ id: number; name: string; default: boolean }>>(
+      (await ops(['runs', 'runner-group', 'list', '--json'])).stdout,
+    );
+    expect(groups.map((g) => [g.id, g.name, g.default])).toEqual([
+      [1, 'Default', true],
+      [2, 'deploy-runners', false],
+      [3, 'private-runners', false],
+    ]);
+    const publicRepo = await ops([
+      'runs',
+      'runner-group',
+      'list',
+      '--visible-to',
+      'docs-site',
+      '--field',
+      'name',
+    ]);
+    expect(publicRepo.stdout).toBe('Default\n');
+    expect((await requests())['GET /orgs/octo-org/actions/runner-groups']).toBe(3);
+    const one = await ops(['runs', 'runner-group', 'get', '2', '--org', 'octo-org', '--json']);
+    expect(json(one.stdout)).toMatchObject({ id: 2, visibility: 'selected', default: false });
+    expect(json<{ selected_repositories_url: string }>(one.stdout).selected_repositories_url).toMatch(
+      /\/orgs\/octo-org\/actions\/runner-groups\/2\/repositories$/,
+    );
+    expect((await ops(['runs', 'runner-group', 'get', '99'])).code).toBe(3);
+    const limited = await ops(['runs', 'runner-group', 'list', '--limit', '1', '--json']);
+    expect(json<unknown[]>(limited.stdout)).toHaveLength(1);
+  });
+
+  it('runner hosted list and get: the hosted runners; a deleted one is gone from both', async () => {
+    const list = await ops(['runs', 'runner', 'hosted', 'list']);
+    expect(list.stdout).toMatch(
+      /^ID\s+NAME\s+STATUS\s+PLATFORM\s+SIZE\s+IMAGE\s+GROUP\n5\s+hosted-linux-4core\s+Ready\s+linux-x64\s+4-core\s+Ubuntu 24\.04\s+1\n6\s+hosted-windows-8core/,
+    );
+    const one = await ops(['runs', 'runner', 'hosted', 'get', '6', '--json']);
+    expect(json(one.stdout)).toMatchObject({
+      id: 6,
+      platform: 'win-x64',
+      machine_size_details: { cpu_cores: 8 },
+    });
+    await ops(['runs', 'runner', 'hosted', 'delete', '6', '--yes']);
+    expect((await ops(['runs', 'runner', 'hosted', 'get', '6'])).code).toBe(3);
+    expect((await ops(['runs', 'runner', 'hosted', 'list', '--field', 'id'])).stdout).toBe('5\n');
+  });
+
+  it('runner-group and hosted runner reads refuse bad input before any request', async () => {
+    for (const args of [
+      ['runner-group', 'get', 'two'],
+      ['runner-group', 'get', '0'],
+      ['runner-group', 'list', '--visible-to', 'a/b'],
+      ['runner-group', 'list', '--limit', '0'],
+      ['runner', 'hosted', 'get', '-1'],
+      ['runner', 'hosted', 'list', '--limit', '2', '--all'],
+    ]) {
+      const r = await ops(['runs', ...args]);
+      expect(`${args.join(' ')} → ${r.code}`).toBe(`${args.join(' ')} → 2`);
+    }
+    expect(await requests()).toEqual({});
+  });
+
   it('runner-group add-repo: a selected group takes it; a group visible to all is 409', async () => {
     expect(json((await ops(['runs', 'runner-group', 'add-repo', '2', '1296270', '--json'])).stdout)).toEqual({
       org: 'octo-org',

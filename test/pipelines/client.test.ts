@@ -496,6 +496,22 @@ describe('one method per operation: method, path, query, token header and body',
   });
 });
 
+describe('the user’s organizations', () => {
+  it('getCollaborations: GET /me/collaborations, the bare array as it is', async () => {
+    const answer = [
+      { id: IDS.acme, 'vcs-type': 'github', name: 'acme', avatar_url: 'https://a', slug: 'gh/acme' },
+    ];
+    pool()
+      .intercept({
+        method: 'GET',
+        path: '/base/api/v2/me/collaborations',
+        headers: { 'pipeline-token': TOKEN },
+      })
+      .reply(200, answer);
+    expect(await (await client()).getCollaborations()).toEqual(answer);
+  });
+});
+
 describe('pages', () => {
   it('token pages: next_page_token is sent back as page-token until it is empty', async () => {
     pool()

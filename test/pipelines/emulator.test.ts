@@ -398,3 +398,18 @@ describe('reset and counters', () => {
     expect(emu.stats!()).toMatchObject({ requests: 1, unauthorized: 0, contexts: 14 });
   });
 });
+
+describe('the user’s organizations', () => {
+  it('GET /me/collaborations: a bare array of the organizations the user belongs to and their account', async () => {
+    const { call } = emulator();
+    const r = await call<Array<Record<string, string>>>('GET', '/api/v2/me/collaborations');
+    expect(r.status).toBe(200);
+    expect(r.body.map((c) => [c.id, c['vcs-type'], c.name, c.slug])).toEqual([
+      [IDS.acme, 'github', 'acme', 'gh/acme'],
+      [IDS.labs, 'circleci', 'acme-labs', `circleci/${IDS.labs}`],
+      [IDS.account, 'github', 'sandbox-user', 'gh/sandbox-user'],
+    ]);
+    expect(r.body.every((c) => typeof c.avatar_url === 'string')).toBe(true);
+    expect((await call('GET', '/api/v2/me/collaborations', { headers: {} })).status).toBe(401);
+  });
+});

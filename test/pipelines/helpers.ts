@@ -42,7 +42,7 @@ export const AUTH = { 'pipeline-token': TOKEN };
 const ENV = {
   OPS_PIPELINES_BASE_URL: 'http://127.0.0.1:9/pipelines',
   OPS_PIPELINES_TOKEN: TOKEN,
-  OPS_PIPELINES_OWNER_ID: IDS.acme,
+  OPS_PIPELINES_ORG: IDS.acme,
 };
 
 /** `ops pipelines <groups…> <args>` parsed with the run function a spy. */

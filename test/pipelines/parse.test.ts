@@ -59,30 +59,30 @@ const ok: Array<[string, Make, string[], string[], Record<string, unknown>]> = [
     'context list by slug',
     contextListCommand,
     ['context'],
-    ['list', '--org-slug', 'gh/acme'],
-    { owner: { slug: 'gh/acme', type: undefined }, limit: 50 },
+    ['list', '--org', 'github/acme'],
+    { owner: { slug: 'gh/acme' }, limit: 50 },
   ],
   [
-    'context list by id, account, --all',
+    'context list by id, --all',
     contextListCommand,
     ['context'],
-    ['list', '--owner-id', IDS.account.toUpperCase(), '--owner-type', 'ACCOUNT', '--all'],
-    { owner: { id: IDS.account, type: 'account' }, limit: undefined },
+    ['list', '--org', IDS.account.toUpperCase(), '--all'],
+    { owner: { id: IDS.account }, limit: undefined },
   ],
   [
     'context list: the profile owner',
     contextListCommand,
     ['context'],
     ['list', '--limit', '3'],
-    { owner: { id: IDS.acme, type: undefined }, limit: 3 },
+    { owner: { id: IDS.acme }, limit: 3 },
   ],
   ['context get', contextGetCommand, ['context'], ['get', C], { contextId: C }],
   [
     'context create',
     contextCreateCommand,
     ['context'],
-    ['create', 'signing', '--org-slug', 'gh/acme', '--owner-type', 'organization'],
-    { name: 'signing', owner: { slug: 'gh/acme', type: 'organization' } },
+    ['create', 'signing', '--org', 'gh/acme'],
+    { name: 'signing', owner: { slug: 'gh/acme' } },
   ],
   ['context delete', contextDeleteCommand, ['context'], ['delete', C], { contextId: C, confirm: fn }],
   [
@@ -410,10 +410,17 @@ ok.push(
     },
   ],
   [
+    'settings get: a circleci/<id> slug holds the id (no request)',
+    policySettingsGetCommand,
+    ['policy', 'settings'],
+    ['get', '--org', `circleci/${OTHER_OWNER}`],
+    { scope: { ownerId: OTHER_OWNER, context: 'config' } },
+  ],
+  [
     'decisions list, another owner and context',
     policyDecisionsListCommand,
     ['policy', 'decisions'],
-    ['list', '--owner-id', OTHER_OWNER, '--context', 'config', '--all'],
+    ['list', '--org', OTHER_OWNER, '--context', 'config', '--all'],
     {
       scope: { ownerId: OTHER_OWNER, context: 'config' },
       query: {
@@ -566,35 +573,15 @@ describe('parsing: argv in, the whole options object out', () => {
 
 /** [label, builder, groups, args, the first line of the error] */
 const bad: Array<[string, Make, string[], string[], string]> = [
+  ['bad slug', contextListCommand, ['context'], ['list', '--org', 'gl/acme'], 'invalid --org "gl/acme"'],
   [
-    'slug and id',
+    'slug of a project',
     contextListCommand,
     ['context'],
-    ['list', '--org-slug', 'gh/acme', '--owner-id', IDS.acme],
-    '--org-slug and --owner-id cannot be combined',
+    ['list', '--org', 'gh/acme/web'],
+    'invalid --org "gh/acme/web"',
   ],
-  ['bad slug', contextListCommand, ['context'], ['list', '--org-slug', 'acme'], 'invalid --org-slug "acme"'],
-  [
-    'bad owner id',
-    contextListCommand,
-    ['context'],
-    ['list', '--owner-id', 'acme'],
-    'invalid --owner-id "acme": not a UUID',
-  ],
-  [
-    'bad owner type',
-    contextListCommand,
-    ['context'],
-    ['list', '--owner-type', 'team'],
-    'invalid --owner-type "team"',
-  ],
-  [
-    'account by slug',
-    contextCreateCommand,
-    ['context'],
-    ['create', 'x', '--org-slug', 'gh/acme', '--owner-type', 'account'],
-    'an account is named by --owner-id, not --org-slug',
-  ],
+  ['bad name', contextListCommand, ['context'], ['list', '--org', 'ac me'], 'invalid --org "ac me"'],
   [
     'limit and all',
     contextListCommand,
@@ -602,13 +589,7 @@ const bad: Array<[string, Make, string[], string[], string]> = [
     ['list', '--limit', '2', '--all'],
     '--limit and --all cannot be combined',
   ],
-  [
-    'context id',
-    contextGetCommand,
-    ['context'],
-    ['get', 'aws-production'],
-    'invalid context id "aws-production": not a UUID',
-  ],
+  ['context id', contextGetCommand, ['context'], ['get', ' '], 'invalid context ""'],
   ['empty context name', contextCreateCommand, ['context'], ['create', ' '], 'the context name is empty'],
   [
     'variable name',
@@ -653,7 +634,7 @@ const bad: Array<[string, Make, string[], string[], string]> = [
     ['create', 'a/b', '--org', 'gh/acme'],
     'invalid project name "a/b"',
   ],
-  ['project org', projectCreateCommand, ['project'], ['create', 'ok'], '--org is required'],
+  ['project org', projectCreateCommand, ['project'], ['create', 'ok', '--org', '..'], 'invalid --org ".."'],
   [
     'follow provider',
     projectFollowCommand,
@@ -690,15 +671,15 @@ bad.push(
     'summary needs a target',
     insightsSummaryCommand,
     I,
-    ['summary'],
-    'give a project slug or --org, not both or neither',
+    ['summary', '--org', 'gh/acme', '--branch', 'main'],
+    '--branch and --workflow are for a project summary',
   ],
   [
     'summary both targets',
     insightsSummaryCommand,
     I,
     ['summary', W, '--org', 'gh/acme'],
-    'give a project slug or --org, not both or neither',
+    'give a project slug or --org, not both',
   ],
   [
     'summary --project on a project',
@@ -785,8 +766,8 @@ bad.push(
     'claims org',
     oidcClaimsGetCommand,
     ['oidc-claims'],
-    ['get', '--org', 'acme'],
-    'invalid --org "acme": not a UUID',
+    ['get', '--org', 'acme/x/y'],
+    'invalid --org "acme/x/y"',
   ],
   [
     'claims project',
@@ -829,8 +810,8 @@ bad.push(
     'decision owner',
     policyDecisionsListCommand,
     ['policy', 'decisions'],
-    ['list', '--owner-id', 'acme'],
-    'invalid --owner-id "acme": not a UUID',
+    ['list', '--org', 'bb/'],
+    'invalid --org "bb/"',
   ],
   [
     'decision context',
@@ -872,8 +853,8 @@ bad.push(
     'definition project',
     definitionListCommand,
     ['definition'],
-    ['list', 'web-app'],
-    'invalid project "web-app": not a UUID',
+    ['list', 'web app'],
+    'invalid project "web app"',
   ],
   [
     'definition name',
@@ -937,19 +918,19 @@ describe('bad input is a usage error before anything is sent', () => {
 
   it('no organization for a policy command: an error naming the flag, the variable and the setting', async () => {
     const err = await parseVerb(policySettingsGetCommand, ['policy', 'settings'], ['get'], {
-      env: { OPS_PIPELINES_OWNER_ID: '' },
+      env: { OPS_PIPELINES_ORG: '' },
     }).catch((e: Error & { hint?: string }) => e);
-    expect(err).toMatchObject({ message: 'pipelines: no organization id is given', exitCode: 2 });
+    expect(err).toMatchObject({ message: 'pipelines: no organization given', exitCode: 2 });
     expect((err as { hint: string }).hint).toBe(
-      'pass --owner-id ORG_ID, set OPS_PIPELINES_OWNER_ID, or run `ops config set pipelines.owner_id ORG_ID`',
+      'pass --org ORG (gh/acme, acme or its id), set OPS_PIPELINES_ORG, or run `ops config set pipelines.org gh/acme`',
     );
   });
 
   it('no owner anywhere: a usage error naming the flags and the setting', async () => {
     const err = await parseVerb(contextListCommand, ['context'], ['list'], {
-      env: { OPS_PIPELINES_OWNER_ID: '' },
+      env: { OPS_PIPELINES_ORG: '' },
     }).catch((e: Error & { hint?: string }) => e);
-    expect(err).toMatchObject({ message: 'no owner given', exitCode: 2 });
-    expect((err as { hint: string }).hint).toContain('--org-slug SLUG or --owner-id UUID');
+    expect(err).toMatchObject({ message: 'pipelines: no organization given', exitCode: 2 });
+    expect((err as { hint: string }).hint).toContain('pass --org ORG');
   });
 });

@@ -19,9 +19,13 @@ import { permissionsDisableRepoCommand } from '../../src/commands/runs/permissio
 import { permissionsEnableRepoCommand } from '../../src/commands/runs/permissions/enable-repo.js';
 import { permissionsReposCommand } from '../../src/commands/runs/permissions/repos.js';
 import { runnerGroupAddRepoCommand } from '../../src/commands/runs/runner-group/add-repo.js';
+import { runnerGroupGetCommand } from '../../src/commands/runs/runner-group/get.js';
+import { runnerGroupListCommand } from '../../src/commands/runs/runner-group/list.js';
 import { runnerDeleteCommand } from '../../src/commands/runs/runner/delete.js';
 import { runnerDownloadsCommand } from '../../src/commands/runs/runner/downloads.js';
 import { runnerHostedDeleteCommand } from '../../src/commands/runs/runner/hosted/delete.js';
+import { runnerHostedGetCommand } from '../../src/commands/runs/runner/hosted/get.js';
+import { runnerHostedListCommand } from '../../src/commands/runs/runner/hosted/list.js';
 import { runnerLabelsAddCommand } from '../../src/commands/runs/runner/labels/add.js';
 import { runnerLabelsListCommand } from '../../src/commands/runs/runner/labels/list.js';
 import { runnerLabelsRemoveAllCommand } from '../../src/commands/runs/runner/labels/remove-all.js';
@@ -768,6 +772,41 @@ const PHASE3: Array<[string, Make, string[], string[], Record<string, unknown>]>
     { org: 'octo-org', hostedRunnerId: 5, confirm },
   ],
   [
+    'runner hosted list',
+    runnerHostedListCommand,
+    ['runner', 'hosted'],
+    ['list', '--limit', '5'],
+    { org: 'octo-org', limit: 5 },
+  ],
+  [
+    'runner hosted get',
+    runnerHostedGetCommand,
+    ['runner', 'hosted'],
+    ['get', '6', '--org', 'acme'],
+    { org: 'acme', hostedRunnerId: 6 },
+  ],
+  [
+    'runner-group list',
+    runnerGroupListCommand,
+    ['runner-group'],
+    ['list', '--visible-to', 'hello-world', '--all'],
+    { org: 'octo-org', visibleTo: 'hello-world', limit: undefined },
+  ],
+  [
+    'runner-group list (default limit)',
+    runnerGroupListCommand,
+    ['runner-group'],
+    ['list'],
+    { org: 'octo-org', visibleTo: undefined, limit: 30 },
+  ],
+  [
+    'runner-group get',
+    runnerGroupGetCommand,
+    ['runner-group'],
+    ['get', '2'],
+    { org: 'octo-org', groupId: 2 },
+  ],
+  [
     'runner-group add-repo',
     runnerGroupAddRepoCommand,
     ['runner-group'],
@@ -816,6 +855,14 @@ describe('parse: runners, runner groups, permissions', () => {
     [runnerListCommand, ['runner'], ['list', '--env', 'production'], "error: unknown option '--env'"],
     [runnerDeleteCommand, ['runner'], ['delete', 'seven'], 'invalid runner id "seven"'],
     [runnerGroupAddRepoCommand, ['runner-group'], ['add-repo', '2', 'x'], 'invalid repository id "x"'],
+    [runnerGroupGetCommand, ['runner-group'], ['get', 'deploy'], 'invalid runner group id "deploy"'],
+    [
+      runnerGroupListCommand,
+      ['runner-group'],
+      ['list', '--visible-to', '../x'],
+      'invalid --visible-to "../x"',
+    ],
+    [runnerHostedGetCommand, ['runner', 'hosted'], ['get', '0'], 'invalid hosted runner id "0"'],
     [permissionsDisableRepoCommand, ['permissions'], ['disable-repo', '0'], 'invalid repository id "0"'],
   ] as Array<[Make, string[], string[], string]>)(
     'refused before any request: %#',

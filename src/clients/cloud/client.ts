@@ -21,11 +21,15 @@ import type {
   InstanceWire,
   LaunchInstanceWire,
   LbMetric,
+  LoadBalancerListQuery,
+  LoadBalancerWire,
   LbMetricsWire,
   MetricsQuery,
   RegionWire,
   SnapshotWire,
   StoreCredentialWire,
+  TargetGroupListQuery,
+  TargetGroupWire,
   TerminateInstanceWire,
   UpdateAutoScalingGroupWire,
   UpdateInstanceWire,
@@ -40,7 +44,8 @@ type LbMetricsCall = (loadBalancerId: string, query?: MetricsQuery) => Promise<L
 /**
  * The cloud hosting API, one method per operation of the seed's table (named after the operation
  * ids of specs/cloud.openapi.json), plus the related ones the commands need: credentials by type and
- * name, deregistering a target group, the image list. Lists are page streams from the shared paginator.
+ * name, deregistering a target group, the image list, and the vendor's reads of load balancers and
+ * target groups. Lists are page streams from the shared paginator.
  */
 export interface CloudClient {
   /** The same client for reads that plan a change: `--dry-run` sends them (see `planningHttp`). */
@@ -87,6 +92,10 @@ export interface CloudClient {
   getSnapshot(instanceId: string, snapshotId: string): Promise<SnapshotWire>;
   restoreSnapshot(instanceId: string, snapshotId: string): Promise<void>;
   deleteSnapshot(instanceId: string, snapshotId: string): Promise<void>;
+  getLoadBalancerList(query?: LoadBalancerListQuery, opts?: PageOptions): Pages<LoadBalancerWire>;
+  getLoadBalancer(loadBalancerId: string): Promise<LoadBalancerWire>;
+  getTargetGroupList(query?: TargetGroupListQuery, opts?: PageOptions): Pages<TargetGroupWire>;
+  getTargetGroup(targetGroupId: string): Promise<TargetGroupWire>;
   startLoadBalancer(loadBalancerId: string): Promise<void>;
   stopLoadBalancer(loadBalancerId: string): Promise<void>;
   rebootLoadBalancer(loadBalancerId: string): Promise<void>;
@@ -230,6 +239,12 @@ export function createCloudClient(http: HttpClient): CloudClient {
       send({ method: 'PUT', path: `${base}${route`/instances/${id}/snapshots/${snapshotId}`}` }),
     deleteSnapshot: (id, snapshotId) =>
       send({ method: 'DELETE', path: `${base}${route`/instances/${id}/snapshots/${snapshotId}`}` }),
+    getLoadBalancerList: (query = {}, opts) =>
+      list(`${base}/loadBalancers`, 'loadBalancers', { ...query }, opts),
+    getLoadBalancer: (id) => get(route`/loadBalancers/${id}`),
+    getTargetGroupList: (query = {}, opts) =>
+      list(`${base}/targetGroups`, 'targetGroups', { ...query }, opts),
+    getTargetGroup: (id) => get(route`/targetGroups/${id}`),
     startLoadBalancer: (id) => post(route`/loadBalancers/${id}/start`),
     stopLoadBalancer: (id) => post(route`/loadBalancers/${id}/stop`),
     rebootLoadBalancer: (id) => post(route`/loadBalancers/${id}/reboot`),

@@ -3,8 +3,10 @@ import { type ContextOperations, contextOperations } from './contexts.js';
 import { type InsightsOperations, insightsOperations } from './insights.js';
 import { type PolicyOperations, policyOperations } from './policy.js';
 import { type ProjectOperations, projectOperations } from './projects.js';
+import { type UserOperations, userOperations } from './users.js';
 
 export type { PolicyScope } from './policy.js';
+export type { CollaborationWire } from './users.js';
 
 /**
  * The pipeline-administration API (seed 001 D): one method per operation, named after it. Lists are
@@ -14,7 +16,8 @@ export interface PipelinesClient
   extends ContextOperations,
     InsightsOperations,
     PolicyOperations,
-    ProjectOperations {}
+    ProjectOperations,
+    UserOperations {}
 
 export function createPipelinesClient(http: HttpClient): PipelinesClient {
   return {
@@ -22,5 +25,6 @@ export function createPipelinesClient(http: HttpClient): PipelinesClient {
     ...insightsOperations(http),
     ...policyOperations(http),
     ...projectOperations(http),
+    ...userOperations(http),
   };
 }

@@ -44,8 +44,9 @@ export const descriptor: ServiceDescriptor = {
   settings: [
     { key: 'token', description: 'personal API token (Pipeline-Token)', secret: true },
     {
-      key: 'owner_id',
-      description: 'organization id (uuid) that owns contexts and policies, when --owner-id is not given',
+      key: 'org',
+      description:
+        'organization of contexts, claims, policies and insights when --org is not given: slug (gh/acme), name or id',
     },
   ],
   auth: (s) => headerAuth('Pipeline-Token', s.require('token')),

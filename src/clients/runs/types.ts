@@ -217,6 +217,23 @@ export interface HostedRunnerWire {
   [k: string]: unknown;
 }
 
+/** A self-hosted runner group of an organisation (the vendor's runner-groups-org). */
+export interface RunnerGroupWire {
+  id: number;
+  name: string;
+  visibility: 'all' | 'selected' | 'private';
+  default: boolean;
+  runners_url: string;
+  hosted_runners_url?: string;
+  selected_repositories_url?: string;
+  inherited: boolean;
+  allows_public_repositories: boolean;
+  restricted_to_workflows?: boolean;
+  selected_workflows?: string[];
+  workflow_restrictions_read_only?: boolean;
+  [k: string]: unknown;
+}
+
 /** What the basic-error and validation-error bodies hold (reference §A.4). */
 export interface RunsErrorWire {
   message?: string;

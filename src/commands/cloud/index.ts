@@ -34,11 +34,15 @@ import { instanceStopCommand } from './instance/stop.js';
 import { instanceTerminateCommand } from './instance/terminate.js';
 import { instanceTypesCommand } from './instance/types.js';
 import { instanceUpdateCommand } from './instance/update.js';
+import { lbGetCommand } from './lb/get.js';
+import { lbListCommand } from './lb/list.js';
 import { lbMetricsCommand } from './lb/metrics.js';
 import { lbRebootCommand } from './lb/reboot.js';
 import { lbStartCommand } from './lb/start.js';
 import { lbStopCommand } from './lb/stop.js';
 import { cloudRegionsCommand } from './regions.js';
+import { targetGroupGetCommand } from './target-group/get.js';
+import { targetGroupListCommand } from './target-group/list.js';
 import { type Verb, addVerbs, destructive, read, write } from '../shared/verbs.js';
 
 function group(
@@ -72,7 +76,8 @@ Examples:
   eval "$(ops sandbox env)"
   ops cloud regions
   ops cloud instance list --state RUNNING
-  ops cloud instance get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01`,
+  ops cloud instance get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01
+  ops cloud instance get web-01         # an id or a unique reference`,
     );
   addVerbs(
     cloud,
@@ -87,7 +92,7 @@ Examples:
     cloud,
     'instance',
     'Instances: launch, list, inspect, update, terminate, power, console, credentials, metrics, network, snapshots',
-    ['ops cloud instance list', 'ops cloud instance get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01'],
+    ['ops cloud instance list', 'ops cloud instance get web-01'],
     {
       launch: write(instanceLaunchCommand),
       list: read(instanceListCommand, { list: true }),
@@ -151,9 +156,11 @@ Examples:
   group(
     cloud,
     'lb',
-    'Load balancers: start, stop, reboot and their metrics as charts',
-    ['ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e01 requests'],
+    'Load balancers: list, inspect, start, stop, reboot and their metrics as charts',
+    ['ops cloud lb list', 'ops cloud lb metrics lb-web requests'],
     {
+      list: read(lbListCommand, { list: true }),
+      get: read(lbGetCommand),
       start: write(lbStartCommand),
       stop: write(lbStopCommand),
       reboot: write(lbRebootCommand),
@@ -163,9 +170,20 @@ Examples:
   ).alias('load-balancer');
   group(
     cloud,
+    'target-group',
+    'Target groups: what auto scaling groups register with load balancers',
+    ['ops cloud target-group list', 'ops cloud target-group get web-http'],
+    {
+      list: read(targetGroupListCommand, { list: true }),
+      get: read(targetGroupGetCommand),
+    },
+    factory,
+  );
+  group(
+    cloud,
     'asg',
     'Auto scaling groups: create, list, inspect, update, delete, instances, target groups',
-    ['ops cloud asg list', 'ops cloud asg get a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01'],
+    ['ops cloud asg list', 'ops cloud asg get asg-web'],
     {
       create: write(asgCreateCommand),
       list: read(asgListCommand, { list: true }),

@@ -77,7 +77,7 @@ export function register(parent: Command, factory: Factory): void {
       'after',
       examples(
         'eval "$(ops sandbox env)"',
-        'ops pipelines context list --org-slug gh/acme',
+        'ops pipelines context list --org gh/acme',
         'ops pipelines insights summary gh/acme/web-app --window last-30-days',
         'ops pipelines policy decisions list --limit 5',
         'ops pipelines env list gh/acme/web-app',
@@ -87,10 +87,7 @@ export function register(parent: Command, factory: Factory): void {
     root,
     'context',
     'Contexts: shared sets of environment variables, and who may use them',
-    [
-      'ops pipelines context list --org-slug gh/acme',
-      'ops pipelines context env list a0c17523-e4af-46ab-965f-4a57cbc4a90f',
-    ],
+    ['ops pipelines context list --org gh/acme', 'ops pipelines context env list docker-hub --org gh/acme'],
     {
       list: read(contextListCommand, { list: true }),
       get: read(contextGetCommand),
@@ -157,7 +154,7 @@ export function register(parent: Command, factory: Factory): void {
   const policy = group(
     root,
     'policy',
-    'Config policies of an organization (--owner-id, default OPS_PIPELINES_OWNER_ID): decisions, evaluation, settings, bundles',
+    'Config policies of an organization (--org, default OPS_PIPELINES_ORG): decisions, evaluation, settings, bundles',
     ['ops pipelines policy decisions list', 'ops pipelines policy bundle get'],
     { evaluate: read(policyEvaluateCommand) },
     factory,
@@ -249,7 +246,7 @@ export function register(parent: Command, factory: Factory): void {
 export const demo: Array<{ title: string; argv: string[] }> = [
   {
     title: 'Pipelines: contexts of the organization',
-    argv: ['pipelines', 'context', 'list', '--org-slug', 'gh/acme', '--limit', '5'],
+    argv: ['pipelines', 'context', 'list', '--org', 'gh/acme', '--limit', '5'],
   },
   {
     title: 'Pipelines: insights of a project, per workflow',

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Context, Factory } from '../../app/types.js';
 import { type PipelinesClient, createPipelinesClient } from '../../clients/pipelines/client.js';
 import type { MessageWire, ReportingWindow } from '../../clients/pipelines/types.js';
-import { ConfigError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
 
@@ -16,7 +16,7 @@ export interface PipelinesBase {
 
 /**
  * The context and client of a pipelines command. `settings` are the command's flags for profile keys
- * (`--owner-id` → `pipelines.owner_id`). The address and token are checked here, before any request.
+ * (`--org` → `pipelines.org`). The address and token are checked here, before any request.
  */
 export async function pipelinesStart(
   factory: Factory,
@@ -26,24 +26,6 @@ export async function pipelinesStart(
   const ctx = await factory.context(cmd, { settings });
   const client = await ctx.serviceClient('pipelines', createPipelinesClient);
   return { ctx, base: { printer: ctx.printer, feedback: ctx.feedback, client } };
-}
-
-/**
- * The organization id of policies, claims and contexts: the flag (laid over the settings by
- * `pipelinesStart`), else OPS_PIPELINES_OWNER_ID or the profile's `pipelines.owner_id`.
- */
-export async function ownerIdOf(ctx: Context, flag = '--owner-id'): Promise<string> {
-  const raw = (await ctx.service('pipelines')).settings.get('owner_id');
-  if (raw === undefined || raw === '')
-    throw new ConfigError(
-      'pipelines: no organization id is given',
-      `pass ${flag} ORG_ID, set OPS_PIPELINES_OWNER_ID, or run \`ops config set pipelines.owner_id ORG_ID\``,
-    );
-  return parseUuid(
-    flag,
-    raw,
-    'the organization id, e.g. from `ops pipelines project get SLUG --field organization_id`',
-  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -66,17 +48,6 @@ export function parseProjectSlug(raw: string): string {
       `invalid project slug "${raw}"`,
       'write it as provider/organization/project, e.g. gh/acme/web-app',
     );
-  return parts.join('/');
-}
-
-/** `<provider>/<organization>`. */
-export function parseOrgSlug(flag: string, raw: string): string {
-  const parts = raw
-    .trim()
-    .replace(/^\/+|\/+$/g, '')
-    .split('/');
-  if (parts.length !== 2 || parts.some((p) => p === '' || p === '.' || p === '..'))
-    throw new UsageError(`invalid ${flag} "${raw}"`, 'write it as provider/organization, e.g. gh/acme');
   return parts.join('/');
 }
 

@@ -19,9 +19,13 @@ import { permissionsEnableRepoCommand } from './permissions/enable-repo.js';
 import { permissionsReposCommand } from './permissions/repos.js';
 import { runsRerunCommand } from './rerun.js';
 import { runnerGroupAddRepoCommand } from './runner-group/add-repo.js';
+import { runnerGroupGetCommand } from './runner-group/get.js';
+import { runnerGroupListCommand } from './runner-group/list.js';
 import { runnerDeleteCommand } from './runner/delete.js';
 import { runnerDownloadsCommand } from './runner/downloads.js';
 import { runnerHostedDeleteCommand } from './runner/hosted/delete.js';
+import { runnerHostedGetCommand } from './runner/hosted/get.js';
+import { runnerHostedListCommand } from './runner/hosted/list.js';
 import { runnerLabelsAddCommand } from './runner/labels/add.js';
 import { runnerLabelsListCommand } from './runner/labels/list.js';
 import { runnerLabelsRemoveAllCommand } from './runner/labels/remove-all.js';
@@ -221,16 +225,24 @@ Examples:
     runner,
     'hosted',
     "The organisation's hosted runners",
-    ['ops runs runner hosted delete 5 --yes'],
-    { delete: destructive(runnerHostedDeleteCommand) },
+    ['ops runs runner hosted list', 'ops runs runner hosted delete 5 --yes'],
+    {
+      list: read(runnerHostedListCommand, { list: true }),
+      get: read(runnerHostedGetCommand),
+      delete: destructive(runnerHostedDeleteCommand),
+    },
     factory,
   );
   group(
     runs,
     'runner-group',
     "The organisation's runner groups",
-    ['ops runs runner-group add-repo 2 1296270'],
-    { 'add-repo': write(runnerGroupAddRepoCommand, { idempotent: true }) },
+    ['ops runs runner-group list', 'ops runs runner-group add-repo 2 1296270'],
+    {
+      list: read(runnerGroupListCommand, { list: true }),
+      get: read(runnerGroupGetCommand),
+      'add-repo': write(runnerGroupAddRepoCommand, { idempotent: true }),
+    },
     factory,
   );
   group(

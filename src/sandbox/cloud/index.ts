@@ -1,6 +1,7 @@
 import { type Emulator, ReplyError, Router, type SandboxContext, json, settingsOf } from '../framework.js';
 import { Gate } from '../gate.js';
 import { ALL_IMAGES, REGIONS, REGION_NAMES, imageDetailsWire, instanceTypeWire, typesIn } from './catalog.js';
+import { balancerRoutes } from './balancers.js';
 import { credentialRoutes } from './credentials.js';
 import { Errors, iso } from './errors.js';
 import { type Env, type Route, filter, paged } from './http.js';
@@ -146,6 +147,7 @@ export function createEmulator(ctx: SandboxContext): Emulator {
   credentialRoutes(router, on);
   monitoringRoutes(router, on);
   scalingRoutes(router, on);
+  balancerRoutes(router, on);
 
   return {
     name: 'cloud',

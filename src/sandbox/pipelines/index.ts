@@ -15,6 +15,7 @@ import { insightsRoutes } from './insights.js';
 import { policyRoutes } from './policy.js';
 import { seedPolicies } from './policy-seed.js';
 import { projectRoutes } from './projects.js';
+import { collaborationRoutes } from './collaborations.js';
 import { ACME, projectId } from './seed.js';
 import { type State, seedState } from './state.js';
 
@@ -94,6 +95,7 @@ export function createEmulator(ctx: SandboxContext): Emulator {
   projectRoutes(router, env);
   insightsRoutes(router, env);
   policyRoutes(router, env);
+  collaborationRoutes(router);
 
   /** `Pipeline-Token`, HTTP Basic with the token as user name, or the deprecated query parameter. */
   function credential(req: SandboxRequest): string | undefined {
@@ -141,6 +143,6 @@ export function createEmulator(ctx: SandboxContext): Emulator {
       projects: state.projects.size,
       decisionLogs: [...state.policy.values()].reduce((n, p) => n + p.decisions.length, 0),
     }),
-    banner: () => [`pipelines: organization gh/acme, owner id ${ACME.id} (OPS_PIPELINES_OWNER_ID)`],
+    banner: () => [`pipelines: organization gh/acme, id ${ACME.id} (OPS_PIPELINES_ORG)`],
   };
 }

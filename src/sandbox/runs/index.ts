@@ -14,6 +14,7 @@ import { Gate } from '../gate.js';
 import { artifactRoutes, seedArtifacts } from './artifact-routes.js';
 import { type Env, urlsOf } from './http.js';
 import { type World, repoKey } from './model.js';
+import { runnerGroupRoutes } from './runner-group-routes.js';
 import { runnerRoutes } from './runner-routes.js';
 import { type Downloads, runRoutes } from './runs-routes.js';
 import { Keys, secretRoutes } from './secret-routes.js';
@@ -130,6 +131,7 @@ export function createEmulator(ctx: SandboxContext): RunsEmulator {
   artifactRoutes(router, env, downloads, made);
   secretRoutes(router, env, keys, counts);
   runnerRoutes(router, env);
+  runnerGroupRoutes(router, env);
 
   function blob(req: SandboxRequest): Reply {
     if (req.headers.authorization !== undefined) {

@@ -40,7 +40,7 @@ function runnerWire(r: RunnerRec): Record<string, unknown> {
   };
 }
 
-function hostedWire(h: HostedRunnerRec): Record<string, unknown> {
+export function hostedWire(h: HostedRunnerRec): Record<string, unknown> {
   return {
     id: h.id,
     name: h.name,

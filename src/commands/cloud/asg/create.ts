@@ -2,13 +2,13 @@ import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { ASG_TYPES, type CreateAutoScalingGroupWire } from '../../../clients/cloud/types.js';
 import { UsageError } from '../../../errors.js';
-import { requireInstanceState } from '../instance/shared.js';
+import { instanceId as instanceRef, requireInstanceState } from '../instance/shared.js';
+import { resolveInstance } from '../names.js';
 import {
   type CloudRunBase,
   cloudCommand,
   cloudContext,
   parseChoice,
-  parseId,
   parseText,
   planRead,
 } from '../shared.js';
@@ -33,7 +33,8 @@ export function parseAsgCreateFlags(o: CreateFlags, now = Date.now()): CreateAut
   const reference = parseText('--reference', o.reference, 255)!;
   if (o.instance === undefined)
     throw new UsageError('--instance is required', 'give the instance the group is made from');
-  const instanceId = parseId('instance', o.instance, 'ops cloud instance list');
+  // An id, or a reference resolved (one planned read) before the request.
+  const instanceId = instanceRef(o.instance);
   const sizing = parseSizing(o, now);
   checkSizingFor(type, sizing);
   checkRequiredFor(type, sizing);
@@ -48,7 +49,7 @@ export function asgCreateCommand(factory: Factory, run = runAsgCreate): Command 
   ])
     .addOption(choiceOption('--type <type>', `${ASG_TYPES.join(', ')} (required)`, ASG_TYPES))
     .option('--reference <name>', 'name of the group, at most 255 characters (required)')
-    .option('--instance <id>', 'the instance the group is made from (required)')
+    .option('--instance <id>', 'the instance the group is made from: id or unique reference (required)')
     .option('--desired <n>', 'MANUAL and SCHEDULED (required there): instances to run, >= 1')
     .option('--min <n>', 'CPU_BASED (required): fewest instances, >= 1')
     .option('--max <n>', 'CPU_BASED (required): most instances, >= --min')
@@ -60,7 +61,7 @@ export function asgCreateCommand(factory: Factory, run = runAsgCreate): Command 
     .action(async (o: CreateFlags, c: Command) => {
       const body = parseAsgCreateFlags(o);
       const { base } = await cloudContext(factory, c);
-      await run({ ...base, body });
+      await run({ ...base, body: { ...body, instanceId: await resolveInstance(base, body.instanceId) } });
     });
 }
 

@@ -1,3 +1,4 @@
+import { resolveGroup } from '../names.js';
 import type { Command } from 'commander';
 import type { Context, Factory } from '../../../app/types.js';
 import { type CloudRunBase, StateError, cloudCommand, cloudContext, label, planRead } from '../shared.js';
@@ -12,10 +13,11 @@ export function asgDeleteCommand(factory: Factory, run = runAsgDelete): Command 
   return cloudCommand('delete', 'Delete an auto scaling group and the instances it scaled', [
     'ops cloud asg delete a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c03 --yes',
   ])
-    .argument('<id>', 'auto scaling group id (UUID)')
+    .argument('<id>', 'auto scaling group id (UUID) or unique reference')
     .action(async (raw: string, _o: object, c: Command) => {
-      const id = asgId(raw);
+      const ref = asgId(raw);
       const { ctx, base } = await cloudContext(factory, c);
+      const id = await resolveGroup(base, ref);
       await run({ ...base, id, confirm: (a) => ctx.confirm(a) });
     });
 }

@@ -1,3 +1,4 @@
+import { resolveGroup } from '../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { type CloudRunBase, cloudCommand, cloudContext } from '../shared.js';
@@ -12,10 +13,11 @@ export function asgGetCommand(factory: Factory, run = runAsgGet): Command {
     'ops cloud asg get a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01',
     'ops cloud asg get a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c02 --json',
   ])
-    .argument('<id>', 'auto scaling group id (UUID)')
+    .argument('<id>', 'auto scaling group id (UUID) or unique reference')
     .action(async (raw: string, _o: object, c: Command) => {
-      const id = asgId(raw);
+      const ref = asgId(raw);
       const { base } = await cloudContext(factory, c);
+      const id = await resolveGroup(base, ref);
       await run({ ...base, id });
     });
 }

@@ -1,3 +1,4 @@
+import { resolveGroup } from '../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { AutoScaledInstanceWire } from '../../../clients/cloud/types.js';
@@ -18,12 +19,13 @@ export function asgInstancesCommand(factory: Factory, run = runAsgInstances): Co
   const cmd = cloudCommand('instances', 'List the instances an auto scaling group runs', [
     'ops cloud asg instances a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01',
     'ops cloud asg instances a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01 --field ips',
-  ]).argument('<id>', 'auto scaling group id (UUID)');
+  ]).argument('<id>', 'auto scaling group id (UUID) or unique reference');
   addListOptions(cmd, DEFAULT_LIMIT);
   return cmd.action(async (raw: string, o: { limit?: string; all?: boolean }, c: Command) => {
-    const id = asgId(raw);
+    const ref = asgId(raw);
     const { limit } = parseListOptions(o, DEFAULT_LIMIT);
     const { base } = await cloudContext(factory, c);
+    const id = await resolveGroup(base, ref);
     await run({ ...base, id, limit });
   });
 }

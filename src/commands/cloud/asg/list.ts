@@ -10,7 +10,9 @@ import {
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { GROUP_COLUMNS } from '../columns.js';
-import { type CloudRunBase, cloudCommand, cloudContext, parseChoice, parseId, parseText } from '../shared.js';
+import { instanceId as instanceRef } from '../instance/shared.js';
+import { resolveInstance } from '../names.js';
+import { type CloudRunBase, cloudCommand, cloudContext, parseChoice, parseText } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 const DEFAULT_LIMIT = 50;
@@ -39,8 +41,7 @@ export function parseAsgListFlags(o: ListFlags): Pick<AsgListOptions, 'query' | 
       region: parseChoice('--region', o.region, REGION_NAMES),
       reference: parseText('--reference', o.reference),
       state: parseChoice('--state', o.state, ASG_STATES),
-      instanceId:
-        o.instance === undefined ? undefined : parseId('instance', o.instance, 'ops cloud instance list'),
+      instanceId: o.instance === undefined ? undefined : instanceRef(o.instance),
     },
   };
 }
@@ -59,11 +60,13 @@ export function asgListCommand(factory: Factory, run = runAsgList): Command {
     .addOption(choiceOption('--region <name>', 'region, e.g. eu-west-3', REGION_NAMES))
     .option('--reference <name>', 'the group’s reference')
     .addOption(choiceOption('--state <state>', ASG_STATES.join(', '), ASG_STATES))
-    .option('--instance <id>', 'groups made from this instance');
+    .option('--instance <instance>', 'groups made from this instance (id or unique reference)');
   addListOptions(cmd, DEFAULT_LIMIT);
   return cmd.action(async (o: ListFlags, c: Command) => {
     const parsed = parseAsgListFlags(o);
     const { base } = await cloudContext(factory, c);
+    const instance = parsed.query.instanceId;
+    if (instance !== undefined) parsed.query.instanceId = await resolveInstance(base, instance);
     await run({ ...base, ...parsed });
   });
 }

@@ -7,12 +7,13 @@ import { UsageError } from '../../../errors.js';
 import type { Printer } from '../../../output/printer.js';
 import { parseInteger, parseTime } from '../../shared/parse.js';
 import { GROUP_FIELDS } from '../columns.js';
-import { parseId } from '../shared.js';
+import { parseRef } from '../names.js';
 
 export const ASG_LIST = 'ops cloud asg list';
 
+/** A group id or unique reference, checked before any request; `resolveGroup` gives the id. */
 export function asgId(raw: string): string {
-  return parseId('auto scaling group', raw, ASG_LIST);
+  return parseRef('auto scaling group', raw, ASG_LIST);
 }
 
 /** The sizing flags, as given. */

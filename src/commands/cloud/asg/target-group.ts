@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type CloudRunBase, cloudCommand, cloudContext, parseId } from '../shared.js';
+import { parseRef, resolveGroup, resolveTargetGroup } from '../names.js';
+import { type CloudRunBase, cloudCommand, cloudContext } from '../shared.js';
 import { asgId } from './shared.js';
 
 /** What register-target-group and deregister-target-group share. */
@@ -17,12 +18,14 @@ export function targetGroupCommand(
   run: (o: AsgTargetGroupOptions) => Promise<void>,
 ): Command {
   return cloudCommand(name, description, examples)
-    .argument('<id>', 'auto scaling group id (UUID)')
-    .argument('<target-group-id>', 'target group id (UUID)')
+    .argument('<id>', 'auto scaling group id (UUID) or unique reference')
+    .argument('<target-group>', 'target group id (UUID) or unique name')
     .action(async (raw: string, rawTg: string, _o: object, c: Command) => {
-      const id = asgId(raw);
-      const targetGroupId = parseId('target group', rawTg, `ops cloud asg get ${id}`);
+      const ref = asgId(raw);
+      const tgRef = parseRef('target group', rawTg, 'ops cloud target-group list');
       const { base } = await cloudContext(factory, c);
+      const id = await resolveGroup(base, ref);
+      const targetGroupId = await resolveTargetGroup(base, tgRef);
       await run({ ...base, id, targetGroupId });
     });
 }

@@ -1,3 +1,4 @@
+import { resolveGroup } from '../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { UpdateAutoScalingGroupWire } from '../../../clients/cloud/types.js';
@@ -37,7 +38,7 @@ export function asgUpdateCommand(factory: Factory, run = runAsgUpdate): Command 
       'ops cloud asg update a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c03 --starts-at +2d --ends-at +4d',
     ],
   )
-    .argument('<id>', 'auto scaling group id (UUID)')
+    .argument('<id>', 'auto scaling group id (UUID) or unique reference')
     .option('--reference <name>', 'a new reference, at most 255 characters')
     .option('--desired <n>', 'MANUAL and SCHEDULED: instances to run, >= 1')
     .option('--min <n>', 'CPU_BASED: fewest instances, >= 1')
@@ -48,9 +49,10 @@ export function asgUpdateCommand(factory: Factory, run = runAsgUpdate): Command 
     .option('--starts-at <time>', 'SCHEDULED: with --ends-at')
     .option('--ends-at <time>', 'SCHEDULED: with --starts-at')
     .action(async (raw: string, o: SizingFlags & { reference?: string }, c: Command) => {
-      const id = asgId(raw);
+      const ref = asgId(raw);
       const body = parseAsgUpdateFlags(o);
       const { base } = await cloudContext(factory, c);
+      const id = await resolveGroup(base, ref);
       await run({ ...base, id, body });
     });
 }

@@ -1,3 +1,4 @@
+import { resolveInstance } from '../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { CloudClient } from '../../../clients/cloud/client.js';
@@ -32,12 +33,16 @@ export function powerCommand(
   examples: string[],
   run: (o: InstanceActionOptions) => Promise<void>,
 ): Command {
-  const cmd = cloudCommand(a.verb, description, examples).argument('<id>', 'instance id (UUID)');
+  const cmd = cloudCommand(a.verb, description, examples).argument(
+    '<id>',
+    'instance id (UUID) or unique reference',
+  );
   addWaitOptions(cmd, { what: `the instance is ${a.target}` });
   return cmd.action(async (raw: string, o: WaitFlags, c: Command) => {
-    const id = instanceId(raw);
+    const ref = instanceId(raw);
     const wait = parseWaitOptions(o);
     const { ctx, base } = await cloudContext(factory, c);
+    const id = await resolveInstance(base, ref);
     await run({ ...base, io: ctx.io, id, wait });
   });
 }

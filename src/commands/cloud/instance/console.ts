@@ -1,3 +1,4 @@
+import { resolveInstance } from '../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { ConsoleAccessWire } from '../../../clients/cloud/types.js';
@@ -17,10 +18,11 @@ export function instanceConsoleCommand(factory: Factory, run = runInstanceConsol
       'ops cloud instance console 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --field url',
     ],
   )
-    .argument('<id>', 'instance id (UUID)')
+    .argument('<id>', 'instance id (UUID) or unique reference')
     .action(async (raw: string, _o: object, c: Command) => {
-      const id = instanceId(raw);
+      const ref = instanceId(raw);
       const { base } = await cloudContext(factory, c);
+      const id = await resolveInstance(base, ref);
       await run({ ...base, id });
     });
 }

@@ -1,3 +1,4 @@
+import { resolveInstance } from '../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { type CloudRunBase, cloudCommand, cloudContext } from '../shared.js';
@@ -11,12 +12,13 @@ export function instanceGetCommand(factory: Factory, run = runInstanceGet): Comm
   return cloudCommand('get', 'Show an instance: state, type, image, IPs, private network, contract', [
     'ops cloud instance get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01',
     'ops cloud instance get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --json',
-    'ops cloud instance get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --field state',
+    'ops cloud instance get web-01 --field state   # by reference',
   ])
-    .argument('<id>', 'instance id (UUID)')
+    .argument('<id>', 'instance id (UUID) or unique reference')
     .action(async (raw: string, _o: object, c: Command) => {
-      const id = instanceId(raw);
+      const ref = instanceId(raw);
       const { base } = await cloudContext(factory, c);
+      const id = await resolveInstance(base, ref);
       await run({ ...base, id });
     });
 }

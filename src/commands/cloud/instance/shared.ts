@@ -13,12 +13,14 @@ import type { Printer } from '../../../output/printer.js';
 import { choiceOption } from '../../shared/choices.js';
 import { type WaitOptions, waitFor } from '../../shared/wait.js';
 import { INSTANCE_FIELDS } from '../columns.js';
-import { StateError, label, parseId } from '../shared.js';
+import { parseRef } from '../names.js';
+import { StateError, label } from '../shared.js';
 
 export const INSTANCE_LIST = 'ops cloud instance list';
 
+/** An instance id or unique reference, checked before any request; `resolveInstance` gives the id. */
 export function instanceId(raw: string): string {
-  return parseId('instance', raw, INSTANCE_LIST);
+  return parseRef('instance', raw, INSTANCE_LIST);
 }
 
 /** States on the way to another: the instance settles by itself. */

@@ -1,3 +1,4 @@
+import { resolveInstance } from '../names.js';
 import type { Command } from 'commander';
 import type { Context, Factory } from '../../../app/types.js';
 import type { InstanceDetailsWire, TerminateInstanceWire } from '../../../clients/cloud/types.js';
@@ -51,7 +52,7 @@ export function instanceTerminateCommand(factory: Factory, run = runInstanceTerm
       'ops cloud instance terminate 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --reason-code CANCEL_OTHER --reason "moving to managed databases" --yes',
     ],
   )
-    .argument('<id>', 'instance id (UUID)')
+    .argument('<id>', 'instance id (UUID) or unique reference')
     .addOption(
       choiceOption(
         '--reason-code <code>',
@@ -63,10 +64,11 @@ export function instanceTerminateCommand(factory: Factory, run = runInstanceTerm
   addWaitOptions(cmd, { what: 'the instance is DESTROYED (HOURLY contracts)' });
   return cmd.action(
     async (raw: string, o: { reasonCode?: string; reason?: string } & WaitFlags, c: Command) => {
-      const id = instanceId(raw);
+      const ref = instanceId(raw);
       const body = parseTerminateFlags(o);
       const wait = parseWaitOptions(o);
       const { ctx, base } = await cloudContext(factory, c);
+      const id = await resolveInstance(base, ref);
       await run({ ...base, io: ctx.io, id, body, wait, confirm: (a) => ctx.confirm(a) });
     },
   );

@@ -1,3 +1,4 @@
+import { resolveInstance } from '../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { InstanceTypeWire } from '../../../clients/cloud/types.js';
@@ -22,12 +23,13 @@ export function instanceTypesCommand(factory: Factory, run = runInstanceTypes): 
       'ops cloud instance types 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01',
       'ops cloud instance types 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --field name',
     ],
-  ).argument('<id>', 'instance id (UUID)');
+  ).argument('<id>', 'instance id (UUID) or unique reference');
   addListOptions(cmd, DEFAULT_LIMIT);
   return cmd.action(async (raw: string, o: { limit?: string; all?: boolean }, c: Command) => {
-    const id = instanceId(raw);
+    const ref = instanceId(raw);
     const { limit } = parseListOptions(o, DEFAULT_LIMIT);
     const { base } = await cloudContext(factory, c);
+    const id = await resolveInstance(base, ref);
     await run({ ...base, id, limit });
   });
 }

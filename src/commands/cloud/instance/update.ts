@@ -1,3 +1,4 @@
+import { resolveInstance } from '../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import {
@@ -69,7 +70,7 @@ export function instanceUpdateCommand(factory: Factory, run = runInstanceUpdate)
       'ops cloud instance update 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --type cld.m5.xlarge --root-disk-size 40',
       'ops cloud instance update 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --contract-type MONTHLY --contract-term 12 --billing-frequency 1',
     ])
-      .argument('<id>', 'instance id (UUID)')
+      .argument('<id>', 'instance id (UUID) or unique reference')
       .addOption(
         choiceOption('--type <name>', 'a bigger type (`ops cloud instance types ID` lists them)', TYPE_NAMES),
       )
@@ -84,9 +85,10 @@ export function instanceUpdateCommand(factory: Factory, run = runInstanceUpdate)
   )
     .option('--root-disk-size <GB>', '5 to 1000 GB')
     .action(async (raw: string, o: UpdateFlags, c: Command) => {
-      const id = instanceId(raw);
+      const ref = instanceId(raw);
       const body = parseInstanceUpdateFlags(o);
       const { base } = await cloudContext(factory, c);
+      const id = await resolveInstance(base, ref);
       await run({ ...base, id, body });
     });
 }

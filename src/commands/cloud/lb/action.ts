@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { CloudClient } from '../../../clients/cloud/client.js';
-import { type CloudRunBase, cloudCommand, cloudContext, parseId } from '../shared.js';
+import { parseRef, resolveBalancer } from '../names.js';
+import { type CloudRunBase, cloudCommand, cloudContext } from '../shared.js';
 
 export interface LbActionOptions extends CloudRunBase {
   id: string;
@@ -19,8 +20,9 @@ export interface LbAction {
   call: (client: CloudClient, id: string) => Promise<void>;
 }
 
+/** A load balancer id or unique reference, checked before any request; `resolveBalancer` gives the id. */
 export function lbId(raw: string): string {
-  return parseId('load balancer', raw, 'ops cloud lb --help');
+  return parseRef('load balancer', raw, 'ops cloud lb list');
 }
 
 export function lbActionCommand(
@@ -31,10 +33,11 @@ export function lbActionCommand(
   run: (o: LbActionOptions) => Promise<void>,
 ): Command {
   return cloudCommand(verb, description, examples)
-    .argument('<load-balancer-id>', 'load balancer id (UUID)')
+    .argument('<load-balancer>', 'load balancer id (UUID) or unique reference')
     .action(async (raw: string, _o: object, c: Command) => {
-      const id = lbId(raw);
+      const ref = lbId(raw);
       const { base } = await cloudContext(factory, c);
+      const id = await resolveBalancer(base, ref);
       await run({ ...base, id });
     });
 }

@@ -1,3 +1,4 @@
+import { resolveBalancer } from '../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { LB_METRIC_METHODS } from '../../../clients/cloud/client.js';
@@ -62,7 +63,7 @@ export function lbMetricsCommand(factory: Factory, run = runLbMetrics): Command 
       'ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e02 connectionsPerSecond --json',
     ],
   )
-    .argument('<load-balancer-id>', 'load balancer id (UUID)')
+    .argument('<load-balancer>', 'load balancer id (UUID) or unique reference')
     .argument('<metric>', LB_METRICS.join(', '))
     .option('--from <time>', 'start: an ISO date-time, epoch seconds or relative (-6h); default 24 hours ago')
     .option('--to <time>', 'end, later than --from; default now')
@@ -76,10 +77,11 @@ export function lbMetricsCommand(factory: Factory, run = runLbMetrics): Command 
         o: { from?: string; to?: string; granularity?: string },
         c: Command,
       ) => {
-        const id = lbId(raw);
+        const ref = lbId(raw);
         const metric = parseMetric(rawMetric);
         const query = parseLbMetricsFlags(o);
         const { ctx, base } = await cloudContext(factory, c);
+        const id = await resolveBalancer(base, ref);
         const view = metricsView({
           format: ctx.printer.format,
           tty: ctx.io.stdoutIsTty,

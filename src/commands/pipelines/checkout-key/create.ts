@@ -1,9 +1,10 @@
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { CheckoutKeyType } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import { CHECKOUT_KEY_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, parseChoice, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, parseChoice, pipelinesStart } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 export interface CheckoutKeyCreateOptions extends PipelinesBase {
@@ -17,7 +18,8 @@ export function checkoutKeyCreateCommand(factory: Factory, run = runCheckoutKeyC
       'Create a checkout key: the service makes an SSH key pair and shows its public half. A user key acts ' +
         'as the token’s user (it needs a user token); not for GitLab or GitHub App projects.',
     )
-    .argument('<project-slug>', 'provider/organization/project, e.g. gh/acme/web-app')
+    .argument('<project>', PROJECT_ARG)
+    .option('--org <org>', PROJECT_ORG)
     .addOption(
       choiceOption('--type <type>', 'deploy-key (read access to this repository) or user-key', [
         'deploy-key',
@@ -32,10 +34,11 @@ export function checkoutKeyCreateCommand(factory: Factory, run = runCheckoutKeyC
       ),
     )
     .action(async (slug: string, o: { type?: string }, c: Command) => {
-      const parsed = parseProjectSlug(slug);
+      const given = parseProjectArg(slug, c.opts());
       if (o.type === undefined) throw new UsageError('--type is required', 'give deploy-key or user-key');
       const type = parseChoice('--type', o.type, ['user-key', 'deploy-key'] as const);
-      const { base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await pipelinesStart(factory, c);
+      const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed, type });
     });
 }

@@ -1,13 +1,7 @@
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import {
-  type Confirm,
-  type PipelinesBase,
-  examples,
-  parseProjectSlug,
-  pipelinesStart,
-  printMessage,
-} from '../shared.js';
+import { type Confirm, type PipelinesBase, examples, pipelinesStart, printMessage } from '../shared.js';
 import { parseFingerprint } from './get.js';
 
 export interface CheckoutKeyDeleteOptions extends PipelinesBase {
@@ -19,7 +13,8 @@ export interface CheckoutKeyDeleteOptions extends PipelinesBase {
 export function checkoutKeyDeleteCommand(factory: Factory, run = runCheckoutKeyDelete): Command {
   return new Command('delete')
     .description('Delete a checkout key; pipelines that cloned with it can no longer do so')
-    .argument('<project-slug>', 'provider/organization/project')
+    .argument('<project>', PROJECT_ARG)
+    .option('--org <org>', PROJECT_ORG)
     .argument('<fingerprint>', 'MD5 (aa:bb:…) or SHA-256 (SHA256:…) fingerprint')
     .addHelpText(
       'after',
@@ -28,9 +23,10 @@ export function checkoutKeyDeleteCommand(factory: Factory, run = runCheckoutKeyD
       ),
     )
     .action(async (slug: string, fp: string, _o: unknown, c: Command) => {
-      const parsed = parseProjectSlug(slug);
+      const given = parseProjectArg(slug, c.opts());
       const fingerprint = parseFingerprint(fp);
       const { ctx, base } = await pipelinesStart(factory, c);
+      const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed, fingerprint, confirm: (a) => ctx.confirm(a) });
     });
 }

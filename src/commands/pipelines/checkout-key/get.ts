@@ -1,8 +1,9 @@
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { UsageError } from '../../../errors.js';
 import { CHECKOUT_KEY_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 
 export interface CheckoutKeyGetOptions extends PipelinesBase {
   slug: string;
@@ -23,7 +24,8 @@ export function parseFingerprint(raw: string): string {
 export function checkoutKeyGetCommand(factory: Factory, run = runCheckoutKeyGet): Command {
   return new Command('get')
     .description('Show a checkout key by its MD5 or SHA-256 fingerprint')
-    .argument('<project-slug>', 'provider/organization/project')
+    .argument('<project>', PROJECT_ARG)
+    .option('--org <org>', PROJECT_ORG)
     .argument('<fingerprint>', 'MD5 (aa:bb:…) or SHA-256 (SHA256:…) fingerprint')
     .addHelpText(
       'after',
@@ -33,9 +35,10 @@ export function checkoutKeyGetCommand(factory: Factory, run = runCheckoutKeyGet)
       ),
     )
     .action(async (slug: string, fp: string, _o: unknown, c: Command) => {
-      const parsed = parseProjectSlug(slug);
+      const given = parseProjectArg(slug, c.opts());
       const fingerprint = parseFingerprint(fp);
-      const { base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await pipelinesStart(factory, c);
+      const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed, fingerprint });
     });
 }

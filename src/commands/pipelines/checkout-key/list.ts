@@ -1,10 +1,11 @@
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { CheckoutKeyWire, Digest } from '../../../clients/pipelines/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { CHECKOUT_KEY_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, parseChoice, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, parseChoice, pipelinesStart } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 const DEFAULT_LIMIT = 50;
@@ -18,7 +19,8 @@ export interface CheckoutKeyListOptions extends PipelinesBase {
 export function checkoutKeyListCommand(factory: Factory, run = runCheckoutKeyList): Command {
   const cmd = new Command('list')
     .description("List a project's checkout keys (SSH keys the pipelines clone with), newest first")
-    .argument('<project-slug>', 'provider/organization/project, e.g. gh/acme/web-app')
+    .argument('<project>', PROJECT_ARG)
+    .option('--org <org>', PROJECT_ORG)
     .addOption(
       choiceOption('--digest <digest>', 'fingerprint form: md5 (default, as the service) or sha256', [
         'md5',
@@ -36,10 +38,11 @@ export function checkoutKeyListCommand(factory: Factory, run = runCheckoutKeyLis
     )
     .action(async (slug: string, o: { digest?: string; limit?: string; all?: boolean }, c: Command) => {
       const list = parseListOptions(o, DEFAULT_LIMIT);
-      const parsed = parseProjectSlug(slug);
+      const given = parseProjectArg(slug, c.opts());
       const digest =
         o.digest === undefined ? undefined : parseChoice('--digest', o.digest, ['sha256', 'md5'] as const);
-      const { base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await pipelinesStart(factory, c);
+      const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed, digest, limit: list.limit });
     });
 }

@@ -11,11 +11,9 @@ export interface ContextCreateOptions extends PipelinesBase {
   owner: Owner;
 }
 
-/** The body's owner: `{id, type}` or `{slug, type}` (an account only by id). */
+/** The body's owner: `{id}` or `{slug}` (the type's default, organization, applies). */
 export function ownerWire(owner: Owner): ContextOwnerWire {
-  if (owner.slug !== undefined)
-    return { slug: owner.slug, ...(owner.type ? { type: 'organization' as const } : {}) };
-  return { id: owner.id!, ...(owner.type ? { type: owner.type } : {}) };
+  return 'slug' in owner ? { slug: owner.slug } : { id: owner.id };
 }
 
 export function contextCreateCommand(factory: Factory, run = runContextCreate): Command {
@@ -27,8 +25,8 @@ export function contextCreateCommand(factory: Factory, run = runContextCreate): 
     .addHelpText(
       'after',
       examples(
-        'ops pipelines context create release-signing --org-slug gh/acme',
-        'ops pipelines context create gcp-staging --owner-id d1c91133-b7d0-4bb8-ae74-11c794816047 --json',
+        'ops pipelines context create release-signing --org gh/acme',
+        'ops pipelines context create gcp-staging --org d1c91133-b7d0-4bb8-ae74-11c794816047 --json',
       ),
     )
     .action(async (name: string, o: OwnerFlags, c: Command) => {
@@ -36,7 +34,7 @@ export function contextCreateCommand(factory: Factory, run = runContextCreate): 
         throw new UsageError('the context name is empty', 'give a name such as aws-production');
       const owner = parseOwnerFlags(o);
       const { ctx, base } = await pipelinesStart(factory, c);
-      await run({ ...base, name, owner: await resolveOwner(ctx, owner) });
+      await run({ ...base, name, owner: await resolveOwner(ctx, base.client, owner) });
     });
 }
 

@@ -1,14 +1,7 @@
+import { CONTEXT_ORG, parseContextRef, resolveContext } from './ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import {
-  type Confirm,
-  type PipelinesBase,
-  examples,
-  parseUuid,
-  pipelinesStart,
-  printMessage,
-} from '../shared.js';
-import { CONTEXT_ID_HINT } from './get.js';
+import { type Confirm, type PipelinesBase, examples, pipelinesStart, printMessage } from '../shared.js';
 
 export interface ContextDeleteOptions extends PipelinesBase {
   contextId: string;
@@ -18,11 +11,13 @@ export interface ContextDeleteOptions extends PipelinesBase {
 export function contextDeleteCommand(factory: Factory, run = runContextDelete): Command {
   return new Command('delete')
     .description('Delete a context with all its environment variables and restrictions')
-    .argument('<context-id>', 'context id (uuid)')
+    .argument('<context>', 'context id (uuid), or its name in --org')
+    .option('--org <org>', CONTEXT_ORG)
     .addHelpText('after', examples('ops pipelines context delete 0a9df32a-bcc8-4b20-abd0-59eb16df2b80 --yes'))
     .action(async (id: string, _o: unknown, c: Command) => {
-      const contextId = parseUuid('context id', id, CONTEXT_ID_HINT);
+      const ref = parseContextRef(id, c.opts());
       const { ctx, base } = await pipelinesStart(factory, c);
+      const contextId = await resolveContext(ctx, base, ref, c.opts());
       await run({ ...base, contextId, confirm: (a) => ctx.confirm(a) });
     });
 }

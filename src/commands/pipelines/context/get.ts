@@ -1,7 +1,8 @@
+import { CONTEXT_ORG, parseContextRef, resolveContext } from './ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { CONTEXT_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, parseUuid, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 
 export interface ContextGetOptions extends PipelinesBase {
   contextId: string;
@@ -12,17 +13,20 @@ export const CONTEXT_ID_HINT = 'the context id as `ops pipelines context list` s
 export function contextGetCommand(factory: Factory, run = runContextGet): Command {
   return new Command('get')
     .description('Show a context')
-    .argument('<context-id>', 'context id (uuid)')
+    .argument('<context>', 'context id (uuid), or its name in --org')
+    .option('--org <org>', CONTEXT_ORG)
     .addHelpText(
       'after',
       examples(
         'ops pipelines context get a0c17523-e4af-46ab-965f-4a57cbc4a90f',
         'ops pipelines context get a0c17523-e4af-46ab-965f-4a57cbc4a90f --field name',
+        'ops pipelines context get docker-hub --org gh/acme      # by name',
       ),
     )
     .action(async (id: string, _o: unknown, c: Command) => {
-      const contextId = parseUuid('context id', id, CONTEXT_ID_HINT);
-      const { base } = await pipelinesStart(factory, c);
+      const ref = parseContextRef(id, c.opts());
+      const { ctx, base } = await pipelinesStart(factory, c);
+      const contextId = await resolveContext(ctx, base, ref, c.opts());
       await run({ ...base, contextId });
     });
 }

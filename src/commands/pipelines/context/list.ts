@@ -16,23 +16,24 @@ export interface ContextListOptions extends PipelinesBase {
 
 export function contextListCommand(factory: Factory, run = runContextList): Command {
   const cmd = addOwnerOptions(
-    new Command('list').description('List the contexts of an organization (or account), by name'),
+    new Command('list').description('List the contexts of an organization, by name'),
   );
   addListOptions(cmd, DEFAULT_LIMIT);
   return cmd
     .addHelpText(
       'after',
       examples(
-        'ops pipelines context list --org-slug gh/acme',
-        'ops pipelines context list --owner-id d1c91133-b7d0-4bb8-ae74-11c794816047 --all --json',
-        'ops pipelines context list            # the owner of OPS_PIPELINES_OWNER_ID',
+        'ops pipelines context list --org gh/acme',
+        'ops pipelines context list --org d1c91133-b7d0-4bb8-ae74-11c794816047 --all --json',
+        'ops pipelines context list --org acme      # by name',
+        'ops pipelines context list                 # OPS_PIPELINES_ORG',
       ),
     )
     .action(async (o: OwnerFlags & { limit?: string; all?: boolean }, c: Command) => {
       const list = parseListOptions(o, DEFAULT_LIMIT);
       const owner = parseOwnerFlags(o);
       const { ctx, base } = await pipelinesStart(factory, c);
-      await run({ ...base, owner: await resolveOwner(ctx, owner), limit: list.limit });
+      await run({ ...base, owner: await resolveOwner(ctx, base.client, owner), limit: list.limit });
     });
 }
 
@@ -42,7 +43,7 @@ export async function runContextList(o: ContextListOptions): Promise<void> {
     printer: o.printer,
     feedback: o.feedback,
     pages: client.listContexts(
-      { 'owner-id': o.owner.id, 'owner-slug': o.owner.slug, 'owner-type': o.owner.type },
+      'id' in o.owner ? { 'owner-id': o.owner.id } : { 'owner-slug': o.owner.slug },
       { limit: o.limit },
     ),
     columns: CONTEXT_COLUMNS,

@@ -4,7 +4,15 @@ import type { PipelineDefinitionCreateWire } from '../../../clients/pipelines/ty
 import { UsageError } from '../../../errors.js';
 import { DEFINITION_COLUMNS } from '../columns.js';
 import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
-import { type ProjectRef, parseFilePath, parseProjectRef, parseRepoId, projectIdOf } from './shared.js';
+import {
+  type ProjectRef,
+  parseFilePath,
+  PROJECT_ORG,
+  parseProjectRef,
+  projectRefOf,
+  parseRepoId,
+  projectIdOf,
+} from './shared.js';
 
 export interface DefinitionCreateOptions extends PipelinesBase {
   project: ProjectRef;
@@ -44,7 +52,8 @@ export function definitionCreateCommand(factory: Factory, run = runDefinitionCre
     .description(
       'Create a pipeline definition: a config file in a GitHub App repository, and the repository to check out',
     )
-    .argument('<project>', 'project id (uuid) or slug')
+    .argument('<project>', 'project id (uuid), slug, or name in --org')
+    .option('--org <org>', PROJECT_ORG)
     .option('--name <name>', 'name of the definition')
     .option('--description <text>', 'what it is for')
     .option('--config-repo <external-id>', 'external id of the repository holding the config')
@@ -61,9 +70,10 @@ export function definitionCreateCommand(factory: Factory, run = runDefinitionCre
       ),
     )
     .action(async (project: string, o: Flags, c: Command) => {
-      const ref = parseProjectRef(project);
+      const given = parseProjectRef(project, c.opts());
       const body = parseCreateFlags(o);
-      const { base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await pipelinesStart(factory, c);
+      const ref = await projectRefOf(ctx, base, given, c.opts());
       await run({ ...base, project: ref, body });
     });
 }

@@ -1,7 +1,14 @@
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { type Confirm, type PipelinesBase, examples, pipelinesStart, printMessage } from '../shared.js';
-import { type ProjectRef, parseDefinitionId, parseProjectRef, projectIdOf } from './shared.js';
+import {
+  type ProjectRef,
+  parseDefinitionId,
+  PROJECT_ORG,
+  parseProjectRef,
+  projectRefOf,
+  projectIdOf,
+} from './shared.js';
 
 export interface DefinitionDeleteOptions extends PipelinesBase {
   project: ProjectRef;
@@ -12,16 +19,18 @@ export interface DefinitionDeleteOptions extends PipelinesBase {
 export function definitionDeleteCommand(factory: Factory, run = runDefinitionDelete): Command {
   return new Command('delete')
     .description('Delete a pipeline definition')
-    .argument('<project>', 'project id (uuid) or slug')
+    .argument('<project>', 'project id (uuid), slug, or name in --org')
+    .option('--org <org>', PROJECT_ORG)
     .argument('<definition-id>', 'pipeline definition id (uuid)')
     .addHelpText(
       'after',
       examples('ops pipelines definition delete gh/acme/web-app 858ee467-65f5-4ea2-89b2-7c58efcd68ab --yes'),
     )
     .action(async (project: string, id: string, _o: unknown, c: Command) => {
-      const ref = parseProjectRef(project);
+      const given = parseProjectRef(project, c.opts());
       const definitionId = parseDefinitionId(id);
       const { ctx, base } = await pipelinesStart(factory, c);
+      const ref = await projectRefOf(ctx, base, given, c.opts());
       await run({ ...base, project: ref, definitionId, confirm: (a) => ctx.confirm(a) });
     });
 }

@@ -2,7 +2,14 @@ import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { DEFINITION_COLUMNS } from '../columns.js';
 import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
-import { type ProjectRef, parseDefinitionId, parseProjectRef, projectIdOf } from './shared.js';
+import {
+  type ProjectRef,
+  parseDefinitionId,
+  PROJECT_ORG,
+  parseProjectRef,
+  projectRefOf,
+  projectIdOf,
+} from './shared.js';
 
 export interface DefinitionGetOptions extends PipelinesBase {
   project: ProjectRef;
@@ -12,16 +19,18 @@ export interface DefinitionGetOptions extends PipelinesBase {
 export function definitionGetCommand(factory: Factory, run = runDefinitionGet): Command {
   return new Command('get')
     .description('Show a pipeline definition')
-    .argument('<project>', 'project id (uuid) or slug')
+    .argument('<project>', 'project id (uuid), slug, or name in --org')
+    .option('--org <org>', PROJECT_ORG)
     .argument('<definition-id>', 'pipeline definition id (uuid)')
     .addHelpText(
       'after',
       examples('ops pipelines definition get gh/acme/web-app 0f6ccd99-1209-4ee3-bcb4-62eddf789eb3'),
     )
     .action(async (project: string, id: string, _o: unknown, c: Command) => {
-      const ref = parseProjectRef(project);
+      const given = parseProjectRef(project, c.opts());
       const definitionId = parseDefinitionId(id);
-      const { base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await pipelinesStart(factory, c);
+      const ref = await projectRefOf(ctx, base, given, c.opts());
       await run({ ...base, project: ref, definitionId });
     });
 }

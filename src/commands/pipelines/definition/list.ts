@@ -5,7 +5,7 @@ import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { DEFINITION_COLUMNS } from '../columns.js';
 import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
-import { type ProjectRef, parseProjectRef, projectIdOf } from './shared.js';
+import { type ProjectRef, PROJECT_ORG, parseProjectRef, projectRefOf, projectIdOf } from './shared.js';
 
 const DEFAULT_LIMIT = 100;
 
@@ -19,7 +19,8 @@ export function definitionListCommand(factory: Factory, run = runDefinitionList)
     .description(
       "List a project's pipeline definitions: where each pipeline's config comes from and what it checks out",
     )
-    .argument('<project>', 'project id (uuid) or slug (gh/acme/web-app)');
+    .argument('<project>', 'project id (uuid), slug, or name in --org')
+    .option('--org <org>', PROJECT_ORG);
   addListOptions(cmd, DEFAULT_LIMIT);
   return cmd
     .addHelpText(
@@ -31,8 +32,9 @@ export function definitionListCommand(factory: Factory, run = runDefinitionList)
     )
     .action(async (project: string, o: { limit?: string; all?: boolean }, c: Command) => {
       const list = parseListOptions(o, DEFAULT_LIMIT);
-      const ref = parseProjectRef(project);
-      const { base } = await pipelinesStart(factory, c);
+      const given = parseProjectRef(project, c.opts());
+      const { ctx, base } = await pipelinesStart(factory, c);
+      const ref = await projectRefOf(ctx, base, given, c.opts());
       await run({ ...base, project: ref, limit: list.limit });
     });
 }

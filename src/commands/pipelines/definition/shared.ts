@@ -1,15 +1,32 @@
 import { planning } from '../../../clients/http/planning.js';
 import type { PipelinesClient } from '../../../clients/pipelines/client.js';
 import { UsageError } from '../../../errors.js';
-import { parseProjectSlug, parseUuid } from '../shared.js';
+import type { Context } from '../../../app/types.js';
+import { PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
+import { type PipelinesBase, parseProjectSlug, parseUuid } from '../shared.js';
+
+export { PROJECT_ORG };
 
 /** A project named by id (uuid) or by slug (resolved with one read before anything changes). */
 export type ProjectRef = { id: string } | { slug: string };
 
-export function parseProjectRef(raw: string): ProjectRef {
-  return raw.includes('/')
-    ? { slug: parseProjectSlug(raw) }
-    : { id: parseUuid('project', raw, 'the project id (uuid) or its slug, e.g. gh/acme/web-app') };
+export function parseProjectRef(raw: string, opts: { org?: string } = {}): ProjectRef {
+  if (raw.includes('/')) return { slug: parseProjectSlug(raw) };
+  if (UUID.test(raw.trim())) return { id: parseUuid('project', raw, 'the project id (uuid) or its slug') };
+  // A bare name: the slug in --org (see projectSlugOf), made once the settings are read.
+  return { slug: parseProjectArg(raw, opts) };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A project named by name becomes `<org slug>/<name>`; an id or a slug stays. */
+export async function projectRefOf(
+  ctx: Context,
+  base: PipelinesBase,
+  ref: ProjectRef,
+  opts: { org?: string },
+): Promise<ProjectRef> {
+  return 'slug' in ref ? { slug: await projectSlugOf(ctx, base, ref.slug, opts) } : ref;
 }
 
 export async function projectIdOf(client: PipelinesClient, ref: ProjectRef): Promise<string> {

@@ -9,6 +9,8 @@ import {
   parseDefinitionId,
   parseFilePath,
   parseProjectRef,
+  projectRefOf,
+  PROJECT_ORG,
   parseRepoId,
   projectIdOf,
 } from './shared.js';
@@ -45,7 +47,8 @@ export function parseUpdateFlags(o: Flags): PipelineDefinitionUpdateWire {
 export function definitionUpdateCommand(factory: Factory, run = runDefinitionUpdate): Command {
   return new Command('update')
     .description('Change a pipeline definition: its name, description, config path or checkout repository')
-    .argument('<project>', 'project id (uuid) or slug')
+    .argument('<project>', 'project id (uuid), slug, or name in --org')
+    .option('--org <org>', PROJECT_ORG)
     .argument('<definition-id>', 'pipeline definition id (uuid)')
     .option('--name <name>', 'new name')
     .option('--description <text>', 'new description')
@@ -59,10 +62,11 @@ export function definitionUpdateCommand(factory: Factory, run = runDefinitionUpd
       ),
     )
     .action(async (project: string, id: string, o: Flags, c: Command) => {
-      const ref = parseProjectRef(project);
+      const given = parseProjectRef(project, c.opts());
       const definitionId = parseDefinitionId(id);
       const body = parseUpdateFlags(o);
-      const { base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await pipelinesStart(factory, c);
+      const ref = await projectRefOf(ctx, base, given, c.opts());
       await run({ ...base, project: ref, definitionId, body });
     });
 }

@@ -1,3 +1,4 @@
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import {
@@ -5,7 +6,6 @@ import {
   type PipelinesBase,
   examples,
   parseEnvName,
-  parseProjectSlug,
   pipelinesStart,
   printMessage,
 } from '../shared.js';
@@ -19,13 +19,15 @@ export interface EnvDeleteOptions extends PipelinesBase {
 export function envDeleteCommand(factory: Factory, run = runEnvDelete): Command {
   return new Command('delete')
     .description('Delete a project variable')
-    .argument('<project-slug>', 'provider/organization/project')
+    .argument('<project>', PROJECT_ARG)
+    .option('--org <org>', PROJECT_ORG)
     .argument('<name>', 'variable name')
     .addHelpText('after', examples('ops pipelines env delete gh/acme/web-app SENTRY_DSN --yes'))
     .action(async (slug: string, name: string, _o: unknown, c: Command) => {
-      const parsed = parseProjectSlug(slug);
+      const given = parseProjectArg(slug, c.opts());
       const variable = parseEnvName(name);
       const { ctx, base } = await pipelinesStart(factory, c);
+      const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed, name: variable, confirm: (a) => ctx.confirm(a) });
     });
 }

@@ -1,7 +1,8 @@
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { PROJECT_ENV_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, parseEnvName, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, parseEnvName, pipelinesStart } from '../shared.js';
 
 export interface EnvGetOptions extends PipelinesBase {
   slug: string;
@@ -11,7 +12,8 @@ export interface EnvGetOptions extends PipelinesBase {
 export function envGetCommand(factory: Factory, run = runEnvGet): Command {
   return new Command('get')
     .description('Show a project variable (its value masked by the service)')
-    .argument('<project-slug>', 'provider/organization/project')
+    .argument('<project>', PROJECT_ARG)
+    .option('--org <org>', PROJECT_ORG)
     .argument('<name>', 'variable name')
     .addHelpText(
       'after',
@@ -21,9 +23,10 @@ export function envGetCommand(factory: Factory, run = runEnvGet): Command {
       ),
     )
     .action(async (slug: string, name: string, _o: unknown, c: Command) => {
-      const parsed = parseProjectSlug(slug);
+      const given = parseProjectArg(slug, c.opts());
       const variable = parseEnvName(name);
-      const { base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await pipelinesStart(factory, c);
+      const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed, name: variable });
     });
 }

@@ -1,10 +1,11 @@
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { ProjectEnvVarWire } from '../../../clients/pipelines/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { PROJECT_ENV_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 
 const DEFAULT_LIMIT = 100;
 
@@ -18,17 +19,23 @@ export function envListCommand(factory: Factory, run = runEnvList): Command {
     .description(
       "List a project's environment variables, values masked by the service (xxxx and the last four)",
     )
-    .argument('<project-slug>', 'provider/organization/project, e.g. gh/acme/web-app');
+    .argument('<project>', PROJECT_ARG)
+    .option('--org <org>', PROJECT_ORG);
   addListOptions(cmd, DEFAULT_LIMIT);
   return cmd
     .addHelpText(
       'after',
-      examples('ops pipelines env list gh/acme/web-app', 'ops pipelines env list gh/acme/api-server --json'),
+      examples(
+        'ops pipelines env list gh/acme/web-app',
+        'ops pipelines env list gh/acme/api-server --json',
+        'ops pipelines env list mobile --org acme',
+      ),
     )
     .action(async (slug: string, o: { limit?: string; all?: boolean }, c: Command) => {
       const list = parseListOptions(o, DEFAULT_LIMIT);
-      const parsed = parseProjectSlug(slug);
-      const { base } = await pipelinesStart(factory, c);
+      const given = parseProjectArg(slug, c.opts());
+      const { ctx, base } = await pipelinesStart(factory, c);
+      const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed, limit: list.limit });
     });
 }

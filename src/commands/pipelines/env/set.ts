@@ -1,8 +1,9 @@
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { PROJECT_ENV_COLUMNS } from '../columns.js';
 import { secretValue } from '../context/env/set.js';
-import { type PipelinesBase, examples, parseEnvName, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, parseEnvName, pipelinesStart } from '../shared.js';
 
 export interface EnvSetOptions extends PipelinesBase {
   slug: string;
@@ -16,7 +17,8 @@ export function envSetCommand(factory: Factory, run = runEnvSet): Command {
     .description(
       'Create or replace a project variable; the value is read from stdin (or --value-file, or a hidden prompt) and shown masked',
     )
-    .argument('<project-slug>', 'provider/organization/project')
+    .argument('<project>', PROJECT_ARG)
+    .option('--org <org>', PROJECT_ORG)
     .argument('<name>', 'variable name, e.g. NPM_TOKEN')
     .option('--value-file <file>', 'read the value from this file (- for stdin)')
     .addHelpText(
@@ -27,9 +29,10 @@ export function envSetCommand(factory: Factory, run = runEnvSet): Command {
       ),
     )
     .action(async (slug: string, name: string, o: { valueFile?: string }, c: Command) => {
-      const parsed = parseProjectSlug(slug);
+      const given = parseProjectArg(slug, c.opts());
       const variable = parseEnvName(name);
-      const { base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await pipelinesStart(factory, c);
+      const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed, name: variable, value: secretValue(factory.io, o.valueFile) });
     });
 }

@@ -1,9 +1,10 @@
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { FlakyTestWire } from '../../../clients/pipelines/types.js';
 import type { Column } from '../../../output/printer.js';
 import { duration } from '../columns.js';
-import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 import { barSection } from './charts.js';
 import { type InsightsView, draw, viewOf } from './shared.js';
 
@@ -56,7 +57,8 @@ export function flakyCharts(tests: readonly FlakyTestWire[], width: number): str
 export function insightsFlakyTestsCommand(factory: Factory, run = runInsightsFlakyTests): Command {
   return new Command('flaky-tests')
     .description('Tests that failed and then passed in the same job: how often, and how much time they cost')
-    .argument('<project-slug>', 'provider/organization/project')
+    .argument('<project>', PROJECT_ARG)
+    .option('--org <org>', PROJECT_ORG)
     .addHelpText(
       'after',
       examples(
@@ -65,8 +67,9 @@ export function insightsFlakyTestsCommand(factory: Factory, run = runInsightsFla
       ),
     )
     .action(async (slug: string, _o: unknown, c: Command) => {
-      const parsed = parseProjectSlug(slug);
+      const given = parseProjectArg(slug, c.opts());
       const { ctx, base } = await pipelinesStart(factory, c);
+      const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed, view: viewOf(ctx) });
     });
 }

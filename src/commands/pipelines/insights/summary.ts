@@ -8,13 +8,15 @@ import type {
 import { UsageError } from '../../../errors.js';
 import type { Column } from '../../../output/printer.js';
 import { words } from '../../../output/text.js';
-import { type PipelinesBase, examples, parseOrgSlug, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { addOrgOption, orgOf, orgSlug, parseOrg } from '../org.js';
+import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
 import { orgCharts, projectCharts } from './charts.js';
 import { type InsightsView, addWindowOption, collectValues, draw, parseWindow, viewOf } from './shared.js';
 
 export interface InsightsSummaryOptions extends PipelinesBase {
   /** A project's summary (by slug) or an organization's. */
   project: string | undefined;
+  /** The organization's slug, resolved from any form `--org` takes. */
   org: string | undefined;
   window: ReportingWindow | undefined;
   branches: string[] | undefined;
@@ -33,14 +35,14 @@ interface Flags {
 }
 
 export function parseSummaryFlags(slug: string | undefined, o: Flags) {
-  if ((slug === undefined) === (o.org === undefined))
+  if (slug !== undefined && o.org !== undefined)
     throw new UsageError(
-      'give a project slug or --org, not both or neither',
-      'e.g. gh/acme/web-app, or --org gh/acme',
+      'give a project slug or --org, not both',
+      'e.g. gh/acme/web-app, or --org gh/acme (without either: the organization of OPS_PIPELINES_ORG)',
     );
   if (o.branch && o.allBranches)
     throw new UsageError('--branch and --all-branches cannot be combined', 'give one of them');
-  if (o.org !== undefined && (o.branch || o.workflow))
+  if (slug === undefined && (o.branch || o.workflow))
     throw new UsageError(
       '--branch and --workflow are for a project summary',
       'use --project NAME with --org',
@@ -49,7 +51,7 @@ export function parseSummaryFlags(slug: string | undefined, o: Flags) {
     throw new UsageError('--project is for an organization summary (--org)');
   return {
     project: slug === undefined ? undefined : parseProjectSlug(slug),
-    org: o.org === undefined ? undefined : parseOrgSlug('--org', o.org),
+    org: o.org === undefined ? undefined : parseOrg(o.org),
     window: parseWindow(o.window),
     branches: o.branch,
     workflows: o.workflow,
@@ -59,12 +61,14 @@ export function parseSummaryFlags(slug: string | undefined, o: Flags) {
 
 export function insightsSummaryCommand(factory: Factory, run = runInsightsSummary): Command {
   return addWindowOption(
-    new Command('summary')
-      .description(
-        'Runs, success rate, duration, credits and throughput of a project (per workflow and branch) or of an organization (per project), with trends; drawn as charts on a terminal',
-      )
-      .argument('[project-slug]', 'provider/organization/project, e.g. gh/acme/web-app')
-      .option('--org <org-slug>', "an organization's summary instead, e.g. gh/acme"),
+    addOrgOption(
+      new Command('summary')
+        .description(
+          'Runs, success rate, duration, credits and throughput of a project (per workflow and branch) or of an organization (per project), with trends; drawn as charts on a terminal',
+        )
+        .argument('[project-slug]', 'provider/organization/project, e.g. gh/acme/web-app'),
+      'an organization’s summary instead (the default without a project)',
+    ),
   )
     .option('--branch <name>', 'only these branches (repeatable; default every branch)', collectValues)
     .option('--all-branches', 'every branch (the default)')
@@ -76,13 +80,17 @@ export function insightsSummaryCommand(factory: Factory, run = runInsightsSummar
         'ops pipelines insights summary gh/acme/web-app',
         'ops pipelines insights summary gh/acme/web-app --window last-30-days --branch main',
         'ops pipelines insights summary --org gh/acme --window last-7-days',
+        'ops pipelines insights summary --org acme --json',
         'ops pipelines insights summary gh/acme/web-app -o csv',
       ),
     )
     .action(async (slug: string | undefined, o: Flags, c: Command) => {
       const parsed = parseSummaryFlags(slug, o);
-      const { ctx, base } = await pipelinesStart(factory, c);
-      await run({ ...base, ...parsed, view: viewOf(ctx) });
+      const { ctx, base } = await pipelinesStart(factory, c, { 'pipelines.org': o.org });
+      // The organization's slug: an id or a name costs one read of the user's organizations.
+      const org =
+        parsed.project !== undefined ? undefined : await orgSlug(await base.client(), await orgOf(ctx));
+      await run({ ...base, ...parsed, org, view: viewOf(ctx) });
     });
 }
 

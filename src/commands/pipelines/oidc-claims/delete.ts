@@ -2,14 +2,8 @@ import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { ClaimName } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
-import {
-  type Confirm,
-  type PipelinesBase,
-  examples,
-  ownerIdOf,
-  parseUuid,
-  pipelinesStart,
-} from '../shared.js';
+import { type Confirm, type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { orgIdOf, parseOrg } from '../org.js';
 import { CLAIMS_COLUMNS, type ClaimsTargetFlags, addTargetOptions, parseProject } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
@@ -53,12 +47,12 @@ export function oidcClaimsDeleteCommand(factory: Factory, run = runOidcClaimsDel
     )
     .action(async (o: ClaimsTargetFlags & { claims?: string }, c: Command) => {
       const projectId = parseProject(o);
-      if (o.org !== undefined) parseUuid('--org', o.org, 'the organization id');
+      if (o.org !== undefined) parseOrg(o.org);
       const claims = parseClaimNames(o.claims);
-      const { ctx, base } = await pipelinesStart(factory, c, { 'pipelines.owner_id': o.org });
+      const { ctx, base } = await pipelinesStart(factory, c, { 'pipelines.org': o.org });
       await run({
         ...base,
-        orgId: await ownerIdOf(ctx, '--org'),
+        orgId: await orgIdOf(ctx, base),
         projectId,
         claims,
         confirm: (a) => ctx.confirm(a),

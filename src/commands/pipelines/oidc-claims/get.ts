@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type PipelinesBase, examples, ownerIdOf, parseUuid, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { orgIdOf, parseOrg } from '../org.js';
 import { CLAIMS_COLUMNS, type ClaimsTargetFlags, addTargetOptions, parseProject } from './shared.js';
 
 export interface OidcClaimsGetOptions extends PipelinesBase {
@@ -23,9 +24,9 @@ export function oidcClaimsGetCommand(factory: Factory, run = runOidcClaimsGet): 
     )
     .action(async (o: ClaimsTargetFlags, c: Command) => {
       const projectId = parseProject(o);
-      if (o.org !== undefined) parseUuid('--org', o.org, 'the organization id');
-      const { ctx, base } = await pipelinesStart(factory, c, { 'pipelines.owner_id': o.org });
-      await run({ ...base, orgId: await ownerIdOf(ctx, '--org'), projectId });
+      if (o.org !== undefined) parseOrg(o.org);
+      const { ctx, base } = await pipelinesStart(factory, c, { 'pipelines.org': o.org });
+      await run({ ...base, orgId: await orgIdOf(ctx, base), projectId });
     });
 }
 

@@ -3,7 +3,8 @@ import type { Factory } from '../../../app/types.js';
 import type { ClaimsPatchWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import { collectValues } from '../insights/shared.js';
-import { type PipelinesBase, examples, ownerIdOf, parseUuid, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { orgIdOf, parseOrg } from '../org.js';
 import { CLAIMS_COLUMNS, type ClaimsTargetFlags, addTargetOptions, parseProject } from './shared.js';
 
 export interface OidcClaimsSetOptions extends PipelinesBase {
@@ -50,10 +51,10 @@ export function oidcClaimsSetCommand(factory: Factory, run = runOidcClaimsSet): 
     )
     .action(async (o: ClaimsTargetFlags & { audience?: string[]; ttl?: string }, c: Command) => {
       const projectId = parseProject(o);
-      if (o.org !== undefined) parseUuid('--org', o.org, 'the organization id');
+      if (o.org !== undefined) parseOrg(o.org);
       const patch = parseClaimsPatch(o);
-      const { ctx, base } = await pipelinesStart(factory, c, { 'pipelines.owner_id': o.org });
-      await run({ ...base, orgId: await ownerIdOf(ctx, '--org'), projectId, patch });
+      const { ctx, base } = await pipelinesStart(factory, c, { 'pipelines.org': o.org });
+      await run({ ...base, orgId: await orgIdOf(ctx, base), projectId, patch });
     });
 }
 

@@ -1,21 +1,23 @@
 import type { Command } from 'commander';
 import type { ClaimsWire } from '../../../clients/pipelines/types.js';
 import type { Column } from '../../../output/printer.js';
+import { addOrgOption } from '../org.js';
 import { parseUuid } from '../shared.js';
 
-/** `--org` (default: the profile's owner id) and `--project`. */
+/** `--org` (default: OPS_PIPELINES_ORG or the profile's `pipelines.org`) and `--project`. */
 export interface ClaimsTargetFlags {
   org?: string;
   project?: string;
 }
 
 export function addTargetOptions(cmd: Command): Command {
-  return cmd
-    .option('--org <org-id>', 'organization id (default: OPS_PIPELINES_OWNER_ID)')
-    .option('--project <project-id>', "a project's claims instead of the organization's");
+  return addOrgOption(cmd).option(
+    '--project <project-id>',
+    "a project's claims instead of the organization's",
+  );
 }
 
-/** The project, checked now; the organization is resolved with the settings (`pipelines.owner_id`). */
+/** The project, checked now; the organization is resolved with the settings (`pipelines.org`). */
 export function parseProject(o: ClaimsTargetFlags): string | undefined {
   return o.project === undefined
     ? undefined

@@ -4,26 +4,26 @@ import type { PolicyScope } from '../../../clients/pipelines/client.js';
 import type { PolicyBundleWire, PolicyDocumentWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import type { Column } from '../../../output/printer.js';
-import { type PipelinesBase, ownerIdOf, parseUuid, pipelinesStart } from '../shared.js';
+import { addOrgOption, orgIdOf, parseOrg } from '../org.js';
+import { type PipelinesBase, pipelinesStart } from '../shared.js';
 
 export interface PolicyFlags {
-  ownerId?: string;
+  org?: string;
   context?: string;
 }
 
-/** `--owner-id` (default: the profile's `pipelines.owner_id`) and `--context` (default `config`). */
+/** `--org` (default: the profile's `pipelines.org`) and `--context` (default `config`). */
 export function addPolicyScope(cmd: Command): Command {
-  return cmd
-    .option(
-      '--owner-id <org-id>',
-      'the organization whose policies these are (default: OPS_PIPELINES_OWNER_ID)',
-    )
-    .option('--context <name>', 'policy context', 'config');
+  return addOrgOption(cmd, 'the organization whose policies these are').option(
+    '--context <name>',
+    'policy context',
+    'config',
+  );
 }
 
 /** Checks the flags given; the owner from the settings is checked once they are read. */
 export function checkPolicyFlags(o: PolicyFlags): void {
-  if (o.ownerId !== undefined) parseUuid('--owner-id', o.ownerId, 'the organization id');
+  if (o.org !== undefined) parseOrg(o.org);
   if (o.context !== undefined && !/^[a-z][a-z0-9_-]*$/.test(o.context))
     throw new UsageError(`invalid --context "${o.context}"`, 'give a policy context such as config');
 }
@@ -35,10 +35,11 @@ export async function policyStart(
   o: PolicyFlags,
 ): Promise<{ base: PipelinesBase; scope: PolicyScope; whole: boolean }> {
   checkPolicyFlags(o);
-  const { ctx, base } = await pipelinesStart(factory, cmd, { 'pipelines.owner_id': o.ownerId });
+  const { ctx, base } = await pipelinesStart(factory, cmd, { 'pipelines.org': o.org });
   return {
     base,
-    scope: { ownerId: await ownerIdOf(ctx), context: o.context ?? 'config' },
+    // The owner's id: a slug or name costs one read of the user's organizations (named by --dry-run).
+    scope: { ownerId: await orgIdOf(ctx, base), context: o.context ?? 'config' },
     // The service's answer as it is for JSON, YAML, --query and --field; rows for a table or CSV.
     whole:
       Boolean(ctx.flags.query) ||

@@ -2,7 +2,8 @@ import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { UsageError } from '../../../errors.js';
 import { PROJECT_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, parseOrgSlug, parseUuid, pipelinesStart } from '../shared.js';
+import { addOrgOption, orgOf, orgSlugOrId, parseOrg } from '../org.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 
 export interface ProjectCreateOptions extends PipelinesBase {
   /** The organization's slug (`gh/acme`) or id. */
@@ -10,25 +11,19 @@ export interface ProjectCreateOptions extends PipelinesBase {
   name: string;
 }
 
-/** `--org`: an organization slug (provider/organization) or id (uuid). */
-export function parseOrgRef(raw: string | undefined): string {
-  if (raw === undefined)
-    throw new UsageError('--org is required', 'give the organization slug (gh/acme) or id');
-  return raw.includes('/')
-    ? parseOrgSlug('--org', raw)
-    : parseUuid('--org', raw, 'a slug such as gh/acme or the organization id');
-}
-
 export function projectCreateCommand(factory: Factory, run = runProjectCreate): Command {
-  return new Command('create')
-    .description('Create a project in an organization (replaces the deprecated `project follow`)')
-    .argument('<name>', 'project name: letters, digits, dots, dashes and underscores')
-    .option('--org <slug-or-id>', 'the organization: its slug (gh/acme) or id')
+  return addOrgOption(
+    new Command('create')
+      .description('Create a project in an organization (replaces the deprecated `project follow`)')
+      .argument('<name>', 'project name: letters, digits, dots, dashes and underscores'),
+    'the organization to create it in',
+  )
     .addHelpText(
       'after',
       examples(
         'ops pipelines project create billing-service --org gh/acme',
         'ops pipelines project create ingest --org a41d1f94-abf8-42a3-98c2-82ea421fc20a --json',
+        'ops pipelines project create worker --org acme-labs',
       ),
     )
     .action(async (name: string, o: { org?: string }, c: Command) => {
@@ -37,9 +32,11 @@ export function projectCreateCommand(factory: Factory, run = runProjectCreate): 
           `invalid project name "${name}"`,
           'use up to 100 letters, digits, dots, dashes and underscores, starting with a letter or digit',
         );
-      const org = parseOrgRef(o.org);
-      const { base } = await pipelinesStart(factory, c);
-      await run({ ...base, org, name });
+      if (o.org !== undefined) parseOrg(o.org);
+      const { ctx, base } = await pipelinesStart(factory, c, { 'pipelines.org': o.org });
+      // The endpoint takes the slug or the id as given; a name becomes the id (one planned read).
+      const ref = await orgSlugOrId(await base.client(), await orgOf(ctx));
+      await run({ ...base, org: 'id' in ref ? ref.id : ref.slug, name });
     });
 }
 

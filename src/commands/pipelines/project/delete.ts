@@ -1,13 +1,7 @@
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import {
-  type Confirm,
-  type PipelinesBase,
-  examples,
-  parseProjectSlug,
-  pipelinesStart,
-  printMessage,
-} from '../shared.js';
+import { type Confirm, type PipelinesBase, examples, pipelinesStart, printMessage } from '../shared.js';
 
 export interface ProjectDeleteOptions extends PipelinesBase {
   slug: string;
@@ -17,11 +11,13 @@ export interface ProjectDeleteOptions extends PipelinesBase {
 export function projectDeleteCommand(factory: Factory, run = runProjectDelete): Command {
   return new Command('delete')
     .description('Delete a project with its settings, variables and checkout keys')
-    .argument('<project-slug>', 'provider/organization/project, e.g. gh/acme/mobile')
+    .argument('<project>', PROJECT_ARG)
+    .option('--org <org>', PROJECT_ORG)
     .addHelpText('after', examples('ops pipelines project delete gh/acme/mobile --yes'))
     .action(async (slug: string, _o: unknown, c: Command) => {
-      const parsed = parseProjectSlug(slug);
+      const given = parseProjectArg(slug, c.opts());
       const { ctx, base } = await pipelinesStart(factory, c);
+      const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed, confirm: (a) => ctx.confirm(a) });
     });
 }

@@ -1,7 +1,8 @@
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { PROJECT_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 
 export interface ProjectGetOptions extends PipelinesBase {
   slug: string;
@@ -10,17 +11,20 @@ export interface ProjectGetOptions extends PipelinesBase {
 export function projectGetCommand(factory: Factory, run = runProjectGet): Command {
   return new Command('get')
     .description('Show a project: its id, organization and version-control settings')
-    .argument('<project-slug>', 'provider/organization/project, e.g. gh/acme/web-app')
+    .argument('<project>', PROJECT_ARG)
+    .option('--org <org>', PROJECT_ORG)
     .addHelpText(
       'after',
       examples(
         'ops pipelines project get gh/acme/web-app',
         'ops pipelines project get gh/acme/web-app --field id',
+        'ops pipelines project get web-app --org gh/acme   # by name',
       ),
     )
     .action(async (slug: string, _o: unknown, c: Command) => {
-      const parsed = parseProjectSlug(slug);
-      const { base } = await pipelinesStart(factory, c);
+      const given = parseProjectArg(slug, c.opts());
+      const { ctx, base } = await pipelinesStart(factory, c);
+      const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed });
     });
 }

@@ -1,3 +1,4 @@
+import { resolveInstance } from '../../names.js';
 import type { Command } from 'commander';
 import type { Context, Factory } from '../../../../app/types.js';
 import {
@@ -42,14 +43,15 @@ export function credentialsDeleteCommand(factory: Factory, run = runCredentialsD
     'ops cloud instance credentials delete 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --type OPERATING_SYSTEM --username root --yes',
     'ops cloud instance credentials delete 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b05 --all --yes',
   ])
-    .argument('<id>', 'instance id (UUID)')
+    .argument('<id>', 'instance id (UUID) or unique reference')
     .addOption(choiceOption('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL', CREDENTIAL_TYPES))
     .option('--username <name>', 'the account name')
     .option('--all', 'every credential of the instance')
     .action(async (raw: string, o: { type?: string; username?: string; all?: boolean }, c: Command) => {
-      const id = instanceId(raw);
+      const ref = instanceId(raw);
       const which = parseCredentialsDeleteFlags(o);
       const { ctx, base } = await cloudContext(factory, c);
+      const id = await resolveInstance(base, ref);
       await run({ ...base, id, ...which, confirm: (a) => ctx.confirm(a) });
     });
 }

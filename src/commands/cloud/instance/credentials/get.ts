@@ -1,3 +1,4 @@
+import { resolveInstance } from '../../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import {
@@ -23,7 +24,7 @@ export function credentialsGetCommand(factory: Factory, run = runCredentialsGet)
     'ops cloud instance credentials get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --type OPERATING_SYSTEM --username root',
     'ops cloud instance credentials get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --type OPERATING_SYSTEM --username root --show-password --field password',
   ])
-    .argument('<id>', 'instance id (UUID)')
+    .argument('<id>', 'instance id (UUID) or unique reference')
     .addOption(
       choiceOption('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL (required)', CREDENTIAL_TYPES),
     )
@@ -31,10 +32,11 @@ export function credentialsGetCommand(factory: Factory, run = runCredentialsGet)
     .option('--show-password', 'print the password too')
     .action(
       async (raw: string, o: { type?: string; username?: string; showPassword?: boolean }, c: Command) => {
-        const id = instanceId(raw);
+        const ref = instanceId(raw);
         const type = parseCredentialType(o.type)!;
         const username = parseUsername(o.username);
         const { base } = await cloudContext(factory, c);
+        const id = await resolveInstance(base, ref);
         await run({ ...base, id, type, username, showPassword: Boolean(o.showPassword) });
       },
     );

@@ -1,3 +1,4 @@
+import { resolveInstance } from '../../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import { CREDENTIAL_TYPES, type CredentialType } from '../../../../clients/cloud/types.js';
@@ -16,14 +17,15 @@ export function credentialsListCommand(factory: Factory, run = runCredentialsLis
     'ops cloud instance credentials list 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03',
     'ops cloud instance credentials list 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b05 --type OPERATING_SYSTEM --json',
   ])
-    .argument('<id>', 'instance id (UUID)')
+    .argument('<id>', 'instance id (UUID) or unique reference')
     .addOption(
       choiceOption('--type <type>', 'only OPERATING_SYSTEM or CONTROL_PANEL credentials', CREDENTIAL_TYPES),
     )
     .action(async (raw: string, o: { type?: string }, c: Command) => {
-      const id = instanceId(raw);
+      const ref = instanceId(raw);
       const type = parseCredentialType(o.type, false);
       const { base } = await cloudContext(factory, c);
+      const id = await resolveInstance(base, ref);
       await run({ ...base, id, type });
     });
 }

@@ -1,3 +1,4 @@
+import { resolveInstance } from '../../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import { CREDENTIAL_TYPES, type CredentialType } from '../../../../clients/cloud/types.js';
@@ -26,7 +27,7 @@ export function credentialsStoreCommand(factory: Factory, run = runCredentialsSt
       "printf %s 'Panel-pass' | ops cloud instance credentials store 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --type CONTROL_PANEL --username admin@example.com",
     ],
   )
-    .argument('<id>', 'instance id (UUID)')
+    .argument('<id>', 'instance id (UUID) or unique reference')
     .addOption(
       choiceOption('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL (required)', CREDENTIAL_TYPES),
     )
@@ -34,12 +35,13 @@ export function credentialsStoreCommand(factory: Factory, run = runCredentialsSt
     .option('--password-file <file>', 'read the password from this file (- for stdin)')
     .action(
       async (raw: string, o: { type?: string; username?: string; passwordFile?: string }, c: Command) => {
-        const id = instanceId(raw);
+        const ref = instanceId(raw);
         const type = parseCredentialType(o.type)!;
         const username = parseUsername(o.username);
         const { ctx, base } = await cloudContext(factory, c, {
           stdinTaken: o.passwordFile === undefined || o.passwordFile === '-' ? 'the password' : undefined,
         });
+        const id = await resolveInstance(base, ref);
         await run({ ...base, io: ctx.io, id, type, username, passwordFile: o.passwordFile });
       },
     );

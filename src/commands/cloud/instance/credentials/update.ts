@@ -1,3 +1,4 @@
+import { resolveInstance } from '../../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import { CREDENTIAL_TYPES, type CredentialType } from '../../../../clients/cloud/types.js';
@@ -24,7 +25,7 @@ export function credentialsUpdateCommand(factory: Factory, run = runCredentialsU
       "printf %s 'N3w-pass' | ops cloud instance credentials update 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --type OPERATING_SYSTEM --username root",
     ],
   )
-    .argument('<id>', 'instance id (UUID)')
+    .argument('<id>', 'instance id (UUID) or unique reference')
     .addOption(
       choiceOption('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL (required)', CREDENTIAL_TYPES),
     )
@@ -32,12 +33,13 @@ export function credentialsUpdateCommand(factory: Factory, run = runCredentialsU
     .option('--password-file <file>', 'read the new password from this file (- for stdin)')
     .action(
       async (raw: string, o: { type?: string; username?: string; passwordFile?: string }, c: Command) => {
-        const id = instanceId(raw);
+        const ref = instanceId(raw);
         const type = parseCredentialType(o.type)!;
         const username = parseUsername(o.username);
         const { ctx, base } = await cloudContext(factory, c, {
           stdinTaken: o.passwordFile === undefined || o.passwordFile === '-' ? 'the password' : undefined,
         });
+        const id = await resolveInstance(base, ref);
         await run({ ...base, io: ctx.io, id, type, username, passwordFile: o.passwordFile });
       },
     );

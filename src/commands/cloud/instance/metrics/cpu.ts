@@ -1,3 +1,4 @@
+import { resolveInstance } from '../../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import { CPU_GRANULARITIES, type MetricsQuery } from '../../../../clients/cloud/types.js';
@@ -47,16 +48,17 @@ export function metricsCpuCommand(factory: Factory, run = runMetricsCpu): Comman
       'ops cloud instance metrics cpu 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --json --query "_metadata.summary"',
     ],
   )
-    .argument('<id>', 'instance id (UUID)')
+    .argument('<id>', 'instance id (UUID) or unique reference')
     .option('--from <date>', 'first day, YYYY-MM-DD or relative (-7d); default yesterday')
     .option('--to <date>', 'last day (included), YYYY-MM-DD or relative; default today')
     .addOption(
       choiceOption('--granularity <g>', `one value per ${CPU_GRANULARITIES.join(', ')}`, CPU_GRANULARITIES),
     )
     .action(async (raw: string, o: { from?: string; to?: string; granularity?: string }, c: Command) => {
-      const id = instanceId(raw);
+      const ref = instanceId(raw);
       const query = parseCpuFlags(o);
       const { ctx, base } = await cloudContext(factory, c);
+      const id = await resolveInstance(base, ref);
       const view = metricsView({
         format: ctx.printer.format,
         tty: ctx.io.stdoutIsTty,

@@ -1,3 +1,4 @@
+import { resolveInstance } from '../../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import type { CloudClient } from '../../../../clients/cloud/client.js';
@@ -17,10 +18,11 @@ export function privateNetworkCommand(
   run: (o: PrivateNetworkOptions) => Promise<void>,
 ): Command {
   return cloudCommand(verb, description, examples)
-    .argument('<id>', 'instance id (UUID)')
+    .argument('<id>', 'instance id (UUID) or unique reference')
     .action(async (raw: string, _o: object, c: Command) => {
-      const id = instanceId(raw);
+      const ref = instanceId(raw);
       const { base } = await cloudContext(factory, c);
+      const id = await resolveInstance(base, ref);
       await run({ ...base, id });
     });
 }

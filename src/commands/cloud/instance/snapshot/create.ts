@@ -1,3 +1,4 @@
+import { resolveInstance } from '../../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import type { SnapshotWire } from '../../../../clients/cloud/types.js';
@@ -33,15 +34,16 @@ export function snapshotCreateCommand(factory: Factory, run = runSnapshotCreate)
       'ops cloud instance snapshot create 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --name before-upgrade --wait',
     ],
   )
-    .argument('<id>', 'instance id (UUID)')
+    .argument('<id>', 'instance id (UUID) or unique reference')
     .option('--name <name>', 'the snapshot’s name (required, at most 255 characters)');
   addWaitOptions(cmd, { what: 'the snapshot is READY' });
   return cmd.action(async (raw: string, o: { name?: string } & WaitFlags, c: Command) => {
-    const id = instanceId(raw);
+    const ref = instanceId(raw);
     if (o.name === undefined) throw new UsageError('--name is required', 'give the snapshot a name');
     const name = parseText('--name', o.name, 255)!;
     const wait = parseWaitOptions(o);
     const { ctx, base } = await cloudContext(factory, c);
+    const id = await resolveInstance(base, ref);
     await run({ ...base, io: ctx.io, id, name, wait });
   });
 }

@@ -1,3 +1,4 @@
+import { resolveInstance } from '../../names.js';
 import type { Command } from 'commander';
 import type { Context, Factory } from '../../../../app/types.js';
 import { SNAPSHOT_COLUMNS } from '../../columns.js';
@@ -15,12 +16,13 @@ export function snapshotDeleteCommand(factory: Factory, run = runSnapshotDelete)
   return cloudCommand('delete', 'Delete the READY snapshot of an instance', [
     'ops cloud instance snapshot delete 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 8c1e5f20-3a4b-4c5d-8e6f-7a8b9c0d1e01 --yes',
   ])
-    .argument('<id>', 'instance id (UUID)')
+    .argument('<id>', 'instance id (UUID) or unique reference')
     .argument('<snapshot-id>', 'snapshot id (UUID)')
     .action(async (raw: string, rawSnap: string, _o: object, c: Command) => {
-      const id = instanceId(raw);
-      const snap = snapshotId(rawSnap, id);
+      const ref = instanceId(raw);
+      const snap = snapshotId(rawSnap, ref);
       const { ctx, base } = await cloudContext(factory, c);
+      const id = await resolveInstance(base, ref);
       await run({ ...base, id, snapshotId: snap, confirm: (a) => ctx.confirm(a) });
     });
 }

@@ -1,3 +1,4 @@
+import { CONTEXT_ORG, parseContextRef, resolveContext } from '../ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import {
@@ -5,11 +6,9 @@ import {
   type PipelinesBase,
   examples,
   parseEnvName,
-  parseUuid,
   pipelinesStart,
   printMessage,
 } from '../../shared.js';
-import { CONTEXT_ID_HINT } from '../get.js';
 
 export interface ContextEnvDeleteOptions extends PipelinesBase {
   contextId: string;
@@ -20,16 +19,18 @@ export interface ContextEnvDeleteOptions extends PipelinesBase {
 export function contextEnvDeleteCommand(factory: Factory, run = runContextEnvDelete): Command {
   return new Command('delete')
     .description('Delete a variable of a context')
-    .argument('<context-id>', 'context id (uuid)')
+    .argument('<context>', 'context id (uuid), or its name in --org')
+    .option('--org <org>', CONTEXT_ORG)
     .argument('<name>', 'variable name')
     .addHelpText(
       'after',
       examples('ops pipelines context env delete a0c17523-e4af-46ab-965f-4a57cbc4a90f SNS_ALERT_TOPIC --yes'),
     )
     .action(async (id: string, name: string, _o: unknown, c: Command) => {
-      const contextId = parseUuid('context id', id, CONTEXT_ID_HINT);
+      const ref = parseContextRef(id, c.opts());
       const variable = parseEnvName(name);
       const { ctx, base } = await pipelinesStart(factory, c);
+      const contextId = await resolveContext(ctx, base, ref, c.opts());
       await run({ ...base, contextId, name: variable, confirm: (a) => ctx.confirm(a) });
     });
 }

@@ -1,10 +1,10 @@
+import { CONTEXT_ORG, parseContextRef, resolveContext } from '../ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import type { Io } from '../../../../io.js';
 import { readSecretInput } from '../../../shared/secret-input.js';
 import { CONTEXT_ENV_COLUMNS } from '../../columns.js';
-import { type PipelinesBase, examples, parseEnvName, parseUuid, pipelinesStart } from '../../shared.js';
-import { CONTEXT_ID_HINT } from '../get.js';
+import { type PipelinesBase, examples, parseEnvName, pipelinesStart } from '../../shared.js';
 
 export interface ContextEnvSetOptions extends PipelinesBase {
   contextId: string;
@@ -23,7 +23,8 @@ export function contextEnvSetCommand(factory: Factory, run = runContextEnvSet): 
     .description(
       'Create or replace a context variable; the value is read from stdin (or --value-file, or a hidden prompt), never echoed',
     )
-    .argument('<context-id>', 'context id (uuid)')
+    .argument('<context>', 'context id (uuid), or its name in --org')
+    .option('--org <org>', CONTEXT_ORG)
     .argument('<name>', 'variable name, e.g. AWS_REGION')
     .option('--value-file <file>', 'read the value from this file (- for stdin)')
     .addHelpText(
@@ -34,9 +35,10 @@ export function contextEnvSetCommand(factory: Factory, run = runContextEnvSet): 
       ),
     )
     .action(async (id: string, name: string, o: { valueFile?: string }, c: Command) => {
-      const contextId = parseUuid('context id', id, CONTEXT_ID_HINT);
+      const ref = parseContextRef(id, c.opts());
       const variable = parseEnvName(name);
-      const { base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await pipelinesStart(factory, c);
+      const contextId = await resolveContext(ctx, base, ref, c.opts());
       await run({ ...base, contextId, name: variable, value: secretValue(factory.io, o.valueFile) });
     });
 }

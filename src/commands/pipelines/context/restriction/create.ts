@@ -1,10 +1,10 @@
+import { CONTEXT_ORG, parseContextRef, resolveContext } from '../ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import type { RestrictionType } from '../../../../clients/pipelines/types.js';
 import { UsageError } from '../../../../errors.js';
 import { RESTRICTION_COLUMNS } from '../../columns.js';
 import { type PipelinesBase, examples, parseChoice, parseUuid, pipelinesStart } from '../../shared.js';
-import { CONTEXT_ID_HINT } from '../get.js';
 import { choiceOption } from '../../../shared/choices.js';
 
 export interface ContextRestrictionCreateOptions extends PipelinesBase {
@@ -42,7 +42,8 @@ export function contextRestrictionCreateCommand(
 ): Command {
   return new Command('create')
     .description('Restrict who may use a context: a project, a group, or an expression over pipeline values')
-    .argument('<context-id>', 'context id (uuid)')
+    .argument('<context>', 'context id (uuid), or its name in --org')
+    .option('--org <org>', CONTEXT_ORG)
     .addOption(choiceOption('--type <type>', 'project, expression or group', TYPES))
     .option('--value <value>', 'project id, group id, or an expression such as pipeline.git.branch == "main"')
     .addHelpText(
@@ -54,9 +55,10 @@ export function contextRestrictionCreateCommand(
       ),
     )
     .action(async (id: string, o: { type?: string; value?: string }, c: Command) => {
-      const contextId = parseUuid('context id', id, CONTEXT_ID_HINT);
+      const ref = parseContextRef(id, c.opts());
       const restriction = parseRestriction(o);
-      const { base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await pipelinesStart(factory, c);
+      const contextId = await resolveContext(ctx, base, ref, c.opts());
       await run({ ...base, contextId, ...restriction });
     });
 }

@@ -1,3 +1,4 @@
+import { CONTEXT_ORG, parseContextRef, resolveContext } from '../ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import {
@@ -8,7 +9,6 @@ import {
   pipelinesStart,
   printMessage,
 } from '../../shared.js';
-import { CONTEXT_ID_HINT } from '../get.js';
 
 export interface ContextRestrictionDeleteOptions extends PipelinesBase {
   contextId: string;
@@ -22,7 +22,8 @@ export function contextRestrictionDeleteCommand(
 ): Command {
   return new Command('delete')
     .description('Remove a restriction from a context')
-    .argument('<context-id>', 'context id (uuid)')
+    .argument('<context>', 'context id (uuid), or its name in --org')
+    .option('--org <org>', CONTEXT_ORG)
     .argument('<restriction-id>', 'restriction id (uuid), as `context restriction list` shows it')
     .addHelpText(
       'after',
@@ -31,13 +32,14 @@ export function contextRestrictionDeleteCommand(
       ),
     )
     .action(async (id: string, rid: string, _o: unknown, c: Command) => {
-      const contextId = parseUuid('context id', id, CONTEXT_ID_HINT);
+      const ref = parseContextRef(id, c.opts());
       const restrictionId = parseUuid(
         'restriction id',
         rid,
         'the id `ops pipelines context restriction list` shows',
       );
       const { ctx, base } = await pipelinesStart(factory, c);
+      const contextId = await resolveContext(ctx, base, ref, c.opts());
       await run({ ...base, contextId, restrictionId, confirm: (a) => ctx.confirm(a) });
     });
 }

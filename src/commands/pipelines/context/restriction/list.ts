@@ -1,11 +1,11 @@
+import { CONTEXT_ORG, parseContextRef, resolveContext } from '../ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import type { RestrictionWire } from '../../../../clients/pipelines/types.js';
 import { printPages } from '../../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
 import { RESTRICTION_COLUMNS } from '../../columns.js';
-import { type PipelinesBase, examples, parseUuid, pipelinesStart } from '../../shared.js';
-import { CONTEXT_ID_HINT } from '../get.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../../shared.js';
 
 const DEFAULT_LIMIT = 100;
 
@@ -17,7 +17,8 @@ export interface ContextRestrictionListOptions extends PipelinesBase {
 export function contextRestrictionListCommand(factory: Factory, run = runContextRestrictionList): Command {
   const cmd = new Command('list')
     .description('List the restrictions of a context: projects, expressions and groups allowed to use it')
-    .argument('<context-id>', 'context id (uuid)');
+    .argument('<context>', 'context id (uuid), or its name in --org')
+    .option('--org <org>', CONTEXT_ORG);
   addListOptions(cmd, DEFAULT_LIMIT);
   return cmd
     .addHelpText(
@@ -26,8 +27,9 @@ export function contextRestrictionListCommand(factory: Factory, run = runContext
     )
     .action(async (id: string, o: { limit?: string; all?: boolean }, c: Command) => {
       const list = parseListOptions(o, DEFAULT_LIMIT);
-      const contextId = parseUuid('context id', id, CONTEXT_ID_HINT);
-      const { base } = await pipelinesStart(factory, c);
+      const ref = parseContextRef(id, c.opts());
+      const { ctx, base } = await pipelinesStart(factory, c);
+      const contextId = await resolveContext(ctx, base, ref, c.opts());
       await run({ ...base, contextId, limit: list.limit });
     });
 }

@@ -1,0 +1,75 @@
+import { type Page, itemsOf } from '../../clients/http/paginate.js';
+import { UsageError } from '../../errors.js';
+import { resolveByName } from '../shared/resolve.js';
+import type { CloudRunBase } from './shared.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isUuid = (s: string): boolean => UUID.test(s.trim());
+
+/**
+ * An id (a UUID) or a name (an instance's, a group's or a load balancer's `reference`, a target
+ * group's `name`), checked before any request: a UUID is kept lower-cased; a name is non-empty, at
+ * most 255 characters (the API's limit on references) and free of control characters.
+ */
+export function parseRef(what: string, raw: string, listCommand: string): string {
+  const v = raw.trim();
+  if (isUuid(v)) return v.toLowerCase();
+  if (v === '' || v.length > 255 || /[\u0000-\u001f\u007f]/.test(v))
+    throw new UsageError(
+      `invalid ${what} "${v.slice(0, 40)}${v.length > 40 ? '…' : ''}"`,
+      `give its id (a UUID) or its unique name, as \`${listCommand}\` shows them`,
+    );
+  return v;
+}
+
+interface Named {
+  id: string;
+}
+
+/** The id of a `parseRef` value: a name is looked up with one list read (planned; see resolveByName). */
+function resolver<T extends Named>(
+  kind: string,
+  listCommand: string,
+  pages: (base: CloudRunBase) => Promise<AsyncIterable<Page<T>>>,
+  nameOf: (item: T) => string | null | undefined,
+) {
+  return (base: CloudRunBase, given: string): Promise<string> =>
+    resolveByName<T>({
+      kind,
+      given,
+      isId: isUuid,
+      list: async () => itemsOf(await pages(base)),
+      nameOf,
+      idOf: (i) => i.id,
+      listCommand,
+    });
+}
+
+export const resolveInstance = resolver(
+  'instance',
+  'ops cloud instance list',
+  async (b) => (await b.client()).getInstanceList({}),
+  (i) => i.reference,
+);
+
+export const resolveGroup = resolver(
+  'auto scaling group',
+  'ops cloud asg list',
+  async (b) => (await b.client()).getAutoScalingGroupList({}),
+  (g) => g.reference,
+);
+
+export const resolveBalancer = resolver(
+  'load balancer',
+  'ops cloud lb list',
+  async (b) => (await b.client()).getLoadBalancerList({}),
+  (l) => l.reference,
+);
+
+export const resolveTargetGroup = resolver(
+  'target group',
+  'ops cloud target-group list',
+  async (b) => (await b.client()).getTargetGroupList({}),
+  (t) => t.name,
+);

@@ -1,0 +1,32 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import { type RunsBase, addOrgOption, orgOf, parseId, runsBase, runsContext } from '../shared.js';
+import { RUNNER_GROUP_COLUMNS } from './columns.js';
+
+export interface RunnerGroupGetOptions extends RunsBase {
+  org: string;
+  groupId: number;
+}
+
+export function runnerGroupGetCommand(factory: Factory, run = runRunnerGroupGet): Command {
+  return addOrgOption(
+    new Command('get')
+      .description("Show one of the organisation's runner groups")
+      .argument('<group-id>', 'the runner group id'),
+  )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops runs runner-group get 2\n  ops runs runner-group get 1 --org octo-org --field visibility',
+    )
+    .action(async (raw: string, o: { org?: string }, c: Command) => {
+      const groupId = parseId('runner group id', raw);
+      const ctx = await runsContext(factory, c, o);
+      const org = await orgOf(ctx);
+      await run({ ...(await runsBase(ctx)), org, groupId });
+    });
+}
+
+export async function runRunnerGroupGet(o: RunnerGroupGetOptions): Promise<void> {
+  const group = await (await o.client()).getSelfHostedRunnerGroupForOrg(o.org, o.groupId);
+  await o.printer.print(group, { columns: RUNNER_GROUP_COLUMNS });
+}

@@ -1,0 +1,59 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../app/types.js';
+import type { RunnerGroupWire } from '../../../clients/runs/types.js';
+import { UsageError } from '../../../errors.js';
+import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { type RunsBase, addOrgOption, orgOf, runsBase, runsContext } from '../shared.js';
+import { RUNNER_GROUP_COLUMNS } from './columns.js';
+
+const DEFAULT_LIMIT = 30;
+
+export interface RunnerGroupListOptions extends RunsBase {
+  org: string;
+  /** Only the groups this repository (a name in the organisation) may use. */
+  visibleTo: string | undefined;
+  limit: number | undefined;
+}
+
+export function runnerGroupListCommand(factory: Factory, run = runRunnerGroupList): Command {
+  const cmd = addOrgOption(
+    new Command('list')
+      .description("List the organisation's runner groups")
+      .option('--visible-to <repo>', 'only the groups this repository of the organisation may use'),
+  );
+  addListOptions(cmd, DEFAULT_LIMIT);
+  return cmd
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops runs runner-group list\n  ops runs runner-group list --org octo-org --visible-to hello-world --json',
+    )
+    .action(async (o: { org?: string; visibleTo?: string; limit?: string; all?: boolean }, c: Command) => {
+      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      const visibleTo = o.visibleTo?.trim();
+      if (visibleTo !== undefined && !/^[A-Za-z0-9._-]+$/.test(visibleTo))
+        throw new UsageError(
+          `invalid --visible-to "${o.visibleTo}"`,
+          'give the name of a repository of the organisation, e.g. hello-world',
+        );
+      const ctx = await runsContext(factory, c, o);
+      const org = await orgOf(ctx);
+      await run({ ...(await runsBase(ctx)), org, visibleTo, limit });
+    });
+}
+
+export async function runRunnerGroupList(o: RunnerGroupListOptions): Promise<void> {
+  const client = await o.client();
+  await printPages<RunnerGroupWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.listSelfHostedRunnerGroupsForOrg(
+      o.org,
+      { visible_to_repository: o.visibleTo },
+      { limit: o.limit, raw: o.printer.takesRawJson },
+    ),
+    columns: RUNNER_GROUP_COLUMNS,
+    limit: o.limit,
+    noun: 'runner groups',
+  });
+}

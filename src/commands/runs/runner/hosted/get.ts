@@ -1,0 +1,32 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../../app/types.js';
+import { HOSTED_RUNNER_COLUMNS } from '../../runner-group/columns.js';
+import { type RunsBase, addOrgOption, orgOf, parseId, runsBase, runsContext } from '../../shared.js';
+
+export interface RunnerHostedGetOptions extends RunsBase {
+  org: string;
+  hostedRunnerId: number;
+}
+
+export function runnerHostedGetCommand(factory: Factory, run = runRunnerHostedGet): Command {
+  return addOrgOption(
+    new Command('get')
+      .description("Show one of the organisation's hosted runners")
+      .argument('<id>', 'the hosted runner id'),
+  )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops runs runner hosted get 5\n  ops runs runner hosted get 6 --org octo-org --field status',
+    )
+    .action(async (raw: string, o: { org?: string }, c: Command) => {
+      const hostedRunnerId = parseId('hosted runner id', raw);
+      const ctx = await runsContext(factory, c, o);
+      const org = await orgOf(ctx);
+      await run({ ...(await runsBase(ctx)), org, hostedRunnerId });
+    });
+}
+
+export async function runRunnerHostedGet(o: RunnerHostedGetOptions): Promise<void> {
+  const runner = await (await o.client()).getHostedRunnerForOrg(o.org, o.hostedRunnerId);
+  await o.printer.print(runner, { columns: HOSTED_RUNNER_COLUMNS });
+}

@@ -1,0 +1,42 @@
+import { Command } from 'commander';
+import type { Factory } from '../../../../app/types.js';
+import type { HostedRunnerWire } from '../../../../clients/runs/types.js';
+import { printPages } from '../../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
+import { HOSTED_RUNNER_COLUMNS } from '../../runner-group/columns.js';
+import { type RunsBase, addOrgOption, orgOf, runsBase, runsContext } from '../../shared.js';
+
+const DEFAULT_LIMIT = 30;
+
+export interface RunnerHostedListOptions extends RunsBase {
+  org: string;
+  limit: number | undefined;
+}
+
+export function runnerHostedListCommand(factory: Factory, run = runRunnerHostedList): Command {
+  const cmd = addOrgOption(new Command('list').description("List the organisation's hosted runners"));
+  addListOptions(cmd, DEFAULT_LIMIT);
+  return cmd
+    .addHelpText(
+      'after',
+      '\nExamples:\n  ops runs runner hosted list\n  ops runs runner hosted list --org octo-org --json',
+    )
+    .action(async (o: { org?: string; limit?: string; all?: boolean }, c: Command) => {
+      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      const ctx = await runsContext(factory, c, o);
+      const org = await orgOf(ctx);
+      await run({ ...(await runsBase(ctx)), org, limit });
+    });
+}
+
+export async function runRunnerHostedList(o: RunnerHostedListOptions): Promise<void> {
+  const client = await o.client();
+  await printPages<HostedRunnerWire>({
+    printer: o.printer,
+    feedback: o.feedback,
+    pages: client.listHostedRunnersForOrg(o.org, { limit: o.limit, raw: o.printer.takesRawJson }),
+    columns: HOSTED_RUNNER_COLUMNS,
+    limit: o.limit,
+    noun: 'hosted runners',
+  });
+}
