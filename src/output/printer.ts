@@ -124,13 +124,15 @@ export class Printer {
         else {
           if (!header) {
             header = columns ?? autoColumns([item]);
-            await this.write(`${header.map((c) => csvCell(c.header)).join(',')}\n`);
+            await this.write(`${csvHeader(header)}\n`);
           }
           await this.write(`${header.map((c) => csvCell(plain(c.get(item)))).join(',')}\n`);
         }
         count++;
       }
       if (this.format === 'json') await this.write(count === 0 ? '[]\n' : '\n]\n');
+      // An empty list in CSV still has its header row, where the columns are known.
+      if (this.format === 'csv' && !header && columns) await this.write(`${csvHeader(columns)}\n`);
       return count;
     }
     const all: T[] = [];
@@ -194,9 +196,10 @@ export class Printer {
   }
 
   private async printCsv(rows: unknown[], columns: Column<unknown>[] | undefined): Promise<void> {
-    if (rows.length === 0) return;
+    // An empty list keeps its header row; with no columns known there is no header to print.
+    if (rows.length === 0 && !columns) return;
     const cols = columns ?? autoColumns(rows);
-    const lines = [cols.map((c) => csvCell(c.header)).join(',')];
+    const lines = [csvHeader(cols)];
     for (const row of rows) lines.push(cols.map((c) => csvCell(this.outside(plain(c.get(row))))).join(','));
     await this.write(`${lines.join('\n')}\n`);
   }
@@ -282,6 +285,10 @@ export function plain(v: unknown): string {
     return v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ');
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
+}
+
+function csvHeader(cols: readonly Column<unknown>[]): string {
+  return cols.map((c) => csvCell(c.header)).join(',');
 }
 
 function csvCell(s: string): string {

@@ -106,7 +106,7 @@ const listQuery = {
 };
 
 const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = [
-  ['regions', cloudRegionsCommand, ['regions'], { ...base, limit: 50 }, []],
+  ['regions', cloudRegionsCommand, ['regions'], { ...base, limit: 30 }, []],
   ['regions --all', cloudRegionsCommand, ['regions', '--all'], { ...base, limit: undefined }, []],
   [
     'instance-types --region (any case)',
@@ -190,7 +190,7 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
       wait: noWait,
     },
   ],
-  ['list', instanceListCommand, ['list'], { ...base, limit: 50, query: listQuery }],
+  ['list', instanceListCommand, ['list'], { ...base, limit: 30, query: listQuery }],
   [
     'list with every filter',
     instanceListCommand,
@@ -309,7 +309,7 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     'images',
     cloudImagesCommand,
     ['images'],
-    { ...base, limit: 50, query: { flavour: undefined, custom: undefined, region: undefined } },
+    { ...base, limit: 30, query: { flavour: undefined, custom: undefined, region: undefined } },
     [],
   ],
   [
@@ -435,7 +435,7 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     { ...base, id: IDS.web02 },
     ['instance', 'private-network'],
   ],
-  ['snapshot list', snapshotListCommand, ['list', IDS.db01], { ...base, id: IDS.db01, limit: 50 }, SNAP],
+  ['snapshot list', snapshotListCommand, ['list', IDS.db01], { ...base, id: IDS.db01, limit: 30 }, SNAP],
   [
     'snapshot create --wait',
     snapshotCreateCommand,
@@ -580,7 +580,7 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     },
     ASG,
   ],
-  ['asg list', asgListCommand, ['list'], { ...base, limit: 50, query: asgQuery }, ASG],
+  ['asg list', asgListCommand, ['list'], { ...base, limit: 30, query: asgQuery }, ASG],
   [
     'asg list with filters',
     asgListCommand,
@@ -637,7 +637,7 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     'asg instances',
     asgInstancesCommand,
     ['instances', IDS.asgWeb],
-    { ...base, id: IDS.asgWeb, limit: 50 },
+    { ...base, id: IDS.asgWeb, limit: 30 },
     ASG,
   ],
   [

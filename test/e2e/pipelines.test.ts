@@ -435,7 +435,18 @@ describe('ops pipelines insights', () => {
   });
 
   it('time series: daily and hourly, every page, line charts on a terminal', async () => {
-    const daily = await ops(['insights', 'time-series', 'gh/acme/web-app', 'build-and-test', '--json']);
+    // The one default --limit (30), and --all for every page.
+    const first = await ops(['insights', 'time-series', 'gh/acme/web-app', 'build-and-test', '--json']);
+    expect(json<unknown[]>(first.stdout)).toHaveLength(30);
+    await sb.control('POST', 'reset');
+    const daily = await ops([
+      'insights',
+      'time-series',
+      'gh/acme/web-app',
+      'build-and-test',
+      '--all',
+      '--json',
+    ]);
     const points = json<Array<{ name: string; timestamp: string }>>(daily.stdout);
     expect(new Set(points.map((p) => p.name))).toEqual(new Set(['build', 'lint', 'unit-tests']));
     expect(points.length).toBeGreaterThan(100);
@@ -454,6 +465,7 @@ describe('ops pipelines insights', () => {
       'hourly',
       '--since',
       '-36h',
+      '--all',
       '--json',
     ]);
     expect(

@@ -63,12 +63,12 @@ describe('ops runs list', () => {
     expect(r).toMatchObject({ code: 0, stderr: '' });
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^STATE\s+TITLE\s+WORKFLOW\s+BRANCH\s+EVENT\s+ID\s+ATTEMPT\s+CREATED$/);
-    expect(lines).toHaveLength(21);
+    expect(lines).toHaveLength(31);
     expect(lines[1]).toMatch(/^queued\s+Bump dependencies\s+CI\s+main\s+push\s+30433648\s+1\s/);
     expect(lines[2]).toMatch(/^in_progress\s+Flaky retry test\s+CI\s+develop\s+push\s+30433647/);
     const runs = json<Run[]>((await ops(['runs', 'list', '--json'])).stdout);
     expect(runs.map((x) => x.id).slice(0, 3)).toEqual([SEED.queued, SEED.inProgress, SEED.awaitingApproval]);
-    // One request of 20: the page size follows the limit.
+    // One request of 30 (the one default --limit): the page size follows the limit.
     expect(await sent(`GET ${REPO}/actions/runs`)).toBe(2);
   });
 

@@ -66,7 +66,7 @@ const SHA = 'ce6ae98d62ba035ee6255a2e7c53d17a7fc9f5b3';
 
 /** [what, builder, groups, argv, every parsed value]. */
 const PHASE1: Array<[string, Make, string[], string[], Record<string, unknown>]> = [
-  ['list', runsListCommand, [], ['list'], { repo: REPO, workflow: undefined, query: noQuery, limit: 20 }],
+  ['list', runsListCommand, [], ['list'], { repo: REPO, workflow: undefined, query: noQuery, limit: 30 }],
   [
     'list with every filter',
     runsListCommand,
@@ -219,7 +219,7 @@ const PHASE1: Array<[string, Make, string[], string[], Record<string, unknown>]>
     ['rerun', '9', '--debug-logging'],
     { repo: REPO, runId: undefined, failed: false, jobId: 9, debugLogging: true },
   ],
-  ['workflow list', workflowListCommand, ['workflow'], ['list'], { repo: REPO, limit: 50 }],
+  ['workflow list', workflowListCommand, ['workflow'], ['list'], { repo: REPO, limit: 30 }],
   [
     'workflow view',
     workflowViewCommand,

@@ -39,7 +39,8 @@ export function addWaitOptions(
     .option('--interval <seconds>', `seconds between checks (default ${o.defaultInterval ?? 2})`);
 }
 
-function seconds(flag: string, raw: string | undefined): number | undefined {
+/** A number of seconds given to a wait flag (`--wait-timeout`, `--interval`); undefined when not given. */
+export function seconds(flag: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
   if (raw.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 2_000_000)

@@ -13,8 +13,6 @@ import { GROUP_COLUMNS } from '../columns.js';
 import { type CloudRunBase, cloudCommand, cloudContext, parseChoice, parseId, parseText } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
-const DEFAULT_LIMIT = 50;
-
 export interface AsgListOptions extends CloudRunBase {
   query: AutoScalingGroupListQuery;
   limit: number | undefined;
@@ -31,7 +29,7 @@ interface ListFlags {
 }
 
 export function parseAsgListFlags(o: ListFlags): Pick<AsgListOptions, 'query' | 'limit'> {
-  const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+  const { limit } = parseListOptions(o);
   return {
     limit,
     query: {
@@ -60,7 +58,7 @@ export function asgListCommand(factory: Factory, run = runAsgList): Command {
     .option('--reference <name>', 'the group’s reference')
     .addOption(choiceOption('--state <state>', ASG_STATES.join(', '), ASG_STATES))
     .option('--instance <id>', 'groups made from this instance');
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd.action(async (o: ListFlags, c: Command) => {
     const parsed = parseAsgListFlags(o);
     const { base } = await cloudContext(factory, c);

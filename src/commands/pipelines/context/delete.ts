@@ -1,14 +1,8 @@
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import {
-  type Confirm,
-  type PipelinesBase,
-  examples,
-  parseUuid,
-  pipelinesStart,
-  printMessage,
-} from '../shared.js';
+import { type Confirm, type PipelinesBase, examples, parseUuid, pipelinesStart } from '../shared.js';
 import { CONTEXT_ID_HINT } from './get.js';
+import { printDeleted } from '../../shared/outcome.js';
 
 export interface ContextDeleteOptions extends PipelinesBase {
   contextId: string;
@@ -30,5 +24,6 @@ export function contextDeleteCommand(factory: Factory, run = runContextDelete): 
 export async function runContextDelete(o: ContextDeleteOptions): Promise<void> {
   // Asked before any request: without a terminal and --yes, exit 2 with nothing sent.
   await o.confirm(`Delete context ${o.contextId} and all its variables`);
-  await printMessage(o.printer, await (await o.client()).deleteContext(o.contextId));
+  await (await o.client()).deleteContext(o.contextId);
+  await printDeleted(o, 'context', o.contextId);
 }

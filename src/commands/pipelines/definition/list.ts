@@ -7,8 +7,6 @@ import { DEFINITION_COLUMNS } from '../columns.js';
 import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 import { type ProjectRef, parseProjectRef, projectIdOf } from './shared.js';
 
-const DEFAULT_LIMIT = 100;
-
 export interface DefinitionListOptions extends PipelinesBase {
   project: ProjectRef;
   limit: number | undefined;
@@ -20,7 +18,7 @@ export function definitionListCommand(factory: Factory, run = runDefinitionList)
       "List a project's pipeline definitions: where each pipeline's config comes from and what it checks out",
     )
     .argument('<project>', 'project id (uuid) or slug (gh/acme/web-app)');
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd
     .addHelpText(
       'after',
@@ -30,7 +28,7 @@ export function definitionListCommand(factory: Factory, run = runDefinitionList)
       ),
     )
     .action(async (project: string, o: { limit?: string; all?: boolean }, c: Command) => {
-      const list = parseListOptions(o, DEFAULT_LIMIT);
+      const list = parseListOptions(o);
       const ref = parseProjectRef(project);
       const { base } = await pipelinesStart(factory, c);
       await run({ ...base, project: ref, limit: list.limit });

@@ -7,8 +7,8 @@ import {
   parseEnvName,
   parseProjectSlug,
   pipelinesStart,
-  printMessage,
 } from '../shared.js';
+import { printDeleted } from '../../shared/outcome.js';
 
 export interface EnvDeleteOptions extends PipelinesBase {
   slug: string;
@@ -32,5 +32,6 @@ export function envDeleteCommand(factory: Factory, run = runEnvDelete): Command 
 
 export async function runEnvDelete(o: EnvDeleteOptions): Promise<void> {
   await o.confirm(`Delete variable ${o.name} of ${o.slug}`);
-  await printMessage(o.printer, await (await o.client()).deleteEnvVar(o.slug, o.name));
+  await (await o.client()).deleteEnvVar(o.slug, o.name);
+  await printDeleted(o, 'variable', o.name);
 }

@@ -6,8 +6,6 @@ import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { PROJECT_ENV_COLUMNS } from '../columns.js';
 import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
 
-const DEFAULT_LIMIT = 100;
-
 export interface EnvListOptions extends PipelinesBase {
   slug: string;
   limit: number | undefined;
@@ -19,14 +17,14 @@ export function envListCommand(factory: Factory, run = runEnvList): Command {
       "List a project's environment variables, values masked by the service (xxxx and the last four)",
     )
     .argument('<project-slug>', 'provider/organization/project, e.g. gh/acme/web-app');
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd
     .addHelpText(
       'after',
       examples('ops pipelines env list gh/acme/web-app', 'ops pipelines env list gh/acme/api-server --json'),
     )
     .action(async (slug: string, o: { limit?: string; all?: boolean }, c: Command) => {
-      const list = parseListOptions(o, DEFAULT_LIMIT);
+      const list = parseListOptions(o);
       const parsed = parseProjectSlug(slug);
       const { base } = await pipelinesStart(factory, c);
       await run({ ...base, slug: parsed, limit: list.limit });

@@ -1,13 +1,7 @@
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import {
-  type Confirm,
-  type PipelinesBase,
-  examples,
-  parseProjectSlug,
-  pipelinesStart,
-  printMessage,
-} from '../shared.js';
+import { type Confirm, type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { printDeleted } from '../../shared/outcome.js';
 
 export interface ProjectDeleteOptions extends PipelinesBase {
   slug: string;
@@ -28,5 +22,6 @@ export function projectDeleteCommand(factory: Factory, run = runProjectDelete): 
 
 export async function runProjectDelete(o: ProjectDeleteOptions): Promise<void> {
   await o.confirm(`Delete project ${o.slug}`);
-  await printMessage(o.printer, await (await o.client()).deleteProjectBySlug(o.slug));
+  await (await o.client()).deleteProjectBySlug(o.slug);
+  await printDeleted(o, 'project', o.slug);
 }

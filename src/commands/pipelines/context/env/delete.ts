@@ -7,9 +7,9 @@ import {
   parseEnvName,
   parseUuid,
   pipelinesStart,
-  printMessage,
 } from '../../shared.js';
 import { CONTEXT_ID_HINT } from '../get.js';
+import { printDeleted } from '../../../shared/outcome.js';
 
 export interface ContextEnvDeleteOptions extends PipelinesBase {
   contextId: string;
@@ -36,8 +36,6 @@ export function contextEnvDeleteCommand(factory: Factory, run = runContextEnvDel
 
 export async function runContextEnvDelete(o: ContextEnvDeleteOptions): Promise<void> {
   await o.confirm(`Delete variable ${o.name} of context ${o.contextId}`);
-  await printMessage(
-    o.printer,
-    await (await o.client()).deleteEnvironmentVariableFromContext(o.contextId, o.name),
-  );
+  await (await o.client()).deleteEnvironmentVariableFromContext(o.contextId, o.name);
+  await printDeleted(o, 'context variable', o.name);
 }

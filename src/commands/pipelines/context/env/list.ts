@@ -7,8 +7,6 @@ import { CONTEXT_ENV_COLUMNS } from '../../columns.js';
 import { type PipelinesBase, examples, parseUuid, pipelinesStart } from '../../shared.js';
 import { CONTEXT_ID_HINT } from '../get.js';
 
-const DEFAULT_LIMIT = 100;
-
 export interface ContextEnvListOptions extends PipelinesBase {
   contextId: string;
   limit: number | undefined;
@@ -18,7 +16,7 @@ export function contextEnvListCommand(factory: Factory, run = runContextEnvList)
   const cmd = new Command('list')
     .description("List a context's environment variables (names and times: values are never returned)")
     .argument('<context-id>', 'context id (uuid)');
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd
     .addHelpText(
       'after',
@@ -28,7 +26,7 @@ export function contextEnvListCommand(factory: Factory, run = runContextEnvList)
       ),
     )
     .action(async (id: string, o: { limit?: string; all?: boolean }, c: Command) => {
-      const list = parseListOptions(o, DEFAULT_LIMIT);
+      const list = parseListOptions(o);
       const contextId = parseUuid('context id', id, CONTEXT_ID_HINT);
       const { base } = await pipelinesStart(factory, c);
       await run({ ...base, contextId, limit: list.limit });

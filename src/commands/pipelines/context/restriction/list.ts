@@ -7,8 +7,6 @@ import { RESTRICTION_COLUMNS } from '../../columns.js';
 import { type PipelinesBase, examples, parseUuid, pipelinesStart } from '../../shared.js';
 import { CONTEXT_ID_HINT } from '../get.js';
 
-const DEFAULT_LIMIT = 100;
-
 export interface ContextRestrictionListOptions extends PipelinesBase {
   contextId: string;
   limit: number | undefined;
@@ -18,14 +16,14 @@ export function contextRestrictionListCommand(factory: Factory, run = runContext
   const cmd = new Command('list')
     .description('List the restrictions of a context: projects, expressions and groups allowed to use it')
     .argument('<context-id>', 'context id (uuid)');
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd
     .addHelpText(
       'after',
       examples('ops pipelines context restriction list a0c17523-e4af-46ab-965f-4a57cbc4a90f'),
     )
     .action(async (id: string, o: { limit?: string; all?: boolean }, c: Command) => {
-      const list = parseListOptions(o, DEFAULT_LIMIT);
+      const list = parseListOptions(o);
       const contextId = parseUuid('context id', id, CONTEXT_ID_HINT);
       const { base } = await pipelinesStart(factory, c);
       await run({ ...base, contextId, limit: list.limit });
