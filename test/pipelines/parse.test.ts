@@ -473,11 +473,11 @@ ok.push(
     { scope, name: 'ci_security', whole: false },
   ],
   [
-    'bundle push --dry',
+    'bundle push --yes (no plan to show)',
     policyBundlePushCommand,
     ['policy', 'bundle'],
-    ['push', 'policies', '--dry'],
-    { scope, dir: 'policies', policies: fn, dry: true, whole: false },
+    ['push', 'policies', '--yes'],
+    { scope, dir: 'policies', policies: fn, plan: 'none', whole: false, confirm: fn },
   ],
   [
     'definition list by slug',

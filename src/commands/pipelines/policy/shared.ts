@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Factory } from '../../../app/types.js';
+import type { Context, Factory } from '../../../app/types.js';
 import type { PolicyScope } from '../../../clients/pipelines/client.js';
 import type { PolicyBundleWire, PolicyDocumentWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
@@ -33,10 +33,11 @@ export async function policyStart(
   factory: Factory,
   cmd: Command,
   o: PolicyFlags,
-): Promise<{ base: PipelinesBase; scope: PolicyScope; whole: boolean }> {
+): Promise<{ ctx: Context; base: PipelinesBase; scope: PolicyScope; whole: boolean }> {
   checkPolicyFlags(o);
   const { ctx, base } = await pipelinesStart(factory, cmd, { 'pipelines.owner_id': o.ownerId });
   return {
+    ctx,
     base,
     scope: { ownerId: await ownerIdOf(ctx), context: o.context ?? 'config' },
     // The service's answer as it is for JSON, YAML, --query and --field; rows for a table or CSV.
