@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -328,6 +328,13 @@ describe('ops runs logs', () => {
       '4_Run tests.txt',
     ]);
     expect(readFileSync(join(dir, 'test', '4_Run tests.txt'), 'utf8')).toContain('exit code 1');
+    const twice = await ops(['runs', 'logs', String(SEED.ciFailed), '--attempt', '1', '--dir', dir]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/^ops: \d+ files exist, nothing written: /);
+    expect(
+      (await ops(['runs', 'logs', String(SEED.ciFailed), '--attempt', '1', '--dir', dir, '--clobber'])).code,
+    ).toBe(0);
+    expect((await ops(['runs', 'logs', String(SEED.ciFailed), '--clobber'])).code).toBe(2);
     expect((await stats()).downloadsRefusedWithAuth).toBe(0);
   });
 
@@ -470,6 +477,34 @@ describe('ops runs artifact', () => {
     ]);
     expect(readFileSync(join(dir, 'dist', 'VERSION'), 'utf8')).toBe('1.2.2\n');
     expect(await stats()).toMatchObject({ downloadsServed: 1, downloadsRefusedWithAuth: 0 });
+    // Again into the same folder: the files exist, so nothing is written without --clobber or --skip-existing.
+    writeFileSync(join(dir, 'dist', 'VERSION'), 'mine\n');
+    const again = await ops(['runs', 'artifact', 'download', '1000003', '--dir', dir]);
+    expect(again.code).toBe(2);
+    expect(again.stdout).toBe('');
+    expect(again.stderr).toBe(
+      `ops: 2 files exist, nothing written: ${join(dir, 'dist/app.js')}, ${join(dir, 'dist/VERSION')}\nhint: give --clobber to overwrite them, or --skip-existing to keep them and write the rest\n`,
+    );
+    expect(readFileSync(join(dir, 'dist', 'VERSION'), 'utf8')).toBe('mine\n');
+    rmSync(join(dir, 'dist', 'app.js'));
+    const kept = await ops([
+      'runs',
+      'artifact',
+      'download',
+      '1000003',
+      '--dir',
+      dir,
+      '--skip-existing',
+      '--json',
+    ]);
+    expect(json<Array<{ file: string }>>(kept.stdout).map((f) => f.file)).toEqual([join(dir, 'dist/app.js')]);
+    expect(readFileSync(join(dir, 'dist', 'VERSION'), 'utf8')).toBe('mine\n');
+    const over = await ops(['runs', 'artifact', 'download', '1000003', '--dir', dir, '--clobber']);
+    expect(over.code).toBe(0);
+    expect(readFileSync(join(dir, 'dist', 'VERSION'), 'utf8')).toBe('1.2.2\n');
+    expect(
+      (await ops(['runs', 'artifact', 'download', '1000003', '--clobber', '--skip-existing'])).code,
+    ).toBe(2);
     expect((await ops(['runs', 'artifact', 'delete', '1000003'])).code).toBe(2);
     const del = await ops(['runs', 'artifact', 'delete', '1000003', '--yes', '--field', 'id', '--json']);
     expect(del).toMatchObject({ code: 0, stdout: '1000003\n' });

@@ -161,6 +161,7 @@ describe('logs', () => {
       attempt: undefined,
       jobId: undefined,
       dir: undefined,
+      existing: 'refuse',
     });
     expect(o.io.out()).toBe('job\tStep\tred text\n');
   });
