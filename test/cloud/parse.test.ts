@@ -74,6 +74,8 @@ const asgQuery = {
 };
 const base = {};
 const noWait = { wait: false, timeoutSeconds: undefined, intervalSeconds: 2 };
+/** Every asynchronous action waits by default. */
+const waits = { ...noWait, wait: true };
 const LAUNCH = [
   'launch',
   '--region',
@@ -115,7 +117,7 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     { ...base, region: 'eu-west-3', limit: 5 },
     [],
   ],
-  ['launch: the required flags', instanceLaunchCommand, LAUNCH, { ...base, body: launchBody, wait: noWait }],
+  ['launch: the required flags', instanceLaunchCommand, LAUNCH, { ...base, body: launchBody, wait: waits }],
   [
     'launch: every flag, MONTHLY, ssh key file, --wait',
     instanceLaunchCommand,
@@ -171,7 +173,7 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     'launch: user data from a file, sent as plain text',
     instanceLaunchCommand,
     [...LAUNCH, '--user-data-file', userData],
-    { ...base, body: { ...launchBody, userData: '#cloud-config\npackages: [nginx]\n' }, wait: noWait },
+    { ...base, body: { ...launchBody, userData: '#cloud-config\npackages: [nginx]\n' }, wait: waits },
   ],
   [
     'launch: Windows at 50 GB',
@@ -187,7 +189,7 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     {
       ...base,
       body: { ...launchBody, imageId: 'WINDOWS_SERVER_2022_64BIT', rootDiskSize: 50 },
-      wait: noWait,
+      wait: waits,
     },
   ],
   ['list', instanceListCommand, ['list'], { ...base, limit: 30, query: listQuery }],
@@ -272,7 +274,7 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     'terminate',
     instanceTerminateCommand,
     ['terminate', IDS.bsd01],
-    { ...base, id: IDS.bsd01, body: {}, wait: noWait, confirm: expect.any(Function) },
+    { ...base, id: IDS.bsd01, body: {}, wait: waits, confirm: expect.any(Function) },
   ],
   [
     'terminate with a reason and --wait',
@@ -292,7 +294,7 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     ['cancel-termination', IDS.win01],
     { ...base, id: IDS.win01 },
   ],
-  ['start', instanceStartCommand, ['start', IDS.batch01], { ...base, id: IDS.batch01, wait: noWait }],
+  ['start', instanceStartCommand, ['start', IDS.batch01], { ...base, id: IDS.batch01, wait: waits }],
   [
     'stop --wait',
     instanceStopCommand,
@@ -509,7 +511,11 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     'asg create MANUAL',
     asgCreateCommand,
     ['create', '--type', 'manual', '--reference', 'pool', '--instance', IDS.web01, '--desired', '2'],
-    { ...base, body: { type: 'MANUAL', reference: 'pool', instanceId: IDS.web01, desiredAmount: 2 } },
+    {
+      ...base,
+      body: { type: 'MANUAL', reference: 'pool', instanceId: IDS.web01, desiredAmount: 2 },
+      wait: waits,
+    },
     ASG,
   ],
   [
@@ -546,6 +552,7 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
         warmupTime: 60,
         cooldownTime: 900,
       },
+      wait: waits,
     },
     ASG,
   ],
@@ -577,6 +584,7 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
         startsAt: T1,
         endsAt: T2,
       },
+      wait: waits,
     },
     ASG,
   ],
@@ -630,7 +638,7 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     'asg delete',
     asgDeleteCommand,
     ['delete', IDS.asgPeak],
-    { ...base, id: IDS.asgPeak, confirm: expect.any(Function) },
+    { ...base, id: IDS.asgPeak, confirm: expect.any(Function), wait: waits },
     ASG,
   ],
   [
@@ -804,10 +812,10 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
   ],
   ['launch: empty reference', instanceLaunchCommand, [...LAUNCH, '--reference', ' '], /--reference is empty/],
   [
-    'launch: --interval without --wait',
+    'launch: --interval with --no-wait',
     instanceLaunchCommand,
-    [...LAUNCH, '--interval', '3'],
-    /--wait-timeout and --interval need --wait/,
+    [...LAUNCH, '--no-wait', '--interval', '3'],
+    /--wait-timeout and --interval mean nothing with --no-wait/,
   ],
   [
     'list: unknown state',

@@ -344,7 +344,7 @@ const bad: Array<[string, Make, string[], RegExp, Record<string, string>?]> = [
     '--wait-timeout with --no-wait',
     roleAssignmentCreateCommand,
     cr('--no-wait', '--wait-timeout', '5'),
-    /--wait-timeout and --interval need --wait/,
+    /--wait-timeout and --interval mean nothing with --no-wait/,
   ],
   [
     '--wait-timeout 0',

@@ -79,6 +79,19 @@ export async function waitForInstance(o: {
   return inst;
 }
 
+/** The instance after an action: waited for in `target` (the default), or read at once (--no-wait). */
+export function instanceAfter(
+  o: { feedback: Feedback; io: Io; wait: WaitOptions; id: string },
+  client: CloudClient,
+  target: InstanceState,
+  what: string,
+  wait = o.wait.wait,
+): Promise<InstanceDetailsWire> {
+  return wait
+    ? waitForInstance({ client, feedback: o.feedback, io: o.io, wait: o.wait, id: o.id, target, what })
+    : client.getInstance(o.id);
+}
+
 export function printInstance(printer: Printer, inst: InstanceDetailsWire): Promise<void> {
   return printer.print(inst, { columns: INSTANCE_FIELDS });
 }

@@ -20,7 +20,7 @@ export function roleAssignmentDeleteCommand(factory: Factory, run = runRoleAssig
   const cmd = new Command('delete')
     .description('Delete a role assignment and wait until it is gone (asks first; --yes to skip)')
     .argument('<id>', 'the assignment id (a GUID)');
-  addWaitOptions(cmd, { waitByDefault: true, what: 'the assignment is gone', defaultInterval: 2 });
+  addWaitOptions(cmd, { what: 'the assignment is gone', defaultInterval: 2 });
   return addTargetOptions(cmd)
     .addHelpText(
       'after',
@@ -33,7 +33,7 @@ Examples:
     )
     .action(async (rawId: string, o: TargetFlags & WaitFlags, c: Command) => {
       const id = parseGuid('role assignment id', rawId);
-      const wait = parseWaitOptions(o, { waitByDefault: true, defaultInterval: 2 });
+      const wait = parseWaitOptions(o, { defaultInterval: 2 });
       const { ctx, target } = await dbContext(factory, c, o);
       await run({
         io: ctx.io,
