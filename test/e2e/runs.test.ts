@@ -272,6 +272,23 @@ describe('ops runs watch', () => {
     expect((await ops(['runs', 'watch', String(SEED.queued), '--exit-status', '--json'])).code).toBe(0);
     expect((await ops(['runs', 'watch', String(SEED.inProgress), '--json'])).code).toBe(0);
   });
+
+  it('--wait-timeout bounds the watch: exit 6 naming the last state', async () => {
+    const r = await ops([
+      'runs',
+      'watch',
+      String(SEED.inProgress),
+      '--interval',
+      '0.02',
+      '--wait-timeout',
+      '0.1',
+    ]);
+    expect(r.code).toBe(6);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(
+      /^ops: gave up waiting for run 30433647 to complete after \d+ s \(still in_progress\)\nhint: raise --wait-timeout/,
+    );
+  });
 });
 
 describe('ops runs logs', () => {
