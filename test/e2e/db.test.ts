@@ -597,7 +597,7 @@ describe('errors and exit codes', () => {
     const r = await ops(create('--id', ID, '--wait-timeout', '0.2'));
     expect(r.code).toBe(6);
     expect(r.stderr).toBe(
-      `ops: gave up waiting for role assignment ${ID} after 0 s (still InProgress)\nhint: raise --wait-timeout (seconds), or leave out --wait and check later\n`,
+      `ops: gave up waiting for role assignment ${ID} after 0 s (still InProgress)\nhint: raise --wait-timeout (seconds), or give --no-wait and check later\n`,
     );
   });
 
