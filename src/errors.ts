@@ -59,6 +59,11 @@ export interface ApiErrorDetails {
   hint?: string | undefined;
   /** A rate limit answered with another status than 429 (a 403 with the budget spent): exit 5. */
   rateLimited?: boolean | undefined;
+  /**
+   * A refusal because of the resource's state (a run not yet finished, a run not waiting for
+   * approval), whatever its status (some services answer 403): exit 1, never the 4 of a credential.
+   */
+  conflict?: boolean | undefined;
 }
 
 /** The service answered with an error status. The exit code follows the status. */
@@ -70,7 +75,11 @@ export class ApiError extends OpsError {
   readonly body: unknown;
   constructor(d: ApiErrorDetails) {
     super(d.message, {
-      exitCode: d.rateLimited ? ExitCode.rateLimited : exitCodeForStatus(d.status),
+      exitCode: d.rateLimited
+        ? ExitCode.rateLimited
+        : d.conflict
+          ? ExitCode.failure
+          : exitCodeForStatus(d.status),
       code: d.code ?? `http_${d.status}`,
       ...(d.hint ? { hint: d.hint } : {}),
     });
@@ -104,6 +113,72 @@ export class TimeoutError extends OpsError {
 export class InterruptedError extends OpsError {
   constructor(message = 'interrupted') {
     super(message, { exitCode: ExitCode.interrupted, code: 'interrupted' });
+  }
+}
+
+/**
+ * What was awaited (`--wait`, the default of every asynchronous action) or watched reached its end
+ * state and that state is a failure: exit 8 in every service.
+ */
+export class AwaitedFailure extends OpsError {
+  constructor(message: string, opts: { hint?: string; code?: string } = {}) {
+    super(message, {
+      exitCode: ExitCode.watchedFailed,
+      code: opts.code ?? 'failed',
+      ...(opts.hint ? { hint: opts.hint } : {}),
+    });
+  }
+}
+
+/** What was missing and where it was looked for (docs/grammar.md, "Errors"). */
+export interface Missing {
+  /** `run`, `task`, `context`… */
+  kind: string;
+  id: string | number;
+  /** Where it was looked for: `repository octo/hello`, `list @default`. */
+  where?: string | undefined;
+  /** What looks elsewhere: `give --list LIST to look in another list`. */
+  hint?: string | undefined;
+}
+
+function missingMessage(m: Missing): string {
+  return `${m.kind} ${m.id} not found${m.where ? ` in ${m.where}` : ''}`;
+}
+
+/** Something known to be absent without a 404 (an API that answers 204 for it): exit 3. */
+export class NotFoundError extends OpsError {
+  constructor(m: Missing) {
+    super(missingMessage(m), {
+      exitCode: ExitCode.notFound,
+      code: 'not_found',
+      ...(m.hint ? { hint: m.hint } : {}),
+    });
+  }
+}
+
+/**
+ * The one way to name a 404: an ApiError of status 404 becomes one that says what was missing and
+ * where it was looked for, with the hint naming the flag that looks elsewhere. Anything else passes.
+ */
+export function namedNotFound(err: unknown, m: Missing): unknown {
+  if (!(err instanceof ApiError) || err.status !== 404) return err;
+  return new ApiError({
+    status: err.status,
+    service: err.service,
+    message: missingMessage(m),
+    code: err.code,
+    requestId: err.requestId,
+    body: err.body,
+    hint: m.hint ?? err.hint,
+  });
+}
+
+/** Runs a request, naming what it looked for when the answer is a 404 (see `namedNotFound`). */
+export async function lookingFor<T>(m: Missing, request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (err) {
+    throw namedNotFound(err, m);
   }
 }
 

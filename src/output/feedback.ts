@@ -53,6 +53,11 @@ export class Feedback {
     if (this.enabled) this.io.stderr.write(`${message}\n`);
   }
 
+  /** That an action is done (`✓ Deleted context 42`), when feedback is on. */
+  done(message: string): void {
+    if (this.enabled) this.io.stderr.write(`${this.style.green('✓')} ${message}\n`);
+  }
+
   /**
    * An ora spinner, loaded only when it will be shown. It draws one line on stderr as a status line
    * (see `statusWriter`), its text cut to the terminal's width so that it never wraps.

@@ -147,7 +147,7 @@ export class Printer {
         else {
           if (!header) {
             header = columns ?? autoColumns([item]);
-            await this.write(`${header.map((c) => csvCell(csvHeader(c.header))).join(',')}\n`);
+            await this.write(`${csvHeaderRow(header)}\n`);
           }
           await this.write(
             `${header.map((c) => csvCell(this.outside(csvValue(c, item, this.reveals)))).join(',')}\n`,
@@ -156,6 +156,8 @@ export class Printer {
         count++;
       }
       if (this.format === 'json') await this.write(count === 0 ? '[]\n' : '\n]\n');
+      // An empty list in CSV still has its header row, where the columns are known.
+      if (this.format === 'csv' && !header && columns) await this.write(`${csvHeaderRow(columns)}\n`);
       return count;
     }
     const all: T[] = [];
@@ -223,9 +225,10 @@ export class Printer {
   }
 
   private async printCsv(rows: unknown[], columns: Column<unknown>[] | undefined): Promise<void> {
-    if (rows.length === 0) return;
+    // An empty list keeps its header row; with no columns known there is no header to print.
+    if (rows.length === 0 && !columns) return;
     const cols = columns ?? autoColumns(rows);
-    const lines = [cols.map((c) => csvCell(csvHeader(c.header))).join(',')];
+    const lines = [csvHeaderRow(cols)];
     for (const row of rows)
       lines.push(cols.map((c) => csvCell(this.outside(csvValue(c, row, this.reveals)))).join(','));
     await this.write(`${lines.join('\n')}\n`);
@@ -325,6 +328,11 @@ function csvValue(c: Column<unknown>, row: unknown, reveals: boolean): string {
   // Masked as in a table, unless the command exists to show it.
   if (c.format === 'secret' && !reveals && value !== undefined && value !== null) return '***';
   return c.format === 'relative' && value !== undefined && value !== null ? utcTime(value) : plain(value);
+}
+
+/** The header row: each column's words in lower case, joined with `_`. */
+function csvHeaderRow(cols: readonly Column<unknown>[]): string {
+  return cols.map((c) => csvCell(csvHeader(c.header))).join(',');
 }
 
 function csvCell(s: string): string {

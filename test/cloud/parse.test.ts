@@ -82,6 +82,8 @@ const asgQuery = {
 };
 const base = {};
 const noWait = { wait: false, timeoutSeconds: undefined, intervalSeconds: 2 };
+/** Every asynchronous action waits by default. */
+const waits = { ...noWait, wait: true };
 const LAUNCH = [
   'launch',
   '--region',
@@ -114,7 +116,7 @@ const listQuery = {
 };
 
 const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = [
-  ['regions', cloudRegionsCommand, ['regions'], { ...base, limit: 50 }, []],
+  ['regions', cloudRegionsCommand, ['regions'], { ...base, limit: 30 }, []],
   ['regions --all', cloudRegionsCommand, ['regions', '--all'], { ...base, limit: undefined }, []],
   [
     'instance-types --region (any case)',
@@ -123,7 +125,7 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     { ...base, region: 'eu-west-3', limit: 5 },
     [],
   ],
-  ['launch: the required flags', instanceLaunchCommand, LAUNCH, { ...base, body: launchBody, wait: noWait }],
+  ['launch: the required flags', instanceLaunchCommand, LAUNCH, { ...base, body: launchBody, wait: waits }],
   [
     'launch: every flag, MONTHLY, ssh key file, --wait',
     instanceLaunchCommand,
@@ -179,7 +181,7 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     'launch: user data from a file, sent as plain text',
     instanceLaunchCommand,
     [...LAUNCH, '--user-data-file', userData],
-    { ...base, body: { ...launchBody, userData: '#cloud-config\npackages: [nginx]\n' }, wait: noWait },
+    { ...base, body: { ...launchBody, userData: '#cloud-config\npackages: [nginx]\n' }, wait: waits },
   ],
   [
     'launch: Windows at 50 GB',
@@ -195,10 +197,10 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     {
       ...base,
       body: { ...launchBody, imageId: 'WINDOWS_SERVER_2022_64BIT', rootDiskSize: 50 },
-      wait: noWait,
+      wait: waits,
     },
   ],
-  ['list', instanceListCommand, ['list'], { ...base, limit: 50, query: listQuery }],
+  ['list', instanceListCommand, ['list'], { ...base, limit: 30, query: listQuery }],
   [
     'list with every filter',
     instanceListCommand,
@@ -280,7 +282,7 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     'terminate',
     instanceTerminateCommand,
     ['terminate', IDS.bsd01],
-    { ...base, id: IDS.bsd01, body: {}, wait: noWait, confirm: expect.any(Function) },
+    { ...base, id: IDS.bsd01, body: {}, wait: waits, confirm: expect.any(Function) },
   ],
   [
     'terminate with a reason and --wait',
@@ -300,7 +302,7 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     ['cancel-termination', IDS.win01],
     { ...base, id: IDS.win01 },
   ],
-  ['start', instanceStartCommand, ['start', IDS.batch01], { ...base, id: IDS.batch01, wait: noWait }],
+  ['start', instanceStartCommand, ['start', IDS.batch01], { ...base, id: IDS.batch01, wait: waits }],
   [
     'stop --wait',
     instanceStopCommand,
@@ -317,7 +319,7 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     'images',
     cloudImagesCommand,
     ['images'],
-    { ...base, limit: 50, query: { flavour: undefined, custom: undefined, region: undefined } },
+    { ...base, limit: 30, query: { flavour: undefined, custom: undefined, region: undefined } },
     [],
   ],
   [
@@ -443,7 +445,7 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     { ...base, id: IDS.web02 },
     ['instance', 'private-network'],
   ],
-  ['snapshot list', snapshotListCommand, ['list', IDS.db01], { ...base, id: IDS.db01, limit: 50 }, SNAP],
+  ['snapshot list', snapshotListCommand, ['list', IDS.db01], { ...base, id: IDS.db01, limit: 30 }, SNAP],
   [
     'snapshot create --wait',
     snapshotCreateCommand,
@@ -517,7 +519,11 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     'asg create MANUAL',
     asgCreateCommand,
     ['create', '--type', 'manual', '--reference', 'pool', '--instance', IDS.web01, '--desired', '2'],
-    { ...base, body: { type: 'MANUAL', reference: 'pool', instanceId: IDS.web01, desiredAmount: 2 } },
+    {
+      ...base,
+      body: { type: 'MANUAL', reference: 'pool', instanceId: IDS.web01, desiredAmount: 2 },
+      wait: waits,
+    },
     ASG,
   ],
   [
@@ -554,6 +560,7 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
         warmupTime: 60,
         cooldownTime: 900,
       },
+      wait: waits,
     },
     ASG,
   ],
@@ -585,10 +592,11 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
         startsAt: T1,
         endsAt: T2,
       },
+      wait: waits,
     },
     ASG,
   ],
-  ['asg list', asgListCommand, ['list'], { ...base, limit: 50, query: asgQuery }, ASG],
+  ['asg list', asgListCommand, ['list'], { ...base, limit: 30, query: asgQuery }, ASG],
   [
     'asg list with filters',
     asgListCommand,
@@ -638,14 +646,14 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     'asg delete',
     asgDeleteCommand,
     ['delete', IDS.asgPeak],
-    { ...base, id: IDS.asgPeak, confirm: expect.any(Function) },
+    { ...base, id: IDS.asgPeak, confirm: expect.any(Function), wait: waits },
     ASG,
   ],
   [
     'asg instances',
     asgInstancesCommand,
     ['instances', IDS.asgWeb],
-    { ...base, id: IDS.asgWeb, limit: 50 },
+    { ...base, id: IDS.asgWeb, limit: 30 },
     ASG,
   ],
   [
@@ -879,10 +887,10 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
   ],
   ['launch: empty reference', instanceLaunchCommand, [...LAUNCH, '--reference', ' '], /--reference is empty/],
   [
-    'launch: --interval without --wait',
+    'launch: --interval with --no-wait',
     instanceLaunchCommand,
-    [...LAUNCH, '--interval', '3'],
-    /--wait-timeout and --interval need --wait/,
+    [...LAUNCH, '--no-wait', '--interval', '3'],
+    /--wait-timeout and --interval mean nothing with --no-wait/,
   ],
   [
     'list: unknown state',

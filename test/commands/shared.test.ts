@@ -16,12 +16,12 @@ describe('--limit / --all', () => {
     [{ limit: '5' }, { limit: 5, all: false }],
     [{ all: true }, { limit: undefined, all: true }],
   ])('%j → %j', (flags, expected) => {
-    expect(parseListOptions(flags, 30)).toEqual(expected);
+    expect(parseListOptions(flags)).toEqual(expected);
   });
   it.each([[{ limit: '0' }], [{ limit: 'x' }], [{ limit: '2', all: true }]])(
     '%j is a usage error',
     (flags) => {
-      expect(() => parseListOptions(flags, 30)).toThrow(UsageError);
+      expect(() => parseListOptions(flags)).toThrow(UsageError);
     },
   );
 });

@@ -4,16 +4,16 @@ import { addWaitOptions, parseWaitOptions, waitFor } from '../../src/commands/sh
 import { TimeoutError, UsageError } from '../../src/errors.js';
 import { output } from '../helpers/verbs.js';
 
-function parse(argv: string[], o: { waitByDefault?: boolean; defaultTimeout?: number } = {}) {
+function parse(argv: string[], o: { defaultTimeout?: number } = {}) {
   const cmd = addWaitOptions(new Command('x').exitOverride(), { what: 'it is done', ...o });
   cmd.parse(argv, { from: 'user' });
   return parseWaitOptions(cmd.opts(), o);
 }
 
 describe('--wait flags', () => {
-  it('no flag: no wait, unless waiting is the default', () => {
-    expect(parse([])).toEqual({ wait: false, timeoutSeconds: undefined, intervalSeconds: 2 });
-    expect(parse([], { waitByDefault: true, defaultTimeout: 600 })).toEqual({
+  it('no flag: every asynchronous action waits by default', () => {
+    expect(parse([])).toEqual({ wait: true, timeoutSeconds: undefined, intervalSeconds: 2 });
+    expect(parse([], { defaultTimeout: 600 })).toEqual({
       wait: true,
       timeoutSeconds: 600,
       intervalSeconds: 2,
@@ -26,14 +26,14 @@ describe('--wait flags', () => {
       timeoutSeconds: 90,
       intervalSeconds: 0.5,
     });
-    expect(parse(['--no-wait'], { waitByDefault: true }).wait).toBe(false);
+    expect(parse(['--no-wait']).wait).toBe(false);
   });
 
   it.each([
     [['--wait', '--wait-timeout', 'soon'], 'invalid --wait-timeout "soon"'],
     [['--wait', '--wait-timeout', '0'], 'invalid --wait-timeout "0"'],
     [['--wait', '--interval', '-1'], 'invalid --interval "-1"'],
-    [['--wait-timeout', '10'], '--wait-timeout and --interval need --wait'],
+    [['--no-wait', '--wait-timeout', '10'], '--wait-timeout and --interval mean nothing with --no-wait'],
   ])('%j is a usage error: %s', (argv, message) => {
     expect(() => parse(argv)).toThrow(UsageError);
     expect(() => parse(argv)).toThrow(message);
@@ -42,7 +42,6 @@ describe('--wait flags', () => {
   it('the help names every flag', () => {
     const help = addWaitOptions(new Command('x'), {
       what: 'the run completes',
-      waitByDefault: true,
     }).helpInformation();
     expect(help).toContain('--wait');
     expect(help).toContain('wait until the run completes (default)');
@@ -98,7 +97,7 @@ describe('waitFor', () => {
       'gave up waiting for instance 42 to stop after 3 s (still STOPPING)',
     );
     expect((err as TimeoutError).hint).toBe(
-      'raise --wait-timeout (seconds), or leave out --wait and check later',
+      'raise --wait-timeout (seconds), or give --no-wait and check later',
     );
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
@@ -29,7 +29,7 @@ describe('zip archives', () => {
       await readZip(archive({ 'a/b/c.txt': 'deep', 'top.txt': 'top' }), 'an artifact', 'runs'),
       dir,
     );
-    expect(written).toEqual([join(dir, 'a/b/c.txt'), join(dir, 'top.txt')]);
+    expect(written.map((w) => w.path)).toEqual([join(dir, 'a/b/c.txt'), join(dir, 'top.txt')]);
     expect(readFileSync(join(dir, 'a/b/c.txt'), 'utf8')).toBe('deep');
   });
 
@@ -49,6 +49,40 @@ describe('zip archives', () => {
     ];
     await expect(extractZip(entries, dir)).rejects.toThrow(/refusing archive entry "..\/..\/evil.txt"/);
     expect(existsSync(join(dir, 'good.txt'))).toBe(false);
+  });
+
+  it('a file that exists: refused with nothing written, unless --clobber or --skip-existing', async () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'top.txt'), 'mine');
+    const entries = await readZip(archive({ 'new.txt': 'new', 'top.txt': 'theirs' }), 'an artifact', 'runs');
+    const refused = await extractZip(entries, dir).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(UsageError);
+    expect((refused as UsageError).message).toBe(`1 file exists, nothing written: ${join(dir, 'top.txt')}`);
+    expect((refused as UsageError).hint).toContain('--clobber');
+    expect(existsSync(join(dir, 'new.txt'))).toBe(false);
+    expect(readFileSync(join(dir, 'top.txt'), 'utf8')).toBe('mine');
+    const kept = await extractZip(entries, dir, 'skip');
+    expect(kept.map((w) => w.entry.name)).toEqual(['new.txt']);
+    expect(readFileSync(join(dir, 'top.txt'), 'utf8')).toBe('mine');
+    const over = await extractZip(entries, dir, 'clobber');
+    expect(over.map((w) => w.entry.name)).toEqual(['new.txt', 'top.txt']);
+    expect(readFileSync(join(dir, 'top.txt'), 'utf8')).toBe('theirs');
+  });
+
+  it('--clobber replaces a link, never writes through it; a linked folder that leads out is refused', async () => {
+    const dir = tmp();
+    const outside = tmp();
+    writeFileSync(join(outside, 'victim.txt'), 'safe');
+    symlinkSync(join(outside, 'victim.txt'), join(dir, 'top.txt'));
+    await extractZip(await readZip(archive({ 'top.txt': 'x' }), 'an artifact', 'runs'), dir, 'clobber');
+    expect(readFileSync(join(outside, 'victim.txt'), 'utf8')).toBe('safe');
+    expect(readFileSync(join(dir, 'top.txt'), 'utf8')).toBe('x');
+    mkdirSync(join(outside, 'sub'));
+    symlinkSync(join(outside, 'sub'), join(dir, 'sub'));
+    await expect(
+      extractZip(await readZip(archive({ 'sub/evil.txt': 'x' }), 'an artifact', 'runs'), dir),
+    ).rejects.toThrow(/would be written outside/);
+    expect(existsSync(join(outside, 'sub', 'evil.txt'))).toBe(false);
   });
 
   it('an answer that is not a zip archive is one clear error: a bad answer (exit 7), not a usage error', async () => {

@@ -17,12 +17,12 @@ const oneDayAgo = NOW - 86_400;
 
 const ok: Array<[string, Make, string[], Record<string, unknown>]> = [
   [
-    'keywords: 100 failed tasks, the whole window',
+    'keywords: 30 failed tasks (the one default), the whole window',
     errorsKeywordsCommand,
     ['keywords'],
-    { limit: 100, request: none },
+    { limit: 30, request: none },
   ],
-  ['backlinks', errorsBacklinksCommand, ['backlinks'], { limit: 100, request: none }],
+  ['backlinks', errorsBacklinksCommand, ['backlinks'], { limit: 30, request: none }],
   [
     'keywords with every flag',
     errorsKeywordsCommand,
@@ -56,7 +56,7 @@ const ok: Array<[string, Make, string[], Record<string, unknown>]> = [
     '--since -7d is the whole window: the field is left out',
     errorsKeywordsCommand,
     ['keywords', '--since', '-7d'],
-    { limit: 100, request: none },
+    { limit: 30, request: none },
   ],
   [
     '--until a moment ago is "until now": the field is left out',

@@ -124,21 +124,24 @@ describe('role-assignment create', () => {
   it.each([
     ['Failed', { code: 'RoleAssignmentOperationFailed', message: 'could not apply' }],
     ['Canceled', undefined],
-  ])('%s: exit 1 with the operation’s code and message; nothing printed', async (status, error) => {
-    const client = stubClient({
-      createUpdateSqlRoleAssignment: async () => ({ done: false, operation: OP }),
-      getOperationStatus: statuses([{ status, ...(error ? { error } : {}) }, undefined]),
-    });
-    const { out, options } = createOptions(client);
-    const err = (await runRoleAssignmentCreate(options).catch((e: unknown) => e)) as OpsError;
-    expect(err).toBeInstanceOf(OpsError);
-    expect(err.exitCode).toBe(1);
-    expect(err.code).toBe(error?.code ?? status);
-    expect(err.message).toBe(
-      `db: role assignment ${ID} ended ${status}: ${error?.message ?? 'the service gave no reason'} (${error?.code ?? status})`,
-    );
-    expect(out.io.out()).toBe('');
-  });
+  ])(
+    '%s: exit 8 (an awaited failure) with the operation’s code and message; nothing printed',
+    async (status, error) => {
+      const client = stubClient({
+        createUpdateSqlRoleAssignment: async () => ({ done: false, operation: OP }),
+        getOperationStatus: statuses([{ status, ...(error ? { error } : {}) }, undefined]),
+      });
+      const { out, options } = createOptions(client);
+      const err = (await runRoleAssignmentCreate(options).catch((e: unknown) => e)) as OpsError;
+      expect(err).toBeInstanceOf(OpsError);
+      expect(err.exitCode).toBe(8);
+      expect(err.code).toBe(error?.code ?? status);
+      expect(err.message).toBe(
+        `db: role assignment ${ID} ended ${status}: ${error?.message ?? 'the service gave no reason'} (${error?.code ?? status})`,
+      );
+      expect(out.io.out()).toBe('');
+    },
+  );
 
   it('--wait-timeout elapsed: exit 6 naming the last state', async () => {
     let t = 0;
@@ -205,7 +208,7 @@ describe('role-assignment delete', () => {
     };
   };
 
-  it('asks first, then follows the operation and prints Deleted', async () => {
+  it('asks first, then follows the operation; nothing on stdout (the one delete outcome)', async () => {
     const confirmed: string[] = [];
     const client = stubClient({
       deleteSqlRoleAssignment: async () => ({ done: false, operation: OP }),
@@ -214,16 +217,18 @@ describe('role-assignment delete', () => {
     const { out, options: o } = options(client, confirmed);
     await runRoleAssignmentDelete(o);
     expect(confirmed).toEqual([`Delete role assignment ${ID} of account sandbox-docs`]);
-    expect(out.io.out()).toBe(`name    ${ID}\nstatus  Deleted\n`);
+    expect(out.io.out()).toBe('');
   });
 
-  it('204: it did not exist, NotFound and exit 0', async () => {
+  it('204: it did not exist, exit 3 naming it and the account', async () => {
     const client = stubClient({
       deleteSqlRoleAssignment: async () => ({ done: true, status: 204, result: undefined }),
     });
     const { out, options: o } = options(client, []);
-    await runRoleAssignmentDelete(o);
-    expect(out.io.out()).toBe(`name    ${ID}\nstatus  NotFound\n`);
+    const err = (await runRoleAssignmentDelete(o).catch((e: unknown) => e)) as OpsError;
+    expect(err.exitCode).toBe(3);
+    expect(err.message).toBe(`role assignment ${ID} not found in account sandbox-docs`);
+    expect(out.io.out()).toBe('');
   });
 
   it('not confirmed: nothing is sent', async () => {

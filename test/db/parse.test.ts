@@ -137,7 +137,7 @@ const ok: Array<
     { id: SEED_READER_ASSIGNMENT, target: { ...TARGET, apiVersion: '2025-04-15' } },
     { ...RA, env: { OPS_DB_API_VERSION: '2025-04-15' } },
   ],
-  ['list: 100 at most', roleAssignmentListCommand, ['list'], { limit: 100, target: TARGET }, RA],
+  ['list: 30 at most', roleAssignmentListCommand, ['list'], { limit: 30, target: TARGET }, RA],
   ['list --all', roleAssignmentListCommand, ['list', '--all'], { limit: undefined, target: TARGET }, RA],
   ['list --limit 1', roleAssignmentListCommand, ['list', '--limit', '1'], { limit: 1, target: TARGET }, RA],
   [
@@ -154,7 +154,7 @@ const ok: Array<
     { id: SEED_READER_ASSIGNMENT, target: TARGET, wait: { ...WAIT, wait: false } },
     RA,
   ],
-  ['role-definition list', roleDefinitionListCommand, ['list'], { limit: 100 }, RD],
+  ['role-definition list', roleDefinitionListCommand, ['list'], { limit: 30 }, RD],
   ['role-definition get GUID', roleDefinitionGetCommand, ['get', READER], { id: READER }, RD],
   [
     'role-definition get by full id',
@@ -344,7 +344,7 @@ const bad: Array<[string, Make, string[], RegExp, Record<string, string>?]> = [
     '--wait-timeout with --no-wait',
     roleAssignmentCreateCommand,
     cr('--no-wait', '--wait-timeout', '5'),
-    /--wait-timeout and --interval need --wait/,
+    /--wait-timeout and --interval mean nothing with --no-wait/,
   ],
   [
     '--wait-timeout 0',

@@ -9,10 +9,10 @@ type Make = (f: any, run: any) => any;
 
 const ENV = { OPS_DOCGEN_BASE_URL: 'http://docgen.test', OPS_DOCGEN_TOKEN: 'token-1' };
 const all = { kind: 'all' };
-const base = { scope: all, marker: undefined, statuses: undefined, limit: 100 };
+const base = { scope: all, marker: undefined, statuses: undefined, limit: 30 };
 
 const ok: Array<[string, Make, string[], Record<string, unknown>]> = [
-  ['list: the newest 100 jobs', jobsListCommand, ['list'], base],
+  ['list: the newest 30 jobs', jobsListCommand, ['list'], base],
   ['list --limit 5', jobsListCommand, ['list', '--limit', '5'], { ...base, limit: 5 }],
   ['list --all', jobsListCommand, ['list', '--all'], { ...base, limit: undefined }],
   [

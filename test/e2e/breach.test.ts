@@ -324,6 +324,11 @@ describe('ops breach list, show, latest, dataclasses, subscription (no key neede
     expect(
       (await ops(['breach', 'list', '--limit', '2', '-o', 'ndjson'], noKey)).stdout.trim().split('\n'),
     ).toHaveLength(2);
+    // --all, as on every list (the service sends the whole list at once).
+    const all = await ops(['breach', 'list', '--all', '-o', 'ndjson'], noKey);
+    expect(all.code).toBe(0);
+    expect(lines(all.stdout).length).toBeGreaterThan(2);
+    expect((await ops(['breach', 'list', '--all', '--limit', '2'], noKey)).code).toBe(2);
   });
 
   it('show: the HTML description as text in the table, as HTML in JSON', async () => {

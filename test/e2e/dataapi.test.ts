@@ -43,7 +43,7 @@ const BACKLINKS = 'POST /v3/backlinks/errors';
 const epoch = (datetime: string) => Date.parse(datetime.replace(' +00:00', 'Z').replace(' ', 'T')) / 1000;
 
 describe('ops dataapi errors keywords', () => {
-  it('prints a table of the latest 100 failed tasks, one request', async () => {
+  it('prints a table of the latest 30 failed tasks (the one default --limit), one request', async () => {
     const r = await ops(['dataapi', 'errors', 'keywords']);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
@@ -51,7 +51,7 @@ describe('ops dataapi errors keywords', () => {
     expect(lines[0]).toMatch(
       /^TIME\s+FUNCTION\s+ERROR CODE\s+MESSAGE\s+METHOD\s+URL\s+HTTP CODE\s+HTTP TIME$/,
     );
-    expect(lines).toHaveLength(101);
+    expect(lines).toHaveLength(31);
     // The service's `2026-11-25 20:10:35 +00:00`, off a terminal, in the one form of every table.
     expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z\s+\S+\s+\d{5}\s/);
     expect(r.stdout).toMatch(

@@ -194,16 +194,26 @@ describe('ops db role-assignment', () => {
     );
   });
 
-  it('delete --yes follows the operation: Deleted, and gone; again: NotFound (the API’s 204), exit 0', async () => {
+  it('delete --yes follows the operation: nothing on stdout, and gone; again: exit 3 (the API’s 204)', async () => {
     const r = await ops(['db', 'role-assignment', 'delete', SEED_READER_ASSIGNMENT, '--yes']);
-    expect(r).toEqual({
-      code: 0,
-      stdout: `name    ${SEED_READER_ASSIGNMENT}\nstatus  Deleted\n`,
-      stderr: '',
-    });
+    expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
     expect((await ops(['db', 'role-assignment', 'get', SEED_READER_ASSIGNMENT])).code).toBe(3);
-    const again = await ops(['db', 'role-assignment', 'delete', SEED_READER_ASSIGNMENT, '--yes', '--json']);
-    expect(json(again.stdout)).toEqual({ name: SEED_READER_ASSIGNMENT, status: 'NotFound' });
+    const again = await ops(['db', 'role-assignment', 'delete', SEED_READER_ASSIGNMENT, '--yes']);
+    expect(again.code).toBe(3);
+    expect(again.stdout).toBe('');
+    expect(again.stderr.split('\n')[0]).toBe(
+      `ops: role assignment ${SEED_READER_ASSIGNMENT} not found in account sandbox-docs`,
+    );
+  });
+
+  it('delete -o json: the one delete outcome', async () => {
+    const r = await ops(['db', 'role-assignment', 'delete', SEED_CONTRIBUTOR_ASSIGNMENT, '--yes', '--json']);
+    expect(r.code).toBe(0);
+    expect(json(r.stdout)).toEqual({
+      deleted: true,
+      kind: 'role assignment',
+      id: SEED_CONTRIBUTOR_ASSIGNMENT,
+    });
   });
 
   it('delete without --yes and without a terminal: exit 2, nothing sent', async () => {
@@ -538,7 +548,7 @@ describe('errors and exit codes', () => {
     ['Failed', { code: 'RoleAssignmentOperationFailed', message: 'The principal could not be resolved.' }],
     ['Canceled', { code: 'OperationCanceled', message: 'The operation was canceled.' }],
   ])(
-    'the operation ends %s (fault injection): exit 1 with its code and message, nothing printed',
+    'the operation ends %s (fault injection): exit 8 (an awaited failure) with its code and message, nothing printed',
     async (status, error) => {
       await sb.fault({
         service: 'db',
@@ -550,7 +560,7 @@ describe('errors and exit codes', () => {
       });
       const r = await ops(create('--id', ID));
       expect(r).toEqual({
-        code: 1,
+        code: 8,
         stdout: '',
         stderr: `ops: db: role assignment ${ID} ended ${status}: ${error.message} (${error.code})\n`,
       });
@@ -574,7 +584,7 @@ describe('errors and exit codes', () => {
         '--yes',
         '--json',
       ]);
-      expect(k.code).toBe(1);
+      expect(k.code).toBe(8);
       expect(json<{ error: { code: string; message: string } }>(k.stderr).error).toMatchObject({
         code: error.code,
         message: `db: deletion of role assignment ${SEED_CONTRIBUTOR_ASSIGNMENT} ended ${status}: ${error.message} (${error.code})`,
@@ -582,9 +592,9 @@ describe('errors and exit codes', () => {
     },
   );
 
-  it('the emulator’s own Canceled outcome (db.operation_outcome): exit 1, and nothing changed', async () => {
+  it('the emulator’s own Canceled outcome (db.operation_outcome): exit 8, and nothing changed', async () => {
     const r = await ops(create('--id', ID), { on: canceling });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(8);
     expect(r.stderr).toBe(
       `ops: db: role assignment ${ID} ended Canceled: The operation was canceled before it completed. (OperationCanceled)\n`,
     );
@@ -605,7 +615,7 @@ describe('errors and exit codes', () => {
     const r = await ops(create('--id', ID, '--wait-timeout', '0.2'));
     expect(r.code).toBe(6);
     expect(r.stderr).toBe(
-      `ops: gave up waiting for role assignment ${ID} after 0 s (still InProgress)\nhint: raise --wait-timeout (seconds), or leave out --wait and check later\n`,
+      `ops: gave up waiting for role assignment ${ID} after 0 s (still InProgress)\nhint: raise --wait-timeout (seconds), or give --no-wait and check later\n`,
     );
   });
 
@@ -746,7 +756,7 @@ describe('conformance with specs/roles.openapi.json', () => {
       [create('--id', ID, '--role-definition', CONTRIBUTOR), 0],
       [create('--id', '6f1d2c3b-4a59-4687-9a0b-1c2d3e4f5a6b', '--role-definition', CONTRIBUTOR), 1],
       [['db', 'role-assignment', 'delete', ID, '--yes'], 0],
-      [['db', 'role-assignment', 'delete', ID, '--yes'], 0],
+      [['db', 'role-assignment', 'delete', ID, '--yes'], 3],
       [['db', 'role-assignment', 'list', '--account', 'no-such-account'], 3],
       [['db', 'role-assignment', 'list'], 4],
     ];

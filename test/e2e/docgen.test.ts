@@ -45,13 +45,13 @@ const TOTAL = 2400;
 const TEMPLATE = TEMPLATES[0]!.fileId;
 
 describe('ops docgen jobs list', () => {
-  it('prints a table of the newest 100 jobs in one request of limit=100', async () => {
+  it('prints a table of the newest 30 jobs (the one default --limit) in one request of limit=30', async () => {
     const r = await ops(['docgen', 'jobs', 'list']);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^ID\s+STATUS\s+OUTPUT TYPE\s+TEMPLATE\s+BATCH\s+CREATED$/);
-    expect(lines).toHaveLength(101);
+    expect(lines).toHaveLength(31);
     expect(lines[1]).toMatch(
       new RegExp(
         `^${NEWEST_JOB_ID}\\s+submitted\\s+(docx|pdf)\\s+\\d+\\s+${NEWEST_BATCH_ID}\\s+\\d{4}-\\d\\d-\\d\\dT[\\d:]+Z$`,

@@ -78,7 +78,7 @@ describe('ops pipelines context', () => {
     expect(refused.stderr).toContain('needs confirmation');
     expect((await requests())[`DELETE /api/v2/context/${id}`]).toBeUndefined();
     const del = await ops(['context', 'delete', id, '--yes']);
-    expect(del).toMatchObject({ code: 0, stdout: 'message  Context deleted.\n' });
+    expect(del).toMatchObject({ code: 0, stdout: '', stderr: '' });
     const gone = await ops(['context', 'get', id]);
     expect(gone).toMatchObject({ code: 3, stderr: 'ops: pipelines: Context not found (HTTP 404)\n' });
   });
@@ -129,9 +129,9 @@ describe('ops pipelines context env', () => {
   });
 
   it('delete, then 404 the second time', async () => {
-    expect((await ops(['context', 'env', 'delete', IDS.dockerHub, 'DOCKER_LOGIN', '-y'])).stdout).toBe(
-      'message  Environment variable deleted.\n',
-    );
+    expect(
+      json((await ops(['context', 'env', 'delete', IDS.dockerHub, 'DOCKER_LOGIN', '-y', '--json'])).stdout),
+    ).toEqual({ deleted: true, kind: 'context variable', id: 'DOCKER_LOGIN' });
     const again = await ops(['context', 'env', 'delete', IDS.dockerHub, 'DOCKER_LOGIN', '-y']);
     expect(again).toMatchObject({
       code: 3,
@@ -200,7 +200,7 @@ describe('ops pipelines context restriction', () => {
       stderr: 'ops: pipelines: This restriction already exists on the context (HTTP 409)\n',
     });
     const del = await ops(['context', 'restriction', 'delete', IDS.awsStaging, group.stdout.trim(), '--yes']);
-    expect(del.stdout).toBe('message  Context restriction deleted.\n');
+    expect(del).toMatchObject({ code: 0, stdout: '' });
   });
 
   it('a project of another organization: 400 with the reason, exit 1', async () => {
@@ -229,7 +229,7 @@ describe('ops pipelines project', () => {
     const made = await ops(['project', 'create', 'billing', '--org', 'gh/acme', '--json']);
     expect(json(made.stdout)).toMatchObject({ slug: 'gh/acme/billing', organization_slug: 'gh/acme' });
     const del = await ops(['project', 'delete', 'gh/acme/billing', '--yes']);
-    expect(del).toMatchObject({ code: 0, stdout: 'message  Project deleted.\n' });
+    expect(del).toMatchObject({ code: 0, stdout: '' });
     expect((await ops(['project', 'get', 'gh/acme/billing'])).code).toBe(3);
   });
 
@@ -284,7 +284,7 @@ describe('ops pipelines checkout-key', () => {
     ]);
     expect(json(made.stdout)).toMatchObject({ type: 'deploy-key', preferred: true });
     const del = await ops(['checkout-key', 'delete', 'gh/acme/web-app', IDS.userKeySha256, '--yes']);
-    expect(del.stdout).toBe('message  Checkout key deleted.\n');
+    expect(del).toMatchObject({ code: 0, stdout: '' });
     const gone = await ops(['checkout-key', 'get', 'gh/acme/web-app', IDS.userKeySha256]);
     expect(gone).toMatchObject({ code: 3, stderr: 'ops: pipelines: Checkout key not found (HTTP 404)\n' });
   });
@@ -448,7 +448,18 @@ describe('ops pipelines insights', () => {
   });
 
   it('time series: daily and hourly, every page, line charts on a terminal', async () => {
-    const daily = await ops(['insights', 'time-series', 'gh/acme/web-app', 'build-and-test', '--json']);
+    // The one default --limit (30), and --all for every page.
+    const first = await ops(['insights', 'time-series', 'gh/acme/web-app', 'build-and-test', '--json']);
+    expect(json<unknown[]>(first.stdout)).toHaveLength(30);
+    await sb.control('POST', 'reset');
+    const daily = await ops([
+      'insights',
+      'time-series',
+      'gh/acme/web-app',
+      'build-and-test',
+      '--all',
+      '--json',
+    ]);
     const points = json<Array<{ name: string; timestamp: string }>>(daily.stdout);
     expect(new Set(points.map((p) => p.name))).toEqual(new Set(['build', 'lint', 'unit-tests']));
     expect(points.length).toBeGreaterThan(100);
@@ -467,6 +478,7 @@ describe('ops pipelines insights', () => {
       'hourly',
       '--since',
       '-36h',
+      '--all',
       '--json',
     ]);
     expect(
@@ -551,12 +563,7 @@ describe('ops pipelines oidc-claims', () => {
       '--yes',
       '--json',
     ]);
-    expect(json(del.stdout)).toEqual({
-      org_id: IDS.acme,
-      project_id: IDS.webApp,
-      ttl: '15m',
-      ttl_updated_at: expect.any(String),
-    });
+    expect(json(del.stdout)).toEqual({ deleted: true, kind: 'oidc claim', id: 'audience' });
   });
 
   it('the ttl is checked against the service’s pattern before sending; an organization not administered: 403', async () => {
@@ -664,7 +671,7 @@ describe('ops pipelines policy', () => {
     expect((await ops(['policy', 'settings', 'get', '--field', 'enabled'])).stdout).toBe('false\n');
   });
 
-  it('bundle: get, get one policy’s source, push --dry (dry sent in the query), push', async () => {
+  it('bundle: get, get one policy’s source, push --dry-run (the service’s dry run), push', async () => {
     const list = await ops(['policy', 'bundle', 'get']);
     expect(list.stdout).toMatch(
       /^NAME\s+CREATED BY\s+CREATED\s+LINES\nci_security\s+\S+\s+\S+\s+7\nteam_hygiene\s+/,
@@ -679,13 +686,20 @@ describe('ops pipelines policy', () => {
     );
     writeFileSync(join(dir, 'team', 'release.rego'), 'package org\n\npolicy_name["release_rules"]\n');
     writeFileSync(join(dir, 'README.md'), 'not a policy');
-    const dry = await ops(['policy', 'bundle', 'push', dir, '--dry']);
+    // --dry-run sends the service's own dry run (it changes nothing) and prints the plan; no --yes needed.
+    const dry = await ops(['policy', 'bundle', 'push', dir, '--dry-run']);
     expect(dry.stdout).toBe(
       'CHANGE             POLICY\nwould be created   release_rules\nwould be modified  ci_security\nwould be deleted   team_hygiene\n',
     );
     expect((await requests())[`POST /api/v2/owner/${IDS.acme}/context/config/policy-bundle`]).toBe(1);
     expect((await ops(['policy', 'bundle', 'get', '--json'])).stdout).toContain('team_hygiene');
-    const push = await ops(['policy', 'bundle', 'push', dir, '--json']);
+    // Off a terminal without --yes: exit 2, nothing sent.
+    await sb.control('POST', 'reset');
+    const refused = await ops(['policy', 'bundle', 'push', dir]);
+    expect(refused.code).toBe(2);
+    expect(await requests()).toEqual({});
+    expect((await ops(['policy', 'bundle', 'push', dir, '--dry'])).code).toBe(2);
+    const push = await ops(['policy', 'bundle', 'push', dir, '--yes', '--json']);
     expect(json(push.stdout)).toEqual({
       created: ['release_rules'],
       deleted: ['team_hygiene'],
@@ -697,27 +711,33 @@ describe('ops pipelines policy', () => {
     ]);
   });
 
-  it('push --dry-run prints the POST with dry=false in the query and sends nothing', async () => {
+  it('push --dry-run sends one request that changes nothing (dry in the body and the query)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ops-rego-'));
     writeFileSync(join(dir, 'a.rego'), 'package org\npolicy_name["a"]\n');
-    const r = await ops(['policy', 'bundle', 'push', dir, '--dry-run']);
+    const r = await ops(['policy', 'bundle', 'push', dir, '--dry-run', '--json']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(
-      /^curl -X POST '.*\/policy-bundle\?dry=false' .*--data-binary '\{"policies":\{"a\.rego":/,
-    );
-    expect(await requests()).toEqual({});
+    expect(json(r.stdout)).toEqual({
+      created: ['a'],
+      deleted: ['ci_security', 'team_hygiene'],
+      modified: [],
+    });
+    expect(await requests()).toEqual({ [`POST /api/v2/owner/${IDS.acme}/context/config/policy-bundle`]: 1 });
+    expect(Object.keys(json((await ops(['policy', 'bundle', 'get', '--json'])).stdout))).toEqual([
+      'ci_security',
+      'team_hygiene',
+    ]);
   });
 
   it('bad Rego: 400 {error} with the file named; an empty folder: exit 2 and nothing sent', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ops-rego-'));
     writeFileSync(join(dir, 'broken.rego'), 'policy_name["x"]\n');
-    const r = await ops(['policy', 'bundle', 'push', dir]);
+    const r = await ops(['policy', 'bundle', 'push', dir, '--yes']);
     expect(r).toMatchObject({
       code: 1,
       stderr:
         'ops: pipelines: failed to parse policy file(s): broken.rego: a policy must declare `package org` (HTTP 400)\n',
     });
-    const empty = await ops(['policy', 'bundle', 'push', mkdtempSync(join(tmpdir(), 'ops-rego-'))]);
+    const empty = await ops(['policy', 'bundle', 'push', mkdtempSync(join(tmpdir(), 'ops-rego-')), '--yes']);
     expect(empty.code).toBe(2);
     expect(empty.stderr).toMatch(/^ops: no \.rego files in /);
   });
@@ -725,7 +745,7 @@ describe('ops pipelines policy', () => {
   it('a bundle over the size limit: 413 {error}, exit 1 with a hint', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ops-rego-'));
     writeFileSync(join(dir, 'big.rego'), `package org\npolicy_name["big"]\n# ${'x'.repeat(1_100_000)}\n`);
-    const r = await ops(['policy', 'bundle', 'push', dir]);
+    const r = await ops(['policy', 'bundle', 'push', dir, '--yes']);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
       'ops: pipelines: policy bundle is over 1048576 bytes (HTTP 413)\nhint: the policy bundle is over the service’s size limit; push fewer or smaller policies\n',
@@ -776,9 +796,7 @@ describe('ops pipelines definition', () => {
     expect(
       (await ops(['definition', 'get', IDS.webApp, d.id, '--field', 'config_source.file_path'])).stdout,
     ).toBe('.circleci/release.yml\n');
-    expect((await ops(['definition', 'delete', IDS.webApp, d.id, '--yes'])).stdout).toBe(
-      'message  Pipeline definition deleted.\n',
-    );
+    expect((await ops(['definition', 'delete', IDS.webApp, d.id, '--yes'])).stdout).toBe('');
     expect((await ops(['definition', 'get', IDS.webApp, d.id])).code).toBe(3);
   });
 
@@ -1231,8 +1249,8 @@ describe('conformance with specs/pipelines.openapi.json', () => {
       [['policy', 'settings', 'set', '--enabled', 'false'], 0],
       [['policy', 'bundle', 'get'], 0],
       [['policy', 'bundle', 'get', 'ci_security'], 0],
-      [['policy', 'bundle', 'push', rego, '--dry'], 0],
-      [['policy', 'bundle', 'push', rego], 0],
+      [['policy', 'bundle', 'push', rego, '--dry-run'], 0],
+      [['policy', 'bundle', 'push', rego, '--yes'], 0],
       [['policy', 'bundle', 'get', 'team_hygiene'], 3],
       [['policy', 'settings', 'get', '--org', IDS.other], 4],
       [['definition', 'list', IDS.webApp], 0],

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -63,12 +63,12 @@ describe('ops runs list', () => {
     expect(r).toMatchObject({ code: 0, stderr: '' });
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^STATE\s+TITLE\s+WORKFLOW\s+BRANCH\s+EVENT\s+ID\s+ATTEMPT\s+CREATED$/);
-    expect(lines).toHaveLength(21);
+    expect(lines).toHaveLength(31);
     expect(lines[1]).toMatch(/^queued\s+Bump dependencies\s+CI\s+main\s+push\s+30433648\s+1\s/);
     expect(lines[2]).toMatch(/^in_progress\s+Flaky retry test\s+CI\s+develop\s+push\s+30433647/);
     const runs = json<Run[]>((await ops(['runs', 'list', '--json'])).stdout);
     expect(runs.map((x) => x.id).slice(0, 3)).toEqual([SEED.queued, SEED.inProgress, SEED.awaitingApproval]);
-    // One request of 20: the page size follows the limit.
+    // One request of 30 (the one default --limit): the page size follows the limit.
     expect(await sent(`GET ${REPO}/actions/runs`)).toBe(2);
   });
 
@@ -201,9 +201,9 @@ describe('ops runs view, rerun, cancel, approve, delete', () => {
     expect(viaJob).toMatchObject({ code: 0, stdout: '2\n' });
   });
 
-  it('rerun of a run still in progress: the service refuses (403)', async () => {
+  it('rerun of a run still in progress: the service refuses (403), a state conflict: exit 1, not 4', async () => {
     const r = await ops(['runs', 'rerun', String(SEED.inProgress)]);
-    expect(r.code).toBe(4);
+    expect(r.code).toBe(1);
     expect(r.stderr).toContain(
       'This workflow run is not completed; a re-run is not possible yet. (HTTP 403)',
     );
@@ -226,7 +226,8 @@ describe('ops runs view, rerun, cancel, approve, delete', () => {
     const r = await ops(['runs', 'approve', String(SEED.awaitingApproval), '--json']);
     expect(json<Run>(r.stdout)).toMatchObject({ status: 'queued', conclusion: null });
     const twice = await ops(['runs', 'approve', String(SEED.awaitingApproval)]);
-    expect(twice.code).toBe(4);
+    // A state conflict, though the service answers 403: exit 1, never the 4 of a credential.
+    expect(twice.code).toBe(1);
     expect(twice.stderr).toContain('This workflow run is not waiting for approval. (HTTP 403)');
   });
 
@@ -238,14 +239,21 @@ describe('ops runs view, rerun, cancel, approve, delete', () => {
     );
     expect(await requests()).toEqual({});
     const yes = await ops(['runs', 'delete', String(SEED.ciSuccess), '--yes', '--json']);
-    expect(json(yes.stdout)).toEqual({
-      run_id: SEED.ciSuccess,
-      scope: 'octo-org/hello-world',
-      deleted: true,
-    });
+    expect(json(yes.stdout)).toEqual({ deleted: true, kind: 'run', id: String(SEED.ciSuccess) });
+    // A 404 names the run, the repository it was looked for in, and the flag that looks elsewhere.
     const gone = await ops(['runs', 'view', String(SEED.ciSuccess)]);
     expect(gone.code).toBe(3);
-    expect(gone.stderr).toMatch(/^ops: runs: Not Found \(HTTP 404\)\nhint: no such repository/);
+    expect(gone.stderr).toBe(
+      `ops: runs: run ${SEED.ciSuccess} not found in repository octo-org/hello-world (HTTP 404)\nhint: give --repo OWNER/REPO to look in another repository\n`,
+    );
+    const again = await ops(['runs', 'delete', String(SEED.ciSuccess), '--yes']);
+    expect(again.code).toBe(3);
+    expect(again.stderr.split('\n')[0]).toBe(
+      `ops: runs: run ${SEED.ciSuccess} not found in repository octo-org/hello-world (HTTP 404)`,
+    );
+    // Table output: nothing on stdout (the ✓ line is for terminals).
+    const quiet = await ops(['runs', 'delete', String(SEED.ciFailed), '--yes']);
+    expect(quiet).toMatchObject({ code: 0, stdout: '', stderr: '' });
   });
 });
 
@@ -269,6 +277,23 @@ describe('ops runs watch', () => {
     await sb.advance(600);
     expect((await ops(['runs', 'watch', String(SEED.queued), '--exit-status', '--json'])).code).toBe(0);
     expect((await ops(['runs', 'watch', String(SEED.inProgress), '--json'])).code).toBe(0);
+  });
+
+  it('--wait-timeout bounds the watch: exit 6 naming the last state', async () => {
+    const r = await ops([
+      'runs',
+      'watch',
+      String(SEED.inProgress),
+      '--interval',
+      '0.02',
+      '--wait-timeout',
+      '0.1',
+    ]);
+    expect(r.code).toBe(6);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(
+      /^ops: gave up waiting for run 30433647 to complete after \d+ s \(still in_progress\)\nhint: raise --wait-timeout/,
+    );
   });
 });
 
@@ -326,6 +351,13 @@ describe('ops runs logs', () => {
       '4_Run tests.txt',
     ]);
     expect(readFileSync(join(dir, 'test', '4_Run tests.txt'), 'utf8')).toContain('exit code 1');
+    const twice = await ops(['runs', 'logs', String(SEED.ciFailed), '--attempt', '1', '--dir', dir]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/^ops: \d+ files exist, nothing written: /);
+    expect(
+      (await ops(['runs', 'logs', String(SEED.ciFailed), '--attempt', '1', '--dir', dir, '--clobber'])).code,
+    ).toBe(0);
+    expect((await ops(['runs', 'logs', String(SEED.ciFailed), '--clobber'])).code).toBe(2);
     expect((await stats()).downloadsRefusedWithAuth).toBe(0);
   });
 
@@ -340,11 +372,7 @@ describe('ops runs logs', () => {
   it('logs delete (asks first), then the logs are gone (410)', async () => {
     expect((await ops(['runs', 'delete-logs', String(SEED.ciSuccess)])).code).toBe(2);
     const del = await ops(['runs', 'delete-logs', String(SEED.ciSuccess), '--yes', '--json']);
-    expect(json(del.stdout)).toEqual({
-      logs_of_run: SEED.ciSuccess,
-      scope: 'octo-org/hello-world',
-      deleted: true,
-    });
+    expect(json(del.stdout)).toEqual({ deleted: true, kind: 'logs of run', id: String(SEED.ciSuccess) });
     const r = await ops(['runs', 'logs', String(SEED.ciSuccess)]);
     expect(r).toMatchObject({
       code: 1,
@@ -472,8 +500,36 @@ describe('ops runs artifact', () => {
     ]);
     expect(readFileSync(join(dir, 'dist', 'VERSION'), 'utf8')).toBe('1.2.2\n');
     expect(await stats()).toMatchObject({ downloadsServed: 1, downloadsRefusedWithAuth: 0 });
+    // Again into the same folder: the files exist, so nothing is written without --clobber or --skip-existing.
+    writeFileSync(join(dir, 'dist', 'VERSION'), 'mine\n');
+    const again = await ops(['runs', 'artifact', 'download', '1000003', '--dir', dir]);
+    expect(again.code).toBe(2);
+    expect(again.stdout).toBe('');
+    expect(again.stderr).toBe(
+      `ops: 2 files exist, nothing written: ${join(dir, 'dist/app.js')}, ${join(dir, 'dist/VERSION')}\nhint: give --clobber to overwrite them, or --skip-existing to keep them and write the rest\n`,
+    );
+    expect(readFileSync(join(dir, 'dist', 'VERSION'), 'utf8')).toBe('mine\n');
+    rmSync(join(dir, 'dist', 'app.js'));
+    const kept = await ops([
+      'runs',
+      'artifact',
+      'download',
+      '1000003',
+      '--dir',
+      dir,
+      '--skip-existing',
+      '--json',
+    ]);
+    expect(json<Array<{ file: string }>>(kept.stdout).map((f) => f.file)).toEqual([join(dir, 'dist/app.js')]);
+    expect(readFileSync(join(dir, 'dist', 'VERSION'), 'utf8')).toBe('mine\n');
+    const over = await ops(['runs', 'artifact', 'download', '1000003', '--dir', dir, '--clobber']);
+    expect(over.code).toBe(0);
+    expect(readFileSync(join(dir, 'dist', 'VERSION'), 'utf8')).toBe('1.2.2\n');
+    expect(
+      (await ops(['runs', 'artifact', 'download', '1000003', '--clobber', '--skip-existing'])).code,
+    ).toBe(2);
     expect((await ops(['runs', 'artifact', 'delete', '1000003'])).code).toBe(2);
-    const del = await ops(['runs', 'artifact', 'delete', '1000003', '--yes', '--field', 'artifact_id']);
+    const del = await ops(['runs', 'artifact', 'delete', '1000003', '--yes', '--field', 'id', '--json']);
     expect(del).toMatchObject({ code: 0, stdout: '1000003\n' });
     expect((await ops(['runs', 'artifact', 'download', '1000003', '--dir', dir])).code).toBe(3);
   });
@@ -544,20 +600,33 @@ describe('ops runs cache', () => {
     expect(main.map((c) => c.id)).toEqual([1]);
     expect((await ops(['runs', 'cache', 'delete', '--id', '4'])).code).toBe(2);
     expect(json((await ops(['runs', 'cache', 'delete', '--id', '4', '--yes', '--json'])).stdout)).toEqual({
-      cache_id: 4,
-      scope: 'octo-org/hello-world',
       deleted: true,
+      kind: 'cache',
+      id: '4',
     });
     const key = all.find((c) => c.id === 1)!.key;
-    const one = json<Array<{ id: number }>>(
-      (await ops(['runs', 'cache', 'delete', '--key', key, '--ref', 'refs/heads/develop', '--yes', '--json']))
-        .stdout,
-    );
-    expect(one.map((c) => c.id)).toEqual([2]);
-    const rest = json<Array<{ id: number }>>(
-      (await ops(['runs', 'cache', 'delete', '--key', key, '-y', '--json'])).stdout,
-    );
-    expect(rest.map((c) => c.id)).toEqual([1]);
+    const ids = async () =>
+      json<Array<{ id: number; key: string }>>(
+        (await ops(['runs', 'cache', 'list', '--all', '--json'])).stdout,
+      )
+        .filter((c) => c.key === key)
+        .map((c) => c.id);
+    const one = await ops([
+      'runs',
+      'cache',
+      'delete',
+      '--key',
+      key,
+      '--ref',
+      'refs/heads/develop',
+      '--yes',
+      '--json',
+    ]);
+    expect(json(one.stdout)).toEqual({ deleted: true, kind: 'cache', id: key });
+    expect(await ids()).toEqual([1]);
+    const rest = await ops(['runs', 'cache', 'delete', '--key', key, '-y']);
+    expect(rest).toMatchObject({ code: 0, stdout: '' });
+    expect(await ids()).toEqual([]);
     expect((await ops(['runs', 'cache', 'delete', '--key', key, '-y'])).code).toBe(3);
     expect((await ops(['runs', 'cache', 'delete', '--id', '4', '-y'])).code).toBe(3);
   });
@@ -680,9 +749,9 @@ describe('ops runs secret', () => {
     expect(other.map((x) => x.name)).toEqual(['NPM_TOKEN']);
     expect((await ops(['runs', 'secret', 'delete', 'API_KEY'])).code).toBe(2);
     expect(json((await ops(['runs', 'secret', 'delete', 'API_KEY', '--yes', '--json'])).stdout)).toEqual({
-      secret: 'API_KEY',
-      scope: 'octo-org/hello-world',
       deleted: true,
+      kind: 'secret',
+      id: 'API_KEY',
     });
     expect((await ops(['runs', 'secret', 'delete', 'API_KEY', '--yes'])).code).toBe(3);
     expect((await ops(['runs', 'secret', 'delete', 'DB_PASSWORD', '--env', 'staging', '-y'])).code).toBe(0);
@@ -830,16 +899,16 @@ describe('ops runs runner, runner-group, permissions', () => {
     });
     expect((await ops(['runs', 'runner', 'delete', '7'])).code).toBe(2);
     expect(json((await ops(['runs', 'runner', 'delete', '7', '--yes', '--json'])).stdout)).toEqual({
-      runner_id: 7,
-      scope: 'octo-org/hello-world',
       deleted: true,
+      kind: 'runner',
+      id: '7',
     });
     expect((await ops(['runs', 'runner', 'list', '--json'])).stdout).toBe('[]\n');
   });
 
-  it('hosted runner delete: 202 with the runner, then 404', async () => {
+  it('hosted runner delete: the one delete outcome, then 404', async () => {
     const r = await ops(['runs', 'runner', 'hosted', 'delete', '5', '--yes', '--json']);
-    expect(json(r.stdout)).toMatchObject({ id: 5, name: 'hosted-linux-4core', status: 'Deleting' });
+    expect(json(r.stdout)).toEqual({ deleted: true, kind: 'hosted runner', id: '5' });
     expect((await ops(['runs', 'runner', 'hosted', 'delete', '5', '--yes'])).code).toBe(3);
   });
 
@@ -1241,7 +1310,7 @@ describe('conformance with specs/runs.openapi.json', () => {
     [['runs', 'cancel', String(SEED.inProgress)], 0],
     [['runs', 'cancel', String(SEED.inProgress)], 1, '409'],
     [['runs', 'approve', String(SEED.awaitingApproval)], 0],
-    [['runs', 'approve', String(SEED.release)], 4, '403'],
+    [['runs', 'approve', String(SEED.release)], 1, '403'],
     [['runs', 'delete', String(SEED.firstNightly), '--yes'], 0],
     [['runs', 'delete-logs', String(SEED.firstNightly + 1), '--yes'], 0],
     [['runs', 'workflow', 'list'], 0],

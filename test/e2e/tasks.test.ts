@@ -554,13 +554,33 @@ describe('failures', () => {
     );
   });
 
-  it('404: exit 3', async () => {
+  it('404: exit 3 naming the task and the list, with a hint naming --list', async () => {
     const r = await ops(['tasks', 'get', 'nosuchtask']);
     expect(r).toMatchObject({
       code: 3,
       stdout: '',
-      stderr: 'ops: tasks: Requested entity was not found. (HTTP 404)\n',
+      stderr:
+        'ops: tasks: task nosuchtask not found in list @default (HTTP 404)\nhint: it may be in another list: give --list LIST (`ops tasks lists list` shows them)\n',
     });
+    // A task of another list, completed in the default one: the same, for every verb on one task.
+    const done = await ops(['tasks', 'complete', ID.bill, '--list', ID.reading]);
+    expect(done.code).toBe(3);
+    expect(done.stderr).toMatch(
+      new RegExp(
+        `^ops: tasks: task ${ID.bill} not found in list ${ID.reading} \\(HTTP 404\\)\nhint: .*--list`,
+      ),
+    );
+    const del = await ops(['tasks', 'delete', 'nosuchtask', '--yes']);
+    expect(del.code).toBe(3);
+    expect(del.stderr.split('\n')[0]).toBe(
+      'ops: tasks: task nosuchtask not found in list @default (HTTP 404)',
+    );
+  });
+
+  it('delete with -o json prints the one delete outcome', async () => {
+    const r = await ops(['tasks', 'delete', ID.offsite, '--yes', '--json']);
+    expect(r.code).toBe(0);
+    expect(json(r.stdout)).toEqual({ deleted: true, kind: 'task', id: ID.offsite });
   });
 
   it('429 with Retry-After, then success', async () => {

@@ -76,6 +76,10 @@ const placeholders: Record<string, string> = {
   KEY2: SHARES[1]!,
 };
 
+/** Commands that wait on the sandbox clock: `--wait`, `watch`, and the actions that wait by default. */
+export const WAITS =
+  /--wait\b|\bwatch\b|\bcloud instance (launch|start|stop|reboot|terminate|snapshot create)\b|\bcloud asg (create|delete)\b/;
+
 /** The run options of a documented example on `sandbox`. */
 export function documented(sandbox: TestSandbox): RunOptions {
   return {
@@ -83,8 +87,9 @@ export function documented(sandbox: TestSandbox): RunOptions {
     rewrites,
     skips,
     files,
-    // `--wait` and `watch` follow the sandbox clock: it moves on while they run.
-    clock: /--wait\b|\bwatch\b/,
+    // Waits (every asynchronous action, by default) and `watch` follow the sandbox clock: it moves on
+    // while they run.
+    clock: WAITS,
     env: {
       ...placeholders,
       // A browser without a screen that follows `ops db login`'s sign-in, as the db tests use.

@@ -16,14 +16,14 @@ const query = {
   sort_field: undefined,
   sort_dir: undefined,
   start: undefined,
-  count: 100,
+  count: 30,
   from: undefined,
   include_muted_hosts_data: undefined,
   include_hosts_metadata: undefined,
 };
 
 const ok: Array<[string, Make, string[], Record<string, unknown>]> = [
-  ['list: 100 hosts, one page', hostsListCommand, ['list'], { limit: 100, query }],
+  ['list: 30 hosts, one page', hostsListCommand, ['list'], { limit: 30, query }],
   [
     'list with every query flag',
     hostsListCommand,
@@ -87,13 +87,13 @@ const ok: Array<[string, Make, string[], Record<string, unknown>]> = [
     'list --from ISO',
     hostsListCommand,
     ['list', '--from', '2026-01-02T03:04:05Z'],
-    { limit: 100, query: { ...query, from: 1_767_323_045 } },
+    { limit: 30, query: { ...query, from: 1_767_323_045 } },
   ],
   [
     'list --api-key -: the key is read, not kept in the options',
     hostsListCommand,
     ['list', '--api-key', '-'],
-    { limit: 100, query },
+    { limit: 30, query },
   ],
   ['totals', hostsTotalsCommand, ['totals'], { from: undefined }],
   ['totals --from epoch', hostsTotalsCommand, ['totals', '--from', '1700000000'], { from: 1_700_000_000 }],

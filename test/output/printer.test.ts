@@ -155,6 +155,17 @@ describe('lists arriving in pages', () => {
     expect(io.out()).toBe(expected);
   });
 
+  it('an empty list in CSV keeps its header row, printed whole or page by page', async () => {
+    const cols = columns.slice(0, 2) as Column<unknown>[];
+    expect(await printed({ format: 'csv' }, [], cols as Column<never>[])).toBe('name,up\n');
+    const io = memoryIo();
+    const n = await new Printer({ io, format: 'csv', color: false }).printList((async function* () {})(), {
+      columns: cols,
+    });
+    expect(n).toBe(0);
+    expect(io.out()).toBe('name,up\n');
+  });
+
   it('an empty stream is [] in JSON', async () => {
     const io = memoryIo();
     await new Printer({ io, format: 'json', color: false }).printList((async function* () {})());

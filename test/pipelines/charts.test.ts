@@ -185,6 +185,7 @@ describe('charts drawn on a 60-column terminal', () => {
       branch: 'main',
       range: {},
       view: SCREEN,
+      limit: 30,
     });
     const out = o.io.out();
     expect(out.split('\n')[0]).toBe('ci on main · per day · 2026-01-01T00:00:00Z → 2026-01-03T00:00:00Z');

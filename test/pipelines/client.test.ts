@@ -297,11 +297,11 @@ const ops: Array<
   ],
   ['getPolicyBundle', (c) => c.getPolicyBundle(scope), 'GET', `${O}/policy-bundle`, undefined, 200, {}],
   [
-    'createPolicyBundle (dry in the query)',
+    'createPolicyBundle (dry in the body, as the seed says, and in the query, as the vendor reads it)',
     (c) => c.createPolicyBundle(scope, { 'a.rego': 'x' }, true),
     'POST',
     `${O}/policy-bundle?dry=true`,
-    { policies: { 'a.rego': 'x' } },
+    { dry: true, policies: { 'a.rego': 'x' } },
     200,
     {},
   ],

@@ -60,7 +60,7 @@ const ok: Array<[string, Make, string[], string[], Record<string, unknown>]> = [
     contextListCommand,
     ['context'],
     ['list', '--org', 'github/acme'],
-    { owner: { slug: 'gh/acme' }, limit: 50 },
+    { owner: { slug: 'gh/acme' }, limit: 30 },
   ],
   [
     'context list by id, --all',
@@ -111,7 +111,7 @@ const ok: Array<[string, Make, string[], string[], Record<string, unknown>]> = [
     contextRestrictionListCommand,
     ['context', 'restriction'],
     ['list', C],
-    { contextId: C, limit: 100 },
+    { contextId: C, limit: 30 },
   ],
   [
     'restriction create: project',
@@ -168,7 +168,7 @@ const ok: Array<[string, Make, string[], string[], Record<string, unknown>]> = [
     checkoutKeyListCommand,
     ['checkout-key'],
     ['list', 'gh/acme/web-app'],
-    { slug: 'gh/acme/web-app', digest: undefined, limit: 50 },
+    { slug: 'gh/acme/web-app', digest: undefined, limit: 30 },
   ],
   [
     'checkout-key list sha256',
@@ -198,7 +198,7 @@ const ok: Array<[string, Make, string[], string[], Record<string, unknown>]> = [
     ['delete', 'gh/acme/web-app', 'C9:0B:1C:4F:D5:65:56:B9:AD:88:F9:81:2B:37:74:2F'],
     { slug: 'gh/acme/web-app', fingerprint: 'c9:0b:1c:4f:d5:65:56:b9:ad:88:f9:81:2b:37:74:2f', confirm: fn },
   ],
-  ['env list', envListCommand, ['env'], ['list', 'gh/acme/web-app'], { slug: 'gh/acme/web-app', limit: 100 }],
+  ['env list', envListCommand, ['env'], ['list', 'gh/acme/web-app'], { slug: 'gh/acme/web-app', limit: 30 }],
   [
     'env get',
     envGetCommand,
@@ -272,7 +272,7 @@ ok.push(
     insightsWorkflowsCommand,
     I,
     ['workflows', W, '--all-branches', '--window', 'LAST-30-DAYS'],
-    { slug: W, window: 'last-30-days', scope: { branch: undefined, 'all-branches': true }, limit: 50, view },
+    { slug: W, window: 'last-30-days', scope: { branch: undefined, 'all-branches': true }, limit: 30, view },
   ],
   [
     'insights runs',
@@ -334,6 +334,7 @@ ok.push(
       branch: 'develop',
       range: { 'start-date': undefined, 'end-date': undefined },
       view,
+      limit: 30,
     },
   ],
 );
@@ -406,7 +407,7 @@ ok.push(
         build_number: '12',
         offset: 5,
       },
-      limit: 20,
+      limit: 30,
     },
   ],
   [
@@ -479,18 +480,18 @@ ok.push(
     { scope, name: 'ci_security', whole: false },
   ],
   [
-    'bundle push --dry',
+    'bundle push --yes (no plan to show)',
     policyBundlePushCommand,
     ['policy', 'bundle'],
-    ['push', 'policies', '--dry'],
-    { scope, dir: 'policies', policies: fn, dry: true, whole: false },
+    ['push', 'policies', '--yes'],
+    { scope, dir: 'policies', policies: fn, plan: 'none', whole: false, confirm: fn },
   ],
   [
     'definition list by slug',
     definitionListCommand,
     ['definition'],
     ['list', 'gh/acme/web-app'],
-    { project: { slug: 'gh/acme/web-app' }, limit: 100 },
+    { project: { slug: 'gh/acme/web-app' }, limit: 30 },
   ],
   [
     'definition get by id',

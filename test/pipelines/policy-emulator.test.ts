@@ -174,12 +174,28 @@ describe('policy bundles', () => {
     expect((await call('GET', `${O}/policy-bundle/team_hygiene`)).status).toBe(404);
   });
 
-  it('dry in the body (as the seed words it) is refused: the vendor has it in the query', async () => {
-    const r = await emulator().call('POST', `${O}/policy-bundle`, { body: { dry: true, policies: {} } });
-    expect(r).toMatchObject({
-      status: 400,
-      body: { error: expect.stringContaining('dry is a query parameter') },
+  it('dry in the body (the seed’s form) is taken as well as in the query; a disagreement is 400', async () => {
+    const { call } = emulator();
+    const policies = { 'security.rego': security };
+    const dry = await call('POST', `${O}/policy-bundle`, { body: { dry: true, policies } });
+    expect(dry).toMatchObject({
+      status: 200,
+      body: { created: [], deleted: ['team_hygiene'], modified: [] },
     });
+    expect(Object.keys((await call('GET', `${O}/policy-bundle`)).body)).toEqual([
+      'ci_security',
+      'team_hygiene',
+    ]);
+    const both = await call('POST', `${O}/policy-bundle?dry=true`, { body: { dry: true, policies } });
+    expect(both.status).toBe(200);
+    expect(Object.keys((await call('GET', `${O}/policy-bundle`)).body)).toEqual([
+      'ci_security',
+      'team_hygiene',
+    ]);
+    const split = await call('POST', `${O}/policy-bundle?dry=false`, { body: { dry: true, policies } });
+    expect(split).toMatchObject({ status: 400, body: { error: expect.stringContaining('disagree') } });
+    const odd = await call('POST', `${O}/policy-bundle`, { body: { dry: 'yes', policies } });
+    expect(odd.status).toBe(400);
   });
 
   it('bad Rego, a name used twice, a bundle too large', async () => {

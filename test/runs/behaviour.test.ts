@@ -6,7 +6,7 @@ import { runRunsList } from '../../src/commands/runs/list.js';
 import { logLines, runRunsLogs } from '../../src/commands/runs/logs.js';
 import { runSecretSet } from '../../src/commands/runs/secret/set.js';
 import { runRunsWatch } from '../../src/commands/runs/watch.js';
-import { ExitStatusError } from '../../src/errors.js';
+import { AwaitedFailure } from '../../src/errors.js';
 import { REPO, output, pagesOf, stubClient } from './helpers.js';
 
 const run = (status: string, conclusion: string | null): WorkflowRunWire =>
@@ -60,11 +60,13 @@ describe('watch', () => {
       repo: REPO,
       runId: 5,
       intervalSeconds: 0.01,
+      timeoutSeconds: undefined,
       exitStatus: true,
       jobs: true,
       sleep: async (ms: number) => void sleeps.push(ms),
     }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ExitStatusError);
+    expect(err).toBeInstanceOf(AwaitedFailure);
+    expect((err as AwaitedFailure).exitCode).toBe(8);
     expect((err as Error).message).toBe('run 5 concluded failure');
     expect(sleeps).toEqual([10]);
     const stderr = o.io.err();
@@ -90,6 +92,7 @@ describe('watch', () => {
       repo: REPO,
       runId: 5,
       intervalSeconds: 1,
+      timeoutSeconds: undefined,
       exitStatus: true,
       jobs: false,
     });
@@ -158,6 +161,7 @@ describe('logs', () => {
       attempt: undefined,
       jobId: undefined,
       dir: undefined,
+      existing: 'refuse',
     });
     expect(o.io.out()).toBe('job\tStep\tred text\n');
   });

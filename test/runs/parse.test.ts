@@ -70,7 +70,7 @@ const SHA = 'ce6ae98d62ba035ee6255a2e7c53d17a7fc9f5b3';
 
 /** [what, builder, groups, argv, every parsed value]. */
 const PHASE1: Array<[string, Make, string[], string[], Record<string, unknown>]> = [
-  ['list', runsListCommand, [], ['list'], { repo: REPO, workflow: undefined, query: noQuery, limit: 20 }],
+  ['list', runsListCommand, [], ['list'], { repo: REPO, workflow: undefined, query: noQuery, limit: 30 }],
   [
     'list with every filter',
     runsListCommand,
@@ -164,28 +164,28 @@ const PHASE1: Array<[string, Make, string[], string[], Record<string, unknown>]>
     runsWatchCommand,
     [],
     ['watch', '5'],
-    { repo: REPO, runId: 5, intervalSeconds: 3, exitStatus: false, jobs: true },
+    { repo: REPO, runId: 5, intervalSeconds: 3, timeoutSeconds: undefined, exitStatus: false, jobs: true },
   ],
   [
-    'watch --interval --exit-status',
+    'watch --interval --wait-timeout --exit-status',
     runsWatchCommand,
     [],
-    ['watch', '5', '--interval', '0.5', '--exit-status', '-o', 'yaml'],
-    { repo: REPO, runId: 5, intervalSeconds: 0.5, exitStatus: true, jobs: false },
+    ['watch', '5', '--interval', '0.5', '--wait-timeout', '60', '--exit-status', '-o', 'yaml'],
+    { repo: REPO, runId: 5, intervalSeconds: 0.5, timeoutSeconds: 60, exitStatus: true, jobs: false },
   ],
   [
     'logs',
     runsLogsCommand,
     [],
     ['logs', '5'],
-    { repo: REPO, runId: 5, attempt: undefined, jobId: undefined, dir: undefined },
+    { repo: REPO, runId: 5, attempt: undefined, jobId: undefined, dir: undefined, existing: 'refuse' },
   ],
   [
     'logs --attempt --job --dir',
     runsLogsCommand,
     [],
-    ['logs', '5', '--attempt', '2', '--job', '9', '--dir', 'out'],
-    { repo: REPO, runId: 5, attempt: 2, jobId: 9, dir: 'out' },
+    ['logs', '5', '--attempt', '2', '--job', '9', '--dir', 'out', '--skip-existing'],
+    { repo: REPO, runId: 5, attempt: 2, jobId: 9, dir: 'out', existing: 'skip' },
   ],
   [
     'delete-logs',
@@ -223,7 +223,7 @@ const PHASE1: Array<[string, Make, string[], string[], Record<string, unknown>]>
     ['rerun', '9', '--debug-logging'],
     { repo: REPO, runId: undefined, failed: false, jobId: 9, debugLogging: true },
   ],
-  ['workflow list', workflowListCommand, ['workflow'], ['list'], { repo: REPO, limit: 50 }],
+  ['workflow list', workflowListCommand, ['workflow'], ['list'], { repo: REPO, limit: 30 }],
   [
     'workflow view',
     workflowViewCommand,
@@ -361,14 +361,14 @@ const PHASE2: Array<[string, Make, string[], string[], Record<string, unknown>, 
     artifactDownloadCommand,
     ['artifact'],
     ['download', '9'],
-    { repo: REPO, artifactId: 9, dir: undefined },
+    { repo: REPO, artifactId: 9, dir: undefined, existing: 'refuse' },
   ],
   [
     'artifact download --dir',
     artifactDownloadCommand,
     ['artifact'],
-    ['download', '9', '--dir', 'x'],
-    { repo: REPO, artifactId: 9, dir: 'x' },
+    ['download', '9', '--dir', 'x', '--clobber'],
+    { repo: REPO, artifactId: 9, dir: 'x', existing: 'clobber' },
   ],
   [
     'artifact delete',

@@ -551,9 +551,19 @@ describe('secrets verbs that answer 204', () => {
       await run(base);
       expect(call).toHaveBeenCalledWith(...args);
       expect(io.out()).toBe('');
-      expect(io.err()).toMatch(/Success!/);
+      // A delete says so on a terminal with the one outcome of every delete; the others say Success!.
+      expect(io.err()).toMatch(/ delete| destroy/.test(_name) ? /^✓ Deleted secret/ : /Success!/);
     },
   );
+
+  it('a delete with -o json prints the one delete outcome', async () => {
+    const { io, base } = setup(
+      { locateKv: async () => V2, kvV2DeleteMetadata: vi.fn(ok) },
+      { format: 'json' },
+    );
+    await runKvMetadataDelete({ ...base, path: 'secret/app/db', mount: undefined, confirm: yes });
+    expect(JSON.parse(io.out())).toEqual({ deleted: true, kind: 'secret', id: 'secret/app/db' });
+  });
 
   it.each([
     [

@@ -47,7 +47,7 @@ const noFilters = {
   showDeleted: undefined,
   showAssigned: undefined,
 };
-const listed = { list: '@default', query: noFilters, limit: 100, pageSize: undefined, tree: false };
+const listed = { list: '@default', query: noFilters, limit: 30, pageSize: undefined, tree: false };
 const added = {
   list: '@default',
   many: false,
@@ -66,7 +66,7 @@ const ok: Array<
     { groups?: string[]; input?: string; env?: Record<string, string> }?,
   ]
 > = [
-  ['lists list', listsListCommand, ['list'], { limit: 100, pageSize: undefined }, { groups: L }],
+  ['lists list', listsListCommand, ['list'], { limit: 30, pageSize: undefined }, { groups: L }],
   [
     'lists list --all --page-size 5',
     listsListCommand,
@@ -111,7 +111,7 @@ const ok: Array<
     { list: 'Reading list' },
     { groups: L },
   ],
-  ['list: the default list, 100 tasks', tasksListCommand, ['list'], listed],
+  ['list: the default list, 30 tasks', tasksListCommand, ['list'], listed],
   [
     'list: OPS_TASKS_LIST',
     tasksListCommand,

@@ -304,6 +304,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
               retryAfter: wait,
               body: payload,
               rateLimited: limited && status !== 429,
+              conflict: parsed.conflict,
               hint:
                 o.hintFor?.(status, parsed) ??
                 (limited && wait !== undefined && wait > o.maxWaitSeconds ? maxWaitHint(wait) : undefined),

@@ -69,6 +69,8 @@ export interface ParsedError {
   message: string;
   code?: string | undefined;
   requestId?: string | undefined;
+  /** The refusal is about the resource's state, not the credential: exit 1 whatever the status. */
+  conflict?: boolean | undefined;
 }
 
 export interface HttpClient {

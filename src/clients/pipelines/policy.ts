@@ -83,7 +83,12 @@ export function policyOperations(http: HttpClient): PolicyOperations {
     getPolicyBundle: (scope) => call('GET', `${base(scope)}/policy-bundle`),
     // Replacing the whole bundle with the same policies gives the same bundle: safe to send again.
     createPolicyBundle: (scope, policies, dry) =>
-      call('POST', `${base(scope)}/policy-bundle`, { body: { policies }, query: { dry }, idempotent: true }),
+      // The seed puts `dry` in the body, the vendor's own description in the query: both carry it.
+      call('POST', `${base(scope)}/policy-bundle`, {
+        body: { dry, policies },
+        query: { dry },
+        idempotent: true,
+      }),
     getPolicyDocument: (scope, name) => call('GET', `${base(scope)}${route`/policy-bundle/${name}`}`),
     getClaims: (org, project) => call('GET', claimsPath(org, project)),
     patchClaims: (org, project, patch) => {

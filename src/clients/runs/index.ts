@@ -28,8 +28,16 @@ export function parseRunsError(status: number, body: unknown, headers: Record<st
     message: details.length ? `${b.message}: ${details.join('; ')}` : b.message,
     code: base.code,
     requestId: headers['x-github-request-id'] ?? base.requestId,
+    conflict: status === 409 || (status === 403 && STATE_CONFLICT.test(b.message)),
   };
 }
+
+/**
+ * The service refuses an action on a run in the wrong state with a 403 (rerun or approve of a run not
+ * finished or not waiting) as well as a 409: such a refusal is exit 1, never the 4 of a credential.
+ */
+const STATE_CONFLICT =
+  /not (yet )?completed|not possible yet|waiting for approval|no failed jobs|latest attempt|cannot (re-?run|cancel|delete|approve)/i;
 
 /** Hints for people; the command layer adds the flags that fix things. */
 export function runsHint(status: number, parsed: ParsedError): string | undefined {

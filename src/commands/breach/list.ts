@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { BreachClient } from '../../clients/breach/client.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
-import { parseInteger } from '../shared/parse.js';
+import { addListOptions, parseListOptions } from '../shared/list-options.js';
 import { BREACH_COLUMNS, breachClient, parseDomain } from './shared.js';
 
 export interface BreachListOptions {
@@ -16,12 +16,12 @@ export interface BreachListOptions {
 }
 
 export function breachListCommand(factory: Factory, run = runBreachList): Command {
-  return new Command('list')
+  const cmd = new Command('list')
     .description('List the breaches in the system, sorted by title (needs no key)')
     .option('--domain <domain>', 'only breaches of this site')
     .option('--spam-list', 'only spam lists')
-    .option('--no-spam-list', 'leave spam lists out')
-    .option('--limit <n>', 'print at most n breaches (default: all; the service sends the whole list)')
+    .option('--no-spam-list', 'leave spam lists out');
+  return addListOptions(cmd)
     .addHelpText(
       'after',
       `
@@ -30,18 +30,21 @@ Examples:
   ops breach list --spam-list
   ops breach list --domain adobe.com --json`,
     )
-    .action(async (o: { domain?: string; spamList?: boolean; limit?: string }, cmd: Command) => {
-      const domain = o.domain === undefined ? undefined : parseDomain('--domain', o.domain);
-      const limit = parseInteger('--limit', o.limit, { min: 1 });
-      const ctx = await factory.context(cmd);
-      await run({
-        printer: ctx.printer,
-        client: () => breachClient(ctx, { needsKey: false, command: 'list' }),
-        domain,
-        spamList: o.spamList,
-        limit,
-      });
-    });
+    .action(
+      async (o: { domain?: string; spamList?: boolean; limit?: string; all?: boolean }, cmd: Command) => {
+        const domain = o.domain === undefined ? undefined : parseDomain('--domain', o.domain);
+        // The service sends the whole list in one answer: --limit cuts it here.
+        const { limit } = parseListOptions(o);
+        const ctx = await factory.context(cmd);
+        await run({
+          printer: ctx.printer,
+          client: () => breachClient(ctx, { needsKey: false, command: 'list' }),
+          domain,
+          spamList: o.spamList,
+          limit,
+        });
+      },
+    );
 }
 
 export async function runBreachList(o: BreachListOptions): Promise<void> {

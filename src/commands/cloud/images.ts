@@ -7,7 +7,6 @@ import { IMAGE_COLUMNS } from './columns.js';
 import { type CloudRunBase, cloudCommand, cloudContext, parseChoice } from './shared.js';
 import { choiceOption } from '../shared/choices.js';
 
-const DEFAULT_LIMIT = 50;
 const FLAVOURS = [
   'ubuntu',
   'debian',
@@ -37,13 +36,13 @@ export function cloudImagesCommand(factory: Factory, run = runCloudImages): Comm
     .addOption(choiceOption('--flavour <name>', FLAVOURS.join(', '), FLAVOURS))
     .option('--custom', 'custom images only')
     .addOption(choiceOption('--region <name>', 'images usable in this region', REGION_NAMES));
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd.action(
     async (
       o: { flavour?: string; custom?: boolean; region?: string; limit?: string; all?: boolean },
       c: Command,
     ) => {
-      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      const { limit } = parseListOptions(o);
       const query: ImageListQuery = {
         flavour: parseChoice('--flavour', o.flavour, FLAVOURS),
         custom: o.custom ? true : undefined,

@@ -8,8 +8,6 @@ import { TYPE_COLUMNS } from './columns.js';
 import { type CloudRunBase, cloudContext, parseChoice } from './shared.js';
 import { choiceOption } from '../shared/choices.js';
 
-const DEFAULT_LIMIT = 100;
-
 export interface CloudInstanceTypesOptions extends CloudRunBase {
   region: string;
   limit: number | undefined;
@@ -21,7 +19,7 @@ export function cloudInstanceTypesCommand(factory: Factory, run = runCloudInstan
     .addOption(
       choiceOption('--region <name>', `region (required): ${REGION_NAMES.join(', ')}`, REGION_NAMES),
     );
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd
     .addHelpText(
       'after',
@@ -35,7 +33,7 @@ Examples:
       if (o.region === undefined)
         throw new UsageError('--region is required', `give one of ${REGION_NAMES.join(', ')}`);
       const region = parseChoice('--region', o.region, REGION_NAMES)!;
-      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      const { limit } = parseListOptions(o);
       const { base } = await cloudContext(factory, c);
       await run({ ...base, region, limit });
     });

@@ -5,8 +5,6 @@ import { printPages } from '../shared/list.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
 import { type CloudRunBase, cloudCommand, cloudContext } from './shared.js';
 
-const DEFAULT_LIMIT = 50;
-
 export interface CloudRegionsOptions extends CloudRunBase {
   /** Regions to print at most; undefined with --all. */
   limit: number | undefined;
@@ -18,9 +16,9 @@ export function cloudRegionsCommand(factory: Factory, run = runCloudRegions): Co
     'ops cloud regions --json',
     'ops cloud regions --field name',
   ]);
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd.action(async (o: { limit?: string; all?: boolean }, c: Command) => {
-    const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+    const { limit } = parseListOptions(o);
     const { base } = await cloudContext(factory, c);
     await run({ ...base, limit });
   });

@@ -1,6 +1,6 @@
 import type { AcceptedOperation, DbClient } from '../../clients/db/client.js';
 import type { OperationStatusWire } from '../../clients/db/types.js';
-import { ExitCode, OpsError } from '../../errors.js';
+import { AwaitedFailure } from '../../errors.js';
 import type { Io } from '../../io.js';
 import type { Feedback } from '../../output/feedback.js';
 import { type WaitOptions, waitFor } from '../shared/wait.js';
@@ -48,9 +48,9 @@ export async function followOperation(
   });
   if (final.status.toLowerCase() === 'succeeded') return final;
   const code = final.error?.code ?? final.status;
-  throw new OpsError(
+  throw new AwaitedFailure(
     `db: ${what} ended ${final.status}: ${final.error?.message ?? 'the service gave no reason'} (${code})`,
-    { exitCode: ExitCode.failure, code },
+    { code },
   );
 }
 

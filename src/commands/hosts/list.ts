@@ -12,8 +12,6 @@ import { addListOptions, parseListOptions } from '../shared/list-options.js';
 import { parseInteger, parseTime } from '../shared/parse.js';
 import { HOST_COLUMNS, type KeyFlags, addKeyOptions, hostsClient, hostsContext } from './shared.js';
 
-const DEFAULT_LIMIT = 100;
-
 /** What `sort_field` takes; the service answers 400 to any other field, so ops refuses it first. */
 export const SORT_FIELDS = [
   'name',
@@ -57,7 +55,7 @@ export function parseHostsListFlags(
   o: ListFlags,
   now = Date.now(),
 ): Pick<HostsListOptions, 'query' | 'limit'> {
-  const list = parseListOptions(o, DEFAULT_LIMIT);
+  const list = parseListOptions(o);
   const count = parseInteger('--count', o.count, { min: 1, max: MAX_PAGE });
   const sortDir = o.sortDir?.toLowerCase();
   if (sortDir !== undefined && sortDir !== 'asc' && sortDir !== 'desc') {
@@ -102,7 +100,7 @@ export function hostsListCommand(factory: Factory, run = runHostsList): Command 
     .option('--from <time>', 'hosts that reported since: epoch seconds, ISO time or relative (-3h, -2d)')
     .option('--include-muted', 'include mute expiry (mute_timeout); the table then shows until when')
     .option('--include-metadata', 'include agent version, platform, processor and other metadata (meta)');
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   addKeyOptions(cmd);
   return cmd
     .addHelpText(

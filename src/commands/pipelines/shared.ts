@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context, Factory } from '../../app/types.js';
 import { type PipelinesClient, createPipelinesClient } from '../../clients/pipelines/client.js';
-import type { MessageWire, ReportingWindow } from '../../clients/pipelines/types.js';
+import type { ReportingWindow } from '../../clients/pipelines/types.js';
 import { UsageError } from '../../errors.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
@@ -76,13 +76,6 @@ export const WINDOWS: readonly ReportingWindow[] = [
   'last-60-days',
   'last-90-days',
 ];
-
-/** The answer of a delete: the service's `{message}`, printed as the command's result. */
-export async function printMessage(printer: Printer, res: MessageWire): Promise<void> {
-  await printer.print(res, {
-    columns: [{ header: 'message', get: (m: MessageWire) => m.message, kind: 'text' }],
-  });
-}
 
 /** The help's `Examples:` block. */
 export function examples(...lines: string[]): string {

@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
-import { type RunsBase, addRepoOption, deleted, parseId, repoOf, runsBase, runsContext } from './shared.js';
+import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from './shared.js';
+import { printDeleted } from '../shared/outcome.js';
 
 export interface RunsDeleteOptions extends RunsBase {
   repo: RepoRef;
@@ -38,5 +39,5 @@ export async function runRunsDelete(o: RunsDeleteOptions): Promise<void> {
   const where = `${o.repo.owner}/${o.repo.repo}`;
   await o.confirm(`Delete workflow run ${o.runId} of ${where}`);
   await (await o.client()).deleteWorkflowRun(o.repo, o.runId);
-  await o.printer.print(deleted('run_id', o.runId, where));
+  await printDeleted(o, 'run', o.runId);
 }

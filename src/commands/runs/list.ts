@@ -19,8 +19,6 @@ import {
 } from './shared.js';
 import { choiceOption } from '../shared/choices.js';
 
-const DEFAULT_LIMIT = 20;
-
 export interface RunsListOptions extends RunsBase {
   repo: RepoRef;
   /** Runs of one workflow (listWorkflowRuns), else of the whole repository. */
@@ -45,7 +43,7 @@ interface Flags {
 }
 
 export function parseRunsListFlags(o: Flags): Pick<RunsListOptions, 'workflow' | 'query' | 'limit'> {
-  const list = parseListOptions(o, DEFAULT_LIMIT);
+  const list = parseListOptions(o);
   const nonEmpty = (flag: string, v: string | undefined) => {
     if (v !== undefined && v.trim() === '')
       throw new UsageError(`${flag} is empty`, `give a value, or leave ${flag} out`);
@@ -88,7 +86,7 @@ export function runsListCommand(factory: Factory, run = runRunsList): Command {
     .option('--head-sha <sha>', 'runs of this commit (full SHA)')
     .option('--check-suite-id <id>', 'runs of this check suite')
     .option('--exclude-pull-requests', 'leave the pull requests out of each run');
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   addRepoOption(cmd);
   return cmd
     .addHelpText(

@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
-import { type RunsBase, addRepoOption, deleted, parseId, repoOf, runsBase, runsContext } from './shared.js';
+import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from './shared.js';
+import { printDeleted } from '../shared/outcome.js';
 
 export interface RunsLogsDeleteOptions extends RunsBase {
   repo: RepoRef;
@@ -27,5 +28,5 @@ export function runsLogsDeleteCommand(factory: Factory, run = runRunsLogsDelete)
 export async function runRunsLogsDelete(o: RunsLogsDeleteOptions): Promise<void> {
   await o.confirm(`Delete the logs of run ${o.runId}`);
   await (await o.client()).deleteWorkflowRunLogs(o.repo, o.runId);
-  await o.printer.print(deleted('logs_of_run', o.runId, `${o.repo.owner}/${o.repo.repo}`));
+  await printDeleted(o, 'logs of run', o.runId);
 }

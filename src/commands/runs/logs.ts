@@ -4,7 +4,14 @@ import type { RepoRef } from '../../clients/runs/client.js';
 import { ApiError, ExitCode, OpsError, UsageError } from '../../errors.js';
 import { terminalSafe } from '../../output/text.js';
 import { parseInteger } from '../shared/parse.js';
-import { type ZipEntry, extractZip, readZip } from '../shared/zip.js';
+import {
+  type Existing,
+  type ZipEntry,
+  addDownloadOptions,
+  downloadInto,
+  parseExisting,
+  readZip,
+} from '../shared/zip.js';
 import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from './shared.js';
 
 export interface RunsLogsOptions extends RunsBase {
@@ -16,6 +23,8 @@ export interface RunsLogsOptions extends RunsBase {
   jobId: number | undefined;
   /** Write the files here instead of printing the lines. */
   dir: string | undefined;
+  /** A file that exists under --dir: refused (exit 2), overwritten (--clobber) or kept (--skip-existing). */
+  existing: Existing;
 }
 
 export interface LogLine {
@@ -65,19 +74,23 @@ function escapeRegExp(s: string): string {
 
 export function runsLogsCommand(factory: Factory, run = runRunsLogs): Command {
   return addRepoOption(
-    new Command('logs')
-      .description(
-        "Print a finished run's logs, each line prefixed by job and step, or write the files with --dir",
-      )
-      .argument('<run-id>', 'the run id')
-      .option('--attempt <n>', "an earlier attempt's logs")
-      .option('--job <job-id>', "only this job's logs")
-      .option('--dir <dir>', 'write the log files into this folder instead'),
+    addDownloadOptions(
+      new Command('logs')
+        .description(
+          "Print a finished run's logs, each line prefixed by job and step, or write the files with --dir",
+        )
+        .argument('<run-id>', 'the run id')
+        .option('--attempt <n>', "an earlier attempt's logs")
+        .option('--job <job-id>', "only this job's logs")
+        .option('--dir <dir>', 'write the log files into this folder instead'),
+    ),
   )
     .addHelpText(
       'after',
       `
-The logs come from a short-lived download address; the API token is never sent there.
+The logs come from a short-lived download address; the API token is never sent there. With --dir, a
+file that exists stops the command before anything is written (exit 2) unless --clobber or
+--skip-existing.
 
 Examples:
   ops runs logs 30433643
@@ -86,15 +99,29 @@ Examples:
   ops runs delete-logs 30433642 --yes`,
     )
     .action(
-      async (raw: string, o: { repo?: string; attempt?: string; job?: string; dir?: string }, c: Command) => {
+      async (
+        raw: string,
+        o: {
+          repo?: string;
+          attempt?: string;
+          job?: string;
+          dir?: string;
+          clobber?: boolean;
+          skipExisting?: boolean;
+        },
+        c: Command,
+      ) => {
         const runId = parseId('run id', raw);
+        const existing = parseExisting(o);
+        if (existing !== 'refuse' && o.dir === undefined)
+          throw new UsageError('--clobber and --skip-existing need --dir', 'add --dir DIR, or drop them');
         const attempt = parseInteger('--attempt', o.attempt, { min: 1 });
         const jobId = o.job === undefined ? undefined : parseId('--job', o.job);
         if (o.dir !== undefined && o.dir.trim() === '')
           throw new UsageError('--dir is empty', 'give a folder');
         const ctx = await runsContext(factory, c, o);
         const repo = await repoOf(ctx);
-        await run({ ...(await runsBase(ctx)), repo, runId, attempt, jobId, dir: o.dir });
+        await run({ ...(await runsBase(ctx)), repo, runId, attempt, jobId, dir: o.dir, existing });
       },
     );
 }
@@ -129,16 +156,7 @@ export async function runRunsLogs(o: RunsLogsOptions): Promise<void> {
   let entries = await readZip(archive, 'the log archive', 'runs');
   if (job !== undefined) entries = ofJob(entries, job);
   if (o.dir !== undefined) {
-    const written = await extractZip(entries, o.dir);
-    await o.printer.print(
-      written.map((file, i) => ({ file, bytes: entries[i]!.data.length })),
-      {
-        columns: [
-          { header: 'file', get: (r) => r.file },
-          { header: 'bytes', get: (r) => r.bytes, format: 'bytes' },
-        ],
-      },
-    );
+    await downloadInto(o.printer, entries, o.dir, o.existing);
     return;
   }
   const lines = logLines(entries);

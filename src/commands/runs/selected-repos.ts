@@ -23,8 +23,6 @@ export interface SelectedReposAddOptions extends RunsBase {
   repositoryId: number;
 }
 
-const DEFAULT_LIMIT = 30;
-
 export function selectedReposListCommand(
   factory: Factory,
   kind: SelectedKind,
@@ -33,7 +31,7 @@ export function selectedReposListCommand(
   const cmd = new Command('list')
     .description(`List the repositories an organisation ${kind} with visibility selected reaches`)
     .argument('<name>', `the ${kind} name`);
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   addOrgOption(cmd);
   const example = kind === 'secret' ? 'DEPLOY_KEY' : 'BUILD_FLAGS';
   return cmd
@@ -43,7 +41,7 @@ export function selectedReposListCommand(
     )
     .action(async (rawName: string, o: { org?: string; limit?: string; all?: boolean }, c: Command) => {
       const name = parseName(`${kind} name`, rawName);
-      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      const { limit } = parseListOptions(o);
       const ctx = await runsContext(factory, c, o);
       const org = await orgOf(ctx);
       await run({ ...(await runsBase(ctx)), kind, org, name, limit });

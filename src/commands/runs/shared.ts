@@ -4,7 +4,7 @@ import type { Page } from '../../clients/http/paginate.js';
 import { type RawJson, materialize } from '../../clients/http/raw-json.js';
 import { type RepoRef, type RunsClient, type Scope, createRunsClient } from '../../clients/runs/client.js';
 import type { EtagCache } from '../../clients/runs/etag.js';
-import { UsageError } from '../../errors.js';
+import { UsageError, namedNotFound } from '../../errors.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
 
@@ -134,8 +134,49 @@ export async function runnerScopeOf(ctx: Context, f: ScopeFlags): Promise<Exclud
 
 /** The printer, feedback and client of a command: the address and token are checked now. */
 export async function runsBase(ctx: Context, o: { cache?: EtagCache } = {}): Promise<RunsBase> {
-  const client = await ctx.serviceClient('runs', (http) => createRunsClient(http, o));
+  const client = await ctx.serviceClient('runs', (http) => namingNotFound(createRunsClient(http, o)));
   return { printer: ctx.printer, feedback: ctx.feedback, client };
+}
+
+/** What an operation on `(repo, id)` looks for, by its name (the first match wins: a job of a run is a job). */
+const KINDS: Array<[RegExp, string]> = [
+  [/Job/, 'job'],
+  [/Artifact/, 'artifact'],
+  [/Cache/, 'cache'],
+  [/Runner/, 'runner'],
+  [/WorkflowRun|RunWorkflow|reRunWorkflow/, 'run'],
+  [/Workflow/, 'workflow'],
+  [/Secret/, 'secret'],
+  [/Variable/, 'variable'],
+];
+
+/**
+ * The client, with the 404 of every operation on one thing of a repository (`getWorkflowRun(repo, 42)`)
+ * naming it: `run 42 not found in repository octo/hello`, hint `--repo`.
+ */
+export function namingNotFound(client: RunsClient): RunsClient {
+  return new Proxy(client, {
+    get(target, name, receiver) {
+      const method = Reflect.get(target, name, receiver) as unknown;
+      if (typeof method !== 'function' || typeof name !== 'string' || /Environment/.test(name)) return method;
+      const kind = KINDS.find(([re]) => re.test(name))?.[1];
+      if (!kind) return method;
+      return (...args: unknown[]) => {
+        const result = (method as (...a: unknown[]) => unknown).apply(target, args);
+        const [repo, id] = args as [RepoRef | undefined, unknown];
+        if (!(result instanceof Promise) || typeof repo?.owner !== 'string') return result;
+        if (typeof id !== 'number' && typeof id !== 'string') return result;
+        return result.catch((err: unknown) => {
+          throw namedNotFound(err, {
+            kind,
+            id,
+            where: `repository ${repo.owner}/${repo.repo}`,
+            hint: 'give --repo OWNER/REPO to look in another repository',
+          });
+        });
+      };
+    },
+  });
 }
 
 /** A positive whole-number id (run, job, artifact, runner…), checked before any request. */
@@ -162,11 +203,6 @@ export function parseWorkflow(raw: string): number | string {
   if (/^\d+$/.test(s)) return Number(s);
   if (/^[\w.-]+\.ya?ml$/.test(s)) return s;
   throw new UsageError(`invalid workflow "${raw}"`, 'give the workflow id or its file name (e.g. ci.yml)');
-}
-
-/** What a command that deleted something prints: which thing, where, and that it is gone. */
-export function deleted(kind: string, id: string | number, where: string): Record<string, unknown> {
-  return { [kind]: id, scope: where, deleted: true };
 }
 
 /** Every item of a page stream, as values (for callers that need the whole list: tables of jobs). */

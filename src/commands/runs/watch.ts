@@ -4,9 +4,10 @@ import { pollUntil } from '../../clients/http/poll.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import { EtagCache } from '../../clients/runs/etag.js';
 import type { JobWire, WorkflowRunWire } from '../../clients/runs/types.js';
-import { ExitStatusError, UsageError } from '../../errors.js';
+import { AwaitedFailure, UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import { JOB_COLUMNS, RUN_FIELDS, stateOf } from './columns.js';
+import { seconds } from '../shared/wait.js';
 import { LiveBlock, renderRun } from './live.js';
 import { type RunsBase, addRepoOption, allItems, parseId, repoOf, runsBase, runsContext } from './shared.js';
 
@@ -15,6 +16,8 @@ export interface RunsWatchOptions extends RunsBase {
   repo: RepoRef;
   runId: number;
   intervalSeconds: number;
+  /** `--wait-timeout`: give up after this many seconds (exit 6); undefined watches as long as it takes. */
+  timeoutSeconds: number | undefined;
   /** Exit 8 when the run ends other than in success. */
   exitStatus: boolean;
   /** Print the jobs under the run at the end (a person's table). */
@@ -40,6 +43,7 @@ export function runsWatchCommand(factory: Factory, run = runRunsWatch): Command 
       .description('Follow a run until it completes, showing its jobs and steps live on a terminal')
       .argument('<run-id>', 'the run id')
       .option('--interval <seconds>', 'seconds between looks (default 3)')
+      .option('--wait-timeout <seconds>', 'give up watching after this long (exit 6)')
       .option('--exit-status', 'exit 8 when the run concludes other than in success'),
   )
     .addHelpText(
@@ -50,12 +54,18 @@ Prints the finished run (with its jobs in a table) on stdout.
 
 Examples:
   ops runs watch 30433647
-  ops runs watch 30433648 --interval 10 --exit-status && echo deployed`,
+  ops runs watch 30433648 --interval 10 --exit-status && echo deployed
+  ops runs watch 30433647 --wait-timeout 600`,
     )
     .action(
-      async (raw: string, o: { repo?: string; interval?: string; exitStatus?: boolean }, c: Command) => {
+      async (
+        raw: string,
+        o: { repo?: string; interval?: string; waitTimeout?: string; exitStatus?: boolean },
+        c: Command,
+      ) => {
         const runId = parseId('run id', raw);
         const intervalSeconds = parseInterval(o.interval);
+        const timeoutSeconds = seconds('--wait-timeout', o.waitTimeout);
         const ctx = await runsContext(factory, c, o);
         const repo = await repoOf(ctx);
         const jobs = ctx.printer.format === 'table' && !ctx.flags.query && ctx.flags.field === undefined;
@@ -65,6 +75,7 @@ Examples:
           repo,
           runId,
           intervalSeconds,
+          timeoutSeconds,
           exitStatus: Boolean(o.exitStatus),
           jobs,
         });
@@ -84,6 +95,8 @@ export async function runRunsWatch(o: RunsWatchOptions): Promise<void> {
     },
     done: (v) => v.run.status === 'completed',
     intervalSeconds: o.intervalSeconds,
+    timeoutSeconds: o.timeoutSeconds,
+    timeoutHint: 'raise --wait-timeout (seconds), or watch again later',
     what: `run ${o.runId} to complete`,
     describe: (v) => stateOf(v.run),
     onPoll: (v) => live?.draw(renderRun(v.run, v.jobs, o.printer.style)),
@@ -96,7 +109,5 @@ export async function runRunsWatch(o: RunsWatchOptions): Promise<void> {
     await o.printer.print(last.jobs, { columns: JOB_COLUMNS });
   }
   if (o.exitStatus && last.run.conclusion !== 'success')
-    throw new ExitStatusError(
-      `run ${last.run.id} concluded ${last.run.conclusion ?? 'without a conclusion'}`,
-    );
+    throw new AwaitedFailure(`run ${last.run.id} concluded ${last.run.conclusion ?? 'without a conclusion'}`);
 }

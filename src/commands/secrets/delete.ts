@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { type SecretsRunBase, baseOptions, namespaceOf, secretsCommand, warn } from './shared.js';
+import { printDeleted } from '../shared/outcome.js';
 
 export interface SecretsDeleteOptions extends SecretsRunBase {
   path: string;
@@ -31,5 +32,5 @@ export async function runSecretsDelete(o: SecretsDeleteOptions): Promise<void> {
   const client = await o.client();
   const body = await client.delete(o.path);
   warn(o.feedback, body);
-  o.feedback.info(`Success! Data deleted (if it existed) at: ${o.path}`);
+  await printDeleted(o, 'path', o.path);
 }

@@ -1,6 +1,9 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 
+/** The one default list size (docs/grammar.md, "Shared flags"). */
+export const DEFAULT_LIMIT = 30;
+
 export interface ListOptions {
   /** Items to print at most; undefined with --all. */
   limit: number | undefined;
@@ -8,18 +11,18 @@ export interface ListOptions {
 }
 
 /** Adds `--limit` and `--all` to a list command, with the same meaning everywhere. */
-export function addListOptions(cmd: Command, defaultLimit: number): Command {
+export function addListOptions(cmd: Command): Command {
   return cmd
-    .option('--limit <n>', `how many items at most (default ${defaultLimit})`)
+    .option('--limit <n>', `how many items at most (default ${DEFAULT_LIMIT})`)
     .option('--all', 'every item, following every page');
 }
 
 /** Reads --limit/--all; bad values are usage errors. */
-export function parseListOptions(opts: { limit?: string; all?: boolean }, defaultLimit: number): ListOptions {
+export function parseListOptions(opts: { limit?: string; all?: boolean }): ListOptions {
   if (opts.limit !== undefined && opts.all)
     throw new UsageError('--limit and --all cannot be combined', 'give one of them');
   if (opts.all) return { limit: undefined, all: true };
-  if (opts.limit === undefined) return { limit: defaultLimit, all: false };
+  if (opts.limit === undefined) return { limit: DEFAULT_LIMIT, all: false };
   const n = Number(opts.limit);
   if (!Number.isInteger(n) || n < 1)
     throw new UsageError(`invalid --limit "${opts.limit}"`, 'give a whole number >= 1');

@@ -21,15 +21,15 @@ export interface WaitFlags {
 
 /**
  * Adds `--wait` / `--no-wait`, `--wait-timeout S` and `--interval S` with the same meaning on every
- * command that starts something that takes time. `waitByDefault` makes `--wait` the default (then
- * `--no-wait` returns at once).
+ * command that starts something that takes time. Every such command waits by default
+ * (docs/grammar.md, "Waits"); `--no-wait` returns at once with what the API answered.
  */
 export function addWaitOptions(
   cmd: Command,
-  o: { waitByDefault?: boolean; what: string; defaultTimeout?: number; defaultInterval?: number },
+  o: { what: string; defaultTimeout?: number; defaultInterval?: number },
 ): Command {
   cmd
-    .option('--wait', `wait until ${o.what}${o.waitByDefault ? ' (default)' : ''}`)
+    .option('--wait', `wait until ${o.what} (default)`)
     .option('--no-wait', 'return at once without waiting');
   return cmd
     .option(
@@ -39,7 +39,8 @@ export function addWaitOptions(
     .option('--interval <seconds>', `seconds between checks (default ${o.defaultInterval ?? 2})`);
 }
 
-function seconds(flag: string, raw: string | undefined): number | undefined {
+/** A number of seconds given to a wait flag (`--wait-timeout`, `--interval`); undefined when not given. */
+export function seconds(flag: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
   if (raw.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 2_000_000)
@@ -50,14 +51,17 @@ function seconds(flag: string, raw: string | undefined): number | undefined {
 /** Reads the wait flags; every check happens here, before any request. */
 export function parseWaitOptions(
   f: WaitFlags,
-  o: { waitByDefault?: boolean; defaultTimeout?: number; defaultInterval?: number } = {},
+  o: { defaultTimeout?: number; defaultInterval?: number } = {},
 ): WaitOptions {
   const timeout = seconds('--wait-timeout', f.waitTimeout);
   const interval = seconds('--interval', f.interval);
   // commander sets `wait` to true for --wait, false for --no-wait, and leaves it unset otherwise.
-  const wait = f.wait ?? Boolean(o.waitByDefault);
+  const wait = f.wait ?? true;
   if (!wait && (timeout !== undefined || interval !== undefined))
-    throw new UsageError('--wait-timeout and --interval need --wait', 'add --wait, or drop them');
+    throw new UsageError(
+      '--wait-timeout and --interval mean nothing with --no-wait',
+      'drop them, or --no-wait',
+    );
   return {
     wait,
     timeoutSeconds: timeout ?? o.defaultTimeout,
@@ -87,7 +91,7 @@ export async function waitFor<T>(
       describe: o.describe,
       intervalSeconds: o.wait.intervalSeconds,
       timeoutSeconds: o.wait.timeoutSeconds,
-      timeoutHint: 'raise --wait-timeout (seconds), or leave out --wait and check later',
+      timeoutHint: 'raise --wait-timeout (seconds), or give --no-wait and check later',
       onPoll: (v) => {
         spinner.update(o.label(v));
         o.onPoll?.(v);

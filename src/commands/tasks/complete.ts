@@ -9,8 +9,10 @@ import {
   parseId,
   tasksCommand,
   tasksStart,
+  taskIn,
 } from './shared.js';
 import { TASK_DETAIL } from './columns.js';
+import { lookingFor } from '../../errors.js';
 
 export interface TasksCompleteOptions extends TasksRunBase {
   list: string;
@@ -45,7 +47,8 @@ export function statusCommand(
 export async function setStatus(o: TasksCompleteOptions, status: TaskStatus): Promise<void> {
   const client = await o.client();
   const list = await new ListResolver(client).resolve(o.list);
-  await o.printer.print(await client.patchTask(list, o.task, { status }), { columns: TASK_DETAIL });
+  const task = await lookingFor(taskIn(o.task, o.list), () => client.patchTask(list, o.task, { status }));
+  await o.printer.print(task, { columns: TASK_DETAIL });
 }
 
 export function tasksCompleteCommand(factory: Factory, run = runTasksComplete): Command {

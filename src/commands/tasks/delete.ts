@@ -8,7 +8,10 @@ import {
   parseId,
   tasksCommand,
   tasksStart,
+  taskIn,
 } from './shared.js';
+import { lookingFor } from '../../errors.js';
+import { printDeleted } from '../shared/outcome.js';
 
 export interface TasksDeleteOptions extends TasksRunBase {
   list: string;
@@ -40,6 +43,6 @@ export async function runTasksDelete(o: TasksDeleteOptions): Promise<void> {
   await o.confirm(`Delete task ${o.task}`);
   const client = await o.client();
   const list = await new ListResolver(client).resolve(o.list);
-  await client.deleteTask(list, o.task);
-  o.feedback.info(`Deleted task ${o.task}`);
+  await lookingFor(taskIn(o.task, o.list), () => client.deleteTask(list, o.task));
+  await printDeleted(o, 'task', o.task);
 }

@@ -8,8 +8,10 @@ import {
   parseId,
   tasksCommand,
   tasksStart,
+  taskIn,
 } from './shared.js';
 import { TASK_DETAIL } from './columns.js';
+import { lookingFor } from '../../errors.js';
 
 export interface TasksGetOptions extends TasksRunBase {
   list: string;
@@ -37,5 +39,6 @@ Examples:
 export async function runTasksGet(o: TasksGetOptions): Promise<void> {
   const client = await o.client();
   const list = await new ListResolver(client).resolve(o.list);
-  await o.printer.print(await client.getTask(list, o.task), { columns: TASK_DETAIL });
+  const task = await lookingFor(taskIn(o.task, o.list), () => client.getTask(list, o.task));
+  await o.printer.print(task, { columns: TASK_DETAIL });
 }

@@ -17,8 +17,6 @@ import {
 import { taskColumns } from './columns.js';
 import { asTree } from './tree.js';
 
-const DEFAULT_LIMIT = 100;
-
 export interface TasksListOptions extends TasksRunBase {
   /** An id, an exact title or @default. */
   list: string;
@@ -49,7 +47,7 @@ export function parseTasksListFlags(
   o: Flags,
   now = Date.now(),
 ): Pick<TasksListOptions, 'query' | 'limit' | 'pageSize'> {
-  const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+  const { limit } = parseListOptions(o);
   return {
     limit,
     pageSize: parseInteger('--page-size', o.pageSize, { min: 1, max: MAX_PAGE }),
@@ -81,7 +79,7 @@ export function tasksListCommand(factory: Factory, run = runTasksList): Command 
     .option('--show-deleted', 'include deleted tasks')
     .option('--show-assigned', 'include tasks assigned from documents and chat spaces')
     .option('--page-size <n>', `tasks per request (maxResults), at most ${MAX_PAGE}`);
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd
     .addHelpText(
       'after',

@@ -9,8 +9,10 @@ import {
   parseListRef,
   tasksCommand,
   tasksStart,
+  taskIn,
 } from './shared.js';
 import { TASK_DETAIL } from './columns.js';
+import { lookingFor } from '../../errors.js';
 
 export interface TasksMoveOptions extends TasksRunBase {
   list: string;
@@ -61,10 +63,8 @@ export async function runTasksMove(o: TasksMoveOptions): Promise<void> {
   const lists = new ListResolver(client);
   const list = await lists.resolve(o.list);
   const to = o.toList === undefined ? undefined : await lists.resolve(o.toList, '--to-list');
-  const task = await client.moveTask(list, o.task, {
-    parent: o.parent,
-    previous: o.previous,
-    destinationTasklist: to,
-  });
+  const task = await lookingFor(taskIn(o.task, o.list), () =>
+    client.moveTask(list, o.task, { parent: o.parent, previous: o.previous, destinationTasklist: to }),
+  );
   await o.printer.print(task, { columns: TASK_DETAIL });
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import type { TaskWire } from '../../clients/tasks/types.js';
-import { UsageError } from '../../errors.js';
+import { UsageError, lookingFor } from '../../errors.js';
 import {
   ListResolver,
   type TasksFlags,
@@ -13,6 +13,7 @@ import {
   readJsonObject,
   tasksCommand,
   tasksStart,
+  taskIn,
 } from './shared.js';
 import { TASK_DETAIL } from './columns.js';
 
@@ -74,5 +75,6 @@ Examples:
 export async function runTasksReplace(o: TasksReplaceOptions): Promise<void> {
   const client = await o.client();
   const list = await new ListResolver(client).resolve(o.list);
-  await o.printer.print(await client.updateTask(list, o.task, o.body), { columns: TASK_DETAIL });
+  const task = await lookingFor(taskIn(o.task, o.list), () => client.updateTask(list, o.task, o.body));
+  await o.printer.print(task, { columns: TASK_DETAIL });
 }

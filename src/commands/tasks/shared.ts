@@ -6,7 +6,7 @@ import { type TasksClient, createTasksClient } from '../../clients/tasks/client.
 import { DEFAULT_LIST } from '../../clients/tasks/index.js';
 import type { TaskListWire } from '../../clients/tasks/types.js';
 import { encodeSegment } from '../../clients/http/url.js';
-import { ApiError, ExitCode, OpsError, UsageError } from '../../errors.js';
+import { ApiError, ExitCode, type Missing, OpsError, UsageError } from '../../errors.js';
 import { type Io, readAllText } from '../../io.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
@@ -217,6 +217,19 @@ export class ListResolver {
       hint: '`ops tasks lists list` shows the lists',
     });
   }
+}
+
+/**
+ * A task looked for in a list: a 404 says `task X not found in list L`, and the hint names --list (the
+ * task may be in another list).
+ */
+export function taskIn(task: string, list: string): Missing {
+  return {
+    kind: 'task',
+    id: task,
+    where: `list ${list}`,
+    hint: 'it may be in another list: give --list LIST (`ops tasks lists list` shows them)',
+  };
 }
 
 /** A list named as an argument: an id, an exact title or @default; never blank. */

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import type { TaskStatus, TaskWire } from '../../clients/tasks/types.js';
-import { UsageError } from '../../errors.js';
+import { UsageError, lookingFor } from '../../errors.js';
 import {
   ListResolver,
   type TasksFlags,
@@ -13,6 +13,7 @@ import {
   parseId,
   tasksCommand,
   tasksStart,
+  taskIn,
 } from './shared.js';
 import { TASK_DETAIL } from './columns.js';
 import { choiceOption } from '../shared/choices.js';
@@ -73,6 +74,8 @@ Examples:
 export async function runTasksUpdate(o: TasksUpdateOptions): Promise<void> {
   const client = await o.client();
   const list = await new ListResolver(client).resolve(o.list);
-  const task = await client.patchTask(list, o.task, o.patch as TaskWire);
+  const task = await lookingFor(taskIn(o.task, o.list), () =>
+    client.patchTask(list, o.task, o.patch as TaskWire),
+  );
   await o.printer.print(task, { columns: TASK_DETAIL });
 }

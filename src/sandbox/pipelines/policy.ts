@@ -174,8 +174,13 @@ export function policyRoutes(router: Router, env: Env): void {
       if (dryRaw !== null && dryRaw !== 'true' && dryRaw !== 'false')
         throw fail(400, 'dry must be true or false');
       const body = bodyOf(req, fail);
-      if (Object.keys(body).some((k) => k !== 'policies'))
-        throw fail(400, 'the body holds only policies (dry is a query parameter)');
+      if (Object.keys(body).some((k) => k !== 'policies' && k !== 'dry'))
+        throw fail(400, 'the body holds only dry and policies');
+      // The seed's form has `dry` in the body; the vendor's has it in the query: both are taken.
+      if (body.dry !== undefined && typeof body.dry !== 'boolean') throw fail(400, 'dry must be a boolean');
+      if (body.dry !== undefined && dryRaw !== null && String(body.dry) !== dryRaw)
+        throw fail(400, 'dry in the body and in the query disagree');
+      const dry = body.dry === true || dryRaw === 'true';
       const policies = body.policies ?? {};
       if (!policies || typeof policies !== 'object' || Array.isArray(policies))
         throw fail(400, 'policies must be an object');
@@ -203,7 +208,7 @@ export function policyRoutes(router: Router, env: Env): void {
         .filter((n) => p.docs.has(n) && p.docs.get(n)!.content !== next.get(n))
         .sort();
       const deleted = [...p.docs.keys()].filter((n) => !next.has(n)).sort();
-      if (dryRaw === 'true') return json(200, { created, deleted, modified });
+      if (dry) return json(200, { created, deleted, modified });
       const now = env.clock.now();
       // A new map: decisions keep the bundle they were made with.
       p.docs = new Map(

@@ -14,9 +14,14 @@ import {
 } from '../shared.js';
 import { type SizingFlags, checkRequiredFor, checkSizingFor, parseSizing, printGroup } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
+import type { Io } from '../../../io.js';
+import { type WaitFlags, type WaitOptions, addWaitOptions, parseWaitOptions } from '../../shared/wait.js';
+import { waitForGroup } from './wait.js';
 
 export interface AsgCreateOptions extends CloudRunBase {
+  io: Io;
   body: CreateAutoScalingGroupWire;
+  wait: WaitOptions;
 }
 
 interface CreateFlags extends SizingFlags {
@@ -42,11 +47,13 @@ export function parseAsgCreateFlags(o: CreateFlags, now = Date.now()): CreateAut
 }
 
 export function asgCreateCommand(factory: Factory, run = runAsgCreate): Command {
-  return cloudCommand('create', 'Create an auto scaling group from a RUNNING or STOPPED instance', [
+  const cmd = cloudCommand('create', 'Create an auto scaling group from a RUNNING or STOPPED instance', [
     'ops cloud asg create --type MANUAL --reference web-pool --instance 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --desired 3',
     'ops cloud asg create --type CPU_BASED --reference jobs --instance 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b04 --min 1 --max 6 --cpu-threshold 75 --warmup 120 --cooldown 600',
-    'ops cloud asg create --type SCHEDULED --reference sale --instance 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b02 --desired 4 --starts-at +1d --ends-at +3d',
-  ])
+    'ops cloud asg create --type SCHEDULED --reference sale --instance 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b02 --desired 4 --starts-at +1d --ends-at +3d --no-wait',
+  ]);
+  addWaitOptions(cmd, { what: 'the group has left CREATING' });
+  return cmd
     .addOption(choiceOption('--type <type>', `${ASG_TYPES.join(', ')} (required)`, ASG_TYPES))
     .option('--reference <name>', 'name of the group, at most 255 characters (required)')
     .option('--instance <id>', 'the instance the group is made from: id or unique reference (required)')
@@ -58,10 +65,16 @@ export function asgCreateCommand(factory: Factory, run = runAsgCreate): Command 
     .option('--cooldown <seconds>', 'CPU_BASED: 300 to 900 seconds')
     .option('--starts-at <time>', 'SCHEDULED (required): ISO date-time, epoch seconds or relative (+1d)')
     .option('--ends-at <time>', 'SCHEDULED (required): later than --starts-at')
-    .action(async (o: CreateFlags, c: Command) => {
+    .action(async (o: CreateFlags & WaitFlags, c: Command) => {
       const body = parseAsgCreateFlags(o);
-      const { base } = await cloudContext(factory, c);
-      await run({ ...base, body: { ...body, instanceId: await resolveInstance(base, body.instanceId) } });
+      const wait = parseWaitOptions(o);
+      const { ctx, base } = await cloudContext(factory, c);
+      await run({
+        ...base,
+        io: ctx.io,
+        body: { ...body, instanceId: await resolveInstance(base, body.instanceId) },
+        wait,
+      });
     });
 }
 
@@ -69,6 +82,8 @@ export function asgCreateCommand(factory: Factory, run = runAsgCreate): Command 
 export async function runAsgCreate(o: AsgCreateOptions): Promise<void> {
   const inst = await planRead(o, (c) => c.getInstance(o.body.instanceId));
   if (inst) requireInstanceState(inst, 'make an auto scaling group from', ['RUNNING', 'STOPPED']);
-  const group = await (await o.client()).createAutoScalingGroup(o.body);
-  await printGroup(o.printer, group);
+  const client = await o.client();
+  const group = await client.createAutoScalingGroup(o.body);
+  const settled = o.wait.wait ? await waitForGroup({ ...o, client, id: group.id }) : group;
+  await printGroup(o.printer, settled ?? group);
 }

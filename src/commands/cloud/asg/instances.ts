@@ -8,8 +8,6 @@ import { SCALED_COLUMNS } from '../columns.js';
 import { type CloudRunBase, cloudCommand, cloudContext } from '../shared.js';
 import { asgId } from './shared.js';
 
-const DEFAULT_LIMIT = 50;
-
 export interface AsgInstancesOptions extends CloudRunBase {
   id: string;
   limit: number | undefined;
@@ -20,10 +18,10 @@ export function asgInstancesCommand(factory: Factory, run = runAsgInstances): Co
     'ops cloud asg instances a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01',
     'ops cloud asg instances a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01 --field ips',
   ]).argument('<id>', 'auto scaling group id (UUID) or unique reference');
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd.action(async (raw: string, o: { limit?: string; all?: boolean }, c: Command) => {
     const ref = asgId(raw);
-    const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+    const { limit } = parseListOptions(o);
     const { base } = await cloudContext(factory, c);
     const id = await resolveGroup(base, ref);
     await run({ ...base, id, limit });

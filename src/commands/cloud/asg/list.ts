@@ -15,8 +15,6 @@ import { resolveInstance } from '../names.js';
 import { type CloudRunBase, cloudCommand, cloudContext, parseChoice, parseText } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
-const DEFAULT_LIMIT = 50;
-
 export interface AsgListOptions extends CloudRunBase {
   query: AutoScalingGroupListQuery;
   limit: number | undefined;
@@ -33,7 +31,7 @@ interface ListFlags {
 }
 
 export function parseAsgListFlags(o: ListFlags): Pick<AsgListOptions, 'query' | 'limit'> {
-  const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+  const { limit } = parseListOptions(o);
   return {
     limit,
     query: {
@@ -61,7 +59,7 @@ export function asgListCommand(factory: Factory, run = runAsgList): Command {
     .option('--reference <name>', 'the group’s reference')
     .addOption(choiceOption('--state <state>', ASG_STATES.join(', '), ASG_STATES))
     .option('--instance <instance>', 'groups made from this instance (id or unique reference)');
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd.action(async (o: ListFlags, c: Command) => {
     const parsed = parseAsgListFlags(o);
     const { base } = await cloudContext(factory, c);

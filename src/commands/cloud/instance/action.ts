@@ -6,7 +6,7 @@ import type { InstanceState } from '../../../clients/cloud/types.js';
 import type { Io } from '../../../io.js';
 import { type WaitFlags, type WaitOptions, addWaitOptions, parseWaitOptions } from '../../shared/wait.js';
 import { type CloudRunBase, cloudCommand, cloudContext, planRead } from '../shared.js';
-import { TRANSITIONAL, instanceId, printInstance, requireInstanceState, waitForInstance } from './shared.js';
+import { TRANSITIONAL, instanceId, printInstance, requireInstanceState, instanceAfter } from './shared.js';
 
 /** What start, stop and reboot share: their run options. */
 export interface InstanceActionOptions extends CloudRunBase {
@@ -62,16 +62,11 @@ export async function runPowerAction(a: PowerAction, o: InstanceActionOptions): 
     );
   const client = await o.client();
   await a.call(client, o.id);
-  const after = o.wait.wait
-    ? await waitForInstance({
-        client,
-        feedback: o.feedback,
-        io: o.io,
-        wait: o.wait,
-        id: o.id,
-        target: a.target,
-        what: `instance ${o.id} to be ${a.target} after ${a.verb}`,
-      })
-    : await client.getInstance(o.id);
+  const after = await instanceAfter(
+    o,
+    client,
+    a.target,
+    `instance ${o.id} to be ${a.target} after ${a.verb}`,
+  );
   await printInstance(o.printer, after);
 }

@@ -15,8 +15,6 @@ import { INSTANCE_COLUMNS } from '../columns.js';
 import { type CloudRunBase, cloudCommand, cloudContext, parseChoice, parseIp, parseText } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
-const DEFAULT_LIMIT = 50;
-
 export interface InstanceListOptions extends CloudRunBase {
   query: InstanceListQuery;
   /** Instances to print at most; undefined with --all. */
@@ -38,7 +36,7 @@ interface ListFlags {
 
 /** Every filter is checked against the seed's enumerations before the request. */
 export function parseInstanceListFlags(o: ListFlags): Pick<InstanceListOptions, 'query' | 'limit'> {
-  const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+  const { limit } = parseListOptions(o);
   const state =
     o.state === undefined
       ? undefined
@@ -87,7 +85,7 @@ export function instanceListCommand(factory: Factory, run = runInstanceList): Co
     .option('--ip <address>', 'an IP address of the instance')
     .option('--reference <name>', 'the reference given at launch')
     .option('--image <id>', 'image code or UUID');
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd.action(async (o: ListFlags, c: Command) => {
     const parsed = parseInstanceListFlags(o);
     const { base } = await cloudContext(factory, c);

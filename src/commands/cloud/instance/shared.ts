@@ -6,7 +6,7 @@ import {
   type InstanceDetailsWire,
   type InstanceState,
 } from '../../../clients/cloud/types.js';
-import { ExitCode, OpsError } from '../../../errors.js';
+import { AwaitedFailure } from '../../../errors.js';
 import type { Io } from '../../../io.js';
 import type { Feedback } from '../../../output/feedback.js';
 import type { Printer } from '../../../output/printer.js';
@@ -52,7 +52,7 @@ export function requireInstanceState(
 
 /**
  * Waits through the shared poller until the instance is in `target`, or in a state it cannot leave
- * (FAILED, DESTROYED): then exit 1 naming it.
+ * (FAILED, DESTROYED): then exit 8 naming it.
  */
 export async function waitForInstance(o: {
   client: CloudClient;
@@ -74,12 +74,24 @@ export async function waitForInstance(o: {
     done: (i) => i.state === o.target || (TERMINAL.includes(i.state) && i.state !== o.target),
   });
   if (inst.state !== o.target)
-    throw new OpsError(`instance ${label(inst)} ended ${inst.state} while waiting for ${o.target}`, {
-      exitCode: ExitCode.failure,
+    throw new AwaitedFailure(`instance ${label(inst)} ended ${inst.state} while waiting for ${o.target}`, {
       code: 'wait_failed',
-      hint: inst.state === 'FAILED' ? 'terminate it and launch again, or try another image' : undefined,
+      ...(inst.state === 'FAILED' ? { hint: 'terminate it and launch again, or try another image' } : {}),
     });
   return inst;
+}
+
+/** The instance after an action: waited for in `target` (the default), or read at once (--no-wait). */
+export function instanceAfter(
+  o: { feedback: Feedback; io: Io; wait: WaitOptions; id: string },
+  client: CloudClient,
+  target: InstanceState,
+  what: string,
+  wait = o.wait.wait,
+): Promise<InstanceDetailsWire> {
+  return wait
+    ? waitForInstance({ client, feedback: o.feedback, io: o.io, wait: o.wait, id: o.id, target, what })
+    : client.getInstance(o.id);
 }
 
 export function printInstance(printer: Printer, inst: InstanceDetailsWire): Promise<void> {

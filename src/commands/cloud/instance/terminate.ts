@@ -6,7 +6,7 @@ import { UsageError } from '../../../errors.js';
 import type { Io } from '../../../io.js';
 import { type WaitFlags, type WaitOptions, addWaitOptions, parseWaitOptions } from '../../shared/wait.js';
 import { type CloudRunBase, StateError, cloudCommand, cloudContext, label, planRead } from '../shared.js';
-import { instanceId, printInstance, waitForInstance } from './shared.js';
+import { instanceId, printInstance, instanceAfter } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 /** Reason codes seen in the vendor's documentation; the list itself lives in another service. */
@@ -87,21 +87,18 @@ export async function runInstanceTerminate(o: InstanceTerminateOptions): Promise
   );
   const client = await o.client();
   await client.terminateInstance(o.id, o.body);
-  const after = o.wait.wait
-    ? await waitForInstance({
-        client,
-        feedback: o.feedback,
-        io: o.io,
-        wait: o.wait,
-        id: o.id,
-        target: 'DESTROYED',
-        what: `instance ${o.id} to be DESTROYED`,
-      })
-    : await client.getInstance(o.id);
+  // A MONTHLY contract is terminated when it ends: the action is done once scheduled, nothing to wait for.
+  const after = await instanceAfter(
+    o,
+    client,
+    'DESTROYED',
+    `instance ${o.id} to be DESTROYED`,
+    o.wait.wait && !monthly,
+  );
   await printInstance(o.printer, after);
 }
 
-/** The seed's rules read off the instance: not gone already, a reason code for MONTHLY, no wait for MONTHLY. */
+/** The seed's rules read off the instance: not gone already, a reason code for MONTHLY. */
 function checkTerminable(inst: InstanceDetailsWire, o: InstanceTerminateOptions): void {
   if (inst.state === 'DESTROYING' || inst.state === 'DESTROYED')
     throw new StateError(`instance ${label(inst)} is already ${inst.state}`);
@@ -115,10 +112,5 @@ function checkTerminable(inst: InstanceDetailsWire, o: InstanceTerminateOptions)
     throw new UsageError(
       `instance ${label(inst)} has a MONTHLY contract: terminating it needs --reason-code`,
       `give one of ${KNOWN_REASON_CODES.join(', ')} (CANCEL_OTHER with --reason TEXT)`,
-    );
-  if (o.wait.wait)
-    throw new UsageError(
-      `instance ${label(inst)} has a MONTHLY contract: it is terminated when the contract ends (${inst.contract.endsAt})`,
-      'leave out --wait',
     );
 }

@@ -8,8 +8,6 @@ import { TYPE_COLUMNS } from '../columns.js';
 import { type CloudRunBase, cloudCommand, cloudContext } from '../shared.js';
 import { instanceId } from './shared.js';
 
-const DEFAULT_LIMIT = 100;
-
 export interface InstanceTypesOptions extends CloudRunBase {
   id: string;
   limit: number | undefined;
@@ -24,10 +22,10 @@ export function instanceTypesCommand(factory: Factory, run = runInstanceTypes): 
       'ops cloud instance types 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --field name',
     ],
   ).argument('<id>', 'instance id (UUID) or unique reference');
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd.action(async (raw: string, o: { limit?: string; all?: boolean }, c: Command) => {
     const ref = instanceId(raw);
-    const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+    const { limit } = parseListOptions(o);
     const { base } = await cloudContext(factory, c);
     const id = await resolveInstance(base, ref);
     await run({ ...base, id, limit });

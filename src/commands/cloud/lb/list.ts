@@ -11,8 +11,6 @@ import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { type CloudRunBase, cloudCommand, cloudContext, parseChoice, parseIp, parseText } from '../shared.js';
 import { LB_COLUMNS } from './columns.js';
 
-const DEFAULT_LIMIT = 30;
-
 /** The states a load balancer passes through (its start, stop and reboot take a while). */
 export const LB_STATES = [
   'RUNNING',
@@ -39,7 +37,7 @@ interface ListFlags {
 }
 
 export function parseLbListFlags(o: ListFlags): Pick<LbListOptions, 'query' | 'limit'> {
-  const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+  const { limit } = parseListOptions(o);
   return {
     limit,
     query: {
@@ -61,7 +59,7 @@ export function lbListCommand(factory: Factory, run = runLbList): Command {
     .option('--reference <name>', 'the load balancer’s reference')
     .addOption(choiceOption('--state <state>', LB_STATES.join(', '), LB_STATES))
     .option('--ip <address>', 'the load balancer with this IP');
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd.action(async (o: ListFlags, c: Command) => {
     const parsed = parseLbListFlags(o);
     const { base } = await cloudContext(factory, c);

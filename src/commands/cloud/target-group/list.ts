@@ -12,7 +12,6 @@ import { parseInteger } from '../../shared/parse.js';
 import { TARGET_GROUP_COLUMNS } from '../lb/columns.js';
 import { type CloudRunBase, cloudCommand, cloudContext, parseChoice, parseText } from '../shared.js';
 
-const DEFAULT_LIMIT = 30;
 const PROTOCOLS = ['HTTP', 'HTTPS', 'TCP'] as const;
 
 export interface TargetGroupListOptions extends CloudRunBase {
@@ -30,7 +29,7 @@ interface ListFlags {
 }
 
 export function parseTargetGroupListFlags(o: ListFlags): Pick<TargetGroupListOptions, 'query' | 'limit'> {
-  const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+  const { limit } = parseListOptions(o);
   return {
     limit,
     query: {
@@ -56,7 +55,7 @@ export function targetGroupListCommand(factory: Factory, run = runTargetGroupLis
     .addOption(choiceOption('--protocol <protocol>', PROTOCOLS.join(', '), PROTOCOLS))
     .option('--port <port>', 'the port the targets listen on')
     .addOption(choiceOption('--region <name>', 'region, e.g. eu-west-3', REGION_NAMES));
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd.action(async (o: ListFlags, c: Command) => {
     const parsed = parseTargetGroupListFlags(o);
     const { base } = await cloudContext(factory, c);

@@ -105,8 +105,6 @@ export const ERROR_COLUMNS: Column<ErrorResultWire>[] = [
   { header: 'http time', get: (r) => r.http_time, priority: 3 },
 ];
 
-export const DEFAULT_LIMIT = 100;
-
 /** What `errors keywords` and `errors backlinks` run with. */
 export interface ErrorsReportOptions {
   printer: Printer;
@@ -128,7 +126,7 @@ export function parseReportFlags(
   o: ReportFlags,
   now = Date.now(),
 ): Pick<ErrorsReportOptions, 'request' | 'limit'> {
-  const list = parseListOptions(o, DEFAULT_LIMIT);
+  const list = parseListOptions(o);
   return {
     limit: list.limit,
     request: { filtered_function: parseFunction(o.function), ...parseWindow(o, now) },
@@ -146,7 +144,7 @@ export function reportCommand(
     .option('--function <name>', 'only tasks of this function (filtered_function), e.g. pingback_url')
     .option('--since <time>', 'errors since: ISO time, epoch seconds or relative (-2d, -6h); within 7 days')
     .option('--until <time>', 'errors until: ISO time, epoch seconds or relative; within 7 days');
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd
     .addHelpText(
       'after',

@@ -47,7 +47,7 @@ export function roleAssignmentCreateCommand(factory: Factory, run = runRoleAssig
       'where: /, /dbs/<db>, /dbs/<db>/colls/<coll>, or the fully qualified path',
     )
     .option('--id <guid>', 'the assignment id (default: a new GUID; an existing id is updated)');
-  addWaitOptions(cmd, { waitByDefault: true, what: 'the assignment is in place', defaultInterval: 2 });
+  addWaitOptions(cmd, { what: 'the assignment is in place', defaultInterval: 2 });
   return addTargetOptions(cmd)
     .addHelpText(
       'after',
@@ -58,7 +58,7 @@ Examples:
   ops db role-assignment create --principal 7d9f1e2a-3b4c-4d5e-8f60-718293a4b5c6 --role-definition 00000000-0000-0000-0000-000000000001 --scope /dbs/orders --no-wait`,
     )
     .action(async (o: CreateFlags, c: Command) => {
-      const wait = parseWaitOptions(o, { waitByDefault: true, defaultInterval: 2 });
+      const wait = parseWaitOptions(o, { defaultInterval: 2 });
       const principalId = parseGuid('--principal', o.principal);
       const id = o.id === undefined ? randomUUID() : parseGuid('--id', o.id);
       const { ctx, target } = await dbContext(factory, c, o);

@@ -1,7 +1,9 @@
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { DbAccount, DbClient } from '../../../clients/db/client.js';
+import { NotFoundError } from '../../../errors.js';
 import type { Printer } from '../../../output/printer.js';
+import { printDeleted } from '../../shared/outcome.js';
 import { type WaitFlags, addWaitOptions, parseWaitOptions } from '../../shared/wait.js';
 import { ACCEPTED_COLUMNS, type FollowDeps, followOperation } from '../operation.js';
 import { type TargetFlags, addTargetOptions, dbClient, dbContext, parseGuid } from '../shared.js';
@@ -14,27 +16,16 @@ export interface RoleAssignmentDeleteOptions extends FollowDeps {
   confirm: (action: string) => Promise<void>;
 }
 
-/** What a delete prints: the assignment, and `Deleted`, or `NotFound` when it did not exist (204). */
-export interface DeletedRecord {
-  name: string;
-  status: 'Deleted' | 'NotFound';
-}
-
-const DELETED_COLUMNS = [
-  { header: 'name', get: (r: DeletedRecord) => r.name },
-  { header: 'status', get: (r: DeletedRecord) => r.status },
-];
-
 export function roleAssignmentDeleteCommand(factory: Factory, run = runRoleAssignmentDelete): Command {
   const cmd = new Command('delete')
     .description('Delete a role assignment and wait until it is gone (asks first; --yes to skip)')
     .argument('<id>', 'the assignment id (a GUID)');
-  addWaitOptions(cmd, { waitByDefault: true, what: 'the assignment is gone', defaultInterval: 2 });
+  addWaitOptions(cmd, { what: 'the assignment is gone', defaultInterval: 2 });
   return addTargetOptions(cmd)
     .addHelpText(
       'after',
       `
-Deleting an assignment that does not exist succeeds with the status NotFound (the API's 204).
+Deleting an assignment that does not exist is exit 3 (the API answers 204 for it).
 
 Examples:
   ops db role-assignment delete 4a4d6c1e-8f0b-4d35-9b2e-1c7a5e3f9d21 --yes
@@ -42,7 +33,7 @@ Examples:
     )
     .action(async (rawId: string, o: TargetFlags & WaitFlags, c: Command) => {
       const id = parseGuid('role assignment id', rawId);
-      const wait = parseWaitOptions(o, { waitByDefault: true, defaultInterval: 2 });
+      const wait = parseWaitOptions(o, { defaultInterval: 2 });
       const { ctx, target } = await dbContext(factory, c, o);
       await run({
         io: ctx.io,
@@ -61,12 +52,19 @@ export async function runRoleAssignmentDelete(o: RoleAssignmentDeleteOptions): P
   await o.confirm(`Delete role assignment ${o.id} of account ${o.target.account}`);
   const client = await o.client();
   const m = await client.deleteSqlRoleAssignment(o.id);
+  // The API answers 204 for an assignment that does not exist (200 or 202 for one it deletes).
+  if (m.done && m.status === 204)
+    throw new NotFoundError({
+      kind: 'role assignment',
+      id: o.id,
+      where: `account ${o.target.account}`,
+      hint: '`ops db role-assignment list` shows the assignments; --account looks in another account',
+    });
   if (!m.done && !o.wait.wait)
     return o.printer.print(
       { name: o.id, status: 'Accepted' as const, operation: m.operation.url },
       { columns: ACCEPTED_COLUMNS },
     );
   if (!m.done) await followOperation(client, m.operation, `deletion of role assignment ${o.id}`, o);
-  const status = m.done && m.status === 204 ? 'NotFound' : 'Deleted';
-  await o.printer.print<DeletedRecord>({ name: o.id, status }, { columns: DELETED_COLUMNS });
+  await printDeleted(o, 'role assignment', o.id);
 }

@@ -8,8 +8,6 @@ import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { type TargetFlags, addTargetOptions, assignmentColumns, dbClient, dbContext } from '../shared.js';
 
-const DEFAULT_LIMIT = 100;
-
 export interface RoleAssignmentListOptions {
   printer: Printer;
   feedback: Feedback;
@@ -21,7 +19,7 @@ export interface RoleAssignmentListOptions {
 
 export function roleAssignmentListCommand(factory: Factory, run = runRoleAssignmentList): Command {
   const cmd = new Command('list').description('List the role assignments of the account');
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return addTargetOptions(cmd)
     .addHelpText(
       'after',
@@ -32,7 +30,7 @@ Examples:
   ops db role-assignment list --query "[?properties.principalId=='a3f5c2d1-7b8e-4f90-8c1d-2e3f4a5b6c7d'].name"`,
     )
     .action(async (o: TargetFlags & { limit?: string; all?: boolean }, c: Command) => {
-      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      const { limit } = parseListOptions(o);
       const { ctx, target } = await dbContext(factory, c, o);
       await run({
         printer: ctx.printer,

@@ -8,8 +8,6 @@ import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { DEFINITION_COLUMNS, type TargetFlags, addTargetOptions, dbClient, dbContext } from '../shared.js';
 
-const DEFAULT_LIMIT = 100;
-
 export interface RoleDefinitionListOptions {
   printer: Printer;
   feedback: Feedback;
@@ -21,7 +19,7 @@ export function roleDefinitionListCommand(factory: Factory, run = runRoleDefinit
   const cmd = new Command('list').description(
     'List the role definitions of the account (built-in and custom), with their data actions',
   );
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return addTargetOptions(cmd)
     .addHelpText(
       'after',
@@ -31,7 +29,7 @@ Examples:
   ops db role-definition list --json --query "[].{name: name, role: properties.roleName}"`,
     )
     .action(async (o: TargetFlags & { limit?: string; all?: boolean }, c: Command) => {
-      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      const { limit } = parseListOptions(o);
       const { ctx, target } = await dbContext(factory, c, o);
       await run({ printer: ctx.printer, feedback: ctx.feedback, client: await dbClient(ctx, target), limit });
     });

@@ -19,8 +19,6 @@ import {
 } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
-const DEFAULT_LIMIT = 100;
-
 /** Which list: the caller's jobs, one batch's, or one template's. */
 export type JobsScope = { kind: 'all' } | { kind: 'batch'; id: string } | { kind: 'template'; id: string };
 
@@ -50,7 +48,7 @@ interface ListFlags extends TokenFlags {
 export function parseJobsListFlags(
   o: ListFlags,
 ): Pick<JobsListOptions, 'scope' | 'marker' | 'statuses' | 'limit'> {
-  const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+  const { limit } = parseListOptions(o);
   if (o.batch !== undefined && o.template !== undefined)
     throw new UsageError(
       '--batch and --template cannot be combined',
@@ -83,7 +81,7 @@ export function jobsListCommand(factory: Factory, run = runJobsList): Command {
     .option('--batch <batch-id>', 'the jobs of one batch')
     .option('--template <template-id>', 'your jobs that used one template (its file id)')
     .option('--marker <marker>', 'start at this position marker (the next_marker of an earlier page)');
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   addTokenOption(cmd);
   return cmd
     .addHelpText(

@@ -1,8 +1,9 @@
 import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, pipelinesStart, printMessage } from '../shared.js';
+import { type Confirm, type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 import { parseFingerprint } from './get.js';
+import { printDeleted } from '../../shared/outcome.js';
 
 export interface CheckoutKeyDeleteOptions extends PipelinesBase {
   slug: string;
@@ -33,5 +34,6 @@ export function checkoutKeyDeleteCommand(factory: Factory, run = runCheckoutKeyD
 
 export async function runCheckoutKeyDelete(o: CheckoutKeyDeleteOptions): Promise<void> {
   await o.confirm(`Delete checkout key ${o.fingerprint} of ${o.slug}`);
-  await printMessage(o.printer, await (await o.client()).deleteCheckoutKey(o.slug, o.fingerprint));
+  await (await o.client()).deleteCheckoutKey(o.slug, o.fingerprint);
+  await printDeleted(o, 'checkout key', o.fingerprint);
 }

@@ -8,8 +8,6 @@ import { CHECKOUT_KEY_COLUMNS } from '../columns.js';
 import { type PipelinesBase, examples, parseChoice, pipelinesStart } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
-const DEFAULT_LIMIT = 50;
-
 export interface CheckoutKeyListOptions extends PipelinesBase {
   slug: string;
   digest: Digest | undefined;
@@ -27,7 +25,7 @@ export function checkoutKeyListCommand(factory: Factory, run = runCheckoutKeyLis
         'sha256',
       ]),
     );
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd
     .addHelpText(
       'after',
@@ -37,7 +35,7 @@ export function checkoutKeyListCommand(factory: Factory, run = runCheckoutKeyLis
       ),
     )
     .action(async (slug: string, o: { digest?: string; limit?: string; all?: boolean }, c: Command) => {
-      const list = parseListOptions(o, DEFAULT_LIMIT);
+      const list = parseListOptions(o);
       const given = parseProjectArg(slug, c.opts());
       const digest =
         o.digest === undefined ? undefined : parseChoice('--digest', o.digest, ['sha256', 'md5'] as const);

@@ -1,7 +1,8 @@
 import { CONTEXT_ORG, parseContextRef, resolveContext } from './ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, pipelinesStart, printMessage } from '../shared.js';
+import { type Confirm, type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { printDeleted } from '../../shared/outcome.js';
 
 export interface ContextDeleteOptions extends PipelinesBase {
   contextId: string;
@@ -25,5 +26,6 @@ export function contextDeleteCommand(factory: Factory, run = runContextDelete): 
 export async function runContextDelete(o: ContextDeleteOptions): Promise<void> {
   // Asked before any request: without a terminal and --yes, exit 2 with nothing sent.
   await o.confirm(`Delete context ${o.contextId} and all its variables`);
-  await printMessage(o.printer, await (await o.client()).deleteContext(o.contextId));
+  await (await o.client()).deleteContext(o.contextId);
+  await printDeleted(o, 'context', o.contextId);
 }

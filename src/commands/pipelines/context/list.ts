@@ -7,8 +7,6 @@ import { CONTEXT_COLUMNS } from '../columns.js';
 import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 import { type Owner, type OwnerFlags, addOwnerOptions, parseOwnerFlags, resolveOwner } from './owner.js';
 
-const DEFAULT_LIMIT = 50;
-
 export interface ContextListOptions extends PipelinesBase {
   owner: Owner;
   limit: number | undefined;
@@ -18,7 +16,7 @@ export function contextListCommand(factory: Factory, run = runContextList): Comm
   const cmd = addOwnerOptions(
     new Command('list').description('List the contexts of an organization, by name'),
   );
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd
     .addHelpText(
       'after',
@@ -30,7 +28,7 @@ export function contextListCommand(factory: Factory, run = runContextList): Comm
       ),
     )
     .action(async (o: OwnerFlags & { limit?: string; all?: boolean }, c: Command) => {
-      const list = parseListOptions(o, DEFAULT_LIMIT);
+      const list = parseListOptions(o);
       const owner = parseOwnerFlags(o);
       const { ctx, base } = await pipelinesStart(factory, c);
       await run({ ...base, owner: await resolveOwner(ctx, base.client, owner), limit: list.limit });

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, pipelinesStart, printMessage } from '../shared.js';
+import { type Confirm, type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { printDeleted } from '../../shared/outcome.js';
 import {
   type ProjectRef,
   parseDefinitionId,
@@ -38,8 +39,6 @@ export function definitionDeleteCommand(factory: Factory, run = runDefinitionDel
 export async function runDefinitionDelete(o: DefinitionDeleteOptions): Promise<void> {
   await o.confirm(`Delete pipeline definition ${o.definitionId}`);
   const client = await o.client();
-  await printMessage(
-    o.printer,
-    await client.deletePipelineDefinition(await projectIdOf(client, o.project), o.definitionId),
-  );
+  await client.deletePipelineDefinition(await projectIdOf(client, o.project), o.definitionId);
+  await printDeleted(o, 'pipeline definition', o.definitionId);
 }

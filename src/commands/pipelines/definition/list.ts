@@ -7,8 +7,6 @@ import { DEFINITION_COLUMNS } from '../columns.js';
 import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 import { type ProjectRef, PROJECT_ORG, parseProjectRef, projectRefOf, projectIdOf } from './shared.js';
 
-const DEFAULT_LIMIT = 100;
-
 export interface DefinitionListOptions extends PipelinesBase {
   project: ProjectRef;
   limit: number | undefined;
@@ -21,7 +19,7 @@ export function definitionListCommand(factory: Factory, run = runDefinitionList)
     )
     .argument('<project>', 'project id (uuid), slug, or name in --org')
     .option('--org <org>', PROJECT_ORG);
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd
     .addHelpText(
       'after',
@@ -31,7 +29,7 @@ export function definitionListCommand(factory: Factory, run = runDefinitionList)
       ),
     )
     .action(async (project: string, o: { limit?: string; all?: boolean }, c: Command) => {
-      const list = parseListOptions(o, DEFAULT_LIMIT);
+      const list = parseListOptions(o);
       const given = parseProjectRef(project, c.opts());
       const { ctx, base } = await pipelinesStart(factory, c);
       const ref = await projectRefOf(ctx, base, given, c.opts());

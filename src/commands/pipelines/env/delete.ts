@@ -1,14 +1,8 @@
 import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import {
-  type Confirm,
-  type PipelinesBase,
-  examples,
-  parseEnvName,
-  pipelinesStart,
-  printMessage,
-} from '../shared.js';
+import { type Confirm, type PipelinesBase, examples, parseEnvName, pipelinesStart } from '../shared.js';
+import { printDeleted } from '../../shared/outcome.js';
 
 export interface EnvDeleteOptions extends PipelinesBase {
   slug: string;
@@ -34,5 +28,6 @@ export function envDeleteCommand(factory: Factory, run = runEnvDelete): Command 
 
 export async function runEnvDelete(o: EnvDeleteOptions): Promise<void> {
   await o.confirm(`Delete variable ${o.name} of ${o.slug}`);
-  await printMessage(o.printer, await (await o.client()).deleteEnvVar(o.slug, o.name));
+  await (await o.client()).deleteEnvVar(o.slug, o.name);
+  await printDeleted(o, 'variable', o.name);
 }

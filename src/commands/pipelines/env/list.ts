@@ -7,8 +7,6 @@ import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { PROJECT_ENV_COLUMNS } from '../columns.js';
 import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 
-const DEFAULT_LIMIT = 100;
-
 export interface EnvListOptions extends PipelinesBase {
   slug: string;
   limit: number | undefined;
@@ -21,7 +19,7 @@ export function envListCommand(factory: Factory, run = runEnvList): Command {
     )
     .argument('<project>', PROJECT_ARG)
     .option('--org <org>', PROJECT_ORG);
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd
     .addHelpText(
       'after',
@@ -32,7 +30,7 @@ export function envListCommand(factory: Factory, run = runEnvList): Command {
       ),
     )
     .action(async (slug: string, o: { limit?: string; all?: boolean }, c: Command) => {
-      const list = parseListOptions(o, DEFAULT_LIMIT);
+      const list = parseListOptions(o);
       const given = parseProjectArg(slug, c.opts());
       const { ctx, base } = await pipelinesStart(factory, c);
       const parsed = await projectSlugOf(ctx, base, given, c.opts());

@@ -19,8 +19,6 @@ import {
   viewOf,
 } from './shared.js';
 
-const DEFAULT_LIMIT = 50;
-
 export interface InsightsJobsOptions extends PipelinesBase {
   slug: string;
   workflow: string;
@@ -77,7 +75,7 @@ export function insightsJobsCommand(factory: Factory, run = runInsightsJobs): Co
         .option('--job-name <name>', 'only jobs whose name is or contains this'),
     ),
   );
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd
     .addHelpText(
       'after',
@@ -100,7 +98,7 @@ export function insightsJobsCommand(factory: Factory, run = runInsightsJobs): Co
         },
         c: Command,
       ) => {
-        const list = parseListOptions(o, DEFAULT_LIMIT);
+        const list = parseListOptions(o);
         const parsed = {
           slug: parseProjectSlug(slug),
           workflow: parseWorkflow(workflow),

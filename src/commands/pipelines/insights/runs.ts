@@ -18,8 +18,6 @@ import {
   viewOf,
 } from './shared.js';
 
-const DEFAULT_LIMIT = 100;
-
 export interface InsightsRunsOptions extends PipelinesBase {
   slug: string;
   workflow: string;
@@ -88,7 +86,7 @@ export function insightsRunsCommand(factory: Factory, run = runInsightsRuns): Co
         'runs created before: ISO time or relative (-1d); at most 90 days after --since',
       ),
   );
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd
     .addHelpText(
       'after',
@@ -112,7 +110,7 @@ export function insightsRunsCommand(factory: Factory, run = runInsightsRuns): Co
         },
         c: Command,
       ) => {
-        const list = parseListOptions(o, DEFAULT_LIMIT);
+        const list = parseListOptions(o);
         const parsed = {
           slug: parseProjectSlug(slug),
           workflow: parseWorkflow(workflow),

@@ -5,6 +5,7 @@ import { UsageError } from '../../../errors.js';
 import { lineChart } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
 import { printPages } from '../../shared/list.js';
+import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration, percent } from '../columns.js';
 import {
   type PipelinesBase,
@@ -25,6 +26,8 @@ export interface InsightsTimeSeriesOptions extends PipelinesBase {
   branch: string | undefined;
   range: DateRange;
   view: InsightsView;
+  /** Points at most; undefined with --all. */
+  limit: number | undefined;
 }
 
 export const SERIES_COLUMNS: Column<JobTimeseriesWire>[] = [
@@ -128,7 +131,7 @@ export async function seriesCharts(
 }
 
 export function insightsTimeSeriesCommand(factory: Factory, run = runInsightsTimeSeries): Command {
-  return new Command('time-series')
+  const cmd = new Command('time-series')
     .description(
       "A workflow's jobs over time, per day or hour: runs, successes, credits and durations; drawn as line charts and sparklines on a terminal",
     )
@@ -150,7 +153,8 @@ export function insightsTimeSeriesCommand(factory: Factory, run = runInsightsTim
       ),
     )
     .option('--since <time>', 'from: ISO time or relative (-7d, -36h)')
-    .option('--until <time>', 'to: ISO time or relative; at most 90 days after --since')
+    .option('--until <time>', 'to: ISO time or relative; at most 90 days after --since');
+  return addListOptions(cmd)
     .addHelpText(
       'after',
       examples(
@@ -170,9 +174,12 @@ export function insightsTimeSeriesCommand(factory: Factory, run = runInsightsTim
           window?: string;
           since?: string;
           until?: string;
+          limit?: string;
+          all?: boolean;
         },
         c: Command,
       ) => {
+        const { limit } = parseListOptions(o);
         if (o.allBranches)
           throw new UsageError(
             'a time series covers one branch: --all-branches is not available',
@@ -188,6 +195,7 @@ export function insightsTimeSeriesCommand(factory: Factory, run = runInsightsTim
           granularity,
           branch: o.branch,
           range: parseRange(o, granularity === 'hourly'),
+          limit,
         };
         const { ctx, base } = await pipelinesStart(factory, c);
         await run({ ...base, ...parsed, view: viewOf(ctx) });
@@ -197,18 +205,19 @@ export function insightsTimeSeriesCommand(factory: Factory, run = runInsightsTim
 
 export async function runInsightsTimeSeries(o: InsightsTimeSeriesOptions): Promise<void> {
   const client = await o.client();
-  const pages = client.getJobTimeseries(o.slug, o.workflow, {
-    branch: o.branch,
-    granularity: o.granularity,
-    ...o.range,
-  });
+  const pages = client.getJobTimeseries(
+    o.slug,
+    o.workflow,
+    { branch: o.branch, granularity: o.granularity, ...o.range },
+    { limit: o.limit },
+  );
   if (!o.view.charts) {
     await printPages({
       printer: o.printer,
       feedback: o.feedback,
       pages,
       columns: SERIES_COLUMNS,
-      limit: undefined,
+      limit: o.limit,
       noun: 'points',
     });
     return;

@@ -18,8 +18,6 @@ import {
   viewOf,
 } from './shared.js';
 
-const DEFAULT_LIMIT = 50;
-
 export interface InsightsWorkflowsOptions extends PipelinesBase {
   slug: string;
   window: ReportingWindow | undefined;
@@ -78,7 +76,7 @@ export function insightsWorkflowsCommand(factory: Factory, run = runInsightsWork
         .argument('<project-slug>', 'provider/organization/project, e.g. gh/acme/web-app'),
     ),
   );
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd
     .addHelpText(
       'after',
@@ -94,7 +92,7 @@ export function insightsWorkflowsCommand(factory: Factory, run = runInsightsWork
         o: { window?: string; branch?: string; allBranches?: boolean; limit?: string; all?: boolean },
         c: Command,
       ) => {
-        const list = parseListOptions(o, DEFAULT_LIMIT);
+        const list = parseListOptions(o);
         const parsed = {
           slug: parseProjectSlug(slug),
           window: parseWindow(o.window),

@@ -4,8 +4,9 @@ import type { ClaimName } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import { type Confirm, type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 import { orgIdOf, parseOrg } from '../org.js';
-import { CLAIMS_COLUMNS, type ClaimsTargetFlags, addTargetOptions, parseProject } from './shared.js';
+import { type ClaimsTargetFlags, addTargetOptions, parseProject } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
+import { printDeleted } from '../../shared/outcome.js';
 
 export interface OidcClaimsDeleteOptions extends PipelinesBase {
   orgId: string;
@@ -64,7 +65,6 @@ export async function runOidcClaimsDelete(o: OidcClaimsDeleteOptions): Promise<v
   await o.confirm(
     `Remove the ${o.claims.join(' and ')} claims of ${o.projectId ? `project ${o.projectId}` : `organization ${o.orgId}`}`,
   );
-  await o.printer.print(await (await o.client()).deleteClaims(o.orgId, o.projectId, o.claims), {
-    columns: CLAIMS_COLUMNS,
-  });
+  await (await o.client()).deleteClaims(o.orgId, o.projectId, o.claims);
+  await printDeleted(o, o.claims.length > 1 ? 'oidc claims' : 'oidc claim', o.claims.join(','));
 }

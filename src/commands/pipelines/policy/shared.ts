@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Factory } from '../../../app/types.js';
+import type { Context, Factory } from '../../../app/types.js';
 import type { PolicyScope } from '../../../clients/pipelines/client.js';
 import type { PolicyBundleWire, PolicyDocumentWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
@@ -33,10 +33,11 @@ export async function policyStart(
   factory: Factory,
   cmd: Command,
   o: PolicyFlags,
-): Promise<{ base: PipelinesBase; scope: PolicyScope; whole: boolean }> {
+): Promise<{ ctx: Context; base: PipelinesBase; scope: PolicyScope; whole: boolean }> {
   checkPolicyFlags(o);
   const { ctx, base } = await pipelinesStart(factory, cmd, { 'pipelines.org': o.org });
   return {
+    ctx,
     base,
     // The owner's id: a slug or name costs one read of the user's organizations (named by --dry-run).
     scope: { ownerId: await orgIdOf(ctx, base), context: o.context ?? 'config' },

@@ -1,7 +1,8 @@
 import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, pipelinesStart, printMessage } from '../shared.js';
+import { type Confirm, type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { printDeleted } from '../../shared/outcome.js';
 
 export interface ProjectDeleteOptions extends PipelinesBase {
   slug: string;
@@ -24,5 +25,6 @@ export function projectDeleteCommand(factory: Factory, run = runProjectDelete): 
 
 export async function runProjectDelete(o: ProjectDeleteOptions): Promise<void> {
   await o.confirm(`Delete project ${o.slug}`);
-  await printMessage(o.printer, await (await o.client()).deleteProjectBySlug(o.slug));
+  await (await o.client()).deleteProjectBySlug(o.slug);
+  await printDeleted(o, 'project', o.slug);
 }

@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
-import { type RunsBase, addRepoOption, deleted, parseId, repoOf, runsBase, runsContext } from '../shared.js';
+import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from '../shared.js';
+import { printDeleted } from '../../shared/outcome.js';
 
 export interface ArtifactDeleteOptions extends RunsBase {
   repo: RepoRef;
@@ -28,5 +29,5 @@ export async function runArtifactDelete(o: ArtifactDeleteOptions): Promise<void>
   const where = `${o.repo.owner}/${o.repo.repo}`;
   await o.confirm(`Delete artifact ${o.artifactId} of ${where}`);
   await (await o.client()).deleteArtifact(o.repo, o.artifactId);
-  await o.printer.print(deleted('artifact_id', o.artifactId, where));
+  await printDeleted(o, 'artifact', o.artifactId);
 }

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
 import { UsageError } from '../../../errors.js';
-import { extractZip, readZip } from '../../shared/zip.js';
+import { type Existing, addDownloadOptions, downloadInto, parseExisting, readZip } from '../../shared/zip.js';
 import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from '../shared.js';
 
 export interface ArtifactDownloadOptions extends RunsBase {
@@ -10,31 +10,44 @@ export interface ArtifactDownloadOptions extends RunsBase {
   artifactId: number;
   /** Where the files go; undefined: a folder named after the artifact, here. */
   dir: string | undefined;
+  /** A file that exists: refused (exit 2), overwritten (--clobber) or kept (--skip-existing). */
+  existing: Existing;
+}
+
+interface DownloadFlags {
+  repo?: string;
+  dir?: string;
+  clobber?: boolean;
+  skipExisting?: boolean;
 }
 
 export function artifactDownloadCommand(factory: Factory, run = runArtifactDownload): Command {
   return addRepoOption(
-    new Command('download')
-      .description("Download an artifact's zip archive and unpack it into a folder")
-      .argument('<artifact-id>', 'the artifact id (ops runs artifact list RUN_ID shows them)')
-      .option('--dir <dir>', 'unpack here (default: a folder named after the artifact)'),
+    addDownloadOptions(
+      new Command('download')
+        .description("Download an artifact's zip archive and unpack it into a folder")
+        .argument('<artifact-id>', 'the artifact id (ops runs artifact list RUN_ID shows them)')
+        .option('--dir <dir>', 'unpack here (default: a folder named after the artifact)'),
+    ),
   )
     .addHelpText(
       'after',
       `
 The archive comes from a short-lived download address; the API token is never sent there. An entry
-that would land outside the folder is refused and nothing is written.
+that would land outside the folder is refused and nothing is written. A file that exists is not
+overwritten: the command stops before writing anything (exit 2) unless --clobber or --skip-existing.
 
 Examples:
   ops runs artifact download 1000003
-  ops runs artifact download 1000003 --dir ./build --json`,
+  ops runs artifact download 1000003 --dir ./build --clobber --json`,
     )
-    .action(async (raw: string, o: { repo?: string; dir?: string }, c: Command) => {
+    .action(async (raw: string, o: DownloadFlags, c: Command) => {
       const artifactId = parseId('artifact id', raw);
+      const existing = parseExisting(o);
       if (o.dir !== undefined && o.dir.trim() === '') throw new UsageError('--dir is empty', 'give a folder');
       const ctx = await runsContext(factory, c, o);
       const repo = await repoOf(ctx);
-      await run({ ...(await runsBase(ctx)), repo, artifactId, dir: o.dir });
+      await run({ ...(await runsBase(ctx)), repo, artifactId, dir: o.dir, existing });
     });
 }
 
@@ -56,14 +69,5 @@ export async function runArtifactDownload(o: ArtifactDownloadOptions): Promise<v
     `artifact ${o.artifactId}`,
     'runs',
   );
-  const written = await extractZip(entries, dir);
-  await o.printer.print(
-    written.map((file, i) => ({ file, bytes: entries[i]!.data.length })),
-    {
-      columns: [
-        { header: 'file', get: (r) => r.file },
-        { header: 'bytes', get: (r) => r.bytes, format: 'bytes' },
-      ],
-    },
-  );
+  await downloadInto(o.printer, entries, dir, o.existing);
 }

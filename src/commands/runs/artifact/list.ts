@@ -8,8 +8,6 @@ import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { ARTIFACT_COLUMNS } from '../columns.js';
 import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from '../shared.js';
 
-const DEFAULT_LIMIT = 30;
-
 export interface ArtifactListOptions extends RunsBase {
   repo: RepoRef;
   runId: number;
@@ -22,7 +20,7 @@ export function artifactListCommand(factory: Factory, run = runArtifactList): Co
     .description('List the artifacts a run uploaded, newest first')
     .argument('<run-id>', 'the run id')
     .option('--name <name>', 'only the artifacts of this name');
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   addRepoOption(cmd);
   return cmd
     .addHelpText(
@@ -32,7 +30,7 @@ export function artifactListCommand(factory: Factory, run = runArtifactList): Co
     .action(
       async (raw: string, o: { repo?: string; name?: string; limit?: string; all?: boolean }, c: Command) => {
         const runId = parseId('run id', raw);
-        const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+        const { limit } = parseListOptions(o);
         if (o.name !== undefined && o.name.trim() === '')
           throw new UsageError('--name is empty', 'give an artifact name');
         const ctx = await runsContext(factory, c, o);

@@ -1,10 +1,9 @@
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
-import type { ActionsCacheWire } from '../../../clients/runs/types.js';
 import { UsageError } from '../../../errors.js';
-import { CACHE_COLUMNS } from '../columns.js';
-import { type RunsBase, addRepoOption, deleted, parseId, repoOf, runsBase, runsContext } from '../shared.js';
+import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from '../shared.js';
+import { printDeleted } from '../../shared/outcome.js';
 
 export interface CacheDeleteOptions extends RunsBase {
   repo: RepoRef;
@@ -65,8 +64,8 @@ export async function runCacheDelete(o: CacheDeleteOptions): Promise<void> {
   const client = await o.client();
   if (o.id !== undefined) {
     await client.deleteActionsCacheById(o.repo, o.id);
-    return o.printer.print(deleted('cache_id', o.id, where));
+    return printDeleted(o, 'cache', o.id);
   }
-  const gone = await client.deleteActionsCacheByKey(o.repo, o.key!, o.ref);
-  await o.printer.print<ActionsCacheWire>(gone.actions_caches, { columns: CACHE_COLUMNS });
+  await client.deleteActionsCacheByKey(o.repo, o.key!, o.ref);
+  await printDeleted(o, 'cache', o.key!);
 }

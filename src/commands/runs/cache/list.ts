@@ -10,7 +10,6 @@ import { CACHE_COLUMNS } from '../columns.js';
 import { type RunsBase, addRepoOption, repoOf, runsBase, runsContext } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
-const DEFAULT_LIMIT = 30;
 const SORTS = { created: 'created_at', 'last-used': 'last_accessed_at', size: 'size_in_bytes' } as const;
 
 export interface CacheListOptions extends RunsBase {
@@ -30,7 +29,7 @@ interface Flags {
 }
 
 export function parseCacheListFlags(o: Flags): Pick<CacheListOptions, 'query' | 'limit'> {
-  const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+  const { limit } = parseListOptions(o);
   if (o.sort !== undefined && !(o.sort in SORTS))
     throw new UsageError(`invalid --sort "${o.sort}"`, `give one of ${Object.keys(SORTS).join(', ')}`);
   if (o.order !== undefined && o.order !== 'asc' && o.order !== 'desc')
@@ -58,7 +57,7 @@ export function cacheListCommand(factory: Factory, run = runCacheList): Command 
     .option('--ref <ref>', 'caches of this full ref (refs/heads/main, refs/pull/12/merge)')
     .addOption(choiceOption('--sort <field>', 'created, last-used (default) or size', Object.keys(SORTS)))
     .addOption(choiceOption('--order <order>', 'asc or desc (default)', ['asc', 'desc']));
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   addRepoOption(cmd);
   return cmd
     .addHelpText(

@@ -10,8 +10,6 @@ import { JOB_COLUMNS } from '../columns.js';
 import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
-const DEFAULT_LIMIT = 30;
-
 export interface JobListOptions extends RunsBase {
   repo: RepoRef;
   runId: number;
@@ -31,7 +29,7 @@ interface Flags {
 }
 
 export function parseJobListFlags(o: Flags): Pick<JobListOptions, 'attempt' | 'filter' | 'limit'> {
-  const list = parseListOptions(o, DEFAULT_LIMIT);
+  const list = parseListOptions(o);
   const attempt = parseInteger('--attempt', o.attempt, { min: 1 });
   if (o.filter !== undefined && o.filter !== 'latest' && o.filter !== 'all')
     throw new UsageError(`invalid --filter "${o.filter}"`, 'give latest or all');
@@ -51,7 +49,7 @@ export function jobListCommand(factory: Factory, run = runJobList): Command {
     .argument('<run-id>', 'the run id')
     .option('--attempt <n>', 'the jobs of this attempt')
     .addOption(choiceOption('--filter <which>', 'latest (default) or all attempts', ['latest', 'all']));
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   addRepoOption(cmd);
   return cmd
     .addHelpText(

@@ -6,8 +6,6 @@ import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { REPOSITORY_COLUMNS } from '../columns.js';
 import { type RunsBase, addOrgOption, orgOf, runsBase, runsContext } from '../shared.js';
 
-const DEFAULT_LIMIT = 30;
-
 export interface PermissionsReposOptions extends RunsBase {
   org: string;
   limit: number | undefined;
@@ -17,7 +15,7 @@ export function permissionsReposCommand(factory: Factory, run = runPermissionsRe
   const cmd = new Command('repos').description(
     'List the repositories allowed to run workflows, when the organisation allows selected repositories only',
   );
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   addOrgOption(cmd);
   return cmd
     .addHelpText(
@@ -25,7 +23,7 @@ export function permissionsReposCommand(factory: Factory, run = runPermissionsRe
       '\nExamples:\n  ops runs permissions repos\n  ops runs permissions repos --org octo-org --json',
     )
     .action(async (o: { org?: string; limit?: string; all?: boolean }, c: Command) => {
-      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      const { limit } = parseListOptions(o);
       const ctx = await runsContext(factory, c, o);
       const org = await orgOf(ctx);
       await run({ ...(await runsBase(ctx)), org, limit });

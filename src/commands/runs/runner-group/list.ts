@@ -7,8 +7,6 @@ import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { type RunsBase, addOrgOption, orgOf, runsBase, runsContext } from '../shared.js';
 import { RUNNER_GROUP_COLUMNS } from './columns.js';
 
-const DEFAULT_LIMIT = 30;
-
 export interface RunnerGroupListOptions extends RunsBase {
   org: string;
   /** Only the groups this repository (a name in the organisation) may use. */
@@ -22,14 +20,14 @@ export function runnerGroupListCommand(factory: Factory, run = runRunnerGroupLis
       .description("List the organisation's runner groups")
       .option('--visible-to <repo>', 'only the groups this repository of the organisation may use'),
   );
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd
     .addHelpText(
       'after',
       '\nExamples:\n  ops runs runner-group list\n  ops runs runner-group list --org octo-org --visible-to hello-world --json',
     )
     .action(async (o: { org?: string; visibleTo?: string; limit?: string; all?: boolean }, c: Command) => {
-      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      const { limit } = parseListOptions(o);
       const visibleTo = o.visibleTo?.trim();
       if (visibleTo !== undefined && !/^[A-Za-z0-9._-]+$/.test(visibleTo))
         throw new UsageError(

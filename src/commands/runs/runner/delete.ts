@@ -6,12 +6,12 @@ import {
   type RunsBase,
   type ScopeFlags,
   addRepoOrOrgOptions,
-  deleted,
   parseId,
   runnerScopeOf,
   runsBase,
   runsContext,
 } from '../shared.js';
+import { printDeleted } from '../../shared/outcome.js';
 
 export interface RunnerDeleteOptions extends RunsBase {
   scope: RunnerScope;
@@ -40,5 +40,5 @@ export function runnerDeleteCommand(factory: Factory, run = runRunnerDelete): Co
 export async function runRunnerDelete(o: RunnerDeleteOptions): Promise<void> {
   await o.confirm(`Remove runner ${o.runnerId} from ${describeScope(o.scope)}`);
   await deleteRunner(await o.client(), o.scope, o.runnerId);
-  await o.printer.print(deleted('runner_id', o.runnerId, describeScope(o.scope)));
+  await printDeleted(o, 'runner', o.runnerId);
 }

@@ -15,8 +15,6 @@ import {
   runsContext,
 } from '../shared.js';
 
-const DEFAULT_LIMIT = 30;
-
 export interface RunnerListOptions extends RunsBase {
   scope: RunnerScope;
   name: string | undefined;
@@ -27,7 +25,7 @@ export function runnerListCommand(factory: Factory, run = runRunnerList): Comman
   const cmd = new Command('list')
     .description('List the self-hosted runners of a repository, or of the organisation with --org')
     .option('--name <name>', 'only the runner of this name');
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   addRepoOrOrgOptions(cmd);
   return cmd
     .addHelpText(
@@ -35,7 +33,7 @@ export function runnerListCommand(factory: Factory, run = runRunnerList): Comman
       '\nExamples:\n  ops runs runner list\n  ops runs runner list --org octo-org\n  ops runs runner list --org octo-org --name org-runner-2 --json',
     )
     .action(async (o: ScopeFlags & { name?: string; limit?: string; all?: boolean }, c: Command) => {
-      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      const { limit } = parseListOptions(o);
       if (o.name !== undefined && o.name.trim() === '')
         throw new UsageError('--name is empty', 'give a runner name');
       const ctx = await runsContext(factory, c, o);

@@ -6,12 +6,12 @@ import {
   type RunsBase,
   type ScopeFlags,
   addScopeOptions,
-  deleted,
   parseName,
   runsBase,
   runsContext,
   scopeOf,
 } from '../shared.js';
+import { printDeleted } from '../../shared/outcome.js';
 
 export interface SecretDeleteOptions extends RunsBase {
   scope: Scope;
@@ -40,5 +40,5 @@ export function secretDeleteCommand(factory: Factory, run = runSecretDelete): Co
 export async function runSecretDelete(o: SecretDeleteOptions): Promise<void> {
   await o.confirm(`Delete secret ${o.name} of ${describeScope(o.scope)}`);
   await deleteSecret(await o.client(), o.scope, o.name);
-  await o.printer.print(deleted('secret', o.name, describeScope(o.scope)));
+  await printDeleted(o, 'secret', o.name);
 }

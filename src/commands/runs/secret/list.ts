@@ -16,8 +16,6 @@ import {
   scopeOf,
 } from '../shared.js';
 
-const DEFAULT_LIMIT = 30;
-
 export interface SecretListOptions extends RunsBase {
   scope: Scope;
   /** The organisation's secrets this repository may use (listRepoOrganizationSecrets). */
@@ -37,7 +35,7 @@ export function secretListCommand(factory: Factory, run = runSecretList): Comman
       'List the secrets of a repository, an organisation (--org) or an environment (--env): names, never values',
     )
     .option('--inherited', "the organisation's secrets this repository may use");
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   addScopeOptions(cmd);
   return cmd
     .addHelpText(
@@ -50,7 +48,7 @@ Examples:
   ops runs secret list --inherited --json`,
     )
     .action(async (o: Flags, c: Command) => {
-      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      const { limit } = parseListOptions(o);
       if (o.inherited && (o.org !== undefined || o.env !== undefined))
         throw new UsageError('--inherited lists what a repository may use', 'leave out --org and --env');
       const ctx = await runsContext(factory, c, o);

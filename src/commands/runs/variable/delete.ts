@@ -6,12 +6,12 @@ import {
   type RunsBase,
   type ScopeFlags,
   addScopeOptions,
-  deleted,
   parseName,
   runsBase,
   runsContext,
   scopeOf,
 } from '../shared.js';
+import { printDeleted } from '../../shared/outcome.js';
 
 export interface VariableDeleteOptions extends RunsBase {
   scope: Scope;
@@ -40,5 +40,5 @@ export function variableDeleteCommand(factory: Factory, run = runVariableDelete)
 export async function runVariableDelete(o: VariableDeleteOptions): Promise<void> {
   await o.confirm(`Delete variable ${o.name} of ${describeScope(o.scope)}`);
   await deleteVariable(await o.client(), o.scope, o.name);
-  await o.printer.print(deleted('variable', o.name, describeScope(o.scope)));
+  await printDeleted(o, 'variable', o.name);
 }

@@ -16,8 +16,6 @@ import {
   scopeOf,
 } from '../shared.js';
 
-const DEFAULT_LIMIT = 30;
-
 export interface VariableListOptions extends RunsBase {
   scope: Scope;
   /** The organisation's variables this repository may use (listRepoOrganizationVariables). */
@@ -37,7 +35,7 @@ export function variableListCommand(factory: Factory, run = runVariableList): Co
       'List the variables of a repository, an organisation (--org) or an environment (--env), with values',
     )
     .option('--inherited', "the organisation's variables this repository may use");
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   addScopeOptions(cmd);
   return cmd
     .addHelpText(
@@ -52,7 +50,7 @@ Examples:
   ops runs variable list --inherited`,
     )
     .action(async (o: Flags, c: Command) => {
-      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      const { limit } = parseListOptions(o);
       if (o.inherited && (o.org !== undefined || o.env !== undefined))
         throw new UsageError('--inherited lists what a repository may use', 'leave out --org and --env');
       const ctx = await runsContext(factory, c, o);

@@ -7,8 +7,6 @@ import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { WORKFLOW_COLUMNS } from '../columns.js';
 import { type RunsBase, addRepoOption, repoOf, runsBase, runsContext } from '../shared.js';
 
-const DEFAULT_LIMIT = 50;
-
 export interface WorkflowListOptions extends RunsBase {
   repo: RepoRef;
   limit: number | undefined;
@@ -16,7 +14,7 @@ export interface WorkflowListOptions extends RunsBase {
 
 export function workflowListCommand(factory: Factory, run = runWorkflowList): Command {
   const cmd = new Command('list').description('List the workflows of the repository, with their state');
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   addRepoOption(cmd);
   return cmd
     .addHelpText(
@@ -24,7 +22,7 @@ export function workflowListCommand(factory: Factory, run = runWorkflowList): Co
       '\nExamples:\n  ops runs workflow list\n  ops runs workflow list --json --query "[?state==\'active\'].path"',
     )
     .action(async (o: { repo?: string; limit?: string; all?: boolean }, c: Command) => {
-      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      const { limit } = parseListOptions(o);
       const ctx = await runsContext(factory, c, o);
       const repo = await repoOf(ctx);
       await run({ ...(await runsBase(ctx)), repo, limit });

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { type SecretsRunBase, kvVersionsStart, requireKey, requireV2, secretsCommand } from '../shared.js';
+import { printDeleted } from '../../shared/outcome.js';
 
 export interface KvDeleteOptions extends SecretsRunBase {
   path: string;
@@ -46,5 +47,6 @@ export async function runKvDelete(o: KvDeleteOptions): Promise<void> {
   if (loc.version === 1) await client.kvV1Delete(loc);
   else if (o.versions) await client.kvV2DeleteVersions(loc, o.versions);
   else await client.kvV2Delete(loc);
-  o.feedback.info(`Success! Data deleted (if it existed) at: ${o.path}`);
+  if (o.versions) await printDeleted(o, 'secret versions', `${o.path}@${o.versions.join(',')}`);
+  else await printDeleted(o, 'secret', o.path);
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { type SecretsRunBase, kvVersionsStart, requireKey, requireV2, secretsCommand } from '../shared.js';
+import { printDeleted } from '../../shared/outcome.js';
 
 export interface KvDestroyOptions extends SecretsRunBase {
   path: string;
@@ -37,5 +38,5 @@ export async function runKvDestroy(o: KvDestroyOptions): Promise<void> {
   requireKey(loc, o.path);
   requireV2(loc, 'kv destroy');
   await client.kvV2DestroyVersions(loc, o.versions);
-  o.feedback.info(`Success! Versions ${o.versions.join(', ')} of ${o.path} destroyed`);
+  await printDeleted(o, 'secret versions', `${o.path}@${o.versions.join(',')}`);
 }

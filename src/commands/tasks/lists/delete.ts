@@ -8,6 +8,7 @@ import {
   tasksCommand,
   tasksStart,
 } from '../shared.js';
+import { printDeleted } from '../../shared/outcome.js';
 
 export interface ListsDeleteOptions extends TasksRunBase {
   /** An id or an exact title. */
@@ -41,5 +42,5 @@ export async function runListsDelete(o: ListsDeleteOptions): Promise<void> {
   const client = await o.client();
   const id = await new ListResolver(client).resolve(o.list);
   await client.deleteTasklist(id);
-  o.feedback.info(`Deleted task list ${id}`);
+  await printDeleted(o, 'task list', id);
 }

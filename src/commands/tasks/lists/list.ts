@@ -8,8 +8,6 @@ import { parseInteger } from '../../shared/parse.js';
 import { type TasksFlags, type TasksRunBase, tasksCommand, tasksStart } from '../shared.js';
 import { LIST_COLUMNS } from '../columns.js';
 
-const DEFAULT_LIMIT = 100;
-
 export interface ListsListOptions extends TasksRunBase {
   /** Lists to print at most; undefined with --all. */
   limit: number | undefined;
@@ -28,7 +26,7 @@ export function listsListCommand(factory: Factory, run = runListsList): Command 
     '--page-size <n>',
     `lists per request (maxResults), at most ${MAX_PAGE}`,
   );
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd
     .addHelpText(
       'after',
@@ -39,7 +37,7 @@ Examples:
   ops tasks lists list --json --query "[].title"`,
     )
     .action(async (o: Flags, c: Command) => {
-      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      const { limit } = parseListOptions(o);
       const pageSize = parseInteger('--page-size', o.pageSize, { min: 1, max: MAX_PAGE });
       const { base } = await tasksStart(factory, c, o);
       await run({ ...base, limit, pageSize });

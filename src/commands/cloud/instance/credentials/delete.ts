@@ -9,8 +9,9 @@ import {
 import { UsageError } from '../../../../errors.js';
 import { type CloudRunBase, cloudCommand, cloudContext, planRead } from '../../shared.js';
 import { instanceId } from '../shared.js';
-import { CREDENTIAL_COLUMNS, parseCredentialType, parseUsername } from './shared.js';
+import { parseCredentialType, parseUsername } from './shared.js';
 import { choiceOption } from '../../../shared/choices.js';
+import { printDeleted } from '../../../shared/outcome.js';
 
 export interface CredentialsDeleteOptions extends CloudRunBase {
   id: string;
@@ -62,10 +63,10 @@ export async function runCredentialsDelete(o: CredentialsDeleteOptions): Promise
     const before = (await planRead(o, (c) => c.getCredentialList(o.id))) ?? [];
     await o.confirm(`Delete all ${before.length || ''} credentials of instance ${o.id}`.replace('  ', ' '));
     await (await o.client()).deleteCredentials(o.id);
-    return o.printer.print(before, { columns: CREDENTIAL_COLUMNS });
+    return printDeleted(o, 'credentials of instance', o.id);
   }
   const cred: CredentialWire = { type: o.type!, username: o.username! };
   await o.confirm(`Delete the ${cred.type} credential "${cred.username}" of instance ${o.id}`);
   await (await o.client()).deleteCredential(o.id, cred.type, cred.username);
-  await o.printer.print(cred, { columns: CREDENTIAL_COLUMNS });
+  await printDeleted(o, `${cred.type} credential`, cred.username);
 }

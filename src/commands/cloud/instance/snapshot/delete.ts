@@ -1,10 +1,10 @@
 import { resolveInstance } from '../../names.js';
 import type { Command } from 'commander';
 import type { Context, Factory } from '../../../../app/types.js';
-import { SNAPSHOT_COLUMNS } from '../../columns.js';
 import { type CloudRunBase, StateError, cloudCommand, cloudContext, planRead } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { snapshotId } from './shared.js';
+import { printDeleted } from '../../../shared/outcome.js';
 
 export interface SnapshotDeleteOptions extends CloudRunBase {
   id: string;
@@ -39,5 +39,5 @@ export async function runSnapshotDelete(o: SnapshotDeleteOptions): Promise<void>
     `Delete snapshot ${snap ? `${snap.displayName} (${snap.id})` : o.snapshotId} of instance ${o.id}`,
   );
   await (await o.client()).deleteSnapshot(o.id, o.snapshotId);
-  if (snap) await o.printer.print(snap, { columns: SNAPSHOT_COLUMNS });
+  await printDeleted(o, 'snapshot', o.snapshotId);
 }

@@ -8,8 +8,6 @@ import { SNAPSHOT_COLUMNS } from '../../columns.js';
 import { type CloudRunBase, cloudCommand, cloudContext } from '../../shared.js';
 import { instanceId } from '../shared.js';
 
-const DEFAULT_LIMIT = 50;
-
 export interface SnapshotListOptions extends CloudRunBase {
   id: string;
   limit: number | undefined;
@@ -20,10 +18,10 @@ export function snapshotListCommand(factory: Factory, run = runSnapshotList): Co
     'ops cloud instance snapshot list 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03',
     'ops cloud instance snapshot list 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --json',
   ]).argument('<id>', 'instance id (UUID) or unique reference');
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd.action(async (raw: string, o: { limit?: string; all?: boolean }, c: Command) => {
     const ref = instanceId(raw);
-    const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+    const { limit } = parseListOptions(o);
     const { base } = await cloudContext(factory, c);
     const id = await resolveInstance(base, ref);
     await run({ ...base, id, limit });

@@ -1,14 +1,8 @@
 import { CONTEXT_ORG, parseContextRef, resolveContext } from '../ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
-import {
-  type Confirm,
-  type PipelinesBase,
-  examples,
-  parseEnvName,
-  pipelinesStart,
-  printMessage,
-} from '../../shared.js';
+import { type Confirm, type PipelinesBase, examples, parseEnvName, pipelinesStart } from '../../shared.js';
+import { printDeleted } from '../../../shared/outcome.js';
 
 export interface ContextEnvDeleteOptions extends PipelinesBase {
   contextId: string;
@@ -37,8 +31,6 @@ export function contextEnvDeleteCommand(factory: Factory, run = runContextEnvDel
 
 export async function runContextEnvDelete(o: ContextEnvDeleteOptions): Promise<void> {
   await o.confirm(`Delete variable ${o.name} of context ${o.contextId}`);
-  await printMessage(
-    o.printer,
-    await (await o.client()).deleteEnvironmentVariableFromContext(o.contextId, o.name),
-  );
+  await (await o.client()).deleteEnvironmentVariableFromContext(o.contextId, o.name);
+  await printDeleted(o, 'context variable', o.name);
 }

@@ -7,8 +7,6 @@ import { addListOptions, parseListOptions } from '../../../shared/list-options.j
 import { CONTEXT_ENV_COLUMNS } from '../../columns.js';
 import { type PipelinesBase, examples, pipelinesStart } from '../../shared.js';
 
-const DEFAULT_LIMIT = 100;
-
 export interface ContextEnvListOptions extends PipelinesBase {
   contextId: string;
   limit: number | undefined;
@@ -19,7 +17,7 @@ export function contextEnvListCommand(factory: Factory, run = runContextEnvList)
     .description("List a context's environment variables (names and times: values are never returned)")
     .argument('<context>', 'context id (uuid), or its name in --org')
     .option('--org <org>', CONTEXT_ORG);
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd
     .addHelpText(
       'after',
@@ -30,7 +28,7 @@ export function contextEnvListCommand(factory: Factory, run = runContextEnvList)
       ),
     )
     .action(async (id: string, o: { limit?: string; all?: boolean }, c: Command) => {
-      const list = parseListOptions(o, DEFAULT_LIMIT);
+      const list = parseListOptions(o);
       const ref = parseContextRef(id, c.opts());
       const { ctx, base } = await pipelinesStart(factory, c);
       const contextId = await resolveContext(ctx, base, ref, c.opts());

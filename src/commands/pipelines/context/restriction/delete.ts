@@ -1,14 +1,8 @@
 import { CONTEXT_ORG, parseContextRef, resolveContext } from '../ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
-import {
-  type Confirm,
-  type PipelinesBase,
-  examples,
-  parseUuid,
-  pipelinesStart,
-  printMessage,
-} from '../../shared.js';
+import { type Confirm, type PipelinesBase, examples, parseUuid, pipelinesStart } from '../../shared.js';
+import { printDeleted } from '../../../shared/outcome.js';
 
 export interface ContextRestrictionDeleteOptions extends PipelinesBase {
   contextId: string;
@@ -46,8 +40,6 @@ export function contextRestrictionDeleteCommand(
 
 export async function runContextRestrictionDelete(o: ContextRestrictionDeleteOptions): Promise<void> {
   await o.confirm(`Remove restriction ${o.restrictionId} from context ${o.contextId}`);
-  await printMessage(
-    o.printer,
-    await (await o.client()).deleteContextRestriction(o.contextId, o.restrictionId),
-  );
+  await (await o.client()).deleteContextRestriction(o.contextId, o.restrictionId);
+  await printDeleted(o, 'context restriction', o.restrictionId);
 }

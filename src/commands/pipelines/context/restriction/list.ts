@@ -7,8 +7,6 @@ import { addListOptions, parseListOptions } from '../../../shared/list-options.j
 import { RESTRICTION_COLUMNS } from '../../columns.js';
 import { type PipelinesBase, examples, pipelinesStart } from '../../shared.js';
 
-const DEFAULT_LIMIT = 100;
-
 export interface ContextRestrictionListOptions extends PipelinesBase {
   contextId: string;
   limit: number | undefined;
@@ -19,14 +17,14 @@ export function contextRestrictionListCommand(factory: Factory, run = runContext
     .description('List the restrictions of a context: projects, expressions and groups allowed to use it')
     .argument('<context>', 'context id (uuid), or its name in --org')
     .option('--org <org>', CONTEXT_ORG);
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd
     .addHelpText(
       'after',
       examples('ops pipelines context restriction list a0c17523-e4af-46ab-965f-4a57cbc4a90f'),
     )
     .action(async (id: string, o: { limit?: string; all?: boolean }, c: Command) => {
-      const list = parseListOptions(o, DEFAULT_LIMIT);
+      const list = parseListOptions(o);
       const ref = parseContextRef(id, c.opts());
       const { ctx, base } = await pipelinesStart(factory, c);
       const contextId = await resolveContext(ctx, base, ref, c.opts());

@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import type { PolicyScope } from '../../../../clients/pipelines/client.js';
 import type { BundleDiffWire } from '../../../../clients/pipelines/types.js';
+import { planning } from '../../../../clients/http/planning.js';
 import { UsageError } from '../../../../errors.js';
 import { type PipelinesBase, examples } from '../../shared.js';
 import { type PolicyFlags, addPolicyScope, policyStart } from '../shared.js';
@@ -13,8 +14,10 @@ export interface PolicyBundlePushOptions extends PipelinesBase {
   /** Reads the policies of the folder: relative path → Rego source. */
   policies: () => Promise<Record<string, string>>;
   dir: string;
-  dry: boolean;
+  /** `dry-run`: print the service's plan; `ask`: show it and ask when it deletes; `none`: push (--yes). */
+  plan: 'dry-run' | 'ask' | 'none';
   whole: boolean;
+  confirm: (action: string) => Promise<void>;
 }
 
 /**
@@ -46,40 +49,72 @@ export function policyBundlePushCommand(factory: Factory, run = runPolicyBundleP
   return addPolicyScope(
     new Command('push')
       .description(
-        "Replace the organization's policy bundle with the .rego files of a folder (policies not in it are deleted); --dry shows what would be created, modified and deleted",
+        "Replace the organization's policy bundle with the .rego files of a folder: policies not in it are deleted. On a terminal it shows the plan first and asks when the plan deletes something; --dry-run asks the service what would change",
       )
-      .argument('<dir>', 'folder of .rego files (searched recursively)')
-      .option('--dry', 'ask the service what would change, and change nothing'),
+      .argument('<dir>', 'folder of .rego files (searched recursively)'),
   )
     .addHelpText(
       'after',
       examples(
-        `mkdir -p policies && printf 'package org\\n\\npolicy_name["ci_security"]\\n' > policies/ci_security.rego && ops pipelines policy bundle push policies --dry`,
-        'ops pipelines policy bundle push policies',
+        `mkdir -p policies && printf 'package org\\n\\npolicy_name["ci_security"]\\n' > policies/ci_security.rego && ops pipelines policy bundle push policies --dry-run`,
+        'ops pipelines policy bundle push policies --yes',
       ),
     )
-    .action(async (dir: string, o: PolicyFlags & { dry?: boolean }, c: Command) => {
-      const { base, scope, whole } = await policyStart(factory, c, o);
-      await run({ ...base, scope, dir, policies: () => readPolicies(dir), dry: Boolean(o.dry), whole });
+    .action(async (dir: string, o: PolicyFlags, c: Command) => {
+      const { ctx, base, scope, whole } = await policyStart(factory, c, o);
+      const plan = ctx.flags.dryRun ? 'dry-run' : !ctx.flags.yes && ctx.io.stdinIsTty ? 'ask' : 'none';
+      await run({
+        ...base,
+        scope,
+        dir,
+        policies: () => readPolicies(dir),
+        plan,
+        whole,
+        confirm: (a) => ctx.confirm(a),
+      });
     });
 }
 
-export async function runPolicyBundlePush(o: PolicyBundlePushOptions): Promise<void> {
-  const policies = await o.policies();
-  const diff = await (await o.client()).createPolicyBundle(o.scope, policies, o.dry);
-  if (o.whole) return o.printer.print(diff);
-  const rows = (['created', 'modified', 'deleted'] as const).flatMap((change) =>
-    (diff[change as keyof BundleDiffWire] ?? []).map((policy) => ({
-      change: o.dry ? `would be ${change}` : change,
-      policy,
-    })),
+type Diff = BundleDiffWire;
+const CHANGES = ['created', 'modified', 'deleted'] as const;
+
+/** The policies a diff names, one row a change. */
+function diffRows(diff: Diff, planned: boolean): Array<{ change: string; policy: string }> {
+  return CHANGES.flatMap((change) =>
+    (diff[change] ?? []).map((policy) => ({ change: planned ? `would be ${change}` : change, policy })),
   );
+}
+
+async function printDiff(o: PolicyBundlePushOptions, diff: Diff, planned: boolean): Promise<void> {
+  if (o.whole) return o.printer.print(diff);
+  const rows = diffRows(diff, planned);
   if (rows.length === 0)
-    o.feedback.info(o.dry ? 'no changes would be made' : 'no changes: the bundle was already this');
+    o.feedback.info(planned ? 'no changes would be made' : 'no changes: the bundle was already this');
   await o.printer.print(rows, {
     columns: [
       { header: 'change', get: (r) => r.change },
       { header: 'policy', get: (r) => r.policy },
     ],
   });
+}
+
+/**
+ * The plan comes from the service's own dry run (a request that changes nothing, so `--dry-run` sends
+ * it): printed as the result under --dry-run; on a terminal shown first, and asked about only when it
+ * deletes something (docs/grammar.md, "Confirmation").
+ */
+export async function runPolicyBundlePush(o: PolicyBundlePushOptions): Promise<void> {
+  const policies = await o.policies();
+  const client = await o.client();
+  if (o.plan !== 'none') {
+    const plan = await planning(() => client.createPolicyBundle(o.scope, policies, true));
+    if (o.plan === 'dry-run') return printDiff(o, plan, true);
+    for (const row of diffRows(plan, true)) o.feedback.info(`${row.change}: ${row.policy}`);
+    const deleted = plan.deleted ?? [];
+    if (deleted.length)
+      await o.confirm(
+        `Push the bundle of ${o.dir}, deleting ${deleted.length === 1 ? 'policy' : 'policies'} ${deleted.join(', ')}`,
+      );
+  }
+  await printDiff(o, await client.createPolicyBundle(o.scope, policies, false), false);
 }

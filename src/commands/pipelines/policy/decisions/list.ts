@@ -10,7 +10,6 @@ import { type PolicyFlags, addPolicyScope, policyStart } from '../shared.js';
 import type { PolicyScope } from '../../../../clients/pipelines/client.js';
 import { choiceOption } from '../../../shared/choices.js';
 
-const DEFAULT_LIMIT = 20;
 const STATUSES = ['PASS', 'SOFT_FAIL', 'HARD_FAIL', 'ERROR'] as const;
 
 export interface PolicyDecisionsListOptions extends PipelinesBase {
@@ -63,7 +62,7 @@ export function policyDecisionsListCommand(factory: Factory, run = runPolicyDeci
       .option('--build-number <n>', 'of this build')
       .option('--offset <n>', 'skip this many decisions first'),
   );
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd
     .addHelpText(
       'after',
@@ -74,7 +73,7 @@ export function policyDecisionsListCommand(factory: Factory, run = runPolicyDeci
       ),
     )
     .action(async (o: Flags, c: Command) => {
-      const list = parseListOptions(o, DEFAULT_LIMIT);
+      const list = parseListOptions(o);
       const query = parseDecisionQuery(o);
       const { base, scope } = await policyStart(factory, c, o);
       await run({ ...base, scope, query, limit: list.limit });

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
-import type { HostedRunnerWire } from '../../../../clients/runs/types.js';
+import { printDeleted } from '../../../shared/outcome.js';
 import { type RunsBase, addOrgOption, orgOf, parseId, runsBase, runsContext } from '../../shared.js';
 
 export interface RunnerHostedDeleteOptions extends RunsBase {
@@ -12,7 +12,9 @@ export interface RunnerHostedDeleteOptions extends RunsBase {
 export function runnerHostedDeleteCommand(factory: Factory, run = runRunnerHostedDelete): Command {
   return addOrgOption(
     new Command('delete')
-      .description("Delete one of the organisation's hosted runners; asks first; prints it, now Deleting")
+      .description(
+        "Delete one of the organisation's hosted runners; asks first; prints nothing (the service removes it in the background)",
+      )
       .argument('<id>', 'the hosted runner id'),
   )
     .addHelpText(
@@ -29,14 +31,6 @@ export function runnerHostedDeleteCommand(factory: Factory, run = runRunnerHoste
 
 export async function runRunnerHostedDelete(o: RunnerHostedDeleteOptions): Promise<void> {
   await o.confirm(`Delete hosted runner ${o.hostedRunnerId} of ${o.org}`);
-  const h = await (await o.client()).deleteHostedRunnerForOrg(o.org, o.hostedRunnerId);
-  await o.printer.print<HostedRunnerWire>(h, {
-    columns: [
-      { header: 'id', get: (r) => r.id },
-      { header: 'name', get: (r) => r.name, kind: 'text' },
-      { header: 'status', get: (r) => r.status },
-      { header: 'platform', get: (r) => r.platform },
-      { header: 'size', get: (r) => r.machine_size_details?.id },
-    ],
-  });
+  await (await o.client()).deleteHostedRunnerForOrg(o.org, o.hostedRunnerId);
+  await printDeleted(o, 'hosted runner', o.hostedRunnerId);
 }

@@ -6,8 +6,6 @@ import { addListOptions, parseListOptions } from '../../../shared/list-options.j
 import { HOSTED_RUNNER_COLUMNS } from '../../runner-group/columns.js';
 import { type RunsBase, addOrgOption, orgOf, runsBase, runsContext } from '../../shared.js';
 
-const DEFAULT_LIMIT = 30;
-
 export interface RunnerHostedListOptions extends RunsBase {
   org: string;
   limit: number | undefined;
@@ -15,14 +13,14 @@ export interface RunnerHostedListOptions extends RunsBase {
 
 export function runnerHostedListCommand(factory: Factory, run = runRunnerHostedList): Command {
   const cmd = addOrgOption(new Command('list').description("List the organisation's hosted runners"));
-  addListOptions(cmd, DEFAULT_LIMIT);
+  addListOptions(cmd);
   return cmd
     .addHelpText(
       'after',
       '\nExamples:\n  ops runs runner hosted list\n  ops runs runner hosted list --org octo-org --json',
     )
     .action(async (o: { org?: string; limit?: string; all?: boolean }, c: Command) => {
-      const { limit } = parseListOptions(o, DEFAULT_LIMIT);
+      const { limit } = parseListOptions(o);
       const ctx = await runsContext(factory, c, o);
       const org = await orgOf(ctx);
       await run({ ...(await runsBase(ctx)), org, limit });

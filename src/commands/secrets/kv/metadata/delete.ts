@@ -8,6 +8,7 @@ import {
   requireV2,
   secretsCommand,
 } from '../../shared.js';
+import { printDeleted } from '../../../shared/outcome.js';
 
 export interface KvMetadataDeleteOptions extends SecretsRunBase {
   path: string;
@@ -36,5 +37,5 @@ export async function runKvMetadataDelete(o: KvMetadataDeleteOptions): Promise<v
   requireKey(loc, o.path);
   requireV2(loc, 'kv metadata delete');
   await client.kvV2DeleteMetadata(loc);
-  o.feedback.info(`Success! Data deleted (if it existed) at: ${o.path}`);
+  await printDeleted(o, 'secret', o.path);
 }

@@ -1,0 +1,25 @@
+import type { Feedback } from '../../output/feedback.js';
+import type { Printer } from '../../output/printer.js';
+
+/** What a delete prints as data (docs/grammar.md, "Outcomes"). */
+export interface DeletedOutcome {
+  deleted: true;
+  kind: string;
+  id: string;
+}
+
+/**
+ * The one outcome of every delete: with a table (or CSV) nothing on stdout and `✓ Deleted <kind> <id>`
+ * on stderr when feedback is on (a terminal, no --quiet); with JSON, YAML or NDJSON the object
+ * `{"deleted":true,"kind","id"}`. A delete of something missing never gets here: it is exit 3.
+ */
+export async function printDeleted(
+  o: { printer: Printer; feedback: Feedback },
+  kind: string,
+  id: string | number,
+): Promise<void> {
+  const outcome: DeletedOutcome = { deleted: true, kind, id: String(id) };
+  if (o.printer.format === 'table' || o.printer.format === 'csv')
+    o.feedback.done(`Deleted ${kind} ${outcome.id}`);
+  else await o.printer.print(outcome);
+}
