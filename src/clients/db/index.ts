@@ -100,6 +100,7 @@ function hintFor(status: number, parsed: ParsedError): string | undefined {
  * the account addressed by subscription, resource group and name, `api-version` on every request.
  */
 export const descriptor: ServiceDescriptor = {
+  stdinCredential: 'token',
   name: 'db',
   title: 'database role assignment',
   settings: [

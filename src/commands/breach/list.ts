@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { startService } from '../shared/start.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
@@ -33,7 +34,7 @@ Examples:
     .action(async (o: { domain?: string; spamList?: boolean; limit?: string }, cmd: Command) => {
       const domain = o.domain === undefined ? undefined : parseDomain('--domain', o.domain);
       const limit = parseInteger('--limit', o.limit, { min: 1 });
-      const ctx = await factory.context(cmd);
+      const ctx = (await startService(factory, cmd, 'breach')).ctx;
       await run({
         printer: ctx.printer,
         client: () => breachClient(ctx, { needsKey: false, command: 'list' }),

@@ -3,6 +3,7 @@ import { type PollOptions, pollUntil } from '../../clients/http/poll.js';
 import { UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import type { Feedback } from '../../output/feedback.js';
+import { quote } from './parse.js';
 
 export interface WaitOptions {
   /** Wait for the end state (`--wait`), or return at once (`--no-wait`). */
@@ -43,7 +44,7 @@ function seconds(flag: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
   if (raw.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 2_000_000)
-    throw new UsageError(`invalid ${flag} "${raw}"`, 'give a number of seconds greater than 0');
+    throw new UsageError(`invalid ${flag} ${quote(raw)}`, 'give a number of seconds greater than 0');
   return n;
 }
 

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../../errors.js';
+import { quote } from './parse.js';
 import { namedExports } from '../../lazy.js';
 
 export interface ZipEntry {
@@ -43,7 +44,7 @@ export function safeEntryPath(dir: string, name: string): string {
     rel === '..' ||
     isAbsolute(rel)
   )
-    throw new UsageError(`refusing archive entry "${name}": it would be written outside ${dir}`);
+    throw new UsageError(`refusing archive entry ${quote(name)}: it would be written outside ${dir}`);
   return join(root, rel);
 }
 

@@ -11,6 +11,7 @@ import { type Io, readAllText } from '../../io.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
 import { parseTime } from '../shared/parse.js';
+import { startService } from '../shared/start.js';
 
 /** The service's limits on text (reference §B.4), checked before anything is sent. */
 export const MAX_TITLE = 1024;
@@ -28,11 +29,9 @@ export interface TasksRunBase {
   client: () => Promise<TasksClient>;
 }
 
-/** A verb of `ops tasks` with the flag every one has: the token from stdin. */
+/** A verb of `ops tasks` (`--token-stdin` is added to every verb where the service registers it). */
 export function tasksCommand(name: string, description: string): Command {
-  return new Command(name)
-    .description(description)
-    .option('--token-stdin', 'read the access token from stdin (else OPS_TASKS_TOKEN or the profile)');
+  return new Command(name).description(description);
 }
 
 /** `--list`, on the verbs that work inside one list. */
@@ -56,22 +55,13 @@ export async function tasksStart(
 ): Promise<{ ctx: Context; base: TasksRunBase; list: string }> {
   if (flags.list !== undefined && flags.list.trim() === '')
     throw new UsageError('--list is empty', `give a list id, its exact title or ${DEFAULT_LIST}`);
-  let token: string | undefined;
-  if (flags.tokenStdin) {
-    if (stdinUsed)
-      throw new UsageError(
-        `--token-stdin and ${stdinUsed} cannot both read stdin`,
-        'set the token with OPS_TASKS_TOKEN',
-      );
-    token = (await readAllText(factory.io.stdin)).trim();
-    if (token === '') throw new UsageError('--token-stdin: stdin is empty', 'pipe the access token on stdin');
-  }
-  const ctx = await factory.context(cmd, { settings: { 'tasks.token': token, 'tasks.list': flags.list } });
-  const client = await ctx.serviceClient('tasks', (http) => withFlagHints(createTasksClient(http)), {
-    credentialFlags: '--token-stdin',
+  const { ctx, base } = await startService(factory, cmd, 'tasks', {
+    settings: { 'tasks.list': flags.list },
+    stdinUsed,
+    create: (http) => withFlagHints(createTasksClient(http)),
   });
   const list = (await ctx.service('tasks')).settings.get('list') || DEFAULT_LIST;
-  return { ctx, base: { printer: ctx.printer, feedback: ctx.feedback, client }, list };
+  return { ctx, base, list };
 }
 
 /** A 401's hint, which names no flag in the client, with this command's own way to give the token. */

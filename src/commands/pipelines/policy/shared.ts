@@ -33,9 +33,10 @@ export async function policyStart(
   factory: Factory,
   cmd: Command,
   o: PolicyFlags,
+  stdinUsed?: string,
 ): Promise<{ base: PipelinesBase; scope: PolicyScope; whole: boolean }> {
   checkPolicyFlags(o);
-  const { ctx, base } = await pipelinesStart(factory, cmd, { 'pipelines.owner_id': o.ownerId });
+  const { ctx, base } = await pipelinesStart(factory, cmd, { 'pipelines.owner_id': o.ownerId }, stdinUsed);
   return {
     base,
     scope: { ownerId: await ownerIdOf(ctx), context: o.context ?? 'config' },
