@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { parseInteger } from './parse.js';
+import { parseInteger, quote } from './parse.js';
 
 export interface ListOptions {
   /** Items to print at most; undefined with --all. */
@@ -21,5 +21,7 @@ export function parseListOptions(opts: { limit?: string; all?: boolean }, defaul
     throw new UsageError('--limit and --all cannot be combined', 'give one of them');
   if (opts.all) return { limit: undefined, all: true };
   if (opts.limit === undefined) return { limit: defaultLimit, all: false };
-  return { limit: parseInteger('--limit', opts.limit, { min: 1 })!, all: false };
+  const n = parseInteger('--limit', opts.limit)!;
+  if (n < 1) throw new UsageError(`invalid --limit ${quote(opts.limit)}`, 'give a whole number >= 1');
+  return { limit: n, all: false };
 }
