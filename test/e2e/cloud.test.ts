@@ -697,9 +697,9 @@ describe('ops cloud instance metrics cpu', () => {
       'metrics',
       'cpu',
       IDS.web01,
-      '--from',
+      '--since',
       '2026-01-01',
-      '--to',
+      '--until',
       '2026-01-01',
       '--granularity',
       '60m',
@@ -721,9 +721,9 @@ describe('ops cloud instance metrics cpu', () => {
         'metrics',
         'cpu',
         IDS.web01,
-        '--from',
+        '--since',
         '2026-01-01',
-        '--to',
+        '--until',
         '2026-01-01',
         '--granularity',
         '60m',
@@ -746,9 +746,9 @@ describe('ops cloud instance metrics cpu', () => {
       'metrics',
       'cpu',
       IDS.web01,
-      '--from',
+      '--since',
       '2026-01-01',
-      '--to',
+      '--until',
       '2026-01-01',
       '--granularity',
       '60m',
@@ -763,7 +763,7 @@ describe('ops cloud instance metrics cpu', () => {
       'metrics',
       'cpu',
       IDS.web01,
-      '--from',
+      '--since',
       '2025-01-01',
       '--granularity',
       '5m',
@@ -882,7 +882,14 @@ describe('ops cloud lb', () => {
   });
 
   it('metrics: each of the eight; -o csv one column per series; a chart on a terminal', async () => {
-    const range = ['--from', '2026-01-01T00:00:00Z', '--to', '2026-01-01T06:00:00Z', '--granularity', '1h'];
+    const range = [
+      '--since',
+      '2026-01-01T00:00:00Z',
+      '--until',
+      '2026-01-01T06:00:00Z',
+      '--granularity',
+      '1h',
+    ];
     for (const metric of [
       'requests',
       'requests-per-second',
@@ -1034,14 +1041,14 @@ describe('errors and exit codes', () => {
     });
   });
 
-  it('no key at all: exit 4 before any request; --api-key-stdin gives one', async () => {
+  it('no key at all: exit 4 before any request; --token-stdin on the verb gives one', async () => {
     const r = await ops(['cloud', 'regions'], { env: { OPS_CLOUD_API_KEY: undefined } });
     expect(r.code).toBe(4);
     expect(r.stderr).toMatch(
-      /^ops: cloud: no api key is set\nhint: set OPS_CLOUD_API_KEY, .*; or pipe the key to --api-key-stdin\n$/,
+      /^ops: cloud: no api key is set\nhint: set OPS_CLOUD_API_KEY, .*; or pipe it to --token-stdin\n$/,
     );
     expect(stats().requests).toBe(0);
-    const ok = await ops(['cloud', '--api-key-stdin', 'regions', '--field', 'name'], {
+    const ok = await ops(['cloud', 'regions', '--token-stdin', '--field', 'name'], {
       env: { OPS_CLOUD_API_KEY: undefined },
       input: 'sandbox-cloud-api-key\n',
     });
@@ -1156,6 +1163,16 @@ describe('errors and exit codes', () => {
       /too small for a Windows image/,
     ],
     [['cloud', 'instance', 'get', 'web-01'], /invalid instance id "web-01"/],
+    [
+      ['cloud', 'instance', 'metrics', 'cpu', IDS.web01, '--since', '2025-02-30'],
+      /^ops: invalid --since "2025-02-30": no such date or time\n/,
+    ],
+    [
+      ['cloud', 'lb', 'metrics', IDS.lbWeb, 'requests', '--until', '2025-13-01'],
+      /^ops: invalid --until "2025-13-01": no such date or time\n/,
+    ],
+    [['cloud', 'instance', 'list', '--limit', '1e2'], /^ops: invalid --limit "1e2"\n/],
+    [['cloud', 'regions', '--token-stdin'], /^ops: --token-stdin is empty\n/],
     [['cloud', 'instance', 'list', '--state', 'ASLEEP'], /invalid --state "ASLEEP"/],
     [
       [
@@ -1384,9 +1401,9 @@ describe('conformance with specs/cloud.openapi.json', () => {
           'metrics',
           'cpu',
           IDS.web01,
-          '--from',
+          '--since',
           '2026-01-01',
-          '--to',
+          '--until',
           '2026-01-02',
           '--granularity',
           '60m',
@@ -1427,9 +1444,9 @@ describe('conformance with specs/cloud.openapi.json', () => {
           'metrics',
           IDS.lbWeb,
           'requests',
-          '--from',
+          '--since',
           '2026-01-01T00:00:00Z',
-          '--to',
+          '--until',
           '2026-01-01T06:00:00Z',
           '--granularity',
           '1h',
@@ -1533,7 +1550,7 @@ describe('conformance with specs/cloud.openapi.json', () => {
     ];
     for (const [args, code, input] of steps) {
       const stdinKey = code === 4;
-      const r = await ops(['cloud', ...(stdinKey ? ['--api-key-stdin'] : []), ...args, '--retries', '0'], {
+      const r = await ops(['cloud', ...args, ...(stdinKey ? ['--token-stdin'] : []), '--retries', '0'], {
         env,
         input,
       });

@@ -41,10 +41,10 @@ export async function startService<T = never>(
   o: StartOptions<T> = {},
 ): Promise<{ ctx: Context; base: ServiceBase<T> }> {
   const settings = { ...o.settings };
+  const entry = factory.services.find((s) => s.name === service);
+  if (!entry) throw new UsageError(`unknown service "${service}"`);
+  const key = `${service}.${(await entry.descriptor()).stdinCredential}`;
   if ((cmd.opts() as { tokenStdin?: boolean }).tokenStdin) {
-    const entry = factory.services.find((s) => s.name === service);
-    if (!entry) throw new UsageError(`unknown service "${service}"`);
-    const key = `${service}.${(await entry.descriptor()).stdinCredential}`;
     if (o.stdinUsed)
       throw new UsageError(
         `--token-stdin and ${o.stdinUsed} cannot both read stdin`,
