@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { BROKEN_IMAGE_ID } from '../../src/sandbox/cloud/catalog.js';
 import { SEED_IDS as IDS } from '../../src/sandbox/cloud/index.js';
@@ -549,6 +552,26 @@ describe('ops cloud instance credentials', () => {
       'password',
     ]);
     expect(shown.stdout).toBe('Sup3r-Secret!\n');
+  });
+
+  it('store and update drop exactly one trailing newline of the password (two keep one), from stdin or --file', async () => {
+    const cred = [IDS.web01, '--type', 'CONTROL_PANEL', '--username', 'nl'];
+    const password = async () =>
+      json<{ password: string }>(
+        (await ops(['cloud', 'instance', 'credentials', 'get', ...cred, '--show-password', '--json'])).stdout,
+      ).password;
+    expect((await ops(['cloud', 'instance', 'credentials', 'store', ...cred], { input: 'a\n' })).code).toBe(
+      0,
+    );
+    expect(await password()).toBe('a');
+    expect(
+      (await ops(['cloud', 'instance', 'credentials', 'update', ...cred], { input: 'b\n\n' })).code,
+    ).toBe(0);
+    expect(await password()).toBe('b\n');
+    const file = join(mkdtempSync(join(tmpdir(), 'ops-cred-')), 'pw');
+    writeFileSync(file, 'c\r\n');
+    expect((await ops(['cloud', 'instance', 'credentials', 'update', ...cred, '--file', file])).code).toBe(0);
+    expect(await password()).toBe('c');
   });
 
   it('update takes the new password from stdin; --dry-run prints the PUT with the password masked', async () => {
