@@ -1,8 +1,9 @@
 import { Command } from 'commander';
-import type { DocgenClient } from '../../../clients/docgen/client.js';
+import { type DocgenClient, createDocgenClient } from '../../../clients/docgen/client.js';
+import { startService } from '../../shared/start.js';
 import type { Printer } from '../../../output/printer.js';
 import type { Factory } from '../../../app/types.js';
-import { JOB_DETAIL, docgenClient, parseId } from '../shared.js';
+import { JOB_DETAIL, parseId } from '../shared.js';
 
 export interface JobsGetOptions {
   printer: Printer;
@@ -28,7 +29,8 @@ Examples:
     )
     .action(async (jobId: string, _o: unknown, c: Command) => {
       const id = parseId('job id', jobId);
-      const { ctx, client } = await docgenClient(factory, c);
+      const { ctx, base } = await startService(factory, c, 'docgen', { create: createDocgenClient });
+      const { client } = base;
       await run({ printer: ctx.printer, client, jobId: id });
     });
 }

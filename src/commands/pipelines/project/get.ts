@@ -1,7 +1,9 @@
 import { Command } from 'commander';
+import { createPipelinesClient } from '../../../clients/pipelines/client.js';
+import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import { PROJECT_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, parseProjectSlug } from '../shared.js';
 
 export interface ProjectGetOptions extends PipelinesBase {
   slug: string;
@@ -20,7 +22,7 @@ export function projectGetCommand(factory: Factory, run = runProjectGet): Comman
     )
     .action(async (slug: string, _o: unknown, c: Command) => {
       const parsed = parseProjectSlug(slug);
-      const { base } = await pipelinesStart(factory, c);
+      const { base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
       await run({ ...base, slug: parsed });
     });
 }
