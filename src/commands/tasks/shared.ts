@@ -1,5 +1,4 @@
 import { planning } from '../../clients/http/planning.js';
-import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import type { Context, Factory } from '../../app/types.js';
 import { type TasksClient, createTasksClient } from '../../clients/tasks/client.js';
@@ -7,7 +6,8 @@ import { DEFAULT_LIST } from '../../clients/tasks/index.js';
 import type { TaskListWire } from '../../clients/tasks/types.js';
 import { encodeSegment } from '../../clients/http/url.js';
 import { ApiError, ExitCode, OpsError, UsageError } from '../../errors.js';
-import { type Io, readAllText } from '../../io.js';
+import type { Io } from '../../io.js';
+import { readInputFile } from '../shared/secret-input.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
 import { parseTime } from '../shared/parse.js';
@@ -147,15 +147,7 @@ export async function readJsonObject(
   file: string,
   flag = '--file',
 ): Promise<Record<string, unknown>> {
-  let text: string;
-  try {
-    text = file === '-' ? await readAllText(io.stdin) : await readFile(file, 'utf8');
-  } catch (err) {
-    throw new UsageError(
-      `cannot read ${flag} "${file}": ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
-      'give a readable file, or - for stdin',
-    );
-  }
+  const text = await readInputFile(io, file, flag);
   let value: unknown;
   try {
     value = JSON.parse(text);
