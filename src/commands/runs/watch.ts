@@ -1,10 +1,11 @@
 import { Command } from 'commander';
+import { parseSeconds } from '../shared/wait.js';
 import type { Factory } from '../../app/types.js';
 import { pollUntil } from '../../clients/http/poll.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import { EtagCache } from '../../clients/runs/etag.js';
 import type { JobWire, WorkflowRunWire } from '../../clients/runs/types.js';
-import { ExitStatusError, UsageError } from '../../errors.js';
+import { ExitStatusError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import { JOB_COLUMNS, RUN_FIELDS, stateOf } from './columns.js';
 import { LiveBlock, renderRun } from './live.js';
@@ -24,14 +25,7 @@ export interface RunsWatchOptions extends RunsBase {
 }
 
 export function parseInterval(raw: string | undefined): number {
-  if (raw === undefined) return 3;
-  const n = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 3600)
-    throw new UsageError(
-      `invalid --interval "${raw}"`,
-      'give a number of seconds greater than 0, at most 3600',
-    );
-  return n;
+  return parseSeconds('--interval', raw, 3600) ?? 3;
 }
 
 export function runsWatchCommand(factory: Factory, run = runRunsWatch): Command {

@@ -40,11 +40,18 @@ export function addWaitOptions(
     .option('--interval <seconds>', `seconds between checks (default ${o.defaultInterval ?? 2})`);
 }
 
-function seconds(flag: string, raw: string | undefined): number | undefined {
+/**
+ * A number of seconds (`--wait-timeout`, `--interval`): decimal digits with an optional fraction
+ * (`0.5`), greater than 0 and at most `max`; `1e2` or `0x10` is refused like any integer flag.
+ */
+export function parseSeconds(flag: string, raw: string | undefined, max = 2_000_000): number | undefined {
   if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 2_000_000)
-    throw new UsageError(`invalid ${flag} ${quote(raw)}`, 'give a number of seconds greater than 0');
+  const n = /^\d{1,9}(\.\d{1,6})?$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(n > 0 && n <= max))
+    throw new UsageError(
+      `invalid ${flag} ${quote(raw)}`,
+      `give a number of seconds greater than 0${max < 2_000_000 ? `, at most ${max}` : ''}`,
+    );
   return n;
 }
 
@@ -53,8 +60,8 @@ export function parseWaitOptions(
   f: WaitFlags,
   o: { waitByDefault?: boolean; defaultTimeout?: number; defaultInterval?: number } = {},
 ): WaitOptions {
-  const timeout = seconds('--wait-timeout', f.waitTimeout);
-  const interval = seconds('--interval', f.interval);
+  const timeout = parseSeconds('--wait-timeout', f.waitTimeout);
+  const interval = parseSeconds('--interval', f.interval);
   // commander sets `wait` to true for --wait, false for --no-wait, and leaves it unset otherwise.
   const wait = f.wait ?? Boolean(o.waitByDefault);
   if (!wait && (timeout !== undefined || interval !== undefined))
