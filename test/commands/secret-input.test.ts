@@ -77,3 +77,20 @@ describe('readSecretInput', () => {
     expect(() => stdinValue('\r\n', '--token-stdin')).toThrow('--token-stdin is empty');
   });
 });
+
+describe('secrets data from stdin (key=-) follows the same rule', () => {
+  it.each([
+    ['a\n', 'a'],
+    ['a\n\n', 'a\n'],
+  ])('%j gives %j', async (input, want) => {
+    const { parseData } = await import('../../src/commands/secrets/shared.js');
+    expect(await parseData(['password=-'], memoryIo({ input }))).toEqual({ password: want });
+  });
+
+  it('an empty value is exit 2', async () => {
+    const { parseData } = await import('../../src/commands/secrets/shared.js');
+    await expect(parseData(['password=-'], memoryIo({ input: '\n' }))).rejects.toThrow(
+      'the value of password is empty',
+    );
+  });
+});

@@ -955,3 +955,30 @@ describe('bad input is a usage error before anything is sent', () => {
     expect((err as { hint: string }).hint).toContain('--org-slug SLUG or --owner-id UUID');
   });
 });
+
+describe('a variable value read from stdin or --file: exactly one trailing newline dropped', () => {
+  it.each([
+    ['a\n', 'a'],
+    ['a\n\n', 'a\n'],
+    ['a\r\n', 'a'],
+  ])('context env set and env set: %j gives %j', async (input, want) => {
+    const ctx = await parseVerb(contextEnvSetCommand, ['context', 'env'], ['set', IDS.dockerHub, 'X'], {
+      input,
+    });
+    expect(await (ctx.options as unknown as { value: () => Promise<string> }).value()).toBe(want);
+    const project = await parseVerb(envSetCommand, ['env'], ['set', 'gh/acme/web-app', 'X'], { input });
+    expect(await (project.options as unknown as { value: () => Promise<string> }).value()).toBe(want);
+  });
+
+  it('--token-stdin cannot share stdin with the value', async () => {
+    const err = await parseVerb(
+      contextEnvSetCommand,
+      ['context', 'env'],
+      ['set', IDS.dockerHub, 'X', '--token-stdin'],
+      {
+        input: 'v',
+      },
+    ).catch((e: unknown) => e);
+    expect((err as Error).message).toBe('--token-stdin and the variable value cannot both read stdin');
+  });
+});
