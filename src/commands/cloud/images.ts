@@ -1,12 +1,10 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../clients/cloud/client.js';
-import { startService } from '../shared/start.js';
 import type { Factory } from '../../app/types.js';
 import { type ImageDetailsWire, type ImageListQuery, REGION_NAMES } from '../../clients/cloud/types.js';
 import { printPages } from '../shared/list.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
 import { IMAGE_COLUMNS } from './columns.js';
-import { type CloudRunBase, cloudCommand, parseChoice } from './shared.js';
+import { type CloudRunBase, cloudCommand, cloudContext, parseChoice } from './shared.js';
 import { choiceOption } from '../shared/choices.js';
 
 const DEFAULT_LIMIT = 50;
@@ -51,7 +49,7 @@ export function cloudImagesCommand(factory: Factory, run = runCloudImages): Comm
         custom: o.custom ? true : undefined,
         region: parseChoice('--region', o.region, REGION_NAMES),
       };
-      const { base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+      const { base } = await cloudContext(factory, c);
       await run({ ...base, query, limit });
     },
   );

@@ -1,13 +1,11 @@
 import { Command } from 'commander';
-import { createCloudClient } from '../../clients/cloud/client.js';
-import { startService } from '../shared/start.js';
 import type { Factory } from '../../app/types.js';
 import { REGION_NAMES, type InstanceTypeWire } from '../../clients/cloud/types.js';
 import { UsageError } from '../../errors.js';
 import { printPages } from '../shared/list.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
 import { TYPE_COLUMNS } from './columns.js';
-import { type CloudRunBase, parseChoice } from './shared.js';
+import { type CloudRunBase, cloudContext, parseChoice } from './shared.js';
 import { choiceOption } from '../shared/choices.js';
 
 const DEFAULT_LIMIT = 100;
@@ -38,7 +36,7 @@ Examples:
         throw new UsageError('--region is required', `give one of ${REGION_NAMES.join(', ')}`);
       const region = parseChoice('--region', o.region, REGION_NAMES)!;
       const { limit } = parseListOptions(o, DEFAULT_LIMIT);
-      const { base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+      const { base } = await cloudContext(factory, c);
       await run({ ...base, region, limit });
     });
 }

@@ -1,11 +1,9 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../clients/cloud/client.js';
-import { startService } from '../shared/start.js';
 import type { Factory } from '../../app/types.js';
 import type { RegionWire } from '../../clients/cloud/types.js';
 import { printPages } from '../shared/list.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
-import { type CloudRunBase, cloudCommand } from './shared.js';
+import { type CloudRunBase, cloudCommand, cloudContext } from './shared.js';
 
 const DEFAULT_LIMIT = 50;
 
@@ -23,7 +21,7 @@ export function cloudRegionsCommand(factory: Factory, run = runCloudRegions): Co
   addListOptions(cmd, DEFAULT_LIMIT);
   return cmd.action(async (o: { limit?: string; all?: boolean }, c: Command) => {
     const { limit } = parseListOptions(o, DEFAULT_LIMIT);
-    const { base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+    const { base } = await cloudContext(factory, c);
     await run({ ...base, limit });
   });
 }

@@ -1,7 +1,9 @@
-import type { Context } from '../../app/types.js';
-import type { PipelinesClient } from '../../clients/pipelines/client.js';
+import type { Command } from 'commander';
+import type { Context, Factory } from '../../app/types.js';
+import { type PipelinesClient, createPipelinesClient } from '../../clients/pipelines/client.js';
 import type { MessageWire, ReportingWindow } from '../../clients/pipelines/types.js';
 import { ConfigError, UsageError } from '../../errors.js';
+import { startService } from '../shared/start.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
 
@@ -11,6 +13,19 @@ export interface PipelinesBase {
   feedback: Feedback;
   /** The client, built on first use (credentials are checked before). */
   client: () => Promise<PipelinesClient>;
+}
+
+/**
+ * The context and client of a pipelines command. `settings` are the command's flags for profile keys
+ * (`--owner-id` → `pipelines.owner_id`). The address and token are checked here, before any request.
+ */
+export async function pipelinesStart(
+  factory: Factory,
+  cmd: Command,
+  settings: Record<string, string | undefined> = {},
+  stdinUsed?: string,
+): Promise<{ ctx: Context; base: PipelinesBase }> {
+  return startService(factory, cmd, 'pipelines', { settings, create: createPipelinesClient, stdinUsed });
 }
 
 /**

@@ -1,11 +1,17 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../../clients/cloud/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import { ASG_TYPES, type CreateAutoScalingGroupWire } from '../../../clients/cloud/types.js';
 import { UsageError } from '../../../errors.js';
 import { requireInstanceState } from '../instance/shared.js';
-import { type CloudRunBase, cloudCommand, parseChoice, parseId, parseText, planRead } from '../shared.js';
+import {
+  type CloudRunBase,
+  cloudCommand,
+  cloudContext,
+  parseChoice,
+  parseId,
+  parseText,
+  planRead,
+} from '../shared.js';
 import { type SizingFlags, checkRequiredFor, checkSizingFor, parseSizing, printGroup } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
@@ -53,7 +59,7 @@ export function asgCreateCommand(factory: Factory, run = runAsgCreate): Command 
     .option('--ends-at <time>', 'SCHEDULED (required): later than --starts-at')
     .action(async (o: CreateFlags, c: Command) => {
       const body = parseAsgCreateFlags(o);
-      const { base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+      const { base } = await cloudContext(factory, c);
       await run({ ...base, body });
     });
 }

@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../../clients/cloud/client.js';
-import { startService } from '../../shared/start.js';
 import type { Context, Factory } from '../../../app/types.js';
-import { type CloudRunBase, StateError, cloudCommand, label, planRead } from '../shared.js';
+import { type CloudRunBase, StateError, cloudCommand, cloudContext, label, planRead } from '../shared.js';
 import { asgId, printGroup } from './shared.js';
 
 export interface AsgDeleteOptions extends CloudRunBase {
@@ -17,7 +15,7 @@ export function asgDeleteCommand(factory: Factory, run = runAsgDelete): Command 
     .argument('<id>', 'auto scaling group id (UUID)')
     .action(async (raw: string, _o: object, c: Command) => {
       const id = asgId(raw);
-      const { ctx, base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+      const { ctx, base } = await cloudContext(factory, c);
       await run({ ...base, id, confirm: (a) => ctx.confirm(a) });
     });
 }

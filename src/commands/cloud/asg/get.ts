@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../../clients/cloud/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
-import { type CloudRunBase, cloudCommand } from '../shared.js';
+import { type CloudRunBase, cloudCommand, cloudContext } from '../shared.js';
 import { asgId, printGroup } from './shared.js';
 
 export interface AsgGetOptions extends CloudRunBase {
@@ -17,7 +15,7 @@ export function asgGetCommand(factory: Factory, run = runAsgGet): Command {
     .argument('<id>', 'auto scaling group id (UUID)')
     .action(async (raw: string, _o: object, c: Command) => {
       const id = asgId(raw);
-      const { base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+      const { base } = await cloudContext(factory, c);
       await run({ ...base, id });
     });
 }

@@ -1,6 +1,4 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../../clients/cloud/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import {
   ASG_STATES,
@@ -12,7 +10,7 @@ import {
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { GROUP_COLUMNS } from '../columns.js';
-import { type CloudRunBase, cloudCommand, parseChoice, parseId, parseText } from '../shared.js';
+import { type CloudRunBase, cloudCommand, cloudContext, parseChoice, parseId, parseText } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 const DEFAULT_LIMIT = 50;
@@ -65,7 +63,7 @@ export function asgListCommand(factory: Factory, run = runAsgList): Command {
   addListOptions(cmd, DEFAULT_LIMIT);
   return cmd.action(async (o: ListFlags, c: Command) => {
     const parsed = parseAsgListFlags(o);
-    const { base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+    const { base } = await cloudContext(factory, c);
     await run({ ...base, ...parsed });
   });
 }

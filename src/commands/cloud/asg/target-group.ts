@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../../clients/cloud/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
-import { type CloudRunBase, cloudCommand, parseId } from '../shared.js';
+import { type CloudRunBase, cloudCommand, cloudContext, parseId } from '../shared.js';
 import { asgId } from './shared.js';
 
 /** What register-target-group and deregister-target-group share. */
@@ -24,7 +22,7 @@ export function targetGroupCommand(
     .action(async (raw: string, rawTg: string, _o: object, c: Command) => {
       const id = asgId(raw);
       const targetGroupId = parseId('target group', rawTg, `ops cloud asg get ${id}`);
-      const { base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+      const { base } = await cloudContext(factory, c);
       await run({ ...base, id, targetGroupId });
     });
 }

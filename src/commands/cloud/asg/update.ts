@@ -1,10 +1,8 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../../clients/cloud/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import type { UpdateAutoScalingGroupWire } from '../../../clients/cloud/types.js';
 import { UsageError } from '../../../errors.js';
-import { type CloudRunBase, cloudCommand, parseText, planRead } from '../shared.js';
+import { type CloudRunBase, cloudCommand, cloudContext, parseText, planRead } from '../shared.js';
 import { type SizingFlags, asgId, checkSizingFor, parseSizing, printGroup } from './shared.js';
 
 export interface AsgUpdateOptions extends CloudRunBase {
@@ -52,7 +50,7 @@ export function asgUpdateCommand(factory: Factory, run = runAsgUpdate): Command 
     .action(async (raw: string, o: SizingFlags & { reference?: string }, c: Command) => {
       const id = asgId(raw);
       const body = parseAsgUpdateFlags(o);
-      const { base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+      const { base } = await cloudContext(factory, c);
       await run({ ...base, id, body });
     });
 }

@@ -1,12 +1,10 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../../clients/cloud/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import type { CloudClient } from '../../../clients/cloud/client.js';
 import type { InstanceState } from '../../../clients/cloud/types.js';
 import type { Io } from '../../../io.js';
 import { type WaitFlags, type WaitOptions, addWaitOptions, parseWaitOptions } from '../../shared/wait.js';
-import { type CloudRunBase, cloudCommand, planRead } from '../shared.js';
+import { type CloudRunBase, cloudCommand, cloudContext, planRead } from '../shared.js';
 import { TRANSITIONAL, instanceId, printInstance, requireInstanceState, waitForInstance } from './shared.js';
 
 /** What start, stop and reboot share: their run options. */
@@ -39,7 +37,7 @@ export function powerCommand(
   return cmd.action(async (raw: string, o: WaitFlags, c: Command) => {
     const id = instanceId(raw);
     const wait = parseWaitOptions(o);
-    const { ctx, base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+    const { ctx, base } = await cloudContext(factory, c);
     await run({ ...base, io: ctx.io, id, wait });
   });
 }

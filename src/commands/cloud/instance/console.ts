@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../../clients/cloud/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import type { ConsoleAccessWire } from '../../../clients/cloud/types.js';
-import { type CloudRunBase, cloudCommand } from '../shared.js';
+import { type CloudRunBase, cloudCommand, cloudContext } from '../shared.js';
 import { instanceId } from './shared.js';
 
 export interface InstanceConsoleOptions extends CloudRunBase {
@@ -22,7 +20,7 @@ export function instanceConsoleCommand(factory: Factory, run = runInstanceConsol
     .argument('<id>', 'instance id (UUID)')
     .action(async (raw: string, _o: object, c: Command) => {
       const id = instanceId(raw);
-      const { base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+      const { base } = await cloudContext(factory, c);
       await run({ ...base, id });
     });
 }

@@ -1,6 +1,4 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../../clients/cloud/client.js';
-import { startService } from '../../shared/start.js';
 import { readInputFile } from '../../shared/secret-input.js';
 import type { Factory } from '../../../app/types.js';
 import {
@@ -13,7 +11,7 @@ import {
 import { UsageError } from '../../../errors.js';
 import type { Io } from '../../../io.js';
 import { type WaitOptions, addWaitOptions, parseWaitOptions, type WaitFlags } from '../../shared/wait.js';
-import { type CloudRunBase, cloudCommand, planRead } from '../shared.js';
+import { type CloudRunBase, cloudCommand, cloudContext, planRead } from '../shared.js';
 import { type LaunchFlags, familyOfImageCode, parseLaunchFlags, readSshKey } from './launch-input.js';
 import { addMonthlyOptions, printInstance, waitForInstance } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
@@ -77,9 +75,13 @@ export function instanceLaunchCommand(factory: Factory, run = runInstanceLaunch)
       if (text.trim() === '') throw new UsageError(`--user-data-file "${o.userDataFile}" is empty`);
       body.userData = text;
     }
-    const stdinUsed =
-      o.userDataFile === '-' ? '--user-data-file -' : o.sshKeyFile === '-' ? '--ssh-key-file -' : undefined;
-    const { ctx, base } = await startService(factory, c, 'cloud', { create: createCloudClient, stdinUsed });
+    const { ctx, base } = await cloudContext(
+      factory,
+      c,
+      o.userDataFile === '-' || o.sshKeyFile === '-'
+        ? { stdinTaken: o.userDataFile === '-' ? '--user-data-file -' : '--ssh-key-file -' }
+        : {},
+    );
     await run({ ...base, io: ctx.io, body, wait });
   });
 }

@@ -1,6 +1,4 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../../clients/cloud/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import {
   CONTRACT_STATES,
@@ -14,7 +12,7 @@ import {
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { INSTANCE_COLUMNS } from '../columns.js';
-import { type CloudRunBase, cloudCommand, parseChoice, parseIp, parseText } from '../shared.js';
+import { type CloudRunBase, cloudCommand, cloudContext, parseChoice, parseIp, parseText } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 const DEFAULT_LIMIT = 50;
@@ -92,7 +90,7 @@ export function instanceListCommand(factory: Factory, run = runInstanceList): Co
   addListOptions(cmd, DEFAULT_LIMIT);
   return cmd.action(async (o: ListFlags, c: Command) => {
     const parsed = parseInstanceListFlags(o);
-    const { base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+    const { base } = await cloudContext(factory, c);
     await run({ ...base, ...parsed });
   });
 }

@@ -1,12 +1,10 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../../clients/cloud/client.js';
-import { startService } from '../../shared/start.js';
 import type { Context, Factory } from '../../../app/types.js';
 import type { InstanceDetailsWire, TerminateInstanceWire } from '../../../clients/cloud/types.js';
 import { UsageError } from '../../../errors.js';
 import type { Io } from '../../../io.js';
 import { type WaitFlags, type WaitOptions, addWaitOptions, parseWaitOptions } from '../../shared/wait.js';
-import { type CloudRunBase, StateError, cloudCommand, label, planRead } from '../shared.js';
+import { type CloudRunBase, StateError, cloudCommand, cloudContext, label, planRead } from '../shared.js';
 import { instanceId, printInstance, waitForInstance } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
@@ -68,7 +66,7 @@ export function instanceTerminateCommand(factory: Factory, run = runInstanceTerm
       const id = instanceId(raw);
       const body = parseTerminateFlags(o);
       const wait = parseWaitOptions(o);
-      const { ctx, base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+      const { ctx, base } = await cloudContext(factory, c);
       await run({ ...base, io: ctx.io, id, body, wait, confirm: (a) => ctx.confirm(a) });
     },
   );

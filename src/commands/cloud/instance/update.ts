@@ -1,6 +1,4 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../../clients/cloud/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import {
   BILLING_FREQUENCIES,
@@ -14,6 +12,7 @@ import { parseInteger } from '../../shared/parse.js';
 import {
   type CloudRunBase,
   cloudCommand,
+  cloudContext,
   label,
   parseChoice,
   parseNumberChoice,
@@ -87,7 +86,7 @@ export function instanceUpdateCommand(factory: Factory, run = runInstanceUpdate)
     .action(async (raw: string, o: UpdateFlags, c: Command) => {
       const id = instanceId(raw);
       const body = parseInstanceUpdateFlags(o);
-      const { base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+      const { base } = await cloudContext(factory, c);
       await run({ ...base, id, body });
     });
 }

@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../../clients/cloud/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import type { CloudClient } from '../../../clients/cloud/client.js';
-import { type CloudRunBase, cloudCommand, parseId } from '../shared.js';
+import { type CloudRunBase, cloudCommand, cloudContext, parseId } from '../shared.js';
 
 export interface LbActionOptions extends CloudRunBase {
   id: string;
@@ -36,7 +34,7 @@ export function lbActionCommand(
     .argument('<load-balancer-id>', 'load balancer id (UUID)')
     .action(async (raw: string, _o: object, c: Command) => {
       const id = lbId(raw);
-      const { base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+      const { base } = await cloudContext(factory, c);
       await run({ ...base, id });
     });
 }

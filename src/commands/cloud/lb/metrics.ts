@@ -1,6 +1,4 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../../clients/cloud/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import { LB_METRIC_METHODS } from '../../../clients/cloud/client.js';
 import {
@@ -13,7 +11,7 @@ import {
 import { UsageError } from '../../../errors.js';
 import { parseTime } from '../../shared/parse.js';
 import { type MetricsView, metricsView, printMetrics, seriesOf } from '../charts.js';
-import { type CloudRunBase, cloudCommand, parseChoice } from '../shared.js';
+import { type CloudRunBase, cloudCommand, cloudContext, parseChoice } from '../shared.js';
 import { lbId } from './action.js';
 import { choiceOption } from '../../shared/choices.js';
 
@@ -84,7 +82,7 @@ export function lbMetricsCommand(factory: Factory, run = runLbMetrics): Command 
         const id = lbId(raw);
         const metric = parseMetric(rawMetric);
         const query = parseLbMetricsFlags(o);
-        const { ctx, base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+        const { ctx, base } = await cloudContext(factory, c);
         const view = metricsView({
           format: ctx.printer.format,
           tty: ctx.io.stdoutIsTty,

@@ -1,9 +1,8 @@
 import { Command } from 'commander';
-import { type DocgenClient, createDocgenClient } from '../../../clients/docgen/client.js';
-import { startService } from '../../shared/start.js';
+import type { DocgenClient } from '../../../clients/docgen/client.js';
 import type { Printer } from '../../../output/printer.js';
 import type { Factory } from '../../../app/types.js';
-import { JOB_DETAIL, parseId } from '../shared.js';
+import { JOB_DETAIL, docgenClient, parseId } from '../shared.js';
 
 export interface JobsGetOptions {
   printer: Printer;
@@ -29,8 +28,7 @@ Examples:
     )
     .action(async (jobId: string, _o: unknown, c: Command) => {
       const id = parseId('job id', jobId);
-      const { ctx, base } = await startService(factory, c, 'docgen', { create: createDocgenClient });
-      const { client } = base;
+      const { ctx, client } = await docgenClient(factory, c);
       await run({ printer: ctx.printer, client, jobId: id });
     });
 }

@@ -1,6 +1,5 @@
 import { Command } from 'commander';
-import { type DocgenClient, type JobPages, createDocgenClient } from '../../../clients/docgen/client.js';
-import { startService } from '../../shared/start.js';
+import type { DocgenClient, JobPages } from '../../../clients/docgen/client.js';
 import { DOCGEN_JOB_STATUSES, type DocgenJobWire } from '../../../clients/docgen/types.js';
 import type { Page } from '../../../clients/http/paginate.js';
 import type { RawJson } from '../../../clients/http/raw-json.js';
@@ -10,7 +9,7 @@ import type { Printer } from '../../../output/printer.js';
 import type { Factory } from '../../../app/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
-import { JOB_COLUMNS, parseId, parseStatuses } from '../shared.js';
+import { JOB_COLUMNS, docgenClient, parseId, parseStatuses } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 const DEFAULT_LIMIT = 100;
@@ -94,8 +93,7 @@ Examples:
     )
     .action(async (o: ListFlags, c: Command) => {
       const parsed = parseJobsListFlags(o);
-      const { ctx, base } = await startService(factory, c, 'docgen', { create: createDocgenClient });
-      const { client } = base;
+      const { ctx, client } = await docgenClient(factory, c);
       await run({ printer: ctx.printer, feedback: ctx.feedback, client, ...parsed });
     });
 }

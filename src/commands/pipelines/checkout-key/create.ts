@@ -1,11 +1,9 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import type { CheckoutKeyType } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import { CHECKOUT_KEY_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, parseChoice, parseProjectSlug } from '../shared.js';
+import { type PipelinesBase, examples, parseChoice, parseProjectSlug, pipelinesStart } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 export interface CheckoutKeyCreateOptions extends PipelinesBase {
@@ -37,7 +35,7 @@ export function checkoutKeyCreateCommand(factory: Factory, run = runCheckoutKeyC
       const parsed = parseProjectSlug(slug);
       if (o.type === undefined) throw new UsageError('--type is required', 'give deploy-key or user-key');
       const type = parseChoice('--type', o.type, ['user-key', 'deploy-key'] as const);
-      const { base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { base } = await pipelinesStart(factory, c);
       await run({ ...base, slug: parsed, type });
     });
 }

@@ -1,8 +1,13 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, parseProjectSlug, printMessage } from '../shared.js';
+import {
+  type Confirm,
+  type PipelinesBase,
+  examples,
+  parseProjectSlug,
+  pipelinesStart,
+  printMessage,
+} from '../shared.js';
 import { parseFingerprint } from './get.js';
 
 export interface CheckoutKeyDeleteOptions extends PipelinesBase {
@@ -25,7 +30,7 @@ export function checkoutKeyDeleteCommand(factory: Factory, run = runCheckoutKeyD
     .action(async (slug: string, fp: string, _o: unknown, c: Command) => {
       const parsed = parseProjectSlug(slug);
       const fingerprint = parseFingerprint(fp);
-      const { ctx, base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { ctx, base } = await pipelinesStart(factory, c);
       await run({ ...base, slug: parsed, fingerprint, confirm: (a) => ctx.confirm(a) });
     });
 }

@@ -1,10 +1,8 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import { UsageError } from '../../../errors.js';
 import { CHECKOUT_KEY_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, parseProjectSlug } from '../shared.js';
+import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
 
 export interface CheckoutKeyGetOptions extends PipelinesBase {
   slug: string;
@@ -37,7 +35,7 @@ export function checkoutKeyGetCommand(factory: Factory, run = runCheckoutKeyGet)
     .action(async (slug: string, fp: string, _o: unknown, c: Command) => {
       const parsed = parseProjectSlug(slug);
       const fingerprint = parseFingerprint(fp);
-      const { base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { base } = await pipelinesStart(factory, c);
       await run({ ...base, slug: parsed, fingerprint });
     });
 }

@@ -1,12 +1,10 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import type { CheckoutKeyWire, Digest } from '../../../clients/pipelines/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { CHECKOUT_KEY_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, parseChoice, parseProjectSlug } from '../shared.js';
+import { type PipelinesBase, examples, parseChoice, parseProjectSlug, pipelinesStart } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 const DEFAULT_LIMIT = 50;
@@ -41,7 +39,7 @@ export function checkoutKeyListCommand(factory: Factory, run = runCheckoutKeyLis
       const parsed = parseProjectSlug(slug);
       const digest =
         o.digest === undefined ? undefined : parseChoice('--digest', o.digest, ['sha256', 'md5'] as const);
-      const { base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { base } = await pipelinesStart(factory, c);
       await run({ ...base, slug: parsed, digest, limit: list.limit });
     });
 }

@@ -1,11 +1,9 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import type { ContextOwnerWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import { CONTEXT_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples } from '../shared.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 import { type Owner, type OwnerFlags, addOwnerOptions, parseOwnerFlags, resolveOwner } from './owner.js';
 
 export interface ContextCreateOptions extends PipelinesBase {
@@ -37,7 +35,7 @@ export function contextCreateCommand(factory: Factory, run = runContextCreate): 
       if (name.trim() === '')
         throw new UsageError('the context name is empty', 'give a name such as aws-production');
       const owner = parseOwnerFlags(o);
-      const { ctx, base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { ctx, base } = await pipelinesStart(factory, c);
       await run({ ...base, name, owner: await resolveOwner(ctx, owner) });
     });
 }

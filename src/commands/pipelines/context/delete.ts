@@ -1,8 +1,13 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, parseUuid, printMessage } from '../shared.js';
+import {
+  type Confirm,
+  type PipelinesBase,
+  examples,
+  parseUuid,
+  pipelinesStart,
+  printMessage,
+} from '../shared.js';
 import { CONTEXT_ID_HINT } from './get.js';
 
 export interface ContextDeleteOptions extends PipelinesBase {
@@ -17,7 +22,7 @@ export function contextDeleteCommand(factory: Factory, run = runContextDelete): 
     .addHelpText('after', examples('ops pipelines context delete 0a9df32a-bcc8-4b20-abd0-59eb16df2b80 --yes'))
     .action(async (id: string, _o: unknown, c: Command) => {
       const contextId = parseUuid('context id', id, CONTEXT_ID_HINT);
-      const { ctx, base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { ctx, base } = await pipelinesStart(factory, c);
       await run({ ...base, contextId, confirm: (a) => ctx.confirm(a) });
     });
 }

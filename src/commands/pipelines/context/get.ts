@@ -1,9 +1,7 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import { CONTEXT_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, parseUuid } from '../shared.js';
+import { type PipelinesBase, examples, parseUuid, pipelinesStart } from '../shared.js';
 
 export interface ContextGetOptions extends PipelinesBase {
   contextId: string;
@@ -24,7 +22,7 @@ export function contextGetCommand(factory: Factory, run = runContextGet): Comman
     )
     .action(async (id: string, _o: unknown, c: Command) => {
       const contextId = parseUuid('context id', id, CONTEXT_ID_HINT);
-      const { base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { base } = await pipelinesStart(factory, c);
       await run({ ...base, contextId });
     });
 }

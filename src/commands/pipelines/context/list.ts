@@ -1,12 +1,10 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import type { ContextWire } from '../../../clients/pipelines/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { CONTEXT_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples } from '../shared.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 import { type Owner, type OwnerFlags, addOwnerOptions, parseOwnerFlags, resolveOwner } from './owner.js';
 
 const DEFAULT_LIMIT = 50;
@@ -33,7 +31,7 @@ export function contextListCommand(factory: Factory, run = runContextList): Comm
     .action(async (o: OwnerFlags & { limit?: string; all?: boolean }, c: Command) => {
       const list = parseListOptions(o, DEFAULT_LIMIT);
       const owner = parseOwnerFlags(o);
-      const { ctx, base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { ctx, base } = await pipelinesStart(factory, c);
       await run({ ...base, owner: await resolveOwner(ctx, owner), limit: list.limit });
     });
 }

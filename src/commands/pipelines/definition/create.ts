@@ -1,11 +1,9 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import type { PipelineDefinitionCreateWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import { DEFINITION_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples } from '../shared.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 import { type ProjectRef, parseFilePath, parseProjectRef, parseRepoId, projectIdOf } from './shared.js';
 
 export interface DefinitionCreateOptions extends PipelinesBase {
@@ -65,7 +63,7 @@ export function definitionCreateCommand(factory: Factory, run = runDefinitionCre
     .action(async (project: string, o: Flags, c: Command) => {
       const ref = parseProjectRef(project);
       const body = parseCreateFlags(o);
-      const { base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { base } = await pipelinesStart(factory, c);
       await run({ ...base, project: ref, body });
     });
 }

@@ -1,8 +1,6 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, printMessage } from '../shared.js';
+import { type Confirm, type PipelinesBase, examples, pipelinesStart, printMessage } from '../shared.js';
 import { type ProjectRef, parseDefinitionId, parseProjectRef, projectIdOf } from './shared.js';
 
 export interface DefinitionDeleteOptions extends PipelinesBase {
@@ -23,7 +21,7 @@ export function definitionDeleteCommand(factory: Factory, run = runDefinitionDel
     .action(async (project: string, id: string, _o: unknown, c: Command) => {
       const ref = parseProjectRef(project);
       const definitionId = parseDefinitionId(id);
-      const { ctx, base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { ctx, base } = await pipelinesStart(factory, c);
       await run({ ...base, project: ref, definitionId, confirm: (a) => ctx.confirm(a) });
     });
 }

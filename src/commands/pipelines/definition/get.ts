@@ -1,9 +1,7 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import { DEFINITION_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples } from '../shared.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 import { type ProjectRef, parseDefinitionId, parseProjectRef, projectIdOf } from './shared.js';
 
 export interface DefinitionGetOptions extends PipelinesBase {
@@ -23,7 +21,7 @@ export function definitionGetCommand(factory: Factory, run = runDefinitionGet): 
     .action(async (project: string, id: string, _o: unknown, c: Command) => {
       const ref = parseProjectRef(project);
       const definitionId = parseDefinitionId(id);
-      const { base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { base } = await pipelinesStart(factory, c);
       await run({ ...base, project: ref, definitionId });
     });
 }

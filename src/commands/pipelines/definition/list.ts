@@ -1,12 +1,10 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import type { PipelineDefinitionWire } from '../../../clients/pipelines/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { DEFINITION_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples } from '../shared.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 import { type ProjectRef, parseProjectRef, projectIdOf } from './shared.js';
 
 const DEFAULT_LIMIT = 100;
@@ -34,7 +32,7 @@ export function definitionListCommand(factory: Factory, run = runDefinitionList)
     .action(async (project: string, o: { limit?: string; all?: boolean }, c: Command) => {
       const list = parseListOptions(o, DEFAULT_LIMIT);
       const ref = parseProjectRef(project);
-      const { base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { base } = await pipelinesStart(factory, c);
       await run({ ...base, project: ref, limit: list.limit });
     });
 }

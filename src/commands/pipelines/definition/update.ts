@@ -1,11 +1,9 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import type { PipelineDefinitionUpdateWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import { DEFINITION_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples } from '../shared.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 import {
   type ProjectRef,
   parseDefinitionId,
@@ -64,7 +62,7 @@ export function definitionUpdateCommand(factory: Factory, run = runDefinitionUpd
       const ref = parseProjectRef(project);
       const definitionId = parseDefinitionId(id);
       const body = parseUpdateFlags(o);
-      const { base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { base } = await pipelinesStart(factory, c);
       await run({ ...base, project: ref, definitionId, body });
     });
 }

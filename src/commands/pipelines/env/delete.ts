@@ -1,6 +1,4 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import {
   type Confirm,
@@ -8,6 +6,7 @@ import {
   examples,
   parseEnvName,
   parseProjectSlug,
+  pipelinesStart,
   printMessage,
 } from '../shared.js';
 
@@ -26,7 +25,7 @@ export function envDeleteCommand(factory: Factory, run = runEnvDelete): Command 
     .action(async (slug: string, name: string, _o: unknown, c: Command) => {
       const parsed = parseProjectSlug(slug);
       const variable = parseEnvName(name);
-      const { ctx, base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { ctx, base } = await pipelinesStart(factory, c);
       await run({ ...base, slug: parsed, name: variable, confirm: (a) => ctx.confirm(a) });
     });
 }

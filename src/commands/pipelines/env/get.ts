@@ -1,9 +1,7 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import { PROJECT_ENV_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, parseEnvName, parseProjectSlug } from '../shared.js';
+import { type PipelinesBase, examples, parseEnvName, parseProjectSlug, pipelinesStart } from '../shared.js';
 
 export interface EnvGetOptions extends PipelinesBase {
   slug: string;
@@ -25,7 +23,7 @@ export function envGetCommand(factory: Factory, run = runEnvGet): Command {
     .action(async (slug: string, name: string, _o: unknown, c: Command) => {
       const parsed = parseProjectSlug(slug);
       const variable = parseEnvName(name);
-      const { base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { base } = await pipelinesStart(factory, c);
       await run({ ...base, slug: parsed, name: variable });
     });
 }

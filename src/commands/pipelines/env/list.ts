@@ -1,12 +1,10 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import type { ProjectEnvVarWire } from '../../../clients/pipelines/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { PROJECT_ENV_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, parseProjectSlug } from '../shared.js';
+import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
 
 const DEFAULT_LIMIT = 100;
 
@@ -30,7 +28,7 @@ export function envListCommand(factory: Factory, run = runEnvList): Command {
     .action(async (slug: string, o: { limit?: string; all?: boolean }, c: Command) => {
       const list = parseListOptions(o, DEFAULT_LIMIT);
       const parsed = parseProjectSlug(slug);
-      const { base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { base } = await pipelinesStart(factory, c);
       await run({ ...base, slug: parsed, limit: list.limit });
     });
 }

@@ -1,10 +1,8 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import { PROJECT_ENV_COLUMNS } from '../columns.js';
 import { secretValue } from '../context/env/set.js';
-import { type PipelinesBase, examples, parseEnvName, parseProjectSlug } from '../shared.js';
+import { type PipelinesBase, examples, parseEnvName, parseProjectSlug, pipelinesStart } from '../shared.js';
 
 export interface EnvSetOptions extends PipelinesBase {
   slug: string;
@@ -31,10 +29,12 @@ export function envSetCommand(factory: Factory, run = runEnvSet): Command {
     .action(async (slug: string, name: string, o: { file?: string }, c: Command) => {
       const parsed = parseProjectSlug(slug);
       const variable = parseEnvName(name);
-      const { base } = await startService(factory, c, 'pipelines', {
-        create: createPipelinesClient,
-        stdinUsed: o.file === undefined || o.file === '-' ? 'the variable value' : undefined,
-      });
+      const { base } = await pipelinesStart(
+        factory,
+        c,
+        {},
+        o.file === undefined || o.file === '-' ? 'the variable value' : undefined,
+      );
       await run({ ...base, slug: parsed, name: variable, value: secretValue(factory.io, o.file) });
     });
 }

@@ -1,8 +1,6 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
-import { type PipelinesBase, examples, parseProjectSlug } from '../shared.js';
+import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
 import { type InsightsView, parseWorkflow, viewOf } from './shared.js';
 
 export interface InsightsBranchesOptions extends PipelinesBase {
@@ -28,7 +26,7 @@ export function insightsBranchesCommand(factory: Factory, run = runInsightsBranc
         slug: parseProjectSlug(slug),
         workflow: o.workflow === undefined ? undefined : parseWorkflow(o.workflow),
       };
-      const { ctx, base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { ctx, base } = await pipelinesStart(factory, c);
       await run({ ...base, ...parsed, view: viewOf(ctx) });
     });
 }

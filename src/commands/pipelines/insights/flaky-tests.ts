@@ -1,11 +1,9 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import type { FlakyTestWire } from '../../../clients/pipelines/types.js';
 import type { Column } from '../../../output/printer.js';
 import { duration } from '../columns.js';
-import { type PipelinesBase, examples, parseProjectSlug } from '../shared.js';
+import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
 import { barSection } from './charts.js';
 import { type InsightsView, draw, viewOf } from './shared.js';
 
@@ -68,7 +66,7 @@ export function insightsFlakyTestsCommand(factory: Factory, run = runInsightsFla
     )
     .action(async (slug: string, _o: unknown, c: Command) => {
       const parsed = parseProjectSlug(slug);
-      const { ctx, base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { ctx, base } = await pipelinesStart(factory, c);
       await run({ ...base, slug: parsed, view: viewOf(ctx) });
     });
 }

@@ -1,6 +1,4 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import type { BranchScope, JobMetricsWire, ReportingWindow } from '../../../clients/pipelines/types.js';
 import { formatNumber } from '../../../output/chart.js';
@@ -8,7 +6,7 @@ import type { Column } from '../../../output/printer.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration, percent } from '../columns.js';
-import { type PipelinesBase, examples, parseProjectSlug } from '../shared.js';
+import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
 import { metricBars } from './charts.js';
 import {
   type InsightsView,
@@ -110,7 +108,7 @@ export function insightsJobsCommand(factory: Factory, run = runInsightsJobs): Co
           scope: parseBranchScope(o),
           jobName: o.jobName,
         };
-        const { ctx, base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+        const { ctx, base } = await pipelinesStart(factory, c);
         await run({ ...base, ...parsed, limit: list.limit, view: viewOf(ctx) });
       },
     );

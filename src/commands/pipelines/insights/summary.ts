@@ -1,6 +1,4 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import type {
   OrgSummaryWire,
@@ -9,7 +7,7 @@ import type {
 } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import type { Column } from '../../../output/printer.js';
-import { type PipelinesBase, examples, parseOrgSlug, parseProjectSlug } from '../shared.js';
+import { type PipelinesBase, examples, parseOrgSlug, parseProjectSlug, pipelinesStart } from '../shared.js';
 import { orgCharts, projectCharts } from './charts.js';
 import { type InsightsView, addWindowOption, collectValues, draw, parseWindow, viewOf } from './shared.js';
 
@@ -82,7 +80,7 @@ export function insightsSummaryCommand(factory: Factory, run = runInsightsSummar
     )
     .action(async (slug: string | undefined, o: Flags, c: Command) => {
       const parsed = parseSummaryFlags(slug, o);
-      const { ctx, base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { ctx, base } = await pipelinesStart(factory, c);
       await run({ ...base, ...parsed, view: viewOf(ctx) });
     });
 }

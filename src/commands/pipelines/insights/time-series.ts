@@ -1,6 +1,4 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import type { DateRange, JobTimeseriesWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
@@ -8,7 +6,14 @@ import { lineChart } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
 import { printPages } from '../../shared/list.js';
 import { duration, percent } from '../columns.js';
-import { type PipelinesBase, WINDOWS, examples, parseChoice, parseProjectSlug } from '../shared.js';
+import {
+  type PipelinesBase,
+  WINDOWS,
+  examples,
+  parseChoice,
+  parseProjectSlug,
+  pipelinesStart,
+} from '../shared.js';
 import { sparkSection } from './charts.js';
 import { type InsightsView, draw, parseRange, parseWorkflow, viewOf } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
@@ -184,7 +189,7 @@ export function insightsTimeSeriesCommand(factory: Factory, run = runInsightsTim
           branch: o.branch,
           range: parseRange(o, granularity === 'hourly'),
         };
-        const { ctx, base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+        const { ctx, base } = await pipelinesStart(factory, c);
         await run({ ...base, ...parsed, view: viewOf(ctx) });
       },
     );

@@ -1,10 +1,15 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import type { ClaimName } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
-import { type Confirm, type PipelinesBase, examples, ownerIdOf, parseUuid } from '../shared.js';
+import {
+  type Confirm,
+  type PipelinesBase,
+  examples,
+  ownerIdOf,
+  parseUuid,
+  pipelinesStart,
+} from '../shared.js';
 import { CLAIMS_COLUMNS, type ClaimsTargetFlags, addTargetOptions, parseProject } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
@@ -50,10 +55,7 @@ export function oidcClaimsDeleteCommand(factory: Factory, run = runOidcClaimsDel
       const projectId = parseProject(o);
       if (o.org !== undefined) parseUuid('--org', o.org, 'the organization id');
       const claims = parseClaimNames(o.claims);
-      const { ctx, base } = await startService(factory, c, 'pipelines', {
-        create: createPipelinesClient,
-        settings: { 'pipelines.owner_id': o.org },
-      });
+      const { ctx, base } = await pipelinesStart(factory, c, { 'pipelines.owner_id': o.org });
       await run({
         ...base,
         orgId: await ownerIdOf(ctx, '--org'),

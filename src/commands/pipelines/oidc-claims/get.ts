@@ -1,8 +1,6 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
-import { type PipelinesBase, examples, ownerIdOf, parseUuid } from '../shared.js';
+import { type PipelinesBase, examples, ownerIdOf, parseUuid, pipelinesStart } from '../shared.js';
 import { CLAIMS_COLUMNS, type ClaimsTargetFlags, addTargetOptions, parseProject } from './shared.js';
 
 export interface OidcClaimsGetOptions extends PipelinesBase {
@@ -26,10 +24,7 @@ export function oidcClaimsGetCommand(factory: Factory, run = runOidcClaimsGet): 
     .action(async (o: ClaimsTargetFlags, c: Command) => {
       const projectId = parseProject(o);
       if (o.org !== undefined) parseUuid('--org', o.org, 'the organization id');
-      const { ctx, base } = await startService(factory, c, 'pipelines', {
-        create: createPipelinesClient,
-        settings: { 'pipelines.owner_id': o.org },
-      });
+      const { ctx, base } = await pipelinesStart(factory, c, { 'pipelines.owner_id': o.org });
       await run({ ...base, orgId: await ownerIdOf(ctx, '--org'), projectId });
     });
 }

@@ -1,11 +1,9 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import type { ClaimsPatchWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import { collectValues } from '../insights/shared.js';
-import { type PipelinesBase, examples, ownerIdOf, parseUuid } from '../shared.js';
+import { type PipelinesBase, examples, ownerIdOf, parseUuid, pipelinesStart } from '../shared.js';
 import { CLAIMS_COLUMNS, type ClaimsTargetFlags, addTargetOptions, parseProject } from './shared.js';
 
 export interface OidcClaimsSetOptions extends PipelinesBase {
@@ -54,10 +52,7 @@ export function oidcClaimsSetCommand(factory: Factory, run = runOidcClaimsSet): 
       const projectId = parseProject(o);
       if (o.org !== undefined) parseUuid('--org', o.org, 'the organization id');
       const patch = parseClaimsPatch(o);
-      const { ctx, base } = await startService(factory, c, 'pipelines', {
-        create: createPipelinesClient,
-        settings: { 'pipelines.owner_id': o.org },
-      });
+      const { ctx, base } = await pipelinesStart(factory, c, { 'pipelines.owner_id': o.org });
       await run({ ...base, orgId: await ownerIdOf(ctx, '--org'), projectId, patch });
     });
 }

@@ -1,12 +1,10 @@
 import type { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import type { PolicyScope } from '../../../clients/pipelines/client.js';
 import type { PolicyBundleWire, PolicyDocumentWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import type { Column } from '../../../output/printer.js';
-import { type PipelinesBase, ownerIdOf, parseUuid } from '../shared.js';
+import { type PipelinesBase, ownerIdOf, parseUuid, pipelinesStart } from '../shared.js';
 
 export interface PolicyFlags {
   ownerId?: string;
@@ -38,11 +36,7 @@ export async function policyStart(
   stdinUsed?: string,
 ): Promise<{ base: PipelinesBase; scope: PolicyScope; whole: boolean }> {
   checkPolicyFlags(o);
-  const { ctx, base } = await startService(factory, cmd, 'pipelines', {
-    create: createPipelinesClient,
-    settings: { 'pipelines.owner_id': o.ownerId },
-    stdinUsed,
-  });
+  const { ctx, base } = await pipelinesStart(factory, cmd, { 'pipelines.owner_id': o.ownerId }, stdinUsed);
   return {
     base,
     scope: { ownerId: await ownerIdOf(ctx), context: o.context ?? 'config' },

@@ -1,10 +1,8 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import { UsageError } from '../../../errors.js';
 import { PROJECT_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, parseOrgSlug, parseUuid } from '../shared.js';
+import { type PipelinesBase, examples, parseOrgSlug, parseUuid, pipelinesStart } from '../shared.js';
 
 export interface ProjectCreateOptions extends PipelinesBase {
   /** The organization's slug (`gh/acme`) or id. */
@@ -40,7 +38,7 @@ export function projectCreateCommand(factory: Factory, run = runProjectCreate): 
           'use up to 100 letters, digits, dots, dashes and underscores, starting with a letter or digit',
         );
       const org = parseOrgRef(o.org);
-      const { base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { base } = await pipelinesStart(factory, c);
       await run({ ...base, org, name });
     });
 }

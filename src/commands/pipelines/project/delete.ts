@@ -1,8 +1,13 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, parseProjectSlug, printMessage } from '../shared.js';
+import {
+  type Confirm,
+  type PipelinesBase,
+  examples,
+  parseProjectSlug,
+  pipelinesStart,
+  printMessage,
+} from '../shared.js';
 
 export interface ProjectDeleteOptions extends PipelinesBase {
   slug: string;
@@ -16,7 +21,7 @@ export function projectDeleteCommand(factory: Factory, run = runProjectDelete): 
     .addHelpText('after', examples('ops pipelines project delete gh/acme/mobile --yes'))
     .action(async (slug: string, _o: unknown, c: Command) => {
       const parsed = parseProjectSlug(slug);
-      const { ctx, base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { ctx, base } = await pipelinesStart(factory, c);
       await run({ ...base, slug: parsed, confirm: (a) => ctx.confirm(a) });
     });
 }

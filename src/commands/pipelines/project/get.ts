@@ -1,9 +1,7 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../clients/pipelines/client.js';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import { PROJECT_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, parseProjectSlug } from '../shared.js';
+import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
 
 export interface ProjectGetOptions extends PipelinesBase {
   slug: string;
@@ -22,7 +20,7 @@ export function projectGetCommand(factory: Factory, run = runProjectGet): Comman
     )
     .action(async (slug: string, _o: unknown, c: Command) => {
       const parsed = parseProjectSlug(slug);
-      const { base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { base } = await pipelinesStart(factory, c);
       await run({ ...base, slug: parsed });
     });
 }

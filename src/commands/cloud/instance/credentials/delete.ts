@@ -1,6 +1,4 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../../../clients/cloud/client.js';
-import { startService } from '../../../shared/start.js';
 import type { Context, Factory } from '../../../../app/types.js';
 import {
   CREDENTIAL_TYPES,
@@ -8,7 +6,7 @@ import {
   type CredentialWire,
 } from '../../../../clients/cloud/types.js';
 import { UsageError } from '../../../../errors.js';
-import { type CloudRunBase, cloudCommand, planRead } from '../../shared.js';
+import { type CloudRunBase, cloudCommand, cloudContext, planRead } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { CREDENTIAL_COLUMNS, parseCredentialType, parseUsername } from './shared.js';
 import { choiceOption } from '../../../shared/choices.js';
@@ -51,7 +49,7 @@ export function credentialsDeleteCommand(factory: Factory, run = runCredentialsD
     .action(async (raw: string, o: { type?: string; username?: string; all?: boolean }, c: Command) => {
       const id = instanceId(raw);
       const which = parseCredentialsDeleteFlags(o);
-      const { ctx, base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+      const { ctx, base } = await cloudContext(factory, c);
       await run({ ...base, id, ...which, confirm: (a) => ctx.confirm(a) });
     });
 }

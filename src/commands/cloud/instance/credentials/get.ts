@@ -1,13 +1,11 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../../../clients/cloud/client.js';
-import { startService } from '../../../shared/start.js';
 import type { Factory } from '../../../../app/types.js';
 import {
   CREDENTIAL_TYPES,
   type CredentialType,
   type CredentialWire,
 } from '../../../../clients/cloud/types.js';
-import { type CloudRunBase, cloudCommand } from '../../shared.js';
+import { type CloudRunBase, cloudCommand, cloudContext } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { CREDENTIAL_COLUMNS, parseCredentialType, parseUsername, withoutPassword } from './shared.js';
 import { choiceOption } from '../../../shared/choices.js';
@@ -36,7 +34,7 @@ export function credentialsGetCommand(factory: Factory, run = runCredentialsGet)
         const id = instanceId(raw);
         const type = parseCredentialType(o.type)!;
         const username = parseUsername(o.username);
-        const { base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+        const { base } = await cloudContext(factory, c);
         await run({ ...base, id, type, username, showPassword: Boolean(o.showPassword) });
       },
     );

@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../../../clients/cloud/client.js';
-import { startService } from '../../../shared/start.js';
 import type { Factory } from '../../../../app/types.js';
 import { CREDENTIAL_TYPES, type CredentialType } from '../../../../clients/cloud/types.js';
-import { type CloudRunBase, cloudCommand } from '../../shared.js';
+import { type CloudRunBase, cloudCommand, cloudContext } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { CREDENTIAL_COLUMNS, parseCredentialType } from './shared.js';
 import { choiceOption } from '../../../shared/choices.js';
@@ -25,7 +23,7 @@ export function credentialsListCommand(factory: Factory, run = runCredentialsLis
     .action(async (raw: string, o: { type?: string }, c: Command) => {
       const id = instanceId(raw);
       const type = parseCredentialType(o.type, false);
-      const { base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+      const { base } = await cloudContext(factory, c);
       await run({ ...base, id, type });
     });
 }

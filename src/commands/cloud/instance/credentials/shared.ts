@@ -1,5 +1,3 @@
-import { createCloudClient } from '../../../../clients/cloud/client.js';
-import { startService } from '../../../shared/start.js';
 import {
   CREDENTIAL_TYPES,
   type CredentialType,
@@ -10,7 +8,7 @@ import type { Column } from '../../../../output/printer.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import type { Io } from '../../../../io.js';
-import { type CloudRunBase, parseChoice } from '../../shared.js';
+import { type CloudRunBase, cloudContext, parseChoice } from '../../shared.js';
 import { instanceId } from '../shared.js';
 
 /** The seed: only alphanumerics and `@ . - _`. */
@@ -65,9 +63,8 @@ export function credentialAction(
     const id = instanceId(raw);
     const type = parseCredentialType(o.type)!;
     const username = parseUsername(o.username);
-    const { ctx, base } = await startService(factory, c, 'cloud', {
-      create: createCloudClient,
-      stdinUsed: o.file === undefined || o.file === '-' ? 'the password' : undefined,
+    const { ctx, base } = await cloudContext(factory, c, {
+      stdinTaken: o.file === undefined || o.file === '-' ? 'the password' : undefined,
     });
     await run({ ...base, io: ctx.io, id, type, username, passwordFile: o.file });
   };

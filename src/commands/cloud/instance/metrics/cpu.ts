@@ -1,12 +1,10 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../../../clients/cloud/client.js';
-import { startService } from '../../../shared/start.js';
 import type { Factory } from '../../../../app/types.js';
 import { CPU_GRANULARITIES, type MetricsQuery } from '../../../../clients/cloud/types.js';
 import { UsageError } from '../../../../errors.js';
 import { parseTime } from '../../../shared/parse.js';
 import { type MetricsView, metricsView, peakText, printMetrics, seriesOf } from '../../charts.js';
-import { type CloudRunBase, cloudCommand, parseChoice } from '../../shared.js';
+import { type CloudRunBase, cloudCommand, cloudContext, parseChoice } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { choiceOption } from '../../../shared/choices.js';
 
@@ -53,7 +51,7 @@ export function metricsCpuCommand(factory: Factory, run = runMetricsCpu): Comman
     .action(async (raw: string, o: { since?: string; until?: string; granularity?: string }, c: Command) => {
       const id = instanceId(raw);
       const query = parseCpuFlags(o);
-      const { ctx, base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+      const { ctx, base } = await cloudContext(factory, c);
       const view = metricsView({
         format: ctx.printer.format,
         tty: ctx.io.stdoutIsTty,

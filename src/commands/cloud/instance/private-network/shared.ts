@@ -1,10 +1,8 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../../../clients/cloud/client.js';
-import { startService } from '../../../shared/start.js';
 import type { Factory } from '../../../../app/types.js';
 import type { CloudClient } from '../../../../clients/cloud/client.js';
 import type { SnapshotWire } from '../../../../clients/cloud/types.js';
-import { type CloudRunBase, StateError, cloudCommand, label, planRead } from '../../shared.js';
+import { type CloudRunBase, StateError, cloudCommand, cloudContext, label, planRead } from '../../shared.js';
 import { instanceId, printInstance } from '../shared.js';
 
 export interface PrivateNetworkOptions extends CloudRunBase {
@@ -22,7 +20,7 @@ export function privateNetworkCommand(
     .argument('<id>', 'instance id (UUID)')
     .action(async (raw: string, _o: object, c: Command) => {
       const id = instanceId(raw);
-      const { base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+      const { base } = await cloudContext(factory, c);
       await run({ ...base, id });
     });
 }

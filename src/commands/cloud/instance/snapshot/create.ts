@@ -1,13 +1,19 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../../../clients/cloud/client.js';
-import { startService } from '../../../shared/start.js';
 import type { Factory } from '../../../../app/types.js';
 import type { SnapshotWire } from '../../../../clients/cloud/types.js';
 import { OpsError, UsageError } from '../../../../errors.js';
 import type { Io } from '../../../../io.js';
 import { type WaitFlags, type WaitOptions, addWaitOptions, parseWaitOptions } from '../../../shared/wait.js';
 import { SNAPSHOT_COLUMNS } from '../../columns.js';
-import { type CloudRunBase, StateError, cloudCommand, label, parseText, planRead } from '../../shared.js';
+import {
+  type CloudRunBase,
+  StateError,
+  cloudCommand,
+  cloudContext,
+  label,
+  parseText,
+  planRead,
+} from '../../shared.js';
 import { instanceId, requireInstanceState } from '../shared.js';
 import { waitForSnapshot } from './shared.js';
 
@@ -35,7 +41,7 @@ export function snapshotCreateCommand(factory: Factory, run = runSnapshotCreate)
     if (o.name === undefined) throw new UsageError('--name is required', 'give the snapshot a name');
     const name = parseText('--name', o.name, 255)!;
     const wait = parseWaitOptions(o);
-    const { ctx, base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+    const { ctx, base } = await cloudContext(factory, c);
     await run({ ...base, io: ctx.io, id, name, wait });
   });
 }

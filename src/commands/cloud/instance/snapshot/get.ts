@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../../../clients/cloud/client.js';
-import { startService } from '../../../shared/start.js';
 import type { Factory } from '../../../../app/types.js';
 import { SNAPSHOT_COLUMNS } from '../../columns.js';
-import { type CloudRunBase, cloudCommand } from '../../shared.js';
+import { type CloudRunBase, cloudCommand, cloudContext } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { snapshotId } from './shared.js';
 
@@ -22,7 +20,7 @@ export function snapshotGetCommand(factory: Factory, run = runSnapshotGet): Comm
     .action(async (raw: string, rawSnap: string, _o: object, c: Command) => {
       const id = instanceId(raw);
       const snap = snapshotId(rawSnap, id);
-      const { base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+      const { base } = await cloudContext(factory, c);
       await run({ ...base, id, snapshotId: snap });
     });
 }

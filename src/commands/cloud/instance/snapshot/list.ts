@@ -1,12 +1,10 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../../../clients/cloud/client.js';
-import { startService } from '../../../shared/start.js';
 import type { Factory } from '../../../../app/types.js';
 import type { SnapshotWire } from '../../../../clients/cloud/types.js';
 import { printPages } from '../../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
 import { SNAPSHOT_COLUMNS } from '../../columns.js';
-import { type CloudRunBase, cloudCommand } from '../../shared.js';
+import { type CloudRunBase, cloudCommand, cloudContext } from '../../shared.js';
 import { instanceId } from '../shared.js';
 
 const DEFAULT_LIMIT = 50;
@@ -25,7 +23,7 @@ export function snapshotListCommand(factory: Factory, run = runSnapshotList): Co
   return cmd.action(async (raw: string, o: { limit?: string; all?: boolean }, c: Command) => {
     const id = instanceId(raw);
     const { limit } = parseListOptions(o, DEFAULT_LIMIT);
-    const { base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+    const { base } = await cloudContext(factory, c);
     await run({ ...base, id, limit });
   });
 }

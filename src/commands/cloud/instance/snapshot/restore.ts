@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
-import { createCloudClient } from '../../../../clients/cloud/client.js';
-import { startService } from '../../../shared/start.js';
 import type { Context, Factory } from '../../../../app/types.js';
 import { SNAPSHOT_COLUMNS } from '../../columns.js';
-import { type CloudRunBase, StateError, cloudCommand, planRead } from '../../shared.js';
+import { type CloudRunBase, StateError, cloudCommand, cloudContext, planRead } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { snapshotId } from './shared.js';
 
@@ -26,7 +24,7 @@ export function snapshotRestoreCommand(factory: Factory, run = runSnapshotRestor
     .action(async (raw: string, rawSnap: string, _o: object, c: Command) => {
       const id = instanceId(raw);
       const snap = snapshotId(rawSnap, id);
-      const { ctx, base } = await startService(factory, c, 'cloud', { create: createCloudClient });
+      const { ctx, base } = await cloudContext(factory, c);
       await run({ ...base, id, snapshotId: snap, confirm: (a) => ctx.confirm(a) });
     });
 }

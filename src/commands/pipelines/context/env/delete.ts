@@ -1,6 +1,4 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../../clients/pipelines/client.js';
-import { startService } from '../../../shared/start.js';
 import type { Factory } from '../../../../app/types.js';
 import {
   type Confirm,
@@ -8,6 +6,7 @@ import {
   examples,
   parseEnvName,
   parseUuid,
+  pipelinesStart,
   printMessage,
 } from '../../shared.js';
 import { CONTEXT_ID_HINT } from '../get.js';
@@ -30,7 +29,7 @@ export function contextEnvDeleteCommand(factory: Factory, run = runContextEnvDel
     .action(async (id: string, name: string, _o: unknown, c: Command) => {
       const contextId = parseUuid('context id', id, CONTEXT_ID_HINT);
       const variable = parseEnvName(name);
-      const { ctx, base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { ctx, base } = await pipelinesStart(factory, c);
       await run({ ...base, contextId, name: variable, confirm: (a) => ctx.confirm(a) });
     });
 }

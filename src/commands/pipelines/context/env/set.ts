@@ -1,11 +1,9 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../../clients/pipelines/client.js';
-import { startService } from '../../../shared/start.js';
 import type { Factory } from '../../../../app/types.js';
 import type { Io } from '../../../../io.js';
 import { readSecretInput } from '../../../shared/secret-input.js';
 import { CONTEXT_ENV_COLUMNS } from '../../columns.js';
-import { type PipelinesBase, examples, parseEnvName, parseUuid } from '../../shared.js';
+import { type PipelinesBase, examples, parseEnvName, parseUuid, pipelinesStart } from '../../shared.js';
 import { CONTEXT_ID_HINT } from '../get.js';
 
 export interface ContextEnvSetOptions extends PipelinesBase {
@@ -38,10 +36,12 @@ export function contextEnvSetCommand(factory: Factory, run = runContextEnvSet): 
     .action(async (id: string, name: string, o: { file?: string }, c: Command) => {
       const contextId = parseUuid('context id', id, CONTEXT_ID_HINT);
       const variable = parseEnvName(name);
-      const { base } = await startService(factory, c, 'pipelines', {
-        create: createPipelinesClient,
-        stdinUsed: o.file === undefined || o.file === '-' ? 'the variable value' : undefined,
-      });
+      const { base } = await pipelinesStart(
+        factory,
+        c,
+        {},
+        o.file === undefined || o.file === '-' ? 'the variable value' : undefined,
+      );
       await run({ ...base, contextId, name: variable, value: secretValue(factory.io, o.file) });
     });
 }

@@ -1,11 +1,9 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../../clients/pipelines/client.js';
-import { startService } from '../../../shared/start.js';
 import type { Factory } from '../../../../app/types.js';
 import type { RestrictionType } from '../../../../clients/pipelines/types.js';
 import { UsageError } from '../../../../errors.js';
 import { RESTRICTION_COLUMNS } from '../../columns.js';
-import { type PipelinesBase, examples, parseChoice, parseUuid } from '../../shared.js';
+import { type PipelinesBase, examples, parseChoice, parseUuid, pipelinesStart } from '../../shared.js';
 import { CONTEXT_ID_HINT } from '../get.js';
 import { choiceOption } from '../../../shared/choices.js';
 
@@ -58,7 +56,7 @@ export function contextRestrictionCreateCommand(
     .action(async (id: string, o: { type?: string; value?: string }, c: Command) => {
       const contextId = parseUuid('context id', id, CONTEXT_ID_HINT);
       const restriction = parseRestriction(o);
-      const { base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { base } = await pipelinesStart(factory, c);
       await run({ ...base, contextId, ...restriction });
     });
 }

@@ -1,8 +1,13 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../../clients/pipelines/client.js';
-import { startService } from '../../../shared/start.js';
 import type { Factory } from '../../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, parseUuid, printMessage } from '../../shared.js';
+import {
+  type Confirm,
+  type PipelinesBase,
+  examples,
+  parseUuid,
+  pipelinesStart,
+  printMessage,
+} from '../../shared.js';
 import { CONTEXT_ID_HINT } from '../get.js';
 
 export interface ContextRestrictionDeleteOptions extends PipelinesBase {
@@ -32,7 +37,7 @@ export function contextRestrictionDeleteCommand(
         rid,
         'the id `ops pipelines context restriction list` shows',
       );
-      const { ctx, base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { ctx, base } = await pipelinesStart(factory, c);
       await run({ ...base, contextId, restrictionId, confirm: (a) => ctx.confirm(a) });
     });
 }

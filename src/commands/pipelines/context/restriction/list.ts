@@ -1,12 +1,10 @@
 import { Command } from 'commander';
-import { createPipelinesClient } from '../../../../clients/pipelines/client.js';
-import { startService } from '../../../shared/start.js';
 import type { Factory } from '../../../../app/types.js';
 import type { RestrictionWire } from '../../../../clients/pipelines/types.js';
 import { printPages } from '../../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
 import { RESTRICTION_COLUMNS } from '../../columns.js';
-import { type PipelinesBase, examples, parseUuid } from '../../shared.js';
+import { type PipelinesBase, examples, parseUuid, pipelinesStart } from '../../shared.js';
 import { CONTEXT_ID_HINT } from '../get.js';
 
 const DEFAULT_LIMIT = 100;
@@ -29,7 +27,7 @@ export function contextRestrictionListCommand(factory: Factory, run = runContext
     .action(async (id: string, o: { limit?: string; all?: boolean }, c: Command) => {
       const list = parseListOptions(o, DEFAULT_LIMIT);
       const contextId = parseUuid('context id', id, CONTEXT_ID_HINT);
-      const { base } = await startService(factory, c, 'pipelines', { create: createPipelinesClient });
+      const { base } = await pipelinesStart(factory, c);
       await run({ ...base, contextId, limit: list.limit });
     });
 }
