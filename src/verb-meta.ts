@@ -18,6 +18,11 @@ export interface VerbMeta {
   list?: boolean;
   /** It writes files into a folder: `--dir`, `--clobber`, `--skip-existing`. */
   download?: boolean;
+  /**
+   * False where a verb of a service sends no credential (`secrets status`) or takes it its own way
+   * (`db login`); every other verb of a service gets `--token-stdin`.
+   */
+  credential?: false;
 }
 
 const META = new WeakMap<Command, VerbMeta>();

@@ -62,9 +62,11 @@ function missingCredential(
   const message = command
     ? `${name}: \`${command}\` needs ${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what} and none is set`
     : `${name}: no ${words} is set`;
+  const hint = `set ${envNameFor(key)}, or run: ops config set ${key} -   (reads the value from stdin)`;
+  // The command's own ways (`--token-stdin`) give the service's one stdin credential, not another key.
   return new ConfigError(
     message,
-    withFlags(`set ${envNameFor(key)}, or run: ops config set ${key} -   (reads the value from stdin)`),
+    spec?.key === descriptor.stdinCredential ? withFlags(hint) : hint,
     ExitCode.auth,
   );
 }
@@ -278,7 +280,9 @@ function buildContext(
       try {
         auth = await resolveAuth(name);
       } catch (err) {
-        if (err instanceof ConfigError && o.credentialFlags)
+        // The command's own ways give the one stdin credential: added where the error is about it.
+        const about = envNameFor(`${name}.${descriptor.stdinCredential}`);
+        if (err instanceof ConfigError && o.credentialFlags && err.hint?.includes(about))
           throw new ConfigError(err.message, withFlags(err.hint), err.exitCode);
         throw err;
       }

@@ -137,7 +137,7 @@ export interface Factory {
   tree(): Promise<Command>;
   /**
    * `defaultOutput` replaces `table` as the last fallback (raw `ops api` prints JSON); `settings` are a
-   * command's own flags for profile keys (`--api-key` → `hosts.api_key`), with a flag's precedence.
+   * command's own flags for profile keys (`--list` → `tasks.list`), with a flag's precedence.
    */
   context(
     cmd: Command,

@@ -34,6 +34,8 @@ export interface ServiceDescriptor {
   title: string;
   /** Settings besides `base_url`, which every service has. */
   settings: SettingSpec[];
+  /** The setting `--token-stdin` fills: the one credential a person pipes in (`token`, `api_key`, `password`). */
+  stdinCredential: string;
   /**
    * Credentials as headers; may throw when a required credential is missing. Asynchronous where
    * getting them takes work (a token read from a store, a session opened).

@@ -46,7 +46,7 @@ import { lbRebootCommand } from '../../src/commands/cloud/lb/reboot.js';
 import { lbStartCommand } from '../../src/commands/cloud/lb/start.js';
 import { lbStopCommand } from '../../src/commands/cloud/lb/stop.js';
 import { UsageError } from '../../src/errors.js';
-import { ENV, IDS, parseVerb } from './helpers.js';
+import { IDS, parseVerb } from './helpers.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: a table of builders with different option types
 type Make = (f: any, run: any) => any;
@@ -359,9 +359,9 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     CRED,
   ],
   [
-    'credentials store --password-file',
+    'credentials store --file',
     credentialsStoreCommand,
-    ['store', IDS.web01, '--type', 'CONTROL_PANEL', '--username', 'admin', '--password-file', '/tmp/p'],
+    ['store', IDS.web01, '--type', 'CONTROL_PANEL', '--username', 'admin', '--file', '/tmp/p'],
     { ...base, id: IDS.web01, type: 'CONTROL_PANEL', username: 'admin', passwordFile: '/tmp/p' },
     CRED,
   ],
@@ -422,7 +422,7 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
   [
     'metrics cpu: dates and granularity',
     metricsCpuCommand,
-    ['cpu', IDS.web01, '--from', '2026-01-01', '--to', '2026-01-31', '--granularity', '60M', '--json'],
+    ['cpu', IDS.web01, '--since', '2026-01-01', '--until', '2026-01-31', '--granularity', '60M', '--json'],
     {
       ...base,
       id: IDS.web01,
@@ -497,9 +497,9 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
       'metrics',
       IDS.lbWeb,
       'response-codes-per-second',
-      '--from',
+      '--since',
       T1,
-      '--to',
+      '--until',
       '1893542400',
       '--granularity',
       '1D',
@@ -1022,25 +1022,39 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
     ['instance', 'metrics'],
   ],
   [
-    'metrics cpu: --from after --to',
+    'metrics cpu: --since after --until',
     metricsCpuCommand,
-    ['cpu', IDS.web01, '--from', '2026-02-01', '--to', '2026-01-01'],
-    /--from 2026-02-01 is after --to 2026-01-01/,
+    ['cpu', IDS.web01, '--since', '2026-02-01', '--until', '2026-01-01'],
+    /--since 2026-02-01 is after --until 2026-01-01/,
     ['instance', 'metrics'],
   ],
   [
     'metrics cpu: a bad date',
     metricsCpuCommand,
-    ['cpu', IDS.web01, '--from', 'soon'],
-    /invalid --from "soon"/,
+    ['cpu', IDS.web01, '--since', 'soon'],
+    /invalid --since "soon"/,
     ['instance', 'metrics'],
   ],
   [
     'metrics cpu: a date that does not exist',
     metricsCpuCommand,
-    ['cpu', IDS.web01, '--to', '2026-13-01'],
-    /invalid --to "2026-13-01"/,
+    ['cpu', IDS.web01, '--until', '2026-13-01'],
+    /invalid --until "2026-13-01": no such date or time/,
     ['instance', 'metrics'],
+  ],
+  [
+    'metrics cpu: 30 February is refused, not rolled over to 2 March',
+    metricsCpuCommand,
+    ['cpu', IDS.web01, '--since', '2025-02-30'],
+    /invalid --since "2025-02-30": no such date or time/,
+    ['instance', 'metrics'],
+  ],
+  [
+    'lb metrics: an hour that does not exist',
+    lbMetricsCommand,
+    ['metrics', IDS.lbWeb, 'requests', '--since', '2026-01-01T25:00:00Z'],
+    /invalid --since "2026-01-01T25:00:00Z": no such date or time/,
+    LB,
   ],
   [
     'private-network add: an empty name',
@@ -1098,17 +1112,17 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
     LB,
   ],
   [
-    'lb metrics: --to before --from',
+    'lb metrics: --until before --since',
     lbMetricsCommand,
-    ['metrics', IDS.lbWeb, 'requests', '--from', T2, '--to', T1],
-    /--to must be later than --from/,
+    ['metrics', IDS.lbWeb, 'requests', '--since', T2, '--until', T1],
+    /--until must be later than --since/,
     LB,
   ],
   [
-    'lb metrics: --to equal to --from',
+    'lb metrics: --until equal to --since',
     lbMetricsCommand,
-    ['metrics', IDS.lbWeb, 'requests', '--from', T1, '--to', T1],
-    /--to must be later than --from/,
+    ['metrics', IDS.lbWeb, 'requests', '--since', T1, '--until', T1],
+    /--until must be later than --since/,
     LB,
   ],
   [
@@ -1392,55 +1406,33 @@ describe('parsing: bad input is a usage error before the run function', () => {
   });
 
   it('metrics cpu: relative days become UTC dates', async () => {
-    const { values } = await parseVerb(metricsCpuCommand, ['cpu', IDS.web01, '--from', '-7d'], {
+    const { values } = await parseVerb(metricsCpuCommand, ['cpu', IDS.web01, '--since', '-7d'], {
       groups: ['instance', 'metrics'],
     });
     const want = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
     expect((values.query as { from: string }).from).toBe(want);
   });
 
-  it('--api-key-stdin and a password on stdin cannot share it', async () => {
+  it('--token-stdin and a password on stdin cannot share it: exit 2 before reading either', async () => {
     const { credentialsStoreCommand: make } = await import(
       '../../src/commands/cloud/instance/credentials/store.js'
     );
-    const { Command } = await import('commander');
-    const { testFactory } = await import('../helpers/factory.js');
-    const { memoryIo } = await import('../helpers/io.js');
-    const { tempConfigDir } = await import('../helpers/cli.js');
-    const io = memoryIo({ env: { OPS_CONFIG_DIR: tempConfigDir(), ...ENV }, input: 'k' });
-    const root = new Command('ops').exitOverride();
-    const cloud = root.command('cloud').option('--api-key-stdin');
-    cloud
-      .command('instance')
-      .command('credentials')
-      .addCommand(make(testFactory(io), async () => undefined));
-    const err = await root
-      .parseAsync([
-        'node',
-        'ops',
-        'cloud',
-        '--api-key-stdin',
-        'instance',
-        'credentials',
-        'store',
-        IDS.web01,
-        '--type',
-        'OPERATING_SYSTEM',
-        '--username',
-        'u',
-      ])
-      .catch((e: unknown) => e);
+    const err = await parseVerb(
+      make,
+      ['store', IDS.web01, '--type', 'OPERATING_SYSTEM', '--username', 'u', '--token-stdin'],
+      { groups: ['instance', 'credentials'], input: 'k' },
+    ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
-    expect((err as Error).message).toBe('--api-key-stdin and the password cannot both read stdin');
+    expect((err as Error).message).toBe('--token-stdin and the password cannot both read stdin');
   });
 
-  it('no API key: exit 4 naming the env var, the config key and --api-key-stdin', async () => {
+  it('no API key: exit 4 naming the env var, the config key and --token-stdin', async () => {
     const err = (await parseVerb(instanceListCommand, ['list'], {
       groups: I,
       env: { OPS_CLOUD_API_KEY: '' },
     }).catch((e: unknown) => e)) as { exitCode: number; message: string; hint: string };
     expect(err.exitCode).toBe(4);
     expect(err.message).toBe('cloud: no api key is set');
-    expect(err.hint).toMatch(/OPS_CLOUD_API_KEY.*ops config set cloud\.api_key -.*--api-key-stdin/);
+    expect(err.hint).toMatch(/OPS_CLOUD_API_KEY.*ops config set cloud\.api_key -.*--token-stdin/);
   });
 });

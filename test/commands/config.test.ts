@@ -19,6 +19,20 @@ describe('ops config', () => {
     expect((await runMain(['config', 'get', 'hosts.api_key'], { env })).stdout).toBe('k-123456\n');
   });
 
+  it('set KEY - drops exactly one trailing newline; an empty value is exit 2', async () => {
+    const dir = tempConfigDir();
+    const env = { OPS_CONFIG_DIR: dir };
+    expect((await runMain(['config', 'set', 'tasks.list', '-'], { env, input: 'Work\n\n' })).code).toBe(0);
+    const stored = () =>
+      JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles.default.tasks.list;
+    expect(stored()).toBe('Work\n');
+    expect((await runMain(['config', 'set', 'tasks.list', '-'], { env, input: 'Home\r\n' })).code).toBe(0);
+    expect(stored()).toBe('Home');
+    const empty = await runMain(['config', 'set', 'tasks.list', '-'], { env, input: '\n' });
+    expect(empty.code).toBe(2);
+    expect(empty.stderr.split('\n')[0]).toBe('ops: the value of tasks.list is empty');
+  });
+
   it('list --all shows every key, set or not, and an unknown key points there', async () => {
     const env = { OPS_CONFIG_DIR: tempConfigDir(), OPS_TASKS_LIST: 'Errands' };
     const bare = JSON.parse((await runMain(['config', 'list', 'tasks', '--json'], { env })).stdout);

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readSecretInput } from '../../src/commands/shared/secret-input.js';
+import { readSecretInput, stdinValue } from '../../src/commands/shared/secret-input.js';
 import { UsageError } from '../../src/errors.js';
 import { memoryIo } from '../helpers/io.js';
 
@@ -26,10 +26,20 @@ describe('readSecretInput', () => {
     );
   });
 
-  it('keeps the exact bytes when asked to', async () => {
-    const io = memoryIo({ input: 'line1\nline2\n' });
-    expect(await readSecretInput({ io, label: 'value', trimNewline: false })).toBe('line1\nline2\n');
-  });
+  it.each([
+    ['a\n', 'a'],
+    ['a\r\n', 'a'],
+    ['a\n\n', 'a\n'],
+    ['a\r\n\r\n', 'a\r\n'],
+    [' a \n', ' a '],
+    ['line1\nline2\n', 'line1\nline2'],
+  ])(
+    'one rule for every value read: %j gives %j (one trailing newline dropped, nothing else)',
+    async (input, out) => {
+      expect(await readSecretInput({ io: memoryIo({ input }), label: 'value' })).toBe(out);
+      expect(stdinValue(input, 'v')).toBe(out);
+    },
+  );
 
   it('asks with a hidden prompt on a terminal', async () => {
     const { io, asked } = terminalIo('typed');
@@ -40,7 +50,7 @@ describe('readSecretInput', () => {
   it('reads the file named by the flag, or stdin for -', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'ops-secret-')), 'v');
     writeFileSync(file, 'from-file\n');
-    expect(await readSecretInput({ io: memoryIo(), label: 'value', file, fileFlag: '--body-file' })).toBe(
+    expect(await readSecretInput({ io: memoryIo(), label: 'value', file, fileFlag: '--file' })).toBe(
       'from-file',
     );
     expect(await readSecretInput({ io: memoryIo({ input: 'piped' }), label: 'value', file: '-' })).toBe(
@@ -53,16 +63,34 @@ describe('readSecretInput', () => {
       io: memoryIo(),
       label: 'value',
       file: '/nonexistent/x',
-      fileFlag: '--body-file',
+      fileFlag: '--file',
     }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
-    expect((err as UsageError).message).toBe('cannot read --body-file "/nonexistent/x": ENOENT');
+    expect((err as UsageError).message).toBe('cannot read --file "/nonexistent/x": ENOENT');
   });
 
-  it('an empty value is refused unless allowed', async () => {
+  it('an empty value is refused (exit 2)', async () => {
     await expect(readSecretInput({ io: memoryIo({ input: '\n' }), label: 'secret value' })).rejects.toThrow(
       'the secret value is empty',
     );
-    expect(await readSecretInput({ io: memoryIo({ input: '' }), label: 'v', allowEmpty: true })).toBe('');
+    expect(() => stdinValue('', '--token-stdin')).toThrow(UsageError);
+    expect(() => stdinValue('\r\n', '--token-stdin')).toThrow('--token-stdin is empty');
+  });
+});
+
+describe('secrets data from stdin (key=-) follows the same rule', () => {
+  it.each([
+    ['a\n', 'a'],
+    ['a\n\n', 'a\n'],
+  ])('%j gives %j', async (input, want) => {
+    const { parseData } = await import('../../src/commands/secrets/shared.js');
+    expect(await parseData(['password=-'], memoryIo({ input }))).toEqual({ password: want });
+  });
+
+  it('an empty value is exit 2', async () => {
+    const { parseData } = await import('../../src/commands/secrets/shared.js');
+    await expect(parseData(['password=-'], memoryIo({ input: '\n' }))).rejects.toThrow(
+      'the value of password is empty',
+    );
   });
 });

@@ -37,6 +37,47 @@ describe('times and numbers', () => {
   ])('%s → %d', (raw, expected) => {
     expect(parseTime('--from', raw, now)).toBe(expected);
   });
+  it.each([
+    ['2026-01-01', 1767225600],
+    ['2024-02-29', Date.parse('2024-02-29T00:00:00Z') / 1000],
+    ['2026-01-01T01:00:00+01:00', 1767225600],
+    ['now', now / 1000],
+  ])('%s → %d', (raw, expected) => {
+    expect(parseTime('--since', raw, now)).toBe(expected);
+  });
+  it.each([
+    '2025-02-30',
+    '2025-13-01',
+    '2025-00-10',
+    '2025-02-29',
+    '2026-01-01T25:00',
+    '2026-01-01T12:60:00Z',
+    '2026-04-31T00:00:00Z',
+  ])('a date or time that does not exist is refused, never rolled over: %s', (raw) => {
+    expect(() => parseTime('--since', raw, now)).toThrow(`invalid --since "${raw}": no such date or time`);
+  });
+  it.each(['1e2', '0x10', '1.0', ' 5', '5 ', '+5', '', '٣'])(
+    'integers are decimal digits only: %j is refused',
+    (raw) => {
+      expect(() => parseInteger('--limit', raw)).toThrow(UsageError);
+      expect(() => parseListOptions({ limit: raw })).toThrow(`invalid --limit ${JSON.stringify(raw)}`);
+    },
+  );
+  it('an error quotes a short prefix of a long value, never the whole', () => {
+    const long = 'x'.repeat(100_000);
+    for (const f of [() => parseInteger('--count', long), () => parseTime('--since', long, now)]) {
+      const err = (() => {
+        try {
+          f();
+        } catch (e) {
+          return e as UsageError;
+        }
+      })();
+      expect(err).toBeInstanceOf(UsageError);
+      expect(err!.message).toContain(`"${'x'.repeat(40)}…"`);
+      expect(err!.message.length).toBeLessThan(120);
+    }
+  });
   it('bad values name the flag and the accepted forms', () => {
     expect(() => parseTime('--from', 'yesterday-ish', now)).toThrow('invalid --from "yesterday-ish"');
     expect(() => parseInteger('--count', '1001', { max: 1000 })).toThrow(

@@ -6,7 +6,7 @@ import { buildProgram, commandWords } from '../../src/program.js';
 import { testFactory } from '../helpers/factory.js';
 import { memoryIo } from '../helpers/io.js';
 
-const factory = { io: {} } as Factory;
+const factory = { io: {}, services: [] } as unknown as Factory;
 
 /** A tree like a service's: verbs before, between and after groups, one group with an alias. */
 function tree() {
@@ -80,7 +80,7 @@ describe('the words of the command line', () => {
       ['secrets', 'kv', 'get', 'p'],
     ],
     [
-      ['--debug', 'cloud', '--api-key-stdin', 'instance', 'list'],
+      ['--debug', 'cloud', 'instance', 'list', '--token-stdin'],
       ['cloud', 'instance', 'list'],
     ],
     [['help', 'hosts'], undefined],

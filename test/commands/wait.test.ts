@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { addWaitOptions, parseWaitOptions, waitFor } from '../../src/commands/shared/wait.js';
+import { addWaitOptions, parseSeconds, parseWaitOptions, waitFor } from '../../src/commands/shared/wait.js';
 import { TimeoutError, UsageError } from '../../src/errors.js';
 import { output } from '../helpers/verbs.js';
 
@@ -99,5 +99,16 @@ describe('waitFor', () => {
     expect((err as TimeoutError).hint).toBe(
       'raise --wait-timeout (seconds), or give --no-wait and check later',
     );
+  });
+});
+
+describe('seconds flags take decimal digits only', () => {
+  it.each(['1e2', '0x10', ' 5', '0', '-1', ''])('%j is refused', (raw) => {
+    expect(() => parseSeconds('--interval', raw)).toThrow(`invalid --interval ${JSON.stringify(raw)}`);
+  });
+  it('0.5 and 300 are seconds; a maximum is said', () => {
+    expect(parseSeconds('--interval', '0.5')).toBe(0.5);
+    expect(parseSeconds('--wait-timeout', '300')).toBe(300);
+    expect(() => parseSeconds('--interval', '3601', 3600)).toThrow('invalid --interval "3601"');
   });
 });

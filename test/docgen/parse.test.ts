@@ -111,6 +111,6 @@ describe('parsing: bad input is a usage error before the run function', () => {
       input: '\n',
     }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
-    expect((err as Error).message).toBe('the access token is empty');
+    expect((err as Error).message).toBe('--token-stdin is empty');
   });
 });

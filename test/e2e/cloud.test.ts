@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { BROKEN_IMAGE_ID } from '../../src/sandbox/cloud/catalog.js';
 import { SEED_IDS as IDS } from '../../src/sandbox/cloud/index.js';
@@ -563,6 +566,26 @@ describe('ops cloud instance credentials', () => {
     expect(shown.stdout).toBe('Sup3r-Secret!\n');
   });
 
+  it('store and update drop exactly one trailing newline of the password (two keep one), from stdin or --file', async () => {
+    const cred = [IDS.web01, '--type', 'CONTROL_PANEL', '--username', 'nl'];
+    const password = async () =>
+      json<{ password: string }>(
+        (await ops(['cloud', 'instance', 'credentials', 'get', ...cred, '--show-password', '--json'])).stdout,
+      ).password;
+    expect((await ops(['cloud', 'instance', 'credentials', 'store', ...cred], { input: 'a\n' })).code).toBe(
+      0,
+    );
+    expect(await password()).toBe('a');
+    expect(
+      (await ops(['cloud', 'instance', 'credentials', 'update', ...cred], { input: 'b\n\n' })).code,
+    ).toBe(0);
+    expect(await password()).toBe('b\n');
+    const file = join(mkdtempSync(join(tmpdir(), 'ops-cred-')), 'pw');
+    writeFileSync(file, 'c\r\n');
+    expect((await ops(['cloud', 'instance', 'credentials', 'update', ...cred, '--file', file])).code).toBe(0);
+    expect(await password()).toBe('c');
+  });
+
   it('update takes the new password from stdin; --dry-run prints the PUT with the password masked', async () => {
     const dry = await ops(
       [
@@ -709,9 +732,9 @@ describe('ops cloud instance metrics cpu', () => {
       'metrics',
       'cpu',
       IDS.web01,
-      '--from',
+      '--since',
       '2026-01-01',
-      '--to',
+      '--until',
       '2026-01-01',
       '--granularity',
       '60m',
@@ -733,9 +756,9 @@ describe('ops cloud instance metrics cpu', () => {
         'metrics',
         'cpu',
         IDS.web01,
-        '--from',
+        '--since',
         '2026-01-01',
-        '--to',
+        '--until',
         '2026-01-01',
         '--granularity',
         '60m',
@@ -758,9 +781,9 @@ describe('ops cloud instance metrics cpu', () => {
       'metrics',
       'cpu',
       IDS.web01,
-      '--from',
+      '--since',
       '2026-01-01',
-      '--to',
+      '--until',
       '2026-01-01',
       '--granularity',
       '60m',
@@ -775,7 +798,7 @@ describe('ops cloud instance metrics cpu', () => {
       'metrics',
       'cpu',
       IDS.web01,
-      '--from',
+      '--since',
       '2025-01-01',
       '--granularity',
       '5m',
@@ -895,7 +918,14 @@ describe('ops cloud lb', () => {
   });
 
   it('metrics: each of the eight; -o csv one column per series; a chart on a terminal', async () => {
-    const range = ['--from', '2026-01-01T00:00:00Z', '--to', '2026-01-01T06:00:00Z', '--granularity', '1h'];
+    const range = [
+      '--since',
+      '2026-01-01T00:00:00Z',
+      '--until',
+      '2026-01-01T06:00:00Z',
+      '--granularity',
+      '1h',
+    ];
     for (const metric of [
       'requests',
       'requests-per-second',
@@ -1178,14 +1208,14 @@ describe('errors and exit codes', () => {
     });
   });
 
-  it('no key at all: exit 4 before any request; --api-key-stdin gives one', async () => {
+  it('no key at all: exit 4 before any request; --token-stdin on the verb gives one', async () => {
     const r = await ops(['cloud', 'regions'], { env: { OPS_CLOUD_API_KEY: undefined } });
     expect(r.code).toBe(4);
     expect(r.stderr).toMatch(
-      /^ops: cloud: no api key is set\nhint: set OPS_CLOUD_API_KEY, .*; or pipe the key to --api-key-stdin\n$/,
+      /^ops: cloud: no api key is set\nhint: set OPS_CLOUD_API_KEY, .*; or pipe it to --token-stdin\n$/,
     );
     expect(stats().requests).toBe(0);
-    const ok = await ops(['cloud', '--api-key-stdin', 'regions', '--field', 'name'], {
+    const ok = await ops(['cloud', 'regions', '--token-stdin', '--field', 'name'], {
       env: { OPS_CLOUD_API_KEY: undefined },
       input: 'sandbox-cloud-api-key\n',
     });
@@ -1301,6 +1331,16 @@ describe('errors and exit codes', () => {
     ],
     [['cloud', 'instance', 'get', 'web\u001b01'], /invalid instance "web\\e01"/],
     [['cloud', 'lb', 'get', 'x'.repeat(256)], /invalid load balancer "x{40}…"/],
+    [
+      ['cloud', 'instance', 'metrics', 'cpu', IDS.web01, '--since', '2025-02-30'],
+      /^ops: invalid --since "2025-02-30": no such date or time\n/,
+    ],
+    [
+      ['cloud', 'lb', 'metrics', IDS.lbWeb, 'requests', '--until', '2025-13-01'],
+      /^ops: invalid --until "2025-13-01": no such date or time\n/,
+    ],
+    [['cloud', 'instance', 'list', '--limit', '1e2'], /^ops: invalid --limit "1e2"\n/],
+    [['cloud', 'regions', '--token-stdin'], /^ops: --token-stdin is empty\n/],
     [['cloud', 'instance', 'list', '--state', 'ASLEEP'], /invalid --state "ASLEEP"/],
     [
       [
@@ -1531,9 +1571,9 @@ describe('conformance with specs/cloud.openapi.json', () => {
           'metrics',
           'cpu',
           IDS.web01,
-          '--from',
+          '--since',
           '2026-01-01',
-          '--to',
+          '--until',
           '2026-01-02',
           '--granularity',
           '60m',
@@ -1574,9 +1614,9 @@ describe('conformance with specs/cloud.openapi.json', () => {
           'metrics',
           IDS.lbWeb,
           'requests',
-          '--from',
+          '--since',
           '2026-01-01T00:00:00Z',
-          '--to',
+          '--until',
           '2026-01-01T06:00:00Z',
           '--granularity',
           '1h',
@@ -1680,7 +1720,7 @@ describe('conformance with specs/cloud.openapi.json', () => {
     ];
     for (const [args, code, input] of steps) {
       const stdinKey = code === 4;
-      const r = await ops(['cloud', ...(stdinKey ? ['--api-key-stdin'] : []), ...args, '--retries', '0'], {
+      const r = await ops(['cloud', ...args, ...(stdinKey ? ['--token-stdin'] : []), '--retries', '0'], {
         env,
         input,
       });

@@ -504,7 +504,7 @@ describe('errors and exit codes', () => {
       code: 4,
       stdout: '',
       stderr:
-        'ops: db: no token is set\nhint: set OPS_DB_TOKEN, or run: ops config set db.token -   (reads the value from stdin); or sign in with `ops db login` (or pipe a token to `ops db login --token-stdin`)\n',
+        'ops: db: no token is set\nhint: set OPS_DB_TOKEN, or run: ops config set db.token -   (reads the value from stdin); or sign in with `ops db login`, or pipe a token to --token-stdin\n',
     });
     expect(await requests()).toEqual({});
   });

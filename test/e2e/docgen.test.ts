@@ -257,7 +257,7 @@ describe('credentials', () => {
     const r = await ops(['docgen', 'jobs', 'list'], { env: { OPS_DOCGEN_TOKEN: undefined } });
     expect(r.code).toBe(4);
     expect(r.stderr).toBe(
-      'ops: docgen: no token is set\nhint: set OPS_DOCGEN_TOKEN, or run: ops config set docgen.token -   (reads the value from stdin); or --token-stdin\n',
+      'ops: docgen: no token is set\nhint: set OPS_DOCGEN_TOKEN, or run: ops config set docgen.token -   (reads the value from stdin); or pipe it to --token-stdin\n',
     );
     expect(await requests()).toEqual({});
   });

@@ -72,7 +72,7 @@ describe('ops hosts list', () => {
       'cpu',
       '--sort-dir',
       'desc',
-      '--from',
+      '--since',
       '-7d',
       '--include-muted',
       '--include-metadata',
@@ -89,16 +89,24 @@ describe('ops hosts list', () => {
     expect(muted).toMatchObject({ is_muted: true, mute_timeout: expect.any(Number) });
   });
 
-  it('--from reaches hosts that stopped reporting more than 3 hours ago', async () => {
+  it('--since reaches hosts that stopped reporting more than 3 hours ago', async () => {
     const recent = json((await ops(['hosts', 'list', '--all', '--json'])).stdout);
-    const week = json((await ops(['hosts', 'list', '--all', '--from', '-7d', '--json'])).stdout);
+    const week = json((await ops(['hosts', 'list', '--all', '--since', '-7d', '--json'])).stdout);
     const now = Date.now() / 1000;
     expect(recent.every((h) => h.last_reported_time >= now - 3 * 3600 - 5)).toBe(true);
     expect(week.length).toBeGreaterThan(recent.length);
     expect(week.some((h) => h.last_reported_time < now - 3 * 3600)).toBe(true);
     const iso = json(
-      (await ops(['hosts', 'list', '--all', '--from', new Date(Date.now() + 60_000).toISOString(), '--json']))
-        .stdout,
+      (
+        await ops([
+          'hosts',
+          'list',
+          '--all',
+          '--since',
+          new Date(Date.now() + 60_000).toISOString(),
+          '--json',
+        ])
+      ).stdout,
     );
     expect(iso).toEqual([]);
   });
@@ -172,12 +180,12 @@ describe('ops hosts list', () => {
 });
 
 describe('ops hosts totals, mute, unmute', () => {
-  it('totals, and --from widens the window', async () => {
+  it('totals, and --since widens the window', async () => {
     const now = json<{ total_active: number; total_up: number }>(
       (await ops(['hosts', 'totals', '--json'])).stdout,
     );
     expect(now.total_active).toBeGreaterThan(90);
-    const day = await ops(['hosts', 'totals', '--from', '-1d', '--field', 'total_active']);
+    const day = await ops(['hosts', 'totals', '--since', '-1d', '--field', 'total_active']);
     expect(Number(day.stdout)).toBeGreaterThan(now.total_active);
     const table = await ops(['hosts', 'totals']);
     expect(table.stdout).toMatch(/^active\s+\d+\nup\s+\d+\n$/);
@@ -228,7 +236,7 @@ describe('keys and permissions', () => {
       ['hosts', 'totals'],
       ['hosts', 'mute', 'web-001'],
     ]) {
-      const r = await ops([...args, '--app-key', NO_HOSTS_READ_APP_KEY]);
+      const r = await ops(args, { env: { OPS_HOSTS_APP_KEY: NO_HOSTS_READ_APP_KEY } });
       expect(r.code).toBe(4);
       expect(r.stderr).toContain('does not have the hosts_read permission (HTTP 403)');
       expect(r.stderr).toMatch(/^hint: .*hosts_read permission/m);
@@ -244,17 +252,17 @@ describe('keys and permissions', () => {
     expect(r.stderr).not.toContain(SANDBOX_CREDENTIALS.hosts!.app_key!);
   });
 
-  it('keys from flags and stdin when the environment has none', async () => {
-    const env = { OPS_HOSTS_API_KEY: undefined, OPS_HOSTS_APP_KEY: undefined };
-    const r = await ops(
-      ['hosts', 'totals', '--api-key', SANDBOX_CREDENTIALS.hosts!.api_key!, '--app-key', '-', '--json'],
-      {
-        env,
-        input: `${SANDBOX_CREDENTIALS.hosts!.app_key}\n`,
-      },
-    );
+  it('the API key from --token-stdin when the environment has none; keys never on the command line', async () => {
+    const env = { OPS_HOSTS_API_KEY: undefined };
+    const r = await ops(['hosts', 'totals', '--token-stdin', '--json'], {
+      env,
+      input: `${SANDBOX_CREDENTIALS.hosts!.api_key}\n`,
+    });
     expect(r.code).toBe(0);
     expect(json<{ total_up: number }>(r.stdout).total_up).toBeGreaterThan(0);
+    const argv = await ops(['hosts', 'totals', '--api-key', SANDBOX_CREDENTIALS.hosts!.api_key!], { env });
+    expect(argv.code).toBe(2);
+    expect(argv.stderr).toContain("unknown option '--api-key'");
   });
 
   it('a missing key is an error naming the variable, before any request', async () => {
@@ -287,7 +295,7 @@ describe('failures', () => {
     ],
     ['--sort-dir', ['hosts', 'list', '--sort-dir', 'up'], 'ops: invalid --sort-dir "up"'],
     ['--sort-field', ['hosts', 'list', '--sort-field', 'colour'], 'ops: invalid --sort-field "colour"'],
-    ['--from', ['hosts', 'list', '--from', 'last tuesday'], 'ops: invalid --from "last tuesday"'],
+    ['--since', ['hosts', 'list', '--since', 'last tuesday'], 'ops: invalid --since "last tuesday"'],
     ['--end in the past', ['hosts', 'mute', 'web-001', '--end', '-5m'], 'ops: --end "-5m" is in the past'],
     ['unknown flag', ['hosts', 'list', '--colour'], "ops: unknown option '--colour'"],
     ['path traversal', ['hosts', 'unmute', '..'], 'ops: path parameter ".." would leave the intended path'],
@@ -378,7 +386,7 @@ describe('conformance with specs/hosts.openapi.json', () => {
   it.skipIf(conformance.skipped)('requests and responses of every operation match the spec', async () => {
     if (conformance.skipped) return;
     const env = { OPS_HOSTS_BASE_URL: conformance.baseUrl };
-    const steps: Array<[string[], number]> = [
+    const steps: Array<[string[], number, string?]> = [
       [['hosts', 'list', '--all', '--count', '50', '--include-muted', '--include-metadata', '--json'], 0],
       [
         [
@@ -390,7 +398,7 @@ describe('conformance with specs/hosts.openapi.json', () => {
           'load',
           '--sort-dir',
           'asc',
-          '--from',
+          '--since',
           '-1d',
           '--start',
           '1',
@@ -399,16 +407,18 @@ describe('conformance with specs/hosts.openapi.json', () => {
         ],
         0,
       ],
-      [['hosts', 'totals', '--from', '-2h'], 0],
+      [['hosts', 'totals', '--since', '-2h'], 0],
       [['hosts', 'mute', 'web-001', '--end', '2h', '--message', 'conformance'], 0],
       [['hosts', 'mute', 'web-001', '--override'], 0],
       [['hosts', 'unmute', 'web-001'], 0],
       [['hosts', 'unmute', 'web-001'], 1],
       [['api', 'hosts', 'GET', '/api/v1/hosts', '-f', 'sort_field=colour'], 1],
-      [['hosts', 'totals', '--app-key', NO_HOSTS_READ_APP_KEY], 4],
+      [['hosts', 'totals'], 4, NO_HOSTS_READ_APP_KEY],
     ];
-    for (const [args, code] of steps) {
-      const r = await ops([...args, '--retries', '0'], { env });
+    for (const [args, code, appKey] of steps) {
+      const r = await ops([...args, '--retries', '0'], {
+        env: appKey ? { ...env, OPS_HOSTS_APP_KEY: appKey } : env,
+      });
       expect(`${args.join(' ')} → ${r.code} ${r.stderr}`).toBe(`${args.join(' ')} → ${code} ${r.stderr}`);
     }
     expect(conformance.seen()).toBeGreaterThanOrEqual(steps.length + 2);

@@ -322,6 +322,14 @@ describe('ops pipelines env', () => {
     expect((await ops(['env', 'get', 'gh/acme/web-app', 'DEPLOY_TOKEN', '--field', 'value'])).stdout).toBe(
       'xxxxalue\n',
     );
+    // One trailing newline is dropped, nothing else: the masked value shows the last four characters.
+    const one = await ops(['env', 'set', 'gh/acme/web-app', 'NL_ONE', '--json'], { input: 'token-1234\n' });
+    expect(json(one.stdout)).toMatchObject({ value: 'xxxx1234' });
+    const two = await ops(['env', 'set', 'gh/acme/web-app', 'NL_TWO', '--json'], { input: 'token-1234\n\n' });
+    expect(json(two.stdout)).toMatchObject({ value: 'xxxx234\n' });
+    const both = await ops(['env', 'set', 'gh/acme/web-app', 'X', '--token-stdin'], { input: 'v' });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--token-stdin and the variable value cannot both read stdin');
     expect((await ops(['env', 'delete', 'gh/acme/web-app', 'DEPLOY_TOKEN', '--yes'])).code).toBe(0);
     expect((await ops(['env', 'get', 'gh/acme/web-app', 'DEPLOY_TOKEN'])).code).toBe(3);
   });
@@ -582,25 +590,24 @@ describe('ops pipelines policy', () => {
   const CONFIG_BAD = 'version: 2.1\njobs:\n  build: {}\n';
 
   it('evaluate: PASS exits 0; HARD_FAIL exits 0 without --exit-status and 8 with it, after printing the decision', async () => {
-    const pass = await ops(['policy', 'evaluate', '--input-file', '-'], { input: CONFIG_OK });
+    const pass = await ops(['policy', 'evaluate', '--file', '-'], { input: CONFIG_OK });
     expect(pass).toMatchObject({ code: 0, stderr: '' });
     expect(pass.stdout).toMatch(/^status\s+PASS\n/);
-    const failed = await ops(['policy', 'evaluate', '--input-file', '-', '--json'], { input: CONFIG_BAD });
+    const failed = await ops(['policy', 'evaluate', '--file', '-', '--json'], { input: CONFIG_BAD });
     expect(failed.code).toBe(0);
     expect(json(failed.stdout)).toMatchObject({
       status: 'HARD_FAIL',
       hard_failures: [{ rule: 'require_security_scan' }],
     });
-    const gate = await ops(['policy', 'evaluate', '--input-file', '-', '--exit-status'], {
+    const gate = await ops(['policy', 'evaluate', '--file', '-', '--exit-status'], {
       input: CONFIG_BAD,
     });
     expect(gate.code).toBe(8);
     expect(gate.stdout).toMatch(/^status\s+HARD_FAIL\n/);
     expect(gate.stderr).toBe('ops: policy decision: HARD_FAIL (require_security_scan)\n');
-    const soft = await ops(
-      ['policy', 'evaluate', '--input-file', '-', '--exit-status', '--field', 'status'],
-      { input: 'jobs:\n  security-scan: {}\n' },
-    );
+    const soft = await ops(['policy', 'evaluate', '--file', '-', '--exit-status', '--field', 'status'], {
+      input: 'jobs:\n  security-scan: {}\n',
+    });
     expect(soft).toMatchObject({ code: 0, stdout: 'SOFT_FAIL\n' });
   });
 
@@ -614,7 +621,7 @@ describe('ops pipelines policy', () => {
     const r = await ops([
       'policy',
       'evaluate',
-      '--input-file',
+      '--file',
       join(dir, 'config.yml'),
       '--metadata-file',
       join(dir, 'meta.yml'),
@@ -624,11 +631,9 @@ describe('ops pipelines policy', () => {
     expect(
       json<Array<{ decision: { status: string }; metadata: { build_number: number } }>>(list.stdout),
     ).toMatchObject([{ decision: { status: 'PASS' }, metadata: { build_number: 9001 } }]);
-    const missing = await ops(['policy', 'evaluate', '--input-file', join(dir, 'nope.yml')]);
+    const missing = await ops(['policy', 'evaluate', '--file', join(dir, 'nope.yml')]);
     expect(missing.code).toBe(2);
-    expect(missing.stderr.split('\n')[0]).toBe(
-      `ops: cannot read --input-file "${join(dir, 'nope.yml')}": ENOENT`,
-    );
+    expect(missing.stderr.split('\n')[0]).toBe(`ops: cannot read --file "${join(dir, 'nope.yml')}": ENOENT`);
   });
 
   it('decisions: list by offset with the hint, filters, get, and the bundle of a decision', async () => {
@@ -927,6 +932,16 @@ describe('failures', () => {
     ['slug traversal', ['project', 'get', 'gh/acme/..'], 'ops: invalid project slug "gh/acme/.."'],
     ['variable name', ['env', 'set', 'gh/acme/web-app', 'A-B'], 'ops: invalid variable name "A-B"'],
     [
+      'a day that does not exist',
+      ['policy', 'decisions', 'list', '--since', '2025-02-30'],
+      'ops: invalid --since "2025-02-30": no such date or time',
+    ],
+    [
+      'an hour that does not exist',
+      ['policy', 'decisions', 'list', '--until', '2026-01-01T25:00'],
+      'ops: invalid --until "2026-01-01T25:00": no such date or time',
+    ],
+    [
       'digest',
       ['checkout-key', 'list', 'gh/acme/web-app', '--digest', 'sha1'],
       'ops: invalid --digest "sha1"',
@@ -955,7 +970,7 @@ describe('failures', () => {
     expect(r).toMatchObject({
       code: 4,
       stderr:
-        'ops: pipelines: no token is set\nhint: set OPS_PIPELINES_TOKEN, or run: ops config set pipelines.token -   (reads the value from stdin)\n',
+        'ops: pipelines: no token is set\nhint: set OPS_PIPELINES_TOKEN, or run: ops config set pipelines.token -   (reads the value from stdin); or pipe it to --token-stdin\n',
     });
     expect(await requests()).toEqual({});
   });
@@ -1240,11 +1255,11 @@ describe('conformance with specs/pipelines.openapi.json', () => {
         0,
       ],
       [['insights', 'workflows', 'gh/acme/nope'], 3],
-      [['policy', 'decisions', 'list', '--all', '--status', 'PASS', '--after', '2026-01-01T00:00:00Z'], 0],
+      [['policy', 'decisions', 'list', '--all', '--status', 'PASS', '--since', '2026-01-01T00:00:00Z'], 0],
       [['policy', 'decisions', 'get', IDS.hardFailDecision], 0],
       [['policy', 'decisions', 'get', IDS.webApp], 3],
       [['policy', 'decisions', 'bundle', IDS.hardFailDecision], 0],
-      [['policy', 'evaluate', '--input-file', config], 0],
+      [['policy', 'evaluate', '--file', config], 0],
       [['policy', 'settings', 'get'], 0],
       [['policy', 'settings', 'set', '--enabled', 'false'], 0],
       [['policy', 'bundle', 'get'], 0],

@@ -227,14 +227,14 @@ describe('ops tasks list', () => {
     expect(await titles('@default', '--show-hidden')).toContain('Return library books');
     expect(await titles('@default', '--show-deleted')).toContain('Call the plumber');
     expect(await titles('@default', '--show-assigned')).toContain('Review the design doc');
-    expect(await titles('@default', '--show-completed', '--completed-min', '-30h')).toEqual([
+    expect(await titles('@default', '--show-completed', '--completed-since', '-30h')).toEqual([
       'Send invitations',
     ]);
-    expect(await titles('@default', '--completed-max', '-30h')).toEqual(['Pay electricity bill']);
-    expect(await titles('@default', '--due-max', '+5d')).toEqual(['Book dentist appointment']);
-    expect(await titles('@default', '--due-min', '+20d')).toEqual(['Plan team offsite']);
-    expect(await titles('@default', '--updated-min', '-90m')).toEqual(['Renew passport']);
-    expect(await titles('Work', '--due-min', new Date(Date.now() + 86_400_000).toISOString())).toEqual([
+    expect(await titles('@default', '--completed-until', '-30h')).toEqual(['Pay electricity bill']);
+    expect(await titles('@default', '--due-until', '+5d')).toEqual(['Book dentist appointment']);
+    expect(await titles('@default', '--due-since', '+20d')).toEqual(['Plan team offsite']);
+    expect(await titles('@default', '--since', '-90m')).toEqual(['Renew passport']);
+    expect(await titles('Work', '--due-since', new Date(Date.now() + 86_400_000).toISOString())).toEqual([
       'Quarterly report',
     ]);
   });
@@ -498,7 +498,7 @@ describe('credentials and settings', () => {
     const r = await ops(['tasks', 'list'], { env: { OPS_TASKS_TOKEN: undefined } });
     expect(r.code).toBe(4);
     expect(r.stderr).toBe(
-      'ops: tasks: no token is set\nhint: set OPS_TASKS_TOKEN, or run: ops config set tasks.token -   (reads the value from stdin); or --token-stdin\n',
+      'ops: tasks: no token is set\nhint: set OPS_TASKS_TOKEN, or run: ops config set tasks.token -   (reads the value from stdin); or pipe it to --token-stdin\n',
     );
     expect(await sent()).toBe(0);
   });
@@ -691,7 +691,22 @@ describe('failures', () => {
       'ops: --notes is 8193 characters long; the service takes at most 8192',
     ],
     ['a bad --status', ['tasks', 'update', ID.renew, '--status', 'done'], 'ops: invalid --status "done"'],
-    ['a bad time', ['tasks', 'list', '--due-min', 'next tuesday'], 'ops: invalid --due-min "next tuesday"'],
+    [
+      'a bad time',
+      ['tasks', 'list', '--due-since', 'next tuesday'],
+      'ops: invalid --due-since "next tuesday"',
+    ],
+    [
+      'a due day that does not exist is refused, not rolled over',
+      ['tasks', 'add', 'Pay rent', '--due', '2025-02-30'],
+      'ops: invalid --due "2025-02-30": no such date or time',
+    ],
+    [
+      'no end of the update window in this API',
+      ['tasks', 'list', '--until', 'now'],
+      'ops: --until is not available here: the service filters by update time from a start only (updatedMin)',
+    ],
+    ['a hexadecimal count', ['tasks', 'list', '--limit', '0x10'], 'ops: invalid --limit "0x10"'],
     [
       '--page-size over 100',
       ['tasks', 'lists', 'list', '--page-size', '500'],
@@ -775,9 +790,9 @@ describe('conformance with specs/tasks.openapi.json', () => {
           '--show-hidden',
           '--show-deleted',
           '--show-assigned',
-          '--due-max',
+          '--due-until',
           '+60d',
-          '--updated-min',
+          '--since',
           '-30d',
         ],
         0,
@@ -789,11 +804,11 @@ describe('conformance with specs/tasks.openapi.json', () => {
           '--list',
           ID.myTasks,
           '--no-show-completed',
-          '--completed-min',
+          '--completed-since',
           '-5d',
-          '--completed-max',
+          '--completed-until',
           '+1d',
-          '--due-min',
+          '--due-since',
           '-1d',
         ],
         0,

@@ -6,6 +6,7 @@ import { makeStyle } from '../../src/output/color.js';
 import { Feedback } from '../../src/output/feedback.js';
 import { type OutputFormat, Printer } from '../../src/output/printer.js';
 import { createRoot } from '../../src/program.js';
+import { addVerbs, buildVerbs, write } from '../../src/commands/shared/verbs.js';
 import { tempConfigDir } from './cli.js';
 import { type MemoryIo, memoryIo } from './io.js';
 
@@ -34,7 +35,11 @@ export async function parseVerb<O extends object>(
   const root = createRoot(false);
   let parent = root.command(service);
   for (const g of o.groups ?? []) parent = parent.command(g);
-  parent.addCommand(make(createFactory(io), run));
+  // Added as a service adds its verbs, so that it gets what every verb gets (`--token-stdin`).
+  const factory = createFactory(io);
+  const cmd = make(factory, run);
+  addVerbs(parent, { [cmd.name()]: write(() => cmd) }, factory);
+  buildVerbs(root);
   silence(root);
   await root.parseAsync(['node', 'ops', service, ...(o.groups ?? []), ...args]);
   const options = run.mock.calls[0]?.[0] as O;

@@ -8,13 +8,20 @@ import { SANDBOX_CREDENTIALS } from '../../src/services.js';
 import { Clock, type Emulator, type Reply } from '../../src/sandbox/framework.js';
 import { createEmulator } from '../../src/sandbox/hosts/index.js';
 
+/** What `ops sandbox env` exports for hosts, pointing nowhere: parsing sends nothing. */
+export const ENV = {
+  OPS_HOSTS_BASE_URL: 'http://127.0.0.1:9/hosts',
+  OPS_HOSTS_API_KEY: SANDBOX_CREDENTIALS.hosts!.api_key!,
+  OPS_HOSTS_APP_KEY: SANDBOX_CREDENTIALS.hosts!.app_key!,
+};
+
 /** `ops hosts <args>` parsed with the run function a spy (see test/helpers/verbs.ts). */
 export function parseVerb<O extends object>(
   make: (f: Factory, run: (o: O) => Promise<void>) => Command,
   args: string[],
   o: { env?: Record<string, string>; input?: string; groups?: string[] } = {},
 ) {
-  return parseVerbOf('hosts', make, args, o);
+  return parseVerbOf('hosts', make, args, { ...o, env: { ...ENV, ...o.env } });
 }
 
 export { output };

@@ -39,7 +39,7 @@ const ok: Array<[string, Make, string[], Record<string, unknown>]> = [
       '0',
       '--count',
       '50',
-      '--from',
+      '--since',
       '1700000000',
       '--include-muted',
       '--include-metadata',
@@ -84,19 +84,19 @@ const ok: Array<[string, Make, string[], Record<string, unknown>]> = [
     { limit: 30, query: { ...query, count: 10 } },
   ],
   [
-    'list --from ISO',
+    'list --since ISO',
     hostsListCommand,
-    ['list', '--from', '2026-01-02T03:04:05Z'],
+    ['list', '--since', '2026-01-02T03:04:05Z'],
     { limit: 30, query: { ...query, from: 1_767_323_045 } },
   ],
   [
-    'list --api-key -: the key is read, not kept in the options',
+    'list --token-stdin: the key is read, not kept in the options',
     hostsListCommand,
-    ['list', '--api-key', '-'],
+    ['list', '--token-stdin'],
     { limit: 30, query },
   ],
   ['totals', hostsTotalsCommand, ['totals'], { from: undefined }],
-  ['totals --from epoch', hostsTotalsCommand, ['totals', '--from', '1700000000'], { from: 1_700_000_000 }],
+  ['totals --since epoch', hostsTotalsCommand, ['totals', '--since', '1700000000'], { from: 1_700_000_000 }],
   ['mute, until unmuted', hostsMuteCommand, ['mute', 'web-001'], { host: 'web-001', settings: {} }],
   [
     'mute --end epoch --message --override',
@@ -122,8 +122,8 @@ describe('parsing: argv in, options out', () => {
     }
   });
 
-  it('relative times: --from -3h and --end 1h count from now', async () => {
-    const list = await parseVerb(hostsListCommand, ['list', '--from', '-3h']);
+  it('relative times: --since -3h and --end 1h count from now', async () => {
+    const list = await parseVerb(hostsListCommand, ['list', '--since', '-3h']);
     expect((list.values.query as { from: number }).from).toBeGreaterThanOrEqual(NOW - 3 * 3600);
     expect((list.values.query as { from: number }).from).toBeLessThanOrEqual(NOW - 3 * 3600 + 5);
     const mute = await parseVerb(hostsMuteCommand, ['mute', 'web-001', '--end', '1h']);
@@ -159,7 +159,12 @@ const bad: Array<[string, Make, string[], RegExp]> = [
     ['list', '--sort-field', 'cpus'],
     /^invalid --sort-field "cpus"$/,
   ],
-  ['--from nonsense', hostsListCommand, ['list', '--from', 'yesterdayish'], /invalid --from "yesterdayish"/],
+  [
+    '--since nonsense',
+    hostsListCommand,
+    ['list', '--since', 'yesterdayish'],
+    /invalid --since "yesterdayish"/,
+  ],
   [
     '--limit with --all',
     hostsListCommand,
@@ -167,13 +172,12 @@ const bad: Array<[string, Make, string[], RegExp]> = [
     /--limit and --all cannot be combined/,
   ],
   ['--limit zero', hostsListCommand, ['list', '--limit', '0'], /invalid --limit "0"/],
-  [
-    'both keys from stdin',
-    hostsListCommand,
-    ['list', '--api-key', '-', '--app-key', '-'],
-    /cannot both read stdin/,
-  ],
-  ['totals --from nonsense', hostsTotalsCommand, ['totals', '--from', 'later'], /invalid --from "later"/],
+  ['totals --since nonsense', hostsTotalsCommand, ['totals', '--since', 'later'], /invalid --since "later"/],
+  ['list --count 0x10', hostsListCommand, ['list', '--count', '0x10'], /^invalid --count "0x10"$/],
+  ['list --limit 1e2', hostsListCommand, ['list', '--limit', '1e2'], /^invalid --limit "1e2"$/],
+  ['list --limit 1.0', hostsListCommand, ['list', '--limit', '1.0'], /^invalid --limit "1.0"$/],
+  ['list --limit " 5"', hostsListCommand, ['list', '--limit', ' 5'], /^invalid --limit " 5"$/],
+  ['list --start 1e3', hostsListCommand, ['list', '--start', '1e3'], /^invalid --start "1e3"$/],
   [
     'mute --end in the past',
     hostsMuteCommand,
@@ -198,16 +202,24 @@ describe('parsing: bad input is a usage error before the run function', () => {
     expect((err as Error).message).toMatch(message);
   });
 
+  it.each([[['list', '--api-key', 'k']], [['list', '--app-key', 'k']], [['list', '--until', 'now']]])(
+    'no key on the command line, and no end of the window the API lacks: %j',
+    async (args) => {
+      const err = (await parseVerb(hostsListCommand, args).catch((e: unknown) => e)) as { code?: string };
+      expect(err.code).toBe('commander.unknownOption');
+    },
+  );
+
   it('a missing host argument is commander’s usage error', async () => {
     const err = (await parseVerb(hostsMuteCommand, ['mute']).catch((e: unknown) => e)) as { code?: string };
     expect(err.code).toBe('commander.missingArgument');
   });
 
   it('an empty key on stdin is refused', async () => {
-    const err = await parseVerb(hostsListCommand, ['list', '--app-key', '-'], { input: '' }).catch(
+    const err = await parseVerb(hostsListCommand, ['list', '--token-stdin'], { input: '\n' }).catch(
       (e: unknown) => e,
     );
     expect(err).toBeInstanceOf(UsageError);
-    expect((err as Error).message).toBe('--app-key is empty');
+    expect((err as Error).message).toBe('--token-stdin is empty');
   });
 });

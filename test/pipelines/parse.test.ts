@@ -393,15 +393,17 @@ ok.push(
       '12',
       '--offset',
       '5',
-      '--after',
-      '2026-11-01T00:00:00Z',
+      '--since',
+      '2026-11-01',
+      '--until',
+      '2026-11-20T12:00:00Z',
     ],
     {
       scope,
       query: {
         status: 'HARD_FAIL',
         after: '2026-11-01T00:00:00Z',
-        before: undefined,
+        before: '2026-11-20T12:00:00Z',
         branch: 'main',
         project_id: IDS.webApp,
         build_number: '12',
@@ -454,7 +456,7 @@ ok.push(
     'evaluate',
     policyEvaluateCommand,
     ['policy'],
-    ['evaluate', '--input-file', '-', '--exit-status'],
+    ['evaluate', '--file', '-', '--exit-status'],
     { scope, input: fn, exitStatus: true },
   ],
   ['settings get', policySettingsGetCommand, ['policy', 'settings'], ['get'], { scope }],
@@ -828,13 +830,13 @@ bad.push(
     ['get', '42'],
     'invalid decision id "42": not a UUID',
   ],
-  ['evaluate needs input', policyEvaluateCommand, ['policy'], ['evaluate'], '--input-file is required'],
+  ['evaluate needs input', policyEvaluateCommand, ['policy'], ['evaluate'], '--file is required'],
   [
     'evaluate two stdins',
     policyEvaluateCommand,
     ['policy'],
-    ['evaluate', '--input-file', '-', '--metadata-file', '-'],
-    '--input-file and --metadata-file cannot both read stdin',
+    ['evaluate', '--file', '-', '--metadata-file', '-'],
+    '--file and --metadata-file cannot both read stdin',
   ],
   [
     'settings enabled',
@@ -933,5 +935,32 @@ describe('bad input is a usage error before anything is sent', () => {
     }).catch((e: Error & { hint?: string }) => e);
     expect(err).toMatchObject({ message: 'pipelines: no organization given', exitCode: 2 });
     expect((err as { hint: string }).hint).toContain('pass --org ORG');
+  });
+});
+
+describe('a variable value read from stdin or --file: exactly one trailing newline dropped', () => {
+  it.each([
+    ['a\n', 'a'],
+    ['a\n\n', 'a\n'],
+    ['a\r\n', 'a'],
+  ])('context env set and env set: %j gives %j', async (input, want) => {
+    const ctx = await parseVerb(contextEnvSetCommand, ['context', 'env'], ['set', IDS.dockerHub, 'X'], {
+      input,
+    });
+    expect(await (ctx.options as unknown as { value: () => Promise<string> }).value()).toBe(want);
+    const project = await parseVerb(envSetCommand, ['env'], ['set', 'gh/acme/web-app', 'X'], { input });
+    expect(await (project.options as unknown as { value: () => Promise<string> }).value()).toBe(want);
+  });
+
+  it('--token-stdin cannot share stdin with the value', async () => {
+    const err = await parseVerb(
+      contextEnvSetCommand,
+      ['context', 'env'],
+      ['set', IDS.dockerHub, 'X', '--token-stdin'],
+      {
+        input: 'v',
+      },
+    ).catch((e: unknown) => e);
+    expect((err as Error).message).toBe('--token-stdin and the variable value cannot both read stdin');
   });
 });

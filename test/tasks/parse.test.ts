@@ -131,15 +131,15 @@ const ok: Array<
     tasksListCommand,
     [
       'list',
-      '--completed-min',
+      '--completed-since',
       '2026-01-01T00:00:00Z',
-      '--completed-max',
+      '--completed-until',
       '1767312000',
-      '--due-min',
+      '--due-since',
       '2026-02-01',
-      '--due-max',
+      '--due-until',
       '2026-03-01T12:00:00+01:00',
-      '--updated-min',
+      '--since',
       '2026-01-15T10:00:00Z',
       '--no-show-completed',
       '--show-hidden',
@@ -319,11 +319,30 @@ const bad: Array<
   ['a blank task id', tasksCompleteCommand, ['complete', ' '], /task id is blank/],
   ['an empty --list', tasksListCommand, ['list', '--list', ''], /--list is empty/],
   [
-    '--completed-min nonsense',
+    '--completed-since nonsense',
     tasksListCommand,
-    ['list', '--completed-min', 'last week'],
-    /invalid --completed-min "last week"/,
+    ['list', '--completed-since', 'last week'],
+    /invalid --completed-since "last week"/,
   ],
+  [
+    '--until: the service filters by update time from a start only',
+    tasksListCommand,
+    ['list', '--until', 'now'],
+    /--until is not available here: the service filters by update time from a start only \(updatedMin\)/,
+  ],
+  [
+    '--due-until 2025-02-30',
+    tasksListCommand,
+    ['list', '--due-until', '2025-02-30'],
+    /invalid --due-until "2025-02-30": no such date or time/,
+  ],
+  [
+    'add --due 2025-02-30 is refused, not rolled over to 2 March',
+    tasksAddCommand,
+    ['add', 'x', '--due', '2025-02-30'],
+    /invalid --due "2025-02-30": no such date or time/,
+  ],
+  ['--page-size 1e2', tasksListCommand, ['list', '--page-size', '1e2'], /^invalid --page-size "1e2"$/],
   ['--page-size 101', tasksListCommand, ['list', '--page-size', '101'], /--page-size must be at most 100/],
   [
     '--limit with --all',
@@ -422,7 +441,7 @@ describe('parsing: bad input is a usage error before the run function', () => {
     expect(err).toBeInstanceOf(ConfigError);
     expect((err as ConfigError).exitCode).toBe(4);
     expect((err as ConfigError).hint).toBe(
-      'set OPS_TASKS_TOKEN, or run: ops config set tasks.token -   (reads the value from stdin); or --token-stdin',
+      'set OPS_TASKS_TOKEN, or run: ops config set tasks.token -   (reads the value from stdin); or pipe it to --token-stdin',
     );
   });
 

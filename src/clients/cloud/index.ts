@@ -76,6 +76,7 @@ export function cloudHint(status: number, parsed: ParsedError): string | undefin
 
 /** Cloud hosting (seed 002 C): `X-Cloud-Auth` key, `offset`/`limit` with `_metadata`, errorResult bodies. */
 export const descriptor: ServiceDescriptor = {
+  stdinCredential: 'api_key',
   name: 'cloud',
   title: 'cloud hosting',
   settings: [{ key: 'api_key', description: 'API key (X-Cloud-Auth)', secret: true }],

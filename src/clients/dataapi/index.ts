@@ -27,6 +27,7 @@ export function parseDataapiError(
 
 /** Data API error reports (seed 002 B): HTTP Basic with the account login and password. */
 export const descriptor: ServiceDescriptor = {
+  stdinCredential: 'password',
   name: 'dataapi',
   title: 'data API error reports',
   settings: [

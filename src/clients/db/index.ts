@@ -107,6 +107,7 @@ function hintFor(
  * the account addressed by subscription, resource group and name, `api-version` on every request.
  */
 export const descriptor: ServiceDescriptor = {
+  stdinCredential: 'token',
   name: 'db',
   title: 'database role assignment',
   settings: [

@@ -4,6 +4,7 @@ import { hostPages } from './pages.js';
 
 /** Host monitoring (seed 000 C): API key and application key headers. */
 export const descriptor: ServiceDescriptor = {
+  stdinCredential: 'api_key',
   name: 'hosts',
   title: 'host monitoring',
   settings: [

@@ -16,6 +16,7 @@ export function checkBillingVersion(v: string): string | undefined {
 
 /** Usage metering (seed 000 B): API key as a bearer token, `Billing-Version` on every call. */
 export const descriptor: ServiceDescriptor = {
+  stdinCredential: 'api_key',
   name: 'meter',
   title: 'usage metering',
   settings: [

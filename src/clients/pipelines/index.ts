@@ -39,6 +39,7 @@ function hintFor(status: number, parsed: ParsedError): string | undefined {
 
 /** Pipeline administration (seed 001 D): `Pipeline-Token`, `next_page_token` / `page-token` pages. */
 export const descriptor: ServiceDescriptor = {
+  stdinCredential: 'token',
   name: 'pipelines',
   title: 'pipeline administration',
   settings: [

@@ -74,6 +74,7 @@ export function runsRateLimitWait(
  * `org` say which repository and organisation the commands act on.
  */
 export const descriptor: ServiceDescriptor = {
+  stdinCredential: 'token',
   name: 'runs',
   title: 'workflow automation',
   settings: [

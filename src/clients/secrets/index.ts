@@ -39,6 +39,7 @@ function hintFor(status: number, parsed: ParsedError): string | undefined {
 
 /** Secrets store (seed 000 A): token in `X-Secrets-Token`, optional namespace header, 412 retried. */
 export const descriptor: ServiceDescriptor = {
+  stdinCredential: 'token',
   name: 'secrets',
   title: 'secrets store',
   settings: [

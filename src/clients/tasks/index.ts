@@ -10,6 +10,7 @@ export const DEFAULT_LIST = '@default';
 
 /** Task lists (seed 001 B): OAuth bearer token, `nextPageToken` pages, the vendor-wide error body. */
 export const descriptor: ServiceDescriptor = {
+  stdinCredential: 'token',
   name: 'tasks',
   title: 'task lists',
   settings: [

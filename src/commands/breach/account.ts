@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { startService } from '../shared/start.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import { DEFAULT_RATE_PER_MINUTE } from '../../clients/breach/index.js';
 import { ExitStatusError, UsageError } from '../../errors.js';
@@ -9,6 +10,7 @@ import type { Factory } from '../../app/types.js';
 import { runBreachAccountBulk } from './bulk.js';
 import type { PaceClock } from './paced.js';
 import { type Shard, addShardOption, parseShard } from '../shared/shard.js';
+import { quote } from '../shared/parse.js';
 import {
   FOUND_EXIT_CODE,
   accountColumns,
@@ -93,7 +95,8 @@ Examples:
         const shard = parseShard(o.shard as string | undefined, factory.io.env);
         if (o.shard !== undefined && file === undefined)
           throw new UsageError('--shard applies only with --file');
-        const ctx = await factory.context(cmd);
+        const stdinUsed = file === '-' ? '--file -' : undefined;
+        const ctx = (await startService(factory, cmd, 'breach', { stdinUsed })).ctx;
         const rate =
           (o.ratePerMinute as string | undefined) ??
           (await ctx.service('breach')).settings.get('rate_per_minute');
@@ -120,13 +123,17 @@ Examples:
 }
 
 function parseRate(name: string, raw: string | undefined): number {
-  const n = Number(raw ?? DEFAULT_RATE_PER_MINUTE);
-  if (raw === '' || !Number.isFinite(n) || n <= 0) {
+  const n =
+    raw !== undefined && /^\d{1,15}$/.test(raw)
+      ? Number(raw)
+      : raw === undefined
+        ? DEFAULT_RATE_PER_MINUTE
+        : 0;
+  if (n <= 0)
     throw new UsageError(
-      `invalid ${name} "${raw}"`,
-      "give the subscription's requests per minute, a number above 0 (`ops breach subscription` shows it)",
+      `invalid ${name} ${quote(raw ?? '')}`,
+      "give the subscription's requests per minute, a whole number above 0 (`ops breach subscription` shows it)",
     );
-  }
   return n;
 }
 

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { startService } from '../shared/start.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
@@ -14,7 +15,7 @@ export function breachDataclassesCommand(factory: Factory, run = runBreachDatacl
     .description('List every data class (kind of exposed data), alphabetically (needs no key)')
     .addHelpText('after', '\nExamples:\n  ops breach dataclasses\n  ops breach dataclasses --json')
     .action(async (_o: unknown, cmd: Command) => {
-      const ctx = await factory.context(cmd);
+      const ctx = (await startService(factory, cmd, 'breach')).ctx;
       await run({
         printer: ctx.printer,
         client: () => breachClient(ctx, { needsKey: false, command: 'dataclasses' }),

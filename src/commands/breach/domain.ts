@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { startService } from '../shared/start.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import { ExitStatusError } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
@@ -34,7 +35,7 @@ Examples:
     )
     .action(async (domain: string, o: { exitStatus?: boolean }, cmd: Command) => {
       const parsed = parseDomain('domain', domain);
-      const ctx = await factory.context(cmd);
+      const ctx = (await startService(factory, cmd, 'breach')).ctx;
       await run({
         printer: ctx.printer,
         client: () => breachClient(ctx, { needsKey: true, command: 'domain' }),

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { startService } from '../shared/start.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import type { BreachWire } from '../../clients/breach/types.js';
 import { InterruptedError, UsageError } from '../../errors.js';
@@ -49,7 +50,7 @@ Examples:
       const count = parseInteger('--count', o.count, { min: 1 });
       if (count !== undefined && watchSeconds === undefined)
         throw new UsageError('--count applies only with --watch');
-      const ctx = await factory.context(cmd);
+      const ctx = (await startService(factory, cmd, 'breach')).ctx;
       await run({
         io: ctx.io,
         printer: ctx.printer,

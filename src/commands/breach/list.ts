@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { startService } from '../shared/start.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
@@ -35,7 +36,7 @@ Examples:
         const domain = o.domain === undefined ? undefined : parseDomain('--domain', o.domain);
         // The service sends the whole list in one answer: --limit cuts it here.
         const { limit } = parseListOptions(o);
-        const ctx = await factory.context(cmd);
+        const ctx = (await startService(factory, cmd, 'breach')).ctx;
         await run({
           printer: ctx.printer,
           client: () => breachClient(ctx, { needsKey: false, command: 'list' }),

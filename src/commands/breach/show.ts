@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { startService } from '../shared/start.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import { ExitCode, OpsError, UsageError } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
@@ -29,7 +30,7 @@ Examples:
           'the breach name is empty',
           'give a name such as Adobe; `ops breach list` shows them',
         );
-      const ctx = await factory.context(cmd);
+      const ctx = (await startService(factory, cmd, 'breach')).ctx;
       await run({
         printer: ctx.printer,
         client: () => breachClient(ctx, { needsKey: false, command: 'show' }),

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { startService } from '../shared/start.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import { ExitStatusError, UsageError } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
@@ -62,7 +63,7 @@ Examples:
         else if (o.website !== undefined)
           search = { by: 'website', domain: parseDomain('--website', o.website) };
         else search = { by: 'email-domain', domain: parseDomain('--email-domain', o.emailDomain as string) };
-        const ctx = await factory.context(cmd);
+        const ctx = (await startService(factory, cmd, 'breach')).ctx;
         await run({
           printer: ctx.printer,
           client: () => breachClient(ctx, { needsKey: true, command: 'stealer-logs' }),

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { startService } from '../shared/start.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import type { SubscriptionStatusWire } from '../../clients/breach/types.js';
 import type { Column, Printer } from '../../output/printer.js';
@@ -33,7 +34,7 @@ Examples:
   ops config set breach.rate_per_minute "$(ops breach subscription --field Rpm)"`,
     )
     .action(async (_o: unknown, cmd: Command) => {
-      const ctx = await factory.context(cmd);
+      const ctx = (await startService(factory, cmd, 'breach')).ctx;
       await run({
         printer: ctx.printer,
         client: () => breachClient(ctx, { needsKey: true, command: 'subscription' }),

@@ -68,7 +68,6 @@ export function register(parent: Command, factory: Factory): void {
     .command('cloud')
     .description('Cloud hosting (beta): instances, snapshots, metrics, load balancers, auto scaling groups')
 
-    .option('--api-key-stdin', 'read the API key (X-Cloud-Auth) from stdin instead of OPS_CLOUD_API_KEY')
     .addHelpText(
       'after',
       `

@@ -3,9 +3,11 @@ import { Command } from 'commander';
 import type { Context, Factory } from '../../app/types.js';
 import { type CloudClient, createCloudClient } from '../../clients/cloud/client.js';
 import { ExitCode, OpsError, UsageError } from '../../errors.js';
-import { type Io, readAllText } from '../../io.js';
+import type { Io } from '../../io.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
+import { quote } from '../shared/parse.js';
+import { startService } from '../shared/start.js';
 
 /** What every cloud run function gets besides its own values. */
 export interface CloudRunBase {
@@ -30,35 +32,15 @@ export function cloudCommand(name: string, description: string, examples: string
 }
 
 /**
- * The context and the client of a cloud verb. The key comes from OPS_CLOUD_API_KEY or the profile, or
- * from stdin with the group's `--api-key-stdin` (laid over the settings with a flag's precedence).
- * The address and key are checked here, before any request.
+ * The context and the client of a cloud verb (`--token-stdin` is read by `startService`); the address
+ * and key are checked here, before any request. `stdinTaken` names what else of the verb reads stdin.
  */
 export async function cloudContext(
   factory: Factory,
   cmd: Command,
   o: { stdinTaken?: string } = {},
 ): Promise<{ ctx: Context; base: CloudRunBase }> {
-  const { apiKeyStdin } = cmd.optsWithGlobals() as { apiKeyStdin?: boolean };
-  const settings: Record<string, string> = {};
-  if (apiKeyStdin) {
-    if (o.stdinTaken)
-      throw new UsageError(
-        `--api-key-stdin and ${o.stdinTaken} cannot both read stdin`,
-        'give the key through OPS_CLOUD_API_KEY or `ops config set cloud.api_key -`',
-      );
-    const key = (await readAllText(factory.io.stdin)).trim();
-    if (key === '') throw new UsageError('--api-key-stdin read an empty key', 'pipe the API key on stdin');
-    settings['cloud.api_key'] = key;
-  }
-  const ctx = await factory.context(cmd, { settings });
-  const client = await ctx.serviceClient('cloud', createCloudClient, {
-    credentialFlags: 'pipe the key to --api-key-stdin',
-  });
-  return {
-    ctx,
-    base: { printer: ctx.printer, feedback: ctx.feedback, client },
-  };
+  return startService(factory, cmd, 'cloud', { create: createCloudClient, stdinUsed: o.stdinTaken });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -97,9 +79,9 @@ export function parseNumberChoice(
   values: readonly number[],
 ): number | undefined {
   if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || !values.includes(n))
-    throw new UsageError(`invalid ${flag} "${raw}"`, `give one of ${values.join(', ')}`);
+  const n = /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!values.includes(n))
+    throw new UsageError(`invalid ${flag} ${quote(raw)}`, `give one of ${values.join(', ')}`);
   return n;
 }
 

@@ -2,7 +2,8 @@ import { Command } from 'commander';
 import { type KeySource, findKey } from '../../config/keys.js';
 import type { Settings } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
-import { type Io, readAllText } from '../../io.js';
+import type { Io } from '../../io.js';
+import { readStdinValue } from '../shared/secret-input.js';
 import type { Factory } from '../../app/types.js';
 
 export interface ConfigSetOptions {
@@ -39,7 +40,11 @@ export async function runConfigSet(o: ConfigSetOptions): Promise<void> {
     value =
       o.io.stdinIsTty && o.io.prompt
         ? await o.io.prompt(`${o.key}: `, spec.secret)
-        : (await readAllText(o.io.stdin)).replace(/\r?\n$/, '');
+        : await readStdinValue(
+            o.io,
+            `the value of ${o.key}`,
+            `use \`ops config unset ${o.key}\` to remove it`,
+          );
   }
   if (value === '')
     throw new UsageError(`empty value for ${o.key}`, `use \`ops config unset ${o.key}\` to remove it`);

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { parseSeconds } from '../shared/wait.js';
 import type { Factory } from '../../app/types.js';
 import { jwtClaims, jwtExpiry } from '../../clients/db/index.js';
 import { ExitCode, OpsError, UsageError } from '../../errors.js';
@@ -70,12 +71,7 @@ Examples:
           '--token-stdin reads a token: it opens no browser and waits for none',
           'drop --no-browser and --wait-timeout',
         );
-      const timeout = o.waitTimeout === undefined ? 300 : Number(o.waitTimeout);
-      if (!Number.isFinite(timeout) || timeout <= 0)
-        throw new UsageError(
-          `invalid --wait-timeout "${o.waitTimeout}"`,
-          'give a number of seconds greater than 0',
-        );
+      const timeout = parseSeconds('--wait-timeout', o.waitTimeout) ?? 300;
       const ctx = await factory.context(c, {
         settings: { 'db.auth_url': o.authUrl, 'db.client_id': o.clientId },
       });

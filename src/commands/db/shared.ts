@@ -5,6 +5,7 @@ import { DEFAULT_API_VERSION, checkApiVersion } from '../../clients/db/index.js'
 import type { SqlRoleAssignmentWire, SqlRoleDefinitionWire } from '../../clients/db/types.js';
 import { ConfigError, UsageError } from '../../errors.js';
 import type { Column } from '../../output/printer.js';
+import { startService } from '../shared/start.js';
 
 export interface TargetFlags {
   subscription?: string;
@@ -103,7 +104,7 @@ export async function dbContext(
     if (flags[name as keyof TargetFlags]?.trim() === '')
       throw new UsageError(`${rule.flag} is empty`, rule.how);
   }
-  const ctx = await factory.context(cmd, {
+  const { ctx } = await startService(factory, cmd, 'db', {
     settings: {
       'db.subscription': flags.subscription,
       'db.resource_group': flags.resourceGroup,
@@ -135,7 +136,7 @@ export async function dbContext(
  */
 export function dbClient(ctx: Context, target: DbAccount): Promise<() => Promise<DbClient>> {
   return ctx.serviceClient('db', (http) => createDbClient(http, target), {
-    credentialFlags: 'sign in with `ops db login` (or pipe a token to `ops db login --token-stdin`)',
+    credentialFlags: 'sign in with `ops db login`, or pipe a token to --token-stdin',
   });
 }
 

@@ -5,35 +5,18 @@ import { UsageError } from '../../errors.js';
 import type { Style } from '../../output/color.js';
 import type { Column } from '../../output/printer.js';
 import type { Context, Factory } from '../../app/types.js';
-import { readSecretInput } from '../shared/secret-input.js';
-
-export interface TokenFlags {
-  tokenStdin?: boolean;
-}
-
-/** `--token-stdin` on every verb: the access token from stdin, never from argv. */
-export function addTokenOption(cmd: Command): Command {
-  return cmd.option(
-    '--token-stdin',
-    'read the access token from stdin (else OPS_DOCGEN_TOKEN or docgen.token in the profile)',
-  );
-}
+import { startService } from '../shared/start.js';
 
 /**
- * The command context and the client. A token from stdin is laid over the settings with a flag's
- * precedence; the address and the token are checked here, before any request.
+ * The command context and the client (`--token-stdin` is read by `startService`); the address and the
+ * token are checked here, before any request.
  */
 export async function docgenClient(
   factory: Factory,
   cmd: Command,
-  flags: TokenFlags,
 ): Promise<{ ctx: Context; client: () => Promise<DocgenClient> }> {
-  const settings: Record<string, string> = {};
-  if (flags.tokenStdin)
-    settings['docgen.token'] = await readSecretInput({ io: factory.io, label: 'access token', file: '-' });
-  const ctx = await factory.context(cmd, { settings });
-  const client = await ctx.serviceClient('docgen', createDocgenClient, { credentialFlags: '--token-stdin' });
-  return { ctx, client };
+  const { ctx, base } = await startService(factory, cmd, 'docgen', { create: createDocgenClient });
+  return { ctx, client: base.client };
 }
 
 /**

@@ -10,7 +10,9 @@ import { printPages } from '../shared/list.js';
 import { choiceOption } from '../shared/choices.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
 import { parseInteger, parseTime } from '../shared/parse.js';
-import { HOST_COLUMNS, type KeyFlags, addKeyOptions, hostsClient, hostsContext } from './shared.js';
+import { HOST_COLUMNS } from './shared.js';
+import { createHostsClient } from '../../clients/hosts/client.js';
+import { startService } from '../shared/start.js';
 
 /** What `sort_field` takes; the service answers 400 to any other field, so ops refuses it first. */
 export const SORT_FIELDS = [
@@ -37,13 +39,13 @@ export interface HostsListOptions {
   limit: number | undefined;
 }
 
-interface ListFlags extends KeyFlags {
+interface ListFlags {
   filter?: string;
   sortField?: string;
   sortDir?: string;
   start?: string;
   count?: string;
-  from?: string;
+  since?: string;
   includeMuted?: boolean;
   includeMetadata?: boolean;
   limit?: string;
@@ -77,7 +79,7 @@ export function parseHostsListFlags(
       sort_dir: sortDir,
       start: parseInteger('--start', o.start, { min: 0 }),
       count: count ?? (limit === undefined ? MAX_PAGE : Math.min(limit, MAX_PAGE)),
-      from: o.from === undefined ? undefined : parseTime('--from', o.from, now),
+      from: o.since === undefined ? undefined : parseTime('--since', o.since, now),
       include_muted_hosts_data: o.includeMuted || undefined,
       include_hosts_metadata: o.includeMetadata || undefined,
     },
@@ -87,7 +89,7 @@ export function parseHostsListFlags(
 export function hostsListCommand(factory: Factory, run = runHostsList): Command {
   const cmd = new Command('list')
     .description(
-      'List hosts that reported in the past 3 hours (or since --from), searched by name, alias or tag',
+      'List hosts that reported in the past 3 hours (or since --since), searched by name, alias or tag',
     )
     .option(
       '--filter <text>',
@@ -97,11 +99,10 @@ export function hostsListCommand(factory: Factory, run = runHostsList): Command 
     .addOption(choiceOption('--sort-dir <dir>', 'asc or desc', SORT_DIRS))
     .option('--start <n>', 'offset of the first host, 0-based')
     .option('--count <n>', `hosts per request, at most ${MAX_PAGE} (alone: print one page of this size)`)
-    .option('--from <time>', 'hosts that reported since: epoch seconds, ISO time or relative (-3h, -2d)')
+    .option('--since <time>', 'hosts that reported since: RFC 3339, a date or relative (-3h, -2d)')
     .option('--include-muted', 'include mute expiry (mute_timeout); the table then shows until when')
     .option('--include-metadata', 'include agent version, platform, processor and other metadata (meta)');
   addListOptions(cmd);
-  addKeyOptions(cmd);
   return cmd
     .addHelpText(
       'after',
@@ -110,13 +111,13 @@ Examples:
   ops hosts list
   ops hosts list --filter "role:db env:prod" --include-muted
   ops hosts list --sort-field cpu --sort-dir desc --limit 10
-  ops hosts list --from -2d --all -o ndjson > hosts.ndjson
+  ops hosts list --since -2d --all -o ndjson > hosts.ndjson
   ops hosts list --start 100 --count 50 --json`,
     )
     .action(async (o: ListFlags, c: Command) => {
       const parsed = parseHostsListFlags(o);
-      const ctx = await hostsContext(factory, c, o);
-      await run({ printer: ctx.printer, feedback: ctx.feedback, client: hostsClient(ctx), ...parsed });
+      const { base } = await startService(factory, c, 'hosts', { create: createHostsClient });
+      await run({ ...base, ...parsed });
     });
 }
 

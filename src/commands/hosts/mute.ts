@@ -5,7 +5,8 @@ import { UsageError } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { parseTime } from '../shared/parse.js';
-import { type KeyFlags, addKeyOptions, hostsClient, hostsContext } from './shared.js';
+import { createHostsClient } from '../../clients/hosts/client.js';
+import { startService } from '../shared/start.js';
 
 export interface HostsMuteOptions {
   printer: Printer;
@@ -21,7 +22,7 @@ export const MUTE_COLUMNS = [
   { header: 'message', get: (r: HostMuteResponseWire) => r.message, kind: 'text' as const },
 ];
 
-interface MuteFlags extends KeyFlags {
+interface MuteFlags {
   end?: string;
   message?: string;
   override?: boolean;
@@ -52,25 +53,23 @@ export function parseMuteFlags(
 }
 
 export function hostsMuteCommand(factory: Factory, run = runHostsMute): Command {
-  return addKeyOptions(
-    new Command('mute')
-      .description("Mute a host's notifications, until --end or until unmuted")
-      .argument('<host>', 'host name')
-      .option(
-        '--end <time>',
-        'when the mute ends: a duration from now (30m, 1h, 2d), epoch seconds or an ISO time',
-      )
-      .option('--message <text>', 'why the host is muted')
-      .option('--override', 'replace the mute of a host that is already muted'),
-  )
+  return new Command('mute')
+    .description("Mute a host's notifications, until --end or until unmuted")
+    .argument('<host>', 'host name')
+    .option(
+      '--end <time>',
+      'when the mute ends: a duration from now (30m, 1h, 2d), epoch seconds or an ISO time',
+    )
+    .option('--message <text>', 'why the host is muted')
+    .option('--override', 'replace the mute of a host that is already muted')
     .addHelpText(
       'after',
       '\nExamples:\n  ops hosts mute web-001 --end 1h --message "deploy"\n  ops hosts mute db-001 --override --end 2026-12-31T18:00:00Z\n  ops hosts mute queue-002',
     )
     .action(async (host: string, o: MuteFlags, c: Command) => {
       const parsed = parseMuteFlags(host, o);
-      const ctx = await hostsContext(factory, c, o);
-      await run({ printer: ctx.printer, client: hostsClient(ctx), ...parsed });
+      const { base } = await startService(factory, c, 'hosts', { create: createHostsClient });
+      await run({ ...base, ...parsed });
     });
 }
 

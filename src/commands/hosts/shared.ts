@@ -1,59 +1,5 @@
-import type { Command } from 'commander';
-import { type HostsClient, createHostsClient } from '../../clients/hosts/client.js';
 import type { HostWire } from '../../clients/hosts/types.js';
-import { UsageError } from '../../errors.js';
-import { readAllText } from '../../io.js';
 import type { Column } from '../../output/printer.js';
-import type { Context, Factory } from '../../app/types.js';
-
-export interface KeyFlags {
-  apiKey?: string;
-  appKey?: string;
-}
-
-/** `--api-key` / `--app-key` on every verb: a value of `-` is read from stdin, so no secret need be typed. */
-export function addKeyOptions(cmd: Command): Command {
-  return cmd
-    .option(
-      '--api-key <key>',
-      'API key (X-Monitor-Api-Key); - reads it from stdin; prefer OPS_HOSTS_API_KEY or the profile',
-    )
-    .option(
-      '--app-key <key>',
-      'application key (X-Monitor-Application-Key); - reads it from stdin; prefer OPS_HOSTS_APP_KEY',
-    );
-}
-
-/**
- * The command context, with keys given as flags in force. The core resolves credentials from env and
- * profile only, so flag values are laid over the environment that the context reads; since the
- * environment outranks the profile, the flag > env > profile order is kept. `io` replaces the
- * factory's (a buffered stdout, say).
- */
-export async function hostsContext(factory: Factory, cmd: Command, flags: KeyFlags): Promise<Context> {
-  if (flags.apiKey === '-' && flags.appKey === '-') {
-    throw new UsageError(
-      '--api-key and --app-key cannot both read stdin',
-      'give one of them through OPS_HOSTS_API_KEY / OPS_HOSTS_APP_KEY',
-    );
-  }
-  const settings: Record<string, string> = {};
-  for (const [flag, value, key] of [
-    ['--api-key', flags.apiKey, 'hosts.api_key'],
-    ['--app-key', flags.appKey, 'hosts.app_key'],
-  ] as const) {
-    if (value === undefined) continue;
-    const v = value === '-' ? (await readAllText(factory.io.stdin)).replace(/\r?\n$/, '') : value;
-    if (v === '') throw new UsageError(`${flag} is empty`, 'give the key, or - with the key on stdin');
-    settings[key] = v;
-  }
-  return factory.context(cmd, { settings });
-}
-
-/** The client, built (and the keys checked) when the run function first needs it, before any request. */
-export function hostsClient(ctx: Context): () => Promise<HostsClient> {
-  return async () => (await ctx.serviceClient('hosts', createHostsClient))();
-}
 
 function isoSeconds(epoch: number): string {
   return new Date(epoch * 1000).toISOString().replace(/\.000Z$/, 'Z');

@@ -4,7 +4,8 @@ import type { HostTotalsWire } from '../../clients/hosts/types.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { parseTime } from '../shared/parse.js';
-import { type KeyFlags, addKeyOptions, hostsClient, hostsContext } from './shared.js';
+import { createHostsClient } from '../../clients/hosts/client.js';
+import { startService } from '../shared/start.js';
 
 export interface HostsTotalsOptions {
   printer: Printer;
@@ -14,21 +15,19 @@ export interface HostsTotalsOptions {
 }
 
 export function hostsTotalsCommand(factory: Factory, run = runHostsTotals): Command {
-  return addKeyOptions(
-    new Command('totals')
-      .description(
-        'Count active hosts (reported in the past hour) and up hosts (UP, reported in the past two hours)',
-      )
-      .option('--from <time>', 'count hosts that reported since: epoch seconds, ISO time or relative (-3h)'),
-  )
+  return new Command('totals')
+    .description(
+      'Count active hosts (reported in the past hour) and up hosts (UP, reported in the past two hours)',
+    )
+    .option('--since <time>', 'count hosts that reported since: RFC 3339, a date or relative (-3h)')
     .addHelpText(
       'after',
-      '\nExamples:\n  ops hosts totals\n  ops hosts totals --from -6h --json\n  ops hosts totals --field total_up',
+      '\nExamples:\n  ops hosts totals\n  ops hosts totals --since -6h --json\n  ops hosts totals --field total_up',
     )
-    .action(async (o: KeyFlags & { from?: string }, c: Command) => {
-      const from = o.from === undefined ? undefined : parseTime('--from', o.from);
-      const ctx = await hostsContext(factory, c, o);
-      await run({ printer: ctx.printer, client: hostsClient(ctx), from });
+    .action(async (o: { since?: string }, c: Command) => {
+      const from = o.since === undefined ? undefined : parseTime('--since', o.since);
+      const { base } = await startService(factory, c, 'hosts', { create: createHostsClient });
+      await run({ ...base, from });
     });
 }
 

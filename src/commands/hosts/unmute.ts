@@ -4,7 +4,8 @@ import { UsageError } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { MUTE_COLUMNS } from './mute.js';
-import { type KeyFlags, addKeyOptions, hostsClient, hostsContext } from './shared.js';
+import { createHostsClient } from '../../clients/hosts/client.js';
+import { startService } from '../shared/start.js';
 
 export interface HostsUnmuteOptions {
   printer: Printer;
@@ -13,15 +14,15 @@ export interface HostsUnmuteOptions {
 }
 
 export function hostsUnmuteCommand(factory: Factory, run = runHostsUnmute): Command {
-  return addKeyOptions(
-    new Command('unmute').description("Unmute a host's notifications").argument('<host>', 'host name'),
-  )
+  return new Command('unmute')
+    .description("Unmute a host's notifications")
+    .argument('<host>', 'host name')
     .addHelpText('after', '\nExamples:\n  ops hosts unmute db-001\n  ops hosts unmute queue-001 --json')
-    .action(async (host: string, o: KeyFlags, c: Command) => {
+    .action(async (host: string, _o: unknown, c: Command) => {
       if (host.trim() === '')
         throw new UsageError('the host name is empty', 'give the host name as `ops hosts list` shows it');
-      const ctx = await hostsContext(factory, c, o);
-      await run({ printer: ctx.printer, client: hostsClient(ctx), host });
+      const { base } = await startService(factory, c, 'hosts', { create: createHostsClient });
+      await run({ ...base, host });
     });
 }
 

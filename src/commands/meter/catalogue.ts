@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { startService } from '../shared/start.js';
 import { CATALOGUE, type CatalogueEntry } from '../../clients/meter/catalogue.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Column, Printer } from '../../output/printer.js';
@@ -33,7 +34,7 @@ Examples:
   ops meter catalogue -o json --query "[].kind"`,
     )
     .action(async (o: { search?: string }, c: Command) => {
-      const ctx = await factory.context(c);
+      const ctx = (await startService(factory, c, 'meter')).ctx;
       await run({ printer: ctx.printer, feedback: ctx.feedback, search: o.search });
     });
 }

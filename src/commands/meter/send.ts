@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { startService } from '../shared/start.js';
 import { MAX_EVENTS_PER_REQUEST } from '../../clients/meter/client.js';
 import { UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
@@ -97,7 +98,8 @@ Examples:
       input === undefined ? { format: 'ndjson' as const, size: undefined } : inspectInput(input, f.format);
     const shard = parseShard(f.shard, factory.io.env);
     if (shard && event) throw new UsageError('--shard applies to a file of events, not one event from flags');
-    const ctx = await factory.context(c);
+    const stdinUsed = input === '-' ? 'the events on stdin (-)' : undefined;
+    const ctx = (await startService(factory, c, 'meter', { stdinUsed })).ctx;
     const apiVersion = await resolveApiVersion(ctx, f.apiVersion);
     await run({
       io: ctx.io,

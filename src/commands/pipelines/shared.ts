@@ -3,6 +3,7 @@ import type { Context, Factory } from '../../app/types.js';
 import { type PipelinesClient, createPipelinesClient } from '../../clients/pipelines/client.js';
 import type { ReportingWindow } from '../../clients/pipelines/types.js';
 import { UsageError } from '../../errors.js';
+import { startService } from '../shared/start.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
 
@@ -22,10 +23,9 @@ export async function pipelinesStart(
   factory: Factory,
   cmd: Command,
   settings: Record<string, string | undefined> = {},
+  stdinUsed?: string,
 ): Promise<{ ctx: Context; base: PipelinesBase }> {
-  const ctx = await factory.context(cmd, { settings });
-  const client = await ctx.serviceClient('pipelines', createPipelinesClient);
-  return { ctx, base: { printer: ctx.printer, feedback: ctx.feedback, client } };
+  return startService(factory, cmd, 'pipelines', { settings, create: createPipelinesClient, stdinUsed });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

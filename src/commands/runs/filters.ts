@@ -1,4 +1,5 @@
 import { UsageError } from '../../errors.js';
+import { parseTime } from '../shared/parse.js';
 
 /** Values of the `status` filter of run lists: states and conclusions. */
 export const RUN_STATUS_VALUES = [
@@ -18,24 +19,27 @@ export const RUN_STATUS_VALUES = [
   'timed_out',
 ] as const;
 
-const DATE = String.raw`\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?`;
-const CREATED = new RegExp(String.raw`^(?:(?:>=|<=|>|<)?${DATE}|(?:${DATE}|\*)\.\.(?:${DATE}|\*))$`);
+const iso = (epoch: number) => new Date(epoch * 1000).toISOString().replace('.000Z', 'Z');
 
-/** `--created` in the service's search syntax: a date or time, with `>`, `>=`, `<`, `<=`, or a range `a..b`. */
-export function parseCreated(raw: string): string {
-  const s = raw.trim();
-  const dates = s.match(new RegExp(DATE, 'g')) ?? [];
-  if (
-    !CREATED.test(s) ||
-    dates.some((d) =>
-      Number.isNaN(Date.parse(/T/.test(d) && !/[Z+-]\d*:?\d*$/.test(d.slice(10)) ? `${d}Z` : d)),
-    )
-  )
-    throw new UsageError(
-      `invalid --created "${raw}"`,
-      'give a date or time (2026-01-31, 2026-01-31T12:00:00Z), with >, >=, <, <= before it, or a range such as 2026-01-01..2026-01-31',
-    );
-  return s;
+/**
+ * `--since`/`--until` as the service's `created` qualifier: `>=A`, `<=B` or `A..B`, each time read by
+ * the one time parser (a date, RFC 3339 or relative).
+ */
+export function createdWindow(
+  since: string | undefined,
+  until: string | undefined,
+  now = Date.now(),
+): string | undefined {
+  const a = since === undefined ? undefined : parseTime('--since', since, now);
+  const b = until === undefined ? undefined : parseTime('--until', until, now);
+  if (a !== undefined && b !== undefined) {
+    if (b < a)
+      throw new UsageError('--until is before --since', `got --since ${iso(a)} and --until ${iso(b)}`);
+    return `${iso(a)}..${iso(b)}`;
+  }
+  if (a !== undefined) return `>=${iso(a)}`;
+  if (b !== undefined) return `<=${iso(b)}`;
+  return undefined;
 }
 
 export function parseStatus(raw: string): string {

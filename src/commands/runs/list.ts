@@ -7,7 +7,7 @@ import { UsageError } from '../../errors.js';
 import { printPages } from '../shared/list.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
 import { RUN_COLUMNS } from './columns.js';
-import { RUN_STATUS_VALUES, parseCreated, parseEvent, parseSha, parseStatus } from './filters.js';
+import { RUN_STATUS_VALUES, createdWindow, parseEvent, parseSha, parseStatus } from './filters.js';
 import {
   type RunsBase,
   addRepoOption,
@@ -34,7 +34,8 @@ interface Flags {
   branch?: string;
   event?: string;
   status?: string;
-  created?: string;
+  since?: string;
+  until?: string;
   headSha?: string;
   checkSuiteId?: string;
   excludePullRequests?: boolean;
@@ -42,7 +43,10 @@ interface Flags {
   all?: boolean;
 }
 
-export function parseRunsListFlags(o: Flags): Pick<RunsListOptions, 'workflow' | 'query' | 'limit'> {
+export function parseRunsListFlags(
+  o: Flags,
+  now = Date.now(),
+): Pick<RunsListOptions, 'workflow' | 'query' | 'limit'> {
   const list = parseListOptions(o);
   const nonEmpty = (flag: string, v: string | undefined) => {
     if (v !== undefined && v.trim() === '')
@@ -57,7 +61,7 @@ export function parseRunsListFlags(o: Flags): Pick<RunsListOptions, 'workflow' |
       branch: nonEmpty('--branch', o.branch),
       event: o.event === undefined ? undefined : parseEvent(o.event),
       status: o.status === undefined ? undefined : parseStatus(o.status),
-      created: o.created === undefined ? undefined : parseCreated(o.created),
+      created: createdWindow(o.since, o.until, now),
       head_sha: o.headSha === undefined ? undefined : parseSha(o.headSha),
       check_suite_id: o.checkSuiteId === undefined ? undefined : parseId('--check-suite-id', o.checkSuiteId),
       exclude_pull_requests: o.excludePullRequests || undefined,
@@ -82,7 +86,8 @@ export function runsListCommand(factory: Factory, run = runRunsList): Command {
         RUN_STATUS_VALUES,
       ),
     )
-    .option('--created <date>', 'runs created then: 2026-01-31, >=2026-01-01, 2026-01-01..2026-01-31')
+    .option('--since <time>', 'runs created at or after: RFC 3339, a date or relative (-7d)')
+    .option('--until <time>', 'runs created at or before: RFC 3339, a date or relative')
     .option('--head-sha <sha>', 'runs of this commit (full SHA)')
     .option('--check-suite-id <id>', 'runs of this check suite')
     .option('--exclude-pull-requests', 'leave the pull requests out of each run');
@@ -98,7 +103,7 @@ Examples:
   ops runs list
   ops runs list --workflow ci.yml --status failure
   ops runs list --branch main --event push --limit 5 --json
-  ops runs list --created ">=2026-01-01" --all -o ndjson`,
+  ops runs list --since 2026-01-01 --all -o ndjson`,
     )
     .action(async (o: Flags, c: Command) => {
       const parsed = parseRunsListFlags(o);

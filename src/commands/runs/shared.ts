@@ -5,6 +5,7 @@ import { type RawJson, materialize } from '../../clients/http/raw-json.js';
 import { type RepoRef, type RunsClient, type Scope, createRunsClient } from '../../clients/runs/client.js';
 import type { EtagCache } from '../../clients/runs/etag.js';
 import { UsageError, namedNotFound } from '../../errors.js';
+import { startService } from '../shared/start.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
 
@@ -84,10 +85,19 @@ export function checkScopeFlags(f: ScopeFlags): void {
   }
 }
 
-/** The command context with --repo and --org laid over OPS_RUNS_REPO / OPS_RUNS_ORG and the profile. */
-export function runsContext(factory: Factory, cmd: Command, f: ScopeFlags): Promise<Context> {
+/**
+ * The command context with --repo and --org laid over OPS_RUNS_REPO / OPS_RUNS_ORG and the profile
+ * (and `--token-stdin` read by `startService`); `stdinUsed` names what else of the verb reads stdin.
+ */
+export async function runsContext(
+  factory: Factory,
+  cmd: Command,
+  f: ScopeFlags,
+  stdinUsed?: string,
+): Promise<Context> {
   checkScopeFlags(f);
-  return factory.context(cmd, { settings: { 'runs.repo': f.repo, 'runs.org': f.org } });
+  const settings = { 'runs.repo': f.repo, 'runs.org': f.org };
+  return (await startService(factory, cmd, 'runs', { settings, stdinUsed })).ctx;
 }
 
 async function setting(ctx: Context, key: 'repo' | 'org'): Promise<string | undefined> {
@@ -134,7 +144,9 @@ export async function runnerScopeOf(ctx: Context, f: ScopeFlags): Promise<Exclud
 
 /** The printer, feedback and client of a command: the address and token are checked now. */
 export async function runsBase(ctx: Context, o: { cache?: EtagCache } = {}): Promise<RunsBase> {
-  const client = await ctx.serviceClient('runs', (http) => namingNotFound(createRunsClient(http, o)));
+  const client = await ctx.serviceClient('runs', (http) => namingNotFound(createRunsClient(http, o)), {
+    credentialFlags: 'pipe it to --token-stdin',
+  });
   return { printer: ctx.printer, feedback: ctx.feedback, client };
 }
 

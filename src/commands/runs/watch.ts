@@ -1,13 +1,13 @@
 import { Command } from 'commander';
+import { parseSeconds } from '../shared/wait.js';
 import type { Factory } from '../../app/types.js';
 import { pollUntil } from '../../clients/http/poll.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import { EtagCache } from '../../clients/runs/etag.js';
 import type { JobWire, WorkflowRunWire } from '../../clients/runs/types.js';
-import { AwaitedFailure, UsageError } from '../../errors.js';
+import { AwaitedFailure } from '../../errors.js';
 import type { Io } from '../../io.js';
 import { JOB_COLUMNS, RUN_FIELDS, stateOf } from './columns.js';
-import { seconds } from '../shared/wait.js';
 import { LiveBlock, renderRun } from './live.js';
 import { type RunsBase, addRepoOption, allItems, parseId, repoOf, runsBase, runsContext } from './shared.js';
 
@@ -27,14 +27,7 @@ export interface RunsWatchOptions extends RunsBase {
 }
 
 export function parseInterval(raw: string | undefined): number {
-  if (raw === undefined) return 3;
-  const n = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 3600)
-    throw new UsageError(
-      `invalid --interval "${raw}"`,
-      'give a number of seconds greater than 0, at most 3600',
-    );
-  return n;
+  return parseSeconds('--interval', raw, 3600) ?? 3;
 }
 
 export function runsWatchCommand(factory: Factory, run = runRunsWatch): Command {
@@ -65,7 +58,7 @@ Examples:
       ) => {
         const runId = parseId('run id', raw);
         const intervalSeconds = parseInterval(o.interval);
-        const timeoutSeconds = seconds('--wait-timeout', o.waitTimeout);
+        const timeoutSeconds = parseSeconds('--wait-timeout', o.waitTimeout);
         const ctx = await runsContext(factory, c, o);
         const repo = await repoOf(ctx);
         const jobs = ctx.printer.format === 'table' && !ctx.flags.query && ctx.flags.field === undefined;

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { startService } from '../shared/start.js';
 import type { Factory } from '../../app/types.js';
 import { type SecretsRunBase, baseOptions, namespaceOf, secretsCommand, warn } from './shared.js';
 import { printDeleted } from '../shared/outcome.js';
@@ -22,7 +23,7 @@ Examples:
       const namespace = namespaceOf(o.namespace);
       const { secretPath } = await import('../../clients/secrets/client.js');
       secretPath(path);
-      const ctx = await factory.context(cmd);
+      const ctx = (await startService(factory, cmd, 'secrets')).ctx;
       await run({ ...baseOptions(ctx, namespace), path, confirm: (a) => ctx.confirm(a) });
     });
 }

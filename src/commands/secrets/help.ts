@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { startService } from '../shared/start.js';
 import type { Factory } from '../../app/types.js';
 import { type SecretsRunBase, baseOptions, namespaceOf, renderMarkdown, secretsCommand } from './shared.js';
 
@@ -25,7 +26,8 @@ Examples:
       const namespace = namespaceOf(o.namespace);
       const { secretPath } = await import('../../clients/secrets/client.js');
       secretPath(path);
-      const ctx = await factory.context(cmd, o.openapi ? { defaultOutput: 'json' } : {});
+      const ctx = (await startService(factory, cmd, 'secrets', o.openapi ? { defaultOutput: 'json' } : {}))
+        .ctx;
       await run({ ...baseOptions(ctx, namespace), path, openapi: Boolean(o.openapi) });
     });
 }

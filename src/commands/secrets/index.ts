@@ -43,7 +43,7 @@ Examples:
     secrets,
     {
       status: read(secretsStatusCommand),
-      login: write(secretsLoginCommand),
+      login: write(secretsLoginCommand, { credential: false }),
       read: read(secretsReadCommand, { reveals: true }),
       write: write(secretsWriteCommand),
       list: read(secretsListCommand),
@@ -86,8 +86,8 @@ Examples:
   addVerbs(
     operator,
     {
-      init: write(operatorInitCommand),
-      unseal: write(operatorUnsealCommand),
+      init: write(operatorInitCommand, { credential: false }),
+      unseal: write(operatorUnsealCommand, { credential: false }),
       seal: write(operatorSealCommand),
     },
     factory,

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { startService } from '../shared/start.js';
 import type { AuthWire } from '../../clients/secrets/types.js';
 import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/printer.js';
@@ -79,7 +80,7 @@ Examples:
           );
         }
         const mount = (o.path ?? method).replace(/^\/+|\/+$/g, '');
-        const ctx = await factory.context(cmd);
+        const ctx = (await startService(factory, cmd, 'secrets')).ctx;
         await run({
           ...baseOptions(ctx, namespace, false),
           method,

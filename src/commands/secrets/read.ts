@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { startService } from '../shared/start.js';
 import type { Factory } from '../../app/types.js';
 import { parseKeyValue } from '../shared/parse.js';
 import {
@@ -36,7 +37,7 @@ Examples:
       const query = Object.fromEntries((o.param ?? []).map((p) => parseKeyValue('-f', p)));
       const { secretPath } = await import('../../clients/secrets/client.js');
       secretPath(path);
-      const ctx = await factory.context(cmd);
+      const ctx = (await startService(factory, cmd, 'secrets')).ctx;
       await run({ ...baseOptions(ctx, namespace), path, query });
     });
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { startService } from '../shared/start.js';
 import { Command } from 'commander';
 import type { EnvelopeWire } from '../../clients/secrets/types.js';
 import type { KvLocation, SecretsClient } from '../../clients/secrets/client.js';
@@ -10,6 +11,7 @@ import { type Column, type Printer, getPath } from '../../output/printer.js';
 import { terminalSafe } from '../../output/text.js';
 import type { Context, Factory } from '../../app/types.js';
 import { parseInteger } from '../shared/parse.js';
+import { readStdinValue, stdinValue } from '../shared/secret-input.js';
 
 /** What every secrets run function gets besides its own values. */
 export interface SecretsRunBase {
@@ -93,7 +95,13 @@ export async function contextWithEnvOutput(
     }
     break;
   }
-  return { ctx: await factory.context(cmd), env };
+  return { ctx: (await startService(factory, cmd, 'secrets')).ctx, env };
+}
+
+/** What of the data arguments reads stdin (`-` or `key=-`), for `--token-stdin`'s refusal. */
+export function dataStdin(args: string[]): string | undefined {
+  const a = args.find((x) => x === '-' || x.endsWith('=-'));
+  return a === undefined ? undefined : `"${a}"`;
 }
 
 /**
@@ -132,7 +140,7 @@ export async function parseData(args: string[], io: Io): Promise<Record<string, 
     if (value === '-') {
       if (stdinUsed) throw new UsageError(`only one value can come from stdin (${key}=-)`);
       stdinUsed = true;
-      out[key] = (await readAllText(io.stdin)).replace(/\r?\n$/, '');
+      out[key] = await readStdinValue(io, `the value of ${key}`);
     } else if (value.startsWith('@')) {
       try {
         out[key] = readFileSync(value.slice(1), 'utf8');
@@ -292,8 +300,8 @@ export function renderMarkdown(md: string, style: Style): string {
 
 /** A secret from stdin, or a hidden prompt on a terminal: never from the command line (PRODUCT §7). */
 export async function readSecret(io: Io, label: string): Promise<string> {
-  if (io.stdinIsTty && io.prompt) return (await io.prompt(`${label}: `, true)).trim();
-  return (await readAllText(io.stdin)).replace(/\r?\n$/, '');
+  if (io.stdinIsTty && io.prompt) return stdinValue(await io.prompt(`${label}: `, true), `the ${label}`);
+  return readStdinValue(io, `the ${label}`);
 }
 
 /** The options of `kv put` and `kv patch`. */
@@ -328,7 +336,7 @@ export async function kvWriteOptions(
       'give key=value pairs, or - for a JSON object on stdin',
     );
   }
-  const ctx = await factory.context(cmd);
+  const ctx = (await startService(factory, cmd, 'secrets', { stdinUsed: dataStdin(args) })).ctx;
   return { ...baseOptions(ctx, namespace), path, mount: o.mount, data, cas };
 }
 
@@ -349,6 +357,6 @@ export async function kvVersionsStart(
   const versions = parseVersions(o.versions);
   const { secretPath } = await import('../../clients/secrets/client.js');
   secretPath(path);
-  const ctx = await factory.context(cmd);
+  const ctx = (await startService(factory, cmd, 'secrets')).ctx;
   return { ctx, options: { ...baseOptions(ctx, namespace), path, mount: o.mount, versions } };
 }

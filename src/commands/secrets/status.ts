@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { startService } from '../shared/start.js';
 import type { HealthWire, SealStatusWire } from '../../clients/secrets/types.js';
 import { ApiError } from '../../errors.js';
 import type { Factory } from '../../app/types.js';
@@ -36,7 +37,7 @@ Exit codes follow the health status: 0 active, 7 sealed (503) or not initialized
     )
     .action(async (o: { namespace?: string; standbyOk?: boolean; perfStandbyOk?: boolean }, cmd: Command) => {
       const namespace = namespaceOf(o.namespace);
-      const ctx = await factory.context(cmd);
+      const ctx = (await startService(factory, cmd, 'secrets')).ctx;
       await run({
         ...baseOptions(ctx, namespace, false),
         standbyOk: Boolean(o.standbyOk),

@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
+import { startService } from '../shared/start.js';
 import type { Factory } from '../../app/types.js';
 import {
   type SecretsRunBase,
   baseOptions,
+  dataStdin,
   namespaceOf,
   parseData,
   printEnvelope,
@@ -33,7 +35,7 @@ Examples:
       const { secretPath } = await import('../../clients/secrets/client.js');
       secretPath(path);
       const data = await parseData(args, factory.io);
-      const ctx = await factory.context(cmd);
+      const ctx = (await startService(factory, cmd, 'secrets', { stdinUsed: dataStdin(args) })).ctx;
       await run({ ...baseOptions(ctx, namespace), path, data });
     });
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
+import { parseInteger, quote } from './parse.js';
 
 /** The one default list size (docs/grammar.md, "Shared flags"). */
 export const DEFAULT_LIMIT = 30;
@@ -23,8 +24,7 @@ export function parseListOptions(opts: { limit?: string; all?: boolean }): ListO
     throw new UsageError('--limit and --all cannot be combined', 'give one of them');
   if (opts.all) return { limit: undefined, all: true };
   if (opts.limit === undefined) return { limit: DEFAULT_LIMIT, all: false };
-  const n = Number(opts.limit);
-  if (!Number.isInteger(n) || n < 1)
-    throw new UsageError(`invalid --limit "${opts.limit}"`, 'give a whole number >= 1');
+  const n = parseInteger('--limit', opts.limit)!;
+  if (n < 1) throw new UsageError(`invalid --limit ${quote(opts.limit)}`, 'give a whole number >= 1');
   return { limit: n, all: false };
 }

@@ -1,45 +1,81 @@
 import { UsageError } from '../../errors.js';
 
-/** Parses a whole number option, with a range; the message names the flag. */
+const QUOTE_MAX = 40;
+
+/**
+ * A value as an error quotes it: whole when short, else its first 40 characters and `…`, so that a
+ * long argument (a pasted file) never floods the terminal (docs/grammar.md, "Values").
+ */
+export function quote(raw: string): string {
+  const chars = [...raw];
+  return `"${chars.length > QUOTE_MAX ? `${chars.slice(0, QUOTE_MAX).join('')}…` : raw}"`;
+}
+
+/**
+ * The one parser of integer flags: decimal digits only (`1e2`, `0x10`, `1.0`, ` 5` are refused),
+ * with a range; the message names the flag.
+ */
 export function parseInteger(
   flag: string,
   raw: string | undefined,
   o: { min?: number; max?: number } = {},
 ): number | undefined {
   if (raw === undefined) return undefined;
+  if (!/^-?\d{1,15}$/.test(raw))
+    throw new UsageError(`invalid ${flag} ${quote(raw)}`, 'give a whole number in decimal digits');
   const n = Number(raw);
-  if (!Number.isInteger(n)) throw new UsageError(`invalid ${flag} "${raw}"`, 'give a whole number');
   if (o.min !== undefined && n < o.min) throw new UsageError(`${flag} must be at least ${o.min} (got ${n})`);
   if (o.max !== undefined && n > o.max) throw new UsageError(`${flag} must be at most ${o.max} (got ${n})`);
   return n;
 }
 
+const UNIT = { s: 1, m: 60, h: 3600, d: 86400, w: 604800 } as const;
+const ISO =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?([Zz]|[+-](\d{2}):?(\d{2}))?)?$/;
+
+/** Every part of an ISO date or time is one that exists: no 30 February, no hour 25. */
+function existingIso(m: RegExpExecArray): boolean {
+  const [y, mo, d, h = 0, mi = 0, s = 0, , oh = 0, om = 0] = m
+    .slice(1)
+    .map((p) => (p === undefined ? undefined : Number(p)));
+  if (mo! < 1 || mo! > 12 || d! < 1) return false;
+  const days = new Date(Date.UTC(y!, mo!, 0)).getUTCDate();
+  return d! <= days && h! <= 23 && mi! <= 59 && s! <= 59 && oh! <= 23 && om! <= 59;
+}
+
 /**
- * Parses a time as epoch seconds: epoch seconds, an ISO date or time, or a relative time such as
- * `-3h`, `-15m`, `-2d` (in the past) or `+1h` / `1h` (in the future).
+ * The one time parser (docs/grammar.md, "Values"): RFC 3339, a date (midnight UTC), epoch seconds,
+ * `now`, or a time relative to now (`-3h`, `-2d` in the past; `+1h` or `1h` in the future). A date or
+ * time that does not exist (`2025-02-30`, `T25:00`) is refused, never rolled over. Epoch seconds out.
  */
 export function parseTime(flag: string, raw: string, now: number = Date.now()): number {
   const s = raw.trim();
-  if (/^\d+$/.test(s)) return Number(s);
-  const rel = /^([+-]?)(\d+(?:\.\d+)?)\s*(s|m|h|d|w)$/i.exec(s);
+  if (/^\d{1,12}$/.test(s)) return Number(s);
+  if (s.toLowerCase() === 'now') return Math.floor(now / 1000);
+  const rel = /^([+-]?)(\d{1,9}(?:\.\d{1,6})?)\s*(s|m|h|d|w)$/i.exec(s);
   if (rel) {
-    const unit = { s: 1, m: 60, h: 3600, d: 86400, w: 604800 }[
-      rel[3]!.toLowerCase() as 's' | 'm' | 'h' | 'd' | 'w'
-    ];
-    const secs = Number(rel[2]) * unit;
+    const secs = Number(rel[2]) * UNIT[rel[3]!.toLowerCase() as keyof typeof UNIT];
     return Math.floor(now / 1000 + (rel[1] === '-' ? -secs : secs));
   }
-  const t = Date.parse(s);
+  const iso = ISO.exec(s);
+  if (iso && !existingIso(iso))
+    throw new UsageError(
+      `invalid ${flag} ${quote(raw)}: no such date or time`,
+      'give a day and time that exist',
+    );
+  const t = iso
+    ? Date.parse(iso[4] === undefined ? `${s}T00:00:00Z` : s.toUpperCase().replace(' ', 'T'))
+    : Number.NaN;
   if (!Number.isNaN(t)) return Math.floor(t / 1000);
   throw new UsageError(
-    `invalid ${flag} "${raw}"`,
-    'give epoch seconds, an ISO time (2026-01-02T15:04:05Z) or a relative time (-3h, 30m)',
+    `invalid ${flag} ${quote(raw)}`,
+    'give an RFC 3339 time (2026-01-02T15:04:05Z), a date (2026-01-02), epoch seconds, or a relative time (-3h, +2d, now)',
   );
 }
 
 /** Parses `key=value` pairs; the message names the bad one. */
 export function parseKeyValue(flag: string, raw: string): [string, string] {
   const i = raw.indexOf('=');
-  if (i <= 0) throw new UsageError(`invalid ${flag} "${raw}"`, 'write it as key=value');
+  if (i <= 0) throw new UsageError(`invalid ${flag} ${quote(raw)}`, 'write it as key=value');
   return [raw.slice(0, i), raw.slice(i + 1)];
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
+import { quote } from './parse.js';
 
 /** Shard K of N (1 ≤ K ≤ N): the input lines whose number modulo N is K − 1. */
 export interface Shard {
@@ -28,7 +29,7 @@ export function parseShard(
   const n = Number(m?.[2]);
   if (!m || k < 1 || n < 1 || k > n)
     throw new UsageError(
-      `invalid ${from} "${raw}"`,
+      `invalid ${from} ${quote(raw)}`,
       'give K/N with 1 <= K <= N, e.g. 2/4 for the second of four machines (a Kubernetes Indexed Job: $((JOB_COMPLETION_INDEX + 1))/N)',
     );
   return { k, n };

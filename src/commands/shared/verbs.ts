@@ -83,7 +83,7 @@ export function buildVerbs(root: Command, words?: readonly string[]): void {
         const verb = Object.hasOwn(p.verbs, word) ? p.verbs[word] : undefined;
         if (verb) {
           PENDING.delete(group);
-          place(group, p.at, [built(verb, p.factory, word)]);
+          place(group, p.at, [built(verb, p.factory, word, group)]);
           return;
         }
       }
@@ -104,7 +104,7 @@ function buildAll(group: Command): void {
       place(
         group,
         p.at,
-        Object.entries(p.verbs).map(([name, verb]) => built(verb, p.factory, name)),
+        Object.entries(p.verbs).map(([name, verb]) => built(verb, p.factory, name, group)),
       );
     }
   }
@@ -120,8 +120,26 @@ function place(group: Command, at: number, built: Command[]): void {
 }
 
 /** The verb's key must be its name: a wrong key would send the command line to the wrong verb. */
-function built(verb: Verb, factory: Factory, name: string): Command {
+function built(verb: Verb, factory: Factory, name: string, group: Command): Command {
   const cmd = verb.make(factory);
   if (cmd.name() !== name) throw new Error(`verb '${name}' builds '${cmd.name()}'`);
+  if (verb.meta.credential !== false && factory.services.some((s) => s.name === serviceOf(group)))
+    addTokenStdin(cmd);
   return declare(cmd, verb.meta, factory.io);
+}
+
+/** `--token-stdin`, added to every verb of a service that sends a credential (in `built`). */
+export function addTokenStdin(cmd: Command): Command {
+  if (cmd.options.some((o) => o.long === '--token-stdin')) return cmd;
+  return cmd.option(
+    '--token-stdin',
+    "read the service's credential (token, API key or password) from stdin, one trailing newline dropped",
+  );
+}
+
+/** The name of the root's child this group is in (`runs` for `ops runs secret`). */
+function serviceOf(group: Command): string | undefined {
+  let g: Command = group;
+  while (g.parent?.parent) g = g.parent;
+  return g.parent ? g.name() : undefined;
 }

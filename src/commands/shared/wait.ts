@@ -3,6 +3,7 @@ import { type PollOptions, pollUntil } from '../../clients/http/poll.js';
 import { UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import type { Feedback } from '../../output/feedback.js';
+import { quote } from './parse.js';
 
 export interface WaitOptions {
   /** Wait for the end state (`--wait`), or return at once (`--no-wait`). */
@@ -39,12 +40,18 @@ export function addWaitOptions(
     .option('--interval <seconds>', `seconds between checks (default ${o.defaultInterval ?? 2})`);
 }
 
-/** A number of seconds given to a wait flag (`--wait-timeout`, `--interval`); undefined when not given. */
-export function seconds(flag: string, raw: string | undefined): number | undefined {
+/**
+ * A number of seconds (`--wait-timeout`, `--interval`): decimal digits with an optional fraction
+ * (`0.5`), greater than 0 and at most `max`; `1e2` or `0x10` is refused like any integer flag.
+ */
+export function parseSeconds(flag: string, raw: string | undefined, max = 2_000_000): number | undefined {
   if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 2_000_000)
-    throw new UsageError(`invalid ${flag} "${raw}"`, 'give a number of seconds greater than 0');
+  const n = /^\d{1,9}(\.\d{1,6})?$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(n > 0 && n <= max))
+    throw new UsageError(
+      `invalid ${flag} ${quote(raw)}`,
+      `give a number of seconds greater than 0${max < 2_000_000 ? `, at most ${max}` : ''}`,
+    );
   return n;
 }
 
@@ -53,8 +60,8 @@ export function parseWaitOptions(
   f: WaitFlags,
   o: { defaultTimeout?: number; defaultInterval?: number } = {},
 ): WaitOptions {
-  const timeout = seconds('--wait-timeout', f.waitTimeout);
-  const interval = seconds('--interval', f.interval);
+  const timeout = parseSeconds('--wait-timeout', f.waitTimeout);
+  const interval = parseSeconds('--interval', f.interval);
   // commander sets `wait` to true for --wait, false for --no-wait, and leaves it unset otherwise.
   const wait = f.wait ?? true;
   if (!wait && (timeout !== undefined || interval !== undefined))

@@ -2,6 +2,7 @@ import { lstat, mkdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Command } from 'commander';
 import { NetworkError, UsageError } from '../../errors.js';
+import { quote } from './parse.js';
 import { namedExports } from '../../lazy.js';
 import type { Printer } from '../../output/printer.js';
 
@@ -49,7 +50,7 @@ export function safeEntryPath(dir: string, name: string): string {
     rel === '..' ||
     isAbsolute(rel)
   )
-    throw new UsageError(`refusing archive entry "${name}": it would be written outside ${dir}`);
+    throw new UsageError(`refusing archive entry ${quote(name)}: it would be written outside ${dir}`);
   return join(root, rel);
 }
 

@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
+import { UsageError } from '../../errors.js';
 import type { Factory } from '../../app/types.js';
 import { MAX_PAGE } from '../../clients/tasks/pages.js';
 import type { ListTasksQuery, TaskWire } from '../../clients/tasks/types.js';
@@ -31,11 +32,12 @@ interface Flags extends TasksFlags {
   limit?: string;
   all?: boolean;
   pageSize?: string;
-  completedMin?: string;
-  completedMax?: string;
-  dueMin?: string;
-  dueMax?: string;
-  updatedMin?: string;
+  completedSince?: string;
+  completedUntil?: string;
+  dueSince?: string;
+  dueUntil?: string;
+  since?: string;
+  until?: string;
   showCompleted?: boolean;
   showHidden?: boolean;
   showDeleted?: boolean;
@@ -48,15 +50,20 @@ export function parseTasksListFlags(
   now = Date.now(),
 ): Pick<TasksListOptions, 'query' | 'limit' | 'pageSize'> {
   const { limit } = parseListOptions(o);
+  if (o.until !== undefined)
+    throw new UsageError(
+      '--until is not available here: the service filters by update time from a start only (updatedMin)',
+      'give --since, or --due-until / --completed-until for those windows',
+    );
   return {
     limit,
     pageSize: parseInteger('--page-size', o.pageSize, { min: 1, max: MAX_PAGE }),
     query: {
-      completedMin: rfc3339('--completed-min', o.completedMin, now),
-      completedMax: rfc3339('--completed-max', o.completedMax, now),
-      dueMin: rfc3339('--due-min', o.dueMin, now),
-      dueMax: rfc3339('--due-max', o.dueMax, now),
-      updatedMin: rfc3339('--updated-min', o.updatedMin, now),
+      completedMin: rfc3339('--completed-since', o.completedSince, now),
+      completedMax: rfc3339('--completed-until', o.completedUntil, now),
+      dueMin: rfc3339('--due-since', o.dueSince, now),
+      dueMax: rfc3339('--due-until', o.dueUntil, now),
+      updatedMin: rfc3339('--since', o.since, now),
       showCompleted: o.showCompleted,
       showHidden: o.showHidden,
       showDeleted: o.showDeleted,
@@ -66,13 +73,14 @@ export function parseTasksListFlags(
 }
 
 export function tasksListCommand(factory: Factory, run = runTasksList): Command {
-  const time = 'ISO time, epoch seconds or relative (-2d, +1w)';
+  const time = 'RFC 3339, a date or relative (-2d, +1w)';
   const cmd = addListOption(tasksCommand('list', 'List the tasks of a list; subtasks follow their parent'))
-    .option('--completed-min <time>', `completed at or after: ${time}`)
-    .option('--completed-max <time>', `completed at or before: ${time}`)
-    .option('--due-min <time>', `due at or after: ${time}`)
-    .option('--due-max <time>', `due at or before: ${time}`)
-    .option('--updated-min <time>', `changed at or after: ${time}`)
+    .option('--since <time>', `changed at or after (updatedMin): ${time}`)
+    .addOption(new Option('--until <time>').hideHelp())
+    .option('--due-since <time>', `due at or after: ${time}`)
+    .option('--due-until <time>', `due at or before: ${time}`)
+    .option('--completed-since <time>', `completed at or after: ${time}`)
+    .option('--completed-until <time>', `completed at or before: ${time}`)
     .option('--show-completed', 'include completed tasks (the service does by default)')
     .option('--no-show-completed', 'leave completed tasks out')
     .option('--show-hidden', 'include completed tasks hidden by `ops tasks clear`')
@@ -87,9 +95,9 @@ export function tasksListCommand(factory: Factory, run = runTasksList): Command 
 Examples:
   ops tasks list
   ops tasks list --list Groceries --no-show-completed
-  ops tasks list --due-max +7d --json
+  ops tasks list --due-until +7d --json
   ops tasks list --show-hidden --show-deleted --show-assigned --all
-  ops tasks list --list Work --updated-min -1d -o ndjson`,
+  ops tasks list --list Work --since -1d -o ndjson`,
     )
     .action(async (o: Flags, c: Command) => {
       const parsed = parseTasksListFlags(o);

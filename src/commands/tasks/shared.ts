@@ -1,5 +1,4 @@
 import { planning } from '../../clients/http/planning.js';
-import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import type { Context, Factory } from '../../app/types.js';
 import { type TasksClient, createTasksClient } from '../../clients/tasks/client.js';
@@ -7,10 +6,12 @@ import { DEFAULT_LIST } from '../../clients/tasks/index.js';
 import type { TaskListWire } from '../../clients/tasks/types.js';
 import { encodeSegment } from '../../clients/http/url.js';
 import { ApiError, ExitCode, type Missing, OpsError, UsageError } from '../../errors.js';
-import { type Io, readAllText } from '../../io.js';
+import type { Io } from '../../io.js';
+import { readInputFile } from '../shared/secret-input.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
 import { parseTime } from '../shared/parse.js';
+import { startService } from '../shared/start.js';
 
 /** The service's limits on text (reference §B.4), checked before anything is sent. */
 export const MAX_TITLE = 1024;
@@ -28,11 +29,9 @@ export interface TasksRunBase {
   client: () => Promise<TasksClient>;
 }
 
-/** A verb of `ops tasks` with the flag every one has: the token from stdin. */
+/** A verb of `ops tasks` (`--token-stdin` is added to every verb where the service registers it). */
 export function tasksCommand(name: string, description: string): Command {
-  return new Command(name)
-    .description(description)
-    .option('--token-stdin', 'read the access token from stdin (else OPS_TASKS_TOKEN or the profile)');
+  return new Command(name).description(description);
 }
 
 /** `--list`, on the verbs that work inside one list. */
@@ -56,22 +55,13 @@ export async function tasksStart(
 ): Promise<{ ctx: Context; base: TasksRunBase; list: string }> {
   if (flags.list !== undefined && flags.list.trim() === '')
     throw new UsageError('--list is empty', `give a list id, its exact title or ${DEFAULT_LIST}`);
-  let token: string | undefined;
-  if (flags.tokenStdin) {
-    if (stdinUsed)
-      throw new UsageError(
-        `--token-stdin and ${stdinUsed} cannot both read stdin`,
-        'set the token with OPS_TASKS_TOKEN',
-      );
-    token = (await readAllText(factory.io.stdin)).trim();
-    if (token === '') throw new UsageError('--token-stdin: stdin is empty', 'pipe the access token on stdin');
-  }
-  const ctx = await factory.context(cmd, { settings: { 'tasks.token': token, 'tasks.list': flags.list } });
-  const client = await ctx.serviceClient('tasks', (http) => withFlagHints(createTasksClient(http)), {
-    credentialFlags: '--token-stdin',
+  const { ctx, base } = await startService(factory, cmd, 'tasks', {
+    settings: { 'tasks.list': flags.list },
+    stdinUsed,
+    create: (http) => withFlagHints(createTasksClient(http)),
   });
   const list = (await ctx.service('tasks')).settings.get('list') || DEFAULT_LIST;
-  return { ctx, base: { printer: ctx.printer, feedback: ctx.feedback, client }, list };
+  return { ctx, base, list };
 }
 
 /** A 401's hint, which names no flag in the client, with this command's own way to give the token. */
@@ -157,15 +147,7 @@ export async function readJsonObject(
   file: string,
   flag = '--file',
 ): Promise<Record<string, unknown>> {
-  let text: string;
-  try {
-    text = file === '-' ? await readAllText(io.stdin) : await readFile(file, 'utf8');
-  } catch (err) {
-    throw new UsageError(
-      `cannot read ${flag} "${file}": ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
-      'give a readable file, or - for stdin',
-    );
-  }
+  const text = await readInputFile(io, file, flag);
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import {
   BILLING_FREQUENCIES,
   CONTRACT_TERMS,
@@ -10,7 +9,8 @@ import {
   TYPE_NAMES,
 } from '../../../clients/cloud/types.js';
 import { UsageError } from '../../../errors.js';
-import { type Io, readAllBytes } from '../../../io.js';
+import type { Io } from '../../../io.js';
+import { readInputFile } from '../../shared/secret-input.js';
 import { parseInteger } from '../../shared/parse.js';
 import { parseChoice, parseNumberChoice, parseText } from '../shared.js';
 
@@ -42,7 +42,7 @@ const PUBLIC_KEY =
 
 /** The public key of `--ssh-key-file`: one OpenSSH line; a private key is refused outright. */
 export async function readSshKey(file: string, io: Io): Promise<string> {
-  const text = (await readInputFile('--ssh-key-file', file, io)).trim();
+  const text = (await readInputFile(io, file, '--ssh-key-file')).trim();
   if (/PRIVATE KEY/.test(text))
     throw new UsageError(
       `--ssh-key-file "${file}" holds a private key`,
@@ -59,30 +59,6 @@ export async function readSshKey(file: string, io: Io): Promise<string> {
       'give a file such as ~/.ssh/id_ed25519.pub (one line: ssh-ed25519 AAAA… comment)',
     );
   return line;
-}
-
-export async function readInputFile(flag: string, file: string, io: Io): Promise<string> {
-  let bytes: Buffer;
-  try {
-    bytes = file === '-' ? await readAllBytes(io.stdin) : await readFile(file);
-  } catch (err) {
-    throw new UsageError(
-      `cannot read ${flag} "${file}": ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
-      'give a readable file, or - for stdin',
-    );
-  }
-  // The seed's user data and keys are plain text: bytes that are not UTF-8 (or a NUL) would be sent
-  // altered, so they are refused rather than replaced.
-  const nul = bytes.indexOf(0);
-  try {
-    if (nul >= 0) throw new Error();
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new UsageError(
-      `${flag} "${file}" is not plain text (UTF-8 without NUL bytes)`,
-      'the service takes user data as plain text, not base64 or binary: give a text file, such as a cloud-init script',
-    );
-  }
 }
 
 /**

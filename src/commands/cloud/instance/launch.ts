@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { readInputFile } from '../../shared/secret-input.js';
 import type { Factory } from '../../../app/types.js';
 import {
   CONTRACT_TYPES,
@@ -11,13 +12,7 @@ import { UsageError } from '../../../errors.js';
 import type { Io } from '../../../io.js';
 import { type WaitOptions, addWaitOptions, parseWaitOptions, type WaitFlags } from '../../shared/wait.js';
 import { type CloudRunBase, cloudCommand, cloudContext, planRead } from '../shared.js';
-import {
-  type LaunchFlags,
-  familyOfImageCode,
-  parseLaunchFlags,
-  readInputFile,
-  readSshKey,
-} from './launch-input.js';
+import { type LaunchFlags, familyOfImageCode, parseLaunchFlags, readSshKey } from './launch-input.js';
 import { addMonthlyOptions, printInstance, waitForInstance } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
@@ -76,14 +71,16 @@ export function instanceLaunchCommand(factory: Factory, run = runInstanceLaunch)
     const wait = parseWaitOptions(o);
     if (o.sshKeyFile !== undefined) body.sshKey = await readSshKey(o.sshKeyFile, factory.io);
     if (o.userDataFile !== undefined) {
-      const text = await readInputFile('--user-data-file', o.userDataFile, factory.io);
+      const text = await readInputFile(factory.io, o.userDataFile, '--user-data-file');
       if (text.trim() === '') throw new UsageError(`--user-data-file "${o.userDataFile}" is empty`);
       body.userData = text;
     }
     const { ctx, base } = await cloudContext(
       factory,
       c,
-      o.userDataFile === '-' || o.sshKeyFile === '-' ? { stdinTaken: '--user-data-file -' } : {},
+      o.userDataFile === '-' || o.sshKeyFile === '-'
+        ? { stdinTaken: o.userDataFile === '-' ? '--user-data-file -' : '--ssh-key-file -' }
+        : {},
     );
     await run({ ...base, io: ctx.io, body, wait });
   });

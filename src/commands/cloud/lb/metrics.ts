@@ -35,15 +35,15 @@ export function parseMetric(raw: string): LbMetric {
 const isoSeconds = (s: number) => new Date(s * 1000).toISOString().replace('.000Z', 'Z');
 
 export function parseLbMetricsFlags(
-  o: { from?: string; to?: string; granularity?: string },
+  o: { since?: string; until?: string; granularity?: string },
   now = Date.now(),
 ): MetricsQuery {
-  const from = o.from === undefined ? undefined : parseTime('--from', o.from, now);
-  const to = o.to === undefined ? undefined : parseTime('--to', o.to, now);
+  const from = o.since === undefined ? undefined : parseTime('--since', o.since, now);
+  const to = o.until === undefined ? undefined : parseTime('--until', o.until, now);
   if (from !== undefined && to !== undefined && to <= from)
     throw new UsageError(
-      '--to must be later than --from',
-      `got --from ${isoSeconds(from)} and --to ${isoSeconds(to)}`,
+      '--until must be later than --since',
+      `got --since ${isoSeconds(from)} and --until ${isoSeconds(to)}`,
     );
   return {
     from: from === undefined ? undefined : isoSeconds(from),
@@ -58,15 +58,18 @@ export function lbMetricsCommand(factory: Factory, run = runLbMetrics): Command 
     `A load balancer's ${LB_METRICS.join(', ')}: charts on a terminal, values with -o json|csv`,
     [
       'ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e01 requests',
-      'ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e01 response-codes --from -6h --granularity 30m',
-      'ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e01 dataTransferred --from -7d --granularity 1d -o csv',
+      'ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e01 response-codes --since -6h --granularity 30m',
+      'ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e01 dataTransferred --since -7d --granularity 1d -o csv',
       'ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e02 connectionsPerSecond --json',
     ],
   )
     .argument('<load-balancer>', 'load balancer id (UUID) or unique reference')
     .argument('<metric>', LB_METRICS.join(', '))
-    .option('--from <time>', 'start: an ISO date-time, epoch seconds or relative (-6h); default 24 hours ago')
-    .option('--to <time>', 'end, later than --from; default now')
+    .option(
+      '--since <time>',
+      "start: RFC 3339, a date or relative (-6h); default 24 hours ago (the API's from)",
+    )
+    .option('--until <time>', "end, later than --since; default now (the API's to)")
     .addOption(
       choiceOption('--granularity <g>', `one value per ${LB_GRANULARITIES.join(', ')}`, LB_GRANULARITIES),
     )
@@ -74,7 +77,7 @@ export function lbMetricsCommand(factory: Factory, run = runLbMetrics): Command 
       async (
         raw: string,
         rawMetric: string,
-        o: { from?: string; to?: string; granularity?: string },
+        o: { since?: string; until?: string; granularity?: string },
         c: Command,
       ) => {
         const ref = lbId(raw);

@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import type { DataapiClient } from '../../../clients/dataapi/client.js';
 import {
@@ -78,7 +79,7 @@ Examples:
     )
     .action(async (flags: ResendFlags, c: Command) => {
       const parsed = parseResendFlags(flags);
-      const ctx = await factory.context(c);
+      const ctx = (await startService(factory, c, 'dataapi')).ctx;
       const dryRun = Boolean(ctx.flags.dryRun);
       // Without a terminal the question cannot be asked: fail now, before the report is read.
       if (!ctx.io.stdinIsTty)

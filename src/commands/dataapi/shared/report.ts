@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { startService } from '../../shared/start.js';
 import type { Context, Factory } from '../../../app/types.js';
 import { type DataapiClient, createDataapiClient } from '../../../clients/dataapi/client.js';
 import type { EnvelopeOptions } from '../../../clients/dataapi/envelope.js';
@@ -157,7 +158,7 @@ ${o.examples.map((e) => `  ${e}`).join('\n')}`,
     )
     .action(async (flags: ReportFlags, c: Command) => {
       const parsed = parseReportFlags(flags);
-      const ctx = await factory.context(c);
+      const ctx = (await startService(factory, c, 'dataapi')).ctx;
       await run({
         printer: ctx.printer,
         feedback: ctx.feedback,

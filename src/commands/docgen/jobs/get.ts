@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { DocgenClient } from '../../../clients/docgen/client.js';
 import type { Printer } from '../../../output/printer.js';
 import type { Factory } from '../../../app/types.js';
-import { JOB_DETAIL, type TokenFlags, addTokenOption, docgenClient, parseId } from '../shared.js';
+import { JOB_DETAIL, docgenClient, parseId } from '../shared.js';
 
 export interface JobsGetOptions {
   printer: Printer;
@@ -11,13 +11,11 @@ export interface JobsGetOptions {
 }
 
 export function jobsGetCommand(factory: Factory, run = runJobsGet): Command {
-  return addTokenOption(
-    new Command('get')
-      .description(
-        'Show one document-generation job: status, output file, template, batch, errors and warnings',
-      )
-      .argument('<job-id>', 'the job id, as `ops docgen jobs list` shows it'),
-  )
+  return new Command('get')
+    .description(
+      'Show one document-generation job: status, output file, template, batch, errors and warnings',
+    )
+    .argument('<job-id>', 'the job id, as `ops docgen jobs list` shows it')
     .addHelpText(
       'after',
       `
@@ -28,9 +26,9 @@ Examples:
   ops docgen jobs get 91847520 --json
   ops docgen jobs get 91847520 --field status`,
     )
-    .action(async (jobId: string, o: TokenFlags, c: Command) => {
+    .action(async (jobId: string, _o: unknown, c: Command) => {
       const id = parseId('job id', jobId);
-      const { ctx, client } = await docgenClient(factory, c, o);
+      const { ctx, client } = await docgenClient(factory, c);
       await run({ printer: ctx.printer, client, jobId: id });
     });
 }

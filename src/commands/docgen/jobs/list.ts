@@ -9,14 +9,7 @@ import type { Printer } from '../../../output/printer.js';
 import type { Factory } from '../../../app/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
-import {
-  JOB_COLUMNS,
-  type TokenFlags,
-  addTokenOption,
-  docgenClient,
-  parseId,
-  parseStatuses,
-} from '../shared.js';
+import { JOB_COLUMNS, docgenClient, parseId, parseStatuses } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 /** Which list: the caller's jobs, one batch's, or one template's. */
@@ -35,7 +28,7 @@ export interface JobsListOptions {
   limit: number | undefined;
 }
 
-interface ListFlags extends TokenFlags {
+interface ListFlags {
   limit?: string;
   all?: boolean;
   marker?: string;
@@ -82,7 +75,6 @@ export function jobsListCommand(factory: Factory, run = runJobsList): Command {
     .option('--template <template-id>', 'your jobs that used one template (its file id)')
     .option('--marker <marker>', 'start at this position marker (the next_marker of an earlier page)');
   addListOptions(cmd);
-  addTokenOption(cmd);
   return cmd
     .addHelpText(
       'after',
@@ -99,7 +91,7 @@ Examples:
     )
     .action(async (o: ListFlags, c: Command) => {
       const parsed = parseJobsListFlags(o);
-      const { ctx, client } = await docgenClient(factory, c, o);
+      const { ctx, client } = await docgenClient(factory, c);
       await run({ printer: ctx.printer, feedback: ctx.feedback, client, ...parsed });
     });
 }

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { startService } from '../../shared/start.js';
 import type { MeterClient, MeterEventSession } from '../../../clients/meter/client.js';
 import type { Column, Printer } from '../../../output/printer.js';
 import type { Factory } from '../../../app/types.js';
@@ -33,7 +34,7 @@ Examples:
   ops meter session create -o json --api-version 2025-08-27.preview`,
     );
   return addApiVersionOption(cmd).action(async (o: { apiVersion?: string }, c: Command) => {
-    const ctx = await factory.context(c);
+    const ctx = (await startService(factory, c, 'meter')).ctx;
     const apiVersion = await resolveApiVersion(ctx, o.apiVersion);
     await run({ printer: ctx.printer, client: meterClient(ctx, apiVersion) });
   });

@@ -8,19 +8,19 @@ import { type PipelinesBase, examples, parseEnvName, pipelinesStart } from '../s
 export interface EnvSetOptions extends PipelinesBase {
   slug: string;
   name: string;
-  /** Reads the value: --value-file, else stdin, else a hidden prompt. Never from argv. */
+  /** Reads the value: --file, else stdin, else a hidden prompt. Never from argv. */
   value: () => Promise<string>;
 }
 
 export function envSetCommand(factory: Factory, run = runEnvSet): Command {
   return new Command('set')
     .description(
-      'Create or replace a project variable; the value is read from stdin (or --value-file, or a hidden prompt) and shown masked',
+      'Create or replace a project variable; the value is read from stdin (or --file, or a hidden prompt) and shown masked',
     )
     .argument('<project>', PROJECT_ARG)
     .option('--org <org>', PROJECT_ORG)
     .argument('<name>', 'variable name, e.g. NPM_TOKEN')
-    .option('--value-file <file>', 'read the value from this file (- for stdin)')
+    .option('--file <path>', 'read the value from this file (- for stdin)')
     .addHelpText(
       'after',
       examples(
@@ -28,12 +28,17 @@ export function envSetCommand(factory: Factory, run = runEnvSet): Command {
         'date +%s | ops pipelines env set gh/acme/api-server CACHE_BUSTER --json',
       ),
     )
-    .action(async (slug: string, name: string, o: { valueFile?: string }, c: Command) => {
+    .action(async (slug: string, name: string, o: { file?: string }, c: Command) => {
       const given = parseProjectArg(slug, c.opts());
       const variable = parseEnvName(name);
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await pipelinesStart(
+        factory,
+        c,
+        {},
+        o.file === undefined || o.file === '-' ? 'the variable value' : undefined,
+      );
       const parsed = await projectSlugOf(ctx, base, given, c.opts());
-      await run({ ...base, slug: parsed, name: variable, value: secretValue(factory.io, o.valueFile) });
+      await run({ ...base, slug: parsed, name: variable, value: secretValue(factory.io, o.file) });
     });
 }
 

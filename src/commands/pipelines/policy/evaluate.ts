@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { PolicyScope } from '../../../clients/pipelines/client.js';
 import type { DecisionWire } from '../../../clients/pipelines/types.js';
 import { ExitStatusError, UsageError } from '../../../errors.js';
-import { type Io, readAllText } from '../../../io.js';
+import type { Io } from '../../../io.js';
+import { readInputFile } from '../../shared/secret-input.js';
 import type { Column } from '../../../output/printer.js';
 import { type PipelinesBase, examples } from '../shared.js';
 import { type PolicyFlags, addPolicyScope, policyStart } from './shared.js';
@@ -36,33 +36,21 @@ const COLUMNS: Column<DecisionWire>[] = [
   },
 ];
 
-async function readText(io: Io, flag: string, file: string): Promise<string> {
-  if (file === '-') return readAllText(io.stdin);
-  try {
-    return await readFile(file, 'utf8');
-  } catch (err) {
-    throw new UsageError(
-      `cannot read ${flag} "${file}": ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
-      'give a readable file, or - for stdin',
-    );
-  }
-}
-
 /** The configuration (any text: the service reads it as YAML) and the metadata (a JSON or YAML object). */
-export function evaluationInput(io: Io, o: { inputFile?: string; metadataFile?: string }) {
-  if (o.inputFile === undefined)
+export function evaluationInput(io: Io, o: { file?: string; metadataFile?: string }) {
+  if (o.file === undefined)
     throw new UsageError(
-      '--input-file is required',
-      'give the pipeline config to evaluate, e.g. --input-file .circleci/config.yml',
+      '--file is required',
+      'give the pipeline config to evaluate, e.g. --file .circleci/config.yml',
     );
-  if (o.inputFile === '-' && o.metadataFile === '-')
-    throw new UsageError('--input-file and --metadata-file cannot both read stdin');
-  const inputFile = o.inputFile;
+  if (o.file === '-' && o.metadataFile === '-')
+    throw new UsageError('--file and --metadata-file cannot both read stdin');
+  const file = o.file;
   return async () => {
-    const input = await readText(io, '--input-file', inputFile);
-    if (input.trim() === '') throw new UsageError(`--input-file "${inputFile}" is empty`);
+    const input = await readInputFile(io, file, '--file');
+    if (input.trim() === '') throw new UsageError(`--file "${file}" is empty`);
     if (o.metadataFile === undefined) return { input, metadata: undefined };
-    const text = await readText(io, '--metadata-file', o.metadataFile);
+    const text = await readInputFile(io, o.metadataFile, '--metadata-file');
     let metadata: unknown;
     try {
       metadata = (await import('yaml')).parse(text);
@@ -86,7 +74,7 @@ export function policyEvaluateCommand(factory: Factory, run = runPolicyEvaluate)
       .description(
         "Evaluate a pipeline config against the organization's policies and print the decision (PASS, SOFT_FAIL, HARD_FAIL)",
       )
-      .option('--input-file <file>', 'the config to evaluate (YAML); - for stdin')
+      .option('--file <path>', 'the config to evaluate (YAML); - for stdin')
       .option(
         '--metadata-file <file>',
         'metadata for the decision: a JSON or YAML object (project_id, branch, build_number…)',
@@ -96,17 +84,15 @@ export function policyEvaluateCommand(factory: Factory, run = runPolicyEvaluate)
     .addHelpText(
       'after',
       examples(
-        `printf 'version: 2.1\\njobs:\\n  security-scan: {}\\n  notify: {}\\n' | ops pipelines policy evaluate --input-file -`,
-        `printf 'version: 2.1\\njobs:\\n  build: {}\\n' | ops pipelines policy evaluate --input-file - --exit-status || echo "blocked: $?"`,
+        `printf 'version: 2.1\\njobs:\\n  security-scan: {}\\n  notify: {}\\n' | ops pipelines policy evaluate --file -`,
+        `printf 'version: 2.1\\njobs:\\n  build: {}\\n' | ops pipelines policy evaluate --file - --exit-status || echo "blocked: $?"`,
       ),
     )
     .action(
-      async (
-        o: PolicyFlags & { inputFile?: string; metadataFile?: string; exitStatus?: boolean },
-        c: Command,
-      ) => {
+      async (o: PolicyFlags & { file?: string; metadataFile?: string; exitStatus?: boolean }, c: Command) => {
         const input = evaluationInput(factory.io, o);
-        const { base, scope } = await policyStart(factory, c, o);
+        const stdin = o.file === '-' || o.metadataFile === '-';
+        const { base, scope } = await policyStart(factory, c, o, stdin ? 'a file on stdin (-)' : undefined);
         await run({ ...base, scope, input, exitStatus: Boolean(o.exitStatus) });
       },
     );

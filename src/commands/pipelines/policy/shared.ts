@@ -33,9 +33,10 @@ export async function policyStart(
   factory: Factory,
   cmd: Command,
   o: PolicyFlags,
+  stdinUsed?: string,
 ): Promise<{ ctx: Context; base: PipelinesBase; scope: PolicyScope; whole: boolean }> {
   checkPolicyFlags(o);
-  const { ctx, base } = await pipelinesStart(factory, cmd, { 'pipelines.org': o.org });
+  const { ctx, base } = await pipelinesStart(factory, cmd, { 'pipelines.org': o.org }, stdinUsed);
   return {
     ctx,
     base,

@@ -17,7 +17,7 @@ import {
 export interface SecretSetOptions extends RunsBase {
   scope: Scope;
   name: string;
-  /** The value, read from stdin, a hidden prompt or --body-file; never from argv. */
+  /** The value, read from stdin, a hidden prompt or --file; never from argv. */
   value: string;
   visibility: Visibility | undefined;
   repositoryIds: number[] | undefined;
@@ -26,21 +26,21 @@ export interface SecretSetOptions extends RunsBase {
 }
 
 interface Flags extends VisibilityFlags {
-  bodyFile?: string;
+  file?: string;
 }
 
-/** The value exactly as given: no newline is dropped, since a secret's bytes are what they are. */
+/** The value as every value from stdin or a file is read: one trailing newline dropped (gh). */
 export function readValue(io: Io, file: string | undefined): Promise<string> {
-  return readSecretInput({ io, label: 'secret value', file, fileFlag: '--body-file', trimNewline: false });
+  return readSecretInput({ io, label: 'secret value', file, fileFlag: '--file' });
 }
 
 export function secretSetCommand(factory: Factory, run = runSecretSet): Command {
   const cmd = new Command('set')
     .description(
-      'Create or update a secret: the value from stdin (or --body-file), sealed to the scope’s public key',
+      'Create or update a secret: the value from stdin (or --file), sealed to the scope’s public key',
     )
     .argument('<name>', 'the secret name (letters, digits, underscores)')
-    .option('--body-file <file>', 'read the value from this file (- is stdin)')
+    .option('--file <path>', 'read the value from this file (- is stdin)')
     .allowExcessArguments(true);
   addScopeOptions(cmd);
   addVisibilityOptions(cmd);
@@ -49,8 +49,8 @@ export function secretSetCommand(factory: Factory, run = runSecretSet): Command 
       'after',
       `
 The value is never taken from the command line. It is encrypted here with a libsodium sealed box
-to the public key the service gives for the scope, and only the sealed value is sent. Every byte
-counts: use printf %s rather than echo unless the newline belongs to the secret.
+to the public key the service gives for the scope, and only the sealed value is sent. One trailing
+newline (what echo adds) is dropped, nothing else.
 
 Examples:
   printf %s 's3cr3t-value' | ops runs secret set API_KEY
@@ -62,13 +62,18 @@ Examples:
       if (c.args.length > 1)
         throw new UsageError(
           'a secret value is never taken from the command line',
-          `pipe it on stdin: printf %s "$VALUE" | ops runs secret set ${rawName}; or give --body-file FILE`,
+          `pipe it on stdin: printf %s "$VALUE" | ops runs secret set ${rawName}; or give --file FILE`,
         );
       const name = parseName('secret name', rawName);
       const { visibility, repositoryIds, explicit } = parseVisibility(o);
-      const ctx = await runsContext(factory, c, o);
+      const ctx = await runsContext(
+        factory,
+        c,
+        o,
+        o.file === undefined || o.file === '-' ? 'the secret value' : undefined,
+      );
       const scope = await scopeOf(ctx, o);
-      const value = await readValue(factory.io, o.bodyFile);
+      const value = await readValue(factory.io, o.file);
       await run({
         ...(await runsBase(ctx)),
         scope,

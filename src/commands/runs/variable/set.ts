@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { Scope } from '../../../clients/runs/client.js';
 import { ApiError, UsageError } from '../../../errors.js';
-import { type Io, readAllText } from '../../../io.js';
+import type { Io } from '../../../io.js';
+import { readInputFile, stdinValue } from '../../shared/secret-input.js';
 import { VARIABLE_COLUMNS } from '../columns.js';
 import { createVariable, getVariable, updateVariable } from '../scoped.js';
 import { type RunsBase, addScopeOptions, parseName, runsBase, runsContext, scopeOf } from '../shared.js';
@@ -26,28 +26,17 @@ export interface VariableSetOptions extends RunsBase {
 
 interface Flags extends VisibilityFlags {
   body?: string;
-  bodyFile?: string;
+  file?: string;
 }
 
-/** The value: `--body`, `--body-file FILE` (`-` stdin), or stdin; one trailing newline is dropped, as a shell adds it. */
+/** The value: `--body`, `--file FILE` (`-` stdin), or stdin; one trailing newline is dropped, as a shell adds it. */
 export async function variableValue(o: Flags, io: Io): Promise<string> {
-  if (o.body !== undefined && o.bodyFile !== undefined)
-    throw new UsageError('--body and --body-file cannot be combined', 'give one of them');
+  if (o.body !== undefined && o.file !== undefined)
+    throw new UsageError('--body and --file cannot be combined', 'give one of them');
   if (o.body !== undefined) return o.body;
-  if (o.bodyFile === undefined && io.stdinIsTty)
-    throw new UsageError('no value given', 'give --body VALUE, --body-file FILE, or pipe the value on stdin');
-  let text: string;
-  try {
-    text =
-      o.bodyFile === undefined || o.bodyFile === '-'
-        ? await readAllText(io.stdin)
-        : await readFile(o.bodyFile, 'utf8');
-  } catch (err) {
-    throw new UsageError(
-      `cannot read --body-file "${o.bodyFile}": ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
-    );
-  }
-  return text.replace(/\r?\n$/, '');
+  if (o.file === undefined && io.stdinIsTty)
+    throw new UsageError('no value given', 'give --body VALUE, --file FILE, or pipe the value on stdin');
+  return stdinValue(await readInputFile(io, o.file ?? '-'), 'the variable value');
 }
 
 export function variableSetCommand(factory: Factory, run = runVariableSet): Command {
@@ -55,14 +44,14 @@ export function variableSetCommand(factory: Factory, run = runVariableSet): Comm
     .description('Create a variable, or update it when it exists; prints it as it now is')
     .argument('<name>', 'the variable name (letters, digits, underscores)')
     .option('--body <value>', 'the value')
-    .option('--body-file <file>', 'read the value from this file (- is stdin)');
+    .option('--file <path>', 'read the value from this file (- is stdin)');
   addScopeOptions(cmd);
   addVisibilityOptions(cmd);
   return cmd
     .addHelpText(
       'after',
       `
-Without --body or --body-file the value is read from stdin.
+Without --body or --file the value is read from stdin.
 
 Examples:
   ops runs variable set NODE_VERSION --body 24
@@ -74,7 +63,8 @@ Examples:
       const name = parseName('variable name', rawName);
       const { visibility, repositoryIds, explicit } = parseVisibility(o);
       const value = await variableValue(o, factory.io);
-      const ctx = await runsContext(factory, c, o);
+      const fromStdin = o.body === undefined && (o.file === undefined || o.file === '-');
+      const ctx = await runsContext(factory, c, o, fromStdin ? 'the variable value' : undefined);
       const scope = await scopeOf(ctx, o);
       await run({
         ...(await runsBase(ctx)),

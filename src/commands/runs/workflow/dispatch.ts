@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
 import { UsageError } from '../../../errors.js';
-import { type Io, readAllText } from '../../../io.js';
+import type { Io } from '../../../io.js';
+import { readInputFile } from '../../shared/secret-input.js';
 import { parseKeyValue } from '../../shared/parse.js';
 import { type RunsBase, addRepoOption, parseWorkflow, repoOf, runsBase, runsContext } from '../shared.js';
 
@@ -21,38 +21,28 @@ interface Flags {
   repo?: string;
   ref?: string;
   rawField?: string[];
-  inputsFile?: string;
+  file?: string;
 }
 
-/** Inputs from `--inputs-file` (a JSON object; `-` reads stdin), then `-f key=value` over them. */
+/** Inputs from `--file` (a JSON object; `-` reads stdin), then `-f key=value` over them. */
 export async function parseInputs(o: Flags, io: Io): Promise<Record<string, string>> {
   const inputs: Record<string, string> = {};
-  if (o.inputsFile !== undefined) {
-    let text: string;
-    try {
-      text = o.inputsFile === '-' ? await readAllText(io.stdin) : await readFile(o.inputsFile, 'utf8');
-    } catch (err) {
-      throw new UsageError(
-        `cannot read --inputs-file "${o.inputsFile}": ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
-      );
-    }
+  if (o.file !== undefined) {
+    const text = await readInputFile(io, o.file);
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch (err) {
       throw new UsageError(
-        `--inputs-file is not valid JSON: ${(err as Error).message}`,
+        `--file is not valid JSON: ${(err as Error).message}`,
         'give a JSON object, e.g. {"version":"1.2.0"}',
       );
     }
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-      throw new UsageError(
-        '--inputs-file must hold a JSON object',
-        'e.g. {"version":"1.2.0","dry_run":"true"}',
-      );
+      throw new UsageError('--file must hold a JSON object', 'e.g. {"version":"1.2.0","dry_run":"true"}');
     for (const [k, v] of Object.entries(parsed)) {
       if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean')
-        throw new UsageError(`input "${k}" in --inputs-file is not a string, number or boolean`);
+        throw new UsageError(`input "${k}" in --file is not a string, number or boolean`);
       inputs[k] = String(v);
     }
   }
@@ -81,10 +71,7 @@ export function workflowDispatchCommand(factory: Factory, run = runWorkflowDispa
         'an input; repeat for more (at most 10 in all)',
         (v: string, prev: string[] = []) => [...prev, v],
       )
-      .option(
-        '--inputs-file <file>',
-        'inputs as a JSON object from a file (- reads stdin); -f overrides its keys',
-      ),
+      .option('--file <path>', 'inputs as a JSON object from a file (- reads stdin); -f overrides its keys'),
   )
     .addHelpText(
       'after',
@@ -94,14 +81,14 @@ Inputs left out take their defaults from the workflow file. Prints the new run's
 Examples:
   ops runs workflow dispatch release.yml --ref main -f version=1.2.0 -f environment=production
   ops runs workflow dispatch ci.yml --ref develop --field workflow_run_id
-  echo '{"version":"1.2.1"}' | ops runs workflow dispatch release.yml --ref v1.1.0 --inputs-file -`,
+  echo '{"version":"1.2.1"}' | ops runs workflow dispatch release.yml --ref v1.1.0 --file -`,
     )
     .action(async (raw: string, o: Flags, c: Command) => {
       const workflow = parseWorkflow(raw);
       const ref = (o.ref ?? '').trim();
       if (ref === '') throw new UsageError('--ref is empty', 'give a branch or tag, e.g. --ref main');
       const inputs = await parseInputs(o, factory.io);
-      const ctx = await runsContext(factory, c, o);
+      const ctx = await runsContext(factory, c, o, o.file === '-' ? '--file -' : undefined);
       const repo = await repoOf(ctx);
       await run({ ...(await runsBase(ctx)), repo, workflow, ref, inputs });
     });

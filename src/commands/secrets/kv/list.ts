@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import { type SecretsRunBase, baseOptions, namespaceOf, secretsCommand } from '../shared.js';
 
@@ -28,7 +29,7 @@ Examples:
       const namespace = namespaceOf(o.namespace);
       const { secretPath } = await import('../../../clients/secrets/client.js');
       secretPath(path);
-      const ctx = await factory.context(cmd);
+      const ctx = (await startService(factory, cmd, 'secrets')).ctx;
       await run({ ...baseOptions(ctx, namespace), path, mount: o.mount });
     });
 }

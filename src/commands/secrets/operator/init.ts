@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { startService } from '../../shared/start.js';
 import { UsageError } from '../../../errors.js';
 import type { Factory } from '../../../app/types.js';
 import { parseInteger } from '../../shared/parse.js';
@@ -27,7 +28,7 @@ export function operatorInitCommand(factory: Factory, run = runOperatorInit): Co
       if (threshold > shares) throw new UsageError('--key-threshold cannot exceed --key-shares');
       if (shares > 1 && threshold === 1)
         throw new UsageError('--key-threshold must be at least 2 when there are several shares');
-      const ctx = await factory.context(cmd);
+      const ctx = (await startService(factory, cmd, 'secrets')).ctx;
       await run({ ...baseOptions(ctx, undefined, false), shares, threshold });
     });
 }

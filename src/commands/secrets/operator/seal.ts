@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import { type SecretsRunBase, baseOptions, secretsCommand } from '../shared.js';
 
@@ -14,7 +15,7 @@ export function operatorSealCommand(factory: Factory, run = runOperatorSeal): Co
   )
     .addHelpText('after', '\nExamples:\n  ops secrets operator seal --yes')
     .action(async (_o: unknown, cmd: Command) => {
-      const ctx = await factory.context(cmd);
+      const ctx = (await startService(factory, cmd, 'secrets')).ctx;
       await run({ ...baseOptions(ctx, undefined), confirm: (a) => ctx.confirm(a) });
     });
 }

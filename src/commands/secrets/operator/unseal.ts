@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { startService } from '../../shared/start.js';
 import type { SealStatusWire } from '../../../clients/secrets/types.js';
 import { UsageError } from '../../../errors.js';
 import { type Io, readAllText } from '../../../io.js';
@@ -29,7 +30,7 @@ Examples:
   ops secrets operator unseal --reset`,
     )
     .action(async (o: { reset?: boolean }, cmd: Command) => {
-      const ctx = await factory.context(cmd);
+      const ctx = (await startService(factory, cmd, 'secrets')).ctx;
       await run({
         ...baseOptions(ctx, undefined, false),
         reset: Boolean(o.reset),

@@ -5,7 +5,12 @@ import {
 } from '../../../../clients/cloud/types.js';
 import { UsageError } from '../../../../errors.js';
 import type { Column } from '../../../../output/printer.js';
-import { parseChoice } from '../../shared.js';
+import type { Command } from 'commander';
+import type { Factory } from '../../../../app/types.js';
+import type { Io } from '../../../../io.js';
+import { type CloudRunBase, cloudContext, parseChoice } from '../../shared.js';
+import { instanceId } from '../shared.js';
+import { resolveInstance } from '../../names.js';
 
 /** The seed: only alphanumerics and `@ . - _`. */
 const USERNAME = /^[A-Za-z0-9@._-]+$/;
@@ -38,3 +43,31 @@ export const CREDENTIAL_COLUMNS: Column<CredentialWire>[] = [
   { header: 'type', get: (c) => c.type },
   { header: 'username', get: (c) => c.username },
 ];
+
+/**
+ * The action of `credentials store` and `update`: the instance, `--type`, `--username` and the
+ * password's `--file` (else stdin, which `--token-stdin` then cannot share).
+ */
+export function credentialAction(
+  factory: Factory,
+  run: (
+    o: CloudRunBase & {
+      io: Io;
+      id: string;
+      type: CredentialType;
+      username: string;
+      passwordFile: string | undefined;
+    },
+  ) => Promise<void>,
+) {
+  return async (raw: string, o: { type?: string; username?: string; file?: string }, c: Command) => {
+    const ref = instanceId(raw);
+    const type = parseCredentialType(o.type)!;
+    const username = parseUsername(o.username);
+    const { ctx, base } = await cloudContext(factory, c, {
+      stdinTaken: o.file === undefined || o.file === '-' ? 'the password' : undefined,
+    });
+    const id = await resolveInstance(base, ref);
+    await run({ ...base, io: ctx.io, id, type, username, passwordFile: o.file });
+  };
+}

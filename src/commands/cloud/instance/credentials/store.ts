@@ -1,12 +1,10 @@
-import { resolveInstance } from '../../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import { CREDENTIAL_TYPES, type CredentialType } from '../../../../clients/cloud/types.js';
 import type { Io } from '../../../../io.js';
 import { readSecretInput } from '../../../shared/secret-input.js';
-import { type CloudRunBase, cloudCommand, cloudContext } from '../../shared.js';
-import { instanceId } from '../shared.js';
-import { CREDENTIAL_COLUMNS, parseCredentialType, parseUsername, withoutPassword } from './shared.js';
+import { type CloudRunBase, cloudCommand } from '../../shared.js';
+import { CREDENTIAL_COLUMNS, credentialAction, withoutPassword } from './shared.js';
 import { choiceOption } from '../../../shared/choices.js';
 
 export interface CredentialsStoreOptions extends CloudRunBase {
@@ -14,14 +12,14 @@ export interface CredentialsStoreOptions extends CloudRunBase {
   id: string;
   type: CredentialType;
   username: string;
-  /** `--password-file`; else stdin, or a hidden prompt on a terminal. */
+  /** `--file`; else stdin, or a hidden prompt on a terminal. */
   passwordFile: string | undefined;
 }
 
 export function credentialsStoreCommand(factory: Factory, run = runCredentialsStore): Command {
   return cloudCommand(
     'store',
-    'Store a credential of an instance; the password is read from stdin, a hidden prompt or --password-file, never argv',
+    'Store a credential of an instance; the password is read from stdin, a hidden prompt or --file, never argv',
     [
       "printf %s 'S3cure-pass' | ops cloud instance credentials store 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --type OPERATING_SYSTEM --username deploy",
       "printf %s 'Panel-pass' | ops cloud instance credentials store 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --type CONTROL_PANEL --username admin@example.com",
@@ -32,19 +30,8 @@ export function credentialsStoreCommand(factory: Factory, run = runCredentialsSt
       choiceOption('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL (required)', CREDENTIAL_TYPES),
     )
     .option('--username <name>', 'letters, digits and @ . - _ (required)')
-    .option('--password-file <file>', 'read the password from this file (- for stdin)')
-    .action(
-      async (raw: string, o: { type?: string; username?: string; passwordFile?: string }, c: Command) => {
-        const ref = instanceId(raw);
-        const type = parseCredentialType(o.type)!;
-        const username = parseUsername(o.username);
-        const { ctx, base } = await cloudContext(factory, c, {
-          stdinTaken: o.passwordFile === undefined || o.passwordFile === '-' ? 'the password' : undefined,
-        });
-        const id = await resolveInstance(base, ref);
-        await run({ ...base, io: ctx.io, id, type, username, passwordFile: o.passwordFile });
-      },
-    );
+    .option('--file <path>', 'read the password from this file (- for stdin)')
+    .action(credentialAction(factory, run));
 }
 
 export async function runCredentialsStore(o: CredentialsStoreOptions): Promise<void> {
@@ -52,7 +39,7 @@ export async function runCredentialsStore(o: CredentialsStoreOptions): Promise<v
     io: o.io,
     label: 'password',
     file: o.passwordFile,
-    fileFlag: '--password-file',
+    fileFlag: '--file',
   });
   const stored = await (await o.client()).storeCredential(o.id, {
     type: o.type,

@@ -1,12 +1,10 @@
-import { resolveInstance } from '../../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import { CREDENTIAL_TYPES, type CredentialType } from '../../../../clients/cloud/types.js';
 import type { Io } from '../../../../io.js';
 import { readSecretInput } from '../../../shared/secret-input.js';
-import { type CloudRunBase, cloudCommand, cloudContext } from '../../shared.js';
-import { instanceId } from '../shared.js';
-import { CREDENTIAL_COLUMNS, parseCredentialType, parseUsername, withoutPassword } from './shared.js';
+import { type CloudRunBase, cloudCommand } from '../../shared.js';
+import { CREDENTIAL_COLUMNS, credentialAction, withoutPassword } from './shared.js';
 import { choiceOption } from '../../../shared/choices.js';
 
 export interface CredentialsUpdateOptions extends CloudRunBase {
@@ -20,7 +18,7 @@ export interface CredentialsUpdateOptions extends CloudRunBase {
 export function credentialsUpdateCommand(factory: Factory, run = runCredentialsUpdate): Command {
   return cloudCommand(
     'update',
-    "Change a credential's password; the new password is read from stdin, a hidden prompt or --password-file",
+    "Change a credential's password; the new password is read from stdin, a hidden prompt or --file",
     [
       "printf %s 'N3w-pass' | ops cloud instance credentials update 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --type OPERATING_SYSTEM --username root",
     ],
@@ -30,19 +28,8 @@ export function credentialsUpdateCommand(factory: Factory, run = runCredentialsU
       choiceOption('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL (required)', CREDENTIAL_TYPES),
     )
     .option('--username <name>', 'the account name (required)')
-    .option('--password-file <file>', 'read the new password from this file (- for stdin)')
-    .action(
-      async (raw: string, o: { type?: string; username?: string; passwordFile?: string }, c: Command) => {
-        const ref = instanceId(raw);
-        const type = parseCredentialType(o.type)!;
-        const username = parseUsername(o.username);
-        const { ctx, base } = await cloudContext(factory, c, {
-          stdinTaken: o.passwordFile === undefined || o.passwordFile === '-' ? 'the password' : undefined,
-        });
-        const id = await resolveInstance(base, ref);
-        await run({ ...base, io: ctx.io, id, type, username, passwordFile: o.passwordFile });
-      },
-    );
+    .option('--file <path>', 'read the new password from this file (- for stdin)')
+    .action(credentialAction(factory, run));
 }
 
 export async function runCredentialsUpdate(o: CredentialsUpdateOptions): Promise<void> {
@@ -50,7 +37,7 @@ export async function runCredentialsUpdate(o: CredentialsUpdateOptions): Promise
     io: o.io,
     label: 'new password',
     file: o.passwordFile,
-    fileFlag: '--password-file',
+    fileFlag: '--file',
   });
   const updated = await (await o.client()).updateCredential(o.id, o.type, o.username, password);
   await o.printer.print(withoutPassword(updated), { columns: CREDENTIAL_COLUMNS });

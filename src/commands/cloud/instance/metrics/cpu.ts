@@ -19,22 +19,17 @@ export interface MetricsCpuOptions extends CloudRunBase {
 /** A day: YYYY-MM-DD as given, or any time `parseTime` reads (-7d, an ISO time), as its UTC date. */
 export function parseDay(flag: string, raw: string | undefined, now = Date.now()): string | undefined {
   if (raw === undefined) return undefined;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(raw.trim())) {
-    if (Number.isNaN(Date.parse(`${raw.trim()}T00:00:00Z`)))
-      throw new UsageError(`invalid ${flag} "${raw}"`, 'give a date, YYYY-MM-DD');
-    return raw.trim();
-  }
   return new Date(parseTime(flag, raw, now) * 1000).toISOString().slice(0, 10);
 }
 
 export function parseCpuFlags(
-  o: { from?: string; to?: string; granularity?: string },
+  o: { since?: string; until?: string; granularity?: string },
   now = Date.now(),
 ): MetricsQuery {
-  const from = parseDay('--from', o.from, now);
-  const to = parseDay('--to', o.to, now);
+  const from = parseDay('--since', o.since, now);
+  const to = parseDay('--until', o.until, now);
   if (from !== undefined && to !== undefined && from > to)
-    throw new UsageError(`--from ${from} is after --to ${to}`, 'give a --to on or after --from');
+    throw new UsageError(`--since ${from} is after --until ${to}`, 'give an --until on or after --since');
   return { from, to, granularity: parseChoice('--granularity', o.granularity, CPU_GRANULARITIES) };
 }
 
@@ -44,17 +39,17 @@ export function metricsCpuCommand(factory: Factory, run = runMetricsCpu): Comman
     'CPU use of an instance in percent, drawn as a chart on a terminal (values with -o json|csv)',
     [
       'ops cloud instance metrics cpu 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01',
-      'ops cloud instance metrics cpu 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --from -7d --granularity 60m -o csv',
+      'ops cloud instance metrics cpu 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --since -7d --granularity 60m -o csv',
       'ops cloud instance metrics cpu 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --json --query "_metadata.summary"',
     ],
   )
     .argument('<id>', 'instance id (UUID) or unique reference')
-    .option('--from <date>', 'first day, YYYY-MM-DD or relative (-7d); default yesterday')
-    .option('--to <date>', 'last day (included), YYYY-MM-DD or relative; default today')
+    .option('--since <time>', "first day, YYYY-MM-DD or relative (-7d); default yesterday (the API's from)")
+    .option('--until <time>', "last day (included), YYYY-MM-DD or relative; default today (the API's to)")
     .addOption(
       choiceOption('--granularity <g>', `one value per ${CPU_GRANULARITIES.join(', ')}`, CPU_GRANULARITIES),
     )
-    .action(async (raw: string, o: { from?: string; to?: string; granularity?: string }, c: Command) => {
+    .action(async (raw: string, o: { since?: string; until?: string; granularity?: string }, c: Command) => {
       const ref = instanceId(raw);
       const query = parseCpuFlags(o);
       const { ctx, base } = await cloudContext(factory, c);

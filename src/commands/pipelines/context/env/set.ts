@@ -9,24 +9,24 @@ import { type PipelinesBase, examples, parseEnvName, pipelinesStart } from '../.
 export interface ContextEnvSetOptions extends PipelinesBase {
   contextId: string;
   name: string;
-  /** Reads the value: from --value-file, else stdin, else a hidden prompt. Never from argv. */
+  /** Reads the value: from --file, else stdin, else a hidden prompt. Never from argv. */
   value: () => Promise<string>;
 }
 
-/** The value of a variable, never from argv: `--value-file FILE`, stdin, or a prompt that does not echo. */
+/** The value of a variable, never from argv: `--file FILE`, stdin, or a prompt that does not echo. */
 export function secretValue(io: Io, file: string | undefined): () => Promise<string> {
-  return () => readSecretInput({ io, label: 'variable value', file, fileFlag: '--value-file' });
+  return () => readSecretInput({ io, label: 'variable value', file, fileFlag: '--file' });
 }
 
 export function contextEnvSetCommand(factory: Factory, run = runContextEnvSet): Command {
   return new Command('set')
     .description(
-      'Create or replace a context variable; the value is read from stdin (or --value-file, or a hidden prompt), never echoed',
+      'Create or replace a context variable; the value is read from stdin (or --file, or a hidden prompt), never echoed',
     )
     .argument('<context>', 'context id (uuid), or its name in --org')
     .option('--org <org>', CONTEXT_ORG)
     .argument('<name>', 'variable name, e.g. AWS_REGION')
-    .option('--value-file <file>', 'read the value from this file (- for stdin)')
+    .option('--file <path>', 'read the value from this file (- for stdin)')
     .addHelpText(
       'after',
       examples(
@@ -34,12 +34,17 @@ export function contextEnvSetCommand(factory: Factory, run = runContextEnvSet): 
         'date +%s | ops pipelines context env set a0c17523-e4af-46ab-965f-4a57cbc4a90f ROTATED_AT --json',
       ),
     )
-    .action(async (id: string, name: string, o: { valueFile?: string }, c: Command) => {
+    .action(async (id: string, name: string, o: { file?: string }, c: Command) => {
       const ref = parseContextRef(id, c.opts());
       const variable = parseEnvName(name);
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await pipelinesStart(
+        factory,
+        c,
+        {},
+        o.file === undefined || o.file === '-' ? 'the variable value' : undefined,
+      );
       const contextId = await resolveContext(ctx, base, ref, c.opts());
-      await run({ ...base, contextId, name: variable, value: secretValue(factory.io, o.valueFile) });
+      await run({ ...base, contextId, name: variable, value: secretValue(factory.io, o.file) });
     });
 }
 

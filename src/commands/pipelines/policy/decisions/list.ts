@@ -20,8 +20,8 @@ export interface PolicyDecisionsListOptions extends PipelinesBase {
 
 interface Flags extends PolicyFlags {
   status?: string;
-  after?: string;
-  before?: string;
+  since?: string;
+  until?: string;
   branch?: string;
   projectId?: string;
   buildNumber?: string;
@@ -40,8 +40,8 @@ export function parseDecisionQuery(o: Flags, now = Date.now()): DecisionLogsQuer
   return {
     status:
       o.status === undefined ? undefined : parseChoice('--status', o.status.replace('-', '_'), STATUSES),
-    after: isoOf('--after', o.after, now),
-    before: isoOf('--before', o.before, now),
+    after: isoOf('--since', o.since, now),
+    before: isoOf('--until', o.until, now),
     branch: o.branch,
     project_id:
       o.projectId === undefined ? undefined : parseUuid('--project-id', o.projectId, 'the project id'),
@@ -55,8 +55,8 @@ export function policyDecisionsListCommand(factory: Factory, run = runPolicyDeci
     new Command('list')
       .description('List policy decisions, newest first, paged by offset')
       .addOption(choiceOption('--status <status>', 'PASS, SOFT_FAIL, HARD_FAIL or ERROR', STATUSES))
-      .option('--after <time>', 'made after: ISO time or relative (-7d)')
-      .option('--before <time>', 'made before: ISO time or relative')
+      .option('--since <time>', "made after: RFC 3339, a date or relative (-7d) (the API's after)")
+      .option('--until <time>', "made before: RFC 3339, a date or relative (the API's before)")
       .option('--branch <name>', 'of pipelines on this branch')
       .option('--project-id <uuid>', 'of this project')
       .option('--build-number <n>', 'of this build')
@@ -68,7 +68,7 @@ export function policyDecisionsListCommand(factory: Factory, run = runPolicyDeci
       'after',
       examples(
         'ops pipelines policy decisions list',
-        'ops pipelines policy decisions list --status HARD_FAIL --after -7d',
+        'ops pipelines policy decisions list --status HARD_FAIL --since -7d',
         'ops pipelines policy decisions list --offset 10 --limit 5 --json',
       ),
     )

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { startService } from '../../../shared/start.js';
 import type { Factory } from '../../../../app/types.js';
 import {
   KV_COLUMNS,
@@ -29,7 +30,7 @@ export function kvMetadataGetCommand(factory: Factory, run = runKvMetadataGet): 
       const namespace = namespaceOf(o.namespace);
       const { secretPath } = await import('../../../../clients/secrets/client.js');
       secretPath(path);
-      const ctx = await factory.context(cmd);
+      const ctx = (await startService(factory, cmd, 'secrets')).ctx;
       await run({ ...baseOptions(ctx, namespace), path, mount: o.mount });
     });
 }

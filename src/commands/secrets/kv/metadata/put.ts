@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { startService } from '../../../shared/start.js';
 import type { KvV2MetadataWriteWire } from '../../../../clients/secrets/types.js';
 import { UsageError } from '../../../../errors.js';
 import type { Factory } from '../../../../app/types.js';
@@ -82,7 +83,7 @@ export function kvMetadataPutCommand(factory: Factory, run = runKvMetadataPut): 
           );
         const { secretPath } = await import('../../../../clients/secrets/client.js');
         secretPath(path);
-        const ctx = await factory.context(cmd);
+        const ctx = (await startService(factory, cmd, 'secrets')).ctx;
         await run({ ...baseOptions(ctx, namespace), path, mount: o.mount, body });
       },
     );

@@ -1,0 +1,73 @@
+import { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { startService } from '../../src/commands/shared/start.js';
+import { UsageError } from '../../src/errors.js';
+import { SERVICES } from '../../src/services.js';
+import { tempConfigDir } from '../helpers/cli.js';
+import { testFactory } from '../helpers/factory.js';
+import { memoryIo } from '../helpers/io.js';
+
+/** The setting each service's `--token-stdin` fills (its descriptor's `stdinCredential`). */
+const FILLS: Record<string, string> = {
+  secrets: 'token',
+  meter: 'api_key',
+  hosts: 'api_key',
+  breach: 'api_key',
+  runs: 'token',
+  tasks: 'token',
+  db: 'token',
+  pipelines: 'token',
+  docgen: 'token',
+  dataapi: 'password',
+  cloud: 'api_key',
+};
+
+/** A parsed verb with `--token-stdin`, its context started with this stdin and environment. */
+async function start(service: string, input: string, o: { stdinUsed?: string; tokenStdin?: boolean } = {}) {
+  const env = {
+    OPS_CONFIG_DIR: tempConfigDir(),
+    [`OPS_${service.toUpperCase()}_BASE_URL`]: 'http://127.0.0.1:9/x',
+  };
+  const factory = testFactory(
+    memoryIo({
+      env: { ...env, [`OPS_${service.toUpperCase()}_${FILLS[service]!.toUpperCase()}`]: 'from-env' },
+      input,
+    }),
+  );
+  const cmd = new Command('verb').option('--token-stdin').exitOverride();
+  await cmd.parseAsync(o.tokenStdin === false ? [] : ['--token-stdin'], { from: 'user' });
+  const { ctx } = await startService(factory, cmd, service, { stdinUsed: o.stdinUsed });
+  return (await ctx.service(service)).settings.get(FILLS[service]!);
+}
+
+describe('startService and --token-stdin', () => {
+  it('every service names the setting --token-stdin fills', async () => {
+    for (const s of SERVICES)
+      expect([s.name, (await s.descriptor()).stdinCredential]).toEqual([s.name, FILLS[s.name]]);
+  });
+
+  it.each(Object.keys(FILLS))(
+    '%s: the credential from stdin wins over the environment; one trailing newline dropped',
+    async (service) => {
+      expect(await start(service, 'a\n')).toBe('a');
+      expect(await start(service, 'a\r\n')).toBe('a');
+      expect(await start(service, 'a\n\n')).toBe('a\n');
+      expect(await start(service, 'ignored', { tokenStdin: false })).toBe('from-env');
+    },
+  );
+
+  it('an empty credential is exit 2', async () => {
+    const err = await start('runs', '\n').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toBe('--token-stdin is empty');
+  });
+
+  it('refuses when another input of the command reads stdin, naming where else to set it', async () => {
+    const err = (await start('tasks', 'tok', { stdinUsed: '--file -' }).catch(
+      (e: unknown) => e,
+    )) as UsageError;
+    expect(err).toBeInstanceOf(UsageError);
+    expect(err.message).toBe('--token-stdin and --file - cannot both read stdin');
+    expect(err.hint).toContain('OPS_TASKS_TOKEN');
+  });
+});
