@@ -112,7 +112,7 @@ describe('ops completion', () => {
     expect(complete(script, ['ops', 'runs', 'view', '--re'])).toBe('--repo --retries');
     expect(complete(script, ['ops', 'runs', 'view', '123', '--jso'])).toBe('--json');
     // A command that takes no argument: its flags are what can come next.
-    expect(complete(script, ['ops', 'hosts', 'totals', ''])).toContain('--from');
+    expect(complete(script, ['ops', 'hosts', 'totals', ''])).toContain('--since');
   });
 
   it('every flag that declares its values gets them, in bash, zsh and fish', async () => {

@@ -141,7 +141,7 @@ const PHASE1: Array<[string, Make, string[], string[], Record<string, unknown>]>
     runsListCommand,
     [],
     ['list', '--until', '2026-01-31'],
-    { repo: REPO, workflow: undefined, query: { ...noQuery, created: '<=2026-01-31T00:00:00Z' }, limit: 20 },
+    { repo: REPO, workflow: undefined, query: { ...noQuery, created: '<=2026-01-31T00:00:00Z' }, limit: 30 },
   ],
   ['view', runsViewCommand, [], ['view', '30433643'], { repo: REPO, runId: 30433643, jobs: true }],
   [

@@ -15,11 +15,14 @@ export const OWN_FLAGS: Record<string, string> = {
   '--desired': 'asg create, asg update: MANUAL and SCHEDULED (required there): instances to run, >= 1',
   '--ends-at': 'asg create, asg update: SCHEDULED (required): later than --starts-at',
   '--flavour': 'images: ubuntu, debian, freebsd, centos, almalinux, rockylinux, archlinux, windows',
-  '--granularity': 'instance metrics cpu, lb metrics: one value per 5m, 10m, 30m, 60m',
+  '--granularity':
+    'instance metrics cpu, lb metrics: one value per 5m, 10m, 30m, 1h, 1d, 1w (the seed; CPU also 60m)',
   '--image':
     'instance launch, instance list: operating system code (UBUNTU_24_04_64BIT…) or custom image UUID (required; `ops cloud images`)',
   '--instance': 'asg create, asg list: the instance the group is made from (required)',
-  '--ip': 'instance list: an IP address of the instance',
+  '--ip': 'instance list, lb list: an IP address of the resource',
+  '--port': 'target-group list: the port a target group listens on (the API filter)',
+  '--protocol': 'target-group list: HTTP, HTTPS or TCP (the API filter)',
   '--market-app': 'instance launch: application to install, e.g. CPANEL_30, PLESK_WEB_PRO',
   '--max': 'asg create, asg update: CPU_BASED (required): most instances, >= --min',
   '--min': 'asg create, asg update: CPU_BASED (required): fewest instances, >= 1',

@@ -19,18 +19,12 @@ export const OWN_FLAGS: Record<string, string> = {
   '--context': '8 verbs (policy bundle get, policy bundle push…): policy context',
   '--description': 'definition create, definition update: what it is for',
   '--digest': 'checkout-key list: fingerprint form: md5 (default, as the service) or sha256',
-  '--dry': 'policy bundle push: ask the service what would change, and change nothing',
   '--enabled': 'policy settings set: true or false',
   '--granularity': 'insights time-series: daily (default; 90 days kept) or hourly (48 hours kept)',
   '--job-name': 'insights jobs: only jobs whose name is or contains this',
   '--metadata-file':
     'policy evaluate: metadata for the decision: a JSON or YAML object (project_id, branch, build_number…)',
   '--offset': 'policy decisions list: skip this many decisions first',
-  '--org':
-    'the owner of oidc-claims and insights verbs; to be unified with --org-slug/--owner-id/--owner-type into the shared pipelines --org',
-  '--org-slug': 'the owner as a slug (gh/acme), as the contexts API takes it; to be unified into --org',
-  '--owner-id': 'the owner as an id (UUID), as the policy and context APIs take it; to be unified into --org',
-  '--owner-type': 'account or organization, a parameter of the contexts API; to be unified into --org',
   '--project':
     "4 verbs (insights summary, oidc-claims delete…): a project's claims instead of the organization's",
   '--project-id': 'policy decisions list: of this project',

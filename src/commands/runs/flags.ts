@@ -5,6 +5,7 @@
  * interface, never by the CLI at start-up.
  */
 export const OWN_FLAGS: Record<string, string> = {
+  '--visible-to': "runner-group list: only the groups a repository can use (the API's visible_to_repository)",
   '--actor': 'list: runs started by this user',
   '--attempt': "job list, logs: an earlier attempt's logs",
   '--body': 'variable set: the value',

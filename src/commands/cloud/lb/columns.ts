@@ -8,10 +8,10 @@ export const LB_COLUMNS: Column<LoadBalancerWire>[] = [
   { header: 'id', get: (l) => l.id },
   { header: 'reference', get: (l) => l.reference, kind: 'text' },
   { header: 'state', get: (l) => l.state, color: stateColor },
-  { header: 'type', get: (l) => l.type },
-  { header: 'region', get: (l) => l.region },
+  { header: 'type', get: (l) => l.type, priority: 2 },
+  { header: 'region', get: (l) => l.region, priority: 2 },
   { header: 'ip', get: mainIp },
-  { header: 'started', get: (l) => l.startedAt, format: 'relative' },
+  { header: 'started', get: (l) => l.startedAt, format: 'relative', priority: 2 },
 ];
 
 /** One load balancer as key / value rows. */
@@ -37,6 +37,6 @@ export const TARGET_GROUP_COLUMNS: Column<TargetGroupWire>[] = [
   { header: 'name', get: (t) => t.name, kind: 'text' },
   { header: 'protocol', get: (t) => t.protocol },
   { header: 'port', get: (t) => t.port },
-  { header: 'region', get: (t) => t.region },
-  { header: 'health check', get: healthText, kind: 'text' },
+  { header: 'region', get: (t) => t.region, priority: 2 },
+  { header: 'health check', get: healthText, kind: 'text', priority: 3 },
 ];
