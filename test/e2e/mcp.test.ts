@@ -32,8 +32,8 @@ const READS: Record<string, { command: string; params?: Record<string, unknown> 
 };
 
 const sessions: McpSession[] = [];
-async function session(flags: string[] = []): Promise<McpSession> {
-  const s = await mcpSession(flags, sb.env);
+async function session(flags: string[] = [], env: Record<string, string> = {}): Promise<McpSession> {
+  const s = await mcpSession(flags, { ...sb.env, ...env });
   sessions.push(s);
   return s;
 }
@@ -214,5 +214,30 @@ describe('ops mcp --dry-run', () => {
     expect(r.isError, textOf(r)).toBeFalsy();
     expect(textOf(r)).toMatch(/^curl .*-X POST/m);
     expect(JSON.stringify((await sb.counters()).requests.tasks ?? {})).toBe(before);
+  });
+});
+
+describe('ops mcp: secrets', () => {
+  it('a configured credential is masked in any result, whatever prints it', async () => {
+    // The meter key (not used by breach) set to a value that breach prints.
+    const s = await session(['--services', 'breach'], { OPS_METER_API_KEY: 'Credit cards' });
+    const r = await s.client.callTool({ name: 'breach', arguments: { command: 'dataclasses', limit: 100 } });
+    const classes = JSON.parse(textOf(r)) as string[];
+    expect(classes).toContain('***');
+    expect(classes).not.toContain('Credit cards');
+    expect(s.bytes()).not.toContain('Credit cards');
+  });
+
+  it('with --allow-secrets, a verb whose purpose is to reveal a secret returns it', async () => {
+    const s = await session(['--allow-secrets', '--services', 'secrets']);
+    const { tools } = await s.client.listTools();
+    const verbs = (tools[0]!.inputSchema.properties as { command: { enum: string[] } }).command.enum;
+    expect(verbs).toContain('kv get');
+    const r = await s.client.callTool({
+      name: 'secrets',
+      arguments: { command: 'kv get', params: { path: 'secret/app/db' }, query: 'data.data.password' },
+    });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    expect(JSON.parse(textOf(r))).toBe('s3cr3t-v2');
   });
 });
