@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
+import { runCli } from '../helpers/cli.js';
 import { type McpSession, mcpSession, textOf } from '../helpers/mcp.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
@@ -239,5 +240,37 @@ describe('ops mcp: secrets', () => {
     });
     expect(r.isError, textOf(r)).toBeFalsy();
     expect(JSON.parse(textOf(r))).toBe('s3cr3t-v2');
+  });
+});
+
+describe('ops mcp: stdin', () => {
+  it('answers every call sent before stdin ended, then exits 0', async () => {
+    const line = (id: number, method: string, params: unknown) =>
+      JSON.stringify({ jsonrpc: '2.0', id, method, params });
+    const input = [
+      line(1, 'initialize', {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'sh', version: '1' },
+      }),
+      JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      line(2, 'tools/call', { name: 'hosts', arguments: { command: 'totals' } }),
+      line(3, 'tools/call', {
+        name: 'tasks',
+        arguments: { command: 'lists list', query: '[].title', limit: 2 },
+      }),
+    ].join('\n');
+    const r = await runCli(['mcp', '--services', 'hosts,tasks'], { env: sb.env, input: `${input}\n` });
+    expect(r.code, r.stderr).toBe(0);
+    const answers = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: number; result: { content: Array<{ text: string }> } });
+    expect(answers.map((a) => a.id).sort()).toEqual([1, 2, 3]);
+    expect(JSON.parse(answers.find((a) => a.id === 3)!.result.content[0]!.text)).toEqual([
+      'My Tasks',
+      'Groceries',
+    ]);
+    for (const c of CREDENTIALS) expect(r.stdout + r.stderr).not.toContain(c);
   });
 });

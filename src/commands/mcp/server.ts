@@ -73,7 +73,23 @@ export async function runMcpServer(o: McpOptions): Promise<void> {
   server.setRequestHandler(sdk.ListToolsRequestSchema, async () => ({
     tools: [...tools.map((t) => toolOf(t, o.allowed)), HELP_TOOL],
   }));
-  server.setRequestHandler(sdk.CallToolRequestSchema, async (req, extra) => {
+  server.setRequestHandler(sdk.CallToolRequestSchema, (req, extra) => handle(req, extra));
+  const handle = async (
+    req: {
+      params: {
+        name: string;
+        arguments?: Record<string, unknown>;
+        _meta?: { progressToken?: string | number };
+      };
+    },
+    extra: {
+      signal: AbortSignal;
+      sendNotification(n: {
+        method: 'notifications/progress';
+        params: Record<string, unknown>;
+      }): Promise<void>;
+    },
+  ) => {
     const input = (req.params.arguments ?? {}) as CallInput;
     const token = req.params._meta?.progressToken;
     let step = 0;
@@ -91,17 +107,19 @@ export async function runMcpServer(o: McpOptions): Promise<void> {
       () => progress(`running for ${Math.round((Date.now() - started) / 1000)} s`),
       1000,
     );
+    // The client's cancellation of this call, or Ctrl-C: its requests in flight are aborted.
+    const signal = AbortSignal.any([extra.signal, o.io.signal]);
     try {
       const r =
         req.params.name === HELP_TOOL.name
-          ? await help(o, String(input.command ?? ''), extra.signal, secrets)
-          : await service(o, tools, req.params.name, input, extra.signal, secrets, progress);
+          ? await help(o, String(input.command ?? ''), signal, secrets)
+          : await service(o, tools, req.params.name, input, signal, secrets, progress);
       const texts = 'note' in r && r.note ? [r.text, r.note] : [r.text];
       return { content: texts.map((text) => ({ type: 'text' as const, text })), isError: r.isError };
     } finally {
       clearInterval(beat);
     }
-  });
+  };
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
     o.io.stdin.once('end', resolve);
@@ -114,8 +132,11 @@ export async function runMcpServer(o: McpOptions): Promise<void> {
       return true;
     },
   };
-  await server.connect(new sdk.StdioServerTransport(o.io.stdin, stdout as never));
+  const transport = new sdk.StdioServerTransport(o.io.stdin, stdout as never);
+  await server.connect(transport);
+  const unanswered = answeredBeforeClose(transport as unknown as Transport);
   await closed;
+  await unanswered();
   await server.close();
 }
 
@@ -159,4 +180,46 @@ async function help(o: McpOptions, command: string, signal: AbortSignal, secrets
   );
   const code = await o.runArgv(['node', 'ops', ...words, '--help'], io);
   return { text: redact(out.trim(), secrets), isError: code !== 0 };
+}
+
+interface Message {
+  method?: string;
+  id?: unknown;
+  params?: unknown;
+}
+/** What the watch needs of the SDK's transport, its message types left loose. */
+interface Transport {
+  onmessage?: ((message: Message) => void) | undefined;
+  send(message: { id?: unknown }, options?: unknown): Promise<void>;
+}
+
+/**
+ * Watches the calls the transport carries, so that those still running when stdin ends (a host that
+ * sent its last request and closed its end) are answered before the server closes. A call the client
+ * cancelled gets no answer.
+ */
+function answeredBeforeClose(transport: Transport): () => Promise<void> {
+  const open = new Set<unknown>();
+  let settled: (() => void) | undefined;
+  const check = () => {
+    if (open.size === 0) settled?.();
+  };
+  const onmessage = transport.onmessage;
+  transport.onmessage = (message: Message) => {
+    if (message.method === 'tools/call' && message.id !== undefined) open.add(message.id);
+    if (message.method === 'notifications/cancelled')
+      open.delete((message.params as { requestId?: unknown } | undefined)?.requestId);
+    onmessage?.(message);
+    check();
+  };
+  const send = transport.send.bind(transport);
+  transport.send = async (message, options) => {
+    await send(message, options);
+    if (message.id !== undefined && open.delete(message.id)) check();
+  };
+  return () =>
+    new Promise<void>((resolve) => {
+      settled = resolve;
+      check();
+    });
 }
