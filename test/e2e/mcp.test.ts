@@ -274,3 +274,12 @@ describe('ops mcp: stdin', () => {
     for (const c of CREDENTIALS) expect(r.stdout + r.stderr).not.toContain(c);
   });
 });
+
+describe('ops sandbox demo', () => {
+  it('shows the hosts tool of ops mcp', async () => {
+    const r = await runCli(['sandbox', 'demo', '--services', 'hosts']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('$ ops mcp tools --services hosts');
+    expect(r.stdout).toMatch(/\[\s*"list",\s*"totals"\s*\]/);
+  }, 60_000);
+});
