@@ -120,6 +120,7 @@ describe('ops mcp: read-only by default', () => {
     });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toMatch(/^exit 3 \(not found\): ops tasks lists get: /);
+    expect(textOf(r)).toMatch(/no-such-list[^\n]*\nhint: \S/);
   });
 
   it('an unknown parameter is refused before anything runs', async () => {
