@@ -31,8 +31,12 @@ function service() {
           .addOption(new Option('--format <f>', 'how').choices(['short', 'long']))
           .requiredOption('--region <r>', 'where')
           .option('--full', 'everything')
-          .option('--tag <t...>', 'tags'),
+          .option('--tag <t...>', 'tags')
+          .option('--file <path>', 'ids from a file'),
       ),
+      fetch: read(() => new Command('fetch').description('Download').option('--dir <d>', 'where'), {
+        download: true,
+      }),
       show: read(() => new Command('show').description('Reveal').argument('<path>'), { reveals: true }),
     },
     factory,
@@ -57,7 +61,14 @@ const READ_ONLY: Allowed = { writes: false, destructive: false, secrets: false, 
 describe('tools from the tree', () => {
   it('names every verb by its path, with its parameters as JSON Schema', () => {
     const verbs = service();
-    expect(verbs.map((v) => v.path)).toEqual(['list', 'get', 'show', 'things create', 'things delete']);
+    expect(verbs.map((v) => v.path)).toEqual([
+      'list',
+      'get',
+      'fetch',
+      'show',
+      'things create',
+      'things delete',
+    ]);
     const schema = inputSchema(verbs) as {
       properties: { params: { anyOf: Array<{ title: string; properties: object; required: string[] }> } };
     };
@@ -73,6 +84,7 @@ describe('tools from the tree', () => {
         region: { type: 'string' },
         full: { type: 'boolean' },
         tag: { type: 'array', items: { type: 'string' } },
+        file: { type: 'string', description: expect.stringMatching(/with --allow-writes only/) },
       },
     });
   });
@@ -89,17 +101,18 @@ describe('tools from the tree', () => {
       destructiveHint: false,
       idempotentHint: true,
     });
-    expect(offered({ writes: true })).toEqual(['list', 'get', 'things create']);
+    expect(offered({ writes: true })).toEqual(['list', 'get', 'fetch', 'things create']);
     expect(tool({ writes: true }).annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
     expect(offered({ writes: true, destructive: true, secrets: true })).toEqual([
       'list',
       'get',
+      'fetch',
       'show',
       'things create',
       'things delete',
     ]);
     expect(tool({ writes: true, destructive: true }).annotations).toMatchObject({ destructiveHint: true });
-    expect(offered({ dryRun: true })).toEqual(['list', 'get', 'things create', 'things delete']);
+    expect(offered({ dryRun: true })).toEqual(['list', 'get', 'fetch', 'things create', 'things delete']);
     expect(refusal({ effect: 'destructive' }, { ...READ_ONLY, writes: true })).toMatch(/--allow-destructive/);
   });
 });
@@ -181,6 +194,11 @@ describe('a tool call as a command line', () => {
       [{ command: 'get', params: { id: '1' } }, /missing region/],
       [{ command: 'get', params: { id: '1', region: 'x', full: 'yes' } }, /full must be true or false/],
       [{ command: 'nope' }, /"nope" is not a command of svc; give one of: list, get/],
+      [{ command: 'fetch' }, /writes files on this machine: start the server with --allow-writes/],
+      [
+        { command: 'get', params: { id: '1', region: 'x', file: '/etc/passwd' } },
+        /file reads a file of this/,
+      ],
       [{ command: 'list', limit: 0 }, /limit must be a whole number/],
     ];
     for (const [input, message] of cases) {

@@ -1,7 +1,15 @@
 import { PassThrough } from 'node:stream';
 import { ExitCode } from '../../errors.js';
 import type { Io } from '../../io.js';
-import { type Allowed, DEFAULT_LIMIT, MAX_LIMIT, type ParamSpec, refusal, type VerbSpec } from './tools.js';
+import {
+  type Allowed,
+  DEFAULT_LIMIT,
+  LOCAL_FILE,
+  MAX_LIMIT,
+  type ParamSpec,
+  refusal,
+  type VerbSpec,
+} from './tools.js';
 
 /** What a tool call carries: the verb, its parameters, and how much of the result to return. */
 export interface CallInput {
@@ -82,6 +90,8 @@ function commandLine(c: CallContext, input: CallInput) {
       throw new CallError(
         `ops ${c.service} ${verb.path} takes no "${name.slice(0, 40)}"; it takes: ${verb.params.map((q) => q.name).join(', ') || 'nothing'}`,
       );
+    if (p.flag && LOCAL_FILE.test(p.flag) && !c.allowed.writes)
+      throw new CallError(`${p.name} reads a file of this machine: start the server with --allow-writes`);
     const values = words(p, value);
     if (p.kind === 'argument') args.push(...values);
     else if (p.kind === 'switch') {

@@ -54,12 +54,18 @@ const HIDDEN_FLAG = /^--(help|yes|all|limit|[a-z-]*-stdin|password-file)$/;
 export function refusal(meta: VerbMeta, allowed: Allowed): string | undefined {
   if (meta.reveals && !allowed.secrets)
     return 'reveals a secret value: start the server with --allow-secrets';
+  // A download writes files on this machine: a write here, whatever it does to the service.
+  if (meta.download && !allowed.writes && !allowed.dryRun)
+    return 'writes files on this machine: start the server with --allow-writes';
   if (allowed.dryRun || meta.effect === 'read') return undefined;
   if (!allowed.writes) return `is a ${meta.effect} verb: start the server with --allow-writes`;
   if (meta.effect === 'destructive' && !allowed.destructive)
     return 'is destructive: start the server with --allow-writes --allow-destructive';
   return undefined;
 }
+
+/** A flag that reads a file of this machine (`--file`, `--value-file`): offered only with --allow-writes. */
+export const LOCAL_FILE = /^--([a-z]+-)*file$/;
 
 /** Every verb under a service's group, depth first, in help order. */
 export function serviceVerbs(group: Command, secretFlags: ReadonlySet<string>): VerbSpec[] {
@@ -110,7 +116,9 @@ function paramSchema(p: ParamSpec): Schema {
         ? { type: 'string', enum: [...p.choices] }
         : { type: 'string' };
   const schema = p.variadic ? { type: 'array', items: one } : one;
-  return { ...schema, description: p.kind === 'argument' ? `argument: ${p.description}` : p.description };
+  const local =
+    p.flag && LOCAL_FILE.test(p.flag) ? " (a file of the server's machine: with --allow-writes only)" : '';
+  return { ...schema, description: `${p.kind === 'argument' ? 'argument: ' : ''}${p.description}${local}` };
 }
 
 function effectWords(meta: VerbMeta): string {
