@@ -56,19 +56,13 @@ function service() {
   return serviceVerbs(svc, new Set(['--api-key']));
 }
 
+const ALL_VERBS = ['list', 'get', 'fetch', 'show', 'things create', 'things delete'];
 const READ_ONLY: Allowed = { writes: false, destructive: false, secrets: false, dryRun: false };
 
 describe('tools from the tree', () => {
   it('names every verb by its path, with its parameters as JSON Schema', () => {
     const verbs = service();
-    expect(verbs.map((v) => v.path)).toEqual([
-      'list',
-      'get',
-      'fetch',
-      'show',
-      'things create',
-      'things delete',
-    ]);
+    expect(verbs.map((v) => v.path)).toEqual(ALL_VERBS);
     const schema = inputSchema(verbs) as {
       properties: { params: { anyOf: Array<{ title: string; properties: object; required: string[] }> } };
     };
@@ -103,14 +97,7 @@ describe('tools from the tree', () => {
     });
     expect(offered({ writes: true })).toEqual(['list', 'get', 'fetch', 'things create']);
     expect(tool({ writes: true }).annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
-    expect(offered({ writes: true, destructive: true, secrets: true })).toEqual([
-      'list',
-      'get',
-      'fetch',
-      'show',
-      'things create',
-      'things delete',
-    ]);
+    expect(offered({ writes: true, destructive: true, secrets: true })).toEqual(ALL_VERBS);
     expect(tool({ writes: true, destructive: true }).annotations).toMatchObject({ destructiveHint: true });
     expect(offered({ dryRun: true })).toEqual(['list', 'get', 'fetch', 'things create', 'things delete']);
     expect(refusal({ effect: 'destructive' }, { ...READ_ONLY, writes: true })).toMatch(/--allow-destructive/);
