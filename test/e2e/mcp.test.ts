@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
 import { runCli } from '../helpers/cli.js';
@@ -283,4 +285,13 @@ describe('ops sandbox demo', () => {
     expect(r.stdout).toContain('$ ops mcp tools --services hosts');
     expect(r.stdout).toMatch(/\[\s*"list",\s*"totals"\s*\]/);
   }, 60_000);
+});
+
+describe('the MCP SDK in the build', () => {
+  it('is a bundle of its own, loaded by ops mcp alone: the runtime every command loads does not hold it', () => {
+    const dist = join(import.meta.dirname, '..', '..', 'dist');
+    const marker = 'StdioServerTransport already started';
+    expect(readFileSync(join(dist, 'lib', 'mcp-sdk.cjs'), 'latin1')).toContain(marker);
+    expect(readFileSync(join(dist, 'run.cjs'), 'latin1')).not.toContain(marker);
+  });
 });
