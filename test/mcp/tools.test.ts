@@ -31,6 +31,8 @@ function service() {
           .addOption(new Option('--format <f>', 'how').choices(['short', 'long']))
           .requiredOption('--region <r>', 'where')
           .option('--full', 'everything')
+          .option('--count <n>', 'how many')
+          .option('--interval <seconds>', 'how often')
           .option('--tag <t...>', 'tags')
           .option('--file <path>', 'ids from a file'),
       ),
@@ -77,6 +79,8 @@ describe('tools from the tree', () => {
         format: { type: 'string', enum: ['short', 'long'], description: 'how' },
         region: { type: 'string' },
         full: { type: 'boolean' },
+        count: { type: 'integer' },
+        interval: { type: 'number' },
         tag: { type: 'array', items: { type: 'string' } },
         file: { type: 'string', description: expect.stringMatching(/with --allow-writes only/) },
       },

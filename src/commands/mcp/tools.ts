@@ -26,6 +26,8 @@ export interface ParamSpec {
   flag?: string;
   variadic: boolean;
   required: boolean;
+  /** The JSON type of a flag's value, from its placeholder (`<n>` an integer); else a string. */
+  type?: 'integer' | 'number';
   choices?: readonly string[];
   description: string;
 }
@@ -100,10 +102,19 @@ function paramsOf(cmd: Command, secretFlags: ReadonlySet<string>): ParamSpec[] {
       flag: o.long!,
       variadic: o.variadic,
       required: o.mandatory,
+      ...typeOf(o.flags),
       ...(o.argChoices ? { choices: o.argChoices } : {}),
       description: o.description,
     }));
   return [...args, ...flags];
+}
+
+/** `--count <n>` takes an integer, `--interval <seconds>` a number; other placeholders a string. */
+function typeOf(flags: string): { type?: 'integer' | 'number' } {
+  const word = /<([a-z]+)(\.\.\.)?>/.exec(flags)?.[1];
+  if (word === 'n' || word === 'percent') return { type: 'integer' };
+  if (word === 'seconds' || word === 'number') return { type: 'number' };
+  return {};
 }
 
 type Schema = Record<string, unknown>;
@@ -114,7 +125,7 @@ function paramSchema(p: ParamSpec): Schema {
       ? { type: 'boolean' }
       : p.choices
         ? { type: 'string', enum: [...p.choices] }
-        : { type: 'string' };
+        : { type: p.type ?? 'string' };
   const schema = p.variadic ? { type: 'array', items: one } : one;
   const local =
     p.flag && LOCAL_FILE.test(p.flag) ? " (a file of the server's machine: with --allow-writes only)" : '';
