@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, tempConfigDir } from '../helpers/cli.js';
 import { type McpSession, mcpSession, textOf } from '../helpers/mcp.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
@@ -229,6 +229,22 @@ describe('ops mcp: secrets', () => {
     const classes = JSON.parse(textOf(r)) as string[];
     expect(classes).toContain('***');
     expect(classes).not.toContain('Credit cards');
+    expect(s.bytes()).not.toContain('Credit cards');
+  });
+
+  it('a credential kept in the profile is masked too', async () => {
+    const dir = tempConfigDir();
+    const set = await runCli(['config', 'set', 'meter.api_key', '-'], {
+      env: { OPS_CONFIG_DIR: dir },
+      input: 'Credit cards',
+    });
+    expect(set.code, set.stderr).toBe(0);
+    const env = { ...sb.env, OPS_CONFIG_DIR: dir };
+    delete (env as Record<string, string | undefined>).OPS_METER_API_KEY;
+    const s = await mcpSession(['--services', 'breach'], env);
+    sessions.push(s);
+    const r = await s.client.callTool({ name: 'breach', arguments: { command: 'dataclasses', limit: 100 } });
+    expect(JSON.parse(textOf(r))).toContain('***');
     expect(s.bytes()).not.toContain('Credit cards');
   });
 
