@@ -143,6 +143,8 @@ function parts(root) {
         },
       ]),
     ),
+    // `ops mcp`: its commands, loaded by it alone (the SDK itself is the lib `mcp-sdk`).
+    mcp: { folders: ['commands/mcp/'], except: [], entries: { commands: 'commands/mcp/index.ts' } },
     sandbox: {
       folders: ['sandbox/'],
       except: ['sandbox/settings.ts', 'sandbox/credentials.ts', 'sandbox/tls.ts', 'sandbox/emulators.ts'],

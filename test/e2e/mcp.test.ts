@@ -309,5 +309,8 @@ describe('the MCP SDK in the build', () => {
     const marker = 'StdioServerTransport already started';
     expect(readFileSync(join(dist, 'lib', 'mcp-sdk.cjs'), 'latin1')).toContain(marker);
     expect(readFileSync(join(dist, 'run.cjs'), 'latin1')).not.toContain(marker);
+    // Nor its commands: `ops mcp`'s own code is a part of its own too.
+    expect(readFileSync(join(dist, 'lib', 'mcp.cjs'), 'latin1')).toContain('--allow-destructive');
+    expect(readFileSync(join(dist, 'run.cjs'), 'latin1')).not.toContain('--allow-destructive');
   });
 });
