@@ -32,11 +32,19 @@ export const LIBS = {
   ora: "import ora from 'ora';\nmodule.exports = ora;",
   // The parts of undici the core uses (src/clients/http/undici.ts), imported as './undici.js'.
   undici: "module.exports = require('./src/clients/http/undici.ts');",
+  // The MCP SDK's parts `ops mcp` uses (src/commands/mcp/sdk.ts), imported as './sdk.js'.
+  'mcp-sdk': "module.exports = require('./src/commands/mcp/sdk.ts');",
 };
+
+/** The LIBS made from a module of src/: its import, and the folder it is imported from. */
+const LOCAL_LIBS = [
+  { name: 'undici', spec: './undici.js', dir: /[\\/]src[\\/]clients[\\/]http$/ },
+  { name: 'mcp-sdk', spec: './sdk.js', dir: /[\\/]src[\\/]commands[\\/]mcp$/ },
+];
 
 const libNames = new RegExp(
   `^(${Object.keys(LIBS)
-    .filter((n) => n !== 'undici')
+    .filter((n) => !LOCAL_LIBS.some((l) => l.name === n))
     .map((n) => n.replace(/[/]/g, '\\/'))
     .join('|')})$`,
 );
@@ -46,11 +54,10 @@ const libsAsAssets = {
   name: 'libs-as-assets',
   setup(b) {
     b.onResolve({ filter: libNames }, (args) => ({ path: args.path, namespace: 'ops-lib' }));
-    b.onResolve({ filter: /^\.\/undici\.js$/ }, (args) =>
-      /[\\/]src[\\/]clients[\\/]http$/.test(args.resolveDir)
-        ? { path: 'undici', namespace: 'ops-lib' }
-        : undefined,
-    );
+    b.onResolve({ filter: /^\.\/(undici|sdk)\.js$/ }, (args) => {
+      const lib = LOCAL_LIBS.find((l) => l.spec === args.path && l.dir.test(args.resolveDir));
+      return lib ? { path: lib.name, namespace: 'ops-lib' } : undefined;
+    });
     b.onResolve({ filter: /^ops-lib:/ }, (args) => ({ path: args.path, external: true }));
     b.onLoad({ filter: /.*/, namespace: 'ops-lib' }, (args) => ({
       loader: 'js',
@@ -136,6 +143,8 @@ function parts(root) {
         },
       ]),
     ),
+    // `ops mcp`: its commands, loaded by it alone (the SDK itself is the lib `mcp-sdk`).
+    mcp: { folders: ['commands/mcp/'], except: [], entries: { commands: 'commands/mcp/index.ts' } },
     sandbox: {
       folders: ['sandbox/'],
       except: ['sandbox/settings.ts', 'sandbox/credentials.ts', 'sandbox/tls.ts'],

@@ -32,6 +32,11 @@ const BUILT_INS: TopLevel[] = [
     load: () => import('./commands/sandbox/index.js'),
   },
   {
+    name: 'mcp',
+    summary: 'Serve every service to AI agents as MCP tools',
+    load: () => import('./commands/mcp/index.js'),
+  },
+  {
     name: 'completion',
     summary: 'Print a shell completion script',
     load: () => import('./commands/completion/index.js'),

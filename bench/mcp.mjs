@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// Benchmark: one read (`hosts totals`) as a warm MCP tool call, beside the same request made by `ops`
+// one-shot and raw over `node:http`. The MCP side is one `ops mcp` process under the SDK's stdio
+// client, timed per call after one unmeasured call (its connections to the sandbox kept alive across
+// calls); the one-shot side is `ops hosts totals -o json`, timed from spawn to exit; the raw side is the
+// same GET in this process over one kept-alive socket, body read and parsed. Medians of --runs.
+//
+//   npm run build && node bench/mcp.mjs [--runs 21]
+const { spawn } = process.getBuiltinModule('node:child_process');
+const http = process.getBuiltinModule('node:http');
+const { fileURLToPath } = process.getBuiltinModule('node:url');
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { startSandbox } from './sandbox.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = `${ROOT}bin/ops.cjs`;
+const NODE = process.execPath;
+const i = process.argv.indexOf('--runs');
+const RUNS = i > 0 ? Number(process.argv[i + 1]) : 21;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function output(argv, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(argv[0], argv.slice(1), { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${argv.join(' ')}: exit ${code}`)),
+    );
+  });
+}
+
+async function timed(fn) {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
+
+const sandbox = await startSandbox(NODE, BIN);
+try {
+  const port = new URL(sandbox.url).port;
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' };
+  const exports = await output([NODE, BIN, 'sandbox', 'env', '--port', port], env);
+  for (const m of exports.matchAll(/^export (\w+)='([^']*)'$/gm)) env[m[1]] = m[2];
+
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await client.connect(
+    new StdioClientTransport({ command: NODE, args: [BIN, 'mcp', '--services', 'hosts'], env }),
+  );
+  const call = async () => {
+    const r = await client.callTool({ name: 'hosts', arguments: { command: 'totals' } });
+    if (r.isError) throw new Error(r.content[0].text);
+  };
+  await call();
+  const mcp = [];
+  for (let n = 0; n < RUNS; n++) mcp.push(await timed(call));
+  await client.close();
+
+  const oneShot = [];
+  await output([NODE, BIN, 'hosts', 'totals', '-o', 'json'], env);
+  for (let n = 0; n < RUNS; n++)
+    oneShot.push(await timed(() => output([NODE, BIN, 'hosts', 'totals', '-o', 'json'], env)));
+
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const url = new URL(`${env.OPS_HOSTS_BASE_URL}/api/v1/hosts/totals`);
+  const headers = {
+    accept: 'application/json',
+    'X-Monitor-Api-Key': env.OPS_HOSTS_API_KEY,
+    'X-Monitor-Application-Key': env.OPS_HOSTS_APP_KEY,
+  };
+  const get = () =>
+    new Promise((resolve, reject) => {
+      http
+        .get(url, { agent, headers }, (res) => {
+          let body = '';
+          res.on('data', (d) => (body += d));
+          res.on('end', () =>
+            res.statusCode === 200 ? resolve(JSON.parse(body)) : reject(new Error(`HTTP ${res.statusCode}`)),
+          );
+        })
+        .on('error', reject);
+    });
+  await get();
+  const raw = [];
+  for (let n = 0; n < RUNS; n++) raw.push(await timed(get));
+  agent.destroy();
+
+  const row = (name, xs) => console.log(`${name.padEnd(34)} ${median(xs).toFixed(1).padStart(8)} ms`);
+  console.log(`hosts totals, median of ${RUNS}`);
+  row('ops mcp, warm tool call', mcp);
+  row('ops hosts totals (one-shot process)', oneShot);
+  row('raw node:http, kept-alive socket', raw);
+} finally {
+  await sandbox.stop();
+}

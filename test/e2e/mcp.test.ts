@@ -1,0 +1,316 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
+import { runCli, tempConfigDir } from '../helpers/cli.js';
+import { type McpSession, mcpSession, textOf } from '../helpers/mcp.js';
+import { useSandbox } from '../helpers/sandbox.js';
+
+/**
+ * `ops mcp` (the built CLI) under the MCP SDK's own client over stdio, against the sandbox: the tools
+ * generated from the command tree, the safety flags, results, errors, a cancelled wait, and no
+ * credential in any byte the server writes.
+ */
+const sb = await useSandbox();
+/** The sandbox's credentials: the values of its secret settings (tokens, keys, passwords). */
+const CREDENTIALS = Object.values(SANDBOX_CREDENTIALS).flatMap((keys) =>
+  Object.entries(keys)
+    .filter(([k]) => /token|key|password/.test(k))
+    .map(([, v]) => v),
+);
+
+/** A read verb of each service that needs no argument (stable names). */
+const READS: Record<string, { command: string; params?: Record<string, unknown> }> = {
+  secrets: { command: 'status' },
+  meter: { command: 'catalogue' },
+  hosts: { command: 'list' },
+  breach: { command: 'dataclasses' },
+  runs: { command: 'list' },
+  tasks: { command: 'lists list' },
+  db: { command: 'role-definition list' },
+  pipelines: { command: 'context list' },
+  docgen: { command: 'jobs list' },
+  dataapi: { command: 'errors keywords' },
+  cloud: { command: 'instance list' },
+};
+
+const sessions: McpSession[] = [];
+async function session(flags: string[] = [], env: Record<string, string> = {}): Promise<McpSession> {
+  const s = await mcpSession(flags, { ...sb.env, ...env });
+  sessions.push(s);
+  return s;
+}
+afterAll(async () => {
+  for (const s of sessions) await s.close();
+  for (const s of sessions) for (const c of CREDENTIALS) expect(s.bytes()).not.toContain(c);
+});
+
+describe('ops mcp: read-only by default', () => {
+  let s: McpSession;
+  beforeAll(async () => {
+    s = await session();
+  });
+
+  it('lists a tool per service and a help tool, with the read verbs only', async () => {
+    const { tools } = await s.client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([...Object.keys(READS), 'help'].sort());
+    const tasks = tools.find((t) => t.name === 'tasks')!;
+    const verbs = (tasks.inputSchema.properties as { command: { enum: string[] } }).command.enum;
+    expect(verbs).toEqual(expect.arrayContaining(['lists list', 'list']));
+    expect(verbs).not.toContain('lists delete');
+    expect(verbs).not.toContain('add');
+    expect(tasks.annotations).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+      openWorldHint: true,
+    });
+    const secrets = tools.find((t) => t.name === 'secrets')!;
+    expect((secrets.inputSchema.properties as { command: { enum: string[] } }).command.enum).not.toContain(
+      'kv get',
+    );
+  });
+
+  it.each(Object.entries(READS))('a read of %s returns its JSON', async (name, args) => {
+    const r = await s.client.callTool({ name, arguments: args });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    expect(() => JSON.parse(textOf(r))).not.toThrow();
+  });
+
+  it('a list is bounded by limit, with a note saying how to get more', async () => {
+    const r = await s.client.callTool({ name: 'hosts', arguments: { command: 'list', limit: 2 } });
+    const [json, note] = (r.content as Array<{ text: string }>).map((c) => c.text);
+    expect(JSON.parse(json!)).toHaveLength(2);
+    expect(note).toMatch(/there are more: call again with a larger "limit"/);
+    const all = await s.client.callTool({ name: 'breach', arguments: { command: 'dataclasses', limit: 3 } });
+    expect(JSON.parse(textOf(all))).toHaveLength(3);
+  });
+
+  it('query is the command line --query', async () => {
+    const r = await s.client.callTool({
+      name: 'tasks',
+      arguments: { command: 'lists list', query: '[].title' },
+    });
+    expect(JSON.parse(textOf(r))).toEqual(expect.arrayContaining([expect.any(String)]));
+  });
+
+  it('a write is refused without --allow-writes, and nothing is sent', async () => {
+    const before = JSON.stringify((await sb.counters()).requests.tasks ?? {});
+    const r = await s.client.callTool({
+      name: 'tasks',
+      arguments: { command: 'lists create', params: { title: 'From an agent' } },
+    });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toMatch(
+      /^exit 2 .*tasks lists create is a write verb: start the server with --allow-writes/,
+    );
+    expect(JSON.stringify((await sb.counters()).requests.tasks ?? {})).toBe(before);
+  });
+
+  it('a secret is never revealed without --allow-secrets', async () => {
+    const r = await s.client.callTool({
+      name: 'secrets',
+      arguments: { command: 'kv get', params: { path: 'secret/app/db' } },
+    });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toMatch(/reveals a secret value: start the server with --allow-secrets/);
+  });
+
+  it('an error carries the exit code, its meaning and the hint', async () => {
+    const r = await s.client.callTool({
+      name: 'tasks',
+      arguments: { command: 'lists get', params: { list: 'no-such-list' } },
+    });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toMatch(/^exit 3 \(not found\): ops tasks lists get: /);
+    expect(textOf(r)).toMatch(/no-such-list[^\n]*\nhint: \S/);
+  });
+
+  it('an unknown parameter is refused before anything runs', async () => {
+    const r = await s.client.callTool({
+      name: 'hosts',
+      arguments: { command: 'list', params: { 'token-stdin': true } },
+    });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toMatch(/takes no "token-stdin"/);
+  });
+
+  it('the help tool gives a command path its help', async () => {
+    const r = await s.client.callTool({ name: 'help', arguments: { command: 'hosts list' } });
+    expect(textOf(r)).toMatch(/^Usage: ops hosts list/);
+    expect(textOf(r)).toContain('Examples:');
+  });
+
+  it('a cancelled wait aborts its requests; the server goes on', async () => {
+    const controller = new AbortController();
+    let progressed = 0;
+    const call = s.client.callTool(
+      { name: 'runs', arguments: { command: 'watch', params: { 'run-id': '30433648', interval: '1' } } },
+      undefined,
+      {
+        signal: controller.signal,
+        onprogress: () => {
+          if (++progressed === 2) controller.abort();
+        },
+      },
+    );
+    await expect(call).rejects.toThrow(/abort/i);
+    expect(progressed).toBeGreaterThanOrEqual(2);
+    const count = async () =>
+      Object.values((await sb.counters()).requests.runs ?? {}).reduce((a, b) => a + b, 0);
+    const after = await count();
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(await count()).toBe(after);
+    const r = await s.client.callTool({ name: 'hosts', arguments: { command: 'totals' } });
+    expect(r.isError).toBeFalsy();
+  }, 30_000);
+});
+
+describe('ops mcp --allow-writes', () => {
+  it('runs a write; a destructive verb still needs --allow-destructive', async () => {
+    const s = await session(['--allow-writes', '--services', 'tasks']);
+    const { tools } = await s.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['tasks', 'help']);
+    expect(tools[0]!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    const made = await s.client.callTool({
+      name: 'tasks',
+      arguments: { command: 'lists create', params: { title: 'From an agent' } },
+    });
+    expect(made.isError, textOf(made)).toBeFalsy();
+    const id = (JSON.parse(textOf(made)) as { id: string }).id;
+    const r = await s.client.callTool({
+      name: 'tasks',
+      arguments: { command: 'lists delete', params: { list: id } },
+    });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toMatch(/is destructive: start the server with --allow-writes --allow-destructive/);
+  });
+
+  it('with --allow-destructive, a delete runs without a question', async () => {
+    const s = await session(['--allow-writes', '--allow-destructive', '--services', 'tasks']);
+    const { tools } = await s.client.listTools();
+    expect(tools[0]!.annotations).toMatchObject({ destructiveHint: true });
+    const made = await s.client.callTool({
+      name: 'tasks',
+      arguments: { command: 'lists create', params: { title: 'Doomed' } },
+    });
+    const id = (JSON.parse(textOf(made)) as { id: string }).id;
+    const r = await s.client.callTool({
+      name: 'tasks',
+      arguments: { command: 'lists delete', params: { list: id } },
+    });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    const gone = await s.client.callTool({
+      name: 'tasks',
+      arguments: { command: 'lists get', params: { list: id } },
+    });
+    expect(textOf(gone)).toMatch(/^exit 3 \(not found\)/);
+  });
+});
+
+describe('ops mcp --dry-run', () => {
+  it('a write returns its curl plan and sends nothing, credentials masked', async () => {
+    const s = await session(['--dry-run', '--services', 'tasks']);
+    const before = JSON.stringify((await sb.counters()).requests.tasks ?? {});
+    const r = await s.client.callTool({
+      name: 'tasks',
+      arguments: { command: 'lists create', params: { title: 'Planned' } },
+    });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    expect(textOf(r)).toMatch(/^curl .*-X POST/m);
+    expect(JSON.stringify((await sb.counters()).requests.tasks ?? {})).toBe(before);
+  });
+});
+
+describe('ops mcp: secrets', () => {
+  it('a configured credential is masked in any result, whatever prints it', async () => {
+    // The meter key (not used by breach) set to a value that breach prints.
+    const s = await session(['--services', 'breach'], { OPS_METER_API_KEY: 'Credit cards' });
+    const r = await s.client.callTool({ name: 'breach', arguments: { command: 'dataclasses', limit: 100 } });
+    const classes = JSON.parse(textOf(r)) as string[];
+    expect(classes).toContain('***');
+    expect(classes).not.toContain('Credit cards');
+    expect(s.bytes()).not.toContain('Credit cards');
+  });
+
+  it('a credential kept in the profile is masked too', async () => {
+    const dir = tempConfigDir();
+    const set = await runCli(['config', 'set', 'meter.api_key', '-'], {
+      env: { OPS_CONFIG_DIR: dir },
+      input: 'Credit cards',
+    });
+    expect(set.code, set.stderr).toBe(0);
+    const env = { ...sb.env, OPS_CONFIG_DIR: dir };
+    delete (env as Record<string, string | undefined>).OPS_METER_API_KEY;
+    const s = await mcpSession(['--services', 'breach'], env);
+    sessions.push(s);
+    const r = await s.client.callTool({ name: 'breach', arguments: { command: 'dataclasses', limit: 100 } });
+    expect(JSON.parse(textOf(r))).toContain('***');
+    expect(s.bytes()).not.toContain('Credit cards');
+  });
+
+  it('with --allow-secrets, a verb whose purpose is to reveal a secret returns it', async () => {
+    const s = await session(['--allow-secrets', '--services', 'secrets']);
+    const { tools } = await s.client.listTools();
+    const verbs = (tools[0]!.inputSchema.properties as { command: { enum: string[] } }).command.enum;
+    expect(verbs).toContain('kv get');
+    const r = await s.client.callTool({
+      name: 'secrets',
+      arguments: { command: 'kv get', params: { path: 'secret/app/db' }, query: 'data.data.password' },
+    });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    expect(JSON.parse(textOf(r))).toBe('s3cr3t-v2');
+  });
+});
+
+describe('ops mcp: stdin', () => {
+  it('answers every call sent before stdin ended, then exits 0', async () => {
+    const line = (id: number, method: string, params: unknown) =>
+      JSON.stringify({ jsonrpc: '2.0', id, method, params });
+    const input = [
+      line(1, 'initialize', {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'sh', version: '1' },
+      }),
+      JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      line(2, 'tools/call', { name: 'hosts', arguments: { command: 'totals' } }),
+      line(3, 'tools/call', {
+        name: 'tasks',
+        arguments: { command: 'lists list', query: '[].title', limit: 2 },
+      }),
+    ].join('\n');
+    const r = await runCli(['mcp', '--services', 'hosts,tasks'], { env: sb.env, input: `${input}\n` });
+    expect(r.code, r.stderr).toBe(0);
+    const answers = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: number; result: { content: Array<{ text: string }> } });
+    expect(answers.map((a) => a.id).sort()).toEqual([1, 2, 3]);
+    expect(JSON.parse(answers.find((a) => a.id === 3)!.result.content[0]!.text)).toEqual([
+      'My Tasks',
+      'Groceries',
+    ]);
+    for (const c of CREDENTIALS) expect(r.stdout + r.stderr).not.toContain(c);
+  });
+});
+
+describe('ops sandbox demo', () => {
+  it('shows the hosts tool of ops mcp', async () => {
+    const r = await runCli(['sandbox', 'demo', '--services', 'hosts']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('$ ops mcp tools --services hosts');
+    expect(r.stdout).toMatch(/\[\s*"list",\s*"totals"\s*\]/);
+  }, 60_000);
+});
+
+describe('the MCP SDK in the build', () => {
+  it('is a bundle of its own, loaded by ops mcp alone: the runtime every command loads does not hold it', () => {
+    const dist = join(import.meta.dirname, '..', '..', 'dist');
+    const marker = 'StdioServerTransport already started';
+    expect(readFileSync(join(dist, 'lib', 'mcp-sdk.cjs'), 'latin1')).toContain(marker);
+    expect(readFileSync(join(dist, 'run.cjs'), 'latin1')).not.toContain(marker);
+    // Nor its commands: `ops mcp`'s own code is a part of its own too.
+    expect(readFileSync(join(dist, 'lib', 'mcp.cjs'), 'latin1')).toContain('--allow-destructive');
+    expect(readFileSync(join(dist, 'run.cjs'), 'latin1')).not.toContain('--allow-destructive');
+  });
+});

@@ -1,0 +1,53 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { tempConfigDir } from './cli.js';
+
+export const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ops.cjs');
+
+export interface McpSession {
+  client: Client;
+  /** Every byte the server wrote so far, stdout and stderr. */
+  bytes(): string;
+  close(): Promise<void>;
+}
+
+/**
+ * The built `ops mcp` with these flags, under the SDK's own stdio client. Its stdout and stderr are
+ * also copied to files (through `tee`), so that a test can read every byte the server wrote.
+ */
+export async function mcpSession(flags: string[], env: Record<string, string>): Promise<McpSession> {
+  const dir = tempConfigDir();
+  const out = join(dir, 'mcp.out');
+  const err = join(dir, 'mcp.err');
+  writeFileSync(out, '');
+  writeFileSync(err, '');
+  const transport = new StdioClientTransport({
+    command: 'sh',
+    args: [
+      '-c',
+      'f=$1; shift; "$@" 2>>"$f.err" | tee -a "$f.out"',
+      'sh',
+      join(dir, 'mcp'),
+      process.execPath,
+      BIN,
+      'mcp',
+      ...flags,
+    ],
+    env: { PATH: process.env.PATH ?? '', HOME: dir, OPS_CONFIG_DIR: dir, ...env },
+  });
+  const client = new Client({ name: 'ops-test', version: '1.0.0' });
+  await client.connect(transport);
+  return {
+    client,
+    bytes: () => readFileSync(out, 'utf8') + readFileSync(err, 'utf8'),
+    close: () => client.close(),
+  };
+}
+
+/** The text of a tool result's first content item. */
+export function textOf(result: unknown): string {
+  const content = (result as { content: Array<{ type: string; text: string }> }).content;
+  return content[0]?.text ?? '';
+}
