@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
+import { SANDBOX_CREDENTIALS } from '../../src/services.js';
 import { runCli, tempConfigDir } from '../helpers/cli.js';
 import { type McpSession, mcpSession, textOf } from '../helpers/mcp.js';
 import { useSandbox } from '../helpers/sandbox.js';

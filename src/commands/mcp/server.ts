@@ -58,7 +58,9 @@ export async function runMcpServer(o: McpOptions): Promise<void> {
   const tools = await servicesOf(await o.tree(), o.services, o.only);
   // Typed by hand at a terminal: say what this is, once (stdout carries protocol messages only).
   if (o.io.stdinIsTty)
-    o.io.stderr.write('ops mcp: an MCP server on stdin and stdout, for an MCP host to start; Ctrl-D ends it\n');
+    o.io.stderr.write(
+      'ops mcp: an MCP server on stdin and stdout, for an MCP host to start; Ctrl-D ends it\n',
+    );
   const profile = o.globals[o.globals.indexOf('--profile') + 1];
   const secrets = await secretValues(
     o.services,
