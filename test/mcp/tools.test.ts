@@ -5,7 +5,7 @@ import { callTool } from '../../src/commands/mcp/call.js';
 import { type Allowed, inputSchema, refusal, serviceVerbs, toolOf } from '../../src/commands/mcp/tools.js';
 import { addVerbs, buildVerbs, destructive, read, write } from '../../src/commands/shared/verbs.js';
 
-const factory = { io: { stdinIsTty: false } } as Factory;
+const factory = { io: { stdinIsTty: false }, services: [] } as unknown as Factory;
 
 /** A service like the real ones: a list, a get with choices, a write and a delete in a group. */
 function service() {

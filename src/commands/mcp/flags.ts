@@ -1,0 +1,14 @@
+/**
+ * The flags of `ops mcp` that are neither global nor in the shared vocabulary
+ * (src/commands/shared/vocabulary.ts), each with why it is this group's own. Read by the vocabulary
+ * test, never by the CLI at start-up.
+ */
+export const OWN_FLAGS: Record<string, string> = {
+  '--allow-destructive':
+    'serve, tools: the agent may run verbs that lose something for good (with --allow-writes); no other command hands a decision to an agent',
+  '--allow-secrets': 'serve, tools: the agent may run verbs whose purpose is to reveal a secret value',
+  '--allow-writes':
+    'serve, tools: the agent may run verbs that create or change things; read verbs only without it',
+  '--services':
+    'serve, tools: only these services become tools, comma-separated (as `ops sandbox start --services`)',
+};
