@@ -1,15 +1,13 @@
 import { Command } from 'commander';
 import { startService } from '../shared/start.js';
-import type { BreachClient } from '../../clients/breach/client.js';
 import { DEFAULT_RATE_PER_MINUTE } from '../../clients/breach/index.js';
 import { ExitStatusError, UsageError } from '../../errors.js';
-import type { Io } from '../../io.js';
-import type { Feedback } from '../../output/feedback.js';
-import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { runBreachAccountBulk } from './bulk.js';
-import type { PaceClock } from './paced.js';
-import { type Shard, addShardOption, parseShard } from '../shared/shard.js';
+import type { BreachAccountOptions } from './shared.js';
+
+export type { BreachAccountOptions } from './shared.js';
+import { addShardOption, parseShard } from '../shared/shard.js';
 import { quote } from '../shared/parse.js';
 import {
   FOUND_EXIT_CODE,
@@ -19,28 +17,6 @@ import {
   parseAccount,
   parseDomain,
 } from './shared.js';
-
-export interface BreachAccountOptions {
-  io: Io;
-  printer: Printer;
-  feedback: Feedback;
-  client: () => Promise<BreachClient>;
-  /** One account; undefined with --file. */
-  account: string | undefined;
-  /** A file of accounts, one a line, or `-` for stdin. */
-  file: string | undefined;
-  full: boolean;
-  domain: string | undefined;
-  includeUnverified: boolean;
-  exitStatus: boolean;
-  /** Requests per minute of the subscription (--file pacing). */
-  ratePerMinute: number;
-  /** Searches in flight at once with --file (each still waits for its paced slot). */
-  concurrency: number;
-  /** With --file: only the lines of this shard (`--shard K/N`). */
-  shard?: Shard | undefined;
-  clock?: PaceClock | undefined;
-}
 
 export function breachAccountCommand(factory: Factory, run = runBreachAccount): Command {
   const cmd = new Command('account')

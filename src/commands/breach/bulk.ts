@@ -12,9 +12,8 @@ import {
 import { type Io, readAllText } from '../../io.js';
 import { bar } from '../../output/feedback.js';
 import type { Column } from '../../output/printer.js';
-import type { BreachAccountOptions } from './account.js';
 import { Pacer, pacedMap } from './paced.js';
-import { FOUND_EXIT_CODE, accountSearch, parseAccount } from './shared.js';
+import { type BreachAccountOptions, FOUND_EXIT_CODE, accountSearch, parseAccount } from './shared.js';
 import { type Shard, inShard } from '../shared/shard.js';
 
 /** One line of a bulk search: the account and its breaches, or why it could not be searched. */

@@ -4,6 +4,11 @@ import { ExitCode, UsageError } from '../../errors.js';
 import type { Column } from '../../output/printer.js';
 import { htmlToText } from '../../output/text.js';
 import type { Context } from '../../app/types.js';
+import type { Io } from '../../io.js';
+import type { Feedback } from '../../output/feedback.js';
+import type { Printer } from '../../output/printer.js';
+import type { Shard } from '../shared/shard.js';
+import type { PaceClock } from './paced.js';
 
 /**
  * The breach client for a command. Searches by account, domain and stealer log need the key: with
@@ -142,4 +147,27 @@ export function aliasRows(
       { header: valueHeader, get: (r) => r.values, kind: 'text' },
     ],
   };
+}
+
+/** What `ops breach account` runs with (one account, or many with --file: bulk.ts). */
+export interface BreachAccountOptions {
+  io: Io;
+  printer: Printer;
+  feedback: Feedback;
+  client: () => Promise<BreachClient>;
+  /** One account; undefined with --file. */
+  account: string | undefined;
+  /** A file of accounts, one a line, or `-` for stdin. */
+  file: string | undefined;
+  full: boolean;
+  domain: string | undefined;
+  includeUnverified: boolean;
+  exitStatus: boolean;
+  /** Requests per minute of the subscription (--file pacing). */
+  ratePerMinute: number;
+  /** Searches in flight at once with --file (each still waits for its paced slot). */
+  concurrency: number;
+  /** With --file: only the lines of this shard (`--shard K/N`). */
+  shard?: Shard | undefined;
+  clock?: PaceClock | undefined;
 }

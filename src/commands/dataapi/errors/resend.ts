@@ -1,35 +1,11 @@
 import { Command, Option } from 'commander';
 import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
-import type { DataapiClient } from '../../../clients/dataapi/client.js';
-import {
-  type ErrorReport,
-  type ErrorsRequestWire,
-  WEBHOOK_FUNCTIONS,
-  type WebhookFunction,
-} from '../../../clients/dataapi/types.js';
-import type { Io } from '../../../io.js';
-import type { Feedback } from '../../../output/feedback.js';
-import type { Printer } from '../../../output/printer.js';
+import { type ErrorReport, WEBHOOK_FUNCTIONS, type WebhookFunction } from '../../../clients/dataapi/types.js';
 import { type WindowFlags, dataapiClient, parseWindow } from '../shared/report.js';
-import { collectDeliveries, resendDeliveries } from '../shared/resend.js';
+import { type ErrorsResendOptions, collectDeliveries, resendDeliveries } from '../shared/resend.js';
 
-export interface ErrorsResendOptions {
-  io: Io;
-  printer: Printer;
-  feedback: Feedback;
-  /**
-   * Reads the report (a planning read: sent under --dry-run too) and sends the resends (under
-   * --dry-run the core prints them as curl instead).
-   */
-  client: () => Promise<DataapiClient>;
-  report: ErrorReport;
-  /** Which webhooks: both unless --function names one. */
-  functions: WebhookFunction[];
-  window: Pick<ErrorsRequestWire, 'datetime_from' | 'datetime_to'>;
-  dryRun: boolean;
-  confirm: (action: string) => Promise<void>;
-}
+export type { ErrorsResendOptions } from '../shared/resend.js';
 
 interface ResendFlags extends WindowFlags {
   report: ErrorReport;

@@ -1,8 +1,35 @@
 import { MAX_RESEND_IDS } from '../../../clients/dataapi/client.js';
-import type { ErrorResultWire, WebhookResendOutcome } from '../../../clients/dataapi/types.js';
+import type { DataapiClient } from '../../../clients/dataapi/client.js';
+import type {
+  ErrorReport,
+  ErrorResultWire,
+  ErrorsRequestWire,
+  WebhookFunction,
+  WebhookResendOutcome,
+} from '../../../clients/dataapi/types.js';
+import type { Io } from '../../../io.js';
+import type { Feedback } from '../../../output/feedback.js';
+import type { Printer } from '../../../output/printer.js';
 import { DryRunStop, ExitCode, InterruptedError, OpsError } from '../../../errors.js';
 import type { Column } from '../../../output/printer.js';
-import type { ErrorsResendOptions } from '../errors/resend.js';
+
+/** What `ops dataapi errors resend` runs with. */
+export interface ErrorsResendOptions {
+  io: Io;
+  printer: Printer;
+  feedback: Feedback;
+  /**
+   * Reads the report (a planning read: sent under --dry-run too) and sends the resends (under
+   * --dry-run the core prints them as curl instead).
+   */
+  client: () => Promise<DataapiClient>;
+  report: ErrorReport;
+  /** Which webhooks: both unless --function names one. */
+  functions: WebhookFunction[];
+  window: Pick<ErrorsRequestWire, 'datetime_from' | 'datetime_to'>;
+  dryRun: boolean;
+  confirm: (action: string) => Promise<void>;
+}
 
 /** A task whose webhook delivery failed, once however often the report lists it. */
 export interface Delivery {
