@@ -901,12 +901,13 @@ describe('ops cloud instance snapshot', () => {
 });
 
 describe('ops cloud lb', () => {
-  it('start, stop, reboot: 202 accepted, printed; the wrong state is the API’s 400', async () => {
-    const start = await ops(['cloud', 'lb', 'start', IDS.lbBatch, '--json']);
+  it('start, stop, reboot: 202, then the load balancer as it is (--no-wait); the wrong state is the API’s 400', async () => {
+    const start = await ops(['cloud', 'lb', 'start', IDS.lbBatch, '--no-wait', '--json']);
     expect(start.code).toBe(0);
-    expect(json(start.stdout)).toEqual({ loadBalancerId: IDS.lbBatch, action: 'start', accepted: true });
-    const stop = await ops(['cloud', 'load-balancer', 'stop', IDS.lbWeb]);
-    expect(stop.stdout).toBe(`load balancer  ${IDS.lbWeb}\naction         stop\naccepted       yes\n`);
+    expect(json(start.stdout)).toMatchObject({ id: IDS.lbBatch, state: 'STARTING' });
+    const stop = await ops(['cloud', 'load-balancer', 'stop', IDS.lbWeb, '--no-wait']);
+    expect(stop.code).toBe(0);
+    expect(stop.stdout).toMatch(new RegExp(`^id +${IDS.lbWeb}\nreference +lb-web\nstate +STOPPING\n`));
     expect(stats().balancers).toMatchObject({ [IDS.lbBatch]: 'STARTING', [IDS.lbWeb]: 'STOPPING' });
     const reboot = await ops(['cloud', 'lb', 'reboot', IDS.lbWeb]);
     expect(reboot.code).toBe(1);
@@ -915,6 +916,16 @@ describe('ops cloud lb', () => {
     );
     const none = await ops(['cloud', 'lb', 'start', '00000000-0000-4000-8000-000000000000']);
     expect(none.code).toBe(3);
+  });
+
+  it('an action waits for its end state by default, and --wait-timeout bounds the wait (exit 6)', async () => {
+    const stopped = await advancing(['cloud', 'lb', 'stop', IDS.lbTcp, '--json']);
+    expect(stopped.code, stopped.stderr).toBe(0);
+    expect(json(stopped.stdout)).toMatchObject({ id: IDS.lbTcp, state: 'STOPPED' });
+    expect(stopped.looks).toBeGreaterThan(2);
+    const slow = await ops(['cloud', 'lb', 'start', IDS.lbTcp, '--wait-timeout', '0.3', '--interval', '0.1']);
+    expect(slow.code).toBe(6);
+    expect(slow.stderr).toMatch(/--wait-timeout/);
   });
 
   it('metrics: each of the eight; -o csv one column per series; a chart on a terminal', async () => {
@@ -1083,9 +1094,9 @@ describe('ops cloud lb list and get, target-group list and get', () => {
   });
 
   it('a load balancer started by name is then shown RUNNING by get', async () => {
-    const start = await ops(['cloud', 'lb', 'start', 'lb-batch', '--json']);
+    const start = await ops(['cloud', 'lb', 'start', 'lb-batch', '--no-wait', '--json']);
     expect(start.code).toBe(0);
-    expect(json<{ loadBalancerId: string }>(start.stdout).loadBalancerId).toBe(IDS.lbBatch);
+    expect(json<{ id: string }>(start.stdout).id).toBe(IDS.lbBatch);
     expect((await ops(['cloud', 'lb', 'get', 'lb-batch', '--field', 'state'])).stdout).toBe('STARTING\n');
     sb.sandbox.clock.advance(60_000);
     expect((await ops(['cloud', 'lb', 'get', 'lb-batch', '--field', 'state'])).stdout).toBe('RUNNING\n');
@@ -1605,9 +1616,9 @@ describe('conformance with specs/cloud.openapi.json', () => {
       ],
       [['instance', 'cancel-termination', IDS.db01], 0],
       [['instance', 'terminate', IDS.legacy01, '--yes'], 0],
-      [['lb', 'start', IDS.lbBatch], 0],
-      [['lb', 'stop', IDS.lbWeb], 0],
-      [['lb', 'reboot', IDS.lbTcp], 0],
+      [['lb', 'start', IDS.lbBatch, '--no-wait'], 0],
+      [['lb', 'stop', IDS.lbWeb, '--no-wait'], 0],
+      [['lb', 'reboot', IDS.lbTcp, '--no-wait'], 0],
       [
         [
           'lb',

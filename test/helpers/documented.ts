@@ -78,7 +78,7 @@ const placeholders: Record<string, string> = {
 
 /** Commands that wait on the sandbox clock: `--wait`, `watch`, and the actions that wait by default. */
 export const WAITS =
-  /--wait\b|\bwatch\b|\bcloud instance (launch|start|stop|reboot|terminate|snapshot create)\b|\bcloud asg (create|delete)\b/;
+  /--wait\b|\bwatch\b|\bcloud instance (launch|start|stop|reboot|terminate|snapshot create)\b|\bcloud asg (create|delete)\b|\bcloud (lb|load-balancer) (start|stop|reboot)\b/;
 
 /** The run options of a documented example on `sandbox`. */
 export function documented(sandbox: TestSandbox): RunOptions {

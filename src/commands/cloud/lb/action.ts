@@ -1,19 +1,29 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { CloudClient } from '../../../clients/cloud/client.js';
+import type { LoadBalancerWire } from '../../../clients/cloud/types.js';
+import { AwaitedFailure } from '../../../errors.js';
+import type { Io } from '../../../io.js';
+import {
+  type WaitFlags,
+  type WaitOptions,
+  addWaitOptions,
+  parseWaitOptions,
+  waitFor,
+} from '../../shared/wait.js';
 import { parseRef, resolveBalancer } from '../names.js';
 import { type CloudRunBase, cloudCommand, cloudContext } from '../shared.js';
+import { LB_FIELDS } from './columns.js';
 
 export interface LbActionOptions extends CloudRunBase {
+  io: Io;
   id: string;
+  wait: WaitOptions;
 }
 
-/** What start, stop and reboot of a load balancer print: the API answers 202 with no body and has no read. */
-export interface LbActionResult {
-  loadBalancerId: string;
-  action: string;
-  accepted: boolean;
-}
+/** The state each action ends in; a load balancer in another settled state has failed it. */
+const TARGET = { start: 'RUNNING', stop: 'STOPPED', reboot: 'RUNNING' } as const;
+const MOVING = ['STARTING', 'STOPPING', 'REBOOTING', 'CREATING'];
 
 export interface LbAction {
   verb: 'start' | 'stop' | 'reboot';
@@ -32,30 +42,47 @@ export function lbActionCommand(
   examples: string[],
   run: (o: LbActionOptions) => Promise<void>,
 ): Command {
-  return cloudCommand(verb, description, examples)
-    .argument('<load-balancer>', 'load balancer id (UUID) or unique reference')
-    .action(async (raw: string, _o: object, c: Command) => {
-      const ref = lbId(raw);
-      const { base } = await cloudContext(factory, c);
-      const id = await resolveBalancer(base, ref);
-      await run({ ...base, id });
-    });
+  const cmd = cloudCommand(verb, description, examples).argument(
+    '<load-balancer>',
+    'load balancer id (UUID) or unique reference',
+  );
+  addWaitOptions(cmd, { what: `the load balancer is ${TARGET[verb]}` });
+  return cmd.action(async (raw: string, o: WaitFlags, c: Command) => {
+    const ref = lbId(raw);
+    const wait = parseWaitOptions(o);
+    const { ctx, base } = await cloudContext(factory, c);
+    const id = await resolveBalancer(base, ref);
+    await run({ ...base, io: ctx.io, id, wait });
+  });
 }
 
 /**
- * The seed names no read of a load balancer, so its state cannot be checked first: the API refuses an
- * action in the wrong state (start needs it stopped, stop and reboot running) with 400.
+ * The action (the API answers 202, and 400 in the wrong state: start needs it stopped, stop and reboot
+ * running), then the load balancer as it is: waited for in the action's end state by default, read
+ * once with --no-wait. A load balancer that settles in another state is exit 8.
  */
 export async function runLbAction(a: LbAction, o: LbActionOptions): Promise<void> {
-  await a.call(await o.client(), o.id);
-  await o.printer.print<LbActionResult>(
-    { loadBalancerId: o.id, action: a.verb, accepted: true },
-    {
-      columns: [
-        { header: 'load balancer', get: (r) => r.loadBalancerId },
-        { header: 'action', get: (r) => r.action },
-        { header: 'accepted', get: (r) => r.accepted },
-      ],
-    },
-  );
+  const client = await o.client();
+  await a.call(client, o.id);
+  const target = TARGET[a.verb];
+  const lb = o.wait.wait
+    ? await waitFor<LoadBalancerWire>({
+        feedback: o.feedback,
+        io: o.io,
+        wait: o.wait,
+        what: `load balancer ${o.id} to be ${target}`,
+        label: (l) => `load balancer ${l.reference ?? l.id}: ${l.state}`,
+        describe: (l) => l.state,
+        check: async () => ({ value: await client.getLoadBalancer(o.id) }),
+        done: (l) => !MOVING.includes(l.state),
+      })
+    : await client.getLoadBalancer(o.id);
+  if (o.wait.wait && lb.state !== target)
+    throw new AwaitedFailure(
+      `load balancer ${lb.reference ?? lb.id} ended ${lb.state} while waiting for ${target}`,
+      {
+        code: 'wait_failed',
+      },
+    );
+  await o.printer.print(lb, { columns: LB_FIELDS });
 }
