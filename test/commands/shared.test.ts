@@ -56,6 +56,14 @@ describe('times and numbers', () => {
   ])('a date or time that does not exist is refused, never rolled over: %s', (raw) => {
     expect(() => parseTime('--since', raw, now)).toThrow(`invalid --since "${raw}": no such date or time`);
   });
+  it.each(['1969-12-31', '1969-12-31T23:59:59Z', '-100000w'])(
+    'a time before the Unix epoch is refused, never sent as negative seconds: %s',
+    (raw) => {
+      expect(() => parseTime('--since', raw, now)).toThrow(
+        `invalid --since "${raw}": before 1970-01-01T00:00:00Z`,
+      );
+    },
+  );
   it.each(['1e2', '0x10', '1.0', ' 5', '5 ', '+5', '', '٣'])(
     'integers are decimal digits only: %j is refused',
     (raw) => {

@@ -173,6 +173,13 @@ describe('shell completion offers the values of enumerated flags, through the bu
 });
 
 describe('input that is not what it claims, refused before any request', () => {
+  it('hosts list --since before the epoch', async () => {
+    await refused(
+      ['hosts', 'list', '--since', '1969-07-20'],
+      'ops: invalid --since "1969-07-20": before 1970-01-01T00:00:00Z',
+    );
+  });
+
   it('ops api with an empty path', async () => {
     await refused(['api', 'hosts', 'GET', ''], 'ops: the path is empty');
   });

@@ -55,7 +55,7 @@ export function parseTime(flag: string, raw: string, now: number = Date.now()): 
   const rel = /^([+-]?)(\d{1,9}(?:\.\d{1,6})?)\s*(s|m|h|d|w)$/i.exec(s);
   if (rel) {
     const secs = Number(rel[2]) * UNIT[rel[3]!.toLowerCase() as keyof typeof UNIT];
-    return Math.floor(now / 1000 + (rel[1] === '-' ? -secs : secs));
+    return notBeforeEpoch(flag, raw, Math.floor(now / 1000 + (rel[1] === '-' ? -secs : secs)));
   }
   const iso = ISO.exec(s);
   if (iso && !existingIso(iso))
@@ -66,11 +66,21 @@ export function parseTime(flag: string, raw: string, now: number = Date.now()): 
   const t = iso
     ? Date.parse(iso[4] === undefined ? `${s}T00:00:00Z` : s.toUpperCase().replace(' ', 'T'))
     : Number.NaN;
-  if (!Number.isNaN(t)) return Math.floor(t / 1000);
+  if (!Number.isNaN(t)) return notBeforeEpoch(flag, raw, Math.floor(t / 1000));
   throw new UsageError(
     `invalid ${flag} ${quote(raw)}`,
     'give an RFC 3339 time (2026-01-02T15:04:05Z), a date (2026-01-02), epoch seconds, or a relative time (-3h, +2d, now)',
   );
+}
+
+/** No service here keeps anything from before 1970, and epoch seconds cannot say it: refused, not sent. */
+function notBeforeEpoch(flag: string, raw: string, seconds: number): number {
+  if (seconds < 0)
+    throw new UsageError(
+      `invalid ${flag} ${quote(raw)}: before 1970-01-01T00:00:00Z`,
+      'give a time after the Unix epoch',
+    );
+  return seconds;
 }
 
 /** Parses `key=value` pairs; the message names the bad one. */
