@@ -181,7 +181,13 @@ export class Printer {
   /** Writes an item as an NDJSON line; a promise only when stdout asks to wait (its 'drain'). */
   private line(raw: unknown): Promise<void> | undefined {
     const sink = this.io.stdout as Partial<NodeJS.WritableStream> & Io['stdout'];
-    const ok = sink.write(`${jsonSafe(raw instanceof RawJson ? raw.text : JSON.stringify(raw))}\n`);
+    const text =
+      raw instanceof RawJson
+        ? raw.controlFree
+          ? raw.text
+          : jsonSafe(raw.text)
+        : jsonSafe(JSON.stringify(raw));
+    const ok = sink.write(`${text}\n`);
     if (ok !== false || typeof sink.once !== 'function') return undefined;
     return new Promise((resolve) => sink.once?.('drain', () => resolve()));
   }

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createHttpClient } from '../../src/clients/http/client.js';
+import { takeRawItems } from '../../src/clients/http/paginate.js';
+import { Redactor } from '../../src/clients/http/redact.js';
+import type { Transport } from '../../src/clients/http/transport-types.js';
 import { OpsError } from '../../src/errors.js';
 import { Printer } from '../../src/output/printer.js';
 import { escapeControls } from '../../src/output/text.js';
@@ -119,5 +123,52 @@ describe('through the CLI', () => {
     expect(r.stderr).toBe(
       'ops: field "nmae" not present in the result\nhint: check the name with -o json; nested fields are dotted (a.b)\n',
     );
+  });
+});
+
+describe('NDJSON of raw pages: escaped unless the page bytes hold no DEL and no C1 control', () => {
+  const transport = (text: string): Transport => ({
+    sendWhole: async () => ({
+      statusCode: 200,
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from(text),
+    }),
+    send: () => Promise.reject(new Error('not streamed here')),
+    close: async () => undefined,
+  });
+  const http = (text: string) =>
+    createHttpClient({
+      service: 'svc',
+      baseUrl: 'http://api.test',
+      retries: 0,
+      timeoutMs: 5000,
+      maxWaitSeconds: 60,
+      transport: transport(text),
+      redactor: new Redactor([]),
+    });
+  async function ndjson(text: string): Promise<{ out: string; clean: boolean[] }> {
+    const res = await http(text).request({ method: 'GET', path: '/p', responseType: 'text' });
+    const items = takeRawItems(res, ['items'])!;
+    const io = memoryIo({ tty: false });
+    await new Printer({ io, format: 'ndjson', color: false }).printLines(items);
+    return { out: io.out(), clean: items.map((i) => i.controlFree) };
+  }
+
+  it('a page with a C1 control or a DEL: every such item escaped, the value read back the same', async () => {
+    const r = await ndjson('{"items":[{"v":"a\u009b31m"},{"v":"é « »"},{"v":"del\u007f"}]}');
+    expect(r.clean).toEqual([false, false, false]);
+    expect(r.out).toBe('{"v":"a\\u009b31m"}\n{"v":"é « »"}\n{"v":"del\\u007f"}\n');
+    expect(
+      r.out
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).v),
+    ).toEqual(['a\u009b31m', 'é « »', 'del\u007f']);
+  });
+
+  it('a page with neither is written as it came, with no pattern run over it', async () => {
+    const r = await ndjson('{"items":[{"v":"plain"},{"v":"日本"}]}');
+    expect(r.clean).toEqual([true, true]);
+    expect(r.out).toBe('{"v":"plain"}\n{"v":"日本"}\n');
   });
 });

@@ -314,7 +314,8 @@ export function takeRawItems(res: HttpResponse<unknown>, path: JsonPath): RawJso
     (res as { data: unknown }).data = JSON.parse(res.data);
     return undefined;
   }
-  const items = cut.items.map((t) => new RawJson(t));
+  const clean = res.controlFree === true;
+  const items = cut.items.map((t) => new RawJson(t, clean));
   Object.assign(res, { data: cut.rest, [RAW_ITEMS]: items });
   return items;
 }

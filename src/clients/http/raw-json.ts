@@ -4,7 +4,11 @@
  * line is most of the CPU a long NDJSON walk costs.
  */
 export class RawJson {
-  constructor(readonly text: string) {}
+  /** `controlFree`: the text holds no DEL and no C1 control, so it is written as it came. */
+  constructor(
+    readonly text: string,
+    readonly controlFree = false,
+  ) {}
 
   value(): unknown {
     return JSON.parse(this.text);

@@ -62,6 +62,8 @@ export interface HttpResponse<T = unknown> {
   url: string;
   /** Number of attempts that were made (1 when no retry was needed). */
   attempts: number;
+  /** A text answer whose bytes hold no DEL and no C1 control: its raw items need no escaping. */
+  controlFree?: boolean;
 }
 
 /** What the core tells about a failed status so that the exit code and message can be chosen. */
