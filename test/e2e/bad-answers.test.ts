@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/sandbox/cloud/index.js';
 import { NEWEST_JOB_ID } from '../../src/sandbox/docgen/jobs.js';
+import { ACME, contextId } from '../../src/sandbox/pipelines/seed.js';
 import { SEED } from '../../src/sandbox/runs/index.js';
 import { SEED_READER_ASSIGNMENT } from '../db/helpers.js';
 import { runMain } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 // Answers that are not what they claim are one clear line and exit 7, on every path that reads them.
-const sb = await useSandbox({ services: ['docgen', 'runs', 'tasks', 'db', 'cloud', 'hosts'] });
+const sb = await useSandbox({ services: ['docgen', 'runs', 'tasks', 'db', 'cloud', 'hosts', 'pipelines'] });
 const ops = (args: string[]) => runMain(args, { env: { ...sb.env, OPS_RETRIES: '0' } });
 
 const gets: Array<[string, string[]]> = [
@@ -16,6 +17,7 @@ const gets: Array<[string, string[]]> = [
   ['tasks', ['tasks', 'get', 'dDA6Mg']],
   ['db', ['db', 'role-assignment', 'get', SEED_READER_ASSIGNMENT]],
   ['cloud', ['cloud', 'instance', 'get', SEED_IDS.web01]],
+  ['pipelines', ['pipelines', 'context', 'get', contextId(ACME, 'aws-production')]],
 ];
 
 describe('a get answered 200 with no resource', () => {

@@ -35,7 +35,16 @@ export interface ContextOperations {
 
 export function contextOperations(http: HttpClient): ContextOperations {
   const call = async <T>(method: string, path: string, body?: unknown, sensitive = false): Promise<T> =>
-    (await http.request<T>({ method, path, body, sensitive })).data;
+    // A GET here reads one resource: an answer that is not a JSON object is a bad answer (exit 7).
+    (
+      await http.request<T>({
+        method,
+        path,
+        body,
+        sensitive,
+        ...(method === 'GET' ? { expect: 'object' as const } : {}),
+      })
+    ).data;
   return {
     createContext: (name, owner) => call('POST', '/api/v2/context', { name, owner }),
     listContexts: (query, opts = {}) =>

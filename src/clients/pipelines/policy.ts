@@ -60,7 +60,16 @@ export function policyOperations(http: HttpClient): PolicyOperations {
     method: string,
     path: string,
     o: { body?: unknown; query?: Record<string, QueryValue>; idempotent?: boolean } = {},
-  ): Promise<T> => (await http.request<T>({ method, path, ...o })).data;
+  ): Promise<T> =>
+    // A GET here reads one resource: an answer that is not a JSON object is a bad answer (exit 7).
+    (
+      await http.request<T>({
+        method,
+        path,
+        ...o,
+        ...(method === 'GET' ? { expect: 'object' as const } : {}),
+      })
+    ).data;
   return {
     getDecisionLogs: (scope, query, opts = {}) => {
       const q: Record<string, QueryValue> = {};

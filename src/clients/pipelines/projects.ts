@@ -64,7 +64,16 @@ export function projectOperations(http: HttpClient): ProjectOperations {
     method: string,
     path: string,
     o: { body?: unknown; query?: Record<string, QueryValue>; idempotent?: boolean; sensitive?: boolean } = {},
-  ): Promise<T> => (await http.request<T>({ method, path, ...o })).data;
+  ): Promise<T> =>
+    // A GET here reads one resource: an answer that is not a JSON object is a bad answer (exit 7).
+    (
+      await http.request<T>({
+        method,
+        path,
+        ...o,
+        ...(method === 'GET' ? { expect: 'object' as const } : {}),
+      })
+    ).data;
   const definitions = (projectId: string) => route`/api/v2/projects/${projectId}/pipeline-definitions`;
   const definition = (projectId: string, id: string) =>
     route`/api/v2/projects/${projectId}/pipeline-definitions/${id}`;
