@@ -8,7 +8,9 @@ import { runMain } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 // Answers that are not what they claim are one clear line and exit 7, on every path that reads them.
-const sb = await useSandbox({ services: ['docgen', 'runs', 'tasks', 'db', 'cloud', 'hosts', 'pipelines'] });
+const sb = await useSandbox({
+  services: ['docgen', 'runs', 'tasks', 'db', 'cloud', 'hosts', 'pipelines', 'secrets'],
+});
 const ops = (args: string[]) => runMain(args, { env: { ...sb.env, OPS_RETRIES: '0' } });
 
 const gets: Array<[string, string[]]> = [
@@ -18,6 +20,8 @@ const gets: Array<[string, string[]]> = [
   ['db', ['db', 'role-assignment', 'get', SEED_READER_ASSIGNMENT]],
   ['cloud', ['cloud', 'instance', 'get', SEED_IDS.web01]],
   ['pipelines', ['pipelines', 'context', 'get', contextId(ACME, 'aws-production')]],
+  ['hosts', ['hosts', 'totals']],
+  ['secrets', ['secrets', 'read', 'secret/data/app/db']],
 ];
 
 describe('a get answered 200 with no resource', () => {

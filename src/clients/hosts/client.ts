@@ -61,6 +61,7 @@ export function createHostsClient(http: HttpClient): HostsClient {
         method: 'GET',
         path: '/api/v1/hosts/totals',
         query: { from: query.from },
+        expect: 'object',
       });
       return res.data;
     },

@@ -165,7 +165,7 @@ export function createSecretsClient(http: HttpClient, o: SecretsClientOptions = 
     sensitive = true,
   ): Promise<ReadResult<T>> {
     try {
-      const res = await send<EnvelopeWire<T>>({ method: 'GET', path, query }, sensitive);
+      const res = await send<EnvelopeWire<T>>({ method: 'GET', path, query, expect: 'object' }, sensitive);
       return { status: res.status, body: res.data };
     } catch (err) {
       if (!(err instanceof ApiError) || err.status !== 404) throw err;
@@ -239,7 +239,8 @@ export function createSecretsClient(http: HttpClient, o: SecretsClientOptions = 
       return { status: res.status, health: res.data };
     },
     async sealStatus(): Promise<SealStatusWire> {
-      return (await send<SealStatusWire>({ method: 'GET', path: '/v1/sys/seal-status' })).data;
+      return (await send<SealStatusWire>({ method: 'GET', path: '/v1/sys/seal-status', expect: 'object' }))
+        .data;
     },
     async initialize(body: InitRequestWire): Promise<InitResponseWire> {
       return (
@@ -293,7 +294,8 @@ export function createSecretsClient(http: HttpClient, o: SecretsClientOptions = 
       return (await send<EnvelopeWire | undefined>({ method: 'DELETE', path: v1(path) })).data;
     },
     async help(path: string): Promise<HelpWire> {
-      return (await send<HelpWire>({ method: 'GET', path: v1(path), query: { help: 1 } })).data;
+      return (await send<HelpWire>({ method: 'GET', path: v1(path), query: { help: 1 }, expect: 'object' }))
+        .data;
     },
 
     /**
