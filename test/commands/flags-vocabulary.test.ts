@@ -31,6 +31,24 @@ describe('the flag vocabulary (docs/grammar.md, "Shared flags")', async () => {
   const global = new Set(root.options.map((o) => o.long));
   const all = leaves(root);
 
+  it('docs/grammar.md lists every group’s own flags, exactly as its flags.ts declares them', async () => {
+    const grammar = readFileSync('docs/grammar.md', 'utf8');
+    const table = grammar.slice(grammar.indexOf('| group | its own flags |'));
+    const listed = new Map<string, string[]>();
+    for (const row of table.split('\n').slice(2)) {
+      const [, group = '', flags = ''] = row.split('|').map((c) => c.trim());
+      if (group)
+        listed.set(
+          group,
+          [...flags.matchAll(/`(--[a-z0-9-]+)`/g)].map((m) => m[1]!),
+        );
+    }
+    for (const group of new Set(all.map((l) => l.top))) {
+      const own = Object.keys(await ownFlags(group)).sort();
+      expect(listed.get(group) ?? [], group).toEqual(own);
+    }
+  });
+
   it('SHARED_FLAGS is exactly the table of docs/grammar.md', () => {
     const grammar = readFileSync('docs/grammar.md', 'utf8');
     const table = grammar.slice(grammar.indexOf('| flag | meaning | peer |'), grammar.indexOf('## Values'));

@@ -1,4 +1,5 @@
 import { type Page, type PageOptions, paginatePages } from '../http/paginate.js';
+import { caller } from './call.js';
 import type { HttpClient } from '../http/types.js';
 import { route } from '../http/url.js';
 import { tokenPages } from './pages.js';
@@ -34,19 +35,9 @@ export interface ContextOperations {
 }
 
 export function contextOperations(http: HttpClient): ContextOperations {
-  const call = async <T>(method: string, path: string, body?: unknown, sensitive = false): Promise<T> =>
-    // A GET here reads one resource: an answer that is not a JSON object is a bad answer (exit 7).
-    (
-      await http.request<T>({
-        method,
-        path,
-        body,
-        sensitive,
-        ...(method === 'GET' ? { expect: 'object' as const } : {}),
-      })
-    ).data;
+  const call = caller(http);
   return {
-    createContext: (name, owner) => call('POST', '/api/v2/context', { name, owner }),
+    createContext: (name, owner) => call('POST', '/api/v2/context', { body: { name, owner } }),
     listContexts: (query, opts = {}) =>
       paginatePages(
         http,
@@ -64,7 +55,10 @@ export function contextOperations(http: HttpClient): ContextOperations {
         opts,
       ),
     addEnvironmentVariableToContext: (id, name, value) =>
-      call('PUT', route`/api/v2/context/${id}/environment-variable/${name}`, { value }, true),
+      call('PUT', route`/api/v2/context/${id}/environment-variable/${name}`, {
+        body: { value },
+        sensitive: true,
+      }),
     deleteEnvironmentVariableFromContext: (id, name) =>
       call('DELETE', route`/api/v2/context/${id}/environment-variable/${name}`),
     getContextRestrictions: (id, opts = {}) =>
@@ -75,7 +69,7 @@ export function contextOperations(http: HttpClient): ContextOperations {
         opts,
       ),
     createContextRestriction: (id, restriction) =>
-      call('POST', route`/api/v2/context/${id}/restrictions`, restriction),
+      call('POST', route`/api/v2/context/${id}/restrictions`, { body: restriction }),
     deleteContextRestriction: (id, restrictionId) =>
       call('DELETE', route`/api/v2/context/${id}/restrictions/${restrictionId}`),
   };

@@ -1,4 +1,5 @@
 import { type Page, type PageOptions, paginatePages } from '../http/paginate.js';
+import { caller } from './call.js';
 import type { HttpClient, QueryValue } from '../http/types.js';
 import { route } from '../http/url.js';
 import { decisionPages } from './pages.js';
@@ -56,20 +57,7 @@ function claimsPath(orgId: string, projectId: string | undefined): string {
 }
 
 export function policyOperations(http: HttpClient): PolicyOperations {
-  const call = async <T>(
-    method: string,
-    path: string,
-    o: { body?: unknown; query?: Record<string, QueryValue>; idempotent?: boolean } = {},
-  ): Promise<T> =>
-    // A GET here reads one resource: an answer that is not a JSON object is a bad answer (exit 7).
-    (
-      await http.request<T>({
-        method,
-        path,
-        ...o,
-        ...(method === 'GET' ? { expect: 'object' as const } : {}),
-      })
-    ).data;
+  const call = caller(http);
   return {
     getDecisionLogs: (scope, query, opts = {}) => {
       const q: Record<string, QueryValue> = {};

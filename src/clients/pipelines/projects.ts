@@ -1,5 +1,6 @@
 import { type Page, type PageOptions, paginatePages } from '../http/paginate.js';
-import type { HttpClient, QueryValue } from '../http/types.js';
+import { caller } from './call.js';
+import type { HttpClient } from '../http/types.js';
 import { route } from '../http/url.js';
 import { tokenPages } from './pages.js';
 import type {
@@ -60,20 +61,7 @@ export interface ProjectOperations {
 }
 
 export function projectOperations(http: HttpClient): ProjectOperations {
-  const call = async <T>(
-    method: string,
-    path: string,
-    o: { body?: unknown; query?: Record<string, QueryValue>; idempotent?: boolean; sensitive?: boolean } = {},
-  ): Promise<T> =>
-    // A GET here reads one resource: an answer that is not a JSON object is a bad answer (exit 7).
-    (
-      await http.request<T>({
-        method,
-        path,
-        ...o,
-        ...(method === 'GET' ? { expect: 'object' as const } : {}),
-      })
-    ).data;
+  const call = caller(http);
   const definitions = (projectId: string) => route`/api/v2/projects/${projectId}/pipeline-definitions`;
   const definition = (projectId: string, id: string) =>
     route`/api/v2/projects/${projectId}/pipeline-definitions/${id}`;
