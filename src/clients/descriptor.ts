@@ -58,4 +58,14 @@ export interface ServiceDescriptor {
   rateLimitWait?(status: number, parsed: ParsedError, headers: Record<string, string>): number | undefined;
   /** The page style `ops api --paginate` uses for this service. */
   pageStyle?(): PageStyle<unknown>;
+  /**
+   * A cheap read that proves the credential works (`ops auth status --check`): a GET of this path
+   * under the base URL, with this query.
+   */
+  probe?: { path: string; query?: Record<string, string> };
+  /**
+   * Revokes what a sign-in stored at the authorization server (`ops auth logout`), best effort:
+   * services whose credential `ops` obtains with OAuth.
+   */
+  revoke?(s: SettingsReader): Promise<void>;
 }

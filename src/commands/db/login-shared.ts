@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SettingsReader } from '../../clients/descriptor.js';
 import { jwtExpiry, tokenFingerprint } from '../../clients/db/index.js';
+import { saveCredentials } from '../../config/credentials.js';
 import type { Settings } from '../../config/settings.js';
 import { ConfigError, InterruptedError, TimeoutError, UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
@@ -116,16 +117,16 @@ export async function storeToken(
   token: string,
   expiresAt: number | undefined,
 ): Promise<string> {
-  const store = await settings.openStore();
-  const profile = settings.profileName;
-  store.set(profile, 'db.token', token);
-  if (expiresAt === undefined) {
-    store.unset(profile, 'db.token_expires_at');
-    store.unset(profile, 'db.token_fingerprint');
-  } else {
-    store.set(profile, 'db.token_expires_at', new Date(expiresAt).toISOString());
-    store.set(profile, 'db.token_fingerprint', tokenFingerprint(token));
-  }
+  const { profile } = await saveCredentials(
+    settings,
+    'db',
+    {
+      token,
+      token_expires_at: expiresAt === undefined ? undefined : new Date(expiresAt).toISOString(),
+      token_fingerprint: expiresAt === undefined ? undefined : tokenFingerprint(token),
+    },
+    ['token'],
+  );
   return profile;
 }
 
