@@ -9,10 +9,7 @@ export const OWN_FLAGS: Record<string, string> = {
     '6 verbs (role-assignment create, role-assignment delete…): database account name (env OPS_DB_ACCOUNT)',
   '--api-version':
     '6 verbs (role-assignment create, role-assignment delete…): api-version (env OPS_DB_API_VERSION, default 2025-10-15)',
-  '--auth-url': 'login: authorization server (env OPS_DB_AUTH_URL; may be relative to the base URL)',
-  '--client-id': 'login: OAuth client id of the application (env OPS_DB_CLIENT_ID)',
   '--id': 'role-assignment create: the assignment id (default: a new GUID; an existing id is updated)',
-  '--no-browser': 'login: print the sign-in URL to open in a browser on this machine instead of opening one',
   '--principal': 'role-assignment create: object id (GUID) of the directory principal to grant access',
   '--resource-group':
     '6 verbs (role-assignment create, role-assignment delete…): resource group of the account (env OPS_DB_RESOURCE_GROUP)',
