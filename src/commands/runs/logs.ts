@@ -144,12 +144,13 @@ export async function runRunsLogs(o: RunsLogsOptions): Promise<void> {
         ? await client.downloadWorkflowRunLogs(o.repo, o.runId)
         : await client.downloadWorkflowRunAttemptLogs(o.repo, o.runId, o.attempt);
   } catch (err) {
-    // The service answers 404 for a run that has not finished: say so when that is why.
+    // The service answers 404 for a run that has not finished: say so when that is why. The run is
+    // there, in the wrong state for the action: a state conflict, exit 1 (docs/grammar.md).
     if (!(err instanceof ApiError) || err.status !== 404) throw err;
     const run = await client.getWorkflowRun(o.repo, o.runId);
     if (run.status === 'completed') throw err;
     throw new OpsError(`run ${o.runId} is ${run.status}: its logs can be downloaded once it completes`, {
-      exitCode: ExitCode.notFound,
+      exitCode: ExitCode.failure,
       hint: `ops runs watch ${o.runId}, then ops runs logs ${o.runId}`,
     });
   }

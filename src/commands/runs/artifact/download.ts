@@ -8,7 +8,7 @@ import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } 
 export interface ArtifactDownloadOptions extends RunsBase {
   repo: RepoRef;
   artifactId: number;
-  /** Where the files go; undefined: a folder named after the artifact, here. */
+  /** Where the files go; undefined: the current folder. */
   dir: string | undefined;
   /** A file that exists: refused (exit 2), overwritten (--clobber) or kept (--skip-existing). */
   existing: Existing;
@@ -25,9 +25,9 @@ export function artifactDownloadCommand(factory: Factory, run = runArtifactDownl
   return addRepoOption(
     addDownloadOptions(
       new Command('download')
-        .description("Download an artifact's zip archive and unpack it into a folder")
+        .description("Download an artifact's zip archive and unpack it into a folder (default .)")
         .argument('<artifact-id>', 'the artifact id (ops runs artifact list RUN_ID shows them)')
-        .option('--dir <dir>', 'unpack here (default: a folder named after the artifact)'),
+        .option('--dir <dir>', 'unpack here (default: the current folder)'),
     ),
   )
     .addHelpText(
@@ -53,17 +53,7 @@ Examples:
 
 export async function runArtifactDownload(o: ArtifactDownloadOptions): Promise<void> {
   const client = await o.client();
-  let dir = o.dir;
-  if (dir === undefined) {
-    const { name } = await client.getArtifact(o.repo, o.artifactId);
-    // The name comes from the service: it must be one folder here, nothing else.
-    if (!/^[\w.-]+$/.test(name) || name === '.' || name === '..')
-      throw new UsageError(
-        `artifact ${o.artifactId} is named "${name}", which is not a safe folder name`,
-        'give --dir DIR',
-      );
-    dir = name;
-  }
+  const dir = o.dir ?? '.';
   const entries = await readZip(
     await client.downloadArtifact(o.repo, o.artifactId),
     `artifact ${o.artifactId}`,
