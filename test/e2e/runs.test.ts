@@ -917,10 +917,24 @@ describe('ops runs runner, runner-group, permissions', () => {
     expect((await ops(['runs', 'runner', 'list', '--json'])).stdout).toBe('[]\n');
   });
 
-  it('hosted runner delete: the one delete outcome, then 404', async () => {
-    const r = await ops(['runs', 'runner', 'hosted', 'delete', '5', '--yes', '--json']);
+  it('hosted runner delete waits until the runner is gone: the one delete outcome, then 404', async () => {
+    const r = await ops(['runs', 'runner', 'hosted', 'delete', '5', '--yes', '--json', '--interval', '0.5']);
+    expect(r.code).toBe(0);
     expect(json(r.stdout)).toEqual({ deleted: true, kind: 'hosted runner', id: '5' });
+    // Waited: the runner is already gone, not Deleting.
+    expect((await ops(['runs', 'runner', 'hosted', 'get', '5'])).code).toBe(3);
     expect((await ops(['runs', 'runner', 'hosted', 'delete', '5', '--yes'])).code).toBe(3);
+  });
+
+  it('hosted runner delete --no-wait returns while the service still removes it (Deleting)', async () => {
+    const r = await ops(['runs', 'runner', 'hosted', 'delete', '6', '--yes', '--no-wait', '--json']);
+    expect(json(r.stdout)).toEqual({ deleted: true, kind: 'hosted runner', id: '6' });
+    expect((await ops(['runs', 'runner', 'hosted', 'get', '6', '--field', 'status'])).stdout).toBe('Deleting\n');
+    await sb.advance(2);
+    expect((await ops(['runs', 'runner', 'hosted', 'get', '6'])).code).toBe(3);
+    expect(
+      (await ops(['runs', 'runner', 'hosted', 'delete', '6', '--yes', '--no-wait', '--wait-timeout', '5'])).code,
+    ).toBe(2);
   });
 
   it('runner-group list and get: the organisation’s groups, the default first; --visible-to filters', async () => {

@@ -1,5 +1,12 @@
 import { type Reply, ReplyError, type SandboxRequest, json, readJson } from '../framework.js';
-import { type OrgRec, type RepoRec, type RunRec, type World, repoKey } from './model.js';
+import {
+  type HostedRunnerRec,
+  type OrgRec,
+  type RepoRec,
+  type RunRec,
+  type World,
+  repoKey,
+} from './model.js';
 import { DOCS, type Urls, WEB, basicError } from './wire.js';
 
 /** An error answer in the service's basic-error shape (reference §A.4). */
@@ -52,6 +59,17 @@ export function orgOf(env: Env, req: SandboxRequest): OrgRec {
   const org = env.world().orgs.get((req.params.org ?? '').toLowerCase());
   if (!org) throw notFound();
   return org;
+}
+
+/** How long the service takes to remove a deleted hosted runner (ms of the sandbox clock). */
+export const HOSTED_RUNNER_REMOVAL_MS = 1500;
+
+/** The organisation's hosted runners, without those whose removal has ended. */
+export function hostedRunnersOf(env: Env, req: SandboxRequest): HostedRunnerRec[] {
+  const org = orgOf(env, req);
+  const now = env.now();
+  org.hostedRunners = org.hostedRunners.filter((h) => h.goneAt === undefined || h.goneAt > now);
+  return org.hostedRunners;
 }
 
 /** The JSON object body; anything else is a 400 in the service's words. */

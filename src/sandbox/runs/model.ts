@@ -166,6 +166,8 @@ export interface HostedRunnerRec {
   platform: string;
   machine: { id: string; cpu_cores: number; memory_gb: number; storage_gb: number };
   image: { id: string; size_gb: number; display_name: string; source: string };
+  /** When a deleted runner is gone (ms, the sandbox clock): until then it is `Deleting`. */
+  goneAt?: number;
 }
 
 /** The secrets, variables and key pair of one scope (repository, organisation or environment). */

@@ -1,6 +1,6 @@
 import type { Router, SandboxRequest } from '../framework.js';
 import { json } from '../framework.js';
-import { type Env, intParam, notFound, orgOf, page } from './http.js';
+import { type Env, hostedRunnersOf, intParam, notFound, orgOf, page } from './http.js';
 import type { OrgRec, RunnerGroupRec } from './model.js';
 import { hostedWire } from './runner-routes.js';
 
@@ -54,10 +54,10 @@ export function runnerGroupRoutes(router: Router, env: Env): void {
       return json(200, groupWire(env, req, org, g));
     })
     .on('GET', '/orgs/:org/actions/hosted-runners', (req) =>
-      page(env, req, 'runners', orgOf(env, req).hostedRunners, hostedWire),
+      page(env, req, 'runners', hostedRunnersOf(env, req), hostedWire),
     )
     .on('GET', '/orgs/:org/actions/hosted-runners/:hosted_runner_id', (req) => {
-      const h = orgOf(env, req).hostedRunners.find((x) => x.id === intParam(req, 'hosted_runner_id'));
+      const h = hostedRunnersOf(env, req).find((x) => x.id === intParam(req, 'hosted_runner_id'));
       if (!h) throw notFound();
       return json(200, hostedWire(h));
     });

@@ -1,6 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { type Router, type SandboxRequest, empty, json } from '../framework.js';
-import { type Env, bodyOf, fail, intParam, invalid, notFound, orgOf, page, repoOf } from './http.js';
+import {
+  type Env,
+  HOSTED_RUNNER_REMOVAL_MS,
+  bodyOf,
+  fail,
+  hostedRunnersOf,
+  intParam,
+  invalid,
+  notFound,
+  orgOf,
+  page,
+  repoOf,
+} from './http.js';
 import { HOUR, type HostedRunnerRec, type RunnerRec } from './model.js';
 import { iso, repository } from './wire.js';
 
@@ -136,12 +148,13 @@ export function runnerRoutes(router: Router, env: Env): void {
 
   router
     .on('DELETE', '/orgs/:org/actions/hosted-runners/:hosted_runner_id', (req) => {
-      const org = orgOf(env, req);
       const id = intParam(req, 'hosted_runner_id');
-      const h = org.hostedRunners.find((x) => x.id === id);
+      const h = hostedRunnersOf(env, req).find((x) => x.id === id);
       if (!h) throw notFound();
-      org.hostedRunners.splice(org.hostedRunners.indexOf(h), 1);
-      return json(202, hostedWire({ ...h, status: 'Deleting' }));
+      // The service answers at once and removes the runner in the background.
+      h.status = 'Deleting';
+      h.goneAt ??= env.now() + HOSTED_RUNNER_REMOVAL_MS;
+      return json(202, hostedWire(h));
     })
     .on('PUT', '/orgs/:org/actions/runner-groups/:runner_group_id/repositories/:repository_id', (req) => {
       const org = orgOf(env, req);
