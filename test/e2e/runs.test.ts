@@ -929,11 +929,14 @@ describe('ops runs runner, runner-group, permissions', () => {
   it('hosted runner delete --no-wait returns while the service still removes it (Deleting)', async () => {
     const r = await ops(['runs', 'runner', 'hosted', 'delete', '6', '--yes', '--no-wait', '--json']);
     expect(json(r.stdout)).toEqual({ deleted: true, kind: 'hosted runner', id: '6' });
-    expect((await ops(['runs', 'runner', 'hosted', 'get', '6', '--field', 'status'])).stdout).toBe('Deleting\n');
+    expect((await ops(['runs', 'runner', 'hosted', 'get', '6', '--field', 'status'])).stdout).toBe(
+      'Deleting\n',
+    );
     await sb.advance(2);
     expect((await ops(['runs', 'runner', 'hosted', 'get', '6'])).code).toBe(3);
     expect(
-      (await ops(['runs', 'runner', 'hosted', 'delete', '6', '--yes', '--no-wait', '--wait-timeout', '5'])).code,
+      (await ops(['runs', 'runner', 'hosted', 'delete', '6', '--yes', '--no-wait', '--wait-timeout', '5']))
+        .code,
     ).toBe(2);
   });
 
