@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { DateRange, JobTimeseriesWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
+import { wrapText } from '../../../output/text.js';
 import { lineChart } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
 import { printPages } from '../../shared/list.js';
@@ -96,7 +97,10 @@ export async function seriesCharts(
     { width: o.width, height: 6, format: (n) => duration(n) },
   );
   return [
-    `${o.workflow} on ${o.branch ?? 'the default branch'} · per ${unit} · ${times[0]} → ${times[times.length - 1]}`,
+    ...wrapText(
+      `${o.workflow} on ${o.branch ?? 'the default branch'} · per ${unit} · ${times[0]} → ${times[times.length - 1]}`,
+      o.width,
+    ),
     '',
     `Median duration per ${unit}`,
     ...lines,
