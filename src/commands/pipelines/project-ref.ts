@@ -35,11 +35,6 @@ export function parseProjectArg(raw: string, opts: { org?: string }): ProjectRef
   return { name: v };
 }
 
-/** What the user gave, for messages. */
-export function projectText(ref: ProjectRef): string {
-  return 'slug' in ref ? ref.slug : 'id' in ref ? ref.id : ref.name;
-}
-
 /** The project's slug (insights, variables, checkout keys): a slug as given, else looked up. */
 export async function projectSlugOf(
   ctx: Context,
