@@ -256,10 +256,12 @@ export class Printer {
     // On a terminal of known width the table fits it; to a pipe or a file nothing is cut (PRODUCT §3).
     const terminal = this.tty && this.io.columns > 0 ? this.io.columns : 0;
     if (one) {
-      // One resource: a key / value line each, its text values wrapped (never cut) to the terminal.
+      // One resource: a key / value line each, its values wrapped to the terminal under the value
+      // column: text at spaces, a longer word (an address, a JSON value) where the line ends. An id is
+      // never cut (docs/grammar.md, "Tables").
       const room = terminal - Math.max(...cols.map((c) => displayWidth(c.header))) - GAP;
       const wrap = (s: string, i: number) =>
-        cols[i]!.kind === 'text' && room >= TEXT_MINIMUM ? wrapText(s, room).join('\n') : s;
+        room >= TEXT_MINIMUM && !ID_HEADER.test(cols[i]!.header) ? wrapText(s, room).join('\n') : s;
       const lines = cols.map((c, i) => [this.style.bold(c.header), paint(0, i, wrap(cells[0]![i]!, i))]);
       return this.write(drawTable(lines, { gap: GAP }));
     }
@@ -311,6 +313,9 @@ export class Printer {
     return writeAll(this.io.stdout, s);
   }
 }
+
+/** A column of ids (`id`, `project id`, `run_id`): its values are never cut nor broken. */
+const ID_HEADER = /(^|[\s_])id$/i;
 
 function indent(s: string): string {
   return s

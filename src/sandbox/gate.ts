@@ -47,7 +47,8 @@ export interface RateRule<G, A> {
 
 export interface GateOptions<G, A> {
   clock: Clock;
-  counts: Counts;
+  /** The counters, or how to find them where the emulator makes new ones on reset. */
+  counts: Counts | (() => Counts);
   /**
    * The credential check: the caller's grant, or a ReplyError with the service's 401 (counted as
    * `unauthorized`) or 403 (`forbidden`). `route` is what the route was guarded with.
@@ -73,7 +74,7 @@ export class Gate<G = void, A = void> {
 
   /** Adds one to a counter, where the emulator keeps one of that name. */
   count(name: string | undefined): void {
-    const c = this.o.counts as Record<string, unknown>;
+    const c = this.counts();
     if (name !== undefined && typeof c[name] === 'number') (c[name] as number)++;
   }
 
@@ -93,8 +94,13 @@ export class Gate<G = void, A = void> {
   reset(): void {
     this.windows.clear();
     for (const r of this.rules) r.limiter?.reset();
-    const c = this.o.counts as Record<string, unknown>;
+    const c = this.counts();
     for (const [k, v] of Object.entries(c)) if (typeof v === 'number') c[k] = 0;
+  }
+
+  private counts(): Record<string, unknown> {
+    const c = this.o.counts;
+    return (typeof c === 'function' ? (c as () => Counts)() : c) as Record<string, unknown>;
   }
 
   private pass(req: SandboxRequest, handler: Handler<G>, route: A): Reply | Promise<Reply> {

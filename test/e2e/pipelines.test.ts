@@ -80,7 +80,10 @@ describe('ops pipelines context', () => {
     const del = await ops(['context', 'delete', id, '--yes']);
     expect(del).toMatchObject({ code: 0, stdout: '', stderr: '' });
     const gone = await ops(['context', 'get', id]);
-    expect(gone).toMatchObject({ code: 3, stderr: 'ops: pipelines: Context not found (HTTP 404)\n' });
+    expect(gone).toMatchObject({
+      code: 3,
+      stderr: `ops: pipelines: context ${id} not found (HTTP 404)\nhint: \`ops pipelines context list --org ORG\` lists the contexts of an organization\n`,
+    });
   });
 
   it('a second context of the same name: 409, exit 1', async () => {
@@ -135,7 +138,7 @@ describe('ops pipelines context env', () => {
     const again = await ops(['context', 'env', 'delete', IDS.dockerHub, 'DOCKER_LOGIN', '-y']);
     expect(again).toMatchObject({
       code: 3,
-      stderr: 'ops: pipelines: Environment variable not found (HTTP 404)\n',
+      stderr: `ops: pipelines: variable DOCKER_LOGIN not found in context ${IDS.dockerHub} (HTTP 404)\nhint: \`ops pipelines context env list CONTEXT\` lists them\n`,
     });
   });
 });
@@ -286,7 +289,10 @@ describe('ops pipelines checkout-key', () => {
     const del = await ops(['checkout-key', 'delete', 'gh/acme/web-app', IDS.userKeySha256, '--yes']);
     expect(del).toMatchObject({ code: 0, stdout: '' });
     const gone = await ops(['checkout-key', 'get', 'gh/acme/web-app', IDS.userKeySha256]);
-    expect(gone).toMatchObject({ code: 3, stderr: 'ops: pipelines: Checkout key not found (HTTP 404)\n' });
+    expect(gone).toMatchObject({
+      code: 3,
+      stderr: `ops: pipelines: checkout key ${IDS.userKeySha256} not found in project gh/acme/web-app (HTTP 404)\nhint: \`ops pipelines checkout-key list PROJECT\` lists them\n`,
+    });
   });
 
   it('an app-based project refuses checkout keys: 400, exit 1', async () => {
@@ -508,12 +514,13 @@ describe('ops pipelines insights', () => {
   it('an unknown project or workflow: 404, exit 3; a bad window: exit 2 and nothing sent', async () => {
     expect(await ops(['insights', 'workflows', 'gh/acme/nope'])).toMatchObject({
       code: 3,
-      stderr: 'ops: pipelines: Project not found (HTTP 404)\n',
+      stderr:
+        'ops: pipelines: project nope not found in organization gh/acme (HTTP 404)\nhint: give the project as gh/ORG/NAME, its id, or its name with --org ORG\n',
     });
     const wf = await ops(['insights', 'jobs', 'gh/acme/web-app', 'nope']);
     expect(wf).toMatchObject({
       code: 3,
-      stderr: 'ops: pipelines: Workflow "nope" not found in project gh/acme/web-app (HTTP 404)\n',
+      stderr: 'ops: pipelines: workflow nope not found in project gh/acme/web-app (HTTP 404)\n',
     });
     await sb.control('POST', 'reset');
     const bad = await ops(['insights', 'summary', 'gh/acme/web-app', '--window', 'last-year']);
@@ -665,7 +672,10 @@ describe('ops pipelines policy', () => {
     const bundle = await ops(['policy', 'decisions', 'bundle', IDS.hardFailDecision, '--json']);
     expect(Object.keys(json(bundle.stdout))).toEqual(['ci_security', 'team_hygiene']);
     const nope = await ops(['policy', 'decisions', 'get', IDS.webApp]);
-    expect(nope).toMatchObject({ code: 3, stderr: 'ops: pipelines: decision not found (HTTP 404)\n' });
+    expect(nope).toMatchObject({
+      code: 3,
+      stderr: `ops: pipelines: decision ${IDS.webApp} not found in policy context config of organization ${IDS.acme} (HTTP 404)\nhint: give --context CONTEXT or --org ORG to look elsewhere\n`,
+    });
   });
 
   it('settings get and set', async () => {
@@ -894,14 +904,14 @@ describe('--org in any form, resolved where an endpoint needs another', () => {
     expect((await requests())['GET /api/v2/me/collaborations']).toBe(1);
     const dry = await ops(['project', 'delete', 'mobile', '--org', 'acme', '--dry-run']);
     expect(dry.stderr).toMatch(
-      /^dry run: sent GET \S+\/api\/v2\/me\/collaborations \(read-only, to plan\)\n$/,
+      /^dry run: sent GET \S+\/api\/v2\/me\/collaborations \(read-only, to plan\)\ndry run: sent GET \S+\/api\/v2\/project\/gh%2Facme%2Fmobile \(read-only, to plan\)\n$/,
     );
     expect(dry.stdout).toMatch(/^curl -X DELETE \S+\/api\/v2\/project\/gh%2Facme%2Fmobile /);
     const labs = await ops(['project', 'get', 'anything', '--org', 'acme-labs']);
     expect(labs.code).toBe(2);
-    expect(labs.stderr).toContain(`whose projects are named by slug only`);
+    expect(labs.stderr).toContain(`whose projects are named by slug or id only`);
     const missing = await ops(['project', 'get', 'nope', '--org', 'gh/acme']);
-    expect(missing.code).toBe(3);
+    expect(missing.code).toBe(2);
     const defs = await ops(['definition', 'list', 'web-app', '--org', 'gh/acme', '--field', 'name']);
     expect(defs.stdout).toBe('build-and-test\nnightly\n');
   });
@@ -1079,7 +1089,8 @@ describe('failures', () => {
     expect(json(r.stderr)).toEqual({
       error: {
         code: 'http_404',
-        message: 'Project not found',
+        message: 'project nope not found in organization gh/acme',
+        hint: 'give the project as gh/ORG/NAME, its id, or its name with --org ORG',
         status: 404,
         service: 'pipelines',
         requestId: null,

@@ -307,7 +307,24 @@ describe('tables on a terminal fit its width', () => {
     expect(out).toContain(items[1]!.title);
   });
 
-  it('one resource: its text values wrap under themselves, other values stay whole', async () => {
+  it('one resource: a long value that is not text (an address) wraps under the value column; an id stays whole', async () => {
+    const logo = `https://breach-lookup.example/Content/Images/PwnedLogos/${'x'.repeat(40)}.png`;
+    const record = { id: uuid, logo, org_id: `${uuid}-${uuid}` };
+    const out = await printed({ tty: true, columns: 40 }, record, [
+      { header: 'id', get: (r: typeof record) => r.id },
+      { header: 'logo', get: (r: typeof record) => r.logo },
+      { header: 'org id', get: (r: typeof record) => r.org_id },
+    ] as Column<never>[]);
+    const lines = out.trimEnd().split('\n');
+    expect(lines[0]).toBe(`id      ${uuid}`);
+    const logoLines = lines.slice(1, -1);
+    expect(logoLines.length).toBeGreaterThan(1);
+    expect(logoLines.every((l) => displayWidth(l) <= 40 && /^(logo| {4}) {4}\S/.test(l))).toBe(true);
+    expect(logoLines.map((l) => l.slice(8)).join('')).toBe(logo);
+    expect(lines.at(-1)).toBe(`org id  ${uuid}-${uuid}`);
+  });
+
+  it('one resource: its text values wrap under themselves, ids stay whole', async () => {
     const record = {
       id: uuid,
       title: 'In October 2013, 153 million accounts were breached with each containing an internal ID',

@@ -776,8 +776,8 @@ bad.push(
     'claims project',
     oidcClaimsGetCommand,
     ['oidc-claims'],
-    ['get', '--project', 'web-app'],
-    'invalid --project "web-app": not a UUID',
+    ['get', '--project', 'web app'],
+    'invalid project "web app"',
   ],
   ['claims nothing to set', oidcClaimsSetCommand, ['oidc-claims'], ['set'], 'nothing to set'],
   [

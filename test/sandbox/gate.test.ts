@@ -162,6 +162,27 @@ describe('Gate: what every emulator does before its routes', () => {
   });
 });
 
+describe('Gate: counters an emulator makes anew on reset', () => {
+  it('counts into whatever object the counts function gives at each request', () => {
+    const clock = new Clock();
+    let state = { requests: 0, rateLimited: 0 };
+    const gate = new Gate({
+      clock,
+      counts: () => state,
+      authenticate() {},
+      rate: { limit: 1, windowMs: 1000, refuse: () => json(429, {}) },
+    });
+    const ok = gate.guard(() => json(200, {}));
+    ok(request());
+    ok(request());
+    expect(state).toEqual({ requests: 2, rateLimited: 1 });
+    state = { requests: 0, rateLimited: 0 };
+    gate.reset();
+    expect(ok(request()).status).toBe(200);
+    expect(state).toEqual({ requests: 1, rateLimited: 0 });
+  });
+});
+
 describe('settingsOf: the one --set parser of the emulators', () => {
   const read = (settings: Record<string, string>) =>
     settingsOf({ clock: new Clock(), options: { credentials: {}, settings } }, 'svc');

@@ -1,7 +1,7 @@
 import type { MetricSeriesWire, MetricValueWire } from '../../clients/cloud/types.js';
 import { barChart, formatNumber, lineChart, sparkline } from '../../output/chart.js';
 import type { Column, Printer } from '../../output/printer.js';
-import { humanBytes } from '../../output/text.js';
+import { humanBytes, wrapText } from '../../output/text.js';
 
 /** How a metrics answer is shown: a chart (table on a terminal), rows (CSV, NDJSON, a table in a pipe), or whole. */
 export type MetricsView = { kind: 'chart'; width: number } | { kind: 'rows' } | { kind: 'whole' };
@@ -75,7 +75,8 @@ export async function chartLines(o: {
   width: number;
   notes?: string[];
 }): Promise<string[]> {
-  const lines = [o.title];
+  // The title wraps at the width the chart has; the rest is drawn for that width.
+  const lines = wrapText(o.title, o.width);
   const series = o.series.filter((s) => s.values.length > 0);
   if (series.length === 0) return [...lines, 'no data points in this range'];
   const first = series[0]!.values;

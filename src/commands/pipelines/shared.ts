@@ -4,6 +4,7 @@ import { type PipelinesClient, createPipelinesClient } from '../../clients/pipel
 import type { ReportingWindow } from '../../clients/pipelines/types.js';
 import { UsageError } from '../../errors.js';
 import { startService } from '../shared/start.js';
+import { namingNotFound } from './not-found.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
 
@@ -25,7 +26,11 @@ export async function pipelinesStart(
   settings: Record<string, string | undefined> = {},
   stdinUsed?: string,
 ): Promise<{ ctx: Context; base: PipelinesBase }> {
-  return startService(factory, cmd, 'pipelines', { settings, create: createPipelinesClient, stdinUsed });
+  return startService(factory, cmd, 'pipelines', {
+    settings,
+    create: (http) => namingNotFound(createPipelinesClient(http)),
+    stdinUsed,
+  });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

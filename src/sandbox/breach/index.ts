@@ -11,7 +11,8 @@ import {
   settingsOf,
 } from '../framework.js';
 import { BREACHES, type Breach, TIER1, TIER1_KEY, TIER5, UPCOMING, type Subscription } from './data.js';
-import { Buckets } from './limiter.js';
+import { Gate } from '../gate.js';
+import { Buckets, SubscriptionLimiter } from './limiter.js';
 import { accountBreaches, alphabetical, byTitle, domainBreaches, emailDomain, stealerLog } from './rules.js';
 
 /**
@@ -37,9 +38,38 @@ export function createEmulator(ctx: SandboxContext): Emulator {
 
   let startedAt = clock.now();
   let counts = new Map<string, { all: number; noSpam: number; atRenewal: number | null }>();
+  /** Route-level limits, spent after the route's own checks (tier, verified domain). */
   const buckets = new Buckets(clock);
   let domainWindows = new Map<string, RateWindow>();
   const stats = { requests: 0, byStatus: {} as Record<string, number> };
+
+  /**
+   * Every request: counted, and refused without a user agent (the seed: name the consuming
+   * application), whatever its route.
+   */
+  const outer = new Gate({
+    clock,
+    counts: stats,
+    authenticate(req) {
+      if ((req.headers['user-agent'] ?? '').trim() === '')
+        throw new ReplyError(
+          forbidden(
+            'Forbidden: no user agent has been specified in the request; name the consuming application in the user-agent header.',
+          ),
+        );
+    },
+  });
+  /** Keyed routes: the key's subscription (401 in the seed's words), then its per-minute bucket. */
+  const keyedGate = new Gate<{ key: string; sub: Subscription }>({
+    clock,
+    counts: {},
+    authenticate: (req) => authenticate(req),
+    rate: {
+      limiter: new SubscriptionLimiter(clock, (key) => keys.get(key)?.Rpm ?? 1),
+      key: (_req, grant) => grant.key,
+      refuse: (hit) => tooMany(hit.resetSeconds),
+    },
+  });
   const log = stealerLog();
 
   function reset(): void {
@@ -52,8 +82,9 @@ export function createEmulator(ctx: SandboxContext): Emulator {
       }
     }
     buckets.clear();
+    keyedGate.reset();
     domainWindows = new Map();
-    stats.requests = 0;
+    outer.reset();
     stats.byStatus = {};
   }
   reset();
@@ -87,15 +118,11 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     if (!r.ok) throw new ReplyError(tooMany(r.retryAfter));
   }
 
-  /** A keyed route: authenticate, then spend one request of the key's rate. */
+  /** A keyed route: behind the key's gate. */
   function keyed(
     handler: (req: SandboxRequest, key: string, sub: Subscription) => Reply,
   ): (req: SandboxRequest) => Reply {
-    return (req) => {
-      const { key, sub } = authenticate(req);
-      limit(key, sub.Rpm);
-      return handler(req, key, sub);
-    };
+    return keyedGate.guard((req, { key, sub }) => handler(req, key, sub));
   }
 
   function verified(sub: Subscription, domain: string): void {
@@ -267,11 +294,12 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     return new Date(startedAt + 200 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
   }
 
+  const guarded = outer.guard((req) => router.handle(req));
+
   return {
     name: 'breach',
     async handle(req) {
-      stats.requests++;
-      const reply = await answer(req);
+      const reply = await guarded(req);
       stats.byStatus[reply.status] = (stats.byStatus[reply.status] ?? 0) + 1;
       return reply;
     },
@@ -281,21 +309,6 @@ export function createEmulator(ctx: SandboxContext): Emulator {
       `breach: key ${sandboxKey} (Pwned 5, ${rate}/min, stealer logs); key ${TIER1_KEY} (Pwned 1, 10/min)`,
     ],
   };
-
-  async function answer(req: SandboxRequest): Promise<Reply> {
-    // Every request must name the consuming application; without a user agent the answer is 403.
-    if ((req.headers['user-agent'] ?? '').trim() === '') {
-      return forbidden(
-        'Forbidden: no user agent has been specified in the request; name the consuming application in the user-agent header.',
-      );
-    }
-    try {
-      return await router.handle(req);
-    } catch (err) {
-      if (err instanceof ReplyError) return err.reply;
-      throw err;
-    }
-  }
 }
 
 function forbidden(message: string): Reply {

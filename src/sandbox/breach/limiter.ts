@@ -1,4 +1,5 @@
 import type { Clock } from '../framework.js';
+import type { Limiter, RateHit } from '../gate.js';
 
 /**
  * A token bucket per key: it holds a minute's worth of requests and refills at the subscription's
@@ -48,5 +49,27 @@ export class Buckets {
 
   clear(): void {
     this.map.clear();
+  }
+}
+
+/** The Gate's limiter of a key's subscription: its bucket, at the rate `perMinute(key)` gives. */
+export class SubscriptionLimiter implements Limiter {
+  private readonly buckets: Buckets;
+  constructor(
+    clock: Clock,
+    private readonly perMinute: (key: string) => number,
+  ) {
+    this.buckets = new Buckets(clock);
+  }
+
+  hit(key: string): RateHit {
+    const r = this.buckets.take(key, this.perMinute(key));
+    return r.ok
+      ? { limited: false, remaining: 0, resetSeconds: 0 }
+      : { limited: true, remaining: 0, resetSeconds: r.retryAfter };
+  }
+
+  reset(): void {
+    this.buckets.clear();
   }
 }

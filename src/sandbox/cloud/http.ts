@@ -2,6 +2,7 @@ import type { Clock, Reply, SandboxRequest } from '../framework.js';
 import { readJson } from '../framework.js';
 import { type Errors, isUuid } from './errors.js';
 import type { World } from './state.js';
+import { pageAt } from '../paging.js';
 
 /** What every route module of the emulator works with. */
 export interface Env {
@@ -33,7 +34,7 @@ export function paged<T>(
   const offset = read('offset', 0);
   const limit = read('limit', defaultLimit);
   return {
-    [key]: items.slice(offset, offset + limit),
+    [key]: pageAt(items, offset, limit).items,
     _metadata: { totalCount: items.length, offset, limit },
   };
 }

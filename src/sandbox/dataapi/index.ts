@@ -19,6 +19,7 @@ import {
   resultOf,
   taskId,
 } from './reports.js';
+import { pageAt } from '../paging.js';
 
 const REPORT_FIELDS = ['limit', 'offset', 'filtered_function', 'datetime_from', 'datetime_to'];
 const MAX_LIMIT = 1000;
@@ -177,7 +178,7 @@ export function createEmulator(ctx: SandboxContext): Emulator {
       const matching = reports[name].filter(
         (t) => t.at >= from && t.at <= to && (fn === undefined || t.function === fn),
       );
-      const page = matching.slice(offset as number, (offset as number) + (limit as number)).map(resultOf);
+      const page = pageAt(matching, offset as number, limit as number).items.map(resultOf);
       return envelope(...STATUS.ok, [task(newTaskId(), STATUS.ok, path, data, page)]);
     };
   }

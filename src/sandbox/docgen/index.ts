@@ -11,6 +11,7 @@ import { Gate } from '../gate.js';
 import { type Job, JobStore, NEWEST_BATCH_ID, NEWEST_JOB_ID, TEMPLATES } from './jobs.js';
 import { decodeMarker, encodeMarker } from './marker.js';
 import { clientError, fail, invalidParameter, jobWire } from './wire.js';
+import { pageAt } from '../paging.js';
 
 /** A documented token that is valid but whose application lacks the Doc Gen scope: 403. */
 export const NO_SCOPE_TOKEN = 'sandbox-docgen-token-no-scope';
@@ -152,17 +153,17 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     }
     counts.pages++;
     const now = ctx.clock.now();
-    const entries = jobs.slice(start, start + limit).map((j) => jobWire(j, now, full));
+    const page = pageAt(jobs, start, limit);
+    const entries = page.items.map((j) => jobWire(j, now, full));
     if (!usemarker) {
       // Without usemarker there is no marker pagination: one page and no way on.
       counts.pagesWithoutUsemarker++;
       return json(200, { entries, limit });
     }
-    const after = jobs[start + limit];
     return json(200, {
       entries,
       limit,
-      next_marker: after ? encodeMarker(scope, after.id) : null,
+      next_marker: page.next === undefined ? null : encodeMarker(scope, jobs[page.next]!.id),
       prev_marker: start > 0 ? encodeMarker(scope, jobs[Math.max(0, start - limit)]!.id) : null,
     });
   }

@@ -2,6 +2,7 @@ import { type Clock, type Reply, json } from '../framework.js';
 import { type Fleet, HOUR } from './fleet.js';
 import { type Mute, fail } from './errors.js';
 import { RETENTION, SORT_FIELDS, type Search, type SortField } from './search.js';
+import { pageAt } from '../paging.js';
 
 export interface HostsEnv {
   fleet: Fleet;
@@ -57,7 +58,7 @@ export function listHosts(env: HostsEnv, q: URLSearchParams): Reply {
     },
     now,
   );
-  const page = matches.subarray(Math.min(start, matches.length), Math.min(start + count, matches.length));
+  const page = pageAt(matches, start, count).items;
   const host_list = Array.from(page, (i) => hostWire(env, i, now, includeMuted, includeMeta));
   return json(200, { host_list, total_matching: matches.length, total_returned: host_list.length });
 }

@@ -1,13 +1,14 @@
 import {
   type Emulator,
-  RateWindow,
   type Reply,
+  ReplyError,
   Router,
   type SandboxContext,
   type SandboxRequest,
   json,
   settingsOf,
 } from '../framework.js';
+import { Gate } from '../gate.js';
 import { invalidFields, rateLimited, sessionExpired, unauthorized, v2Error } from './errors.js';
 import { MeterState } from './state.js';
 import { type StreamEvent, schemaProblem } from './validate.js';
@@ -28,7 +29,51 @@ export function createEmulator(ctx: SandboxContext): Emulator {
   const liveKey = creds.live_api_key ?? settings.text('live_api_key') ?? 'sk_live_sandbox_meter';
   const limit = settings.int('rate_limit', DEFAULT_RATE_LIMIT, 1);
   let state = new MeterState(ctx.clock);
-  const window = new RateWindow(ctx.clock, limit, 1000);
+  /** Sessions: the Billing-Version, then the API key (test or live mode); no rate limit, no counter. */
+  const sessions = new Gate<string>({
+    clock: ctx.clock,
+    counts: {},
+    authenticate(req) {
+      const version = checkVersion(req);
+      if (version) refuse(version);
+      const key = bearer(req);
+      if (key === undefined)
+        refuse(unauthorized('You did not provide an API key. Send it as `Authorization: Bearer <API_KEY>`.'));
+      if (key !== testKey && key !== liveKey)
+        refuse(unauthorized(`Invalid API Key provided: ${maskKey(key)}`));
+      return key;
+    },
+  });
+
+  /** The stream: counted, the version, then the session token, then the per-second limit. */
+  const stream = new Gate({
+    clock: ctx.clock,
+    counts: () => state,
+    authenticate(req) {
+      const version = checkVersion(req);
+      if (version) refuse(version);
+      const token = bearer(req);
+      if (token === undefined)
+        refuse(
+          unauthorized(
+            'You did not provide a session token. Send `Authorization: Bearer <authentication_token>` from a meter event session.',
+          ),
+        );
+      const status = state.checkToken(token);
+      if (status === 'expired') {
+        state.expiredRejections++;
+        refuse(sessionExpired());
+      }
+      if (status === 'unknown') {
+        const hint =
+          token === testKey || token === liveKey
+            ? ' An API key is not accepted here: create a meter event session and use its authentication_token.'
+            : '';
+        refuse(unauthorized(`Invalid meter event session token.${hint}`));
+      }
+    },
+    rate: { limit, windowMs: 1000, refuse: (hit) => rateLimited(hit.resetSeconds, limit) },
+  });
 
   const router = new Router(
     (req) =>
@@ -47,76 +92,58 @@ export function createEmulator(ctx: SandboxContext): Emulator {
       ),
   );
 
-  router.on('POST', '/v2/billing/meter_event_session', (req) => {
-    const version = checkVersion(req);
-    if (version) return version;
-    const key = bearer(req);
-    if (key === undefined)
-      return unauthorized('You did not provide an API key. Send it as `Authorization: Bearer <API_KEY>`.');
-    if (key !== testKey && key !== liveKey) return unauthorized(`Invalid API Key provided: ${maskKey(key)}`);
-    const body = parseBody(req);
-    if ('reply' in body) return body.reply;
-    if (body.value !== undefined) {
-      const keys =
-        body.value && typeof body.value === 'object' && !Array.isArray(body.value)
-          ? Object.keys(body.value)
-          : ['(body)'];
-      if (keys.length > 0)
-        return invalidFields(`Received unknown parameter: ${keys[0]}; a session takes no parameters`);
-    }
-    return json(200, state.createSession(key === liveKey));
-  });
+  router.on(
+    'POST',
+    '/v2/billing/meter_event_session',
+    sessions.guard((req, key) => {
+      const body = parseBody(req);
+      if ('reply' in body) return body.reply;
+      if (body.value !== undefined) {
+        const keys =
+          body.value && typeof body.value === 'object' && !Array.isArray(body.value)
+            ? Object.keys(body.value)
+            : ['(body)'];
+        if (keys.length > 0)
+          return invalidFields(`Received unknown parameter: ${keys[0]}; a session takes no parameters`);
+      }
+      return json(200, state.createSession(key === liveKey));
+    }),
+  );
 
-  router.on('POST', '/v2/billing/meter_event_stream', (req) => {
-    state.requests++;
-    const version = checkVersion(req);
-    if (version) return version;
-    const token = bearer(req);
-    if (token === undefined)
-      return unauthorized(
-        'You did not provide a session token. Send `Authorization: Bearer <authentication_token>` from a meter event session.',
-      );
-    const status = state.checkToken(token);
-    if (status === 'expired') {
-      state.expiredRejections++;
-      return sessionExpired();
-    }
-    if (status === 'unknown') {
-      const hint =
-        token === testKey || token === liveKey
-          ? ' An API key is not accepted here: create a meter event session and use its authentication_token.'
-          : '';
-      return unauthorized(`Invalid meter event session token.${hint}`);
-    }
-    const hit = window.hit();
-    if (hit.limited) {
-      state.rateLimited++;
-      return rateLimited(hit.resetSeconds, limit);
-    }
-    const ct = req.headers['content-type'];
-    if (ct !== undefined && !ct.includes('json'))
-      return invalidFields(`v2 requests take a JSON body (content-type application/json), not ${ct}`);
-    const body = parseBody(req);
-    if ('reply' in body) return body.reply;
-    const times: number[] = [];
-    const problem = schemaProblem(body.value, times);
-    if (problem) return invalidFields(problem);
-    state.accept((body.value as { events: StreamEvent[] }).events, times);
-    return json(200, {});
-  });
+  router.on(
+    'POST',
+    '/v2/billing/meter_event_stream',
+    stream.guard((req) => {
+      const ct = req.headers['content-type'];
+      if (ct !== undefined && !ct.includes('json'))
+        return invalidFields(`v2 requests take a JSON body (content-type application/json), not ${ct}`);
+      const body = parseBody(req);
+      if ('reply' in body) return body.reply;
+      const times: number[] = [];
+      const problem = schemaProblem(body.value, times);
+      if (problem) return invalidFields(problem);
+      state.accept((body.value as { events: StreamEvent[] }).events, times);
+      return json(200, {});
+    }),
+  );
 
   return {
     name: 'meter',
     handle: (req) => router.handle(req),
     reset() {
       state = new MeterState(ctx.clock);
-      window.reset();
+      stream.reset();
     },
     stats: () => ({ ...state.stats(), rate_limit: limit }),
     banner: () => [
       `meter: API keys ${testKey} (test mode) and ${liveKey} (live mode); stream limit ${limit} requests/s`,
     ],
   };
+}
+
+/** The gate's refusal in the service's own words. */
+function refuse(reply: Reply): never {
+  throw new ReplyError(reply);
 }
 
 function checkVersion(req: SandboxRequest): Reply | undefined {

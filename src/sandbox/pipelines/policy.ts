@@ -17,6 +17,7 @@ import {
   policyKey,
   requireUuid,
 } from './state.js';
+import { pageAt } from '../paging.js';
 
 const fail = errorReply;
 
@@ -125,7 +126,7 @@ export function policyRoutes(router: Router, env: Env): void {
         .filter((d) => buildRaw === null || d.metadata.build_number === Number(buildRaw))
         .sort((a, b) => b.created - a.created);
       const offset = Number(offsetRaw);
-      return json(200, matches.slice(offset, offset + env.pageSize(100)).map(decisionJson));
+      return json(200, pageAt(matches, offset, env.pageSize(100)).items.map(decisionJson));
     })
     .on('POST', `${base}/decision`, async (req) => {
       const p = scope(req);

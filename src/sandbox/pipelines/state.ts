@@ -17,6 +17,7 @@ import {
   projectId,
   projectSlugOf,
 } from './seed.js';
+import { pageAt } from '../paging.js';
 
 /** State of the emulator, rebuilt from the seed on reset; times are epoch ms on the sandbox clock. */
 
@@ -286,9 +287,6 @@ export function requireUuid(value: string, what: string, fail: Fail): string {
 export function page<T>(req: SandboxRequest, items: readonly T[], size: number, fail: Fail): Reply {
   const start = readPageToken(req.query.get('page-token'));
   if (start === undefined || start > items.length) throw fail(400, 'Invalid page-token');
-  const end = start + size;
-  return json(200, {
-    items: items.slice(start, end),
-    next_page_token: end < items.length ? pageToken(end) : '',
-  });
+  const { items: shown, next } = pageAt(items, start, size);
+  return json(200, { items: shown, next_page_token: next === undefined ? '' : pageToken(next) });
 }

@@ -8,6 +8,7 @@ import {
   repoKey,
 } from './model.js';
 import { DOCS, type Urls, WEB, basicError } from './wire.js';
+import { numberedPage } from '../paging.js';
 
 /** An error answer in the service's basic-error shape (reference §A.4). */
 export function fail(status: number, message: string): ReplyError {
@@ -121,8 +122,7 @@ export function page<T>(
     throw invalid(`Invalid per_page "${perRaw}": give a whole number from 1 to ${max}.`);
   if (!Number.isInteger(n) || n < 1) throw invalid(`Invalid page "${pageRaw}": give a whole number from 1.`);
   const size = Math.min(per, max);
-  const items = all.slice((n - 1) * size, n * size);
-  const last = Math.max(1, Math.ceil(all.length / size));
+  const { items, last } = numberedPage(all, n, size);
   const headers: Record<string, string> = {};
   const link = (p: number, rel: string) => {
     const q = new URLSearchParams(req.query);

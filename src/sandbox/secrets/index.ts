@@ -1,6 +1,5 @@
 import {
   type Emulator,
-  RateWindow,
   type Reply,
   ReplyError,
   type SandboxContext,
@@ -8,6 +7,7 @@ import {
   json,
   settingsOf,
 } from '../framework.js';
+import { Gate } from '../gate.js';
 import { authorize, requireToken } from './access.js';
 import { handleAuth } from './auth.js';
 import { type Call, isTrue, operationOf } from './call.js';
@@ -43,27 +43,39 @@ export function createEmulator(ctx: SandboxContext): Emulator {
   });
   const requireHeader = s.flag('require_request_header', false);
   const rate = s.int('rate_limit', 0, 0);
-  const window = rate > 0 ? new RateWindow(ctx.clock, rate, 1000) : undefined;
+  /**
+   * The listener's limit (`secrets.rate_limit`, none by default), spent by every /v1/ request that is
+   * not too large, before anything else is looked at. The token is checked by each route: which
+   * routes need one (status and logins do not) and what its policies allow depend on the path and
+   * namespace the route resolves, so it cannot be checked before routing.
+   */
+  const gate = new Gate({
+    clock: ctx.clock,
+    counts: {},
+    authenticate() {},
+    rate:
+      rate > 0 ? { limit: rate, windowMs: 1000, refuse: (hit, req) => tooMany(hit.resetSeconds, req) } : [],
+  });
+  const tooMany = (seconds: number, req: SandboxRequest) =>
+    json(
+      429,
+      { errors: [`request path "${req.path.slice(4)}": rate limit quota exceeded`] },
+      {
+        'retry-after': String(seconds),
+        'x-ratelimit-limit': String(rate),
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': String(seconds),
+      },
+    );
+  const guarded = gate.guard((req) => route(req));
 
   function handle(req: SandboxRequest): Reply {
     if (!req.path.startsWith('/v1/')) return errors(404, 'unsupported path: every route starts with /v1/');
     if (req.body.length > MAX_REQUEST_BYTES) return errors(413, 'http: request body too large');
-    if (window) {
-      const hit = window.hit();
-      if (hit.limited) {
-        const headers = {
-          'retry-after': String(hit.resetSeconds),
-          'x-ratelimit-limit': String(rate),
-          'x-ratelimit-remaining': '0',
-          'x-ratelimit-reset': String(hit.resetSeconds),
-        };
-        return json(
-          429,
-          { errors: [`request path "${req.path.slice(4)}": rate limit quota exceeded`] },
-          headers,
-        );
-      }
-    }
+    return guarded(req);
+  }
+
+  function route(req: SandboxRequest): Reply {
     if (requireHeader && req.headers['x-secrets-request'] !== 'true')
       return errors(412, "missing 'X-Secrets-Request' header");
     let rest: string;
@@ -140,7 +152,7 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     },
     reset: () => {
       store.reset();
-      window?.reset();
+      gate.reset();
     },
     stats: () => store.stats(),
     banner: () => {

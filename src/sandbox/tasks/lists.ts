@@ -5,15 +5,16 @@ import { makeToken, pageSize, readToken, scopeOf } from './query.js';
 import { LIMITS, type TasksState } from './state.js';
 import { type UserRec, hash } from './store.js';
 import { listWire, origin } from './wire.js';
+import { pageAt } from '../paging.js';
 
 /** tasklists.list: default and largest page 1,000 (reference §B.3, current revision). */
 export function listLists(_s: TasksState, user: UserRec, req: SandboxRequest): Reply {
   const size = pageSize(req.query, 1000, 1000);
   const scope = scopeOf('lists', req.query, user.name);
   const offset = readToken(req.query, scope);
-  const page = user.lists.slice(offset, offset + size);
-  const items = page.map((l) => listWire(l, origin(req)));
-  const next = offset + size < user.lists.length ? makeToken(scope, offset + size) : undefined;
+  const page = pageAt(user.lists, offset, size);
+  const items = page.items.map((l) => listWire(l, origin(req)));
+  const next = page.next === undefined ? undefined : makeToken(scope, page.next);
   return json(200, {
     kind: 'tasks#taskLists',
     etag: `"${hash(`${offset} ${items.map((i) => i.etag).join()}`)}"`,

@@ -15,6 +15,7 @@ import {
   treeOrder,
 } from './store.js';
 import { origin, taskWire } from './wire.js';
+import { pageAt } from '../paging.js';
 
 /**
  * tasks.list: each parent followed by its subtasks, by position. Completed tasks are shown unless
@@ -54,8 +55,9 @@ export function listTasks(s: TasksState, user: UserRec, req: SandboxRequest): Re
       within(t.due === undefined ? undefined : Date.parse(t.due), b.dueMin, b.dueMax) &&
       within(t.updated, b.updatedMin, undefined),
   );
-  const items = matching.slice(offset, offset + size).map((t) => taskWire(list, t, origin(req)));
-  const next = offset + size < matching.length ? makeToken(scope, offset + size) : undefined;
+  const page = pageAt(matching, offset, size);
+  const items = page.items.map((t) => taskWire(list, t, origin(req)));
+  const next = page.next === undefined ? undefined : makeToken(scope, page.next);
   return json(200, {
     kind: 'tasks#tasks',
     etag: `"${hash(`${offset} ${items.map((i) => i.etag).join()}`)}"`,

@@ -2,36 +2,31 @@ import { planning } from '../../../clients/http/planning.js';
 import type { PipelinesClient } from '../../../clients/pipelines/client.js';
 import { UsageError } from '../../../errors.js';
 import type { Context } from '../../../app/types.js';
-import { PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
-import { type PipelinesBase, parseProjectSlug, parseUuid } from '../shared.js';
+import { PROJECT_ORG, findProject, parseProjectArg } from '../project-ref.js';
+import { type PipelinesBase, parseUuid } from '../shared.js';
 
 export { PROJECT_ORG };
 
 /** A project named by id (uuid) or by slug (resolved with one read before anything changes). */
 export type ProjectRef = { id: string } | { slug: string };
 
-export function parseProjectRef(raw: string, opts: { org?: string } = {}): ProjectRef {
-  if (raw.includes('/')) return { slug: parseProjectSlug(raw) };
-  if (UUID.test(raw.trim())) return { id: parseUuid('project', raw, 'the project id (uuid) or its slug') };
-  // A bare name: the slug in --org (see projectSlugOf), made once the settings are read.
-  return { slug: parseProjectArg(raw, opts) };
-}
+/** A project id, slug or name in --org (see `parseProjectArg`). */
+export const parseProjectRef = parseProjectArg;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A project named by name becomes `<org slug>/<name>`; an id or a slug stays. */
+/** A project named by name is looked up now (one planned read); an id or a slug stays. */
 export async function projectRefOf(
   ctx: Context,
   base: PipelinesBase,
-  ref: ProjectRef,
+  ref: ReturnType<typeof parseProjectArg>,
   opts: { org?: string },
 ): Promise<ProjectRef> {
-  return 'slug' in ref ? { slug: await projectSlugOf(ctx, base, ref.slug, opts) } : ref;
+  return 'name' in ref ? { id: (await findProject(ctx, base, ref, opts)).id } : ref;
 }
 
 export async function projectIdOf(client: PipelinesClient, ref: ProjectRef): Promise<string> {
+  if ('id' in ref) return ref.id;
   // The slug's lookup plans the change: --dry-run sends it (see `planning`).
-  return 'id' in ref ? ref.id : (await planning(() => client.getProjectBySlug(ref.slug))).id;
+  return (await planning(() => client.getProjectBySlug(ref.slug))).id;
 }
 
 export function parseDefinitionId(raw: string): string {

@@ -1,6 +1,7 @@
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 import { type InsightsView, parseWorkflow, viewOf } from './shared.js';
 
 export interface InsightsBranchesOptions extends PipelinesBase {
@@ -12,7 +13,8 @@ export interface InsightsBranchesOptions extends PipelinesBase {
 export function insightsBranchesCommand(factory: Factory, run = runInsightsBranches): Command {
   return new Command('branches')
     .description('The branches that have runs in the insights data of a project (or of one workflow)')
-    .argument('<project-slug>', 'provider/organization/project')
+    .argument('<project>', PROJECT_ARG)
+    .option('--org <org>', PROJECT_ORG)
     .option('--workflow <name>', 'only branches with runs of this workflow')
     .addHelpText(
       'after',
@@ -21,13 +23,15 @@ export function insightsBranchesCommand(factory: Factory, run = runInsightsBranc
         'ops pipelines insights branches gh/acme/web-app --workflow deploy --json',
       ),
     )
-    .action(async (slug: string, o: { workflow?: string }, c: Command) => {
+    .action(async (given: string, o: { workflow?: string }, c: Command) => {
       const parsed = {
-        slug: parseProjectSlug(slug),
+        project: parseProjectArg(given, c.opts()),
         workflow: o.workflow === undefined ? undefined : parseWorkflow(o.workflow),
       };
       const { ctx, base } = await pipelinesStart(factory, c);
-      await run({ ...base, ...parsed, view: viewOf(ctx) });
+      const { project, ...rest } = parsed;
+      const slug = await projectSlugOf(ctx, base, project, c.opts());
+      await run({ ...base, ...rest, slug, view: viewOf(ctx) });
     });
 }
 

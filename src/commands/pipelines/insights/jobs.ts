@@ -1,3 +1,4 @@
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { BranchScope, JobMetricsWire, ReportingWindow } from '../../../clients/pipelines/types.js';
@@ -6,7 +7,7 @@ import type { Column } from '../../../output/printer.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration, percent } from '../columns.js';
-import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 import { metricBars } from './charts.js';
 import {
   type InsightsView,
@@ -70,7 +71,8 @@ export function insightsJobsCommand(factory: Factory, run = runInsightsJobs): Co
     addWindowOption(
       new Command('jobs')
         .description("Metrics of a workflow's jobs: runs, success rate, durations, credits")
-        .argument('<project-slug>', 'provider/organization/project')
+        .argument('<project>', PROJECT_ARG)
+        .option('--org <org>', PROJECT_ORG)
         .argument('<workflow>', 'workflow name')
         .option('--job-name <name>', 'only jobs whose name is or contains this'),
     ),
@@ -86,7 +88,7 @@ export function insightsJobsCommand(factory: Factory, run = runInsightsJobs): Co
     )
     .action(
       async (
-        slug: string,
+        given: string,
         workflow: string,
         o: {
           window?: string;
@@ -100,14 +102,16 @@ export function insightsJobsCommand(factory: Factory, run = runInsightsJobs): Co
       ) => {
         const list = parseListOptions(o);
         const parsed = {
-          slug: parseProjectSlug(slug),
+          project: parseProjectArg(given, c.opts()),
           workflow: parseWorkflow(workflow),
           window: parseWindow(o.window),
           scope: parseBranchScope(o),
           jobName: o.jobName,
         };
         const { ctx, base } = await pipelinesStart(factory, c);
-        await run({ ...base, ...parsed, limit: list.limit, view: viewOf(ctx) });
+        const { project, ...rest } = parsed;
+        const slug = await projectSlugOf(ctx, base, project, c.opts());
+        await run({ ...base, ...rest, slug, limit: list.limit, view: viewOf(ctx) });
       },
     );
 }

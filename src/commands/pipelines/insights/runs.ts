@@ -1,3 +1,4 @@
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { BranchScope, DateRange, WorkflowRunWire } from '../../../clients/pipelines/types.js';
@@ -6,7 +7,7 @@ import type { Column } from '../../../output/printer.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration } from '../columns.js';
-import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 import { sparkSection, statusStrip } from './charts.js';
 import {
   type InsightsView,
@@ -78,7 +79,8 @@ export function insightsRunsCommand(factory: Factory, run = runInsightsRuns): Co
       .description(
         'Recent runs of a workflow, newest first: status, branch, duration and credits; on a terminal drawn over time',
       )
-      .argument('<project-slug>', 'provider/organization/project, e.g. gh/acme/web-app')
+      .argument('<project>', PROJECT_ARG)
+      .option('--org <org>', PROJECT_ORG)
       .argument('<workflow>', 'workflow name, e.g. build-and-test')
       .option('--since <time>', 'runs created since: ISO time or relative (-7d); at most 90 days back')
       .option(
@@ -98,7 +100,7 @@ export function insightsRunsCommand(factory: Factory, run = runInsightsRuns): Co
     )
     .action(
       async (
-        slug: string,
+        given: string,
         workflow: string,
         o: {
           branch?: string;
@@ -112,13 +114,15 @@ export function insightsRunsCommand(factory: Factory, run = runInsightsRuns): Co
       ) => {
         const list = parseListOptions(o);
         const parsed = {
-          slug: parseProjectSlug(slug),
+          project: parseProjectArg(given, c.opts()),
           workflow: parseWorkflow(workflow),
           scope: parseBranchScope(o),
           range: parseRange(o, false),
         };
         const { ctx, base } = await pipelinesStart(factory, c);
-        await run({ ...base, ...parsed, limit: list.limit, view: viewOf(ctx) });
+        const { project, ...rest } = parsed;
+        const slug = await projectSlugOf(ctx, base, project, c.opts());
+        await run({ ...base, ...rest, slug, limit: list.limit, view: viewOf(ctx) });
       },
     );
 }

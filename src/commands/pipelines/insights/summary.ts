@@ -9,7 +9,8 @@ import { UsageError } from '../../../errors.js';
 import type { Column } from '../../../output/printer.js';
 import { words } from '../../../output/text.js';
 import { addOrgOption, orgOf, orgSlug, parseOrg } from '../org.js';
-import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { PROJECT_ARG, parseProjectArg, projectSlugOf } from '../project-ref.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 import { orgCharts, projectCharts } from './charts.js';
 import { type InsightsView, addWindowOption, collectValues, draw, parseWindow, viewOf } from './shared.js';
 
@@ -35,7 +36,9 @@ interface Flags {
 }
 
 export function parseSummaryFlags(slug: string | undefined, o: Flags) {
-  if (slug !== undefined && o.org !== undefined)
+  const project = slug === undefined ? undefined : parseProjectArg(slug, o);
+  // With a project's name or id, --org is where it is looked up.
+  if (project !== undefined && 'slug' in project && o.org !== undefined)
     throw new UsageError(
       'give a project slug or --org, not both',
       'e.g. gh/acme/web-app, or --org gh/acme (without either: the organization of OPS_PIPELINES_ORG)',
@@ -50,7 +53,7 @@ export function parseSummaryFlags(slug: string | undefined, o: Flags) {
   if (slug !== undefined && o.project)
     throw new UsageError('--project is for an organization summary (--org)');
   return {
-    project: slug === undefined ? undefined : parseProjectSlug(slug),
+    project,
     org: o.org === undefined ? undefined : parseOrg(o.org),
     window: parseWindow(o.window),
     branches: o.branch,
@@ -66,8 +69,8 @@ export function insightsSummaryCommand(factory: Factory, run = runInsightsSummar
         .description(
           'Runs, success rate, duration, credits and throughput of a project (per workflow and branch) or of an organization (per project), with trends; drawn as charts on a terminal',
         )
-        .argument('[project-slug]', 'provider/organization/project, e.g. gh/acme/web-app'),
-      'an organization’s summary instead (the default without a project)',
+        .argument('[project]', `${PROJECT_ARG}; without it, the organization's summary`),
+      'the organization: its summary (the default without a project), or where a project name or id is looked up',
     ),
   )
     .option('--branch <name>', 'only these branches (repeatable; default every branch)', collectValues)
@@ -82,6 +85,7 @@ export function insightsSummaryCommand(factory: Factory, run = runInsightsSummar
         'ops pipelines insights summary --org gh/acme --window last-7-days',
         'ops pipelines insights summary --org acme --json',
         'ops pipelines insights summary gh/acme/web-app -o csv',
+        'ops pipelines insights summary web-app --org acme   # a project by name',
       ),
     )
     .action(async (slug: string | undefined, o: Flags, c: Command) => {
@@ -90,7 +94,9 @@ export function insightsSummaryCommand(factory: Factory, run = runInsightsSummar
       // The organization's slug: an id or a name costs one read of the user's organizations.
       const org =
         parsed.project !== undefined ? undefined : await orgSlug(await base.client(), await orgOf(ctx));
-      await run({ ...base, ...parsed, org, view: viewOf(ctx) });
+      const project =
+        parsed.project === undefined ? undefined : await projectSlugOf(ctx, base, parsed.project, {});
+      await run({ ...base, ...parsed, project, org, view: viewOf(ctx) });
     });
 }
 

@@ -1,20 +1,15 @@
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { DateRange, JobTimeseriesWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
+import { wrapText } from '../../../output/text.js';
 import { lineChart } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration, percent } from '../columns.js';
-import {
-  type PipelinesBase,
-  WINDOWS,
-  examples,
-  parseChoice,
-  parseProjectSlug,
-  pipelinesStart,
-} from '../shared.js';
+import { type PipelinesBase, WINDOWS, examples, parseChoice, pipelinesStart } from '../shared.js';
 import { sparkSection } from './charts.js';
 import { type InsightsView, draw, parseRange, parseWorkflow, viewOf } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
@@ -102,7 +97,10 @@ export async function seriesCharts(
     { width: o.width, height: 6, format: (n) => duration(n) },
   );
   return [
-    `${o.workflow} on ${o.branch ?? 'the default branch'} · per ${unit} · ${times[0]} → ${times[times.length - 1]}`,
+    ...wrapText(
+      `${o.workflow} on ${o.branch ?? 'the default branch'} · per ${unit} · ${times[0]} → ${times[times.length - 1]}`,
+      o.width,
+    ),
     '',
     `Median duration per ${unit}`,
     ...lines,
@@ -135,7 +133,8 @@ export function insightsTimeSeriesCommand(factory: Factory, run = runInsightsTim
     .description(
       "A workflow's jobs over time, per day or hour: runs, successes, credits and durations; drawn as line charts and sparklines on a terminal",
     )
-    .argument('<project-slug>', 'provider/organization/project')
+    .argument('<project>', PROJECT_ARG)
+    .option('--org <org>', PROJECT_ORG)
     .argument('<workflow>', 'workflow name')
     .addOption(
       choiceOption('--granularity <g>', 'daily (default; 90 days kept) or hourly (48 hours kept)', [
@@ -165,7 +164,7 @@ export function insightsTimeSeriesCommand(factory: Factory, run = runInsightsTim
     )
     .action(
       async (
-        slug: string,
+        given: string,
         workflow: string,
         o: {
           granularity?: string;
@@ -190,7 +189,7 @@ export function insightsTimeSeriesCommand(factory: Factory, run = runInsightsTim
             ? undefined
             : parseChoice('--granularity', o.granularity, ['daily', 'hourly'] as const);
         const parsed = {
-          slug: parseProjectSlug(slug),
+          project: parseProjectArg(given, c.opts()),
           workflow: parseWorkflow(workflow),
           granularity,
           branch: o.branch,
@@ -198,7 +197,9 @@ export function insightsTimeSeriesCommand(factory: Factory, run = runInsightsTim
           limit,
         };
         const { ctx, base } = await pipelinesStart(factory, c);
-        await run({ ...base, ...parsed, view: viewOf(ctx) });
+        const { project, ...rest } = parsed;
+        const slug = await projectSlugOf(ctx, base, project, c.opts());
+        await run({ ...base, ...rest, slug, view: viewOf(ctx) });
       },
     );
 }

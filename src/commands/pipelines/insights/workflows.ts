@@ -1,3 +1,4 @@
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { BranchScope, ReportingWindow, WorkflowMetricsWire } from '../../../clients/pipelines/types.js';
@@ -6,7 +7,7 @@ import type { Column } from '../../../output/printer.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration, percent } from '../columns.js';
-import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 import { metricBars } from './charts.js';
 import {
   type InsightsView,
@@ -73,7 +74,8 @@ export function insightsWorkflowsCommand(factory: Factory, run = runInsightsWork
         .description(
           "Metrics of a project's workflows: runs, success rate, durations, credits, throughput, MTTR",
         )
-        .argument('<project-slug>', 'provider/organization/project, e.g. gh/acme/web-app'),
+        .argument('<project>', PROJECT_ARG)
+        .option('--org <org>', PROJECT_ORG),
     ),
   );
   addListOptions(cmd);
@@ -84,22 +86,25 @@ export function insightsWorkflowsCommand(factory: Factory, run = runInsightsWork
         'ops pipelines insights workflows gh/acme/web-app',
         'ops pipelines insights workflows gh/acme/web-app --all-branches --window last-7-days',
         'ops pipelines insights workflows gh/acme/api-server --branch develop -o csv',
+        'ops pipelines insights workflows web-app --org gh/acme   # by name',
       ),
     )
     .action(
       async (
-        slug: string,
+        given: string,
         o: { window?: string; branch?: string; allBranches?: boolean; limit?: string; all?: boolean },
         c: Command,
       ) => {
         const list = parseListOptions(o);
         const parsed = {
-          slug: parseProjectSlug(slug),
+          project: parseProjectArg(given, c.opts()),
           window: parseWindow(o.window),
           scope: parseBranchScope(o),
         };
         const { ctx, base } = await pipelinesStart(factory, c);
-        await run({ ...base, ...parsed, limit: list.limit, view: viewOf(ctx) });
+        const { project, ...rest } = parsed;
+        const slug = await projectSlugOf(ctx, base, project, c.opts());
+        await run({ ...base, ...rest, slug, limit: list.limit, view: viewOf(ctx) });
       },
     );
 }

@@ -4,7 +4,7 @@ import type { ClaimName } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import { type Confirm, type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 import { orgIdOf, parseOrg } from '../org.js';
-import { type ClaimsTargetFlags, addTargetOptions, parseProject } from './shared.js';
+import { type ClaimsTargetFlags, addTargetOptions, parseProject, projectIdFor } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
 import { printDeleted } from '../../shared/outcome.js';
 
@@ -47,14 +47,14 @@ export function oidcClaimsDeleteCommand(factory: Factory, run = runOidcClaimsDel
       ),
     )
     .action(async (o: ClaimsTargetFlags & { claims?: string }, c: Command) => {
-      const projectId = parseProject(o);
+      const project = parseProject(o);
       if (o.org !== undefined) parseOrg(o.org);
       const claims = parseClaimNames(o.claims);
       const { ctx, base } = await pipelinesStart(factory, c, { 'pipelines.org': o.org });
       await run({
         ...base,
         orgId: await orgIdOf(ctx, base),
-        projectId,
+        projectId: await projectIdFor(ctx, base, project, o),
         claims,
         confirm: (a) => ctx.confirm(a),
       });

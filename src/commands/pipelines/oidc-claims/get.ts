@@ -2,7 +2,13 @@ import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 import { orgIdOf, parseOrg } from '../org.js';
-import { CLAIMS_COLUMNS, type ClaimsTargetFlags, addTargetOptions, parseProject } from './shared.js';
+import {
+  CLAIMS_COLUMNS,
+  type ClaimsTargetFlags,
+  addTargetOptions,
+  parseProject,
+  projectIdFor,
+} from './shared.js';
 
 export interface OidcClaimsGetOptions extends PipelinesBase {
   orgId: string;
@@ -19,14 +25,19 @@ export function oidcClaimsGetCommand(factory: Factory, run = runOidcClaimsGet): 
       'after',
       examples(
         'ops pipelines oidc-claims get',
+        'ops pipelines oidc-claims get --project web-app   # by name, in the default --org',
         'ops pipelines oidc-claims get --org d1c91133-b7d0-4bb8-ae74-11c794816047 --project dfe353c7-5813-42bd-892a-3303ae7414ba',
       ),
     )
     .action(async (o: ClaimsTargetFlags, c: Command) => {
-      const projectId = parseProject(o);
+      const project = parseProject(o);
       if (o.org !== undefined) parseOrg(o.org);
       const { ctx, base } = await pipelinesStart(factory, c, { 'pipelines.org': o.org });
-      await run({ ...base, orgId: await orgIdOf(ctx, base), projectId });
+      await run({
+        ...base,
+        orgId: await orgIdOf(ctx, base),
+        projectId: await projectIdFor(ctx, base, project, o),
+      });
     });
 }
 

@@ -5,7 +5,13 @@ import { UsageError } from '../../../errors.js';
 import { collectValues } from '../insights/shared.js';
 import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 import { orgIdOf, parseOrg } from '../org.js';
-import { CLAIMS_COLUMNS, type ClaimsTargetFlags, addTargetOptions, parseProject } from './shared.js';
+import {
+  CLAIMS_COLUMNS,
+  type ClaimsTargetFlags,
+  addTargetOptions,
+  parseProject,
+  projectIdFor,
+} from './shared.js';
 
 export interface OidcClaimsSetOptions extends PipelinesBase {
   orgId: string;
@@ -50,11 +56,16 @@ export function oidcClaimsSetCommand(factory: Factory, run = runOidcClaimsSet): 
       ),
     )
     .action(async (o: ClaimsTargetFlags & { audience?: string[]; ttl?: string }, c: Command) => {
-      const projectId = parseProject(o);
+      const project = parseProject(o);
       if (o.org !== undefined) parseOrg(o.org);
       const patch = parseClaimsPatch(o);
       const { ctx, base } = await pipelinesStart(factory, c, { 'pipelines.org': o.org });
-      await run({ ...base, orgId: await orgIdOf(ctx, base), projectId, patch });
+      await run({
+        ...base,
+        orgId: await orgIdOf(ctx, base),
+        projectId: await projectIdFor(ctx, base, project, o),
+        patch,
+      });
     });
 }
 

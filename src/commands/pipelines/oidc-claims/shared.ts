@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
 import type { ClaimsWire } from '../../../clients/pipelines/types.js';
 import type { Column } from '../../../output/printer.js';
+import type { Context } from '../../../app/types.js';
 import { addOrgOption } from '../org.js';
-import { parseUuid } from '../shared.js';
+import { type ProjectRef, parseProjectArg, projectIdOf } from '../project-ref.js';
+import type { PipelinesBase } from '../shared.js';
 
 /** `--org` (default: OPS_PIPELINES_ORG or the profile's `pipelines.org`) and `--project`. */
 export interface ClaimsTargetFlags {
@@ -12,20 +14,24 @@ export interface ClaimsTargetFlags {
 
 export function addTargetOptions(cmd: Command): Command {
   return addOrgOption(cmd).option(
-    '--project <project-id>',
-    "a project's claims instead of the organization's",
+    '--project <project>',
+    "a project's claims instead of the organization's: its id, slug, or name in --org",
   );
 }
 
-/** The project, checked now; the organization is resolved with the settings (`pipelines.org`). */
-export function parseProject(o: ClaimsTargetFlags): string | undefined {
-  return o.project === undefined
-    ? undefined
-    : parseUuid(
-        '--project',
-        o.project,
-        'the project id, e.g. from `ops pipelines project get SLUG --field id`',
-      );
+/** The project, checked now (with --org); a name or slug becomes its id once the settings are read. */
+export function parseProject(o: ClaimsTargetFlags): ProjectRef | undefined {
+  return o.project === undefined ? undefined : parseProjectArg(o.project, o);
+}
+
+/** The id of the project (one planned read for a name or a slug), or none: the organization's claims. */
+export async function projectIdFor(
+  ctx: Context,
+  base: PipelinesBase,
+  ref: ProjectRef | undefined,
+  o: ClaimsTargetFlags,
+): Promise<string | undefined> {
+  return ref === undefined ? undefined : projectIdOf(ctx, base, ref, o);
 }
 
 export const CLAIMS_COLUMNS: Column<ClaimsWire>[] = [

@@ -1,4 +1,5 @@
-import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
+import type { ProjectWire } from '../../../clients/pipelines/types.js';
+import { PROJECT_ARG, PROJECT_ORG, findProject, parseProjectArg } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { PROJECT_COLUMNS } from '../columns.js';
@@ -6,6 +7,8 @@ import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 
 export interface ProjectGetOptions extends PipelinesBase {
   slug: string;
+  /** The project, when finding it by name or id read it already. */
+  found?: ProjectWire | undefined;
 }
 
 export function projectGetCommand(factory: Factory, run = runProjectGet): Command {
@@ -24,11 +27,14 @@ export function projectGetCommand(factory: Factory, run = runProjectGet): Comman
     .action(async (slug: string, _o: unknown, c: Command) => {
       const given = parseProjectArg(slug, c.opts());
       const { ctx, base } = await pipelinesStart(factory, c);
-      const parsed = await projectSlugOf(ctx, base, given, c.opts());
-      await run({ ...base, slug: parsed });
+      if ('slug' in given) return run({ ...base, slug: given.slug });
+      const found = await findProject(ctx, base, given, c.opts());
+      await run({ ...base, slug: found.slug, found });
     });
 }
 
 export async function runProjectGet(o: ProjectGetOptions): Promise<void> {
-  await o.printer.print(await (await o.client()).getProjectBySlug(o.slug), { columns: PROJECT_COLUMNS });
+  await o.printer.print(o.found ?? (await (await o.client()).getProjectBySlug(o.slug)), {
+    columns: PROJECT_COLUMNS,
+  });
 }
