@@ -77,6 +77,9 @@ async function bundleAsset(root, define, options, file) {
     ...options,
     outfile: file,
     bundle: true,
+    // The OS keyring's library loads a native module per platform: it stays a package, required at
+    // run time (the single binary loads its module from an asset instead: src/config/keyring-native.ts).
+    external: ['@napi-rs/keyring'],
     format: 'cjs',
     platform: 'node',
     target: 'node22',

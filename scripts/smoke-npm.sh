@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the packed npm tarball into an empty prefix (no dependencies to fetch) and runs it, under the
+# Installs the packed npm tarball into an empty prefix (its one dependency, the keyring library, from
+# npm's cache that `npm ci` filled) and runs it, under the
 # Node first on PATH and, when SYSTEM_NODE names one (.ci/run passes the machine's own), under that
 # Node as a user's shell would start it: a Node older than package.json's engines (npm only warns)
 # must get the one clear line and exit 1, a newer one must run.

@@ -37,19 +37,26 @@ export function configGetCommand(factory: Factory, run = runConfigGet): Command 
 
 export async function runConfigGet(o: ConfigGetOptions): Promise<void> {
   const spec = await findKey(o.key, o.services);
+  await o.settings.loadKeyring(o.key.split('.')[0]);
   const r = o.settings.resolve(o.key, spec.default);
   if (r.value === undefined) throw new ExitStatusError(`${o.key} is not set`, ExitCode.notFound);
   if (o.showOrigin)
     await o.printer.print({
       key: o.key,
       value: r.value,
-      origin: originLabel(r.origin, o.settings.profileName, r.envName),
+      origin: originLabel(r.origin, o.settings.profileName, r.envName, r.stored),
     });
   else await o.printer.data(r.value);
 }
 
-export function originLabel(origin: string | undefined, profile: string, envName: string): string {
+export function originLabel(
+  origin: string | undefined,
+  profile: string,
+  envName: string,
+  stored?: 'keyring' | 'file',
+): string {
   if (origin === 'env') return `env ${envName}`;
+  if (origin === 'profile' && stored === 'keyring') return 'keyring';
   if (origin === 'profile') return `profile ${profile}`;
   return origin ?? '';
 }

@@ -47,6 +47,7 @@ export async function runConfigList(o: ConfigListOptions): Promise<void> {
   const names = o.services.map((s) => s.name);
   if (o.service !== undefined && !names.includes(o.service))
     throw new UsageError(`unknown service "${o.service}"`, `give one of: ${names.join(', ')}`);
+  await o.settings.loadKeyring(o.service);
   for (const spec of await knownKeys(o.services)) {
     if (o.service && !spec.key.startsWith(`${o.service}.`)) continue;
     const r = o.settings.resolve(spec.key, spec.default);
@@ -54,7 +55,8 @@ export async function runConfigList(o: ConfigListOptions): Promise<void> {
     const value = r.value === undefined ? null : spec.secret ? MASK : r.value;
     const row: Row = { key: spec.key, value };
     if (o.showOrigin)
-      row.origin = r.value === undefined ? '' : originLabel(r.origin, o.settings.profileName, r.envName);
+      row.origin =
+        r.value === undefined ? '' : originLabel(r.origin, o.settings.profileName, r.envName, r.stored);
     if (o.all) row.description = spec.description;
     rows.push(row);
   }
