@@ -19,7 +19,8 @@ export function fileFallbackLine(why: string, keys: readonly string[], path: str
   return `ops: no OS keyring answered (${why}); kept ${keys.join(', ')} in ${path} (0600)`;
 }
 
-let warned = false;
+/** The runs (one Settings each) that said where a secret went: once a run. */
+const warned = new WeakSet<Settings>();
 
 /**
  * Keeps settings of one service in the current profile, the one way every login and `ops config set`
@@ -48,8 +49,8 @@ export async function saveCredentials(
     if (why === undefined && !o.insecureStorage) storedIn = 'keyring';
     else {
       for (const [key, value] of secrets) toFile.set(key, value);
-      if (why !== undefined && !warned && o.warn) {
-        warned = true;
+      if (why !== undefined && !warned.has(settings) && o.warn) {
+        warned.add(settings);
         o.warn(
           fileFallbackLine(
             why,

@@ -51,30 +51,34 @@ export function keyringReason(err: unknown): string {
 async function loadLibrary(env: Record<string, string | undefined>): Promise<Library> {
   const sea = process.getBuiltinModule('node:sea') as { isSea(): boolean } | undefined;
   if (sea?.isSea()) return (await import('./keyring-native.js')).loadFromBinary(env) as Library;
-  // The bundles are CommonJS run in a vm script, where `import()` of a package cannot work.
-  if (typeof require === 'function') return require('@napi-rs/keyring') as Library;
+  // The bundles (where the build defines import.meta.url away) are CommonJS run in a vm script,
+  // where `import()` of a package cannot work.
+  if (import.meta.url === undefined) return require('@napi-rs/keyring') as Library;
   return (await import('@napi-rs/keyring')) as unknown as Library;
 }
 
-let opened: Promise<Opened> | undefined;
+const opened = new Map<string, Promise<Opened>>();
 
 /**
- * The keyring, or why none answered. `OPS_NO_KEYRING=1` says none does. The first use asks the
- * keyring for an item that does not exist, so that a session without a Secret Service fails here, once.
+ * The keyring, or why none answered. `OPS_NO_KEYRING=1` says none does; on Linux so does an
+ * environment without `DBUS_SESSION_BUS_ADDRESS` (the library would refuse the same, after loading).
+ * The first use asks the keyring for an item that does not exist, so that a session without a
+ * Secret Service fails here, once.
  */
 export function openKeyring(env: Record<string, string | undefined>): Promise<Opened> {
-  opened ??= open(env);
-  return opened;
-}
-
-/** Forgets the keyring opened (tests open it under another environment). */
-export function resetKeyring(): void {
-  opened = undefined;
+  if (env.OPS_NO_KEYRING !== undefined && parseBoolean(env.OPS_NO_KEYRING) !== false)
+    return Promise.resolve({ why: 'OPS_NO_KEYRING is set' });
+  const bus = env.DBUS_SESSION_BUS_ADDRESS;
+  if (process.platform === 'linux' && !bus) return Promise.resolve({ why: 'no D-Bus session bus' });
+  let o = opened.get(bus ?? '');
+  if (!o) {
+    o = open(env);
+    opened.set(bus ?? '', o);
+  }
+  return o;
 }
 
 async function open(env: Record<string, string | undefined>): Promise<Opened> {
-  if (env.OPS_NO_KEYRING !== undefined && parseBoolean(env.OPS_NO_KEYRING) !== false)
-    return { why: 'OPS_NO_KEYRING is set' };
   let lib: Library;
   try {
     lib = await loadLibrary(env);
