@@ -23,7 +23,7 @@ Examples:
   addVerbs(
     group,
     {
-      status: read(authStatusCommand, { list: true }),
+      status: read(authStatusCommand),
       token: read(authTokenCommand, { reveals: true }),
       logout: destructive(authLogoutCommand),
     },

@@ -32,7 +32,7 @@ current profile. A credential set in the environment stays: unset the variable.
 
 Examples:
   ops auth logout tasks --yes
-  ops -p staging auth logout hosts --yes -o json`,
+  ops auth logout hosts --yes -o json`,
     )
     .action(async (service: string, _o: unknown, cmd: Command) => {
       const ctx = await factory.context(cmd);
