@@ -148,6 +148,9 @@ function parts(root) {
     ),
     // `ops mcp`: its commands, loaded by it alone (the SDK itself is the lib `mcp-sdk`).
     mcp: { folders: ['commands/mcp/'], except: [], entries: { commands: 'commands/mcp/index.ts' } },
+    // `ops auth`, and the OS keyring's code, loaded only where the config file says it holds a key.
+    auth: { folders: ['commands/auth/'], except: [], entries: { commands: 'commands/auth/index.ts' } },
+    keyring: { folders: ['config/keyring'], except: [], entries: { keyring: 'config/keyring.ts' } },
     sandbox: {
       folders: ['sandbox/'],
       except: ['sandbox/settings.ts', 'sandbox/credentials.ts', 'sandbox/tls.ts'],
