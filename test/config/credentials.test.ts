@@ -4,30 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { forgetCredentials, saveCredentials } from '../../src/config/credentials.js';
 import { Settings } from '../../src/config/settings.js';
 import { tempConfigDir } from '../helpers/cli.js';
+import { failure, items, stores } from './fake-keyring.js';
 
-/** An in-memory keyring in place of the OS one: items by service and account. */
-const items = new Map<string, string>();
-let refuse: string | undefined;
-vi.mock('@napi-rs/keyring', () => ({
-  Entry: class {
-    readonly id: string;
-    constructor(service: string, account: string, options?: { linux?: { store?: string } }) {
-      if (refuse) throw new Error(refuse);
-      // Never the kernel's keyutils, which forgets at the end of a session.
-      expect(options?.linux?.store).toBe('secret-service');
-      this.id = `${service}/${account}`;
-    }
-    getPassword() {
-      return items.get(this.id) ?? null;
-    }
-    setPassword(v: string) {
-      items.set(this.id, v);
-    }
-    deletePassword() {
-      return items.delete(this.id);
-    }
-  },
-}));
+vi.mock('@napi-rs/keyring', () => import('./fake-keyring.js'));
 
 const BUS = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/test-bus' };
 const fresh = (env: Record<string, string | undefined> = {}) => {
@@ -56,6 +35,8 @@ describe('saveCredentials', () => {
       profiles: { default: { tasks: { token_expires_at: '2030-01-01T00:00:00Z' } } },
     });
     expect(warn).not.toHaveBeenCalled();
+    // On Linux the Secret Service only, never the kernel's keyutils (forgotten at the end of a session).
+    expect(new Set(stores)).toEqual(new Set(['secret-service']));
     // A later run reads it from the keyring, because the file says the keyring holds it.
     const later = settings();
     await later.loadKeyring('tasks');
@@ -108,7 +89,7 @@ describe('saveCredentials', () => {
       { warn },
     );
     expect(warn.mock.calls[0]![0]).toMatch(/\(OPS_NO_KEYRING is set\); kept db\.token in /);
-    refuse =
+    failure.message =
       'Platform failure: DBus error: Using X11 for dbus-daemon autolaunch was disabled at compile time, set your DBUS_SESSION_BUS_ADDRESS instead';
     try {
       const w2 = vi.fn();
@@ -123,7 +104,7 @@ describe('saveCredentials', () => {
         /^ops: no OS keyring answered \(no D-Bus session bus\); kept db\.token in /,
       );
     } finally {
-      refuse = undefined;
+      failure.message = undefined;
     }
   });
 });

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SERVICES } from '../../src/services.js';
@@ -227,5 +227,53 @@ describe('the built CLI', () => {
     });
     const status = await runCli(['auth', 'status', 'hosts', '--check'], { env });
     expect(status.stdout).toMatch(/^hosts +file +sand\*{4} +ok$/m);
+  });
+});
+
+describe('ops auth status --token-stdin', () => {
+  it('tries a credential before it is kept: source flag, checked', async () => {
+    const ok = await runMain(['auth', 'status', 'tasks', '--token-stdin', '--check'], {
+      env: addresses,
+      input: 'sandbox-tasks-token\n',
+    });
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/^tasks +flag --token-stdin +sand\*{4} +ok$/m);
+    const wrong = await runMain(['auth', 'status', 'tasks', '--token-stdin', '--check'], {
+      env: sb.env,
+      input: 'not-the-sandbox-token\n',
+    });
+    expect(wrong.code).toBe(4);
+    expect(wrong.stdout).toMatch(/^tasks +flag --token-stdin +not-\*{4} +Request had invalid/m);
+  });
+
+  it('gives one credential: without exactly one service it is exit 2 before any request', async () => {
+    for (const args of [
+      ['auth', 'status', '--token-stdin'],
+      ['auth', 'status', 'hosts', 'tasks', '--token-stdin'],
+    ]) {
+      const r = await runMain(args, { env: sb.env, input: 'x' });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^ops: --token-stdin gives one credential\nhint: name one service/);
+    }
+  });
+});
+
+describe('a key the config file says the keyring holds, where no keyring answers', () => {
+  it('is not read; each command says why once, and the credential is missing (exit 4)', async () => {
+    const dir = tempConfigDir();
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ keyring: { default: ['hosts.api_key'] } }));
+    const env = { ...addresses, OPS_CONFIG_DIR: dir, OPS_HOSTS_APP_KEY: 'sandbox-hosts-app-key' };
+    const why = 'ops: no OS keyring answered (no D-Bus session bus): hosts.api_key cannot be read\n';
+    const totals = await runMain(['hosts', 'totals'], { env });
+    expect(totals.code).toBe(4);
+    expect(totals.stderr.startsWith(why)).toBe(true);
+    const status = await runMain(['auth', 'status', 'hosts'], { env });
+    expect(status.code).toBe(4);
+    expect(status.stderr).toBe(`${why}ops: a credential is missing or refused\n`);
+    const list = await runMain(['config', 'list', 'hosts'], { env });
+    expect(list.stderr).toBe(why);
+    // Another service's command never asks the keyring.
+    const other = await runMain(['config', 'list', 'tasks'], { env });
+    expect(other.stderr).toBe('');
   });
 });

@@ -2,6 +2,9 @@ import { Command } from 'commander';
 import type { Context, Factory } from '../../app/types.js';
 import type { ServiceDescriptor } from '../../clients/descriptor.js';
 import { DryRunStop, ExitCode, type ExitCodeValue, ExitStatusError, OpsError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
+import { readStdinValue } from '../shared/secret-input.js';
+import { addTokenStdin } from '../shared/verbs.js';
 import { expiryOf, knownService, maskCredential, secretKeys, sourceName } from './shared.js';
 
 export interface AuthStatusOptions {
@@ -30,10 +33,12 @@ export interface AuthStatusRow {
 }
 
 export function authStatusCommand(factory: Factory, run = runAuthStatus): Command {
-  return new Command('status')
+  const cmd = new Command('status')
     .description("Show where each service's credential comes from, masked, with its expiry")
     .argument('[service...]', 'only these services (each must have a credential: exit 4)')
-    .option('--check', 'send one cheap read with each credential (exit 4 when one is refused)')
+    .option('--check', 'send one cheap read with each credential (exit 4 when one is refused)');
+  // With one service named: a credential to try before keeping it.
+  return addTokenStdin(cmd)
     .addHelpText(
       'after',
       `
@@ -43,12 +48,24 @@ keyring or file. A credential shows at most its first 4 characters.
 Examples:
   ops auth status
   ops auth status hosts tasks --check
+  printf %s "$OPS_TASKS_TOKEN" | ops auth status tasks --token-stdin --check
   ops auth status -o json`,
     )
-    .action(async (names: string[], o: { check?: boolean }, cmd: Command) => {
-      const ctx = await factory.context(cmd);
+    .action(async (names: string[], o: { check?: boolean; tokenStdin?: boolean }, cmd: Command) => {
       const all = factory.services.map((s) => s.name);
       const services = names.length ? [...new Set(names.map((n) => knownService(all, n)))] : all;
+      const settings: Record<string, string> = {};
+      if (o.tokenStdin) {
+        if (services.length !== 1 || !names.length)
+          throw new UsageError(
+            '--token-stdin gives one credential',
+            'name one service: ops auth status tasks --token-stdin',
+          );
+        const entry = factory.services.find((s) => s.name === services[0])!;
+        const key = `${entry.name}.${(await entry.descriptor()).stdinCredential}`;
+        settings[key] = await readStdinValue(factory.io, '--token-stdin', 'pipe the credential on stdin');
+      }
+      const ctx = await factory.context(cmd, { settings });
       await run({ ctx, services, named: names.length > 0, check: Boolean(o.check) });
     });
 }
