@@ -277,3 +277,22 @@ describe('a key the config file says the keyring holds, where no keyring answers
     expect(other.stderr).toBe('');
   });
 });
+
+describe('ops auth status --check through the usual client', () => {
+  it('--dry-run prints each probe as curl, credential masked, and sends nothing', async () => {
+    const before = (await sb.counters()).requests.hosts ?? {};
+    const r = await runMain(['auth', 'status', 'hosts', '--check', '--dry-run'], { env: sb.env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^curl .*\/hosts\/api\/v1\/hosts\?count=1/m);
+    expect(r.stdout).not.toContain('sandbox-hosts-api-key');
+    expect(r.stdout).toMatch(/^hosts +env OPS_HOSTS_API_KEY +sand\*{4} +not sent \(--dry-run\)$/m);
+    expect((await sb.counters()).requests.hosts ?? {}).toEqual(before);
+  });
+
+  it('--debug logs the probe with the credential masked', async () => {
+    const r = await runMain(['auth', 'status', 'breach', '--check', '--debug'], { env: sb.env });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^> GET .*\/breach\/api\/v3\/subscription\/status$/m);
+    expect(r.stderr).not.toContain('sandbox-breach-key');
+  });
+});
