@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Installs the packed npm tarball into an empty prefix (its one dependency, the keyring library, from
-# npm's cache that `npm ci` filled) and runs it, under the
-# Node first on PATH and, when SYSTEM_NODE names one (.ci/run passes the machine's own), under that
+# npm's cache where `npm ci` left it, else the registry: `npm ci` does not keep the package's metadata
+# that an offline install needs) and runs it, under the Node first on PATH and, when SYSTEM_NODE names one (.ci/run passes the machine's own), under that
 # Node as a user's shell would start it: a Node older than package.json's engines (npm only warns)
 # must get the one clear line and exit 1, a newer one must run.
 set -euo pipefail
 tarball="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 prefix="$(mktemp -d)"
 trap 'rm -rf "$prefix"' EXIT
-npm install --global --prefix "$prefix" --offline --no-audit --no-fund "$tarball" >/dev/null
+npm install --global --prefix "$prefix" --prefer-offline --no-audit --no-fund "$tarball" >/dev/null
 "$prefix/bin/ops" --version
 "$prefix/bin/ops" completion bash | grep -q _ops_complete
 # The OS keyring through the package's one dependency: a real Secret Service where dbus-run-session and
