@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the packed npm tarball into an empty prefix (its one dependency, the keyring library, from
 # npm's cache where `npm ci` left it, else the registry: `npm ci` does not keep the package's metadata
-# that an offline install needs) and runs it, under the Node first on PATH and, when SYSTEM_NODE names one (.ci/run passes the machine's own), under that
-# Node as a user's shell would start it: a Node older than package.json's engines (npm only warns)
+# that an offline install needs) and runs it, under the Node first on PATH and, when SYSTEM_NODE names
+# one (.ci/run passes the machine's own), under that Node as a user's shell would start it: a Node older than package.json's engines (npm only warns)
 # must get the one clear line and exit 1, a newer one must run.
 set -euo pipefail
 tarball="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"

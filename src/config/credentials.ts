@@ -62,10 +62,13 @@ export async function saveCredentials(
     }
   }
   const removed = [...toFile].filter(([, v]) => v === undefined).map(([k]) => k);
-  await forgetInKeyring(settings, store, service, [
-    ...removed,
-    ...(storedIn === 'file' ? secrets.map(([k]) => k) : []),
-  ]);
+  await forgetInKeyring(
+    settings,
+    store,
+    service,
+    [...removed, ...(storedIn === 'file' ? secrets.map(([k]) => k) : [])],
+    o.warn,
+  );
   for (const [key, value] of toFile) {
     if (value === undefined) store.unset(profile, `${service}.${key}`);
     else store.set(profile, `${service}.${key}`, value);
