@@ -128,9 +128,16 @@ await buildMain(root, bundle, {
 // The help pages `npm run build` wrote, as assets named like the files.
 const helpDir = join(root, 'dist', 'help');
 if (!existsSync(helpDir)) throw new Error('dist/help is missing: run `npm run build` first');
+// The OS keyring's native module (linux-x64-gnu, the binary's platform): a binary cannot load a
+// module from inside itself, so src/config/keyring-native.ts writes it once to the cache folder.
+const keyringModule = join(
+  dirname(require.resolve('@napi-rs/keyring-linux-x64-gnu/package.json')),
+  'keyring.linux-x64-gnu.node',
+);
 const assets = {
   ...assetFiles,
   ...Object.fromEntries(readdirSync(helpDir).map((f) => [`help/${f}`, join(helpDir, f)])),
+  'native/keyring.node': keyringModule,
 };
 
 const blob = join(seaDir, 'sea-prep.blob');

@@ -77,6 +77,9 @@ async function bundleAsset(root, define, options, file) {
     ...options,
     outfile: file,
     bundle: true,
+    // The OS keyring's library loads a native module per platform: it stays a package, required at
+    // run time (the single binary loads its module from an asset instead: src/config/keyring-native.ts).
+    external: ['@napi-rs/keyring'],
     format: 'cjs',
     platform: 'node',
     target: 'node22',
@@ -145,6 +148,9 @@ function parts(root) {
     ),
     // `ops mcp`: its commands, loaded by it alone (the SDK itself is the lib `mcp-sdk`).
     mcp: { folders: ['commands/mcp/'], except: [], entries: { commands: 'commands/mcp/index.ts' } },
+    // `ops auth`, and the OS keyring's code, loaded only where the config file says it holds a key.
+    auth: { folders: ['commands/auth/'], except: [], entries: { commands: 'commands/auth/index.ts' } },
+    keyring: { folders: ['config/keyring'], except: [], entries: { keyring: 'config/keyring.ts' } },
     sandbox: {
       folders: ['sandbox/'],
       except: ['sandbox/settings.ts', 'sandbox/credentials.ts', 'sandbox/tls.ts'],

@@ -1,6 +1,7 @@
 // Makes the npm package from the bundle: dist/npm/ holds bin/ops.cjs, dist/ops.cjs, dist/run.cjs,
-// dist/lib/, the help pages, and a generated package.json with no dependencies at all (everything is
-// bundled). Run after `npm run build`.
+// dist/lib/, the help pages, and a generated package.json whose one dependency is the OS keyring's
+// library (a native module per platform, which cannot be bundled); everything else is bundled. Run
+// after `npm run build`.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -27,6 +28,7 @@ const manifest = {
   bin: { ops: 'bin/ops.cjs' },
   engines: pkg.engines,
   files: ['bin', 'dist'],
+  dependencies: pkg.dependencies,
   license: pkg.license ?? 'UNLICENSED',
 };
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -27,4 +27,17 @@ tls=$!
 for _ in $(seq 1 50); do grep -q '^listening on https://' "$work/tls.out" 2>/dev/null && break; sleep 0.1; done
 kill "$tls"
 grep -q '^listening on https://' "$work/tls.out"
+# The OS keyring: its native module, an asset, written to the cache folder and loaded, against a real
+# Secret Service where dbus-run-session and gnome-keyring are installed; else the file and its line.
+printf 'sandbox-hosts-api-key\n' | env -u DBUS_SESSION_BUS_ADDRESS OPS_HOSTS_API_KEY= "$bin" config set hosts.api_key - 2> "$work/err"
+grep -q '^ops: no OS keyring answered (no D-Bus session bus); kept hosts.api_key in ' "$work/err"
+if command -v dbus-run-session >/dev/null && command -v gnome-keyring-daemon >/dev/null; then
+  HOME="$work" XDG_RUNTIME_DIR="$work" XDG_CACHE_HOME="$work/cache" dbus-run-session -- sh -c '
+    printf pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null
+    printf "sandbox-hosts-api-key\n" | OPS_HOSTS_API_KEY= "$0" config set hosts.api_key - &&
+    OPS_HOSTS_API_KEY= "$0" auth status hosts --check' "$bin" > "$work/out" 2> "$work/err"
+  grep -Eq '^hosts +keyring +sand\*{4} +ok$' "$work/out" || { cat "$work/out" "$work/err" >&2; exit 1; }
+  ls "$work"/cache/ops/keyring-*.node > /dev/null
+  echo "binary keyring: the Secret Service answered"
+fi
 echo "binary smoke: ok"

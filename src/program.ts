@@ -22,6 +22,11 @@ const BUILT_INS: TopLevel[] = [
     load: () => import('./commands/config/index.js'),
   },
   {
+    name: 'auth',
+    summary: "Show, print and forget every service's credential",
+    load: () => import('./commands/auth/index.js'),
+  },
+  {
     name: 'api',
     summary: 'Make a raw request to any service',
     load: () => import('./commands/api/index.js'),

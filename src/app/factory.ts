@@ -154,12 +154,19 @@ function buildContext(
 
   const loaded = new Map<string, Promise<HttpClient>>();
   let warnedInsecure = false;
+  let warnedKeyring = false;
 
   async function service(name: string) {
     const entry = services.find((s) => s.name === name);
     if (!entry) throw new UsageError(`unknown service "${name}"`);
     const descriptor = await entry.descriptor();
     await settings.load();
+    // Only keys the config file says the keyring holds: a command that uses none pays nothing.
+    await settings.loadKeyring(name);
+    if (settings.keyringProblem && !warnedKeyring && !quiet) {
+      warnedKeyring = true;
+      io.stderr.write(`ops: ${settings.keyringProblem}\n`);
+    }
     const defaults = Object.fromEntries(
       descriptor.settings.filter((s) => s.default).map((s) => [s.key, s.default]),
     );

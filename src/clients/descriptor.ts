@@ -60,9 +60,15 @@ export interface ServiceDescriptor {
   pageStyle?(): PageStyle<unknown>;
   /**
    * A cheap read that proves the credential works (`ops auth status --check`): a GET of this path
-   * under the base URL, with this query.
+   * under the base URL, with this query. `{key}` in the path is the service's setting of that name.
    */
-  probe?: { path: string; query?: Record<string, string> };
+  probe?: {
+    path: string;
+    query?: Record<string, string>;
+    /** A service whose every operation is a POST probes with one that only computes (GET otherwise). */
+    method?: 'GET' | 'POST';
+    body?: unknown;
+  };
   /**
    * Revokes what a sign-in stored at the authorization server (`ops auth logout`), best effort:
    * services whose credential `ops` obtains with OAuth.

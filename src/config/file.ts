@@ -4,10 +4,15 @@ import { configFile } from './paths.js';
 
 export type ProfileData = Record<string, unknown>;
 
-/** `{ current_profile, profiles: { <name>: { <service>: { <key>: value } } } }` */
+/**
+ * `{ current_profile, profiles: { <name>: { <service>: { <key>: value } } }, keyring: { <name>: [keys] } }`:
+ * `keyring` names the keys of each profile that the OS keyring holds (`hosts.api_key`), so that a
+ * read knows where to look without asking the keyring.
+ */
 export interface ConfigShape {
   current_profile?: string;
   profiles?: Record<string, ProfileData>;
+  keyring?: Record<string, string[]>;
 }
 
 const HINT = 'mend the file by hand, or move it away and set the values again with `ops config set`';
@@ -72,6 +77,12 @@ export class ConfigView {
 
   profile(name: string): ProfileData {
     return this.data().profiles?.[name] ?? {};
+  }
+
+  /** The keys of a profile that the OS keyring holds. */
+  keyringKeys(profile: string): string[] {
+    const keys = this.data().keyring?.[profile];
+    return Array.isArray(keys) ? keys.filter((k) => typeof k === 'string') : [];
   }
 
   /** Reads `service.key` (or a top-level key such as `output`) from a profile. */

@@ -10,6 +10,8 @@ export interface Resolved {
   origin: Origin | undefined;
   /** The environment variable that mirrors the key. */
   envName: string;
+  /** Where a profile's value is kept: the OS keyring or the config file. */
+  stored?: 'keyring' | 'file';
 }
 
 /** `hosts.api_key` ↔ `OPS_HOSTS_API_KEY`. */
@@ -28,6 +30,10 @@ export class Settings {
   private store: ConfigView | undefined;
   private writable: ConfigStore | undefined;
   private loaded = false;
+  /** Values read from the OS keyring, by key (`hosts.api_key`). */
+  private readonly fromKeyring = new Map<string, string>();
+  /** Why keys the file says the keyring holds could not be read, when they could not. */
+  keyringProblem: string | undefined;
 
   constructor(
     private readonly env: Record<string, string | undefined>,
@@ -52,6 +58,46 @@ export class Settings {
       this.loaded = true;
     }
     return this.writable;
+  }
+
+  /** The environment settings are read from (the keyring's switch, the config folder). */
+  get environment(): Record<string, string | undefined> {
+    return this.env;
+  }
+
+  /**
+   * Reads from the OS keyring the keys of the profile that the config file says it holds, of one
+   * service (or of all): only then is the keyring library loaded, so a command whose credentials
+   * come from elsewhere pays nothing. A keyring that does not answer leaves them unset and says why
+   * in `keyringProblem`.
+   */
+  async loadKeyring(service?: string): Promise<void> {
+    await this.load();
+    const profile = this.profileName;
+    const keys = (this.store?.keyringKeys(profile) ?? []).filter(
+      (k) => !this.fromKeyring.has(k) && (service === undefined || k.startsWith(`${service}.`)),
+    );
+    if (!keys.length) return;
+    const { openKeyring, keyringAccount, keyringReason } = await import('./keyring.js');
+    const { keyring, why } = await openKeyring(this.env);
+    if (!keyring) {
+      this.keyringProblem = `no OS keyring answered (${why}): ${keys.join(', ')} cannot be read`;
+      return;
+    }
+    for (const key of keys) {
+      try {
+        const v = keyring.get(keyringAccount(profile, key));
+        if (v !== undefined) this.fromKeyring.set(key, v);
+      } catch (err) {
+        this.keyringProblem = `the OS keyring did not give ${key}: ${keyringReason(err)}`;
+      }
+    }
+  }
+
+  /** Records a value just kept in (or removed from) the keyring, so that this run reads it. */
+  keptInKeyring(key: string, value: string | undefined): void {
+    if (value === undefined) this.fromKeyring.delete(key);
+    else this.fromKeyring.set(key, value);
   }
 
   async load(): Promise<void> {
@@ -82,8 +128,12 @@ export class Settings {
     if (flag !== undefined) return { value: flag, origin: 'flag', envName };
     const fromEnv = this.env[envName];
     if (fromEnv !== undefined && fromEnv !== '') return { value: fromEnv, origin: 'env', envName };
+    if (this.store?.keyringKeys(this.profileName).includes(key)) {
+      const held = this.fromKeyring.get(key);
+      if (held !== undefined) return { value: held, origin: 'profile', envName, stored: 'keyring' };
+    }
     const fromProfile = this.store?.get(this.profileName, key);
-    if (fromProfile !== undefined) return { value: fromProfile, origin: 'profile', envName };
+    if (fromProfile !== undefined) return { value: fromProfile, origin: 'profile', envName, stored: 'file' };
     if (fallback !== undefined) return { value: fallback, origin: 'default', envName };
     return { value: undefined, origin: undefined, envName };
   }

@@ -80,6 +80,20 @@ export class ConfigStore extends ConfigView {
     return true;
   }
 
+  /** Records whether the OS keyring holds a key of a profile. */
+  markKeyring(profile: string, key: string, held: boolean): void {
+    const all = { ...(this.data().keyring ?? {}) };
+    const keys = new Set(this.keyringKeys(profile));
+    if (held === keys.has(key)) return;
+    if (held) keys.add(key);
+    else keys.delete(key);
+    if (keys.size) all[profile] = [...keys].sort();
+    else delete all[profile];
+    if (Object.keys(all).length) this.conf.set('keyring', all);
+    else this.conf.delete('keyring');
+    this.tighten();
+  }
+
   /** conf creates the file with the mode asked for, but an older file may be wider: narrow it. */
   private tighten(): void {
     if (existsSync(this.conf.path)) chmodSync(this.conf.path, 0o600);

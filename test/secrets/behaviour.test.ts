@@ -334,7 +334,7 @@ describe('secrets login', () => {
     o: { field?: string; format?: OutputFormat } = {},
   ) {
     const s = setup(client, o);
-    const storeToken = vi.fn(async () => 'default');
+    const storeToken = vi.fn(async () => ({ profile: 'default', storedIn: 'file' as const }));
     const readSecret = vi.fn(async () => secret);
     return {
       ...s,

@@ -9,6 +9,7 @@ export const DEFAULT_RATE_PER_MINUTE = 10;
 /** Breach lookup (seed 000 D): `breach-api-key` and a `user-agent` naming the application. */
 export const descriptor: ServiceDescriptor = {
   stdinCredential: 'api_key',
+  probe: { path: '/api/v3/subscription/status' },
   name: 'breach',
   title: 'breach lookup',
   settings: [

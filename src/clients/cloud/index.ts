@@ -77,6 +77,7 @@ export function cloudHint(status: number, parsed: ParsedError): string | undefin
 /** Cloud hosting (seed 002 C): `X-Cloud-Auth` key, `offset`/`limit` with `_metadata`, errorResult bodies. */
 export const descriptor: ServiceDescriptor = {
   stdinCredential: 'api_key',
+  probe: { path: '/publicCloud/v1/instances', query: { limit: '1' } },
   name: 'cloud',
   title: 'cloud hosting',
   settings: [{ key: 'api_key', description: 'API key (X-Cloud-Auth)', secret: true }],

@@ -28,6 +28,8 @@ export function parseDataapiError(
 /** Data API error reports (seed 002 B): HTTP Basic with the account login and password. */
 export const descriptor: ServiceDescriptor = {
   stdinCredential: 'password',
+  // Every operation is a POST; an error report of one item only reads.
+  probe: { method: 'POST', path: '/v3/keywords_data/errors', body: [{ limit: 1 }] },
   name: 'dataapi',
   title: 'data API error reports',
   settings: [

@@ -108,6 +108,10 @@ function hintFor(
  */
 export const descriptor: ServiceDescriptor = {
   stdinCredential: 'token',
+  probe: {
+    path: '/subscriptions/{subscription}/resourceGroups/{resource_group}/providers/Microsoft.DocumentDB/databaseAccounts/{account}/sqlRoleDefinitions',
+    query: { 'api-version': '{api_version}' },
+  },
   name: 'db',
   title: 'database role assignment',
   settings: [

@@ -11,6 +11,7 @@ export const CONTENT_VERSION = '2025.0';
 /** Document generation (seed 002 A): bearer token, `content-version` on every call, marker pages. */
 export const descriptor: ServiceDescriptor = {
   stdinCredential: 'token',
+  probe: { path: '/2.0/docgen_jobs', query: { limit: '1' } },
   name: 'docgen',
   title: 'document generation',
   settings: [{ key: 'token', description: 'access token (OAuth 2.0 bearer token)', secret: true }],

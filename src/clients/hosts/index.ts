@@ -5,6 +5,7 @@ import { hostPages } from './pages.js';
 /** Host monitoring (seed 000 C): API key and application key headers. */
 export const descriptor: ServiceDescriptor = {
   stdinCredential: 'api_key',
+  probe: { path: '/api/v1/hosts', query: { count: '1' } },
   name: 'hosts',
   title: 'host monitoring',
   settings: [

@@ -17,6 +17,8 @@ export function checkBillingVersion(v: string): string | undefined {
 /** Usage metering (seed 000 B): API key as a bearer token, `Billing-Version` on every call. */
 export const descriptor: ServiceDescriptor = {
   stdinCredential: 'api_key',
+  // Every operation of the seed is a POST; opening a session is the cheapest, and changes nothing billed.
+  probe: { method: 'POST', path: '/v2/billing/meter_event_session' },
   name: 'meter',
   title: 'usage metering',
   settings: [

@@ -40,6 +40,7 @@ function hintFor(status: number, parsed: ParsedError): string | undefined {
 /** Pipeline administration (seed 001 D): `Pipeline-Token`, `next_page_token` / `page-token` pages. */
 export const descriptor: ServiceDescriptor = {
   stdinCredential: 'token',
+  probe: { path: '/api/v2/me/collaborations' },
   name: 'pipelines',
   title: 'pipeline administration',
   settings: [

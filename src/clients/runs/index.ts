@@ -75,6 +75,8 @@ export function runsRateLimitWait(
  */
 export const descriptor: ServiceDescriptor = {
   stdinCredential: 'token',
+  // The API's root: the one path of the seed besides issues, and it takes the token.
+  probe: { path: '/' },
   name: 'runs',
   title: 'workflow automation',
   settings: [

@@ -40,6 +40,8 @@ function hintFor(status: number, parsed: ParsedError): string | undefined {
 /** Secrets store (seed 000 A): token in `X-Secrets-Token`, optional namespace header, 412 retried. */
 export const descriptor: ServiceDescriptor = {
   stdinCredential: 'token',
+  // The token's own lookup: every token may read itself (seed A, token auth).
+  probe: { path: '/v1/auth/token/lookup-self' },
   name: 'secrets',
   title: 'secrets store',
   settings: [

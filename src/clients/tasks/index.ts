@@ -11,6 +11,7 @@ export const DEFAULT_LIST = '@default';
 /** Task lists (seed 001 B): OAuth bearer token, `nextPageToken` pages, the vendor-wide error body. */
 export const descriptor: ServiceDescriptor = {
   stdinCredential: 'token',
+  probe: { path: '/tasks/v1/users/@me/lists', query: { maxResults: '1' } },
   name: 'tasks',
   title: 'task lists',
   settings: [

@@ -4,6 +4,7 @@ import type { Settings } from '../../config/settings.js';
 import { ExitStatusError, ExitCode } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
+import { storageWarn } from './storage.js';
 
 export interface ConfigGetOptions {
   /** The services whose keys a profile may hold (the service table). */
@@ -12,6 +13,8 @@ export interface ConfigGetOptions {
   settings: Settings;
   key: string;
   showOrigin: boolean;
+  /** Says why keys the keyring holds could not be read. */
+  warn?: (line: string) => void;
 }
 
 export function configGetCommand(factory: Factory, run = runConfigGet): Command {
@@ -29,6 +32,7 @@ export function configGetCommand(factory: Factory, run = runConfigGet): Command 
         services: factory.services,
         printer: ctx.printer,
         settings: ctx.settings,
+        warn: storageWarn(ctx),
         key,
         showOrigin: Boolean(o.showOrigin),
       });
@@ -37,19 +41,27 @@ export function configGetCommand(factory: Factory, run = runConfigGet): Command 
 
 export async function runConfigGet(o: ConfigGetOptions): Promise<void> {
   const spec = await findKey(o.key, o.services);
+  await o.settings.loadKeyring(o.key.split('.')[0]);
+  if (o.settings.keyringProblem) o.warn?.(`ops: ${o.settings.keyringProblem}`);
   const r = o.settings.resolve(o.key, spec.default);
   if (r.value === undefined) throw new ExitStatusError(`${o.key} is not set`, ExitCode.notFound);
   if (o.showOrigin)
     await o.printer.print({
       key: o.key,
       value: r.value,
-      origin: originLabel(r.origin, o.settings.profileName, r.envName),
+      origin: originLabel(r.origin, o.settings.profileName, r.envName, r.stored),
     });
   else await o.printer.data(r.value);
 }
 
-export function originLabel(origin: string | undefined, profile: string, envName: string): string {
+export function originLabel(
+  origin: string | undefined,
+  profile: string,
+  envName: string,
+  stored?: 'keyring' | 'file',
+): string {
   if (origin === 'env') return `env ${envName}`;
+  if (origin === 'profile' && stored === 'keyring') return 'keyring';
   if (origin === 'profile') return `profile ${profile}`;
   return origin ?? '';
 }

@@ -16,7 +16,9 @@ export function register(parent: Command, factory: Factory): void {
     .addHelpText(
       'after',
       `
-Precedence: flag > environment (OPS_<SERVICE>_<KEY>) > profile > default.
+Precedence: flag > environment (OPS_<SERVICE>_<KEY>) > profile > default. A secret set here goes to
+the OS keyring, else (said on stderr) to the 0600 config file; \`ops auth status\` shows where each
+service's credential comes from.
 
 Examples:
   ops config set hosts.base_url https://api.example.com

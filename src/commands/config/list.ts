@@ -5,6 +5,7 @@ import type { Settings } from '../../config/settings.js';
 import { MASK } from '../../clients/http/redact.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
+import { storageWarn } from './storage.js';
 import { originLabel } from './get.js';
 
 export interface ConfigListOptions {
@@ -13,6 +14,8 @@ export interface ConfigListOptions {
   printer: Printer;
   settings: Settings;
   showOrigin: boolean;
+  /** Says why keys the keyring holds could not be read. */
+  warn?: (line: string) => void;
   /** Every key the tool knows, set or not, with what it is for. */
   all?: boolean;
   service: string | undefined;
@@ -34,6 +37,7 @@ export function configListCommand(factory: Factory, run = runConfigList): Comman
         services: factory.services,
         printer: ctx.printer,
         settings: ctx.settings,
+        warn: storageWarn(ctx),
         showOrigin: Boolean(o.showOrigin),
         all: Boolean(o.all),
         service,
@@ -47,6 +51,8 @@ export async function runConfigList(o: ConfigListOptions): Promise<void> {
   const names = o.services.map((s) => s.name);
   if (o.service !== undefined && !names.includes(o.service))
     throw new UsageError(`unknown service "${o.service}"`, `give one of: ${names.join(', ')}`);
+  await o.settings.loadKeyring(o.service);
+  if (o.settings.keyringProblem) o.warn?.(`ops: ${o.settings.keyringProblem}`);
   for (const spec of await knownKeys(o.services)) {
     if (o.service && !spec.key.startsWith(`${o.service}.`)) continue;
     const r = o.settings.resolve(spec.key, spec.default);
@@ -54,7 +60,8 @@ export async function runConfigList(o: ConfigListOptions): Promise<void> {
     const value = r.value === undefined ? null : spec.secret ? MASK : r.value;
     const row: Row = { key: spec.key, value };
     if (o.showOrigin)
-      row.origin = r.value === undefined ? '' : originLabel(r.origin, o.settings.profileName, r.envName);
+      row.origin =
+        r.value === undefined ? '' : originLabel(r.origin, o.settings.profileName, r.envName, r.stored);
     if (o.all) row.description = spec.description;
     rows.push(row);
   }

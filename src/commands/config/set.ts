@@ -5,6 +5,8 @@ import { UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import { readStdinValue } from '../shared/secret-input.js';
 import type { Factory } from '../../app/types.js';
+import { saveCredentials } from '../../config/credentials.js';
+import { splitKey, storageWarn } from './storage.js';
 
 export interface ConfigSetOptions {
   /** The services whose keys a profile may hold (the service table). */
@@ -14,6 +16,10 @@ export interface ConfigSetOptions {
   key: string;
   /** `-` reads the value from stdin (or a hidden prompt on a terminal). */
   value: string;
+  /** A secret goes to the 0600 config file even where the OS keyring answers. */
+  insecureStorage: boolean;
+  /** Says where a secret went when no keyring answered. */
+  warn: (line: string) => void;
 }
 
 export function configSetCommand(factory: Factory, run = runConfigSet): Command {
@@ -23,13 +29,22 @@ export function configSetCommand(factory: Factory, run = runConfigSet): Command 
     )
     .argument('<key>', 'e.g. hosts.base_url, hosts.api_key, output')
     .argument('<value>', 'the value, or - to read it from stdin')
+    .option('--insecure-storage', 'keep a secret in the 0600 config file even where the OS keyring answers')
     .addHelpText(
       'after',
-      '\nExamples:\n  ops config set hosts.base_url https://api.example.com\n  printf %s "$KEY" | ops config set hosts.api_key -\n  ops -p staging config set output json',
+      '\nA secret (a token, a key, a password) goes to the OS keyring; where none answers, to the 0600\nconfig file, said on stderr. OPS_NO_KEYRING=1 never asks the keyring.\n\nExamples:\n  ops config set hosts.base_url https://api.example.com\n  printf %s "$KEY" | ops config set hosts.api_key -\n  printf %s "$KEY" | ops config set hosts.api_key - --insecure-storage\n  ops -p staging config set output json',
     )
-    .action(async (key: string, value: string, _o: unknown, cmd: Command) => {
+    .action(async (key: string, value: string, o: { insecureStorage?: boolean }, cmd: Command) => {
       const ctx = await factory.context(cmd, { tolerant: true });
-      await run({ services: factory.services, io: ctx.io, settings: ctx.settings, key, value });
+      await run({
+        services: factory.services,
+        io: ctx.io,
+        settings: ctx.settings,
+        key,
+        value,
+        insecureStorage: Boolean(o.insecureStorage),
+        warn: storageWarn(ctx),
+      });
     });
 }
 
@@ -57,7 +72,26 @@ export async function runConfigSet(o: ConfigSetOptions): Promise<void> {
   }
   const hint = spec.check?.(value);
   if (hint) throw new UsageError(`invalid value "${value}" for ${o.key}`, hint);
-  const store = await o.settings.openStore();
-  store.set(o.settings.profileName, o.key, value);
-  if (o.io.stderrIsTty) o.io.stderr.write(`set ${o.key} in profile ${o.settings.profileName}\n`);
+  const parts = splitKey(o.key);
+  let where = '';
+  if (spec.secret && parts) {
+    const { storedIn } = await saveCredentials(
+      o.settings,
+      parts.service,
+      { [parts.name]: value },
+      [parts.name],
+      {
+        insecureStorage: o.insecureStorage,
+        warn: o.warn,
+      },
+    );
+    where = storedIn === 'keyring' ? ' (OS keyring)' : ' (config file)';
+  } else if (parts) {
+    // A key kept in the keyring goes from there: a key lives in one place only.
+    await saveCredentials(o.settings, parts.service, { [parts.name]: value }, []);
+  } else {
+    const store = await o.settings.openStore();
+    store.set(o.settings.profileName, o.key, value);
+  }
+  if (o.io.stderrIsTty) o.io.stderr.write(`set ${o.key} in profile ${o.settings.profileName}${where}\n`);
 }

@@ -3,6 +3,8 @@ import { type KeySource, findKey } from '../../config/keys.js';
 import type { Settings } from '../../config/settings.js';
 import type { Io } from '../../io.js';
 import type { Factory } from '../../app/types.js';
+import { forgetCredentials } from '../../config/credentials.js';
+import { splitKey, storageWarn } from './storage.js';
 
 export interface ConfigUnsetOptions {
   /** The services whose keys a profile may hold (the service table). */
@@ -10,11 +12,12 @@ export interface ConfigUnsetOptions {
   io: Io;
   settings: Settings;
   key: string;
+  warn?: (line: string) => void;
 }
 
 export function configUnsetCommand(factory: Factory, run = runConfigUnset): Command {
   return new Command('unset')
-    .description('Remove a key from the current profile')
+    .description('Remove a key from the current profile (from the OS keyring too, where it is kept)')
     .argument('<key>', 'e.g. hosts.api_key')
     .addHelpText(
       'after',
@@ -22,14 +25,23 @@ export function configUnsetCommand(factory: Factory, run = runConfigUnset): Comm
     )
     .action(async (key: string, _o: unknown, cmd: Command) => {
       const ctx = await factory.context(cmd, { tolerant: true });
-      await run({ services: factory.services, io: ctx.io, settings: ctx.settings, key });
+      await run({
+        services: factory.services,
+        io: ctx.io,
+        settings: ctx.settings,
+        key,
+        warn: storageWarn(ctx),
+      });
     });
 }
 
 export async function runConfigUnset(o: ConfigUnsetOptions): Promise<void> {
   await findKey(o.key, o.services);
-  const store = await o.settings.openStore();
-  const removed = store.unset(o.settings.profileName, o.key);
+  const parts = splitKey(o.key);
+  // A secret kept in the OS keyring is forgotten there too.
+  const removed = parts
+    ? (await forgetCredentials(o.settings, parts.service, [parts.name], { warn: o.warn })).length > 0
+    : (await o.settings.openStore()).unset(o.settings.profileName, o.key);
   if (o.io.stderrIsTty)
     o.io.stderr.write(
       removed ? `unset ${o.key}\n` : `${o.key} was not set in profile ${o.settings.profileName}\n`,

@@ -71,6 +71,18 @@ export async function runSandboxDemo(o: SandboxDemoOptions): Promise<void> {
     for (const m of exports.matchAll(/^export (\w+)='([^']*)'$/gm)) env[m[1]!] = m[2];
     const out = (s: string) => o.io.stdout.write(s);
     out(`sandbox on ${sandbox.url}\n`);
+    const steps = [
+      {
+        title:
+          'Where each credential comes from (here the environment `ops sandbox env` set), proven by one read',
+        argv: ['auth', 'status', ...(o.only ?? []), '--check'],
+      },
+    ];
+    for (const step of steps) {
+      out(`\n# ${step.title}\n$ ops ${step.argv.join(' ')}\n`);
+      const code = await o.runArgv(['node', 'ops', ...step.argv], withIo(o.io, { env }));
+      if (code !== 0) failures.push(`ops ${step.argv.join(' ')} (exit ${code})`);
+    }
     for (const service of o.services) {
       if (!service.commands || (o.only && !o.only.includes(service.name))) continue;
       const steps = [...((await service.commands()).demo ?? []), ...(AGENT_STEPS[service.name] ?? [])];

@@ -5,6 +5,8 @@ import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { parseKeyValue } from '../shared/parse.js';
+import { saveCredentials } from '../../config/credentials.js';
+import { storageWarn } from '../config/storage.js';
 import { type SecretsRunBase, baseOptions, namespaceOf, readSecret, secretsCommand } from './shared.js';
 
 export interface SecretsLoginOptions extends SecretsRunBase {
@@ -16,8 +18,8 @@ export interface SecretsLoginOptions extends SecretsRunBase {
   store: boolean;
   /** Reads the secret (token, password, secret id) from stdin or a hidden prompt. */
   readSecret: (label: string) => Promise<string>;
-  /** Keeps the new token in the profile as secrets.token; gives the profile's name. */
-  storeToken: (token: string) => Promise<string>;
+  /** Keeps the new token in the profile as secrets.token; gives the profile's name and where it went. */
+  storeToken: (token: string) => Promise<{ profile: string; storedIn: 'keyring' | 'file' }>;
   /** The token variable is set and will win over the stored token. */
   envTokenSet: boolean;
 }
@@ -44,6 +46,7 @@ export function secretsLoginCommand(factory: Factory, run = runSecretsLogin): Co
       'login field, e.g. username=alice or role_id=…; a value of - is read from stdin',
     )
     .option('--no-store', 'do not keep the token in the profile (print it with --field token)')
+    .option('--insecure-storage', 'keep the token in the 0600 config file even where the OS keyring answers')
     .addHelpText(
       'after',
       `
@@ -58,7 +61,14 @@ Examples:
     )
     .action(
       async (
-        o: { namespace?: string; method: string; path?: string; param?: string[]; store: boolean },
+        o: {
+          namespace?: string;
+          method: string;
+          path?: string;
+          param?: string[];
+          store: boolean;
+          insecureStorage?: boolean;
+        },
         cmd: Command,
       ) => {
         const namespace = namespaceOf(o.namespace);
@@ -88,11 +98,11 @@ Examples:
           params,
           store: o.store,
           readSecret: (label) => readSecret(ctx.io, label),
-          storeToken: async (token) => {
-            const store = await ctx.settings.openStore();
-            store.set(ctx.settings.profileName, 'secrets.token', token);
-            return ctx.settings.profileName;
-          },
+          storeToken: (token) =>
+            saveCredentials(ctx.settings, 'secrets', { token }, ['token'], {
+              insecureStorage: Boolean(o.insecureStorage),
+              warn: storageWarn(ctx),
+            }),
           envTokenSet: Boolean(ctx.io.env.OPS_SECRETS_TOKEN),
         });
       },
@@ -144,8 +154,9 @@ export async function runSecretsLogin(o: SecretsLoginOptions): Promise<void> {
   }
 
   if (o.store) {
-    const profile = await o.storeToken(auth.client_token);
-    o.feedback.info(`Success! Token stored in profile ${profile} (secrets.token).`);
+    const { profile, storedIn } = await o.storeToken(auth.client_token);
+    const where = storedIn === 'keyring' ? 'the OS keyring' : 'the config file';
+    o.feedback.info(`Success! Token stored in profile ${profile} (secrets.token, in ${where}).`);
     if (o.envTokenSet)
       o.feedback.warn(
         'OPS_SECRETS_TOKEN is set and takes precedence over the stored token; unset it to use the new one',
