@@ -75,7 +75,8 @@ export function register(parent: Command, factory: Factory): void {
     .addHelpText(
       'after',
       `
-The repository comes from --repo OWNER/REPO, OPS_RUNS_REPO or runs.repo; the organisation from
+The repository comes from --repo OWNER/REPO, OPS_RUNS_REPO or runs.repo, else from the git clone
+you are in (its remote origin, else its only remote, on runs.web_host); the organisation from
 --org ORG, OPS_RUNS_ORG or runs.org. The token is OPS_RUNS_TOKEN or runs.token.
 
 Examples:
