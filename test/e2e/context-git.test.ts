@@ -98,10 +98,7 @@ describe('ops runs takes the repository from the git remote on the web host', ()
     const cwd = clone({ origin: 'https://src.example.com/octo-org/hello-world' });
     const r = await runCli(['runs', 'list', '--limit', '1', '--field', 'id'], {
       cwd,
-      env: Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<
-        string,
-        string
-      >,
+      env,
     });
     expect(r).toMatchObject({ code: 0, stdout: '30433648\n', stderr: '' });
   });

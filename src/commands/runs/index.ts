@@ -11,6 +11,7 @@ import { runsDeleteCommand } from './delete.js';
 import { jobListCommand } from './job/list.js';
 import { jobLogsCommand } from './job/logs.js';
 import { jobRerunCommand } from './job/rerun.js';
+import { jobViewCommand } from './job/view.js';
 import { runsListCommand } from './list.js';
 import { runsLogsCommand } from './logs.js';
 import { runsLogsDeleteCommand } from './logs-delete.js';
@@ -105,8 +106,13 @@ Examples:
     runs,
     'job',
     'Jobs of a workflow run',
-    ['ops runs job list 30433643', 'ops runs job logs 399444123'],
-    { list: read(jobListCommand, { list: true }), logs: read(jobLogsCommand), rerun: write(jobRerunCommand) },
+    ['ops runs job list 30433643', 'ops runs job view 399444123', 'ops runs job logs 399444123'],
+    {
+      list: read(jobListCommand, { list: true }),
+      view: read(jobViewCommand),
+      logs: read(jobLogsCommand),
+      rerun: write(jobRerunCommand),
+    },
     factory,
   );
   group(

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import type { JobWire } from '../../clients/runs/types.js';
+import { openWeb } from '../shared/browser.js';
 import { JOB_COLUMNS, RUN_FIELDS } from './columns.js';
 import { type RunsBase, addRepoOption, allItems, parseId, repoOf, runsBase, runsContext } from './shared.js';
 
@@ -10,13 +11,16 @@ export interface RunsViewOptions extends RunsBase {
   runId: number;
   /** Also print the jobs of the run (a person's table; scripts get the run object alone). */
   jobs: boolean;
+  /** `--web`: open the run's page instead of printing it. */
+  web?: (url: string) => Promise<void>;
 }
 
 export function runsViewCommand(factory: Factory, run = runRunsView): Command {
   return addRepoOption(
     new Command('view')
       .description('Show a workflow run, how long it took and, in a table, its jobs')
-      .argument('<run-id>', 'the run id'),
+      .argument('<run-id>', 'the run id')
+      .option('--web', "open the run's page in a browser (the address is printed if none opens)"),
   )
     .addHelpText(
       'after',
@@ -24,20 +28,23 @@ export function runsViewCommand(factory: Factory, run = runRunsView): Command {
 Examples:
   ops runs view 30433643
   ops runs view 30433643 --json
-  ops runs view 30433643 --field conclusion`,
+  ops runs view 30433643 --field conclusion
+  ops runs view 30433643 --web`,
     )
-    .action(async (raw: string, o: { repo?: string }, c: Command) => {
+    .action(async (raw: string, o: { repo?: string; web?: boolean }, c: Command) => {
       const runId = parseId('run id', raw);
       const ctx = await runsContext(factory, c, o);
       const repo = await repoOf(ctx);
       const jobs = ctx.printer.format === 'table' && !ctx.flags.query && ctx.flags.field === undefined;
-      await run({ ...(await runsBase(ctx)), repo, runId, jobs });
+      const web = o.web ? (url: string) => openWeb(ctx, url) : undefined;
+      await run({ ...(await runsBase(ctx)), repo, runId, jobs, web });
     });
 }
 
 export async function runRunsView(o: RunsViewOptions): Promise<void> {
   const client = await o.client();
   const run = await client.getWorkflowRun(o.repo, o.runId);
+  if (o.web) return o.web(run.html_url);
   await o.printer.print(run, { columns: RUN_FIELDS });
   if (!o.jobs) return;
   const jobs = await allItems<JobWire>(client.listJobsForWorkflowRun(o.repo, o.runId, {}));

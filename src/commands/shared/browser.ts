@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { delimiter } from 'node:path';
+import { type Io, writeAll } from '../../io.js';
+import type { Feedback } from '../../output/feedback.js';
 
 /** Splits one command line as a shell would for plain words and quotes (no expansion). */
 export function commandWords(line: string): string[] {
@@ -41,14 +43,26 @@ export async function openBrowser(
   url: string,
   env: Record<string, string | undefined>,
   platform: NodeJS.Platform,
+  o: { waitMs?: number; desktop?: boolean } = {},
 ): Promise<boolean> {
-  for (const [command, ...args] of browserCommands(url, env, platform)) {
+  const commands = browserCommands(url, env, platform);
+  // Without a desktop the platform's opener (the last) is left out: xdg-open would start a text browser.
+  if (o.desktop === false) commands.pop();
+  for (const [command, ...args] of commands) {
     const started = await new Promise<boolean>((resolve) => {
       try {
         const child = spawn(command!, args, { detached: true, stdio: 'ignore', env });
         child.once('spawn', () => {
           child.unref();
-          resolve(true);
+          if (!o.waitMs) return resolve(true);
+          // An opener (xdg-open, a BROWSER script) that ends at once says by its exit status whether
+          // it opened the page; one still running by then is a browser that stays open.
+          const timer = setTimeout(() => resolve(true), o.waitMs);
+          timer.unref();
+          child.once('exit', (code) => {
+            clearTimeout(timer);
+            resolve(code === 0);
+          });
         });
         child.once('error', () => resolve(false));
       } catch {
@@ -58,4 +72,37 @@ export async function openBrowser(
     if (started) return true;
   }
   return false;
+}
+
+/**
+ * Whether the platform's opener can show a page: macOS, Windows, a Linux with a display. Without one
+ * xdg-open would start a text browser nobody sees; only `BROWSER` can open the page then.
+ */
+export function hasDesktop(env: Record<string, string | undefined>, platform: NodeJS.Platform): boolean {
+  if (platform === 'darwin' || platform === 'win32') return true;
+  return Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
+}
+
+/** What `--web` needs of the command's surroundings. */
+export interface WebIo {
+  io: Io;
+  feedback: Feedback;
+}
+
+/**
+ * `--web`: opens the page in a browser (on a terminal `Opening <url> in your browser.` on stderr, as
+ * gh says it); where none can open, the address is the command's data, on stdout.
+ */
+export async function openWeb(
+  c: WebIo,
+  url: string,
+  platform: NodeJS.Platform = process.platform,
+): Promise<void> {
+  const desktop = hasDesktop(c.io.env, platform);
+  if (await openBrowser(url, c.io.env, platform, { waitMs: 3000, desktop })) {
+    c.feedback.info(`Opening ${url} in your browser.`);
+    return;
+  }
+  await writeAll(c.io.stdout, `${url}\n`);
+  c.feedback.warn('no browser could be opened (set BROWSER): open the address above');
 }
