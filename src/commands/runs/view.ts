@@ -3,7 +3,9 @@ import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import type { JobWire } from '../../clients/runs/types.js';
 import { openWeb } from '../shared/browser.js';
+import { requireOrPick } from '../shared/pick.js';
 import { JOB_COLUMNS, RUN_FIELDS } from './columns.js';
+import { pickRun } from './pick-run.js';
 import { type RunsBase, addRepoOption, allItems, parseId, repoOf, runsBase, runsContext } from './shared.js';
 
 export interface RunsViewOptions extends RunsBase {
@@ -19,7 +21,7 @@ export function runsViewCommand(factory: Factory, run = runRunsView): Command {
   return addRepoOption(
     new Command('view')
       .description('Show a workflow run, how long it took and, in a table, its jobs')
-      .argument('<run-id>', 'the run id')
+      .argument('[run-id]', 'the run id (on a terminal, chosen from a list when left out)')
       .option('--web', "open the run's page in a browser (the address is printed if none opens)"),
   )
     .addHelpText(
@@ -31,13 +33,15 @@ Examples:
   ops runs view 30433643 --field conclusion
   ops runs view 30433643 --web`,
     )
-    .action(async (raw: string, o: { repo?: string; web?: boolean }, c: Command) => {
-      const runId = parseId('run id', raw);
+    .action(async (raw: string | undefined, o: { repo?: string; web?: boolean }, c: Command) => {
+      requireOrPick(factory.io, c, 'run-id', raw);
       const ctx = await runsContext(factory, c, o);
       const repo = await repoOf(ctx);
+      const base = await runsBase(ctx);
+      const runId = raw === undefined ? await pickRun(ctx, c, base, repo) : parseId('run id', raw);
       const jobs = ctx.printer.format === 'table' && !ctx.flags.query && ctx.flags.field === undefined;
       const web = o.web ? (url: string) => openWeb(ctx, url) : undefined;
-      await run({ ...(await runsBase(ctx)), repo, runId, jobs, web });
+      await run({ ...base, repo, runId, jobs, web });
     });
 }
 
