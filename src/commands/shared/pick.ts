@@ -49,6 +49,14 @@ export function requireOrPick(io: Io, cmd: Command, argument: string, given: str
 }
 
 /**
+ * The same check as a `preAction` hook, added before `declare()` adds its own: a destructive verb's
+ * refusal without `--yes` must not come before the missing argument it always reported off a terminal.
+ */
+export function requireFirst(io: Io, argument: string): (self: Command, action: Command) => void {
+  return (_self, action) => requireOrPick(io, action, argument, action.args[0]);
+}
+
+/**
  * The id of one item chosen on the terminal from the list (type to filter, arrows and Enter), asked
  * on stderr; off a terminal the usage error of a missing argument. `@inquirer/search` is loaded only
  * when a picker is shown, so no other command pays for it.
