@@ -133,3 +133,26 @@ describe('off a terminal a missing list, instance or context stays exit 2, with 
     expect(await all()).toEqual({});
   });
 });
+
+describe('the agent interface has no terminal', () => {
+  it('an id a picker asks for is required in the tool schema; --web is not offered', async () => {
+    const r = await runMain(['mcp', 'tools', '--services', 'runs,cloud', '--allow-writes']);
+    expect(r.code).toBe(0);
+    const tools = JSON.parse(r.stdout).tools as Array<{
+      name: string;
+      inputSchema: { oneOf?: unknown[]; allOf?: unknown[] } & Record<string, unknown>;
+    }>;
+    const schemas = JSON.stringify(tools);
+    const verb = (title: string) => {
+      const at = schemas.indexOf(`"title":"${title}"`);
+      return schemas.slice(at, schemas.indexOf('"additionalProperties"', at));
+    };
+    expect(verb('view')).toMatch(/"required":\["run-id"\]/);
+    expect(verb('view')).not.toMatch(/"web"/);
+    expect(verb('instance get')).toMatch(/"required":\["id"\]/);
+    expect(verb('instance stop')).toMatch(/"required":\["id"\]/);
+    // rerun takes a run or --job: its run id stays optional.
+    expect(verb('rerun')).toMatch(/"run-id"/);
+    expect(verb('rerun')).not.toMatch(/"required":\["run-id"\]/);
+  });
+});

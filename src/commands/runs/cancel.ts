@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import { RUN_FIELDS } from './columns.js';
-import { requireOrPick } from '../shared/pick.js';
+import { pickableArgument, requireOrPick } from '../shared/pick.js';
 import { pickRun } from './pick-run.js';
 import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from './shared.js';
 
@@ -15,7 +15,9 @@ export function runsCancelCommand(factory: Factory, run = runRunsCancel): Comman
   return addRepoOption(
     new Command('cancel')
       .description('Cancel a queued or running workflow run')
-      .argument('[run-id]', 'the run id (on a terminal, chosen from a list when left out)'),
+      .addArgument(
+        pickableArgument('run-id', 'the run id (on a terminal, chosen from a list when left out)'),
+      ),
   )
     .addHelpText(
       'after',

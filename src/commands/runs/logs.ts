@@ -12,7 +12,7 @@ import {
   parseExisting,
   readZip,
 } from '../shared/zip.js';
-import { requireOrPick } from '../shared/pick.js';
+import { pickableArgument, requireOrPick } from '../shared/pick.js';
 import { pickRun } from './pick-run.js';
 import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from './shared.js';
 
@@ -81,7 +81,9 @@ export function runsLogsCommand(factory: Factory, run = runRunsLogs): Command {
         .description(
           "Print a finished run's logs, each line prefixed by job and step, or write the files with --dir",
         )
-        .argument('[run-id]', 'the run id (on a terminal, chosen from a list when left out)')
+        .addArgument(
+          pickableArgument('run-id', 'the run id (on a terminal, chosen from a list when left out)'),
+        )
         .option('--attempt <n>', "an earlier attempt's logs")
         .option('--job <job-id>', "only this job's logs")
         .option('--dir <dir>', 'write the log files into this folder instead'),

@@ -3,7 +3,7 @@ import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import type { JobWire } from '../../clients/runs/types.js';
 import { openWeb } from '../shared/browser.js';
-import { requireOrPick } from '../shared/pick.js';
+import { pickableArgument, requireOrPick } from '../shared/pick.js';
 import { JOB_COLUMNS, RUN_FIELDS } from './columns.js';
 import { pickRun } from './pick-run.js';
 import { type RunsBase, addRepoOption, allItems, parseId, repoOf, runsBase, runsContext } from './shared.js';
@@ -21,7 +21,7 @@ export function runsViewCommand(factory: Factory, run = runRunsView): Command {
   return addRepoOption(
     new Command('view')
       .description('Show a workflow run, how long it took and, in a table, its jobs')
-      .argument('[run-id]', 'the run id (on a terminal, chosen from a list when left out)')
+      .addArgument(pickableArgument('run-id', 'the run id (on a terminal, chosen from a list when left out)'))
       .option('--web', "open the run's page in a browser (the address is printed if none opens)"),
   )
     .addHelpText(

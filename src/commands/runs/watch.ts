@@ -9,7 +9,7 @@ import { AwaitedFailure } from '../../errors.js';
 import type { Io } from '../../io.js';
 import { JOB_COLUMNS, RUN_FIELDS, stateOf } from './columns.js';
 import { LiveBlock, renderRun } from './live.js';
-import { requireOrPick } from '../shared/pick.js';
+import { pickableArgument, requireOrPick } from '../shared/pick.js';
 import { pickRun } from './pick-run.js';
 import { type RunsBase, addRepoOption, allItems, parseId, repoOf, runsBase, runsContext } from './shared.js';
 
@@ -36,7 +36,7 @@ export function runsWatchCommand(factory: Factory, run = runRunsWatch): Command 
   return addRepoOption(
     new Command('watch')
       .description('Follow a run until it completes, showing its jobs and steps live on a terminal')
-      .argument('[run-id]', 'the run id (on a terminal, chosen from a list when left out)')
+      .addArgument(pickableArgument('run-id', 'the run id (on a terminal, chosen from a list when left out)'))
       .option('--interval <seconds>', 'seconds between looks (default 3)')
       .option('--wait-timeout <seconds>', 'give up watching after this long (exit 6)')
       .option('--exit-status', 'exit 8 when the run concludes other than in success'),

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
 import type { Page } from '../../clients/http/paginate.js';
 import { type RawJson, materialize } from '../../clients/http/raw-json.js';
 import { InterruptedError, UsageError } from '../../errors.js';
@@ -20,6 +20,21 @@ export interface PickSpec<T> {
   /** The id the verb takes. */
   id: (item: T) => string;
 }
+
+const PICKABLE = new WeakSet<Argument>();
+
+/**
+ * An id a picker asks for on a terminal: optional on the usage line (`[run-id]`), required everywhere
+ * else, the agent interface included (an agent has no terminal).
+ */
+export function pickableArgument(name: string, description: string): Argument {
+  const a = new Argument(`[${name}]`, description);
+  PICKABLE.add(a);
+  return a;
+}
+
+/** Whether the argument is required off a terminal: required, or an id a picker asks for. */
+export const requiredOffTerminal = (a: Argument): boolean => a.required || PICKABLE.has(a);
 
 /** The command path as the user typed it: `ops runs view`. */
 function pathOf(cmd: Command): string {

@@ -1,6 +1,6 @@
 import { resolveInstance } from '../names.js';
 import type { Command } from 'commander';
-import { requireOrPick } from '../../shared/pick.js';
+import { pickableArgument, requireOrPick } from '../../shared/pick.js';
 import { pickInstance } from '../pick-instance.js';
 import type { Factory } from '../../../app/types.js';
 import type { CloudClient } from '../../../clients/cloud/client.js';
@@ -35,9 +35,8 @@ export function powerCommand(
   examples: string[],
   run: (o: InstanceActionOptions) => Promise<void>,
 ): Command {
-  const cmd = cloudCommand(a.verb, description, examples).argument(
-    '[id]',
-    'instance id (UUID) or unique reference (on a terminal, chosen when left out)',
+  const cmd = cloudCommand(a.verb, description, examples).addArgument(
+    pickableArgument('id', 'instance id (UUID) or unique reference (on a terminal, chosen when left out)'),
   );
   addWaitOptions(cmd, { what: `the instance is ${a.target}` });
   return cmd.action(async (raw: string | undefined, o: WaitFlags, c: Command) => {

@@ -1,6 +1,6 @@
 import { resolveInstance } from '../names.js';
 import type { Command } from 'commander';
-import { requireFirst, requireOrPick } from '../../shared/pick.js';
+import { pickableArgument, requireFirst, requireOrPick } from '../../shared/pick.js';
 import { pickInstance } from '../pick-instance.js';
 import type { Context, Factory } from '../../../app/types.js';
 import type { InstanceDetailsWire, TerminateInstanceWire } from '../../../clients/cloud/types.js';
@@ -54,7 +54,9 @@ export function instanceTerminateCommand(factory: Factory, run = runInstanceTerm
       'ops cloud instance terminate 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --reason-code CANCEL_OTHER --reason "moving to managed databases" --yes',
     ],
   )
-    .argument('[id]', 'instance id (UUID) or unique reference (on a terminal, chosen when left out)')
+    .addArgument(
+      pickableArgument('id', 'instance id (UUID) or unique reference (on a terminal, chosen when left out)'),
+    )
     .addOption(
       choiceOption(
         '--reason-code <code>',

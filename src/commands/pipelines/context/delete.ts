@@ -1,6 +1,6 @@
 import { CONTEXT_ORG, parseContextRef } from './ref.js';
 import { Command } from 'commander';
-import { requireFirst, requireOrPick } from '../../shared/pick.js';
+import { pickableArgument, requireFirst, requireOrPick } from '../../shared/pick.js';
 import { CONTEXT_ARG, contextOrPick } from './pick.js';
 import type { Factory } from '../../../app/types.js';
 import { type Confirm, type PipelinesBase, examples, pipelinesStart } from '../shared.js';
@@ -14,7 +14,7 @@ export interface ContextDeleteOptions extends PipelinesBase {
 export function contextDeleteCommand(factory: Factory, run = runContextDelete): Command {
   return new Command('delete')
     .description('Delete a context with all its environment variables and restrictions')
-    .argument('[context]', CONTEXT_ARG)
+    .addArgument(pickableArgument('context', CONTEXT_ARG))
     .hook('preAction', requireFirst(factory.io, 'context'))
     .option('--org <org>', CONTEXT_ORG)
     .addHelpText('after', examples('ops pipelines context delete 0a9df32a-bcc8-4b20-abd0-59eb16df2b80 --yes'))

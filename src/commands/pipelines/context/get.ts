@@ -1,6 +1,6 @@
 import { CONTEXT_ORG, parseContextRef } from './ref.js';
 import { Command } from 'commander';
-import { requireOrPick } from '../../shared/pick.js';
+import { pickableArgument, requireOrPick } from '../../shared/pick.js';
 import { CONTEXT_ARG, contextOrPick } from './pick.js';
 import type { Factory } from '../../../app/types.js';
 import { CONTEXT_COLUMNS } from '../columns.js';
@@ -15,7 +15,7 @@ export const CONTEXT_ID_HINT = 'the context id as `ops pipelines context list` s
 export function contextGetCommand(factory: Factory, run = runContextGet): Command {
   return new Command('get')
     .description('Show a context')
-    .argument('[context]', CONTEXT_ARG)
+    .addArgument(pickableArgument('context', CONTEXT_ARG))
     .option('--org <org>', CONTEXT_ORG)
     .addHelpText(
       'after',

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { requireFirst, requireOrPick } from '../../shared/pick.js';
+import { pickableArgument, requireFirst, requireOrPick } from '../../shared/pick.js';
 import { pickList } from '../pick-list.js';
 import type { Factory } from '../../../app/types.js';
 import {
@@ -23,7 +23,9 @@ export function listsDeleteCommand(factory: Factory, run = runListsDelete): Comm
     'delete',
     'Delete a task list and every task in it (the default list cannot be deleted)',
   )
-    .argument('[list]', 'the list: its id or its exact title (on a terminal, chosen when left out)')
+    .addArgument(
+      pickableArgument('list', 'the list: its id or its exact title (on a terminal, chosen when left out)'),
+    )
     .hook('preAction', requireFirst(factory.io, 'list'))
     .addHelpText(
       'after',

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { requireOrPick } from '../../shared/pick.js';
+import { pickableArgument, requireOrPick } from '../../shared/pick.js';
 import { pickList } from '../pick-list.js';
 import type { Factory } from '../../../app/types.js';
 import {
@@ -19,7 +19,12 @@ export interface ListsGetOptions extends TasksRunBase {
 
 export function listsGetCommand(factory: Factory, run = runListsGet): Command {
   return tasksCommand('get', 'Show one task list')
-    .argument('[list]', 'the list: its id, its exact title or @default (on a terminal, chosen when left out)')
+    .addArgument(
+      pickableArgument(
+        'list',
+        'the list: its id, its exact title or @default (on a terminal, chosen when left out)',
+      ),
+    )
     .addHelpText(
       'after',
       `

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { requireOrPick } from '../../shared/pick.js';
+import { pickableArgument, requireOrPick } from '../../shared/pick.js';
 import { pickList } from '../pick-list.js';
 import type { Factory } from '../../../app/types.js';
 import type { TaskListWire } from '../../../clients/tasks/types.js';
@@ -33,7 +33,12 @@ export function checkListBody(body: Record<string, unknown>, file: string): Task
 
 export function listsReplaceCommand(factory: Factory, run = runListsReplace): Command {
   return tasksCommand('replace', 'Replace a task list with a JSON resource (a full update: PUT)')
-    .argument('[list]', 'the list: its id, its exact title or @default (on a terminal, chosen when left out)')
+    .addArgument(
+      pickableArgument(
+        'list',
+        'the list: its id, its exact title or @default (on a terminal, chosen when left out)',
+      ),
+    )
     .requiredOption('--file <file>', 'the task list as JSON, or - for stdin (read-only fields are ignored)')
     .addHelpText(
       'after',

@@ -1,6 +1,6 @@
 import { CONTEXT_ORG, parseContextRef } from '../ref.js';
 import { Command } from 'commander';
-import { requireOrPick } from '../../../shared/pick.js';
+import { pickableArgument, requireOrPick } from '../../../shared/pick.js';
 import { CONTEXT_ARG, contextOrPick } from '../pick.js';
 import type { Factory } from '../../../../app/types.js';
 import type { ContextEnvVarWire } from '../../../../clients/pipelines/types.js';
@@ -17,7 +17,7 @@ export interface ContextEnvListOptions extends PipelinesBase {
 export function contextEnvListCommand(factory: Factory, run = runContextEnvList): Command {
   const cmd = new Command('list')
     .description("List a context's environment variables (names and times: values are never returned)")
-    .argument('[context]', CONTEXT_ARG)
+    .addArgument(pickableArgument('context', CONTEXT_ARG))
     .option('--org <org>', CONTEXT_ORG);
   addListOptions(cmd);
   return cmd

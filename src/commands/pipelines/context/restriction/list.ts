@@ -1,6 +1,6 @@
 import { CONTEXT_ORG, parseContextRef } from '../ref.js';
 import { Command } from 'commander';
-import { requireOrPick } from '../../../shared/pick.js';
+import { pickableArgument, requireOrPick } from '../../../shared/pick.js';
 import { CONTEXT_ARG, contextOrPick } from '../pick.js';
 import type { Factory } from '../../../../app/types.js';
 import type { RestrictionWire } from '../../../../clients/pipelines/types.js';
@@ -17,7 +17,7 @@ export interface ContextRestrictionListOptions extends PipelinesBase {
 export function contextRestrictionListCommand(factory: Factory, run = runContextRestrictionList): Command {
   const cmd = new Command('list')
     .description('List the restrictions of a context: projects, expressions and groups allowed to use it')
-    .argument('[context]', CONTEXT_ARG)
+    .addArgument(pickableArgument('context', CONTEXT_ARG))
     .option('--org <org>', CONTEXT_ORG);
   addListOptions(cmd);
   return cmd
