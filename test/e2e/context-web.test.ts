@@ -88,3 +88,23 @@ describe('--web opens the page the API names (html_url)', () => {
     expect(b.opened()).toBeUndefined();
   });
 });
+
+describe('runs job view --web, a job without a page of its own', () => {
+  it('opens its run’s page (html_url null is allowed by the service)', async () => {
+    const { runJobView } = await import('../../src/commands/runs/job/view.js');
+    const opened: string[] = [];
+    const client = {
+      getJobForWorkflowRun: async () => ({ id: 5, run_id: 7, html_url: null }),
+      getWorkflowRun: async (_repo: unknown, id: number) => ({ id, html_url: `${WEB}/actions/runs/${id}` }),
+    };
+    await runJobView({
+      repo: { owner: 'octo-org', repo: 'hello-world' },
+      jobId: 5,
+      printer: {} as never,
+      feedback: {} as never,
+      client: async () => client as never,
+      web: async (url) => void opened.push(url),
+    });
+    expect(opened).toEqual([`${WEB}/actions/runs/7`]);
+  });
+});
