@@ -36,6 +36,11 @@ describe('ops runs takes the repository from the git remote on the web host', ()
     expect(sb.env.OPS_RUNS_WEB_HOST).toBe('src.example.com');
   });
 
+  it('ops sandbox env exports it', async () => {
+    const r = await runMain(['sandbox', 'env', '--port', '4010']);
+    expect(r.stdout).toContain("export OPS_RUNS_WEB_HOST='src.example.com'\n");
+  });
+
   it('origin (scp form) on the web host: the runs of that repository, nothing on stderr', async () => {
     const cwd = clone({ origin: 'git@src.example.com:octo-org/hello-world.git' });
     const r = await ops(['runs', 'list', '--limit', '2', '--json'], cwd);
