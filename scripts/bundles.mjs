@@ -30,6 +30,8 @@ export const LIBS = {
   '@jmespath-community/jmespath': "module.exports = require('@jmespath-community/jmespath');",
   conf: "import Conf from 'conf';\nmodule.exports = Conf;",
   ora: "import ora from 'ora';\nmodule.exports = ora;",
+  // The picker of a missing id on a terminal (src/commands/shared/pick.ts).
+  '@inquirer/search': "import search from '@inquirer/search';\nmodule.exports = search;",
   // The parts of undici the core uses (src/clients/http/undici.ts), imported as './undici.js'.
   undici: "module.exports = require('./src/clients/http/undici.ts');",
   // The MCP SDK's parts `ops mcp` uses (src/commands/mcp/sdk.ts), imported as './sdk.js'.

@@ -22,6 +22,11 @@ export interface Io {
   columns: number;
   /** Aborted on Ctrl-C: in-flight requests listen to it. */
   signal: AbortSignal;
+  /**
+   * The working directory, where context is read from (the git clone `ops runs` takes its repository
+   * from); absent where there is none to read (in-process tests).
+   */
+  cwd?: string;
   /** Reads a line from the terminal without echo (passwords); only called when stdinIsTty. */
   prompt?: (question: string, secret: boolean) => Promise<string>;
 }
@@ -63,6 +68,14 @@ export function processIo(signal: AbortSignal): Io {
       return Boolean(process.stdin.isTTY);
     },
     columns: process.stdout.columns ?? 0,
+    get cwd() {
+      try {
+        return process.cwd();
+      } catch {
+        // The directory was removed under the process: there is no context to read.
+        return undefined;
+      }
+    },
     signal,
     prompt: (question, secret) => terminalPrompt(question, secret, signal),
   };

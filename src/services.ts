@@ -84,7 +84,13 @@ export const SERVICES: readonly ServiceEntry[] = [
     commands: () => import('./commands/runs/index.js'),
     sandbox: {
       emulator: e(() => import('./sandbox/runs/index.js')),
-      credentials: { token: 'sandbox-runs-token', repo: 'octo-org/hello-world', org: 'octo-org' },
+      // web_host: where the emulator's html_urls point, so that a clone's remote there names the repository.
+      credentials: {
+        token: 'sandbox-runs-token',
+        repo: 'octo-org/hello-world',
+        org: 'octo-org',
+        web_host: 'src.example.com',
+      },
       settings: {
         rate_limit: integer(1),
         rate_window: integer(1),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tokenFingerprint } from '../../src/clients/db/index.js';
-import { browserCommands, commandWords } from '../../src/commands/db/browser.js';
+import { browserCommands, commandWords } from '../../src/commands/shared/browser.js';
 import { listenForToken, readAnswer } from '../../src/commands/db/login-callback.js';
 import { authorizeUrl, parseStdinToken, resolveAuthUrl } from '../../src/commands/db/login-shared.js';
 import { type DbLoginOptions, dbLoginCommand, runDbLogin } from '../../src/commands/db/login.js';

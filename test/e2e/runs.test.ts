@@ -1060,7 +1060,7 @@ describe('credentials, repository and organisation', () => {
     expect(r).toMatchObject({
       code: 2,
       stderr:
-        'ops: runs: no repository given\nhint: give --repo OWNER/REPO, set OPS_RUNS_REPO, or run `ops config set runs.repo OWNER/REPO`\n',
+        'ops: runs: no repository given\nhint: give --repo OWNER/REPO, set OPS_RUNS_REPO, run `ops config set runs.repo OWNER/REPO`, or run it in a git clone\n',
     });
     expect(await requests()).toEqual({});
   });

@@ -19,13 +19,20 @@ export function tempConfigDir(): string {
 /** Runs `main` in this process with an in-memory Io (fast; for behaviour tests). */
 export async function runMain(
   args: string[],
-  o: { env?: Record<string, string | undefined>; input?: string; tty?: boolean; signal?: AbortSignal } = {},
+  o: {
+    env?: Record<string, string | undefined>;
+    input?: string;
+    tty?: boolean;
+    signal?: AbortSignal;
+    cwd?: string;
+  } = {},
 ): Promise<CliResult> {
   const io = memoryIo({
     env: { OPS_CONFIG_DIR: tempConfigDir(), ...o.env },
     input: o.input,
     tty: o.tty,
     signal: o.signal,
+    cwd: o.cwd,
   });
   const code = await main(['node', 'ops', ...args], io);
   return { code, stdout: io.out(), stderr: io.err() };
@@ -39,7 +46,13 @@ const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ops.cjs');
  */
 export function runCli(
   args: string[],
-  o: { env?: Record<string, string | undefined>; input?: string; timeoutMs?: number; bin?: string[] } = {},
+  o: {
+    env?: Record<string, string | undefined>;
+    input?: string;
+    timeoutMs?: number;
+    bin?: string[];
+    cwd?: string;
+  } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const env: Record<string, string> = {
@@ -51,6 +64,7 @@ export function runCli(
     const command = o.bin ?? [process.execPath, BIN];
     const child = spawn(command[0]!, [...command.slice(1), ...args], {
       env,
+      cwd: o.cwd,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

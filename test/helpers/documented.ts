@@ -30,6 +30,10 @@ export const rewrites: Rewrite[] = [
         : t,
   },
   {
+    why: "`--web` opens the sandbox's page, on a host that does not exist: a browser that takes it and ends",
+    apply: (t) => (/^ops .*--web\b/.test(t) ? `BROWSER=true ${t}` : t),
+  },
+  {
     why: '`ops sandbox env` sets OPS_DB_TOKEN, which `ops db login` refuses to shadow: its examples run with it unset, as its help says',
     apply: (t) => (/\bops db login\b/.test(t) ? `unset OPS_DB_TOKEN; ${t}` : t),
   },

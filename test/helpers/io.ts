@@ -14,6 +14,7 @@ export function memoryIo(
     tty?: boolean;
     signal?: AbortSignal;
     columns?: number;
+    cwd?: string;
   } = {},
 ): MemoryIo {
   let out = '';
@@ -29,6 +30,7 @@ export function memoryIo(
     stderrIsTty: Boolean(o.tty),
     stdinIsTty: false,
     columns: o.columns ?? 0,
+    ...(o.cwd === undefined ? {} : { cwd: o.cwd }),
     signal: o.signal ?? new AbortController().signal,
     out: () => out,
     err: () => err,

@@ -83,6 +83,10 @@ export const descriptor: ServiceDescriptor = {
     { key: 'token', description: 'personal access token (Authorization: token …)', secret: true },
     { key: 'repo', description: 'repository the commands act on, OWNER/REPO' },
     { key: 'org', description: 'organisation of the organisation-level commands' },
+    {
+      key: 'web_host',
+      description: "host of the service's web pages, where git remotes point (default: from base_url)",
+    },
   ],
   auth: (s) => {
     const token = s.get('token');

@@ -7,7 +7,7 @@ import type { Io } from '../../io.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
 import { readSecretInput } from '../shared/secret-input.js';
-import { openBrowser } from './browser.js';
+import { openBrowser } from '../shared/browser.js';
 import { parseStdinToken, resolveAuthUrl, signInWithBrowser, storeToken } from './login-shared.js';
 
 export interface DbLoginOptions {

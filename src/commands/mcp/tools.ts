@@ -1,4 +1,5 @@
 import type { Command, Option } from 'commander';
+import { requiredOffTerminal } from '../shared/pick.js';
 import { type Effect, type VerbMeta, verbMeta } from '../shared/verbs.js';
 
 /** How the server was started: what it lets an agent do. */
@@ -48,9 +49,9 @@ const NEEDS_A_PERSON = new Set(['login']);
 /**
  * Flags never offered: credentials come from the environment and the profile only (`*-stdin`,
  * `--password-file`, and the flag of each secret setting, left out by the caller), `--yes` is the server's to give, and `--all` would flood a context window
- * (the tool's `limit` pages instead).
+ * (the tool's `limit` pages instead); `--web` would open a browser on the server's machine.
  */
-const HIDDEN_FLAG = /^--(help|yes|all|limit|[a-z-]*-stdin|password-file)$/;
+const HIDDEN_FLAG = /^--(help|yes|all|limit|web|[a-z-]*-stdin|password-file)$/;
 
 /** Whether a verb may run under these permissions, and if not, what would allow it. */
 export function refusal(meta: VerbMeta, allowed: Allowed): string | undefined {
@@ -90,7 +91,8 @@ function paramsOf(cmd: Command, secretFlags: ReadonlySet<string>): ParamSpec[] {
     name: a.name(),
     kind: 'argument',
     variadic: a.variadic,
-    required: a.required,
+    // An id a picker asks for on a terminal is required here: an agent has none.
+    required: requiredOffTerminal(a),
     ...(a.argChoices ? { choices: a.argChoices } : {}),
     description: a.description || a.name(),
   }));

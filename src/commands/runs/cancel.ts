@@ -2,6 +2,8 @@ import { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import { RUN_FIELDS } from './columns.js';
+import { pickableArgument, requireOrPick } from '../shared/pick.js';
+import { pickRun } from './pick-run.js';
 import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from './shared.js';
 
 export interface RunsCancelOptions extends RunsBase {
@@ -13,7 +15,9 @@ export function runsCancelCommand(factory: Factory, run = runRunsCancel): Comman
   return addRepoOption(
     new Command('cancel')
       .description('Cancel a queued or running workflow run')
-      .argument('<run-id>', 'the run id'),
+      .addArgument(
+        pickableArgument('run-id', 'the run id (on a terminal, chosen from a list when left out)'),
+      ),
   )
     .addHelpText(
       'after',
@@ -24,11 +28,13 @@ Examples:
   ops runs cancel 30433647
   ops runs cancel 30433648 --json`,
     )
-    .action(async (raw: string, o: { repo?: string }, c: Command) => {
-      const runId = parseId('run id', raw);
+    .action(async (raw: string | undefined, o: { repo?: string }, c: Command) => {
+      requireOrPick(factory.io, c, 'run-id', raw);
       const ctx = await runsContext(factory, c, o);
       const repo = await repoOf(ctx);
-      await run({ ...(await runsBase(ctx)), repo, runId });
+      const base = await runsBase(ctx);
+      const runId = raw === undefined ? await pickRun(ctx, c, base, repo) : parseId('run id', raw);
+      await run({ ...base, repo, runId });
     });
 }
 

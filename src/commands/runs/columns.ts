@@ -74,6 +74,23 @@ export const JOB_COLUMNS: Column<JobWire>[] = [
   { header: 'duration', get: (j) => took(j, j.started_at, j.completed_at) },
 ];
 
+/** One job, key / value. */
+export const JOB_FIELDS: Column<JobWire>[] = [
+  { header: 'id', get: (j) => j.id },
+  { header: 'name', get: (j) => j.name, kind: 'text' },
+  { header: 'run', get: (j) => j.run_id },
+  { header: 'attempt', get: (j) => j.run_attempt },
+  { header: 'state', get: stateOf, color: stateColor },
+  { header: 'workflow', get: (j) => j.workflow_name, kind: 'text' },
+  { header: 'branch', get: (j) => j.head_branch },
+  { header: 'runner', get: (j) => j.runner_name, kind: 'text' },
+  { header: 'labels', get: (j) => j.labels?.join(', '), kind: 'text' },
+  { header: 'started', get: (j) => j.started_at, format: 'relative' },
+  { header: 'completed', get: (j) => j.completed_at, format: 'relative' },
+  { header: 'duration', get: (j) => took(j, j.started_at, j.completed_at) },
+  { header: 'url', get: (j) => j.html_url },
+];
+
 export const WORKFLOW_COLUMNS: Column<WorkflowWire>[] = [
   { header: 'name', get: (w) => w.name, kind: 'text' },
   { header: 'state', get: (w) => w.state, color: (v, s) => (v === 'active' ? s.green : s.yellow) },

@@ -11,6 +11,7 @@ import { runsDeleteCommand } from './delete.js';
 import { jobListCommand } from './job/list.js';
 import { jobLogsCommand } from './job/logs.js';
 import { jobRerunCommand } from './job/rerun.js';
+import { jobViewCommand } from './job/view.js';
 import { runsListCommand } from './list.js';
 import { runsLogsCommand } from './logs.js';
 import { runsLogsDeleteCommand } from './logs-delete.js';
@@ -75,7 +76,8 @@ export function register(parent: Command, factory: Factory): void {
     .addHelpText(
       'after',
       `
-The repository comes from --repo OWNER/REPO, OPS_RUNS_REPO or runs.repo; the organisation from
+The repository comes from --repo OWNER/REPO, OPS_RUNS_REPO or runs.repo, else from the git clone
+you are in (its remote origin, else its only remote, on runs.web_host); the organisation from
 --org ORG, OPS_RUNS_ORG or runs.org. The token is OPS_RUNS_TOKEN or runs.token.
 
 Examples:
@@ -104,8 +106,13 @@ Examples:
     runs,
     'job',
     'Jobs of a workflow run',
-    ['ops runs job list 30433643', 'ops runs job logs 399444123'],
-    { list: read(jobListCommand, { list: true }), logs: read(jobLogsCommand), rerun: write(jobRerunCommand) },
+    ['ops runs job list 30433643', 'ops runs job view 399444123', 'ops runs job logs 399444123'],
+    {
+      list: read(jobListCommand, { list: true }),
+      view: read(jobViewCommand),
+      logs: read(jobLogsCommand),
+      rerun: write(jobRerunCommand),
+    },
     factory,
   );
   group(

@@ -12,6 +12,8 @@ import {
   parseExisting,
   readZip,
 } from '../shared/zip.js';
+import { pickableArgument, requireOrPick } from '../shared/pick.js';
+import { pickRun } from './pick-run.js';
 import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from './shared.js';
 
 export interface RunsLogsOptions extends RunsBase {
@@ -79,7 +81,9 @@ export function runsLogsCommand(factory: Factory, run = runRunsLogs): Command {
         .description(
           "Print a finished run's logs, each line prefixed by job and step, or write the files with --dir",
         )
-        .argument('<run-id>', 'the run id')
+        .addArgument(
+          pickableArgument('run-id', 'the run id (on a terminal, chosen from a list when left out)'),
+        )
         .option('--attempt <n>', "an earlier attempt's logs")
         .option('--job <job-id>', "only this job's logs")
         .option('--dir <dir>', 'write the log files into this folder instead'),
@@ -100,7 +104,7 @@ Examples:
     )
     .action(
       async (
-        raw: string,
+        raw: string | undefined,
         o: {
           repo?: string;
           attempt?: string;
@@ -111,7 +115,8 @@ Examples:
         },
         c: Command,
       ) => {
-        const runId = parseId('run id', raw);
+        requireOrPick(factory.io, c, 'run-id', raw);
+        const given = raw === undefined ? undefined : parseId('run id', raw);
         const existing = parseExisting(o);
         if (existing !== 'refuse' && o.dir === undefined)
           throw new UsageError('--clobber and --skip-existing need --dir', 'add --dir DIR, or drop them');
@@ -121,7 +126,9 @@ Examples:
           throw new UsageError('--dir is empty', 'give a folder');
         const ctx = await runsContext(factory, c, o);
         const repo = await repoOf(ctx);
-        await run({ ...(await runsBase(ctx)), repo, runId, attempt, jobId, dir: o.dir, existing });
+        const base = await runsBase(ctx);
+        const runId = given ?? (await pickRun(ctx, c, base, repo));
+        await run({ ...base, repo, runId, attempt, jobId, dir: o.dir, existing });
       },
     );
 }

@@ -3,6 +3,8 @@ import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import { UsageError } from '../../errors.js';
 import { RUN_FIELDS } from './columns.js';
+import { canPick } from '../shared/pick.js';
+import { pickRun } from './pick-run.js';
 import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from './shared.js';
 
 export interface RunsRerunOptions extends RunsBase {
@@ -25,12 +27,14 @@ interface Flags {
 export function parseRerunFlags(
   raw: string | undefined,
   o: Flags,
+  /** On a terminal a run left out is chosen from a list, later. */
+  pickable = false,
 ): Pick<RunsRerunOptions, 'runId' | 'failed' | 'jobId' | 'debugLogging'> {
   if (o.job !== undefined && raw !== undefined)
     throw new UsageError('give a run id or --job, not both', 'a job id names its run already');
   if (o.job !== undefined && o.failed)
     throw new UsageError('--failed and --job cannot be combined', 'give one of them');
-  if (o.job === undefined && raw === undefined)
+  if (o.job === undefined && raw === undefined && !pickable)
     throw new UsageError('no run given', 'give the run id (ops runs list shows them), or --job JOB_ID');
   return {
     runId: raw === undefined ? undefined : parseId('run id', raw),
@@ -46,7 +50,7 @@ export function runsRerunCommand(factory: Factory, run = runRunsRerun): Command 
       .description(
         'Run a finished workflow run again: every job, only the failed ones (--failed), or one job (--job)',
       )
-      .argument('[run-id]', 'the run id')
+      .argument('[run-id]', 'the run id (on a terminal, chosen from a list when left out)')
       .option('--failed', 'only the jobs that failed or were cancelled')
       .option('--job <job-id>', 'only this job (ops runs job list shows them)')
       .option('--debug-logging', 'with step debug logging'),
@@ -62,10 +66,13 @@ Examples:
   ops runs rerun --job 399444123`,
     )
     .action(async (raw: string | undefined, o: Flags, c: Command) => {
-      const parsed = parseRerunFlags(raw, o);
+      const parsed = parseRerunFlags(raw, o, canPick(factory.io));
       const ctx = await runsContext(factory, c, o);
       const repo = await repoOf(ctx);
-      await run({ ...(await runsBase(ctx)), repo, ...parsed });
+      const base = await runsBase(ctx);
+      if (parsed.runId === undefined && parsed.jobId === undefined)
+        parsed.runId = await pickRun(ctx, c, base, repo);
+      await run({ ...base, repo, ...parsed });
     });
 }
 

@@ -6,6 +6,7 @@ import { type RepoRef, type RunsClient, type Scope, createRunsClient } from '../
 import type { EtagCache } from '../../clients/runs/etag.js';
 import { UsageError, namedNotFound } from '../../errors.js';
 import { startService } from '../shared/start.js';
+import { type RemoteMatch, remoteMatch, webHostOf } from './git-remote.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
 
@@ -25,7 +26,8 @@ export interface ScopeFlags {
 
 const REPO = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
 const ORG = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
-const REPO_FIX = 'give --repo OWNER/REPO, set OPS_RUNS_REPO, or run `ops config set runs.repo OWNER/REPO`';
+const REPO_FIX =
+  'give --repo OWNER/REPO, set OPS_RUNS_REPO, run `ops config set runs.repo OWNER/REPO`, or run it in a git clone';
 const ORG_FIX = 'give --org ORG, set OPS_RUNS_ORG, or run `ops config set runs.org ORG`';
 
 export function addRepoOption(cmd: Command): Command {
@@ -105,11 +107,63 @@ async function setting(ctx: Context, key: 'repo' | 'org'): Promise<string | unde
   return v === undefined || v.trim() === '' ? undefined : v;
 }
 
-/** The repository: --repo, OPS_RUNS_REPO or runs.repo; none is a usage error naming them. */
+/** A repository the command was not given but took from where the user stands, and from where. */
+export interface InferredRepo {
+  repo: string;
+  source: string;
+}
+
+const inferred = new WeakMap<Context, Promise<RemoteMatch>>();
+
+/** The git remote's match, read once a command (repoOf and scopeOf may both ask), and said once. */
+function gitMatch(ctx: Context): Promise<RemoteMatch> {
+  let m = inferred.get(ctx);
+  if (!m) {
+    m = (async () => {
+      const cwd = ctx.io.cwd;
+      if (cwd === undefined) return undefined;
+      const { settings } = await ctx.service('runs');
+      const host = webHostOf(
+        ctx.flags.baseUrl ?? ctx.settings.get('runs.base_url'),
+        settings.get('web_host'),
+      );
+      const match = host === undefined ? undefined : remoteMatch(cwd, host, ctx.io.env);
+      if (match && 'found' in match && (ctx.flags.dryRun || ctx.flags.debug || isOn(ctx.io.env.OPS_DEBUG)))
+        ctx.io.stderr.write(`repository ${match.found.repo} from ${match.found.source}\n`);
+      return match;
+    })();
+    inferred.set(ctx, m);
+  }
+  return m;
+}
+
+const isOn = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v.trim());
+
+/**
+ * The repository `ops runs` takes from the git clone it runs in, when no flag, environment variable or
+ * setting gives one (for `ops auth status`): the remote `origin`, else the only remote, on the
+ * service's web host.
+ */
+export async function inferredRepo(ctx: Context): Promise<InferredRepo | undefined> {
+  const m = await gitMatch(ctx);
+  return m && 'found' in m ? { repo: m.found.repo, source: m.found.source } : undefined;
+}
+
+/** The error when no repository is given anywhere: its hint names what git had, when it had several. */
+async function noRepo(ctx: Context, message: string, fix: string): Promise<UsageError> {
+  const m = await gitMatch(ctx);
+  if (m && 'several' in m)
+    return new UsageError(message, `several remotes (${m.several.join(', ')}) are on the web host: ${fix}`);
+  return new UsageError(message, fix);
+}
+
+/** The repository: --repo, OPS_RUNS_REPO, runs.repo, else the git remote; none is a usage error naming them. */
 export async function repoOf(ctx: Context): Promise<RepoRef> {
   const raw = await setting(ctx, 'repo');
-  if (raw === undefined) throw new UsageError('runs: no repository given', REPO_FIX);
-  return parseRepo(raw, 'repository');
+  if (raw !== undefined) return parseRepo(raw, 'repository');
+  const git = await inferredRepo(ctx);
+  if (git !== undefined) return parseRepo(git.repo, git.source);
+  throw await noRepo(ctx, 'runs: no repository given', REPO_FIX);
 }
 
 /** The organisation: --org, OPS_RUNS_ORG or runs.org. */
@@ -129,7 +183,9 @@ export async function scopeOf(ctx: Context, f: ScopeFlags): Promise<Scope> {
   if (f.repo !== undefined) return { kind: 'repo', repo: await repoOf(ctx) };
   if (await setting(ctx, 'repo')) return { kind: 'repo', repo: await repoOf(ctx) };
   if (await setting(ctx, 'org')) return { kind: 'org', org: await orgOf(ctx) };
-  throw new UsageError(
+  if (await inferredRepo(ctx)) return { kind: 'repo', repo: await repoOf(ctx) };
+  throw await noRepo(
+    ctx,
     'runs: no repository or organisation given',
     'give --repo OWNER/REPO or --org ORG, or set OPS_RUNS_REPO / OPS_RUNS_ORG (runs.repo / runs.org)',
   );

@@ -2,7 +2,10 @@ import { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import type { JobWire } from '../../clients/runs/types.js';
+import { openWeb } from '../shared/browser.js';
+import { pickableArgument, requireOrPick } from '../shared/pick.js';
 import { JOB_COLUMNS, RUN_FIELDS } from './columns.js';
+import { pickRun } from './pick-run.js';
 import { type RunsBase, addRepoOption, allItems, parseId, repoOf, runsBase, runsContext } from './shared.js';
 
 export interface RunsViewOptions extends RunsBase {
@@ -10,13 +13,16 @@ export interface RunsViewOptions extends RunsBase {
   runId: number;
   /** Also print the jobs of the run (a person's table; scripts get the run object alone). */
   jobs: boolean;
+  /** `--web`: open the run's page instead of printing it. */
+  web?: (url: string) => Promise<void>;
 }
 
 export function runsViewCommand(factory: Factory, run = runRunsView): Command {
   return addRepoOption(
     new Command('view')
       .description('Show a workflow run, how long it took and, in a table, its jobs')
-      .argument('<run-id>', 'the run id'),
+      .addArgument(pickableArgument('run-id', 'the run id (on a terminal, chosen from a list when left out)'))
+      .option('--web', "open the run's page in a browser (the address is printed if none opens)"),
   )
     .addHelpText(
       'after',
@@ -24,20 +30,25 @@ export function runsViewCommand(factory: Factory, run = runRunsView): Command {
 Examples:
   ops runs view 30433643
   ops runs view 30433643 --json
-  ops runs view 30433643 --field conclusion`,
+  ops runs view 30433643 --field conclusion
+  ops runs view 30433643 --web`,
     )
-    .action(async (raw: string, o: { repo?: string }, c: Command) => {
-      const runId = parseId('run id', raw);
+    .action(async (raw: string | undefined, o: { repo?: string; web?: boolean }, c: Command) => {
+      requireOrPick(factory.io, c, 'run-id', raw);
       const ctx = await runsContext(factory, c, o);
       const repo = await repoOf(ctx);
+      const base = await runsBase(ctx);
+      const runId = raw === undefined ? await pickRun(ctx, c, base, repo) : parseId('run id', raw);
       const jobs = ctx.printer.format === 'table' && !ctx.flags.query && ctx.flags.field === undefined;
-      await run({ ...(await runsBase(ctx)), repo, runId, jobs });
+      const web = o.web ? (url: string) => openWeb(ctx, url) : undefined;
+      await run({ ...base, repo, runId, jobs, web });
     });
 }
 
 export async function runRunsView(o: RunsViewOptions): Promise<void> {
   const client = await o.client();
   const run = await client.getWorkflowRun(o.repo, o.runId);
+  if (o.web) return o.web(run.html_url);
   await o.printer.print(run, { columns: RUN_FIELDS });
   if (!o.jobs) return;
   const jobs = await allItems<JobWire>(client.listJobsForWorkflowRun(o.repo, o.runId, {}));

@@ -9,6 +9,8 @@ import { AwaitedFailure } from '../../errors.js';
 import type { Io } from '../../io.js';
 import { JOB_COLUMNS, RUN_FIELDS, stateOf } from './columns.js';
 import { LiveBlock, renderRun } from './live.js';
+import { pickableArgument, requireOrPick } from '../shared/pick.js';
+import { pickRun } from './pick-run.js';
 import { type RunsBase, addRepoOption, allItems, parseId, repoOf, runsBase, runsContext } from './shared.js';
 
 export interface RunsWatchOptions extends RunsBase {
@@ -34,7 +36,7 @@ export function runsWatchCommand(factory: Factory, run = runRunsWatch): Command 
   return addRepoOption(
     new Command('watch')
       .description('Follow a run until it completes, showing its jobs and steps live on a terminal')
-      .argument('<run-id>', 'the run id')
+      .addArgument(pickableArgument('run-id', 'the run id (on a terminal, chosen from a list when left out)'))
       .option('--interval <seconds>', 'seconds between looks (default 3)')
       .option('--wait-timeout <seconds>', 'give up watching after this long (exit 6)')
       .option('--exit-status', 'exit 8 when the run concludes other than in success'),
@@ -52,18 +54,21 @@ Examples:
     )
     .action(
       async (
-        raw: string,
+        raw: string | undefined,
         o: { repo?: string; interval?: string; waitTimeout?: string; exitStatus?: boolean },
         c: Command,
       ) => {
-        const runId = parseId('run id', raw);
+        requireOrPick(factory.io, c, 'run-id', raw);
+        const given = raw === undefined ? undefined : parseId('run id', raw);
         const intervalSeconds = parseInterval(o.interval);
         const timeoutSeconds = parseSeconds('--wait-timeout', o.waitTimeout);
         const ctx = await runsContext(factory, c, o);
         const repo = await repoOf(ctx);
         const jobs = ctx.printer.format === 'table' && !ctx.flags.query && ctx.flags.field === undefined;
+        const base = await runsBase(ctx, { cache: new EtagCache() });
+        const runId = given ?? (await pickRun(ctx, c, base, repo));
         await run({
-          ...(await runsBase(ctx, { cache: new EtagCache() })),
+          ...base,
           io: ctx.io,
           repo,
           runId,

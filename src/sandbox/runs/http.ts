@@ -36,11 +36,11 @@ export interface Env {
 
 /**
  * The answer's own address, from the request's host and the sandbox's scheme (https with --tls), or
- * `runs.scheme` when set.
+ * `runs.scheme` when set; the web pages on `webHost` (the sandbox's `web_host`, else the neutral one).
  */
-export function urlsOf(req: SandboxRequest, scheme: string): Urls {
+export function urlsOf(req: SandboxRequest, scheme: string, webHost?: string): Urls {
   const host = req.headers.host ?? '127.0.0.1';
-  return { api: `${scheme}://${host}/runs`, web: WEB };
+  return { api: `${scheme}://${host}/runs`, web: webHost ? `https://${webHost}` : WEB };
 }
 
 /** A path parameter that must be a whole number; anything else matches no resource (404). */

@@ -98,7 +98,7 @@ export function createEmulator(ctx: SandboxContext): RunsEmulator {
   const env: Env = {
     world: () => world,
     now: () => ctx.clock.now(),
-    urls: (req) => urlsOf(req, scheme),
+    urls: (req) => urlsOf(req, scheme, creds.web_host),
     onDispatch: (_run, inputs) => {
       counts.dispatches++;
       counts.lastDispatchInputs = inputs;

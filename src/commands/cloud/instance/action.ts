@@ -1,5 +1,7 @@
 import { resolveInstance } from '../names.js';
 import type { Command } from 'commander';
+import { pickableArgument, requireOrPick } from '../../shared/pick.js';
+import { pickInstance } from '../pick-instance.js';
 import type { Factory } from '../../../app/types.js';
 import type { CloudClient } from '../../../clients/cloud/client.js';
 import type { InstanceState } from '../../../clients/cloud/types.js';
@@ -33,16 +35,16 @@ export function powerCommand(
   examples: string[],
   run: (o: InstanceActionOptions) => Promise<void>,
 ): Command {
-  const cmd = cloudCommand(a.verb, description, examples).argument(
-    '<id>',
-    'instance id (UUID) or unique reference',
+  const cmd = cloudCommand(a.verb, description, examples).addArgument(
+    pickableArgument('id', 'instance id (UUID) or unique reference (on a terminal, chosen when left out)'),
   );
   addWaitOptions(cmd, { what: `the instance is ${a.target}` });
-  return cmd.action(async (raw: string, o: WaitFlags, c: Command) => {
-    const ref = instanceId(raw);
+  return cmd.action(async (raw: string | undefined, o: WaitFlags, c: Command) => {
+    requireOrPick(factory.io, c, 'id', raw);
+    const given = raw === undefined ? undefined : instanceId(raw);
     const wait = parseWaitOptions(o);
     const { ctx, base } = await cloudContext(factory, c);
-    const id = await resolveInstance(base, ref);
+    const id = await resolveInstance(base, given ?? (await pickInstance(ctx, c, base)));
     await run({ ...base, io: ctx.io, id, wait });
   });
 }

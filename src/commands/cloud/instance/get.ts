@@ -1,5 +1,7 @@
 import { resolveInstance } from '../names.js';
 import type { Command } from 'commander';
+import { pickableArgument, requireOrPick } from '../../shared/pick.js';
+import { pickInstance } from '../pick-instance.js';
 import type { Factory } from '../../../app/types.js';
 import { type CloudRunBase, cloudCommand, cloudContext } from '../shared.js';
 import { instanceId, printInstance } from './shared.js';
@@ -14,11 +16,14 @@ export function instanceGetCommand(factory: Factory, run = runInstanceGet): Comm
     'ops cloud instance get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --json',
     'ops cloud instance get web-01 --field state   # by reference',
   ])
-    .argument('<id>', 'instance id (UUID) or unique reference')
-    .action(async (raw: string, _o: object, c: Command) => {
-      const ref = instanceId(raw);
-      const { base } = await cloudContext(factory, c);
-      const id = await resolveInstance(base, ref);
+    .addArgument(
+      pickableArgument('id', 'instance id (UUID) or unique reference (on a terminal, chosen when left out)'),
+    )
+    .action(async (raw: string | undefined, _o: object, c: Command) => {
+      requireOrPick(factory.io, c, 'id', raw);
+      const given = raw === undefined ? undefined : instanceId(raw);
+      const { ctx, base } = await cloudContext(factory, c);
+      const id = await resolveInstance(base, given ?? (await pickInstance(ctx, c, base)));
       await run({ ...base, id });
     });
 }

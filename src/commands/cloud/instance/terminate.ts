@@ -1,5 +1,7 @@
 import { resolveInstance } from '../names.js';
 import type { Command } from 'commander';
+import { pickableArgument, requireFirst, requireOrPick } from '../../shared/pick.js';
+import { pickInstance } from '../pick-instance.js';
 import type { Context, Factory } from '../../../app/types.js';
 import type { InstanceDetailsWire, TerminateInstanceWire } from '../../../clients/cloud/types.js';
 import { UsageError } from '../../../errors.js';
@@ -52,7 +54,9 @@ export function instanceTerminateCommand(factory: Factory, run = runInstanceTerm
       'ops cloud instance terminate 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --reason-code CANCEL_OTHER --reason "moving to managed databases" --yes',
     ],
   )
-    .argument('<id>', 'instance id (UUID) or unique reference')
+    .addArgument(
+      pickableArgument('id', 'instance id (UUID) or unique reference (on a terminal, chosen when left out)'),
+    )
     .addOption(
       choiceOption(
         '--reason-code <code>',
@@ -62,13 +66,15 @@ export function instanceTerminateCommand(factory: Factory, run = runInstanceTerm
     )
     .option('--reason <text>', 'required with CANCEL_OTHER');
   addWaitOptions(cmd, { what: 'the instance is DESTROYED (HOURLY contracts)' });
+  cmd.hook('preAction', requireFirst(factory.io, 'id'));
   return cmd.action(
-    async (raw: string, o: { reasonCode?: string; reason?: string } & WaitFlags, c: Command) => {
-      const ref = instanceId(raw);
+    async (raw: string | undefined, o: { reasonCode?: string; reason?: string } & WaitFlags, c: Command) => {
+      requireOrPick(factory.io, c, 'id', raw);
+      const given = raw === undefined ? undefined : instanceId(raw);
       const body = parseTerminateFlags(o);
       const wait = parseWaitOptions(o);
       const { ctx, base } = await cloudContext(factory, c);
-      const id = await resolveInstance(base, ref);
+      const id = await resolveInstance(base, given ?? (await pickInstance(ctx, c, base)));
       await run({ ...base, io: ctx.io, id, body, wait, confirm: (a) => ctx.confirm(a) });
     },
   );

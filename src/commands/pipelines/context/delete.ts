@@ -1,5 +1,7 @@
-import { CONTEXT_ORG, parseContextRef, resolveContext } from './ref.js';
+import { CONTEXT_ORG, parseContextRef } from './ref.js';
 import { Command } from 'commander';
+import { pickableArgument, requireFirst, requireOrPick } from '../../shared/pick.js';
+import { CONTEXT_ARG, contextOrPick } from './pick.js';
 import type { Factory } from '../../../app/types.js';
 import { type Confirm, type PipelinesBase, examples, pipelinesStart } from '../shared.js';
 import { printDeleted } from '../../shared/outcome.js';
@@ -12,13 +14,15 @@ export interface ContextDeleteOptions extends PipelinesBase {
 export function contextDeleteCommand(factory: Factory, run = runContextDelete): Command {
   return new Command('delete')
     .description('Delete a context with all its environment variables and restrictions')
-    .argument('<context>', 'context id (uuid), or its name in --org')
+    .addArgument(pickableArgument('context', CONTEXT_ARG))
+    .hook('preAction', requireFirst(factory.io, 'context'))
     .option('--org <org>', CONTEXT_ORG)
     .addHelpText('after', examples('ops pipelines context delete 0a9df32a-bcc8-4b20-abd0-59eb16df2b80 --yes'))
-    .action(async (id: string, _o: unknown, c: Command) => {
-      const ref = parseContextRef(id, c.opts());
+    .action(async (id: string | undefined, _o: unknown, c: Command) => {
+      requireOrPick(factory.io, c, 'context', id);
+      const ref = id === undefined ? undefined : parseContextRef(id, c.opts());
       const { ctx, base } = await pipelinesStart(factory, c);
-      const contextId = await resolveContext(ctx, base, ref, c.opts());
+      const contextId = await contextOrPick(ctx, c, base, ref, c.opts());
       await run({ ...base, contextId, confirm: (a) => ctx.confirm(a) });
     });
 }

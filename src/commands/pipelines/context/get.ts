@@ -1,5 +1,7 @@
-import { CONTEXT_ORG, parseContextRef, resolveContext } from './ref.js';
+import { CONTEXT_ORG, parseContextRef } from './ref.js';
 import { Command } from 'commander';
+import { pickableArgument, requireOrPick } from '../../shared/pick.js';
+import { CONTEXT_ARG, contextOrPick } from './pick.js';
 import type { Factory } from '../../../app/types.js';
 import { CONTEXT_COLUMNS } from '../columns.js';
 import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
@@ -13,7 +15,7 @@ export const CONTEXT_ID_HINT = 'the context id as `ops pipelines context list` s
 export function contextGetCommand(factory: Factory, run = runContextGet): Command {
   return new Command('get')
     .description('Show a context')
-    .argument('<context>', 'context id (uuid), or its name in --org')
+    .addArgument(pickableArgument('context', CONTEXT_ARG))
     .option('--org <org>', CONTEXT_ORG)
     .addHelpText(
       'after',
@@ -23,10 +25,11 @@ export function contextGetCommand(factory: Factory, run = runContextGet): Comman
         'ops pipelines context get docker-hub --org gh/acme      # by name',
       ),
     )
-    .action(async (id: string, _o: unknown, c: Command) => {
-      const ref = parseContextRef(id, c.opts());
+    .action(async (id: string | undefined, _o: unknown, c: Command) => {
+      requireOrPick(factory.io, c, 'context', id);
+      const ref = id === undefined ? undefined : parseContextRef(id, c.opts());
       const { ctx, base } = await pipelinesStart(factory, c);
-      const contextId = await resolveContext(ctx, base, ref, c.opts());
+      const contextId = await contextOrPick(ctx, c, base, ref, c.opts());
       await run({ ...base, contextId });
     });
 }

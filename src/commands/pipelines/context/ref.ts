@@ -36,19 +36,18 @@ export async function resolveContext(
     kind: 'context',
     given,
     isId: (s) => UUID.test(s),
-    list: async () => {
-      const owner = await resolveOwner(
-        ctx,
-        base.client,
-        opts.org === undefined ? undefined : parseOrg(opts.org),
-      );
-      const query = 'id' in owner ? { 'owner-id': owner.id } : { 'owner-slug': owner.slug };
-      return itemsOf((await base.client()).listContexts(query));
-    },
+    list: async () => itemsOf(await ownerContexts(ctx, base, opts)),
     nameOf: (c) => c.name,
     idOf: (c) => c.id,
     listCommand: 'ops pipelines context list',
   });
+}
+
+/** The contexts of the organization `--org` (or OPS_PIPELINES_ORG) names, as pages. */
+export async function ownerContexts(ctx: Context, base: PipelinesBase, opts: { org?: string }) {
+  const owner = await resolveOwner(ctx, base.client, opts.org === undefined ? undefined : parseOrg(opts.org));
+  const query = 'id' in owner ? { 'owner-id': owner.id } : { 'owner-slug': owner.slug };
+  return (await base.client()).listContexts(query);
 }
 
 /** The help of `--org` on the verbs that take a context. */

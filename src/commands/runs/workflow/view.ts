@@ -1,31 +1,39 @@
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
+import { openWeb } from '../../shared/browser.js';
 import { WORKFLOW_COLUMNS } from '../columns.js';
 import { type RunsBase, addRepoOption, parseWorkflow, repoOf, runsBase, runsContext } from '../shared.js';
 
 export interface WorkflowViewOptions extends RunsBase {
   repo: RepoRef;
   workflow: number | string;
+  /** `--web`: open the workflow's page (its html_url) instead of printing it. */
+  web?: (url: string) => Promise<void>;
 }
 
 export function workflowViewCommand(factory: Factory, run = runWorkflowView): Command {
   return addRepoOption(
-    new Command('view').description('Show a workflow').argument('<workflow>', 'its id or file name (ci.yml)'),
+    new Command('view')
+      .description('Show a workflow')
+      .argument('<workflow>', 'its id or file name (ci.yml)')
+      .option('--web', "open the workflow's page in a browser (the address is printed if none opens)"),
   )
     .addHelpText(
       'after',
-      '\nExamples:\n  ops runs workflow view ci.yml\n  ops runs workflow view 161335 --field state',
+      '\nExamples:\n  ops runs workflow view ci.yml\n  ops runs workflow view 161335 --field state\n  ops runs workflow view ci.yml --web',
     )
-    .action(async (raw: string, o: { repo?: string }, c: Command) => {
+    .action(async (raw: string, o: { repo?: string; web?: boolean }, c: Command) => {
       const workflow = parseWorkflow(raw);
       const ctx = await runsContext(factory, c, o);
       const repo = await repoOf(ctx);
-      await run({ ...(await runsBase(ctx)), repo, workflow });
+      const web = o.web ? (url: string) => openWeb(ctx, url) : undefined;
+      await run({ ...(await runsBase(ctx)), repo, workflow, web });
     });
 }
 
 export async function runWorkflowView(o: WorkflowViewOptions): Promise<void> {
   const wf = await (await o.client()).getWorkflow(o.repo, o.workflow);
+  if (o.web) return o.web(wf.html_url);
   await o.printer.print(wf, { columns: WORKFLOW_COLUMNS });
 }

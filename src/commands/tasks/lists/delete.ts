@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import { pickableArgument, requireFirst, requireOrPick } from '../../shared/pick.js';
+import { pickList } from '../pick-list.js';
 import type { Factory } from '../../../app/types.js';
 import {
   ListResolver,
@@ -21,7 +23,10 @@ export function listsDeleteCommand(factory: Factory, run = runListsDelete): Comm
     'delete',
     'Delete a task list and every task in it (the default list cannot be deleted)',
   )
-    .argument('<list>', 'the list: its id or its exact title')
+    .addArgument(
+      pickableArgument('list', 'the list: its id or its exact title (on a terminal, chosen when left out)'),
+    )
+    .hook('preAction', requireFirst(factory.io, 'list'))
     .addHelpText(
       'after',
       `
@@ -29,9 +34,11 @@ Examples:
   ops tasks lists delete "Reading list" --yes
   ops tasks lists delete Groceries -y`,
     )
-    .action(async (list: string, o: TasksFlags, c: Command) => {
-      parseListRef(list);
+    .action(async (given: string | undefined, o: TasksFlags, c: Command) => {
+      requireOrPick(factory.io, c, 'list', given);
+      if (given !== undefined) parseListRef(given);
       const { ctx, base } = await tasksStart(factory, c, o);
+      const list = given ?? (await pickList(ctx, c, base));
       await run({ ...base, list, confirm: (a) => ctx.confirm(a) });
     });
 }

@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import { pickableArgument, requireOrPick } from '../../shared/pick.js';
+import { pickList } from '../pick-list.js';
 import type { Factory } from '../../../app/types.js';
 import {
   ListResolver,
@@ -17,7 +19,12 @@ export interface ListsGetOptions extends TasksRunBase {
 
 export function listsGetCommand(factory: Factory, run = runListsGet): Command {
   return tasksCommand('get', 'Show one task list')
-    .argument('<list>', 'the list: its id, its exact title or @default')
+    .addArgument(
+      pickableArgument(
+        'list',
+        'the list: its id, its exact title or @default (on a terminal, chosen when left out)',
+      ),
+    )
     .addHelpText(
       'after',
       `
@@ -26,9 +33,11 @@ Examples:
   ops tasks lists get Groceries --json
   ops tasks lists get Work --field id`,
     )
-    .action(async (list: string, o: TasksFlags, c: Command) => {
-      parseListRef(list);
-      const { base } = await tasksStart(factory, c, o);
+    .action(async (given: string | undefined, o: TasksFlags, c: Command) => {
+      requireOrPick(factory.io, c, 'list', given);
+      if (given !== undefined) parseListRef(given);
+      const { ctx, base } = await tasksStart(factory, c, o);
+      const list = given ?? (await pickList(ctx, c, base));
       await run({ ...base, list });
     });
 }

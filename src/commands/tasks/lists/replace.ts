@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import { pickableArgument, requireOrPick } from '../../shared/pick.js';
+import { pickList } from '../pick-list.js';
 import type { Factory } from '../../../app/types.js';
 import type { TaskListWire } from '../../../clients/tasks/types.js';
 import { UsageError } from '../../../errors.js';
@@ -31,7 +33,12 @@ export function checkListBody(body: Record<string, unknown>, file: string): Task
 
 export function listsReplaceCommand(factory: Factory, run = runListsReplace): Command {
   return tasksCommand('replace', 'Replace a task list with a JSON resource (a full update: PUT)')
-    .argument('<list>', 'the list: its id, its exact title or @default')
+    .addArgument(
+      pickableArgument(
+        'list',
+        'the list: its id, its exact title or @default (on a terminal, chosen when left out)',
+      ),
+    )
     .requiredOption('--file <file>', 'the task list as JSON, or - for stdin (read-only fields are ignored)')
     .addHelpText(
       'after',
@@ -41,15 +48,17 @@ Examples:
   ops tasks lists replace Work --file work.json
   echo '{"title": "Errands"}' | ops tasks lists replace Groceries --file -`,
     )
-    .action(async (list: string, o: TasksFlags & { file: string }, c: Command) => {
-      parseListRef(list);
+    .action(async (given: string | undefined, o: TasksFlags & { file: string }, c: Command) => {
+      requireOrPick(factory.io, c, 'list', given);
+      if (given !== undefined) parseListRef(given);
       if (o.file === '-' && o.tokenStdin)
         throw new UsageError(
           '--token-stdin and --file - cannot both read stdin',
           'set the token with OPS_TASKS_TOKEN',
         );
       const body = checkListBody(await readJsonObject(factory.io, o.file), o.file);
-      const { base } = await tasksStart(factory, c, o);
+      const { ctx, base } = await tasksStart(factory, c, o);
+      const list = given ?? (await pickList(ctx, c, base));
       await run({ ...base, list, body });
     });
 }

@@ -1,5 +1,7 @@
-import { CONTEXT_ORG, parseContextRef, resolveContext } from '../ref.js';
+import { CONTEXT_ORG, parseContextRef } from '../ref.js';
 import { Command } from 'commander';
+import { pickableArgument, requireOrPick } from '../../../shared/pick.js';
+import { CONTEXT_ARG, contextOrPick } from '../pick.js';
 import type { Factory } from '../../../../app/types.js';
 import type { RestrictionWire } from '../../../../clients/pipelines/types.js';
 import { printPages } from '../../../shared/list.js';
@@ -15,7 +17,7 @@ export interface ContextRestrictionListOptions extends PipelinesBase {
 export function contextRestrictionListCommand(factory: Factory, run = runContextRestrictionList): Command {
   const cmd = new Command('list')
     .description('List the restrictions of a context: projects, expressions and groups allowed to use it')
-    .argument('<context>', 'context id (uuid), or its name in --org')
+    .addArgument(pickableArgument('context', CONTEXT_ARG))
     .option('--org <org>', CONTEXT_ORG);
   addListOptions(cmd);
   return cmd
@@ -23,11 +25,12 @@ export function contextRestrictionListCommand(factory: Factory, run = runContext
       'after',
       examples('ops pipelines context restriction list a0c17523-e4af-46ab-965f-4a57cbc4a90f'),
     )
-    .action(async (id: string, o: { limit?: string; all?: boolean }, c: Command) => {
+    .action(async (id: string | undefined, o: { limit?: string; all?: boolean }, c: Command) => {
       const list = parseListOptions(o);
-      const ref = parseContextRef(id, c.opts());
+      requireOrPick(factory.io, c, 'context', id);
+      const ref = id === undefined ? undefined : parseContextRef(id, c.opts());
       const { ctx, base } = await pipelinesStart(factory, c);
-      const contextId = await resolveContext(ctx, base, ref, c.opts());
+      const contextId = await contextOrPick(ctx, c, base, ref, c.opts());
       await run({ ...base, contextId, limit: list.limit });
     });
 }
