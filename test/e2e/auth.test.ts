@@ -41,7 +41,7 @@ describe('ops auth status', () => {
     });
     expect(rows.find((x) => x.service === 'runs')?.context).toEqual({
       repo: 'octo-org/hello-world',
-      source: 'env',
+      source: 'env OPS_RUNS_REPO',
     });
     // Nothing of a credential beyond 4 characters, anywhere.
     expect(r.stdout).not.toContain('sandbox-hosts');
@@ -60,7 +60,7 @@ describe('ops auth status', () => {
       const r = await runMain(['auth', 'status', name, '--check'], { env });
       expect(r.code).toBe(4);
       expect(r.stdout).toMatch(
-        new RegExp(`^SERVICE +SOURCE +CREDENTIAL +EXPIRES +CHECK\\n${name} +env OPS_\\S+ +wron\\*{4} +\\S`),
+        new RegExp(`^SERVICE +SOURCE +CREDENTIAL +EXPIRES +(CONTEXT +)?CHECK\\n${name} +env OPS_\\S+ +wron\\*{4} +\\S`),
       );
       expect(r.stdout).not.toMatch(/ ok\n/);
       expect(r.stderr).toBe('ops: a credential is missing or refused\n');

@@ -77,6 +77,29 @@ describe('ops runs takes the repository from the git remote on the web host', ()
     expect(Object.keys(await requests())).toEqual(['GET /repos/octo-org/hello-world/actions/variables']);
   });
 
+  it('ops auth status shows the repository inferred from git, and a setting over it', async () => {
+    const cwd = clone({ origin: 'git@src.example.com:octo-org/hello-world.git' });
+    const inferred = await ops(['auth', 'status', 'runs', '--json'], cwd);
+    expect(inferred.code).toBe(0);
+    expect(JSON.parse(inferred.stdout)[0].context).toEqual({
+      repo: 'octo-org/hello-world',
+      source: 'git remote origin',
+    });
+    const table = await ops(['auth', 'status', 'runs'], cwd);
+    expect(table.stdout).toMatch(/CONTEXT\n.*octo-org\/hello-world \(git remote origin\)\n$/);
+    const set = await ops(['auth', 'status', 'runs', '--json'], cwd, { OPS_RUNS_REPO: 'octo-org/other' });
+    expect(JSON.parse(set.stdout)[0].context).toEqual({
+      repo: 'octo-org/other',
+      source: 'env OPS_RUNS_REPO',
+    });
+    const none = await ops(
+      ['auth', 'status', 'runs', '--json'],
+      mkdtempSync(join(tmpdir(), 'ops-no-clone-')),
+    );
+    expect(JSON.parse(none.stdout)[0].context).toEqual({ repo: null, source: 'none' });
+    expect(await requests()).toEqual({});
+  });
+
   it('a remote on another host is not used: exit 2, no request', async () => {
     const cwd = clone({ origin: 'https://elsewhere.example.org/octo-org/hello-world.git' });
     const r = await ops(['runs', 'list'], cwd);

@@ -10,7 +10,7 @@ import {
   parseRemotes,
   repoFromGit,
   webHostOf,
-} from '../../src/commands/runs/git-remote.js';
+} from '../../src/commands/shared/git-remote.js';
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', args, {

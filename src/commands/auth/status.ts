@@ -84,11 +84,7 @@ export async function runAuthStatus(o: AuthStatusOptions): Promise<void> {
       expires_at: expiryOf(o.ctx, name, main) ?? null,
       keys: Object.fromEntries(keys.map((k) => [k, sourceName(o.ctx.settings.resolve(`${name}.${k}`))])),
     };
-    if (name === 'runs') {
-      // The repository inferred from git joins these when the runs commands have it.
-      const repo = o.ctx.settings.resolve('runs.repo');
-      row.context = { repo: repo.value ?? null, source: repo.value ? (repo.origin ?? 'none') : 'none' };
-    }
+    if (name === 'runs') row.context = await runsContext(o.ctx);
     if (row.source === 'none' && o.named) exit = ExitCode.auth;
     if (o.check) {
       const checked =
@@ -104,6 +100,17 @@ export async function runAuthStatus(o: AuthStatusOptions): Promise<void> {
       { header: 'source', get: (r) => r.source },
       { header: 'credential', get: (r) => r.credential },
       { header: 'expires', get: (r) => r.expires_at, format: 'relative' },
+      ...(rows.some((r) => r.context?.repo)
+        ? [
+            {
+              header: 'context',
+              get: (r: AuthStatusRow) =>
+                r.context?.repo ? `${r.context.repo} (${r.context.source})` : undefined,
+              kind: 'text' as const,
+              priority: 3 as const,
+            },
+          ]
+        : []),
       ...(o.check ? [{ header: 'check', get: (r: AuthStatusRow) => r.check, kind: 'text' as const }] : []),
     ],
   });
@@ -112,6 +119,21 @@ export async function runAuthStatus(o: AuthStatusOptions): Promise<void> {
       exit === ExitCode.auth ? 'a credential is missing or refused' : 'a check failed',
       exit as ExitCodeValue,
     );
+}
+
+/**
+ * The repository `ops runs` works on without --repo: the flag, environment or profile setting, else the
+ * one inferred from the git clone the command runs in (its remote on the service's web host).
+ */
+async function runsContext(ctx: Context): Promise<{ repo: string | null; source: string }> {
+  const set = ctx.settings.resolve('runs.repo');
+  if (set.value) return { repo: set.value, source: sourceName(set) };
+  const { remoteMatch, webHostOf } = await import('../shared/git-remote.js');
+  const { settings } = await ctx.service('runs');
+  const host = webHostOf(ctx.flags.baseUrl ?? ctx.settings.get('runs.base_url'), settings.get('web_host'));
+  const cwd = ctx.io.cwd;
+  const m = host === undefined || cwd === undefined ? undefined : remoteMatch(cwd, host, ctx.io.env);
+  return m && 'found' in m ? { repo: m.found.repo, source: m.found.source } : { repo: null, source: 'none' };
 }
 
 /** The probe's one read, through the service's own client: `ok`, or the refusal's one line. */

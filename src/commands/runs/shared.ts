@@ -6,7 +6,7 @@ import { type RepoRef, type RunsClient, type Scope, createRunsClient } from '../
 import type { EtagCache } from '../../clients/runs/etag.js';
 import { UsageError, namedNotFound } from '../../errors.js';
 import { startService } from '../shared/start.js';
-import { type RemoteMatch, remoteMatch, webHostOf } from './git-remote.js';
+import { type RemoteMatch, remoteMatch, webHostOf } from '../shared/git-remote.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
 
