@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { type AuthScheme, expiredError } from '../clients/http/auth.js';
-import type { ServiceDescriptor, SettingsReader } from '../clients/descriptor.js';
+import type { AuthContext, ServiceDescriptor, SettingsReader } from '../clients/descriptor.js';
+import { saveCredentials } from '../config/credentials.js';
 import type { HttpClient } from '../clients/http/types.js';
 import { Settings, envNameFor } from '../config/settings.js';
 import { parseBoolean } from '../config/boolean.js';
@@ -249,12 +250,28 @@ function buildContext(
     return c;
   }
 
+  /**
+   * What a service's auth may use: its client for the authorization server, and the one way to store
+   * what a renewal gives (the refresh hook of a service whose tokens expire).
+   */
+  function authContext(name: string): AuthContext {
+    return {
+      baseUrl: flags.baseUrl,
+      http: () => client(name),
+      async save(entries, secretKeys) {
+        await saveCredentials(settings, name, entries, secretKeys);
+      },
+    };
+  }
+
   const auths = new Map<string, Promise<AuthScheme | undefined>>();
   /** The service's credentials, resolved once a run (a token is read once, whoever asks). */
   function resolveAuth(name: string): Promise<AuthScheme | undefined> {
     let a = auths.get(name);
     if (!a) {
-      a = service(name).then(({ descriptor, settings: reader }) => descriptor.auth(reader));
+      a = service(name).then(({ descriptor, settings: reader }) =>
+        descriptor.auth(reader, authContext(name)),
+      );
       auths.set(name, a);
     }
     return a;
@@ -267,6 +284,7 @@ function buildContext(
     settings,
     flags: { ...flags, profile: profileFlag },
     service,
+    authContext,
     async serviceClient<T>(
       name: string,
       create: (http: HttpClient) => T | Promise<T>,

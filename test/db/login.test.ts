@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tokenFingerprint } from '../../src/clients/db/index.js';
-import { browserCommands, commandWords } from '../../src/commands/db/browser.js';
-import { listenForToken, readAnswer } from '../../src/commands/db/login-callback.js';
+import { browserCommands, commandWords } from '../../src/auth/browser.js';
+import { listenForRedirect as listenForToken, readAnswer } from '../../src/auth/oauth/loopback.js';
 import { authorizeUrl, parseStdinToken, resolveAuthUrl } from '../../src/commands/db/login-shared.js';
 import { type DbLoginOptions, dbLoginCommand, runDbLogin } from '../../src/commands/db/login.js';
 import { Settings } from '../../src/config/settings.js';

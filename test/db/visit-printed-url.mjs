@@ -7,7 +7,7 @@ let text = '';
 let visited = false;
 process.stdin.on('data', (d) => {
   text += d.toString();
-  const url = /^http\S+\/oauth2\/authorize\S+/m.exec(text)?.[0];
+  const url = /^http\S+\/(?:oauth2\/authorize|oauth2\/v2\/auth)\S+/m.exec(text)?.[0];
   if (url && !visited) {
     visited = true;
     spawn(process.execPath, [join(import.meta.dirname, 'fake-browser.mjs'), url], { stdio: 'ignore' });

@@ -1,5 +1,7 @@
+import { oauthRevoke, oauthSettings } from '../../auth/oauth/descriptor-parts.js';
+import { DOCGEN_OAUTH } from '../../auth/oauth/providers.js';
+import { oauthScheme } from '../../auth/oauth/refresh.js';
 import type { ServiceDescriptor } from '../descriptor.js';
-import { bearerAuth } from '../http/auth.js';
 import { parseErrorBody } from '../http/parse-error.js';
 import type { ParsedError } from '../http/types.js';
 import { docgenJobPages } from './pages.js';
@@ -13,8 +15,25 @@ export const descriptor: ServiceDescriptor = {
   stdinCredential: 'token',
   name: 'docgen',
   title: 'document generation',
-  settings: [{ key: 'token', description: 'access token (OAuth 2.0 bearer token)', secret: true }],
-  auth: (s) => bearerAuth(s.require('token')),
+  settings: [
+    { key: 'token', description: 'access token (OAuth 2.0 bearer token)', secret: true },
+    ...oauthSettings(
+      DOCGEN_OAUTH,
+      'the OAuth client secret of the app (authorization code and client credentials)',
+    ),
+    {
+      key: 'subject_type',
+      description: 'box_subject_type of ops docgen login --client-credentials: enterprise or user',
+      default: 'enterprise',
+      check: (v) => (v === 'enterprise' || v === 'user' ? undefined : 'give enterprise or user'),
+    },
+    {
+      key: 'subject_id',
+      description: 'box_subject_id of ops docgen login --client-credentials: the enterprise or user id',
+    },
+  ],
+  auth: (s, ctx) => oauthScheme(DOCGEN_OAUTH, s, ctx),
+  revoke: (s, ctx) => oauthRevoke(DOCGEN_OAUTH, s, ctx),
   defaultHeaders: () => ({ 'content-version': CONTENT_VERSION }),
   parseError: parseDocgenError,
   hintFor: docgenHint,

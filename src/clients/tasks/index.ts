@@ -1,5 +1,7 @@
+import { oauthRevoke, oauthSettings } from '../../auth/oauth/descriptor-parts.js';
+import { TASKS_OAUTH } from '../../auth/oauth/providers.js';
+import { oauthScheme } from '../../auth/oauth/refresh.js';
 import type { ServiceDescriptor } from '../descriptor.js';
-import { bearerAuth } from '../http/auth.js';
 import { parseErrorBody } from '../http/parse-error.js';
 import type { ParsedError } from '../http/types.js';
 import { taskPages } from './pages.js';
@@ -8,20 +10,25 @@ import type { ErrorWire } from './types.js';
 /** The service's alias for the user's default task list. */
 export const DEFAULT_LIST = '@default';
 
-/** Task lists (seed 001 B): OAuth bearer token, `nextPageToken` pages, the vendor-wide error body. */
+/** Task lists (seed 001 B): OAuth bearer token (renewed with a stored refresh token), `nextPageToken` pages, the vendor-wide error body. */
 export const descriptor: ServiceDescriptor = {
   stdinCredential: 'token',
   name: 'tasks',
   title: 'task lists',
   settings: [
     { key: 'token', description: 'OAuth access token (Authorization: Bearer)', secret: true },
+    ...oauthSettings(
+      TASKS_OAUTH,
+      'the OAuth client secret of the installed app (sent, though Google does not treat it as secret)',
+    ),
     {
       key: 'list',
       description: 'task list used when none is named: an id, an exact title or @default',
       default: DEFAULT_LIST,
     },
   ],
-  auth: (s) => bearerAuth(s.require('token')),
+  auth: (s, ctx) => oauthScheme(TASKS_OAUTH, s, ctx),
+  revoke: (s, ctx) => oauthRevoke(TASKS_OAUTH, s, ctx),
   parseError: parseTasksError,
   hintFor: tasksHint,
   // A quota spent is a 403 with these reasons as well as a 429 (reference: doc2-gaps).

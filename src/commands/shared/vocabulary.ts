@@ -28,12 +28,15 @@ export const SHARED_FLAGS: Record<string, string> = {
   '--status': "a filter or field named after the API's own status field",
   '--state': "a filter or field named after the API's own state field",
   '--type': "a filter or field named after the API's own type field",
-  '--web': "open the resource's page in a browser instead of printing it; prints the address when no browser opens",
+  '--web':
+    "open the resource's page in a browser instead of printing it; prints the address when no browser opens",
   '--no-browser': 'login: print the sign-in address instead of opening a browser on this machine',
-  '--device': 'login: sign in with a device code entered on another device (the default where no browser can open)',
+  '--device':
+    'login: sign in with a device code entered on another device (the default where no browser can open)',
   '--client-credentials': "login: the application's own client id and secret, for CI (no person signs in)",
   '--client-secret-stdin': "login: the application's client secret read from stdin",
-  '--client-id': "login: the OAuth client id of the application (env OPS_<SERVICE>_CLIENT_ID)",
-  '--auth-url': 'login: the authorization server (env OPS_<SERVICE>_AUTH_URL; may be relative to the base URL)',
+  '--client-id': 'login: the OAuth client id of the application (env OPS_<SERVICE>_CLIENT_ID)',
+  '--auth-url':
+    'login: the authorization server (env OPS_<SERVICE>_AUTH_URL; may be relative to the base URL)',
   '--insecure-storage': 'keep a credential in the 0600 config file even where the OS keyring answers',
 };

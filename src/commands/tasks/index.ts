@@ -6,6 +6,7 @@ import { tasksCompleteCommand } from './complete.js';
 import { tasksDeleteCommand } from './delete.js';
 import { tasksGetCommand } from './get.js';
 import { tasksListCommand } from './list.js';
+import { tasksLoginCommand } from './login.js';
 import { listsCreateCommand } from './lists/create.js';
 import { listsDeleteCommand } from './lists/delete.js';
 import { listsGetCommand } from './lists/get.js';
@@ -27,6 +28,7 @@ export function register(parent: Command, factory: Factory): void {
       'after',
       `
 Examples:
+  ops tasks login
   ops tasks lists list
   ops tasks list --list Groceries
   ops tasks add "Buy stamps" --due +2d
@@ -59,6 +61,7 @@ Examples:
       delete: destructive(tasksDeleteCommand),
       move: write(tasksMoveCommand),
       clear: write(tasksClearCommand),
+      login: write(tasksLoginCommand),
     },
     factory,
   );
