@@ -54,7 +54,7 @@ function missingCredential(
   command: string | undefined,
   withFlags: (hint: string | undefined) => string,
 ): ConfigError {
-  const secrets = descriptor.settings.filter((s) => s.secret);
+  const secrets = descriptor.settings.filter((s) => s.secret && !s.signInOnly);
   const spec = secrets.find((s) => !reader.get(s.key)) ?? secrets[0];
   const key = `${name}.${spec?.key ?? 'token'}`;
   const words = (spec?.key ?? 'token').replace(/_/g, ' ');
@@ -231,7 +231,7 @@ function buildContext(
         descriptor.hintFor?.(status, parsed, {
           // A credential from the environment wins over the profile and any sign-in: the hint says so.
           credentialEnv: descriptor.settings
-            .filter((s) => s.secret)
+            .filter((s) => s.secret && !s.signInOnly)
             .map((s) => settings.resolve(`${name}.${s.key}`))
             .find((r) => r.origin === 'env')?.envName,
         }),

@@ -8,10 +8,10 @@ import { parseSeconds } from '../commands/shared/wait.js';
 import { openBrowser } from './browser.js';
 import { type LoginFlags, type LoginFlows, loginCommandBase, loginMode } from './login-flags.js';
 import { type LoginOptions, runLogin } from './login.js';
-import type { OAuthProvider } from './oauth/providers.js';
-import { endpointsOf } from './oauth/refresh.js';
-import { requireClientId } from './oauth/server-url.js';
-import { SIGN_IN_SECRETS, signInEntries } from './stored-token.js';
+import type { OAuthProvider } from '../clients/oauth/providers.js';
+import { endpointsOf } from '../clients/oauth/refresh.js';
+import { requireClientId } from '../clients/oauth/server-url.js';
+import { SIGN_IN_SECRETS, signInEntries } from '../clients/oauth/stored-token.js';
 
 export interface LoginCommandSpec {
   provider: OAuthProvider;

@@ -7,10 +7,10 @@ import type { LoginMode } from './login-flags.js';
 import { browserSignIn } from './oauth/browser-sign-in.js';
 import { deviceSignIn } from './oauth/device.js';
 import { createPkce } from './oauth/pkce.js';
-import type { Endpoints, OAuthProvider } from './oauth/providers.js';
-import { type TokenAnswer, tokenRequest } from './oauth/token.js';
+import type { Endpoints, OAuthProvider } from '../clients/oauth/providers.js';
+import { type TokenAnswer, tokenRequest } from '../clients/oauth/token.js';
 import { parseStdinToken } from './stdin-token.js';
-import { jwtClaims, jwtExpiry } from './stored-token.js';
+import { jwtClaims, jwtExpiry } from '../clients/oauth/stored-token.js';
 
 export interface LoginOptions {
   io: Io;

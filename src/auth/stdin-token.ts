@@ -1,5 +1,5 @@
 import { UsageError } from '../errors.js';
-import { jwtExpiry } from './stored-token.js';
+import { jwtExpiry } from '../clients/oauth/stored-token.js';
 
 /**
  * A token from stdin: the token itself (a JWT's `exp` gives its expiry), or the JSON another tool

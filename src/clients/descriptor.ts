@@ -7,6 +7,8 @@ export interface SettingSpec {
   key: string;
   description: string;
   secret?: boolean;
+  /** A secret a login uses and the service never receives (a client secret, a refresh token). */
+  signInOnly?: boolean;
   default?: string;
   /** The value's rule: a hint for a bad value (what to give instead), undefined when it is fine. */
   check?(value: string): string | undefined;

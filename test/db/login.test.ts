@@ -15,7 +15,8 @@ const jwt = (claims: Record<string, unknown>) =>
     .join('.');
 
 /** The helpers' environment sets OPS_DB_TOKEN, as the sandbox's does; login refuses while it is set. */
-const NO_ENV_TOKEN = { OPS_DB_TOKEN: '' };
+// A browser can open (BROWSER is set): the default is the browser sign-in.
+const NO_ENV_TOKEN = { OPS_DB_TOKEN: '', BROWSER: 'true' };
 
 describe('parsing ops db login', () => {
   it.each<[string, string[], { mode: string; timeoutSeconds: number; authUrl?: string; clientId?: string }]>([

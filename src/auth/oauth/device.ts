@@ -2,7 +2,13 @@ import { pollUntil } from '../../clients/http/poll.js';
 import type { HttpClient } from '../../clients/http/types.js';
 import { ExitCode, OpsError, TimeoutError } from '../../errors.js';
 import type { Io } from '../../io.js';
-import { type FormAnswer, type TokenAnswer, postForm, readToken, refusalError } from './token.js';
+import {
+  type FormAnswer,
+  type TokenAnswer,
+  postForm,
+  readToken,
+  refusalError,
+} from '../../clients/oauth/token.js';
 
 export const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 

@@ -1,6 +1,6 @@
 import { type ServiceDescriptor, isCalendarDate } from '../descriptor.js';
-import { DB_OAUTH } from '../../auth/oauth/providers.js';
-import { oauthScheme } from '../../auth/oauth/refresh.js';
+import { DB_OAUTH } from '../oauth/providers.js';
+import { oauthScheme } from '../oauth/refresh.js';
 import { parseErrorBody } from '../http/parse-error.js';
 import type { ParsedError } from '../http/types.js';
 import { nextLinkPages } from './pages.js';
@@ -16,7 +16,7 @@ export function checkApiVersion(v: string): string | undefined {
 /** The seed's `{auth_url}` of the public cloud (reference C.5). */
 export const DEFAULT_AUTH_URL = 'https://login.microsoftonline.com';
 
-export { jwtClaims, jwtExpiry, tokenExpiry, tokenFingerprint } from '../../auth/stored-token.js';
+export { jwtClaims, jwtExpiry, tokenExpiry, tokenFingerprint } from '../oauth/stored-token.js';
 
 /** CloudError `{error: {code, message, target?}}`; ARM's request id headers name the request. */
 function parseError(status: number, body: unknown, headers: Record<string, string>): ParsedError {
@@ -73,11 +73,17 @@ export const descriptor: ServiceDescriptor = {
       default: DEFAULT_AUTH_URL,
     },
     { key: 'client_id', description: 'OAuth client (application) id for ops db login' },
-    { key: 'refresh_token', description: 'refresh token (written by ops db login --device)', secret: true },
+    {
+      key: 'refresh_token',
+      description: 'refresh token (written by ops db login --device)',
+      secret: true,
+      signInOnly: true,
+    },
     {
       key: 'client_secret',
       description: 'client secret of the application, for ops db login --client-credentials',
       secret: true,
+      signInOnly: true,
     },
     {
       key: 'tenant',

@@ -1,6 +1,6 @@
-import { oauthRevoke, oauthSettings } from '../../auth/oauth/descriptor-parts.js';
-import { TASKS_OAUTH } from '../../auth/oauth/providers.js';
-import { oauthScheme } from '../../auth/oauth/refresh.js';
+import { oauthRevoke, oauthSettings } from '../oauth/descriptor-parts.js';
+import { TASKS_OAUTH } from '../oauth/providers.js';
+import { oauthScheme } from '../oauth/refresh.js';
 import type { ServiceDescriptor } from '../descriptor.js';
 import { parseErrorBody } from '../http/parse-error.js';
 import type { ParsedError } from '../http/types.js';

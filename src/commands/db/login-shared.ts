@@ -5,7 +5,7 @@ import type { Settings } from '../../config/settings.js';
 import { ExitCode, OpsError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import type { Feedback } from '../../output/feedback.js';
-import { requireClientId, resolveServerUrl } from '../../auth/oauth/server-url.js';
+import { requireClientId, resolveServerUrl } from '../../clients/oauth/server-url.js';
 import { browserSignIn } from '../../auth/oauth/browser-sign-in.js';
 import type { ImplicitGrant } from '../../auth/oauth/loopback.js';
 

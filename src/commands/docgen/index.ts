@@ -17,10 +17,10 @@ Every request carries the access token (OPS_DOCGEN_TOKEN, or docgen.token that o
 stores; --token-stdin) and the header content-version: 2025.0.
 
 Examples:
-  ops docgen login
   ops docgen jobs list --limit 20
   ops docgen jobs list --status failed
-  ops docgen jobs get 91847520`,
+  ops docgen jobs get 91847520
+  ops docgen login`,
     );
   addVerbs(group, { login: write(docgenLoginCommand) }, factory);
   const jobs = group.command('jobs').description('Document-generation jobs');

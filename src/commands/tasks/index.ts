@@ -28,11 +28,11 @@ export function register(parent: Command, factory: Factory): void {
       'after',
       `
 Examples:
-  ops tasks login
   ops tasks lists list
   ops tasks list --list Groceries
   ops tasks add "Buy stamps" --due +2d
-  ops tasks complete dDA6Mw`,
+  ops tasks complete dDA6Mw
+  ops tasks login`,
     );
   const lists = tasks.command('lists').description('Task lists: list, get, create, rename, replace, delete');
   lists.addHelpText('after', '\nExamples:\n  ops tasks lists list\n  ops tasks lists create Chores');

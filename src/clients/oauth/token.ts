@@ -1,5 +1,5 @@
 import { ExitCode, OpsError } from '../../errors.js';
-import type { HttpClient } from '../../clients/http/types.js';
+import type { HttpClient } from '../http/types.js';
 
 /** What a token endpoint answers on success. */
 export interface TokenAnswer {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SettingsReader } from '../clients/descriptor.js';
+import type { SettingsReader } from '../descriptor.js';
 
 /** First 16 hex digits of a token's SHA-256: ties a stored expiry to the token it was stored with. */
 export function tokenFingerprint(token: string): string {

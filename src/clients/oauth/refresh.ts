@@ -1,7 +1,7 @@
-import type { AuthContext, SettingsReader } from '../../clients/descriptor.js';
-import { type AuthScheme, bearerAuth } from '../../clients/http/auth.js';
+import type { AuthContext, SettingsReader } from '../descriptor.js';
+import { type AuthScheme, bearerAuth } from '../http/auth.js';
 import { ExitCode, OpsError } from '../../errors.js';
-import { SIGN_IN_SECRETS, isStoredToken, jwtExpiry, signInEntries, tokenExpiry } from '../stored-token.js';
+import { SIGN_IN_SECRETS, isStoredToken, jwtExpiry, signInEntries, tokenExpiry } from './stored-token.js';
 import type { OAuthProvider } from './providers.js';
 import { resolveServerUrl } from './server-url.js';
 import { postForm, readToken } from './token.js';

@@ -1,4 +1,4 @@
-import type { AuthContext, SettingSpec, SettingsReader } from '../../clients/descriptor.js';
+import type { AuthContext, SettingSpec, SettingsReader } from '../descriptor.js';
 import type { OAuthProvider } from './providers.js';
 import { endpointsOf } from './refresh.js';
 import { postForm } from './token.js';
@@ -6,7 +6,12 @@ import { postForm } from './token.js';
 /** The settings of a service whose `ops <service> login` signs in with OAuth, besides `token`. */
 export function oauthSettings(p: OAuthProvider, secretWhat: string): SettingSpec[] {
   return [
-    { key: 'refresh_token', description: `refresh token (written by ops ${p.service} login)`, secret: true },
+    {
+      key: 'refresh_token',
+      description: `refresh token (written by ops ${p.service} login)`,
+      secret: true,
+      signInOnly: true,
+    },
     {
       key: 'token_expires_at',
       description: `when the stored token expires (written by ops ${p.service} login)`,
@@ -21,7 +26,7 @@ export function oauthSettings(p: OAuthProvider, secretWhat: string): SettingSpec
       default: p.defaultAuthUrl,
     },
     { key: 'client_id', description: `OAuth client id for ops ${p.service} login` },
-    { key: 'client_secret', description: secretWhat, secret: true },
+    { key: 'client_secret', description: secretWhat, secret: true, signInOnly: true },
   ];
 }
 
