@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/main.js';
 import { runMain, tempConfigDir } from '../helpers/cli.js';
+import { CHROMIUM, hasChromium, useChromium } from '../helpers/chromium.js';
 import { memoryIo } from '../helpers/io.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
@@ -366,4 +367,25 @@ describe('ops db login: device code and client credentials (Microsoft identity p
       'ops: --device and --client-credentials are different ways to sign in\nhint: give one of them\n',
     );
   });
+});
+
+describe('ops tasks login in a real browser (headless Chromium)', () => {
+  const browser = useChromium();
+  it.skipIf(!hasChromium)(
+    hasChromium
+      ? 'Chromium loads the authorize page and follows its redirect to the loopback with the code; the CLI exchanges it with PKCE'
+      : `skipped: ${CHROMIUM} is not installed (apt-get install -y chromium)`,
+    async () => {
+      const { wrapper, pidFile, work } = browser();
+      const dir = tempConfigDir();
+      const r = await ops(['tasks', 'login', '--wait-timeout', '60', '--json'], {
+        dir,
+        env: { BROWSER: wrapper, HOME: work, PATH: process.env.PATH },
+      });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(existsSync(pidFile)).toBe(true);
+      expect((await stats('tasks')).issuedTokenSha256).toEqual([sha256(profileOf(dir, 'tasks').token!)]);
+    },
+  );
 });
