@@ -28,6 +28,12 @@ export interface LoginCommandSpec {
  * signing in would change nothing (gh refuses a login while GH_TOKEN is set for the same reason).
  */
 export function refuseWhileEnvToken(ctx: Context, service: string): void {
+  // A sign-in cannot be shown without being done: it opens a browser or polls, then stores a token.
+  if (ctx.flags.dryRun)
+    throw new UsageError(
+      `ops ${service} login signs in and stores what it gets: it has no --dry-run`,
+      'drop --dry-run',
+    );
   const name = `OPS_${service.toUpperCase()}_TOKEN`;
   if (ctx.io.env[name])
     throw new UsageError(

@@ -165,6 +165,17 @@ describe('ops tasks login (Google: code with PKCE on a loopback redirect)', () =
     expect(await requests('tasks')).toEqual({});
   });
 
+  it('--dry-run: a sign-in cannot be planned: exit 2, nothing sent, nothing stored', async () => {
+    const r = await ops(['tasks', 'login', '--dry-run']);
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'ops: ops tasks login signs in and stores what it gets: it has no --dry-run\nhint: drop --dry-run\n',
+    });
+    expect(await requests('tasks')).toEqual({});
+  });
+
   it('--debug shows no secret: not the client secret, the code, the verifier or a token', async () => {
     const dir = tempConfigDir();
     const r = await ops(['tasks', 'login', '--debug'], { dir });
