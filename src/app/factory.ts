@@ -6,7 +6,7 @@ import type { HttpClient } from '../clients/http/types.js';
 import { Settings, envNameFor } from '../config/settings.js';
 import { parseBoolean } from '../config/boolean.js';
 import { GLOBAL_DEFAULTS, GLOBAL_RULES, checkedValue } from '../config/values.js';
-import { ConfigError, ExitCode, UsageError } from '../errors.js';
+import { ConfigError, ExitCode, OpsError, UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { colorEnabled, makeStyle } from '../output/color.js';
 import { Feedback } from '../output/feedback.js';
@@ -257,7 +257,20 @@ function buildContext(
   function authContext(name: string): AuthContext {
     return {
       baseUrl: flags.baseUrl,
-      http: () => client(name),
+      // A renewal would send the refresh token (and client secret): --dry-run sends no credential.
+      http: () =>
+        flags.dryRun
+          ? Promise.reject(
+              new OpsError(
+                `${name}: the sign-in expired, and --dry-run does not renew it (that sends the refresh token)`,
+                {
+                  exitCode: ExitCode.auth,
+                  code: 'auth_expired',
+                  hint: `run the command once without --dry-run, or \`ops ${name} login\``,
+                },
+              ),
+            )
+          : client(name),
       async save(entries, secretKeys) {
         await saveCredentials(settings, name, entries, secretKeys);
       },

@@ -44,6 +44,13 @@ const profileOf = (dir: string, service: string) =>
       profiles: Record<string, Record<string, Record<string, string>>>;
     }
   ).profiles.default![service] ?? {};
+/** Makes the stored expiry of a sign-in a past one, as if the token had lived its time. */
+function expireStored(dir: string, service: string) {
+  const file = join(dir, 'config.json');
+  const config = JSON.parse(readFileSync(file, 'utf8'));
+  config.profiles.default[service].token_expires_at = '2020-01-01T00:00:00.000Z';
+  writeFileSync(file, JSON.stringify(config));
+}
 const requests = async (service: string, on: Sandbox = sb) => (await on.counters()).requests[service] ?? {};
 const stats = async (service: string, on: Sandbox = sb) =>
   (await on.counters()).emulators[service] as Record<string, unknown>;
@@ -208,14 +215,23 @@ describe('refresh: an expired access token is renewed once before the request', 
   it('tasks: a stored expiry already past renews before any request is refused (no 401)', async () => {
     const dir = tempConfigDir();
     await ops(['tasks', 'login'], { dir });
-    const file = join(dir, 'config.json');
-    const config = JSON.parse(readFileSync(file, 'utf8'));
-    config.profiles.default.tasks.token_expires_at = '2020-01-01T00:00:00.000Z';
-    writeFileSync(file, JSON.stringify(config));
+    expireStored(dir, 'tasks');
     const r = await ops(['tasks', 'lists', 'list', '--limit', '1', '--field', 'title'], { dir });
     expect(r.code).toBe(0);
     expect((await stats('tasks')).unauthorized).toBe(0);
     expect((await stats('tasks')).refreshes).toBe(1);
+  });
+
+  it('tasks --dry-run: an expired sign-in is not renewed (that would send the refresh token): exit 4', async () => {
+    const dir = tempConfigDir();
+    await ops(['tasks', 'login'], { dir });
+    expireStored(dir, 'tasks');
+    const r = await ops(['tasks', 'add', 'x', '--dry-run'], { dir });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toBe(
+      'ops: tasks: the sign-in expired, and --dry-run does not renew it (that sends the refresh token)\nhint: run the command once without --dry-run, or `ops tasks login`\n',
+    );
+    expect((await stats('tasks')).refreshes).toBe(0);
   });
 
   it('tasks: a revoked refresh token: exit 4 naming the login command', async () => {

@@ -32,7 +32,7 @@ const AUTH_ERRORS = new Set([
 /**
  * POSTs a form to an authorization server through the service's HTTP client: no service credential
  * is attached, the body's values are masked under --debug, and a refusal (400, 401, 403, 428) is an
- * answer to read, not an error. Under --dry-run it is sent as a read that plans: what follows needs it.
+ * answer to read, not an error. Nothing calls it under --dry-run (logins refuse it; a renewal is refused).
  */
 export async function postForm(
   http: HttpClient,
@@ -49,7 +49,6 @@ export async function postForm(
     auth: false,
     okStatuses: [400, 401, 403, 428],
     sensitive: true,
-    plan: true,
   });
   const data = res.data && typeof res.data === 'object' ? (res.data as Record<string, unknown>) : {};
   const error =

@@ -1,6 +1,6 @@
 import type { SettingsReader } from '../../clients/descriptor.js';
 import { tokenFingerprint } from '../../clients/db/index.js';
-import { saveCredentials } from '../../config/credentials.js';
+import { type SaveOptions, saveCredentials } from '../../config/credentials.js';
 import type { Settings } from '../../config/settings.js';
 import { ExitCode, OpsError } from '../../errors.js';
 import type { Io } from '../../io.js';
@@ -50,6 +50,7 @@ export async function storeToken(
   settings: Settings,
   token: string,
   expiresAt: number | undefined,
+  o: SaveOptions = {},
 ): Promise<string> {
   const { profile } = await saveCredentials(
     settings,
@@ -62,6 +63,7 @@ export async function storeToken(
       refresh_token: undefined,
     },
     ['token', 'refresh_token'],
+    o,
   );
   return profile;
 }

@@ -99,7 +99,11 @@ Examples:
         timeoutSeconds: timeout ?? 300,
         openBrowser: (url) => openBrowser(url, ctx.io.env, process.platform),
         readToken: () => readSecretInput({ io: ctx.io, label: 'access token' }),
-        store: (token, expiresAt) => storeToken(ctx.settings, token, expiresAt),
+        store: (token, expiresAt) =>
+          storeToken(ctx.settings, token, expiresAt, {
+            insecureStorage: Boolean(o.insecureStorage),
+            warn: (line) => ctx.feedback.warn(line),
+          }),
         ...(implicit || mode === 'stdin' ? {} : { oauth: () => loginOptions(ctx, SPEC, o) }),
       });
     });
