@@ -234,6 +234,37 @@ describe('refresh: an expired access token is renewed once before the request', 
     expect((await stats('tasks')).refreshes).toBe(0);
   });
 
+  it('tasks --debug: the renewal is logged with its secrets masked (refresh token, client secret, new tokens)', async () => {
+    const dir = tempConfigDir();
+    await ops(['tasks', 'login'], { dir });
+    const before = profileOf(dir, 'tasks');
+    expireStored(dir, 'tasks');
+    const r = await ops(['tasks', 'lists', 'list', '--debug'], { dir });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/> POST http:\/\/127\.0\.0\.1:\d+\/tasks\/token\n/);
+    const after = profileOf(dir, 'tasks');
+    for (const secret of [
+      before.refresh_token!,
+      before.token!,
+      after.token!,
+      sb.env.OPS_TASKS_CLIENT_SECRET!,
+    ])
+      expect(r.stderr).not.toContain(secret);
+  });
+
+  it('a stored token without a refresh token that the service refuses: 401, exit 4, the hint names the login', async () => {
+    const dir = tempConfigDir();
+    await runMain(['tasks', 'login', '--token-stdin'], {
+      env: { ...sb.env, ...NO_TOKENS, OPS_CONFIG_DIR: dir },
+      input: 'not-a-token-the-sandbox-knows',
+    });
+    const r = await ops(['tasks', 'lists', 'list'], { dir });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(
+      /\nhint: the access token is missing, expired or unknown: sign in with `ops tasks login`, /,
+    );
+  });
+
   it('tasks: a revoked refresh token: exit 4 naming the login command', async () => {
     const dir = tempConfigDir();
     await ops(['tasks', 'login'], { dir });

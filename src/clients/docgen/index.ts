@@ -85,7 +85,7 @@ export function docgenHint(status: number, parsed: ParsedError): string | undefi
     return `this API exists only in version ${CONTENT_VERSION}, which ops sends in the content-version header; the service refused the header it received, so check that the address is a document-generation service of version ${CONTENT_VERSION} and that no proxy in between drops or changes that header`;
   }
   if (status === 401) {
-    return 'the access token is missing, wrong or expired (access tokens last about an hour); set a new one in OPS_DOCGEN_TOKEN or with `ops config set docgen.token -`';
+    return 'the access token is missing, wrong or expired (access tokens last about an hour): sign in with `ops docgen login`, or set a new one in OPS_DOCGEN_TOKEN or with `ops config set docgen.token -`';
   }
   if (status === 403) {
     return 'the token is valid but may not read document-generation jobs: the application behind it needs the Doc Gen scope, and the user access to the content';

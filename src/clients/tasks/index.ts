@@ -54,7 +54,7 @@ export function parseTasksError(status: number, body: unknown, headers: Record<s
 /** What a person can do about an answer; no flag is named here (the command layer adds those). */
 export function tasksHint(status: number, parsed: ParsedError): string | undefined {
   if (status === 401)
-    return 'the access token is missing, expired or unknown: set a valid one with OPS_TASKS_TOKEN or `ops config set tasks.token -` (reads it from stdin)';
+    return 'the access token is missing, expired or unknown: sign in with `ops tasks login`, or set a valid one with OPS_TASKS_TOKEN or `ops config set tasks.token -` (reads it from stdin)';
   if (status === 403 && /scope|permission/i.test(`${parsed.code} ${parsed.message}`))
     return 'the token may only read (tasks.readonly scope); changing lists and tasks needs a token with the tasks scope';
   return undefined;
