@@ -25,6 +25,11 @@ export type LoginMode = 'browser' | 'print' | 'device' | 'client-credentials' | 
 export interface LoginFlows {
   device: boolean;
   clientCredentials: boolean;
+  /**
+   * False where the vendor's device flow cannot grant the service's scope (Google and the tasks
+   * scope): without a browser here, the address is printed instead of trying a device code.
+   */
+  deviceByDefault?: boolean;
 }
 
 /** The shared login flags, those of the flows the vendor has. */
@@ -93,6 +98,7 @@ export function loginMode(
   if (f.device) return 'device';
   if (f.clientCredentials) return 'client-credentials';
   if (!f.browser) return 'print';
-  if (!browserAvailable(env, platform)) return flows.device ? 'device' : 'print';
+  if (!browserAvailable(env, platform))
+    return flows.device && flows.deviceByDefault !== false ? 'device' : 'print';
   return 'browser';
 }

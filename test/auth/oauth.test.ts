@@ -206,8 +206,11 @@ describe('the login mode', () => {
   ] as const)('%o with %o on %s: %s', (flags, env, platform, mode) => {
     expect(loginMode(f(flags), flows, env, platform)).toBe(mode);
   });
-  it('without a device flow (Box), no browser here means the address is printed', () => {
+  it('without a device flow (Box), or one that cannot grant the scope (Google, tasks), no browser here prints the address', () => {
     expect(loginMode(f({}), { device: false, clientCredentials: true }, {}, 'linux')).toBe('print');
+    expect(
+      loginMode(f({}), { device: true, clientCredentials: false, deviceByDefault: false }, {}, 'linux'),
+    ).toBe('print');
   });
   it.each([
     [{ device: true, tokenStdin: true }, '--token-stdin and --device are different ways to sign in'],

@@ -16,7 +16,8 @@ export function tasksLoginCommand(factory: Factory, run = runLogin): Command {
     factory,
     {
       provider: TASKS_OAUTH,
-      flows: { device: true, clientCredentials: false },
+      // Google grants no device code for the tasks scope: no browser here prints the address instead.
+      flows: { device: true, clientCredentials: false, deviceByDefault: false },
       description: 'Sign in with Google in a browser (or a device code) and keep the tokens in the profile',
       help: `
 The browser (BROWSER, else the system's opener) signs in at Google's authorize page and is sent back
