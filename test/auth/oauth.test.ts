@@ -93,7 +93,11 @@ describe('device code polling', () => {
   function clock() {
     let t = 0;
     const sleeps: number[] = [];
-    return { now: () => t, sleep: async (ms: number) => void (sleeps.push(ms), (t += ms)), sleeps };
+    const sleep = async (ms: number) => {
+      sleeps.push(ms);
+      t += ms;
+    };
+    return { now: () => t, sleep, sleeps };
   }
   const base = (http: HttpClient, c: ReturnType<typeof clock>, timeoutSeconds?: number) => ({
     http,
