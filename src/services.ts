@@ -10,6 +10,13 @@ const d = (load: () => Promise<{ descriptor: ServiceDescriptor }>) => async () =
 /** An emulator's module, typed here: the table is where its factory is checked. */
 const e = (load: () => Promise<{ createEmulator: EmulatorFactory }>) => load;
 
+/** The settings of a sandbox authorization server (src/sandbox/oauth/mount.ts). */
+const OAUTH_SETTINGS = {
+  token_lifetime: number(1),
+  device_approval: choice('visit', 'immediate'),
+  device_interval: number(0),
+};
+
 /**
  * The service table: each service declared once, with what every layer needs — its commands and
  * client (descriptor), its emulator, the sandbox's credentials and `--set` settings, and the OpenAPI
@@ -110,8 +117,14 @@ export const SERVICES: readonly ServiceEntry[] = [
     commands: () => import('./commands/tasks/index.js'),
     sandbox: {
       emulator: e(() => import('./sandbox/tasks/index.js')),
-      credentials: { token: 'sandbox-tasks-token' },
-      settings: { rate_limit: integer(1), rate_period: integer(1) },
+      credentials: {
+        token: 'sandbox-tasks-token',
+        // The installed-app client of the sandbox's authorization server, under its /tasks prefix.
+        auth_url: '/tasks',
+        client_id: 'sandbox-tasks-client.apps.googleusercontent.com',
+        client_secret: 'GOCSPX-sandbox-tasks-client-secret',
+      },
+      settings: { rate_limit: integer(1), rate_period: integer(1), ...OAUTH_SETTINGS },
     },
     spec: 'tasks.openapi.json',
   },
@@ -130,14 +143,17 @@ export const SERVICES: readonly ServiceEntry[] = [
         // Relative to the base URL: the sandbox's authorize endpoint is under its /db prefix, whatever the port.
         auth_url: '/db',
         client_id: '8a0c6e2f-4b1d-4f3a-9e7c-5d2b1a0f9e8d',
+        client_secret: 'sandbox-db-client-secret',
+        // The sandbox directory's tenant id: the client-credentials grant needs one.
+        tenant: 'c0ffee00-1234-4abc-9def-0123456789ab',
       },
       settings: {
         async: BOOLEAN,
         operation_seconds: number(0),
         retry_after: number(0),
         operation_outcome: choice('Succeeded', 'Failed', 'Canceled'),
-        token_lifetime: number(1),
         rate_limit: integer(1),
+        ...OAUTH_SETTINGS,
       },
     },
     spec: 'roles.openapi.json',
@@ -161,8 +177,21 @@ export const SERVICES: readonly ServiceEntry[] = [
     commands: () => import('./commands/docgen/index.js'),
     sandbox: {
       emulator: e(() => import('./sandbox/docgen/index.js')),
-      credentials: { token: 'sandbox-docgen-token' },
-      settings: { count: integer(0), seed: integer(0), rate_limit: integer(1), rate_period: integer(1) },
+      credentials: {
+        token: 'sandbox-docgen-token',
+        auth_url: '/docgen',
+        client_id: 'sandboxdocgenclient0000000000000',
+        client_secret: 'sandbox-docgen-client-secret',
+        // The enterprise the client-credentials grant signs in as (its service account).
+        subject_id: '88104512',
+      },
+      settings: {
+        count: integer(0),
+        seed: integer(0),
+        rate_limit: integer(1),
+        rate_period: integer(1),
+        ...OAUTH_SETTINGS,
+      },
     },
     spec: 'docgen.openapi.json',
   },

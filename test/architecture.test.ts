@@ -80,7 +80,10 @@ describe('architecture', () => {
         'version',
         'lazy',
         'verb-meta',
+        'auth',
       ],
+      // The sign-in flows of the login commands (browser, loopback, device code): beside the commands.
+      auth: ['auth', 'commands', 'clients', 'output', 'config', 'errors', 'io', 'lazy'],
       app: ['app', 'clients', 'output', 'config', 'errors', 'io', 'version', 'verb-meta'],
       'verb-meta': [],
     };

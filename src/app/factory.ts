@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
 import { type AuthScheme, expiredError } from '../clients/http/auth.js';
-import type { ServiceDescriptor, SettingsReader } from '../clients/descriptor.js';
+import type { AuthContext, ServiceDescriptor, SettingsReader } from '../clients/descriptor.js';
+import { saveCredentials } from '../config/credentials.js';
 import type { HttpClient } from '../clients/http/types.js';
 import { Settings, envNameFor } from '../config/settings.js';
 import { parseBoolean } from '../config/boolean.js';
 import { GLOBAL_DEFAULTS, GLOBAL_RULES, checkedValue } from '../config/values.js';
-import { ConfigError, ExitCode, UsageError } from '../errors.js';
+import { ConfigError, ExitCode, OpsError, UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import { colorEnabled, makeStyle } from '../output/color.js';
 import { Feedback } from '../output/feedback.js';
@@ -53,7 +54,7 @@ function missingCredential(
   command: string | undefined,
   withFlags: (hint: string | undefined) => string,
 ): ConfigError {
-  const secrets = descriptor.settings.filter((s) => s.secret);
+  const secrets = descriptor.settings.filter((s) => s.secret && !s.signInOnly);
   const spec = secrets.find((s) => !reader.get(s.key)) ?? secrets[0];
   const key = `${name}.${spec?.key ?? 'token'}`;
   const words = (spec?.key ?? 'token').replace(/_/g, ' ');
@@ -237,7 +238,7 @@ function buildContext(
         descriptor.hintFor?.(status, parsed, {
           // A credential from the environment wins over the profile and any sign-in: the hint says so.
           credentialEnv: descriptor.settings
-            .filter((s) => s.secret)
+            .filter((s) => s.secret && !s.signInOnly)
             .map((s) => settings.resolve(`${name}.${s.key}`))
             .find((r) => r.origin === 'env')?.envName,
         }),
@@ -256,12 +257,41 @@ function buildContext(
     return c;
   }
 
+  /**
+   * What a service's auth may use: its client for the authorization server, and the one way to store
+   * what a renewal gives (the refresh hook of a service whose tokens expire).
+   */
+  function authContext(name: string): AuthContext {
+    return {
+      baseUrl: flags.baseUrl,
+      // A renewal would send the refresh token (and client secret): --dry-run sends no credential.
+      http: () =>
+        flags.dryRun
+          ? Promise.reject(
+              new OpsError(
+                `${name}: the sign-in expired, and --dry-run does not renew it (that sends the refresh token)`,
+                {
+                  exitCode: ExitCode.auth,
+                  code: 'auth_expired',
+                  hint: `run the command once without --dry-run, or \`ops ${name} login\``,
+                },
+              ),
+            )
+          : client(name),
+      async save(entries, secretKeys) {
+        await saveCredentials(settings, name, entries, secretKeys);
+      },
+    };
+  }
+
   const auths = new Map<string, Promise<AuthScheme | undefined>>();
   /** The service's credentials, resolved once a run (a token is read once, whoever asks). */
   function resolveAuth(name: string): Promise<AuthScheme | undefined> {
     let a = auths.get(name);
     if (!a) {
-      a = service(name).then(({ descriptor, settings: reader }) => descriptor.auth(reader));
+      a = service(name).then(({ descriptor, settings: reader }) =>
+        descriptor.auth(reader, authContext(name)),
+      );
       auths.set(name, a);
     }
     return a;
@@ -274,6 +304,7 @@ function buildContext(
     settings,
     flags: { ...flags, profile: profileFlag },
     service,
+    authContext,
     async serviceClient<T>(
       name: string,
       create: (http: HttpClient) => T | Promise<T>,

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { ServiceDescriptor, SettingsReader } from '../clients/descriptor.js';
+import type { AuthContext, ServiceDescriptor, SettingsReader } from '../clients/descriptor.js';
 import type { HttpClient } from '../clients/http/types.js';
 import type { Settings } from '../config/settings.js';
 import type { Io } from '../io.js';
@@ -78,6 +78,8 @@ export interface Context {
   ): Promise<() => Promise<T>>;
   /** The service's descriptor and resolved settings reader. */
   service(service: string): Promise<{ descriptor: ServiceDescriptor; settings: SettingsReader }>;
+  /** What a service's auth and revoke use: its client for the authorization server, and storing. */
+  authContext(service: string): AuthContext;
   /** Asks before a destructive action: --yes passes; without a terminal it is a usage error. */
   confirm(action: string): Promise<void>;
 }

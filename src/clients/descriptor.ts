@@ -7,6 +7,8 @@ export interface SettingSpec {
   key: string;
   description: string;
   secret?: boolean;
+  /** A secret a login uses and the service never receives (a client secret, a refresh token). */
+  signInOnly?: boolean;
   default?: string;
   /** The value's rule: a hint for a bad value (what to give instead), undefined when it is fine. */
   check?(value: string): string | undefined;
@@ -26,6 +28,18 @@ export interface SettingsReader {
 }
 
 /**
+ * What a service's `auth` and `revoke` may use beyond its settings: an HTTP client of the service
+ * for its authorization server (requests that send no service credential, masked under --debug),
+ * and the one way to store renewed credentials (saveCredentials, in the current profile).
+ */
+export interface AuthContext {
+  /** `--base-url` when given, for an `auth_url` relative to it. */
+  baseUrl: string | undefined;
+  http(): Promise<import('./http/types.js').HttpClient>;
+  save(entries: Record<string, string | undefined>, secretKeys: readonly string[]): Promise<void>;
+}
+
+/**
  * What the shared core needs to know of a service: its settings, how it authenticates, which extra
  * statuses it retries and how its lists page. Commands and `ops api` build clients from this alone.
  */
@@ -40,7 +54,7 @@ export interface ServiceDescriptor {
    * Credentials as headers; may throw when a required credential is missing. Asynchronous where
    * getting them takes work (a token read from a store, a session opened).
    */
-  auth(s: SettingsReader): AuthScheme | undefined | Promise<AuthScheme | undefined>;
+  auth(s: SettingsReader, ctx?: AuthContext): AuthScheme | undefined | Promise<AuthScheme | undefined>;
   defaultHeaders?(s: SettingsReader, userAgent: string): Record<string, string>;
   retryStatuses?: readonly number[];
   parseError?(status: number, body: unknown, headers: Record<string, string>): ParsedError;
@@ -73,5 +87,5 @@ export interface ServiceDescriptor {
    * Revokes what a sign-in stored at the authorization server (`ops auth logout`), best effort:
    * services whose credential `ops` obtains with OAuth.
    */
-  revoke?(s: SettingsReader): Promise<void>;
+  revoke?(s: SettingsReader, ctx: AuthContext): Promise<void>;
 }

@@ -36,11 +36,21 @@ describe('ops config', () => {
   it('list --all shows every key, set or not, and an unknown key points there', async () => {
     const env = { OPS_CONFIG_DIR: tempConfigDir(), OPS_TASKS_LIST: 'Errands' };
     const bare = JSON.parse((await runMain(['config', 'list', 'tasks', '--json'], { env })).stdout);
-    expect(bare).toEqual([{ key: 'tasks.list', value: 'Errands' }]);
+    // Settings with a default are listed with it (the authorization server of ops tasks login).
+    expect(bare).toEqual([
+      { key: 'tasks.auth_url', value: 'https://oauth2.googleapis.com' },
+      { key: 'tasks.list', value: 'Errands' },
+    ]);
     const all = JSON.parse((await runMain(['config', 'list', 'tasks', '--all', '--json'], { env })).stdout);
     expect(all.map((r: { key: string; value: string | null }) => [r.key, r.value])).toEqual([
       ['tasks.base_url', null],
       ['tasks.token', null],
+      ['tasks.refresh_token', null],
+      ['tasks.token_expires_at', null],
+      ['tasks.token_fingerprint', null],
+      ['tasks.auth_url', 'https://oauth2.googleapis.com'],
+      ['tasks.client_id', null],
+      ['tasks.client_secret', null],
       ['tasks.list', 'Errands'],
     ]);
     expect(all[1].description).toMatch(/token/i);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tokenFingerprint } from '../../src/clients/db/index.js';
 import { browserCommands, commandWords } from '../../src/commands/shared/browser.js';
-import { listenForToken, readAnswer } from '../../src/commands/db/login-callback.js';
+import { listenForRedirect as listenForToken, readAnswer } from '../../src/auth/oauth/loopback.js';
 import { authorizeUrl, parseStdinToken, resolveAuthUrl } from '../../src/commands/db/login-shared.js';
 import { type DbLoginOptions, dbLoginCommand, runDbLogin } from '../../src/commands/db/login.js';
 import { Settings } from '../../src/config/settings.js';
@@ -15,7 +15,8 @@ const jwt = (claims: Record<string, unknown>) =>
     .join('.');
 
 /** The helpers' environment sets OPS_DB_TOKEN, as the sandbox's does; login refuses while it is set. */
-const NO_ENV_TOKEN = { OPS_DB_TOKEN: '' };
+// A browser can open (BROWSER is set): the default is the browser sign-in.
+const NO_ENV_TOKEN = { OPS_DB_TOKEN: '', BROWSER: 'true' };
 
 describe('parsing ops db login', () => {
   it.each<[string, string[], { mode: string; timeoutSeconds: number; authUrl?: string; clientId?: string }]>([

@@ -60,7 +60,9 @@ describe('ops auth status', () => {
       const r = await runMain(['auth', 'status', name, '--check'], { env });
       expect(r.code).toBe(4);
       expect(r.stdout).toMatch(
-        new RegExp(`^SERVICE +SOURCE +CREDENTIAL +EXPIRES +(CONTEXT +)?CHECK\\n${name} +env OPS_\\S+ +wron\\*{4} +\\S`),
+        new RegExp(
+          `^SERVICE +SOURCE +CREDENTIAL +EXPIRES +(CONTEXT +)?CHECK\\n${name} +env OPS_\\S+ +wron\\*{4} +\\S`,
+        ),
       );
       expect(r.stdout).not.toMatch(/ ok\n/);
       expect(r.stderr).toBe('ops: a credential is missing or refused\n');
@@ -154,6 +156,21 @@ describe('ops auth logout', () => {
     const r = await runMain(['auth', 'logout', 'hosts'], { env });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^ops: auth logout hosts: needs confirmation/);
+    expect(readFileSync(join(dir, 'config.json'), 'utf8')).toContain('sandbox-hosts-api-key');
+  });
+
+  it('--dry-run says what it would forget and forgets nothing', async () => {
+    const dir = tempConfigDir();
+    const env = { ...addresses, OPS_CONFIG_DIR: dir, OPS_NO_KEYRING: '1' };
+    await runMain(['config', 'set', 'hosts.api_key', '-'], { env, input: 'sandbox-hosts-api-key' });
+    const r = await runMain(['auth', 'logout', 'hosts', '--dry-run'], { env });
+    expect(r).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: expect.stringMatching(
+        /^dry run: would forget api_key, app_key, .* of hosts in profile default\n$/,
+      ),
+    });
     expect(readFileSync(join(dir, 'config.json'), 'utf8')).toContain('sandbox-hosts-api-key');
   });
 

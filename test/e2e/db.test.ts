@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tokenFingerprint } from '../../src/clients/db/index.js';
 import { VERSION } from '../../src/version.js';
 import { runCli, runMain, tempConfigDir } from '../helpers/cli.js';
 import { useConformance } from '../helpers/conformance.js';
+import { CHROMIUM, hasChromium, useChromium } from '../helpers/chromium.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import {
   ACCOUNT_ID,
@@ -417,58 +417,20 @@ describe('ops db login', () => {
   });
 });
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium)
   console.warn(
     `db login in a real browser: skipped, ${CHROMIUM} is not installed (CI: apt-get install -y chromium)`,
   );
 
 describe('ops db login in a real browser (headless Chromium)', () => {
-  const cleanups: Array<() => Promise<void>> = [];
-  afterEach(async () => {
-    for (const c of cleanups.splice(0)) await c();
-  });
-
-  /** Ends the browser the CLI started (its whole process group) and waits until it is gone. */
-  async function killBrowser(pidFile: string): Promise<void> {
-    if (!existsSync(pidFile)) return;
-    const pid = Number(readFileSync(pidFile, 'utf8').trim());
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      return;
-    }
-    for (let i = 0; i < 100 && existsSync(`/proc/${pid}`); i++) {
-      const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
-      if (/^\d+ \(.*\) Z/.test(stat)) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  const browser = useChromium();
 
   it.skipIf(!hasChromium)(
     hasChromium
       ? 'BROWSER starts Chromium, which loads the authorize page and follows its redirect; the CLI stores the issued token'
       : `skipped: ${CHROMIUM} is not installed (apt-get install -y chromium)`,
     async () => {
-      const work = mkdtempSync(join(tmpdir(), 'ops-db-chromium-'));
-      const pidFile = join(work, 'browser.pid');
-      const wrapper = join(work, 'browser.sh');
-      writeFileSync(
-        wrapper,
-        [
-          '#!/bin/sh',
-          // The CLI starts BROWSER in a process group of its own; exec keeps this pid for Chromium.
-          `echo $$ > '${pidFile}'`,
-          `exec ${CHROMIUM} --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync --user-data-dir='${join(work, 'profile')}' "$1" > '${join(work, 'chromium.log')}' 2>&1`,
-          '',
-        ].join('\n'),
-        { mode: 0o755 },
-      );
-      cleanups.push(async () => {
-        await killBrowser(pidFile);
-        rmSync(work, { recursive: true, force: true });
-      });
+      const { wrapper, pidFile, work } = browser();
       const dir = tempConfigDir();
       const r = await ops(['db', 'login', '--wait-timeout', '60', '--json'], {
         env: { OPS_CONFIG_DIR: dir, BROWSER: wrapper, HOME: work, PATH: process.env.PATH, OPS_DB_TOKEN: '' },

@@ -23,9 +23,9 @@ export const rewrites: Rewrite[] = [
         .replace(/\bops sandbox env(?![^|)]*--port)/g, `ops sandbox env --port ${port}`),
   },
   {
-    why: '`ops db login --no-browser` prints an address for its user to open: a browser without a screen opens it',
+    why: '`ops <service> login --no-browser` prints an address for its user to open, and `--device` a code to enter: a browser without a screen does it',
     apply: (t) =>
-      /^ops db login --no-browser\b/.test(t)
+      /^ops (db|tasks|docgen) login (--no-browser|--device)\b/.test(t)
         ? `${t} 2> >(tee /dev/stderr | '${process.execPath}' '${join(ROOT, 'test', 'db', 'visit-printed-url.mjs')}')`
         : t,
   },
@@ -34,8 +34,11 @@ export const rewrites: Rewrite[] = [
     apply: (t) => (/^ops .*--web\b/.test(t) ? `BROWSER=true ${t}` : t),
   },
   {
-    why: '`ops sandbox env` sets OPS_DB_TOKEN, which `ops db login` refuses to shadow: its examples run with it unset, as its help says',
-    apply: (t) => (/\bops db login\b/.test(t) ? `unset OPS_DB_TOKEN; ${t}` : t),
+    why: '`ops sandbox env` sets OPS_<SERVICE>_TOKEN, which `ops <service> login` refuses to shadow: its examples run with it unset, as its help says',
+    apply: (t) => {
+      const m = /\bops (db|tasks|docgen) login\b/.exec(t);
+      return m ? `unset OPS_${m[1]!.toUpperCase()}_TOKEN; ${t}` : t;
+    },
   },
 ];
 
@@ -96,7 +99,7 @@ export function documented(sandbox: TestSandbox): RunOptions {
     clock: WAITS,
     env: {
       ...placeholders,
-      // A browser without a screen that follows `ops db login`'s sign-in, as the db tests use.
+      // A browser without a screen that follows a login's sign-in, as the login tests use.
       BROWSER: `${process.execPath} ${join(ROOT, 'test', 'db', 'fake-browser.mjs')}`,
     },
     timeoutMs: 100_000,

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
-import { type ServiceDescriptor, type SettingsReader, isCalendarDate } from '../descriptor.js';
-import { type AuthScheme, bearerAuth } from '../http/auth.js';
+import { type ServiceDescriptor, isCalendarDate } from '../descriptor.js';
+import { DB_OAUTH } from '../oauth/providers.js';
+import { oauthScheme } from '../oauth/refresh.js';
 import { parseErrorBody } from '../http/parse-error.js';
 import type { ParsedError } from '../http/types.js';
 import { nextLinkPages } from './pages.js';
@@ -16,57 +16,7 @@ export function checkApiVersion(v: string): string | undefined {
 /** The seed's `{auth_url}` of the public cloud (reference C.5). */
 export const DEFAULT_AUTH_URL = 'https://login.microsoftonline.com';
 
-/** First 16 hex digits of a token's SHA-256: ties a stored expiry to the token it was stored with. */
-export function tokenFingerprint(token: string): string {
-  return createHash('sha256').update(token).digest('hex').slice(0, 16);
-}
-
-/**
- * The `exp` claim of a token that is a JWT (directory access tokens are), in epoch ms. Read without
- * checking the signature: it only tells when to stop sending the token; the service decides.
- */
-export function jwtExpiry(token: string): number | undefined {
-  const claims = jwtClaims(token);
-  return typeof claims?.exp === 'number' && Number.isFinite(claims.exp) ? claims.exp * 1000 : undefined;
-}
-
-/** The claims of a JWT-shaped token (unverified), or undefined for an opaque token. */
-export function jwtClaims(token: string): Record<string, unknown> | undefined {
-  const parts = token.split('.');
-  if (parts.length !== 3 || !parts[1]) return undefined;
-  try {
-    const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as unknown;
-    return claims && typeof claims === 'object' && !Array.isArray(claims)
-      ? (claims as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * When the token in force stops working: the expiry `ops db login` stored with it (only when the
- * token in force is the one it was stored with: a token from the environment or set by hand later
- * is not judged by another token's expiry), else the token's own `exp` claim.
- */
-export function tokenExpiry(s: SettingsReader, token: string): number | undefined {
-  const stored = s.get('token_expires_at');
-  if (stored && s.get('token_fingerprint') === tokenFingerprint(token)) {
-    const at = Date.parse(stored);
-    if (!Number.isNaN(at)) return at;
-  }
-  return jwtExpiry(token);
-}
-
-function auth(s: SettingsReader): AuthScheme | undefined {
-  const token = s.get('token');
-  if (!token) return undefined;
-  return {
-    ...bearerAuth(token),
-    expiresAt: tokenExpiry(s, token),
-    expiredHint: 'sign in again with `ops db login`',
-  };
-}
+export { jwtClaims, jwtExpiry, tokenExpiry, tokenFingerprint } from '../oauth/stored-token.js';
 
 /** CloudError `{error: {code, message, target?}}`; ARM's request id headers name the request. */
 function parseError(status: number, body: unknown, headers: Record<string, string>): ParsedError {
@@ -127,6 +77,23 @@ export const descriptor: ServiceDescriptor = {
       default: DEFAULT_AUTH_URL,
     },
     { key: 'client_id', description: 'OAuth client (application) id for ops db login' },
+    {
+      key: 'refresh_token',
+      description: 'refresh token (written by ops db login --device)',
+      secret: true,
+      signInOnly: true,
+    },
+    {
+      key: 'client_secret',
+      description: 'client secret of the application, for ops db login --client-credentials',
+      secret: true,
+      signInOnly: true,
+    },
+    {
+      key: 'tenant',
+      description: 'directory (tenant) id or domain of the v2.0 sign-ins; client credentials need a real one',
+      default: 'organizations',
+    },
     { key: 'subscription', description: 'subscription id of the database account' },
     { key: 'resource_group', description: 'resource group of the database account' },
     { key: 'account', description: 'database account name' },
@@ -137,7 +104,8 @@ export const descriptor: ServiceDescriptor = {
       check: checkApiVersion,
     },
   ],
-  auth,
+  // No revoke: the Microsoft identity platform has no revocation endpoint; logout only forgets.
+  auth: (s, ctx) => oauthScheme(DB_OAUTH, s, ctx),
   parseError,
   hintFor,
   pageStyle: () => nextLinkPages<unknown>(),

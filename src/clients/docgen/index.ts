@@ -1,5 +1,7 @@
+import { oauthRevoke, oauthSettings } from '../oauth/descriptor-parts.js';
+import { DOCGEN_OAUTH } from '../oauth/providers.js';
+import { oauthScheme } from '../oauth/refresh.js';
 import type { ServiceDescriptor } from '../descriptor.js';
-import { bearerAuth } from '../http/auth.js';
 import { parseErrorBody } from '../http/parse-error.js';
 import type { ParsedError } from '../http/types.js';
 import { docgenJobPages } from './pages.js';
@@ -14,8 +16,25 @@ export const descriptor: ServiceDescriptor = {
   probe: { path: '/2.0/docgen_jobs', query: { limit: '1' } },
   name: 'docgen',
   title: 'document generation',
-  settings: [{ key: 'token', description: 'access token (OAuth 2.0 bearer token)', secret: true }],
-  auth: (s) => bearerAuth(s.require('token')),
+  settings: [
+    { key: 'token', description: 'access token (OAuth 2.0 bearer token)', secret: true },
+    ...oauthSettings(
+      DOCGEN_OAUTH,
+      'the OAuth client secret of the app (authorization code and client credentials)',
+    ),
+    {
+      key: 'subject_type',
+      description: 'box_subject_type of ops docgen login --client-credentials: enterprise or user',
+      default: 'enterprise',
+      check: (v) => (v === 'enterprise' || v === 'user' ? undefined : 'give enterprise or user'),
+    },
+    {
+      key: 'subject_id',
+      description: 'box_subject_id of ops docgen login --client-credentials: the enterprise or user id',
+    },
+  ],
+  auth: (s, ctx) => oauthScheme(DOCGEN_OAUTH, s, ctx),
+  revoke: (s, ctx) => oauthRevoke(DOCGEN_OAUTH, s, ctx),
   defaultHeaders: () => ({ 'content-version': CONTENT_VERSION }),
   parseError: parseDocgenError,
   hintFor: docgenHint,
@@ -67,7 +86,7 @@ export function docgenHint(status: number, parsed: ParsedError): string | undefi
     return `this API exists only in version ${CONTENT_VERSION}, which ops sends in the content-version header; the service refused the header it received, so check that the address is a document-generation service of version ${CONTENT_VERSION} and that no proxy in between drops or changes that header`;
   }
   if (status === 401) {
-    return 'the access token is missing, wrong or expired (access tokens last about an hour); set a new one in OPS_DOCGEN_TOKEN or with `ops config set docgen.token -`';
+    return 'the access token is missing, wrong or expired (access tokens last about an hour): sign in with `ops docgen login`, or set a new one in OPS_DOCGEN_TOKEN or with `ops config set docgen.token -`';
   }
   if (status === 403) {
     return 'the token is valid but may not read document-generation jobs: the application behind it needs the Doc Gen scope, and the user access to the content';

@@ -1,5 +1,7 @@
+import { oauthRevoke, oauthSettings } from '../oauth/descriptor-parts.js';
+import { TASKS_OAUTH } from '../oauth/providers.js';
+import { oauthScheme } from '../oauth/refresh.js';
 import type { ServiceDescriptor } from '../descriptor.js';
-import { bearerAuth } from '../http/auth.js';
 import { parseErrorBody } from '../http/parse-error.js';
 import type { ParsedError } from '../http/types.js';
 import { taskPages } from './pages.js';
@@ -8,7 +10,7 @@ import type { ErrorWire } from './types.js';
 /** The service's alias for the user's default task list. */
 export const DEFAULT_LIST = '@default';
 
-/** Task lists (seed 001 B): OAuth bearer token, `nextPageToken` pages, the vendor-wide error body. */
+/** Task lists (seed 001 B): OAuth bearer token (renewed with a stored refresh token), `nextPageToken` pages, the vendor-wide error body. */
 export const descriptor: ServiceDescriptor = {
   stdinCredential: 'token',
   probe: { path: '/tasks/v1/users/@me/lists', query: { maxResults: '1' } },
@@ -16,13 +18,18 @@ export const descriptor: ServiceDescriptor = {
   title: 'task lists',
   settings: [
     { key: 'token', description: 'OAuth access token (Authorization: Bearer)', secret: true },
+    ...oauthSettings(
+      TASKS_OAUTH,
+      'the OAuth client secret of the installed app (sent, though Google does not treat it as secret)',
+    ),
     {
       key: 'list',
       description: 'task list used when none is named: an id, an exact title or @default',
       default: DEFAULT_LIST,
     },
   ],
-  auth: (s) => bearerAuth(s.require('token')),
+  auth: (s, ctx) => oauthScheme(TASKS_OAUTH, s, ctx),
+  revoke: (s, ctx) => oauthRevoke(TASKS_OAUTH, s, ctx),
   parseError: parseTasksError,
   hintFor: tasksHint,
   // A quota spent is a 403 with these reasons as well as a 429 (reference: doc2-gaps).
@@ -48,7 +55,7 @@ export function parseTasksError(status: number, body: unknown, headers: Record<s
 /** What a person can do about an answer; no flag is named here (the command layer adds those). */
 export function tasksHint(status: number, parsed: ParsedError): string | undefined {
   if (status === 401)
-    return 'the access token is missing, expired or unknown: set a valid one with OPS_TASKS_TOKEN or `ops config set tasks.token -` (reads it from stdin)';
+    return 'the access token is missing, expired or unknown: sign in with `ops tasks login`, or set a valid one with OPS_TASKS_TOKEN or `ops config set tasks.token -` (reads it from stdin)';
   if (status === 403 && /scope|permission/i.test(`${parsed.code} ${parsed.message}`))
     return 'the token may only read (tasks.readonly scope); changing lists and tasks needs a token with the tasks scope';
   return undefined;

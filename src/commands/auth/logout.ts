@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import type { Context, Factory } from '../../app/types.js';
 import { forgetCredentials, keyringKeysOf } from '../../config/credentials.js';
 import { envNameFor } from '../../config/settings.js';
+import { writeAll } from '../../io.js';
 import { storageWarn } from '../config/storage.js';
 import { SIGN_IN_KEYS, knownService, secretKeys } from './shared.js';
 
@@ -55,9 +56,18 @@ export async function runAuthLogout(o: AuthLogoutOptions): Promise<void> {
   const store = await ctx.settings.openStore();
   const stored = held.length > 0 || keys.some((k) => store.get(profile, `${service}.${k}`) !== undefined);
   const warn = storageWarn(ctx);
+  if (ctx.flags.dryRun) {
+    // A dry run changes nothing: it says what the logout would revoke and forget.
+    const revoke = stored && descriptor.revoke ? `revoke ${service}'s sign-in and ` : '';
+    await writeAll(
+      ctx.io.stderr,
+      `dry run: would ${revoke}forget ${stored ? keys.join(', ') : 'nothing'} of ${service} in profile ${profile}\n`,
+    );
+    return;
+  }
   if (stored && descriptor.revoke) {
     try {
-      await descriptor.revoke(reader);
+      await descriptor.revoke(reader, ctx.authContext(service));
     } catch (err) {
       warn(`ops: ${service}: the credential was not revoked: ${(err as Error).message.split('\n')[0]}`);
     }

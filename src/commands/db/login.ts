@@ -1,7 +1,11 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { parseSeconds } from '../shared/wait.js';
 import type { Factory } from '../../app/types.js';
-import { jwtClaims, jwtExpiry } from '../../clients/db/index.js';
+import { type LoginCommandSpec, loginOptions, refuseWhileEnvToken } from '../../auth/login-command.js';
+import { type LoginFlags, type LoginMode, loginCommandBase, loginMode } from '../../auth/login-flags.js';
+import { type LoginOptions, printSignIn, runLogin } from '../../auth/login.js';
+import { DB_CLIENT_CREDENTIALS_SCOPE, DB_OAUTH } from '../../clients/oauth/providers.js';
+import { jwtExpiry } from '../../clients/db/index.js';
 import { ExitCode, OpsError, UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import type { Feedback } from '../../output/feedback.js';
@@ -14,8 +18,11 @@ export interface DbLoginOptions {
   io: Io;
   printer: Printer;
   feedback: Feedback;
-  /** `browser`: open it; `print`: print the URL to open (--no-browser); `stdin`: a token from elsewhere. */
-  mode: 'browser' | 'print' | 'stdin';
+  /**
+   * `browser`: open it (the seed's implicit flow); `print`: print the URL to open (--no-browser);
+   * `stdin`: a token from elsewhere; `device` and `client-credentials`: the v2.0 endpoints (`oauth`).
+   */
+  mode: LoginMode;
   /** The authorization server's address and the client id (browser and print modes). */
   authUrl: string;
   clientId: string;
@@ -24,66 +31,64 @@ export interface DbLoginOptions {
   readToken: () => Promise<string>;
   /** Keeps the token (and its expiry) in the profile; gives the profile's name. */
   store: (token: string, expiresAt: number | undefined) => Promise<string>;
+  /** The device-code and client-credentials sign-ins, through the shared login. */
+  oauth?: () => Promise<LoginOptions>;
   now?: () => number;
 }
 
-interface LoginFlags {
-  browser: boolean;
-  tokenStdin?: boolean;
-  waitTimeout?: string;
-  authUrl?: string;
-  clientId?: string;
-}
+const FLOWS = { device: true, clientCredentials: true };
+
+/** The directory's v2.0 sign-ins: the device code, and client credentials with a real tenant. */
+const SPEC: LoginCommandSpec = {
+  provider: DB_OAUTH,
+  flows: FLOWS,
+  description: '',
+  help: '',
+  clientCredentialsForm(s) {
+    const tenant = s.get('tenant') ?? 'organizations';
+    if (['organizations', 'common', 'consumers'].includes(tenant))
+      throw new UsageError(
+        `db: --client-credentials needs the directory (tenant) id, not "${tenant}"`,
+        'set OPS_DB_TENANT or run `ops config set db.tenant TENANT_ID`',
+      );
+    return { scope: DB_CLIENT_CREDENTIALS_SCOPE };
+  },
+};
 
 export function dbLoginCommand(factory: Factory, run = runDbLogin): Command {
-  return new Command('login')
-    .description('Sign in with the OAuth implicit flow in a browser and keep the token in the profile')
-    .option(
-      '--no-browser',
-      'print the sign-in URL to open in a browser on this machine instead of opening one',
+  return loginCommandBase('login', 'db', FLOWS)
+    .description(
+      'Sign in (implicit flow in a browser, a device code, or client credentials) and keep the token',
     )
-    .option(
-      '--token-stdin',
-      'keep a token obtained elsewhere, read from stdin (a JWT, or JSON with accessToken)',
-    )
-    .option(
-      '--wait-timeout <seconds>',
-      'give up waiting for the sign-in after this long (exit 6), default 300',
-    )
-    .option('--auth-url <url>', 'authorization server (env OPS_DB_AUTH_URL; may be relative to the base URL)')
-    .option('--client-id <id>', 'OAuth client id of the application (env OPS_DB_CLIENT_ID)')
     .addHelpText(
       'after',
       `
 The browser (BROWSER, else the system's opener) signs in at {auth_url}/common/oauth2/authorize and
 is sent back to a listener on 127.0.0.1; the token and its expiry are stored in the profile (0600).
-OPS_DB_TOKEN wins over a stored token: login refuses while it is set (unset it first).
+--device signs in at {auth_url}/{tenant}/oauth2/v2.0/devicecode (db.tenant, default organizations)
+with a code entered on any device, and keeps a refresh token that renews an expired access token.
+--client-credentials (CI) signs in as the application: client secret from OPS_DB_CLIENT_SECRET, the
+profile or --client-secret-stdin, and db.tenant set to the directory id. Logging out only forgets:
+the directory has no revocation endpoint. OPS_DB_TOKEN wins over a stored token: login refuses
+while it is set (unset it first).
 
 Examples:
   ops db login
   ops db login --no-browser --wait-timeout 600
+  ops db login --device
+  ops db login --client-credentials
   printf %s sandbox-db-token | ops db login --token-stdin`,
     )
     .action(async (o: LoginFlags, c: Command) => {
-      const mode = o.tokenStdin ? 'stdin' : o.browser ? 'browser' : 'print';
-      if (o.tokenStdin && (!o.browser || o.waitTimeout !== undefined))
-        throw new UsageError(
-          '--token-stdin reads a token: it opens no browser and waits for none',
-          'drop --no-browser and --wait-timeout',
-        );
-      const timeout = parseSeconds('--wait-timeout', o.waitTimeout) ?? 300;
+      const mode = loginMode(o, FLOWS, factory.io.env, process.platform);
+      const timeout = parseSeconds('--wait-timeout', o.waitTimeout);
       const ctx = await factory.context(c, {
         settings: { 'db.auth_url': o.authUrl, 'db.client_id': o.clientId },
       });
-      // The environment wins over what login stores: signing in would change nothing (gh refuses a
-      // login while GH_TOKEN is set for the same reason).
-      if (ctx.io.env.OPS_DB_TOKEN)
-        throw new UsageError(
-          'OPS_DB_TOKEN is set, and a token from the environment is used instead of the one ops db login stores',
-          'unset OPS_DB_TOKEN, then run ops db login again',
-        );
+      refuseWhileEnvToken(ctx, 'db');
       const { settings } = await ctx.service('db');
-      const signIn = mode === 'stdin' ? undefined : resolveAuthUrl(settings, ctx.flags.baseUrl);
+      const implicit = mode === 'browser' || mode === 'print';
+      const signIn = implicit ? resolveAuthUrl(settings, ctx.flags.baseUrl) : undefined;
       await run({
         io: ctx.io,
         printer: ctx.printer,
@@ -91,15 +96,21 @@ Examples:
         mode,
         authUrl: signIn?.authUrl ?? '',
         clientId: signIn?.clientId ?? '',
-        timeoutSeconds: timeout,
+        timeoutSeconds: timeout ?? 300,
         openBrowser: (url) => openBrowser(url, ctx.io.env, process.platform),
         readToken: () => readSecretInput({ io: ctx.io, label: 'access token' }),
-        store: (token, expiresAt) => storeToken(ctx.settings, token, expiresAt),
+        store: (token, expiresAt) =>
+          storeToken(ctx.settings, token, expiresAt, {
+            insecureStorage: Boolean(o.insecureStorage),
+            warn: (line) => ctx.feedback.warn(line),
+          }),
+        ...(implicit || mode === 'stdin' ? {} : { oauth: () => loginOptions(ctx, SPEC, o) }),
       });
     });
 }
 
 export async function runDbLogin(o: DbLoginOptions): Promise<void> {
+  if (o.oauth) return runLogin(await o.oauth());
   const now = o.now ?? Date.now;
   let token: string;
   let expiresAt: number | undefined;
@@ -117,22 +128,5 @@ export async function runDbLogin(o: DbLoginOptions): Promise<void> {
       hint: 'get a new token, or sign in with `ops db login`',
     });
   const profile = await o.store(token, expiresAt);
-  const claims = jwtClaims(token) ?? {};
-  const user = claims.upn ?? claims.unique_name ?? claims.preferred_username ?? claims.email ?? claims.name;
-  await o.printer.print(
-    {
-      profile,
-      user: typeof user === 'string' ? user : undefined,
-      tenant: typeof claims.tid === 'string' ? claims.tid : undefined,
-      expires_at: expiresAt === undefined ? undefined : new Date(expiresAt).toISOString(),
-    },
-    {
-      columns: [
-        { header: 'profile', get: (r) => r.profile },
-        { header: 'user', get: (r) => r.user },
-        { header: 'tenant', get: (r) => r.tenant },
-        { header: 'expires at', get: (r) => r.expires_at, format: 'relative' },
-      ],
-    },
-  );
+  await printSignIn(o.printer, profile, token, expiresAt, true);
 }

@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { jobsGetCommand } from './jobs/get.js';
 import { jobsListCommand } from './jobs/list.js';
-import { addVerbs, read } from '../shared/verbs.js';
+import { docgenLoginCommand } from './login.js';
+import { addVerbs, read, write } from '../shared/verbs.js';
 
 /** `ops docgen`: the document-generation jobs API (seed 002 A). */
 export function register(parent: Command, factory: Factory): void {
@@ -12,14 +13,16 @@ export function register(parent: Command, factory: Factory): void {
     .addHelpText(
       'after',
       `
-Every request carries the access token (OPS_DOCGEN_TOKEN or docgen.token; --token-stdin) and the
-header content-version: 2025.0.
+Every request carries the access token (OPS_DOCGEN_TOKEN, or docgen.token that ops docgen login
+stores; --token-stdin) and the header content-version: 2025.0.
 
 Examples:
   ops docgen jobs list --limit 20
   ops docgen jobs list --status failed
-  ops docgen jobs get 91847520`,
+  ops docgen jobs get 91847520
+  ops docgen login`,
     );
+  addVerbs(group, { login: write(docgenLoginCommand) }, factory);
   const jobs = group.command('jobs').description('Document-generation jobs');
   jobs.addHelpText('after', '\nExamples:\n  ops docgen jobs list\n  ops docgen jobs get 91847520');
   addVerbs(jobs, { list: read(jobsListCommand, { list: true }), get: read(jobsGetCommand) }, factory);

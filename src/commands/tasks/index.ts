@@ -6,6 +6,7 @@ import { tasksCompleteCommand } from './complete.js';
 import { tasksDeleteCommand } from './delete.js';
 import { tasksGetCommand } from './get.js';
 import { tasksListCommand } from './list.js';
+import { tasksLoginCommand } from './login.js';
 import { listsCreateCommand } from './lists/create.js';
 import { listsDeleteCommand } from './lists/delete.js';
 import { listsGetCommand } from './lists/get.js';
@@ -30,7 +31,8 @@ Examples:
   ops tasks lists list
   ops tasks list --list Groceries
   ops tasks add "Buy stamps" --due +2d
-  ops tasks complete dDA6Mw`,
+  ops tasks complete dDA6Mw
+  ops tasks login`,
     );
   const lists = tasks.command('lists').description('Task lists: list, get, create, rename, replace, delete');
   lists.addHelpText('after', '\nExamples:\n  ops tasks lists list\n  ops tasks lists create Chores');
@@ -59,6 +61,7 @@ Examples:
       delete: destructive(tasksDeleteCommand),
       move: write(tasksMoveCommand),
       clear: write(tasksClearCommand),
+      login: write(tasksLoginCommand),
     },
     factory,
   );

@@ -9,7 +9,11 @@ import {
 import { Gate } from '../gate.js';
 import { routes } from './routes.js';
 import { type Outcome, RoleState } from './state.js';
-import { TOKEN_LIFETIME, Tokens } from './tokens.js';
+import { TOKEN_LIFETIME, Tokens, mintDirectoryToken } from './tokens.js';
+import { mountAuthServer } from '../oauth/mount.js';
+import { TokenRegistry } from '../oauth/registry.js';
+import { microsoft } from '../oauth/vendors.js';
+import { SANDBOX_TENANT } from './data.js';
 import { cloudError } from './errors.js';
 
 export { SANDBOX_TENANT, SANDBOX_USER, READER_ID, CONTRIBUTOR_ID } from './data.js';
@@ -43,7 +47,13 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     seconds: s.number('operation_seconds', 2, 0),
     outcome: s.choice<Outcome>('operation_outcome', ['Succeeded', 'Failed', 'Canceled'], 'Succeeded'),
   });
-  const tokens = new Tokens(ctx.clock, {
+  const registry = new TokenRegistry(ctx.clock, mintDirectoryToken);
+  const vendor = microsoft(
+    { clientId: creds.client_id ?? '', clientSecret: creds.client_secret ?? '' },
+    'tenant',
+  );
+  const auth = mountAuthServer(ctx, 'db', vendor, undefined, registry);
+  const tokens = new Tokens(ctx.clock, registry, {
     fixedToken: creds.token,
     clientId: creds.client_id,
     lifetime: s.number('token_lifetime', TOKEN_LIFETIME, 1),
@@ -98,11 +108,36 @@ export function createEmulator(ctx: SandboxContext): Emulator {
   });
   const guarded = gate.guard((req) => handlers.api(req));
 
+  /**
+   * The v2.0 endpoints of a tenant: `organizations`, `common` or the sandbox's tenant id; the
+   * client-credentials grant needs the tenant id, as the directory does (AADSTS700016 otherwise).
+   */
+  function v2(req: SandboxRequest) {
+    const m = /^\/([^/]+)\/oauth2\/v2\.0\/(devicecode|token)$/.exec(req.path);
+    if (!m) return auth.handle(req);
+    const [, tenant, endpoint] = m;
+    if (tenant !== 'organizations' && tenant !== 'common' && tenant !== SANDBOX_TENANT)
+      return vendor.error(
+        'invalid_request',
+        `Tenant '${tenant}' not found. Check to make sure you have the correct tenant ID.`,
+      );
+    if (
+      endpoint === 'token' &&
+      tenant !== SANDBOX_TENANT &&
+      new URLSearchParams(req.body.toString('utf8')).get('grant_type') === 'client_credentials'
+    )
+      return vendor.error(
+        'invalid_request',
+        `Use a tenant-specific endpoint for the client credentials flow, not /${tenant}.`,
+      );
+    return auth.handle({ ...req, path: `/tenant/oauth2/v2.0/${endpoint}` });
+  }
+
   return {
     name: 'db',
     handle(req) {
       try {
-        return handlers.signIn(req) ?? guarded(req);
+        return handlers.signIn(req) ?? v2(req) ?? guarded(req);
       } catch (err) {
         if (err instanceof ReplyError) return err.reply;
         throw err;
@@ -110,16 +145,15 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     },
     reset() {
       state.reset();
-      tokens.reset();
+      auth.reset();
       gate.reset();
     },
     stats: () => ({
       ...stats,
       assignments: state.assignments.size,
       operations: state.operations.size,
-      tokensIssued: tokens.fingerprints.length,
-      /** SHA-256 of each token the authorize endpoint issued (never the tokens themselves). */
-      issuedTokenSha256: [...tokens.fingerprints],
+      /** With tokensIssued and the SHA-256 of each token issued (never the tokens themselves). */
+      ...auth.stats(),
     }),
   };
 }

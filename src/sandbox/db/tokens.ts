@@ -1,62 +1,52 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Clock, Reply, SandboxRequest } from '../framework.js';
 import { SANDBOX_TENANT, SANDBOX_USER } from './data.js';
 import { cloudError } from './errors.js';
+import type { TokenRegistry } from '../oauth/registry.js';
 
 /** Seconds an issued token lives, as the directory's own (`expires_in` 3599). */
 export const TOKEN_LIFETIME = 3599;
 
-interface Issued {
-  /** Epoch seconds on the sandbox clock. */
-  exp: number;
+/** A directory-style access token: a JWT (the signature is random bytes: the sandbox looks tokens up). */
+export function mintDirectoryToken(clientId: string, scope: string, exp: number, iat: number): string {
+  const part = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return [
+    part({ typ: 'JWT', alg: 'RS256', kid: 'sandbox' }),
+    part({
+      aud: 'https://management.azure.com/',
+      iss: `https://sts.sandbox.invalid/${SANDBOX_TENANT}/`,
+      iat,
+      nbf: iat,
+      exp,
+      appid: clientId,
+      oid: SANDBOX_USER.oid,
+      upn: SANDBOX_USER.upn,
+      name: SANDBOX_USER.name,
+      scp: scope,
+      tid: SANDBOX_TENANT,
+      ver: '1.0',
+    }),
+    randomBytes(32).toString('base64url'),
+  ].join('.');
 }
 
 /**
  * The sign-in side of the sandbox: the implicit flow's authorize endpoint (seed C, Authentication:
  * `{auth_url}/common/oauth2/authorize`, scope `user_impersonation`, `response_type=token`), which
  * signs in the sandbox's user at once and sends the token in the redirect's fragment, and the bearer
- * check of every API request: the sandbox's fixed token or an issued one that has not expired.
+ * check of every API request: the sandbox's fixed token or one the registry issued (here or by the
+ * v2.0 endpoints) that has not expired.
  */
 export class Tokens {
-  private issued = new Map<string, Issued>();
-  fingerprints: string[] = [];
-
   constructor(
     private readonly clock: Clock,
+    private readonly registry: TokenRegistry,
     private readonly o: { fixedToken: string | undefined; clientId: string | undefined; lifetime: number },
   ) {}
 
-  reset(): void {
-    this.issued.clear();
-    this.fingerprints = [];
-  }
-
-  /** A directory-style access token: a JWT (the signature is random bytes: the sandbox looks tokens up). */
   issue(clientId: string): { token: string; expiresIn: number } {
-    const iat = this.clock.nowSeconds();
-    const exp = iat + this.o.lifetime;
-    const part = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
-    const token = [
-      part({ typ: 'JWT', alg: 'RS256', kid: 'sandbox' }),
-      part({
-        aud: 'https://management.azure.com/',
-        iss: `https://sts.sandbox.invalid/${SANDBOX_TENANT}/`,
-        iat,
-        nbf: iat,
-        exp,
-        appid: clientId,
-        oid: SANDBOX_USER.oid,
-        upn: SANDBOX_USER.upn,
-        name: SANDBOX_USER.name,
-        scp: 'user_impersonation',
-        tid: SANDBOX_TENANT,
-        ver: '1.0',
-      }),
-      randomBytes(32).toString('base64url'),
-    ].join('.');
-    this.issued.set(token, { exp });
-    this.fingerprints.push(createHash('sha256').update(token).digest('hex'));
-    return { token, expiresIn: this.o.lifetime };
+    const t = this.registry.issue(clientId, 'user_impersonation', this.o.lifetime, false);
+    return { token: t.accessToken, expiresIn: t.expiresIn };
   }
 
   /** `GET /{tenant}/oauth2/authorize`. */
@@ -117,14 +107,13 @@ export class Tokens {
       );
     const token = m[1]!;
     if (this.o.fixedToken && token === this.o.fixedToken) return;
-    const issued = this.issued.get(token);
-    if (!issued) throw deny('InvalidAuthenticationToken', 'The access token is invalid.');
-    const now = this.clock.nowSeconds();
-    if (issued.exp <= now) {
+    const state = this.registry.check(token);
+    if (state === 'unknown') throw deny('InvalidAuthenticationToken', 'The access token is invalid.');
+    if (state === 'expired') {
       const utc = (s: number) => new Date(s * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
       throw deny(
         'ExpiredAuthenticationToken',
-        `The access token expiry UTC time '${utc(issued.exp)}' is earlier than current UTC time '${utc(now)}'.`,
+        `The access token expiry UTC time '${utc(this.registry.expiry(token)!)}' is earlier than current UTC time '${utc(this.clock.nowSeconds())}'.`,
       );
     }
   }

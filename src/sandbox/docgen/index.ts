@@ -8,7 +8,17 @@ import {
   settingsOf,
 } from '../framework.js';
 import { Gate } from '../gate.js';
-import { type Job, JobStore, NEWEST_BATCH_ID, NEWEST_JOB_ID, TEMPLATES } from './jobs.js';
+import { mountAuthServer } from '../oauth/mount.js';
+import { box } from '../oauth/vendors.js';
+import {
+  ENTERPRISE_ID,
+  type Job,
+  JobStore,
+  NEWEST_BATCH_ID,
+  NEWEST_JOB_ID,
+  SANDBOX_USER_ID,
+  TEMPLATES,
+} from './jobs.js';
 import { decodeMarker, encodeMarker } from './marker.js';
 import { clientError, fail, invalidParameter, jobWire } from './wire.js';
 import { pageAt } from '../paging.js';
@@ -37,6 +47,10 @@ function requestIds(): { next(): string; reset(): void } {
  * of a batch and of a template; bearer-token and `content-version` checks; ClientError bodies; a
  * per-token rate limit answered 429 with `retry-after`. Job statuses move on the sandbox clock.
  *
+ * Box's authorization server is served under the same prefix (`/docgen/api/oauth2/authorize`,
+ * `/docgen/oauth2/token` with single-use refresh tokens and the client-credentials grant,
+ * `/docgen/oauth2/revoke`): the tokens it issues work until they expire on the sandbox clock.
+ *
  * Settings (`ops sandbox start --set`): docgen.count (jobs of the sandbox user, default 2400),
  * docgen.seed (default 1), docgen.rate_limit (requests per period, default 1000), docgen.rate_period
  * (seconds, default 60).
@@ -47,7 +61,18 @@ export function createEmulator(ctx: SandboxContext): Emulator {
   const seed = settings.int('seed', 1, 0);
   const rateLimit = settings.int('rate_limit', 1000, 1);
   const ratePeriod = settings.int('rate_period', 60, 1);
-  const token = ctx.options.credentials.docgen?.token ?? '';
+  const creds = ctx.options.credentials.docgen ?? {};
+  const token = creds.token ?? '';
+  const auth = mountAuthServer(
+    ctx,
+    'docgen',
+    box({
+      clientId: creds.client_id ?? '',
+      clientSecret: creds.client_secret ?? '',
+      enterpriseId: ENTERPRISE_ID,
+      userId: SANDBOX_USER_ID,
+    }),
+  );
   let store = new JobStore(count, seed, ctx.clock.now());
   const ids = requestIds();
   const counts = {
@@ -70,7 +95,9 @@ export function createEmulator(ctx: SandboxContext): Emulator {
       const requestId = ids.next();
       const m = /^bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
       const given = m?.[1];
-      if (!given || (given !== token && given !== NO_SCOPE_TOKEN))
+      // The fixed tokens, or one the authorization server issued and that has not expired.
+      const issued = given !== undefined && auth.registry.check(given) === 'valid';
+      if (!given || (given !== token && given !== NO_SCOPE_TOKEN && !issued))
         throw fail(401, 'unauthorized', 'Unauthorized', requestId, {
           headers: {
             'www-authenticate': given
@@ -215,13 +242,14 @@ export function createEmulator(ctx: SandboxContext): Emulator {
 
   return {
     name: 'docgen',
-    handle: (req) => router.handle(req),
+    handle: (req) => auth.handle(req) ?? router.handle(req),
     reset() {
       store = new JobStore(count, seed, ctx.clock.now());
       gate.reset();
       ids.reset();
+      auth.reset();
     },
-    stats: () => ({ jobs: store.mine.length, ...counts }),
+    stats: () => ({ jobs: store.mine.length, ...counts, ...auth.stats() }),
     banner: () => [
       `docgen: ${store.mine.length} jobs (newest ${NEWEST_JOB_ID}, batch ${NEWEST_BATCH_ID}, templates ${TEMPLATES.slice(
         0,

@@ -8,6 +8,8 @@ import {
   settingsOf,
 } from '../framework.js';
 import { Gate } from '../gate.js';
+import { mountAuthServer } from '../oauth/mount.js';
+import { google } from '../oauth/vendors.js';
 import { errorBody, fail } from './errors.js';
 import { changeList, deleteList, getList, insertList, listLists } from './lists.js';
 import { TasksState } from './state.js';
@@ -34,8 +36,12 @@ type Handler = (s: TasksState, user: UserRec, req: SandboxRequest) => Reply;
  * opaque page tokens, the vendor-wide error body; bearer tokens (401 missing or unknown, 403 for the
  * read-only token on a change) and a per-user rate limit (429 with Retry-After).
  *
+ * Google's authorization server for installed apps is served under the same prefix (`/tasks/token`,
+ * `/tasks/o/oauth2/v2/auth`, `/tasks/device/code`, `/tasks/device`, `/tasks/revoke`): the tokens it
+ * issues work until they expire on the sandbox clock or are revoked.
+ *
  * Settings (`ops sandbox start --set`): tasks.rate_limit (requests per period and user, default
- * 1000), tasks.rate_period (seconds, default 60).
+ * 1000), tasks.rate_period (seconds, default 60), and the authorization server's (src/sandbox/oauth/mount.ts).
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
   const state = new TasksState(ctx.clock);
@@ -49,6 +55,12 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     [OTHER_USER_TOKEN, { user: 'other', write: true }],
   ]);
   const counts = { requests: 0, unauthorized: 0, forbidden: 0, rateLimited: 0, invalid: 0, changes: 0 };
+  const creds = ctx.options.credentials.tasks ?? {};
+  const auth = mountAuthServer(
+    ctx,
+    'tasks',
+    google({ clientId: creds.client_id ?? '', clientSecret: creds.client_secret ?? '' }),
+  );
 
   /**
    * The bearer token (or the `access_token` / `oauth_token` query parameter the service also reads),
@@ -68,7 +80,9 @@ export function createEmulator(ctx: SandboxContext): Emulator {
           'Request is missing required authentication credential. Expected OAuth 2 access token or other valid authentication credential.',
           { 'www-authenticate': REALM },
         );
-      const grant = grants.get(given);
+      // The fixed tokens, or one the authorization server issued and that has not expired.
+      const grant =
+        grants.get(given) ?? (auth.registry.check(given) === 'valid' ? grants.get(token) : undefined);
       if (!grant)
         throw fail(
           401,
@@ -141,15 +155,17 @@ export function createEmulator(ctx: SandboxContext): Emulator {
 
   return {
     name: 'tasks',
-    handle: (req) => router.handle(req),
+    handle: (req) => auth.handle(req) ?? router.handle(req),
     reset() {
       state.reset();
       gate.reset();
+      auth.reset();
     },
     stats() {
       const user = state.users.get('sandbox');
       return {
         ...counts,
+        ...auth.stats(),
         lists: user?.lists.length ?? 0,
         tasks: user ? user.lists.reduce((n, l) => n + treeOrder(l).length, 0) : 0,
       };

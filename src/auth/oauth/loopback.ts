@@ -10,11 +10,16 @@ export interface ImplicitGrant {
   expiresIn: number | undefined;
 }
 
+/** What a redirect brings: a token (implicit flow, in the fragment) or a code (in the query). */
+export type RedirectAnswer =
+  | (ImplicitGrant & { code?: undefined })
+  | { code: string; accessToken?: undefined };
+
 export interface CallbackListener {
   /** `http://127.0.0.1:<port>/`: the redirect URI of this login. */
   redirectUri: string;
   /** Settles once a sign-in answer (or an error) has arrived; the listener is closed then. */
-  result: Promise<ImplicitGrant>;
+  result: Promise<RedirectAnswer>;
   close(): void;
 }
 
@@ -24,7 +29,7 @@ export interface CallbackListener {
  */
 const SCRIPT =
   "(function(){var f=location.hash.slice(1);history.replaceState(null,'',location.pathname);var m=document.getElementById('m');fetch('/token',{method:'POST',headers:{'content-type':'application/x-www-form-urlencoded'},body:f}).then(function(r){return r.text()}).then(function(t){m.textContent=t}).catch(function(e){m.textContent='ops could not be reached: '+e})})();";
-const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>ops db login</title></head><body><p id="m">Finishing the sign-in…</p><script>${SCRIPT}</script></body></html>`;
+const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>ops login</title></head><body><p id="m">Finishing the sign-in…</p><script>${SCRIPT}</script></body></html>`;
 const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
@@ -34,11 +39,19 @@ const PAGE_HEADERS = {
 };
 const MAX_BODY = 16 * 1024;
 
-const authFailure = (message: string, hint = 'run `ops db login` again') =>
-  new OpsError(`db: ${message}`, { exitCode: ExitCode.auth, code: 'login_failed', hint });
+const authFailureOf = (service: string, message: string) =>
+  new OpsError(`${service}: ${message}`, {
+    exitCode: ExitCode.auth,
+    code: 'login_failed',
+    hint: `run \`ops ${service} login\` again`,
+  });
 
-/** The answer's fields, checked: the state first (an answer to another login is refused whatever it holds). */
-export function readAnswer(params: URLSearchParams, state: string): ImplicitGrant {
+/**
+ * The answer's fields, checked: the state first (an answer to another login is refused whatever it
+ * holds), then an error, then the code (authorization-code flow) or the token (implicit flow).
+ */
+export function readAnswer(params: URLSearchParams, state: string, service = 'db'): RedirectAnswer {
+  const authFailure = (message: string) => authFailureOf(service, message);
   const got = Buffer.from(params.get('state') ?? '');
   const want = Buffer.from(state);
   if (got.length !== want.length || !timingSafeEqual(got, want))
@@ -50,6 +63,8 @@ export function readAnswer(params: URLSearchParams, state: string): ImplicitGran
     throw authFailure(
       `sign-in failed: ${error}${params.get('error_description') ? `: ${params.get('error_description')}` : ''}`,
     );
+  const code = params.get('code');
+  if (code) return { code };
   const token = params.get('access_token');
   if (!token) throw authFailure('the sign-in answer holds no access token');
   const type = params.get('token_type');
@@ -63,20 +78,21 @@ export function readAnswer(params: URLSearchParams, state: string): ImplicitGran
 }
 
 /**
- * A listener on 127.0.0.1 with a port of the system's choosing, the redirect URI of one login. It
- * serves the page above on `/`, takes the fragment it posts on `/token` (only with this listener's own
- * Host, so that no other site's page can reach it by DNS rebinding), checks the state, and closes.
+ * A listener on 127.0.0.1 with a port of the system's choosing, the redirect URI of one login. A
+ * code (or an error) comes in the query of `/`; a token comes in the fragment, which the page served
+ * on `/` posts to `/token` (only with this listener's own Host, so that no other site's page can reach
+ * it by DNS rebinding). The state is checked, and the listener closes.
  */
-export async function listenForToken(state: string): Promise<CallbackListener> {
-  let settle!: { resolve: (g: ImplicitGrant) => void; reject: (e: unknown) => void };
-  const result = new Promise<ImplicitGrant>((resolve, reject) => {
+export async function listenForRedirect(state: string, service = 'db'): Promise<CallbackListener> {
+  let settle!: { resolve: (g: RedirectAnswer) => void; reject: (e: unknown) => void };
+  const result = new Promise<RedirectAnswer>((resolve, reject) => {
     settle = { resolve, reject };
   });
   // Whoever awaits it gets the failure; until then it must not count as unhandled.
   result.catch(() => undefined);
   let done = false;
   // Not an `import`: an ES module import of node:http reads its WebSocket getter, which loads Node's
-  // bundled undici (30 to 40 ms), and this module is loaded by every `ops db` command.
+  // bundled undici (30 to 40 ms), and this module is loaded by every login command.
   const { createServer } = process.getBuiltinModule('node:http');
   const server = createServer((req, res) => void handle(req, res));
   const close = () => {
@@ -102,7 +118,7 @@ export async function listenForToken(state: string): Promise<CallbackListener> {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     if (req.method === 'GET' && url.pathname === '/') {
       // Some servers put an error in the query rather than the fragment.
-      if (url.searchParams.has('error') || url.searchParams.has('access_token'))
+      if (['error', 'access_token', 'code'].some((k) => url.searchParams.has(k)))
         return answer(res, url.searchParams);
       res.writeHead(200, PAGE_HEADERS).end(PAGE);
       return;
@@ -124,14 +140,14 @@ export async function listenForToken(state: string): Promise<CallbackListener> {
   }
 
   function answer(res: ServerResponse, params: URLSearchParams): void {
-    let grant: ImplicitGrant;
+    let grant: RedirectAnswer;
     try {
-      grant = readAnswer(params, state);
+      grant = readAnswer(params, state, service);
     } catch (err) {
       finish(
         res,
         400,
-        `Sign-in failed: ${(err as Error).message.replace(/^db: /, '')}. Return to the terminal.`,
+        `Sign-in failed: ${(err as Error).message.slice(service.length + 2)}. Return to the terminal.`,
         () => settle.reject(err),
       );
       return;
