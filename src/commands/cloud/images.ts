@@ -4,7 +4,7 @@ import { type ImageDetailsWire, type ImageListQuery, REGION_NAMES } from '../../
 import { printPages } from '../shared/list.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
 import { IMAGE_COLUMNS } from './columns.js';
-import { type CloudRunBase, cloudCommand, cloudContext, parseChoice } from './shared.js';
+import { type CloudRunBase, cloudCommand, start, parseChoice } from './shared.js';
 import { choiceOption } from '../shared/choices.js';
 
 const FLAVOURS = [
@@ -48,7 +48,7 @@ export function cloudImagesCommand(factory: Factory, run = runCloudImages): Comm
         custom: o.custom ? true : undefined,
         region: parseChoice('--region', o.region, REGION_NAMES),
       };
-      const { base } = await cloudContext(factory, c);
+      const { base } = await start(factory, c);
       await run({ ...base, query, limit });
     },
   );
