@@ -1,7 +1,7 @@
 import { CONTEXT_ORG, parseContextRef, resolveContext } from './ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type Confirm, type PipelinesBase, examples, start } from '../shared.js';
 import { printDeleted } from '../../shared/outcome.js';
 
 export interface ContextDeleteOptions extends PipelinesBase {
@@ -17,7 +17,7 @@ export function contextDeleteCommand(factory: Factory, run = runContextDelete): 
     .addHelpText('after', examples('ops pipelines context delete 0a9df32a-bcc8-4b20-abd0-59eb16df2b80 --yes'))
     .action(async (id: string, _o: unknown, c: Command) => {
       const ref = parseContextRef(id, c.opts());
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const contextId = await resolveContext(ctx, base, ref, c.opts());
       await run({ ...base, contextId, confirm: (a) => ctx.confirm(a) });
     });

@@ -2,7 +2,7 @@ import { CONTEXT_ORG, parseContextRef, resolveContext } from './ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { CONTEXT_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, start } from '../shared.js';
 
 export interface ContextGetOptions extends PipelinesBase {
   contextId: string;
@@ -25,7 +25,7 @@ export function contextGetCommand(factory: Factory, run = runContextGet): Comman
     )
     .action(async (id: string, _o: unknown, c: Command) => {
       const ref = parseContextRef(id, c.opts());
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const contextId = await resolveContext(ctx, base, ref, c.opts());
       await run({ ...base, contextId });
     });

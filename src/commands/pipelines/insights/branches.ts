@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, parseProjectSlug, start } from '../shared.js';
 import { type InsightsView, parseWorkflow, viewOf } from './shared.js';
 
 export interface InsightsBranchesOptions extends PipelinesBase {
@@ -26,7 +26,7 @@ export function insightsBranchesCommand(factory: Factory, run = runInsightsBranc
         slug: parseProjectSlug(slug),
         workflow: o.workflow === undefined ? undefined : parseWorkflow(o.workflow),
       };
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       await run({ ...base, ...parsed, view: viewOf(ctx) });
     });
 }

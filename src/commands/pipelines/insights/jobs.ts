@@ -6,7 +6,7 @@ import type { Column } from '../../../output/printer.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration, percent } from '../columns.js';
-import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, parseProjectSlug, start } from '../shared.js';
 import { metricBars } from './charts.js';
 import {
   type InsightsView,
@@ -106,7 +106,7 @@ export function insightsJobsCommand(factory: Factory, run = runInsightsJobs): Co
           scope: parseBranchScope(o),
           jobName: o.jobName,
         };
-        const { ctx, base } = await pipelinesStart(factory, c);
+        const { ctx, base } = await start(factory, c);
         await run({ ...base, ...parsed, limit: list.limit, view: viewOf(ctx) });
       },
     );

@@ -6,7 +6,7 @@ import type { Column } from '../../../output/printer.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration } from '../columns.js';
-import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, parseProjectSlug, start } from '../shared.js';
 import { sparkSection, statusStrip } from './charts.js';
 import {
   type InsightsView,
@@ -117,7 +117,7 @@ export function insightsRunsCommand(factory: Factory, run = runInsightsRuns): Co
           scope: parseBranchScope(o),
           range: parseRange(o, false),
         };
-        const { ctx, base } = await pipelinesStart(factory, c);
+        const { ctx, base } = await start(factory, c);
         await run({ ...base, ...parsed, limit: list.limit, view: viewOf(ctx) });
       },
     );

@@ -9,7 +9,7 @@ import { UsageError } from '../../../errors.js';
 import type { Column } from '../../../output/printer.js';
 import { words } from '../../../output/text.js';
 import { addOrgOption, orgOf, orgSlug, parseOrg } from '../org.js';
-import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, parseProjectSlug, start } from '../shared.js';
 import { orgCharts, projectCharts } from './charts.js';
 import { type InsightsView, addWindowOption, collectValues, draw, parseWindow, viewOf } from './shared.js';
 
@@ -86,7 +86,7 @@ export function insightsSummaryCommand(factory: Factory, run = runInsightsSummar
     )
     .action(async (slug: string | undefined, o: Flags, c: Command) => {
       const parsed = parseSummaryFlags(slug, o);
-      const { ctx, base } = await pipelinesStart(factory, c, { 'pipelines.org': o.org });
+      const { ctx, base } = await start(factory, c, { org: o.org });
       // The organization's slug: an id or a name costs one read of the user's organizations.
       const org =
         parsed.project !== undefined ? undefined : await orgSlug(await base.client(), await orgOf(ctx));

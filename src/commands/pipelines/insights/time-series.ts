@@ -7,14 +7,7 @@ import type { Column } from '../../../output/printer.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration, percent } from '../columns.js';
-import {
-  type PipelinesBase,
-  WINDOWS,
-  examples,
-  parseChoice,
-  parseProjectSlug,
-  pipelinesStart,
-} from '../shared.js';
+import { type PipelinesBase, WINDOWS, examples, parseChoice, parseProjectSlug, start } from '../shared.js';
 import { sparkSection } from './charts.js';
 import { type InsightsView, draw, parseRange, parseWorkflow, viewOf } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
@@ -197,7 +190,7 @@ export function insightsTimeSeriesCommand(factory: Factory, run = runInsightsTim
           range: parseRange(o, granularity === 'hourly'),
           limit,
         };
-        const { ctx, base } = await pipelinesStart(factory, c);
+        const { ctx, base } = await start(factory, c);
         await run({ ...base, ...parsed, view: viewOf(ctx) });
       },
     );

@@ -6,7 +6,7 @@ import type { Column } from '../../../output/printer.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration, percent } from '../columns.js';
-import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, parseProjectSlug, start } from '../shared.js';
 import { metricBars } from './charts.js';
 import {
   type InsightsView,
@@ -98,7 +98,7 @@ export function insightsWorkflowsCommand(factory: Factory, run = runInsightsWork
           window: parseWindow(o.window),
           scope: parseBranchScope(o),
         };
-        const { ctx, base } = await pipelinesStart(factory, c);
+        const { ctx, base } = await start(factory, c);
         await run({ ...base, ...parsed, limit: list.limit, view: viewOf(ctx) });
       },
     );

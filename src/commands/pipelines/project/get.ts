@@ -2,7 +2,7 @@ import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../pro
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { PROJECT_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, start } from '../shared.js';
 
 export interface ProjectGetOptions extends PipelinesBase {
   slug: string;
@@ -23,7 +23,7 @@ export function projectGetCommand(factory: Factory, run = runProjectGet): Comman
     )
     .action(async (slug: string, _o: unknown, c: Command) => {
       const given = parseProjectArg(slug, c.opts());
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed });
     });

@@ -5,7 +5,7 @@ import type { ContextEnvVarWire } from '../../../../clients/pipelines/types.js';
 import { printPages } from '../../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
 import { CONTEXT_ENV_COLUMNS } from '../../columns.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../../shared.js';
+import { type PipelinesBase, examples, start } from '../../shared.js';
 
 export interface ContextEnvListOptions extends PipelinesBase {
   contextId: string;
@@ -30,7 +30,7 @@ export function contextEnvListCommand(factory: Factory, run = runContextEnvList)
     .action(async (id: string, o: { limit?: string; all?: boolean }, c: Command) => {
       const list = parseListOptions(o);
       const ref = parseContextRef(id, c.opts());
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const contextId = await resolveContext(ctx, base, ref, c.opts());
       await run({ ...base, contextId, limit: list.limit });
     });

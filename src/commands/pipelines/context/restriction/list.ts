@@ -5,7 +5,7 @@ import type { RestrictionWire } from '../../../../clients/pipelines/types.js';
 import { printPages } from '../../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
 import { RESTRICTION_COLUMNS } from '../../columns.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../../shared.js';
+import { type PipelinesBase, examples, start } from '../../shared.js';
 
 export interface ContextRestrictionListOptions extends PipelinesBase {
   contextId: string;
@@ -26,7 +26,7 @@ export function contextRestrictionListCommand(factory: Factory, run = runContext
     .action(async (id: string, o: { limit?: string; all?: boolean }, c: Command) => {
       const list = parseListOptions(o);
       const ref = parseContextRef(id, c.opts());
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const contextId = await resolveContext(ctx, base, ref, c.opts());
       await run({ ...base, contextId, limit: list.limit });
     });
