@@ -6,7 +6,7 @@ import {
   type TasksRunBase,
   parseListRef,
   tasksCommand,
-  tasksStart,
+  start,
 } from '../shared.js';
 import { printDeleted } from '../../shared/outcome.js';
 
@@ -31,7 +31,7 @@ Examples:
     )
     .action(async (list: string, o: TasksFlags, c: Command) => {
       parseListRef(list);
-      const { ctx, base } = await tasksStart(factory, c, o);
+      const { ctx, base } = await start(factory, c, o);
       await run({ ...base, list, confirm: (a) => ctx.confirm(a) });
     });
 }

@@ -6,7 +6,7 @@ import {
   type TasksRunBase,
   parseListRef,
   tasksCommand,
-  tasksStart,
+  start,
 } from '../shared.js';
 import { LIST_COLUMNS } from '../columns.js';
 
@@ -28,7 +28,7 @@ Examples:
     )
     .action(async (list: string, o: TasksFlags, c: Command) => {
       parseListRef(list);
-      const { base } = await tasksStart(factory, c, o);
+      const { base } = await start(factory, c, o);
       await run({ ...base, list });
     });
 }

@@ -10,7 +10,7 @@ import {
   readJsonObject,
   parseListRef,
   tasksCommand,
-  tasksStart,
+  start,
 } from '../shared.js';
 import { LIST_COLUMNS } from '../columns.js';
 
@@ -49,7 +49,7 @@ Examples:
           'set the token with OPS_TASKS_TOKEN',
         );
       const body = checkListBody(await readJsonObject(factory.io, o.file), o.file);
-      const { base } = await tasksStart(factory, c, o);
+      const { base } = await start(factory, c, o);
       await run({ ...base, list, body });
     });
 }
