@@ -12,7 +12,7 @@ import {
   parseExisting,
   readZip,
 } from '../shared/zip.js';
-import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from './shared.js';
+import { type RunsBase, addRepoOption, inRepo, parseId, start } from './shared.js';
 
 export interface RunsLogsOptions extends RunsBase {
   repo: RepoRef;
@@ -119,9 +119,8 @@ Examples:
         const jobId = o.job === undefined ? undefined : parseId('--job', o.job);
         if (o.dir !== undefined && o.dir.trim() === '')
           throw new UsageError('--dir is empty', 'give a folder');
-        const ctx = await runsContext(factory, c, o);
-        const repo = await repoOf(ctx);
-        await run({ ...(await runsBase(ctx)), repo, runId, attempt, jobId, dir: o.dir, existing });
+        const { base, repo } = await start(factory, c, o, { scope: inRepo });
+        await run({ ...base, repo, runId, attempt, jobId, dir: o.dir, existing });
       },
     );
 }

@@ -3,7 +3,7 @@ import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import { UsageError } from '../../errors.js';
 import { RUN_FIELDS } from './columns.js';
-import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from './shared.js';
+import { type RunsBase, addRepoOption, inRepo, parseId, start } from './shared.js';
 
 export interface RunsRerunOptions extends RunsBase {
   repo: RepoRef;
@@ -63,9 +63,8 @@ Examples:
     )
     .action(async (raw: string | undefined, o: Flags, c: Command) => {
       const parsed = parseRerunFlags(raw, o);
-      const ctx = await runsContext(factory, c, o);
-      const repo = await repoOf(ctx);
-      await run({ ...(await runsBase(ctx)), repo, ...parsed });
+      const { base, repo } = await start(factory, c, o, { scope: inRepo });
+      await run({ ...base, repo, ...parsed });
     });
 }
 

@@ -3,7 +3,7 @@ import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import type { JobWire } from '../../clients/runs/types.js';
 import { JOB_COLUMNS, RUN_FIELDS } from './columns.js';
-import { type RunsBase, addRepoOption, allItems, parseId, repoOf, runsBase, runsContext } from './shared.js';
+import { type RunsBase, addRepoOption, allItems, inRepo, parseId, start } from './shared.js';
 
 export interface RunsViewOptions extends RunsBase {
   repo: RepoRef;
@@ -28,10 +28,9 @@ Examples:
     )
     .action(async (raw: string, o: { repo?: string }, c: Command) => {
       const runId = parseId('run id', raw);
-      const ctx = await runsContext(factory, c, o);
-      const repo = await repoOf(ctx);
+      const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
       const jobs = ctx.printer.format === 'table' && !ctx.flags.query && ctx.flags.field === undefined;
-      await run({ ...(await runsBase(ctx)), repo, runId, jobs });
+      await run({ ...base, repo, runId, jobs });
     });
 }
 

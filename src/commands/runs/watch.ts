@@ -9,7 +9,7 @@ import { AwaitedFailure } from '../../errors.js';
 import type { Io } from '../../io.js';
 import { JOB_COLUMNS, RUN_FIELDS, stateOf } from './columns.js';
 import { LiveBlock, renderRun } from './live.js';
-import { type RunsBase, addRepoOption, allItems, parseId, repoOf, runsBase, runsContext } from './shared.js';
+import { type RunsBase, addRepoOption, allItems, inRepo, parseId, start } from './shared.js';
 
 export interface RunsWatchOptions extends RunsBase {
   io: Io;
@@ -59,11 +59,12 @@ Examples:
         const runId = parseId('run id', raw);
         const intervalSeconds = parseInterval(o.interval);
         const timeoutSeconds = parseSeconds('--wait-timeout', o.waitTimeout);
-        const ctx = await runsContext(factory, c, o);
-        const repo = await repoOf(ctx);
+        const { ctx, base, repo } = await start(factory, c, o, {
+          scope: async (ctx) => ({ ...(await inRepo(ctx)), cache: new EtagCache() }),
+        });
         const jobs = ctx.printer.format === 'table' && !ctx.flags.query && ctx.flags.field === undefined;
         await run({
-          ...(await runsBase(ctx, { cache: new EtagCache() })),
+          ...base,
           io: ctx.io,
           repo,
           runId,

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import { printDeleted } from '../../../shared/outcome.js';
-import { type RunsBase, addOrgOption, orgOf, parseId, runsBase, runsContext } from '../../shared.js';
+import { type RunsBase, addOrgOption, inOrg, parseId, start } from '../../shared.js';
 
 export interface RunnerHostedDeleteOptions extends RunsBase {
   org: string;
@@ -23,9 +23,8 @@ export function runnerHostedDeleteCommand(factory: Factory, run = runRunnerHoste
     )
     .action(async (raw: string, o: { org?: string }, c: Command) => {
       const hostedRunnerId = parseId('hosted runner id', raw);
-      const ctx = await runsContext(factory, c, o);
-      const org = await orgOf(ctx);
-      await run({ ...(await runsBase(ctx)), org, hostedRunnerId, confirm: (a) => ctx.confirm(a) });
+      const { ctx, base, org } = await start(factory, c, o, { scope: inOrg });
+      await run({ ...base, org, hostedRunnerId, confirm: (a) => ctx.confirm(a) });
     });
 }
 
