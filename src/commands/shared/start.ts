@@ -20,7 +20,7 @@ export interface StartOptions<T, S = object> {
    * Builds the service's client from the shared HTTP client and the scope; without it no client is
    * prepared.
    */
-  create?: ((http: HttpClient, scope: S) => T | Promise<T>) | undefined;
+  create?: ((http: HttpClient, scope: S, ctx: Context) => T | Promise<T>) | undefined;
   /** The verb's flags for profile keys (`--list` → `tasks.list`), with a flag's precedence. */
   settings?: Record<string, string | undefined>;
   /** What else of the command reads stdin (`the secret value`): `--token-stdin` cannot share it. */
@@ -70,7 +70,7 @@ export async function startService<T = never, S = object>(
   const make = o.create;
   const credentialFlags = o.credentialFlags ?? 'pipe it to --token-stdin';
   const client = make
-    ? await ctx.serviceClient(service, (http) => make(http, scope), { ...o.client, credentialFlags })
+    ? await ctx.serviceClient(service, (http) => make(http, scope, ctx), { ...o.client, credentialFlags })
     : () => Promise.reject(new Error(`${service}: no client prepared`));
   return { ctx, base: { printer: ctx.printer, feedback: ctx.feedback, client }, scope };
 }
@@ -84,7 +84,7 @@ export interface ServiceStartSpec<T, F, S> {
   /** What every verb of the service works on (a task list, a database account), from the settings. */
   scope?: (ctx: Context, flags: F) => S | Promise<S>;
   /** The client, from the shared HTTP client and the scope (the verb's own scope included). */
-  create: (http: HttpClient, scope: S & Record<string, unknown>) => T | Promise<T>;
+  create: (http: HttpClient, scope: S & Record<string, unknown>, ctx: Context) => T | Promise<T>;
   /** The service's own ways to give the credential, named in its error (default `--token-stdin`). */
   credentialFlags?: string;
 }
@@ -129,7 +129,9 @@ export function serviceStart<T, F = Record<string, never>, S extends object = ob
       stdinUsed: o.stdinUsed,
       defaultOutput: o.defaultOutput,
       create:
-        o.client === false ? undefined : (http, s) => spec.create(http, s as S & X & Record<string, unknown>),
+        o.client === false
+          ? undefined
+          : (http, s, ctx) => spec.create(http, s as S & X & Record<string, unknown>, ctx),
       client: o.client === false ? undefined : o.client,
       credentialFlags: spec.credentialFlags,
       scope: async (ctx) => {
