@@ -59,7 +59,7 @@ export async function runCloudImages(o: CloudImagesOptions): Promise<void> {
   await printPages<ImageDetailsWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.getImageList(o.query, { limit: o.limit }),
+    pages: client.getImageList(o.query, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: IMAGE_COLUMNS,
     limit: o.limit,
     noun: 'images',

@@ -44,7 +44,7 @@ export async function runCloudInstanceTypes(o: CloudInstanceTypesOptions): Promi
   await printPages<InstanceTypeWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.getInstanceTypeList(o.region, { limit: o.limit }),
+    pages: client.getInstanceTypeList(o.region, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: TYPE_COLUMNS,
     limit: o.limit,
     noun: `instance types in ${o.region}`,

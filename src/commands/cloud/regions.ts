@@ -29,7 +29,7 @@ export async function runCloudRegions(o: CloudRegionsOptions): Promise<void> {
   await printPages<RegionWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.getRegionList({ limit: o.limit }),
+    pages: client.getRegionList({ limit: o.limit, raw: o.printer.takesRawJson }),
     columns: [
       { header: 'name', get: (r) => r.name },
       { header: 'location', get: (r) => r.location, kind: 'text' },

@@ -33,7 +33,7 @@ export async function runAsgInstances(o: AsgInstancesOptions): Promise<void> {
   await printPages<AutoScaledInstanceWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.getAutoScalingGroupInstanceList(o.id, { limit: o.limit }),
+    pages: client.getAutoScalingGroupInstanceList(o.id, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: SCALED_COLUMNS,
     limit: o.limit,
     noun: 'instances',

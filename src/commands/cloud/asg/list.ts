@@ -74,7 +74,7 @@ export async function runAsgList(o: AsgListOptions): Promise<void> {
   await printPages<AutoScalingGroupWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.getAutoScalingGroupList(o.query, { limit: o.limit }),
+    pages: client.getAutoScalingGroupList(o.query, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: GROUP_COLUMNS,
     limit: o.limit,
     noun: 'auto scaling groups',

@@ -98,7 +98,7 @@ export async function runInstanceList(o: InstanceListOptions): Promise<void> {
   await printPages<InstanceWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.getInstanceList(o.query, { limit: o.limit }),
+    pages: client.getInstanceList(o.query, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: INSTANCE_COLUMNS,
     limit: o.limit,
     noun: 'instances',

@@ -37,7 +37,7 @@ export async function runInstanceTypes(o: InstanceTypesOptions): Promise<void> {
   await printPages<InstanceTypeWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.getUpdateInstanceTypeList(o.id, { limit: o.limit }),
+    pages: client.getUpdateInstanceTypeList(o.id, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: TYPE_COLUMNS,
     limit: o.limit,
     noun: 'instance types',

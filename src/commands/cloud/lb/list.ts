@@ -72,7 +72,7 @@ export async function runLbList(o: LbListOptions): Promise<void> {
   await printPages<LoadBalancerWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.getLoadBalancerList(o.query, { limit: o.limit }),
+    pages: client.getLoadBalancerList(o.query, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: LB_COLUMNS,
     limit: o.limit,
     noun: 'load balancers',

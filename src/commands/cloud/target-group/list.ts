@@ -68,7 +68,7 @@ export async function runTargetGroupList(o: TargetGroupListOptions): Promise<voi
   await printPages<TargetGroupWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.getTargetGroupList(o.query, { limit: o.limit }),
+    pages: client.getTargetGroupList(o.query, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: TARGET_GROUP_COLUMNS,
     limit: o.limit,
     noun: 'target groups',

@@ -33,7 +33,7 @@ export async function runSnapshotList(o: SnapshotListOptions): Promise<void> {
   await printPages<SnapshotWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.getSnapshotList(o.id, { limit: o.limit }),
+    pages: client.getSnapshotList(o.id, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: SNAPSHOT_COLUMNS,
     limit: o.limit,
     noun: 'snapshots',
