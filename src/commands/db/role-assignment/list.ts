@@ -47,7 +47,7 @@ export async function runRoleAssignmentList(o: RoleAssignmentListOptions): Promi
   await printPages<SqlRoleAssignmentWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.listSqlRoleAssignments({ limit: o.limit }),
+    pages: client.listSqlRoleAssignments({ limit: o.limit, raw: o.printer.takesRawJson }),
     columns: assignmentColumns(o.target),
     limit: o.limit,
     noun: 'role assignments',

@@ -40,7 +40,7 @@ export async function runRoleDefinitionList(o: RoleDefinitionListOptions): Promi
   await printPages<SqlRoleDefinitionWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.listSqlRoleDefinitions({ limit: o.limit }),
+    pages: client.listSqlRoleDefinitions({ limit: o.limit, raw: o.printer.takesRawJson }),
     columns: DEFINITION_COLUMNS,
     limit: o.limit,
     noun: 'role definitions',
