@@ -50,7 +50,7 @@ export async function runCheckoutKeyList(o: CheckoutKeyListOptions): Promise<voi
   await printPages<CheckoutKeyWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.listCheckoutKeys(o.slug, o.digest, { limit: o.limit }),
+    pages: client.listCheckoutKeys(o.slug, o.digest, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: CHECKOUT_KEY_COLUMNS,
     limit: o.limit,
     noun: 'checkout keys',

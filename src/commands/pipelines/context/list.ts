@@ -42,7 +42,7 @@ export async function runContextList(o: ContextListOptions): Promise<void> {
     feedback: o.feedback,
     pages: client.listContexts(
       'id' in o.owner ? { 'owner-id': o.owner.id } : { 'owner-slug': o.owner.slug },
-      { limit: o.limit },
+      { limit: o.limit, raw: o.printer.takesRawJson },
     ),
     columns: CONTEXT_COLUMNS,
     limit: o.limit,

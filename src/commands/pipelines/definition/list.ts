@@ -43,7 +43,7 @@ export async function runDefinitionList(o: DefinitionListOptions): Promise<void>
   await printPages<PipelineDefinitionWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.listPipelineDefinitions(id, { limit: o.limit }),
+    pages: client.listPipelineDefinitions(id, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: DEFINITION_COLUMNS,
     limit: o.limit,
     noun: 'pipeline definitions',

@@ -43,7 +43,7 @@ export async function runEnvList(o: EnvListOptions): Promise<void> {
   await printPages<ProjectEnvVarWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.listEnvVars(o.slug, { limit: o.limit }),
+    pages: client.listEnvVars(o.slug, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: PROJECT_ENV_COLUMNS,
     limit: o.limit,
     noun: 'variables',

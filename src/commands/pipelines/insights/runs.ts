@@ -3,6 +3,7 @@ import type { Factory } from '../../../app/types.js';
 import type { BranchScope, DateRange, WorkflowRunWire } from '../../../clients/pipelines/types.js';
 import { lineChart } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
+import { materialize } from '../../../clients/http/raw-json.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration } from '../columns.js';
@@ -129,7 +130,7 @@ export async function runInsightsRuns(o: InsightsRunsOptions): Promise<void> {
     o.slug,
     o.workflow,
     { ...o.scope, ...o.range },
-    { limit: o.limit },
+    { limit: o.limit, raw: o.printer.takesRawJson },
   );
   if (!o.view.charts) {
     await printPages({
@@ -143,7 +144,7 @@ export async function runInsightsRuns(o: InsightsRunsOptions): Promise<void> {
     return;
   }
   const items: WorkflowRunWire[] = [];
-  for await (const page of pages) items.push(...page.items);
+  for await (const page of pages) for (const item of page.items) items.push(materialize(item));
   if (items.length === 0) return;
   await draw(o.printer, [...(await runCharts(items, o.view.width)), '']);
   await o.printer.print(items, { columns: PRETTY });

@@ -4,6 +4,7 @@ import type { DateRange, JobTimeseriesWire } from '../../../clients/pipelines/ty
 import { UsageError } from '../../../errors.js';
 import { lineChart } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
+import { materialize } from '../../../clients/http/raw-json.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration, percent } from '../columns.js';
@@ -202,7 +203,7 @@ export async function runInsightsTimeSeries(o: InsightsTimeSeriesOptions): Promi
     o.slug,
     o.workflow,
     { branch: o.branch, granularity: o.granularity, ...o.range },
-    { limit: o.limit },
+    { limit: o.limit, raw: o.printer.takesRawJson },
   );
   if (!o.view.charts) {
     await printPages({
@@ -216,7 +217,7 @@ export async function runInsightsTimeSeries(o: InsightsTimeSeriesOptions): Promi
     return;
   }
   const items: JobTimeseriesWire[] = [];
-  for await (const page of pages) items.push(...page.items);
+  for await (const page of pages) for (const item of page.items) items.push(materialize(item));
   if (items.length === 0) return;
   await draw(o.printer, await seriesCharts(items, { ...o, width: o.view.width }));
 }

@@ -3,6 +3,7 @@ import type { Factory } from '../../../app/types.js';
 import type { BranchScope, ReportingWindow, WorkflowMetricsWire } from '../../../clients/pipelines/types.js';
 import { formatNumber } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
+import { materialize } from '../../../clients/http/raw-json.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration, percent } from '../columns.js';
@@ -109,7 +110,7 @@ export async function runInsightsWorkflows(o: InsightsWorkflowsOptions): Promise
   const pages = client.getProjectWorkflowMetrics(
     o.slug,
     { ...o.scope, 'reporting-window': o.window },
-    { limit: o.limit },
+    { limit: o.limit, raw: o.printer.takesRawJson },
   );
   if (!o.view.charts) {
     await printPages({
@@ -123,7 +124,7 @@ export async function runInsightsWorkflows(o: InsightsWorkflowsOptions): Promise
     return;
   }
   const items: WorkflowMetricsWire[] = [];
-  for await (const page of pages) items.push(...page.items);
+  for await (const page of pages) for (const item of page.items) items.push(materialize(item));
   if (items.length === 0) return;
   await draw(o.printer, [...workflowCharts(items, o.view.width), '']);
   await o.printer.print(items, { columns: PRETTY });

@@ -41,7 +41,10 @@ export async function runContextEnvList(o: ContextEnvListOptions): Promise<void>
   await printPages<ContextEnvVarWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.listEnvironmentVariablesFromContext(o.contextId, { limit: o.limit }),
+    pages: client.listEnvironmentVariablesFromContext(o.contextId, {
+      limit: o.limit,
+      raw: o.printer.takesRawJson,
+    }),
     columns: CONTEXT_ENV_COLUMNS,
     limit: o.limit,
     noun: 'variables',

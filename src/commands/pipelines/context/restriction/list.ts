@@ -37,7 +37,7 @@ export async function runContextRestrictionList(o: ContextRestrictionListOptions
   await printPages<RestrictionWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.getContextRestrictions(o.contextId, { limit: o.limit }),
+    pages: client.getContextRestrictions(o.contextId, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: RESTRICTION_COLUMNS,
     limit: o.limit,
     noun: 'restrictions',
