@@ -1,5 +1,5 @@
 import { planningHttp } from '../http/planning.js';
-import { type ListOptions, type ListPages, listPages } from '../http/paginate.js';
+import { type ListOptions, type ListPages, type PageOptions, listPages } from '../http/paginate.js';
 import type { HttpClient, QueryValue, RequestSpec } from '../http/types.js';
 import { route } from '../http/url.js';
 import { cloudPages } from './pages.js';
@@ -50,17 +50,17 @@ type LbMetricsCall = (loadBalancerId: string, query?: MetricsQuery) => Promise<L
 export interface CloudClient {
   /** The same client for reads that plan a change: `--dry-run` sends them (see `planningHttp`). */
   planning(): CloudClient;
-  getRegionList<O extends ListOptions = ListOptions>(opts?: O): Pages<RegionWire, O>;
-  getInstanceTypeList<O extends ListOptions = ListOptions>(
+  getRegionList<O extends ListOptions = PageOptions>(opts?: O): Pages<RegionWire, O>;
+  getInstanceTypeList<O extends ListOptions = PageOptions>(
     region: string,
     opts?: O,
   ): Pages<InstanceTypeWire, O>;
-  getImageList<O extends ListOptions = ListOptions>(
+  getImageList<O extends ListOptions = PageOptions>(
     query?: ImageListQuery,
     opts?: O,
   ): Pages<ImageDetailsWire, O>;
   launchInstance(body: LaunchInstanceWire): Promise<InstanceWire>;
-  getInstanceList<O extends ListOptions = ListOptions>(
+  getInstanceList<O extends ListOptions = PageOptions>(
     query?: InstanceListQuery,
     opts?: O,
   ): Pages<InstanceWire, O>;
@@ -72,7 +72,7 @@ export interface CloudClient {
   stopInstance(instanceId: string): Promise<void>;
   rebootInstance(instanceId: string): Promise<void>;
   getConsoleAccess(instanceId: string): Promise<ConsoleAccessWire>;
-  getUpdateInstanceTypeList<O extends ListOptions = ListOptions>(
+  getUpdateInstanceTypeList<O extends ListOptions = PageOptions>(
     instanceId: string,
     opts?: O,
   ): Pages<InstanceTypeWire, O>;
@@ -99,17 +99,17 @@ export interface CloudClient {
   getResponseCodesPerSecondMetrics: LbMetricsCall;
   addToPrivateNetwork(instanceId: string): Promise<void>;
   removeFromPrivateNetwork(instanceId: string): Promise<void>;
-  getSnapshotList<O extends ListOptions = ListOptions>(instanceId: string, opts?: O): Pages<SnapshotWire, O>;
+  getSnapshotList<O extends ListOptions = PageOptions>(instanceId: string, opts?: O): Pages<SnapshotWire, O>;
   createSnapshot(instanceId: string, name: string): Promise<void>;
   getSnapshot(instanceId: string, snapshotId: string): Promise<SnapshotWire>;
   restoreSnapshot(instanceId: string, snapshotId: string): Promise<void>;
   deleteSnapshot(instanceId: string, snapshotId: string): Promise<void>;
-  getLoadBalancerList<O extends ListOptions = ListOptions>(
+  getLoadBalancerList<O extends ListOptions = PageOptions>(
     query?: LoadBalancerListQuery,
     opts?: O,
   ): Pages<LoadBalancerWire, O>;
   getLoadBalancer(loadBalancerId: string): Promise<LoadBalancerWire>;
-  getTargetGroupList<O extends ListOptions = ListOptions>(
+  getTargetGroupList<O extends ListOptions = PageOptions>(
     query?: TargetGroupListQuery,
     opts?: O,
   ): Pages<TargetGroupWire, O>;
@@ -118,7 +118,7 @@ export interface CloudClient {
   stopLoadBalancer(loadBalancerId: string): Promise<void>;
   rebootLoadBalancer(loadBalancerId: string): Promise<void>;
   createAutoScalingGroup(body: CreateAutoScalingGroupWire): Promise<AutoScalingGroupDetailsWire>;
-  getAutoScalingGroupList<O extends ListOptions = ListOptions>(
+  getAutoScalingGroupList<O extends ListOptions = PageOptions>(
     query?: AutoScalingGroupListQuery,
     opts?: O,
   ): Pages<AutoScalingGroupWire, O>;
@@ -128,7 +128,7 @@ export interface CloudClient {
     body: UpdateAutoScalingGroupWire,
   ): Promise<AutoScalingGroupDetailsWire>;
   deleteAutoScalingGroup(autoScalingGroupId: string): Promise<void>;
-  getAutoScalingGroupInstanceList<O extends ListOptions = ListOptions>(
+  getAutoScalingGroupInstanceList<O extends ListOptions = PageOptions>(
     autoScalingGroupId: string,
     opts?: O,
   ): Pages<AutoScaledInstanceWire, O>;

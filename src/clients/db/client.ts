@@ -1,5 +1,5 @@
 import { OpsError } from '../../errors.js';
-import { type ListOptions, type ListPages, listPages } from '../http/paginate.js';
+import { type ListOptions, type ListPages, type PageOptions, listPages } from '../http/paginate.js';
 import type { PollResult } from '../http/poll.js';
 import type { HttpClient, HttpResponse } from '../http/types.js';
 import { route } from '../http/url.js';
@@ -53,7 +53,7 @@ export interface DbClient {
   /** SqlResources_GetSqlRoleAssignment. */
   getSqlRoleAssignment(id: string): Promise<SqlRoleAssignmentWire>;
   /** SqlResources_ListSqlRoleAssignments, page by page. */
-  listSqlRoleAssignments<O extends ListOptions = ListOptions>(opts?: O): ListPages<SqlRoleAssignmentWire, O>;
+  listSqlRoleAssignments<O extends ListOptions = PageOptions>(opts?: O): ListPages<SqlRoleAssignmentWire, O>;
   /** SqlResources_DeleteSqlRoleAssignment (200 done, 202 accepted, 204 did not exist). */
   deleteSqlRoleAssignment(id: string): Promise<Mutation<undefined>>;
   /** SqlResources_GetSqlRoleDefinition. */
@@ -62,7 +62,7 @@ export interface DbClient {
    * SqlResources_ListSqlRoleDefinitions, page by page; `plan` when it is read to resolve a role name
    * before a change (`--dry-run` sends it).
    */
-  listSqlRoleDefinitions<O extends ListOptions & { plan?: boolean } = ListOptions>(
+  listSqlRoleDefinitions<O extends ListOptions & { plan?: boolean } = PageOptions>(
     opts?: O,
   ): ListPages<SqlRoleDefinitionWire, O>;
   /**

@@ -43,7 +43,7 @@ export interface ListOptions extends PageOptions {
  * service's text (RawJson); without it every item is parsed.
  */
 export type ListPages<T, O = ListOptions> = AsyncGenerator<
-  Page<O extends { raw: boolean } ? T | RawJson : T>
+  Page<'raw' extends keyof O ? (true extends O['raw' & keyof O] ? T | RawJson : T) : T>
 >;
 
 /** One page as it arrived; `paginate` yields these so callers can stream (ndjson) or count. */
@@ -319,7 +319,7 @@ export function rawItems<T>(style: PageStyle<T>, path: string | JsonPath): PageS
  * A list's pages, the one way every client makes them: parsed, or with `raw` read as text and the items
  * at `path` kept as the service sent them (`rawItems`). Only `limit` reaches the paginator.
  */
-export function listPages<T, O extends ListOptions = ListOptions>(
+export function listPages<T, O extends ListOptions = PageOptions>(
   http: HttpClient,
   first: RequestSpec,
   style: PageStyle<T>,

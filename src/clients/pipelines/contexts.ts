@@ -1,4 +1,4 @@
-import { type ListOptions, type ListPages, listPages } from '../http/paginate.js';
+import { type ListOptions, type ListPages, type PageOptions, listPages } from '../http/paginate.js';
 import { caller } from './call.js';
 import type { HttpClient } from '../http/types.js';
 import { route } from '../http/url.js';
@@ -16,20 +16,20 @@ import type {
 /** Contexts, their environment variables and their restrictions (`/context…`). */
 export interface ContextOperations {
   createContext(name: string, owner: ContextOwnerWire): Promise<ContextWire>;
-  listContexts<O extends ListOptions = ListOptions>(
+  listContexts<O extends ListOptions = PageOptions>(
     query: ListContextsQuery,
     opts?: O,
   ): ListPages<ContextWire, O>;
   getContext(contextId: string): Promise<ContextWire>;
   deleteContext(contextId: string): Promise<MessageWire>;
-  listEnvironmentVariablesFromContext<O extends ListOptions = ListOptions>(
+  listEnvironmentVariablesFromContext<O extends ListOptions = PageOptions>(
     contextId: string,
     opts?: O,
   ): ListPages<ContextEnvVarWire, O>;
   /** Creates or replaces the variable; the value is secret (masked in --debug and --dry-run). */
   addEnvironmentVariableToContext(contextId: string, name: string, value: string): Promise<ContextEnvVarWire>;
   deleteEnvironmentVariableFromContext(contextId: string, name: string): Promise<MessageWire>;
-  getContextRestrictions<O extends ListOptions = ListOptions>(
+  getContextRestrictions<O extends ListOptions = PageOptions>(
     contextId: string,
     opts?: O,
   ): ListPages<RestrictionWire, O>;

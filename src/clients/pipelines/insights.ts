@@ -1,4 +1,4 @@
-import { type ListOptions, type ListPages, listPages } from '../http/paginate.js';
+import { type ListOptions, type ListPages, type PageOptions, listPages } from '../http/paginate.js';
 import type { HttpClient, QueryValue } from '../http/types.js';
 import { route } from '../http/url.js';
 import { tokenPages } from './pages.js';
@@ -30,7 +30,7 @@ export interface InsightsOperations {
     orgSlug: string,
     query: { 'reporting-window'?: ReportingWindow | undefined; 'project-names'?: string[] | undefined },
   ): Promise<OrgSummaryWire>;
-  getJobTimeseries<O extends ListOptions = ListOptions>(
+  getJobTimeseries<O extends ListOptions = PageOptions>(
     projectSlug: string,
     workflow: string,
     query: { branch?: string | undefined; granularity?: 'daily' | 'hourly' | undefined } & DateRange,
@@ -41,18 +41,18 @@ export interface InsightsOperations {
     query: { 'workflow-name'?: string | undefined },
   ): Promise<BranchesWire>;
   getFlakyTests(projectSlug: string): Promise<FlakyTestsWire>;
-  getProjectWorkflowMetrics<O extends ListOptions = ListOptions>(
+  getProjectWorkflowMetrics<O extends ListOptions = PageOptions>(
     projectSlug: string,
     query: BranchScope & { 'reporting-window'?: ReportingWindow | undefined },
     opts?: O,
   ): ListPages<WorkflowMetricsWire, O>;
-  getProjectWorkflowRuns<O extends ListOptions = ListOptions>(
+  getProjectWorkflowRuns<O extends ListOptions = PageOptions>(
     projectSlug: string,
     workflow: string,
     query: BranchScope & DateRange,
     opts?: O,
   ): ListPages<WorkflowRunWire, O>;
-  getProjectWorkflowJobMetrics<O extends ListOptions = ListOptions>(
+  getProjectWorkflowJobMetrics<O extends ListOptions = PageOptions>(
     projectSlug: string,
     workflow: string,
     query: BranchScope & {

@@ -1,4 +1,4 @@
-import { type ListOptions, type ListPages, listPages } from '../http/paginate.js';
+import { type ListOptions, type ListPages, type PageOptions, listPages } from '../http/paginate.js';
 import { caller } from './call.js';
 import type { HttpClient } from '../http/types.js';
 import { route } from '../http/url.js';
@@ -20,7 +20,7 @@ import type {
 /** Projects, their checkout keys and variables, and pipeline definitions. */
 export interface ProjectOperations {
   /** The pipeline definitions of a project: one unpaged list, walked as one page. */
-  listPipelineDefinitions<O extends ListOptions = ListOptions>(
+  listPipelineDefinitions<O extends ListOptions = PageOptions>(
     projectId: string,
     opts?: O,
   ): ListPages<PipelineDefinitionWire, O>;
@@ -45,7 +45,7 @@ export interface ProjectOperations {
     organization: string,
     project: string,
   ): Promise<ProjectSettingsWire>;
-  listCheckoutKeys<O extends ListOptions = ListOptions>(
+  listCheckoutKeys<O extends ListOptions = PageOptions>(
     projectSlug: string,
     digest: Digest | undefined,
     opts?: O,
@@ -53,7 +53,7 @@ export interface ProjectOperations {
   createCheckoutKey(projectSlug: string, type: CheckoutKeyType): Promise<CheckoutKeyWire>;
   getCheckoutKey(projectSlug: string, fingerprint: string): Promise<CheckoutKeyWire>;
   deleteCheckoutKey(projectSlug: string, fingerprint: string): Promise<MessageWire>;
-  listEnvVars<O extends ListOptions = ListOptions>(
+  listEnvVars<O extends ListOptions = PageOptions>(
     projectSlug: string,
     opts?: O,
   ): ListPages<ProjectEnvVarWire, O>;
