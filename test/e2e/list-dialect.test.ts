@@ -40,6 +40,7 @@ const LISTS: string[][] = [
   ['pipelines', 'insights', 'time-series', 'gh/acme/web-app', 'build-and-test'],
   ['pipelines', 'insights', 'runs', 'gh/acme/web-app', 'build-and-test'],
   ['pipelines', 'insights', 'jobs', 'gh/acme/web-app', 'build-and-test'],
+  ['pipelines', 'policy', 'decisions', 'list', '--org', 'gh/acme'],
 ];
 
 describe('-o ndjson writes exactly the items -o json gives', () => {
