@@ -110,4 +110,54 @@ describe('architecture', () => {
     );
     expect(crossing).toEqual([]);
   });
+
+  it("every service verb starts through its service's one start (startService underneath)", () => {
+    // Commands that are no service's verb, or that make their own context: the documented exceptions
+    // (config, sandbox, completion, api, mcp, the login verbs and `ops auth`). `baseOptions` in
+    // secrets/shared.ts is the start of `ops secrets login` alone.
+    const exempt = (path: string, call: string) =>
+      /^commands\/(config|sandbox|completion|api|mcp|auth)\//.test(path) ||
+      /\/login[^/]*\.ts$/.test(path) ||
+      path === 'commands/shared/start.ts' ||
+      (path === 'commands/secrets/shared.ts' && call === 'ctx.serviceClient(');
+    const direct = [...graph.keys()]
+      .filter((path) => path.startsWith('commands/'))
+      .flatMap((path) => {
+        const text = readFileSync(join(SRC, path), 'utf8');
+        return ['factory.context(', 'ctx.serviceClient(', 'startService(']
+          .filter((call) => text.includes(call) && !exempt(path, call))
+          .map((call) => `${path}: ${call}`);
+      });
+    expect(direct).toEqual([]);
+  });
+
+  it('no service keeps its own wrapper around the start', () => {
+    const wrappers =
+      /\b(tasksStart|runsContext|runsBase|dbContext|dbClient|breachClient|meterClient|pipelinesStart|cloudContext|docgenClient|dataapiClient|contextWithEnvOutput)\b/;
+    const found = [...graph.keys()]
+      .filter((path) => path.startsWith('commands/'))
+      .filter((path) => wrappers.test(readFileSync(join(SRC, path), 'utf8')));
+    expect(found).toEqual([]);
+  });
+
+  it('every service declares its start once, with serviceStart', () => {
+    const declared = [...graph.keys()]
+      .filter((path) => path.startsWith('commands/') && path !== 'commands/shared/start.ts')
+      .filter((path) => /\bserviceStart</.test(readFileSync(join(SRC, path), 'utf8')))
+      .map((path) => path.split('/')[1])
+      .sort();
+    expect(declared).toEqual([
+      'breach',
+      'cloud',
+      'dataapi',
+      'db',
+      'docgen',
+      'hosts',
+      'meter',
+      'pipelines',
+      'runs',
+      'secrets',
+      'tasks',
+    ]);
+  });
 });

@@ -5,13 +5,16 @@ import type { BreachWire } from '../../src/clients/breach/types.js';
 import type { PaceClock } from '../../src/commands/breach/paced.js';
 import type { Factory } from '../../src/app/types.js';
 
+/** The address and key every verb is started with (its start checks them before any request). */
+const ENV = { OPS_BREACH_BASE_URL: 'http://127.0.0.1:9/breach', OPS_BREACH_API_KEY: 'k' };
+
 /** `ops breach <args>` parsed with the run function a spy (see test/helpers/verbs.ts). */
 export function parseVerb<O extends object>(
   make: (f: Factory, run: (o: O) => Promise<void>) => Command,
   args: string[],
   env: Record<string, string> = {},
 ) {
-  return parseVerbOf('breach', make, args, { env });
+  return parseVerbOf('breach', make, args, { env: { ...ENV, ...env } });
 }
 
 export { output };

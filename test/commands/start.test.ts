@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { startService } from '../../src/commands/shared/start.js';
+import { serviceStart, startService } from '../../src/commands/shared/start.js';
 import { UsageError } from '../../src/errors.js';
 import { SERVICES } from '../../src/services.js';
 import { tempConfigDir } from '../helpers/cli.js';
@@ -69,5 +69,63 @@ describe('startService and --token-stdin', () => {
     expect(err).toBeInstanceOf(UsageError);
     expect(err.message).toBe('--token-stdin and --file - cannot both read stdin');
     expect(err.hint).toContain('OPS_TASKS_TOKEN');
+  });
+});
+
+describe('serviceStart: one start per service', () => {
+  const factoryWith = (env: Record<string, string>) =>
+    testFactory(memoryIo({ env: { OPS_CONFIG_DIR: tempConfigDir(), ...env } }));
+  const verb = async () => {
+    const cmd = new Command('verb').option('--token-stdin').exitOverride();
+    await cmd.parseAsync([], { from: 'user' });
+    return cmd;
+  };
+  const made: string[] = [];
+  const start = serviceStart<string, { list?: string }, { list: string }>('tasks', {
+    check: (f) => {
+      if (f.list === '') throw new UsageError('--list is empty');
+    },
+    settings: (f) => ({ 'tasks.list': f.list }),
+    scope: async (ctx) => ({ list: (await ctx.service('tasks')).settings.get('list') ?? '@default' }),
+    create: (_http, s) => {
+      made.push(String(s.list));
+      return `client of ${s.list}`;
+    },
+  });
+  const ADDRESS = { OPS_TASKS_BASE_URL: 'http://127.0.0.1:9/tasks' };
+
+  it('lays the flags over the settings and hands the scope, the verb scope and a client', async () => {
+    const factory = factoryWith({ ...ADDRESS, OPS_TASKS_TOKEN: 't', OPS_TASKS_LIST: 'from-env' });
+    const r = await start(factory, await verb(), { list: 'L1' }, { scope: async () => ({ extra: 1 }) });
+    expect([r.list, r.extra]).toEqual(['L1', 1]);
+    expect(await r.base.client()).toBe('client of L1');
+    expect(r.base.printer).toBe(r.ctx.printer);
+  });
+
+  it("checks the verb's flags before anything, and its scope before the credential", async () => {
+    const factory = factoryWith(ADDRESS);
+    await expect(start(factory, await verb(), { list: '' })).rejects.toThrow('--list is empty');
+    const order: string[] = [];
+    const err = await start(
+      factory,
+      await verb(),
+      {},
+      {
+        scope: () => {
+          order.push('scope');
+          throw new UsageError('no repository given');
+        },
+      },
+    ).catch((e: unknown) => e);
+    expect([order, (err as Error).message]).toEqual([['scope'], 'no repository given']);
+    // Without the scope's error, the missing token is the error, before any client is made.
+    const missing = await start(factory, await verb()).catch((e: unknown) => e);
+    expect((missing as Error).message).toContain('no token');
+    expect(made).not.toContain('@default');
+  });
+
+  it('`client: false` prepares no client and checks no credential', async () => {
+    const r = await start(factoryWith({}), await verb(), {}, { client: false });
+    await expect(r.base.client()).rejects.toThrow('no client prepared');
   });
 });

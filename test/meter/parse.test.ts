@@ -17,8 +17,10 @@ const file = (name: string, text = '{}\n') => {
 const NDJSON = file('usage.ndjson', '{"event_name":"a","customer":"c","value":1}\n');
 const CSV = file('usage.csv', 'event_name,customer,value\n');
 const TXT = file('usage.txt');
+/** The address and key a sending verb's start checks, before any request. */
+const ENV = { OPS_METER_BASE_URL: 'http://127.0.0.1:9/meter', OPS_METER_API_KEY: 'k' };
 const send = (args: string[], env?: Record<string, string>) =>
-  parseVerb(meterSendCommand, ['send', ...args], env ? { env } : {});
+  parseVerb(meterSendCommand, ['send', ...args], { env: { ...ENV, ...env } });
 const fileDefaults = {
   event: undefined,
   concurrency: 8,
@@ -154,6 +156,7 @@ describe('ops meter session create: parsing', () => {
   it('takes no arguments and builds the client lazily', async () => {
     const { values, options, calls } = await parseVerb(meterSessionCreateCommand, ['create'], {
       groups: ['session'],
+      env: ENV,
     });
     expect(calls).toBe(1);
     expect(values).toEqual({});
@@ -164,6 +167,7 @@ describe('ops meter session create: parsing', () => {
     await expect(
       parseVerb(meterSessionCreateCommand, ['create', '--api-version', '2026-03-25.dahlia'], {
         groups: ['session'],
+        env: ENV,
       }),
     ).resolves.toMatchObject({ calls: 1 });
     await expect(

@@ -1,5 +1,5 @@
 import { planningHttp } from '../http/planning.js';
-import { type Page, type PageOptions, paginatePages } from '../http/paginate.js';
+import { type ListOptions, type ListPages, type PageOptions, listPages } from '../http/paginate.js';
 import type { HttpClient, QueryValue, RequestSpec } from '../http/types.js';
 import { route } from '../http/url.js';
 import { cloudPages } from './pages.js';
@@ -38,7 +38,7 @@ import type {
 /** Every path of the API is under this prefix (seed 002 C, Versioning). */
 export const BASE_PATH = '/publicCloud/v1';
 
-type Pages<T> = AsyncGenerator<Page<T>>;
+type Pages<T, O> = ListPages<T, O>;
 type LbMetricsCall = (loadBalancerId: string, query?: MetricsQuery) => Promise<LbMetricsWire>;
 
 /**
@@ -50,11 +50,20 @@ type LbMetricsCall = (loadBalancerId: string, query?: MetricsQuery) => Promise<L
 export interface CloudClient {
   /** The same client for reads that plan a change: `--dry-run` sends them (see `planningHttp`). */
   planning(): CloudClient;
-  getRegionList(opts?: PageOptions): Pages<RegionWire>;
-  getInstanceTypeList(region: string, opts?: PageOptions): Pages<InstanceTypeWire>;
-  getImageList(query?: ImageListQuery, opts?: PageOptions): Pages<ImageDetailsWire>;
+  getRegionList<O extends ListOptions = PageOptions>(opts?: O): Pages<RegionWire, O>;
+  getInstanceTypeList<O extends ListOptions = PageOptions>(
+    region: string,
+    opts?: O,
+  ): Pages<InstanceTypeWire, O>;
+  getImageList<O extends ListOptions = PageOptions>(
+    query?: ImageListQuery,
+    opts?: O,
+  ): Pages<ImageDetailsWire, O>;
   launchInstance(body: LaunchInstanceWire): Promise<InstanceWire>;
-  getInstanceList(query?: InstanceListQuery, opts?: PageOptions): Pages<InstanceWire>;
+  getInstanceList<O extends ListOptions = PageOptions>(
+    query?: InstanceListQuery,
+    opts?: O,
+  ): Pages<InstanceWire, O>;
   getInstance(instanceId: string): Promise<InstanceDetailsWire>;
   updateInstance(instanceId: string, body: UpdateInstanceWire): Promise<InstanceDetailsWire>;
   terminateInstance(instanceId: string, body?: TerminateInstanceWire): Promise<void>;
@@ -63,7 +72,10 @@ export interface CloudClient {
   stopInstance(instanceId: string): Promise<void>;
   rebootInstance(instanceId: string): Promise<void>;
   getConsoleAccess(instanceId: string): Promise<ConsoleAccessWire>;
-  getUpdateInstanceTypeList(instanceId: string, opts?: PageOptions): Pages<InstanceTypeWire>;
+  getUpdateInstanceTypeList<O extends ListOptions = PageOptions>(
+    instanceId: string,
+    opts?: O,
+  ): Pages<InstanceTypeWire, O>;
   getCredentialList(instanceId: string): Promise<CredentialWire[]>;
   getCredentialListByType(instanceId: string, type: CredentialType): Promise<CredentialWire[]>;
   storeCredential(instanceId: string, body: StoreCredentialWire): Promise<CredentialWire>;
@@ -87,30 +99,39 @@ export interface CloudClient {
   getResponseCodesPerSecondMetrics: LbMetricsCall;
   addToPrivateNetwork(instanceId: string): Promise<void>;
   removeFromPrivateNetwork(instanceId: string): Promise<void>;
-  getSnapshotList(instanceId: string, opts?: PageOptions): Pages<SnapshotWire>;
+  getSnapshotList<O extends ListOptions = PageOptions>(instanceId: string, opts?: O): Pages<SnapshotWire, O>;
   createSnapshot(instanceId: string, name: string): Promise<void>;
   getSnapshot(instanceId: string, snapshotId: string): Promise<SnapshotWire>;
   restoreSnapshot(instanceId: string, snapshotId: string): Promise<void>;
   deleteSnapshot(instanceId: string, snapshotId: string): Promise<void>;
-  getLoadBalancerList(query?: LoadBalancerListQuery, opts?: PageOptions): Pages<LoadBalancerWire>;
+  getLoadBalancerList<O extends ListOptions = PageOptions>(
+    query?: LoadBalancerListQuery,
+    opts?: O,
+  ): Pages<LoadBalancerWire, O>;
   getLoadBalancer(loadBalancerId: string): Promise<LoadBalancerWire>;
-  getTargetGroupList(query?: TargetGroupListQuery, opts?: PageOptions): Pages<TargetGroupWire>;
+  getTargetGroupList<O extends ListOptions = PageOptions>(
+    query?: TargetGroupListQuery,
+    opts?: O,
+  ): Pages<TargetGroupWire, O>;
   getTargetGroup(targetGroupId: string): Promise<TargetGroupWire>;
   startLoadBalancer(loadBalancerId: string): Promise<void>;
   stopLoadBalancer(loadBalancerId: string): Promise<void>;
   rebootLoadBalancer(loadBalancerId: string): Promise<void>;
   createAutoScalingGroup(body: CreateAutoScalingGroupWire): Promise<AutoScalingGroupDetailsWire>;
-  getAutoScalingGroupList(query?: AutoScalingGroupListQuery, opts?: PageOptions): Pages<AutoScalingGroupWire>;
+  getAutoScalingGroupList<O extends ListOptions = PageOptions>(
+    query?: AutoScalingGroupListQuery,
+    opts?: O,
+  ): Pages<AutoScalingGroupWire, O>;
   getAutoScalingGroup(autoScalingGroupId: string): Promise<AutoScalingGroupDetailsWire>;
   updateAutoScalingGroup(
     autoScalingGroupId: string,
     body: UpdateAutoScalingGroupWire,
   ): Promise<AutoScalingGroupDetailsWire>;
   deleteAutoScalingGroup(autoScalingGroupId: string): Promise<void>;
-  getAutoScalingGroupInstanceList(
+  getAutoScalingGroupInstanceList<O extends ListOptions = PageOptions>(
     autoScalingGroupId: string,
-    opts?: PageOptions,
-  ): Pages<AutoScaledInstanceWire>;
+    opts?: O,
+  ): Pages<AutoScaledInstanceWire, O>;
   registerAutoScalingGroupTargetGroup(
     autoScalingGroupId: string,
     targetGroupId: string,
@@ -149,8 +170,14 @@ export function createCloudClient(http: HttpClient): CloudClient {
   async function send(spec: RequestSpec): Promise<void> {
     await http.request(spec);
   }
-  function list<T>(path: string, key: string, query: Record<string, QueryValue>, opts: PageOptions = {}) {
-    return paginatePages<T>(http, { method: 'GET', path, query: defined(query) }, cloudPages<T>(key), opts);
+  function list<T, O extends ListOptions>(
+    path: string,
+    key: string,
+    query: Record<string, QueryValue>,
+    opts?: O,
+  ): ListPages<T, O> {
+    const first = { method: 'GET', path, query: defined(query) };
+    return listPages<T, O>(http, first, cloudPages<T>(key), key, opts);
   }
   const lbMetrics =
     (metric: LbMetric): LbMetricsCall =>

@@ -1,4 +1,4 @@
-import { type Page, type PageOptions, paginatePages, rawItems } from '../http/paginate.js';
+import { type ListOptions, type Page, type PageOptions, listPages } from '../http/paginate.js';
 import type { RawJson } from '../http/raw-json.js';
 import type { HttpClient, RequestSpec } from '../http/types.js';
 import { type EnvelopeOptions, STATUS_TASK_CREATED, envelopeClient } from './envelope.js';
@@ -86,14 +86,10 @@ export function createDataapiClient(http: HttpClient, o: EnvelopeOptions = {}): 
       idempotent: true,
       ...(plan ? { plan } : {}),
     };
-    return raw
-      ? paginatePages(
-          reports,
-          { ...first, responseType: 'text' },
-          rawItems(reportPages(), REPORT_ITEMS),
-          opts,
-        )
-      : paginatePages(reports, first, reportPages(), opts);
+    return listPages<ErrorResultWire, ListOptions>(reports, first, reportPages(), REPORT_ITEMS, {
+      ...opts,
+      raw,
+    });
   }
   return {
     errors,

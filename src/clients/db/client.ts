@@ -1,5 +1,5 @@
 import { OpsError } from '../../errors.js';
-import { type Page, type PageOptions, paginatePages } from '../http/paginate.js';
+import { type ListOptions, type ListPages, type PageOptions, listPages } from '../http/paginate.js';
 import type { PollResult } from '../http/poll.js';
 import type { HttpClient, HttpResponse } from '../http/types.js';
 import { route } from '../http/url.js';
@@ -53,7 +53,7 @@ export interface DbClient {
   /** SqlResources_GetSqlRoleAssignment. */
   getSqlRoleAssignment(id: string): Promise<SqlRoleAssignmentWire>;
   /** SqlResources_ListSqlRoleAssignments, page by page. */
-  listSqlRoleAssignments(opts?: PageOptions): AsyncGenerator<Page<SqlRoleAssignmentWire>>;
+  listSqlRoleAssignments<O extends ListOptions = PageOptions>(opts?: O): ListPages<SqlRoleAssignmentWire, O>;
   /** SqlResources_DeleteSqlRoleAssignment (200 done, 202 accepted, 204 did not exist). */
   deleteSqlRoleAssignment(id: string): Promise<Mutation<undefined>>;
   /** SqlResources_GetSqlRoleDefinition. */
@@ -62,9 +62,9 @@ export interface DbClient {
    * SqlResources_ListSqlRoleDefinitions, page by page; `plan` when it is read to resolve a role name
    * before a change (`--dry-run` sends it).
    */
-  listSqlRoleDefinitions(
-    opts?: PageOptions & { plan?: boolean },
-  ): AsyncGenerator<Page<SqlRoleDefinitionWire>>;
+  listSqlRoleDefinitions<O extends ListOptions & { plan?: boolean } = PageOptions>(
+    opts?: O,
+  ): ListPages<SqlRoleDefinitionWire, O>;
   /**
    * One look at an accepted operation. An `Azure-AsyncOperation` URL answers its status body; a
    * `Location` URL answers 202 while it runs, 200 or 204 once it succeeded, and the error otherwise.
@@ -136,11 +136,12 @@ export function createDbClient(http: HttpClient, target: DbAccount): DbClient {
       );
     },
     getSqlRoleAssignment: (id) => resource<SqlRoleAssignmentWire>(assignmentPath(id)),
-    listSqlRoleAssignments: (opts = {}) =>
-      paginatePages(
+    listSqlRoleAssignments: (opts) =>
+      listPages(
         http,
         { method: 'GET', path: `${accountPath}/sqlRoleAssignments`, query },
         nextLinkPages<SqlRoleAssignmentWire>(),
+        'value',
         opts,
       ),
     async deleteSqlRoleAssignment(id) {
@@ -148,11 +149,17 @@ export function createDbClient(http: HttpClient, target: DbAccount): DbClient {
       return mutation(res);
     },
     getSqlRoleDefinition: (id) => resource<SqlRoleDefinitionWire>(definitionPath(id)),
-    listSqlRoleDefinitions: ({ plan, ...opts } = {}) =>
-      paginatePages(
+    listSqlRoleDefinitions: (opts) =>
+      listPages(
         http,
-        { method: 'GET', path: `${accountPath}/sqlRoleDefinitions`, query, ...(plan ? { plan } : {}) },
+        {
+          method: 'GET',
+          path: `${accountPath}/sqlRoleDefinitions`,
+          query,
+          ...(opts?.plan ? { plan: true } : {}),
+        },
         nextLinkPages<SqlRoleDefinitionWire>(),
+        'value',
         opts,
       ),
     async getOperationStatus(op) {

@@ -1,4 +1,4 @@
-import { type Page, type PageOptions, paginatePages, rawItems } from '../http/paginate.js';
+import { type ListOptions, type Page, type PageOptions, listPages, paginatePages } from '../http/paginate.js';
 import type { RawJson } from '../http/raw-json.js';
 import type { HttpClient, QueryValue, RequestSpec } from '../http/types.js';
 import { route } from '../http/url.js';
@@ -60,10 +60,7 @@ export function createDocgenClient(http: HttpClient): DocgenClient {
       // Every page is needed in full to find the jobs kept, so pages are as large as the API allows.
       return keepStatuses(paginatePages(http, first, docgenJobPages()), opts.statuses, opts.limit);
     }
-    const limit = { limit: opts.limit };
-    return opts.raw
-      ? paginatePages(http, { ...first, responseType: 'text' }, rawItems(docgenJobPages(), 'entries'), limit)
-      : paginatePages(http, first, docgenJobPages(), limit);
+    return listPages<DocgenJobWire, ListOptions>(http, first, docgenJobPages(), 'entries', opts);
   }
   return {
     getDocgenJobs: (query, opts) => pages('/2.0/docgen_jobs', query, opts),

@@ -1,4 +1,4 @@
-import { type Page, type PageOptions, paginatePages, rawItems } from '../http/paginate.js';
+import { type ListOptions, type Page, type PageOptions, listPages, paginatePages } from '../http/paginate.js';
 import type { RawJson } from '../http/raw-json.js';
 import type { HttpClient, QueryValue } from '../http/types.js';
 import { route } from '../http/url.js';
@@ -48,14 +48,7 @@ export function createHostsClient(http: HttpClient): HostsClient {
       for await (const page of paginatePages(http, first(query), hostPages(), opts)) yield* page.items;
     },
     listHostPages: (query, opts = {}) =>
-      opts.raw
-        ? paginatePages(
-            http,
-            { ...first(query), responseType: 'text' },
-            rawItems(hostPages(), 'host_list'),
-            opts,
-          )
-        : paginatePages(http, first(query), hostPages(), opts),
+      listPages<HostWire, ListOptions>(http, first(query), hostPages(), 'host_list', opts),
     async getHostTotals(query = {}) {
       const res = await http.request<HostTotalsWire>({
         method: 'GET',

@@ -29,6 +29,23 @@ export interface PageOptions {
   limit?: number | undefined;
 }
 
+/**
+ * What every client list method takes, the same way in every service: at most `limit` items; with
+ * `raw`, each item kept as the text the service sent (RawJson), for output that writes it as is
+ * (NDJSON).
+ */
+export interface ListOptions extends PageOptions {
+  raw?: boolean | undefined;
+}
+
+/**
+ * The pages a list method gives for its options: with `raw` (the NDJSON path) an item may be the
+ * service's text (RawJson); without it every item is parsed.
+ */
+export type ListPages<T, O = ListOptions> = AsyncGenerator<
+  Page<'raw' extends keyof O ? (true extends O['raw' & keyof O] ? T | RawJson : T) : T>
+>;
+
 /** One page as it arrived; `paginate` yields these so callers can stream (ndjson) or count. */
 export interface Page<T> {
   items: T[];
@@ -296,6 +313,25 @@ export function rawItems<T>(style: PageStyle<T>, path: string | JsonPath): PageS
     ...(style.total ? { total: style.total } : {}),
     ...(style.sized ? { sized: style.sized } : {}),
   };
+}
+
+/**
+ * A list's pages, the one way every client makes them: parsed, or with `raw` read as text and the items
+ * at `path` kept as the service sent them (`rawItems`). Only `limit` reaches the paginator.
+ */
+export function listPages<T, O extends ListOptions = PageOptions>(
+  http: HttpClient,
+  first: RequestSpec,
+  style: PageStyle<T>,
+  path: string | JsonPath,
+  o?: O,
+): ListPages<T, O> {
+  const opts = { limit: o?.limit };
+  return (
+    o?.raw
+      ? paginatePages(http, { ...first, responseType: 'text' }, rawItems(style, path), opts)
+      : paginatePages(http, first, style, opts)
+  ) as ListPages<T, O>;
 }
 
 const RAW_ITEMS = Symbol('raw items');

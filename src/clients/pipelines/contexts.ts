@@ -1,4 +1,4 @@
-import { type Page, type PageOptions, paginatePages } from '../http/paginate.js';
+import { type ListOptions, type ListPages, type PageOptions, listPages } from '../http/paginate.js';
 import { caller } from './call.js';
 import type { HttpClient } from '../http/types.js';
 import { route } from '../http/url.js';
@@ -16,17 +16,23 @@ import type {
 /** Contexts, their environment variables and their restrictions (`/context…`). */
 export interface ContextOperations {
   createContext(name: string, owner: ContextOwnerWire): Promise<ContextWire>;
-  listContexts(query: ListContextsQuery, opts?: PageOptions): AsyncGenerator<Page<ContextWire>>;
+  listContexts<O extends ListOptions = PageOptions>(
+    query: ListContextsQuery,
+    opts?: O,
+  ): ListPages<ContextWire, O>;
   getContext(contextId: string): Promise<ContextWire>;
   deleteContext(contextId: string): Promise<MessageWire>;
-  listEnvironmentVariablesFromContext(
+  listEnvironmentVariablesFromContext<O extends ListOptions = PageOptions>(
     contextId: string,
-    opts?: PageOptions,
-  ): AsyncGenerator<Page<ContextEnvVarWire>>;
+    opts?: O,
+  ): ListPages<ContextEnvVarWire, O>;
   /** Creates or replaces the variable; the value is secret (masked in --debug and --dry-run). */
   addEnvironmentVariableToContext(contextId: string, name: string, value: string): Promise<ContextEnvVarWire>;
   deleteEnvironmentVariableFromContext(contextId: string, name: string): Promise<MessageWire>;
-  getContextRestrictions(contextId: string, opts?: PageOptions): AsyncGenerator<Page<RestrictionWire>>;
+  getContextRestrictions<O extends ListOptions = PageOptions>(
+    contextId: string,
+    opts?: O,
+  ): ListPages<RestrictionWire, O>;
   createContextRestriction(
     contextId: string,
     restriction: { restriction_type: RestrictionType; restriction_value: string },
@@ -38,20 +44,22 @@ export function contextOperations(http: HttpClient): ContextOperations {
   const call = caller(http);
   return {
     createContext: (name, owner) => call('POST', '/api/v2/context', { body: { name, owner } }),
-    listContexts: (query, opts = {}) =>
-      paginatePages(
+    listContexts: (query, opts) =>
+      listPages(
         http,
         { method: 'GET', path: '/api/v2/context', query: { ...query } },
         tokenPages(),
+        'items',
         opts,
       ),
     getContext: (id) => call('GET', route`/api/v2/context/${id}`),
     deleteContext: (id) => call('DELETE', route`/api/v2/context/${id}`),
-    listEnvironmentVariablesFromContext: (id, opts = {}) =>
-      paginatePages(
+    listEnvironmentVariablesFromContext: (id, opts) =>
+      listPages(
         http,
         { method: 'GET', path: route`/api/v2/context/${id}/environment-variable` },
         tokenPages(),
+        'items',
         opts,
       ),
     addEnvironmentVariableToContext: (id, name, value) =>
@@ -61,11 +69,12 @@ export function contextOperations(http: HttpClient): ContextOperations {
       }),
     deleteEnvironmentVariableFromContext: (id, name) =>
       call('DELETE', route`/api/v2/context/${id}/environment-variable/${name}`),
-    getContextRestrictions: (id, opts = {}) =>
-      paginatePages(
+    getContextRestrictions: (id, opts) =>
+      listPages(
         http,
         { method: 'GET', path: route`/api/v2/context/${id}/restrictions` },
         tokenPages(),
+        'items',
         opts,
       ),
     createContextRestriction: (id, restriction) =>

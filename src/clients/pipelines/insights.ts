@@ -1,4 +1,4 @@
-import { type Page, type PageOptions, paginatePages } from '../http/paginate.js';
+import { type ListOptions, type ListPages, type PageOptions, listPages } from '../http/paginate.js';
 import type { HttpClient, QueryValue } from '../http/types.js';
 import { route } from '../http/url.js';
 import { tokenPages } from './pages.js';
@@ -30,37 +30,37 @@ export interface InsightsOperations {
     orgSlug: string,
     query: { 'reporting-window'?: ReportingWindow | undefined; 'project-names'?: string[] | undefined },
   ): Promise<OrgSummaryWire>;
-  getJobTimeseries(
+  getJobTimeseries<O extends ListOptions = PageOptions>(
     projectSlug: string,
     workflow: string,
     query: { branch?: string | undefined; granularity?: 'daily' | 'hourly' | undefined } & DateRange,
-    opts?: PageOptions,
-  ): AsyncGenerator<Page<JobTimeseriesWire>>;
+    opts?: O,
+  ): ListPages<JobTimeseriesWire, O>;
   getAllInsightsBranches(
     projectSlug: string,
     query: { 'workflow-name'?: string | undefined },
   ): Promise<BranchesWire>;
   getFlakyTests(projectSlug: string): Promise<FlakyTestsWire>;
-  getProjectWorkflowMetrics(
+  getProjectWorkflowMetrics<O extends ListOptions = PageOptions>(
     projectSlug: string,
     query: BranchScope & { 'reporting-window'?: ReportingWindow | undefined },
-    opts?: PageOptions,
-  ): AsyncGenerator<Page<WorkflowMetricsWire>>;
-  getProjectWorkflowRuns(
+    opts?: O,
+  ): ListPages<WorkflowMetricsWire, O>;
+  getProjectWorkflowRuns<O extends ListOptions = PageOptions>(
     projectSlug: string,
     workflow: string,
     query: BranchScope & DateRange,
-    opts?: PageOptions,
-  ): AsyncGenerator<Page<WorkflowRunWire>>;
-  getProjectWorkflowJobMetrics(
+    opts?: O,
+  ): ListPages<WorkflowRunWire, O>;
+  getProjectWorkflowJobMetrics<O extends ListOptions = PageOptions>(
     projectSlug: string,
     workflow: string,
     query: BranchScope & {
       'reporting-window'?: ReportingWindow | undefined;
       'job-name'?: string | undefined;
     },
-    opts?: PageOptions,
-  ): AsyncGenerator<Page<JobMetricsWire>>;
+    opts?: O,
+  ): ListPages<JobMetricsWire, O>;
 }
 
 /** Leaves out what was not asked for, so the service's own defaults apply. */
@@ -77,20 +77,20 @@ function given(query: object): Record<string, QueryValue> {
 export function insightsOperations(http: HttpClient): InsightsOperations {
   const get = async <T>(path: string, query: object = {}): Promise<T> =>
     (await http.request<T>({ method: 'GET', path, query: given(query) })).data;
-  const pages = <T>(path: string, query: object, opts: PageOptions) =>
-    paginatePages<T>(http, { method: 'GET', path, query: given(query) }, tokenPages<T>(), opts);
+  const pages = <T, O extends ListOptions>(path: string, query: object, opts?: O) =>
+    listPages<T, O>(http, { method: 'GET', path, query: given(query) }, tokenPages<T>(), 'items', opts);
   return {
     getProjectWorkflowsPageData: (slug, query) => get(route`/api/v2/insights/pages/${slug}/summary`, query),
     getOrgSummaryData: (org, query) => get(route`/api/v2/insights/${org}/summary`, query),
-    getJobTimeseries: (slug, workflow, query, opts = {}) =>
+    getJobTimeseries: (slug, workflow, query, opts) =>
       pages(route`/api/v2/insights/time-series/${slug}/workflows/${workflow}/jobs`, query, opts),
     getAllInsightsBranches: (slug, query) => get(route`/api/v2/insights/${slug}/branches`, query),
     getFlakyTests: (slug) => get(route`/api/v2/insights/${slug}/flaky-tests`),
-    getProjectWorkflowMetrics: (slug, query, opts = {}) =>
+    getProjectWorkflowMetrics: (slug, query, opts) =>
       pages(route`/api/v2/insights/${slug}/workflows`, query, opts),
-    getProjectWorkflowRuns: (slug, workflow, query, opts = {}) =>
+    getProjectWorkflowRuns: (slug, workflow, query, opts) =>
       pages(route`/api/v2/insights/${slug}/workflows/${workflow}`, query, opts),
-    getProjectWorkflowJobMetrics: (slug, workflow, query, opts = {}) =>
+    getProjectWorkflowJobMetrics: (slug, workflow, query, opts) =>
       pages(route`/api/v2/insights/${slug}/workflows/${workflow}/jobs`, query, opts),
   };
 }

@@ -1,4 +1,4 @@
-import { type Page, type PageOptions, paginatePages } from '../http/paginate.js';
+import { type ListOptions, type ListPages, type PageOptions, listPages } from '../http/paginate.js';
 import { caller } from './call.js';
 import type { HttpClient, QueryValue } from '../http/types.js';
 import { route } from '../http/url.js';
@@ -24,11 +24,11 @@ export interface PolicyScope {
 
 /** Policy decisions, settings and bundles (`/owner/{ownerID}/context/{context}/…`), and OIDC claims. */
 export interface PolicyOperations {
-  getDecisionLogs(
+  getDecisionLogs<O extends ListOptions = PageOptions>(
     scope: PolicyScope,
     query: DecisionLogsQuery,
-    opts?: PageOptions,
-  ): AsyncGenerator<Page<DecisionLogWire>>;
+    opts?: O,
+  ): ListPages<DecisionLogWire, O>;
   makeDecision(scope: PolicyScope, input: string, metadata?: Record<string, unknown>): Promise<DecisionWire>;
   getDecisionSettings(scope: PolicyScope): Promise<DecisionSettingsWire>;
   setDecisionSettings(scope: PolicyScope, settings: DecisionSettingsWire): Promise<DecisionSettingsWire>;
@@ -59,13 +59,15 @@ function claimsPath(orgId: string, projectId: string | undefined): string {
 export function policyOperations(http: HttpClient): PolicyOperations {
   const call = caller(http);
   return {
-    getDecisionLogs: (scope, query, opts = {}) => {
+    getDecisionLogs: (scope, query, opts) => {
       const q: Record<string, QueryValue> = {};
       for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') q[k] = v as QueryValue;
-      return paginatePages(
+      // A bare array: with `raw`, its elements are the items as the service sent them.
+      return listPages(
         http,
         { method: 'GET', path: `${base(scope)}/decision`, query: q },
         decisionPages<DecisionLogWire>(),
+        [],
         opts,
       );
     },

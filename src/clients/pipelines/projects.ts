@@ -1,4 +1,4 @@
-import { type Page, type PageOptions, paginatePages } from '../http/paginate.js';
+import { type ListOptions, type ListPages, type PageOptions, listPages } from '../http/paginate.js';
 import { caller } from './call.js';
 import type { HttpClient } from '../http/types.js';
 import { route } from '../http/url.js';
@@ -20,10 +20,10 @@ import type {
 /** Projects, their checkout keys and variables, and pipeline definitions. */
 export interface ProjectOperations {
   /** The pipeline definitions of a project: one unpaged list, walked as one page. */
-  listPipelineDefinitions(
+  listPipelineDefinitions<O extends ListOptions = PageOptions>(
     projectId: string,
-    opts?: PageOptions,
-  ): AsyncGenerator<Page<PipelineDefinitionWire>>;
+    opts?: O,
+  ): ListPages<PipelineDefinitionWire, O>;
   createPipelineDefinition(
     projectId: string,
     body: PipelineDefinitionCreateWire,
@@ -45,15 +45,18 @@ export interface ProjectOperations {
     organization: string,
     project: string,
   ): Promise<ProjectSettingsWire>;
-  listCheckoutKeys(
+  listCheckoutKeys<O extends ListOptions = PageOptions>(
     projectSlug: string,
     digest: Digest | undefined,
-    opts?: PageOptions,
-  ): AsyncGenerator<Page<CheckoutKeyWire>>;
+    opts?: O,
+  ): ListPages<CheckoutKeyWire, O>;
   createCheckoutKey(projectSlug: string, type: CheckoutKeyType): Promise<CheckoutKeyWire>;
   getCheckoutKey(projectSlug: string, fingerprint: string): Promise<CheckoutKeyWire>;
   deleteCheckoutKey(projectSlug: string, fingerprint: string): Promise<MessageWire>;
-  listEnvVars(projectSlug: string, opts?: PageOptions): AsyncGenerator<Page<ProjectEnvVarWire>>;
+  listEnvVars<O extends ListOptions = PageOptions>(
+    projectSlug: string,
+    opts?: O,
+  ): ListPages<ProjectEnvVarWire, O>;
   /** Creates (or replaces) a variable; the value is secret, the answer masks it. */
   createEnvVar(projectSlug: string, name: string, value: string): Promise<ProjectEnvVarWire>;
   getEnvVar(projectSlug: string, name: string): Promise<ProjectEnvVarWire>;
@@ -66,8 +69,8 @@ export function projectOperations(http: HttpClient): ProjectOperations {
   const definition = (projectId: string, id: string) =>
     route`/api/v2/projects/${projectId}/pipeline-definitions/${id}`;
   return {
-    listPipelineDefinitions: (projectId, opts = {}) =>
-      paginatePages(http, { method: 'GET', path: definitions(projectId) }, tokenPages(), opts),
+    listPipelineDefinitions: (projectId, opts) =>
+      listPages(http, { method: 'GET', path: definitions(projectId) }, tokenPages(), 'items', opts),
     createPipelineDefinition: (projectId, body) => call('POST', definitions(projectId), { body }),
     getPipelineDefinition: (projectId, id) => call('GET', definition(projectId, id)),
     updatePipelineDefinition: (projectId, id, body) =>
@@ -80,19 +83,26 @@ export function projectOperations(http: HttpClient): ProjectOperations {
     // Following a project twice leaves it followed: safe to send again.
     followProject: (provider, org, project) =>
       call('POST', route`/api/v2/project/${provider}/${org}/${project}`, { idempotent: true }),
-    listCheckoutKeys: (slug, digest, opts = {}) =>
-      paginatePages(
+    listCheckoutKeys: (slug, digest, opts) =>
+      listPages(
         http,
         { method: 'GET', path: route`/api/v2/project/${slug}/checkout-key`, query: { digest } },
         tokenPages(),
+        'items',
         opts,
       ),
     createCheckoutKey: (slug, type) =>
       call('POST', route`/api/v2/project/${slug}/checkout-key`, { body: { type } }),
     getCheckoutKey: (slug, fp) => call('GET', route`/api/v2/project/${slug}/checkout-key/${fp}`),
     deleteCheckoutKey: (slug, fp) => call('DELETE', route`/api/v2/project/${slug}/checkout-key/${fp}`),
-    listEnvVars: (slug, opts = {}) =>
-      paginatePages(http, { method: 'GET', path: route`/api/v2/project/${slug}/envvar` }, tokenPages(), opts),
+    listEnvVars: (slug, opts) =>
+      listPages(
+        http,
+        { method: 'GET', path: route`/api/v2/project/${slug}/envvar` },
+        tokenPages(),
+        'items',
+        opts,
+      ),
     // Setting the same value again gives the same variable: safe to send again.
     createEnvVar: (slug, name, value) =>
       call('POST', route`/api/v2/project/${slug}/envvar`, {

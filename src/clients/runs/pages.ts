@@ -1,4 +1,4 @@
-import { type Page, type PageOptions, linkStyle, paginatePages, rawItems } from '../http/paginate.js';
+import { type ListOptions, type Page, listPages as pagesOf, linkStyle } from '../http/paginate.js';
 import type { RawJson } from '../http/raw-json.js';
 import type { HttpClient, QueryValue } from '../http/types.js';
 
@@ -7,10 +7,7 @@ export const MAX_PER_PAGE = 100;
 /** Largest `per_page` of variable lists (seed, Limits). */
 export const MAX_VARIABLES_PER_PAGE = 30;
 
-export interface ListOptions extends PageOptions {
-  /** Keep each item as the text the service sent (NDJSON output writes it as is). */
-  raw?: boolean | undefined;
-}
+export type { ListOptions } from '../http/paginate.js';
 
 /** Leaves out what was not asked for, so the service's own defaults apply. */
 export function compact(q: Record<string, QueryValue>): Record<string, QueryValue> {
@@ -37,9 +34,5 @@ export function listPages<T>(
     maxSize: o.maxSize ?? MAX_PER_PAGE,
     total: 'total_count',
   });
-  const first = { method: 'GET', path, query: compact(query) };
-  const opts = { limit: o.limit };
-  return o.raw
-    ? paginatePages(http, { ...first, responseType: 'text' }, rawItems(style, key), opts)
-    : paginatePages(http, first, style, opts);
+  return pagesOf<T, ListOptions>(http, { method: 'GET', path, query: compact(query) }, style, key, o);
 }

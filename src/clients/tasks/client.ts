@@ -1,4 +1,4 @@
-import { type Page, type PageOptions, paginatePages, rawItems } from '../http/paginate.js';
+import { type ListOptions as CoreListOptions, type Page, listPages } from '../http/paginate.js';
 import type { RawJson } from '../http/raw-json.js';
 import type { HttpClient, QueryValue, RequestSpec } from '../http/types.js';
 import { route } from '../http/url.js';
@@ -6,9 +6,7 @@ import { taskPages } from './pages.js';
 import type { ListTasksQuery, MoveTaskQuery, TaskListWire, TaskPlacement, TaskWire } from './types.js';
 
 type Pages<T> = AsyncGenerator<Page<T | RawJson>>;
-type ListOptions = PageOptions & {
-  /** Keep each item as the text the service sent (NDJSON output). */
-  raw?: boolean;
+type ListOptions = CoreListOptions & {
   /** Page size (`maxResults`); by default the paginator picks it from the limit. */
   maxResults?: number | undefined;
 };
@@ -60,10 +58,7 @@ export function createTasksClient(http: HttpClient): TasksClient {
     const spec = opts.maxResults
       ? { ...first, query: { ...first.query, maxResults: opts.maxResults } }
       : first;
-    const limit = { limit: opts.limit };
-    return opts.raw
-      ? paginatePages(http, { ...spec, responseType: 'text' }, rawItems(taskPages<T>(), 'items'), limit)
-      : paginatePages(http, spec, taskPages<T>(), limit);
+    return listPages<T, CoreListOptions>(http, spec, taskPages<T>(), 'items', opts);
   }
   const list = (tasklist: string) => route`/tasks/v1/users/@me/lists/${tasklist}`;
   const task = (tasklist: string, id: string) => route`/tasks/v1/lists/${tasklist}/tasks/${id}`;

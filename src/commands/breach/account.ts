@@ -1,5 +1,4 @@
 import { Command } from 'commander';
-import { startService } from '../shared/start.js';
 import { DEFAULT_RATE_PER_MINUTE } from '../../clients/breach/index.js';
 import { ExitStatusError, UsageError } from '../../errors.js';
 import type { Factory } from '../../app/types.js';
@@ -13,9 +12,10 @@ import {
   FOUND_EXIT_CODE,
   accountColumns,
   accountSearch,
-  breachClient,
+  keyFor,
   parseAccount,
   parseDomain,
+  start,
 } from './shared.js';
 
 export function breachAccountCommand(factory: Factory, run = runBreachAccount): Command {
@@ -72,25 +72,36 @@ Examples:
         if (o.shard !== undefined && file === undefined)
           throw new UsageError('--shard applies only with --file');
         const stdinUsed = file === '-' ? '--file -' : undefined;
-        const ctx = (await startService(factory, cmd, 'breach', { stdinUsed })).ctx;
-        const rate =
-          (o.ratePerMinute as string | undefined) ??
-          (await ctx.service('breach')).settings.get('rate_per_minute');
+        const { ctx, base, ratePerMinute } = await start(
+          factory,
+          cmd,
+          {},
+          {
+            stdinUsed,
+            client: keyFor('account'),
+            // The rate is the key's: N shards on one key share it, each at 1/N of it.
+            scope: async (ctx) => ({
+              ratePerMinute:
+                parseRate(
+                  o.ratePerMinute !== undefined ? '--rate-per-minute' : 'breach.rate_per_minute',
+                  (o.ratePerMinute as string | undefined) ??
+                    (await ctx.service('breach')).settings.get('rate_per_minute'),
+                ) / (file !== undefined && shard ? shard.n : 1),
+            }),
+          },
+        );
         await run({
           io: ctx.io,
           printer: ctx.printer,
           feedback: ctx.feedback,
-          client: () => breachClient(ctx, { needsKey: true, command: 'account' }),
+          client: base.client,
           account: parsed,
           file,
           full: Boolean(o.full),
           domain,
           includeUnverified: o.unverified !== false,
           exitStatus: Boolean(o.exitStatus),
-          // The rate is the key's: N shards on one key share it, each at 1/N of it.
-          ratePerMinute:
-            parseRate(o.ratePerMinute !== undefined ? '--rate-per-minute' : 'breach.rate_per_minute', rate) /
-            (file !== undefined && shard ? shard.n : 1),
+          ratePerMinute,
           concurrency: 4,
           ...(file !== undefined && shard ? { shard } : {}),
         });

@@ -1,9 +1,8 @@
 import { Command } from 'commander';
-import { startService } from '../shared/start.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
-import { breachClient } from './shared.js';
+import { keyFor, start } from './shared.js';
 
 export interface BreachDataclassesOptions {
   printer: Printer;
@@ -15,10 +14,10 @@ export function breachDataclassesCommand(factory: Factory, run = runBreachDatacl
     .description('List every data class (kind of exposed data), alphabetically (needs no key)')
     .addHelpText('after', '\nExamples:\n  ops breach dataclasses\n  ops breach dataclasses --json')
     .action(async (_o: unknown, cmd: Command) => {
-      const ctx = (await startService(factory, cmd, 'breach')).ctx;
+      const { ctx, base } = await start(factory, cmd, {}, { client: keyFor('dataclasses', false) });
       await run({
         printer: ctx.printer,
-        client: () => breachClient(ctx, { needsKey: false, command: 'dataclasses' }),
+        client: base.client,
       });
     });
 }

@@ -1,10 +1,9 @@
 import { Command } from 'commander';
-import { startService } from '../shared/start.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import { ExitStatusError } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
-import { FOUND_EXIT_CODE, aliasRows, breachClient, parseDomain } from './shared.js';
+import { FOUND_EXIT_CODE, aliasRows, keyFor, parseDomain, start } from './shared.js';
 
 export interface BreachDomainOptions {
   printer: Printer;
@@ -35,10 +34,10 @@ Examples:
     )
     .action(async (domain: string, o: { exitStatus?: boolean }, cmd: Command) => {
       const parsed = parseDomain('domain', domain);
-      const ctx = (await startService(factory, cmd, 'breach')).ctx;
+      const { ctx, base } = await start(factory, cmd, {}, { client: keyFor('domain') });
       await run({
         printer: ctx.printer,
-        client: () => breachClient(ctx, { needsKey: true, command: 'domain' }),
+        client: base.client,
         domain: parsed,
         rows: (ctx.printer.format === 'table' || ctx.printer.format === 'csv') && !ctx.flags.query,
         exitStatus: Boolean(o.exitStatus),

@@ -1,10 +1,9 @@
 import { Command } from 'commander';
-import { startService } from '../shared/start.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import type { SubscribedDomainWire } from '../../clients/breach/types.js';
 import type { Column, Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
-import { breachClient } from './shared.js';
+import { keyFor, start } from './shared.js';
 
 export interface BreachDomainsOptions {
   printer: Printer;
@@ -32,10 +31,10 @@ Examples:
   ops breach domains --json --query '[].DomainName'`,
     )
     .action(async (_o: unknown, cmd: Command) => {
-      const ctx = (await startService(factory, cmd, 'breach')).ctx;
+      const { ctx, base } = await start(factory, cmd, {}, { client: keyFor('domains') });
       await run({
         printer: ctx.printer,
-        client: () => breachClient(ctx, { needsKey: true, command: 'domains' }),
+        client: base.client,
       });
     });
 }

@@ -1,5 +1,4 @@
 import { Command } from 'commander';
-import { startService } from '../shared/start.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import type { BreachWire } from '../../clients/breach/types.js';
 import { InterruptedError, UsageError } from '../../errors.js';
@@ -9,7 +8,7 @@ import { terminalSafe } from '../../output/text.js';
 import type { Factory } from '../../app/types.js';
 import { parseInteger } from '../shared/parse.js';
 import { type PaceClock, realClock } from './paced.js';
-import { BREACH_DETAIL, breachClient, parseInterval } from './shared.js';
+import { BREACH_DETAIL, keyFor, parseInterval, start } from './shared.js';
 
 export interface BreachLatestOptions {
   io: Io;
@@ -50,11 +49,11 @@ Examples:
       const count = parseInteger('--count', o.count, { min: 1 });
       if (count !== undefined && watchSeconds === undefined)
         throw new UsageError('--count applies only with --watch');
-      const ctx = (await startService(factory, cmd, 'breach')).ctx;
+      const { ctx, base } = await start(factory, cmd, {}, { client: keyFor('latest', false) });
       await run({
         io: ctx.io,
         printer: ctx.printer,
-        client: () => breachClient(ctx, { needsKey: false, command: 'latest' }),
+        client: base.client,
         watchSeconds,
         count,
         lines: ctx.printer.format === 'table' && !ctx.flags.query && ctx.flags.field === undefined,

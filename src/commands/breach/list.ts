@@ -1,10 +1,9 @@
 import { Command } from 'commander';
-import { startService } from '../shared/start.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
-import { BREACH_COLUMNS, breachClient, parseDomain } from './shared.js';
+import { BREACH_COLUMNS, keyFor, parseDomain, start } from './shared.js';
 
 export interface BreachListOptions {
   printer: Printer;
@@ -36,10 +35,10 @@ Examples:
         const domain = o.domain === undefined ? undefined : parseDomain('--domain', o.domain);
         // The service sends the whole list in one answer: --limit cuts it here.
         const { limit } = parseListOptions(o);
-        const ctx = (await startService(factory, cmd, 'breach')).ctx;
+        const { ctx, base } = await start(factory, cmd, {}, { client: keyFor('list', false) });
         await run({
           printer: ctx.printer,
-          client: () => breachClient(ctx, { needsKey: false, command: 'list' }),
+          client: base.client,
           domain,
           spamList: o.spamList,
           limit,

@@ -3,28 +3,27 @@ import type { AliasMapWire, BreachNameWire, BreachWire } from '../../clients/bre
 import { ExitCode, UsageError } from '../../errors.js';
 import type { Column } from '../../output/printer.js';
 import { htmlToText } from '../../output/text.js';
-import type { Context } from '../../app/types.js';
 import type { Io } from '../../io.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
 import type { Shard } from '../shared/shard.js';
+import { serviceStart } from '../shared/start.js';
 import type { PaceClock } from './paced.js';
 
 /**
- * The breach client for a command. Searches by account, domain and stealer log need the key: with
- * none set they stop here, before anything is sent, and say how to set it (exit 4). The catalogue
- * commands (list, show, latest, dataclasses) work without one.
+ * The start of every breach verb. Searches by account, domain and stealer log need the key: with none
+ * set they stop here, before anything is sent, and say how to set it (exit 4); the catalogue verbs
+ * (list, show, latest, dataclasses) start with `client: { auth: false }`.
  */
-export async function breachClient(
-  ctx: Context,
-  o: { needsKey: boolean; command: string },
-): Promise<BreachClient> {
-  const client = await ctx.serviceClient(
-    'breach',
-    async (http) => (await import('../../clients/breach/client.js')).createBreachClient(http),
-    { auth: o.needsKey, command: `ops breach ${o.command}` },
-  );
-  return client();
+export const start = serviceStart<BreachClient>('breach', {
+  create: async (http) => (await import('../../clients/breach/client.js')).createBreachClient(http),
+  // The key's own error names OPS_BREACH_API_KEY and `ops config set`; nothing to add.
+  credentialFlags: '',
+});
+
+/** The client options of a verb: whether it needs the key, and its name for the error that says so. */
+export function keyFor(command: string, needsKey = true): { auth: boolean; command: string } {
+  return { auth: needsKey, command: `ops breach ${command}` };
 }
 
 /** Exit code of --exit-status when a search finds something (an account in a breach, a stealer-log record). */

@@ -1,10 +1,9 @@
 import { Command } from 'commander';
-import { startService } from '../shared/start.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import { ExitCode, OpsError, UsageError } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
-import { BREACH_DETAIL, breachClient } from './shared.js';
+import { BREACH_DETAIL, keyFor, start } from './shared.js';
 
 export interface BreachShowOptions {
   printer: Printer;
@@ -30,10 +29,10 @@ Examples:
           'the breach name is empty',
           'give a name such as Adobe; `ops breach list` shows them',
         );
-      const ctx = (await startService(factory, cmd, 'breach')).ctx;
+      const { ctx, base } = await start(factory, cmd, {}, { client: keyFor('show', false) });
       await run({
         printer: ctx.printer,
-        client: () => breachClient(ctx, { needsKey: false, command: 'show' }),
+        client: base.client,
         name: name.trim(),
       });
     });

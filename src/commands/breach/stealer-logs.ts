@@ -1,10 +1,9 @@
 import { Command } from 'commander';
-import { startService } from '../shared/start.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import { ExitStatusError, UsageError } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
-import { FOUND_EXIT_CODE, aliasRows, breachClient, parseDomain, parseEmail } from './shared.js';
+import { FOUND_EXIT_CODE, aliasRows, keyFor, parseDomain, parseEmail, start } from './shared.js';
 
 export type StealerLogSearch =
   | { by: 'email'; email: string }
@@ -63,10 +62,10 @@ Examples:
         else if (o.website !== undefined)
           search = { by: 'website', domain: parseDomain('--website', o.website) };
         else search = { by: 'email-domain', domain: parseDomain('--email-domain', o.emailDomain as string) };
-        const ctx = (await startService(factory, cmd, 'breach')).ctx;
+        const { ctx, base } = await start(factory, cmd, {}, { client: keyFor('stealer-logs') });
         await run({
           printer: ctx.printer,
-          client: () => breachClient(ctx, { needsKey: true, command: 'stealer-logs' }),
+          client: base.client,
           search,
           rows: (ctx.printer.format === 'table' || ctx.printer.format === 'csv') && !ctx.flags.query,
           exitStatus: Boolean(o.exitStatus),

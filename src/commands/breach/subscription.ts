@@ -1,10 +1,9 @@
 import { Command } from 'commander';
-import { startService } from '../shared/start.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import type { SubscriptionStatusWire } from '../../clients/breach/types.js';
 import type { Column, Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
-import { breachClient } from './shared.js';
+import { keyFor, start } from './shared.js';
 
 export interface BreachSubscriptionOptions {
   printer: Printer;
@@ -34,10 +33,10 @@ Examples:
   ops config set breach.rate_per_minute "$(ops breach subscription --field Rpm)"`,
     )
     .action(async (_o: unknown, cmd: Command) => {
-      const ctx = (await startService(factory, cmd, 'breach')).ctx;
+      const { ctx, base } = await start(factory, cmd, {}, { client: keyFor('subscription') });
       await run({
         printer: ctx.printer,
-        client: () => breachClient(ctx, { needsKey: true, command: 'subscription' }),
+        client: base.client,
       });
     });
 }

@@ -4,7 +4,7 @@ import { type ImageDetailsWire, type ImageListQuery, REGION_NAMES } from '../../
 import { printPages } from '../shared/list.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
 import { IMAGE_COLUMNS } from './columns.js';
-import { type CloudRunBase, cloudCommand, cloudContext, parseChoice } from './shared.js';
+import { type CloudRunBase, cloudCommand, start, parseChoice } from './shared.js';
 import { choiceOption } from '../shared/choices.js';
 
 const FLAVOURS = [
@@ -48,7 +48,7 @@ export function cloudImagesCommand(factory: Factory, run = runCloudImages): Comm
         custom: o.custom ? true : undefined,
         region: parseChoice('--region', o.region, REGION_NAMES),
       };
-      const { base } = await cloudContext(factory, c);
+      const { base } = await start(factory, c);
       await run({ ...base, query, limit });
     },
   );
@@ -59,7 +59,7 @@ export async function runCloudImages(o: CloudImagesOptions): Promise<void> {
   await printPages<ImageDetailsWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.getImageList(o.query, { limit: o.limit }),
+    pages: client.getImageList(o.query, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: IMAGE_COLUMNS,
     limit: o.limit,
     noun: 'images',

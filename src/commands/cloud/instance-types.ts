@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import { printPages } from '../shared/list.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
 import { TYPE_COLUMNS } from './columns.js';
-import { type CloudRunBase, cloudContext, parseChoice } from './shared.js';
+import { type CloudRunBase, start, parseChoice } from './shared.js';
 import { choiceOption } from '../shared/choices.js';
 
 export interface CloudInstanceTypesOptions extends CloudRunBase {
@@ -34,7 +34,7 @@ Examples:
         throw new UsageError('--region is required', `give one of ${REGION_NAMES.join(', ')}`);
       const region = parseChoice('--region', o.region, REGION_NAMES)!;
       const { limit } = parseListOptions(o);
-      const { base } = await cloudContext(factory, c);
+      const { base } = await start(factory, c);
       await run({ ...base, region, limit });
     });
 }
@@ -44,7 +44,7 @@ export async function runCloudInstanceTypes(o: CloudInstanceTypesOptions): Promi
   await printPages<InstanceTypeWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.getInstanceTypeList(o.region, { limit: o.limit }),
+    pages: client.getInstanceTypeList(o.region, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: TYPE_COLUMNS,
     limit: o.limit,
     noun: `instance types in ${o.region}`,

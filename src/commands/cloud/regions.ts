@@ -3,7 +3,7 @@ import type { Factory } from '../../app/types.js';
 import type { RegionWire } from '../../clients/cloud/types.js';
 import { printPages } from '../shared/list.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
-import { type CloudRunBase, cloudCommand, cloudContext } from './shared.js';
+import { type CloudRunBase, cloudCommand, start } from './shared.js';
 
 export interface CloudRegionsOptions extends CloudRunBase {
   /** Regions to print at most; undefined with --all. */
@@ -19,7 +19,7 @@ export function cloudRegionsCommand(factory: Factory, run = runCloudRegions): Co
   addListOptions(cmd);
   return cmd.action(async (o: { limit?: string; all?: boolean }, c: Command) => {
     const { limit } = parseListOptions(o);
-    const { base } = await cloudContext(factory, c);
+    const { base } = await start(factory, c);
     await run({ ...base, limit });
   });
 }
@@ -29,7 +29,7 @@ export async function runCloudRegions(o: CloudRegionsOptions): Promise<void> {
   await printPages<RegionWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.getRegionList({ limit: o.limit }),
+    pages: client.getRegionList({ limit: o.limit, raw: o.printer.takesRawJson }),
     columns: [
       { header: 'name', get: (r) => r.name },
       { header: 'location', get: (r) => r.location, kind: 'text' },

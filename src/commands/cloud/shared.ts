@@ -1,20 +1,13 @@
 import { isIP } from 'node:net';
 import { Command } from 'commander';
-import type { Context, Factory } from '../../app/types.js';
 import { type CloudClient, createCloudClient } from '../../clients/cloud/client.js';
 import { ExitCode, OpsError, UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
-import type { Feedback } from '../../output/feedback.js';
-import type { Printer } from '../../output/printer.js';
 import { quote } from '../shared/parse.js';
-import { startService } from '../shared/start.js';
+import { type ServiceBase, serviceStart } from '../shared/start.js';
 
 /** What every cloud run function gets besides its own values. */
-export interface CloudRunBase {
-  printer: Printer;
-  feedback: Feedback;
-  client: () => Promise<CloudClient>;
-}
+export type CloudRunBase = ServiceBase<CloudClient>;
 
 /**
  * A read made only to check or plan a change (the instance's state before an action): marked as a
@@ -31,17 +24,8 @@ export function cloudCommand(name: string, description: string, examples: string
     .addHelpText('after', `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}`);
 }
 
-/**
- * The context and the client of a cloud verb (`--token-stdin` is read by `startService`); the address
- * and key are checked here, before any request. `stdinTaken` names what else of the verb reads stdin.
- */
-export async function cloudContext(
-  factory: Factory,
-  cmd: Command,
-  o: { stdinTaken?: string } = {},
-): Promise<{ ctx: Context; base: CloudRunBase }> {
-  return startService(factory, cmd, 'cloud', { create: createCloudClient, stdinUsed: o.stdinTaken });
-}
+/** The start of every cloud verb: its context and client (the address and key checked first). */
+export const start = serviceStart<CloudClient>('cloud', { create: createCloudClient });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

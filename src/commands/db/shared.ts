@@ -1,11 +1,10 @@
 import type { Command } from 'commander';
-import type { Context, Factory } from '../../app/types.js';
 import { type DbAccount, type DbClient, accountResourceId, createDbClient } from '../../clients/db/client.js';
 import { DEFAULT_API_VERSION, checkApiVersion } from '../../clients/db/index.js';
 import type { SqlRoleAssignmentWire, SqlRoleDefinitionWire } from '../../clients/db/types.js';
 import { ConfigError, UsageError } from '../../errors.js';
 import type { Column } from '../../output/printer.js';
-import { startService } from '../shared/start.js';
+import { serviceStart } from '../shared/start.js';
 
 export interface TargetFlags {
   subscription?: string;
@@ -92,53 +91,45 @@ export function parseTarget(
 }
 
 /**
- * The context with the target flags laid over the settings (flag > env > profile > default), and the
- * account checked, before any request.
+ * The start of every db verb that calls the API: the target flags laid over the settings (flag > env >
+ * profile > default) and the account checked, before any request; then the account's client. A bad
+ * value is named by where it came from. A missing or expired token is exit 4 pointing at `ops db login`
+ * (the descriptor's auth decides expiry).
  */
-export async function dbContext(
-  factory: Factory,
-  cmd: Command,
-  flags: TargetFlags,
-): Promise<{ ctx: Context; target: DbAccount }> {
-  for (const [name, rule] of Object.entries(RULES)) {
-    if (flags[name as keyof TargetFlags]?.trim() === '')
-      throw new UsageError(`${rule.flag} is empty`, rule.how);
-  }
-  const { ctx } = await startService(factory, cmd, 'db', {
-    settings: {
-      'db.subscription': flags.subscription,
-      'db.resource_group': flags.resourceGroup,
-      'db.account': flags.account,
-      'db.api_version': flags.apiVersion,
-    },
-  });
-  const { settings } = await ctx.service('db');
-  const target = parseTarget(
-    {
-      subscription: settings.get('subscription'),
-      resourceGroup: settings.get('resource_group'),
-      account: settings.get('account'),
-      apiVersion: settings.get('api_version'),
-    },
-    (rule) => {
-      const r = ctx.settings.resolve(rule.key);
-      if (r.origin === 'env') return r.envName;
-      if (r.origin === 'profile') return `profile ${ctx.settings.profileName}: ${rule.key}`;
-      return rule.flag;
-    },
-  );
-  return { ctx, target };
-}
-
-/**
- * The client of the account, made on first use. The address and the token are checked now: a missing
- * or expired token is exit 4 pointing at `ops db login` (the descriptor's auth decides expiry).
- */
-export function dbClient(ctx: Context, target: DbAccount): Promise<() => Promise<DbClient>> {
-  return ctx.serviceClient('db', (http) => createDbClient(http, target), {
-    credentialFlags: 'sign in with `ops db login`, or pipe a token to --token-stdin',
-  });
-}
+export const start = serviceStart<DbClient, TargetFlags, { target: DbAccount }>('db', {
+  check: (flags) => {
+    for (const [name, rule] of Object.entries(RULES)) {
+      if (flags[name as keyof TargetFlags]?.trim() === '')
+        throw new UsageError(`${rule.flag} is empty`, rule.how);
+    }
+  },
+  settings: (flags) => ({
+    'db.subscription': flags.subscription,
+    'db.resource_group': flags.resourceGroup,
+    'db.account': flags.account,
+    'db.api_version': flags.apiVersion,
+  }),
+  scope: async (ctx) => {
+    const { settings } = await ctx.service('db');
+    const target = parseTarget(
+      {
+        subscription: settings.get('subscription'),
+        resourceGroup: settings.get('resource_group'),
+        account: settings.get('account'),
+        apiVersion: settings.get('api_version'),
+      },
+      (rule) => {
+        const r = ctx.settings.resolve(rule.key);
+        if (r.origin === 'env') return r.envName;
+        if (r.origin === 'profile') return `profile ${ctx.settings.profileName}: ${rule.key}`;
+        return rule.flag;
+      },
+    );
+    return { target };
+  },
+  create: (http, { target }) => createDbClient(http, target),
+  credentialFlags: 'sign in with `ops db login`, or pipe a token to --token-stdin',
+});
 
 /** A role definition as given: a fully qualified id (a bare GUID is expanded to one), or a role name. */
 export type RoleDefinitionRef = { id: string } | { name: string };

@@ -1,23 +1,12 @@
-import type { Command } from 'commander';
 import { type DocgenClient, createDocgenClient } from '../../clients/docgen/client.js';
 import { DOCGEN_JOB_STATUSES, type DocgenJobWire } from '../../clients/docgen/types.js';
 import { UsageError } from '../../errors.js';
 import type { Style } from '../../output/color.js';
 import type { Column } from '../../output/printer.js';
-import type { Context, Factory } from '../../app/types.js';
-import { startService } from '../shared/start.js';
+import { serviceStart } from '../shared/start.js';
 
-/**
- * The command context and the client (`--token-stdin` is read by `startService`); the address and the
- * token are checked here, before any request.
- */
-export async function docgenClient(
-  factory: Factory,
-  cmd: Command,
-): Promise<{ ctx: Context; client: () => Promise<DocgenClient> }> {
-  const { ctx, base } = await startService(factory, cmd, 'docgen', { create: createDocgenClient });
-  return { ctx, client: base.client };
-}
+/** The start of every docgen verb: its context and client (the address and token checked first). */
+export const start = serviceStart<DocgenClient>('docgen', { create: createDocgenClient });
 
 /**
  * An id of a job, batch or template as the service writes them: digits. Anything else (a name, a URL,

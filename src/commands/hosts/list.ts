@@ -10,9 +10,7 @@ import { printPages } from '../shared/list.js';
 import { choiceOption } from '../shared/choices.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
 import { parseInteger, parseTime } from '../shared/parse.js';
-import { HOST_COLUMNS } from './shared.js';
-import { createHostsClient } from '../../clients/hosts/client.js';
-import { startService } from '../shared/start.js';
+import { HOST_COLUMNS, start } from './shared.js';
 
 /** What `sort_field` takes; the service answers 400 to any other field, so ops refuses it first. */
 export const SORT_FIELDS = [
@@ -116,7 +114,7 @@ Examples:
     )
     .action(async (o: ListFlags, c: Command) => {
       const parsed = parseHostsListFlags(o);
-      const { base } = await startService(factory, c, 'hosts', { create: createHostsClient });
+      const { base } = await start(factory, c);
       await run({ ...base, ...parsed });
     });
 }

@@ -5,8 +5,7 @@ import { UsageError } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { parseTime } from '../shared/parse.js';
-import { createHostsClient } from '../../clients/hosts/client.js';
-import { startService } from '../shared/start.js';
+import { start } from './shared.js';
 
 export interface HostsMuteOptions {
   printer: Printer;
@@ -68,7 +67,7 @@ export function hostsMuteCommand(factory: Factory, run = runHostsMute): Command 
     )
     .action(async (host: string, o: MuteFlags, c: Command) => {
       const parsed = parseMuteFlags(host, o);
-      const { base } = await startService(factory, c, 'hosts', { create: createHostsClient });
+      const { base } = await start(factory, c);
       await run({ ...base, ...parsed });
     });
 }

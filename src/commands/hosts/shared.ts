@@ -1,5 +1,10 @@
+import { type HostsClient, createHostsClient } from '../../clients/hosts/client.js';
 import type { HostWire } from '../../clients/hosts/types.js';
 import type { Column } from '../../output/printer.js';
+import { serviceStart } from '../shared/start.js';
+
+/** The start of every hosts verb: its context and client (the address and key checked first). */
+export const start = serviceStart<HostsClient>('hosts', { create: createHostsClient });
 
 function isoSeconds(epoch: number): string {
   return new Date(epoch * 1000).toISOString().replace(/\.000Z$/, 'Z');

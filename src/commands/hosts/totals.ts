@@ -4,8 +4,7 @@ import type { HostTotalsWire } from '../../clients/hosts/types.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { parseTime } from '../shared/parse.js';
-import { createHostsClient } from '../../clients/hosts/client.js';
-import { startService } from '../shared/start.js';
+import { start } from './shared.js';
 
 export interface HostsTotalsOptions {
   printer: Printer;
@@ -26,7 +25,7 @@ export function hostsTotalsCommand(factory: Factory, run = runHostsTotals): Comm
     )
     .action(async (o: { since?: string }, c: Command) => {
       const from = o.since === undefined ? undefined : parseTime('--since', o.since);
-      const { base } = await startService(factory, c, 'hosts', { create: createHostsClient });
+      const { base } = await start(factory, c);
       await run({ ...base, from });
     });
 }

@@ -4,8 +4,7 @@ import { UsageError } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { MUTE_COLUMNS } from './mute.js';
-import { createHostsClient } from '../../clients/hosts/client.js';
-import { startService } from '../shared/start.js';
+import { start } from './shared.js';
 
 export interface HostsUnmuteOptions {
   printer: Printer;
@@ -21,7 +20,7 @@ export function hostsUnmuteCommand(factory: Factory, run = runHostsUnmute): Comm
     .action(async (host: string, _o: unknown, c: Command) => {
       if (host.trim() === '')
         throw new UsageError('the host name is empty', 'give the host name as `ops hosts list` shows it');
-      const { base } = await startService(factory, c, 'hosts', { create: createHostsClient });
+      const { base } = await start(factory, c);
       await run({ ...base, host });
     });
 }

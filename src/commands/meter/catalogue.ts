@@ -1,9 +1,9 @@
 import { Command } from 'commander';
-import { startService } from '../shared/start.js';
 import { CATALOGUE, type CatalogueEntry } from '../../clients/meter/catalogue.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Column, Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
+import { start } from './shared/options.js';
 
 export interface MeterCatalogueOptions {
   printer: Printer;
@@ -34,8 +34,8 @@ Examples:
   ops meter catalogue -o json --query "[].kind"`,
     )
     .action(async (o: { search?: string }, c: Command) => {
-      const ctx = (await startService(factory, c, 'meter')).ctx;
-      await run({ printer: ctx.printer, feedback: ctx.feedback, search: o.search });
+      const { base } = await start(factory, c, {}, { client: false });
+      await run({ printer: base.printer, feedback: base.feedback, search: o.search });
     });
 }
 

@@ -1,5 +1,4 @@
 import { Command, Option } from 'commander';
-import { startService } from '../shared/start.js';
 import { MAX_EVENTS_PER_REQUEST } from '../../clients/meter/client.js';
 import { UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
@@ -13,8 +12,9 @@ import { type SendFlags, eventFromFlags, inspectInput } from './shared/flags.js'
 import {
   type MeterClientLoader,
   addApiVersionOption,
-  meterClient,
-  resolveApiVersion,
+  loaderOf,
+  start,
+  withApiVersion,
 } from './shared/options.js';
 
 export interface MeterSendOptions {
@@ -99,13 +99,23 @@ Examples:
     const shard = parseShard(f.shard, factory.io.env);
     if (shard && event) throw new UsageError('--shard applies to a file of events, not one event from flags');
     const stdinUsed = input === '-' ? 'the events on stdin (-)' : undefined;
-    const ctx = (await startService(factory, c, 'meter', { stdinUsed })).ctx;
-    const apiVersion = await resolveApiVersion(ctx, f.apiVersion);
+    // A bulk send lets its requests in flight finish after Ctrl-C: they listen to `giveUp` instead.
+    const giveUp = event ? undefined : new AbortController();
+    const { ctx, base } = await start(
+      factory,
+      c,
+      {},
+      {
+        stdinUsed,
+        client: { connections: concurrency, ...(giveUp ? { signal: giveUp.signal } : {}) },
+        scope: withApiVersion(f.apiVersion),
+      },
+    );
     await run({
       io: ctx.io,
-      printer: ctx.printer,
-      feedback: ctx.feedback,
-      client: meterClient(ctx, apiVersion, concurrency),
+      printer: base.printer,
+      feedback: base.feedback,
+      client: loaderOf(base.client, giveUp),
       event,
       input,
       format,

@@ -44,7 +44,7 @@ export function parseOrg(raw: string, flag = '--org'): OrgRef {
 }
 
 /**
- * The organization of a command: `--org` (laid over the settings by `pipelinesStart` as
+ * The organization of a command: `--org` (laid over the settings by the pipelines `start` as
  * `pipelines.org`), else OPS_PIPELINES_ORG or the profile's `pipelines.org`.
  */
 export async function orgOf(ctx: Context): Promise<OrgRef> {

@@ -1,37 +1,21 @@
-import type { Command } from 'commander';
-import type { Context, Factory } from '../../app/types.js';
 import { type PipelinesClient, createPipelinesClient } from '../../clients/pipelines/client.js';
 import type { ReportingWindow } from '../../clients/pipelines/types.js';
 import { UsageError } from '../../errors.js';
-import { startService } from '../shared/start.js';
+import { type ServiceBase, serviceStart } from '../shared/start.js';
 import { namingNotFound } from './not-found.js';
-import type { Feedback } from '../../output/feedback.js';
-import type { Printer } from '../../output/printer.js';
 
 /** What every pipelines run function gets besides its own values. */
-export interface PipelinesBase {
-  printer: Printer;
-  feedback: Feedback;
-  /** The client, built on first use (credentials are checked before). */
-  client: () => Promise<PipelinesClient>;
-}
+export type PipelinesBase = ServiceBase<PipelinesClient>;
 
 /**
- * The context and client of a pipelines command. `settings` are the command's flags for profile keys
- * (`--org` → `pipelines.org`). The address and token are checked here, before any request.
+ * The start of every pipelines verb: its context and client. `--org` is laid over the profile's
+ * `pipelines.org` for the verbs that hand it in. The address and token are checked here, before any
+ * request.
  */
-export async function pipelinesStart(
-  factory: Factory,
-  cmd: Command,
-  settings: Record<string, string | undefined> = {},
-  stdinUsed?: string,
-): Promise<{ ctx: Context; base: PipelinesBase }> {
-  return startService(factory, cmd, 'pipelines', {
-    settings,
-    create: (http) => namingNotFound(createPipelinesClient(http)),
-    stdinUsed,
-  });
-}
+export const start = serviceStart<PipelinesClient, { org?: string | undefined }>('pipelines', {
+  settings: (f) => ({ 'pipelines.org': f.org }),
+  create: (http) => namingNotFound(createPipelinesClient(http)),
+});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

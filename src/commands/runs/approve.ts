@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import { RUN_FIELDS } from './columns.js';
-import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from './shared.js';
+import { type RunsBase, addRepoOption, inRepo, parseId, start } from './shared.js';
 
 export interface RunsApproveOptions extends RunsBase {
   repo: RepoRef;
@@ -24,9 +24,8 @@ Examples:
     )
     .action(async (raw: string, o: { repo?: string }, c: Command) => {
       const runId = parseId('run id', raw);
-      const ctx = await runsContext(factory, c, o);
-      const repo = await repoOf(ctx);
-      await run({ ...(await runsBase(ctx)), repo, runId });
+      const { base, repo } = await start(factory, c, o, { scope: inRepo });
+      await run({ ...base, repo, runId });
     });
 }
 

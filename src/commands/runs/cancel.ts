@@ -4,7 +4,7 @@ import type { RepoRef } from '../../clients/runs/client.js';
 import { RUN_FIELDS } from './columns.js';
 import { pickableArgument, requireOrPick } from '../shared/pick.js';
 import { pickRun } from './pick-run.js';
-import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from './shared.js';
+import { type RunsBase, addRepoOption, inRepo, parseId, start } from './shared.js';
 
 export interface RunsCancelOptions extends RunsBase {
   repo: RepoRef;
@@ -30,9 +30,7 @@ Examples:
     )
     .action(async (raw: string | undefined, o: { repo?: string }, c: Command) => {
       requireOrPick(factory.io, c, 'run-id', raw);
-      const ctx = await runsContext(factory, c, o);
-      const repo = await repoOf(ctx);
-      const base = await runsBase(ctx);
+      const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
       const runId = raw === undefined ? await pickRun(ctx, c, base, repo) : parseId('run id', raw);
       await run({ ...base, repo, runId });
     });

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
-import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from './shared.js';
+import { type RunsBase, addRepoOption, inRepo, parseId, start } from './shared.js';
 import { printDeleted } from '../shared/outcome.js';
 
 export interface RunsDeleteOptions extends RunsBase {
@@ -29,9 +29,8 @@ Examples:
     )
     .action(async (raw: string, o: { repo?: string }, c: Command) => {
       const runId = parseId('run id', raw);
-      const ctx = await runsContext(factory, c, o);
-      const repo = await repoOf(ctx);
-      await run({ ...(await runsBase(ctx)), repo, runId, confirm: (a) => ctx.confirm(a) });
+      const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
+      await run({ ...base, repo, runId, confirm: (a) => ctx.confirm(a) });
     });
 }
 

@@ -8,15 +8,7 @@ import { printPages } from '../shared/list.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
 import { RUN_COLUMNS } from './columns.js';
 import { RUN_STATUS_VALUES, createdWindow, parseEvent, parseSha, parseStatus } from './filters.js';
-import {
-  type RunsBase,
-  addRepoOption,
-  parseId,
-  parseWorkflow,
-  repoOf,
-  runsBase,
-  runsContext,
-} from './shared.js';
+import { type RunsBase, addRepoOption, inRepo, parseId, parseWorkflow, start } from './shared.js';
 import { choiceOption } from '../shared/choices.js';
 
 export interface RunsListOptions extends RunsBase {
@@ -107,9 +99,8 @@ Examples:
     )
     .action(async (o: Flags, c: Command) => {
       const parsed = parseRunsListFlags(o);
-      const ctx = await runsContext(factory, c, o);
-      const repo = await repoOf(ctx);
-      await run({ ...(await runsBase(ctx)), repo, ...parsed });
+      const { base, repo } = await start(factory, c, o, { scope: inRepo });
+      await run({ ...base, repo, ...parsed });
     });
 }
 

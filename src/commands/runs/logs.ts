@@ -14,7 +14,7 @@ import {
 } from '../shared/zip.js';
 import { pickableArgument, requireOrPick } from '../shared/pick.js';
 import { pickRun } from './pick-run.js';
-import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from './shared.js';
+import { type RunsBase, addRepoOption, inRepo, parseId, start } from './shared.js';
 
 export interface RunsLogsOptions extends RunsBase {
   repo: RepoRef;
@@ -124,9 +124,7 @@ Examples:
         const jobId = o.job === undefined ? undefined : parseId('--job', o.job);
         if (o.dir !== undefined && o.dir.trim() === '')
           throw new UsageError('--dir is empty', 'give a folder');
-        const ctx = await runsContext(factory, c, o);
-        const repo = await repoOf(ctx);
-        const base = await runsBase(ctx);
+        const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
         const runId = given ?? (await pickRun(ctx, c, base, repo));
         await run({ ...base, repo, runId, attempt, jobId, dir: o.dir, existing });
       },

@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import { RUN_FIELDS } from './columns.js';
 import { canPick } from '../shared/pick.js';
 import { pickRun } from './pick-run.js';
-import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from './shared.js';
+import { type RunsBase, addRepoOption, inRepo, parseId, start } from './shared.js';
 
 export interface RunsRerunOptions extends RunsBase {
   repo: RepoRef;
@@ -67,9 +67,7 @@ Examples:
     )
     .action(async (raw: string | undefined, o: Flags, c: Command) => {
       const parsed = parseRerunFlags(raw, o, canPick(factory.io));
-      const ctx = await runsContext(factory, c, o);
-      const repo = await repoOf(ctx);
-      const base = await runsBase(ctx);
+      const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
       if (parsed.runId === undefined && parsed.jobId === undefined)
         parsed.runId = await pickRun(ctx, c, base, repo);
       await run({ ...base, repo, ...parsed });

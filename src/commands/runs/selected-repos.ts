@@ -4,7 +4,7 @@ import type { MinimalRepositoryWire } from '../../clients/runs/types.js';
 import { printPages } from '../shared/list.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
 import { REPOSITORY_COLUMNS } from './columns.js';
-import { type RunsBase, addOrgOption, orgOf, parseId, parseName, runsBase, runsContext } from './shared.js';
+import { type RunsBase, addOrgOption, inOrg, parseId, parseName, start } from './shared.js';
 
 /** `secret repos …` and `variable repos …`: the repositories an organisation item with visibility selected reaches. */
 export type SelectedKind = 'secret' | 'variable';
@@ -42,9 +42,8 @@ export function selectedReposListCommand(
     .action(async (rawName: string, o: { org?: string; limit?: string; all?: boolean }, c: Command) => {
       const name = parseName(`${kind} name`, rawName);
       const { limit } = parseListOptions(o);
-      const ctx = await runsContext(factory, c, o);
-      const org = await orgOf(ctx);
-      await run({ ...(await runsBase(ctx)), kind, org, name, limit });
+      const { base, org } = await start(factory, c, o, { scope: inOrg });
+      await run({ ...base, kind, org, name, limit });
     });
 }
 
@@ -67,9 +66,8 @@ export function selectedReposAddCommand(
     .action(async (rawName: string, rawId: string, o: { org?: string }, c: Command) => {
       const name = parseName(`${kind} name`, rawName);
       const repositoryId = parseId('repository id', rawId);
-      const ctx = await runsContext(factory, c, o);
-      const org = await orgOf(ctx);
-      await run({ ...(await runsBase(ctx)), kind, org, name, repositoryId });
+      const { base, org } = await start(factory, c, o, { scope: inOrg });
+      await run({ ...base, kind, org, name, repositoryId });
     });
 }
 

@@ -1,22 +1,15 @@
 import type { Command } from 'commander';
-import type { Context, Factory } from '../../app/types.js';
+import type { Context } from '../../app/types.js';
 import type { Page } from '../../clients/http/paginate.js';
 import { type RawJson, materialize } from '../../clients/http/raw-json.js';
 import { type RepoRef, type RunsClient, type Scope, createRunsClient } from '../../clients/runs/client.js';
 import type { EtagCache } from '../../clients/runs/etag.js';
 import { UsageError, namedNotFound } from '../../errors.js';
-import { startService } from '../shared/start.js';
 import { type RemoteMatch, remoteMatch, webHostOf } from '../shared/git-remote.js';
-import type { Feedback } from '../../output/feedback.js';
-import type { Printer } from '../../output/printer.js';
+import { type ServiceBase, serviceStart } from '../shared/start.js';
 
-/** What every runs run function gets besides its own values. */
-export interface RunsBase {
-  printer: Printer;
-  feedback: Feedback;
-  /** The client, made on first use (the address and token were checked when it was handed over). */
-  client: () => Promise<RunsClient>;
-}
+/** What every runs run function gets besides its own values (the client made on first use). */
+export type RunsBase = ServiceBase<RunsClient>;
 
 export interface ScopeFlags {
   repo?: string;
@@ -88,19 +81,16 @@ export function checkScopeFlags(f: ScopeFlags): void {
 }
 
 /**
- * The command context with --repo and --org laid over OPS_RUNS_REPO / OPS_RUNS_ORG and the profile
- * (and `--token-stdin` read by `startService`); `stdinUsed` names what else of the verb reads stdin.
+ * The start of every runs verb: --repo and --org laid over OPS_RUNS_REPO / OPS_RUNS_ORG and the profile
+ * (and `--token-stdin` read); the verb's scope (`inRepo`, `inOrg`, `inScope`…) is read before the
+ * client, so a missing repository is named before a missing token. A scope may hand the client an
+ * ETag cache (`cache`, for watching).
  */
-export async function runsContext(
-  factory: Factory,
-  cmd: Command,
-  f: ScopeFlags,
-  stdinUsed?: string,
-): Promise<Context> {
-  checkScopeFlags(f);
-  const settings = { 'runs.repo': f.repo, 'runs.org': f.org };
-  return (await startService(factory, cmd, 'runs', { settings, stdinUsed })).ctx;
-}
+export const start = serviceStart<RunsClient, ScopeFlags>('runs', {
+  check: checkScopeFlags,
+  settings: (f) => ({ 'runs.repo': f.repo, 'runs.org': f.org }),
+  create: (http, s) => namingNotFound(createRunsClient(http, s.cache ? { cache: s.cache as EtagCache } : {})),
+});
 
 async function setting(ctx: Context, key: 'repo' | 'org'): Promise<string | undefined> {
   const v = (await ctx.service('runs')).settings.get(key);
@@ -198,13 +188,19 @@ export async function runnerScopeOf(ctx: Context, f: ScopeFlags): Promise<Exclud
   return s;
 }
 
-/** The printer, feedback and client of a command: the address and token are checked now. */
-export async function runsBase(ctx: Context, o: { cache?: EtagCache } = {}): Promise<RunsBase> {
-  const client = await ctx.serviceClient('runs', (http) => namingNotFound(createRunsClient(http, o)), {
-    credentialFlags: 'pipe it to --token-stdin',
-  });
-  return { printer: ctx.printer, feedback: ctx.feedback, client };
-}
+/** The scope of a verb on one repository. */
+export const inRepo = async (ctx: Context) => ({ repo: await repoOf(ctx) });
+
+/** The scope of a verb on one organisation. */
+export const inOrg = async (ctx: Context) => ({ org: await orgOf(ctx) });
+
+/** The scope of a secret or variable verb (`scopeOf`). */
+export const inScope = (f: ScopeFlags) => async (ctx: Context) => ({ scope: await scopeOf(ctx, f) });
+
+/** The scope of a runner verb (`runnerScopeOf`). */
+export const inRunnerScope = (f: ScopeFlags) => async (ctx: Context) => ({
+  scope: await runnerScopeOf(ctx, f),
+});
 
 /** What an operation on `(repo, id)` looks for, by its name (the first match wins: a job of a run is a job). */
 const KINDS: Array<[RegExp, string]> = [

@@ -6,7 +6,7 @@ import { openWeb } from '../shared/browser.js';
 import { pickableArgument, requireOrPick } from '../shared/pick.js';
 import { JOB_COLUMNS, RUN_FIELDS } from './columns.js';
 import { pickRun } from './pick-run.js';
-import { type RunsBase, addRepoOption, allItems, parseId, repoOf, runsBase, runsContext } from './shared.js';
+import { type RunsBase, addRepoOption, allItems, inRepo, parseId, start } from './shared.js';
 
 export interface RunsViewOptions extends RunsBase {
   repo: RepoRef;
@@ -35,9 +35,7 @@ Examples:
     )
     .action(async (raw: string | undefined, o: { repo?: string; web?: boolean }, c: Command) => {
       requireOrPick(factory.io, c, 'run-id', raw);
-      const ctx = await runsContext(factory, c, o);
-      const repo = await repoOf(ctx);
-      const base = await runsBase(ctx);
+      const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
       const runId = raw === undefined ? await pickRun(ctx, c, base, repo) : parseId('run id', raw);
       const jobs = ctx.printer.format === 'table' && !ctx.flags.query && ctx.flags.field === undefined;
       const web = o.web ? (url: string) => openWeb(ctx, url) : undefined;

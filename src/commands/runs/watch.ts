@@ -11,7 +11,7 @@ import { JOB_COLUMNS, RUN_FIELDS, stateOf } from './columns.js';
 import { LiveBlock, renderRun } from './live.js';
 import { pickableArgument, requireOrPick } from '../shared/pick.js';
 import { pickRun } from './pick-run.js';
-import { type RunsBase, addRepoOption, allItems, parseId, repoOf, runsBase, runsContext } from './shared.js';
+import { type RunsBase, addRepoOption, allItems, inRepo, parseId, start } from './shared.js';
 
 export interface RunsWatchOptions extends RunsBase {
   io: Io;
@@ -62,10 +62,10 @@ Examples:
         const given = raw === undefined ? undefined : parseId('run id', raw);
         const intervalSeconds = parseInterval(o.interval);
         const timeoutSeconds = parseSeconds('--wait-timeout', o.waitTimeout);
-        const ctx = await runsContext(factory, c, o);
-        const repo = await repoOf(ctx);
+        const { ctx, base, repo } = await start(factory, c, o, {
+          scope: async (ctx) => ({ ...(await inRepo(ctx)), cache: new EtagCache() }),
+        });
         const jobs = ctx.printer.format === 'table' && !ctx.flags.query && ctx.flags.field === undefined;
-        const base = await runsBase(ctx, { cache: new EtagCache() });
         const runId = given ?? (await pickRun(ctx, c, base, repo));
         await run({
           ...base,

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
-import { startService } from '../shared/start.js';
 import type { Factory } from '../../app/types.js';
-import { type SecretsRunBase, baseOptions, namespaceOf, secretsCommand, warn } from './shared.js';
+import { type SecretsRunBase, namespaceOf, secretsCommand, start, warn } from './shared.js';
 import { printDeleted } from '../shared/outcome.js';
 
 export interface SecretsDeleteOptions extends SecretsRunBase {
@@ -23,8 +22,8 @@ Examples:
       const namespace = namespaceOf(o.namespace);
       const { secretPath } = await import('../../clients/secrets/client.js');
       secretPath(path);
-      const ctx = (await startService(factory, cmd, 'secrets')).ctx;
-      await run({ ...baseOptions(ctx, namespace), path, confirm: (a) => ctx.confirm(a) });
+      const { ctx, base, view } = await start(factory, cmd, { namespace });
+      await run({ ...base, ...view, path, confirm: (a) => ctx.confirm(a) });
     });
 }
 

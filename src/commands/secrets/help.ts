@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
-import { startService } from '../shared/start.js';
 import type { Factory } from '../../app/types.js';
-import { type SecretsRunBase, baseOptions, namespaceOf, renderMarkdown, secretsCommand } from './shared.js';
+import { type SecretsRunBase, namespaceOf, renderMarkdown, secretsCommand, start } from './shared.js';
 
 export interface SecretsHelpOptions extends SecretsRunBase {
   path: string;
@@ -26,9 +25,15 @@ Examples:
       const namespace = namespaceOf(o.namespace);
       const { secretPath } = await import('../../clients/secrets/client.js');
       secretPath(path);
-      const ctx = (await startService(factory, cmd, 'secrets', o.openapi ? { defaultOutput: 'json' } : {}))
-        .ctx;
-      await run({ ...baseOptions(ctx, namespace), path, openapi: Boolean(o.openapi) });
+      const { base, view } = await start(
+        factory,
+        cmd,
+        { namespace },
+        {
+          defaultOutput: o.openapi ? 'json' : undefined,
+        },
+      );
+      await run({ ...base, ...view, path, openapi: Boolean(o.openapi) });
     });
 }
 

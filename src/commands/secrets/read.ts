@@ -1,15 +1,7 @@
 import type { Command } from 'commander';
-import { startService } from '../shared/start.js';
 import type { Factory } from '../../app/types.js';
 import { parseKeyValue } from '../shared/parse.js';
-import {
-  type SecretsRunBase,
-  baseOptions,
-  namespaceOf,
-  printEnvelope,
-  secretsCommand,
-  warn,
-} from './shared.js';
+import { type SecretsRunBase, namespaceOf, printEnvelope, secretsCommand, start, warn } from './shared.js';
 
 export interface SecretsReadOptions extends SecretsRunBase {
   path: string;
@@ -37,8 +29,8 @@ Examples:
       const query = Object.fromEntries((o.param ?? []).map((p) => parseKeyValue('-f', p)));
       const { secretPath } = await import('../../clients/secrets/client.js');
       secretPath(path);
-      const ctx = (await startService(factory, cmd, 'secrets')).ctx;
-      await run({ ...baseOptions(ctx, namespace), path, query });
+      const { base, view } = await start(factory, cmd, { namespace });
+      await run({ ...base, ...view, path, query });
     });
 }
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { startService } from '../shared/start.js';
+import { type ServiceBase, serviceStart } from '../shared/start.js';
 import { Command } from 'commander';
 import type { EnvelopeWire } from '../../clients/secrets/types.js';
 import type { KvLocation, SecretsClient } from '../../clients/secrets/client.js';
@@ -7,24 +7,50 @@ import { OpsError, UsageError } from '../../errors.js';
 import { type Io, readAllText } from '../../io.js';
 import type { Style } from '../../output/color.js';
 import type { Feedback } from '../../output/feedback.js';
-import { type Column, type Printer, getPath } from '../../output/printer.js';
+import { type Column, getPath } from '../../output/printer.js';
 import { terminalSafe } from '../../output/text.js';
 import type { Context, Factory } from '../../app/types.js';
 import { parseInteger } from '../shared/parse.js';
 import { readStdinValue, stdinValue } from '../shared/secret-input.js';
 
-/** What every secrets run function gets besides its own values. */
-export interface SecretsRunBase {
-  printer: Printer;
-  feedback: Feedback;
+/** How a secrets verb prints and where it acts, besides its client. */
+export interface SecretsView {
   /** `--namespace`, over the profile's (undefined: the profile's or none). */
   namespace: string | undefined;
   /** `--field`: one value of the secret's data. */
   field: string | undefined;
   /** Print the API's answer whole (JSON, YAML, NDJSON, or --query on it) rather than key / value rows. */
   whole: boolean;
-  /** The client, made on first use with the namespace asked for. */
-  client: () => Promise<SecretsClient>;
+}
+
+/** What every secrets run function gets besides its own values. */
+export type SecretsRunBase = ServiceBase<SecretsClient> & SecretsView;
+
+/**
+ * The start of every secrets verb: its context, its view (`--namespace`, already read by `namespaceOf`,
+ * `--field`, whether the answer is printed whole) and its client, made with that namespace. Almost
+ * every route needs a token once the store is unsealed (seed, What the service does A4): the shared
+ * check says so before sending rather than after a 403; the verbs that work without one (status,
+ * operator init and unseal) start with `client: { auth: false }`.
+ */
+export const start = serviceStart<SecretsClient, { namespace?: string | undefined }, { view: SecretsView }>(
+  'secrets',
+  {
+    scope: (ctx, f) => ({ view: viewOf(ctx, f.namespace) }),
+    create: async (http, { view }) =>
+      (await import('../../clients/secrets/client.js')).createSecretsClient(http, {
+        namespace: view.namespace,
+      }),
+    credentialFlags: 'log in with `ops secrets login` (token on stdin)',
+  },
+);
+
+function viewOf(ctx: Context, namespace: string | undefined): SecretsView {
+  return {
+    namespace,
+    field: ctx.flags.field,
+    whole: Boolean(ctx.flags.query) || ['json', 'yaml', 'ndjson'].includes(ctx.printer.format),
+  };
 }
 
 /** A secrets verb with the options every one of them shares. */
@@ -51,7 +77,10 @@ export function namespaceOf(raw: string | undefined): string | undefined {
   return ns;
 }
 
-/** The shared part of a run function's options, from the context. */
+/**
+ * The options of `ops secrets login`, whose start is its own (a login verb; see
+ * test/architecture.test.ts): the view and a client made on first use.
+ */
 export function baseOptions(
   ctx: Context,
   namespace: string | undefined,
@@ -61,11 +90,7 @@ export function baseOptions(
   return {
     printer: ctx.printer,
     feedback: ctx.feedback,
-    namespace,
-    field: ctx.flags.field,
-    whole: Boolean(ctx.flags.query) || ['json', 'yaml', 'ndjson'].includes(ctx.printer.format),
-    // Almost every route needs a token once the store is unsealed (seed, What the service does A4):
-    // the shared check says so before sending rather than after a 403.
+    ...viewOf(ctx, namespace),
     client: async () => {
       made ??= ctx.serviceClient(
         'secrets',
@@ -78,24 +103,17 @@ export function baseOptions(
   };
 }
 
-/** The context, after taking `-o env` out of the way (only `kv get` knows it; the shared check would refuse it). */
-export async function contextWithEnvOutput(
-  factory: Factory,
-  cmd: Command,
-): Promise<{ ctx: Context; env: boolean }> {
-  let env = false;
+/** Takes `-o env` out of the way before the start (only `kv get` knows it; the shared check would refuse it). */
+export function takeEnvOutput(cmd: Command): boolean {
   for (let c: Command | null = cmd; c; c = c.parent) {
     const v = c.getOptionValue('output');
     if (typeof v !== 'string') continue;
-    if (v.toLowerCase() === 'env') {
-      if (cmd.optsWithGlobals().json)
-        throw new UsageError('--json conflicts with -o env', 'give one of them');
-      c.setOptionValue('output', undefined);
-      env = true;
-    }
-    break;
+    if (v.toLowerCase() !== 'env') return false;
+    if (cmd.optsWithGlobals().json) throw new UsageError('--json conflicts with -o env', 'give one of them');
+    c.setOptionValue('output', undefined);
+    return true;
   }
-  return { ctx: (await startService(factory, cmd, 'secrets')).ctx, env };
+  return false;
 }
 
 /** What of the data arguments reads stdin (`-` or `key=-`), for `--token-stdin`'s refusal. */
@@ -336,8 +354,8 @@ export async function kvWriteOptions(
       'give key=value pairs, or - for a JSON object on stdin',
     );
   }
-  const ctx = (await startService(factory, cmd, 'secrets', { stdinUsed: dataStdin(args) })).ctx;
-  return { ...baseOptions(ctx, namespace), path, mount: o.mount, data, cas };
+  const { base, view } = await start(factory, cmd, { namespace }, { stdinUsed: dataStdin(args) });
+  return { ...base, ...view, path, mount: o.mount, data, cas };
 }
 
 /**
@@ -357,6 +375,6 @@ export async function kvVersionsStart(
   const versions = parseVersions(o.versions);
   const { secretPath } = await import('../../clients/secrets/client.js');
   secretPath(path);
-  const ctx = (await startService(factory, cmd, 'secrets')).ctx;
-  return { ctx, options: { ...baseOptions(ctx, namespace), path, mount: o.mount, versions } };
+  const { ctx, base, view } = await start(factory, cmd, { namespace });
+  return { ctx, options: { ...base, ...view, path, mount: o.mount, versions } };
 }

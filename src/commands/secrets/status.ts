@@ -1,16 +1,8 @@
 import type { Command } from 'commander';
-import { startService } from '../shared/start.js';
 import type { HealthWire, SealStatusWire } from '../../clients/secrets/types.js';
 import { ApiError } from '../../errors.js';
 import type { Factory } from '../../app/types.js';
-import {
-  type SecretsRunBase,
-  baseOptions,
-  kvRows,
-  KV_COLUMNS,
-  namespaceOf,
-  secretsCommand,
-} from './shared.js';
+import { KV_COLUMNS, type SecretsRunBase, kvRows, namespaceOf, secretsCommand, start } from './shared.js';
 
 export interface SecretsStatusOptions extends SecretsRunBase {
   standbyOk: boolean;
@@ -37,9 +29,10 @@ Exit codes follow the health status: 0 active, 7 sealed (503) or not initialized
     )
     .action(async (o: { namespace?: string; standbyOk?: boolean; perfStandbyOk?: boolean }, cmd: Command) => {
       const namespace = namespaceOf(o.namespace);
-      const ctx = (await startService(factory, cmd, 'secrets')).ctx;
+      const { base, view } = await start(factory, cmd, { namespace }, { client: { auth: false } });
       await run({
-        ...baseOptions(ctx, namespace, false),
+        ...base,
+        ...view,
         standbyOk: Boolean(o.standbyOk),
         perfStandbyOk: Boolean(o.perfStandbyOk),
       });

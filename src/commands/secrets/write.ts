@@ -1,14 +1,13 @@
 import type { Command } from 'commander';
-import { startService } from '../shared/start.js';
 import type { Factory } from '../../app/types.js';
 import {
   type SecretsRunBase,
-  baseOptions,
   dataStdin,
   namespaceOf,
   parseData,
   printEnvelope,
   secretsCommand,
+  start,
   warn,
 } from './shared.js';
 
@@ -35,8 +34,8 @@ Examples:
       const { secretPath } = await import('../../clients/secrets/client.js');
       secretPath(path);
       const data = await parseData(args, factory.io);
-      const ctx = (await startService(factory, cmd, 'secrets', { stdinUsed: dataStdin(args) })).ctx;
-      await run({ ...baseOptions(ctx, namespace), path, data });
+      const { base, view } = await start(factory, cmd, { namespace }, { stdinUsed: dataStdin(args) });
+      await run({ ...base, ...view, path, data });
     });
 }
 

@@ -13,7 +13,7 @@ import {
   dueDate,
   parseId,
   tasksCommand,
-  tasksStart,
+  start,
 } from './shared.js';
 import { TASK_DETAIL, taskColumns } from './columns.js';
 
@@ -75,7 +75,7 @@ Examples:
           'set the token with OPS_TASKS_TOKEN',
         );
       const titles = many ? titlesFromText(await readAllText(factory.io.stdin)) : [checkTitle(title)];
-      const { base, list } = await tasksStart(factory, c, o);
+      const { base, list } = await start(factory, c, o);
       await run({ ...base, list, titles, many, notes, due, parent, previous });
     });
 }

@@ -6,7 +6,7 @@ import {
   type TasksRunBase,
   addListOption,
   tasksCommand,
-  tasksStart,
+  start,
 } from './shared.js';
 
 export interface TasksClearOptions extends TasksRunBase {
@@ -26,7 +26,7 @@ Examples:
   ops tasks clear --list Groceries -y`,
     )
     .action(async (o: TasksFlags, c: Command) => {
-      const { ctx, base, list } = await tasksStart(factory, c, o);
+      const { ctx, base, list } = await start(factory, c, o);
       await run({ ...base, list, confirm: (a) => ctx.confirm(a) });
     });
 }

@@ -7,7 +7,7 @@ import {
   addListOption,
   parseId,
   tasksCommand,
-  tasksStart,
+  start,
   taskIn,
 } from './shared.js';
 import { lookingFor } from '../../errors.js';
@@ -33,7 +33,7 @@ Examples:
     )
     .action(async (task: string, o: TasksFlags, c: Command) => {
       parseId(task, 'task id');
-      const { ctx, base, list } = await tasksStart(factory, c, o);
+      const { ctx, base, list } = await start(factory, c, o);
       await run({ ...base, list, task, confirm: (a) => ctx.confirm(a) });
     });
 }

@@ -7,7 +7,7 @@ import {
   addListOption,
   parseId,
   tasksCommand,
-  tasksStart,
+  start,
   taskIn,
 } from './shared.js';
 import { TASK_DETAIL } from './columns.js';
@@ -31,7 +31,7 @@ Examples:
     )
     .action(async (task: string, o: TasksFlags, c: Command) => {
       parseId(task, 'task id');
-      const { base, list } = await tasksStart(factory, c, o);
+      const { base, list } = await start(factory, c, o);
       await run({ ...base, list, task });
     });
 }

@@ -13,7 +13,7 @@ import {
   addListOption,
   rfc3339,
   tasksCommand,
-  tasksStart,
+  start,
 } from './shared.js';
 import { taskColumns } from './columns.js';
 import { asTree } from './tree.js';
@@ -101,7 +101,7 @@ Examples:
     )
     .action(async (o: Flags, c: Command) => {
       const parsed = parseTasksListFlags(o);
-      const { ctx, base, list } = await tasksStart(factory, c, o);
+      const { ctx, base, list } = await start(factory, c, o);
       const tree =
         ctx.printer.format === 'table' &&
         ctx.io.stdoutIsTty &&

@@ -8,7 +8,7 @@ import {
   parseId,
   parseListRef,
   tasksCommand,
-  tasksStart,
+  start,
   taskIn,
 } from './shared.js';
 import { TASK_DETAIL } from './columns.js';
@@ -53,7 +53,7 @@ Examples:
       const parent = o.parent === undefined ? undefined : parseId(o.parent, 'parent task id');
       const previous = o.previous === undefined ? undefined : parseId(o.previous, 'previous task id');
       const toList = o.toList === undefined ? undefined : parseListRef(o.toList, '--to-list');
-      const { base, list } = await tasksStart(factory, c, o);
+      const { base, list } = await start(factory, c, o);
       await run({ ...base, list, task, parent, previous, toList });
     });
 }

@@ -12,7 +12,7 @@ import {
   parseId,
   readJsonObject,
   tasksCommand,
-  tasksStart,
+  start,
   taskIn,
 } from './shared.js';
 import { TASK_DETAIL } from './columns.js';
@@ -67,7 +67,7 @@ Examples:
           `--file "${o.file}" is task ${body.id}, not ${task}`,
           'give the id the file holds',
         );
-      const { base, list } = await tasksStart(factory, c, o);
+      const { base, list } = await start(factory, c, o);
       await run({ ...base, list, task, body });
     });
 }

@@ -1,6 +1,5 @@
 import { planning } from '../../clients/http/planning.js';
 import { Command } from 'commander';
-import type { Context, Factory } from '../../app/types.js';
 import { type TasksClient, createTasksClient } from '../../clients/tasks/client.js';
 import { DEFAULT_LIST } from '../../clients/tasks/index.js';
 import type { TaskListWire } from '../../clients/tasks/types.js';
@@ -8,10 +7,8 @@ import { encodeSegment } from '../../clients/http/url.js';
 import { ApiError, ExitCode, type Missing, OpsError, UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import { readInputFile } from '../shared/secret-input.js';
-import type { Feedback } from '../../output/feedback.js';
-import type { Printer } from '../../output/printer.js';
 import { parseTime } from '../shared/parse.js';
-import { startService } from '../shared/start.js';
+import { type ServiceBase, serviceStart } from '../shared/start.js';
 
 /** The service's limits on text (reference §B.4), checked before anything is sent. */
 export const MAX_TITLE = 1024;
@@ -23,11 +20,7 @@ export interface TasksFlags {
 }
 
 /** What every run function gets. */
-export interface TasksRunBase {
-  printer: Printer;
-  feedback: Feedback;
-  client: () => Promise<TasksClient>;
-}
+export type TasksRunBase = ServiceBase<TasksClient>;
 
 /** A verb of `ops tasks` (`--token-stdin` is added to every verb where the service registers it). */
 export function tasksCommand(name: string, description: string): Command {
@@ -43,26 +36,19 @@ export function addListOption(cmd: Command): Command {
 }
 
 /**
- * The context and client of a verb: the token read from stdin with --token-stdin, `--list` laid over
- * OPS_TASKS_LIST and the profile's `tasks.list`. The address and the token are checked here, before
- * any request. `stdinUsed` names what else of the command reads stdin, which cannot share it.
+ * The start of every tasks verb: the token read from stdin with --token-stdin, `--list` laid over
+ * OPS_TASKS_LIST and the profile's `tasks.list` (the list the verb works in, `@default` when none is
+ * set). The address and the token are checked here, before any request.
  */
-export async function tasksStart(
-  factory: Factory,
-  cmd: Command,
-  flags: TasksFlags,
-  stdinUsed?: string,
-): Promise<{ ctx: Context; base: TasksRunBase; list: string }> {
-  if (flags.list !== undefined && flags.list.trim() === '')
-    throw new UsageError('--list is empty', `give a list id, its exact title or ${DEFAULT_LIST}`);
-  const { ctx, base } = await startService(factory, cmd, 'tasks', {
-    settings: { 'tasks.list': flags.list },
-    stdinUsed,
-    create: (http) => withFlagHints(createTasksClient(http)),
-  });
-  const list = (await ctx.service('tasks')).settings.get('list') || DEFAULT_LIST;
-  return { ctx, base, list };
-}
+export const start = serviceStart<TasksClient, TasksFlags, { list: string }>('tasks', {
+  check: (f) => {
+    if (f.list !== undefined && f.list.trim() === '')
+      throw new UsageError('--list is empty', `give a list id, its exact title or ${DEFAULT_LIST}`);
+  },
+  settings: (f) => ({ 'tasks.list': f.list }),
+  scope: async (ctx) => ({ list: (await ctx.service('tasks')).settings.get('list') || DEFAULT_LIST }),
+  create: (http) => withFlagHints(createTasksClient(http)),
+});
 
 /** A 401's hint, which names no flag in the client, with this command's own way to give the token. */
 function flagHint(err: unknown): never {

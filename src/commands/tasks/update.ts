@@ -12,7 +12,7 @@ import {
   dueDate,
   parseId,
   tasksCommand,
-  tasksStart,
+  start,
   taskIn,
 } from './shared.js';
 import { TASK_DETAIL } from './columns.js';
@@ -66,7 +66,7 @@ Examples:
     .action(async (task: string, o: Flags, c: Command) => {
       parseId(task, 'task id');
       const patch = parseUpdateFlags(o);
-      const { base, list } = await tasksStart(factory, c, o);
+      const { base, list } = await start(factory, c, o);
       await run({ ...base, list, task, patch });
     });
 }

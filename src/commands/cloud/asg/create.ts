@@ -4,14 +4,7 @@ import { ASG_TYPES, type CreateAutoScalingGroupWire } from '../../../clients/clo
 import { UsageError } from '../../../errors.js';
 import { instanceId as instanceRef, requireInstanceState } from '../instance/shared.js';
 import { resolveInstance } from '../names.js';
-import {
-  type CloudRunBase,
-  cloudCommand,
-  cloudContext,
-  parseChoice,
-  parseText,
-  planRead,
-} from '../shared.js';
+import { type CloudRunBase, cloudCommand, start, parseChoice, parseText, planRead } from '../shared.js';
 import { type SizingFlags, checkRequiredFor, checkSizingFor, parseSizing, printGroup } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
 import type { Io } from '../../../io.js';
@@ -68,7 +61,7 @@ export function asgCreateCommand(factory: Factory, run = runAsgCreate): Command 
     .action(async (o: CreateFlags & WaitFlags, c: Command) => {
       const body = parseAsgCreateFlags(o);
       const wait = parseWaitOptions(o);
-      const { ctx, base } = await cloudContext(factory, c);
+      const { ctx, base } = await start(factory, c);
       await run({
         ...base,
         io: ctx.io,

@@ -1,7 +1,7 @@
 import { resolveGroup } from '../names.js';
 import type { Command } from 'commander';
 import type { Context, Factory } from '../../../app/types.js';
-import { type CloudRunBase, StateError, cloudCommand, cloudContext, label, planRead } from '../shared.js';
+import { type CloudRunBase, StateError, cloudCommand, start, label, planRead } from '../shared.js';
 import { asgId } from './shared.js';
 import { waitForGroup } from './wait.js';
 import type { Io } from '../../../io.js';
@@ -23,7 +23,7 @@ export function asgDeleteCommand(factory: Factory, run = runAsgDelete): Command 
   return cmd.action(async (raw: string, o: WaitFlags, c: Command) => {
     const ref = asgId(raw);
     const wait = parseWaitOptions(o);
-    const { ctx, base } = await cloudContext(factory, c);
+    const { ctx, base } = await start(factory, c);
     const id = await resolveGroup(base, ref);
     await run({ ...base, io: ctx.io, id, wait, confirm: (a) => ctx.confirm(a) });
   });

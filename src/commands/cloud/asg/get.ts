@@ -1,7 +1,7 @@
 import { resolveGroup } from '../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type CloudRunBase, cloudCommand, cloudContext } from '../shared.js';
+import { type CloudRunBase, cloudCommand, start } from '../shared.js';
 import { asgId, printGroup } from './shared.js';
 
 export interface AsgGetOptions extends CloudRunBase {
@@ -16,7 +16,7 @@ export function asgGetCommand(factory: Factory, run = runAsgGet): Command {
     .argument('<id>', 'auto scaling group id (UUID) or unique reference')
     .action(async (raw: string, _o: object, c: Command) => {
       const ref = asgId(raw);
-      const { base } = await cloudContext(factory, c);
+      const { base } = await start(factory, c);
       const id = await resolveGroup(base, ref);
       await run({ ...base, id });
     });

@@ -5,7 +5,7 @@ import type { AutoScaledInstanceWire } from '../../../clients/cloud/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { SCALED_COLUMNS } from '../columns.js';
-import { type CloudRunBase, cloudCommand, cloudContext } from '../shared.js';
+import { type CloudRunBase, cloudCommand, start } from '../shared.js';
 import { asgId } from './shared.js';
 
 export interface AsgInstancesOptions extends CloudRunBase {
@@ -22,7 +22,7 @@ export function asgInstancesCommand(factory: Factory, run = runAsgInstances): Co
   return cmd.action(async (raw: string, o: { limit?: string; all?: boolean }, c: Command) => {
     const ref = asgId(raw);
     const { limit } = parseListOptions(o);
-    const { base } = await cloudContext(factory, c);
+    const { base } = await start(factory, c);
     const id = await resolveGroup(base, ref);
     await run({ ...base, id, limit });
   });
@@ -33,7 +33,7 @@ export async function runAsgInstances(o: AsgInstancesOptions): Promise<void> {
   await printPages<AutoScaledInstanceWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.getAutoScalingGroupInstanceList(o.id, { limit: o.limit }),
+    pages: client.getAutoScalingGroupInstanceList(o.id, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: SCALED_COLUMNS,
     limit: o.limit,
     noun: 'instances',

@@ -12,7 +12,7 @@ import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { GROUP_COLUMNS } from '../columns.js';
 import { instanceId as instanceRef } from '../instance/shared.js';
 import { resolveInstance } from '../names.js';
-import { type CloudRunBase, cloudCommand, cloudContext, parseChoice, parseText } from '../shared.js';
+import { type CloudRunBase, cloudCommand, start, parseChoice, parseText } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 export interface AsgListOptions extends CloudRunBase {
@@ -62,7 +62,7 @@ export function asgListCommand(factory: Factory, run = runAsgList): Command {
   addListOptions(cmd);
   return cmd.action(async (o: ListFlags, c: Command) => {
     const parsed = parseAsgListFlags(o);
-    const { base } = await cloudContext(factory, c);
+    const { base } = await start(factory, c);
     const instance = parsed.query.instanceId;
     if (instance !== undefined) parsed.query.instanceId = await resolveInstance(base, instance);
     await run({ ...base, ...parsed });
@@ -74,7 +74,7 @@ export async function runAsgList(o: AsgListOptions): Promise<void> {
   await printPages<AutoScalingGroupWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.getAutoScalingGroupList(o.query, { limit: o.limit }),
+    pages: client.getAutoScalingGroupList(o.query, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: GROUP_COLUMNS,
     limit: o.limit,
     noun: 'auto scaling groups',

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { parseRef, resolveGroup, resolveTargetGroup } from '../names.js';
-import { type CloudRunBase, cloudCommand, cloudContext } from '../shared.js';
+import { type CloudRunBase, cloudCommand, start } from '../shared.js';
 import { asgId } from './shared.js';
 
 /** What register-target-group and deregister-target-group share. */
@@ -23,7 +23,7 @@ export function targetGroupCommand(
     .action(async (raw: string, rawTg: string, _o: object, c: Command) => {
       const ref = asgId(raw);
       const tgRef = parseRef('target group', rawTg, 'ops cloud target-group list');
-      const { base } = await cloudContext(factory, c);
+      const { base } = await start(factory, c);
       const id = await resolveGroup(base, ref);
       const targetGroupId = await resolveTargetGroup(base, tgRef);
       await run({ ...base, id, targetGroupId });

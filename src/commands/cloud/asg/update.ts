@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { UpdateAutoScalingGroupWire } from '../../../clients/cloud/types.js';
 import { UsageError } from '../../../errors.js';
-import { type CloudRunBase, cloudCommand, cloudContext, parseText, planRead } from '../shared.js';
+import { type CloudRunBase, cloudCommand, start, parseText, planRead } from '../shared.js';
 import { type SizingFlags, asgId, checkSizingFor, parseSizing, printGroup } from './shared.js';
 
 export interface AsgUpdateOptions extends CloudRunBase {
@@ -51,7 +51,7 @@ export function asgUpdateCommand(factory: Factory, run = runAsgUpdate): Command 
     .action(async (raw: string, o: SizingFlags & { reference?: string }, c: Command) => {
       const ref = asgId(raw);
       const body = parseAsgUpdateFlags(o);
-      const { base } = await cloudContext(factory, c);
+      const { base } = await start(factory, c);
       const id = await resolveGroup(base, ref);
       await run({ ...base, id, body });
     });

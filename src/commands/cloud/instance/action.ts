@@ -7,7 +7,7 @@ import type { CloudClient } from '../../../clients/cloud/client.js';
 import type { InstanceState } from '../../../clients/cloud/types.js';
 import type { Io } from '../../../io.js';
 import { type WaitFlags, type WaitOptions, addWaitOptions, parseWaitOptions } from '../../shared/wait.js';
-import { type CloudRunBase, cloudCommand, cloudContext, planRead } from '../shared.js';
+import { type CloudRunBase, cloudCommand, start, planRead } from '../shared.js';
 import { TRANSITIONAL, instanceId, printInstance, requireInstanceState, instanceAfter } from './shared.js';
 
 /** What start, stop and reboot share: their run options. */
@@ -43,7 +43,7 @@ export function powerCommand(
     requireOrPick(factory.io, c, 'id', raw);
     const given = raw === undefined ? undefined : instanceId(raw);
     const wait = parseWaitOptions(o);
-    const { ctx, base } = await cloudContext(factory, c);
+    const { ctx, base } = await start(factory, c);
     const id = await resolveInstance(base, given ?? (await pickInstance(ctx, c, base)));
     await run({ ...base, io: ctx.io, id, wait });
   });

@@ -1,7 +1,7 @@
 import { resolveInstance } from '../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type CloudRunBase, StateError, cloudCommand, cloudContext, label, planRead } from '../shared.js';
+import { type CloudRunBase, StateError, cloudCommand, start, label, planRead } from '../shared.js';
 import { instanceId, printInstance } from './shared.js';
 
 export interface InstanceCancelTerminationOptions extends CloudRunBase {
@@ -23,7 +23,7 @@ export function instanceCancelTerminationCommand(
     .argument('<id>', 'instance id (UUID) or unique reference')
     .action(async (raw: string, _o: object, c: Command) => {
       const ref = instanceId(raw);
-      const { base } = await cloudContext(factory, c);
+      const { base } = await start(factory, c);
       const id = await resolveInstance(base, ref);
       await run({ ...base, id });
     });

@@ -2,7 +2,7 @@ import { resolveInstance } from '../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { ConsoleAccessWire } from '../../../clients/cloud/types.js';
-import { type CloudRunBase, cloudCommand, cloudContext } from '../shared.js';
+import { type CloudRunBase, cloudCommand, start } from '../shared.js';
 import { instanceId } from './shared.js';
 
 export interface InstanceConsoleOptions extends CloudRunBase {
@@ -21,7 +21,7 @@ export function instanceConsoleCommand(factory: Factory, run = runInstanceConsol
     .argument('<id>', 'instance id (UUID) or unique reference')
     .action(async (raw: string, _o: object, c: Command) => {
       const ref = instanceId(raw);
-      const { base } = await cloudContext(factory, c);
+      const { base } = await start(factory, c);
       const id = await resolveInstance(base, ref);
       await run({ ...base, id });
     });

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { pickableArgument, requireOrPick } from '../../shared/pick.js';
 import { pickInstance } from '../pick-instance.js';
 import type { Factory } from '../../../app/types.js';
-import { type CloudRunBase, cloudCommand, cloudContext } from '../shared.js';
+import { type CloudRunBase, cloudCommand, start } from '../shared.js';
 import { instanceId, printInstance } from './shared.js';
 
 export interface InstanceGetOptions extends CloudRunBase {
@@ -22,7 +22,7 @@ export function instanceGetCommand(factory: Factory, run = runInstanceGet): Comm
     .action(async (raw: string | undefined, _o: object, c: Command) => {
       requireOrPick(factory.io, c, 'id', raw);
       const given = raw === undefined ? undefined : instanceId(raw);
-      const { ctx, base } = await cloudContext(factory, c);
+      const { ctx, base } = await start(factory, c);
       const id = await resolveInstance(base, given ?? (await pickInstance(ctx, c, base)));
       await run({ ...base, id });
     });

@@ -11,7 +11,7 @@ import {
 import { UsageError } from '../../../errors.js';
 import type { Io } from '../../../io.js';
 import { type WaitOptions, addWaitOptions, parseWaitOptions, type WaitFlags } from '../../shared/wait.js';
-import { type CloudRunBase, cloudCommand, cloudContext, planRead } from '../shared.js';
+import { type CloudRunBase, cloudCommand, start, planRead } from '../shared.js';
 import { type LaunchFlags, familyOfImageCode, parseLaunchFlags, readSshKey } from './launch-input.js';
 import { addMonthlyOptions, printInstance, waitForInstance } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
@@ -75,12 +75,18 @@ export function instanceLaunchCommand(factory: Factory, run = runInstanceLaunch)
       if (text.trim() === '') throw new UsageError(`--user-data-file "${o.userDataFile}" is empty`);
       body.userData = text;
     }
-    const { ctx, base } = await cloudContext(
+    const { ctx, base } = await start(
       factory,
       c,
-      o.userDataFile === '-' || o.sshKeyFile === '-'
-        ? { stdinTaken: o.userDataFile === '-' ? '--user-data-file -' : '--ssh-key-file -' }
-        : {},
+      {},
+      {
+        stdinUsed:
+          o.userDataFile === '-' || o.sshKeyFile === '-'
+            ? o.userDataFile === '-'
+              ? '--user-data-file -'
+              : '--ssh-key-file -'
+            : undefined,
+      },
     );
     await run({ ...base, io: ctx.io, body, wait });
   });

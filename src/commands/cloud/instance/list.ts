@@ -12,7 +12,7 @@ import {
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { INSTANCE_COLUMNS } from '../columns.js';
-import { type CloudRunBase, cloudCommand, cloudContext, parseChoice, parseIp, parseText } from '../shared.js';
+import { type CloudRunBase, cloudCommand, start, parseChoice, parseIp, parseText } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 export interface InstanceListOptions extends CloudRunBase {
@@ -88,7 +88,7 @@ export function instanceListCommand(factory: Factory, run = runInstanceList): Co
   addListOptions(cmd);
   return cmd.action(async (o: ListFlags, c: Command) => {
     const parsed = parseInstanceListFlags(o);
-    const { base } = await cloudContext(factory, c);
+    const { base } = await start(factory, c);
     await run({ ...base, ...parsed });
   });
 }
@@ -98,7 +98,7 @@ export async function runInstanceList(o: InstanceListOptions): Promise<void> {
   await printPages<InstanceWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.getInstanceList(o.query, { limit: o.limit }),
+    pages: client.getInstanceList(o.query, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: INSTANCE_COLUMNS,
     limit: o.limit,
     noun: 'instances',

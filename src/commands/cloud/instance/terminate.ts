@@ -7,7 +7,7 @@ import type { InstanceDetailsWire, TerminateInstanceWire } from '../../../client
 import { UsageError } from '../../../errors.js';
 import type { Io } from '../../../io.js';
 import { type WaitFlags, type WaitOptions, addWaitOptions, parseWaitOptions } from '../../shared/wait.js';
-import { type CloudRunBase, StateError, cloudCommand, cloudContext, label, planRead } from '../shared.js';
+import { type CloudRunBase, StateError, cloudCommand, start, label, planRead } from '../shared.js';
 import { instanceId, printInstance, instanceAfter } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
@@ -73,7 +73,7 @@ export function instanceTerminateCommand(factory: Factory, run = runInstanceTerm
       const given = raw === undefined ? undefined : instanceId(raw);
       const body = parseTerminateFlags(o);
       const wait = parseWaitOptions(o);
-      const { ctx, base } = await cloudContext(factory, c);
+      const { ctx, base } = await start(factory, c);
       const id = await resolveInstance(base, given ?? (await pickInstance(ctx, c, base)));
       await run({ ...base, io: ctx.io, id, body, wait, confirm: (a) => ctx.confirm(a) });
     },

@@ -5,7 +5,7 @@ import type { InstanceTypeWire } from '../../../clients/cloud/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { TYPE_COLUMNS } from '../columns.js';
-import { type CloudRunBase, cloudCommand, cloudContext } from '../shared.js';
+import { type CloudRunBase, cloudCommand, start } from '../shared.js';
 import { instanceId } from './shared.js';
 
 export interface InstanceTypesOptions extends CloudRunBase {
@@ -26,7 +26,7 @@ export function instanceTypesCommand(factory: Factory, run = runInstanceTypes): 
   return cmd.action(async (raw: string, o: { limit?: string; all?: boolean }, c: Command) => {
     const ref = instanceId(raw);
     const { limit } = parseListOptions(o);
-    const { base } = await cloudContext(factory, c);
+    const { base } = await start(factory, c);
     const id = await resolveInstance(base, ref);
     await run({ ...base, id, limit });
   });
@@ -37,7 +37,7 @@ export async function runInstanceTypes(o: InstanceTypesOptions): Promise<void> {
   await printPages<InstanceTypeWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.getUpdateInstanceTypeList(o.id, { limit: o.limit }),
+    pages: client.getUpdateInstanceTypeList(o.id, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: TYPE_COLUMNS,
     limit: o.limit,
     noun: 'instance types',

@@ -13,7 +13,7 @@ import { parseInteger } from '../../shared/parse.js';
 import {
   type CloudRunBase,
   cloudCommand,
-  cloudContext,
+  start,
   label,
   parseChoice,
   parseNumberChoice,
@@ -87,7 +87,7 @@ export function instanceUpdateCommand(factory: Factory, run = runInstanceUpdate)
     .action(async (raw: string, o: UpdateFlags, c: Command) => {
       const ref = instanceId(raw);
       const body = parseInstanceUpdateFlags(o);
-      const { base } = await cloudContext(factory, c);
+      const { base } = await start(factory, c);
       const id = await resolveInstance(base, ref);
       await run({ ...base, id, body });
     });

@@ -12,7 +12,7 @@ import {
   waitFor,
 } from '../../shared/wait.js';
 import { parseRef, resolveBalancer } from '../names.js';
-import { type CloudRunBase, cloudCommand, cloudContext } from '../shared.js';
+import { type CloudRunBase, cloudCommand, start } from '../shared.js';
 import { LB_FIELDS } from './columns.js';
 
 export interface LbActionOptions extends CloudRunBase {
@@ -50,7 +50,7 @@ export function lbActionCommand(
   return cmd.action(async (raw: string, o: WaitFlags, c: Command) => {
     const ref = lbId(raw);
     const wait = parseWaitOptions(o);
-    const { ctx, base } = await cloudContext(factory, c);
+    const { ctx, base } = await start(factory, c);
     const id = await resolveBalancer(base, ref);
     await run({ ...base, io: ctx.io, id, wait });
   });

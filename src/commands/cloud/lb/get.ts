@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { resolveBalancer } from '../names.js';
-import { type CloudRunBase, cloudCommand, cloudContext } from '../shared.js';
+import { type CloudRunBase, cloudCommand, start } from '../shared.js';
 import { lbId } from './action.js';
 import { LB_FIELDS } from './columns.js';
 
@@ -18,7 +18,7 @@ export function lbGetCommand(factory: Factory, run = runLbGet): Command {
     .argument('<load-balancer>', 'load balancer id (UUID) or unique reference')
     .action(async (raw: string, _o: object, c: Command) => {
       const ref = lbId(raw);
-      const { base } = await cloudContext(factory, c);
+      const { base } = await start(factory, c);
       const id = await resolveBalancer(base, ref);
       await run({ ...base, id });
     });

@@ -8,7 +8,7 @@ import {
 import { choiceOption } from '../../shared/choices.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
-import { type CloudRunBase, cloudCommand, cloudContext, parseChoice, parseIp, parseText } from '../shared.js';
+import { type CloudRunBase, cloudCommand, start, parseChoice, parseIp, parseText } from '../shared.js';
 import { LB_COLUMNS } from './columns.js';
 
 /** The states a load balancer passes through (its start, stop and reboot take a while). */
@@ -62,7 +62,7 @@ export function lbListCommand(factory: Factory, run = runLbList): Command {
   addListOptions(cmd);
   return cmd.action(async (o: ListFlags, c: Command) => {
     const parsed = parseLbListFlags(o);
-    const { base } = await cloudContext(factory, c);
+    const { base } = await start(factory, c);
     await run({ ...base, ...parsed });
   });
 }
@@ -72,7 +72,7 @@ export async function runLbList(o: LbListOptions): Promise<void> {
   await printPages<LoadBalancerWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.getLoadBalancerList(o.query, { limit: o.limit }),
+    pages: client.getLoadBalancerList(o.query, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: LB_COLUMNS,
     limit: o.limit,
     noun: 'load balancers',

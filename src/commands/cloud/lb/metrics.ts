@@ -12,7 +12,7 @@ import {
 import { UsageError } from '../../../errors.js';
 import { parseTime } from '../../shared/parse.js';
 import { type MetricsView, metricsView, printMetrics, seriesOf } from '../charts.js';
-import { type CloudRunBase, cloudCommand, cloudContext, parseChoice } from '../shared.js';
+import { type CloudRunBase, cloudCommand, start, parseChoice } from '../shared.js';
 import { lbId } from './action.js';
 import { choiceOption } from '../../shared/choices.js';
 
@@ -83,7 +83,7 @@ export function lbMetricsCommand(factory: Factory, run = runLbMetrics): Command 
         const ref = lbId(raw);
         const metric = parseMetric(rawMetric);
         const query = parseLbMetricsFlags(o);
-        const { ctx, base } = await cloudContext(factory, c);
+        const { ctx, base } = await start(factory, c);
         const id = await resolveBalancer(base, ref);
         const view = metricsView({
           format: ctx.printer.format,

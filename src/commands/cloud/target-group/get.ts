@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { TARGET_GROUP_COLUMNS } from '../lb/columns.js';
 import { parseRef, resolveTargetGroup } from '../names.js';
-import { type CloudRunBase, cloudCommand, cloudContext } from '../shared.js';
+import { type CloudRunBase, cloudCommand, start } from '../shared.js';
 
 export interface TargetGroupGetOptions extends CloudRunBase {
   id: string;
@@ -16,7 +16,7 @@ export function targetGroupGetCommand(factory: Factory, run = runTargetGroupGet)
     .argument('<target-group>', 'target group id (UUID) or unique name')
     .action(async (raw: string, _o: object, c: Command) => {
       const ref = parseRef('target group', raw, 'ops cloud target-group list');
-      const { base } = await cloudContext(factory, c);
+      const { base } = await start(factory, c);
       const id = await resolveTargetGroup(base, ref);
       await run({ ...base, id });
     });

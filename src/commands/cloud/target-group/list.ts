@@ -10,7 +10,7 @@ import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { parseInteger } from '../../shared/parse.js';
 import { TARGET_GROUP_COLUMNS } from '../lb/columns.js';
-import { type CloudRunBase, cloudCommand, cloudContext, parseChoice, parseText } from '../shared.js';
+import { type CloudRunBase, cloudCommand, start, parseChoice, parseText } from '../shared.js';
 
 const PROTOCOLS = ['HTTP', 'HTTPS', 'TCP'] as const;
 
@@ -58,7 +58,7 @@ export function targetGroupListCommand(factory: Factory, run = runTargetGroupLis
   addListOptions(cmd);
   return cmd.action(async (o: ListFlags, c: Command) => {
     const parsed = parseTargetGroupListFlags(o);
-    const { base } = await cloudContext(factory, c);
+    const { base } = await start(factory, c);
     await run({ ...base, ...parsed });
   });
 }
@@ -68,7 +68,7 @@ export async function runTargetGroupList(o: TargetGroupListOptions): Promise<voi
   await printPages<TargetGroupWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.getTargetGroupList(o.query, { limit: o.limit }),
+    pages: client.getTargetGroupList(o.query, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: TARGET_GROUP_COLUMNS,
     limit: o.limit,
     noun: 'target groups',

@@ -1,8 +1,7 @@
 import { Command, Option } from 'commander';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import { type ErrorReport, WEBHOOK_FUNCTIONS, type WebhookFunction } from '../../../clients/dataapi/types.js';
-import { type WindowFlags, dataapiClient, parseWindow } from '../shared/report.js';
+import { type WindowFlags, parseWindow, start } from '../shared/report.js';
 import { type ErrorsResendOptions, collectDeliveries, resendDeliveries } from '../shared/resend.js';
 
 export type { ErrorsResendOptions } from '../shared/resend.js';
@@ -55,16 +54,23 @@ Examples:
     )
     .action(async (flags: ResendFlags, c: Command) => {
       const parsed = parseResendFlags(flags);
-      const ctx = (await startService(factory, c, 'dataapi')).ctx;
+      const { ctx, base } = await start(
+        factory,
+        c,
+        {},
+        {
+          // Without a terminal the question cannot be asked: fail now, before the report is read.
+          scope: async (ctx) => {
+            if (!ctx.io.stdinIsTty)
+              await ctx.confirm(`Resend the failed webhook deliveries of the ${parsed.report} report`);
+            return {};
+          },
+        },
+      );
       const dryRun = Boolean(ctx.flags.dryRun);
-      // Without a terminal the question cannot be asked: fail now, before the report is read.
-      if (!ctx.io.stdinIsTty)
-        await ctx.confirm(`Resend the failed webhook deliveries of the ${parsed.report} report`);
       await run({
+        ...base,
         io: ctx.io,
-        printer: ctx.printer,
-        feedback: ctx.feedback,
-        client: await dataapiClient(ctx),
         ...parsed,
         dryRun,
         confirm: (action) => ctx.confirm(action),

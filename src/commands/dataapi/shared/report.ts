@@ -1,6 +1,6 @@
 import { Command } from 'commander';
-import { startService } from '../../shared/start.js';
-import type { Context, Factory } from '../../../app/types.js';
+import { serviceStart } from '../../shared/start.js';
+import type { Factory } from '../../../app/types.js';
 import { type DataapiClient, createDataapiClient } from '../../../clients/dataapi/client.js';
 import type { EnvelopeOptions } from '../../../clients/dataapi/envelope.js';
 import type { ErrorReport, ErrorResultWire, ErrorsRequestWire } from '../../../clients/dataapi/types.js';
@@ -82,18 +82,22 @@ export function parseFunction(raw: string | undefined): string | undefined {
 }
 
 /**
- * The client, with the envelope's rate limits retried on the same budget and longest wait as the
- * core's (--retries, --max-wait).
+ * The start of every dataapi verb: its context and client, with the envelope's rate limits retried on
+ * the same budget and longest wait as the core's (--retries, --max-wait).
  */
-export function dataapiClient(ctx: Context): Promise<() => Promise<DataapiClient>> {
-  const options: EnvelopeOptions = {
-    retries: Math.floor(Number(ctx.settings.get('retries') ?? GLOBAL_DEFAULTS.retries)),
-    maxWaitSeconds: Number(ctx.settings.get('max_wait') ?? GLOBAL_DEFAULTS.max_wait),
-    signal: ctx.io.signal,
-    onRetry: (r) => ctx.feedback.warn(`retrying in ${r.waitSeconds.toFixed(1)} s (${r.reason})`),
-  };
-  return ctx.serviceClient('dataapi', (http) => createDataapiClient(http, options));
-}
+export const start = serviceStart<DataapiClient>('dataapi', {
+  create: (http, _scope, ctx) => {
+    const options: EnvelopeOptions = {
+      retries: Math.floor(Number(ctx.settings.get('retries') ?? GLOBAL_DEFAULTS.retries)),
+      maxWaitSeconds: Number(ctx.settings.get('max_wait') ?? GLOBAL_DEFAULTS.max_wait),
+      signal: ctx.io.signal,
+      onRetry: (r) => ctx.feedback.warn(`retrying in ${r.waitSeconds.toFixed(1)} s (${r.reason})`),
+    };
+    return createDataapiClient(http, options);
+  },
+  // The password's own error names OPS_DATAAPI_PASSWORD and `ops config set`, as it always has.
+  credentialFlags: '',
+});
 
 export const ERROR_COLUMNS: Column<ErrorResultWire>[] = [
   { header: 'time', get: (r) => r.datetime, format: 'relative' },
@@ -158,13 +162,8 @@ ${o.examples.map((e) => `  ${e}`).join('\n')}`,
     )
     .action(async (flags: ReportFlags, c: Command) => {
       const parsed = parseReportFlags(flags);
-      const ctx = (await startService(factory, c, 'dataapi')).ctx;
-      await run({
-        printer: ctx.printer,
-        feedback: ctx.feedback,
-        client: await dataapiClient(ctx),
-        ...parsed,
-      });
+      const { base } = await start(factory, c);
+      await run({ ...base, ...parsed });
     });
 }
 

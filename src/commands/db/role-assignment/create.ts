@@ -12,11 +12,10 @@ import {
   type TargetFlags,
   addTargetOptions,
   assignmentColumns,
-  dbClient,
-  dbContext,
   parseGuid,
   parseRoleDefinition,
   parseScope,
+  start,
 } from '../shared.js';
 
 export interface RoleAssignmentCreateOptions extends FollowDeps {
@@ -61,14 +60,17 @@ Examples:
       const wait = parseWaitOptions(o, { defaultInterval: 2 });
       const principalId = parseGuid('--principal', o.principal);
       const id = o.id === undefined ? randomUUID() : parseGuid('--id', o.id);
-      const { ctx, target } = await dbContext(factory, c, o);
-      const roleDefinition = parseRoleDefinition(o.roleDefinition, target);
-      const scope = parseScope(o.scope, target);
+      const { ctx, base, target, roleDefinition, scope } = await start(factory, c, o, {
+        scope: (_ctx, { target }) => ({
+          roleDefinition: parseRoleDefinition(o.roleDefinition, target),
+          scope: parseScope(o.scope, target),
+        }),
+      });
       await run({
         io: ctx.io,
         printer: ctx.printer,
         feedback: ctx.feedback,
-        client: await dbClient(ctx, target),
+        client: base.client,
         target,
         wait,
         id,

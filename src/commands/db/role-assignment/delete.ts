@@ -6,7 +6,7 @@ import type { Printer } from '../../../output/printer.js';
 import { printDeleted } from '../../shared/outcome.js';
 import { type WaitFlags, addWaitOptions, parseWaitOptions } from '../../shared/wait.js';
 import { ACCEPTED_COLUMNS, type FollowDeps, followOperation } from '../operation.js';
-import { type TargetFlags, addTargetOptions, dbClient, dbContext, parseGuid } from '../shared.js';
+import { type TargetFlags, addTargetOptions, parseGuid, start } from '../shared.js';
 
 export interface RoleAssignmentDeleteOptions extends FollowDeps {
   printer: Printer;
@@ -34,12 +34,12 @@ Examples:
     .action(async (rawId: string, o: TargetFlags & WaitFlags, c: Command) => {
       const id = parseGuid('role assignment id', rawId);
       const wait = parseWaitOptions(o, { defaultInterval: 2 });
-      const { ctx, target } = await dbContext(factory, c, o);
+      const { ctx, base, target } = await start(factory, c, o);
       await run({
         io: ctx.io,
         printer: ctx.printer,
         feedback: ctx.feedback,
-        client: await dbClient(ctx, target),
+        client: base.client,
         target,
         id,
         wait,

@@ -2,14 +2,7 @@ import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { DbAccount, DbClient } from '../../../clients/db/client.js';
 import type { Printer } from '../../../output/printer.js';
-import {
-  type TargetFlags,
-  addTargetOptions,
-  assignmentColumns,
-  dbClient,
-  dbContext,
-  parseGuid,
-} from '../shared.js';
+import { type TargetFlags, addTargetOptions, assignmentColumns, parseGuid, start } from '../shared.js';
 
 export interface RoleAssignmentGetOptions {
   printer: Printer;
@@ -34,8 +27,8 @@ Examples:
     )
     .action(async (rawId: string, o: TargetFlags, c: Command) => {
       const id = parseGuid('role assignment id', rawId);
-      const { ctx, target } = await dbContext(factory, c, o);
-      await run({ printer: ctx.printer, client: await dbClient(ctx, target), target, id });
+      const { ctx, base, target } = await start(factory, c, o);
+      await run({ printer: ctx.printer, client: base.client, target, id });
     });
 }
 

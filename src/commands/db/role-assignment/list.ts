@@ -6,7 +6,7 @@ import type { Feedback } from '../../../output/feedback.js';
 import type { Printer } from '../../../output/printer.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
-import { type TargetFlags, addTargetOptions, assignmentColumns, dbClient, dbContext } from '../shared.js';
+import { type TargetFlags, addTargetOptions, assignmentColumns, start } from '../shared.js';
 
 export interface RoleAssignmentListOptions {
   printer: Printer;
@@ -31,11 +31,11 @@ Examples:
     )
     .action(async (o: TargetFlags & { limit?: string; all?: boolean }, c: Command) => {
       const { limit } = parseListOptions(o);
-      const { ctx, target } = await dbContext(factory, c, o);
+      const { ctx, base, target } = await start(factory, c, o);
       await run({
         printer: ctx.printer,
         feedback: ctx.feedback,
-        client: await dbClient(ctx, target),
+        client: base.client,
         target,
         limit,
       });
@@ -47,7 +47,7 @@ export async function runRoleAssignmentList(o: RoleAssignmentListOptions): Promi
   await printPages<SqlRoleAssignmentWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.listSqlRoleAssignments({ limit: o.limit }),
+    pages: client.listSqlRoleAssignments({ limit: o.limit, raw: o.printer.takesRawJson }),
     columns: assignmentColumns(o.target),
     limit: o.limit,
     noun: 'role assignments',

@@ -2,14 +2,7 @@ import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { DbClient } from '../../../clients/db/client.js';
 import type { Printer } from '../../../output/printer.js';
-import {
-  DEFINITION_COLUMNS,
-  type TargetFlags,
-  addTargetOptions,
-  dbClient,
-  dbContext,
-  parseGuid,
-} from '../shared.js';
+import { DEFINITION_COLUMNS, type TargetFlags, addTargetOptions, parseGuid, start } from '../shared.js';
 
 export interface RoleDefinitionGetOptions {
   printer: Printer;
@@ -38,8 +31,8 @@ Examples:
     )
     .action(async (rawId: string, o: TargetFlags, c: Command) => {
       const id = parseDefinitionId(rawId);
-      const { ctx, target } = await dbContext(factory, c, o);
-      await run({ printer: ctx.printer, client: await dbClient(ctx, target), id });
+      const { ctx, base } = await start(factory, c, o);
+      await run({ printer: ctx.printer, client: base.client, id });
     });
 }
 

@@ -6,7 +6,7 @@ import type { Feedback } from '../../../output/feedback.js';
 import type { Printer } from '../../../output/printer.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
-import { DEFINITION_COLUMNS, type TargetFlags, addTargetOptions, dbClient, dbContext } from '../shared.js';
+import { DEFINITION_COLUMNS, type TargetFlags, addTargetOptions, start } from '../shared.js';
 
 export interface RoleDefinitionListOptions {
   printer: Printer;
@@ -30,8 +30,8 @@ Examples:
     )
     .action(async (o: TargetFlags & { limit?: string; all?: boolean }, c: Command) => {
       const { limit } = parseListOptions(o);
-      const { ctx, target } = await dbContext(factory, c, o);
-      await run({ printer: ctx.printer, feedback: ctx.feedback, client: await dbClient(ctx, target), limit });
+      const { ctx, base } = await start(factory, c, o);
+      await run({ printer: ctx.printer, feedback: ctx.feedback, client: base.client, limit });
     });
 }
 
@@ -40,7 +40,7 @@ export async function runRoleDefinitionList(o: RoleDefinitionListOptions): Promi
   await printPages<SqlRoleDefinitionWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.listSqlRoleDefinitions({ limit: o.limit }),
+    pages: client.listSqlRoleDefinitions({ limit: o.limit, raw: o.printer.takesRawJson }),
     columns: DEFINITION_COLUMNS,
     limit: o.limit,
     noun: 'role definitions',

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { DocgenClient } from '../../../clients/docgen/client.js';
 import type { Printer } from '../../../output/printer.js';
 import type { Factory } from '../../../app/types.js';
-import { JOB_DETAIL, docgenClient, parseId } from '../shared.js';
+import { JOB_DETAIL, parseId, start } from '../shared.js';
 
 export interface JobsGetOptions {
   printer: Printer;
@@ -28,8 +28,8 @@ Examples:
     )
     .action(async (jobId: string, _o: unknown, c: Command) => {
       const id = parseId('job id', jobId);
-      const { ctx, client } = await docgenClient(factory, c);
-      await run({ printer: ctx.printer, client, jobId: id });
+      const { ctx, base } = await start(factory, c);
+      await run({ printer: ctx.printer, client: base.client, jobId: id });
     });
 }
 

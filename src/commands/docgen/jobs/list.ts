@@ -9,7 +9,7 @@ import type { Printer } from '../../../output/printer.js';
 import type { Factory } from '../../../app/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
-import { JOB_COLUMNS, docgenClient, parseId, parseStatuses } from '../shared.js';
+import { JOB_COLUMNS, parseId, parseStatuses, start } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 /** Which list: the caller's jobs, one batch's, or one template's. */
@@ -91,8 +91,8 @@ Examples:
     )
     .action(async (o: ListFlags, c: Command) => {
       const parsed = parseJobsListFlags(o);
-      const { ctx, client } = await docgenClient(factory, c);
-      await run({ printer: ctx.printer, feedback: ctx.feedback, client, ...parsed });
+      const { ctx, base } = await start(factory, c);
+      await run({ printer: ctx.printer, feedback: ctx.feedback, client: base.client, ...parsed });
     });
 }
 

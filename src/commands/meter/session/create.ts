@@ -1,9 +1,8 @@
 import { Command } from 'commander';
-import { startService } from '../../shared/start.js';
 import type { MeterClient, MeterEventSession } from '../../../clients/meter/client.js';
 import type { Column, Printer } from '../../../output/printer.js';
 import type { Factory } from '../../../app/types.js';
-import { addApiVersionOption, meterClient, resolveApiVersion } from '../shared/options.js';
+import { addApiVersionOption, start, withApiVersion } from '../shared/options.js';
 
 export interface MeterSessionCreateOptions {
   printer: Printer;
@@ -34,9 +33,8 @@ Examples:
   ops meter session create -o json --api-version 2025-08-27.preview`,
     );
   return addApiVersionOption(cmd).action(async (o: { apiVersion?: string }, c: Command) => {
-    const ctx = (await startService(factory, c, 'meter')).ctx;
-    const apiVersion = await resolveApiVersion(ctx, o.apiVersion);
-    await run({ printer: ctx.printer, client: meterClient(ctx, apiVersion) });
+    const { base } = await start(factory, c, {}, { scope: withApiVersion(o.apiVersion) });
+    await run({ printer: base.printer, client: base.client });
   });
 }
 

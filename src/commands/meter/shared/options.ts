@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { checkBillingVersion } from '../../../clients/meter/index.js';
-import type { HttpClient } from '../../../clients/http/types.js';
 import type { MeterClient } from '../../../clients/meter/client.js';
 import { UsageError } from '../../../errors.js';
 import type { Context } from '../../../app/types.js';
+import { serviceStart } from '../../shared/start.js';
 
 /** `--api-version`: the `Billing-Version` of this call, over OPS_METER_API_VERSION and the profile. */
 export function addApiVersionOption(cmd: Command): Command {
@@ -30,24 +30,37 @@ export async function resolveApiVersion(ctx: Context, flag: string | undefined):
 }
 
 /**
- * The meter client, built on first use with `connections` kept-alive sockets for parallel batches.
- * Given a `signal`, its requests listen to that instead of Ctrl-C (a bulk send lets the batches in
- * flight finish after Ctrl-C, so that what the service confirmed is recorded).
+ * The meter client's loader as the senders take it. Given a `signal`, its requests listen to that
+ * instead of Ctrl-C (a bulk send lets the batches in flight finish after Ctrl-C, so that what the
+ * service confirmed is recorded).
  */
 export type MeterClientLoader = (signal?: AbortSignal) => Promise<MeterClient>;
 
-export function meterClient(
-  ctx: Context,
-  apiVersion: string | undefined,
-  connections?: number,
-): MeterClientLoader {
-  const load = async (http: HttpClient) =>
-    (await import('../../../clients/meter/client.js')).createMeterClient(http, { apiVersion });
-  return async (signal) =>
-    (
-      await ctx.serviceClient('meter', load, {
-        ...(connections ? { connections } : {}),
-        ...(signal ? { signal } : {}),
-      })
-    )();
+/**
+ * The start of every meter verb. A verb that sends gives its `--api-version` as its scope
+ * (`withApiVersion`), checked before the client is made with it.
+ */
+export const start = serviceStart<MeterClient, Record<string, never>>('meter', {
+  create: async (http, s) =>
+    (await import('../../../clients/meter/client.js')).createMeterClient(http, {
+      apiVersion: s.apiVersion as string | undefined,
+    }),
+  // The key's own error names OPS_METER_API_KEY and `ops config set`, as it always has.
+  credentialFlags: '',
+});
+
+/** The scope of a verb that sends: the `Billing-Version` it sends, checked. */
+export const withApiVersion = (flag: string | undefined) => async (ctx: Context) => ({
+  apiVersion: await resolveApiVersion(ctx, flag),
+});
+
+/**
+ * The loader of a client started with `signal: giveUp.signal`: the sender's own signal, when it gives
+ * one, aborts the client's requests through `giveUp`.
+ */
+export function loaderOf(client: () => Promise<MeterClient>, giveUp?: AbortController): MeterClientLoader {
+  return async (signal) => {
+    if (signal && giveUp) signal.addEventListener('abort', () => giveUp.abort(signal.reason), { once: true });
+    return client();
+  };
 }

@@ -4,7 +4,7 @@ import type { Factory } from '../../../app/types.js';
 import type { CheckoutKeyType } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import { CHECKOUT_KEY_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, parseChoice, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, parseChoice, start } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 export interface CheckoutKeyCreateOptions extends PipelinesBase {
@@ -37,7 +37,7 @@ export function checkoutKeyCreateCommand(factory: Factory, run = runCheckoutKeyC
       const given = parseProjectArg(slug, c.opts());
       if (o.type === undefined) throw new UsageError('--type is required', 'give deploy-key or user-key');
       const type = parseChoice('--type', o.type, ['user-key', 'deploy-key'] as const);
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed, type });
     });

@@ -1,7 +1,7 @@
 import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type Confirm, type PipelinesBase, examples, start } from '../shared.js';
 import { parseFingerprint } from './get.js';
 import { printDeleted } from '../../shared/outcome.js';
 
@@ -26,7 +26,7 @@ export function checkoutKeyDeleteCommand(factory: Factory, run = runCheckoutKeyD
     .action(async (slug: string, fp: string, _o: unknown, c: Command) => {
       const given = parseProjectArg(slug, c.opts());
       const fingerprint = parseFingerprint(fp);
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed, fingerprint, confirm: (a) => ctx.confirm(a) });
     });

@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { UsageError } from '../../../errors.js';
 import { CHECKOUT_KEY_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, start } from '../shared.js';
 
 export interface CheckoutKeyGetOptions extends PipelinesBase {
   slug: string;
@@ -37,7 +37,7 @@ export function checkoutKeyGetCommand(factory: Factory, run = runCheckoutKeyGet)
     .action(async (slug: string, fp: string, _o: unknown, c: Command) => {
       const given = parseProjectArg(slug, c.opts());
       const fingerprint = parseFingerprint(fp);
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed, fingerprint });
     });

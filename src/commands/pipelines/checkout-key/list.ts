@@ -5,7 +5,7 @@ import type { CheckoutKeyWire, Digest } from '../../../clients/pipelines/types.j
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { CHECKOUT_KEY_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, parseChoice, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, parseChoice, start } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 export interface CheckoutKeyListOptions extends PipelinesBase {
@@ -39,7 +39,7 @@ export function checkoutKeyListCommand(factory: Factory, run = runCheckoutKeyLis
       const given = parseProjectArg(slug, c.opts());
       const digest =
         o.digest === undefined ? undefined : parseChoice('--digest', o.digest, ['sha256', 'md5'] as const);
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed, digest, limit: list.limit });
     });
@@ -50,7 +50,7 @@ export async function runCheckoutKeyList(o: CheckoutKeyListOptions): Promise<voi
   await printPages<CheckoutKeyWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.listCheckoutKeys(o.slug, o.digest, { limit: o.limit }),
+    pages: client.listCheckoutKeys(o.slug, o.digest, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: CHECKOUT_KEY_COLUMNS,
     limit: o.limit,
     noun: 'checkout keys',

@@ -3,7 +3,7 @@ import type { Factory } from '../../../app/types.js';
 import type { ContextOwnerWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import { CONTEXT_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, start } from '../shared.js';
 import { type Owner, type OwnerFlags, addOwnerOptions, parseOwnerFlags, resolveOwner } from './owner.js';
 
 export interface ContextCreateOptions extends PipelinesBase {
@@ -33,7 +33,7 @@ export function contextCreateCommand(factory: Factory, run = runContextCreate): 
       if (name.trim() === '')
         throw new UsageError('the context name is empty', 'give a name such as aws-production');
       const owner = parseOwnerFlags(o);
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       await run({ ...base, name, owner: await resolveOwner(ctx, base.client, owner) });
     });
 }

@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { pickableArgument, requireFirst, requireOrPick } from '../../shared/pick.js';
 import { CONTEXT_ARG, contextOrPick } from './pick.js';
 import type { Factory } from '../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type Confirm, type PipelinesBase, examples, start } from '../shared.js';
 import { printDeleted } from '../../shared/outcome.js';
 
 export interface ContextDeleteOptions extends PipelinesBase {
@@ -21,7 +21,7 @@ export function contextDeleteCommand(factory: Factory, run = runContextDelete): 
     .action(async (id: string | undefined, _o: unknown, c: Command) => {
       requireOrPick(factory.io, c, 'context', id);
       const ref = id === undefined ? undefined : parseContextRef(id, c.opts());
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const contextId = await contextOrPick(ctx, c, base, ref, c.opts());
       await run({ ...base, contextId, confirm: (a) => ctx.confirm(a) });
     });

@@ -4,7 +4,7 @@ import { pickableArgument, requireOrPick } from '../../shared/pick.js';
 import { CONTEXT_ARG, contextOrPick } from './pick.js';
 import type { Factory } from '../../../app/types.js';
 import { CONTEXT_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, start } from '../shared.js';
 
 export interface ContextGetOptions extends PipelinesBase {
   contextId: string;
@@ -28,7 +28,7 @@ export function contextGetCommand(factory: Factory, run = runContextGet): Comman
     .action(async (id: string | undefined, _o: unknown, c: Command) => {
       requireOrPick(factory.io, c, 'context', id);
       const ref = id === undefined ? undefined : parseContextRef(id, c.opts());
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const contextId = await contextOrPick(ctx, c, base, ref, c.opts());
       await run({ ...base, contextId });
     });

@@ -4,7 +4,7 @@ import type { ContextWire } from '../../../clients/pipelines/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { CONTEXT_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, start } from '../shared.js';
 import { type Owner, type OwnerFlags, addOwnerOptions, parseOwnerFlags, resolveOwner } from './owner.js';
 
 export interface ContextListOptions extends PipelinesBase {
@@ -30,7 +30,7 @@ export function contextListCommand(factory: Factory, run = runContextList): Comm
     .action(async (o: OwnerFlags & { limit?: string; all?: boolean }, c: Command) => {
       const list = parseListOptions(o);
       const owner = parseOwnerFlags(o);
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       await run({ ...base, owner: await resolveOwner(ctx, base.client, owner), limit: list.limit });
     });
 }
@@ -42,7 +42,7 @@ export async function runContextList(o: ContextListOptions): Promise<void> {
     feedback: o.feedback,
     pages: client.listContexts(
       'id' in o.owner ? { 'owner-id': o.owner.id } : { 'owner-slug': o.owner.slug },
-      { limit: o.limit },
+      { limit: o.limit, raw: o.printer.takesRawJson },
     ),
     columns: CONTEXT_COLUMNS,
     limit: o.limit,

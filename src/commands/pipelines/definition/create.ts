@@ -3,7 +3,7 @@ import type { Factory } from '../../../app/types.js';
 import type { PipelineDefinitionCreateWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import { DEFINITION_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, start } from '../shared.js';
 import {
   type ProjectRef,
   parseFilePath,
@@ -72,7 +72,7 @@ export function definitionCreateCommand(factory: Factory, run = runDefinitionCre
     .action(async (project: string, o: Flags, c: Command) => {
       const given = parseProjectRef(project, c.opts());
       const body = parseCreateFlags(o);
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const ref = await projectRefOf(ctx, base, given, c.opts());
       await run({ ...base, project: ref, body });
     });

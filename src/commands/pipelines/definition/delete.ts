@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type Confirm, type PipelinesBase, examples, start } from '../shared.js';
 import { printDeleted } from '../../shared/outcome.js';
 import {
   type ProjectRef,
@@ -30,7 +30,7 @@ export function definitionDeleteCommand(factory: Factory, run = runDefinitionDel
     .action(async (project: string, id: string, _o: unknown, c: Command) => {
       const given = parseProjectRef(project, c.opts());
       const definitionId = parseDefinitionId(id);
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const ref = await projectRefOf(ctx, base, given, c.opts());
       await run({ ...base, project: ref, definitionId, confirm: (a) => ctx.confirm(a) });
     });

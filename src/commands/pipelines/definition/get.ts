@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { DEFINITION_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, start } from '../shared.js';
 import {
   type ProjectRef,
   parseDefinitionId,
@@ -29,7 +29,7 @@ export function definitionGetCommand(factory: Factory, run = runDefinitionGet): 
     .action(async (project: string, id: string, _o: unknown, c: Command) => {
       const given = parseProjectRef(project, c.opts());
       const definitionId = parseDefinitionId(id);
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const ref = await projectRefOf(ctx, base, given, c.opts());
       await run({ ...base, project: ref, definitionId });
     });

@@ -4,7 +4,7 @@ import type { PipelineDefinitionWire } from '../../../clients/pipelines/types.js
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { DEFINITION_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, start } from '../shared.js';
 import { type ProjectRef, PROJECT_ORG, parseProjectRef, projectRefOf, projectIdOf } from './shared.js';
 
 export interface DefinitionListOptions extends PipelinesBase {
@@ -31,7 +31,7 @@ export function definitionListCommand(factory: Factory, run = runDefinitionList)
     .action(async (project: string, o: { limit?: string; all?: boolean }, c: Command) => {
       const list = parseListOptions(o);
       const given = parseProjectRef(project, c.opts());
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const ref = await projectRefOf(ctx, base, given, c.opts());
       await run({ ...base, project: ref, limit: list.limit });
     });
@@ -43,7 +43,7 @@ export async function runDefinitionList(o: DefinitionListOptions): Promise<void>
   await printPages<PipelineDefinitionWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.listPipelineDefinitions(id, { limit: o.limit }),
+    pages: client.listPipelineDefinitions(id, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: DEFINITION_COLUMNS,
     limit: o.limit,
     noun: 'pipeline definitions',

@@ -3,7 +3,7 @@ import type { Factory } from '../../../app/types.js';
 import type { PipelineDefinitionUpdateWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import { DEFINITION_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, start } from '../shared.js';
 import {
   type ProjectRef,
   parseDefinitionId,
@@ -65,7 +65,7 @@ export function definitionUpdateCommand(factory: Factory, run = runDefinitionUpd
       const given = parseProjectRef(project, c.opts());
       const definitionId = parseDefinitionId(id);
       const body = parseUpdateFlags(o);
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const ref = await projectRefOf(ctx, base, given, c.opts());
       await run({ ...base, project: ref, definitionId, body });
     });

@@ -1,7 +1,7 @@
 import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, parseEnvName, pipelinesStart } from '../shared.js';
+import { type Confirm, type PipelinesBase, examples, parseEnvName, start } from '../shared.js';
 import { printDeleted } from '../../shared/outcome.js';
 
 export interface EnvDeleteOptions extends PipelinesBase {
@@ -20,7 +20,7 @@ export function envDeleteCommand(factory: Factory, run = runEnvDelete): Command 
     .action(async (slug: string, name: string, _o: unknown, c: Command) => {
       const given = parseProjectArg(slug, c.opts());
       const variable = parseEnvName(name);
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed, name: variable, confirm: (a) => ctx.confirm(a) });
     });

@@ -2,7 +2,7 @@ import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../pro
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { PROJECT_ENV_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, parseEnvName, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, parseEnvName, start } from '../shared.js';
 
 export interface EnvGetOptions extends PipelinesBase {
   slug: string;
@@ -25,7 +25,7 @@ export function envGetCommand(factory: Factory, run = runEnvGet): Command {
     .action(async (slug: string, name: string, _o: unknown, c: Command) => {
       const given = parseProjectArg(slug, c.opts());
       const variable = parseEnvName(name);
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed, name: variable });
     });

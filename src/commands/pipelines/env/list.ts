@@ -5,7 +5,7 @@ import type { ProjectEnvVarWire } from '../../../clients/pipelines/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { PROJECT_ENV_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, start } from '../shared.js';
 
 export interface EnvListOptions extends PipelinesBase {
   slug: string;
@@ -32,7 +32,7 @@ export function envListCommand(factory: Factory, run = runEnvList): Command {
     .action(async (slug: string, o: { limit?: string; all?: boolean }, c: Command) => {
       const list = parseListOptions(o);
       const given = parseProjectArg(slug, c.opts());
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed, limit: list.limit });
     });
@@ -43,7 +43,7 @@ export async function runEnvList(o: EnvListOptions): Promise<void> {
   await printPages<ProjectEnvVarWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.listEnvVars(o.slug, { limit: o.limit }),
+    pages: client.listEnvVars(o.slug, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: PROJECT_ENV_COLUMNS,
     limit: o.limit,
     noun: 'variables',

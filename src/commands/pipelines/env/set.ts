@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { PROJECT_ENV_COLUMNS } from '../columns.js';
 import { secretValue } from '../context/env/set.js';
-import { type PipelinesBase, examples, parseEnvName, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, parseEnvName, start } from '../shared.js';
 
 export interface EnvSetOptions extends PipelinesBase {
   slug: string;
@@ -31,11 +31,13 @@ export function envSetCommand(factory: Factory, run = runEnvSet): Command {
     .action(async (slug: string, name: string, o: { file?: string }, c: Command) => {
       const given = parseProjectArg(slug, c.opts());
       const variable = parseEnvName(name);
-      const { ctx, base } = await pipelinesStart(
+      const { ctx, base } = await start(
         factory,
         c,
         {},
-        o.file === undefined || o.file === '-' ? 'the variable value' : undefined,
+        {
+          stdinUsed: o.file === undefined || o.file === '-' ? 'the variable value' : undefined,
+        },
       );
       const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed, name: variable, value: secretValue(factory.io, o.file) });

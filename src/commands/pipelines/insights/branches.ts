@@ -1,7 +1,7 @@
 import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, start } from '../shared.js';
 import { type InsightsView, parseWorkflow, viewOf } from './shared.js';
 
 export interface InsightsBranchesOptions extends PipelinesBase {
@@ -28,7 +28,7 @@ export function insightsBranchesCommand(factory: Factory, run = runInsightsBranc
         project: parseProjectArg(given, c.opts()),
         workflow: o.workflow === undefined ? undefined : parseWorkflow(o.workflow),
       };
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const { project, ...rest } = parsed;
       const slug = await projectSlugOf(ctx, base, project, c.opts());
       await run({ ...base, ...rest, slug, view: viewOf(ctx) });

@@ -4,7 +4,7 @@ import type { Factory } from '../../../app/types.js';
 import type { FlakyTestWire } from '../../../clients/pipelines/types.js';
 import type { Column } from '../../../output/printer.js';
 import { duration } from '../columns.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, start } from '../shared.js';
 import { barSection } from './charts.js';
 import { type InsightsView, draw, viewOf } from './shared.js';
 
@@ -68,7 +68,7 @@ export function insightsFlakyTestsCommand(factory: Factory, run = runInsightsFla
     )
     .action(async (slug: string, _o: unknown, c: Command) => {
       const given = parseProjectArg(slug, c.opts());
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed, view: viewOf(ctx) });
     });

@@ -4,10 +4,11 @@ import type { Factory } from '../../../app/types.js';
 import type { BranchScope, JobMetricsWire, ReportingWindow } from '../../../clients/pipelines/types.js';
 import { formatNumber } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
+import { materialize } from '../../../clients/http/raw-json.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration, percent } from '../columns.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, start } from '../shared.js';
 import { metricBars } from './charts.js';
 import {
   type InsightsView,
@@ -108,7 +109,7 @@ export function insightsJobsCommand(factory: Factory, run = runInsightsJobs): Co
           scope: parseBranchScope(o),
           jobName: o.jobName,
         };
-        const { ctx, base } = await pipelinesStart(factory, c);
+        const { ctx, base } = await start(factory, c);
         const { project, ...rest } = parsed;
         const slug = await projectSlugOf(ctx, base, project, c.opts());
         await run({ ...base, ...rest, slug, limit: list.limit, view: viewOf(ctx) });
@@ -122,7 +123,7 @@ export async function runInsightsJobs(o: InsightsJobsOptions): Promise<void> {
     o.slug,
     o.workflow,
     { ...o.scope, 'reporting-window': o.window, 'job-name': o.jobName },
-    { limit: o.limit },
+    { limit: o.limit, raw: o.printer.takesRawJson },
   );
   if (!o.view.charts) {
     await printPages({
@@ -136,7 +137,7 @@ export async function runInsightsJobs(o: InsightsJobsOptions): Promise<void> {
     return;
   }
   const items: JobMetricsWire[] = [];
-  for await (const page of pages) items.push(...page.items);
+  for await (const page of pages) for (const item of page.items) items.push(materialize(item));
   if (items.length === 0) return;
   await draw(o.printer, [...jobCharts(items, o.view.width), '']);
   await o.printer.print(items, { columns: PRETTY });

@@ -4,10 +4,11 @@ import type { Factory } from '../../../app/types.js';
 import type { BranchScope, DateRange, WorkflowRunWire } from '../../../clients/pipelines/types.js';
 import { lineChart } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
+import { materialize } from '../../../clients/http/raw-json.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration } from '../columns.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, start } from '../shared.js';
 import { sparkSection, statusStrip } from './charts.js';
 import {
   type InsightsView,
@@ -119,7 +120,7 @@ export function insightsRunsCommand(factory: Factory, run = runInsightsRuns): Co
           scope: parseBranchScope(o),
           range: parseRange(o, false),
         };
-        const { ctx, base } = await pipelinesStart(factory, c);
+        const { ctx, base } = await start(factory, c);
         const { project, ...rest } = parsed;
         const slug = await projectSlugOf(ctx, base, project, c.opts());
         await run({ ...base, ...rest, slug, limit: list.limit, view: viewOf(ctx) });
@@ -133,7 +134,7 @@ export async function runInsightsRuns(o: InsightsRunsOptions): Promise<void> {
     o.slug,
     o.workflow,
     { ...o.scope, ...o.range },
-    { limit: o.limit },
+    { limit: o.limit, raw: o.printer.takesRawJson },
   );
   if (!o.view.charts) {
     await printPages({
@@ -147,7 +148,7 @@ export async function runInsightsRuns(o: InsightsRunsOptions): Promise<void> {
     return;
   }
   const items: WorkflowRunWire[] = [];
-  for await (const page of pages) items.push(...page.items);
+  for await (const page of pages) for (const item of page.items) items.push(materialize(item));
   if (items.length === 0) return;
   await draw(o.printer, [...(await runCharts(items, o.view.width)), '']);
   await o.printer.print(items, { columns: PRETTY });

@@ -10,7 +10,7 @@ import type { Column } from '../../../output/printer.js';
 import { words } from '../../../output/text.js';
 import { addOrgOption, orgOf, orgSlug, parseOrg } from '../org.js';
 import { PROJECT_ARG, parseProjectArg, projectSlugOf } from '../project-ref.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, start } from '../shared.js';
 import { orgCharts, projectCharts } from './charts.js';
 import { type InsightsView, addWindowOption, collectValues, draw, parseWindow, viewOf } from './shared.js';
 
@@ -90,7 +90,7 @@ export function insightsSummaryCommand(factory: Factory, run = runInsightsSummar
     )
     .action(async (slug: string | undefined, o: Flags, c: Command) => {
       const parsed = parseSummaryFlags(slug, o);
-      const { ctx, base } = await pipelinesStart(factory, c, { 'pipelines.org': o.org });
+      const { ctx, base } = await start(factory, c, { org: o.org });
       // The organization's slug: an id or a name costs one read of the user's organizations.
       const org =
         parsed.project !== undefined ? undefined : await orgSlug(await base.client(), await orgOf(ctx));

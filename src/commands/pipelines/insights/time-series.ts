@@ -6,10 +6,11 @@ import { UsageError } from '../../../errors.js';
 import { wrapText } from '../../../output/text.js';
 import { lineChart } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
+import { materialize } from '../../../clients/http/raw-json.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration, percent } from '../columns.js';
-import { type PipelinesBase, WINDOWS, examples, parseChoice, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, WINDOWS, examples, parseChoice, start } from '../shared.js';
 import { sparkSection } from './charts.js';
 import { type InsightsView, draw, parseRange, parseWorkflow, viewOf } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
@@ -196,7 +197,7 @@ export function insightsTimeSeriesCommand(factory: Factory, run = runInsightsTim
           range: parseRange(o, granularity === 'hourly'),
           limit,
         };
-        const { ctx, base } = await pipelinesStart(factory, c);
+        const { ctx, base } = await start(factory, c);
         const { project, ...rest } = parsed;
         const slug = await projectSlugOf(ctx, base, project, c.opts());
         await run({ ...base, ...rest, slug, view: viewOf(ctx) });
@@ -210,7 +211,7 @@ export async function runInsightsTimeSeries(o: InsightsTimeSeriesOptions): Promi
     o.slug,
     o.workflow,
     { branch: o.branch, granularity: o.granularity, ...o.range },
-    { limit: o.limit },
+    { limit: o.limit, raw: o.printer.takesRawJson },
   );
   if (!o.view.charts) {
     await printPages({
@@ -224,7 +225,7 @@ export async function runInsightsTimeSeries(o: InsightsTimeSeriesOptions): Promi
     return;
   }
   const items: JobTimeseriesWire[] = [];
-  for await (const page of pages) items.push(...page.items);
+  for await (const page of pages) for (const item of page.items) items.push(materialize(item));
   if (items.length === 0) return;
   await draw(o.printer, await seriesCharts(items, { ...o, width: o.view.width }));
 }

@@ -4,10 +4,11 @@ import type { Factory } from '../../../app/types.js';
 import type { BranchScope, ReportingWindow, WorkflowMetricsWire } from '../../../clients/pipelines/types.js';
 import { formatNumber } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
+import { materialize } from '../../../clients/http/raw-json.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration, percent } from '../columns.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, start } from '../shared.js';
 import { metricBars } from './charts.js';
 import {
   type InsightsView,
@@ -101,7 +102,7 @@ export function insightsWorkflowsCommand(factory: Factory, run = runInsightsWork
           window: parseWindow(o.window),
           scope: parseBranchScope(o),
         };
-        const { ctx, base } = await pipelinesStart(factory, c);
+        const { ctx, base } = await start(factory, c);
         const { project, ...rest } = parsed;
         const slug = await projectSlugOf(ctx, base, project, c.opts());
         await run({ ...base, ...rest, slug, limit: list.limit, view: viewOf(ctx) });
@@ -114,7 +115,7 @@ export async function runInsightsWorkflows(o: InsightsWorkflowsOptions): Promise
   const pages = client.getProjectWorkflowMetrics(
     o.slug,
     { ...o.scope, 'reporting-window': o.window },
-    { limit: o.limit },
+    { limit: o.limit, raw: o.printer.takesRawJson },
   );
   if (!o.view.charts) {
     await printPages({
@@ -128,7 +129,7 @@ export async function runInsightsWorkflows(o: InsightsWorkflowsOptions): Promise
     return;
   }
   const items: WorkflowMetricsWire[] = [];
-  for await (const page of pages) items.push(...page.items);
+  for await (const page of pages) for (const item of page.items) items.push(materialize(item));
   if (items.length === 0) return;
   await draw(o.printer, [...workflowCharts(items, o.view.width), '']);
   await o.printer.print(items, { columns: PRETTY });

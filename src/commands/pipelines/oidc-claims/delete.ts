@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { ClaimName } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
-import { type Confirm, type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type Confirm, type PipelinesBase, examples, start } from '../shared.js';
 import { orgIdOf, parseOrg } from '../org.js';
 import { type ClaimsTargetFlags, addTargetOptions, parseProject, projectIdFor } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
@@ -50,7 +50,7 @@ export function oidcClaimsDeleteCommand(factory: Factory, run = runOidcClaimsDel
       const project = parseProject(o);
       if (o.org !== undefined) parseOrg(o.org);
       const claims = parseClaimNames(o.claims);
-      const { ctx, base } = await pipelinesStart(factory, c, { 'pipelines.org': o.org });
+      const { ctx, base } = await start(factory, c, { org: o.org });
       await run({
         ...base,
         orgId: await orgIdOf(ctx, base),

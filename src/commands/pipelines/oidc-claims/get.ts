@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, start } from '../shared.js';
 import { orgIdOf, parseOrg } from '../org.js';
 import {
   CLAIMS_COLUMNS,
@@ -32,7 +32,7 @@ export function oidcClaimsGetCommand(factory: Factory, run = runOidcClaimsGet): 
     .action(async (o: ClaimsTargetFlags, c: Command) => {
       const project = parseProject(o);
       if (o.org !== undefined) parseOrg(o.org);
-      const { ctx, base } = await pipelinesStart(factory, c, { 'pipelines.org': o.org });
+      const { ctx, base } = await start(factory, c, { org: o.org });
       await run({
         ...base,
         orgId: await orgIdOf(ctx, base),

@@ -3,7 +3,7 @@ import type { Factory } from '../../../app/types.js';
 import type { ClaimsPatchWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import { collectValues } from '../insights/shared.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, start } from '../shared.js';
 import { orgIdOf, parseOrg } from '../org.js';
 import {
   CLAIMS_COLUMNS,
@@ -59,7 +59,7 @@ export function oidcClaimsSetCommand(factory: Factory, run = runOidcClaimsSet): 
       const project = parseProject(o);
       if (o.org !== undefined) parseOrg(o.org);
       const patch = parseClaimsPatch(o);
-      const { ctx, base } = await pipelinesStart(factory, c, { 'pipelines.org': o.org });
+      const { ctx, base } = await start(factory, c, { org: o.org });
       await run({
         ...base,
         orgId: await orgIdOf(ctx, base),

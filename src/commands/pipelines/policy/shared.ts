@@ -5,7 +5,7 @@ import type { PolicyBundleWire, PolicyDocumentWire } from '../../../clients/pipe
 import { UsageError } from '../../../errors.js';
 import type { Column } from '../../../output/printer.js';
 import { addOrgOption, orgIdOf, parseOrg } from '../org.js';
-import { type PipelinesBase, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, start } from '../shared.js';
 
 export interface PolicyFlags {
   org?: string;
@@ -36,7 +36,7 @@ export async function policyStart(
   stdinUsed?: string,
 ): Promise<{ ctx: Context; base: PipelinesBase; scope: PolicyScope; whole: boolean }> {
   checkPolicyFlags(o);
-  const { ctx, base } = await pipelinesStart(factory, cmd, { 'pipelines.org': o.org }, stdinUsed);
+  const { ctx, base } = await start(factory, cmd, { org: o.org }, { stdinUsed });
   return {
     ctx,
     base,

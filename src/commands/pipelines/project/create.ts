@@ -3,7 +3,7 @@ import type { Factory } from '../../../app/types.js';
 import { UsageError } from '../../../errors.js';
 import { PROJECT_COLUMNS } from '../columns.js';
 import { addOrgOption, orgOf, orgSlugOrId, parseOrg } from '../org.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, start } from '../shared.js';
 
 export interface ProjectCreateOptions extends PipelinesBase {
   /** The organization's slug (`gh/acme`) or id. */
@@ -33,7 +33,7 @@ export function projectCreateCommand(factory: Factory, run = runProjectCreate): 
           'use up to 100 letters, digits, dots, dashes and underscores, starting with a letter or digit',
         );
       if (o.org !== undefined) parseOrg(o.org);
-      const { ctx, base } = await pipelinesStart(factory, c, { 'pipelines.org': o.org });
+      const { ctx, base } = await start(factory, c, { org: o.org });
       // The endpoint takes the slug or the id as given; a name becomes the id (one planned read).
       const ref = await orgSlugOrId(await base.client(), await orgOf(ctx));
       await run({ ...base, org: 'id' in ref ? ref.id : ref.slug, name });

@@ -1,7 +1,7 @@
 import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type Confirm, type PipelinesBase, examples, start } from '../shared.js';
 import { printDeleted } from '../../shared/outcome.js';
 
 export interface ProjectDeleteOptions extends PipelinesBase {
@@ -17,7 +17,7 @@ export function projectDeleteCommand(factory: Factory, run = runProjectDelete): 
     .addHelpText('after', examples('ops pipelines project delete gh/acme/mobile --yes'))
     .action(async (slug: string, _o: unknown, c: Command) => {
       const given = parseProjectArg(slug, c.opts());
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed, confirm: (a) => ctx.confirm(a) });
     });

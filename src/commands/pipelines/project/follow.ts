@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { FollowProvider, ProjectSettingsWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
-import { type PipelinesBase, examples, parseProjectSlug, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, parseProjectSlug, start } from '../shared.js';
 
 export interface ProjectFollowOptions extends PipelinesBase {
   provider: FollowProvider;
@@ -41,7 +41,7 @@ export function projectFollowCommand(factory: Factory, run = runProjectFollow): 
     )
     .action(async (slug: string, _o: unknown, c: Command) => {
       const parsed = parseFollowSlug(slug);
-      const { base } = await pipelinesStart(factory, c);
+      const { base } = await start(factory, c);
       base.feedback.warn('project follow is deprecated by the service; use `ops pipelines project create`');
       await run({ ...base, ...parsed });
     });

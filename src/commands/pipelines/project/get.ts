@@ -3,7 +3,7 @@ import { PROJECT_ARG, PROJECT_ORG, findProject, parseProjectArg } from '../proje
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { PROJECT_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../shared.js';
+import { type PipelinesBase, examples, start } from '../shared.js';
 
 export interface ProjectGetOptions extends PipelinesBase {
   slug: string;
@@ -26,7 +26,7 @@ export function projectGetCommand(factory: Factory, run = runProjectGet): Comman
     )
     .action(async (slug: string, _o: unknown, c: Command) => {
       const given = parseProjectArg(slug, c.opts());
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       if ('slug' in given) return run({ ...base, slug: given.slug });
       const found = await findProject(ctx, base, given, c.opts());
       await run({ ...base, slug: found.slug, found });

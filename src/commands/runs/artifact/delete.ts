@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
-import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from '../shared.js';
+import { type RunsBase, addRepoOption, inRepo, parseId, start } from '../shared.js';
 import { printDeleted } from '../../shared/outcome.js';
 
 export interface ArtifactDeleteOptions extends RunsBase {
@@ -19,9 +19,8 @@ export function artifactDeleteCommand(factory: Factory, run = runArtifactDelete)
     .addHelpText('after', '\nExamples:\n  ops runs artifact delete 1000002 --yes')
     .action(async (raw: string, o: { repo?: string }, c: Command) => {
       const artifactId = parseId('artifact id', raw);
-      const ctx = await runsContext(factory, c, o);
-      const repo = await repoOf(ctx);
-      await run({ ...(await runsBase(ctx)), repo, artifactId, confirm: (a) => ctx.confirm(a) });
+      const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
+      await run({ ...base, repo, artifactId, confirm: (a) => ctx.confirm(a) });
     });
 }
 

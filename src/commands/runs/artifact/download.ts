@@ -3,7 +3,7 @@ import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
 import { UsageError } from '../../../errors.js';
 import { type Existing, addDownloadOptions, downloadInto, parseExisting, readZip } from '../../shared/zip.js';
-import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from '../shared.js';
+import { type RunsBase, addRepoOption, inRepo, parseId, start } from '../shared.js';
 
 export interface ArtifactDownloadOptions extends RunsBase {
   repo: RepoRef;
@@ -45,9 +45,8 @@ Examples:
       const artifactId = parseId('artifact id', raw);
       const existing = parseExisting(o);
       if (o.dir !== undefined && o.dir.trim() === '') throw new UsageError('--dir is empty', 'give a folder');
-      const ctx = await runsContext(factory, c, o);
-      const repo = await repoOf(ctx);
-      await run({ ...(await runsBase(ctx)), repo, artifactId, dir: o.dir, existing });
+      const { base, repo } = await start(factory, c, o, { scope: inRepo });
+      await run({ ...base, repo, artifactId, dir: o.dir, existing });
     });
 }
 

@@ -6,7 +6,7 @@ import { UsageError } from '../../../errors.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { ARTIFACT_COLUMNS } from '../columns.js';
-import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from '../shared.js';
+import { type RunsBase, addRepoOption, inRepo, parseId, start } from '../shared.js';
 
 export interface ArtifactListOptions extends RunsBase {
   repo: RepoRef;
@@ -33,9 +33,8 @@ export function artifactListCommand(factory: Factory, run = runArtifactList): Co
         const { limit } = parseListOptions(o);
         if (o.name !== undefined && o.name.trim() === '')
           throw new UsageError('--name is empty', 'give an artifact name');
-        const ctx = await runsContext(factory, c, o);
-        const repo = await repoOf(ctx);
-        await run({ ...(await runsBase(ctx)), repo, runId, name: o.name, limit });
+        const { base, repo } = await start(factory, c, o, { scope: inRepo });
+        await run({ ...base, repo, runId, name: o.name, limit });
       },
     );
 }

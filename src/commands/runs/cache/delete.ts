@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
 import { UsageError } from '../../../errors.js';
-import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from '../shared.js';
+import { type RunsBase, addRepoOption, inRepo, parseId, start } from '../shared.js';
 import { printDeleted } from '../../shared/outcome.js';
 
 export interface CacheDeleteOptions extends RunsBase {
@@ -48,9 +48,8 @@ export function cacheDeleteCommand(factory: Factory, run = runCacheDelete): Comm
     )
     .action(async (o: Flags, c: Command) => {
       const parsed = parseCacheDeleteFlags(o);
-      const ctx = await runsContext(factory, c, o);
-      const repo = await repoOf(ctx);
-      await run({ ...(await runsBase(ctx)), repo, ...parsed, confirm: (a) => ctx.confirm(a) });
+      const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
+      await run({ ...base, repo, ...parsed, confirm: (a) => ctx.confirm(a) });
     });
 }
 

@@ -7,7 +7,7 @@ import { UsageError } from '../../../errors.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { CACHE_COLUMNS } from '../columns.js';
-import { type RunsBase, addRepoOption, repoOf, runsBase, runsContext } from '../shared.js';
+import { type RunsBase, addRepoOption, inRepo, start } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 const SORTS = { created: 'created_at', 'last-used': 'last_accessed_at', size: 'size_in_bytes' } as const;
@@ -66,9 +66,8 @@ export function cacheListCommand(factory: Factory, run = runCacheList): Command 
     )
     .action(async (o: Flags, c: Command) => {
       const parsed = parseCacheListFlags(o);
-      const ctx = await runsContext(factory, c, o);
-      const repo = await repoOf(ctx);
-      await run({ ...(await runsBase(ctx)), repo, ...parsed });
+      const { base, repo } = await start(factory, c, o, { scope: inRepo });
+      await run({ ...base, repo, ...parsed });
     });
 }
 

@@ -7,7 +7,7 @@ import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { parseInteger } from '../../shared/parse.js';
 import { JOB_COLUMNS } from '../columns.js';
-import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from '../shared.js';
+import { type RunsBase, addRepoOption, inRepo, parseId, start } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 export interface JobListOptions extends RunsBase {
@@ -63,9 +63,8 @@ Examples:
     .action(async (raw: string, o: Flags, c: Command) => {
       const runId = parseId('run id', raw);
       const parsed = parseJobListFlags(o);
-      const ctx = await runsContext(factory, c, o);
-      const repo = await repoOf(ctx);
-      await run({ ...(await runsBase(ctx)), repo, runId, ...parsed });
+      const { base, repo } = await start(factory, c, o, { scope: inRepo });
+      await run({ ...base, repo, runId, ...parsed });
     });
 }
 

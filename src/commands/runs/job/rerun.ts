@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { runRunsRerun } from '../rerun.js';
-import { addRepoOption, parseId, repoOf, runsBase, runsContext } from '../shared.js';
+import { addRepoOption, inRepo, parseId, start } from '../shared.js';
 
 /** `ops runs job rerun JOB_ID`: the same as `ops runs rerun --job JOB_ID`. */
 export function jobRerunCommand(factory: Factory, run = runRunsRerun): Command {
@@ -17,10 +17,9 @@ export function jobRerunCommand(factory: Factory, run = runRunsRerun): Command {
     )
     .action(async (raw: string, o: { repo?: string; debugLogging?: boolean }, c: Command) => {
       const jobId = parseId('job id', raw);
-      const ctx = await runsContext(factory, c, o);
-      const repo = await repoOf(ctx);
+      const { base, repo } = await start(factory, c, o, { scope: inRepo });
       await run({
-        ...(await runsBase(ctx)),
+        ...base,
         repo,
         runId: undefined,
         failed: false,

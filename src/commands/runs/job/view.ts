@@ -3,7 +3,7 @@ import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
 import { openWeb } from '../../shared/browser.js';
 import { JOB_FIELDS } from '../columns.js';
-import { type RunsBase, addRepoOption, parseId, repoOf, runsBase, runsContext } from '../shared.js';
+import { type RunsBase, addRepoOption, inRepo, parseId, start } from '../shared.js';
 
 export interface JobViewOptions extends RunsBase {
   repo: RepoRef;
@@ -29,10 +29,9 @@ Examples:
     )
     .action(async (raw: string, o: { repo?: string; web?: boolean }, c: Command) => {
       const jobId = parseId('job id', raw);
-      const ctx = await runsContext(factory, c, o);
-      const repo = await repoOf(ctx);
+      const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
       const web = o.web ? (url: string) => openWeb(ctx, url) : undefined;
-      await run({ ...(await runsBase(ctx)), repo, jobId, web });
+      await run({ ...base, repo, jobId, web });
     });
 }
 

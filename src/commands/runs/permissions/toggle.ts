@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type RunsBase, addOrgOption, orgOf, parseId, runsBase, runsContext } from '../shared.js';
+import { type RunsBase, addOrgOption, inOrg, parseId, start } from '../shared.js';
 
 export interface PermissionsRepoOptions extends RunsBase {
   org: string;
@@ -24,8 +24,7 @@ export function toggleCommand(
     )
     .action(async (raw: string, o: { org?: string }, c: Command) => {
       const repositoryId = parseId('repository id', raw);
-      const ctx = await runsContext(factory, c, o);
-      const org = await orgOf(ctx);
-      await run({ ...(await runsBase(ctx)), org, repositoryId });
+      const { base, org } = await start(factory, c, o, { scope: inOrg });
+      await run({ ...base, org, repositoryId });
     });
 }

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type RunsBase, addOrgOption, orgOf, parseId, runsBase, runsContext } from '../shared.js';
+import { type RunsBase, addOrgOption, inOrg, parseId, start } from '../shared.js';
 
 export interface RunnerGroupAddRepoOptions extends RunsBase {
   org: string;
@@ -24,9 +24,8 @@ export function runnerGroupAddRepoCommand(factory: Factory, run = runRunnerGroup
     .action(async (rawGroup: string, rawRepo: string, o: { org?: string }, c: Command) => {
       const groupId = parseId('runner group id', rawGroup);
       const repositoryId = parseId('repository id', rawRepo);
-      const ctx = await runsContext(factory, c, o);
-      const org = await orgOf(ctx);
-      await run({ ...(await runsBase(ctx)), org, groupId, repositoryId });
+      const { base, org } = await start(factory, c, o, { scope: inOrg });
+      await run({ ...base, org, groupId, repositoryId });
     });
 }
 

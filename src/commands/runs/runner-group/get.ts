@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type RunsBase, addOrgOption, orgOf, parseId, runsBase, runsContext } from '../shared.js';
+import { type RunsBase, addOrgOption, inOrg, parseId, start } from '../shared.js';
 import { RUNNER_GROUP_COLUMNS } from './columns.js';
 
 export interface RunnerGroupGetOptions extends RunsBase {
@@ -20,9 +20,8 @@ export function runnerGroupGetCommand(factory: Factory, run = runRunnerGroupGet)
     )
     .action(async (raw: string, o: { org?: string }, c: Command) => {
       const groupId = parseId('runner group id', raw);
-      const ctx = await runsContext(factory, c, o);
-      const org = await orgOf(ctx);
-      await run({ ...(await runsBase(ctx)), org, groupId });
+      const { base, org } = await start(factory, c, o, { scope: inOrg });
+      await run({ ...base, org, groupId });
     });
 }
 

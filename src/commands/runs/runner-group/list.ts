@@ -4,7 +4,7 @@ import type { RunnerGroupWire } from '../../../clients/runs/types.js';
 import { UsageError } from '../../../errors.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
-import { type RunsBase, addOrgOption, orgOf, runsBase, runsContext } from '../shared.js';
+import { type RunsBase, addOrgOption, inOrg, start } from '../shared.js';
 import { RUNNER_GROUP_COLUMNS } from './columns.js';
 
 export interface RunnerGroupListOptions extends RunsBase {
@@ -34,9 +34,8 @@ export function runnerGroupListCommand(factory: Factory, run = runRunnerGroupLis
           `invalid --visible-to "${o.visibleTo}"`,
           'give the name of a repository of the organisation, e.g. hello-world',
         );
-      const ctx = await runsContext(factory, c, o);
-      const org = await orgOf(ctx);
-      await run({ ...(await runsBase(ctx)), org, visibleTo, limit });
+      const { base, org } = await start(factory, c, o, { scope: inOrg });
+      await run({ ...base, org, visibleTo, limit });
     });
 }
 

@@ -2,14 +2,7 @@ import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { DOWNLOAD_COLUMNS } from '../columns.js';
 import { type RunnerScope, runnerDownloads } from '../scoped.js';
-import {
-  type RunsBase,
-  type ScopeFlags,
-  addRepoOrOrgOptions,
-  runnerScopeOf,
-  runsBase,
-  runsContext,
-} from '../shared.js';
+import { type RunsBase, type ScopeFlags, addRepoOrOrgOptions, inRunnerScope, start } from '../shared.js';
 
 export interface RunnerDownloadsOptions extends RunsBase {
   scope: RunnerScope;
@@ -26,9 +19,8 @@ export function runnerDownloadsCommand(factory: Factory, run = runRunnerDownload
       '\nExamples:\n  ops runs runner downloads\n  ops runs runner downloads --org octo-org --query "[?os==\'linux\'].download_url"',
     )
     .action(async (o: ScopeFlags, c: Command) => {
-      const ctx = await runsContext(factory, c, o);
-      const scope = await runnerScopeOf(ctx, o);
-      await run({ ...(await runsBase(ctx)), scope });
+      const { base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
+      await run({ ...base, scope });
     });
 }
 

@@ -6,14 +6,7 @@ import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { RUNNER_COLUMNS } from '../columns.js';
 import { type RunnerScope, listRunners } from '../scoped.js';
-import {
-  type RunsBase,
-  type ScopeFlags,
-  addRepoOrOrgOptions,
-  runnerScopeOf,
-  runsBase,
-  runsContext,
-} from '../shared.js';
+import { type RunsBase, type ScopeFlags, addRepoOrOrgOptions, inRunnerScope, start } from '../shared.js';
 
 export interface RunnerListOptions extends RunsBase {
   scope: RunnerScope;
@@ -36,9 +29,8 @@ export function runnerListCommand(factory: Factory, run = runRunnerList): Comman
       const { limit } = parseListOptions(o);
       if (o.name !== undefined && o.name.trim() === '')
         throw new UsageError('--name is empty', 'give a runner name');
-      const ctx = await runsContext(factory, c, o);
-      const scope = await runnerScopeOf(ctx, o);
-      await run({ ...(await runsBase(ctx)), scope, name: o.name, limit });
+      const { base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
+      await run({ ...base, scope, name: o.name, limit });
     });
 }
 

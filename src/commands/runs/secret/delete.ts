@@ -2,15 +2,7 @@ import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { type Scope, describeScope } from '../../../clients/runs/refs.js';
 import { deleteSecret } from '../scoped.js';
-import {
-  type RunsBase,
-  type ScopeFlags,
-  addScopeOptions,
-  parseName,
-  runsBase,
-  runsContext,
-  scopeOf,
-} from '../shared.js';
+import { type RunsBase, type ScopeFlags, addScopeOptions, inScope, parseName, start } from '../shared.js';
 import { printDeleted } from '../../shared/outcome.js';
 
 export interface SecretDeleteOptions extends RunsBase {
@@ -31,9 +23,8 @@ export function secretDeleteCommand(factory: Factory, run = runSecretDelete): Co
     )
     .action(async (rawName: string, o: ScopeFlags, c: Command) => {
       const name = parseName('secret name', rawName);
-      const ctx = await runsContext(factory, c, o);
-      const scope = await scopeOf(ctx, o);
-      await run({ ...(await runsBase(ctx)), scope, name, confirm: (a) => ctx.confirm(a) });
+      const { ctx, base, scope } = await start(factory, c, o, { scope: inScope(o) });
+      await run({ ...base, scope, name, confirm: (a) => ctx.confirm(a) });
     });
 }
 

@@ -7,14 +7,7 @@ import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { SECRET_COLUMNS } from '../columns.js';
 import { listSecrets } from '../scoped.js';
-import {
-  type RunsBase,
-  type ScopeFlags,
-  addScopeOptions,
-  runsBase,
-  runsContext,
-  scopeOf,
-} from '../shared.js';
+import { type RunsBase, type ScopeFlags, addScopeOptions, inScope, start } from '../shared.js';
 
 export interface SecretListOptions extends RunsBase {
   scope: Scope;
@@ -51,11 +44,15 @@ Examples:
       const { limit } = parseListOptions(o);
       if (o.inherited && (o.org !== undefined || o.env !== undefined))
         throw new UsageError('--inherited lists what a repository may use', 'leave out --org and --env');
-      const ctx = await runsContext(factory, c, o);
-      const scope = await scopeOf(ctx, o);
-      if (o.inherited && scope.kind !== 'repo')
-        throw new UsageError('--inherited needs a repository', 'give --repo OWNER/REPO');
-      await run({ ...(await runsBase(ctx)), scope, inherited: Boolean(o.inherited), limit });
+      const { base, scope } = await start(factory, c, o, {
+        scope: async (ctx) => {
+          const s = await inScope(o)(ctx);
+          if (o.inherited && s.scope.kind !== 'repo')
+            throw new UsageError('--inherited needs a repository', 'give --repo OWNER/REPO');
+          return s;
+        },
+      });
+      await run({ ...base, scope, inherited: Boolean(o.inherited), limit });
     });
 }
 

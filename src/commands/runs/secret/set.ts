@@ -6,7 +6,7 @@ import type { Io } from '../../../io.js';
 import { readSecretInput } from '../../shared/secret-input.js';
 import { putSecret, publicKey } from '../scoped.js';
 import { sealSecret } from '../seal.js';
-import { type RunsBase, addScopeOptions, parseName, runsBase, runsContext, scopeOf } from '../shared.js';
+import { type RunsBase, addScopeOptions, parseName, start, inScope } from '../shared.js';
 import {
   type Visibility,
   type VisibilityFlags,
@@ -66,16 +66,13 @@ Examples:
         );
       const name = parseName('secret name', rawName);
       const { visibility, repositoryIds, explicit } = parseVisibility(o);
-      const ctx = await runsContext(
-        factory,
-        c,
-        o,
-        o.file === undefined || o.file === '-' ? 'the secret value' : undefined,
-      );
-      const scope = await scopeOf(ctx, o);
-      const value = await readValue(factory.io, o.file);
+      const { base, scope, value } = await start(factory, c, o, {
+        stdinUsed: o.file === undefined || o.file === '-' ? 'the secret value' : undefined,
+        // The value is read before the token is checked, as the scope is.
+        scope: async (ctx) => ({ ...(await inScope(o)(ctx)), value: await readValue(factory.io, o.file) }),
+      });
       await run({
-        ...(await runsBase(ctx)),
+        ...base,
         scope,
         name,
         value,

@@ -3,15 +3,7 @@ import type { Factory } from '../../../app/types.js';
 import type { Scope } from '../../../clients/runs/client.js';
 import { VARIABLE_COLUMNS } from '../columns.js';
 import { getVariable } from '../scoped.js';
-import {
-  type RunsBase,
-  type ScopeFlags,
-  addScopeOptions,
-  parseName,
-  runsBase,
-  runsContext,
-  scopeOf,
-} from '../shared.js';
+import { type RunsBase, type ScopeFlags, addScopeOptions, inScope, parseName, start } from '../shared.js';
 
 export interface VariableGetOptions extends RunsBase {
   scope: Scope;
@@ -28,9 +20,8 @@ export function variableGetCommand(factory: Factory, run = runVariableGet): Comm
     )
     .action(async (rawName: string, o: ScopeFlags, c: Command) => {
       const name = parseName('variable name', rawName);
-      const ctx = await runsContext(factory, c, o);
-      const scope = await scopeOf(ctx, o);
-      await run({ ...(await runsBase(ctx)), scope, name });
+      const { base, scope } = await start(factory, c, o, { scope: inScope(o) });
+      await run({ ...base, scope, name });
     });
 }
 

@@ -6,7 +6,7 @@ import type { Io } from '../../../io.js';
 import { readInputFile, stdinValue } from '../../shared/secret-input.js';
 import { VARIABLE_COLUMNS } from '../columns.js';
 import { createVariable, getVariable, updateVariable } from '../scoped.js';
-import { type RunsBase, addScopeOptions, parseName, runsBase, runsContext, scopeOf } from '../shared.js';
+import { type RunsBase, addScopeOptions, parseName, start, inScope } from '../shared.js';
 import {
   type Visibility,
   type VisibilityFlags,
@@ -64,10 +64,12 @@ Examples:
       const { visibility, repositoryIds, explicit } = parseVisibility(o);
       const value = await variableValue(o, factory.io);
       const fromStdin = o.body === undefined && (o.file === undefined || o.file === '-');
-      const ctx = await runsContext(factory, c, o, fromStdin ? 'the variable value' : undefined);
-      const scope = await scopeOf(ctx, o);
+      const { base, scope } = await start(factory, c, o, {
+        stdinUsed: fromStdin ? 'the variable value' : undefined,
+        scope: inScope(o),
+      });
       await run({
-        ...(await runsBase(ctx)),
+        ...base,
         scope,
         name,
         value,

@@ -5,7 +5,7 @@ import { UsageError } from '../../../errors.js';
 import type { Io } from '../../../io.js';
 import { readInputFile } from '../../shared/secret-input.js';
 import { parseKeyValue } from '../../shared/parse.js';
-import { type RunsBase, addRepoOption, parseWorkflow, repoOf, runsBase, runsContext } from '../shared.js';
+import { type RunsBase, addRepoOption, parseWorkflow, start, inRepo } from '../shared.js';
 
 /** The seed's limit on dispatch inputs. */
 export const MAX_INPUTS = 10;
@@ -88,9 +88,11 @@ Examples:
       const ref = (o.ref ?? '').trim();
       if (ref === '') throw new UsageError('--ref is empty', 'give a branch or tag, e.g. --ref main');
       const inputs = await parseInputs(o, factory.io);
-      const ctx = await runsContext(factory, c, o, o.file === '-' ? '--file -' : undefined);
-      const repo = await repoOf(ctx);
-      await run({ ...(await runsBase(ctx)), repo, workflow, ref, inputs });
+      const { base, repo } = await start(factory, c, o, {
+        stdinUsed: o.file === '-' ? '--file -' : undefined,
+        scope: inRepo,
+      });
+      await run({ ...base, repo, workflow, ref, inputs });
     });
 }
 

@@ -5,7 +5,7 @@ import type { WorkflowWire } from '../../../clients/runs/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { WORKFLOW_COLUMNS } from '../columns.js';
-import { type RunsBase, addRepoOption, repoOf, runsBase, runsContext } from '../shared.js';
+import { type RunsBase, addRepoOption, inRepo, start } from '../shared.js';
 
 export interface WorkflowListOptions extends RunsBase {
   repo: RepoRef;
@@ -23,9 +23,8 @@ export function workflowListCommand(factory: Factory, run = runWorkflowList): Co
     )
     .action(async (o: { repo?: string; limit?: string; all?: boolean }, c: Command) => {
       const { limit } = parseListOptions(o);
-      const ctx = await runsContext(factory, c, o);
-      const repo = await repoOf(ctx);
-      await run({ ...(await runsBase(ctx)), repo, limit });
+      const { base, repo } = await start(factory, c, o, { scope: inRepo });
+      await run({ ...base, repo, limit });
     });
 }
 

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
-import { type RunsBase, addRepoOption, parseWorkflow, repoOf, runsBase, runsContext } from '../shared.js';
+import { type RunsBase, addRepoOption, inRepo, parseWorkflow, start } from '../shared.js';
 
 export interface WorkflowStateOptions extends RunsBase {
   repo: RepoRef;
@@ -28,8 +28,7 @@ export function stateCommand(
     )
     .action(async (raw: string, o: { repo?: string }, c: Command) => {
       const workflow = parseWorkflow(raw);
-      const ctx = await runsContext(factory, c, o);
-      const repo = await repoOf(ctx);
-      await run({ ...(await runsBase(ctx)), repo, workflow });
+      const { base, repo } = await start(factory, c, o, { scope: inRepo });
+      await run({ ...base, repo, workflow });
     });
 }

@@ -3,7 +3,7 @@ import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
 import { openWeb } from '../../shared/browser.js';
 import { WORKFLOW_COLUMNS } from '../columns.js';
-import { type RunsBase, addRepoOption, parseWorkflow, repoOf, runsBase, runsContext } from '../shared.js';
+import { type RunsBase, addRepoOption, inRepo, parseWorkflow, start } from '../shared.js';
 
 export interface WorkflowViewOptions extends RunsBase {
   repo: RepoRef;
@@ -25,10 +25,9 @@ export function workflowViewCommand(factory: Factory, run = runWorkflowView): Co
     )
     .action(async (raw: string, o: { repo?: string; web?: boolean }, c: Command) => {
       const workflow = parseWorkflow(raw);
-      const ctx = await runsContext(factory, c, o);
-      const repo = await repoOf(ctx);
+      const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
       const web = o.web ? (url: string) => openWeb(ctx, url) : undefined;
-      await run({ ...(await runsBase(ctx)), repo, workflow, web });
+      await run({ ...base, repo, workflow, web });
     });
 }
 

@@ -6,15 +6,15 @@ import { parseInteger } from '../../shared/parse.js';
 import {
   KV_COLUMNS,
   type SecretsRunBase,
-  baseOptions,
   checkField,
-  contextWithEnvOutput,
   envLines,
   kvRows,
   namespaceOf,
   requireKey,
   requireV2,
   secretsCommand,
+  start,
+  takeEnvOutput,
   warn,
 } from '../shared.js';
 
@@ -49,8 +49,9 @@ Examples:
         const version = parseInteger('--version', o.version, { min: 0 });
         const { secretPath } = await import('../../../clients/secrets/client.js');
         secretPath(path);
-        const { ctx, env } = await contextWithEnvOutput(factory, cmd);
-        await run({ ...baseOptions(ctx, namespace), path, mount: o.mount, version, env });
+        const env = takeEnvOutput(cmd);
+        const { base, view } = await start(factory, cmd, { namespace });
+        await run({ ...base, ...view, path, mount: o.mount, version, env });
       },
     );
 }

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
-import { type SecretsRunBase, baseOptions, namespaceOf, secretsCommand } from '../shared.js';
+import { type SecretsRunBase, namespaceOf, secretsCommand, start } from '../shared.js';
 
 export interface KvListOptions extends SecretsRunBase {
   path: string;
@@ -29,8 +28,8 @@ Examples:
       const namespace = namespaceOf(o.namespace);
       const { secretPath } = await import('../../../clients/secrets/client.js');
       secretPath(path);
-      const ctx = (await startService(factory, cmd, 'secrets')).ctx;
-      await run({ ...baseOptions(ctx, namespace), path, mount: o.mount });
+      const { base, view } = await start(factory, cmd, { namespace });
+      await run({ ...base, ...view, path, mount: o.mount });
     });
 }
 

@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
-import { startService } from '../../shared/start.js';
 import { UsageError } from '../../../errors.js';
 import type { Factory } from '../../../app/types.js';
 import { parseInteger } from '../../shared/parse.js';
-import { KV_COLUMNS, type SecretsRunBase, baseOptions, secretsCommand } from '../shared.js';
+import { KV_COLUMNS, type SecretsRunBase, secretsCommand, start } from '../shared.js';
 
 export interface OperatorInitOptions extends SecretsRunBase {
   shares: number;
@@ -28,8 +27,8 @@ export function operatorInitCommand(factory: Factory, run = runOperatorInit): Co
       if (threshold > shares) throw new UsageError('--key-threshold cannot exceed --key-shares');
       if (shares > 1 && threshold === 1)
         throw new UsageError('--key-threshold must be at least 2 when there are several shares');
-      const ctx = (await startService(factory, cmd, 'secrets')).ctx;
-      await run({ ...baseOptions(ctx, undefined, false), shares, threshold });
+      const { base, view } = await start(factory, cmd, {}, { client: { auth: false } });
+      await run({ ...base, ...view, shares, threshold });
     });
 }
 

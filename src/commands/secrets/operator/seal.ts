@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
-import { startService } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
-import { type SecretsRunBase, baseOptions, secretsCommand } from '../shared.js';
+import { type SecretsRunBase, secretsCommand, start } from '../shared.js';
 
 export interface OperatorSealOptions extends SecretsRunBase {
   confirm: (action: string) => Promise<void>;
@@ -15,8 +14,8 @@ export function operatorSealCommand(factory: Factory, run = runOperatorSeal): Co
   )
     .addHelpText('after', '\nExamples:\n  ops secrets operator seal --yes')
     .action(async (_o: unknown, cmd: Command) => {
-      const ctx = (await startService(factory, cmd, 'secrets')).ctx;
-      await run({ ...baseOptions(ctx, undefined), confirm: (a) => ctx.confirm(a) });
+      const { ctx, base, view } = await start(factory, cmd, {});
+      await run({ ...base, ...view, confirm: (a) => ctx.confirm(a) });
     });
 }
 

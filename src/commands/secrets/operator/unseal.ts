@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
-import { startService } from '../../shared/start.js';
 import type { SealStatusWire } from '../../../clients/secrets/types.js';
 import { UsageError } from '../../../errors.js';
 import { type Io, readAllText } from '../../../io.js';
 import type { Factory } from '../../../app/types.js';
-import { KV_COLUMNS, type SecretsRunBase, baseOptions, kvRows, secretsCommand } from '../shared.js';
+import { KV_COLUMNS, type SecretsRunBase, kvRows, secretsCommand, start } from '../shared.js';
 
 export interface OperatorUnsealOptions extends SecretsRunBase {
   reset: boolean;
@@ -30,9 +29,10 @@ Examples:
   ops secrets operator unseal --reset`,
     )
     .action(async (o: { reset?: boolean }, cmd: Command) => {
-      const ctx = (await startService(factory, cmd, 'secrets')).ctx;
+      const { ctx, base, view } = await start(factory, cmd, {}, { client: { auth: false } });
       await run({
-        ...baseOptions(ctx, undefined, false),
+        ...base,
+        ...view,
         reset: Boolean(o.reset),
         nextKey: keySource(ctx.io),
       });

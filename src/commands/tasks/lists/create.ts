@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type TasksFlags, type TasksRunBase, checkTitle, tasksCommand, tasksStart } from '../shared.js';
+import { type TasksFlags, type TasksRunBase, checkTitle, tasksCommand, start } from '../shared.js';
 import { LIST_COLUMNS } from '../columns.js';
 
 export interface ListsCreateOptions extends TasksRunBase {
@@ -19,7 +19,7 @@ Examples:
     )
     .action(async (title: string, o: TasksFlags, c: Command) => {
       checkTitle(title);
-      const { base } = await tasksStart(factory, c, o);
+      const { base } = await start(factory, c, o);
       await run({ ...base, title });
     });
 }

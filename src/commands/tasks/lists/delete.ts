@@ -8,7 +8,7 @@ import {
   type TasksRunBase,
   parseListRef,
   tasksCommand,
-  tasksStart,
+  start,
 } from '../shared.js';
 import { printDeleted } from '../../shared/outcome.js';
 
@@ -37,7 +37,7 @@ Examples:
     .action(async (given: string | undefined, o: TasksFlags, c: Command) => {
       requireOrPick(factory.io, c, 'list', given);
       if (given !== undefined) parseListRef(given);
-      const { ctx, base } = await tasksStart(factory, c, o);
+      const { ctx, base } = await start(factory, c, o);
       const list = given ?? (await pickList(ctx, c, base));
       await run({ ...base, list, confirm: (a) => ctx.confirm(a) });
     });

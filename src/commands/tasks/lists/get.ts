@@ -8,7 +8,7 @@ import {
   type TasksRunBase,
   parseListRef,
   tasksCommand,
-  tasksStart,
+  start,
 } from '../shared.js';
 import { LIST_COLUMNS } from '../columns.js';
 
@@ -36,7 +36,7 @@ Examples:
     .action(async (given: string | undefined, o: TasksFlags, c: Command) => {
       requireOrPick(factory.io, c, 'list', given);
       if (given !== undefined) parseListRef(given);
-      const { ctx, base } = await tasksStart(factory, c, o);
+      const { ctx, base } = await start(factory, c, o);
       const list = given ?? (await pickList(ctx, c, base));
       await run({ ...base, list });
     });

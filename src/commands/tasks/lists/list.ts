@@ -5,7 +5,7 @@ import type { TaskListWire } from '../../../clients/tasks/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { parseInteger } from '../../shared/parse.js';
-import { type TasksFlags, type TasksRunBase, tasksCommand, tasksStart } from '../shared.js';
+import { type TasksFlags, type TasksRunBase, tasksCommand, start } from '../shared.js';
 import { LIST_COLUMNS } from '../columns.js';
 
 export interface ListsListOptions extends TasksRunBase {
@@ -39,7 +39,7 @@ Examples:
     .action(async (o: Flags, c: Command) => {
       const { limit } = parseListOptions(o);
       const pageSize = parseInteger('--page-size', o.pageSize, { min: 1, max: MAX_PAGE });
-      const { base } = await tasksStart(factory, c, o);
+      const { base } = await start(factory, c, o);
       await run({ ...base, limit, pageSize });
     });
 }

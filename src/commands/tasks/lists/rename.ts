@@ -7,7 +7,7 @@ import {
   checkTitle,
   parseListRef,
   tasksCommand,
-  tasksStart,
+  start,
 } from '../shared.js';
 import { LIST_COLUMNS } from '../columns.js';
 
@@ -31,7 +31,7 @@ Examples:
     .action(async (list: string, title: string, o: TasksFlags, c: Command) => {
       parseListRef(list);
       checkTitle(title, 'new title');
-      const { base } = await tasksStart(factory, c, o);
+      const { base } = await start(factory, c, o);
       await run({ ...base, list, title });
     });
 }

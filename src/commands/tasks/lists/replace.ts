@@ -12,7 +12,7 @@ import {
   readJsonObject,
   parseListRef,
   tasksCommand,
-  tasksStart,
+  start,
 } from '../shared.js';
 import { LIST_COLUMNS } from '../columns.js';
 
@@ -57,7 +57,7 @@ Examples:
           'set the token with OPS_TASKS_TOKEN',
         );
       const body = checkListBody(await readJsonObject(factory.io, o.file), o.file);
-      const { ctx, base } = await tasksStart(factory, c, o);
+      const { ctx, base } = await start(factory, c, o);
       const list = given ?? (await pickList(ctx, c, base));
       await run({ ...base, list, body });
     });

@@ -7,7 +7,7 @@ import {
   type CredentialWire,
 } from '../../../../clients/cloud/types.js';
 import { UsageError } from '../../../../errors.js';
-import { type CloudRunBase, cloudCommand, cloudContext, planRead } from '../../shared.js';
+import { type CloudRunBase, cloudCommand, start, planRead } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { parseCredentialType, parseUsername } from './shared.js';
 import { choiceOption } from '../../../shared/choices.js';
@@ -51,7 +51,7 @@ export function credentialsDeleteCommand(factory: Factory, run = runCredentialsD
     .action(async (raw: string, o: { type?: string; username?: string; all?: boolean }, c: Command) => {
       const ref = instanceId(raw);
       const which = parseCredentialsDeleteFlags(o);
-      const { ctx, base } = await cloudContext(factory, c);
+      const { ctx, base } = await start(factory, c);
       const id = await resolveInstance(base, ref);
       await run({ ...base, id, ...which, confirm: (a) => ctx.confirm(a) });
     });

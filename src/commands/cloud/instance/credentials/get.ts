@@ -6,7 +6,7 @@ import {
   type CredentialType,
   type CredentialWire,
 } from '../../../../clients/cloud/types.js';
-import { type CloudRunBase, cloudCommand, cloudContext } from '../../shared.js';
+import { type CloudRunBase, cloudCommand, start } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { CREDENTIAL_COLUMNS, parseCredentialType, parseUsername, withoutPassword } from './shared.js';
 import { choiceOption } from '../../../shared/choices.js';
@@ -35,7 +35,7 @@ export function credentialsGetCommand(factory: Factory, run = runCredentialsGet)
         const ref = instanceId(raw);
         const type = parseCredentialType(o.type)!;
         const username = parseUsername(o.username);
-        const { base } = await cloudContext(factory, c);
+        const { base } = await start(factory, c);
         const id = await resolveInstance(base, ref);
         await run({ ...base, id, type, username, showPassword: Boolean(o.showPassword) });
       },

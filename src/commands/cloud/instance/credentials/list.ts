@@ -2,7 +2,7 @@ import { resolveInstance } from '../../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import { CREDENTIAL_TYPES, type CredentialType } from '../../../../clients/cloud/types.js';
-import { type CloudRunBase, cloudCommand, cloudContext } from '../../shared.js';
+import { type CloudRunBase, cloudCommand, start } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { CREDENTIAL_COLUMNS, parseCredentialType } from './shared.js';
 import { choiceOption } from '../../../shared/choices.js';
@@ -24,7 +24,7 @@ export function credentialsListCommand(factory: Factory, run = runCredentialsLis
     .action(async (raw: string, o: { type?: string }, c: Command) => {
       const ref = instanceId(raw);
       const type = parseCredentialType(o.type, false);
-      const { base } = await cloudContext(factory, c);
+      const { base } = await start(factory, c);
       const id = await resolveInstance(base, ref);
       await run({ ...base, id, type });
     });

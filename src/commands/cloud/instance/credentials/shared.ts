@@ -8,7 +8,7 @@ import type { Column } from '../../../../output/printer.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import type { Io } from '../../../../io.js';
-import { type CloudRunBase, cloudContext, parseChoice } from '../../shared.js';
+import { type CloudRunBase, start, parseChoice } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { resolveInstance } from '../../names.js';
 
@@ -64,9 +64,14 @@ export function credentialAction(
     const ref = instanceId(raw);
     const type = parseCredentialType(o.type)!;
     const username = parseUsername(o.username);
-    const { ctx, base } = await cloudContext(factory, c, {
-      stdinTaken: o.file === undefined || o.file === '-' ? 'the password' : undefined,
-    });
+    const { ctx, base } = await start(
+      factory,
+      c,
+      {},
+      {
+        stdinUsed: o.file === undefined || o.file === '-' ? 'the password' : undefined,
+      },
+    );
     const id = await resolveInstance(base, ref);
     await run({ ...base, io: ctx.io, id, type, username, passwordFile: o.file });
   };

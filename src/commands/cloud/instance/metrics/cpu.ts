@@ -5,7 +5,7 @@ import { CPU_GRANULARITIES, type MetricsQuery } from '../../../../clients/cloud/
 import { UsageError } from '../../../../errors.js';
 import { parseTime } from '../../../shared/parse.js';
 import { type MetricsView, metricsView, peakText, printMetrics, seriesOf } from '../../charts.js';
-import { type CloudRunBase, cloudCommand, cloudContext, parseChoice } from '../../shared.js';
+import { type CloudRunBase, cloudCommand, start, parseChoice } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { choiceOption } from '../../../shared/choices.js';
 
@@ -52,7 +52,7 @@ export function metricsCpuCommand(factory: Factory, run = runMetricsCpu): Comman
     .action(async (raw: string, o: { since?: string; until?: string; granularity?: string }, c: Command) => {
       const ref = instanceId(raw);
       const query = parseCpuFlags(o);
-      const { ctx, base } = await cloudContext(factory, c);
+      const { ctx, base } = await start(factory, c);
       const id = await resolveInstance(base, ref);
       const view = metricsView({
         format: ctx.printer.format,

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import type { CloudClient } from '../../../../clients/cloud/client.js';
 import type { SnapshotWire } from '../../../../clients/cloud/types.js';
-import { type CloudRunBase, StateError, cloudCommand, cloudContext, label, planRead } from '../../shared.js';
+import { type CloudRunBase, StateError, cloudCommand, start, label, planRead } from '../../shared.js';
 import { instanceId, printInstance } from '../shared.js';
 
 export interface PrivateNetworkOptions extends CloudRunBase {
@@ -21,7 +21,7 @@ export function privateNetworkCommand(
     .argument('<id>', 'instance id (UUID) or unique reference')
     .action(async (raw: string, _o: object, c: Command) => {
       const ref = instanceId(raw);
-      const { base } = await cloudContext(factory, c);
+      const { base } = await start(factory, c);
       const id = await resolveInstance(base, ref);
       await run({ ...base, id });
     });

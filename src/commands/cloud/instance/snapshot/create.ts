@@ -10,7 +10,7 @@ import {
   type CloudRunBase,
   StateError,
   cloudCommand,
-  cloudContext,
+  start,
   label,
   parseText,
   planRead,
@@ -42,7 +42,7 @@ export function snapshotCreateCommand(factory: Factory, run = runSnapshotCreate)
     if (o.name === undefined) throw new UsageError('--name is required', 'give the snapshot a name');
     const name = parseText('--name', o.name, 255)!;
     const wait = parseWaitOptions(o);
-    const { ctx, base } = await cloudContext(factory, c);
+    const { ctx, base } = await start(factory, c);
     const id = await resolveInstance(base, ref);
     await run({ ...base, io: ctx.io, id, name, wait });
   });

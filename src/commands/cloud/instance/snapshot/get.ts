@@ -2,7 +2,7 @@ import { resolveInstance } from '../../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import { SNAPSHOT_COLUMNS } from '../../columns.js';
-import { type CloudRunBase, cloudCommand, cloudContext } from '../../shared.js';
+import { type CloudRunBase, cloudCommand, start } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { snapshotId } from './shared.js';
 
@@ -21,7 +21,7 @@ export function snapshotGetCommand(factory: Factory, run = runSnapshotGet): Comm
     .action(async (raw: string, rawSnap: string, _o: object, c: Command) => {
       const ref = instanceId(raw);
       const snap = snapshotId(rawSnap, ref);
-      const { base } = await cloudContext(factory, c);
+      const { base } = await start(factory, c);
       const id = await resolveInstance(base, ref);
       await run({ ...base, id, snapshotId: snap });
     });

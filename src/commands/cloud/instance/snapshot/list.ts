@@ -5,7 +5,7 @@ import type { SnapshotWire } from '../../../../clients/cloud/types.js';
 import { printPages } from '../../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
 import { SNAPSHOT_COLUMNS } from '../../columns.js';
-import { type CloudRunBase, cloudCommand, cloudContext } from '../../shared.js';
+import { type CloudRunBase, cloudCommand, start } from '../../shared.js';
 import { instanceId } from '../shared.js';
 
 export interface SnapshotListOptions extends CloudRunBase {
@@ -22,7 +22,7 @@ export function snapshotListCommand(factory: Factory, run = runSnapshotList): Co
   return cmd.action(async (raw: string, o: { limit?: string; all?: boolean }, c: Command) => {
     const ref = instanceId(raw);
     const { limit } = parseListOptions(o);
-    const { base } = await cloudContext(factory, c);
+    const { base } = await start(factory, c);
     const id = await resolveInstance(base, ref);
     await run({ ...base, id, limit });
   });
@@ -33,7 +33,7 @@ export async function runSnapshotList(o: SnapshotListOptions): Promise<void> {
   await printPages<SnapshotWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.getSnapshotList(o.id, { limit: o.limit }),
+    pages: client.getSnapshotList(o.id, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: SNAPSHOT_COLUMNS,
     limit: o.limit,
     noun: 'snapshots',

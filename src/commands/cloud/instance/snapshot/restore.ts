@@ -2,7 +2,7 @@ import { resolveInstance } from '../../names.js';
 import type { Command } from 'commander';
 import type { Context, Factory } from '../../../../app/types.js';
 import { SNAPSHOT_COLUMNS } from '../../columns.js';
-import { type CloudRunBase, StateError, cloudCommand, cloudContext, planRead } from '../../shared.js';
+import { type CloudRunBase, StateError, cloudCommand, start, planRead } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { snapshotId } from './shared.js';
 
@@ -25,7 +25,7 @@ export function snapshotRestoreCommand(factory: Factory, run = runSnapshotRestor
     .action(async (raw: string, rawSnap: string, _o: object, c: Command) => {
       const ref = instanceId(raw);
       const snap = snapshotId(rawSnap, ref);
-      const { ctx, base } = await cloudContext(factory, c);
+      const { ctx, base } = await start(factory, c);
       const id = await resolveInstance(base, ref);
       await run({ ...base, id, snapshotId: snap, confirm: (a) => ctx.confirm(a) });
     });

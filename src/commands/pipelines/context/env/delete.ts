@@ -1,7 +1,7 @@
 import { CONTEXT_ORG, parseContextRef, resolveContext } from '../ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, parseEnvName, pipelinesStart } from '../../shared.js';
+import { type Confirm, type PipelinesBase, examples, parseEnvName, start } from '../../shared.js';
 import { printDeleted } from '../../../shared/outcome.js';
 
 export interface ContextEnvDeleteOptions extends PipelinesBase {
@@ -23,7 +23,7 @@ export function contextEnvDeleteCommand(factory: Factory, run = runContextEnvDel
     .action(async (id: string, name: string, _o: unknown, c: Command) => {
       const ref = parseContextRef(id, c.opts());
       const variable = parseEnvName(name);
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const contextId = await resolveContext(ctx, base, ref, c.opts());
       await run({ ...base, contextId, name: variable, confirm: (a) => ctx.confirm(a) });
     });

@@ -7,7 +7,7 @@ import type { ContextEnvVarWire } from '../../../../clients/pipelines/types.js';
 import { printPages } from '../../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
 import { CONTEXT_ENV_COLUMNS } from '../../columns.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../../shared.js';
+import { type PipelinesBase, examples, start } from '../../shared.js';
 
 export interface ContextEnvListOptions extends PipelinesBase {
   contextId: string;
@@ -33,7 +33,7 @@ export function contextEnvListCommand(factory: Factory, run = runContextEnvList)
       const list = parseListOptions(o);
       requireOrPick(factory.io, c, 'context', id);
       const ref = id === undefined ? undefined : parseContextRef(id, c.opts());
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const contextId = await contextOrPick(ctx, c, base, ref, c.opts());
       await run({ ...base, contextId, limit: list.limit });
     });
@@ -44,7 +44,10 @@ export async function runContextEnvList(o: ContextEnvListOptions): Promise<void>
   await printPages<ContextEnvVarWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.listEnvironmentVariablesFromContext(o.contextId, { limit: o.limit }),
+    pages: client.listEnvironmentVariablesFromContext(o.contextId, {
+      limit: o.limit,
+      raw: o.printer.takesRawJson,
+    }),
     columns: CONTEXT_ENV_COLUMNS,
     limit: o.limit,
     noun: 'variables',

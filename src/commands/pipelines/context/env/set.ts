@@ -4,7 +4,7 @@ import type { Factory } from '../../../../app/types.js';
 import type { Io } from '../../../../io.js';
 import { readSecretInput } from '../../../shared/secret-input.js';
 import { CONTEXT_ENV_COLUMNS } from '../../columns.js';
-import { type PipelinesBase, examples, parseEnvName, pipelinesStart } from '../../shared.js';
+import { type PipelinesBase, examples, parseEnvName, start } from '../../shared.js';
 
 export interface ContextEnvSetOptions extends PipelinesBase {
   contextId: string;
@@ -37,11 +37,13 @@ export function contextEnvSetCommand(factory: Factory, run = runContextEnvSet): 
     .action(async (id: string, name: string, o: { file?: string }, c: Command) => {
       const ref = parseContextRef(id, c.opts());
       const variable = parseEnvName(name);
-      const { ctx, base } = await pipelinesStart(
+      const { ctx, base } = await start(
         factory,
         c,
         {},
-        o.file === undefined || o.file === '-' ? 'the variable value' : undefined,
+        {
+          stdinUsed: o.file === undefined || o.file === '-' ? 'the variable value' : undefined,
+        },
       );
       const contextId = await resolveContext(ctx, base, ref, c.opts());
       await run({ ...base, contextId, name: variable, value: secretValue(factory.io, o.file) });

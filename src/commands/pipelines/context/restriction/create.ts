@@ -4,7 +4,7 @@ import type { Factory } from '../../../../app/types.js';
 import type { RestrictionType } from '../../../../clients/pipelines/types.js';
 import { UsageError } from '../../../../errors.js';
 import { RESTRICTION_COLUMNS } from '../../columns.js';
-import { type PipelinesBase, examples, parseChoice, parseUuid, pipelinesStart } from '../../shared.js';
+import { type PipelinesBase, examples, parseChoice, parseUuid, start } from '../../shared.js';
 import { choiceOption } from '../../../shared/choices.js';
 
 export interface ContextRestrictionCreateOptions extends PipelinesBase {
@@ -57,7 +57,7 @@ export function contextRestrictionCreateCommand(
     .action(async (id: string, o: { type?: string; value?: string }, c: Command) => {
       const ref = parseContextRef(id, c.opts());
       const restriction = parseRestriction(o);
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const contextId = await resolveContext(ctx, base, ref, c.opts());
       await run({ ...base, contextId, ...restriction });
     });

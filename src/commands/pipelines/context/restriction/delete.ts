@@ -1,7 +1,7 @@
 import { CONTEXT_ORG, parseContextRef, resolveContext } from '../ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, parseUuid, pipelinesStart } from '../../shared.js';
+import { type Confirm, type PipelinesBase, examples, parseUuid, start } from '../../shared.js';
 import { printDeleted } from '../../../shared/outcome.js';
 
 export interface ContextRestrictionDeleteOptions extends PipelinesBase {
@@ -32,7 +32,7 @@ export function contextRestrictionDeleteCommand(
         rid,
         'the id `ops pipelines context restriction list` shows',
       );
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const contextId = await resolveContext(ctx, base, ref, c.opts());
       await run({ ...base, contextId, restrictionId, confirm: (a) => ctx.confirm(a) });
     });

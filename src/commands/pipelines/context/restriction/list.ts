@@ -7,7 +7,7 @@ import type { RestrictionWire } from '../../../../clients/pipelines/types.js';
 import { printPages } from '../../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
 import { RESTRICTION_COLUMNS } from '../../columns.js';
-import { type PipelinesBase, examples, pipelinesStart } from '../../shared.js';
+import { type PipelinesBase, examples, start } from '../../shared.js';
 
 export interface ContextRestrictionListOptions extends PipelinesBase {
   contextId: string;
@@ -29,7 +29,7 @@ export function contextRestrictionListCommand(factory: Factory, run = runContext
       const list = parseListOptions(o);
       requireOrPick(factory.io, c, 'context', id);
       const ref = id === undefined ? undefined : parseContextRef(id, c.opts());
-      const { ctx, base } = await pipelinesStart(factory, c);
+      const { ctx, base } = await start(factory, c);
       const contextId = await contextOrPick(ctx, c, base, ref, c.opts());
       await run({ ...base, contextId, limit: list.limit });
     });
@@ -40,7 +40,7 @@ export async function runContextRestrictionList(o: ContextRestrictionListOptions
   await printPages<RestrictionWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.getContextRestrictions(o.contextId, { limit: o.limit }),
+    pages: client.getContextRestrictions(o.contextId, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: RESTRICTION_COLUMNS,
     limit: o.limit,
     noun: 'restrictions',

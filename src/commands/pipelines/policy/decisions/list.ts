@@ -85,7 +85,7 @@ export async function runPolicyDecisionsList(o: PolicyDecisionsListOptions): Pro
   await printPages<DecisionLogWire>({
     printer: o.printer,
     feedback: o.feedback,
-    pages: client.getDecisionLogs(o.scope, o.query, { limit: o.limit }),
+    pages: client.getDecisionLogs(o.scope, o.query, { limit: o.limit, raw: o.printer.takesRawJson }),
     columns: DECISION_COLUMNS,
     limit: o.limit,
     noun: 'decisions',

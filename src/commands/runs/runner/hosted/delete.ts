@@ -10,7 +10,7 @@ import {
   parseWaitOptions,
   waitFor,
 } from '../../../shared/wait.js';
-import { type RunsBase, addOrgOption, orgOf, parseId, runsBase, runsContext } from '../../shared.js';
+import { type RunsBase, addOrgOption, inOrg, parseId, start } from '../../shared.js';
 
 export interface RunnerHostedDeleteOptions extends RunsBase {
   io: Io;
@@ -43,16 +43,8 @@ Examples:
     .action(async (raw: string, o: { org?: string } & WaitFlags, c: Command) => {
       const hostedRunnerId = parseId('hosted runner id', raw);
       const wait = parseWaitOptions(o);
-      const ctx = await runsContext(factory, c, o);
-      const org = await orgOf(ctx);
-      await run({
-        ...(await runsBase(ctx)),
-        io: ctx.io,
-        org,
-        hostedRunnerId,
-        wait,
-        confirm: (a) => ctx.confirm(a),
-      });
+      const { ctx, base, org } = await start(factory, c, o, { scope: inOrg });
+      await run({ ...base, io: ctx.io, org, hostedRunnerId, wait, confirm: (a) => ctx.confirm(a) });
     });
 }
 

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import { HOSTED_RUNNER_COLUMNS } from '../../runner-group/columns.js';
-import { type RunsBase, addOrgOption, orgOf, parseId, runsBase, runsContext } from '../../shared.js';
+import { type RunsBase, addOrgOption, inOrg, parseId, start } from '../../shared.js';
 
 export interface RunnerHostedGetOptions extends RunsBase {
   org: string;
@@ -20,9 +20,8 @@ export function runnerHostedGetCommand(factory: Factory, run = runRunnerHostedGe
     )
     .action(async (raw: string, o: { org?: string }, c: Command) => {
       const hostedRunnerId = parseId('hosted runner id', raw);
-      const ctx = await runsContext(factory, c, o);
-      const org = await orgOf(ctx);
-      await run({ ...(await runsBase(ctx)), org, hostedRunnerId });
+      const { base, org } = await start(factory, c, o, { scope: inOrg });
+      await run({ ...base, org, hostedRunnerId });
     });
 }
 

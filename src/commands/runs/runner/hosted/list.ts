@@ -4,7 +4,7 @@ import type { HostedRunnerWire } from '../../../../clients/runs/types.js';
 import { printPages } from '../../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
 import { HOSTED_RUNNER_COLUMNS } from '../../runner-group/columns.js';
-import { type RunsBase, addOrgOption, orgOf, runsBase, runsContext } from '../../shared.js';
+import { type RunsBase, addOrgOption, inOrg, start } from '../../shared.js';
 
 export interface RunnerHostedListOptions extends RunsBase {
   org: string;
@@ -21,9 +21,8 @@ export function runnerHostedListCommand(factory: Factory, run = runRunnerHostedL
     )
     .action(async (o: { org?: string; limit?: string; all?: boolean }, c: Command) => {
       const { limit } = parseListOptions(o);
-      const ctx = await runsContext(factory, c, o);
-      const org = await orgOf(ctx);
-      await run({ ...(await runsBase(ctx)), org, limit });
+      const { base, org } = await start(factory, c, o, { scope: inOrg });
+      await run({ ...base, org, limit });
     });
 }
 

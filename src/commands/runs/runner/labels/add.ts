@@ -7,10 +7,9 @@ import {
   type RunsBase,
   type ScopeFlags,
   addRepoOrOrgOptions,
+  inRunnerScope,
   parseId,
-  runnerScopeOf,
-  runsBase,
-  runsContext,
+  start,
 } from '../../shared.js';
 
 /** A runner holds at most this many labels. */
@@ -49,9 +48,8 @@ export function runnerLabelsAddCommand(factory: Factory, run = runRunnerLabelsAd
     .action(async (raw: string, rawLabels: string[], o: ScopeFlags, c: Command) => {
       const runnerId = parseId('runner id', raw);
       const labels = parseLabels(rawLabels);
-      const ctx = await runsContext(factory, c, o);
-      const scope = await runnerScopeOf(ctx, o);
-      await run({ ...(await runsBase(ctx)), scope, runnerId, labels });
+      const { base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
+      await run({ ...base, scope, runnerId, labels });
     });
 }
 

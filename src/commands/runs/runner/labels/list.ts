@@ -6,10 +6,9 @@ import {
   type RunsBase,
   type ScopeFlags,
   addRepoOrOrgOptions,
+  inRunnerScope,
   parseId,
-  runnerScopeOf,
-  runsBase,
-  runsContext,
+  start,
 } from '../../shared.js';
 
 export interface RunnerLabelsListOptions extends RunsBase {
@@ -29,9 +28,8 @@ export function runnerLabelsListCommand(factory: Factory, run = runRunnerLabelsL
     )
     .action(async (raw: string, o: ScopeFlags, c: Command) => {
       const runnerId = parseId('runner id', raw);
-      const ctx = await runsContext(factory, c, o);
-      const scope = await runnerScopeOf(ctx, o);
-      await run({ ...(await runsBase(ctx)), scope, runnerId });
+      const { base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
+      await run({ ...base, scope, runnerId });
     });
 }
 

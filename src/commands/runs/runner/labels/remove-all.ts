@@ -7,10 +7,9 @@ import {
   type RunsBase,
   type ScopeFlags,
   addRepoOrOrgOptions,
+  inRunnerScope,
   parseId,
-  runnerScopeOf,
-  runsBase,
-  runsContext,
+  start,
 } from '../../shared.js';
 
 export interface RunnerLabelsRemoveAllOptions extends RunsBase {
@@ -31,9 +30,8 @@ export function runnerLabelsRemoveAllCommand(factory: Factory, run = runRunnerLa
     )
     .action(async (raw: string, o: ScopeFlags, c: Command) => {
       const runnerId = parseId('runner id', raw);
-      const ctx = await runsContext(factory, c, o);
-      const scope = await runnerScopeOf(ctx, o);
-      await run({ ...(await runsBase(ctx)), scope, runnerId, confirm: (a) => ctx.confirm(a) });
+      const { ctx, base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
+      await run({ ...base, scope, runnerId, confirm: (a) => ctx.confirm(a) });
     });
 }
 

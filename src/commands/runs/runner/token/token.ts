@@ -2,14 +2,7 @@ import { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import { TOKEN_COLUMNS } from '../../columns.js';
 import { type RunnerScope, runnerToken } from '../../scoped.js';
-import {
-  type RunsBase,
-  type ScopeFlags,
-  addRepoOrOrgOptions,
-  runnerScopeOf,
-  runsBase,
-  runsContext,
-} from '../../shared.js';
+import { type RunsBase, type ScopeFlags, addRepoOrOrgOptions, inRunnerScope, start } from '../../shared.js';
 
 export interface RunnerTokenOptions extends RunsBase {
   scope: RunnerScope;
@@ -31,9 +24,8 @@ export function tokenCommand(
       `\nExamples:\n  ops runs runner token ${kind}\n  ops runs runner token ${kind} --org octo-org --field token`,
     )
     .action(async (o: ScopeFlags, c: Command) => {
-      const ctx = await runsContext(factory, c, o);
-      const scope = await runnerScopeOf(ctx, o);
-      await run({ ...(await runsBase(ctx)), scope });
+      const { base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
+      await run({ ...base, scope });
     });
 }
 

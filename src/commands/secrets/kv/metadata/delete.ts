@@ -1,13 +1,12 @@
 import type { Command } from 'commander';
-import { startService } from '../../../shared/start.js';
 import type { Factory } from '../../../../app/types.js';
 import {
   type SecretsRunBase,
-  baseOptions,
   namespaceOf,
   requireKey,
   requireV2,
   secretsCommand,
+  start,
 } from '../../shared.js';
 import { printDeleted } from '../../../shared/outcome.js';
 
@@ -26,8 +25,8 @@ export function kvMetadataDeleteCommand(factory: Factory, run = runKvMetadataDel
       const namespace = namespaceOf(o.namespace);
       const { secretPath } = await import('../../../../clients/secrets/client.js');
       secretPath(path);
-      const ctx = (await startService(factory, cmd, 'secrets')).ctx;
-      await run({ ...baseOptions(ctx, namespace), path, mount: o.mount, confirm: (a) => ctx.confirm(a) });
+      const { ctx, base, view } = await start(factory, cmd, { namespace });
+      await run({ ...base, ...view, path, mount: o.mount, confirm: (a) => ctx.confirm(a) });
     });
 }
 

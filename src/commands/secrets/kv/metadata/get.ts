@@ -1,16 +1,15 @@
 import type { Command } from 'commander';
-import { startService } from '../../../shared/start.js';
 import type { Factory } from '../../../../app/types.js';
 import {
   KV_COLUMNS,
   type SecretsRunBase,
-  baseOptions,
   checkField,
   kvRows,
   namespaceOf,
   requireKey,
   requireV2,
   secretsCommand,
+  start,
 } from '../../shared.js';
 
 export interface KvMetadataGetOptions extends SecretsRunBase {
@@ -30,8 +29,8 @@ export function kvMetadataGetCommand(factory: Factory, run = runKvMetadataGet): 
       const namespace = namespaceOf(o.namespace);
       const { secretPath } = await import('../../../../clients/secrets/client.js');
       secretPath(path);
-      const ctx = (await startService(factory, cmd, 'secrets')).ctx;
-      await run({ ...baseOptions(ctx, namespace), path, mount: o.mount });
+      const { base, view } = await start(factory, cmd, { namespace });
+      await run({ ...base, ...view, path, mount: o.mount });
     });
 }
 

@@ -1,16 +1,15 @@
 import type { Command } from 'commander';
-import { startService } from '../../../shared/start.js';
 import type { KvV2MetadataWriteWire } from '../../../../clients/secrets/types.js';
 import { UsageError } from '../../../../errors.js';
 import type { Factory } from '../../../../app/types.js';
 import { parseInteger, parseKeyValue } from '../../../shared/parse.js';
 import {
   type SecretsRunBase,
-  baseOptions,
   namespaceOf,
   requireKey,
   requireV2,
   secretsCommand,
+  start,
 } from '../../shared.js';
 import { choiceOption } from '../../../shared/choices.js';
 
@@ -83,8 +82,8 @@ export function kvMetadataPutCommand(factory: Factory, run = runKvMetadataPut): 
           );
         const { secretPath } = await import('../../../../clients/secrets/client.js');
         secretPath(path);
-        const ctx = (await startService(factory, cmd, 'secrets')).ctx;
-        await run({ ...baseOptions(ctx, namespace), path, mount: o.mount, body });
+        const { base, view } = await start(factory, cmd, { namespace });
+        await run({ ...base, ...view, path, mount: o.mount, body });
       },
     );
 }
