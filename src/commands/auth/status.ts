@@ -84,7 +84,7 @@ export async function runAuthStatus(o: AuthStatusOptions): Promise<void> {
       expires_at: expiryOf(o.ctx, name, main) ?? null,
       keys: Object.fromEntries(keys.map((k) => [k, sourceName(o.ctx.settings.resolve(`${name}.${k}`))])),
     };
-    if (name === 'runs') row.context = await runsContext(o.ctx);
+    if (name === 'runs') row.context = await runsRepository(o.ctx);
     if (row.source === 'none' && o.named) exit = ExitCode.auth;
     if (o.check) {
       const checked =
@@ -125,7 +125,7 @@ export async function runAuthStatus(o: AuthStatusOptions): Promise<void> {
  * The repository `ops runs` works on without --repo: the flag, environment or profile setting, else the
  * one inferred from the git clone the command runs in (its remote on the service's web host).
  */
-async function runsContext(ctx: Context): Promise<{ repo: string | null; source: string }> {
+async function runsRepository(ctx: Context): Promise<{ repo: string | null; source: string }> {
   const set = ctx.settings.resolve('runs.repo');
   if (set.value) return { repo: set.value, source: sourceName(set) };
   const { remoteMatch, webHostOf } = await import('../shared/git-remote.js');
