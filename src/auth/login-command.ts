@@ -11,6 +11,7 @@ import { type LoginOptions, runLogin } from './login.js';
 import type { OAuthProvider } from '../clients/oauth/providers.js';
 import { endpointsOf } from '../clients/oauth/refresh.js';
 import { requireClientId } from '../clients/oauth/server-url.js';
+import { storageWarn } from '../commands/shared/storage-warn.js';
 import { SIGN_IN_SECRETS, signInEntries } from '../clients/oauth/stored-token.js';
 
 export interface LoginCommandSpec {
@@ -75,7 +76,7 @@ export async function loginOptions(
         service,
         signInEntries(token, expiresAt, refreshToken),
         SIGN_IN_SECRETS,
-        { insecureStorage: Boolean(f.insecureStorage), warn: (line) => ctx.feedback.warn(line) },
+        { insecureStorage: Boolean(f.insecureStorage), warn: storageWarn(ctx) },
       );
       return profile;
     },

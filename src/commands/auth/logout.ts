@@ -3,7 +3,7 @@ import type { Context, Factory } from '../../app/types.js';
 import { forgetCredentials, keyringKeysOf } from '../../config/credentials.js';
 import { envNameFor } from '../../config/settings.js';
 import { writeAll } from '../../io.js';
-import { storageWarn } from '../config/storage.js';
+import { storageWarn } from '../shared/storage-warn.js';
 import { SIGN_IN_KEYS, knownService, secretKeys } from './shared.js';
 
 export interface AuthLogoutOptions {

@@ -4,7 +4,7 @@ import type { Settings } from '../../config/settings.js';
 import { ExitStatusError, ExitCode } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
-import { storageWarn } from './storage.js';
+import { storageWarn } from '../shared/storage-warn.js';
 
 export interface ConfigGetOptions {
   /** The services whose keys a profile may hold (the service table). */

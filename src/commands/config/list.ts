@@ -5,7 +5,7 @@ import type { Settings } from '../../config/settings.js';
 import { MASK } from '../../clients/http/redact.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
-import { storageWarn } from './storage.js';
+import { storageWarn } from '../shared/storage-warn.js';
 import { originLabel } from './get.js';
 
 export interface ConfigListOptions {

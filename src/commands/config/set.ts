@@ -6,7 +6,8 @@ import type { Io } from '../../io.js';
 import { readStdinValue } from '../shared/secret-input.js';
 import type { Factory } from '../../app/types.js';
 import { saveCredentials } from '../../config/credentials.js';
-import { splitKey, storageWarn } from './storage.js';
+import { storageWarn } from '../shared/storage-warn.js';
+import { splitKey } from './storage.js';
 
 export interface ConfigSetOptions {
   /** The services whose keys a profile may hold (the service table). */

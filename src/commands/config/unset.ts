@@ -4,7 +4,8 @@ import type { Settings } from '../../config/settings.js';
 import type { Io } from '../../io.js';
 import type { Factory } from '../../app/types.js';
 import { forgetCredentials } from '../../config/credentials.js';
-import { splitKey, storageWarn } from './storage.js';
+import { storageWarn } from '../shared/storage-warn.js';
+import { splitKey } from './storage.js';
 
 export interface ConfigUnsetOptions {
   /** The services whose keys a profile may hold (the service table). */

@@ -12,6 +12,7 @@ import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
 import { readSecretInput } from '../shared/secret-input.js';
 import { openBrowser } from '../shared/browser.js';
+import { storageWarn } from '../shared/storage-warn.js';
 import { parseStdinToken, resolveAuthUrl, signInWithBrowser, storeToken } from './login-shared.js';
 
 export interface DbLoginOptions {
@@ -102,7 +103,7 @@ Examples:
         store: (token, expiresAt) =>
           storeToken(ctx.settings, token, expiresAt, {
             insecureStorage: Boolean(o.insecureStorage),
-            warn: (line) => ctx.feedback.warn(line),
+            warn: storageWarn(ctx),
           }),
         ...(implicit || mode === 'stdin' ? {} : { oauth: () => loginOptions(ctx, SPEC, o) }),
       });

@@ -6,7 +6,7 @@ import type { Column } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { parseKeyValue } from '../shared/parse.js';
 import { saveCredentials } from '../../config/credentials.js';
-import { storageWarn } from '../config/storage.js';
+import { storageWarn } from '../shared/storage-warn.js';
 import { type SecretsRunBase, baseOptions, namespaceOf, readSecret, secretsCommand } from './shared.js';
 
 export interface SecretsLoginOptions extends SecretsRunBase {
