@@ -82,8 +82,9 @@ describe('architecture', () => {
         'verb-meta',
         'auth',
       ],
-      // The sign-in flows of the login commands (browser, loopback, device code): beside the commands.
-      auth: ['auth', 'commands', 'clients', 'output', 'config', 'errors', 'io', 'lazy'],
+      // The sign-in flows of the login commands (loopback, device code, PKCE): below the commands, which
+      // build the login verbs on them (commands/shared/login-command.ts).
+      auth: ['auth', 'clients', 'output', 'config', 'errors', 'io', 'lazy'],
       app: ['app', 'clients', 'output', 'config', 'errors', 'io', 'version', 'verb-meta'],
       'verb-meta': [],
     };

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { parseSeconds } from '../shared/wait.js';
 import type { Factory } from '../../app/types.js';
-import { type LoginCommandSpec, loginOptions, refuseWhileEnvToken } from '../../auth/login-command.js';
+import { type LoginCommandSpec, loginOptions, refuseWhileEnvToken } from '../shared/login-command.js';
 import { type LoginFlags, type LoginMode, loginCommandBase, loginMode } from '../../auth/login-flags.js';
 import { type LoginOptions, printSignIn, runLogin } from '../../auth/login.js';
 import { DB_CLIENT_CREDENTIALS_SCOPE, DB_OAUTH } from '../../clients/oauth/providers.js';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
-import { loginCommand } from '../../auth/login-command.js';
+import { loginCommand } from '../shared/login-command.js';
 import { runLogin } from '../../auth/login.js';
 import { DOCGEN_OAUTH } from '../../clients/oauth/providers.js';
 import { UsageError } from '../../errors.js';

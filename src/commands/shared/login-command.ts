@@ -1,18 +1,18 @@
 import type { Command } from 'commander';
-import type { Context, Factory } from '../app/types.js';
-import type { SettingsReader } from '../clients/descriptor.js';
-import { saveCredentials } from '../config/credentials.js';
-import { UsageError } from '../errors.js';
-import { readSecretInput } from '../commands/shared/secret-input.js';
-import { parseSeconds } from '../commands/shared/wait.js';
-import { openBrowser } from '../commands/shared/browser.js';
-import { type LoginFlags, type LoginFlows, loginCommandBase, loginMode } from './login-flags.js';
-import { type LoginOptions, runLogin } from './login.js';
-import type { OAuthProvider } from '../clients/oauth/providers.js';
-import { endpointsOf } from '../clients/oauth/refresh.js';
-import { requireClientId } from '../clients/oauth/server-url.js';
-import { storageWarn } from '../commands/shared/storage-warn.js';
-import { SIGN_IN_SECRETS, signInEntries } from '../clients/oauth/stored-token.js';
+import type { Context, Factory } from '../../app/types.js';
+import type { SettingsReader } from '../../clients/descriptor.js';
+import { saveCredentials } from '../../config/credentials.js';
+import { UsageError } from '../../errors.js';
+import { readSecretInput } from './secret-input.js';
+import { parseSeconds } from './wait.js';
+import { openBrowser } from './browser.js';
+import { type LoginFlags, type LoginFlows, loginCommandBase, loginMode } from '../../auth/login-flags.js';
+import { type LoginOptions, runLogin } from '../../auth/login.js';
+import type { OAuthProvider } from '../../clients/oauth/providers.js';
+import { endpointsOf } from '../../clients/oauth/refresh.js';
+import { requireClientId } from '../../clients/oauth/server-url.js';
+import { storageWarn } from './storage-warn.js';
+import { SIGN_IN_SECRETS, signInEntries } from '../../clients/oauth/stored-token.js';
 
 export interface LoginCommandSpec {
   provider: OAuthProvider;
