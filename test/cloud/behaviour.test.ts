@@ -61,8 +61,10 @@ describe('metrics views', () => {
     const { out, run, calls } = cpuRun({ kind: 'chart', width: 48 });
     await run();
     expect(calls).toEqual([[IDS.web01, { from: '2026-01-01', to: undefined, granularity: '60m' }]]);
-    const lines = out.io.out().trimEnd().split('\n');
-    expect(lines[0]).toBe(`CPU of instance ${IDS.web01} (%), every 60m`);
+    const all = out.io.out().trimEnd().split('\n');
+    // The title wraps at the screen's width, the id whole.
+    expect(all.slice(0, 3)).toEqual(['CPU of instance', `${IDS.web01} (%), every`, '60m']);
+    const lines = all.slice(2);
     expect(lines[1]).toBe('2026-01-01T00:00:00Z → 2026-01-01T07:00:00Z, 8 points');
     const chart = lines.slice(2, -1);
     expect(chart).toHaveLength(9);

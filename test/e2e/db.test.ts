@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tokenFingerprint } from '../../src/clients/db/index.js';
 import { VERSION } from '../../src/version.js';
-import { runCli, runMain, tempConfigDir } from '../helpers/cli.js';
+import { keptInFile, runCli, runMain, tempConfigDir } from '../helpers/cli.js';
 import { useConformance } from '../helpers/conformance.js';
 import { CHROMIUM, hasChromium, useChromium } from '../helpers/chromium.js';
 import { useSandbox } from '../helpers/sandbox.js';
@@ -332,7 +332,7 @@ describe('ops db login', () => {
     const r = await ops(['db', 'login', '--json'], {
       env: { OPS_CONFIG_DIR: dir, BROWSER: FAKE_BROWSER, OPS_DB_TOKEN: '' },
     });
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toMatch(keptInFile('db.token'));
     expect(r.code).toBe(0);
     const shown = json<{ profile: string; user: string; expires_at: string }>(r.stdout);
     expect(shown).toMatchObject({ profile: 'default', user: 'sandbox.user@example.com' });
@@ -369,7 +369,11 @@ describe('ops db login', () => {
       env: { OPS_CONFIG_DIR: dir, OPS_DB_TOKEN: '' },
       input: JSON.stringify({ accessToken: 'sandbox-db-token', expires_on: at, tokenType: 'Bearer' }),
     });
-    expect(r).toEqual({ code: 0, stdout: `${new Date(at * 1000).toISOString()}\n`, stderr: '' });
+    expect(r).toEqual({
+      code: 0,
+      stdout: `${new Date(at * 1000).toISOString()}\n`,
+      stderr: expect.stringMatching(keptInFile('db.token')),
+    });
     expect(profileOf(dir).token).toBe('sandbox-db-token');
     const get = await ops(['db', 'role-assignment', 'get', SEED_READER_ASSIGNMENT, '--field', 'name'], {
       env: { OPS_CONFIG_DIR: dir, OPS_DB_TOKEN: '' },
@@ -435,7 +439,7 @@ describe('ops db login in a real browser (headless Chromium)', () => {
       const r = await ops(['db', 'login', '--wait-timeout', '60', '--json'], {
         env: { OPS_CONFIG_DIR: dir, BROWSER: wrapper, HOME: work, PATH: process.env.PATH, OPS_DB_TOKEN: '' },
       });
-      expect(r.stderr).toBe('');
+      expect(r.stderr).toMatch(keptInFile('db.token'));
       expect(r.code).toBe(0);
       expect(existsSync(pidFile)).toBe(true);
       const token = profileOf(dir).token!;

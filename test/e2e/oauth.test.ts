@@ -4,7 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/main.js';
-import { runMain, tempConfigDir } from '../helpers/cli.js';
+import { keptInFile, runMain, tempConfigDir } from '../helpers/cli.js';
 import { CHROMIUM, hasChromium, useChromium } from '../helpers/chromium.js';
 import { memoryIo } from '../helpers/io.js';
 import { useSandbox } from '../helpers/sandbox.js';
@@ -82,7 +82,7 @@ describe('ops tasks login (Google: code with PKCE on a loopback redirect)', () =
   it('a browser signs in; the token and the refresh token are stored and the token works', async () => {
     const dir = tempConfigDir();
     const r = await ops(['tasks', 'login', '--json'], { dir });
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toMatch(keptInFile('tasks.token, tasks.refresh_token'));
     expect(r.code).toBe(0);
     const stored = profileOf(dir, 'tasks');
     expect(stored.refresh_token).toMatch(/^[\w-]{20,}$/);
@@ -315,7 +315,7 @@ describe('ops docgen login (Box)', () => {
   it('--client-credentials: the enterprise from docgen.subject_id; no refresh token; the token works', async () => {
     const dir = tempConfigDir();
     const r = await ops(['docgen', 'login', '--client-credentials', '--json'], { dir });
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toMatch(keptInFile('docgen.token'));
     expect(r.code).toBe(0);
     const stored = profileOf(dir, 'docgen');
     expect(stored.refresh_token).toBeUndefined();
@@ -379,7 +379,7 @@ describe('ops db login: device code and client credentials (Microsoft identity p
     const r = await ops(['db', 'login', '--device'], { dir, on: quick });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(
-      /^To sign in, open http:\/\/127\.0\.0\.1:\d+\/db\/devicelogin on any device and enter the code [A-Z]{4}-[A-Z]{4}\n$/,
+      /^To sign in, open http:\/\/127\.0\.0\.1:\d+\/db\/devicelogin on any device and enter the code [A-Z]{4}-[A-Z]{4}\nops: no OS keyring answered \(no D-Bus session bus\); kept db\.token, db\.refresh_token in \S+ \(0600\)\n$/,
     );
   });
 
@@ -394,7 +394,7 @@ describe('ops db login: device code and client credentials (Microsoft identity p
   it('--client-credentials: the tenant id and the secret from the environment; .default scope', async () => {
     const dir = tempConfigDir();
     const r = await ops(['db', 'login', '--client-credentials', '--json'], { dir });
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toMatch(keptInFile('db.token'));
     expect(r.code).toBe(0);
     expect(profileOf(dir, 'db').refresh_token).toBeUndefined();
     expect((await requests('db'))[`POST /${sb.env.OPS_DB_TENANT}/oauth2/v2.0/token`]).toBe(1);
@@ -440,7 +440,7 @@ describe('ops tasks login in a real browser (headless Chromium)', () => {
         dir,
         env: { BROWSER: wrapper, HOME: work, PATH: process.env.PATH },
       });
-      expect(r.stderr).toBe('');
+      expect(r.stderr).toMatch(keptInFile('tasks.token, tasks.refresh_token'));
       expect(r.code).toBe(0);
       expect(existsSync(pidFile)).toBe(true);
       expect((await stats('tasks')).issuedTokenSha256).toEqual([sha256(profileOf(dir, 'tasks').token!)]);

@@ -82,3 +82,14 @@ export function runCli(
     child.stdin.end(o.input ?? '');
   });
 }
+
+/**
+ * The one line a login or `ops config set` of a secret says on stderr when no OS keyring answered, as
+ * in these tests, which run the CLI without a session bus: the keys kept in the config file instead.
+ */
+export function keptInFile(keys: string): RegExp {
+  const escaped = keys.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(
+    `^ops: no OS keyring answered \\(no D-Bus session bus\\); kept ${escaped} in \\S+ \\(0600\\)\\n`,
+  );
+}

@@ -619,11 +619,22 @@ describe('runners, runner groups, hosted runners, selective enablement', () => {
     expect((await e.call('PUT', '/orgs/octo-org/actions/runner-groups/2/repositories/999')).status).toBe(404);
   });
 
-  it('hosted runner delete answers 202 with the runner, Deleting', async () => {
+  it('hosted runner delete answers 202 with the runner, Deleting, and removes it in the background', async () => {
     const e = emu();
     const r = await e.call('DELETE', '/orgs/octo-org/actions/hosted-runners/6');
     expect([r.status, r.body.status, r.body.name]).toEqual([202, 'Deleting', 'hosted-windows-8core']);
+    const during = await e.call('GET', '/orgs/octo-org/actions/hosted-runners/6');
+    expect([during.status, during.body.status]).toEqual([200, 'Deleting']);
+    // A second delete while it is removed answers the same.
+    expect((await e.call('DELETE', '/orgs/octo-org/actions/hosted-runners/6')).status).toBe(202);
+    e.advance(2);
+    expect((await e.call('GET', '/orgs/octo-org/actions/hosted-runners/6')).status).toBe(404);
     expect((await e.call('DELETE', '/orgs/octo-org/actions/hosted-runners/6')).status).toBe(404);
+    const list = await e.call<{ runners: Array<{ id: number }> }>(
+      'GET',
+      '/orgs/octo-org/actions/hosted-runners',
+    );
+    expect(list.body.runners.map((h) => h.id)).toEqual([5]);
   });
 
   it('selective enablement: list, enable, disable', async () => {

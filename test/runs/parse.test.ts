@@ -827,7 +827,12 @@ const PHASE3: Array<[string, Make, string[], string[], Record<string, unknown>]>
     runnerHostedDeleteCommand,
     ['runner', 'hosted'],
     ['delete', '5'],
-    { org: 'octo-org', hostedRunnerId: 5, confirm },
+    {
+      org: 'octo-org',
+      hostedRunnerId: 5,
+      confirm,
+      wait: { wait: true, intervalSeconds: 2, timeoutSeconds: undefined },
+    },
   ],
   [
     'runner hosted list',
