@@ -1,6 +1,7 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { AuthStatusRow } from '../../src/commands/auth/status.js';
 import { SERVICES } from '../../src/services.js';
 import { runCli, runMain, tempConfigDir } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
@@ -8,15 +9,7 @@ import { useSandbox } from '../helpers/sandbox.js';
 const sb = await useSandbox();
 const NAMES = SERVICES.map((s) => s.name);
 const json = <T>(s: string) => JSON.parse(s) as T;
-interface Row {
-  service: string;
-  source: string;
-  credential: string;
-  expires_at: string | null;
-  keys: Record<string, string>;
-  check?: string;
-  context?: { repo: string | null; source: string };
-}
+type Row = AuthStatusRow;
 /** The sandbox's addresses, without any credential. */
 const addresses = Object.fromEntries(Object.entries(sb.env).filter(([k]) => k.endsWith('_BASE_URL')));
 const jwt = (claims: object) =>
