@@ -31,7 +31,10 @@ export function jwtExpiry(token: string): number | undefined {
 
 /** True when the token in force is the one a login stored (not one from the environment or set by hand since). */
 export function isStoredToken(s: SettingsReader, token: string): boolean {
-  return s.get('token_fingerprint') === tokenFingerprint(token);
+  // Without a stored fingerprint nothing is hashed: a token from the environment (every command of the
+  // sandbox, of CI) does not load node:crypto.
+  const stored = s.get('token_fingerprint');
+  return stored !== undefined && stored === tokenFingerprint(token);
 }
 
 /**
