@@ -33,6 +33,15 @@ describe('--web opens the page the API names (html_url)', () => {
     expect(await requests()).toEqual({ 'GET /repos/octo-org/hello-world/actions/runs/30433643': 1 });
   });
 
+  it('--dry-run prints the read it would send and opens no browser', async () => {
+    const b = recorder();
+    const r = await ops(['runs', 'view', '30433643', '--web', '--dry-run'], { BROWSER: b.browser });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^curl -X GET \S+\/repos\/octo-org\/hello-world\/actions\/runs\/30433643 /);
+    expect(b.opened()).toBeUndefined();
+    expect(await requests()).toEqual({});
+  });
+
   it('on a terminal it says so on stderr, as gh does', async () => {
     const b = recorder();
     const r = await ops(['runs', 'view', '30433643', '--web'], { BROWSER: b.browser }, true);
