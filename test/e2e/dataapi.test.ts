@@ -359,13 +359,20 @@ describe('credentials', () => {
   });
 
   it.each([
-    ['login', { OPS_DATAAPI_LOGIN: undefined }, 'OPS_DATAAPI_LOGIN', 'dataapi.login'],
-    ['password', { OPS_DATAAPI_PASSWORD: undefined }, 'OPS_DATAAPI_PASSWORD', 'dataapi.password'],
-  ])('no %s: exit 4 naming how to set it, before any request', async (what, env, variable, key) => {
+    ['login', { OPS_DATAAPI_LOGIN: undefined }, 'OPS_DATAAPI_LOGIN', 'dataapi.login', ''],
+    // The password is the credential --token-stdin gives: the hint names it too.
+    [
+      'password',
+      { OPS_DATAAPI_PASSWORD: undefined },
+      'OPS_DATAAPI_PASSWORD',
+      'dataapi.password',
+      '; or pipe it to --token-stdin',
+    ],
+  ])('no %s: exit 4 naming how to set it, before any request', async (what, env, variable, key, stdin) => {
     const r = await ops(['dataapi', 'errors', 'backlinks'], { env });
     expect(r.code).toBe(4);
     expect(r.stderr).toBe(
-      `ops: dataapi: no ${what} is set\nhint: set ${variable}, or run: ops config set ${key} -   (reads the value from stdin)\n`,
+      `ops: dataapi: no ${what} is set\nhint: set ${variable}, or run: ops config set ${key} -   (reads the value from stdin)${stdin}\n`,
     );
     expect(await requests()).toEqual({});
   });

@@ -17,8 +17,6 @@ import type { PaceClock } from './paced.js';
  */
 export const start = serviceStart<BreachClient>('breach', {
   create: async (http) => (await import('../../clients/breach/client.js')).createBreachClient(http),
-  // The key's own error names OPS_BREACH_API_KEY and `ops config set`; nothing to add.
-  credentialFlags: '',
 });
 
 /** The client options of a verb: whether it needs the key, and its name for the error that says so. */

@@ -95,8 +95,6 @@ export const start = serviceStart<DataapiClient>('dataapi', {
     };
     return createDataapiClient(http, options);
   },
-  // The password's own error names OPS_DATAAPI_PASSWORD and `ops config set`, as it always has.
-  credentialFlags: '',
 });
 
 export const ERROR_COLUMNS: Column<ErrorResultWire>[] = [

@@ -45,8 +45,6 @@ export const start = serviceStart<MeterClient, Record<string, never>>('meter', {
     (await import('../../../clients/meter/client.js')).createMeterClient(http, {
       apiVersion: s.apiVersion as string | undefined,
     }),
-  // The key's own error names OPS_METER_API_KEY and `ops config set`, as it always has.
-  credentialFlags: '',
 });
 
 /** The scope of a verb that sends: the `Billing-Version` it sends, checked. */
