@@ -311,6 +311,71 @@ describe('refresh: an expired access token is renewed once before the request', 
   });
 });
 
+describe('a client-credentials sign-in lasts: its expired token is got again with the client secret', () => {
+  it('docgen: the secret from the environment; past expiry a list succeeds with one more grant', async () => {
+    const dir = tempConfigDir();
+    expect((await ops(['docgen', 'login', '--client-credentials'], { dir })).code).toBe(0);
+    const before = profileOf(dir, 'docgen');
+    expect(before.token_grant).toBe('client_credentials');
+    expect(before.client_secret).toBeUndefined();
+    await sb.advance(3700);
+    const r = await ops(['docgen', 'jobs', 'list', '--limit', '1', '--field', 'id'], { dir });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect((await requests('docgen'))['POST /oauth2/token']).toBe(2);
+    const after = profileOf(dir, 'docgen');
+    expect(after.token).not.toBe(before.token);
+    expect(after.token_grant).toBe('client_credentials');
+  });
+
+  it('db: a secret piped to the login is kept with the token and renews it when the environment has none', async () => {
+    const dir = tempConfigDir();
+    const secret = sb.env.OPS_DB_CLIENT_SECRET!;
+    const login = await runMain(['db', 'login', '--client-credentials', '--client-secret-stdin'], {
+      env: { ...sb.env, ...NO_TOKENS, OPS_DB_CLIENT_SECRET: '', OPS_CONFIG_DIR: dir },
+      input: `${secret}\n`,
+    });
+    expect(login.code).toBe(0);
+    expect(login.stderr).toMatch(keptInFile('db.token, db.client_secret'));
+    expect(profileOf(dir, 'db').client_secret).toBe(secret);
+    expireStored(dir, 'db');
+    const r = await ops(['db', 'role-assignment', 'list', '--json'], {
+      dir,
+      env: { OPS_DB_CLIENT_SECRET: '' },
+    });
+    expect(r.code).toBe(0);
+    expect((await requests('db'))[`POST /${sb.env.OPS_DB_TENANT}/oauth2/v2.0/token`]).toBe(2);
+    expect((await stats('db')).unauthorized ?? 0).toBe(0);
+  });
+
+  it('db: a secret the directory refuses at renewal: exit 4 naming the client-credentials login', async () => {
+    const dir = tempConfigDir();
+    expect((await ops(['db', 'login', '--client-credentials'], { dir })).code).toBe(0);
+    expireStored(dir, 'db');
+    const r = await ops(['db', 'role-assignment', 'list'], {
+      dir,
+      env: { OPS_DB_CLIENT_SECRET: 'not-the-secret' },
+    });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(
+      /^ops: db: the sign-in expired and could not be renewed \(invalid_client\)\nhint: run `ops db login --client-credentials`\n$/,
+    );
+    expect(r.stderr).not.toContain('not-the-secret');
+  });
+
+  it('a person’s sign-in after it forgets the client-credentials mark', async () => {
+    const dir = tempConfigDir();
+    expect((await ops(['db', 'login', '--client-credentials'], { dir })).code).toBe(0);
+    const token = sb.env.OPS_DB_TOKEN!;
+    const r = await runMain(['db', 'login', '--token-stdin'], {
+      env: { ...sb.env, ...NO_TOKENS, OPS_CONFIG_DIR: dir },
+      input: token,
+    });
+    expect(r.code).toBe(0);
+    expect(profileOf(dir, 'db').token_grant).toBeUndefined();
+  });
+});
+
 describe('ops docgen login (Box)', () => {
   it('--client-credentials: the enterprise from docgen.subject_id; no refresh token; the token works', async () => {
     const dir = tempConfigDir();

@@ -16,6 +16,14 @@ export function oauthSettings(p: OAuthProvider, secretWhat: string): SettingSpec
       key: 'token_expires_at',
       description: `when the stored token expires (written by ops ${p.service} login)`,
     },
+    ...(p.clientCredentialsForm
+      ? [
+          {
+            key: 'token_grant',
+            description: `client_credentials when the stored token was got with the client secret, which renews it (written by ops ${p.service} login)`,
+          },
+        ]
+      : []),
     {
       key: 'token_fingerprint',
       description: `SHA-256 prefix of the token that token_expires_at belongs to (written by ops ${p.service} login)`,

@@ -1,3 +1,6 @@
+import type { SettingsReader } from '../descriptor.js';
+import { UsageError } from '../../errors.js';
+
 /** Where a vendor's authorization server answers, from its `auth_url` (and tenant). */
 export interface Endpoints {
   authorize?: string;
@@ -26,7 +29,16 @@ export interface OAuthProvider {
   deviceScopeHint?: string;
   /** What the client id must be, for the error that says none is set. */
   clientIdWhat: string;
+  /**
+   * The vendor's own fields of the client-credentials grant (a subject, a scope), from the settings,
+   * checked before any request; absent where the vendor has no such grant for `ops`. The login and
+   * the renewal of its token send the same.
+   */
+  clientCredentialsForm?(s: SettingsReader): Record<string, string>;
 }
+
+/** The scope of the directory's client-credentials grant: the resource's `.default`. */
+export const DB_CLIENT_CREDENTIALS_SCOPE = 'https://management.azure.com/.default';
 
 const GOOGLE_TOKEN_HOST = 'https://oauth2.googleapis.com';
 const BOX_API_HOST = 'https://api.box.com';
@@ -73,6 +85,15 @@ export const DOCGEN_OAUTH: OAuthProvider = {
   pkce: false,
   sendsSecret: true,
   clientIdWhat: 'a Box Platform app with a redirect URI on http://127.0.0.1',
+  clientCredentialsForm(s) {
+    const id = s.get('subject_id');
+    if (!id)
+      throw new UsageError(
+        'docgen: --client-credentials needs the subject to sign in as, and docgen.subject_id is not set',
+        'set OPS_DOCGEN_SUBJECT_ID or run `ops config set docgen.subject_id ID` (the enterprise id, or a user id with subject_type user)',
+      );
+    return { box_subject_type: s.get('subject_type') ?? 'enterprise', box_subject_id: id };
+  },
 };
 
 /** The Microsoft identity platform's v2.0 endpoints of a tenant; there is no revocation endpoint. */
@@ -87,7 +108,13 @@ export const DB_OAUTH: OAuthProvider = {
   pkce: true,
   sendsSecret: false,
   clientIdWhat: 'an application that allows public client flows',
+  clientCredentialsForm(s) {
+    const tenant = s.get('tenant') ?? 'organizations';
+    if (['organizations', 'common', 'consumers'].includes(tenant))
+      throw new UsageError(
+        `db: --client-credentials needs the directory (tenant) id, not "${tenant}"`,
+        'set OPS_DB_TENANT or run `ops config set db.tenant TENANT_ID`',
+      );
+    return { scope: DB_CLIENT_CREDENTIALS_SCOPE };
+  },
 };
-
-/** The scope of the directory's client-credentials grant: the resource's `.default`. */
-export const DB_CLIENT_CREDENTIALS_SCOPE = 'https://management.azure.com/.default';

@@ -54,20 +54,24 @@ export function tokenExpiry(s: SettingsReader, token: string): number | undefine
 /**
  * The settings a sign-in stores: the token, its expiry tied to it by fingerprint and, where the
  * server gave one, the refresh token. `refreshToken: null` forgets a stored one (a new sign-in
- * without one); undefined leaves it as it is (a refresh that did not rotate it).
+ * without one); undefined leaves it as it is (a refresh that did not rotate it). `grant` records a
+ * client-credentials sign-in (`client_credentials`), whose token is renewed with the client secret;
+ * null forgets it (another kind of sign-in), undefined leaves it (a renewal).
  */
 export function signInEntries(
   token: string,
   expiresAt: number | undefined,
   refreshToken: string | null | undefined,
+  grant?: 'client_credentials' | null,
 ): Record<string, string | undefined> {
   return {
     token,
     token_expires_at: expiresAt === undefined ? undefined : new Date(expiresAt).toISOString(),
     token_fingerprint: tokenFingerprint(token),
     ...(refreshToken === undefined ? {} : { refresh_token: refreshToken ?? undefined }),
+    ...(grant === undefined ? {} : { token_grant: grant ?? undefined }),
   };
 }
 
 /** The secret keys of a sign-in, for saveCredentials. */
-export const SIGN_IN_SECRETS = ['token', 'refresh_token'] as const;
+export const SIGN_IN_SECRETS = ['token', 'refresh_token', 'client_secret'] as const;

@@ -4,7 +4,14 @@ import type { Resolved } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
 
 /** The keys a sign-in writes beside the credential itself, forgotten with it by `ops auth logout`. */
-export const SIGN_IN_KEYS = ['token', 'refresh_token', 'token_expires_at', 'token_fingerprint', 'id_token'];
+export const SIGN_IN_KEYS = [
+  'token',
+  'refresh_token',
+  'token_expires_at',
+  'token_fingerprint',
+  'token_grant',
+  'id_token',
+];
 
 /**
  * A credential as `ops auth status` shows it: at most its first 4 characters, then `****`; nothing of

@@ -59,8 +59,9 @@ export async function storeToken(
       token,
       token_expires_at: expiresAt === undefined ? undefined : new Date(expiresAt).toISOString(),
       token_fingerprint: expiresAt === undefined ? undefined : tokenFingerprint(token),
-      // A refresh token of an earlier sign-in belongs to that sign-in, not this token.
+      // A refresh token or a client-credentials mark of an earlier sign-in belongs to that sign-in.
       refresh_token: undefined,
+      token_grant: undefined,
     },
     ['token', 'refresh_token'],
     o,

@@ -4,9 +4,9 @@ import type { Factory } from '../../app/types.js';
 import { type LoginCommandSpec, loginOptions, refuseWhileEnvToken } from '../shared/login-command.js';
 import { type LoginFlags, type LoginMode, loginCommandBase, loginMode } from '../../auth/login-flags.js';
 import { type LoginOptions, printSignIn, runLogin } from '../../auth/login.js';
-import { DB_CLIENT_CREDENTIALS_SCOPE, DB_OAUTH } from '../../clients/oauth/providers.js';
+import { DB_OAUTH } from '../../clients/oauth/providers.js';
 import { jwtExpiry } from '../../clients/db/index.js';
-import { ExitCode, OpsError, UsageError } from '../../errors.js';
+import { ExitCode, OpsError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
@@ -45,15 +45,6 @@ const SPEC: LoginCommandSpec = {
   flows: FLOWS,
   description: '',
   help: '',
-  clientCredentialsForm(s) {
-    const tenant = s.get('tenant') ?? 'organizations';
-    if (['organizations', 'common', 'consumers'].includes(tenant))
-      throw new UsageError(
-        `db: --client-credentials needs the directory (tenant) id, not "${tenant}"`,
-        'set OPS_DB_TENANT or run `ops config set db.tenant TENANT_ID`',
-      );
-    return { scope: DB_CLIENT_CREDENTIALS_SCOPE };
-  },
 };
 
 export function dbLoginCommand(factory: Factory, run = runDbLogin): Command {

@@ -3,7 +3,6 @@ import type { Factory } from '../../app/types.js';
 import { loginCommand } from '../shared/login-command.js';
 import { runLogin } from '../../auth/login.js';
 import { DOCGEN_OAUTH } from '../../clients/oauth/providers.js';
-import { UsageError } from '../../errors.js';
 
 /**
  * `ops docgen login`: Box OAuth 2.0. A browser on this machine signs in with the authorization code
@@ -25,22 +24,15 @@ a listener on 127.0.0.1 with a code, exchanged for an access token and a refresh
 stored; an expired access token is renewed once before a request (Box gives a new refresh token each
 time). Box has no device flow: without a browser here, --no-browser prints the address to open on
 this machine. --client-credentials signs in as the app's service account (docgen.subject_type
-enterprise, docgen.subject_id the enterprise id) or a user (subject_type user); no refresh token.
+enterprise, docgen.subject_id the enterprise id) or a user (subject_type user); no refresh token:
+an expired token is renewed with the client secret when it is set (environment, profile) or was
+piped to --client-secret-stdin (then kept like the token).
 OPS_DOCGEN_TOKEN wins over a stored token: login refuses while it is set (unset it first).
 
 Examples:
   ops docgen login
   ops docgen login --client-credentials
   printf %s sandbox-docgen-token | ops docgen login --token-stdin`,
-      clientCredentialsForm(s) {
-        const id = s.get('subject_id');
-        if (!id)
-          throw new UsageError(
-            'docgen: --client-credentials needs the subject to sign in as, and docgen.subject_id is not set',
-            'set OPS_DOCGEN_SUBJECT_ID or run `ops config set docgen.subject_id ID` (the enterprise id, or a user id with subject_type user)',
-          );
-        return { box_subject_type: s.get('subject_type') ?? 'enterprise', box_subject_id: id };
-      },
     },
     run,
   );

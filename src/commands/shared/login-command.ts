@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import type { Context, Factory } from '../../app/types.js';
-import type { SettingsReader } from '../../clients/descriptor.js';
 import { saveCredentials } from '../../config/credentials.js';
 import { UsageError } from '../../errors.js';
 import { readSecretInput } from './secret-input.js';
@@ -20,8 +19,6 @@ export interface LoginCommandSpec {
   description: string;
   /** The help's text after the flags: how each flow works, and examples that run against the sandbox. */
   help: string;
-  /** The vendor's own fields of the client-credentials grant, checked before any request. */
-  clientCredentialsForm?: (s: SettingsReader) => Record<string, string>;
 }
 
 /**
@@ -55,6 +52,7 @@ export async function loginOptions(
   const timeoutSeconds = parseSeconds('--wait-timeout', f.waitTimeout);
   refuseWhileEnvToken(ctx, service);
   const { settings: s } = await ctx.service(service);
+  let piped: string | undefined;
   return {
     io: ctx.io,
     printer: ctx.printer,
@@ -64,9 +62,12 @@ export async function loginOptions(
     timeoutSeconds,
     endpoints: () => endpointsOf(p, s, ctx.flags.baseUrl),
     clientId: () => requireClientId(service, s.get('client_id'), p.clientIdWhat),
-    clientSecret: async () =>
-      f.clientSecretStdin ? readSecretInput({ io: ctx.io, label: 'client secret' }) : s.get('client_secret'),
-    clientCredentialsForm: spec.clientCredentialsForm ? () => spec.clientCredentialsForm!(s) : undefined,
+    clientSecret: async () => {
+      if (!f.clientSecretStdin) return s.get('client_secret');
+      piped = await readSecretInput({ io: ctx.io, label: 'client secret' });
+      return piped;
+    },
+    clientCredentialsForm: p.clientCredentialsForm ? () => p.clientCredentialsForm!(s) : undefined,
     http: () => ctx.client(service),
     openBrowser: (url) => openBrowser(url, ctx.io.env, process.platform),
     readToken: () => readSecretInput({ io: ctx.io, label: 'access token' }),
@@ -74,7 +75,16 @@ export async function loginOptions(
       const { profile } = await saveCredentials(
         ctx.settings,
         service,
-        signInEntries(token, expiresAt, refreshToken),
+        {
+          ...signInEntries(
+            token,
+            expiresAt,
+            refreshToken,
+            mode === 'client-credentials' ? 'client_credentials' : null,
+          ),
+          // A secret piped in is kept like the token, so that the token it got can be renewed.
+          ...(piped === undefined ? {} : { client_secret: piped }),
+        },
         SIGN_IN_SECRETS,
         { insecureStorage: Boolean(f.insecureStorage), warn: storageWarn(ctx) },
       );
