@@ -102,6 +102,23 @@ describe('a project by slug, id or name', () => {
     expect(del.stdout).toContain(`/project/${IDS.mobile}/oidc-custom-claims`);
   });
 
+  it('policy decisions list --project takes an id, a slug or a name; the filter is the project id', async () => {
+    const byId = await ops(['policy', 'decisions', 'list', '--project', IDS.webApp, '--all', '--json']);
+    expect(byId.code).toBe(0);
+    const decisions = json<Array<{ metadata: { project_id?: string } }>>(byId.stdout);
+    expect(decisions.length).toBeGreaterThan(0);
+    expect(decisions.every((d) => d.metadata.project_id === IDS.webApp)).toBe(true);
+    for (const p of ['web-app', 'gh/acme/web-app']) {
+      const r = await ops(['policy', 'decisions', 'list', '--project', p, '--all', '--json']);
+      expect(r).toMatchObject({ code: 0, stdout: byId.stdout });
+    }
+    const dry = await ops(['policy', 'decisions', 'list', '--project', 'web-app', '--dry-run']);
+    expect(dry.stderr).toContain('/api/v2/project/gh%2Facme%2Fweb-app (read-only, to plan)');
+    expect(dry.stdout).toContain(`project_id=${IDS.webApp}`);
+    const unknown = await ops(['policy', 'decisions', 'list', '--project', 'no-such-project']);
+    expect(unknown.code).toBe(2);
+  });
+
   it('project get by id reads the names, then the projects until one has it', async () => {
     const byId = await ops(['project', 'get', IDS.mobile, '--field', 'slug']);
     expect(byId.stdout).toBe('gh/acme/mobile\n');

@@ -387,7 +387,7 @@ ok.push(
       'hard-fail',
       '--branch',
       'main',
-      '--project-id',
+      '--project',
       IDS.webApp,
       '--build-number',
       '12',

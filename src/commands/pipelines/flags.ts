@@ -26,8 +26,7 @@ export const OWN_FLAGS: Record<string, string> = {
     'policy evaluate: metadata for the decision: a JSON or YAML object (project_id, branch, build_number…)',
   '--offset': 'policy decisions list: skip this many decisions first',
   '--project':
-    "4 verbs (insights summary, oidc-claims delete…): a project's claims instead of the organization's",
-  '--project-id': 'policy decisions list: of this project',
+    "5 verbs (insights summary, oidc-claims delete, policy decisions list…): a project by its id, slug, or name in --org (the API's project_id or slug)",
   '--ttl': 'oidc-claims set: token lifetime, e.g. 30m, 1h, 1h30m',
   '--value':
     'context restriction create: project id, group id, or an expression such as pipeline.git.branch == "main"',

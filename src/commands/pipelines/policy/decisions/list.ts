@@ -5,7 +5,8 @@ import { printPages } from '../../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
 import { parseInteger, parseTime } from '../../../shared/parse.js';
 import { DECISION_COLUMNS } from '../../columns.js';
-import { type PipelinesBase, examples, parseChoice, parseUuid } from '../../shared.js';
+import { parseProjectArg, projectIdOf } from '../../project-ref.js';
+import { type PipelinesBase, examples, parseChoice } from '../../shared.js';
 import { type PolicyFlags, addPolicyScope, policyStart } from '../shared.js';
 import type { PolicyScope } from '../../../../clients/pipelines/client.js';
 import { choiceOption } from '../../../shared/choices.js';
@@ -23,7 +24,7 @@ interface Flags extends PolicyFlags {
   since?: string;
   until?: string;
   branch?: string;
-  projectId?: string;
+  project?: string;
   buildNumber?: string;
   offset?: string;
   limit?: string;
@@ -43,8 +44,8 @@ export function parseDecisionQuery(o: Flags, now = Date.now()): DecisionLogsQuer
     after: isoOf('--since', o.since, now),
     before: isoOf('--until', o.until, now),
     branch: o.branch,
-    project_id:
-      o.projectId === undefined ? undefined : parseUuid('--project-id', o.projectId, 'the project id'),
+    // A project given by slug or name becomes its id once the owner is known (runPolicyDecisionsList).
+    project_id: undefined,
     build_number: build === undefined ? undefined : String(build),
     offset: parseInteger('--offset', o.offset, { min: 0 }),
   };
@@ -58,7 +59,7 @@ export function policyDecisionsListCommand(factory: Factory, run = runPolicyDeci
       .option('--since <time>', "made after: RFC 3339, a date or relative (-7d) (the API's after)")
       .option('--until <time>', "made before: RFC 3339, a date or relative (the API's before)")
       .option('--branch <name>', 'of pipelines on this branch')
-      .option('--project-id <uuid>', 'of this project')
+      .option('--project <project>', 'of this project: its id, slug, or name in --org')
       .option('--build-number <n>', 'of this build')
       .option('--offset <n>', 'skip this many decisions first'),
   );
@@ -70,12 +71,16 @@ export function policyDecisionsListCommand(factory: Factory, run = runPolicyDeci
         'ops pipelines policy decisions list',
         'ops pipelines policy decisions list --status HARD_FAIL --since -7d',
         'ops pipelines policy decisions list --offset 10 --limit 5 --json',
+        'ops pipelines policy decisions list --project web-app --status HARD_FAIL',
       ),
     )
     .action(async (o: Flags, c: Command) => {
       const list = parseListOptions(o);
       const query = parseDecisionQuery(o);
-      const { base, scope } = await policyStart(factory, c, o);
+      const project = o.project === undefined ? undefined : parseProjectArg(o.project, o);
+      const { ctx, base, scope } = await policyStart(factory, c, o);
+      // A slug or a name costs one planned read (named by --dry-run); an id none.
+      if (project) query.project_id = await projectIdOf(ctx, base, project, o);
       await run({ ...base, scope, query, limit: list.limit });
     });
 }
