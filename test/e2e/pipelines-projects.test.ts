@@ -119,6 +119,41 @@ describe('a project by slug, id or name', () => {
     expect(unknown.code).toBe(2);
   });
 
+  it('context restriction create --type project takes its slug or name; the restriction holds its id', async () => {
+    for (const [value, ctxId] of [
+      ['api-server', IDS.awsStaging],
+      ['gh/acme/mobile', IDS.awsStaging],
+    ] as const) {
+      const r = await ops([
+        'context',
+        'restriction',
+        'create',
+        ctxId,
+        '--type',
+        'project',
+        '--value',
+        value,
+        '--json',
+      ]);
+      expect(r.code).toBe(0);
+      const id = value === 'api-server' ? IDS.apiServer : IDS.mobile;
+      expect(json(r.stdout)).toMatchObject({ restriction_type: 'project', restriction_value: id });
+    }
+    const dry = await ops([
+      'context',
+      'restriction',
+      'create',
+      IDS.awsStaging,
+      '--type',
+      'project',
+      '--value',
+      'web-app',
+      '--dry-run',
+    ]);
+    expect(dry.stderr).toContain('/api/v2/project/gh%2Facme%2Fweb-app (read-only, to plan)');
+    expect(dry.stdout).toContain(IDS.webApp);
+  });
+
   it('project get by id reads the names, then the projects until one has it', async () => {
     const byId = await ops(['project', 'get', IDS.mobile, '--field', 'slug']);
     expect(byId.stdout).toBe('gh/acme/mobile\n');

@@ -616,11 +616,11 @@ const bad: Array<[string, Make, string[], string[], string]> = [
     '--type is required',
   ],
   [
-    'project value uuid',
+    'project value: an id, a slug or a name',
     contextRestrictionCreateCommand,
     ['context', 'restriction'],
-    ['create', C, '--type', 'project', '--value', 'web-app'],
-    'invalid --value "web-app": not a UUID',
+    ['create', C, '--type', 'project', '--value', 'web app!'],
+    'invalid project "web app!"',
   ],
   ['project slug', projectGetCommand, ['project'], ['get', 'gh/acme'], 'invalid project slug "gh/acme"'],
   [

@@ -15,6 +15,8 @@ import { printDeleted } from '../../shared/outcome.js';
 export interface ListsDeleteOptions extends TasksRunBase {
   /** An id or an exact title. */
   list: string;
+  /** The list's id, chosen in the picker: known to exist, not looked up again. */
+  picked?: boolean;
   confirm: (action: string) => Promise<void>;
 }
 
@@ -39,7 +41,12 @@ Examples:
       if (given !== undefined) parseListRef(given);
       const { ctx, base } = await start(factory, c, o);
       const list = given ?? (await pickList(ctx, c, base));
-      await run({ ...base, list, confirm: (a) => ctx.confirm(a) });
+      await run({
+        ...base,
+        list,
+        ...(given === undefined ? { picked: true } : {}),
+        confirm: (a) => ctx.confirm(a),
+      });
     });
 }
 
@@ -47,7 +54,7 @@ export async function runListsDelete(o: ListsDeleteOptions): Promise<void> {
   // Asked before any request: without a terminal and without --yes, nothing is sent.
   await o.confirm(`Delete task list "${o.list}" and all its tasks`);
   const client = await o.client();
-  const id = await new ListResolver(client).resolve(o.list);
+  const id = o.picked ? o.list : await new ListResolver(client).resolve(o.list);
   await client.deleteTasklist(id);
   await printDeleted(o, 'task list', id);
 }

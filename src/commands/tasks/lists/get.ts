@@ -15,6 +15,8 @@ import { LIST_COLUMNS } from '../columns.js';
 export interface ListsGetOptions extends TasksRunBase {
   /** An id, an exact title or @default. */
   list: string;
+  /** The list's id, chosen in the picker: known to exist, not looked up again. */
+  picked?: boolean;
 }
 
 export function listsGetCommand(factory: Factory, run = runListsGet): Command {
@@ -38,12 +40,12 @@ Examples:
       if (given !== undefined) parseListRef(given);
       const { ctx, base } = await start(factory, c, o);
       const list = given ?? (await pickList(ctx, c, base));
-      await run({ ...base, list });
+      await run({ ...base, list, ...(given === undefined ? { picked: true } : {}) });
     });
 }
 
 export async function runListsGet(o: ListsGetOptions): Promise<void> {
   const client = await o.client();
-  const id = await new ListResolver(client).resolve(o.list);
+  const id = o.picked ? o.list : await new ListResolver(client).resolve(o.list);
   await o.printer.print(await client.getTasklist(id), { columns: LIST_COLUMNS });
 }

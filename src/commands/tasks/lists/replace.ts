@@ -19,6 +19,8 @@ import { LIST_COLUMNS } from '../columns.js';
 export interface ListsReplaceOptions extends TasksRunBase {
   /** An id, an exact title or @default. */
   list: string;
+  /** The list's id, chosen in the picker: known to exist, not looked up again. */
+  picked?: boolean;
   /** The whole resource as sent (the service ignores its read-only fields). */
   body: TaskListWire;
 }
@@ -59,12 +61,12 @@ Examples:
       const body = checkListBody(await readJsonObject(factory.io, o.file), o.file);
       const { ctx, base } = await start(factory, c, o);
       const list = given ?? (await pickList(ctx, c, base));
-      await run({ ...base, list, body });
+      await run({ ...base, list, ...(given === undefined ? { picked: true } : {}), body });
     });
 }
 
 export async function runListsReplace(o: ListsReplaceOptions): Promise<void> {
   const client = await o.client();
-  const id = await new ListResolver(client).resolve(o.list);
+  const id = o.picked ? o.list : await new ListResolver(client).resolve(o.list);
   await o.printer.print(await client.updateTasklist(id, o.body), { columns: LIST_COLUMNS });
 }

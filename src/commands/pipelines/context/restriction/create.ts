@@ -6,6 +6,7 @@ import { UsageError } from '../../../../errors.js';
 import { RESTRICTION_COLUMNS } from '../../columns.js';
 import { type PipelinesBase, examples, parseChoice, parseUuid, start } from '../../shared.js';
 import { choiceOption } from '../../../shared/choices.js';
+import { type ProjectRef, parseProjectArg, projectIdOf } from '../../project-ref.js';
 
 export interface ContextRestrictionCreateOptions extends PipelinesBase {
   contextId: string;
@@ -15,14 +16,21 @@ export interface ContextRestrictionCreateOptions extends PipelinesBase {
 
 const TYPES: readonly RestrictionType[] = ['project', 'expression', 'group'];
 
-/** Checks the value for its type: a project or group is a UUID, an expression is a rule. */
-export function parseRestriction(o: { type?: string; value?: string }): {
+/**
+ * Checks the value for its type: a group is a UUID, an expression is a rule, a project is its id, slug
+ * or name (with --org), whose id is looked up once the settings are read.
+ */
+export function parseRestriction(o: { type?: string; value?: string; org?: string }): {
   type: RestrictionType;
   value: string;
+  project?: ProjectRef;
 } {
   if (o.type === undefined) throw new UsageError('--type is required', `give one of: ${TYPES.join(', ')}`);
   if (o.value === undefined)
-    throw new UsageError('--value is required', 'give a project id, group id or expression');
+    throw new UsageError(
+      '--value is required',
+      'give a project (id, slug or name), a group id or an expression',
+    );
   const type = parseChoice('--type', o.type, TYPES);
   if (type === 'expression') {
     if (o.value.trim() === '')
@@ -32,6 +40,10 @@ export function parseRestriction(o: { type?: string; value?: string }): {
       );
     if (o.value.length > 1024) throw new UsageError('--value: an expression is at most 1024 characters');
     return { type, value: o.value };
+  }
+  if (type === 'project') {
+    const project = parseProjectArg(o.value, o);
+    return 'id' in project ? { type, value: project.id } : { type, value: o.value.trim(), project };
   }
   return { type, value: parseUuid('--value', o.value, `the ${type} id (uuid)`) };
 }
@@ -45,20 +57,26 @@ export function contextRestrictionCreateCommand(
     .argument('<context>', 'context id (uuid), or its name in --org')
     .option('--org <org>', CONTEXT_ORG)
     .addOption(choiceOption('--type <type>', 'project, expression or group', TYPES))
-    .option('--value <value>', 'project id, group id, or an expression such as pipeline.git.branch == "main"')
+    .option(
+      '--value <value>',
+      'a project (id, slug, or name in --org), a group id, or an expression such as pipeline.git.branch == "main"',
+    )
     .addHelpText(
       'after',
       examples(
         'ops pipelines context restriction create 82b4dc90-910e-4466-b679-404a7cd3a59c --type project --value dfe353c7-5813-42bd-892a-3303ae7414ba',
+        'ops pipelines context restriction create 82b4dc90-910e-4466-b679-404a7cd3a59c --type project --value web-app',
         `ops pipelines context restriction create 82b4dc90-910e-4466-b679-404a7cd3a59c --type expression --value 'pipeline.git.branch == "main"'`,
         'ops pipelines context restriction create 82b4dc90-910e-4466-b679-404a7cd3a59c --type group --value b11b1c94-17d1-4b51-a554-12ddb406aff8',
       ),
     )
-    .action(async (id: string, o: { type?: string; value?: string }, c: Command) => {
+    .action(async (id: string, o: { type?: string; value?: string; org?: string }, c: Command) => {
       const ref = parseContextRef(id, c.opts());
-      const restriction = parseRestriction(o);
+      const { project, ...restriction } = parseRestriction(o);
       const { ctx, base } = await start(factory, c);
       const contextId = await resolveContext(ctx, base, ref, c.opts());
+      // A project's slug or name costs one planned read (named by --dry-run); an id none.
+      if (project) restriction.value = await projectIdOf(ctx, base, project, o);
       await run({ ...base, contextId, ...restriction });
     });
 }
