@@ -8,8 +8,11 @@ const requests = async (service = 'runs') => (await sb.counters()).requests[serv
 const all = async () => (await sb.counters()).requests;
 const RUNS = 'GET /repos/octo-org/hello-world/actions/runs';
 const env = () => ({ ...sb.env, HOME: '/nonexistent', OPS_CONFIG_DIR: tempConfigDir() });
+// A real terminal under the whole suite's load: the first picker of a run loads its bundle cold, and
+// each step waits for what the terminal shows (up to 20 s each), so a test may take longer than 30 s.
+const TERMINAL = { timeout: 90_000 };
 
-describe.skipIf(!SCRIPT)('a missing run id is chosen with a picker on a terminal', () => {
+describe.skipIf(!SCRIPT)('a missing run id is chosen with a picker on a terminal', TERMINAL, () => {
   it('runs view: type to filter, Enter: the chosen run is the one shown', async () => {
     const t = onTerminal(['runs', 'view', '--field', 'id'], env());
     await t.waitFor(/Choose a run \(type to filter\)/);
@@ -53,7 +56,7 @@ describe.skipIf(!SCRIPT)('a missing run id is chosen with a picker on a terminal
   });
 });
 
-describe.skipIf(!SCRIPT)('the other services pick on a terminal too', () => {
+describe.skipIf(!SCRIPT)('the other services pick on a terminal too', TERMINAL, () => {
   /** Types `filter` into the picker of `args`, then Enter; the exit code. */
   async function choose(args: string[], filter: string, shown: RegExp): Promise<number> {
     const t = onTerminal(args, env());
