@@ -30,13 +30,19 @@ export interface CallbackListener {
 const SCRIPT =
   "(function(){var f=location.hash.slice(1);history.replaceState(null,'',location.pathname);var m=document.getElementById('m');fetch('/token',{method:'POST',headers:{'content-type':'application/x-www-form-urlencoded'},body:f}).then(function(r){return r.text()}).then(function(t){m.textContent=t}).catch(function(e){m.textContent='ops could not be reached: '+e})})();";
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>ops login</title></head><body><p id="m">Finishing the sign-in…</p><script>${SCRIPT}</script></body></html>`;
-const PAGE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-  'content-security-policy': `default-src 'none'; script-src 'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'; connect-src 'self'`,
-};
+/**
+ * The page's headers, made when a page is first served: hashing the script at load would load
+ * node:crypto for every command of a service with a login, whether it signs in or not.
+ */
+let pageHeaders: Record<string, string> | undefined;
+const PAGE_HEADERS = () =>
+  (pageHeaders ??= {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    'x-frame-options': 'DENY',
+    'content-security-policy': `default-src 'none'; script-src 'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'; connect-src 'self'`,
+  });
 const MAX_BODY = 16 * 1024;
 
 const authFailureOf = (service: string, message: string) =>
@@ -120,7 +126,7 @@ export async function listenForRedirect(state: string, service = 'db'): Promise<
       // Some servers put an error in the query rather than the fragment.
       if (['error', 'access_token', 'code'].some((k) => url.searchParams.has(k)))
         return answer(res, url.searchParams);
-      res.writeHead(200, PAGE_HEADERS).end(PAGE);
+      res.writeHead(200, PAGE_HEADERS()).end(PAGE);
       return;
     }
     if (req.method === 'POST' && url.pathname === '/token') {
