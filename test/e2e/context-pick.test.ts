@@ -18,7 +18,10 @@ describe.skipIf(!SCRIPT)('a missing run id is chosen with a picker on a terminal
     await t.waitFor(/Choose a run \(type to filter\)/);
     await t.waitFor(/Nightly/);
     t.type('30433643');
-    await t.waitFor(/30433643\s*\r?\n(?![\s\S]*30433642)/);
+    // The filtered choice itself (its label has ` · `), not the typed text on the prompt's line, which is
+    // drawn before the search has run: an Enter while it runs is not taken.
+    await t.waitFor(/·[^\n]*30433643\s*\r?\n(?![\s\S]*30433642)/);
+    await t.settle();
     t.type('\r');
     expect(await t.exit).toBe(0);
     expect(t.screen()).toMatch(/\n30433643\r?\n/);
@@ -30,9 +33,10 @@ describe.skipIf(!SCRIPT)('a missing run id is chosen with a picker on a terminal
     const t = onTerminal(['runs', 'cancel', '--json'], env());
     await t.waitFor(/Choose a run/);
     await t.waitFor(/30433647/);
+    await t.settle();
     // The newest first: queued 30433648, then in_progress 30433647.
     t.type('\u001b[B');
-    await new Promise((r) => setTimeout(r, 300));
+    await t.settle({ fresh: true });
     t.type('\r');
     expect(await t.exit).toBe(0);
     const sent = await requests();
@@ -63,7 +67,8 @@ describe.skipIf(!SCRIPT)('the other services pick on a terminal too', TERMINAL, 
     await t.waitFor(/Choose an? [a-z ]+ \(type to filter\)/);
     await t.waitFor(shown);
     t.type(filter);
-    await new Promise((r) => setTimeout(r, 300));
+    // The choices the filter leaves are drawn before Enter: an Enter while the search runs is not taken.
+    await t.settle({ fresh: true });
     t.type('\r');
     return t.exit;
   }

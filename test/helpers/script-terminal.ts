@@ -12,6 +12,12 @@ export interface Terminal {
   screen(): string;
   /** Waits until the screen matches (or throws after `timeoutMs`). */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /**
+   * Waits until the terminal has shown nothing for `quietMs`: a prompt has finished drawing. With
+   * `fresh`, something must have been shown since the call first (what the keys just typed asked for).
+   * Throws after 20 s.
+   */
+  settle(o?: { quietMs?: number; fresh?: boolean }): Promise<void>;
   /** Keys typed at the terminal: `\x03` is Ctrl-C, `\x04` Ctrl-D. */
   type(keys: string): void;
   /** The exit code of the shell line. */
@@ -34,8 +40,10 @@ export function onTerminal(args: string[], env: Record<string, string>, after = 
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let screen = '';
+  let shownAt = Date.now();
   const changed = new Set<() => void>();
   const append = (d: Buffer) => {
+    shownAt = Date.now();
     screen += d.toString().replace(CONTROL_SEQUENCE, '');
     for (const f of changed) f();
   };
@@ -70,6 +78,22 @@ export function onTerminal(args: string[], env: Record<string, string>, after = 
         changed.add(check);
         child.once('close', ended);
         check();
+      });
+    },
+    settle({ quietMs = 400, fresh = false } = {}) {
+      const since = Date.now();
+      const timeoutMs = 20_000;
+      return new Promise((resolve, reject) => {
+        const timer = setInterval(() => {
+          const now = Date.now();
+          if ((!fresh || shownAt >= since) && now - Math.max(shownAt, since) >= quietMs) {
+            clearInterval(timer);
+            resolve();
+          } else if (now - since > timeoutMs) {
+            clearInterval(timer);
+            reject(new Error(`the terminal never settled; it shows:\n${screen.slice(-2000)}`));
+          }
+        }, 50);
       });
     },
     type: (keys) => child.stdin.write(keys),
