@@ -7,18 +7,17 @@
 // Why not ES modules with code splitting: a command loaded some 30 chunks through Node's ES module
 // loader, and Node's compile cache holds only what is compiled before anything runs; the CommonJS
 // runtime with a cache made after a command has run starts `ops hosts totals` about 12 ms sooner.
-import { readFileSync, rmSync, statSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { buildMain, buildRuntime } from './bundles.mjs';
+import { buildDefines, buildMain, buildRuntime } from './bundles.mjs';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
 const dist = join(root, 'dist');
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 // Only the bundle's own outputs: the single binary and the npm package folder stay.
 for (const old of ['chunks', 'lib', 'ops.mjs', 'ops.cjs', 'run.cjs'])
   rmSync(join(dist, old), { recursive: true, force: true });
 
-const define = { __OPS_VERSION__: JSON.stringify(pkg.version) };
+const define = buildDefines(root);
 const { files, buildId } = await buildRuntime(root, dist, { ...define, 'import.meta.url': 'undefined' });
 const main = join(dist, 'ops.cjs');
 await buildMain(root, main, {

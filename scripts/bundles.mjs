@@ -5,6 +5,7 @@
 // totals` reads 0.2 MB of the CLI's 1 MB). All are loaded through scripts/sea-loader.cjs, each with a
 // V8 code cache (made at build time for the binary, on the user's machine for the npm package:
 // scripts/disk-loader.cjs). The runtime asks for a bundle with `require('ops-lib:NAME')`.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
@@ -14,6 +15,33 @@ import { lazyBuiltins, lazyChildProcessForCommander } from './esbuild-plugins.mj
 
 const require = createRequire(import.meta.url);
 const { libAsset } = require('./sea-loader.cjs');
+
+/**
+ * What the bundles are built with: the version of package.json, and the commit and date the build
+ * is made from, for `ops --version`. The date is the commit's own (or SOURCE_DATE_EPOCH's), not the
+ * clock's, so that two builds of one commit are the same bytes; outside a git checkout, `unknown`.
+ */
+export function buildDefines(root) {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const git = (...args) => {
+    try {
+      return execFileSync('git', args, {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim();
+    } catch {
+      return '';
+    }
+  };
+  const epoch = process.env.SOURCE_DATE_EPOCH || git('log', '-1', '--format=%ct');
+  const date = epoch ? new Date(Number(epoch) * 1000).toISOString().slice(0, 10) : 'unknown';
+  return {
+    __OPS_VERSION__: JSON.stringify(pkg.version),
+    __OPS_COMMIT__: JSON.stringify(git('rev-parse', '--short=7', 'HEAD') || 'unknown'),
+    __OPS_BUILD_DATE__: JSON.stringify(date),
+  };
+}
 
 /**
  * The packages kept apart, and what their bundle exports: what `__toESM(require(…), 1)`, esbuild's
@@ -74,8 +102,8 @@ const libsAsAssets = {
  * it as Latin-1, a plain copy, rather than decoding UTF-8 (2 to 3 ms for 2 MB); esbuild escapes
  * strings but not regular expressions, where a \uXXXX escape means the same character.
  */
-async function bundleAsset(root, define, options, file) {
-  await build({
+async function bundleAsset(root, define, options, file, packages) {
+  const { metafile } = await build({
     ...options,
     outfile: file,
     bundle: true,
@@ -91,7 +119,12 @@ async function bundleAsset(root, define, options, file) {
     legalComments: 'none',
     logLevel: 'warning',
     absWorkingDir: root,
+    metafile: true,
   });
+  for (const input of Object.keys(metafile.inputs)) {
+    const m = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (m) packages.add(m[1]);
+  }
   const code = readFileSync(file, 'utf8').replace(
     /[^\x00-\x7f]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
@@ -244,7 +277,7 @@ function coreFromRuntime(src, all, part, used) {
 }
 
 /**
- * Writes `<dir>/run.cjs` and `<dir>/lib/NAME.cjs` (packages and parts). Returns the files (asset name
+ * Writes `<dir>/run.cjs`, `<dir>/lib/NAME.cjs` (packages and parts) and `<dir>/packages.json`. Returns the files (asset name
  * → path) and a build id, a hash of their contents, which names the code caches made from them.
  */
 export async function buildRuntime(root, dir, define) {
@@ -252,10 +285,11 @@ export async function buildRuntime(root, dir, define) {
   const all = parts(root);
   const files = {};
   const hash = createHash('sha256');
+  const packages = new Set();
   mkdirSync(join(dir, 'lib'), { recursive: true });
   const asset = async (name, options) => {
     const file = join(dir, `${name}.cjs`);
-    hash.update(await bundleAsset(root, define, options, file));
+    hash.update(await bundleAsset(root, define, options, file, packages));
     files[`${name}.cjs`] = file;
   };
   for (const [name, contents] of Object.entries(LIBS))

@@ -1,5 +1,5 @@
 import type { Io } from './io.js';
-import { VERSION } from './version.js';
+import { versionInfo, versionLine, versionRequest } from './version.js';
 
 const EXIT_OK = 0;
 const EXIT_INTERRUPTED = 130;
@@ -13,8 +13,12 @@ export async function main(argv: string[], io?: Io): Promise<number> {
   // looks one level down only).
   if (argv[2] === 'help' && argv.slice(3).every((w) => /^[a-z][a-z0-9-]*$/.test(w)))
     argv = [...argv.slice(0, 2), ...argv.slice(3), '--help'];
-  if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-V')) {
-    (io?.stdout ?? process.stdout).write(`${VERSION}\n`);
+  const version = versionRequest(argv.slice(2));
+  if (version !== undefined) {
+    const info = versionInfo();
+    (io?.stdout ?? process.stdout).write(
+      version === 'json' ? `${JSON.stringify(info, null, 2)}\n` : `${versionLine(info)}\n`,
+    );
     return EXIT_OK;
   }
   const page = io === undefined ? helpPage(argv) : undefined;

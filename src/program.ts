@@ -6,7 +6,7 @@ import { UsageError } from './errors.js';
 import { addOutputOptions } from './output/options.js';
 import { OUTPUT_FORMATS } from './output/printer.js';
 import { SERVICES } from './services.js';
-import { VERSION } from './version.js';
+import { versionLine } from './version.js';
 
 interface TopLevel {
   name: string;
@@ -114,7 +114,8 @@ export function createRoot(withVersion = true): Command {
   );
   // Root options are recognised anywhere on the line, so a root --version would swallow a command's
   // own (`ops secrets kv get p --version 2`): it exists only when no command is asked for.
-  if (withVersion) root.version(VERSION, '-V, --version', 'print the version');
+  if (withVersion)
+    root.version(versionLine(), '-V, --version', 'print the version, commit, build date and platform');
   root
     .helpOption('-h, --help', 'show help')
     .showSuggestionAfterError(true)

@@ -1,0 +1,56 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { platformName, VERSION, versionLine, versionRequest } from '../src/version.js';
+import { runCli, runMain } from './helpers/cli.js';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+describe('ops --version', () => {
+  it.each([
+    [['--version'], 'text'],
+    [['-V'], 'text'],
+    [['--version', '--json'], 'json'],
+    [['--json', '--version'], 'json'],
+    [['--version', '-o', 'json'], 'json'],
+    [['--version', '--output=json'], 'json'],
+    [['--version', '-o', 'yaml'], undefined],
+    [['hosts', 'list', '--version'], undefined],
+    [['secrets', 'kv', 'get', 'p', '--version', '2'], undefined],
+    [['--json'], undefined],
+  ])('%j asks for %s', (args, format) => {
+    expect(versionRequest(args)).toBe(format);
+  });
+
+  it('names each platform as the release archives do', () => {
+    expect(platformName('linux', 'x64')).toBe('linux-amd64');
+    expect(platformName('linux', 'arm64')).toBe('linux-arm64');
+    expect(platformName('win32', 'x64')).toBe('windows-amd64');
+    expect(platformName('darwin', 'arm64')).toBe('macOS-arm64');
+  });
+
+  it('one line: version, commit, date, platform', () => {
+    expect(versionLine({ version: '0.2.0', commit: 'abc1234', date: '2026-12-01', platform: 'linux-arm64' })).toBe(
+      'ops 0.2.0 (abc1234, 2026-12-01, linux-arm64)',
+    );
+  });
+
+  it('in process (development build): the development values', async () => {
+    const r = await runMain(['--version']);
+    expect(r).toEqual({ code: 0, stdout: `ops ${VERSION} (dev, unknown, ${platformName()})\n`, stderr: '' });
+  });
+
+  it('the built CLI carries package.json’s version and the commit it was built from', async () => {
+    const head = execFileSync('git', ['rev-parse', '--short=7', 'HEAD'], { encoding: 'utf8' }).trim();
+    const text = await runCli(['--version']);
+    expect(text.stderr).toBe('');
+    expect(text.stdout).toMatch(new RegExp(`^ops ${pkg.version.replaceAll('.', '\\.')} \\(${head}, \\d{4}-\\d\\d-\\d\\d, linux-amd64\\)\\n$`));
+    const json = await runCli(['--version', '-o', 'json']);
+    expect(JSON.parse(json.stdout)).toEqual({
+      version: pkg.version,
+      commit: head,
+      date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+      platform: 'linux-amd64',
+    });
+  });
+});
