@@ -318,6 +318,9 @@ export async function buildRuntime(root, dir, define) {
     stdin: { contents, resolveDir: root, loader: 'ts', sourcefile: 'run-entry.ts' },
     plugins: [lazyBuiltins, lazyChildProcessForCommander, partsAsAssets(src, all), libsAsAssets],
   });
+  // The packages the bundles carry (their folders under node_modules), for the third-party notices
+  // and the SBOM of a release (scripts/release/notices.mjs).
+  writeFileSync(join(dir, 'packages.json'), `${JSON.stringify([...packages].sort(), null, 1)}\n`);
   return { files, buildId: hash.digest('hex').slice(0, 16) };
 }
 

@@ -1,36 +1,54 @@
 // Makes the npm package from the bundle: dist/npm/ holds bin/ops.cjs, dist/ops.cjs, dist/run.cjs,
-// dist/lib/, the help pages, and a generated package.json whose one dependency is the OS keyring's
-// library (a native module per platform, which cannot be bundled); everything else is bundled. Run
-// after `npm run build`.
+// dist/lib/, the help pages, the man pages, LICENSE, THIRD_PARTY_NOTICES (the bundled packages'
+// licenses, from the lockfile) and a generated package.json, publishable as it is: its one dependency
+// is the OS keyring's library (a native module per platform, which cannot be bundled); everything else
+// is bundled. Run after `npm run build`. Prints the tarball's path.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { components, noticesText } from './release/notices.mjs';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
-if (!existsSync(join(root, 'dist', 'ops.cjs'))) {
-  console.error('dist/ops.cjs is missing: run `npm run build` first');
-  process.exit(1);
-}
+for (const need of ['ops.cjs', 'packages.json', 'man'])
+  if (!existsSync(join(root, 'dist', need))) {
+    console.error(`dist/${need} is missing: run \`npm run build\` first`);
+    process.exit(1);
+  }
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const out = join(root, 'dist', 'npm');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(join(out, 'bin'), { recursive: true });
 cpSync(join(root, 'bin', 'ops.cjs'), join(out, 'bin', 'ops.cjs'));
 for (const file of ['ops.cjs', 'run.cjs']) cpSync(join(root, 'dist', file), join(out, 'dist', file));
-cpSync(join(root, 'dist', 'lib'), join(out, 'dist', 'lib'), { recursive: true });
-cpSync(join(root, 'dist', 'help'), join(out, 'dist', 'help'), { recursive: true });
+for (const folder of ['lib', 'help', 'man'])
+  cpSync(join(root, 'dist', folder), join(out, 'dist', folder), { recursive: true });
 cpSync(join(root, 'README.md'), join(out, 'README.md'));
+cpSync(join(root, 'LICENSE'), join(out, 'LICENSE'));
+writeFileSync(
+  join(out, 'THIRD_PARTY_NOTICES'),
+  noticesText(pkg, components(root, join(root, 'dist', 'packages.json'))),
+);
 const manifest = {
   name: pkg.name,
   version: pkg.version,
   description: pkg.description,
+  keywords: pkg.keywords,
+  homepage: pkg.homepage,
+  bugs: pkg.bugs,
+  repository: pkg.repository,
+  license: pkg.license,
+  author: pkg.author,
   type: 'module',
   bin: { ops: 'bin/ops.cjs' },
+  man: readdirSync(join(root, 'dist', 'man'))
+    .sort()
+    .map((page) => `dist/man/${page}`),
   engines: pkg.engines,
-  files: ['bin', 'dist'],
+  files: ['bin', 'dist', 'THIRD_PARTY_NOTICES'],
   dependencies: pkg.dependencies,
-  license: pkg.license ?? 'UNLICENSED',
 };
+for (const key of ['license', 'repository', 'homepage'])
+  if (!manifest[key]) throw new Error(`package.json has no ${key}: the npm package needs one`);
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', join(root, 'dist')], {
   cwd: out,

@@ -30,9 +30,9 @@ describe('ops --version', () => {
   });
 
   it('one line: version, commit, date, platform', () => {
-    expect(versionLine({ version: '0.2.0', commit: 'abc1234', date: '2026-12-01', platform: 'linux-arm64' })).toBe(
-      'ops 0.2.0 (abc1234, 2026-12-01, linux-arm64)',
-    );
+    expect(
+      versionLine({ version: '0.2.0', commit: 'abc1234', date: '2026-12-01', platform: 'linux-arm64' }),
+    ).toBe('ops 0.2.0 (abc1234, 2026-12-01, linux-arm64)');
   });
 
   it('in process (development build): the development values', async () => {
@@ -44,7 +44,11 @@ describe('ops --version', () => {
     const head = execFileSync('git', ['rev-parse', '--short=7', 'HEAD'], { encoding: 'utf8' }).trim();
     const text = await runCli(['--version']);
     expect(text.stderr).toBe('');
-    expect(text.stdout).toMatch(new RegExp(`^ops ${pkg.version.replaceAll('.', '\\.')} \\(${head}, \\d{4}-\\d\\d-\\d\\d, linux-amd64\\)\\n$`));
+    expect(text.stdout).toMatch(
+      new RegExp(
+        `^ops ${pkg.version.replaceAll('.', '\\.')} \\(${head}, \\d{4}-\\d\\d-\\d\\d, linux-amd64\\)\\n$`,
+      ),
+    );
     const json = await runCli(['--version', '-o', 'json']);
     expect(JSON.parse(json.stdout)).toEqual({
       version: pkg.version,

@@ -35,7 +35,9 @@ describe('the Node version check of bin/ops.cjs', () => {
     for (const version of ['22.12.0', '23.0.0', '24.21.0', '100.0.0']) {
       const r = runAs(version, ['--version']);
       expect(r.stderr).toBe('');
-      expect(r.stdout).toMatch(/^ops \d+\.\d+\.\d+ \((?:[0-9a-f]{7}|unknown), \d{4}-\d\d-\d\d, linux-amd64\)\n$/);
+      expect(r.stdout).toMatch(
+        /^ops \d+\.\d+\.\d+ \((?:[0-9a-f]{7}|unknown), \d{4}-\d\d-\d\d, linux-amd64\)\n$/,
+      );
       expect(r.status).toBe(0);
     }
   });

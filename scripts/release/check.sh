@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Checks every file of dist/release that can be run here (after `npm run release`), as a user would:
+# the checksums, each binary against its own `ops sandbox` (linux amd64 natively, arm64 under qemu,
+# windows under Wine), the .deb installed with dpkg and its man page opened, install.sh from a local
+# server (an install, a tampered archive, an unknown platform), and the npm package.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+here="$PWD"
+rel="$here/dist/release"
+version=$(node -p "require('./package.json').version")
+work="$(mktemp -d)"
+server=
+trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
+step() { printf '\n== %s\n' "$*"; }
+
+step "checksums"
+(cd "$rel" && sha256sum -c "ops_${version}_checksums.txt")
+ls "$rel"/ops_"${version}"_linux_amd64.tar.xz "$rel"/ops_"${version}"_linux_arm64.tar.xz "$rel"/ops_"${version}"_windows_amd64.zip \
+  "$rel"/ops_"${version}"_linux_amd64.deb "$rel"/ops_"${version}"_linux_arm64.deb "$rel"/ops-cli-"${version}".tgz \
+  "$rel"/ops_"${version}"_sbom.cdx.json "$rel"/install.sh "$rel"/ops.rb "$rel"/ops.json > /dev/null
+
+step "archive sizes (at most 32 MB each)"
+over=0
+for f in "$rel"/*.tar.xz "$rel"/*.zip "$rel"/*.deb; do
+  size=$(stat -c %s "$f")
+  printf '%-40s %6.1f MB\n' "$(basename "$f")" "$(awk -v s="$size" 'BEGIN { print s / 1000000 }')"
+  [ "$size" -le 32000000 ] || { echo "  over 32 MB"; over=1; }
+done
+
+step "linux amd64 binary, natively"
+tar -xJf "$rel/ops_${version}_linux_amd64.tar.xz" -C "$work"
+ls "$work/ops_${version}_linux_amd64"/{ops,LICENSE,README.md,THIRD_PARTY_NOTICES,completions/ops.bash,completions/_ops,completions/ops.fish} > /dev/null
+ls "$work/ops_${version}_linux_amd64"/man/man1/ops.1 > /dev/null
+bash scripts/smoke-binary.sh "$work/ops_${version}_linux_amd64/ops"
+
+step "linux arm64 binary, under qemu-aarch64"
+tar -xJf "$rel/ops_${version}_linux_arm64.tar.xz" -C "$work"
+bash scripts/release/smoke-target.sh qemu "$work/ops_${version}_linux_arm64/ops"
+
+step "windows amd64 binary, under Wine"
+unzip -q "$rel/ops_${version}_windows_amd64.zip" -d "$work"
+bash scripts/release/smoke-target.sh wine "$work/ops_${version}_windows_amd64/ops.exe"
+
+step "the .deb, installed with dpkg"
+dpkg -i "$rel/ops_${version}_linux_amd64.deb" > /dev/null
+/usr/bin/ops --version
+test "$(dpkg -S /usr/bin/ops)" = "ops: /usr/bin/ops"
+MANPAGER=cat MANWIDTH=80 man ops > "$work/man.txt" 2> /dev/null
+grep -q 'ops' "$work/man.txt" && head -3 "$work/man.txt"
+test -f /usr/share/bash-completion/completions/ops
+dpkg -r ops > /dev/null
+test ! -e /usr/bin/ops
+dpkg-deb --info "$rel/ops_${version}_linux_arm64.deb" | grep -q 'Architecture: arm64'
+
+step "install.sh from a local server"
+port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+(cd "$rel" && exec python3 -m http.server "$port" --bind 127.0.0.1 > /dev/null 2>&1) &
+server=$!
+for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$port/install.sh" > /dev/null && break; sleep 0.1; done
+export OPS_INSTALL_BASE_URL="http://127.0.0.1:$port"
+sh "$rel/install.sh" --prefix "$work/prefix"
+"$work/prefix/bin/ops" --version | grep -q "^ops $version "
+test -f "$work/prefix/share/man/man1/ops.1"
+# A tampered archive: refused, exit 1, nothing installed.
+mkdir -p "$work/tampered"
+cp "$rel"/* "$work/tampered/"
+printf 'x' >> "$work/tampered/ops_${version}_linux_amd64.tar.xz"
+kill "$server"
+(cd "$work/tampered" && exec python3 -m http.server "$port" --bind 127.0.0.1 > /dev/null 2>&1) &
+server=$!
+for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$port/install.sh" > /dev/null && break; sleep 0.1; done
+set +e
+sh "$rel/install.sh" --prefix "$work/prefix2" 2> "$work/err"
+code=$?
+set -e
+cat "$work/err"
+[ "$code" = 1 ] && grep -q 'checksum mismatch' "$work/err" && [ ! -e "$work/prefix2/bin/ops" ]
+# An unknown platform: refused, exit 1, nothing installed.
+mkdir -p "$work/fake"
+printf '#!/bin/sh\ncase "$1" in -s) echo FreeBSD ;; -m) echo riscv64 ;; esac\n' > "$work/fake/uname"
+chmod +x "$work/fake/uname"
+set +e
+PATH="$work/fake:$PATH" sh "$rel/install.sh" --prefix "$work/prefix3" 2> "$work/err"
+code=$?
+set -e
+cat "$work/err"
+[ "$code" = 1 ] && grep -q 'no ops archive for this system' "$work/err" && [ ! -e "$work/prefix3" ]
+unset OPS_INSTALL_BASE_URL
+
+step "the npm package"
+(cd "$work" && tar -xzf "$rel/ops-cli-${version}.tgz" && cd package && npm publish --dry-run > /dev/null 2> "$work/publish.err") ||
+  { cat "$work/publish.err"; exit 1; }
+grep -q "ops-cli@${version}" "$work/publish.err"
+bash scripts/smoke-npm.sh "$rel/ops-cli-${version}.tgz"
+
+[ "$over" = 0 ] || echo "release check: ok, but an archive is over 32 MB (see above)"
+echo "release check: ok"

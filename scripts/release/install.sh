@@ -1,0 +1,80 @@
+#!/bin/sh
+# Installs ops @VERSION@: picks this machine's archive, downloads it and the release's checksums,
+# verifies the archive's SHA-256, and installs the binary (and its man pages) under a prefix.
+#   curl -fsSL @BASE_URL@/install.sh | sh
+#   sh install.sh [--prefix DIR] [--version V]
+# OPS_INSTALL_BASE_URL serves the files from a mirror (a folder with the release's files).
+set -eu
+
+version="@VERSION@"
+prefix="${HOME:-}/.local"
+base="${OPS_INSTALL_BASE_URL:-}"
+
+say() { printf 'ops install: %s\n' "$*" >&2; }
+fail() { say "$*"; exit 1; }
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --prefix) [ $# -ge 2 ] || fail "--prefix needs a folder"; prefix="$2"; shift 2 ;;
+    --prefix=*) prefix="${1#--prefix=}"; shift ;;
+    --version) [ $# -ge 2 ] || fail "--version needs a version, such as @VERSION@"; version="${2#v}"; shift 2 ;;
+    --version=*) version="${1#--version=}"; version="${version#v}"; shift ;;
+    -h|--help) sed -n '2,7p' "$0" 2>/dev/null | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) fail "unknown option '$1' (options: --prefix DIR, --version V)" ;;
+  esac
+done
+[ -n "$base" ] || base="@RELEASES_URL@/v$version"
+
+sys=$(uname -s)
+mach=$(uname -m)
+unknown="no ops archive for this system ($sys $mach): download one by hand from $base, or install with npm (npm install -g ops-cli)"
+case "$sys" in
+  Linux) os=linux; ext=tar.xz ;;
+  Darwin) os=macOS; ext=zip ;;
+  *) fail "$unknown" ;;
+esac
+case "$mach" in
+  x86_64|amd64) arch=amd64 ;;
+  aarch64|arm64) arch=arm64 ;;
+  *) fail "$unknown" ;;
+esac
+
+name="ops_${version}_${os}_${arch}"
+work=$(mktemp -d 2>/dev/null || mktemp -d -t ops-install)
+trap 'rm -rf "$work"' EXIT INT TERM
+
+fetch() {
+  if command -v curl >/dev/null 2>&1; then curl -fsSL -o "$2" "$1"
+  elif command -v wget >/dev/null 2>&1; then wget -q -O "$2" "$1"
+  else fail "needs curl or wget to download $1"
+  fi
+}
+sha256() {
+  if command -v sha256sum >/dev/null 2>&1; then sha256sum "$1" | cut -d' ' -f1
+  elif command -v shasum >/dev/null 2>&1; then shasum -a 256 "$1" | cut -d' ' -f1
+  else fail "needs sha256sum or shasum to verify the download"
+  fi
+}
+
+say "downloading $name.$ext from $base"
+fetch "$base/$name.$ext" "$work/$name.$ext" || fail "could not download $base/$name.$ext"
+fetch "$base/ops_${version}_checksums.txt" "$work/checksums.txt" || fail "could not download $base/ops_${version}_checksums.txt"
+want=$(awk -v f="$name.$ext" '$2 == f || $2 == "*" f { print $1 }' "$work/checksums.txt")
+[ -n "$want" ] || fail "the checksums file has no line for $name.$ext"
+got=$(sha256 "$work/$name.$ext")
+[ "$got" = "$want" ] || fail "checksum mismatch for $name.$ext (expected $want, got $got): nothing installed"
+
+case "$ext" in
+  tar.xz) (cd "$work" && xz -dc "$name.$ext" | tar -xf -) || fail "could not unpack $name.$ext" ;;
+  zip) (cd "$work" && unzip -q "$name.$ext") || fail "could not unpack $name.$ext" ;;
+esac
+
+mkdir -p "$prefix/bin" "$prefix/share/man/man1" || fail "cannot write to $prefix"
+cp "$work/$name/ops" "$prefix/bin/ops.tmp.$$" && chmod 755 "$prefix/bin/ops.tmp.$$" &&
+  mv -f "$prefix/bin/ops.tmp.$$" "$prefix/bin/ops" || fail "could not install into $prefix/bin"
+cp "$work/$name"/man/man1/*.1 "$prefix/share/man/man1/" 2>/dev/null || true
+say "installed ops $version ($os $arch) as $prefix/bin/ops, man pages in $prefix/share/man/man1"
+case ":${PATH:-}:" in
+  *":$prefix/bin:"*) ;;
+  *) say "$prefix/bin is not on your PATH: add it, e.g. export PATH=\"$prefix/bin:\$PATH\"" ;;
+esac

@@ -1,0 +1,79 @@
+// The join of a release, once every target's files are in one folder (here after `npm run release`,
+// in the workflow after the runners' artifacts are downloaded): the npm package, the SBOM of all the
+// parts, install.sh, the Homebrew formula and Scoop manifest, the checksums, and the release's notes
+// (the CHANGELOG's section for the version, and each file's size and unpacked size).
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { finish } from './finish.mjs';
+import { components, sbom } from './notices.mjs';
+
+const root = join(dirname(new URL(import.meta.url).pathname), '..', '..');
+
+export function joinRelease(out, partsDir, facts, { packagesFile, date, notesFile }) {
+  const V = facts.version;
+  // Each target's part: its files, their unpacked sizes, the components they carry.
+  const parts = readdirSync(partsDir)
+    .filter((f) => f.endsWith('.part.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(partsDir, f), 'utf8')));
+  // The npm package, publishable as it is.
+  const tgz = execFileSync(process.execPath, [join(root, 'scripts', 'pack.mjs')], {
+    cwd: root,
+    encoding: 'utf8',
+  }).trim();
+  const npmFile = `${facts.name}-${V}.tgz`;
+  renameSync(join(root, tgz), join(out, npmFile));
+  const carried = new Map();
+  const carry = (list) => {
+    for (const c of list) {
+      const had = carried.get(c.purl);
+      carried.set(c.purl, { ...c, carriedBy: [...(had?.carriedBy ?? []), ...c.carriedBy] });
+    }
+  };
+  for (const p of parts) carry(p.components);
+  carry(components(root, packagesFile).map(({ text, dir: _, ...c }) => ({ ...c, carriedBy: [npmFile] })));
+  writeFileSync(
+    join(out, `ops_${V}_sbom.cdx.json`),
+    `${JSON.stringify(sbom(facts, [...carried.values()], date), null, 2)}\n`,
+  );
+  const installer = readFileSync(join(root, 'scripts', 'release', 'install.sh'), 'utf8')
+    .replaceAll('@VERSION@', V)
+    .replaceAll('@RELEASES_URL@', facts.releases)
+    .replaceAll('@BASE_URL@', facts.url);
+  writeFileSync(join(out, 'install.sh'), installer, { mode: 0o755 });
+  const sums = finish(out, facts);
+
+  const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
+  const rows = [...parts.flatMap((p) => p.files), { file: npmFile, unpacked: null }].map(
+    (f) =>
+      `| \`${f.file}\` | ${mb(statSync(join(out, f.file)).size)} | ${f.unpacked === null ? '(package)' : mb(f.unpacked)} |`,
+  );
+  writeFileSync(
+    notesFile,
+    [
+      changelogSection(V),
+      '',
+      '### Files',
+      '',
+      '| file | size | unpacked |',
+      '|---|---|---|',
+      ...rows,
+      '',
+      `Verify a download with \`sha256sum -c ${sums} --ignore-missing\`.`,
+      '',
+    ].join('\n'),
+  );
+  return sums;
+}
+
+/** The CHANGELOG's section for `version` (`## [0.2.0] …`), which a release must have. */
+export function changelogSection(version, text = readFileSync(join(root, 'CHANGELOG.md'), 'utf8')) {
+  const m = new RegExp(
+    `^## \\[${version.replaceAll('.', '\\.')}\\][^\\n]*\\n([\\s\\S]*?)(?=^## |(?![\\s\\S]))`,
+    'm',
+  ).exec(text);
+  if (!m)
+    throw new Error(`CHANGELOG.md has no section "## [${version}]": the release notes are that section`);
+  return `## ops ${version}\n\n${m[1].trim()}`;
+}

@@ -1,0 +1,119 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// install.sh as a user runs it, against a release folder served on loopback: a small archive of the
+// same layout as the release's (the real one is checked by scripts/release/check.sh in CI).
+const template = readFileSync(new URL('../../scripts/release/install.sh', import.meta.url), 'utf8');
+const dir = mkdtempSync(join(tmpdir(), 'ops-install-'));
+const served = join(dir, 'served');
+const V = '9.8.7';
+const name = `ops_${V}_linux_amd64`;
+let base = '';
+let server: ReturnType<typeof createServer>;
+const installer = join(dir, 'install.sh');
+
+function sha(file: string): string {
+  return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+beforeAll(async () => {
+  mkdirSync(join(dir, name, 'man', 'man1'), { recursive: true });
+  writeFileSync(join(dir, name, 'ops'), `#!/bin/sh\necho "ops ${V} (test)"\n`);
+  chmodSync(join(dir, name, 'ops'), 0o755);
+  writeFileSync(join(dir, name, 'man', 'man1', 'ops.1'), '.TH OPS 1\n');
+  mkdirSync(served);
+  execFileSync('tar', ['-cJf', join(served, `${name}.tar.xz`), '-C', dir, name]);
+  writeFileSync(join(served, `ops_${V}_checksums.txt`), `${sha(join(served, `${name}.tar.xz`))}  ${name}.tar.xz\n`);
+  server = createServer((req, res) => {
+    const file = join(served, decodeURIComponent(req.url ?? '/'));
+    if (!existsSync(file)) return res.writeHead(404).end();
+    res.end(readFileSync(file));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  writeFileSync(installer, template.replaceAll('@VERSION@', V).replaceAll('@RELEASES_URL@', 'https://example.invalid/releases').replaceAll('@BASE_URL@', base));
+});
+afterAll(() => server.close());
+
+/** Runs the installer (asynchronously: the server answering it is in this process). */
+function install(args: string[], env: Record<string, string> = {}) {
+  const child = spawn('sh', [installer, ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: join(dir, 'home'), OPS_INSTALL_BASE_URL: base, ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+/** A PATH where `uname` answers as another system. */
+function fakeUname(os: string, arch: string): string {
+  const bin = mkdtempSync(join(dir, 'uname-'));
+  writeFileSync(join(bin, 'uname'), `#!/bin/sh\ncase "$1" in -s) echo ${os} ;; -m) echo ${arch} ;; esac\n`);
+  chmodSync(join(bin, 'uname'), 0o755);
+  return `${bin}:${process.env.PATH}`;
+}
+
+describe('install.sh', () => {
+  it('installs the verified archive into ~/.local/bin by default, and says what it did', async () => {
+    const r = await install([]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    const bin = join(dir, 'home', '.local', 'bin', 'ops');
+    expect(execFileSync(bin, { encoding: 'utf8' })).toBe(`ops ${V} (test)\n`);
+    expect(existsSync(join(dir, 'home', '.local', 'share', 'man', 'man1', 'ops.1'))).toBe(true);
+    expect(r.stderr).toContain(`ops install: installed ops ${V} (linux amd64) as ${bin}`);
+  });
+
+  it('--prefix chooses the folder', async () => {
+    const r = await install(['--prefix', join(dir, 'p')]);
+    expect(r.code).toBe(0);
+    expect(existsSync(join(dir, 'p', 'bin', 'ops'))).toBe(true);
+  });
+
+  it('refuses a tampered archive: exit 1, a clear line, nothing installed', async () => {
+    const good = readFileSync(join(served, `${name}.tar.xz`));
+    writeFileSync(join(served, `${name}.tar.xz`), Buffer.concat([good, Buffer.from('x')]));
+    try {
+      const r = await install(['--prefix', join(dir, 'tampered')]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(new RegExp(`^ops install: checksum mismatch for ${name}\\.tar\\.xz \\(expected [0-9a-f]{64}, got [0-9a-f]{64}\\): nothing installed$`, 'm'));
+      expect(existsSync(join(dir, 'tampered'))).toBe(false);
+    } finally {
+      writeFileSync(join(served, `${name}.tar.xz`), good);
+    }
+  });
+
+  it.each([
+    ['FreeBSD', 'amd64'],
+    ['Linux', 'riscv64'],
+    ['MINGW64_NT-10.0', 'x86_64'],
+  ])('refuses an unknown platform (%s %s): exit 1, nothing installed', async (os, arch) => {
+    const r = await install(['--prefix', join(dir, 'unknown')], { PATH: fakeUname(os, arch) });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`ops install: no ops archive for this system (${os} ${arch})`);
+    expect(existsSync(join(dir, 'unknown'))).toBe(false);
+  });
+
+  it('refuses a version the mirror does not have, and an unknown option', async () => {
+    const missing = await install(['--version', 'v1.0.0', '--prefix', join(dir, 'missing')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(`could not download ${base}/ops_1.0.0_linux_amd64.tar.xz`);
+    const bad = await install(['--bin-dir', 'x']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("unknown option '--bin-dir' (options: --prefix DIR, --version V)");
+  });
+
+  it('downloads from the releases of its version when no mirror is set', () => {
+    expect(readFileSync(installer, 'utf8')).toContain('base="https://example.invalid/releases/v$version"');
+  });
+});
