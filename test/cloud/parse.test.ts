@@ -1037,7 +1037,7 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
     'metrics cpu: --since after --until',
     metricsCpuCommand,
     ['cpu', IDS.web01, '--since', '2026-02-01', '--until', '2026-01-01'],
-    /--since 2026-02-01 is after --until 2026-01-01/,
+    /--until "2026-01-01" is before --since "2026-02-01"/,
     ['instance', 'metrics'],
   ],
   [
@@ -1127,7 +1127,7 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
     'lb metrics: --until before --since',
     lbMetricsCommand,
     ['metrics', IDS.lbWeb, 'requests', '--since', T2, '--until', T1],
-    /--until must be later than --since/,
+    /--until ".*" is before --since/,
     LB,
   ],
   [

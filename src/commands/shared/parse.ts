@@ -73,6 +73,35 @@ export function parseTime(flag: string, raw: string, now: number = Date.now()): 
   );
 }
 
+/** Epoch seconds as UTC RFC 3339 to the second, as errors and the APIs' query strings write them. */
+export const isoSeconds = (s: number): string => new Date(s * 1000).toISOString().replace('.000Z', 'Z');
+
+/** The two ends of a time window, epoch seconds; either may be absent. */
+export interface TimeWindow {
+  since: number | undefined;
+  until: number | undefined;
+}
+
+/**
+ * The one reading of a time window (`--since`/`--until`, `--<field>-since`/`--<field>-until`): each end by
+ * `parseTime`, and an end before its start is exit 2 before any request, in every verb (docs/grammar.md,
+ * "Values"). The ends are compared as times, before a verb cuts them to days or to the API's format.
+ */
+export function parseTimeWindow(
+  raw: { since?: string | undefined; until?: string | undefined },
+  now: number = Date.now(),
+  flags: { since: string; until: string } = { since: '--since', until: '--until' },
+): TimeWindow {
+  const since = raw.since === undefined ? undefined : parseTime(flags.since, raw.since, now);
+  const until = raw.until === undefined ? undefined : parseTime(flags.until, raw.until, now);
+  if (since !== undefined && until !== undefined && until < since)
+    throw new UsageError(
+      `${flags.until} ${quote(raw.until!)} is before ${flags.since} ${quote(raw.since!)}`,
+      `got ${flags.since} ${isoSeconds(since)} and ${flags.until} ${isoSeconds(until)}: give the earlier time to ${flags.since}`,
+    );
+  return { since, until };
+}
+
 /** No service here keeps anything from before 1970, and epoch seconds cannot say it: refused, not sent. */
 function notBeforeEpoch(flag: string, raw: string, seconds: number): number {
   if (seconds < 0)

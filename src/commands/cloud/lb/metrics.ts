@@ -10,7 +10,7 @@ import {
   type MetricsQuery,
 } from '../../../clients/cloud/types.js';
 import { UsageError } from '../../../errors.js';
-import { parseTime } from '../../shared/parse.js';
+import { isoSeconds, parseTimeWindow } from '../../shared/parse.js';
 import { type MetricsView, metricsView, printMetrics, seriesOf } from '../charts.js';
 import { type CloudRunBase, cloudCommand, start, parseChoice } from '../shared.js';
 import { lbId } from './action.js';
@@ -32,14 +32,12 @@ export function parseMetric(raw: string): LbMetric {
   return found;
 }
 
-const isoSeconds = (s: number) => new Date(s * 1000).toISOString().replace('.000Z', 'Z');
-
 export function parseLbMetricsFlags(
   o: { since?: string; until?: string; granularity?: string },
   now = Date.now(),
 ): MetricsQuery {
-  const from = o.since === undefined ? undefined : parseTime('--since', o.since, now);
-  const to = o.until === undefined ? undefined : parseTime('--until', o.until, now);
+  const { since: from, until: to } = parseTimeWindow(o, now);
+  // An empty window is refused too: the API wants its end later than its start.
   if (from !== undefined && to !== undefined && to <= from)
     throw new UsageError(
       '--until must be later than --since',
