@@ -1,4 +1,3 @@
-import { resolveBalancer } from '../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { LB_METRIC_METHODS } from '../../../clients/cloud/client.js';
@@ -78,11 +77,10 @@ export function lbMetricsCommand(factory: Factory, run = runLbMetrics): Command 
         o: { since?: string; until?: string; granularity?: string },
         c: Command,
       ) => {
-        const ref = lbId(raw);
+        const id = lbId(raw);
         const metric = parseMetric(rawMetric);
         const query = parseLbMetricsFlags(o);
         const { ctx, base } = await start(factory, c);
-        const id = await resolveBalancer(base, ref);
         const view = metricsView({
           format: ctx.printer.format,
           tty: ctx.io.stdoutIsTty,
