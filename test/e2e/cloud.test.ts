@@ -331,11 +331,11 @@ describe('ops cloud instance list and get', () => {
     expect(j).toMatchObject({ contract: { type: 'MONTHLY', term: 12 }, iso: null, privateNetwork: null });
   });
 
-  it('an unknown instance: 404, exit 3, errorCode and errorMessage on the line, correlationId shown', async () => {
+  it('an unknown instance: 404, exit 3, named with where it looked, correlationId shown', async () => {
     const r = await ops(['cloud', 'instance', 'get', '00000000-0000-4000-8000-000000000000']);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(
-      /^ops: cloud: \(404\) Instance 00000000-0000-4000-8000-000000000000 not found \(HTTP 404, request [0-9a-f-]{36}\)\n$/,
+      /^ops: cloud: instance 00000000-0000-4000-8000-000000000000 not found in this account \(HTTP 404, request [0-9a-f-]{36}\)\nhint: `ops cloud instance list` shows the instances\n$/,
     );
   });
 });
