@@ -44,7 +44,42 @@ const SAMPLE: Record<string, string> = {
   'breach:name': 'Nope',
 };
 /** The scope each service looks in when the verb names none (set here as the environment does). */
-const SCOPES = { OPS_RUNS_REPO: 'octo/nope', OPS_RUNS_ORG: 'octo', OPS_PIPELINES_ORG: ORG_ID };
+const SCOPES = {
+  OPS_RUNS_REPO: 'octo/nope',
+  OPS_RUNS_ORG: 'octo',
+  OPS_PIPELINES_ORG: ORG_ID,
+  OPS_DB_SUBSCRIPTION: '00000000-0000-4000-8000-000000000001',
+  OPS_DB_RESOURCE_GROUP: 'rg-nope',
+  OPS_DB_ACCOUNT: 'acct-nope',
+};
+
+/** What a verb needs besides its arguments to get as far as its request: flags, and stdin. */
+const MORE: Record<string, { flags?: string[]; input?: string }> = {
+  'secrets kv metadata put': { flags: ['--max-versions', '5'] },
+  'runs secret set': { input: 'v' },
+  'runs variable set': { input: 'v' },
+  'tasks update': { flags: ['--title', 'x'] },
+  'tasks replace': { flags: ['--file', '-'], input: '{"title":"x"}' },
+  'tasks lists replace': { flags: ['--file', '-'], input: '{"title":"x"}' },
+  'pipelines context env set': { input: 'v' },
+  'pipelines env set': { input: 'v' },
+  'pipelines context restriction create': { flags: ['--type', 'expression', '--value', 'true'] },
+  'pipelines definition update': { flags: ['--name', 'x'] },
+  'pipelines checkout-key create': { flags: ['--type', 'deploy-key'] },
+  'cloud instance update': { flags: ['--reference', 'x'] },
+  'cloud instance credentials store': {
+    flags: ['--type', 'OPERATING_SYSTEM', '--username', 'root'],
+    input: 'pw-12345678',
+  },
+  'cloud instance credentials get': { flags: ['--type', 'OPERATING_SYSTEM', '--username', 'root'] },
+  'cloud instance credentials update': {
+    flags: ['--type', 'OPERATING_SYSTEM', '--username', 'root'],
+    input: 'pw-12345678',
+  },
+  'cloud instance credentials delete': { flags: ['--type', 'OPERATING_SYSTEM', '--username', 'root'] },
+  'cloud instance snapshot create': { flags: ['--name', 'x'] },
+  'cloud asg update': { flags: ['--reference', 'x'] },
+};
 
 /**
  * Verbs whose 404 is not a missing thing, each with why: the breach service answers 404 for an
@@ -75,7 +110,7 @@ function argv(path: string, cmd: Command): string[] {
     (a) => a.argChoices?.[0] ?? SAMPLE[`${service}:${a.name()}`] ?? '4242',
   );
   for (const o of cmd.options) if (o.mandatory) args.push(o.long!, o.argChoices?.[0] ?? '1');
-  return [...path.split(' '), ...args, '--yes'];
+  return [...path.split(' '), ...args, ...(MORE[path]?.flags ?? []), '--yes'];
 }
 
 const MESSAGE = /^ops: (?:[a-z]+: )?(.+) (\S+) not found in (.+?)(?: \(HTTP 404\))?$/;
@@ -102,7 +137,7 @@ describe('every verb that can 404 names the kind, the id and where it looked', (
 
   it.each(verbs.map(([p, c]) => [p, c] as const))('%s', async (path, cmd) => {
     const line = argv(path, cmd);
-    const io = memoryIo({ env: { ...everyServiceAt(server.url), ...SCOPES } });
+    const io = memoryIo({ env: { ...everyServiceAt(server.url), ...SCOPES }, input: MORE[path]?.input });
     const before = server.requests.length;
     const code = await main(['node', 'ops', ...line], io);
     if (server.requests.length === before) return; // refused before any request (its own test says why)
@@ -123,7 +158,7 @@ describe('every verb that can 404 names the kind, the id and where it looked', (
   it('walks the verbs of every service with ids', () => {
     const services = new Set(walked.map((p) => p.split(' ')[0]));
     expect([...services].sort()).toEqual(
-      ['breach', 'cloud', 'docgen', 'hosts', 'pipelines', 'runs', 'secrets', 'tasks'].sort(),
+      ['breach', 'cloud', 'db', 'docgen', 'hosts', 'pipelines', 'runs', 'secrets', 'tasks'].sort(),
     );
     expect(walked.length).toBeGreaterThan(100);
   });

@@ -228,23 +228,27 @@ const LIST_OF: Record<string, string> = {
 };
 
 const REPO_HINT = 'give --repo OWNER/REPO to look in another repository';
+const ORG_HINT = 'give --org ORG to look in another organization';
+
+/** A repository or an organization itself, among those the token can see (a private one answers 404). */
+function scopeMissing(scope: unknown): Missing | undefined {
+  const where = 'the repositories and organizations this token can see';
+  if (typeof scope === 'string') return { kind: 'organization', id: scope, where, hint: ORG_HINT };
+  const r = scope as RepoRef | undefined;
+  if (typeof r?.owner !== 'string') return undefined;
+  return { kind: 'repository', id: `${r.owner}/${r.repo}`, where, hint: REPO_HINT };
+}
 
 /**
  * What a runs operation looks for: `(repo, id)` in a repository, `(org, id)` in an organization,
  * `(repo, environment, name)` in an environment of a repository.
  */
 function runsMissing(op: string, args: unknown[]): Missing | undefined {
-  const kind = LIST_OF[op] ?? KINDS.find(([re]) => re.test(op))?.[1];
-  if (!kind) return undefined;
   const [scope, id, name] = args as [RepoRef | string | undefined, unknown, unknown];
-  if (typeof id !== 'number' && typeof id !== 'string') return undefined;
-  if (typeof scope === 'string')
-    return {
-      kind,
-      id,
-      where: `organization ${scope}`,
-      hint: 'give --org ORG to look in another organization',
-    };
+  const kind = LIST_OF[op] ?? KINDS.find(([re]) => re.test(op))?.[1];
+  // An operation on the scope itself (a list, a public key): the repository or organization is missing.
+  if (!kind || (typeof id !== 'number' && typeof id !== 'string')) return scopeMissing(scope);
+  if (typeof scope === 'string') return { kind, id, where: `organization ${scope}`, hint: ORG_HINT };
   if (typeof scope?.owner !== 'string') return undefined;
   const repo = `repository ${scope.owner}/${scope.repo}`;
   if (/Environment/.test(op))

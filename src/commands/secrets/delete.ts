@@ -19,8 +19,8 @@ The path is read first: its 404 is exit 3 (the store answers 204 to a delete eit
 cannot be read (405) or may not be (403) is deleted without that check.
 
 Examples:
-  ops secrets delete kv/app/feature --yes
-  ops secrets delete secret/metadata/app/old -y`,
+  ops secrets delete kv/app/legacy --yes
+  ops secrets delete secret/metadata/app/config -y`,
     )
     .action(async (path: string, o: { namespace?: string }, cmd: Command) => {
       const namespace = namespaceOf(o.namespace);

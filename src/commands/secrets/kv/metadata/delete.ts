@@ -23,7 +23,7 @@ export function kvMetadataDeleteCommand(factory: Factory, run = runKvMetadataDel
     .option('--mount <path>', 'the KV mount, when the path is the key alone')
     .addHelpText(
       'after',
-      '\nA secret that is not there is exit 3 (one read first).\n\nExamples:\n  ops secrets kv metadata delete secret/app/old --yes',
+      '\nA secret that is not there is exit 3 (one read first).\n\nExamples:\n  ops secrets kv metadata delete secret/app/config --yes',
     )
     .action(async (path: string, o: { namespace?: string; mount?: string }, cmd: Command) => {
       const namespace = namespaceOf(o.namespace);
