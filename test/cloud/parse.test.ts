@@ -1320,7 +1320,7 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
       '--ends-at',
       T1,
     ],
-    /--ends-at must be later than --starts-at/,
+    /--ends-at ".*" is before --starts-at ".*"/,
     ASG,
   ],
   ['asg list: unknown state', asgListCommand, ['list', '--state', 'BUSY'], /invalid --state "BUSY"/, ASG],

@@ -14,14 +14,35 @@ import { type CountingServer, countingServer, everyServiceAt, leafCommands } fro
 
 const longs = (c: Command) => c.options.filter((o) => !o.hidden).map((o) => o.long ?? '');
 
-/** Arguments a verb checks itself before its window (any id does: nothing is sent). */
-const ARGS: Record<string, string[]> = { 'cloud lb metrics': ['1', 'requests'] };
+/** Arguments and flags a verb checks before its window (any id does: nothing is sent). */
+const ARGS: Record<string, string[]> = {
+  'cloud lb metrics': ['9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e01', 'requests'],
+  'cloud asg create': [
+    '--type',
+    'SCHEDULED',
+    '--reference',
+    'x',
+    '--instance',
+    '4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01',
+    '--desired',
+    '1',
+  ],
+};
 
-/** Each verb with each window it takes, as [path, since flag, until flag]. */
+/** The names of a window's two ends: `--since`/`--until`, `--<field>-since`/…, `--starts-at`/`--ends-at`. */
+const ENDS: Array<[RegExp, string]> = [
+  [/since$/, 'until'],
+  [/starts-at$/, 'ends-at'],
+];
+
+/** Each verb with each window it takes, as [path, start flag, end flag]. */
 const windows = (await leafCommands()).flatMap(([path, cmd]) =>
-  longs(cmd)
-    .filter((l) => l.endsWith('since') && longs(cmd).includes(l.replace(/since$/, 'until')))
-    .map((since) => [path, since, since.replace(/since$/, 'until'), cmd] as const),
+  longs(cmd).flatMap((start) =>
+    ENDS.filter(([re]) => re.test(start))
+      .map(([re, end]) => start.replace(re, end))
+      .filter((end) => longs(cmd).includes(end))
+      .map((end) => [path, start, end, cmd] as const),
+  ),
 );
 
 describe('a window that ends before it starts', () => {
@@ -42,6 +63,8 @@ describe('a window that ends before it starts', () => {
         'tasks list --due-since',
         'tasks list --completed-since',
         'dataapi errors keywords --since',
+        'cloud asg create --starts-at',
+        'cloud asg update --starts-at',
       ]),
     );
   });
