@@ -139,10 +139,12 @@ export interface Missing {
   where?: string | undefined;
   /** What looks elsewhere: `give --list LIST to look in another list`. */
   hint?: string | undefined;
+  /** What the service said beyond "not found", kept after the name (a secrets store's warning). */
+  detail?: string | undefined;
 }
 
 function missingMessage(m: Missing): string {
-  return `${m.kind} ${m.id} not found${m.where ? ` in ${m.where}` : ''}`;
+  return `${m.kind} ${m.id} not found${m.where ? ` in ${m.where}` : ''}${m.detail ? `: ${m.detail}` : ''}`;
 }
 
 /** Something known to be absent without a 404 (an API that answers 204 for it): exit 3. */

@@ -425,7 +425,7 @@ describe('breach show, list, latest', () => {
       }),
     ).rejects.toMatchObject({
       exitCode: 3,
-      message: 'breach: no breach named "Nope"',
+      message: 'breach Nope not found in the breaches the service lists',
     });
   });
 

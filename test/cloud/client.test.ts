@@ -255,29 +255,6 @@ describe('each operation: method, path, query, the X-Cloud-Auth header and the b
     });
     await c.deregisterAutoScalingGroupTargetGroup(ASG, TG);
   });
-
-  it('load balancers and target groups: lists with filters, paged by offset/limit, and single reads', async () => {
-    const c = await client();
-    const LBID = '9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e01';
-    expectCall('GET', `${P}/loadBalancers?reference=lb-web&region=eu-west-3&state=RUNNING&limit=50`, 200, {
-      loadBalancers: [{ id: LBID }],
-      _metadata: meta(1),
-    });
-    expect(
-      await items(c.getLoadBalancerList({ reference: 'lb-web', region: 'eu-west-3', state: 'RUNNING' })),
-    ).toEqual([{ id: LBID }]);
-    expectCall('GET', `${P}/loadBalancers/${LBID}`, 200, { id: LBID });
-    expect(await c.getLoadBalancer(LBID)).toEqual({ id: LBID });
-    expectCall('GET', `${P}/targetGroups?name=web-http&protocol=HTTP&port=80&limit=50`, 200, {
-      targetGroups: [{ id: TG }],
-      _metadata: meta(1),
-    });
-    expect(await items(c.getTargetGroupList({ name: 'web-http', protocol: 'HTTP', port: 80 }))).toHaveLength(
-      1,
-    );
-    expectCall('GET', `${P}/targetGroups/${TG}`, 200, { id: TG });
-    expect(await c.getTargetGroup(TG)).toEqual({ id: TG });
-  });
 });
 
 describe('paging and errors', () => {

@@ -542,6 +542,17 @@ describe('CPU metrics', () => {
 });
 
 describe('load balancers', () => {
+  it('has no read of load balancers or target groups: seed 002 lists none, so none is served', async () => {
+    const e = cloudEmulator();
+    for (const path of [
+      '/loadBalancers',
+      `/loadBalancers/${IDS.lbWeb}`,
+      '/targetGroups',
+      `/targetGroups/${IDS.tgHttp}`,
+    ])
+      expect((await e.call('GET', path)).status, path).toBe(404);
+  });
+
   it('start when stopped, stop and reboot when running, each through a transition on the clock', async () => {
     const e = cloudEmulator();
     const lbs = () => e.emulator.stats!().balancers as Record<string, string>;

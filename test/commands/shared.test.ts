@@ -42,6 +42,15 @@ describe('times and numbers', () => {
     ['2024-02-29', Date.parse('2024-02-29T00:00:00Z') / 1000],
     ['2026-01-01T01:00:00+01:00', 1767225600],
     ['now', now / 1000],
+    // The services' own forms, as `-o json` prints them (docs/grammar.md, "Values"):
+    ['2026-01-01 00:00:00 +00:00', 1767225600], // dataapi
+    ['2025-12-31T17:00:00-07:00', 1767225600], // docgen
+    ['2026-01-01T00:00:00.848000000Z', 1767225600], // secrets
+    ['2026-01-01T00:00:00.1234567Z', 1767225600], // runs logs, db
+    ['2026-01-01T00:00:00.000Z', 1767225600], // tasks, meter
+    ['2026-01-01T00:00Z', 1767225600], // breach
+    ['2026-01-01T01:00:00+0100', 1767225600],
+    ['2026-01-01 00:00:00', 1767225600], // no offset: UTC, as a date is
   ])('%s → %d', (raw, expected) => {
     expect(parseTime('--since', raw, now)).toBe(expected);
   });

@@ -111,7 +111,7 @@ describe('the 7-day window', () => {
     [{ until: '-8d' }, /--until "-8d" is before the 7-day window/],
     [{ since: '+2h' }, /--since "\+2h" is in the future/],
     [{ until: '2026-01-10T12:05:00Z' }, /--until .* is in the future/],
-    [{ since: '-1d', until: '-2d' }, /--since "-1d" is after --until "-2d"/],
+    [{ since: '-1d', until: '-2d' }, /--until "-2d" is before --since "-1d"/],
     [{ since: 'last week' }, /invalid --since "last week"/],
   ])('refuses %o', (flags, message) => {
     expect(() => parseWindow(flags, now)).toThrow(UsageError);
@@ -131,7 +131,7 @@ const bad: Array<[string, Make, string[], RegExp]> = [
     '--since after --until',
     errorsKeywordsCommand,
     ['keywords', '--since', '-1h', '--until', '-2h'],
-    /is after --until/,
+    /--until "-2h" is before --since "-1h"/,
   ],
   [
     '--function with a space',

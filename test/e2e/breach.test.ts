@@ -346,7 +346,7 @@ describe('ops breach list, show, latest, dataclasses, subscription (no key neede
     for (const name of ['Nope', 'OldArcade']) {
       const r = await ops(['breach', 'show', name], noKey);
       expect(r.code).toBe(3);
-      expect(r.stderr).toContain(`no breach named "${name}"`);
+      expect(r.stderr).toContain(`breach ${name} not found in the breaches the service lists`);
     }
   });
 

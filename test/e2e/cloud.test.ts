@@ -331,11 +331,11 @@ describe('ops cloud instance list and get', () => {
     expect(j).toMatchObject({ contract: { type: 'MONTHLY', term: 12 }, iso: null, privateNetwork: null });
   });
 
-  it('an unknown instance: 404, exit 3, errorCode and errorMessage on the line, correlationId shown', async () => {
+  it('an unknown instance: 404, exit 3, named with where it looked, correlationId shown', async () => {
     const r = await ops(['cloud', 'instance', 'get', '00000000-0000-4000-8000-000000000000']);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(
-      /^ops: cloud: \(404\) Instance 00000000-0000-4000-8000-000000000000 not found \(HTTP 404, request [0-9a-f-]{36}\)\n$/,
+      /^ops: cloud: instance 00000000-0000-4000-8000-000000000000 not found in this account \(HTTP 404, request [0-9a-f-]{36}\)\nhint: `ops cloud instance list` shows the instances\n$/,
     );
   });
 });
@@ -901,14 +901,18 @@ describe('ops cloud instance snapshot', () => {
 });
 
 describe('ops cloud lb', () => {
-  it('start, stop, reboot: 202, then the load balancer as it is (--no-wait); the wrong state is the API’s 400', async () => {
-    const start = await ops(['cloud', 'lb', 'start', IDS.lbBatch, '--no-wait', '--json']);
-    expect(start.code).toBe(0);
-    expect(json(start.stdout)).toMatchObject({ id: IDS.lbBatch, state: 'STARTING' });
-    const stop = await ops(['cloud', 'load-balancer', 'stop', IDS.lbWeb, '--no-wait']);
-    expect(stop.code).toBe(0);
-    expect(stop.stdout).toMatch(new RegExp(`^id +${IDS.lbWeb}\nreference +lb-web\nstate +STOPPING\n`));
+  it('start, stop, reboot: the API’s 202 and nothing more (the seed has no read of a load balancer)', async () => {
+    const start = await ops(['cloud', 'lb', 'start', IDS.lbBatch, '--json']);
+    expect([start.code, start.stderr]).toEqual([0, '']);
+    expect(json(start.stdout)).toEqual({ kind: 'load balancer', id: IDS.lbBatch, action: 'start' });
+    const stop = await ops(['cloud', 'load-balancer', 'stop', IDS.lbWeb]);
+    expect([stop.code, stop.stdout]).toEqual([0, '']);
     expect(stats().balancers).toMatchObject({ [IDS.lbBatch]: 'STARTING', [IDS.lbWeb]: 'STOPPING' });
+    // Only the two actions were sent: no read the seed lacks (GET /loadBalancers/{id}).
+    expect(Object.keys(await requests()).sort()).toEqual([
+      `POST /publicCloud/v1/loadBalancers/${IDS.lbWeb}/stop`,
+      `POST /publicCloud/v1/loadBalancers/${IDS.lbBatch}/start`,
+    ]);
     const reboot = await ops(['cloud', 'lb', 'reboot', IDS.lbWeb]);
     expect(reboot.code).toBe(1);
     expect(reboot.stderr).toMatch(
@@ -918,14 +922,15 @@ describe('ops cloud lb', () => {
     expect(none.code).toBe(3);
   });
 
-  it('an action waits for its end state by default, and --wait-timeout bounds the wait (exit 6)', async () => {
-    const stopped = await advancing(['cloud', 'lb', 'stop', IDS.lbTcp, '--json']);
-    expect(stopped.code, stopped.stderr).toBe(0);
-    expect(json(stopped.stdout)).toMatchObject({ id: IDS.lbTcp, state: 'STOPPED' });
-    expect(stopped.looks).toBeGreaterThan(2);
-    const slow = await ops(['cloud', 'lb', 'start', IDS.lbTcp, '--wait-timeout', '0.3', '--interval', '0.1']);
-    expect(slow.code).toBe(6);
-    expect(slow.stderr).toMatch(/--wait-timeout/);
+  it('an action has no wait to skip or bound: --no-wait and --wait-timeout are unknown; a name is exit 2', async () => {
+    for (const flags of [['--no-wait'], ['--wait-timeout', '5']]) {
+      const r = await ops(['cloud', 'lb', 'start', IDS.lbBatch, ...flags]);
+      expect([r.code, r.stderr.split('\n')[0]]).toEqual([2, `ops: unknown option '${flags[0]}'`]);
+    }
+    const named = await ops(['cloud', 'lb', 'start', 'lb-batch']);
+    expect(named.stderr.split('\n')[0]).toBe('ops: invalid load balancer "lb-batch": not an id');
+    expect(named.code).toBe(2);
+    expect(await requests()).toEqual({});
   });
 
   it('metrics: each of the eight; -o csv one column per series; a chart on a terminal', async () => {
@@ -1073,76 +1078,7 @@ describe('ops cloud asg', () => {
   });
 });
 
-describe('ops cloud lb list and get, target-group list and get', () => {
-  it('lb list: the three seed load balancers, filters sent to the API; get by id or by reference', async () => {
-    const list = await ops(['cloud', 'lb', 'list']);
-    expect(list.code).toBe(0);
-    expect(list.stdout).toMatch(/^ID\s+REFERENCE\s+STATE\s+TYPE\s+REGION\s+IP\s+STARTED\n/);
-    expect(list.stdout).toMatch(/lb-batch\s+STOPPED\s+cld\.m5\.large\s+us-east-1/);
-    const east = await ops(['cloud', 'lb', 'list', '--region', 'us-east-1', '--json']);
-    expect(json<Array<{ reference: string }>>(east.stdout).map((l) => l.reference)).toEqual([
-      'lb-jobs',
-      'lb-batch',
-    ]);
-    const stopped = await ops(['cloud', 'lb', 'list', '--state', 'stopped', '--field', 'id']);
-    expect(stopped.stdout).toBe(`${IDS.lbBatch}\n`);
-    const none = await ops(['cloud', 'lb', 'list', '--reference', 'nothing', '--json']);
-    expect([none.code, none.stdout]).toEqual([0, '[]\n']);
-    const byId = await ops(['cloud', 'lb', 'get', IDS.lbWeb, '--json']);
-    const lb = json<{ id: string; productType: string; ips: Array<{ ip: string }> }>(byId.stdout);
-    expect([lb.id, lb.productType, lb.ips[0]!.ip]).toEqual([IDS.lbWeb, 'LOAD_BALANCER', '203.0.113.20']);
-    const byName = await ops(['cloud', 'lb', 'get', 'lb-jobs', '--field', 'id']);
-    expect(byName.stdout).toBe(`${IDS.lbTcp}\n`);
-    const missing = await ops(['cloud', 'lb', 'get', '9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e99']);
-    expect(missing.code).toBe(3);
-  });
-
-  it('a load balancer started by name is then shown RUNNING by get', async () => {
-    const start = await ops(['cloud', 'lb', 'start', 'lb-batch', '--no-wait', '--json']);
-    expect(start.code).toBe(0);
-    expect(json<{ id: string }>(start.stdout).id).toBe(IDS.lbBatch);
-    expect((await ops(['cloud', 'lb', 'get', 'lb-batch', '--field', 'state'])).stdout).toBe('STARTING\n');
-    sb.sandbox.clock.advance(60_000);
-    expect((await ops(['cloud', 'lb', 'get', 'lb-batch', '--field', 'state'])).stdout).toBe('RUNNING\n');
-  });
-
-  it('target-group list with filters; get by name; register-target-group takes names', async () => {
-    const list = await ops(['cloud', 'target-group', 'list']);
-    expect(list.stdout).toMatch(/^ID\s+NAME\s+PROTOCOL\s+PORT\s+REGION\s+HEALTH CHECK\n/);
-    expect(list.stdout).toMatch(/web-https\s+HTTPS\s+443\s+eu-west-3\s+GET HTTPS:443\/healthz/);
-    const tcp = await ops(['cloud', 'target-group', 'list', '--protocol', 'TCP', '--field', 'name']);
-    expect(tcp.stdout).toBe('jobs-tcp\n');
-    const port = await ops(['cloud', 'target-group', 'list', '--port', '443', '--field', 'id']);
-    expect(port.stdout).toBe(`${IDS.tgHttps}\n`);
-    const get = await ops(['cloud', 'target-group', 'get', 'web-https', '--json']);
-    expect(json<{ id: string; port: number }>(get.stdout)).toMatchObject({ id: IDS.tgHttps, port: 443 });
-    const reg = await ops(['cloud', 'asg', 'register-target-group', 'asg-web', 'web-https', '--json']);
-    expect(
-      json<{ targetGroups: Array<{ name: string }> }>(reg.stdout).targetGroups.map((t) => t.name),
-    ).toEqual(['web-http', 'web-https']);
-    expect((await ops(['cloud', 'target-group', 'get', IDS.tgTcp, '--field', 'protocol'])).stdout).toBe(
-      'TCP\n',
-    );
-  });
-
-  it('bad filters are refused before any request', async () => {
-    const before = stats().requests;
-    for (const args of [
-      ['lb', 'list', '--state', 'ASLEEP'],
-      ['lb', 'list', '--ip', 'not-an-ip'],
-      ['target-group', 'list', '--port', '0'],
-      ['target-group', 'list', '--protocol', 'UDP'],
-      ['lb', 'get', ''],
-      ['target-group', 'get', 'a\u0007b'],
-    ]) {
-      const r = await ops(['cloud', ...args]);
-      expect(`${args.join(' ')} → ${r.code}`).toBe(`${args.join(' ')} → 2`);
-    }
-    expect(stats().requests).toBe(before);
-  });
-});
-
-describe('names or ids: instances, scaling groups, load balancers and target groups', () => {
+describe('names or ids: instances and scaling groups', () => {
   it('an id is used as is, with no list read; a name costs one list read', async () => {
     await ops(['cloud', 'instance', 'get', IDS.web01]);
     expect((await requests())['GET /publicCloud/v1/instances']).toBeUndefined();
@@ -1194,12 +1130,12 @@ describe('names or ids: instances, scaling groups, load balancers and target gro
   });
 
   it('--dry-run sends the list read, names it on stderr, and prints the change with the id', async () => {
-    const r = await ops(['cloud', 'lb', 'stop', 'lb-web', '--dry-run']);
+    const r = await ops(['cloud', 'instance', 'stop', 'web-01', '--dry-run']);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(
-      /^dry run: sent GET http:\/\/127\.0\.0\.1:\d+\/cloud\/publicCloud\/v1\/loadBalancers\?limit=50 \(read-only, to plan\)\n$/,
+      /^dry run: sent GET http:\/\/127\.0\.0\.1:\d+\/cloud\/publicCloud\/v1\/instances\?limit=50 \(read-only, to plan\)\n/,
     );
-    expect(r.stdout).toMatch(new RegExp(`^curl -X POST \\S+/loadBalancers/${IDS.lbWeb}/stop `));
+    expect(r.stdout).toMatch(new RegExp(`^curl -X POST \\S+/instances/${IDS.web01}/stop `));
     expect(await sent('POST')).toBe(0);
   });
 
@@ -1345,7 +1281,7 @@ describe('errors and exit codes', () => {
       /too small for a Windows image/,
     ],
     [['cloud', 'instance', 'get', 'web\u001b01'], /invalid instance "web\\e01"/],
-    [['cloud', 'lb', 'get', 'x'.repeat(256)], /invalid load balancer "x{40}…"/],
+    [['cloud', 'lb', 'start', 'x'.repeat(256)], /invalid load balancer "x{40}…": not an id/],
     [
       ['cloud', 'instance', 'metrics', 'cpu', IDS.web01, '--since', '2025-02-30'],
       /^ops: invalid --since "2025-02-30": no such date or time\n/,
@@ -1620,9 +1556,9 @@ describe('conformance with specs/cloud.openapi.json', () => {
       ],
       [['instance', 'cancel-termination', IDS.db01], 0],
       [['instance', 'terminate', IDS.legacy01, '--yes'], 0],
-      [['lb', 'start', IDS.lbBatch, '--no-wait'], 0],
-      [['lb', 'stop', IDS.lbWeb, '--no-wait'], 0],
-      [['lb', 'reboot', IDS.lbTcp, '--no-wait'], 0],
+      [['lb', 'start', IDS.lbBatch], 0],
+      [['lb', 'stop', IDS.lbWeb], 0],
+      [['lb', 'reboot', IDS.lbTcp], 0],
       [
         [
           'lb',

@@ -518,7 +518,7 @@ describe('failures', () => {
     [
       '--since after --until',
       ['errors', 'keywords', '--since', '-1d', '--until', '-2d'],
-      'ops: --since "-1d" is after --until "-2d"',
+      'ops: --until "-2d" is before --since "-1d"',
     ],
     ['--since not a time', ['errors', 'keywords', '--since', 'monday'], 'ops: invalid --since "monday"'],
     [

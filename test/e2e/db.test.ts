@@ -91,7 +91,7 @@ describe('ops db role-definition', () => {
     const missing = await ops(['db', 'role-definition', 'get', ID]);
     expect(missing.code).toBe(3);
     expect(missing.stderr).toMatch(
-      /^ops: db: The role definition with id '.+' does not exist\. \(HTTP 404, request [0-9a-f-]{36}\)\n$/,
+      /^ops: db: role definition [0-9a-f-]{36} not found in account \S+ \(HTTP 404, request [0-9a-f-]{36}\)\nhint: `ops db role-definition list` shows them; --account looks in another account\n$/,
     );
   });
 });
@@ -479,7 +479,7 @@ describe('errors and exit codes', () => {
     const r = await ops(['db', 'role-assignment', 'list', '--account', 'no-such-account']);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(
-      /^ops: db: The Resource 'Microsoft\.DocumentDB\/databaseAccounts\/no-such-account' under resource group 'sandbox-rg' was not found\. \(HTTP 404, request [0-9a-f-]{36}\)\nhint: check the subscription, resource group and account \(OPS_DB_SUBSCRIPTION, OPS_DB_RESOURCE_GROUP, OPS_DB_ACCOUNT\)\n$/,
+      /^ops: db: account no-such-account not found in resource group sandbox-rg \(HTTP 404, request [0-9a-f-]{36}\)\nhint: check the subscription, resource group and account \(OPS_DB_SUBSCRIPTION, OPS_DB_RESOURCE_GROUP, OPS_DB_ACCOUNT\)\n$/,
     );
     const rg = await ops(['db', 'role-assignment', 'list', '--resource-group', 'other-rg', '--json']);
     expect(rg.code).toBe(3);

@@ -223,7 +223,7 @@ describe('the built CLI', () => {
     const r = await runCli(['docgen', 'jobs', 'get', '1'], { env: sb.env });
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(
-      /^ops: docgen: not_found: Not Found \(No Doc Gen job 1 is visible to this user\.\) \(HTTP 404, request [0-9a-f]{12}\)\n/,
+      /^ops: docgen: job 1 not found in the jobs this token can see \(HTTP 404, request [0-9a-f]{12}\)\n/,
     );
   });
 });
@@ -328,20 +328,27 @@ describe('errors', () => {
   });
 
   it.each([
-    ['an unknown job', ['docgen', 'jobs', 'get', '1'], 'No Doc Gen job 1 is visible to this user.'],
-    ["another user's job", ['docgen', 'jobs', 'get', String(NEWEST_JOB_ID - 3)], 'is visible to this user.'],
-    ['an unknown batch', ['docgen', 'jobs', 'list', '--batch', '1'], 'No Doc Gen batch 1 is visible'],
+    ['an unknown job', ['docgen', 'jobs', 'get', '1'], 'job 1 not found in the jobs this token can see'],
+    [
+      "another user's job",
+      ['docgen', 'jobs', 'get', String(NEWEST_JOB_ID - 3)],
+      `job ${NEWEST_JOB_ID - 3} not found in the jobs this token can see`,
+    ],
+    [
+      'an unknown batch',
+      ['docgen', 'jobs', 'list', '--batch', '1'],
+      'batch 1 not found in the jobs this token',
+    ],
     [
       "another user's template",
       ['docgen', 'jobs', 'list', '--template', TEMPLATES[6]!.fileId],
-      'No Doc Gen template',
+      `template ${TEMPLATES[6]!.fileId} not found in the jobs this token can see`,
     ],
   ])('404 for %s: exit 3', async (_what, args, reason) => {
     const r = await ops(args);
     expect(r.code).toBe(3);
-    expect(r.stderr).toContain(`ops: docgen: not_found: Not Found (`);
-    expect(r.stderr).toContain(reason);
-    expect(r.stderr).toMatch(/^hint: no such item, or the token's user has no access to it$/m);
+    expect(r.stderr).toContain(`ops: docgen: ${reason}`);
+    expect(r.stderr).toMatch(/^hint: `ops docgen jobs list` shows the jobs, their batches and templates$/m);
     expect(r.stdout).toBe('');
   });
 

@@ -24,8 +24,6 @@ const LISTS: string[][] = [
   ['cloud', 'instance', 'list'],
   ['cloud', 'instance', 'types', IDS.web01],
   ['cloud', 'instance', 'snapshot', 'list', IDS.db01],
-  ['cloud', 'lb', 'list'],
-  ['cloud', 'target-group', 'list'],
   ['cloud', 'asg', 'list'],
   ['cloud', 'asg', 'instances', 'a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01'],
   ['db', 'role-assignment', 'list'],

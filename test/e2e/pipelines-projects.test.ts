@@ -185,7 +185,7 @@ describe('a 404 names the thing and where it was looked for', () => {
     [
       'a context',
       ['context', 'get', IDS.webApp],
-      `context ${IDS.webApp} not found (HTTP 404)\nhint: \`ops pipelines context list --org ORG\` lists the contexts of an organization`,
+      `context ${IDS.webApp} not found in the contexts this token can see (HTTP 404)\nhint: \`ops pipelines context list --org ORG\` lists the contexts of an organization`,
     ],
     [
       'a project',

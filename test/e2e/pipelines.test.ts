@@ -82,7 +82,7 @@ describe('ops pipelines context', () => {
     const gone = await ops(['context', 'get', id]);
     expect(gone).toMatchObject({
       code: 3,
-      stderr: `ops: pipelines: context ${id} not found (HTTP 404)\nhint: \`ops pipelines context list --org ORG\` lists the contexts of an organization\n`,
+      stderr: `ops: pipelines: context ${id} not found in the contexts this token can see (HTTP 404)\nhint: \`ops pipelines context list --org ORG\` lists the contexts of an organization\n`,
     });
   });
 

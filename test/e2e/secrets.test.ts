@@ -97,7 +97,7 @@ describe('ops secrets end to end: KV v2 (secret/)', () => {
     expect((await ops(['secrets', 'kv', 'metadata', 'delete', 'secret/app/db', '-y'])).code).toBe(0);
     const gone = await ops(['secrets', 'kv', 'get', 'secret/app/db']);
     expect(gone).toMatchObject({ code: 3 });
-    expect(gone.stderr).toMatch(/no value found at secret\/app\/db/);
+    expect(gone.stderr).toMatch(/^ops: secrets: secret app\/db not found in mount secret\/ \(HTTP 404\)\n/);
   });
 
   it('prints shell-safe export lines with -o env', async () => {

@@ -746,7 +746,7 @@ bad.push(
     insightsRunsCommand,
     I,
     ['runs', W, 'deploy', '--since', '-1d', '--until', '-2d'],
-    '--since must be before --until',
+    '--until "-2d" is before --since "-1d"',
   ],
   [
     'window and since',

@@ -315,7 +315,7 @@ describe('parse: runs, jobs, logs, workflows', () => {
       runsListCommand,
       [],
       ['list', '--since', '2026-02-01', '--until', '2026-01-01'],
-      '--until is before --since',
+      '--until "2026-01-01" is before --since "2026-02-01"',
     ],
     [runsListCommand, [], ['list', '--head-sha', 'xyz'], 'invalid --head-sha "xyz"'],
     [runsListCommand, [], ['list', '--check-suite-id', '-1'], 'invalid --check-suite-id "-1"'],

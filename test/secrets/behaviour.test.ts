@@ -199,6 +199,10 @@ describe('secrets kv writes', () => {
         calls.push('locate');
         return V2;
       },
+      kvV2ReadMetadata: async () => {
+        calls.push('read');
+        return META;
+      },
       kvV2Delete: async () => void calls.push('latest'),
       kvV2DeleteVersions: async (_l: KvLocation, v: number[]) => void calls.push(`versions ${v}`),
     };
@@ -209,9 +213,11 @@ describe('secrets kv writes', () => {
     expect(calls).toEqual([
       'confirm Delete secret/app/db',
       'locate',
+      'read',
       'latest',
       'confirm Delete versions 1, 2 of secret/app/db',
       'locate',
+      'read',
       'versions 1,2',
     ]);
     const refused = async () => {
@@ -511,6 +517,9 @@ describe('secrets output helpers', () => {
   });
 });
 
+/** The metadata a delete reads first (the store answers 204 to a delete of anything). */
+const META = { data: { versions: { 1: {}, 2: {} } } } as never;
+
 describe('secrets verbs that answer 204', () => {
   const ok = async () => undefined;
   const yes = async () => undefined;
@@ -547,7 +556,11 @@ describe('secrets verbs that answer 204', () => {
     '%s calls %s on a KV v2 mount and prints nothing on stdout',
     async (_name, run, method, args) => {
       const call = vi.fn(ok);
-      const { io, base } = setup({ locateKv: async () => V2, [method]: call });
+      const { io, base } = setup({
+        locateKv: async () => V2,
+        kvV2ReadMetadata: async () => META,
+        [method]: call,
+      });
       await run(base);
       expect(call).toHaveBeenCalledWith(...args);
       expect(io.out()).toBe('');
@@ -558,7 +571,7 @@ describe('secrets verbs that answer 204', () => {
 
   it('a delete with -o json prints the one delete outcome', async () => {
     const { io, base } = setup(
-      { locateKv: async () => V2, kvV2DeleteMetadata: vi.fn(ok) },
+      { locateKv: async () => V2, kvV2ReadMetadata: async () => META, kvV2DeleteMetadata: vi.fn(ok) },
       { format: 'json' },
     );
     await runKvMetadataDelete({ ...base, path: 'secret/app/db', mount: undefined, confirm: yes });
@@ -591,9 +604,15 @@ describe('secrets verbs that answer 204', () => {
 
   it('generic delete asks first, then deletes; list streams the keys', async () => {
     const order: string[] = [];
-    const { base } = setup({ delete: async () => void order.push('delete') });
+    const { base } = setup({
+      read: async () => {
+        order.push('read');
+        return { status: 200, body: { data: {} } };
+      },
+      delete: async () => void order.push('delete'),
+    });
     await runSecretsDelete({ ...base, path: 'kv/x', confirm: async (a) => void order.push(a) });
-    expect(order).toEqual(['Delete kv/x', 'delete']);
+    expect(order).toEqual(['Delete kv/x', 'read', 'delete']);
     const list = setup({ list: () => keys('a', 'b/') }, { format: 'ndjson' });
     await runSecretsList({ ...list.base, path: 'kv/' });
     expect(list.io.out()).toBe('"a"\n"b/"\n');

@@ -21,15 +21,11 @@ import type {
   InstanceWire,
   LaunchInstanceWire,
   LbMetric,
-  LoadBalancerListQuery,
-  LoadBalancerWire,
   LbMetricsWire,
   MetricsQuery,
   RegionWire,
   SnapshotWire,
   StoreCredentialWire,
-  TargetGroupListQuery,
-  TargetGroupWire,
   TerminateInstanceWire,
   UpdateAutoScalingGroupWire,
   UpdateInstanceWire,
@@ -104,16 +100,7 @@ export interface CloudClient {
   getSnapshot(instanceId: string, snapshotId: string): Promise<SnapshotWire>;
   restoreSnapshot(instanceId: string, snapshotId: string): Promise<void>;
   deleteSnapshot(instanceId: string, snapshotId: string): Promise<void>;
-  getLoadBalancerList<O extends ListOptions = PageOptions>(
-    query?: LoadBalancerListQuery,
-    opts?: O,
-  ): Pages<LoadBalancerWire, O>;
-  getLoadBalancer(loadBalancerId: string): Promise<LoadBalancerWire>;
-  getTargetGroupList<O extends ListOptions = PageOptions>(
-    query?: TargetGroupListQuery,
-    opts?: O,
-  ): Pages<TargetGroupWire, O>;
-  getTargetGroup(targetGroupId: string): Promise<TargetGroupWire>;
+  // Seed 002 has no read of load balancers or target groups ("management: not shown"): actions only.
   startLoadBalancer(loadBalancerId: string): Promise<void>;
   stopLoadBalancer(loadBalancerId: string): Promise<void>;
   rebootLoadBalancer(loadBalancerId: string): Promise<void>;
@@ -266,12 +253,6 @@ export function createCloudClient(http: HttpClient): CloudClient {
       send({ method: 'PUT', path: `${base}${route`/instances/${id}/snapshots/${snapshotId}`}` }),
     deleteSnapshot: (id, snapshotId) =>
       send({ method: 'DELETE', path: `${base}${route`/instances/${id}/snapshots/${snapshotId}`}` }),
-    getLoadBalancerList: (query = {}, opts) =>
-      list(`${base}/loadBalancers`, 'loadBalancers', { ...query }, opts),
-    getLoadBalancer: (id) => get(route`/loadBalancers/${id}`),
-    getTargetGroupList: (query = {}, opts) =>
-      list(`${base}/targetGroups`, 'targetGroups', { ...query }, opts),
-    getTargetGroup: (id) => get(route`/targetGroups/${id}`),
     startLoadBalancer: (id) => post(route`/loadBalancers/${id}/start`),
     stopLoadBalancer: (id) => post(route`/loadBalancers/${id}/stop`),
     rebootLoadBalancer: (id) => post(route`/loadBalancers/${id}/reboot`),

@@ -383,36 +383,6 @@ export interface InstanceListQuery {
   offset?: number | undefined;
 }
 
-/** A load balancer, as the list and the single read show it (the vendor's API; not in the seed). */
-export interface LoadBalancerWire {
-  id: string;
-  type: string;
-  resources: ResourcesWire;
-  region: RegionName;
-  reference: string | null;
-  state: string;
-  productType: string;
-  startedAt: string | null;
-  ips: IpWire[];
-}
-
-export interface LoadBalancerListQuery {
-  id?: string | undefined;
-  reference?: string | undefined;
-  state?: string | undefined;
-  region?: string | undefined;
-  type?: string | undefined;
-  ip?: string | undefined;
-}
-
-export interface TargetGroupListQuery {
-  id?: string | undefined;
-  name?: string | undefined;
-  protocol?: string | undefined;
-  port?: number | undefined;
-  region?: string | undefined;
-}
-
 export interface AutoScalingGroupListQuery {
   id?: string | undefined;
   instanceId?: string | undefined;

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import type { BreachClient } from '../../clients/breach/client.js';
-import { ExitCode, OpsError, UsageError } from '../../errors.js';
+import { NotFoundError, UsageError } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { BREACH_DETAIL, keyFor, start } from './shared.js';
@@ -42,9 +42,10 @@ export async function runBreachShow(o: BreachShowOptions): Promise<void> {
   const client = await o.client();
   const breach = await client.breach(o.name);
   if (!breach) {
-    throw new OpsError(`breach: no breach named "${o.name}"`, {
-      exitCode: ExitCode.notFound,
-      code: 'not_found',
+    throw new NotFoundError({
+      kind: 'breach',
+      id: o.name,
+      where: 'the breaches the service lists',
       hint: '`ops breach list` shows the names; retired breaches are not returned',
     });
   }

@@ -20,9 +20,7 @@ export const OWN_FLAGS: Record<string, string> = {
   '--image':
     'instance launch, instance list: operating system code (UBUNTU_24_04_64BIT…) or custom image UUID (required; `ops cloud images`)',
   '--instance': 'asg create, asg list: the instance the group is made from (required)',
-  '--ip': 'instance list, lb list: an IP address of the resource',
-  '--port': 'target-group list: the port a target group listens on (the API filter)',
-  '--protocol': 'target-group list: HTTP, HTTPS or TCP (the API filter)',
+  '--ip': 'instance list: an IP address of the instance',
   '--market-app': 'instance launch: application to install, e.g. CPANEL_30, PLESK_WEB_PRO',
   '--max': 'asg create, asg update: CPU_BASED (required): most instances, >= --min',
   '--min': 'asg create, asg update: CPU_BASED (required): fewest instances, >= 1',

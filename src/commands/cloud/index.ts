@@ -34,15 +34,11 @@ import { instanceStopCommand } from './instance/stop.js';
 import { instanceTerminateCommand } from './instance/terminate.js';
 import { instanceTypesCommand } from './instance/types.js';
 import { instanceUpdateCommand } from './instance/update.js';
-import { lbGetCommand } from './lb/get.js';
-import { lbListCommand } from './lb/list.js';
 import { lbMetricsCommand } from './lb/metrics.js';
 import { lbRebootCommand } from './lb/reboot.js';
 import { lbStartCommand } from './lb/start.js';
 import { lbStopCommand } from './lb/stop.js';
 import { cloudRegionsCommand } from './regions.js';
-import { targetGroupGetCommand } from './target-group/get.js';
-import { targetGroupListCommand } from './target-group/list.js';
 import { type Verb, addVerbs, destructive, read, write } from '../shared/verbs.js';
 
 function group(
@@ -155,11 +151,12 @@ Examples:
   group(
     cloud,
     'lb',
-    'Load balancers: list, inspect, start, stop, reboot and their metrics as charts',
-    ['ops cloud lb list', 'ops cloud lb metrics lb-web requests'],
+    'Load balancers: start, stop, reboot, and their metrics as charts',
+    [
+      'ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e01 requests',
+      'ops cloud lb start 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e03',
+    ],
     {
-      list: read(lbListCommand, { list: true }),
-      get: read(lbGetCommand),
       start: write(lbStartCommand),
       stop: write(lbStopCommand),
       reboot: write(lbRebootCommand),
@@ -167,17 +164,6 @@ Examples:
     },
     factory,
   ).alias('load-balancer');
-  group(
-    cloud,
-    'target-group',
-    'Target groups: what auto scaling groups register with load balancers',
-    ['ops cloud target-group list', 'ops cloud target-group get web-http'],
-    {
-      list: read(targetGroupListCommand, { list: true }),
-      get: read(targetGroupGetCommand),
-    },
-    factory,
-  );
   group(
     cloud,
     'asg',

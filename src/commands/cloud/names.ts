@@ -8,8 +8,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: string): boolean => UUID.test(s.trim());
 
 /**
- * An id (a UUID) or a name (an instance's, a group's or a load balancer's `reference`, a target
- * group's `name`), checked before any request: a UUID is kept lower-cased; a name is non-empty, at
+ * An id alone (a UUID), for what the seed gives no read of to find a name by (load balancers, target
+ * groups): checked before any request, kept lower-cased.
+ */
+export function parseUuid(what: string, raw: string, hint: string): string {
+  const v = raw.trim();
+  if (isUuid(v)) return v.toLowerCase();
+  throw new UsageError(`invalid ${what} "${v.slice(0, 40)}${v.length > 40 ? '…' : ''}": not an id`, hint);
+}
+
+/**
+ * An id (a UUID) or a name (an instance's or a group's `reference`), checked before any request: a
+ * UUID is kept lower-cased; a name is non-empty, at
  * most 255 characters (the API's limit on references) and free of control characters.
  */
 export function parseRef(what: string, raw: string, listCommand: string): string {
@@ -58,18 +68,4 @@ export const resolveGroup = resolver(
   'ops cloud asg list',
   async (b) => (await b.client()).getAutoScalingGroupList({}),
   (g) => g.reference,
-);
-
-export const resolveBalancer = resolver(
-  'load balancer',
-  'ops cloud lb list',
-  async (b) => (await b.client()).getLoadBalancerList({}),
-  (l) => l.reference,
-);
-
-export const resolveTargetGroup = resolver(
-  'target group',
-  'ops cloud target-group list',
-  async (b) => (await b.client()).getTargetGroupList({}),
-  (t) => t.name,
 );

@@ -4,6 +4,7 @@ import { type CloudClient, createCloudClient } from '../../clients/cloud/client.
 import { ExitCode, OpsError, UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import { quote } from '../shared/parse.js';
+import { namingCloudNotFound } from './not-found.js';
 import { type ServiceBase, serviceStart } from '../shared/start.js';
 
 /** What every cloud run function gets besides its own values. */
@@ -25,7 +26,9 @@ export function cloudCommand(name: string, description: string, examples: string
 }
 
 /** The start of every cloud verb: its context and client (the address and key checked first). */
-export const start = serviceStart<CloudClient>('cloud', { create: createCloudClient });
+export const start = serviceStart<CloudClient>('cloud', {
+  create: (http) => namingCloudNotFound(createCloudClient(http)),
+});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -4,6 +4,7 @@ import { DEFAULT_API_VERSION, checkApiVersion } from '../../clients/db/index.js'
 import type { SqlRoleAssignmentWire, SqlRoleDefinitionWire } from '../../clients/db/types.js';
 import { ConfigError, UsageError } from '../../errors.js';
 import type { Column } from '../../output/printer.js';
+import { type MissingOf, namingNotFound } from '../shared/not-found.js';
 import { serviceStart } from '../shared/start.js';
 
 export interface TargetFlags {
@@ -96,6 +97,29 @@ export function parseTarget(
  * value is named by where it came from. A missing or expired token is exit 4 pointing at `ops db login`
  * (the descriptor's auth decides expiry).
  */
+/**
+ * What a db operation looks for: a role assignment or definition (its GUID) in the account, or, for a
+ * list, the account itself in its resource group (the error's own hint names the settings).
+ */
+function dbMissing(target: DbAccount): MissingOf {
+  return (op, [id]) => {
+    const kind = /RoleAssignment/.test(op)
+      ? 'role assignment'
+      : /RoleDefinition/.test(op)
+        ? 'role definition'
+        : undefined;
+    if (!kind) return undefined;
+    if (typeof id !== 'string')
+      return { kind: 'account', id: target.account, where: `resource group ${target.resourceGroup}` };
+    return {
+      kind,
+      id: id.slice(id.lastIndexOf('/') + 1),
+      where: `account ${target.account}`,
+      hint: `\`ops db ${kind.replace(' ', '-')} list\` shows them; --account looks in another account`,
+    };
+  };
+}
+
 export const start = serviceStart<DbClient, TargetFlags, { target: DbAccount }>('db', {
   check: (flags) => {
     for (const [name, rule] of Object.entries(RULES)) {
@@ -127,7 +151,7 @@ export const start = serviceStart<DbClient, TargetFlags, { target: DbAccount }>(
     );
     return { target };
   },
-  create: (http, { target }) => createDbClient(http, target),
+  create: (http, { target }) => namingNotFound(createDbClient(http, target), dbMissing(target)),
   credentialFlags: 'sign in with `ops db login`, or pipe a token to --token-stdin',
 });
 

@@ -3,10 +3,29 @@ import { DOCGEN_JOB_STATUSES, type DocgenJobWire } from '../../clients/docgen/ty
 import { UsageError } from '../../errors.js';
 import type { Style } from '../../output/color.js';
 import type { Column } from '../../output/printer.js';
+import { namingNotFound } from '../shared/not-found.js';
 import { serviceStart } from '../shared/start.js';
 
 /** The start of every docgen verb: its context and client (the address and token checked first). */
-export const start = serviceStart<DocgenClient>('docgen', { create: createDocgenClient });
+const DOCGEN_KINDS: Record<string, string> = {
+  getDocgenJobById: 'job',
+  getDocgenBatchJobById: 'batch',
+  getDocgenTemplateJobs: 'template',
+};
+
+export const start = serviceStart<DocgenClient>('docgen', {
+  create: (http) =>
+    namingNotFound(createDocgenClient(http), (op, [id]) =>
+      DOCGEN_KINDS[op]
+        ? {
+            kind: DOCGEN_KINDS[op],
+            id: String(id),
+            where: 'the jobs this token can see',
+            hint: '`ops docgen jobs list` shows the jobs, their batches and templates',
+          }
+        : undefined,
+    ),
+});
 
 /**
  * An id of a job, batch or template as the service writes them: digits. Anything else (a name, a URL,

@@ -1,10 +1,23 @@
 import { type HostsClient, createHostsClient } from '../../clients/hosts/client.js';
 import type { HostWire } from '../../clients/hosts/types.js';
 import type { Column } from '../../output/printer.js';
+import { namingNotFound } from '../shared/not-found.js';
 import { serviceStart } from '../shared/start.js';
 
 /** The start of every hosts verb: its context and client (the address and key checked first). */
-export const start = serviceStart<HostsClient>('hosts', { create: createHostsClient });
+export const start = serviceStart<HostsClient>('hosts', {
+  create: (http) =>
+    namingNotFound(createHostsClient(http), (op, [name]) =>
+      op === 'muteHost' || op === 'unmuteHost'
+        ? {
+            kind: 'host',
+            id: String(name),
+            where: 'the hosts of this organization',
+            hint: '`ops hosts list` shows the hosts (a host that stopped reporting long ago is gone)',
+          }
+        : undefined,
+    ),
+});
 
 function isoSeconds(epoch: number): string {
   return new Date(epoch * 1000).toISOString().replace(/\.000Z$/, 'Z');

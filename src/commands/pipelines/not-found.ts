@@ -1,5 +1,6 @@
 import type { PipelinesClient, PolicyScope } from '../../clients/pipelines/client.js';
-import { type Missing, namedNotFound } from '../../errors.js';
+import type { Missing } from '../../errors.js';
+import { namingNotFound } from '../shared/not-found.js';
 
 /** A project slug as `project <name> in organization <org slug>`: the slug the user gave, split. */
 function inProject(slug: string): Missing {
@@ -11,7 +12,29 @@ const CONTEXTS = '`ops pipelines context list --org ORG` lists the contexts of a
 const PROJECT_HINT = 'give the project as gh/ORG/NAME, its id, or its name with --org ORG';
 const POLICY_HINT = 'give --context CONTEXT or --org ORG to look elsewhere';
 
-const context = (id: unknown): Missing => ({ kind: 'context', id: String(id), hint: CONTEXTS });
+const ORG_HINT = 'give --org ORG: a slug such as gh/acme, a name, or its id';
+/** An organization, as a slug, a name or an id: looked for among those the token can see. */
+const org = (id: unknown): Missing => ({
+  kind: 'organization',
+  id: String(id),
+  where: 'the organizations this token can see',
+  hint: ORG_HINT,
+});
+const ofOrgPolicy = (scope: unknown): Missing => {
+  const s = scope as PolicyScope;
+  return { kind: 'policy context', id: s.context, where: `organization ${s.ownerId}`, hint: POLICY_HINT };
+};
+
+/** OIDC claims of an organization, or of a project in it. */
+const claimsOf = (o: unknown, p: unknown): Missing =>
+  p ? { kind: 'project', id: String(p), where: `organization ${String(o)}`, hint: PROJECT_HINT } : org(o);
+
+const context = (id: unknown): Missing => ({
+  kind: 'context',
+  id: String(id),
+  where: 'the contexts this token can see',
+  hint: CONTEXTS,
+});
 const project = (slug: unknown): Missing => ({ ...inProject(String(slug)), hint: PROJECT_HINT });
 const ofProject = (kind: string, slug: unknown, id: unknown, hint?: string): Missing => ({
   kind,
@@ -80,33 +103,29 @@ const MISSING: Partial<Record<keyof PipelinesClient, (...a: unknown[]) => Missin
   getPolicyDocument: (scope, name) => ofPolicy('policy', scope, name),
   getDecisionLog: (scope, id) => ofPolicy('decision', scope, id),
   getDecisionLogPolicyBundle: (scope, id) => ofPolicy('decision', scope, id),
-  getOrgSummaryData: (org) => ({ kind: 'organization', id: String(org) }),
+  getOrgSummaryData: org,
+  createContext: (_name, owner) => org((owner as { id: string }).id),
+  listContexts: (q) => {
+    const query = q as { 'owner-id'?: string; 'owner-slug'?: string };
+    return org(query['owner-slug'] ?? query['owner-id']);
+  },
+  createProject: org,
+  followProject: (vcs, o, name) => ({
+    ...inProject(`${String(vcs)}/${String(o)}/${String(name)}`),
+    hint: PROJECT_HINT,
+  }),
+  getDecisionLogs: ofOrgPolicy,
+  makeDecision: ofOrgPolicy,
+  getDecisionSettings: ofOrgPolicy,
+  setDecisionSettings: ofOrgPolicy,
+  getPolicyBundle: ofOrgPolicy,
+  createPolicyBundle: ofOrgPolicy,
+  getClaims: claimsOf,
+  patchClaims: claimsOf,
+  deleteClaims: claimsOf,
 };
 
 /** The client, its 404s naming what was looked for and where (`variable X not found in project gh/acme/web-app`). */
-export function namingNotFound(client: PipelinesClient): PipelinesClient {
-  return new Proxy(client, {
-    get(target, name, receiver) {
-      const method = Reflect.get(target, name, receiver) as unknown;
-      const missing = MISSING[name as keyof PipelinesClient];
-      if (typeof method !== 'function' || !missing) return method;
-      return (...args: unknown[]) => {
-        const name404 = (err: unknown) => namedNotFound(err, missing(...args));
-        const result = (method as (...a: unknown[]) => unknown).apply(target, args);
-        if (result instanceof Promise)
-          return result.catch((err: unknown) => {
-            throw name404(err);
-          });
-        if (result && typeof result === 'object' && Symbol.asyncIterator in result)
-          return (async function* () {
-            try {
-              return yield* result as AsyncGenerator<unknown>;
-            } catch (err) {
-              throw name404(err);
-            }
-          })();
-        return result;
-      };
-    },
-  });
+export function namingPipelinesNotFound(client: PipelinesClient): PipelinesClient {
+  return namingNotFound(client, (op, args) => MISSING[op as keyof PipelinesClient]?.(...args));
 }

@@ -2,7 +2,7 @@ import { type PipelinesClient, createPipelinesClient } from '../../clients/pipel
 import type { ReportingWindow } from '../../clients/pipelines/types.js';
 import { UsageError } from '../../errors.js';
 import { type ServiceBase, serviceStart } from '../shared/start.js';
-import { namingNotFound } from './not-found.js';
+import { namingPipelinesNotFound } from './not-found.js';
 
 /** What every pipelines run function gets besides its own values. */
 export type PipelinesBase = ServiceBase<PipelinesClient>;
@@ -14,7 +14,7 @@ export type PipelinesBase = ServiceBase<PipelinesClient>;
  */
 export const start = serviceStart<PipelinesClient, { org?: string | undefined }>('pipelines', {
   settings: (f) => ({ 'pipelines.org': f.org }),
-  create: (http) => namingNotFound(createPipelinesClient(http)),
+  create: (http) => namingPipelinesNotFound(createPipelinesClient(http)),
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

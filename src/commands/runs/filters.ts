@@ -1,5 +1,5 @@
 import { UsageError } from '../../errors.js';
-import { parseTime } from '../shared/parse.js';
+import { isoSeconds, parseTimeWindow } from '../shared/parse.js';
 
 /** Values of the `status` filter of run lists: states and conclusions. */
 export const RUN_STATUS_VALUES = [
@@ -19,8 +19,6 @@ export const RUN_STATUS_VALUES = [
   'timed_out',
 ] as const;
 
-const iso = (epoch: number) => new Date(epoch * 1000).toISOString().replace('.000Z', 'Z');
-
 /**
  * `--since`/`--until` as the service's `created` qualifier: `>=A`, `<=B` or `A..B`, each time read by
  * the one time parser (a date, RFC 3339 or relative).
@@ -30,15 +28,10 @@ export function createdWindow(
   until: string | undefined,
   now = Date.now(),
 ): string | undefined {
-  const a = since === undefined ? undefined : parseTime('--since', since, now);
-  const b = until === undefined ? undefined : parseTime('--until', until, now);
-  if (a !== undefined && b !== undefined) {
-    if (b < a)
-      throw new UsageError('--until is before --since', `got --since ${iso(a)} and --until ${iso(b)}`);
-    return `${iso(a)}..${iso(b)}`;
-  }
-  if (a !== undefined) return `>=${iso(a)}`;
-  if (b !== undefined) return `<=${iso(b)}`;
+  const { since: a, until: b } = parseTimeWindow({ since, until }, now);
+  if (a !== undefined && b !== undefined) return `${isoSeconds(a)}..${isoSeconds(b)}`;
+  if (a !== undefined) return `>=${isoSeconds(a)}`;
+  if (b !== undefined) return `<=${isoSeconds(b)}`;
   return undefined;
 }
 

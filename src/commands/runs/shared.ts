@@ -4,7 +4,8 @@ import type { Page } from '../../clients/http/paginate.js';
 import { type RawJson, materialize } from '../../clients/http/raw-json.js';
 import { type RepoRef, type RunsClient, type Scope, createRunsClient } from '../../clients/runs/client.js';
 import type { EtagCache } from '../../clients/runs/etag.js';
-import { UsageError, namedNotFound } from '../../errors.js';
+import { type Missing, UsageError } from '../../errors.js';
+import { namingNotFound } from '../shared/not-found.js';
 import { type RemoteMatch, remoteMatch, webHostOf } from '../shared/git-remote.js';
 import { type ServiceBase, serviceStart } from '../shared/start.js';
 
@@ -89,7 +90,8 @@ export function checkScopeFlags(f: ScopeFlags): void {
 export const start = serviceStart<RunsClient, ScopeFlags>('runs', {
   check: checkScopeFlags,
   settings: (f) => ({ 'runs.repo': f.repo, 'runs.org': f.org }),
-  create: (http, s) => namingNotFound(createRunsClient(http, s.cache ? { cache: s.cache as EtagCache } : {})),
+  create: (http, s) =>
+    namingRunsNotFound(createRunsClient(http, s.cache ? { cache: s.cache as EtagCache } : {})),
 });
 
 async function setting(ctx: Context, key: 'repo' | 'org'): Promise<string | undefined> {
@@ -202,8 +204,11 @@ export const inRunnerScope = (f: ScopeFlags) => async (ctx: Context) => ({
   scope: await runnerScopeOf(ctx, f),
 });
 
-/** What an operation on `(repo, id)` looks for, by its name (the first match wins: a job of a run is a job). */
+/** What an operation on `(scope, id)` looks for, by its name (the first match wins: a job of a run is a job). */
 const KINDS: Array<[RegExp, string]> = [
+  [/RunnerGroup/, 'runner group'],
+  [/(?<!Self)HostedRunner/, 'hosted runner'],
+  [/SelectedRepository/, 'repository'],
   [/Job/, 'job'],
   [/Artifact/, 'artifact'],
   [/Cache/, 'cache'],
@@ -214,33 +219,57 @@ const KINDS: Array<[RegExp, string]> = [
   [/Variable/, 'variable'],
 ];
 
+/** Lists of the things of one thing: what is missing is the one they belong to. */
+const LIST_OF: Record<string, string> = {
+  listJobsForWorkflowRun: 'run',
+  listJobsForWorkflowRunAttempt: 'run',
+  listWorkflowRunArtifacts: 'run',
+  listWorkflowRuns: 'workflow',
+};
+
+const REPO_HINT = 'give --repo OWNER/REPO to look in another repository';
+const ORG_HINT = 'give --org ORG to look in another organization';
+
+/** A repository or an organization itself, among those the token can see (a private one answers 404). */
+function scopeMissing(scope: unknown): Missing | undefined {
+  const where = 'the repositories and organizations this token can see';
+  if (typeof scope === 'string') return { kind: 'organization', id: scope, where, hint: ORG_HINT };
+  const r = scope as RepoRef | undefined;
+  if (typeof r?.owner !== 'string') return undefined;
+  return { kind: 'repository', id: `${r.owner}/${r.repo}`, where, hint: REPO_HINT };
+}
+
 /**
- * The client, with the 404 of every operation on one thing of a repository (`getWorkflowRun(repo, 42)`)
- * naming it: `run 42 not found in repository octo/hello`, hint `--repo`.
+ * What a runs operation looks for: `(repo, id)` in a repository, `(org, id)` in an organization,
+ * `(repo, environment, name)` in an environment of a repository.
  */
-export function namingNotFound(client: RunsClient): RunsClient {
-  return new Proxy(client, {
-    get(target, name, receiver) {
-      const method = Reflect.get(target, name, receiver) as unknown;
-      if (typeof method !== 'function' || typeof name !== 'string' || /Environment/.test(name)) return method;
-      const kind = KINDS.find(([re]) => re.test(name))?.[1];
-      if (!kind) return method;
-      return (...args: unknown[]) => {
-        const result = (method as (...a: unknown[]) => unknown).apply(target, args);
-        const [repo, id] = args as [RepoRef | undefined, unknown];
-        if (!(result instanceof Promise) || typeof repo?.owner !== 'string') return result;
-        if (typeof id !== 'number' && typeof id !== 'string') return result;
-        return result.catch((err: unknown) => {
-          throw namedNotFound(err, {
-            kind,
-            id,
-            where: `repository ${repo.owner}/${repo.repo}`,
-            hint: 'give --repo OWNER/REPO to look in another repository',
-          });
-        });
-      };
-    },
-  });
+function runsMissing(op: string, args: unknown[]): Missing | undefined {
+  const [scope, id, name] = args as [RepoRef | string | undefined, unknown, unknown];
+  const kind = LIST_OF[op] ?? KINDS.find(([re]) => re.test(op))?.[1];
+  // An operation on the scope itself (a list, a public key): the repository or organization is missing.
+  if (!kind || (typeof id !== 'number' && typeof id !== 'string')) return scopeMissing(scope);
+  if (typeof scope === 'string') return { kind, id, where: `organization ${scope}`, hint: ORG_HINT };
+  if (typeof scope?.owner !== 'string') return undefined;
+  const repo = `repository ${scope.owner}/${scope.repo}`;
+  if (/Environment/.test(op))
+    return typeof name === 'string'
+      ? {
+          kind,
+          id: name,
+          where: `environment ${String(id)} of ${repo}`,
+          hint: 'give --env ENV or --repo OWNER/REPO to look elsewhere',
+        }
+      : undefined;
+  return { kind, id, where: repo, hint: REPO_HINT };
+}
+
+/**
+ * The client, with the 404 of every operation on one thing naming it and where it looked:
+ * `run 42 not found in repository octo/hello` (hint `--repo`), `runner group 7 not found in
+ * organization acme` (hint `--org`).
+ */
+export function namingRunsNotFound(client: RunsClient): RunsClient {
+  return namingNotFound(client, runsMissing);
 }
 
 /** A positive whole-number id (run, job, artifact, runner…), checked before any request. */

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { type SecretsRunBase, namespaceOf, secretsCommand, start, warn } from './shared.js';
 import { printDeleted } from '../shared/outcome.js';
+import { requirePath } from './exists.js';
 
 export interface SecretsDeleteOptions extends SecretsRunBase {
   path: string;
@@ -14,9 +15,12 @@ export function secretsDeleteCommand(factory: Factory, run = runSecretsDelete): 
     .addHelpText(
       'after',
       `
+The path is read first: its 404 is exit 3 (the store answers 204 to a delete either way). A path that
+cannot be read (405) or may not be (403) is deleted without that check.
+
 Examples:
-  ops secrets delete kv/app/feature --yes
-  ops secrets delete secret/metadata/app/old -y`,
+  ops secrets delete kv/app/legacy --yes
+  ops secrets delete secret/metadata/app/config -y`,
     )
     .action(async (path: string, o: { namespace?: string }, cmd: Command) => {
       const namespace = namespaceOf(o.namespace);
@@ -30,6 +34,7 @@ Examples:
 export async function runSecretsDelete(o: SecretsDeleteOptions): Promise<void> {
   await o.confirm(`Delete ${o.path}`);
   const client = await o.client();
+  await requirePath(client, o.path);
   const body = await client.delete(o.path);
   warn(o.feedback, body);
   await printDeleted(o, 'path', o.path);

@@ -11,6 +11,7 @@ import { type Column, getPath } from '../../output/printer.js';
 import { terminalSafe } from '../../output/text.js';
 import type { Context, Factory } from '../../app/types.js';
 import { parseInteger } from '../shared/parse.js';
+import { namingSecretsNotFound } from './not-found.js';
 import { readStdinValue, stdinValue } from '../shared/secret-input.js';
 
 /** How a secrets verb prints and where it acts, besides its client. */
@@ -38,9 +39,11 @@ export const start = serviceStart<SecretsClient, { namespace?: string | undefine
   {
     scope: (ctx, f) => ({ view: viewOf(ctx, f.namespace) }),
     create: async (http, { view }) =>
-      (await import('../../clients/secrets/client.js')).createSecretsClient(http, {
-        namespace: view.namespace,
-      }),
+      namingSecretsNotFound(
+        (await import('../../clients/secrets/client.js')).createSecretsClient(http, {
+          namespace: view.namespace,
+        }),
+      ),
     credentialFlags: 'log in with `ops secrets login` (token on stdin)',
   },
 );

@@ -23,3 +23,26 @@ export async function printDeleted(
     o.feedback.done(`Deleted ${kind} ${outcome.id}`);
   else await o.printer.print(outcome);
 }
+
+/** What an action whose API answers nothing prints as data (docs/grammar.md, "Outcomes"). */
+export interface ActedOutcome {
+  kind: string;
+  id: string;
+  action: string;
+}
+
+/**
+ * The outcome of an action the API accepted without a body (a 202 or 204): with a table (or CSV)
+ * nothing on stdout and `✓ <Action> accepted for <kind> <id>` on stderr when feedback is on; with JSON,
+ * YAML or NDJSON the object `{"kind","id","action"}`. Nothing is read to show more than the API said.
+ */
+export async function printActed(
+  o: { printer: Printer; feedback: Feedback },
+  kind: string,
+  id: string,
+  action: string,
+): Promise<void> {
+  if (o.printer.format === 'table' || o.printer.format === 'csv')
+    o.feedback.done(`${action[0]!.toUpperCase()}${action.slice(1)} accepted for ${kind} ${id}`);
+  else await o.printer.print({ kind, id, action } satisfies ActedOutcome);
+}

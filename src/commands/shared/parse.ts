@@ -30,17 +30,24 @@ export function parseInteger(
 }
 
 const UNIT = { s: 1, m: 60, h: 3600, d: 86400, w: 604800 } as const;
+/**
+ * RFC 3339 and the forms the services print: a space for the `T` (`2026-11-28 06:53:38`), a space before
+ * the offset (dataapi's `2026-11-28 06:53:38 +00:00`), any number of fraction digits (secrets' nine), an
+ * offset with or without its colon, no seconds (breach's `2026-11-28T06:53Z`).
+ */
 const ISO =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?([Zz]|[+-](\d{2}):?(\d{2}))?)?$/;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:([Zz])|\s?([+-])(\d{2}):?(\d{2}))?)?$/;
 
-/** Every part of an ISO date or time is one that exists: no 30 February, no hour 25. */
-function existingIso(m: RegExpExecArray): boolean {
-  const [y, mo, d, h = 0, mi = 0, s = 0, , oh = 0, om = 0] = m
+/** Epoch seconds of an ISO match, or undefined when a part does not exist (no 30 February, no hour 25). */
+function isoEpoch(m: RegExpExecArray): number | undefined {
+  const [y, mo, d, h = 0, mi = 0, s = 0, , , oh = 0, om = 0] = m
     .slice(1)
-    .map((p) => (p === undefined ? undefined : Number(p)));
-  if (mo! < 1 || mo! > 12 || d! < 1) return false;
+    .map((p) => (p === undefined || !/^\d+$/.test(p) ? undefined : Number(p)));
+  if (mo! < 1 || mo! > 12 || d! < 1) return undefined;
   const days = new Date(Date.UTC(y!, mo!, 0)).getUTCDate();
-  return d! <= days && h! <= 23 && mi! <= 59 && s! <= 59 && oh! <= 23 && om! <= 59;
+  if (!(d! <= days && h! <= 23 && mi! <= 59 && s! <= 59 && oh! <= 23 && om! <= 59)) return undefined;
+  const offset = (m[8] === '-' ? -1 : 1) * (oh! * 60 + om!) * 60;
+  return Date.UTC(y!, mo! - 1, d!, h!, mi!, s!) / 1000 - offset;
 }
 
 /**
@@ -58,19 +65,48 @@ export function parseTime(flag: string, raw: string, now: number = Date.now()): 
     return notBeforeEpoch(flag, raw, Math.floor(now / 1000 + (rel[1] === '-' ? -secs : secs)));
   }
   const iso = ISO.exec(s);
-  if (iso && !existingIso(iso))
-    throw new UsageError(
-      `invalid ${flag} ${quote(raw)}: no such date or time`,
-      'give a day and time that exist',
-    );
-  const t = iso
-    ? Date.parse(iso[4] === undefined ? `${s}T00:00:00Z` : s.toUpperCase().replace(' ', 'T'))
-    : Number.NaN;
-  if (!Number.isNaN(t)) return notBeforeEpoch(flag, raw, Math.floor(t / 1000));
+  if (iso) {
+    const t = isoEpoch(iso);
+    if (t === undefined)
+      throw new UsageError(
+        `invalid ${flag} ${quote(raw)}: no such date or time`,
+        'give a day and time that exist',
+      );
+    return notBeforeEpoch(flag, raw, t);
+  }
   throw new UsageError(
     `invalid ${flag} ${quote(raw)}`,
     'give an RFC 3339 time (2026-01-02T15:04:05Z), a date (2026-01-02), epoch seconds, or a relative time (-3h, +2d, now)',
   );
+}
+
+/** Epoch seconds as UTC RFC 3339 to the second, as errors and the APIs' query strings write them. */
+export const isoSeconds = (s: number): string => new Date(s * 1000).toISOString().replace('.000Z', 'Z');
+
+/** The two ends of a time window, epoch seconds; either may be absent. */
+export interface TimeWindow {
+  since: number | undefined;
+  until: number | undefined;
+}
+
+/**
+ * The one reading of a time window (`--since`/`--until`, `--<field>-since`/`--<field>-until`): each end by
+ * `parseTime`, and an end before its start is exit 2 before any request, in every verb (docs/grammar.md,
+ * "Values"). The ends are compared as times, before a verb cuts them to days or to the API's format.
+ */
+export function parseTimeWindow(
+  raw: { since?: string | undefined; until?: string | undefined },
+  now: number = Date.now(),
+  flags: { since: string; until: string } = { since: '--since', until: '--until' },
+): TimeWindow {
+  const since = raw.since === undefined ? undefined : parseTime(flags.since, raw.since, now);
+  const until = raw.until === undefined ? undefined : parseTime(flags.until, raw.until, now);
+  if (since !== undefined && until !== undefined && until < since)
+    throw new UsageError(
+      `${flags.until} ${quote(raw.until!)} is before ${flags.since} ${quote(raw.since!)}`,
+      `got ${flags.since} ${isoSeconds(since)} and ${flags.until} ${isoSeconds(until)}: give the earlier time to ${flags.since}`,
+    );
+  return { since, until };
 }
 
 /** No service here keeps anything from before 1970, and epoch seconds cannot say it: refused, not sent. */

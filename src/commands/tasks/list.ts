@@ -5,7 +5,7 @@ import { MAX_PAGE } from '../../clients/tasks/pages.js';
 import type { ListTasksQuery, TaskWire } from '../../clients/tasks/types.js';
 import { printPages } from '../shared/list.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
-import { parseInteger } from '../shared/parse.js';
+import { parseInteger, parseTimeWindow } from '../shared/parse.js';
 import {
   ListResolver,
   type TasksFlags,
@@ -59,10 +59,8 @@ export function parseTasksListFlags(
     limit,
     pageSize: parseInteger('--page-size', o.pageSize, { min: 1, max: MAX_PAGE }),
     query: {
-      completedMin: rfc3339('--completed-since', o.completedSince, now),
-      completedMax: rfc3339('--completed-until', o.completedUntil, now),
-      dueMin: rfc3339('--due-since', o.dueSince, now),
-      dueMax: rfc3339('--due-until', o.dueUntil, now),
+      ...fieldWindow('completed', o.completedSince, o.completedUntil, now),
+      ...fieldWindow('due', o.dueSince, o.dueUntil, now),
       updatedMin: rfc3339('--since', o.since, now),
       showCompleted: o.showCompleted,
       showHidden: o.showHidden,
@@ -70,6 +68,19 @@ export function parseTasksListFlags(
       showAssigned: o.showAssigned,
     },
   };
+}
+
+const rfc = (s: number | undefined) => (s === undefined ? undefined : new Date(s * 1000).toISOString());
+
+/** `--<field>-since`/`--<field>-until` as the API's `<field>Min`/`<field>Max`, one window. */
+function fieldWindow(
+  field: 'due' | 'completed',
+  since: string | undefined,
+  until: string | undefined,
+  now: number,
+): Record<`${typeof field}${'Min' | 'Max'}`, string | undefined> {
+  const w = parseTimeWindow({ since, until }, now, { since: `--${field}-since`, until: `--${field}-until` });
+  return { [`${field}Min`]: rfc(w.since), [`${field}Max`]: rfc(w.until) } as never;
 }
 
 export function tasksListCommand(factory: Factory, run = runTasksList): Command {

@@ -4,10 +4,11 @@ import { type TasksClient, createTasksClient } from '../../clients/tasks/client.
 import { DEFAULT_LIST } from '../../clients/tasks/index.js';
 import type { TaskListWire } from '../../clients/tasks/types.js';
 import { encodeSegment } from '../../clients/http/url.js';
-import { ApiError, ExitCode, type Missing, OpsError, UsageError } from '../../errors.js';
+import { ApiError, type Missing, NotFoundError, UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import { readInputFile } from '../shared/secret-input.js';
 import { parseTime } from '../shared/parse.js';
+import { namingNotFound } from '../shared/not-found.js';
 import { type ServiceBase, serviceStart } from '../shared/start.js';
 
 /** The service's limits on text (reference §B.4), checked before anything is sent. */
@@ -47,8 +48,29 @@ export const start = serviceStart<TasksClient, TasksFlags, { list: string }>('ta
   },
   settings: (f) => ({ 'tasks.list': f.list }),
   scope: async (ctx) => ({ list: (await ctx.service('tasks')).settings.get('list') || DEFAULT_LIST }),
-  create: (http) => withFlagHints(createTasksClient(http)),
+  create: (http) => withFlagHints(namingNotFound(createTasksClient(http), tasksMissing)),
 });
+
+/**
+ * What a tasks operation looks for: a task in its list (`getTask(list, task)`), else the list among
+ * the account's lists. The commands name a task by the list as it was given (`lookingFor`).
+ */
+function tasksMissing(op: string, [list, task]: unknown[]): Missing | undefined {
+  if (typeof list !== 'string') return undefined;
+  if (typeof task === 'string' && !/Tasklist$/.test(op))
+    return {
+      kind: 'task',
+      id: task,
+      where: `list ${list}`,
+      hint: 'it may be in another list: give --list LIST (`ops tasks lists list` shows them)',
+    };
+  return {
+    kind: 'list',
+    id: list,
+    where: 'the task lists of this account',
+    hint: '`ops tasks lists list` shows them; --list names another',
+  };
+}
 
 /** A 401's hint, which names no flag in the client, with this command's own way to give the token. */
 function flagHint(err: unknown): never {
@@ -179,10 +201,11 @@ export class ListResolver {
         `${what} "${ref}" matches ${matches.length} task lists: ${matches.map((l) => l.id).join(', ')}`,
         'name the list by its id',
       );
-    throw new OpsError(`tasks: no task list has the id or title "${ref}"`, {
-      exitCode: ExitCode.notFound,
-      code: 'notFound',
-      hint: '`ops tasks lists list` shows the lists',
+    throw new NotFoundError({
+      kind: 'list',
+      id: ref,
+      where: 'the task lists of this account',
+      hint: '`ops tasks lists list` shows the lists (by id or exact title)',
     });
   }
 }

@@ -1,7 +1,6 @@
 import { type Emulator, ReplyError, Router, type SandboxContext, json, settingsOf } from '../framework.js';
 import { Gate } from '../gate.js';
 import { ALL_IMAGES, REGIONS, REGION_NAMES, imageDetailsWire, instanceTypeWire, typesIn } from './catalog.js';
-import { balancerRoutes } from './balancers.js';
 import { credentialRoutes } from './credentials.js';
 import { Errors, iso } from './errors.js';
 import { type Env, type Route, filter, paged } from './http.js';
@@ -33,7 +32,8 @@ const COUNTERS = [
  * Cloud hosting (seed 002 C, reference doc3 §C): instances with contracts, IPs, images and resources,
  * whose states follow the sandbox clock (CREATING → RUNNING, STOPPING → STOPPED, STARTING → RUNNING,
  * reboot; HOURLY termination at once, MONTHLY at the contract's end); snapshots, private network,
- * credentials, CPU and load-balancer metrics, load balancers, auto scaling groups, regions and instance
+ * credentials, CPU and load-balancer metrics, load-balancer actions (the seed has no read of load
+ * balancers or target groups: none is served), auto scaling groups, regions and instance
  * types with prices. Every list pages by `offset`/`limit` with `_metadata`; every error is an
  * errorResult; a missing or wrong `X-Cloud-Auth` is 401.
  *
@@ -147,7 +147,6 @@ export function createEmulator(ctx: SandboxContext): Emulator {
   credentialRoutes(router, on);
   monitoringRoutes(router, on);
   scalingRoutes(router, on);
-  balancerRoutes(router, on);
 
   return {
     name: 'cloud',

@@ -5,7 +5,7 @@ import type {
 } from '../../../clients/cloud/types.js';
 import { UsageError } from '../../../errors.js';
 import type { Printer } from '../../../output/printer.js';
-import { parseInteger, parseTime } from '../../shared/parse.js';
+import { isoSeconds, parseInteger, parseTimeWindow } from '../../shared/parse.js';
 import { GROUP_FIELDS } from '../columns.js';
 import { parseRef } from '../names.js';
 
@@ -52,19 +52,24 @@ const RANGES: Partial<Record<keyof SizingFlags, { min: number; max?: number }>> 
   cooldown: { min: 300, max: 900 },
 };
 
-const isoSeconds = (s: number) => new Date(s * 1000).toISOString().replace('.000Z', 'Z');
-
 /**
  * Reads the sizing flags into body fields, every range checked; `startsAt`/`endsAt` become UTC
  * date-times, the start before the end and the end in the future.
  */
 export function parseSizing(o: SizingFlags, now = Date.now()): Sizing {
   const body: Sizing = {};
+  // The schedule is a time window: one reading, an end before its start refused (parseTimeWindow).
+  const schedule = parseTimeWindow({ since: o.startsAt, until: o.endsAt }, now, {
+    since: '--starts-at',
+    until: '--ends-at',
+  });
   for (const f of FIELDS) {
     const raw = o[f.key];
     if (raw === undefined) continue;
     if (f.key === 'startsAt' || f.key === 'endsAt') {
-      (body as Record<string, unknown>)[f.field] = isoSeconds(parseTime(f.flag, raw, now));
+      (body as Record<string, unknown>)[f.field] = isoSeconds(
+        schedule[f.key === 'startsAt' ? 'since' : 'until']!,
+      );
       continue;
     }
     (body as Record<string, unknown>)[f.field] = parseInteger(f.flag, raw, RANGES[f.key]);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { parseRef, resolveGroup, resolveTargetGroup } from '../names.js';
+import { parseUuid, resolveGroup } from '../names.js';
 import { type CloudRunBase, cloudCommand, start } from '../shared.js';
 import { asgId } from './shared.js';
 
@@ -19,13 +19,13 @@ export function targetGroupCommand(
 ): Command {
   return cloudCommand(name, description, examples)
     .argument('<id>', 'auto scaling group id (UUID) or unique reference')
-    .argument('<target-group>', 'target group id (UUID) or unique name')
+    .argument('<target-group>', 'target group id (UUID)')
     .action(async (raw: string, rawTg: string, _o: object, c: Command) => {
       const ref = asgId(raw);
-      const tgRef = parseRef('target group', rawTg, 'ops cloud target-group list');
+      // Seed 002 has no read of target groups to find a name in: an id alone.
+      const targetGroupId = parseUuid('target group', rawTg, 'give the target group id (a UUID)');
       const { base } = await start(factory, c);
       const id = await resolveGroup(base, ref);
-      const targetGroupId = await resolveTargetGroup(base, tgRef);
       await run({ ...base, id, targetGroupId });
     });
 }

@@ -1,4 +1,3 @@
-import { resolveBalancer } from '../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { LB_METRIC_METHODS } from '../../../clients/cloud/client.js';
@@ -10,7 +9,7 @@ import {
   type MetricsQuery,
 } from '../../../clients/cloud/types.js';
 import { UsageError } from '../../../errors.js';
-import { parseTime } from '../../shared/parse.js';
+import { isoSeconds, parseTimeWindow } from '../../shared/parse.js';
 import { type MetricsView, metricsView, printMetrics, seriesOf } from '../charts.js';
 import { type CloudRunBase, cloudCommand, start, parseChoice } from '../shared.js';
 import { lbId } from './action.js';
@@ -32,14 +31,12 @@ export function parseMetric(raw: string): LbMetric {
   return found;
 }
 
-const isoSeconds = (s: number) => new Date(s * 1000).toISOString().replace('.000Z', 'Z');
-
 export function parseLbMetricsFlags(
   o: { since?: string; until?: string; granularity?: string },
   now = Date.now(),
 ): MetricsQuery {
-  const from = o.since === undefined ? undefined : parseTime('--since', o.since, now);
-  const to = o.until === undefined ? undefined : parseTime('--until', o.until, now);
+  const { since: from, until: to } = parseTimeWindow(o, now);
+  // An empty window is refused too: the API wants its end later than its start.
   if (from !== undefined && to !== undefined && to <= from)
     throw new UsageError(
       '--until must be later than --since',
@@ -80,11 +77,10 @@ export function lbMetricsCommand(factory: Factory, run = runLbMetrics): Command 
         o: { since?: string; until?: string; granularity?: string },
         c: Command,
       ) => {
-        const ref = lbId(raw);
+        const id = lbId(raw);
         const metric = parseMetric(rawMetric);
         const query = parseLbMetricsFlags(o);
         const { ctx, base } = await start(factory, c);
-        const id = await resolveBalancer(base, ref);
         const view = metricsView({
           format: ctx.printer.format,
           tty: ctx.io.stdoutIsTty,

@@ -10,7 +10,7 @@ import type { Feedback } from '../../../output/feedback.js';
 import type { Column, Printer } from '../../../output/printer.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
-import { parseTime } from '../../shared/parse.js';
+import { parseTimeWindow } from '../../shared/parse.js';
 
 /** How far back the reports reach (seed B: "the tasks of the past 7 days"). */
 export const WINDOW_SECONDS = 7 * 86_400;
@@ -41,9 +41,9 @@ export function parseWindow(
 ): Pick<ErrorsRequestWire, 'datetime_from' | 'datetime_to'> {
   const nowS = Math.floor(now / 1000);
   const start = nowS - WINDOW_SECONDS;
-  const read = (flag: '--since' | '--until', raw: string | undefined) => {
-    if (raw === undefined) return undefined;
-    const t = parseTime(flag, raw, now);
+  const window = parseTimeWindow(o, now);
+  const check = (flag: '--since' | '--until', raw: string | undefined, t: number | undefined) => {
+    if (raw === undefined || t === undefined) return undefined;
     if (t < start - EDGE_SECONDS) {
       throw new UsageError(
         `${flag} "${raw}" is before the 7-day window of the error reports (${toApiDatetime(start)})`,
@@ -54,13 +54,8 @@ export function parseWindow(
       throw new UsageError(`${flag} "${raw}" is in the future`, 'give a past time, such as -2d or -6h');
     return t;
   };
-  const since = read('--since', o.since);
-  const until = read('--until', o.until);
-  if (since !== undefined && until !== undefined && since > until)
-    throw new UsageError(
-      `--since "${o.since}" is after --until "${o.until}"`,
-      'give the earlier time to --since',
-    );
+  const since = check('--since', o.since, window.since);
+  const until = check('--until', o.until, window.until);
   return {
     datetime_from:
       since === undefined || since <= start + EDGE_SECONDS ? undefined : toApiDatetime(Math.min(since, nowS)),

@@ -4,7 +4,7 @@ import type { BranchScope, DateRange, ReportingWindow } from '../../../clients/p
 import { UsageError } from '../../../errors.js';
 import type { Printer } from '../../../output/printer.js';
 import { terminalSafe } from '../../../output/text.js';
-import { parseTime } from '../../shared/parse.js';
+import { isoSeconds, parseTimeWindow } from '../../shared/parse.js';
 import { WINDOWS, parseChoice } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
@@ -70,8 +70,6 @@ const WINDOW_SECONDS: Record<ReportingWindow, number> = {
 export const MAX_DAYS_BACK = 90;
 export const HOURLY_HOURS = 48;
 
-const isoSeconds = (s: number) => new Date(s * 1000).toISOString().replace('.000Z', 'Z');
-
 /**
  * `--since` / `--until` as the service's start and end dates, with the seed's limits checked before
  * sending: data goes back at most 90 days, start and end at most 90 days apart, and hourly data only
@@ -86,13 +84,9 @@ export function parseRange(
   if (o.window !== undefined && o.since !== undefined)
     throw new UsageError('--window and --since cannot be combined', 'give one of them');
   const window = parseWindow(o.window);
-  const since =
-    window !== undefined
-      ? now - WINDOW_SECONDS[window]
-      : o.since === undefined
-        ? undefined
-        : parseTime('--since', o.since, nowMs);
-  const until = o.until === undefined ? undefined : parseTime('--until', o.until, nowMs);
+  const given = parseTimeWindow(o, nowMs);
+  const since = window !== undefined ? now - WINDOW_SECONDS[window] : given.since;
+  const until = given.until;
   const from = since ?? (hourly ? now - HOURLY_HOURS * 3600 : now - MAX_DAYS_BACK * DAY);
   const to = until ?? now;
   const sinceText = o.since ?? o.window;

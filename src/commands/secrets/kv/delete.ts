@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { type SecretsRunBase, kvVersionsStart, requireKey, requireV2, secretsCommand } from '../shared.js';
 import { printDeleted } from '../../shared/outcome.js';
+import { requireKvSecret } from '../exists.js';
 
 export interface KvDeleteOptions extends SecretsRunBase {
   path: string;
@@ -21,6 +22,8 @@ export function kvDeleteCommand(factory: Factory, run = runKvDelete): Command {
     .addHelpText(
       'after',
       `
+A secret (or a version) that is not there is exit 3: one read first, as the store answers 204 either way.
+
 Examples:
   ops secrets kv delete secret/app/db --yes
   ops secrets kv delete secret/app/db --versions 1,2 -y
@@ -44,6 +47,7 @@ export async function runKvDelete(o: KvDeleteOptions): Promise<void> {
   const loc = await client.locateKv(o.path, o.mount);
   requireKey(loc, o.path);
   if (o.versions) requireV2(loc, '--versions');
+  await requireKvSecret(client, loc, o.versions);
   if (loc.version === 1) await client.kvV1Delete(loc);
   else if (o.versions) await client.kvV2DeleteVersions(loc, o.versions);
   else await client.kvV2Delete(loc);

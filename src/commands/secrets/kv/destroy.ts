@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { type SecretsRunBase, kvVersionsStart, requireKey, requireV2, secretsCommand } from '../shared.js';
 import { printDeleted } from '../../shared/outcome.js';
+import { requireKvSecret } from '../exists.js';
 
 export interface KvDestroyOptions extends SecretsRunBase {
   path: string;
@@ -37,6 +38,7 @@ export async function runKvDestroy(o: KvDestroyOptions): Promise<void> {
   const loc = await client.locateKv(o.path, o.mount);
   requireKey(loc, o.path);
   requireV2(loc, 'kv destroy');
+  await requireKvSecret(client, loc, o.versions);
   await client.kvV2DestroyVersions(loc, o.versions);
   await printDeleted(o, 'secret versions', `${o.path}@${o.versions.join(',')}`);
 }

@@ -2,8 +2,7 @@ import { resolveInstance } from '../../names.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import { CPU_GRANULARITIES, type MetricsQuery } from '../../../../clients/cloud/types.js';
-import { UsageError } from '../../../../errors.js';
-import { parseTime } from '../../../shared/parse.js';
+import { isoSeconds, parseTimeWindow } from '../../../shared/parse.js';
 import { type MetricsView, metricsView, peakText, printMetrics, seriesOf } from '../../charts.js';
 import { type CloudRunBase, cloudCommand, start, parseChoice } from '../../shared.js';
 import { instanceId } from '../shared.js';
@@ -16,21 +15,18 @@ export interface MetricsCpuOptions extends CloudRunBase {
   view: MetricsView;
 }
 
-/** A day: YYYY-MM-DD as given, or any time `parseTime` reads (-7d, an ISO time), as its UTC date. */
-export function parseDay(flag: string, raw: string | undefined, now = Date.now()): string | undefined {
-  if (raw === undefined) return undefined;
-  return new Date(parseTime(flag, raw, now) * 1000).toISOString().slice(0, 10);
-}
-
+/** The window's ends as UTC days (the API takes YYYY-MM-DD), compared as times before they are cut. */
 export function parseCpuFlags(
   o: { since?: string; until?: string; granularity?: string },
   now = Date.now(),
 ): MetricsQuery {
-  const from = parseDay('--since', o.since, now);
-  const to = parseDay('--until', o.until, now);
-  if (from !== undefined && to !== undefined && from > to)
-    throw new UsageError(`--since ${from} is after --until ${to}`, 'give an --until on or after --since');
-  return { from, to, granularity: parseChoice('--granularity', o.granularity, CPU_GRANULARITIES) };
+  const window = parseTimeWindow(o, now);
+  const day = (s: number | undefined) => (s === undefined ? undefined : isoSeconds(s).slice(0, 10));
+  return {
+    from: day(window.since),
+    to: day(window.until),
+    granularity: parseChoice('--granularity', o.granularity, CPU_GRANULARITIES),
+  };
 }
 
 export function metricsCpuCommand(factory: Factory, run = runMetricsCpu): Command {

@@ -3,7 +3,7 @@ import type { Factory } from '../../../../app/types.js';
 import type { DecisionLogWire, DecisionLogsQuery } from '../../../../clients/pipelines/types.js';
 import { printPages } from '../../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
-import { parseInteger, parseTime } from '../../../shared/parse.js';
+import { isoSeconds, parseInteger, parseTimeWindow } from '../../../shared/parse.js';
 import { DECISION_COLUMNS } from '../../columns.js';
 import { parseProjectArg, projectIdOf } from '../../project-ref.js';
 import { type PipelinesBase, examples, parseChoice } from '../../shared.js';
@@ -31,18 +31,16 @@ interface Flags extends PolicyFlags {
   all?: boolean;
 }
 
-const isoOf = (flag: string, raw: string | undefined, now: number) =>
-  raw === undefined
-    ? undefined
-    : new Date(parseTime(flag, raw, now) * 1000).toISOString().replace('.000Z', 'Z');
+const isoOf = (s: number | undefined) => (s === undefined ? undefined : isoSeconds(s));
 
 export function parseDecisionQuery(o: Flags, now = Date.now()): DecisionLogsQuery {
   const build = parseInteger('--build-number', o.buildNumber, { min: 0 });
+  const window = parseTimeWindow(o, now);
   return {
     status:
       o.status === undefined ? undefined : parseChoice('--status', o.status.replace('-', '_'), STATUSES),
-    after: isoOf('--since', o.since, now),
-    before: isoOf('--until', o.until, now),
+    after: isoOf(window.since),
+    before: isoOf(window.until),
     branch: o.branch,
     // A project given by slug or name becomes its id once the owner is known (runPolicyDecisionsList).
     project_id: undefined,

@@ -9,6 +9,7 @@ import {
   start,
 } from '../../shared.js';
 import { printDeleted } from '../../../shared/outcome.js';
+import { requireKvSecret } from '../../exists.js';
 
 export interface KvMetadataDeleteOptions extends SecretsRunBase {
   path: string;
@@ -20,7 +21,10 @@ export function kvMetadataDeleteCommand(factory: Factory, run = runKvMetadataDel
   return secretsCommand('delete', 'Delete a KV v2 secret entirely: its metadata and every version')
     .argument('<path>', 'mount and key, e.g. secret/app/db')
     .option('--mount <path>', 'the KV mount, when the path is the key alone')
-    .addHelpText('after', '\nExamples:\n  ops secrets kv metadata delete secret/app/old --yes')
+    .addHelpText(
+      'after',
+      '\nA secret that is not there is exit 3 (one read first).\n\nExamples:\n  ops secrets kv metadata delete secret/app/config --yes',
+    )
     .action(async (path: string, o: { namespace?: string; mount?: string }, cmd: Command) => {
       const namespace = namespaceOf(o.namespace);
       const { secretPath } = await import('../../../../clients/secrets/client.js');
@@ -36,6 +40,7 @@ export async function runKvMetadataDelete(o: KvMetadataDeleteOptions): Promise<v
   const loc = await client.locateKv(o.path, o.mount);
   requireKey(loc, o.path);
   requireV2(loc, 'kv metadata delete');
+  await requireKvSecret(client, loc);
   await client.kvV2DeleteMetadata(loc);
   await printDeleted(o, 'secret', o.path);
 }
