@@ -110,3 +110,60 @@ describe('--shard K/N', () => {
     expect(bad.stderr).toContain('--shard applies only with --file');
   });
 });
+
+describe('--shard auto: the shard from the job system that runs the copies', () => {
+  it.each([
+    [{ OPS_SHARD: '2/4' }, { k: 2, n: 4 }],
+    [{ OPS_SHARD_INDEX: '0', OPS_SHARD_TOTAL: '4' }, { k: 1, n: 4 }],
+    [{ JOB_COMPLETION_INDEX: '3', OPS_SHARD_TOTAL: '4' }, { k: 4, n: 4 }],
+    [{ AWS_BATCH_JOB_ARRAY_INDEX: '1', OPS_SHARD_TOTAL: '2' }, { k: 2, n: 2 }],
+    [{ CIRCLE_NODE_INDEX: '2', CIRCLE_NODE_TOTAL: '3' }, { k: 3, n: 3 }],
+    [{ CI_NODE_INDEX: '1', CI_NODE_TOTAL: '5' }, { k: 1, n: 5 }],
+    [{ BUILDKITE_PARALLEL_JOB: '0', BUILDKITE_PARALLEL_JOB_COUNT: '2' }, { k: 1, n: 2 }],
+  ])('%j is %j', (env, shard) => {
+    expect(parseShard('auto', env)).toEqual(shard);
+    expect(parseShard(undefined, { ...env, OPS_SHARD: env.OPS_SHARD ?? 'auto' })).toEqual(shard);
+  });
+
+  it.each([
+    [{}, '--shard auto: no job system says which copy this is'],
+    [{ JOB_COMPLETION_INDEX: '3' }, 'OPS_SHARD_TOTAL is not set'],
+    [{ CIRCLE_NODE_INDEX: '3', CIRCLE_NODE_TOTAL: '3' }, 'the index is not one of the 3 copies'],
+    [{ CI_NODE_INDEX: '0', CI_NODE_TOTAL: '3' }, 'the index is not one of the 3 copies'],
+    [{ OPS_SHARD_INDEX: 'x', OPS_SHARD_TOTAL: '2' }, 'not whole numbers'],
+  ])('%j is a usage error: %s', (env, message) => {
+    expect(() => parseShard('auto', env)).toThrow(UsageError);
+    expect(() => parseShard('auto', env)).toThrow(message);
+  });
+
+  it('with no job system set, exit 2 naming them, before any request', async () => {
+    const before = (await stats()).requests;
+    expect(before).toEqual(expect.any(Number));
+    const file = eventsFile('auto-none.ndjson', 10);
+    const r = await runMain(['meter', 'send', file, '--shard', 'auto'], { env: sb.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('ops: --shard auto: no job system says which copy this is');
+    for (const name of ['OPS_SHARD=K/N', 'OPS_SHARD_INDEX', 'Kubernetes Indexed Job', 'AWS Batch', 'CircleCI', 'GitLab CI'])
+      expect(r.stderr).toContain(name);
+    expect((await stats()).requests).toBe(before);
+  });
+
+  it('four copies of a Kubernetes Indexed Job send one file once between them', async () => {
+    const file = eventsFile('indexed.ndjson', 400);
+    const before = (await stats()).unique;
+    const runs = await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        runCli(['meter', 'send', file, '--shard', 'auto', '--checkpoint', join(dir, `auto.${i}`), '--json'], {
+          env: { ...sb.env, JOB_COMPLETION_INDEX: String(i), OPS_SHARD_TOTAL: '4' },
+        }),
+      ),
+    );
+    const summaries = runs.map((r) => {
+      expect(r.code).toBe(0);
+      return JSON.parse(r.stdout) as { sent: number; shard: string };
+    });
+    expect(summaries.map((s) => s.shard)).toEqual(['1/4', '2/4', '3/4', '4/4']);
+    expect(summaries.reduce((n, s) => n + s.sent, 0)).toBe(400);
+    expect((await stats()).unique - before).toBe(400);
+  });
+});

@@ -14,7 +14,7 @@ export const OWN_FLAGS: Record<string, string> = {
   '--no-unverified': 'account: leave unverified breaches out (IncludeUnverified=false)',
   '--rate-per-minute': 'account: requests per minute with --file (default: breach.rate_per_minute, else 10)',
   '--shard':
-    'account: take only shard K of N of the lines of --file (lines whose number modulo N is K-1), to split one input across machines (env OPS_SHARD)',
+    'account: take only shard K of N of the lines of --file (lines whose number modulo N is K-1), to split one input across machines; auto reads it from the job system running the copies (env OPS_SHARD)',
   '--spam-list': 'list: only spam lists',
   '--watch':
     'latest: poll every interval (30s, 5m, 1h; at least 1s) and print when the latest breach changes',

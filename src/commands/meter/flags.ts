@@ -17,7 +17,7 @@ export const OWN_FLAGS: Record<string, string> = {
   '--rejects': 'send: write every rejected line (NDJSON: line, reason, input) to this file',
   '--search': 'catalogue: only kinds whose name or description contains this text',
   '--shard':
-    'send: take only shard K of N of the input lines (lines whose number modulo N is K-1), to split one input across machines (env OPS_SHARD)',
+    'send: take only shard K of N of the input lines (lines whose number modulo N is K-1), to split one input across machines; auto reads it from the job system running the copies (env OPS_SHARD)',
   '--strict': 'send: stop at the first invalid line instead of reporting it and going on',
   '--timestamp': 'send: one event: epoch seconds, ISO time or -5m (default now)',
   '--value': 'send: one event: the quantity',
