@@ -114,12 +114,30 @@ describe('--shard K/N', () => {
 describe('--shard auto: the shard from the job system that runs the copies', () => {
   it.each([
     [{ OPS_SHARD: '2/4' }, { k: 2, n: 4 }],
-    [{ OPS_SHARD_INDEX: '0', OPS_SHARD_TOTAL: '4' }, { k: 1, n: 4 }],
-    [{ JOB_COMPLETION_INDEX: '3', OPS_SHARD_TOTAL: '4' }, { k: 4, n: 4 }],
-    [{ AWS_BATCH_JOB_ARRAY_INDEX: '1', OPS_SHARD_TOTAL: '2' }, { k: 2, n: 2 }],
-    [{ CIRCLE_NODE_INDEX: '2', CIRCLE_NODE_TOTAL: '3' }, { k: 3, n: 3 }],
-    [{ CI_NODE_INDEX: '1', CI_NODE_TOTAL: '5' }, { k: 1, n: 5 }],
-    [{ BUILDKITE_PARALLEL_JOB: '0', BUILDKITE_PARALLEL_JOB_COUNT: '2' }, { k: 1, n: 2 }],
+    [
+      { OPS_SHARD_INDEX: '0', OPS_SHARD_TOTAL: '4' },
+      { k: 1, n: 4 },
+    ],
+    [
+      { JOB_COMPLETION_INDEX: '3', OPS_SHARD_TOTAL: '4' },
+      { k: 4, n: 4 },
+    ],
+    [
+      { AWS_BATCH_JOB_ARRAY_INDEX: '1', OPS_SHARD_TOTAL: '2' },
+      { k: 2, n: 2 },
+    ],
+    [
+      { CIRCLE_NODE_INDEX: '2', CIRCLE_NODE_TOTAL: '3' },
+      { k: 3, n: 3 },
+    ],
+    [
+      { CI_NODE_INDEX: '1', CI_NODE_TOTAL: '5' },
+      { k: 1, n: 5 },
+    ],
+    [
+      { BUILDKITE_PARALLEL_JOB: '0', BUILDKITE_PARALLEL_JOB_COUNT: '2' },
+      { k: 1, n: 2 },
+    ],
   ])('%j is %j', (env, shard) => {
     expect(parseShard('auto', env)).toEqual(shard);
     expect(parseShard(undefined, { ...env, OPS_SHARD: env.OPS_SHARD ?? 'auto' })).toEqual(shard);
@@ -143,7 +161,14 @@ describe('--shard auto: the shard from the job system that runs the copies', () 
     const r = await runMain(['meter', 'send', file, '--shard', 'auto'], { env: sb.env });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('ops: --shard auto: no job system says which copy this is');
-    for (const name of ['OPS_SHARD=K/N', 'OPS_SHARD_INDEX', 'Kubernetes Indexed Job', 'AWS Batch', 'CircleCI', 'GitLab CI'])
+    for (const name of [
+      'OPS_SHARD=K/N',
+      'OPS_SHARD_INDEX',
+      'Kubernetes Indexed Job',
+      'AWS Batch',
+      'CircleCI',
+      'GitLab CI',
+    ])
       expect(r.stderr).toContain(name);
     expect((await stats()).requests).toBe(before);
   });

@@ -29,7 +29,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, name, 'man', 'man1', 'ops.1'), '.TH OPS 1\n');
   mkdirSync(served);
   execFileSync('tar', ['-cJf', join(served, `${name}.tar.xz`), '-C', dir, name]);
-  writeFileSync(join(served, `ops_${V}_checksums.txt`), `${sha(join(served, `${name}.tar.xz`))}  ${name}.tar.xz\n`);
+  writeFileSync(
+    join(served, `ops_${V}_checksums.txt`),
+    `${sha(join(served, `${name}.tar.xz`))}  ${name}.tar.xz\n`,
+  );
   server = createServer((req, res) => {
     const file = join(served, decodeURIComponent(req.url ?? '/'));
     if (!existsSync(file)) return res.writeHead(404).end();
@@ -37,7 +40,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  writeFileSync(installer, template.replaceAll('@VERSION@', V).replaceAll('@RELEASES_URL@', 'https://example.invalid/releases').replaceAll('@BASE_URL@', base));
+  writeFileSync(
+    installer,
+    template
+      .replaceAll('@VERSION@', V)
+      .replaceAll('@RELEASES_URL@', 'https://example.invalid/releases')
+      .replaceAll('@BASE_URL@', base),
+  );
 });
 afterAll(() => server.close());
 
@@ -86,7 +95,12 @@ describe('install.sh', () => {
     try {
       const r = await install(['--prefix', join(dir, 'tampered')]);
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(new RegExp(`^ops install: checksum mismatch for ${name}\\.tar\\.xz \\(expected [0-9a-f]{64}, got [0-9a-f]{64}\\): nothing installed$`, 'm'));
+      expect(r.stderr).toMatch(
+        new RegExp(
+          `^ops install: checksum mismatch for ${name}\\.tar\\.xz \\(expected [0-9a-f]{64}, got [0-9a-f]{64}\\): nothing installed$`,
+          'm',
+        ),
+      );
       expect(existsSync(join(dir, 'tampered'))).toBe(false);
     } finally {
       writeFileSync(join(served, `${name}.tar.xz`), good);

