@@ -89,11 +89,12 @@ async function hostsEmulator() {
  * Builds the binary of `target` at `out` from the bundles in `bundles.dir`, with `node` the path of
  * the target's Node binary. Returns what it made and whether it carries code caches.
  */
-export async function buildBinary({ target, node, bundles, out, work }) {
+export async function buildBinary({ target, node, bundles, out, work, codeCache: wanted = true }) {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   const runner = runnerFor(target);
-  const codeCache = runner !== null;
+  // `codeCache: false` makes a binary without them (bench/release.mjs measures what they save).
+  const codeCache = wanted && runner !== null;
   // Tools' chatter (the blob's path, strip's warnings about Node's notes) is kept unless they fail.
   const quiet = { stdio: ['ignore', 'ignore', 'pipe'] };
   const run = (args) =>
