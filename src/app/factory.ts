@@ -223,7 +223,7 @@ function buildContext(
       maxWaitSeconds: maxWait,
       retryStatuses: descriptor.retryStatuses,
       transport,
-      redactor: new Redactor([...secretValues, ...(auth?.secrets ?? [])]),
+      redactor: new Redactor([...secretValues, ...(auth?.secrets ?? [])], descriptor.secretHeaders),
       log: debug ? (line) => io.stderr.write(`${line}\n`) : undefined,
       dryRun: flags.dryRun ? (curl) => io.stdout.write(`${curl}\n`) : undefined,
       dryRunRead: flags.dryRun

@@ -13,7 +13,7 @@ import {
   parseErrorBody,
   shapeOf,
 } from './parse-error.js';
-import { type Redactor, isSecretHeader } from './redact.js';
+import type { Redactor } from './redact.js';
 import {
   RETRYABLE_STATUSES,
   backoffSeconds,
@@ -146,7 +146,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     for (const [k, v] of Object.entries(spec.headers ?? {}))
       if (
         sameHost ||
-        !(isSecretHeader(k) || (clientAuth && k.toLowerCase() in lowerKeys(clientAuth.headers)))
+        !(o.redactor.isSecretHeader(k) || (clientAuth && k.toLowerCase() in lowerKeys(clientAuth.headers)))
       )
         headers[k] = v;
     if (sameHost) lastHeaders = { auth, extra: spec.headers, type: contentType, headers };

@@ -4,7 +4,7 @@ import type { Factory } from '../../app/types.js';
 import { type LoginCommandSpec, loginOptions, refuseWhileEnvToken } from '../shared/login-command.js';
 import { type LoginFlags, type LoginMode, loginCommandBase, loginMode } from '../../auth/login-flags.js';
 import { type LoginOptions, printSignIn, runLogin } from '../../auth/login.js';
-import { DB_OAUTH } from '../../clients/oauth/providers.js';
+import { DB_OAUTH } from '../../clients/db/oauth.js';
 import { jwtExpiry } from '../../clients/db/index.js';
 import { ExitCode, OpsError } from '../../errors.js';
 import type { Io } from '../../io.js';

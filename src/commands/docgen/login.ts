@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { loginCommand } from '../shared/login-command.js';
 import { runLogin } from '../../auth/login.js';
-import { DOCGEN_OAUTH } from '../../clients/oauth/providers.js';
+import { DOCGEN_OAUTH } from '../../clients/docgen/oauth.js';
 
 /**
  * `ops docgen login`: Box OAuth 2.0. A browser on this machine signs in with the authorization code

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { loginCommand } from '../shared/login-command.js';
 import { runLogin } from '../../auth/login.js';
-import { TASKS_OAUTH } from '../../clients/oauth/providers.js';
+import { TASKS_OAUTH } from '../../clients/tasks/oauth.js';
 
 /**
  * `ops tasks login`: Google's OAuth 2.0 for installed apps. A browser on this machine signs in with
