@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { loginCommand } from '../shared/login-command.js';
-import { runLogin } from '../../auth/login.js';
+import type { LoginOptions } from '../../auth/login.js';
 import { TASKS_OAUTH } from '../../clients/tasks/oauth.js';
 
 /**
@@ -11,7 +11,7 @@ import { TASKS_OAUTH } from '../../clients/tasks/oauth.js';
  * (invalid_scope: the error says to use the browser). The stored refresh token renews an expired
  * access token before a request.
  */
-export function tasksLoginCommand(factory: Factory, run = runLogin): Command {
+export function tasksLoginCommand(factory: Factory, run?: (o: LoginOptions) => Promise<void>): Command {
   return loginCommand(
     factory,
     {
