@@ -43,24 +43,7 @@ import { lbStopCommand } from './lb/stop.js';
 import { cloudRegionsCommand } from './regions.js';
 import { targetGroupGetCommand } from './target-group/get.js';
 import { targetGroupListCommand } from './target-group/list.js';
-import { type Verb, addVerbs, destructive, read, write } from '../shared/verbs.js';
-
-function group(
-  parent: Command,
-  name: string,
-  description: string,
-  examples: string[],
-  makes: Record<string, Verb>,
-  factory: Factory,
-) {
-  const g = parent
-    .command(name)
-    .description(description)
-
-    .addHelpText('after', `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}`);
-  addVerbs(g, makes, factory);
-  return g;
-}
+import { addGroup, addVerbs, destructive, read, write } from '../shared/verbs.js';
 
 /** `ops cloud`: the cloud hosting API of seed 002 C. */
 export function register(parent: Command, factory: Factory): void {
@@ -87,7 +70,7 @@ Examples:
     },
     factory,
   );
-  const instance = group(
+  const instance = addGroup(
     cloud,
     'instance',
     'Instances: launch, list, inspect, update, terminate, power, console, credentials, metrics, network, snapshots',
@@ -108,7 +91,7 @@ Examples:
     factory,
   );
   const ID = '4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03';
-  group(
+  addGroup(
     instance,
     'credentials',
     'Credentials kept for an instance (passwords from stdin; shown only by get --show-password)',
@@ -122,7 +105,7 @@ Examples:
     },
     factory,
   );
-  group(
+  addGroup(
     instance,
     'metrics',
     'Metrics of an instance, drawn as charts on a terminal',
@@ -130,7 +113,7 @@ Examples:
     { cpu: read(metricsCpuCommand) },
     factory,
   );
-  group(
+  addGroup(
     instance,
     'private-network',
     'Private network membership (only for an instance without snapshots)',
@@ -138,7 +121,7 @@ Examples:
     { add: write(privateNetworkAddCommand), remove: write(privateNetworkRemoveCommand) },
     factory,
   );
-  group(
+  addGroup(
     instance,
     'snapshot',
     'The snapshot of an instance (one per instance): create, restore, delete',
@@ -152,7 +135,7 @@ Examples:
     },
     factory,
   );
-  group(
+  addGroup(
     cloud,
     'lb',
     'Load balancers: list, inspect, start, stop, reboot and their metrics as charts',
@@ -167,7 +150,7 @@ Examples:
     },
     factory,
   ).alias('load-balancer');
-  group(
+  addGroup(
     cloud,
     'target-group',
     'Target groups: what auto scaling groups register with load balancers',
@@ -178,7 +161,7 @@ Examples:
     },
     factory,
   );
-  group(
+  addGroup(
     cloud,
     'asg',
     'Auto scaling groups: create, list, inspect, update, delete, instances, target groups',
