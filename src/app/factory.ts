@@ -3,7 +3,7 @@ import { Settings } from '../config/settings.js';
 import { parseBoolean } from '../config/boolean.js';
 import { GLOBAL_DEFAULTS, GLOBAL_RULES, checkedValue } from '../config/values.js';
 import { UsageError } from '../errors.js';
-import type { Io } from '../io.js';
+import { type Io, isCi } from '../io.js';
 import { colorEnabled, makeStyle } from '../output/color.js';
 import { Feedback } from '../output/feedback.js';
 import { resolveFormat } from '../output/options.js';
@@ -22,11 +22,6 @@ function envBoolean(env: Record<string, string | undefined>, name: string, toler
   const b = parseBoolean(raw);
   if (b === undefined && !tolerant) throw new UsageError(`invalid ${name} "${raw}"`, 'give true or false');
   return b ?? false;
-}
-
-/** `CI` is set to many things by many systems: anything but empty, 0 or false means CI. */
-function ciSet(v: string | undefined): boolean {
-  return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
 }
 
 /** What the root hands the factory, so that nothing below it imports the table, the program or `main`. */
@@ -139,7 +134,7 @@ function checkedRun(
   const debug = Boolean(flags.debug) || envBoolean(io.env, 'OPS_DEBUG', tolerant);
   const quiet = Boolean(flags.quiet) || envBoolean(io.env, 'OPS_QUIET', tolerant);
   const color = colorEnabled(io.env, io.stdoutIsTty, flags.color === false);
-  const feedbackOn = io.stderrIsTty && !ciSet(io.env.CI) && !quiet && format !== 'json' && !flags.json;
+  const feedbackOn = io.stderrIsTty && !isCi(io.env) && !quiet && format !== 'json' && !flags.json;
   return {
     run: { timeoutS, retries, maxWait, insecure, caCert, debug, quiet, feedbackOn, color },
     format,

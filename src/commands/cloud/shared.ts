@@ -40,21 +40,7 @@ export function parseId(what: string, raw: string, listCommand: string): string 
   return id.toLowerCase();
 }
 
-/** One value of a fixed set; upper- or lower-cased like the set, the message lists the set. */
-export function parseChoice<T extends string>(
-  flag: string,
-  raw: string | undefined,
-  values: readonly T[],
-): T | undefined {
-  if (raw === undefined) return undefined;
-  const v = raw.trim();
-  const found = values.find((x) => x.toLowerCase() === v.toLowerCase());
-  if (!found) {
-    const list = values.length > 12 ? `${values.slice(0, 12).join(', ')}, …` : values.join(', ');
-    throw new UsageError(`invalid ${flag} "${raw}"`, `give one of ${list}`);
-  }
-  return found;
-}
+export { parseChoice } from '../shared/choices.js';
 
 /** A whole number from a fixed set (contract terms, billing frequencies). */
 export function parseNumberChoice(

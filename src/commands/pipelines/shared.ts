@@ -50,13 +50,7 @@ export function parseEnvName(raw: string): string {
   return raw;
 }
 
-/** One of a fixed set of values, named in the message when it is not. */
-export function parseChoice<T extends string>(flag: string, raw: string, choices: readonly T[]): T {
-  const v = raw.trim().toLowerCase();
-  const found = choices.find((c) => c.toLowerCase() === v);
-  if (!found) throw new UsageError(`invalid ${flag} "${raw}"`, `give one of: ${choices.join(', ')}`);
-  return found;
-}
+export { parseChoice } from '../shared/choices.js';
 
 export const WINDOWS: readonly ReportingWindow[] = [
   'last-24-hours',

@@ -2,7 +2,7 @@ import { Argument, type Command } from 'commander';
 import type { Page } from '../../clients/http/paginate.js';
 import { type RawJson, materialize } from '../../clients/http/raw-json.js';
 import { UsageError } from '../../errors.js';
-import type { Io } from '../../io.js';
+import { type Io, isCi } from '../../io.js';
 import { DEFAULT_LIMIT } from './list-options.js';
 
 /** What a picker chooses from: a list of things, and how each is shown and named. */
@@ -41,12 +41,9 @@ function pathOf(cmd: Command): string {
   return names.join(' ');
 }
 
-const isSet = (v: string | undefined) =>
-  v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
-
 /** A person at a terminal can answer a picker: stdin and stderr are terminals, and it is not CI. */
 export function canPick(io: Io): boolean {
-  return io.stdinIsTty && io.stderrIsTty && !isSet(io.env.CI);
+  return io.stdinIsTty && io.stderrIsTty && !isCi(io.env);
 }
 
 /**
