@@ -5,6 +5,7 @@ import { ExitCode, OpsError, UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import { quote } from '../shared/parse.js';
 import { type ServiceBase, serviceStart } from '../shared/start.js';
+import { parseUuid } from '../shared/ids.js';
 
 /** What every cloud run function gets besides its own values. */
 export type CloudRunBase = ServiceBase<CloudClient>;
@@ -27,17 +28,9 @@ export function cloudCommand(name: string, description: string, examples: string
 /** The start of every cloud verb: its context and client (the address and key checked first). */
 export const start = serviceStart<CloudClient>('cloud', { create: createCloudClient });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Every id of this API is a uuid: anything else is refused before a request. */
 export function parseId(what: string, raw: string, listCommand: string): string {
-  const id = raw.trim();
-  if (!UUID.test(id))
-    throw new UsageError(
-      `invalid ${what} id "${raw}"`,
-      `give the id (a UUID) as \`${listCommand}\` shows it`,
-    );
-  return id.toLowerCase();
+  return parseUuid(`${what} id`, raw, `the id (a UUID) as \`${listCommand}\` shows it`);
 }
 
 export { parseChoice } from '../shared/choices.js';

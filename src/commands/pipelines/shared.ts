@@ -17,14 +17,7 @@ export const start = serviceStart<PipelinesClient, { org?: string | undefined }>
   create: (http) => namingNotFound(createPipelinesClient(http)),
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A UUID (context, project, organization ids); the message names what it is. */
-export function parseUuid(what: string, raw: string, hint: string): string {
-  const v = raw.trim();
-  if (!UUID.test(v)) throw new UsageError(`invalid ${what} "${raw}": not a UUID`, `give ${hint}`);
-  return v.toLowerCase();
-}
+export { parseUuid } from '../shared/ids.js';
 
 /** `<provider>/<organization>/<project>` (or `circleci/<org id>/<project id>`). */
 export function parseProjectSlug(raw: string): string {
