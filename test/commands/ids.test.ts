@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseUuid } from '../../src/commands/shared/ids.js';
+import { parseId, parseUuid } from '../../src/commands/shared/ids.js';
 
 const SRC = join(import.meta.dirname, '..', '..', 'src');
 const files = (dir: string): string[] =>
@@ -23,6 +23,16 @@ describe('ids', () => {
         hint: 'give the id as `ops cloud instance snapshot list` shows it',
       }),
     );
+  });
+
+  it('a number is 1 to 15 digits and at least 1; digits stay text', () => {
+    expect(parseId('run id', ' 30433643 ', 'number', 'h')).toBe(30433643);
+    expect(() => parseId('run id', '0', 'number', 'give the numeric run id')).toThrow(
+      expect.objectContaining({ message: 'invalid run id "0"', hint: 'give the numeric run id' }),
+    );
+    expect(() => parseId('run id', '1234567890123456', 'number', 'h')).toThrow('invalid run id');
+    expect(parseId('job id', '007', 'digits', 'h')).toBe('007');
+    expect(() => parseId('job id', 'abc', 'digits', 'h')).toThrow('invalid job id "abc"');
   });
 
   it('no other file of the commands, clients or the root spells the UUID pattern', () => {
