@@ -39,7 +39,9 @@ export function createFactory(io: Io, deps: FactoryDeps): Factory {
     runArgv: deps.runArgv,
     tree: () => deps.tree(factory),
     async context(cmd, o = {}) {
-      const flags = cmd.optsWithGlobals() as GlobalFlags;
+      const given = cmd.optsWithGlobals() as GlobalFlags;
+      const own = given.output !== undefined && o.ownOutput?.includes(given.output.toLowerCase());
+      const flags: GlobalFlags = own ? { ...given, output: undefined } : given;
       const env = io.env;
       const profile = flags.profile ?? (env.OPS_PROFILE || undefined);
       const settings = new Settings(env, profile, {

@@ -87,6 +87,17 @@ describe('serviceStart: one start per service', () => {
   });
   const ADDRESS = { OPS_TASKS_BASE_URL: 'http://127.0.0.1:9/tasks' };
 
+  it("a format the verb prints itself is the verb's to read: commander's value stays, the printer's comes from the settings", async () => {
+    const factory = factoryWith({ ...ADDRESS, OPS_TASKS_TOKEN: 't', OPS_OUTPUT: 'yaml' });
+    const cmd = new Command('verb').option('-o, --output <format>').exitOverride();
+    await cmd.parseAsync(['-o', 'ENV'], { from: 'user' });
+    const r = await start(factory, cmd, {}, { ownOutput: ['env'] });
+    expect([cmd.opts().output, r.ctx.printer.format, r.ctx.flags.output]).toEqual(['ENV', 'yaml', undefined]);
+    const other = new Command('verb').option('-o, --output <format>').exitOverride();
+    await other.parseAsync(['-o', 'env'], { from: 'user' });
+    await expect(start(factory, other)).rejects.toThrow('invalid');
+  });
+
   it('lays the flags over the settings and hands the scope, the verb scope and a client', async () => {
     const factory = factoryWith({ ...ADDRESS, OPS_TASKS_TOKEN: 't', OPS_TASKS_LIST: 'from-env' });
     const r = await start(factory, await verb(), { list: 'L1' }, { scope: async () => ({ extra: 1 }) });
