@@ -8,10 +8,13 @@ export const DB_CLIENT_CREDENTIALS_SCOPE = 'https://management.azure.com/.defaul
 export const DB_OAUTH: OAuthProvider = {
   service: 'db',
   defaultAuthUrl: 'https://login.microsoftonline.com',
-  endpoints: (a, tenant = 'organizations') => ({
-    token: `${a}/${encodeURIComponent(tenant)}/oauth2/v2.0/token`,
-    device: `${a}/${encodeURIComponent(tenant)}/oauth2/v2.0/devicecode`,
-  }),
+  endpoints: (a, s) => {
+    const tenant = s.get('tenant') ?? 'organizations';
+    return {
+      token: `${a}/${encodeURIComponent(tenant)}/oauth2/v2.0/token`,
+      device: `${a}/${encodeURIComponent(tenant)}/oauth2/v2.0/devicecode`,
+    };
+  },
   scope: 'https://management.azure.com/user_impersonation offline_access',
   pkce: true,
   sendsSecret: false,

@@ -16,7 +16,8 @@ export interface OAuthProvider {
   service: string;
   /** The `auth_url` setting's default: the vendor's token host. */
   defaultAuthUrl: string;
-  endpoints(authUrl: string, tenant?: string): Endpoints;
+  /** From the `auth_url` and the service's settings (the directory's tenant). */
+  endpoints(authUrl: string, s: SettingsReader): Endpoints;
   /** The scope of a person's sign-in (browser and device). */
   scope: string;
   authorizeParams?: Record<string, string>;
