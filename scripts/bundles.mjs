@@ -181,6 +181,36 @@ function parts(root) {
         },
       ]),
     ),
+    // Code that only some commands run, kept out of the runtime (which `ops hosts totals` compiles):
+    // parts import it from these bundles, each loaded by the first part that needs it.
+    ...sharedParts(src, {
+      // The sign-in flows of the login verbs (browser, device code, loopback, PKCE), loaded when a
+      // login runs (the verbs' flags are the runtime's: auth/login-flags.ts).
+      signin: ['auth/login.ts', 'auth/oauth/', 'auth/stdin-token.ts', 'commands/shared/login-run.ts'],
+      // OAuth tokens: their endpoints, renewal and storage (the services whose credential is a sign-in).
+      oauth: ['clients/oauth/'],
+      // The repository of the git clone a command runs in.
+      git: ['commands/shared/git-remote.ts'],
+      // The picker of a missing id on a terminal (its search prompt is the lib `@inquirer/search`).
+      picker: ['commands/shared/picker.ts'],
+      // The charts of the insights and metrics verbs (asciichart is a lib of its own).
+      charts: ['output/chart.ts'],
+      // A --query's compiler (JMESPath is a lib of its own).
+      query: ['output/query.ts'],
+    }),
+    // The built-in commands besides the services, each loaded by its own commands alone.
+    config: { folders: ['commands/config/'], except: [], entries: { commands: 'commands/config/index.ts' } },
+    api: { folders: ['commands/api/'], except: [], entries: { commands: 'commands/api/index.ts' } },
+    'sandbox-commands': {
+      folders: ['commands/sandbox/'],
+      except: [],
+      entries: { commands: 'commands/sandbox/index.ts' },
+    },
+    completion: {
+      folders: ['commands/completion/'],
+      except: [],
+      entries: { commands: 'commands/completion/index.ts', script: 'commands/completion/script.ts' },
+    },
     // `ops mcp`: its commands, loaded by it alone (the SDK itself is the lib `mcp-sdk`).
     mcp: { folders: ['commands/mcp/'], except: [], entries: { commands: 'commands/mcp/index.ts' } },
     // `ops auth`, and the OS keyring's code, loaded only where the config file says it holds a key.
@@ -200,6 +230,34 @@ function parts(root) {
     },
   };
 }
+
+/**
+ * Parts that other parts import: every module of one is an entry (keyed by its path), and a part
+ * that imports one of them reads it from that part's bundle instead of the runtime's.
+ */
+function sharedParts(src, folders) {
+  const modules = (f) =>
+    f.endsWith('.ts')
+      ? [f]
+      : readdirSync(join(src, f), { recursive: true })
+          .map(String)
+          .filter((n) => n.endsWith('.ts'))
+          .map((n) => `${f}${n}`);
+  return Object.fromEntries(
+    Object.entries(folders).map(([name, list]) => [
+      name,
+      {
+        folders: list,
+        except: [],
+        shared: true,
+        entries: Object.fromEntries(list.flatMap(modules).map((rel) => [entryKey(rel), rel])),
+      },
+    ]),
+  );
+}
+
+/** A module's export name in a shared part's bundle. */
+const entryKey = (rel) => rel.replace(/\.ts$/, '').replace(/[^A-Za-z0-9]/g, '_');
 
 const partOf = (all, rel) =>
   Object.keys(all).find(
@@ -259,15 +317,28 @@ function coreFromRuntime(src, all, part, used) {
       });
       b.onResolve({ filter: /^\.\.?\// }, async (args) => {
         const rel = await resolveInSrc(b, src, args);
-        if (!rel || partOf(all, rel) === part) return undefined;
-        if (partOf(all, rel))
-          throw new Error(
-            `${relative(src, args.importer)} imports ${rel} of another part (${partOf(all, rel)})`,
-          );
+        const other = rel && partOf(all, rel);
+        if (!rel || other === part) return undefined;
+        if (other) {
+          // Another part's entry (a shared part's module, the sandbox's server) is read from its bundle.
+          const key = Object.keys(all[other].entries).find((k) => all[other].entries[k] === rel);
+          if (!key)
+            throw new Error(
+              `${relative(src, args.importer)} imports ${rel}, which is not an entry of ${other}`,
+            );
+          return { path: `${other}#${key}`, namespace: 'ops-part' };
+        }
         used.add(rel);
         return { path: rel, namespace: 'ops-core' };
       });
       b.onResolve({ filter: /^ops-run$/ }, (args) => ({ path: args.path, external: true }));
+      b.onLoad({ filter: /.*/, namespace: 'ops-part' }, (args) => {
+        const [name, key] = args.path.split('#');
+        return {
+          loader: 'js',
+          contents: `module.exports = require(${JSON.stringify(`ops-lib:${name}`)})[${JSON.stringify(key)}];\n`,
+        };
+      });
       b.onLoad({ filter: /.*/, namespace: 'ops-core' }, (args) => ({
         loader: 'js',
         contents: `module.exports = require('ops-run').__core[${JSON.stringify(args.path)}];\n`,

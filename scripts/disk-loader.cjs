@@ -9,12 +9,22 @@
 // finds its own code compiled from its second run on; the caches hold compiled code only, no data.
 const { createLoader } = require('./sea-loader.cjs');
 
+/**
+ * `a` and `b` joined by the separator, without path.join: its normalisation is compiled on first use,
+ * and a one-shot command's every path here is already plain (about 0.3 ms of each start).
+ */
+function join(sep, a, ...rest) {
+  let out = a;
+  for (const b of rest) out = out.endsWith(sep) || out.endsWith('/') ? out + b : out + sep + b;
+  return out;
+}
+
 /** Where the caches go: OPS_CACHE_DIR, else the XDG cache folder; none if NODE_DISABLE_COMPILE_CACHE. */
 function cacheFolder(env, path) {
   if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
-  if (env.OPS_CACHE_DIR) return path.join(env.OPS_CACHE_DIR, 'code');
-  const base = env.XDG_CACHE_HOME || (env.HOME ? path.join(env.HOME, '.cache') : undefined);
-  return base ? path.join(base, 'ops', 'code') : undefined;
+  if (env.OPS_CACHE_DIR) return join(path.sep, env.OPS_CACHE_DIR, 'code');
+  const base = env.XDG_CACHE_HOME || (env.HOME ? join(path.sep, env.HOME, '.cache') : undefined);
+  return base ? join(path.sep, base, 'ops', 'code') : undefined;
 }
 
 /** Caches of other builds untouched this long are removed when a new one is written. */
@@ -29,15 +39,15 @@ function diskLoader(dir, buildId) {
   const path = require('node:path');
   const folder = cacheFolder(process.env, path);
   const prefix = `${buildId}-${process.versions.v8}-`;
-  const cacheFile = (name) => path.join(folder, `${prefix}${name.replace(/[/\\]/g, '_')}.cache`);
+  const cacheFile = (name) => join(path.sep, folder, `${prefix}${name.replace(/[/\\]/g, '_')}.cache`);
   // The commands that have added their code to this build's caches, a line each.
-  const commandsFile = () => path.join(folder, `${prefix}commands`);
+  const commandsFile = () => join(path.sep, folder, `${prefix}commands`);
   const loaded = [];
   // Each cache as it was read: one another command has written again since is not overwritten.
   const caches = new Map();
   let runtime;
   const read = (file) => {
-    if (!file.endsWith('.cache')) return fs.readFileSync(path.join(dir, file));
+    if (!file.endsWith('.cache')) return fs.readFileSync(join(path.sep, dir, file));
     if (!folder) return undefined;
     const name = file.slice(0, -'.cache'.length);
     try {

@@ -32,6 +32,15 @@ export interface Io {
 }
 
 /** Writes that wait for the stream to drain, so a large NDJSON run keeps constant memory. */
+/**
+ * Whether the command runs in CI: `CI` is set to many things by many systems, and anything but
+ * empty, `0` or `false` (any case) means CI. No spinner, picker or banner for a person there.
+ */
+export function isCi(env: Record<string, string | undefined>): boolean {
+  const v = env.CI;
+  return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
+}
+
 export async function writeAll(sink: Sink, chunk: string): Promise<void> {
   const ok = sink.write(chunk);
   if (ok === false && 'once' in sink && typeof (sink as NodeJS.WritableStream).once === 'function') {

@@ -148,6 +148,11 @@ export interface Factory {
       settings?: Record<string, string | undefined>;
       /** Bad values from the environment or the profile fall back to defaults (`ops config`, which mends them). */
       tolerant?: boolean;
+      /**
+       * Output formats the verb prints itself (`kv get -o env`): given, `--output` is the verb's to read,
+       * and the shared printer takes the format from the environment and the profile.
+       */
+      ownOutput?: readonly string[];
     },
   ): Promise<Context>;
 }

@@ -153,7 +153,7 @@ export async function runLogin(o: LoginOptions): Promise<void> {
       },
     );
   const profile = await o.store(got.accessToken, expiresAt, got.refreshToken ?? null);
-  await printSignIn(o.printer, profile, got.accessToken, expiresAt, service === 'db');
+  await printSignIn(o.printer, profile, got.accessToken, expiresAt, o.provider.signInShowsTenant === true);
 }
 
 /** The outcome of a login: the profile, the user and tenant where the token names them, its expiry. */

@@ -56,6 +56,11 @@ export interface ServiceDescriptor {
    */
   auth(s: SettingsReader, ctx?: AuthContext): AuthScheme | undefined | Promise<AuthScheme | undefined>;
   defaultHeaders?(s: SettingsReader, userAgent: string): Record<string, string>;
+  /**
+   * The service's own credential headers (beside `authorization`): masked in `--debug` and `--dry-run`
+   * and dropped on a redirect to another host, whoever sets them (`ops api -H` too).
+   */
+  secretHeaders?: readonly string[];
   retryStatuses?: readonly number[];
   parseError?(status: number, body: unknown, headers: Record<string, string>): ParsedError;
   /** `credentialEnv`: the environment variable the credential sent came from, when it did. */
@@ -70,6 +75,12 @@ export interface ServiceDescriptor {
    * rate limit. Such an answer is retried like a 429, whatever the method, and ends in exit 5.
    */
   rateLimitWait?(status: number, parsed: ParsedError, headers: Record<string, string>): number | undefined;
+  /**
+   * What the service's verbs work on without a flag (a repository), shown by `ops auth status`: the
+   * setting that names it; unset, the git clone the command runs in names it, by its remote on the
+   * web host (the setting `webHost`, else derived from the base URL).
+   */
+  workContext?: { setting: string; webHost: string };
   /** The page style `ops api --paginate` uses for this service. */
   pageStyle?(): PageStyle<unknown>;
   /**

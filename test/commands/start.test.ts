@@ -7,20 +7,10 @@ import { tempConfigDir } from '../helpers/cli.js';
 import { testFactory } from '../helpers/factory.js';
 import { memoryIo } from '../helpers/io.js';
 
-/** The setting each service's `--token-stdin` fills (its descriptor's `stdinCredential`). */
-const FILLS: Record<string, string> = {
-  secrets: 'token',
-  meter: 'api_key',
-  hosts: 'api_key',
-  breach: 'api_key',
-  runs: 'token',
-  tasks: 'token',
-  db: 'token',
-  pipelines: 'token',
-  docgen: 'token',
-  dataapi: 'password',
-  cloud: 'api_key',
-};
+/** The setting each service's `--token-stdin` fills: its descriptor's `stdinCredential`. */
+const FILLS: Record<string, string> = Object.fromEntries(
+  await Promise.all(SERVICES.map(async (s) => [s.name, (await s.descriptor()).stdinCredential])),
+);
 
 /** A parsed verb with `--token-stdin`, its context started with this stdin and environment. */
 async function start(service: string, input: string, o: { stdinUsed?: string; tokenStdin?: boolean } = {}) {
@@ -41,9 +31,12 @@ async function start(service: string, input: string, o: { stdinUsed?: string; to
 }
 
 describe('startService and --token-stdin', () => {
-  it('every service names the setting --token-stdin fills', async () => {
-    for (const s of SERVICES)
-      expect([s.name, (await s.descriptor()).stdinCredential]).toEqual([s.name, FILLS[s.name]]);
+  it('every service names the setting --token-stdin fills: one of its secret settings', async () => {
+    for (const s of SERVICES) {
+      const d = await s.descriptor();
+      const secret = d.settings.filter((k) => k.secret && !k.signInOnly).map((k) => k.key);
+      expect([s.name, secret]).toEqual([s.name, expect.arrayContaining([d.stdinCredential])]);
+    }
   });
 
   it.each(Object.keys(FILLS))(
@@ -93,6 +86,17 @@ describe('serviceStart: one start per service', () => {
     },
   });
   const ADDRESS = { OPS_TASKS_BASE_URL: 'http://127.0.0.1:9/tasks' };
+
+  it("a format the verb prints itself is the verb's to read: commander's value stays, the printer's comes from the settings", async () => {
+    const factory = factoryWith({ ...ADDRESS, OPS_TASKS_TOKEN: 't', OPS_OUTPUT: 'yaml' });
+    const cmd = new Command('verb').option('-o, --output <format>').exitOverride();
+    await cmd.parseAsync(['-o', 'ENV'], { from: 'user' });
+    const r = await start(factory, cmd, {}, { ownOutput: ['env'] });
+    expect([cmd.opts().output, r.ctx.printer.format, r.ctx.flags.output]).toEqual(['ENV', 'yaml', undefined]);
+    const other = new Command('verb').option('-o, --output <format>').exitOverride();
+    await other.parseAsync(['-o', 'env'], { from: 'user' });
+    await expect(start(factory, other)).rejects.toThrow('invalid');
+  });
 
   it('lays the flags over the settings and hands the scope, the verb scope and a client', async () => {
     const factory = factoryWith({ ...ADDRESS, OPS_TASKS_TOKEN: 't', OPS_TASKS_LIST: 'from-env' });

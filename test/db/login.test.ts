@@ -3,7 +3,8 @@ import { tokenFingerprint } from '../../src/clients/db/index.js';
 import { browserCommands, commandWords } from '../../src/commands/shared/browser.js';
 import { listenForRedirect as listenForToken, readAnswer } from '../../src/auth/oauth/loopback.js';
 import { authorizeUrl, parseStdinToken, resolveAuthUrl } from '../../src/commands/db/login-shared.js';
-import { type DbLoginOptions, dbLoginCommand, runDbLogin } from '../../src/commands/db/login.js';
+import { type DbLoginOptions, dbLoginCommand } from '../../src/commands/db/login.js';
+import { runDbLogin } from '../../src/commands/db/login-run.js';
 import { Settings } from '../../src/config/settings.js';
 import { tempConfigDir } from '../helpers/cli.js';
 import { settingsReader } from '../helpers/http.js';
@@ -124,18 +125,18 @@ describe('the sign-in pieces', () => {
   it('an answer: the state is checked first, then errors, then the token', () => {
     const p = (o: Record<string, string>) => new URLSearchParams(o);
     expect(
-      readAnswer(p({ state: 's', access_token: 't', token_type: 'Bearer', expires_in: '3599' }), 's'),
+      readAnswer(p({ state: 's', access_token: 't', token_type: 'Bearer', expires_in: '3599' }), 's', 'db'),
     ).toEqual({
       accessToken: 't',
       expiresIn: 3599,
     });
-    expect(() => readAnswer(p({ state: 'x', access_token: 't' }), 's')).toThrow(/state does not match/);
-    expect(() => readAnswer(p({ access_token: 't' }), 's')).toThrow(/state does not match/);
-    expect(() => readAnswer(p({ state: 's', error: 'access_denied', error_description: 'no' }), 's')).toThrow(
-      'db: sign-in failed: access_denied: no',
-    );
-    expect(() => readAnswer(p({ state: 's' }), 's')).toThrow(/no access token/);
-    expect(() => readAnswer(p({ state: 's', access_token: 't', token_type: 'mac' }), 's')).toThrow(
+    expect(() => readAnswer(p({ state: 'x', access_token: 't' }), 's', 'db')).toThrow(/state does not match/);
+    expect(() => readAnswer(p({ access_token: 't' }), 's', 'db')).toThrow(/state does not match/);
+    expect(() =>
+      readAnswer(p({ state: 's', error: 'access_denied', error_description: 'no' }), 's', 'db'),
+    ).toThrow('db: sign-in failed: access_denied: no');
+    expect(() => readAnswer(p({ state: 's' }), 's', 'db')).toThrow(/no access token/);
+    expect(() => readAnswer(p({ state: 's', access_token: 't', token_type: 'mac' }), 's', 'db')).toThrow(
       /not a bearer token/,
     );
   });
@@ -169,7 +170,7 @@ describe('the sign-in pieces', () => {
 
 describe('the listener', () => {
   it('serves the page with a CSP that allows only its own script; answers the token post once; refuses another Host', async () => {
-    const l = await listenForToken('st');
+    const l = await listenForToken('st', 'db');
     const page = await fetch(l.redirectUri);
     expect(page.headers.get('content-security-policy')).toMatch(
       /^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+'; connect-src 'self'$/,
@@ -193,7 +194,7 @@ describe('the listener', () => {
   });
 
   it('an error in the query of the redirect ends the login', async () => {
-    const l = await listenForToken('st');
+    const l = await listenForToken('st', 'db');
     const r = await fetch(`${l.redirectUri}?error=access_denied&state=st`);
     expect(r.status).toBe(400);
     await expect(l.result).rejects.toThrow('sign-in failed: access_denied');

@@ -138,7 +138,7 @@ describe('--shard auto: the shard from the job system that runs the copies', () 
       { BUILDKITE_PARALLEL_JOB: '0', BUILDKITE_PARALLEL_JOB_COUNT: '2' },
       { k: 1, n: 2 },
     ],
-  ])('%j is %j', (env, shard) => {
+  ] as [Record<string, string>, { k: number; n: number }][])('%j is %j', (env, shard) => {
     expect(parseShard('auto', env)).toEqual(shard);
     expect(parseShard(undefined, { ...env, OPS_SHARD: env.OPS_SHARD ?? 'auto' })).toEqual(shard);
   });

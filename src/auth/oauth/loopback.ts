@@ -56,7 +56,7 @@ const authFailureOf = (service: string, message: string) =>
  * The answer's fields, checked: the state first (an answer to another login is refused whatever it
  * holds), then an error, then the code (authorization-code flow) or the token (implicit flow).
  */
-export function readAnswer(params: URLSearchParams, state: string, service = 'db'): RedirectAnswer {
+export function readAnswer(params: URLSearchParams, state: string, service: string): RedirectAnswer {
   const authFailure = (message: string) => authFailureOf(service, message);
   const got = Buffer.from(params.get('state') ?? '');
   const want = Buffer.from(state);
@@ -89,7 +89,7 @@ export function readAnswer(params: URLSearchParams, state: string, service = 'db
  * on `/` posts to `/token` (only with this listener's own Host, so that no other site's page can reach
  * it by DNS rebinding). The state is checked, and the listener closes.
  */
-export async function listenForRedirect(state: string, service = 'db'): Promise<CallbackListener> {
+export async function listenForRedirect(state: string, service: string): Promise<CallbackListener> {
   let settle!: { resolve: (g: RedirectAnswer) => void; reject: (e: unknown) => void };
   const result = new Promise<RedirectAnswer>((resolve, reject) => {
     settle = { resolve, reject };

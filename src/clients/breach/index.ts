@@ -29,6 +29,7 @@ export const descriptor: ServiceDescriptor = {
   ],
   // The key is attached when set; the catalogue endpoints opt out per request. The commands that
   // need a key check for it before sending (see commands/breach/shared.ts).
+  secretHeaders: ['breach-api-key'],
   auth: (s) => {
     const key = s.get('api_key');
     return key ? headerAuth('breach-api-key', key) : undefined;

@@ -81,6 +81,7 @@ export const descriptor: ServiceDescriptor = {
   name: 'cloud',
   title: 'cloud hosting',
   settings: [{ key: 'api_key', description: 'API key (X-Cloud-Auth)', secret: true }],
+  secretHeaders: ['X-Cloud-Auth'],
   auth: (s) => headerAuth('X-Cloud-Auth', s.require('api_key')),
   parseError: parseCloudError,
   hintFor: cloudHint,

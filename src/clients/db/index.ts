@@ -1,5 +1,5 @@
 import { type ServiceDescriptor, isCalendarDate } from '../descriptor.js';
-import { DB_OAUTH } from '../oauth/providers.js';
+import { DB_OAUTH } from './oauth.js';
 import { oauthScheme } from '../oauth/refresh.js';
 import { parseErrorBody } from '../http/parse-error.js';
 import type { ParsedError } from '../http/types.js';

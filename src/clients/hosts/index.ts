@@ -12,6 +12,7 @@ export const descriptor: ServiceDescriptor = {
     { key: 'api_key', description: 'API key (X-Monitor-Api-Key)', secret: true },
     { key: 'app_key', description: 'application key (X-Monitor-Application-Key)', secret: true },
   ],
+  secretHeaders: ['X-Monitor-Api-Key', 'X-Monitor-Application-Key'],
   auth: (s) =>
     keyPairAuth('X-Monitor-Api-Key', s.require('api_key'), 'X-Monitor-Application-Key', s.require('app_key')),
   // The API answers 403 both for a wrong key and for a key pair without the permission.

@@ -1,16 +1,8 @@
-/** Header names whose values are credentials whatever the service. */
-const SECRET_HEADERS = new Set([
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-  'set-cookie',
-  'x-secrets-token',
-  'x-monitor-api-key',
-  'x-monitor-application-key',
-  'breach-api-key',
-  'pipeline-token',
-  'x-cloud-auth',
-]);
+/**
+ * Header names whose values are credentials whatever the service; a service's own credential headers
+ * come from its descriptor (`secretHeaders`).
+ */
+const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie'];
 
 /** JSON keys whose values are secret in request and response bodies. */
 const SECRET_KEY =
@@ -24,25 +16,28 @@ const PAGING_KEY = /(page_?token|continuation_?token|cursor_?token)$/i;
 
 export const MASK = '***';
 
-/** True for a header whose value is a credential (masked in logs, dropped on a redirect to another host). */
-export function isSecretHeader(name: string): boolean {
-  return SECRET_HEADERS.has(name.toLowerCase());
-}
-
 /**
  * Masks credentials in text meant for people: the known secret values given by the auth scheme and
  * settings, plus well-known secret headers and JSON keys.
  */
 export class Redactor {
   private readonly values: string[];
-  constructor(values: Iterable<string | undefined>) {
+  private readonly headers: ReadonlySet<string>;
+  /** `headers`: the service's own credential headers (its descriptor's `secretHeaders`). */
+  constructor(values: Iterable<string | undefined>, headers: Iterable<string> = []) {
     this.values = [
       ...new Set([...values].filter((v): v is string => typeof v === 'string' && v.length >= 4)),
     ].sort((a, b) => b.length - a.length);
+    this.headers = new Set([...SECRET_HEADERS, ...[...headers].map((h) => h.toLowerCase())]);
   }
 
   with(values: Iterable<string | undefined>): Redactor {
-    return new Redactor([...this.values, ...values]);
+    return new Redactor([...this.values, ...values], this.headers);
+  }
+
+  /** True for a header whose value is a credential (masked in logs, dropped on a redirect to another host). */
+  isSecretHeader(name: string): boolean {
+    return this.headers.has(name.toLowerCase());
   }
 
   text(s: string): string {
@@ -52,7 +47,7 @@ export class Redactor {
   }
 
   header(name: string, value: string): string {
-    if (SECRET_HEADERS.has(name.toLowerCase())) {
+    if (this.isSecretHeader(name)) {
       const scheme = /^(Bearer|Basic|token)\s/i.exec(value);
       return scheme ? `${scheme[1]} ${MASK}` : MASK;
     }

@@ -14,7 +14,7 @@ export function endpointsOf(p: OAuthProvider, s: SettingsReader, baseUrl: string
     baseUrl ?? s.get('base_url'),
     p.defaultAuthUrl,
   );
-  return p.endpoints(authUrl, s.get('tenant'));
+  return p.endpoints(authUrl, s);
 }
 
 /**

@@ -51,6 +51,7 @@ export const descriptor: ServiceDescriptor = {
         'organization of contexts, claims, policies and insights when --org is not given: slug (gh/acme), name or id',
     },
   ],
+  secretHeaders: ['Pipeline-Token'],
   auth: (s) => headerAuth('Pipeline-Token', s.require('token')),
   parseError: parsePipelinesError,
   hintFor,

@@ -75,6 +75,7 @@ export function runsRateLimitWait(
  */
 export const descriptor: ServiceDescriptor = {
   stdinCredential: 'token',
+  workContext: { setting: 'repo', webHost: 'web_host' },
   // The API's root: the one path of the seed besides issues, and it takes the token.
   probe: { path: '/' },
   name: 'runs',

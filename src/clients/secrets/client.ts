@@ -119,8 +119,8 @@ function envelopeOf(body: unknown): EnvelopeWire<unknown> | undefined {
 
 export type SecretsClient = ReturnType<typeof createSecretsClient>;
 
-/** One method per API operation of the secrets store. */
-export function createSecretsClient(http: HttpClient, o: SecretsClientOptions = {}) {
+/** What every operation of a client shares: the HTTP client, the namespace, the mounts found. */
+function secretsCore(http: HttpClient, o: SecretsClientOptions) {
   const nsHeader: Record<string, string> =
     o.namespace === undefined ? {} : { 'X-Secrets-Namespace': o.namespace };
   const mounts = new Map<string, KvLocation>();
@@ -220,9 +220,15 @@ export function createSecretsClient(http: HttpClient, o: SecretsClientOptions = 
 
   const kv2 = (loc: KvLocation, section: string, dir = false) => v1(`${loc.mount}${section}/${loc.key}`, dir);
 
-  return {
-    namespace: o.namespace,
+  return { http, mounts, send, withBody, readAt, listAt, mountInfo, kv2 };
+}
 
+type SecretsCore = ReturnType<typeof secretsCore>;
+
+/** The store's own state: health, seal status, initialization, unsealing, tokens, logins. */
+function systemOperations(core: SecretsCore) {
+  const { http, send, withBody } = core;
+  return {
     /** `GET sys/health`: the status is the answer; standby kinds may be accepted as active. */
     async readHealthStatus(
       q: { standbyok?: boolean; perfstandbyok?: boolean } = {},
@@ -275,7 +281,13 @@ export function createSecretsClient(http: HttpClient, o: SecretsClientOptions = 
         throw new NetworkError(http.service, `${http.service}: the login answer carries no client token`);
       return auth;
     },
+  };
+}
 
+/** Any path of the store as the vendor CLI reaches it: read, write, list, delete, help. */
+function pathOperations(core: SecretsCore) {
+  const { send, withBody, readAt, listAt } = core;
+  return {
     /** Generic `GET /v1/<path>`. */
     async read<T = Record<string, unknown>>(
       path: string,
@@ -297,7 +309,13 @@ export function createSecretsClient(http: HttpClient, o: SecretsClientOptions = 
       return (await send<HelpWire>({ method: 'GET', path: v1(path), query: { help: 1 }, expect: 'object' }))
         .data;
     },
+  };
+}
 
+/** The KV engines, version 1 and 2, at a location found once by its preflight. */
+function kvOperations(core: SecretsCore) {
+  const { mounts, send, withBody, readAt, listAt, mountInfo, kv2 } = core;
+  return {
     /**
      * Finds the mount and KV version of a path with the vendor CLI's preflight (reference A.2), cached
      * for the life of the client. `mount` skips the guessing of where the mount ends.
@@ -380,5 +398,16 @@ export function createSecretsClient(http: HttpClient, o: SecretsClientOptions = 
       listAt(() =>
         loc.key === '' ? `/v1/${secretPath(`${loc.mount}metadata`)}/` : kv2(loc, 'metadata', true),
       ),
+  };
+}
+
+/** One method per API operation of the secrets store. */
+export function createSecretsClient(http: HttpClient, o: SecretsClientOptions = {}) {
+  const core = secretsCore(http, o);
+  return {
+    namespace: o.namespace,
+    ...systemOperations(core),
+    ...pathOperations(core),
+    ...kvOperations(core),
   };
 }

@@ -48,6 +48,7 @@ export const descriptor: ServiceDescriptor = {
     { key: 'token', description: 'client token', secret: true },
     { key: 'namespace', description: 'namespace sent as X-Secrets-Namespace' },
   ],
+  secretHeaders: ['X-Secrets-Token'],
   auth: (s) => {
     const token = s.get('token');
     return token ? headerAuth('X-Secrets-Token', token) : undefined;

@@ -1,5 +1,5 @@
 import { oauthRevoke, oauthSettings } from '../oauth/descriptor-parts.js';
-import { TASKS_OAUTH } from '../oauth/providers.js';
+import { TASKS_OAUTH } from './oauth.js';
 import { oauthScheme } from '../oauth/refresh.js';
 import type { ServiceDescriptor } from '../descriptor.js';
 import { parseErrorBody } from '../http/parse-error.js';

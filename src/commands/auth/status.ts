@@ -28,7 +28,7 @@ export interface AuthStatusRow {
   keys: Record<string, string>;
   /** With `--check`: `ok`, or why the probe failed. */
   check?: string;
-  /** runs: the repository the commands act on, and where it came from. */
+  /** What the service's verbs work on without a flag (a repository), and where it came from. */
   context?: { repo: string | null; source: string };
 }
 
@@ -84,7 +84,7 @@ export async function runAuthStatus(o: AuthStatusOptions): Promise<void> {
       expires_at: expiryOf(o.ctx, name, main) ?? null,
       keys: Object.fromEntries(keys.map((k) => [k, sourceName(o.ctx.settings.resolve(`${name}.${k}`))])),
     };
-    if (name === 'runs') row.context = await runsRepository(o.ctx);
+    if (descriptor.workContext) row.context = await workContextOf(o.ctx, name, descriptor.workContext);
     if (row.source === 'none' && o.named) exit = ExitCode.auth;
     if (o.check) {
       const checked =
@@ -122,15 +122,19 @@ export async function runAuthStatus(o: AuthStatusOptions): Promise<void> {
 }
 
 /**
- * The repository `ops runs` works on without --repo: the flag, environment or profile setting, else the
+ * What the service's verbs work on without a flag: the flag, environment or profile setting, else the
  * one inferred from the git clone the command runs in (its remote on the service's web host).
  */
-async function runsRepository(ctx: Context): Promise<{ repo: string | null; source: string }> {
-  const set = ctx.settings.resolve('runs.repo');
+async function workContextOf(
+  ctx: Context,
+  name: string,
+  c: NonNullable<ServiceDescriptor['workContext']>,
+): Promise<{ repo: string | null; source: string }> {
+  const set = ctx.settings.resolve(`${name}.${c.setting}`);
   if (set.value) return { repo: set.value, source: sourceName(set) };
   const { remoteMatch, webHostOf } = await import('../shared/git-remote.js');
-  const { settings } = await ctx.service('runs');
-  const host = webHostOf(ctx.flags.baseUrl ?? ctx.settings.get('runs.base_url'), settings.get('web_host'));
+  const { settings } = await ctx.service(name);
+  const host = webHostOf(ctx.flags.baseUrl ?? ctx.settings.get(`${name}.base_url`), settings.get(c.webHost));
   const cwd = ctx.io.cwd;
   const m = host === undefined || cwd === undefined ? undefined : remoteMatch(cwd, host, ctx.io.env);
   return m && 'found' in m ? { repo: m.found.repo, source: m.found.source } : { repo: null, source: 'none' };

@@ -39,24 +39,7 @@ import { lbRebootCommand } from './lb/reboot.js';
 import { lbStartCommand } from './lb/start.js';
 import { lbStopCommand } from './lb/stop.js';
 import { cloudRegionsCommand } from './regions.js';
-import { type Verb, addVerbs, destructive, read, write } from '../shared/verbs.js';
-
-function group(
-  parent: Command,
-  name: string,
-  description: string,
-  examples: string[],
-  makes: Record<string, Verb>,
-  factory: Factory,
-) {
-  const g = parent
-    .command(name)
-    .description(description)
-
-    .addHelpText('after', `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}`);
-  addVerbs(g, makes, factory);
-  return g;
-}
+import { addGroup, addVerbs, destructive, read, write } from '../shared/verbs.js';
 
 /** `ops cloud`: the cloud hosting API of seed 002 C. */
 export function register(parent: Command, factory: Factory): void {
@@ -83,7 +66,7 @@ Examples:
     },
     factory,
   );
-  const instance = group(
+  const instance = addGroup(
     cloud,
     'instance',
     'Instances: launch, list, inspect, update, terminate, power, console, credentials, metrics, network, snapshots',
@@ -104,7 +87,7 @@ Examples:
     factory,
   );
   const ID = '4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03';
-  group(
+  addGroup(
     instance,
     'credentials',
     'Credentials kept for an instance (passwords from stdin; shown only by get --show-password)',
@@ -118,7 +101,7 @@ Examples:
     },
     factory,
   );
-  group(
+  addGroup(
     instance,
     'metrics',
     'Metrics of an instance, drawn as charts on a terminal',
@@ -126,7 +109,7 @@ Examples:
     { cpu: read(metricsCpuCommand) },
     factory,
   );
-  group(
+  addGroup(
     instance,
     'private-network',
     'Private network membership (only for an instance without snapshots)',
@@ -134,7 +117,7 @@ Examples:
     { add: write(privateNetworkAddCommand), remove: write(privateNetworkRemoveCommand) },
     factory,
   );
-  group(
+  addGroup(
     instance,
     'snapshot',
     'The snapshot of an instance (one per instance): create, restore, delete',
@@ -148,7 +131,7 @@ Examples:
     },
     factory,
   );
-  group(
+  addGroup(
     cloud,
     'lb',
     'Load balancers: start, stop, reboot, and their metrics as charts',
@@ -164,7 +147,7 @@ Examples:
     },
     factory,
   ).alias('load-balancer');
-  group(
+  addGroup(
     cloud,
     'asg',
     'Auto scaling groups: create, list, inspect, update, delete, instances, target groups',

@@ -2,10 +2,9 @@ import { type Page, itemsOf } from '../../clients/http/paginate.js';
 import { UsageError } from '../../errors.js';
 import { resolveByName } from '../shared/resolve.js';
 import type { CloudRunBase } from './shared.js';
+import { isUuid } from '../shared/ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isUuid = (s: string): boolean => UUID.test(s.trim());
+export { isUuid } from '../shared/ids.js';
 
 /**
  * An id alone (a UUID), for what the seed gives no read of to find a name by (load balancers, target

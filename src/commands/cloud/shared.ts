@@ -6,6 +6,7 @@ import type { Io } from '../../io.js';
 import { quote } from '../shared/parse.js';
 import { namingCloudNotFound } from './not-found.js';
 import { type ServiceBase, serviceStart } from '../shared/start.js';
+import { parseUuid } from '../shared/ids.js';
 
 /** What every cloud run function gets besides its own values. */
 export type CloudRunBase = ServiceBase<CloudClient>;
@@ -30,34 +31,12 @@ export const start = serviceStart<CloudClient>('cloud', {
   create: (http) => namingCloudNotFound(createCloudClient(http)),
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Every id of this API is a uuid: anything else is refused before a request. */
 export function parseId(what: string, raw: string, listCommand: string): string {
-  const id = raw.trim();
-  if (!UUID.test(id))
-    throw new UsageError(
-      `invalid ${what} id "${raw}"`,
-      `give the id (a UUID) as \`${listCommand}\` shows it`,
-    );
-  return id.toLowerCase();
+  return parseUuid(`${what} id`, raw, `the id (a UUID) as \`${listCommand}\` shows it`);
 }
 
-/** One value of a fixed set; upper- or lower-cased like the set, the message lists the set. */
-export function parseChoice<T extends string>(
-  flag: string,
-  raw: string | undefined,
-  values: readonly T[],
-): T | undefined {
-  if (raw === undefined) return undefined;
-  const v = raw.trim();
-  const found = values.find((x) => x.toLowerCase() === v.toLowerCase());
-  if (!found) {
-    const list = values.length > 12 ? `${values.slice(0, 12).join(', ')}, …` : values.join(', ');
-    throw new UsageError(`invalid ${flag} "${raw}"`, `give one of ${list}`);
-  }
-  return found;
-}
+export { parseChoice } from '../shared/choices.js';
 
 /** A whole number from a fixed set (contract terms, billing frequencies). */
 export function parseNumberChoice(

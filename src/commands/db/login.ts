@@ -1,19 +1,12 @@
 import type { Command } from 'commander';
 import { parseSeconds } from '../shared/wait.js';
 import type { Factory } from '../../app/types.js';
-import { type LoginCommandSpec, loginOptions, refuseWhileEnvToken } from '../shared/login-command.js';
+import { refuseWhileEnvToken } from '../shared/login-command.js';
 import { type LoginFlags, type LoginMode, loginCommandBase, loginMode } from '../../auth/login-flags.js';
-import { type LoginOptions, printSignIn, runLogin } from '../../auth/login.js';
-import { DB_OAUTH } from '../../clients/oauth/providers.js';
-import { jwtExpiry } from '../../clients/db/index.js';
-import { ExitCode, OpsError } from '../../errors.js';
+import type { LoginOptions } from '../../auth/login.js';
 import type { Io } from '../../io.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
-import { readSecretInput } from '../shared/secret-input.js';
-import { openBrowser } from '../shared/browser.js';
-import { storageWarn } from '../shared/storage-warn.js';
-import { parseStdinToken, resolveAuthUrl, signInWithBrowser, storeToken } from './login-shared.js';
 
 export interface DbLoginOptions {
   io: Io;
@@ -39,15 +32,11 @@ export interface DbLoginOptions {
 
 const FLOWS = { device: true, clientCredentials: true };
 
-/** The directory's v2.0 sign-ins: the device code, and client credentials with a real tenant. */
-const SPEC: LoginCommandSpec = {
-  provider: DB_OAUTH,
-  flows: FLOWS,
-  description: '',
-  help: '',
-};
-
-export function dbLoginCommand(factory: Factory, run = runDbLogin): Command {
+/**
+ * The sign-in itself (./login-run.ts, and the flows under it) is loaded when a login runs, so that
+ * no other db command loads it. `run` replaces the sign-in (tests).
+ */
+export function dbLoginCommand(factory: Factory, run?: (o: DbLoginOptions) => Promise<void>): Command {
   return loginCommandBase('login', 'db', FLOWS)
     .description(
       'Sign in (implicit flow in a browser, a device code, or client credentials) and keep the token',
@@ -78,47 +67,7 @@ Examples:
         settings: { 'db.auth_url': o.authUrl, 'db.client_id': o.clientId },
       });
       refuseWhileEnvToken(ctx, 'db');
-      const { settings } = await ctx.service('db');
-      const implicit = mode === 'browser' || mode === 'print';
-      const signIn = implicit ? resolveAuthUrl(settings, ctx.flags.baseUrl) : undefined;
-      await run({
-        io: ctx.io,
-        printer: ctx.printer,
-        feedback: ctx.feedback,
-        mode,
-        authUrl: signIn?.authUrl ?? '',
-        clientId: signIn?.clientId ?? '',
-        timeoutSeconds: timeout ?? 300,
-        openBrowser: (url) => openBrowser(url, ctx.io.env, process.platform),
-        readToken: () => readSecretInput({ io: ctx.io, label: 'access token' }),
-        store: (token, expiresAt) =>
-          storeToken(ctx.settings, token, expiresAt, {
-            insecureStorage: Boolean(o.insecureStorage),
-            warn: storageWarn(ctx),
-          }),
-        ...(implicit || mode === 'stdin' ? {} : { oauth: () => loginOptions(ctx, SPEC, o) }),
-      });
+      const signIn = await import('./login-run.js');
+      await (run ?? signIn.runDbLogin)(await signIn.dbLoginOptions(ctx, o, mode, timeout, FLOWS));
     });
-}
-
-export async function runDbLogin(o: DbLoginOptions): Promise<void> {
-  if (o.oauth) return runLogin(await o.oauth());
-  const now = o.now ?? Date.now;
-  let token: string;
-  let expiresAt: number | undefined;
-  if (o.mode === 'stdin') {
-    ({ token, expiresAt } = parseStdinToken(await o.readToken(), now()));
-  } else {
-    const grant = await signInWithBrowser(o);
-    token = grant.accessToken;
-    expiresAt = grant.expiresIn === undefined ? jwtExpiry(token) : now() + grant.expiresIn * 1000;
-  }
-  if (expiresAt !== undefined && expiresAt <= now())
-    throw new OpsError(`db: the token expired at ${new Date(expiresAt).toISOString()}; nothing was stored`, {
-      exitCode: ExitCode.auth,
-      code: 'auth_expired',
-      hint: 'get a new token, or sign in with `ops db login`',
-    });
-  const profile = await o.store(token, expiresAt);
-  await printSignIn(o.printer, profile, token, expiresAt, true);
 }

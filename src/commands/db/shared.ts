@@ -6,6 +6,7 @@ import { ConfigError, UsageError } from '../../errors.js';
 import type { Column } from '../../output/printer.js';
 import { type MissingOf, namingNotFound } from '../shared/not-found.js';
 import { serviceStart } from '../shared/start.js';
+import { isUuid, parseUuid } from '../shared/ids.js';
 
 export interface TargetFlags {
   subscription?: string;
@@ -26,24 +27,16 @@ export function addTargetOptions(cmd: Command): Command {
     );
 }
 
-export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A GUID argument or flag (assignment, principal, role definition ids). */
 export function parseGuid(what: string, raw: string): string {
-  const v = raw.trim();
-  if (!GUID.test(v))
-    throw new UsageError(
-      `invalid ${what} "${raw}"`,
-      'give a GUID such as 7d9f1e2a-3b4c-4d5e-8f60-718293a4b5c6',
-    );
-  return v.toLowerCase();
+  return parseUuid(what, raw, 'a GUID such as 7d9f1e2a-3b4c-4d5e-8f60-718293a4b5c6');
 }
 
 const RULES = {
   subscription: {
     flag: '--subscription',
     key: 'db.subscription',
-    check: (v: string) => GUID.test(v),
+    check: isUuid,
     how: 'a subscription id is a GUID',
   },
   resourceGroup: {

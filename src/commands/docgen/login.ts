@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { loginCommand } from '../shared/login-command.js';
-import { runLogin } from '../../auth/login.js';
-import { DOCGEN_OAUTH } from '../../clients/oauth/providers.js';
+import type { LoginOptions } from '../../auth/login.js';
+import { DOCGEN_OAUTH } from '../../clients/docgen/oauth.js';
 
 /**
  * `ops docgen login`: Box OAuth 2.0. A browser on this machine signs in with the authorization code
@@ -11,7 +11,7 @@ import { DOCGEN_OAUTH } from '../../clients/oauth/providers.js';
  * `--no-browser` prints the address instead (the redirect still comes to 127.0.0.1 here). Box refresh
  * tokens are single use: each renewal stores the new one.
  */
-export function docgenLoginCommand(factory: Factory, run = runLogin): Command {
+export function docgenLoginCommand(factory: Factory, run?: (o: LoginOptions) => Promise<void>): Command {
   return loginCommand(
     factory,
     {

@@ -5,6 +5,7 @@ import type { Style } from '../../output/color.js';
 import type { Column } from '../../output/printer.js';
 import { namingNotFound } from '../shared/not-found.js';
 import { serviceStart } from '../shared/start.js';
+import { parseId as parseIdOf } from '../shared/ids.js';
 
 /** The start of every docgen verb: its context and client (the address and token checked first). */
 const DOCGEN_KINDS: Record<string, string> = {
@@ -32,14 +33,12 @@ export const start = serviceStart<DocgenClient>('docgen', {
  * an empty string) is refused before a request is sent.
  */
 export function parseId(what: string, raw: string): string {
-  const id = raw.trim();
-  if (!/^\d+$/.test(id)) {
-    throw new UsageError(
-      `invalid ${what} "${raw}"`,
-      `ids are numbers, as \`ops docgen jobs list\` shows them in its id, template and batch columns`,
-    );
-  }
-  return id;
+  return parseIdOf(
+    what,
+    raw,
+    'digits',
+    'ids are numbers, as `ops docgen jobs list` shows them in its id, template and batch columns',
+  );
 }
 
 /** `--status`: one status or several separated by commas, checked against the API's statuses. */

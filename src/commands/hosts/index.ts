@@ -42,4 +42,9 @@ export const demo: Array<{ title: string; argv: string[] }> = [
     argv: ['hosts', 'mute', 'web-001', '--end', '1h', '--message', 'deploy'],
   },
   { title: 'Unmute it', argv: ['hosts', 'unmute', 'web-001'] },
+  // The same service as an AI agent sees it through `ops mcp`: its tool's verbs.
+  {
+    title: 'The hosts tool of ops mcp: the verbs an agent may call (read-only by default)',
+    argv: ['mcp', 'tools', '--services', 'hosts', '--query', 'tools[0].inputSchema.properties.command.enum'],
+  },
 ];

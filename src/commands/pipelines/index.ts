@@ -46,24 +46,7 @@ import { projectDeleteCommand } from './project/delete.js';
 import { projectFollowCommand } from './project/follow.js';
 import { projectGetCommand } from './project/get.js';
 import { examples } from './shared.js';
-import { type Verb, addVerbs, destructive, read, write } from '../shared/verbs.js';
-
-function group(
-  parent: Command,
-  name: string,
-  description: string,
-  example: string[],
-  verbs: Record<string, Verb>,
-  factory: Factory,
-) {
-  const g = parent
-    .command(name)
-    .description(description)
-
-    .addHelpText('after', examples(...example));
-  addVerbs(g, verbs, factory);
-  return g;
-}
+import { addGroup, destructive, read, write } from '../shared/verbs.js';
 
 /** `ops pipelines`: the pipeline-administration API of seed 001 D. */
 export function register(parent: Command, factory: Factory): void {
@@ -83,7 +66,7 @@ export function register(parent: Command, factory: Factory): void {
         'ops pipelines env list gh/acme/web-app',
       ),
     );
-  const context = group(
+  const context = addGroup(
     root,
     'context',
     'Contexts: shared sets of environment variables, and who may use them',
@@ -96,7 +79,7 @@ export function register(parent: Command, factory: Factory): void {
     },
     factory,
   );
-  group(
+  addGroup(
     context,
     'env',
     "A context's environment variables (values are write-only)",
@@ -108,7 +91,7 @@ export function register(parent: Command, factory: Factory): void {
     },
     factory,
   );
-  group(
+  addGroup(
     context,
     'restriction',
     'Restrictions of a context to projects, groups or expressions',
@@ -120,7 +103,7 @@ export function register(parent: Command, factory: Factory): void {
     },
     factory,
   );
-  group(
+  addGroup(
     root,
     'oidc-claims',
     "Custom claims (audience, lifetime) of the OIDC tokens of an organization's or project's jobs",
@@ -132,7 +115,7 @@ export function register(parent: Command, factory: Factory): void {
     },
     factory,
   );
-  group(
+  addGroup(
     root,
     'insights',
     'Insights of projects, workflows and jobs, drawn as charts on a terminal (numbers unchanged with -o json|csv)',
@@ -151,7 +134,12 @@ export function register(parent: Command, factory: Factory): void {
     },
     factory,
   );
-  const policy = group(
+  addProjectGroups(root, factory);
+}
+
+/** Policies, pipeline definitions, projects, checkout keys and project variables. */
+function addProjectGroups(root: Command, factory: Factory): void {
+  const policy = addGroup(
     root,
     'policy',
     'Config policies of an organization (--org, default OPS_PIPELINES_ORG): decisions, evaluation, settings, bundles',
@@ -159,7 +147,7 @@ export function register(parent: Command, factory: Factory): void {
     { evaluate: read(policyEvaluateCommand) },
     factory,
   );
-  group(
+  addGroup(
     policy,
     'decisions',
     'Decisions made by policy evaluation, and the bundle each was made with',
@@ -171,7 +159,7 @@ export function register(parent: Command, factory: Factory): void {
     },
     factory,
   );
-  group(
+  addGroup(
     policy,
     'settings',
     'Whether pipelines are evaluated against the policies',
@@ -179,7 +167,7 @@ export function register(parent: Command, factory: Factory): void {
     { get: read(policySettingsGetCommand), set: write(policySettingsSetCommand, { idempotent: true }) },
     factory,
   );
-  group(
+  addGroup(
     policy,
     'bundle',
     'The policies (Rego) themselves',
@@ -187,7 +175,7 @@ export function register(parent: Command, factory: Factory): void {
     { get: read(policyBundleGetCommand), push: destructive(policyBundlePushCommand) },
     factory,
   );
-  group(
+  addGroup(
     root,
     'definition',
     'Pipeline definitions of a project: config source and checkout source',
@@ -201,7 +189,7 @@ export function register(parent: Command, factory: Factory): void {
     },
     factory,
   );
-  group(
+  addGroup(
     root,
     'project',
     'Projects: show, create, delete, and the deprecated follow',
@@ -214,7 +202,7 @@ export function register(parent: Command, factory: Factory): void {
     },
     factory,
   );
-  group(
+  addGroup(
     root,
     'checkout-key',
     'SSH keys that pipelines check code out with',
@@ -227,7 +215,7 @@ export function register(parent: Command, factory: Factory): void {
     },
     factory,
   );
-  group(
+  addGroup(
     root,
     'env',
     "A project's environment variables (listed masked)",

@@ -3,6 +3,7 @@ import type { Context } from '../../app/types.js';
 import type { CollaborationWire, PipelinesClient } from '../../clients/pipelines/client.js';
 import { ConfigError, UsageError } from '../../errors.js';
 import { resolveByName } from '../shared/resolve.js';
+import { UUID } from '../shared/ids.js';
 
 /**
  * The owner of contexts, claims, policies, insights and new projects, in the form it was given: an
@@ -12,7 +13,6 @@ import { resolveByName } from '../shared/resolve.js';
  */
 export type OrgRef = { id: string } | { slug: string } | { name: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The VCS words of a slug the API takes, each with the short form the API answers with. */
 const PROVIDERS: Record<string, string> = {
   gh: 'gh',

@@ -6,6 +6,7 @@ import { ApiError, NotFoundError, UsageError, lookingFor } from '../../errors.js
 import { candidates } from '../shared/resolve.js';
 import { orgOf, orgSlug, parseOrg } from './org.js';
 import { type PipelinesBase, parseProjectSlug } from './shared.js';
+import { UUID } from '../shared/ids.js';
 
 /** The help of a project argument and of the `--org` a project name or id is looked up in. */
 export const PROJECT_ARG = 'project: slug (gh/acme/web-app), id, or its name in --org';
@@ -19,7 +20,6 @@ export const PROJECT_ORG =
 export type ProjectRef = { slug: string } | { id: string } | { name: string };
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A project slug, id or name (with `--org` checked too), before any request. */
 export function parseProjectArg(raw: string, opts: { org?: string }): ProjectRef {

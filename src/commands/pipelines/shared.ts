@@ -17,14 +17,7 @@ export const start = serviceStart<PipelinesClient, { org?: string | undefined }>
   create: (http) => namingPipelinesNotFound(createPipelinesClient(http)),
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A UUID (context, project, organization ids); the message names what it is. */
-export function parseUuid(what: string, raw: string, hint: string): string {
-  const v = raw.trim();
-  if (!UUID.test(v)) throw new UsageError(`invalid ${what} "${raw}": not a UUID`, `give ${hint}`);
-  return v.toLowerCase();
-}
+export { parseUuid } from '../shared/ids.js';
 
 /** `<provider>/<organization>/<project>` (or `circleci/<org id>/<project id>`). */
 export function parseProjectSlug(raw: string): string {
@@ -50,13 +43,7 @@ export function parseEnvName(raw: string): string {
   return raw;
 }
 
-/** One of a fixed set of values, named in the message when it is not. */
-export function parseChoice<T extends string>(flag: string, raw: string, choices: readonly T[]): T {
-  const v = raw.trim().toLowerCase();
-  const found = choices.find((c) => c.toLowerCase() === v);
-  if (!found) throw new UsageError(`invalid ${flag} "${raw}"`, `give one of: ${choices.join(', ')}`);
-  return found;
-}
+export { parseChoice } from '../shared/choices.js';
 
 export const WINDOWS: readonly ReportingWindow[] = [
   'last-24-hours',

@@ -51,21 +51,7 @@ import { workflowDispatchCommand } from './workflow/dispatch.js';
 import { workflowEnableCommand } from './workflow/enable.js';
 import { workflowListCommand } from './workflow/list.js';
 import { workflowViewCommand } from './workflow/view.js';
-import { type Verb, addVerbs, destructive, read, write } from '../shared/verbs.js';
-
-function group(
-  parent: Command,
-  name: string,
-  description: string,
-  examples: string[],
-  verbs: Record<string, Verb>,
-  factory: Factory,
-): Command {
-  const g = parent.command(name).description(description);
-  g.addHelpText('after', `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}`);
-  addVerbs(g, verbs, factory);
-  return g;
-}
+import { addGroup, addVerbs, destructive, read, write } from '../shared/verbs.js';
 
 /** `ops runs`: workflow automation of the source host (seed 001 A). */
 export function register(parent: Command, factory: Factory): void {
@@ -102,7 +88,7 @@ Examples:
     },
     factory,
   );
-  group(
+  addGroup(
     runs,
     'job',
     'Jobs of a workflow run',
@@ -115,7 +101,7 @@ Examples:
     },
     factory,
   );
-  group(
+  addGroup(
     runs,
     'workflow',
     'Workflows: list, view, enable, disable, dispatch',
@@ -129,7 +115,7 @@ Examples:
     },
     factory,
   );
-  group(
+  addGroup(
     runs,
     'artifact',
     'Artifacts of workflow runs: list, download (unpacked), delete',
@@ -141,7 +127,7 @@ Examples:
     },
     factory,
   );
-  group(
+  addGroup(
     runs,
     'cache',
     'Caches of the repository: list, delete by id or key',
@@ -149,7 +135,13 @@ Examples:
     { list: read(cacheListCommand, { list: true }), delete: destructive(cacheDeleteCommand) },
     factory,
   );
-  const secret = group(
+  addSecretGroups(runs, factory);
+  addRunnerGroups(runs, factory);
+}
+
+/** `ops runs secret` and `ops runs variable`, each with the repositories an organisation's reaches. */
+function addSecretGroups(runs: Command, factory: Factory): void {
+  const secret = addGroup(
     runs,
     'secret',
     'Secrets of a repository, an organisation (--org) or an environment (--env); values sealed before sending',
@@ -161,7 +153,7 @@ Examples:
     },
     factory,
   );
-  group(
+  addGroup(
     secret,
     'repos',
     'Repositories an organisation secret with visibility selected reaches',
@@ -172,7 +164,7 @@ Examples:
     },
     factory,
   );
-  const variable = group(
+  const variable = addGroup(
     runs,
     'variable',
     'Variables of a repository, an organisation (--org) or an environment (--env)',
@@ -185,7 +177,7 @@ Examples:
     },
     factory,
   );
-  group(
+  addGroup(
     variable,
     'repos',
     'Repositories an organisation variable with visibility selected reaches',
@@ -196,7 +188,11 @@ Examples:
     },
     factory,
   );
-  const runner = group(
+}
+
+/** `ops runs runner` (labels, tokens, hosted runners), `runner-group` and `permissions`. */
+function addRunnerGroups(runs: Command, factory: Factory): void {
+  const runner = addGroup(
     runs,
     'runner',
     'Self-hosted runners of a repository, or of the organisation with --org; labels, tokens, downloads, hosted runners',
@@ -208,7 +204,7 @@ Examples:
     },
     factory,
   );
-  group(
+  addGroup(
     runner,
     'labels',
     "A runner's labels",
@@ -220,7 +216,7 @@ Examples:
     },
     factory,
   );
-  group(
+  addGroup(
     runner,
     'token',
     'One-hour tokens to register and remove runners',
@@ -228,7 +224,7 @@ Examples:
     { register: write(runnerTokenRegisterCommand), remove: write(runnerTokenRemoveCommand) },
     factory,
   );
-  group(
+  addGroup(
     runner,
     'hosted',
     "The organisation's hosted runners",
@@ -240,7 +236,7 @@ Examples:
     },
     factory,
   );
-  group(
+  addGroup(
     runs,
     'runner-group',
     "The organisation's runner groups",
@@ -252,7 +248,7 @@ Examples:
     },
     factory,
   );
-  group(
+  addGroup(
     runs,
     'permissions',
     'Which repositories of the organisation may run workflows (selective enablement)',

@@ -8,6 +8,7 @@ import { type Missing, UsageError } from '../../errors.js';
 import { namingNotFound } from '../shared/not-found.js';
 import { type RemoteMatch, remoteMatch, webHostOf } from '../shared/git-remote.js';
 import { type ServiceBase, serviceStart } from '../shared/start.js';
+import { parseId as parseIdOf } from '../shared/ids.js';
 
 /** What every runs run function gets besides its own values (the client made on first use). */
 export type RunsBase = ServiceBase<RunsClient>;
@@ -274,10 +275,7 @@ export function namingRunsNotFound(client: RunsClient): RunsClient {
 
 /** A positive whole-number id (run, job, artifact, runner…), checked before any request. */
 export function parseId(what: string, raw: string): number {
-  const s = raw.trim();
-  if (!/^\d{1,15}$/.test(s) || Number(s) < 1)
-    throw new UsageError(`invalid ${what} "${raw}"`, `give the numeric ${what}`);
-  return Number(s);
+  return parseIdOf(what, raw, 'number', `give the numeric ${what}`);
 }
 
 /** A secret or variable name as the service takes it: letters, digits and underscores, not first a digit. */

@@ -5,23 +5,6 @@ import type { Factory, ServiceEntry } from '../../app/types.js';
 import { checkSandboxServices } from '../../sandbox/settings.js';
 import { choiceOption } from '../shared/choices.js';
 
-/** The same service as an AI agent sees it through `ops mcp`: its tool's verbs. */
-const AGENT_STEPS: Record<string, Array<{ title: string; argv: string[] }>> = {
-  hosts: [
-    {
-      title: 'The hosts tool of ops mcp: the verbs an agent may call (read-only by default)',
-      argv: [
-        'mcp',
-        'tools',
-        '--services',
-        'hosts',
-        '--query',
-        'tools[0].inputSchema.properties.command.enum',
-      ],
-    },
-  ],
-};
-
 export interface SandboxDemoOptions {
   io: Io;
   services: readonly ServiceEntry[];
@@ -85,7 +68,7 @@ export async function runSandboxDemo(o: SandboxDemoOptions): Promise<void> {
     }
     for (const service of o.services) {
       if (!service.commands || (o.only && !o.only.includes(service.name))) continue;
-      const steps = [...((await service.commands()).demo ?? []), ...(AGENT_STEPS[service.name] ?? [])];
+      const steps = (await service.commands()).demo ?? [];
       for (const step of steps) {
         out(`\n# ${step.title}\n$ ops ${step.argv.join(' ')}\n`);
         const code = await o.runArgv(['node', 'ops', ...step.argv], withIo(o.io, { env }));

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import type { Io } from '../../io.js';
+import { type Io, isCi } from '../../io.js';
 import type { Factory, ServiceEntry } from '../../app/types.js';
 import { checkSandboxServices, checkSandboxSettings } from '../../sandbox/settings.js';
 import { choiceOption } from '../shared/choices.js';
@@ -73,8 +73,8 @@ export async function runSandboxStart(o: SandboxStartOptions): Promise<void> {
   o.io.stdout.write(`listening on ${sandbox.url}\n`);
   if (sandbox.caPath) o.io.stdout.write(`ca-cert ${sandbox.caPath}\n`);
   // Hints for a person (the credentials are also in the README): only on a terminal, outside CI.
-  const ci = o.io.env.CI !== undefined && o.io.env.CI !== '' && o.io.env.CI !== 'false';
-  if (o.io.stderrIsTty && !ci) for (const line of sandbox.banner()) o.io.stderr.write(`${line}\n`);
+  if (o.io.stderrIsTty && !isCi(o.io.env))
+    for (const line of sandbox.banner()) o.io.stderr.write(`${line}\n`);
   await new Promise<void>((resolve) => {
     if (o.io.signal.aborted) return resolve();
     o.io.signal.addEventListener('abort', () => resolve(), { once: true });

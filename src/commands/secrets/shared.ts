@@ -106,17 +106,15 @@ export function baseOptions(
   };
 }
 
-/** Takes `-o env` out of the way before the start (only `kv get` knows it; the shared check would refuse it). */
-export function takeEnvOutput(cmd: Command): boolean {
-  for (let c: Command | null = cmd; c; c = c.parent) {
-    const v = c.getOptionValue('output');
-    if (typeof v !== 'string') continue;
-    if (v.toLowerCase() !== 'env') return false;
-    if (cmd.optsWithGlobals().json) throw new UsageError('--json conflicts with -o env', 'give one of them');
-    c.setOptionValue('output', undefined);
-    return true;
-  }
-  return false;
+/**
+ * Whether `-o env` was given: only `kv get` knows it, and its start leaves it to the verb
+ * (`ownOutput`), so commander's value is read, never rewritten.
+ */
+export function envOutput(cmd: Command): boolean {
+  const { output, json } = cmd.optsWithGlobals() as { output?: string; json?: boolean };
+  if (output?.toLowerCase() !== 'env') return false;
+  if (json) throw new UsageError('--json conflicts with -o env', 'give one of them');
+  return true;
 }
 
 /** What of the data arguments reads stdin (`-` or `key=-`), for `--token-stdin`'s refusal. */

@@ -1,17 +1,10 @@
 import type { Command } from 'commander';
 import type { Context, Factory } from '../../app/types.js';
-import { saveCredentials } from '../../config/credentials.js';
 import { UsageError } from '../../errors.js';
-import { readSecretInput } from './secret-input.js';
 import { parseSeconds } from './wait.js';
-import { openBrowser } from './browser.js';
 import { type LoginFlags, type LoginFlows, loginCommandBase, loginMode } from '../../auth/login-flags.js';
-import { type LoginOptions, runLogin } from '../../auth/login.js';
+import type { LoginOptions } from '../../auth/login.js';
 import type { OAuthProvider } from '../../clients/oauth/providers.js';
-import { endpointsOf } from '../../clients/oauth/refresh.js';
-import { requireClientId } from '../../clients/oauth/server-url.js';
-import { storageWarn } from './storage-warn.js';
-import { SIGN_IN_SECRETS, signInEntries } from '../../clients/oauth/stored-token.js';
 
 export interface LoginCommandSpec {
   provider: OAuthProvider;
@@ -40,61 +33,16 @@ export function refuseWhileEnvToken(ctx: Context, service: string): void {
     );
 }
 
-/** The options of a login from its flags and context: nothing is sent yet. */
-export async function loginOptions(
-  ctx: Context,
+/**
+ * `ops <service> login` of a vendor with OAuth: the shared flags, modes and outcome. The sign-in
+ * itself (./login-run.ts, and the flows under it) is loaded when a login runs: a bundle of its own
+ * that no other command loads. `run` replaces the sign-in (tests).
+ */
+export function loginCommand(
+  factory: Factory,
   spec: LoginCommandSpec,
-  f: LoginFlags,
-): Promise<LoginOptions> {
-  const p = spec.provider;
-  const service = p.service;
-  const mode = loginMode(f, spec.flows, ctx.io.env, process.platform);
-  const timeoutSeconds = parseSeconds('--wait-timeout', f.waitTimeout);
-  refuseWhileEnvToken(ctx, service);
-  const { settings: s } = await ctx.service(service);
-  let piped: string | undefined;
-  return {
-    io: ctx.io,
-    printer: ctx.printer,
-    feedback: ctx.feedback,
-    provider: p,
-    mode,
-    timeoutSeconds,
-    endpoints: () => endpointsOf(p, s, ctx.flags.baseUrl),
-    clientId: () => requireClientId(service, s.get('client_id'), p.clientIdWhat),
-    clientSecret: async () => {
-      if (!f.clientSecretStdin) return s.get('client_secret');
-      piped = await readSecretInput({ io: ctx.io, label: 'client secret' });
-      return piped;
-    },
-    clientCredentialsForm: p.clientCredentialsForm ? () => p.clientCredentialsForm!(s) : undefined,
-    http: () => ctx.client(service),
-    openBrowser: (url) => openBrowser(url, ctx.io.env, process.platform),
-    readToken: () => readSecretInput({ io: ctx.io, label: 'access token' }),
-    async store(token, expiresAt, refreshToken) {
-      const { profile } = await saveCredentials(
-        ctx.settings,
-        service,
-        {
-          ...signInEntries(
-            token,
-            expiresAt,
-            refreshToken,
-            mode === 'client-credentials' ? 'client_credentials' : null,
-          ),
-          // A secret piped in is kept like the token, so that the token it got can be renewed.
-          ...(piped === undefined ? {} : { client_secret: piped }),
-        },
-        SIGN_IN_SECRETS,
-        { insecureStorage: Boolean(f.insecureStorage), warn: storageWarn(ctx) },
-      );
-      return profile;
-    },
-  };
-}
-
-/** `ops <service> login` of a vendor with OAuth: the shared flags, modes and outcome. */
-export function loginCommand(factory: Factory, spec: LoginCommandSpec, run = runLogin): Command {
+  run?: (o: LoginOptions) => Promise<void>,
+): Command {
   const service = spec.provider.service;
   return loginCommandBase('login', service, spec.flows)
     .description(spec.description)
@@ -105,6 +53,8 @@ export function loginCommand(factory: Factory, spec: LoginCommandSpec, run = run
       const ctx = await factory.context(c, {
         settings: { [`${service}.auth_url`]: f.authUrl, [`${service}.client_id`]: f.clientId },
       });
-      await run(await loginOptions(ctx, spec, f));
+      refuseWhileEnvToken(ctx, service);
+      const signIn = await import('./login-run.js');
+      await (run ?? signIn.runLogin)(await signIn.loginOptions(ctx, spec, f));
     });
 }

@@ -1,10 +1,8 @@
-import { Writable } from 'node:stream';
 import { Argument, type Command } from 'commander';
 import type { Page } from '../../clients/http/paginate.js';
 import { type RawJson, materialize } from '../../clients/http/raw-json.js';
-import { InterruptedError, UsageError } from '../../errors.js';
-import type { Io } from '../../io.js';
-import { terminalSafe } from '../../output/text.js';
+import { UsageError } from '../../errors.js';
+import { type Io, isCi } from '../../io.js';
 import { DEFAULT_LIMIT } from './list-options.js';
 
 /** What a picker chooses from: a list of things, and how each is shown and named. */
@@ -43,12 +41,9 @@ function pathOf(cmd: Command): string {
   return names.join(' ');
 }
 
-const isSet = (v: string | undefined) =>
-  v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
-
 /** A person at a terminal can answer a picker: stdin and stderr are terminals, and it is not CI. */
 export function canPick(io: Io): boolean {
-  return io.stdinIsTty && io.stderrIsTty && !isSet(io.env.CI);
+  return io.stdinIsTty && io.stderrIsTty && !isCi(io.env);
 }
 
 /**
@@ -73,42 +68,15 @@ export function requireFirst(io: Io, argument: string): (self: Command, action: 
 
 /**
  * The id of one item chosen on the terminal from the list (type to filter, arrows and Enter), asked
- * on stderr; off a terminal the usage error of a missing argument. `@inquirer/search` is loaded only
- * when a picker is shown, so no other command pays for it.
+ * on stderr; off a terminal the usage error of a missing argument. The picker (./picker.ts, and
+ * `@inquirer/search` under it) is loaded only when one is shown, so no other command pays for it.
  */
 export async function pickOrRequire<T>(ctx: { io: Io }, cmd: Command, spec: PickSpec<T>): Promise<string> {
-  const { io } = ctx;
-  requireOrPick(io, cmd, spec.argument, undefined);
+  requireOrPick(ctx.io, cmd, spec.argument, undefined);
   const items = (await spec.list()).slice(0, DEFAULT_LIMIT);
   if (items.length === 0)
     throw new UsageError(`no ${spec.what} to choose from`, `give the ${spec.argument} as an argument`);
-  const choices = items.map((item) => ({ name: terminalSafe(spec.label(item)), value: spec.id(item) }));
-  const search = (await import('@inquirer/search')).default;
-  // The prompt writes to stderr (stdout is data), through the command's own stderr.
-  const output = new Writable({
-    write(chunk: Buffer | string, _enc, done) {
-      io.stderr.write(chunk.toString());
-      done();
-    },
-  });
-  try {
-    return await search(
-      {
-        message: `Choose a ${spec.what} (type to filter)`,
-        pageSize: 10,
-        source: (term) => {
-          const words = (term ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-          return choices.filter((c) => words.every((w) => c.name.toLowerCase().includes(w)));
-        },
-      },
-      { input: io.stdin, output, signal: io.signal },
-    );
-  } catch (err) {
-    // Ctrl-C on the prompt, or the process's interruption: exit 130 like any other.
-    if (err instanceof Error && /ExitPromptError|AbortPromptError/.test(err.name))
-      throw new InterruptedError();
-    throw err;
-  }
+  return (await import('./picker.js')).pick(ctx.io, spec, items);
 }
 
 /** The first `n` items of a page stream (a picker's list: the first page, as `--limit` gives it). */

@@ -27,6 +27,8 @@ export interface StartOptions<T, S = object> {
   stdinUsed?: string | undefined;
   /** Replaces `table` as the last fallback of the output format (a help page prints JSON). */
   defaultOutput?: string | undefined;
+  /** Output formats the verb prints itself (`-o env`): see Factory.context. */
+  ownOutput?: readonly string[] | undefined;
   /** Options of the client: `auth: false` where the verb works without a credential. */
   client?: Omit<ServiceClientOptions, 'credentialFlags'> | undefined;
   /**
@@ -65,6 +67,7 @@ export async function startService<T = never, S = object>(
   const ctx = await factory.context(cmd, {
     settings,
     ...(o.defaultOutput === undefined ? {} : { defaultOutput: o.defaultOutput }),
+    ...(o.ownOutput === undefined ? {} : { ownOutput: o.ownOutput }),
   });
   const scope = o.scope ? await o.scope(ctx) : ({} as S);
   const make = o.create;
@@ -95,6 +98,8 @@ export interface VerbStart<S, X> {
   stdinUsed?: string | undefined;
   /** Replaces `table` as the last fallback of the output format. */
   defaultOutput?: string | undefined;
+  /** Output formats the verb prints itself (`-o env`). */
+  ownOutput?: readonly string[] | undefined;
   /** Options of the client (`auth: false`); `false` where the verb sends no request at all. */
   client?: Omit<ServiceClientOptions, 'credentialFlags'> | false;
   /** The verb's own scope (the repository of a runs verb), read after the service's, before the client. */
@@ -128,6 +133,7 @@ export function serviceStart<T, F = Record<string, never>, S extends object = ob
       settings: spec.settings?.(flags) ?? {},
       stdinUsed: o.stdinUsed,
       defaultOutput: o.defaultOutput,
+      ownOutput: o.ownOutput,
       create:
         o.client === false
           ? undefined

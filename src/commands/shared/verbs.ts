@@ -143,3 +143,21 @@ function serviceOf(group: Command): string | undefined {
   while (g.parent?.parent) g = g.parent;
   return g.parent ? g.name() : undefined;
 }
+
+/**
+ * A group of verbs under `parent` (`ops runs job`): its description, the examples its help ends with
+ * (command lines) and its verbs, added by name (see `addVerbs`).
+ */
+export function addGroup(
+  parent: Command,
+  name: string,
+  description: string,
+  examples: string[],
+  verbs: Record<string, Verb>,
+  factory: Factory,
+): Command {
+  const g = parent.command(name).description(description);
+  g.addHelpText('after', `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}`);
+  addVerbs(g, verbs, factory);
+  return g;
+}

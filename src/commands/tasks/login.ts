@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { loginCommand } from '../shared/login-command.js';
-import { runLogin } from '../../auth/login.js';
-import { TASKS_OAUTH } from '../../clients/oauth/providers.js';
+import type { LoginOptions } from '../../auth/login.js';
+import { TASKS_OAUTH } from '../../clients/tasks/oauth.js';
 
 /**
  * `ops tasks login`: Google's OAuth 2.0 for installed apps. A browser on this machine signs in with
@@ -11,7 +11,7 @@ import { TASKS_OAUTH } from '../../clients/oauth/providers.js';
  * (invalid_scope: the error says to use the browser). The stored refresh token renews an expired
  * access token before a request.
  */
-export function tasksLoginCommand(factory: Factory, run = runLogin): Command {
+export function tasksLoginCommand(factory: Factory, run?: (o: LoginOptions) => Promise<void>): Command {
   return loginCommand(
     factory,
     {

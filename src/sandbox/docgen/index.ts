@@ -71,6 +71,7 @@ export function createEmulator(ctx: SandboxContext): Emulator {
       clientSecret: creds.client_secret ?? '',
       enterpriseId: ENTERPRISE_ID,
       userId: SANDBOX_USER_ID,
+      appScope: 'docgen',
     }),
   );
   let store = new JobStore(count, seed, ctx.clock.now());

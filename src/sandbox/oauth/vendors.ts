@@ -61,14 +61,14 @@ export function google(c: Client): OAuthVendor {
  * names its subject (`box_subject_type` enterprise or user, `box_subject_id`). No device flow, and no
  * PKCE in Box's documentation: a challenge is ignored.
  */
-export function box(c: Client & { enterpriseId: string; userId: string }): OAuthVendor {
+export function box(c: Client & { enterpriseId: string; userId: string; appScope: string }): OAuthVendor {
   return {
     paths: { authorize: '/api/oauth2/authorize', token: '/oauth2/token', revoke: '/oauth2/revoke' },
     clientId: c.clientId,
     clientSecret: c.clientSecret,
     secretRequired: true,
-    // Box scopes are set on the application; a request may name them or none.
-    scopes: ['root_readwrite', 'root_readonly', 'docgen', ''],
+    // Box scopes are set on the application (the API's own one too); a request may name them or none.
+    scopes: ['root_readwrite', 'root_readonly', c.appScope, ''],
     pkce: 'ignored',
     rotate: true,
     refreshFor: () => true,

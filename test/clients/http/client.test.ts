@@ -245,11 +245,11 @@ describe('credentials', () => {
     expect((await client().request({ method: 'GET', path: '/r' })).data).toEqual({ moved: true });
   });
 
-  it('headers the caller adds follow curl: Authorization, Cookie and the credential header drop on another host', async () => {
+  it("headers the caller adds follow curl: Authorization, Cookie and the service's credential header drop on another host", async () => {
     const added = {
       Authorization: 'Bearer from-H',
       Cookie: 'session=abc',
-      'X-Cloud-Auth': 'cloud-key',
+      'X-Svc-Auth': 'svc-key',
       'X-Trace': 'kept',
     };
     pool()
@@ -261,10 +261,14 @@ describe('credentials', () => {
         path: '/file',
         method: 'GET',
         headers: (h) =>
-          h['x-trace'] === 'kept' && !('authorization' in h) && !('cookie' in h) && !('x-cloud-auth' in h),
+          h['x-trace'] === 'kept' && !('authorization' in h) && !('cookie' in h) && !('x-svc-auth' in h),
       })
       .reply(200, { moved: true });
-    const res = await client().request({ method: 'GET', path: '/r', headers: added });
+    const res = await client({ redactor: new Redactor([], ['X-Svc-Auth']) }).request({
+      method: 'GET',
+      path: '/r',
+      headers: added,
+    });
     expect(res.data).toEqual({ moved: true });
   });
 

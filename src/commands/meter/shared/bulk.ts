@@ -98,64 +98,30 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
   const started = now();
   const structured = o.printer.format !== 'table';
   const rejects = await Rejects.open(o.io, o.rejects, !structured);
-  const checkpoint = o.checkpoint
-    ? await Checkpoint.load(o.checkpoint, o.input, o.shard && shardText(o.shard))
-    : undefined;
-  await checkpoint?.flush();
+  const checkpoint = await openCheckpoint(o);
   const isConfirmed = checkpoint?.confirmed.cursor();
   const confirmed = checkpoint?.confirmed ?? new LineRanges();
-  // Large reads: each read is a system call, and those are what a VM charges most for.
   const ndjson = o.format === 'ndjson';
-  const stream: ChunkSource | Readable =
-    o.input === '-'
-      ? o.io.stdin
-      : ndjson
-        ? fileChunks(o.input)
-        : createReadStream(o.input, { highWaterMark: 256 * 1024 });
-  const reader: InputReader = ndjson
-    ? ndjsonReader(stream, fieldsFromJson)
-    : await csvReader(stream as Readable);
+  const { stream, reader } = await openInput(o);
   // Ctrl-C stops reading and sending, but the requests in flight are not cut off: their answers are
   // what the checkpoint records (cut off, the service kept batches that a rerun would send again).
   // They get `drainMs` to finish; then this aborts them.
   const giveUp = new AbortController();
   const sender = new MeterEventSender(await o.client(giveUp.signal), { now, stop: o.io.signal });
-  const s = { read: 0, sent: 0, invalid: 0, refused: 0, skipped: 0 };
+  const s: Counts = { read: 0, sent: 0, invalid: 0, refused: 0, skipped: 0 };
   let stop: Stop | undefined;
   let strictReason: string | undefined;
   let inFlight = 0;
   let wake: (() => void) | undefined;
-  const progress = o.feedback.progress(() => {
-    const rate = Math.round(s.sent / Math.max(0.001, (now() - started) / 1000));
-    const pct = o.size ? `${bar(reader.bytes() / o.size)} ` : '';
-    const rejected = s.invalid + s.refused ? `, ${s.invalid + s.refused} rejected` : '';
-    const stopping =
-      o.io.signal.aborted && inFlight > 0
-        ? `; stopping, ${inFlight} ${inFlight === 1 ? 'batch' : 'batches'} in flight (Ctrl-C again quits)`
-        : '';
-    return `${pct}${s.sent.toLocaleString('en-US')} events sent, ${rate.toLocaleString('en-US')}/s${rejected}${stopping}`;
-  });
+  const progress = o.feedback.progress(() =>
+    progressLine(o, s, reader.bytes(), (now() - started) / 1000, inFlight),
+  );
 
   const settle = (b: Batch) => {
-    for (const [a, z] of b.ranges) confirmed.add(a, z);
-    s.sent += b.lines.length;
-    if (checkpoint) {
-      checkpoint.eventsConfirmed += b.lines.length;
-      checkpoint.touch();
-    }
+    confirm(b, s, confirmed, checkpoint);
     progress.update('');
   };
-  const refuse = async (b: Batch, err: ApiError) => {
-    s.refused += b.lines.length;
-    const events = b.sent ? eventsOfBody(b.sent) : [];
-    for (let i = 0; i < events.length; i++) {
-      await rejects.add({
-        line: b.lines[i]!,
-        reason: `refused by the service: ${err.message}`,
-        event: events[i],
-      });
-    }
-  };
+  const refuse = (b: Batch, err: ApiError) => reject(b, err, s, rejects);
   const fail = (err: unknown) => {
     if (o.io.signal.aborted || err instanceof InterruptedError) stop ??= { why: 'interrupted' };
     else if (stop?.why !== 'failed') stop = { why: 'failed', error: err };
@@ -198,12 +164,6 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
     wake = undefined;
   };
 
-  const fresh = (): Batch => ({ sent: undefined, room: undefined, lines: [], ranges: [] });
-  const cover = (b: Batch, line: number) => {
-    const last = b.ranges[b.ranges.length - 1];
-    if (last && last[1] === line - 1) last[1] = line;
-    else b.ranges.push([line, line]);
-  };
   let batch = fresh();
   // The clock is read once a batch, not once a line (a time read is a number object made): what a
   // timestamp is checked against moves by no more than a batch's time.
@@ -278,7 +238,107 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
   await checkpoint?.flush();
   await rejects.close();
   const seconds = (now() - started) / 1000;
-  const summary: SendSummary = {
+  const summary = summaryOf(o, s, stop, sender, seconds, { checkpoint, rejects, structured });
+  await o.printer.print(summary);
+  finish(summary, confirmed, checkpoint, stop, strictReason, o.rejects);
+}
+
+/** The checkpoint of a run that keeps one, written at once (a rerun finds where this one starts). */
+async function openCheckpoint(o: SendManyOptions): Promise<Checkpoint | undefined> {
+  if (!o.checkpoint) return undefined;
+  const checkpoint = await Checkpoint.load(o.checkpoint, o.input, o.shard && shardText(o.shard));
+  await checkpoint.flush();
+  return checkpoint;
+}
+
+/** A batch the service confirmed: its lines are settled, and counted sent. */
+function confirm(b: Batch, s: Counts, confirmed: LineRanges, checkpoint: Checkpoint | undefined): void {
+  for (const [a, z] of b.ranges) confirmed.add(a, z);
+  s.sent += b.lines.length;
+  if (checkpoint) {
+    checkpoint.eventsConfirmed += b.lines.length;
+    checkpoint.touch();
+  }
+}
+
+/** A batch the service refused: each of its events goes to the rejects with the service's reason. */
+async function reject(b: Batch, err: ApiError, s: Counts, rejects: Rejects): Promise<void> {
+  s.refused += b.lines.length;
+  const events = b.sent ? eventsOfBody(b.sent) : [];
+  for (let i = 0; i < events.length; i++) {
+    await rejects.add({
+      line: b.lines[i]!,
+      reason: `refused by the service: ${err.message}`,
+      event: events[i],
+    });
+  }
+}
+
+/** What a run has counted so far. */
+interface Counts {
+  read: number;
+  sent: number;
+  invalid: number;
+  refused: number;
+  skipped: number;
+}
+
+/** The input as a source of lines: NDJSON read in large chunks, CSV through its parser. */
+async function openInput(
+  o: SendManyOptions,
+): Promise<{ stream: ChunkSource | Readable; reader: InputReader }> {
+  // Large reads: each read is a system call, and those are what a VM charges most for.
+  const ndjson = o.format === 'ndjson';
+  const stream: ChunkSource | Readable =
+    o.input === '-'
+      ? o.io.stdin
+      : ndjson
+        ? fileChunks(o.input)
+        : createReadStream(o.input, { highWaterMark: 256 * 1024 });
+  const reader: InputReader = ndjson
+    ? ndjsonReader(stream, fieldsFromJson)
+    : await csvReader(stream as Readable);
+  return { stream, reader };
+}
+
+/** The progress line: how far through the input, events sent and their rate, and why it waits. */
+function progressLine(
+  o: SendManyOptions,
+  s: Counts,
+  bytesRead: number,
+  seconds: number,
+  inFlight: number,
+): string {
+  const rate = Math.round(s.sent / Math.max(0.001, seconds));
+  const pct = o.size ? `${bar(bytesRead / o.size)} ` : '';
+  const rejected = s.invalid + s.refused ? `, ${s.invalid + s.refused} rejected` : '';
+  const stopping =
+    o.io.signal.aborted && inFlight > 0
+      ? `; stopping, ${inFlight} ${inFlight === 1 ? 'batch' : 'batches'} in flight (Ctrl-C again quits)`
+      : '';
+  return `${pct}${s.sent.toLocaleString('en-US')} events sent, ${rate.toLocaleString('en-US')}/s${rejected}${stopping}`;
+}
+
+const fresh = (): Batch => ({ sent: undefined, room: undefined, lines: [], ranges: [] });
+
+/** Adds a line to the batch's ranges (the lines it settles, sent or skipped). */
+function cover(b: Batch, line: number): void {
+  const last = b.ranges[b.ranges.length - 1];
+  if (last && last[1] === line - 1) last[1] = line;
+  else b.ranges.push([line, line]);
+}
+
+/** The run's outcome as printed: counts, rate, and where the checkpoint and rejects went. */
+function summaryOf(
+  o: SendManyOptions,
+  s: Counts,
+  stop: Stop | undefined,
+  sender: MeterEventSender,
+  seconds: number,
+  f: { checkpoint: Checkpoint | undefined; rejects: Rejects; structured: boolean },
+): SendSummary {
+  const { checkpoint, rejects, structured } = f;
+  return {
     status: stop ? stop.why : 'complete',
     read: s.read,
     sent: s.sent,
@@ -297,8 +357,6 @@ export async function sendMany(o: SendManyOptions): Promise<void> {
       ? { first_rejects: rejects.sample.map((r) => ({ line: r.line, reason: r.reason })) }
       : {}),
   };
-  await o.printer.print(summary);
-  finish(summary, confirmed, checkpoint, stop, strictReason, o.rejects);
 }
 
 /** Turns how the run ended into the exit: 130 on Ctrl-C, the failure's own code, 1 for any rejection. */

@@ -6,8 +6,7 @@ import { resolveByName } from '../../shared/resolve.js';
 import { parseOrg } from '../org.js';
 import type { PipelinesBase } from '../shared.js';
 import { resolveOwner } from './owner.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../shared/ids.js';
 
 /** A context id (uuid) or name, checked before any request (with `--org` when given). */
 export function parseContextRef(raw: string, opts: { org?: string }): string {

@@ -4,8 +4,6 @@ import type { Factory } from '../../../app/types.js';
 import type { BranchScope, JobMetricsWire, ReportingWindow } from '../../../clients/pipelines/types.js';
 import { formatNumber } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
-import { materialize } from '../../../clients/http/raw-json.js';
-import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration, percent } from '../columns.js';
 import { type PipelinesBase, examples, start } from '../shared.js';
@@ -14,7 +12,7 @@ import {
   type InsightsView,
   addBranchOptions,
   addWindowOption,
-  draw,
+  tableOrCharts,
   parseBranchScope,
   parseWindow,
   parseWorkflow,
@@ -125,20 +123,11 @@ export async function runInsightsJobs(o: InsightsJobsOptions): Promise<void> {
     { ...o.scope, 'reporting-window': o.window, 'job-name': o.jobName },
     { limit: o.limit, raw: o.printer.takesRawJson },
   );
-  if (!o.view.charts) {
-    await printPages({
-      printer: o.printer,
-      feedback: o.feedback,
-      pages,
-      columns: JOB_COLUMNS,
-      limit: o.limit,
-      noun: 'jobs',
-    });
-    return;
-  }
-  const items: JobMetricsWire[] = [];
-  for await (const page of pages) for (const item of page.items) items.push(materialize(item));
-  if (items.length === 0) return;
-  await draw(o.printer, [...jobCharts(items, o.view.width), '']);
-  await o.printer.print(items, { columns: PRETTY });
+  await tableOrCharts(
+    o,
+    pages,
+    { columns: JOB_COLUMNS, noun: 'jobs' },
+    (items) => jobCharts(items, o.view.width),
+    PRETTY,
+  );
 }

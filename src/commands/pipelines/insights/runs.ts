@@ -4,8 +4,6 @@ import type { Factory } from '../../../app/types.js';
 import type { BranchScope, DateRange, WorkflowRunWire } from '../../../clients/pipelines/types.js';
 import { lineChart } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
-import { materialize } from '../../../clients/http/raw-json.js';
-import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration } from '../columns.js';
 import { type PipelinesBase, examples, start } from '../shared.js';
@@ -13,7 +11,7 @@ import { sparkSection, statusStrip } from './charts.js';
 import {
   type InsightsView,
   addBranchOptions,
-  draw,
+  tableOrCharts,
   parseBranchScope,
   parseRange,
   parseWorkflow,
@@ -136,20 +134,11 @@ export async function runInsightsRuns(o: InsightsRunsOptions): Promise<void> {
     { ...o.scope, ...o.range },
     { limit: o.limit, raw: o.printer.takesRawJson },
   );
-  if (!o.view.charts) {
-    await printPages({
-      printer: o.printer,
-      feedback: o.feedback,
-      pages,
-      columns: RUN_COLUMNS,
-      limit: o.limit,
-      noun: 'runs',
-    });
-    return;
-  }
-  const items: WorkflowRunWire[] = [];
-  for await (const page of pages) for (const item of page.items) items.push(materialize(item));
-  if (items.length === 0) return;
-  await draw(o.printer, [...(await runCharts(items, o.view.width)), '']);
-  await o.printer.print(items, { columns: PRETTY });
+  await tableOrCharts(
+    o,
+    pages,
+    { columns: RUN_COLUMNS, noun: 'runs' },
+    (items) => runCharts(items, o.view.width),
+    PRETTY,
+  );
 }

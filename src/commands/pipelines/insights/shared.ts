@@ -2,7 +2,11 @@ import type { Command } from 'commander';
 import type { Context } from '../../../app/types.js';
 import type { BranchScope, DateRange, ReportingWindow } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
-import type { Printer } from '../../../output/printer.js';
+import type { Page } from '../../../clients/http/paginate.js';
+import { type RawJson, materialize } from '../../../clients/http/raw-json.js';
+import type { Feedback } from '../../../output/feedback.js';
+import type { Column, Printer } from '../../../output/printer.js';
+import { printPages } from '../../shared/list.js';
 import { terminalSafe } from '../../../output/text.js';
 import { isoSeconds, parseTimeWindow } from '../../shared/parse.js';
 import { WINDOWS, parseChoice } from '../shared.js';
@@ -127,4 +131,26 @@ export function parseWorkflow(raw: string): string {
 /** Writes drawn lines to stdout, stripped of any terminal control text that came from the service. */
 export function draw(printer: Printer, lines: readonly string[]): Promise<void> {
   return printer.text(terminalSafe(lines.join('\n')));
+}
+
+/**
+ * The one ending of an insights list: its table as the pages come (or the JSON, YAML, NDJSON), or on
+ * a terminal the charts of the whole list, then `pretty`'s table of it when one is given.
+ */
+export async function tableOrCharts<T>(
+  o: { printer: Printer; feedback: Feedback; view: InsightsView; limit: number | undefined },
+  pages: AsyncIterable<Page<T | RawJson>>,
+  table: { columns: Column<T>[]; noun: string },
+  charts: (items: T[]) => string[] | Promise<string[]>,
+  pretty?: Column<T>[],
+): Promise<void> {
+  if (!o.view.charts) {
+    await printPages({ printer: o.printer, feedback: o.feedback, pages, limit: o.limit, ...table });
+    return;
+  }
+  const items: T[] = [];
+  for await (const page of pages) for (const item of page.items) items.push(materialize(item));
+  if (items.length === 0) return;
+  await draw(o.printer, pretty ? [...(await charts(items)), ''] : await charts(items));
+  if (pretty) await o.printer.print(items, { columns: pretty });
 }

@@ -6,13 +6,11 @@ import { UsageError } from '../../../errors.js';
 import { wrapText } from '../../../output/text.js';
 import { lineChart } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
-import { materialize } from '../../../clients/http/raw-json.js';
-import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration, percent } from '../columns.js';
 import { type PipelinesBase, WINDOWS, examples, parseChoice, start } from '../shared.js';
 import { sparkSection } from './charts.js';
-import { type InsightsView, draw, parseRange, parseWorkflow, viewOf } from './shared.js';
+import { type InsightsView, parseRange, parseWorkflow, tableOrCharts, viewOf } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 export interface InsightsTimeSeriesOptions extends PipelinesBase {
@@ -213,19 +211,7 @@ export async function runInsightsTimeSeries(o: InsightsTimeSeriesOptions): Promi
     { branch: o.branch, granularity: o.granularity, ...o.range },
     { limit: o.limit, raw: o.printer.takesRawJson },
   );
-  if (!o.view.charts) {
-    await printPages({
-      printer: o.printer,
-      feedback: o.feedback,
-      pages,
-      columns: SERIES_COLUMNS,
-      limit: o.limit,
-      noun: 'points',
-    });
-    return;
-  }
-  const items: JobTimeseriesWire[] = [];
-  for await (const page of pages) for (const item of page.items) items.push(materialize(item));
-  if (items.length === 0) return;
-  await draw(o.printer, await seriesCharts(items, { ...o, width: o.view.width }));
+  await tableOrCharts(o, pages, { columns: SERIES_COLUMNS, noun: 'points' }, (items) =>
+    seriesCharts(items, { ...o, width: o.view.width }),
+  );
 }

@@ -4,8 +4,6 @@ import type { Factory } from '../../../app/types.js';
 import type { BranchScope, ReportingWindow, WorkflowMetricsWire } from '../../../clients/pipelines/types.js';
 import { formatNumber } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
-import { materialize } from '../../../clients/http/raw-json.js';
-import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration, percent } from '../columns.js';
 import { type PipelinesBase, examples, start } from '../shared.js';
@@ -14,7 +12,7 @@ import {
   type InsightsView,
   addBranchOptions,
   addWindowOption,
-  draw,
+  tableOrCharts,
   parseBranchScope,
   parseWindow,
   viewOf,
@@ -117,20 +115,11 @@ export async function runInsightsWorkflows(o: InsightsWorkflowsOptions): Promise
     { ...o.scope, 'reporting-window': o.window },
     { limit: o.limit, raw: o.printer.takesRawJson },
   );
-  if (!o.view.charts) {
-    await printPages({
-      printer: o.printer,
-      feedback: o.feedback,
-      pages,
-      columns: WORKFLOW_COLUMNS,
-      limit: o.limit,
-      noun: 'workflows',
-    });
-    return;
-  }
-  const items: WorkflowMetricsWire[] = [];
-  for await (const page of pages) for (const item of page.items) items.push(materialize(item));
-  if (items.length === 0) return;
-  await draw(o.printer, [...workflowCharts(items, o.view.width), '']);
-  await o.printer.print(items, { columns: PRETTY });
+  await tableOrCharts(
+    o,
+    pages,
+    { columns: WORKFLOW_COLUMNS, noun: 'workflows' },
+    (items) => workflowCharts(items, o.view.width),
+    PRETTY,
+  );
 }

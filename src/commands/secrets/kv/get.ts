@@ -14,7 +14,7 @@ import {
   requireV2,
   secretsCommand,
   start,
-  takeEnvOutput,
+  envOutput,
   warn,
 } from '../shared.js';
 
@@ -49,8 +49,8 @@ Examples:
         const version = parseInteger('--version', o.version, { min: 0 });
         const { secretPath } = await import('../../../clients/secrets/client.js');
         secretPath(path);
-        const env = takeEnvOutput(cmd);
-        const { base, view } = await start(factory, cmd, { namespace });
+        const env = envOutput(cmd);
+        const { base, view } = await start(factory, cmd, { namespace }, { ownOutput: ['env'] });
         await run({ ...base, ...view, path, mount: o.mount, version, env });
       },
     );

@@ -1,0 +1,45 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseId, parseUuid } from '../../src/commands/shared/ids.js';
+
+const SRC = join(import.meta.dirname, '..', '..', 'src');
+const files = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+
+/** One UUID pattern and one UUID parser for the verbs (commands/shared/ids.ts). */
+describe('ids', () => {
+  it('a UUID is kept lower-cased; anything else names what and how', () => {
+    expect(parseUuid('context id', ' A0C17523-E4AF-46AB-965F-4A57CBC4A90F ', 'x')).toBe(
+      'a0c17523-e4af-46ab-965f-4a57cbc4a90f',
+    );
+    expect(() =>
+      parseUuid('snapshot id', 'nightly', 'the id as `ops cloud instance snapshot list` shows it'),
+    ).toThrow(
+      expect.objectContaining({
+        message: 'invalid snapshot id "nightly": not a UUID',
+        hint: 'give the id as `ops cloud instance snapshot list` shows it',
+      }),
+    );
+  });
+
+  it('a number is 1 to 15 digits and at least 1; digits stay text', () => {
+    expect(parseId('run id', ' 30433643 ', 'number', 'h')).toBe(30433643);
+    expect(() => parseId('run id', '0', 'number', 'give the numeric run id')).toThrow(
+      expect.objectContaining({ message: 'invalid run id "0"', hint: 'give the numeric run id' }),
+    );
+    expect(() => parseId('run id', '1234567890123456', 'number', 'h')).toThrow('invalid run id');
+    expect(parseId('job id', '007', 'digits', 'h')).toBe('007');
+    expect(() => parseId('job id', 'abc', 'digits', 'h')).toThrow('invalid job id "abc"');
+  });
+
+  it('no other file of the commands, clients or the root spells the UUID pattern', () => {
+    const spelled = files(SRC)
+      .map((f) => relative(SRC, f))
+      .filter((p) => !p.startsWith('sandbox/') && p !== 'commands/shared/ids.ts')
+      .filter((p) => readFileSync(join(SRC, p), 'utf8').includes('{8}-[0-9a-f]{4}'));
+    expect(spelled).toEqual([]);
+  });
+});

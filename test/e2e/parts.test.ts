@@ -1,0 +1,62 @@
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox.js';
+
+/**
+ * What a command loads of the built CLI (scripts/bundles.mjs): the runtime, its service's part, and
+ * the parts its code runs. The sign-in flows, the OAuth token code, the picker, the git reader and
+ * the other built-in commands are parts of their own, so that `ops hosts totals` compiles none of them.
+ * A part loaded leaves its code cache in OPS_CACHE_DIR (scripts/disk-loader.cjs): that is the witness.
+ */
+const sb = await useSandbox({ services: ['hosts', 'tasks', 'runs'] });
+
+async function partsLoaded(args: string[], o: { env?: Record<string, string>; input?: string } = {}) {
+  const cache = mkdtempSync(join(tmpdir(), 'ops-parts-'));
+  const r = await runCli(args, {
+    env: { ...sb.env, OPS_CACHE_DIR: cache, ...o.env },
+    ...(o.input === undefined ? {} : { input: o.input }),
+  });
+  expect([args, r.code]).toEqual([args, 0]);
+  return readdirSync(join(cache, 'code'))
+    .map((f) => /-lib_(.+)\.cache$/.exec(f)?.[1])
+    .filter((p): p is string => p !== undefined)
+    .sort();
+}
+
+describe('parts of the built CLI', () => {
+  it('the runtime holds no sign-in, OAuth, picker, git, chart or built-in command code', () => {
+    const runtime = readFileSync(join(import.meta.dirname, '../../dist/run.cjs'), 'latin1');
+    const modules = [...runtime.matchAll(/"(src\/[^"]+\.ts)"\(\)\{/g)].map((m) => m[1]!);
+    expect(modules.length).toBeGreaterThan(50);
+    expect(
+      modules.filter((m) =>
+        /^src\/(auth\/(login\.ts|oauth\/|stdin-token)|clients\/oauth\/|commands\/(shared\/(login-run|picker|git-remote)|config\/|api\/|sandbox\/|completion\/)|output\/(chart|query))/.test(
+          m,
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  it('hosts totals loads its service alone', async () => {
+    expect(await partsLoaded(['hosts', 'totals'])).toEqual(['service-hosts']);
+  });
+
+  it('a list of a service with a sign-in loads the OAuth token code, not the sign-in or the picker', async () => {
+    expect(await partsLoaded(['tasks', 'lists', 'list'])).toEqual(['oauth', 'service-tasks']);
+  });
+
+  it('a login loads the sign-in', async () => {
+    const parts = await partsLoaded(['tasks', 'login', '--token-stdin', '--insecure-storage'], {
+      env: { OPS_TASKS_TOKEN: '', OPS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'ops-parts-config-')) },
+      input: 'a-token-from-elsewhere',
+    });
+    expect(parts).toEqual(expect.arrayContaining(['signin', 'service-tasks']));
+  });
+
+  it('runs list reads the git clone (its part), without the picker', async () => {
+    expect(await partsLoaded(['runs', 'list', '--limit', '1'])).toEqual(['git', 'service-runs']);
+  });
+});
