@@ -4,6 +4,8 @@ import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verbMeta } from '../src/commands/shared/verbs.js';
 import { main } from '../src/main.js';
+import { GLOBAL_FLAGS_LINE } from '../src/output/help-text.js';
+import { createRoot } from '../src/program.js';
 import { SERVICES } from '../src/services.js';
 import { testFactory } from './helpers/factory.js';
 import { memoryIo } from './helpers/io.js';
@@ -160,5 +162,96 @@ describe('help', () => {
     }
     expect(wide).toEqual([]);
     expect(bare).toEqual([]);
+  });
+
+  // docs/grammar.md, "Help pages": what a newcomer reads first.
+  const pageOf = async (path: string, columns = 80) => {
+    const io = memoryIo({ columns });
+    await main(['node', 'ops', ...path.split(' ').filter(Boolean), '--help'], io);
+    return io.out();
+  };
+  const blockAfter = (page: string, heading: string) => {
+    const lines = page.split('\n');
+    const at = lines.indexOf(heading);
+    if (at < 0) return [];
+    const end = lines.findIndex((l, i) => i > at && !l.startsWith(' '));
+    return lines.slice(at + 1, end < 0 ? undefined : end);
+  };
+  const pages = ['', ...all.keys()];
+  const globalFlags = longs(createRoot());
+  /** A flag's own line in a list of flags: `  -o, --output <format>  …`. */
+  const flagLine = (flag: string, mode: string) => new RegExp(`^ {2}(-\\w, )?${flag}(?![\\w-])`, mode);
+
+  it('every page shows its commands first and points at the global flags in one line', async () => {
+    const wrong: string[] = [];
+    for (const path of pages) {
+      const page = await pageOf(path);
+      const lines = page.split('\n');
+      const commands = lines.findIndex((l) => /^(Commands|Services):$/.test(l));
+      const options = lines.indexOf('Options:');
+      if (commands >= 0 && options >= 0 && options < commands) wrong.push(`${path}: options before commands`);
+      if (lines.filter((l) => l === GLOBAL_FLAGS_LINE).length !== 1)
+        wrong.push(`${path}: no one pointer line`);
+      const own = new Set(longs(all.get(path) ?? tree));
+      const listed = globalFlags.filter((f) => !own.has(f) && flagLine(f, 'm').test(page));
+      if (listed.length > 0) wrong.push(`${path}: lists global flags ${listed.join(' ')}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('the root page groups the commands: the services, then the tools', async () => {
+    const page = await pageOf('');
+    const names = (heading: string) =>
+      blockAfter(page, heading).flatMap((l) => /^ {2}(\S+)/.exec(l)?.[1] ?? []);
+    expect(names('Services:')).toEqual(SERVICES.filter((s) => s.commands).map((s) => s.name));
+    expect(names('Tools:')).toEqual(['config', 'auth', 'api', 'sandbox', 'mcp', 'completion']);
+  });
+
+  it('`ops help flags` lists every global flag once', async () => {
+    const io = memoryIo();
+    expect(await main(['node', 'ops', 'help', 'flags'], io)).toBe(0);
+    expect(globalFlags.length).toBeGreaterThanOrEqual(16);
+    for (const f of globalFlags) expect(io.out().match(flagLine(f, 'gm')), f).toHaveLength(1);
+  });
+
+  it('`ops help environment|exit-codes|formatting` are topics; another word is exit 2 naming them', async () => {
+    const topic = async (name: string) => {
+      const io = memoryIo();
+      return { code: await main(['node', 'ops', 'help', name], io), out: io.out(), err: io.err() };
+    };
+    const env = await topic('environment');
+    expect(env.code).toBe(0);
+    for (const s of SERVICES) expect(env.out, s.name).toContain(`OPS_${s.name.toUpperCase()}_BASE_URL`);
+    expect(env.out).toMatch(/OPS_CONFIG_DIR|NO_COLOR/);
+    const exits = await topic('exit-codes');
+    for (const code of [0, 1, 2, 3, 4, 5, 6, 7, 8, 130])
+      expect(exits.out).toMatch(new RegExp(`^ {2}${code} +\\S`, 'm'));
+    expect((await topic('formatting')).out).toMatch(/ndjson +one item a line/);
+    const unknown = await topic('nosuch');
+    expect(unknown).toMatchObject({ code: 2, out: '' });
+    expect(unknown.err).toBe(
+      "ops: unknown command or help topic 'nosuch'\nhint: help topics: environment, exit-codes, flags, formatting; commands: ops --help\n",
+    );
+  });
+
+  it('a group page fits one 80x24 screen where its verbs do (at most 12 lines of them)', async () => {
+    const tall: string[] = [];
+    for (const [path] of groups) {
+      const page = await pageOf(path);
+      const verbs = blockAfter(page, 'Commands:').length;
+      const height = page.trimEnd().split('\n').length;
+      if (verbs <= 12 && height > 24) tall.push(`${path}: ${height} lines`);
+    }
+    expect(tall).toEqual([]);
+  });
+
+  it('examples never wrap at 80 columns: each is written within them', async () => {
+    const wrapped: string[] = [];
+    for (const path of pages) {
+      const narrow = blockAfter(await pageOf(path), 'Examples:');
+      const wide = blockAfter(await pageOf(path, 1000), 'Examples:');
+      for (const line of wide) if (!narrow.includes(line)) wrapped.push(`${path || 'ops'}: ${line.trim()}`);
+    }
+    expect(wrapped).toEqual([]);
   });
 });
