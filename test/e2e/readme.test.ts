@@ -22,11 +22,12 @@ import { useSandbox } from '../helpers/sandbox.js';
 
 const sb = await useSandbox();
 
-describe.each(manualPages())('every example of %s runs as written against the sandbox', (page) => {
-  for (const example of markdownExamples(readFileSync(join(ROOT, page), 'utf8'), page)) {
-    if (example.skip) it.skip(`${example.name}: not run: ${example.skip}`, () => undefined);
-    else it(example.name, runsAsDocumented(example, documented(sb)), 120_000);
-  }
+describe('every example of the manual runs as written against the sandbox', () => {
+  for (const page of manualPages())
+    for (const example of markdownExamples(readFileSync(join(ROOT, page), 'utf8'), page)) {
+      if (example.skip) it.skip(`${example.name}: not run: ${example.skip}`, () => undefined);
+      else it(example.name, runsAsDocumented(example, documented(sb)), 120_000);
+    }
 });
 
 describe('the manual', () => {
