@@ -293,7 +293,6 @@ const WRAPPING_VERBS = new Set([
   'cloud instance-types',
   'cloud lb metrics',
   'dataapi errors keywords',
-  'dataapi errors resend',
   'db role-assignment create',
   'db role-assignment delete',
   'db role-assignment get',
@@ -330,5 +329,4 @@ const WRAPPING_VERBS = new Set([
   'runs cache delete',
   'runs workflow dispatch',
   'secrets login',
-  'tasks replace',
 ]);
