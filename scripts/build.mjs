@@ -24,7 +24,7 @@ await buildMain(root, main, {
   define: { ...define, 'import.meta.url': '__opsMainUrl' },
   // main.ts finds the help pages beside itself.
   banner: "var __opsMainUrl = require('node:url').pathToFileURL(__filename).href;",
-  entry: "export { main, commandPaths } from './src/main.ts';\n",
+  entry: "export { main, commandPaths, helpTopicNames } from './src/main.ts';\n",
   runLoader: `
     const { diskLoader } = require('./scripts/disk-loader.cjs');
     module.exports = diskLoader(__dirname, ${JSON.stringify(buildId)}).load('run');`,
@@ -35,5 +35,5 @@ console.error(
   `built dist/: ops.cjs ${kib(main).toFixed(1)} KiB, run.cjs ${kib(files['run.cjs']).toFixed(0)} KiB, ${libs.length} bundles in lib/ ${libs.reduce((n, [, f]) => n + kib(f), 0).toFixed(0)} KiB (build ${buildId})`,
 );
 
-// Help pages for the fast `--help` path (see scripts/help-pages.mjs).
+// Help pages for the fast `--help` path, help topics and man pages (see scripts/help-pages.mjs).
 await import('./help-pages.mjs');

@@ -215,6 +215,8 @@ function parts(root) {
     mcp: { folders: ['commands/mcp/'], except: [], entries: { commands: 'commands/mcp/index.ts' } },
     // `ops auth`, and the OS keyring's code, loaded only where the config file says it holds a key.
     auth: { folders: ['commands/auth/'], except: [], entries: { commands: 'commands/auth/index.ts' } },
+    // `ops help <topic>`: pages no other command reads.
+    help: { folders: ['commands/help/'], except: [], entries: { topics: 'commands/help/index.ts' } },
     keyring: { folders: ['config/keyring'], except: [], entries: { keyring: 'config/keyring.ts' } },
     sandbox: {
       folders: ['sandbox/'],

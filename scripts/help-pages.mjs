@@ -1,15 +1,18 @@
 // Writes dist/help/<command path>.txt: the help of every command as commander renders it (80 columns),
 // made from the built CLI itself, so that `ops <command> --help` can be answered before commander and
-// the command tree are loaded. main.ts falls back to commander when a page is missing.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// the command tree are loaded. main.ts falls back to commander when a page is missing. The same walk
+// writes the help topics (dist/help/ops help <topic>.txt) and the man pages (dist/man/<ops-…>.1, made
+// from the help by scripts/manual.mjs).
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { manPage, pageName } from './manual.mjs';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
 // No code cache from this run: it loads the whole command tree, which no user's command does.
 process.env.NODE_DISABLE_COMPILE_CACHE = '1';
-const { main, commandPaths } = createRequire(import.meta.url)(join(root, 'dist', 'ops.cjs'));
+const { main, commandPaths, helpTopicNames } = createRequire(import.meta.url)(join(root, 'dist', 'ops.cjs'));
 
 function memoryIo() {
   let out = '';
@@ -42,12 +45,43 @@ const paths = await commandPaths(memoryIo().io);
 const dir = join(root, 'dist', 'help');
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
-let n = 0;
+const pages = new Map();
 for (const path of paths) {
   const { code, out } = await run([...path, '--help']);
   if (code !== 0 || !out.startsWith('Usage:'))
     throw new Error(`help of "ops ${path.join(' ')}" failed (exit ${code})`);
-  writeFileSync(join(dir, `${['ops', ...path].join(' ')}.txt`), out);
-  n++;
+  const command = ['ops', ...path].join(' ');
+  writeFileSync(join(dir, `${command}.txt`), out);
+  pages.set(command, out);
 }
-console.error(`wrote ${n} help pages to dist/help/`);
+const topics = new Map();
+for (const topic of await helpTopicNames()) {
+  const { code, out } = await run(['help', topic]);
+  if (code !== 0) throw new Error(`ops help ${topic} failed (exit ${code})`);
+  writeFileSync(join(dir, `ops help ${topic}.txt`), out);
+  topics.set(topic, out);
+}
+console.error(`wrote ${pages.size} help pages and ${topics.size} help topics to dist/help/`);
+
+const man = join(root, 'dist', 'man');
+rmSync(man, { recursive: true, force: true });
+mkdirSync(man, { recursive: true });
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const commands = [...pages.keys()];
+// ops(1) carries the topics in the sections man pages have for them.
+const sections = {
+  flags: 'GLOBAL FLAGS',
+  environment: 'ENVIRONMENT',
+  'exit-codes': 'EXIT STATUS',
+  formatting: 'OUTPUT',
+};
+const rootTopics = [...topics].map(([topic, text]) => ({
+  heading: sections[topic] ?? topic.toUpperCase(),
+  text,
+}));
+for (const [command, help] of pages)
+  writeFileSync(
+    join(man, `${pageName(command, commands)}.1`),
+    manPage(command, help, { version, commands, topics: command === 'ops' ? rootTopics : [] }),
+  );
+console.error(`wrote ${pages.size} man pages to dist/man/`);

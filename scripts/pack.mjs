@@ -40,7 +40,9 @@ const manifest = {
   author: pkg.author,
   type: 'module',
   bin: { ops: 'bin/ops.cjs' },
+  // npm links these into the prefix's share/man/man1 on a global install.
   man: readdirSync(join(root, 'dist', 'man'))
+    .filter((f) => f.endsWith('.1'))
     .sort()
     .map((page) => `dist/man/${page}`),
   engines: pkg.engines,

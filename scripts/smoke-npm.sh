@@ -11,6 +11,8 @@ trap 'rm -rf "$prefix"' EXIT
 npm install --global --prefix "$prefix" --prefer-offline --no-audit --no-fund "$tarball" >/dev/null
 "$prefix/bin/ops" --version
 "$prefix/bin/ops" completion bash | grep -q _ops_complete
+# The man pages the package names in its `man` field, linked where man finds them.
+grep -q '^\.TH "OPS-RUNS-LIST" "1"' "$prefix/share/man/man1/ops-runs-list.1"
 # The OS keyring through the package's one dependency: a real Secret Service where dbus-run-session and
 # gnome-keyring are installed (the secret read back from it), else the file and its one line.
 export OPS_CONFIG_DIR="$prefix/config"

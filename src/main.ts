@@ -10,9 +10,12 @@ const EXIT_INTERRUPTED = 130;
  */
 export async function main(argv: string[], io?: Io): Promise<number> {
   // `ops help secrets kv` is `ops secrets kv --help`, at any depth (commander's own help command
-  // looks one level down only).
-  if (argv[2] === 'help' && argv.slice(3).every((w) => /^[a-z][a-z0-9-]*$/.test(w)))
+  // looks one level down only); `ops help <word>` may also be a help topic (`ops help exit-codes`).
+  let topic: string | undefined;
+  if (argv[2] === 'help' && argv.slice(3).every((w) => /^[a-z][a-z0-9-]*$/.test(w))) {
+    if (argv.length === 4) topic = argv[3];
     argv = [...argv.slice(0, 2), ...argv.slice(3), '--help'];
+  }
   const version = versionRequest(argv.slice(2));
   if (version !== undefined) {
     const info = versionInfo();
@@ -21,7 +24,7 @@ export async function main(argv: string[], io?: Io): Promise<number> {
     );
     return EXIT_OK;
   }
-  const page = io === undefined ? helpPage(argv) : undefined;
+  const page = io === undefined ? helpPage(argv, topic) : undefined;
   if (page !== undefined) {
     process.stdout.write(page);
     return EXIT_OK;
@@ -29,7 +32,7 @@ export async function main(argv: string[], io?: Io): Promise<number> {
   const controller = new AbortController();
   const onSignal = installSignals(controller, io === undefined);
   const { run } = await import('./run.js');
-  return run(argv, io, controller, onSignal);
+  return run(argv, io, controller, onSignal, topic);
 }
 
 /** Every command path of the tree (for the help-page build; loads the whole tree). */
@@ -37,19 +40,31 @@ export async function commandPaths(io: Io): Promise<string[][]> {
   return (await import('./run.js')).commandPaths(io);
 }
 
+/** The names of the help topics (for the help-page build). */
+export async function helpTopicNames(): Promise<string[]> {
+  return (await import('./run.js')).helpTopicNames();
+}
+
 /**
- * `ops <command words> --help` from the page the build wrote (dist/help), so that help, like the
- * version, costs little more than Node's own start. Anything else, a terminal narrower than the
- * page, or a missing page (the single binary has none) goes through commander.
+ * `ops <command words> --help` (or the help topic asked for) from the page the build wrote (dist/help),
+ * so that help, like the version, costs little more than Node's own start. Anything else, a terminal
+ * narrower than the page, or a missing page (the single binary has none) goes through commander.
  */
-function helpPage(argv: string[]): string | undefined {
+function helpPage(argv: string[], topic: string | undefined): string | undefined {
   const args = argv.slice(2);
   const last = args.at(-1);
   if (args.length < 1 || (last !== '--help' && last !== '-h')) return undefined;
   const words = args.slice(0, -1);
   if (!words.every((w) => /^[a-z][a-z0-9-]*$/.test(w))) return undefined;
   if (process.stdout.isTTY && (process.stdout.columns ?? 80) < 80) return undefined;
-  const name = `help/${['ops', ...words].join(' ')}.txt`;
+  return (
+    (topic === undefined ? undefined : builtPage(`help/ops help ${topic}.txt`)) ??
+    builtPage(`help/${['ops', ...words].join(' ')}.txt`)
+  );
+}
+
+/** A page the build wrote, or undefined when it is missing. */
+function builtPage(name: string): string | undefined {
   try {
     // The single binary carries the pages as assets; the bundle has them beside it.
     const sea = process.getBuiltinModule('node:sea');

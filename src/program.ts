@@ -11,6 +11,8 @@ import { versionLine } from './version.js';
 interface TopLevel {
   name: string;
   summary: string;
+  /** The heading the root page lists it under. */
+  group: 'Services:' | 'Tools:';
   load: () => Promise<ServiceCommands>;
 }
 
@@ -19,31 +21,37 @@ const BUILT_INS: TopLevel[] = [
   {
     name: 'config',
     summary: 'Read and write settings and profiles',
+    group: 'Tools:',
     load: () => import('./commands/config/index.js'),
   },
   {
     name: 'auth',
     summary: "Show, print and forget every service's credential",
+    group: 'Tools:',
     load: () => import('./commands/auth/index.js'),
   },
   {
     name: 'api',
     summary: 'Make a raw request to any service',
+    group: 'Tools:',
     load: () => import('./commands/api/index.js'),
   },
   {
     name: 'sandbox',
     summary: 'Run local emulators of every service',
+    group: 'Tools:',
     load: () => import('./commands/sandbox/index.js'),
   },
   {
     name: 'mcp',
     summary: 'Serve every service to AI agents as MCP tools',
+    group: 'Tools:',
     load: () => import('./commands/mcp/index.js'),
   },
   {
     name: 'completion',
     summary: 'Print a shell completion script',
+    group: 'Tools:',
     load: () => import('./commands/completion/index.js'),
   },
 ];
@@ -52,6 +60,7 @@ export function topLevelCommands(): TopLevel[] {
   const services = SERVICES.filter((s) => s.commands).map((s) => ({
     name: s.name,
     summary: s.summary,
+    group: 'Services:' as const,
     load: s.commands!,
   }));
   return [...services, ...BUILT_INS];
@@ -137,13 +146,13 @@ export function createRoot(withVersion = true): Command {
   root.addHelpText(
     'after',
     `
-Examples:
-  ops sandbox start & eval "$(ops sandbox env)"      # talk to the local emulators
-  ops hosts list --all -o ndjson
-  ops secrets kv get secret/app/db --field password
+Help topics: ops help environment | exit-codes | flags | formatting
 
-Exit codes: 0 ok, 1 failed, 2 usage, 3 not found, 4 auth, 5 rate limited, 6 timeout, 7 server/network,
-8 watched run failed, 130 interrupted.`,
+Examples:
+  ops sandbox start &             # the local emulators of every service
+  eval "$(ops sandbox env)"       # every service talks to them
+  ops hosts list --all -o ndjson
+  ops secrets kv get secret/app/db --field password`,
   );
   return root;
 }
@@ -225,7 +234,9 @@ export async function buildProgram(factory: Factory, argv: string[], loadAll = f
     } else {
       root.command(entry.name).description(entry.summary).helpOption(false).allowUnknownOption();
     }
+    root.commands.find((c) => c.name() === entry.name)?.helpGroup(entry.group);
   }
+  root.commandsGroup('Help:').helpCommand('help [command]', "show a command's help, or a help topic's");
   buildVerbs(root, loadAll ? undefined : commandWords(argv.slice(2)));
   usageErrors(root);
   return root;

@@ -1,14 +1,14 @@
 import { setMaxListeners } from 'node:events';
 import { type Command, CommanderError } from 'commander';
 import { createFactory } from './app/factory.js';
-import { buildProgram, pathOf } from './program.js';
+import { buildProgram, createRoot, pathOf, topLevelCommands } from './program.js';
 import { SERVICES } from './services.js';
 import { closeTransport } from './clients/http/transport.js';
 import type { Factory } from './app/types.js';
 import { ExitCode, OpsError } from './errors.js';
 import { type Io, processIo } from './io.js';
 import { batchedIo } from './output/batch.js';
-import { fitHelpText, helpLayout } from './output/help-text.js';
+import { fitHelpText, globalFlagsText, helpLayout } from './output/help-text.js';
 import { OUTPUT_FORMATS } from './output/printer.js';
 import { renderError } from './render-error.js';
 
@@ -40,12 +40,8 @@ function configure(cmd: Command, io: Io): void {
     writeErr: (s) => io.stderr.write(s),
     outputError: () => undefined,
   });
-  // Every page lists the root's flags too (a leaf page alone would hide --json, --query, --dry-run…).
-  cmd.configureHelp({
-    ...cmd.configureHelp(),
-    ...helpLayout,
-    ...(cmd.parent ? { showGlobalOptions: true } : {}),
-  });
+  // Every page points at the global flags, which `ops help flags` lists once.
+  cmd.configureHelp({ ...cmd.configureHelp(), ...helpLayout });
   for (const sub of cmd.commands) configure(sub, io);
 }
 
@@ -58,6 +54,7 @@ export async function run(
   io: Io | undefined,
   controller: AbortController,
   onSignal: { dispose(): void },
+  topic?: string,
 ): Promise<number> {
   // Every request in flight (and every retry wait) listens to Ctrl-C: `meter send --concurrency 64`
   // holds over a hundred listeners at once, which is by design, not a leak to warn about.
@@ -70,14 +67,18 @@ export async function run(
   let ran: string | undefined;
   let code: number;
   try {
-    const program = await buildProgram(factory, argv);
-    configure(program, realIo);
-    program.hook('preAction', (_root, action) => {
-      ran = [pathOf(action).replace(/^ops /, ''), formatWord(action.optsWithGlobals())]
-        .filter((w) => w !== '')
-        .join(' ');
-    });
-    await program.parseAsync(argv);
+    if (topic !== undefined && !topLevelCommands().some((c) => c.name === topic))
+      await printTopic(topic, realIo);
+    else {
+      const program = await buildProgram(factory, argv);
+      configure(program, realIo);
+      program.hook('preAction', (_root, action) => {
+        ran = [pathOf(action).replace(/^ops /, ''), formatWord(action.optsWithGlobals())]
+          .filter((w) => w !== '')
+          .join(' ');
+      });
+      await program.parseAsync(argv);
+    }
     code = ExitCode.ok;
   } catch (err) {
     code = exitCodeOf(err, realIo, argv, controller.signal);
@@ -90,6 +91,13 @@ export async function run(
   }
   lastCommand = ran === undefined ? undefined : `${ran} ${code}`;
   return code;
+}
+
+/** `ops help <topic>`: the topic's page, or exit 2 naming the topics (docs/grammar.md, "Help pages"). */
+async function printTopic(topic: string, io: Io): Promise<void> {
+  const { helpTopic } = await import('./commands/help/index.js');
+  const commands = topLevelCommands().map((c) => c.name);
+  io.stdout.write(helpTopic(topic, globalFlagsText(createRoot()), commands));
 }
 
 /** What an error ends in: one line on stderr (or a JSON envelope) and the exit code it has. */
@@ -126,4 +134,9 @@ export async function commandPaths(io: Io): Promise<string[][]> {
   const factory = await makeFactory(io);
   const { commandPaths: paths } = await import('./commands/completion/script.js');
   return paths(await factory.tree());
+}
+
+/** The names of the help topics (`ops help <topic>`). */
+export async function helpTopicNames(): Promise<string[]> {
+  return (await import('./commands/help/index.js')).TOPIC_NAMES;
 }

@@ -4,6 +4,9 @@ import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verbMeta } from '../src/commands/shared/verbs.js';
 import { main } from '../src/main.js';
+import { TOPIC_NAMES as TOPICS } from '../src/commands/help/index.js';
+import { GLOBAL_FLAGS_LINE } from '../src/output/help-text.js';
+import { createRoot } from '../src/program.js';
 import { SERVICES } from '../src/services.js';
 import { testFactory } from './helpers/factory.js';
 import { memoryIo } from './helpers/io.js';
@@ -161,4 +164,169 @@ describe('help', () => {
     expect(wide).toEqual([]);
     expect(bare).toEqual([]);
   });
+
+  // docs/grammar.md, "Help pages": what a newcomer reads first.
+  const pageOf = async (path: string, columns = 80) => {
+    const io = memoryIo({ columns });
+    await main(['node', 'ops', ...path.split(' ').filter(Boolean), '--help'], io);
+    return io.out();
+  };
+  const blockAfter = (page: string, heading: string) => {
+    const lines = page.split('\n');
+    const at = lines.indexOf(heading);
+    if (at < 0) return [];
+    const end = lines.findIndex((l, i) => i > at && !l.startsWith(' '));
+    return lines.slice(at + 1, end < 0 ? undefined : end);
+  };
+  const pages = ['', ...all.keys()];
+  const globalFlags = longs(createRoot());
+  /** A flag's own line in a list of flags: `  -o, --output <format>  …`. */
+  const flagLine = (flag: string, mode: string) => new RegExp(`^ {2}(-\\w, )?${flag}(?![\\w-])`, mode);
+
+  it('every page shows its commands first and points at the global flags in one line', async () => {
+    const wrong: string[] = [];
+    for (const path of pages) {
+      const page = await pageOf(path);
+      const lines = page.split('\n');
+      const commands = lines.findIndex((l) => /^(Commands|Services):$/.test(l));
+      const options = lines.indexOf('Options:');
+      if (commands >= 0 && options >= 0 && options < commands) wrong.push(`${path}: options before commands`);
+      if (lines.filter((l) => l === GLOBAL_FLAGS_LINE).length !== 1)
+        wrong.push(`${path}: no one pointer line`);
+      const own = new Set(longs(all.get(path) ?? tree));
+      const listed = globalFlags.filter((f) => !own.has(f) && flagLine(f, 'm').test(page));
+      if (listed.length > 0) wrong.push(`${path}: lists global flags ${listed.join(' ')}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('the root page groups the commands: the services, then the tools', async () => {
+    const page = await pageOf('');
+    const names = (heading: string) =>
+      blockAfter(page, heading).flatMap((l) => /^ {2}(\S+)/.exec(l)?.[1] ?? []);
+    expect(names('Services:')).toEqual(SERVICES.filter((s) => s.commands).map((s) => s.name));
+    expect(names('Tools:')).toEqual(['config', 'auth', 'api', 'sandbox', 'mcp', 'completion']);
+  });
+
+  it('`ops help flags` lists every global flag once', async () => {
+    const io = memoryIo();
+    expect(await main(['node', 'ops', 'help', 'flags'], io)).toBe(0);
+    expect(globalFlags.length).toBeGreaterThanOrEqual(16);
+    for (const f of globalFlags) expect(io.out().match(flagLine(f, 'gm')), f).toHaveLength(1);
+  });
+
+  it('`ops help environment|exit-codes|formatting` are topics; another word is exit 2 naming them', async () => {
+    const topic = async (name: string) => {
+      const io = memoryIo();
+      return { code: await main(['node', 'ops', 'help', name], io), out: io.out(), err: io.err() };
+    };
+    const env = await topic('environment');
+    expect(env.code).toBe(0);
+    for (const s of SERVICES) expect(env.out, s.name).toContain(`OPS_${s.name.toUpperCase()}_BASE_URL`);
+    expect(env.out).toMatch(/OPS_CONFIG_DIR|NO_COLOR/);
+    const exits = await topic('exit-codes');
+    for (const code of [0, 1, 2, 3, 4, 5, 6, 7, 8, 130])
+      expect(exits.out).toMatch(new RegExp(`^ {2}${code} +\\S`, 'm'));
+    expect((await topic('formatting')).out).toMatch(/ndjson +one item a line/);
+    const unknown = await topic('nosuch');
+    expect(unknown).toMatchObject({ code: 2, out: '' });
+    expect(unknown.err).toBe(
+      "ops: unknown command or help topic 'nosuch'\nhint: help topics: environment, exit-codes, flags, formatting; commands: ops --help\n",
+    );
+  });
+
+  it('a group page fits one 80x24 screen where its verbs do (at most 12 lines of them)', async () => {
+    const tall: string[] = [];
+    for (const [path] of groups) {
+      const page = await pageOf(path);
+      const verbs = blockAfter(page, 'Commands:').length;
+      const height = page.trimEnd().split('\n').length;
+      if (verbs <= 12 && height > 24) tall.push(`${path}: ${height} lines`);
+    }
+    expect(tall).toEqual([]);
+  });
+
+  it('examples never wrap at 80 columns: each is written within them', async () => {
+    const wrapped = new Set<string>();
+    for (const path of [...pages, ...TOPICS.map((t) => `help ${t}`)]) {
+      const words = path.split(' ').filter(Boolean);
+      const args = words[0] === 'help' ? words : [...words, '--help'];
+      const render = async (columns: number) => {
+        const io = memoryIo({ columns });
+        await main(['node', 'ops', ...args], io);
+        return blockAfter(io.out(), 'Examples:');
+      };
+      const narrow = await render(80);
+      if ((await render(1000)).some((line) => !narrow.includes(line))) wrapped.add(path);
+    }
+    // The root, every group and every topic hold it; verb pages written before the rule are listed
+    // below, and the list only shrinks (a page that fits is taken off it; a new page cannot join it).
+    expect([...wrapped].filter((p) => !WRAPPING_VERBS.has(p))).toEqual([]);
+    expect([...WRAPPING_VERBS].filter((p) => !wrapped.has(p))).toEqual([]);
+  });
 });
+
+/** Verb pages whose examples were written wider than 80 columns before the rule: to shorten, never to grow. */
+const WRAPPING_VERBS = new Set([
+  'auth token',
+  'cloud asg create',
+  'cloud asg deregister-target-group',
+  'cloud asg register-target-group',
+  'cloud asg update',
+  'cloud instance cancel-termination',
+  'cloud instance credentials delete',
+  'cloud instance credentials get',
+  'cloud instance credentials list',
+  'cloud instance credentials store',
+  'cloud instance credentials update',
+  'cloud instance launch',
+  'cloud instance list',
+  'cloud instance metrics cpu',
+  'cloud instance private-network add',
+  'cloud instance snapshot create',
+  'cloud instance snapshot delete',
+  'cloud instance snapshot get',
+  'cloud instance snapshot restore',
+  'cloud instance start',
+  'cloud instance terminate',
+  'cloud instance update',
+  'cloud instance-types',
+  'cloud lb metrics',
+  'dataapi errors keywords',
+  'db role-assignment create',
+  'db role-assignment delete',
+  'db role-assignment get',
+  'db role-assignment list',
+  'db role-definition get',
+  'db role-definition list',
+  'pipelines checkout-key create',
+  'pipelines checkout-key delete',
+  'pipelines checkout-key get',
+  'pipelines context create',
+  'pipelines context env delete',
+  'pipelines context env list',
+  'pipelines context env set',
+  'pipelines context list',
+  'pipelines context restriction create',
+  'pipelines context restriction delete',
+  'pipelines definition create',
+  'pipelines definition delete',
+  'pipelines definition get',
+  'pipelines definition update',
+  'pipelines env set',
+  'pipelines insights jobs',
+  'pipelines insights runs',
+  'pipelines insights summary',
+  'pipelines insights time-series',
+  'pipelines insights workflows',
+  'pipelines oidc-claims delete',
+  'pipelines oidc-claims get',
+  'pipelines oidc-claims set',
+  'pipelines policy bundle push',
+  'pipelines policy decisions bundle',
+  'pipelines policy evaluate',
+  'pipelines project create',
+  'runs cache delete',
+  'runs workflow dispatch',
+  'secrets login',
+]);

@@ -141,7 +141,10 @@ describe('a mistyped command or flag is one ops: line, the suggestion on the hin
       ['hosts', 'lsit', '--help'],
       "ops: unknown command 'lsit' for 'ops hosts'\nhint: did you mean 'list'?\n",
     ],
-    [['help', 'hots'], "ops: unknown command 'hots'\nhint: did you mean 'hosts'?\n"],
+    [
+      ['help', 'hots'],
+      "ops: unknown command or help topic 'hots'\nhint: did you mean 'hosts'? help topics: environment, exit-codes, flags, formatting; commands: ops --help\n",
+    ],
     [
       ['help', 'secrets', 'kv', 'gte'],
       "ops: unknown command 'gte' for 'ops secrets kv'\nhint: did you mean 'get'?\n",

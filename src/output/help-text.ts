@@ -1,5 +1,5 @@
 // Help pages fit the terminal (80 columns for the pages the build writes): docs/grammar.md, "Tables".
-import { Help } from 'commander';
+import { type Command, Help } from 'commander';
 import { displayWidth } from './text.js';
 
 /** A line of an Examples block: indented, and a command (not prose). */
@@ -107,14 +107,25 @@ function breakCommand(line: string, width: number): string[] {
 /** Terms (flags, subcommands with their arguments) wider than this go on a line of their own. */
 const TERM_WIDTH = 32;
 
+/** The one line every page has in place of the global flags, which `ops help flags` lists. */
+export const GLOBAL_FLAGS_LINE = "Global flags (-o, --json, --query, --dry-run, -y…): run 'ops help flags'";
+
 /**
- * Commander's help layout with a bounded term column: a long subcommand term (`deregister-target-group
- * [options] <group> <target-group>`) no longer pushes every description past the page's width; it
- * takes a line of its own and its description follows under the others.
+ * Commander's help layout, read by a newcomer (docs/grammar.md, "Help pages"): the commands first (in
+ * their groups on the root page), then the command's own flags, then one line pointing at the global
+ * flags (listed once, by `ops help flags`), then the examples that verbs add after the page. The term
+ * column is bounded: a long subcommand term (`deregister-target-group <group> <target-group>`) no
+ * longer pushes every description past the page's width; it takes a line of its own.
  */
 export const helpLayout: Partial<Help> = {
+  // The widest term the page shows (the root shows no flags), at most TERM_WIDTH.
   padWidth(cmd, helper) {
-    return Math.min(TERM_WIDTH, Help.prototype.padWidth.call(this, cmd, helper));
+    const terms = [
+      ...helper.visibleArguments(cmd).map((a) => helper.argumentTerm(a)),
+      ...helper.visibleCommands(cmd).map((c) => helper.subcommandTerm(c)),
+      ...(cmd.parent ? helper.visibleOptions(cmd).map((o) => helper.optionTerm(o)) : []),
+    ];
+    return Math.min(TERM_WIDTH, Math.max(0, ...terms.map((t) => helper.displayWidth(t))));
   },
   formatItem(term, termWidth, description, helper) {
     const item = Help.prototype.formatItem;
@@ -122,4 +133,53 @@ export const helpLayout: Partial<Help> = {
       return item.call(this, term, termWidth, description, helper);
     return `  ${term}\n${item.call(this, '', termWidth, description, helper)}`;
   },
+  // A verb's flags are on its own page: `list`, not `list [options]`.
+  subcommandTerm(cmd) {
+    return Help.prototype.subcommandTerm.call(this, cmd).replace(' [options]', '');
+  },
+  // -h is on every page: said once, by the line that points at the global flags.
+  visibleOptions(cmd) {
+    return Help.prototype.visibleOptions.call(this, cmd).filter((o) => o.long !== '--help');
+  },
+  formatHelp(cmd, helper) {
+    const width = helper.padWidth(cmd, helper);
+    const item = (term: string, description: string) => helper.formatItem(term, width, description, helper);
+    const out = [`Usage: ${helper.commandUsage(cmd)}`, ''];
+    const description = helper.commandDescription(cmd);
+    if (description) out.push(helper.boxWrap(description, helper.helpWidth ?? 80), '');
+    const list = (heading: string, items: string[]) =>
+      out.push(...helper.formatItemList(heading, items, helper));
+    list(
+      'Arguments:',
+      helper.visibleArguments(cmd).map((a) => item(helper.argumentTerm(a), helper.argumentDescription(a))),
+    );
+    const groups = helper.groupItems(
+      [...cmd.commands],
+      helper.visibleCommands(cmd),
+      (c) => c.helpGroup() || 'Commands:',
+    );
+    for (const [heading, subs] of groups)
+      list(
+        heading,
+        subs.map((c) => item(helper.subcommandTerm(c), helper.subcommandDescription(c))),
+      );
+    // The root's own flags are the global flags: `ops help flags` lists them.
+    if (cmd.parent)
+      list(
+        'Options:',
+        helper.visibleOptions(cmd).map((o) => item(helper.optionTerm(o), helper.optionDescription(o))),
+      );
+    out.push(GLOBAL_FLAGS_LINE, '');
+    return out.join('\n');
+  },
 };
+
+/** The global flags (the root's own), as `ops help flags` lists them. */
+export function globalFlagsText(root: Command, width = 80): string {
+  const helper = Object.assign(root.createHelp(), helpLayout, { helpWidth: width });
+  const options = Help.prototype.visibleOptions.call(helper, root);
+  const pad = Math.min(TERM_WIDTH, Math.max(...options.map((o) => helper.optionTerm(o).length)));
+  return options
+    .map((o) => helper.formatItem(helper.optionTerm(o), pad, helper.optionDescription(o), helper))
+    .join('\n');
+}

@@ -257,7 +257,7 @@ describe('the built CLI as a subprocess', () => {
   it('--version and --help', async () => {
     const v = await runCli(['--version']);
     expect(v.code).toBe(0);
-    expect(v.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(v.stdout).toMatch(/^ops \d+\.\d+\.\d+ \(/);
     const h = await runCli(['--help']);
     expect(h.stdout).toContain('Usage: ops');
     expect(h.stdout).toContain('sandbox');
@@ -275,7 +275,7 @@ describe('the built CLI as a subprocess', () => {
     expect(without).toEqual([]);
   });
 
-  it('ops help A B is A B --help at any depth; a leaf page lists the global flags', async () => {
+  it('ops help A B is A B --help at any depth; a leaf page points at the global flags, ops help flags lists them', async () => {
     const viaHelp = await runCli(['help', 'secrets', 'kv']);
     const viaFlag = await runCli(['secrets', 'kv', '--help']);
     expect(viaHelp.code).toBe(0);
@@ -285,9 +285,11 @@ describe('the built CLI as a subprocess', () => {
       (await runMain(['hosts', 'list', '--help'])).stdout,
     );
     const leaf = (await runCli(['hosts', 'totals', '--help'])).stdout;
-    expect(leaf).toContain('Global Options:');
-    expect(leaf).toMatch(/--json\s+same as -o json/);
-    expect(leaf).toMatch(/--dry-run\s/);
+    expect(leaf).toContain("Global flags (-o, --json, --query, --dry-run, -y…): run 'ops help flags'");
+    const flags = await runCli(['help', 'flags']);
+    expect(flags.stdout).toBe((await runMain(['help', 'flags'])).stdout);
+    expect(flags.stdout).toMatch(/--json\s+same as -o json/);
+    expect(flags.stdout).toMatch(/--dry-run\s/);
   });
 
   it('help pages written at build time are exactly what commander prints', async () => {

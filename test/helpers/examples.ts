@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { TestSandbox } from './sandbox.js';
 
 /**
  * Examples of the README and of the help pages, extracted and run as written: the one extraction and the
  * one runner that every service's documentation goes through.
  *
- * The README's markup:
+ * The manual's markup (README.md and every Markdown page under docs/):
  * - A ```` ```sh ```` block is an example: its lines run in order as one bash script, after
  *   `eval "$(ops sandbox env)"`, in a fresh folder with a fresh config, against a freshly reset sandbox.
  * - A line whose comment starts with `exit N` (`ops … # exit 4: no permission`) must exit N; every other
@@ -92,6 +92,14 @@ export function markdownExamples(markdown: string, file = 'README.md'): Example[
     i = end;
   }
   return out;
+}
+
+/** The pages of the manual whose examples run: README.md and every Markdown page under docs/. */
+export function manualPages(): string[] {
+  const docs = readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join('docs', f).split(sep).join('/'));
+  return ['README.md', ...docs.sort()];
 }
 
 /** The commands of a help page's `Examples:` block (the built page in `dist/help`). */

@@ -53,8 +53,8 @@ Examples:
   ops breach account test@example.com
   ops breach account test@example.com --full --no-unverified
   ops breach account test@example.com --exit-status || echo "pwned"
-  printf 'test@example.com\\njane@example.com\\n' | ops breach account --file - -o ndjson
-  printf 'test@example.com\\njane@example.com\\n' | ops breach account --file - --shard 1/2 --json`,
+  printf 'test@example.com\\n' | ops breach account --file - -o ndjson
+  ops breach account --file accounts.txt --shard 1/2 --json`,
     )
     .action(
       async (account: string | undefined, o: Record<string, string | boolean | undefined>, cmd: Command) => {

@@ -26,7 +26,7 @@ export interface CloudImagesOptions extends CloudRunBase {
 export function cloudImagesCommand(factory: Factory, run = runCloudImages): Command {
   const cmd = cloudCommand(
     'images',
-    'List the images instances launch from: operating systems and custom images',
+    'List the images to launch from: systems and custom images',
     [
       'ops cloud images',
       'ops cloud images --custom --region eu-west-3',

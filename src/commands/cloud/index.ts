@@ -134,7 +134,7 @@ Examples:
   addGroup(
     cloud,
     'lb',
-    'Load balancers: start, stop, reboot, and their metrics as charts',
+    'Load balancers: start, stop, reboot, metrics as charts',
     [
       'ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e01 requests',
       'ops cloud lb start 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e03',

@@ -15,7 +15,7 @@ export interface CloudInstanceTypesOptions extends CloudRunBase {
 
 export function cloudInstanceTypesCommand(factory: Factory, run = runCloudInstanceTypes): Command {
   const cmd = new Command('instance-types')
-    .description('List the instance types of a region with their resources and prices')
+    .description('List the instance types of a region: resources and prices')
     .addOption(
       choiceOption('--region <name>', `region (required): ${REGION_NAMES.join(', ')}`, REGION_NAMES),
     );

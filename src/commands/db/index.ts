@@ -24,7 +24,6 @@ Examples:
   eval "$(ops sandbox env)"
   ops db login
   ops db role-definition list
-  ops db role-assignment create --principal 7d9f1e2a-3b4c-4d5e-8f60-718293a4b5c6 --role-definition "Built-in Data Reader" --scope /dbs/orders
   ops db role-assignment list`,
     );
   addVerbs(db, { login: write(dbLoginCommand) }, factory);

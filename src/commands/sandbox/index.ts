@@ -13,9 +13,9 @@ export function register(parent: Command, factory: Factory): void {
       'after',
       `
 Examples:
-  ops sandbox start &                # http://127.0.0.1:4010, one prefix per service
-  eval "$(ops sandbox env)"          # point every service at it
-  ops sandbox demo                   # a tour of every service in one process`,
+  ops sandbox start &          # http://127.0.0.1:4010, one prefix per service
+  eval "$(ops sandbox env)"    # point every service at it
+  ops sandbox demo             # a tour of every service in one process`,
     );
   // Local effects only: a server on loopback, never a service.
   addVerbs(

@@ -59,7 +59,7 @@ export function tasksAddCommand(factory: Factory, run = runTasksAdd): Command {
       `
 Examples:
   ops tasks add "Buy stamps"
-  ops tasks add "Book flights" --list Work --due +14d --notes "Economy, aisle seat"
+  ops tasks add "Book flights" --list Work --due +14d --notes "Aisle seat"
   ops tasks add "Confirm catering" --parent dDA6NA --previous dDA6NQ
   printf 'Bread\\nButter\\nJam\\n' | ops tasks add - --list Groceries`,
     )

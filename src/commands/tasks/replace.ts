@@ -52,7 +52,7 @@ export function tasksReplaceCommand(factory: Factory, run = runTasksReplace): Co
 Examples:
   ops tasks get dDA6Mg --json > task.json
   ops tasks replace dDA6Mg --file task.json
-  echo '{"title": "Renew passport and ID card", "status": "needsAction"}' | ops tasks replace dDA6Mg --file -`,
+  echo '{"title": "Renew passport"}' | ops tasks replace dDA6Mg --file -`,
     )
     .action(async (task: string, o: TasksFlags & { file: string }, c: Command) => {
       parseId(task, 'task id');

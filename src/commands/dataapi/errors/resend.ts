@@ -49,7 +49,7 @@ task was created. One line per task with its outcome; exit 1 when the service re
 
 Examples:
   ops dataapi errors resend --report keywords --dry-run
-  ops dataapi errors resend --report keywords --function pingback_url --since -1d --yes
+  ops dataapi errors resend --report keywords --since -1d --yes
   ops dataapi errors resend --report backlinks --yes --json`,
     )
     .action(async (flags: ResendFlags, c: Command) => {

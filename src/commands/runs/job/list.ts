@@ -58,7 +58,7 @@ export function jobListCommand(factory: Factory, run = runJobList): Command {
 Examples:
   ops runs job list 30433643
   ops runs job list 30433643 --filter all --json
-  ops runs job list 30433643 --attempt 1 --query "[].steps[?conclusion=='failure'].name"`,
+  ops runs job list 30433643 --query "[].steps[?conclusion=='failure'].name"`,
     )
     .action(async (raw: string, o: Flags, c: Command) => {
       const runId = parseId('run id', raw);

@@ -54,9 +54,9 @@ newline (what echo adds) is dropped, nothing else.
 
 Examples:
   printf %s 's3cr3t-value' | ops runs secret set API_KEY
-  head -c 32 /dev/urandom | base64 | ops runs secret set SESSION_KEY --env production
-  printf %s 'npm-token' | ops runs secret set NPM_TOKEN --org octo-org --visibility all
-  printf %s 'deploy-key' | ops runs secret set DEPLOY_KEY --org octo-org --repos 1296269,1296270`,
+  head -c 32 /dev/urandom | base64 | ops runs secret set SALT --env production
+  echo t | ops runs secret set NPM_TOKEN --org octo-org --visibility all
+  echo k | ops runs secret set DEPLOY_KEY --org octo-org --repos 1296269,1296270`,
     )
     .action(async (rawName: string, o: Flags, c: Command) => {
       if (c.args.length > 1)

@@ -56,8 +56,8 @@ Without --body or --file the value is read from stdin.
 Examples:
   ops runs variable set NODE_VERSION --body 24
   ops runs variable set APP_URL --env staging --body https://staging.example.com
-  ops runs variable set DEFAULT_REGION --org octo-org --visibility all --body eu-central-1
-  echo "--strict --fast" | ops runs variable set BUILD_FLAGS --org octo-org --repos 1296269`,
+  ops runs variable set REGION --org octo-org --visibility all --body eu-west-1
+  echo "--strict" | ops runs variable set FLAGS --org octo-org --repos 1296269`,
     )
     .action(async (rawName: string, o: Flags, c: Command) => {
       const name = parseName('variable name', rawName);

@@ -27,7 +27,7 @@ export function kvPutCommand(factory: Factory, run = runKvPut): Command {
 Examples:
   ops secrets kv put secret/app/db username=app password=-  < password.txt
   ops secrets kv put secret/app/new token=abc --cas 0
-  echo '{"url":"https://x","retries":3}' | ops secrets kv put secret/app/client -
+  echo '{"url":"https://x"}' | ops secrets kv put secret/app/client -
   ops secrets kv put kv/app/legacy api_key=@key.txt`,
     )
     .action(

@@ -24,7 +24,7 @@ export function operatorUnsealCommand(factory: Factory, run = runOperatorUnseal)
 Key shares are never taken from the command line.
 
 Examples:
-  ops secrets operator unseal                      # asks for each share on a terminal
+  ops secrets operator unseal    # asks for each share on a terminal
   printf '%s\\n' "$KEY1" "$KEY2" | ops secrets operator unseal
   ops secrets operator unseal --reset`,
     )

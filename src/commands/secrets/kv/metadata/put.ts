@@ -39,7 +39,7 @@ export function kvMetadataPutCommand(factory: Factory, run = runKvMetadataPut): 
     .option('--custom-metadata <key=value...>', 'custom metadata (replaces the whole map)')
     .addHelpText(
       'after',
-      '\nExamples:\n  ops secrets kv metadata put secret/app/db --max-versions 5 --custom-metadata owner=ops\n  ops secrets kv metadata put secret/app/db --cas-required true --delete-version-after 720h',
+      '\nExamples:\n  ops secrets kv metadata put secret/app/db --max-versions 5\n  ops secrets kv metadata put secret/app/db --custom-metadata owner=ops\n  ops secrets kv metadata put secret/app/db --cas-required true\n  ops secrets kv metadata put secret/app/db --delete-version-after 720h',
     )
     .action(
       async (

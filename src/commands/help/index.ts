@@ -1,0 +1,172 @@
+// `ops help <topic>`: pages of the manual that are no command (gh's `help environment|exit-codes|formatting`,
+// kubectl's `options`), written to fit 80 columns. The text follows docs/configuration.md,
+// docs/exit-codes.md and docs/output.md; the flags come from the root command itself.
+import { UsageError } from '../../errors.js';
+
+const ENVIRONMENT = `Environment variables
+
+A setting comes from, first that is set: a flag, an environment variable, the
+profile, a built-in default. Every profile key <service>.<key> has a variable
+OPS_<SERVICE>_<KEY> (hosts.api_key: OPS_HOSTS_API_KEY). \`ops config list --all\`
+lists every key; \`ops config list --show-origin\` shows where each value came
+from.
+
+Each service's address and credentials:
+  secrets    OPS_SECRETS_BASE_URL    OPS_SECRETS_TOKEN, OPS_SECRETS_NAMESPACE
+  meter      OPS_METER_BASE_URL      OPS_METER_API_KEY, OPS_METER_API_VERSION
+  hosts      OPS_HOSTS_BASE_URL      OPS_HOSTS_API_KEY, OPS_HOSTS_APP_KEY
+  breach     OPS_BREACH_BASE_URL     OPS_BREACH_API_KEY, OPS_BREACH_USER_AGENT,
+                                     OPS_BREACH_RATE_PER_MINUTE
+  runs       OPS_RUNS_BASE_URL       OPS_RUNS_TOKEN, OPS_RUNS_REPO, OPS_RUNS_ORG,
+                                     OPS_RUNS_WEB_HOST
+  tasks      OPS_TASKS_BASE_URL      OPS_TASKS_TOKEN
+  db         OPS_DB_BASE_URL         OPS_DB_TOKEN, OPS_DB_AUTH_URL,
+                                     OPS_DB_CLIENT_ID, OPS_DB_API_VERSION
+  pipelines  OPS_PIPELINES_BASE_URL  OPS_PIPELINES_TOKEN
+  docgen     OPS_DOCGEN_BASE_URL     OPS_DOCGEN_TOKEN
+  dataapi    OPS_DATAAPI_BASE_URL    OPS_DATAAPI_LOGIN, OPS_DATAAPI_PASSWORD
+  cloud      OPS_CLOUD_BASE_URL      OPS_CLOUD_API_KEY
+No service has a built-in address: \`eval "$(ops sandbox env)"\` sets them all
+for the sandbox.
+
+Global settings:
+  OPS_PROFILE       the profile (-p), else the one \`ops config use\` chose
+  OPS_OUTPUT        table, json, yaml, ndjson or csv (-o)
+  OPS_TIMEOUT       per-request timeout in seconds (--timeout, default 30)
+  OPS_RETRIES       retry budget (--retries, default 4)
+  OPS_MAX_WAIT      longest wait for one retry (--max-wait, default 60)
+  OPS_CA_CERT       a PEM CA to trust too (--ca-cert)
+  OPS_INSECURE      skip TLS verification (--insecure)
+  OPS_DEBUG         log requests and responses to stderr, masked (--debug)
+  OPS_QUIET         no spinners, progress or hints (-q)
+
+Where ops keeps things:
+  OPS_CONFIG_DIR    the config folder (else $XDG_CONFIG_HOME/ops, ~/.config/ops)
+  OPS_CACHE_DIR     compiled code caches (else $XDG_CACHE_HOME/ops/code)
+  OPS_NO_KEYRING    1: act as if no OS keyring answered (secrets go to the
+                    0600 config file)
+
+The rest of the machine:
+  NO_COLOR, CLICOLOR=0, FORCE_COLOR, TERM=dumb   colour (ops help formatting)
+  CI                no spinners, progress, hints or pickers
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY              proxies
+  NODE_EXTRA_CA_CERTS                            more CAs to trust
+  BROWSER           the program a login or --web opens an address with
+
+Examples:
+  OPS_OUTPUT=json ops hosts totals
+  OPS_PROFILE=default ops config list --show-origin
+
+Docs: docs/configuration.md
+`;
+
+const EXIT_CODES = `Exit codes
+
+  0    success, an empty list included
+  1    the API refused or failed the request, a state conflict (a run not
+       finished yet, an instance already stopped), or an unexpected error
+  2    usage or input error: unknown flag, missing argument, invalid value,
+       found before any request (and a confirmation refused)
+  3    not found (404; a delete of something missing too), naming the kind,
+       the id and where it was looked for
+  4    authentication missing or rejected (401/403), never a state conflict
+  5    rate limited and the retry budget spent (429)
+  6    timed out (a request, or --wait-timeout)
+  7    server or network failure after retries (5xx, connection errors,
+       answers that are not what they claim)
+  8    a watched or awaited thing finished and failed, in every service
+       (runs watch --exit-status, policy evaluate --exit-status, a cloud or
+       db wait)
+  130  interrupted (Ctrl-C); what was already done is reported
+
+An error is one line on stderr, \`ops: <what failed>: <why>\`, and a \`hint:\`
+line where one helps; with --json (or -o json) a JSON object on stderr:
+{"error":{"code","message","status","service","requestId","retryAfter"}}.
+No stack trace unless --debug.
+
+Examples:
+  ops hosts unmute web-001    # exit 1: the host is not muted
+  ops tasks get nosuch-task   # exit 3
+  ops hosts list --limit abc  # exit 2
+
+Docs: docs/exit-codes.md
+`;
+
+const FORMATTING = `Output formats
+
+-o/--output (or OPS_OUTPUT) chooses the format; --json is -o json.
+  table   aligned columns, headers in capitals; on a terminal also colour,
+          relative times and a width that fits it (the least needed columns
+          dropped first, then free text cut with …; ids, numbers, times and
+          states never). Piped: no colour, no cutting, times in UTC RFC 3339.
+  json    the API's own field names, one document; a list is always an array
+          ([] when empty), and --all gives one array across every page
+  ndjson  one item a line, written as pages arrive (constant memory)
+  yaml    the JSON as YAML
+  csv     a header row (even for an empty list) and RFC 4180 quoting; times
+          in UTC RFC 3339, headers the table's words as lower_case
+
+--query <jmespath>  filter or reshape the JSON result before printing
+                    (https://jmespath.org), checked before any request
+--field <name>      one raw value (a dotted path) and a newline, for $(…)
+
+stdout carries data only: spinners, progress, warnings and hints go to stderr,
+and only when it is a terminal, CI is unset and neither -q nor --json is given.
+Secret values are masked unless showing them is the command's purpose. Text
+from an API has its control characters escaped visibly (\\e[31m).
+
+Colour: --no-color first, then FORCE_COLOR (on unless 0), NO_COLOR (any
+value), CLICOLOR=0, TERM=dumb, and otherwise colour only on a terminal.
+
+Examples:
+  ops hosts list --query '[?up].name' -o json
+  ops hosts totals --field total_up
+  ops hosts list --all -o ndjson | jq -r .name
+
+Docs: docs/output.md
+`;
+
+/** The topics, by name: each a page, or a function of the global flags' list. */
+const TOPICS: Record<string, (flags: string) => string> = {
+  environment: () => ENVIRONMENT,
+  'exit-codes': () => EXIT_CODES,
+  flags: (flags) =>
+    `Global flags: every command takes these, with the same meaning everywhere.\n\n${flags}\n\n` +
+    'A setting comes from a flag, else the environment, else the profile, else\n' +
+    'its default (ops help environment).\n\n' +
+    "Examples:\n  ops hosts list --limit 5 -o json --query '[].name'\n  ops hosts mute web-001 --dry-run\n\n" +
+    'Docs: docs/global-flags.md\n',
+  formatting: () => FORMATTING,
+};
+
+/** The names of the help topics, in order. */
+export const TOPIC_NAMES = Object.keys(TOPICS).sort();
+
+/**
+ * The page of a help topic, given the global flags' list. Another word is exit 2 naming the topics,
+ * and the command or topic it is nearest to (`ops help hots`: did you mean 'hosts'?).
+ */
+export function helpTopic(name: string, flags: string, commands: string[]): string {
+  const topic = Object.hasOwn(TOPICS, name) ? TOPICS[name] : undefined;
+  if (topic) return topic(flags);
+  const near = [...commands, ...TOPIC_NAMES].find((w) => distance(w, name) <= Math.max(1, name.length / 3));
+  throw new UsageError(
+    `unknown command or help topic '${name}'`,
+    `${near ? `did you mean '${near}'? ` : ''}help topics: ${TOPIC_NAMES.join(', ')}; commands: ops --help`,
+  );
+}
+
+/** Edits (insert, delete, replace, swap two neighbours) from a to b. */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  return d[a.length]![b.length]!;
+}
