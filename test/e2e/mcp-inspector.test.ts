@@ -91,7 +91,10 @@ describe('ops mcp under the MCP Inspector (--cli mode)', () => {
   }, 30_000);
 
   it('returns the curl plan of a write under --dry-run, credentials masked', async () => {
-    const r = await inspect(['--dry-run'], call('tasks', 'command=lists create', 'params={"title":"x"}'));
+    const r = await inspect(
+      ['--dry-run'],
+      call('tasks_write', 'command=lists create', 'params={"title":"x"}'),
+    );
     expect(text(r.out)).toMatch(/^curl /m);
   }, 30_000);
 });

@@ -34,6 +34,12 @@ const READS: Record<string, { command: string; params?: Record<string, unknown> 
   cloud: { command: 'instance list' },
 };
 
+/** The verbs a tool offers: the `command` of each branch of its schema. */
+const verbsOf = (tool: { inputSchema: object }) =>
+  (tool.inputSchema as { oneOf: Array<{ properties: { command: { const: string } } }> }).oneOf.map(
+    (b) => b.properties.command.const,
+  );
+
 const sessions: McpSession[] = [];
 async function session(flags: string[] = [], env: Record<string, string> = {}): Promise<McpSession> {
   const s = await mcpSession(flags, { ...sb.env, ...env });
@@ -55,7 +61,7 @@ describe('ops mcp: read-only by default', () => {
     const { tools } = await s.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...Object.keys(READS), 'help'].sort());
     const tasks = tools.find((t) => t.name === 'tasks')!;
-    const verbs = (tasks.inputSchema.properties as { command: { enum: string[] } }).command.enum;
+    const verbs = verbsOf(tasks);
     expect(verbs).toEqual(expect.arrayContaining(['lists list', 'list']));
     expect(verbs).not.toContain('lists delete');
     expect(verbs).not.toContain('add');
@@ -65,9 +71,7 @@ describe('ops mcp: read-only by default', () => {
       openWorldHint: true,
     });
     const secrets = tools.find((t) => t.name === 'secrets')!;
-    expect((secrets.inputSchema.properties as { command: { enum: string[] } }).command.enum).not.toContain(
-      'kv get',
-    );
+    expect(verbsOf(secrets)).not.toContain('kv get');
   });
 
   it.each(Object.entries(READS))('a read of %s returns its JSON', async (name, args) => {
@@ -169,16 +173,20 @@ describe('ops mcp --allow-writes', () => {
   it('runs a write; a destructive verb still needs --allow-destructive', async () => {
     const s = await session(['--allow-writes', '--services', 'tasks']);
     const { tools } = await s.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['tasks', 'help']);
-    expect(tools[0]!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    expect(tools.map((t) => t.name)).toEqual(['tasks', 'tasks_write', 'help']);
+    // The reads stay read-only: a host approves them once, whatever else the server allows.
+    expect(tools[0]!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(tools[1]!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    expect(verbsOf(tools[1]!)).toContain('lists create');
+    expect(verbsOf(tools[1]!)).not.toContain('lists list');
     const made = await s.client.callTool({
-      name: 'tasks',
+      name: 'tasks_write',
       arguments: { command: 'lists create', params: { title: 'From an agent' } },
     });
     expect(made.isError, textOf(made)).toBeFalsy();
     const id = (JSON.parse(textOf(made)) as { id: string }).id;
     const r = await s.client.callTool({
-      name: 'tasks',
+      name: 'tasks_write',
       arguments: { command: 'lists delete', params: { list: id } },
     });
     expect(r.isError).toBe(true);
@@ -188,14 +196,19 @@ describe('ops mcp --allow-writes', () => {
   it('with --allow-destructive, a delete runs without a question', async () => {
     const s = await session(['--allow-writes', '--allow-destructive', '--services', 'tasks']);
     const { tools } = await s.client.listTools();
-    expect(tools[0]!.annotations).toMatchObject({ destructiveHint: true });
+    expect(tools.map((t) => [t.name, t.annotations?.destructiveHint])).toEqual([
+      ['tasks', false],
+      ['tasks_write', false],
+      ['tasks_destructive', true],
+      ['help', false],
+    ]);
     const made = await s.client.callTool({
-      name: 'tasks',
+      name: 'tasks_write',
       arguments: { command: 'lists create', params: { title: 'Doomed' } },
     });
     const id = (JSON.parse(textOf(made)) as { id: string }).id;
     const r = await s.client.callTool({
-      name: 'tasks',
+      name: 'tasks_destructive',
       arguments: { command: 'lists delete', params: { list: id } },
     });
     expect(r.isError, textOf(r)).toBeFalsy();
@@ -212,7 +225,7 @@ describe('ops mcp --dry-run', () => {
     const s = await session(['--dry-run', '--services', 'tasks']);
     const before = JSON.stringify((await sb.counters()).requests.tasks ?? {});
     const r = await s.client.callTool({
-      name: 'tasks',
+      name: 'tasks_write',
       arguments: { command: 'lists create', params: { title: 'Planned' } },
     });
     expect(r.isError, textOf(r)).toBeFalsy();
@@ -251,8 +264,7 @@ describe('ops mcp: secrets', () => {
   it('with --allow-secrets, a verb whose purpose is to reveal a secret returns it', async () => {
     const s = await session(['--allow-secrets', '--services', 'secrets']);
     const { tools } = await s.client.listTools();
-    const verbs = (tools[0]!.inputSchema.properties as { command: { enum: string[] } }).command.enum;
-    expect(verbs).toContain('kv get');
+    expect(verbsOf(tools[0]!)).toContain('kv get');
     const r = await s.client.callTool({
       name: 'secrets',
       arguments: { command: 'kv get', params: { path: 'secret/app/db' }, query: 'data.data.password' },

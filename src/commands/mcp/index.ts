@@ -60,13 +60,14 @@ Examples:
   ops mcp tools --allow-writes --services tasks --query 'tools[].name'`,
     )
     .action(async (o: AllowFlags, cmd: Command) => {
-      const { allowed, only } = allowedBy(factory, o, cmd);
-      const [{ servicesOf }, { HELP_TOOL, toolOf }] = await Promise.all([
+      const { allowed, only, globals } = allowedBy(factory, o, cmd);
+      const [{ chosenServices, servicesOf }, { HELP_TOOL, toolsOf }] = await Promise.all([
         import('./server.js'),
         import('./tools.js'),
       ]);
-      const tools = (await servicesOf(await factory.tree(), factory.services, only)).map((t) =>
-        toolOf(t, allowed),
+      const services = await chosenServices(only, factory.services, factory.io.env, globals);
+      const tools = (await servicesOf(await factory.tree(), factory.services, services)).flatMap((t) =>
+        toolsOf(t, allowed),
       );
       const ctx = await factory.context(cmd, { defaultOutput: 'json' });
       await ctx.printer.print({ tools: [...tools, HELP_TOOL] });

@@ -3,3 +3,4 @@
 export { Server } from '@modelcontextprotocol/sdk/server/index.js';
 export { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 export { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+export { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';

@@ -16,7 +16,7 @@ const AGENT_STEPS: Record<string, Array<{ title: string; argv: string[] }>> = {
         '--services',
         'hosts',
         '--query',
-        'tools[0].inputSchema.properties.command.enum',
+        'tools[0].inputSchema.oneOf[].properties.command.const',
       ],
     },
   ],

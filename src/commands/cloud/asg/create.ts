@@ -1,3 +1,4 @@
+import { required } from '../../shared/required.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { ASG_TYPES, type CreateAutoScalingGroupWire } from '../../../clients/cloud/types.js';
@@ -47,7 +48,7 @@ export function asgCreateCommand(factory: Factory, run = runAsgCreate): Command 
   ]);
   addWaitOptions(cmd, { what: 'the group has left CREATING' });
   return cmd
-    .addOption(choiceOption('--type <type>', `${ASG_TYPES.join(', ')} (required)`, ASG_TYPES))
+    .addOption(required(choiceOption('--type <type>', `${ASG_TYPES.join(', ')} (required)`, ASG_TYPES)))
     .option('--reference <name>', 'name of the group, at most 255 characters (required)')
     .option('--instance <id>', 'the instance the group is made from: id or unique reference (required)')
     .option('--desired <n>', 'MANUAL and SCHEDULED (required there): instances to run, >= 1')
