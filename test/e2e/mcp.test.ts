@@ -1,9 +1,10 @@
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS } from '../../src/services.js';
 import { runCli, tempConfigDir } from '../helpers/cli.js';
-import { type McpSession, mcpSession, textOf } from '../helpers/mcp.js';
+import { BIN, type McpSession, mcpSession, textOf } from '../helpers/mcp.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 /**
@@ -303,6 +304,137 @@ describe('ops mcp: stdin', () => {
       'Groceries',
     ]);
     for (const c of CREDENTIALS) expect(r.stdout + r.stderr).not.toContain(c);
+  });
+});
+
+describe('ops mcp: bounded calls', () => {
+  it('a watch of a queued run stops at wait_timeout, says where, and its progress carries the state', async () => {
+    const s = await session(['--services', 'runs,breach']);
+    const messages: string[] = [];
+    const started = Date.now();
+    const r = await s.client.callTool(
+      {
+        name: 'runs',
+        arguments: { command: 'watch', params: { 'run-id': '30433648', interval: 1 }, wait_timeout: 2 },
+      },
+      undefined,
+      { onprogress: (p) => void messages.push(String(p.message)) },
+    );
+    expect(Date.now() - started).toBeLessThan(8000);
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toMatch(/^exit 6 \(timed out\)/);
+    expect((r.content as Array<{ text: string }>)[1]!.text).toMatch(
+      /stopped after wait_timeout 2 s: the state above is where it was; call again to keep waiting/,
+    );
+    expect(messages.join('\n')).toMatch(/queued/);
+  }, 30_000);
+
+  it('a watch with no timeout of its own (breach latest --watch) is stopped by the server at wait_timeout', async () => {
+    const s = await session(['--services', 'breach']);
+    const started = Date.now();
+    const r = await s.client.callTool({
+      name: 'breach',
+      arguments: { command: 'latest', params: { watch: '1s' }, wait_timeout: 2 },
+    });
+    expect(Date.now() - started).toBeLessThan(8000);
+    expect((r.content as Array<{ text: string }>).at(-1)!.text).toMatch(
+      /^stopped after wait_timeout 2 s.*call again to keep watching, or give a larger wait_timeout/,
+    );
+  }, 30_000);
+
+  it('a closed stdin cancels the watch in flight: the server exits within 2 s', async () => {
+    const child = spawn(process.execPath, [BIN, 'mcp', '--services', 'runs'], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: tempConfigDir(),
+        OPS_CONFIG_DIR: tempConfigDir(),
+        ...sb.env,
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const send = (m: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...m })}\n`);
+    send({
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    });
+    send({ method: 'notifications/initialized' });
+    send({
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'runs', arguments: { command: 'watch', params: { 'run-id': '30433648' } } },
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    const ended = Date.now();
+    child.stdin.end();
+    const code = await new Promise<number | null>((r) => child.on('exit', r));
+    expect(Date.now() - ended).toBeLessThan(2000);
+    expect(code).toBe(0);
+    const answer = out.split('\n').find((l) => l.includes('"id":2'));
+    expect(answer).toMatch(/interrupted/);
+  }, 30_000);
+});
+
+describe('ops mcp: its own credentials', () => {
+  it('never come back, even from a verb that reveals under --allow-secrets', async () => {
+    const s = await session(['--allow-secrets', '--services', 'secrets']);
+    const r = await s.client.callTool({
+      name: 'secrets',
+      arguments: { command: 'read', params: { path: 'auth/token/lookup-self' } },
+    });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    expect(textOf(r)).toContain('"***"');
+    expect(textOf(r)).not.toContain(sb.env.OPS_SECRETS_TOKEN);
+  });
+
+  it('the console link of an instance carries a token: it is a reveal', async () => {
+    const s = await session(['--services', 'cloud']);
+    const { tools } = await s.client.listTools();
+    expect(verbsOf(tools[0]!)).not.toContain('instance console');
+    const r = await s.client.callTool({
+      name: 'cloud',
+      arguments: { command: 'instance console', params: { id: 'x' } },
+    });
+    expect(textOf(r)).toMatch(/reveals a secret value: start the server with --allow-secrets/);
+  });
+});
+
+describe('ops mcp: calls the schema refuses', () => {
+  it('an argument the schema does not declare is an error naming it, never dropped', async () => {
+    const s = await session(['--services', 'tasks']);
+    const r = await s.client.callTool({ name: 'tasks', arguments: { command: 'list', list: 'Work' } });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toMatch(/a call takes no "list": give command, params \(list takes: list, /);
+  });
+
+  it('a missing required flag is named before anything is sent', async () => {
+    const s = await session(['--services', 'cloud']);
+    const r = await s.client.callTool({ name: 'cloud', arguments: { command: 'instance-types' } });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toBe(
+      'exit 2 (usage or input error, nothing was sent): ops cloud instance-types needs region in params',
+    );
+    const { tools } = await s.client.listTools();
+    const branches = (
+      tools[0]!.inputSchema as unknown as {
+        oneOf: Array<{ properties: { command: { const: string }; params: { required?: string[] } } }>;
+      }
+    ).oneOf;
+    const branch = branches.find((b) => b.properties.command.const === 'instance-types')!;
+    expect(branch.properties.params.required).toEqual(['region']);
+  });
+
+  it('an unknown tool or params that are not an object are invalid params (-32602)', async () => {
+    const s = await session(['--services', 'hosts']);
+    await expect(s.client.callTool({ name: 'nope', arguments: {} })).rejects.toMatchObject({ code: -32602 });
+    await expect(
+      s.client.request(
+        { method: 'tools/call', params: { name: 'hosts', arguments: 'list' } } as never,
+        (await import('@modelcontextprotocol/sdk/types.js')).CallToolResultSchema,
+      ),
+    ).rejects.toMatchObject({ code: -32602 });
   });
 });
 

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { ExitCode } from '../../errors.js';
 import type { Io } from '../../io.js';
+import { withWaitState } from '../../clients/http/wait-state.js';
 import {
   type Allowed,
   DEFAULT_LIMIT,
@@ -48,7 +49,7 @@ export interface CallContext {
   secrets: readonly string[];
   /** At most this many bytes of result text (`--max-bytes`). */
   maxBytes: number;
-  /** Each line the command writes to stderr while it runs (a wait's state, a retry). */
+  /** A wait's state as it is seen, and each line the command writes to stderr (a retry). */
   onStderr?(line: string): void;
 }
 
@@ -230,7 +231,14 @@ async function runVerb(c: CallContext, line: Line): Promise<CallResult> {
         }
     },
   );
-  const code = await c.runArgv(['node', 'ops', ...line.argv], io);
+  // A wait's states (`pollUntil`) are told to the call as they are seen: its progress.
+  const code = await withWaitState(
+    (state) => {
+      last = redact(state, c.secrets);
+      c.onStderr?.(last);
+    },
+    () => c.runArgv(['node', 'ops', ...line.argv], io),
+  );
   // The server's own credentials are masked in every result, a reveal's included.
   const shown = (s: string) => redact(s, c.secrets);
   if (stop?.aborted && !c.signal.aborted)

@@ -109,7 +109,10 @@ export async function runMcpServer(o: McpOptions): Promise<void> {
   server.setRequestHandler(sdk.ListToolsRequestSchema, async () => ({
     tools: [...tools.flatMap((t) => toolsOf(t, o.allowed)), HELP_TOOL],
   }));
-  server.setRequestHandler(sdk.CallToolRequestSchema, (req, extra) => handle(req, extra));
+  // The SDK has checked the params against its own schema before this runs.
+  server.setRequestHandler(sdk.CallToolRequestSchema, (req, extra) =>
+    handle(req as Parameters<typeof handle>[0], extra),
+  );
   const ending = new AbortController();
   const handle = async (
     req: {
