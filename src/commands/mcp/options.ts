@@ -92,3 +92,12 @@ function globals(g: Record<string, unknown>): string[] {
   if (g.insecure) out.push('--insecure');
   return out;
 }
+
+/** `--http [HOST:]PORT`: the address Streamable HTTP is served on, 127.0.0.1 unless a host is given. */
+export function httpAddress(raw: string): { host: string; port: number } {
+  const m = /^(?:(\[[0-9a-f:]+\]|[a-z0-9.-]+):)?(\d{1,5})$/i.exec(raw.trim());
+  const port = Number(m?.[2]);
+  if (!m || port > 65535)
+    throw new UsageError(`invalid --http "${raw}"`, 'give a port (8808) or HOST:PORT (127.0.0.1:8808)');
+  return { host: (m[1] ?? '127.0.0.1').replace(/^\[|\]$/g, ''), port };
+}

@@ -23,6 +23,8 @@ export interface McpOptions {
   only: string[] | 'auto' | undefined;
   /** At most this many bytes of text in a result (`--max-bytes`). */
   maxBytes: number;
+  /** Streamable HTTP on this address instead of stdio (`--http`), with this bearer token. */
+  http?: { host: string; port: number; token: string; generated: boolean } | undefined;
   /** Global flags given to `ops mcp` (`-p work`), passed on to every command it runs. */
   globals: string[];
   services: readonly ServiceEntry[];
@@ -86,19 +88,16 @@ const profileOf = (globals: string[]) =>
   globals.includes('--profile') ? globals[globals.indexOf('--profile') + 1] : undefined;
 
 /**
- * Serves the tools over stdio until stdin ends (or Ctrl-C): one process, one HTTP connection pool,
- * every call a command line run in it with its own abort signal.
+ * One MCP server: the tools, their calls, the help tool. stdio has one; Streamable HTTP one per
+ * session. A call's requests are aborted when the client cancels it, on Ctrl-C, or with `ending`.
  */
-export async function runMcpServer(o: McpOptions): Promise<void> {
-  const sdk = await import('./sdk.js');
-  const only = await chosenServices(o.only, o.services, o.io.env, o.globals);
-  const tools = await servicesOf(await o.tree(), o.services, only);
-  // Typed by hand at a terminal: say what this is, once (stdout carries protocol messages only).
-  if (o.io.stdinIsTty)
-    o.io.stderr.write(
-      'ops mcp: an MCP server on stdin and stdout, for an MCP host to start; Ctrl-D ends it\n',
-    );
-  const secrets = await secretValues(o.services, o.io.env, profileOf(o.globals));
+export function mcpServer(
+  sdk: typeof import('./sdk.js'),
+  o: McpOptions,
+  tools: ServiceTools[],
+  secrets: string[],
+  ending: AbortSignal,
+) {
   const server = new sdk.Server(
     { name: 'ops', version: VERSION },
     {
@@ -113,7 +112,6 @@ export async function runMcpServer(o: McpOptions): Promise<void> {
   server.setRequestHandler(sdk.CallToolRequestSchema, (req, extra) =>
     handle(req as Parameters<typeof handle>[0], extra),
   );
-  const ending = new AbortController();
   const handle = async (
     req: {
       params: {
@@ -154,7 +152,7 @@ export async function runMcpServer(o: McpOptions): Promise<void> {
       progress(state ? `${seconds} s: ${state}` : `running for ${seconds} s`);
     }, 1000);
     // The client's cancellation of this call, Ctrl-C, or the end of stdin: its requests in flight are aborted.
-    const signal = AbortSignal.any([extra.signal, o.io.signal, ending.signal]);
+    const signal = AbortSignal.any([extra.signal, o.io.signal, ending]);
     try {
       const r =
         req.params.name === HELP_TOOL.name
@@ -166,6 +164,30 @@ export async function runMcpServer(o: McpOptions): Promise<void> {
       clearInterval(beat);
     }
   };
+  return server;
+}
+
+/**
+ * Serves the tools over stdio until stdin ends (or Ctrl-C): one process, one HTTP connection pool,
+ * every call a command line run in it with its own abort signal.
+ */
+export async function runMcpServer(o: McpOptions): Promise<void> {
+  const sdk = await import('./sdk.js');
+  const only = await chosenServices(o.only, o.services, o.io.env, o.globals);
+  const tools = await servicesOf(await o.tree(), o.services, only);
+  // Typed by hand at a terminal: say what this is, once (stdout carries protocol messages only).
+  if (o.io.stdinIsTty)
+    o.io.stderr.write(
+      'ops mcp: an MCP server on stdin and stdout, for an MCP host to start; Ctrl-D ends it\n',
+    );
+  const secrets = await secretValues(o.services, o.io.env, profileOf(o.globals));
+  if (o.http) {
+    const { serveHttp } = await import('./http.js');
+    await serveHttp(o, () => mcpServer(sdk, o, tools, secrets, o.io.signal));
+    return;
+  }
+  const ending = new AbortController();
+  const server = mcpServer(sdk, o, tools, secrets, ending.signal);
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
     o.io.stdin.once('end', resolve);
