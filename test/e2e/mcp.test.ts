@@ -139,10 +139,17 @@ describe('ops mcp: read-only by default', () => {
     expect(textOf(r)).toMatch(/takes no "token-stdin"/);
   });
 
-  it('the help tool gives a command path its help', async () => {
-    const r = await s.client.callTool({ name: 'help', arguments: { command: 'hosts list' } });
-    expect(textOf(r)).toMatch(/^Usage: ops hosts list/);
-    expect(textOf(r)).toContain('Examples:');
+  it('the help tool gives a verb its parameters by their names in a call, and its examples', async () => {
+    const r = await s.client.callTool({ name: 'help', arguments: { command: 'cloud instance-types' } });
+    const text = textOf(r);
+    expect(text).toMatch(/^cloud instance-types \(tool cloud\): List the instance types/);
+    expect(text).toMatch(/^ {2}region \(required\): one of: eu-west-3, us-east-1/m);
+    expect(text).not.toMatch(/^ {2}--region/m);
+    expect(text).toMatch(/^limit: at most this many items/m);
+    expect(text).toMatch(/Examples, as command lines[^\n]*\n\s+ops cloud instance-types --region eu-west-3/);
+    const group = await s.client.callTool({ name: 'help', arguments: { command: 'tasks lists' } });
+    expect(textOf(group)).toMatch(/^tasks lists list: .*\(tasks\)$/m);
+    expect(textOf(group)).toMatch(/^tasks lists create: .*\(not offered\)$/m);
   });
 
   it('a cancelled wait aborts its requests; the server goes on', async () => {
@@ -414,7 +421,7 @@ describe('ops mcp: calls the schema refuses', () => {
     const r = await s.client.callTool({ name: 'cloud', arguments: { command: 'instance-types' } });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toBe(
-      'exit 2 (usage or input error, nothing was sent): ops cloud instance-types needs region in params',
+      'exit 2 (usage or input error, nothing was sent): ops cloud instance-types needs in params: region (one of: eu-west-3, us-east-1, eu-central-1, ap-southeast-1, us-west-1, eu-west-2, ca-central-1, ap-northeast-1)',
     );
     const { tools } = await s.client.listTools();
     const branches = (

@@ -233,7 +233,7 @@ describe('a tool call as a command line', () => {
         /reveals a secret value: start the server with --allow-secrets/,
       ],
       [{ command: 'list', params: { 'api-key': 'k' } }, /takes no "api-key"/],
-      [{ command: 'get', params: { id: '1' } }, /ops svc get needs region in params/],
+      [{ command: 'get', params: { id: '1' } }, /ops svc get needs in params: region \(a string\)/],
       [
         { command: 'list', list: 'Work' },
         /a call takes no "list": give command, params \(list takes: nothing\), query, limit/,

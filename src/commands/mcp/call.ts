@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { ExitCode } from '../../errors.js';
 import type { Io } from '../../io.js';
 import { withWaitState } from '../../clients/http/wait-state.js';
+import { takes } from './help.js';
 import {
   type Allowed,
   DEFAULT_LIMIT,
@@ -86,7 +87,7 @@ export async function callTool(c: CallContext, input: CallInput): Promise<CallRe
   }
 }
 
-const takes = (verb: VerbSpec) => verb.params.map((q) => q.name).join(', ') || 'nothing';
+const paramNames = (verb: VerbSpec) => verb.params.map((q) => q.name).join(', ') || 'nothing';
 
 /** The verb a call names, if this tool holds it; else why not, and which tool does. */
 function verbOf(c: CallContext, command: unknown): VerbSpec {
@@ -120,7 +121,7 @@ function commandLine(c: CallContext, input: CallInput): Line {
   const unknown = Object.keys(input).filter((k) => !(TOP_LEVEL as readonly string[]).includes(k));
   if (unknown.length)
     throw new CallError(
-      `a call takes no "${unknown[0]!.slice(0, 40)}": give command, params (${verb.path} takes: ${takes(verb)}), query, limit${verb.waits ? ', wait_timeout' : ''}`,
+      `a call takes no "${unknown[0]!.slice(0, 40)}": give command, params (${verb.path} takes: ${paramNames(verb)}), query, limit${verb.waits ? ', wait_timeout' : ''}`,
     );
   const params = input.params ?? {};
   if (typeof params !== 'object' || params === null || Array.isArray(params))
@@ -131,7 +132,7 @@ function commandLine(c: CallContext, input: CallInput): Line {
     const p = verb.params.find((q) => q.name === name);
     if (!p)
       throw new CallError(
-        `ops ${c.service} ${verb.path} takes no "${name.slice(0, 40)}"; it takes: ${takes(verb)}`,
+        `ops ${c.service} ${verb.path} takes no "${name.slice(0, 40)}"; it takes: ${paramNames(verb)}`,
       );
     if (p.flag && LOCAL_FILE.test(p.flag) && !c.allowed.writes)
       throw new CallError(`${p.name} reads a file of this machine: start the server with --allow-writes`);
@@ -145,7 +146,7 @@ function commandLine(c: CallContext, input: CallInput): Line {
   const missing = verb.params.filter((p) => p.required && !(p.name in (params as object)));
   if (missing.length)
     throw new CallError(
-      `ops ${c.service} ${verb.path} needs ${missing.map((p) => p.name).join(', ')} in params`,
+      `ops ${c.service} ${verb.path} needs in params: ${missing.map((p) => `${p.name} (${takes(p)})`).join('; ')}`,
     );
   const limit = wholeNumber('limit', input.limit, DEFAULT_LIMIT, MAX_LIMIT);
   const waitTimeout = wholeNumber('wait_timeout', input.wait_timeout, DEFAULT_WAIT_TIMEOUT, MAX_WAIT_TIMEOUT);

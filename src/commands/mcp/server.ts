@@ -5,6 +5,7 @@ import { Settings } from '../../config/settings.js';
 import type { Io } from '../../io.js';
 import { VERSION } from '../../version.js';
 import { type CallInput, callIo, callTool, redact } from './call.js';
+import { groupHelp, verbHelp } from './help.js';
 import {
   type Allowed,
   FORMATS,
@@ -156,7 +157,7 @@ export function mcpServer(
     try {
       const r =
         req.params.name === HELP_TOOL.name
-          ? await help(o, String(input.command ?? ''), signal, secrets)
+          ? await help(o, tools, String(input.command ?? ''), signal, secrets)
           : await service(o, tools, req.params.name, input, signal, secrets, onStderr);
       const texts = 'note' in r && r.note ? [r.text, r.note] : [r.text];
       return { content: texts.map((text) => ({ type: 'text' as const, text })), isError: r.isError };
@@ -254,20 +255,38 @@ async function service(
   );
 }
 
-async function help(o: McpOptions, command: string, signal: AbortSignal, secrets: string[]) {
+/**
+ * The `help` tool: a verb's parameters as a call names them, with the command line's examples; the
+ * verbs of a service or group with their tools. Other paths get the command line's help page.
+ */
+async function help(
+  o: McpOptions,
+  tools: ServiceTools[],
+  command: string,
+  signal: AbortSignal,
+  secrets: string[],
+) {
   const words = command.trim().split(/\s+/).filter(Boolean);
   if (words[0] === 'ops') words.shift();
   if (words.length === 0 || words.some((w) => w.startsWith('-')))
     return { text: 'give a command path, e.g. "hosts list"', isError: true };
+  const s = tools.find((t) => t.service === words[0]);
+  const path = words.slice(1).join(' ');
+  const verb = s?.verbs.find((v) => v.path === path);
+  if (s && !verb) {
+    const group = groupHelp(s, path, o.allowed);
+    if (group) return { text: redact(group, secrets), isError: false };
+  }
   let out = '';
   const io = callIo(
     o.io.env,
     signal,
-    (s) => (out += s),
-    (s) => (out += s),
+    (t) => (out += t),
+    (t) => (out += t),
   );
   const code = await o.runArgv(['node', 'ops', ...words, '--help'], io);
-  return { text: redact(out.trim(), secrets), isError: code !== 0 };
+  const text = s && verb ? verbHelp(s.service, verb, o.allowed, out) : out.trim();
+  return { text: redact(text, secrets), isError: code !== 0 };
 }
 
 /** What every tool shares, said once rather than in each tool (the tool list is paid for on every turn). */
