@@ -445,6 +445,37 @@ describe('ops mcp: calls the schema refuses', () => {
   });
 });
 
+describe('ops mcp: flags', () => {
+  it('--services auto: only the services with a credential', async () => {
+    const r = await runCli(['mcp', 'tools', '--services', 'auto', '--query', 'tools[].name'], {
+      env: {
+        OPS_HOSTS_API_KEY: 'k-0123456789',
+        OPS_HOSTS_APP_KEY: 'a-0123456789',
+        OPS_TASKS_TOKEN: 't-0123456789',
+      },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(['hosts', 'tasks', 'help']);
+  });
+
+  it.each([
+    [
+      ['--http', 'nope'],
+      'ops: invalid --http "nope"\nhint: give a port (8808) or HOST:PORT (127.0.0.1:8808)\n',
+    ],
+    [
+      ['--token-stdin'],
+      'ops: --token-stdin needs --http\nhint: give --http [HOST:]PORT, or leave --token-stdin out\n',
+    ],
+    [
+      ['--max-bytes', '10'],
+      'ops: invalid --max-bytes "10"\nhint: give a whole number of bytes, at least 1024\n',
+    ],
+  ])('ops mcp %j is a usage error, before anything is served', async (flags, stderr) => {
+    expect(await runCli(['mcp', ...flags], { input: '' })).toEqual({ code: 2, stdout: '', stderr });
+  });
+});
+
 describe('ops sandbox demo', () => {
   it('shows the hosts tool of ops mcp', async () => {
     const r = await runCli(['sandbox', 'demo', '--services', 'hosts']);
