@@ -98,6 +98,9 @@ describe('ops mcp --http', () => {
     const stdio = await mcpSession(['--services', 'hosts,tasks'], sb.env);
     expect((await client.listTools()).tools).toEqual((await stdio.client.listTools()).tools);
     await stdio.close();
+    // Its own bearer token is masked like any credential it holds.
+    const echo = await client.callTool({ name: 'help', arguments: { command: `hosts ${r.token}` } });
+    expect(textOf(echo)).not.toContain(r.token);
     const call = await client.callTool({ name: 'hosts', arguments: { command: 'totals' } });
     expect(call.isError, textOf(call)).toBeFalsy();
     expect(JSON.parse(textOf(call))).toHaveProperty('total_active');

@@ -183,6 +183,8 @@ export async function runMcpServer(o: McpOptions): Promise<void> {
     );
   const secrets = await secretValues(o.services, o.io.env, profileOf(o.globals));
   if (o.http) {
+    // Its bearer token is a credential the server holds too.
+    secrets.push(o.http.token);
     const { serveHttp } = await import('./http.js');
     await serveHttp(o, () => mcpServer(sdk, o, tools, secrets, o.io.signal));
     return;
