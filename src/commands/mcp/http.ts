@@ -2,8 +2,8 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { McpOptions } from './server.js';
 
-type Sdk = typeof import('./sdk.js');
-type McpServer = InstanceType<Sdk['Server']>;
+type Sdk = typeof import('./sdk-http.js');
+type McpServer = InstanceType<typeof import('./sdk.js')['Server']>;
 type Session = InstanceType<Sdk['StreamableHTTPServerTransport']>;
 
 /** The path the server answers on, as MCP hosts expect. */
@@ -62,7 +62,7 @@ async function body(req: IncomingMessage): Promise<unknown> {
  * MCP server over the same tools, behind a bearer token and a Host/Origin check.
  */
 export async function serveHttp(o: McpOptions, newServer: () => McpServer): Promise<void> {
-  const sdk: Sdk = await import('./sdk.js');
+  const sdk: Sdk = await import('./sdk-http.js');
   const http = o.http!;
   // Known once listening: port 0 is any free port.
   let hosts = new Set<string>();

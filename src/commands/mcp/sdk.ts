@@ -11,5 +11,3 @@ import * as z from 'zod/v4';
  * SDK's strict schema, the same mistake failed its parse first and answered -32603 (internal error).
  */
 export const CallToolRequestSchema = z.object({ method: z.literal('tools/call'), params: z.unknown() });
-export { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-export { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
