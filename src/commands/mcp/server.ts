@@ -15,6 +15,7 @@ import {
   TOOL_KINDS,
   toolName,
   toolsOf,
+  toolVerbs,
 } from './tools.js';
 
 export interface McpOptions {
@@ -106,9 +107,9 @@ export function mcpServer(
       instructions: INSTRUCTIONS,
     },
   );
-  server.setRequestHandler(sdk.ListToolsRequestSchema, async () => ({
-    tools: [...tools.flatMap((t) => toolsOf(t, o.allowed)), HELP_TOOL],
-  }));
+  // The same for the server's life: made once.
+  const listed = [...tools.flatMap((t) => toolsOf(t, o.allowed)), HELP_TOOL];
+  server.setRequestHandler(sdk.ListToolsRequestSchema, async () => ({ tools: listed }));
   // The SDK has checked the params against its own schema before this runs.
   server.setRequestHandler(sdk.CallToolRequestSchema, (req, extra) =>
     handle(req as Parameters<typeof handle>[0], extra),
@@ -220,8 +221,7 @@ export async function runMcpServer(o: McpOptions): Promise<void> {
 function toolOfName(o: McpOptions, tools: ServiceTools[], name: string) {
   for (const s of tools)
     for (const kind of TOOL_KINDS)
-      if (toolName(s.service, kind) === name && toolsOf(s, o.allowed).some((t) => t.name === name))
-        return { s, kind };
+      if (toolName(s.service, kind) === name && toolVerbs(s, kind, o.allowed).length > 0) return { s, kind };
   return undefined;
 }
 
