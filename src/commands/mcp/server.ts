@@ -170,18 +170,14 @@ export function mcpServer(
 }
 
 /**
- * Serves the tools over stdio until stdin ends (or Ctrl-C): one process, one HTTP connection pool,
- * every call a command line run in it with its own abort signal.
+ * Serves the tools over stdio until stdin ends (or Ctrl-C), or over Streamable HTTP with `--http`
+ * until Ctrl-C: one process, one HTTP connection pool, every call a command line run in it with its
+ * own abort signal.
  */
 export async function runMcpServer(o: McpOptions): Promise<void> {
   const sdk = await import('./sdk.js');
   const only = await chosenServices(o.only, o.services, o.io.env, o.globals);
   const tools = await servicesOf(await o.tree(), o.services, only);
-  // Typed by hand at a terminal: say what this is, once (stdout carries protocol messages only).
-  if (o.io.stdinIsTty)
-    o.io.stderr.write(
-      'ops mcp: an MCP server on stdin and stdout, for an MCP host to start; Ctrl-D ends it\n',
-    );
   const secrets = await secretValues(o.services, o.io.env, profileOf(o.globals));
   if (o.http) {
     // Its bearer token is a credential the server holds too.
@@ -190,6 +186,11 @@ export async function runMcpServer(o: McpOptions): Promise<void> {
     await serveHttp(o, () => mcpServer(sdk, o, tools, secrets, o.io.signal));
     return;
   }
+  // Typed by hand at a terminal: say what this is, once (stdout carries protocol messages only).
+  if (o.io.stdinIsTty)
+    o.io.stderr.write(
+      'ops mcp: an MCP server on stdin and stdout, for an MCP host to start; Ctrl-D ends it\n',
+    );
   const ending = new AbortController();
   const server = mcpServer(sdk, o, tools, secrets, ending.signal);
   const closed = new Promise<void>((resolve) => {

@@ -241,7 +241,7 @@ export function inputSchema(verbs: VerbSpec[]): Schema {
       },
       query: { type: 'string' },
       ...(lists ? { limit: { type: 'integer', minimum: 1 } } : {}),
-      ...(waits ? { wait_timeout: { type: 'number', minimum: 1, maximum: MAX_WAIT_TIMEOUT } } : {}),
+      ...(waits ? { wait_timeout: { type: 'integer', minimum: 1, maximum: MAX_WAIT_TIMEOUT } } : {}),
     },
     required: ['command'],
     additionalProperties: false,
