@@ -317,5 +317,24 @@ describe('a tool call: its tool, its bounds, its secrets', () => {
     const text = await run({ command: 'list' }, { out: 'y'.repeat(5000), maxBytes: 1024 });
     expect(text.r.text).toHaveLength(1024);
     expect(text.r.note).toMatch(/cut at 1024 of 5000 bytes/);
+    const failed = await callTool(
+      {
+        service: 'svc',
+        kind: 'read',
+        verbs: service(),
+        allowed: READ_ONLY,
+        env: {},
+        signal: new AbortController().signal,
+        secrets: [],
+        maxBytes: 1024,
+        runArgv: async (_argv, io) => {
+          io.stderr.write(`<html>${'z'.repeat(5000)}</html>`);
+          return 1;
+        },
+      },
+      { command: 'list' },
+    );
+    expect(failed.isError).toBe(true);
+    expect(Buffer.byteLength(failed.text)).toBe(1024);
   });
 });

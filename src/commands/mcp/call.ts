@@ -251,7 +251,8 @@ async function runVerb(c: CallContext, line: Line): Promise<CallResult> {
       isError: false,
     };
   if (code !== ExitCode.ok) {
-    const text = shown(errorText(c, verb, code, err));
+    // An error is capped too: an API's error body can be a page of HTML.
+    const text = capped(shown(errorText(c, verb, code, err)), c.maxBytes).text;
     if (code === ExitCode.timeout && line.waitTimeout !== undefined)
       return {
         text,
