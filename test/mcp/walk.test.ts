@@ -20,11 +20,12 @@ for (const [service, keys] of Object.entries(SANDBOX_CREDENTIALS)) {
   for (const [key, value] of Object.entries(keys)) ENV[`${prefix}${key.toUpperCase()}`] = value;
 }
 
-/** The CLI's first line on stderr and its exit code for this command line. */
-async function cli(words: string[]): Promise<{ code: number; first: string }> {
+/** The CLI's first line on stderr, its hint and its exit code for this command line. */
+async function cli(words: string[]): Promise<{ code: number; first: string; hint: string }> {
   const io = memoryIo({ env: ENV, signal: AbortSignal.timeout(5000) });
   const code = await main(['node', 'ops', '--retries', '0', ...words], io);
-  return { code, first: io.err().split('\n')[0] ?? '' };
+  const [first = '', hint = ''] = io.err().split('\n');
+  return { code, first, hint };
 }
 
 /** A value the flag takes: its first choice, a number, or a word. */
@@ -101,4 +102,28 @@ describe('every verb: its tool schema is as strict as the CLI', () => {
     }
     expect(enums).toBeGreaterThan(40);
   });
+
+  it('a flag the CLI refuses with "give one of …" for a value outside a list is an enum', async () => {
+    const notEnum: string[] = [];
+    for (const { service, v } of verbs) {
+      const args = v.params.filter((p) => p.kind === 'argument' && p.required).map(() => '1');
+      const needed = v.params.filter((p) => p.kind === 'flag' && p.required);
+      for (const p of v.params.filter((q) => q.kind === 'flag' && !q.choices)) {
+        const others = needed.filter((q) => q !== p).map((q) => `${q.flag}=${sample(q)}`);
+        const words = [
+          service,
+          ...v.path.split(' '),
+          ...others,
+          `${p.flag}=zz-not-a-choice`,
+          '--yes',
+          '--',
+          ...args,
+        ];
+        const { code, first, hint } = await cli(words);
+        if (code === 2 && first.includes('zz-not-a-choice') && /^hint: give one of /.test(hint))
+          notEnum.push(`${service} ${v.path} ${p.flag}`);
+      }
+    }
+    expect(notEnum).toEqual([]);
+  }, 300_000);
 });

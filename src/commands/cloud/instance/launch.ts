@@ -5,6 +5,7 @@ import type { Factory } from '../../../app/types.js';
 import {
   CONTRACT_TYPES,
   type LaunchInstanceWire,
+  MARKET_APP_IDS,
   REGION_NAMES,
   STORAGE_TYPES,
   TYPE_NAMES,
@@ -69,7 +70,13 @@ export function instanceLaunchCommand(factory: Factory, run = runInstanceLaunch)
   )
     .option('--root-disk-size <GB>', 'root disk, 5 to 1000 GB (at least 50 for Windows)')
     .option('--reference <name>', 'a name of your own for the instance')
-    .option('--market-app <id>', 'application to install, e.g. CPANEL_30, PLESK_WEB_PRO')
+    .addOption(
+      choiceOption(
+        '--market-app <id>',
+        'application to install, e.g. CPANEL_30, PLESK_WEB_PRO',
+        MARKET_APP_IDS,
+      ),
+    )
     .option(
       '--ssh-key-file <file>',
       'OpenSSH public key to install (Linux and FreeBSD images); not with --user-data-file',
