@@ -5,7 +5,10 @@
 // calls); the one-shot side is `ops hosts totals -o json`, timed from spawn to exit; the raw side is the
 // same GET in this process over one kept-alive socket, body read and parsed. Medians of --runs.
 //
-//   npm run build && node bench/mcp.mjs [--runs 21]
+// It also prints the size of tools/list in tokens (bytes / 4), read-only (the default) and with
+// everything allowed, for all eleven services.
+//
+//   npm run build && node bench/mcp.mjs [--runs 50]
 const { spawn } = process.getBuiltinModule('node:child_process');
 const http = process.getBuiltinModule('node:http');
 const { fileURLToPath } = process.getBuiltinModule('node:url');
@@ -17,7 +20,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = `${ROOT}bin/ops.cjs`;
 const NODE = process.execPath;
 const i = process.argv.indexOf('--runs');
-const RUNS = i > 0 ? Number(process.argv[i + 1]) : 21;
+const RUNS = i > 0 ? Number(process.argv[i + 1]) : 50;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function output(argv, env) {
@@ -87,11 +90,28 @@ try {
   for (let n = 0; n < RUNS; n++) raw.push(await timed(get));
   agent.destroy();
 
-  const row = (name, xs) => console.log(`${name.padEnd(34)} ${median(xs).toFixed(1).padStart(8)} ms`);
+  const row = (name, xs) => console.log(`${name.padEnd(34)} ${median(xs).toFixed(2).padStart(8)} ms`);
   console.log(`hosts totals, median of ${RUNS}`);
   row('ops mcp, warm tool call', mcp);
   row('ops hosts totals (one-shot process)', oneShot);
   row('raw node:http, kept-alive socket', raw);
+  const added = median(mcp) - median(raw);
+  console.log(
+    `${'added by ops mcp'.padEnd(34)} ${added.toFixed(2).padStart(8)} ms  (${(median(mcp) / median(raw)).toFixed(2)}x the raw request)`,
+  );
+
+  console.log('\ntools/list, all eleven services (tokens = bytes / 4)');
+  for (const [name, flags] of [
+    ['default (read-only)', []],
+    ['everything allowed', ['--allow-writes', '--allow-destructive', '--allow-secrets']],
+  ]) {
+    const lister = new Client({ name: 'bench', version: '1.0.0' });
+    await lister.connect(new StdioClientTransport({ command: NODE, args: [BIN, 'mcp', ...flags], env }));
+    const { tools } = await lister.listTools();
+    await lister.close();
+    const tokens = Math.round(JSON.stringify(tools).length / 4);
+    console.log(`${name.padEnd(34)} ${String(tokens).padStart(8)} tokens  (${tools.length} tools)`);
+  }
 } finally {
   await sandbox.stop();
 }

@@ -64,12 +64,15 @@ export const LIBS = {
   undici: "module.exports = require('./src/clients/http/undici.ts');",
   // The MCP SDK's parts `ops mcp` uses (src/commands/mcp/sdk.ts), imported as './sdk.js'.
   'mcp-sdk': "module.exports = require('./src/commands/mcp/sdk.ts');",
+  // Its Streamable HTTP transport (src/commands/mcp/sdk-http.ts), loaded by `ops mcp --http` alone.
+  'mcp-sdk-http': "module.exports = require('./src/commands/mcp/sdk-http.ts');",
 };
 
 /** The LIBS made from a module of src/: its import, and the folder it is imported from. */
 const LOCAL_LIBS = [
   { name: 'undici', spec: './undici.js', dir: /[\\/]src[\\/]clients[\\/]http$/ },
   { name: 'mcp-sdk', spec: './sdk.js', dir: /[\\/]src[\\/]commands[\\/]mcp$/ },
+  { name: 'mcp-sdk-http', spec: './sdk-http.js', dir: /[\\/]src[\\/]commands[\\/]mcp$/ },
 ];
 
 const libNames = new RegExp(
@@ -84,7 +87,7 @@ const libsAsAssets = {
   name: 'libs-as-assets',
   setup(b) {
     b.onResolve({ filter: libNames }, (args) => ({ path: args.path, namespace: 'ops-lib' }));
-    b.onResolve({ filter: /^\.\/(undici|sdk)\.js$/ }, (args) => {
+    b.onResolve({ filter: /^\.\/(undici|sdk|sdk-http)\.js$/ }, (args) => {
       const lib = LOCAL_LIBS.find((l) => l.spec === args.path && l.dir.test(args.resolveDir));
       return lib ? { path: lib.name, namespace: 'ops-lib' } : undefined;
     });

@@ -147,14 +147,14 @@ describe('the agent interface has no terminal', () => {
     const r = await runMain(['mcp', 'tools', '--services', 'runs,cloud', '--allow-writes']);
     expect(r.code).toBe(0);
     const tools = JSON.parse(r.stdout).tools as Array<{
-      name: string;
-      inputSchema: { oneOf?: unknown[]; allOf?: unknown[] } & Record<string, unknown>;
+      inputSchema: { oneOf: Array<{ properties: { command: { const: string }; params: unknown } }> };
     }>;
-    const schemas = JSON.stringify(tools);
-    const verb = (title: string) => {
-      const at = schemas.indexOf(`"title":"${title}"`);
-      return schemas.slice(at, schemas.indexOf('"additionalProperties"', at));
-    };
+    // A verb's parameters: the branch of its tool's schema whose command is the verb.
+    const verb = (path: string) =>
+      JSON.stringify(
+        tools.flatMap((t) => t.inputSchema.oneOf).find((b) => b.properties.command.const === path)!.properties
+          .params,
+      );
     expect(verb('view')).toMatch(/"required":\["run-id"\]/);
     expect(verb('view')).not.toMatch(/"web"/);
     expect(verb('instance get')).toMatch(/"required":\["id"\]/);

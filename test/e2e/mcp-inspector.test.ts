@@ -80,6 +80,19 @@ describe('ops mcp under the MCP Inspector (--cli mode)', () => {
     30_000,
   );
 
+  it('with --allow-writes, the writes are a tool of their own; the reads stay read-only', async () => {
+    const r = await inspect(['--allow-writes', '--services', 'tasks'], ['--method', 'tools/list']);
+    const tools = (JSON.parse(r.out) as { tools: Array<{ name: string; annotations: object }> }).tools;
+    expect(tools.map((t) => [t.name, t.annotations])).toEqual([
+      ['tasks', { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true }],
+      [
+        'tasks_write',
+        { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+      ],
+      ['help', { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }],
+    ]);
+  }, 30_000);
+
   it('refuses a write without --allow-writes, and a delete without --allow-destructive', async () => {
     const write = await inspect([], call('tasks', 'command=lists create', 'params={"title":"x"}'));
     expect(text(write.out)).toMatch(/is a write verb: start the server with --allow-writes/);
@@ -91,7 +104,10 @@ describe('ops mcp under the MCP Inspector (--cli mode)', () => {
   }, 30_000);
 
   it('returns the curl plan of a write under --dry-run, credentials masked', async () => {
-    const r = await inspect(['--dry-run'], call('tasks', 'command=lists create', 'params={"title":"x"}'));
+    const r = await inspect(
+      ['--dry-run'],
+      call('tasks_write', 'command=lists create', 'params={"title":"x"}'),
+    );
     expect(text(r.out)).toMatch(/^curl /m);
   }, 30_000);
 });

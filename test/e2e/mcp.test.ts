@@ -1,9 +1,10 @@
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS, SERVICE_NAMES } from '../../src/services.js';
 import { runCli, tempConfigDir } from '../helpers/cli.js';
-import { type McpSession, mcpSession, textOf } from '../helpers/mcp.js';
+import { BIN, type McpSession, mcpSession, textOf } from '../helpers/mcp.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 /**
@@ -18,6 +19,12 @@ const CREDENTIALS = Object.values(SANDBOX_CREDENTIALS).flatMap((keys) =>
     .filter(([k]) => /token|key|password/.test(k))
     .map(([, v]) => v),
 );
+
+/** The verbs a tool offers: the `command` of each branch of its schema. */
+const verbsOf = (tool: { inputSchema: object }) =>
+  (tool.inputSchema as { oneOf: Array<{ properties: { command: { const: string } } }> }).oneOf.map(
+    (b) => b.properties.command.const,
+  );
 
 const sessions: McpSession[] = [];
 async function session(flags: string[] = [], env: Record<string, string> = {}): Promise<McpSession> {
@@ -40,7 +47,7 @@ describe('ops mcp: read-only by default', () => {
     const { tools } = await s.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...SERVICE_NAMES, 'help'].sort());
     const tasks = tools.find((t) => t.name === 'tasks')!;
-    const verbs = (tasks.inputSchema.properties as { command: { enum: string[] } }).command.enum;
+    const verbs = verbsOf(tasks);
     expect(verbs).toEqual(expect.arrayContaining(['lists list', 'list']));
     expect(verbs).not.toContain('lists delete');
     expect(verbs).not.toContain('add');
@@ -50,19 +57,21 @@ describe('ops mcp: read-only by default', () => {
       openWorldHint: true,
     });
     const secrets = tools.find((t) => t.name === 'secrets')!;
-    expect((secrets.inputSchema.properties as { command: { enum: string[] } }).command.enum).not.toContain(
-      'kv get',
-    );
+    expect(verbsOf(secrets)).not.toContain('kv get');
   });
 
   it.each(SERVICE_NAMES)('a read of %s returns its JSON', async (name) => {
     // The tool's first list that needs no argument, else its first read that needs none.
     const { tools } = await s.client.listTools();
-    const params = tools.find((t) => t.name === name)!.inputSchema.properties!.params as {
-      anyOf: Array<{ title: string; description: string; required: string[] }>;
-    };
-    const free = params.anyOf.filter((v) => v.required.length === 0);
-    const verb = free.find((v) => /^[^:]*\(read, list\)/.test(v.description)) ?? free[0]!;
+    const branches = (
+      tools.find((t) => t.name === name)!.inputSchema as unknown as {
+        oneOf: Array<{ properties: { command: { const: string }; params?: { required?: string[] } } }>;
+      }
+    ).oneOf;
+    const free = branches
+      .filter((b) => !b.properties.params?.required?.length)
+      .map((b) => b.properties.command.const);
+    const verb = { title: free.find((c) => /(^| )list$/.test(c)) ?? free[0]! };
     const r = await s.client.callTool({ name, arguments: { command: verb.title } });
     expect(r.isError, textOf(r)).toBeFalsy();
     expect(() => JSON.parse(textOf(r))).not.toThrow();
@@ -126,10 +135,17 @@ describe('ops mcp: read-only by default', () => {
     expect(textOf(r)).toMatch(/takes no "token-stdin"/);
   });
 
-  it('the help tool gives a command path its help', async () => {
-    const r = await s.client.callTool({ name: 'help', arguments: { command: 'hosts list' } });
-    expect(textOf(r)).toMatch(/^Usage: ops hosts list/);
-    expect(textOf(r)).toContain('Examples:');
+  it('the help tool gives a verb its parameters by their names in a call, and its examples', async () => {
+    const r = await s.client.callTool({ name: 'help', arguments: { command: 'cloud instance-types' } });
+    const text = textOf(r);
+    expect(text).toMatch(/^cloud instance-types \(tool cloud\): List the instance types/);
+    expect(text).toMatch(/^ {2}region \(required\): one of: eu-west-3, us-east-1/m);
+    expect(text).not.toMatch(/^ {2}--region/m);
+    expect(text).toMatch(/^limit: at most this many items/m);
+    expect(text).toMatch(/Examples, as command lines[^\n]*\n\s+ops cloud instance-types --region eu-west-3/);
+    const group = await s.client.callTool({ name: 'help', arguments: { command: 'tasks lists' } });
+    expect(textOf(group)).toMatch(/^tasks lists list: .*\(tasks\)$/m);
+    expect(textOf(group)).toMatch(/^tasks lists create: .*\(not offered\)$/m);
   });
 
   it('a cancelled wait aborts its requests; the server goes on', async () => {
@@ -161,16 +177,20 @@ describe('ops mcp --allow-writes', () => {
   it('runs a write; a destructive verb still needs --allow-destructive', async () => {
     const s = await session(['--allow-writes', '--services', 'tasks']);
     const { tools } = await s.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['tasks', 'help']);
-    expect(tools[0]!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    expect(tools.map((t) => t.name)).toEqual(['tasks', 'tasks_write', 'help']);
+    // The reads stay read-only: a host approves them once, whatever else the server allows.
+    expect(tools[0]!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(tools[1]!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    expect(verbsOf(tools[1]!)).toContain('lists create');
+    expect(verbsOf(tools[1]!)).not.toContain('lists list');
     const made = await s.client.callTool({
-      name: 'tasks',
+      name: 'tasks_write',
       arguments: { command: 'lists create', params: { title: 'From an agent' } },
     });
     expect(made.isError, textOf(made)).toBeFalsy();
     const id = (JSON.parse(textOf(made)) as { id: string }).id;
     const r = await s.client.callTool({
-      name: 'tasks',
+      name: 'tasks_write',
       arguments: { command: 'lists delete', params: { list: id } },
     });
     expect(r.isError).toBe(true);
@@ -180,14 +200,19 @@ describe('ops mcp --allow-writes', () => {
   it('with --allow-destructive, a delete runs without a question', async () => {
     const s = await session(['--allow-writes', '--allow-destructive', '--services', 'tasks']);
     const { tools } = await s.client.listTools();
-    expect(tools[0]!.annotations).toMatchObject({ destructiveHint: true });
+    expect(tools.map((t) => [t.name, t.annotations?.destructiveHint])).toEqual([
+      ['tasks', false],
+      ['tasks_write', false],
+      ['tasks_destructive', true],
+      ['help', false],
+    ]);
     const made = await s.client.callTool({
-      name: 'tasks',
+      name: 'tasks_write',
       arguments: { command: 'lists create', params: { title: 'Doomed' } },
     });
     const id = (JSON.parse(textOf(made)) as { id: string }).id;
     const r = await s.client.callTool({
-      name: 'tasks',
+      name: 'tasks_destructive',
       arguments: { command: 'lists delete', params: { list: id } },
     });
     expect(r.isError, textOf(r)).toBeFalsy();
@@ -204,7 +229,7 @@ describe('ops mcp --dry-run', () => {
     const s = await session(['--dry-run', '--services', 'tasks']);
     const before = JSON.stringify((await sb.counters()).requests.tasks ?? {});
     const r = await s.client.callTool({
-      name: 'tasks',
+      name: 'tasks_write',
       arguments: { command: 'lists create', params: { title: 'Planned' } },
     });
     expect(r.isError, textOf(r)).toBeFalsy();
@@ -243,8 +268,7 @@ describe('ops mcp: secrets', () => {
   it('with --allow-secrets, a verb whose purpose is to reveal a secret returns it', async () => {
     const s = await session(['--allow-secrets', '--services', 'secrets']);
     const { tools } = await s.client.listTools();
-    const verbs = (tools[0]!.inputSchema.properties as { command: { enum: string[] } }).command.enum;
-    expect(verbs).toContain('kv get');
+    expect(verbsOf(tools[0]!)).toContain('kv get');
     const r = await s.client.callTool({
       name: 'secrets',
       arguments: { command: 'kv get', params: { path: 'secret/app/db' }, query: 'data.data.password' },
@@ -283,6 +307,168 @@ describe('ops mcp: stdin', () => {
       'Groceries',
     ]);
     for (const c of CREDENTIALS) expect(r.stdout + r.stderr).not.toContain(c);
+  });
+});
+
+describe('ops mcp: bounded calls', () => {
+  it('a watch of a queued run stops at wait_timeout, says where, and its progress carries the state', async () => {
+    const s = await session(['--services', 'runs,breach']);
+    const messages: string[] = [];
+    const started = Date.now();
+    const r = await s.client.callTool(
+      {
+        name: 'runs',
+        arguments: { command: 'watch', params: { 'run-id': '30433648', interval: 1 }, wait_timeout: 2 },
+      },
+      undefined,
+      { onprogress: (p) => void messages.push(String(p.message)) },
+    );
+    expect(Date.now() - started).toBeLessThan(8000);
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toMatch(/^exit 6 \(timed out\)/);
+    expect((r.content as Array<{ text: string }>)[1]!.text).toMatch(
+      /stopped after wait_timeout 2 s: the state above is where it was; call again to keep waiting/,
+    );
+    expect(messages.join('\n')).toMatch(/queued/);
+  }, 30_000);
+
+  it('a watch with no timeout of its own (breach latest --watch) is stopped by the server at wait_timeout', async () => {
+    const s = await session(['--services', 'breach']);
+    const started = Date.now();
+    const r = await s.client.callTool({
+      name: 'breach',
+      arguments: { command: 'latest', params: { watch: '1s' }, wait_timeout: 2 },
+    });
+    expect(Date.now() - started).toBeLessThan(8000);
+    expect((r.content as Array<{ text: string }>).at(-1)!.text).toMatch(
+      /^stopped after wait_timeout 2 s.*call again to keep watching, or give a larger wait_timeout/,
+    );
+  }, 30_000);
+
+  it('a closed stdin cancels the watch in flight: the server exits within 2 s', async () => {
+    const child = spawn(process.execPath, [BIN, 'mcp', '--services', 'runs'], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: tempConfigDir(),
+        OPS_CONFIG_DIR: tempConfigDir(),
+        ...sb.env,
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const send = (m: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...m })}\n`);
+    send({
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    });
+    send({ method: 'notifications/initialized' });
+    send({
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'runs', arguments: { command: 'watch', params: { 'run-id': '30433648' } } },
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    const ended = Date.now();
+    child.stdin.end();
+    const code = await new Promise<number | null>((r) => child.on('exit', r));
+    expect(Date.now() - ended).toBeLessThan(2000);
+    expect(code).toBe(0);
+    const answer = out.split('\n').find((l) => l.includes('"id":2'));
+    expect(answer).toMatch(/interrupted/);
+  }, 30_000);
+});
+
+describe('ops mcp: its own credentials', () => {
+  it('never come back, even from a verb that reveals under --allow-secrets', async () => {
+    const s = await session(['--allow-secrets', '--services', 'secrets']);
+    const r = await s.client.callTool({
+      name: 'secrets',
+      arguments: { command: 'read', params: { path: 'auth/token/lookup-self' } },
+    });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    expect(textOf(r)).toContain('"***"');
+    expect(textOf(r)).not.toContain(sb.env.OPS_SECRETS_TOKEN);
+  });
+
+  it('the console link of an instance carries a token: it is a reveal', async () => {
+    const s = await session(['--services', 'cloud']);
+    const { tools } = await s.client.listTools();
+    expect(verbsOf(tools[0]!)).not.toContain('instance console');
+    const r = await s.client.callTool({
+      name: 'cloud',
+      arguments: { command: 'instance console', params: { id: 'x' } },
+    });
+    expect(textOf(r)).toMatch(/reveals a secret value: start the server with --allow-secrets/);
+  });
+});
+
+describe('ops mcp: calls the schema refuses', () => {
+  it('an argument the schema does not declare is an error naming it, never dropped', async () => {
+    const s = await session(['--services', 'tasks']);
+    const r = await s.client.callTool({ name: 'tasks', arguments: { command: 'list', list: 'Work' } });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toMatch(/a call takes no "list": give command, params \(list takes: list, /);
+  });
+
+  it('a missing required flag is named before anything is sent', async () => {
+    const s = await session(['--services', 'cloud']);
+    const r = await s.client.callTool({ name: 'cloud', arguments: { command: 'instance-types' } });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toBe(
+      'exit 2 (usage or input error, nothing was sent): ops cloud instance-types needs in params: region (one of: eu-west-3, us-east-1, eu-central-1, ap-southeast-1, us-west-1, eu-west-2, ca-central-1, ap-northeast-1)',
+    );
+    const { tools } = await s.client.listTools();
+    const branches = (
+      tools[0]!.inputSchema as unknown as {
+        oneOf: Array<{ properties: { command: { const: string }; params: { required?: string[] } } }>;
+      }
+    ).oneOf;
+    const branch = branches.find((b) => b.properties.command.const === 'instance-types')!;
+    expect(branch.properties.params.required).toEqual(['region']);
+  });
+
+  it('an unknown tool or params that are not an object are invalid params (-32602)', async () => {
+    const s = await session(['--services', 'hosts']);
+    await expect(s.client.callTool({ name: 'nope', arguments: {} })).rejects.toMatchObject({ code: -32602 });
+    await expect(
+      s.client.request(
+        { method: 'tools/call', params: { name: 'hosts', arguments: 'list' } } as never,
+        (await import('@modelcontextprotocol/sdk/types.js')).CallToolResultSchema,
+      ),
+    ).rejects.toMatchObject({ code: -32602 });
+  });
+});
+
+describe('ops mcp: flags', () => {
+  it('--services auto: only the services with a credential', async () => {
+    const r = await runCli(['mcp', 'tools', '--services', 'auto', '--query', 'tools[].name'], {
+      env: {
+        OPS_HOSTS_API_KEY: 'k-0123456789',
+        OPS_HOSTS_APP_KEY: 'a-0123456789',
+        OPS_TASKS_TOKEN: 't-0123456789',
+      },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(['hosts', 'tasks', 'help']);
+  });
+
+  it.each([
+    [
+      ['--http', 'nope'],
+      'ops: invalid --http "nope"\nhint: give a port (8808) or HOST:PORT (127.0.0.1:8808)\n',
+    ],
+    [
+      ['--token-stdin'],
+      'ops: --token-stdin needs --http\nhint: give --http [HOST:]PORT, or leave --token-stdin out\n',
+    ],
+    [
+      ['--max-bytes', '10'],
+      'ops: invalid --max-bytes "10"\nhint: give a whole number of bytes, at least 1024\n',
+    ],
+  ])('ops mcp %j is a usage error, before anything is served', async (flags, stderr) => {
+    expect(await runCli(['mcp', ...flags], { input: '' })).toEqual({ code: 2, stdout: '', stderr });
   });
 });
 

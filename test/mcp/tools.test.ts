@@ -2,7 +2,14 @@ import { Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import type { Factory } from '../../src/app/types.js';
 import { callTool } from '../../src/commands/mcp/call.js';
-import { type Allowed, inputSchema, refusal, serviceVerbs, toolOf } from '../../src/commands/mcp/tools.js';
+import {
+  type Allowed,
+  inputSchema,
+  type ToolKind,
+  refusal,
+  serviceVerbs,
+  toolsOf,
+} from '../../src/commands/mcp/tools.js';
 import { addVerbs, buildVerbs, destructive, read, write } from '../../src/commands/shared/verbs.js';
 
 const factory = { io: { stdinIsTty: false }, services: [] } as unknown as Factory;
@@ -61,60 +68,103 @@ function service() {
 const ALL_VERBS = ['list', 'get', 'fetch', 'show', 'things create', 'things delete'];
 const READ_ONLY: Allowed = { writes: false, destructive: false, secrets: false, dryRun: false };
 
+type Branch = {
+  properties: { command: { const: string }; params: { properties: object; required?: string[] } };
+};
+const branches = (schema: object) => (schema as { oneOf: Branch[] }).oneOf;
+
 describe('tools from the tree', () => {
-  it('names every verb by its path, with its parameters as JSON Schema', () => {
+  it('names every verb by its path, with exactly its parameters as JSON Schema', () => {
     const verbs = service();
     expect(verbs.map((v) => v.path)).toEqual(ALL_VERBS);
-    const schema = inputSchema(verbs) as {
-      properties: { params: { anyOf: Array<{ title: string; properties: object; required: string[] }> } };
-    };
-    const [list, get] = schema.properties.params.anyOf;
+    const list = branches(inputSchema(verbs))[0];
+    // `get` alone: no parameter it shares with another verb is moved to the top.
+    const schema = inputSchema([verbs[1]!]);
+    const get = branches(schema)[0];
     // Credentials, --all and --limit (the tool's own limit) are never parameters.
-    expect(list!.properties).toEqual({});
-    expect(get).toMatchObject({
-      title: 'get',
+    expect(list!.properties.params).toEqual({ maxProperties: 0 });
+    expect(get!.properties.command).toEqual({ const: 'get' });
+    expect(get).toMatchObject({ required: ['command', 'params'] });
+    expect(get!.properties.params).toEqual({
       required: ['id', 'region'],
+      additionalProperties: false,
       properties: {
-        id: { type: 'string', description: 'argument: the id' },
-        format: { type: 'string', enum: ['short', 'long'], description: 'how' },
+        id: { type: 'string' },
+        format: { enum: ['short', 'long'] },
         region: { type: 'string' },
         full: { type: 'boolean' },
         count: { type: 'integer' },
         interval: { type: 'number' },
         tag: { type: 'array', items: { type: 'string' } },
-        file: { type: 'string', description: expect.stringMatching(/with --allow-writes only/) },
+        file: { type: 'string' },
       },
     });
+    expect(schema).toMatchObject({ required: ['command'], additionalProperties: false });
   });
 
-  it('offers only what the flags allow, with hints from the effects', () => {
+  it('a parameter several verbs take alike is said once, at the top', () => {
     const verbs = service();
-    const tool = (a: Partial<Allowed>) =>
-      toolOf({ service: 'svc', description: 'A service', verbs }, { ...READ_ONLY, ...a });
+    const twice = [verbs[1]!, { ...verbs[1]!, path: 'get2' }];
+    const schema = inputSchema(twice) as { properties: { params: { properties: Record<string, object> } } };
+    expect(schema.properties.params.properties.region).toEqual({ type: 'string' });
+    expect(branches(schema)[1]!.properties.params.properties).toMatchObject({ region: true });
+  });
+
+  it('a tool per effect, each with exact hints; only what the flags allow', () => {
+    const verbs = service();
+    const tools = (a: Partial<Allowed>) =>
+      toolsOf({ service: 'svc', description: 'A service', verbs }, { ...READ_ONLY, ...a });
     const offered = (a: Partial<Allowed>) =>
-      (tool(a).inputSchema as { properties: { command: { enum: string[] } } }).properties.command.enum;
-    expect(offered({})).toEqual(['list', 'get']);
-    expect(tool({}).annotations).toMatchObject({
+      Object.fromEntries(
+        tools(a).map((t) => [t.name, branches(t.inputSchema).map((b) => b.properties.command.const)]),
+      );
+    expect(offered({})).toEqual({ svc: ['list', 'get'] });
+    expect(tools({})[0]!.annotations).toEqual({
       readOnlyHint: true,
       destructiveHint: false,
       idempotentHint: true,
+      openWorldHint: true,
     });
-    expect(offered({ writes: true })).toEqual(['list', 'get', 'fetch', 'things create']);
-    expect(tool({ writes: true }).annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
-    expect(offered({ writes: true, destructive: true, secrets: true })).toEqual(ALL_VERBS);
-    expect(tool({ writes: true, destructive: true }).annotations).toMatchObject({ destructiveHint: true });
-    expect(offered({ dryRun: true })).toEqual(['list', 'get', 'fetch', 'things create', 'things delete']);
+    // A download writes files on this machine: in the write tool.
+    expect(offered({ writes: true })).toEqual({
+      svc: ['list', 'get'],
+      svc_write: ['fetch', 'things create'],
+    });
+    expect(offered({ writes: true, destructive: true, secrets: true })).toEqual({
+      svc: ['list', 'get', 'show'],
+      svc_write: ['fetch', 'things create'],
+      svc_destructive: ['things delete'],
+    });
+    const [read, w, d] = tools({ writes: true, destructive: true });
+    expect(read!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(w!.annotations).toEqual({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
+    expect(d!.annotations).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: true,
+    });
+    // Under --dry-run nothing is sent: every tool is read-only.
+    for (const t of tools({ dryRun: true }))
+      expect(t.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     expect(refusal({ effect: 'destructive' }, { ...READ_ONLY, writes: true })).toMatch(/--allow-destructive/);
   });
 });
 
 describe('a tool call as a command line', () => {
-  async function argvOf(input: object, allowed: Partial<Allowed> = {}) {
+  async function argvOf(input: object, allowed: Partial<Allowed> = {}, kind: ToolKind = 'read') {
     let seen: string[] = [];
     const r = await callTool(
       {
         service: 'svc',
+        kind,
         verbs: service(),
+        maxBytes: 1024,
         allowed: { ...READ_ONLY, ...allowed },
         env: {},
         signal: new AbortController().signal,
@@ -165,9 +215,10 @@ describe('a tool call as a command line', () => {
     const del = await argvOf(
       { command: 'things delete', params: { id: '7' } },
       { writes: true, destructive: true },
+      'destructive',
     );
     expect(del.argv).toEqual(['svc', 'things', 'delete', '--yes', '-o', 'json', '7']);
-    const dry = await argvOf({ command: 'things create', params: { name: 'n' } }, { dryRun: true });
+    const dry = await argvOf({ command: 'things create', params: { name: 'n' } }, { dryRun: true }, 'write');
     expect(dry.argv).toEqual(['svc', 'things', 'create', '--dry-run', '-o', 'json', 'n']);
   });
 
@@ -182,7 +233,20 @@ describe('a tool call as a command line', () => {
         /reveals a secret value: start the server with --allow-secrets/,
       ],
       [{ command: 'list', params: { 'api-key': 'k' } }, /takes no "api-key"/],
-      [{ command: 'get', params: { id: '1' } }, /missing region/],
+      [{ command: 'get', params: { id: '1' } }, /ops svc get needs in params: region \(a string\)/],
+      [
+        { command: 'list', list: 'Work' },
+        /a call takes no "list": give command, params \(list takes: nothing\), query, limit/,
+      ],
+      [
+        { command: 'get', params: { id: '1', region: 'x', format: 'wide' } },
+        /format must be one of: short, long/,
+      ],
+      [{ command: 'get', params: { id: '1', region: 'x', count: 'many' } }, /count must be a whole number/],
+      [
+        { command: 'things create', params: { name: 'n' } },
+        /is a write verb: start the server with --allow-writes/,
+      ],
       [{ command: 'get', params: { id: '1', region: 'x', full: 'yes' } }, /full must be true or false/],
       [{ command: 'nope' }, /"nope" is not a command of svc; give one of: list, get/],
       [{ command: 'fetch' }, /writes files on this machine: start the server with --allow-writes/],
@@ -194,10 +258,83 @@ describe('a tool call as a command line', () => {
     ];
     for (const [input, message] of cases) {
       const { argv, r } = await argvOf(input);
+      expect(r.text, JSON.stringify(input)).toMatch(message);
       expect(argv).toEqual([]);
       expect(r.isError).toBe(true);
       expect(r.text).toMatch(/^exit 2 \(usage or input error, nothing was sent\): /);
       expect(r.text).toMatch(message);
     }
+  });
+});
+
+describe('a tool call: its tool, its bounds, its secrets', () => {
+  const run = async (
+    input: object,
+    o: { allowed?: Partial<Allowed>; kind?: ToolKind; out?: string; maxBytes?: number } = {},
+  ) => {
+    let seen: string[] = [];
+    const r = await callTool(
+      {
+        service: 'svc',
+        kind: o.kind ?? 'read',
+        verbs: service(),
+        allowed: { ...READ_ONLY, ...o.allowed },
+        env: {},
+        signal: new AbortController().signal,
+        secrets: ['sekrit-token'],
+        maxBytes: o.maxBytes ?? 65536,
+        runArgv: async (argv, io) => {
+          seen = argv.slice(2);
+          io.stdout.write(o.out ?? '{"token":"sekrit-token"}');
+          return 0;
+        },
+      },
+      input,
+    );
+    return { argv: seen, r };
+  };
+
+  it('a verb of another tool is refused, naming the tool that has it', async () => {
+    const { argv, r } = await run(
+      { command: 'things create', params: { name: 'n' } },
+      { allowed: { writes: true } },
+    );
+    expect(argv).toEqual([]);
+    expect(r.text).toMatch(/ops svc things create is a write verb: call the tool svc_write/);
+  });
+
+  it("the server's own credential is masked even in a verb that reveals, with --allow-secrets", async () => {
+    const { r } = await run({ command: 'show', params: { path: 'p' } }, { allowed: { secrets: true } });
+    expect(r).toEqual({ text: '{"token":"***"}', isError: false });
+  });
+
+  it('a result over the byte cap keeps whole items and says how to narrow it', async () => {
+    const items = Array.from({ length: 50 }, (_, i) => ({ id: i, name: 'x'.repeat(40) }));
+    const { r } = await run({ command: 'list', limit: 50 }, { out: JSON.stringify(items), maxBytes: 1024 });
+    expect(Buffer.byteLength(r.text)).toBeLessThanOrEqual(1024);
+    expect(JSON.parse(r.text)).toEqual(items.slice(0, JSON.parse(r.text).length));
+    expect(r.note).toMatch(/capped at 1024 bytes; narrow it: a smaller "limit", a "query"/);
+    const text = await run({ command: 'list' }, { out: 'y'.repeat(5000), maxBytes: 1024 });
+    expect(text.r.text).toHaveLength(1024);
+    expect(text.r.note).toMatch(/cut at 1024 of 5000 bytes/);
+    const failed = await callTool(
+      {
+        service: 'svc',
+        kind: 'read',
+        verbs: service(),
+        allowed: READ_ONLY,
+        env: {},
+        signal: new AbortController().signal,
+        secrets: [],
+        maxBytes: 1024,
+        runArgv: async (_argv, io) => {
+          io.stderr.write(`<html>${'z'.repeat(5000)}</html>`);
+          return 1;
+        },
+      },
+      { command: 'list' },
+    );
+    expect(failed.isError).toBe(true);
+    expect(Buffer.byteLength(failed.text)).toBe(1024);
   });
 });

@@ -1,5 +1,6 @@
 import { InterruptedError, TimeoutError } from '../../errors.js';
 import { sleep as realSleep, serverWaitSeconds } from './retry.js';
+import { reportWaitState } from './wait-state.js';
 
 /** One look at the thing waited for: its state and, when the service gave them, the answer's headers. */
 export interface PollResult<T> {
@@ -44,6 +45,7 @@ export async function pollUntil<T>(o: PollOptions<T>): Promise<T> {
     if (o.signal?.aborted) throw new InterruptedError(`interrupted while waiting for ${o.what}`);
     const { value, headers } = await o.check();
     o.onPoll?.(value);
+    reportWaitState(`waiting for ${o.what}${o.describe ? `: ${o.describe(value)}` : ''}`);
     if (o.done(value)) return value;
     const hinted = headers ? serverWaitSeconds(headers) : undefined;
     let waitMs = (hinted ?? o.intervalSeconds) * 1000;

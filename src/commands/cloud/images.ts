@@ -24,15 +24,11 @@ export interface CloudImagesOptions extends CloudRunBase {
 }
 
 export function cloudImagesCommand(factory: Factory, run = runCloudImages): Command {
-  const cmd = cloudCommand(
-    'images',
-    'List the images to launch from: systems and custom images',
-    [
-      'ops cloud images',
-      'ops cloud images --custom --region eu-west-3',
-      'ops cloud images --flavour ubuntu --field id',
-    ],
-  )
+  const cmd = cloudCommand('images', 'List the images to launch from: systems and custom images', [
+    'ops cloud images',
+    'ops cloud images --custom --region eu-west-3',
+    'ops cloud images --flavour ubuntu --field id',
+  ])
     .addOption(choiceOption('--flavour <name>', FLAVOURS.join(', '), FLAVOURS))
     .option('--custom', 'custom images only')
     .addOption(choiceOption('--region <name>', 'images usable in this region', REGION_NAMES));

@@ -81,7 +81,7 @@ Examples:
       start: write(instanceStartCommand),
       stop: write(instanceStopCommand),
       reboot: write(instanceRebootCommand),
-      console: read(instanceConsoleCommand),
+      console: read(instanceConsoleCommand, { reveals: true }),
       types: read(instanceTypesCommand, { list: true }),
     },
     factory,

@@ -1,3 +1,4 @@
+import { required } from '../shared/required.js';
 import { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { REGION_NAMES, type InstanceTypeWire } from '../../clients/cloud/types.js';
@@ -17,7 +18,9 @@ export function cloudInstanceTypesCommand(factory: Factory, run = runCloudInstan
   const cmd = new Command('instance-types')
     .description('List the instance types of a region: resources and prices')
     .addOption(
-      choiceOption('--region <name>', `region (required): ${REGION_NAMES.join(', ')}`, REGION_NAMES),
+      required(
+        choiceOption('--region <name>', `region (required): ${REGION_NAMES.join(', ')}`, REGION_NAMES),
+      ),
     );
   addListOptions(cmd);
   return cmd

@@ -1,13 +1,21 @@
 import { PassThrough } from 'node:stream';
 import { ExitCode } from '../../errors.js';
 import type { Io } from '../../io.js';
+import { withWaitState } from '../../clients/http/wait-state.js';
+import { takes } from './help.js';
 import {
   type Allowed,
   DEFAULT_LIMIT,
+  DEFAULT_WAIT_TIMEOUT,
+  kindOf,
   LOCAL_FILE,
   MAX_LIMIT,
+  MAX_WAIT_TIMEOUT,
   type ParamSpec,
   refusal,
+  TOP_LEVEL,
+  type ToolKind,
+  toolName,
   type VerbSpec,
 } from './tools.js';
 
@@ -17,17 +25,21 @@ export interface CallInput {
   params?: unknown;
   query?: unknown;
   limit?: unknown;
+  wait_timeout?: unknown;
 }
 
 export interface CallResult {
   text: string;
-  /** A second text for the model: how to get what a bounded list left out. */
+  /** A second text for the model: how to get what a bounded result left out. */
   note?: string;
   isError: boolean;
 }
 
 export interface CallContext {
   service: string;
+  /** Which of the service's tools was called: its verbs of other kinds are refused, naming their tool. */
+  kind: ToolKind;
+  /** Every verb of the service. */
   verbs: VerbSpec[];
   allowed: Allowed;
   env: Record<string, string | undefined>;
@@ -36,7 +48,9 @@ export interface CallContext {
   signal: AbortSignal;
   /** Credential values configured for this process: never returned, whatever a command prints. */
   secrets: readonly string[];
-  /** Each line the command writes to stderr while it runs (a wait's state, a retry). */
+  /** At most this many bytes of result text (`--max-bytes`). */
+  maxBytes: number;
+  /** A wait's state as it is seen, and each line the command writes to stderr (a retry). */
   onStderr?(line: string): void;
 }
 
@@ -64,31 +78,61 @@ export function redact(text: string, secrets: readonly string[]): string {
 /** Runs one tool call of a service's tool: the verb's command line, with `-o json`. */
 export async function callTool(c: CallContext, input: CallInput): Promise<CallResult> {
   try {
-    const { verb, argv, limit } = commandLine(c, input);
-    return await runVerb(c, verb, argv, limit);
+    const line = commandLine(c, input);
+    return await runVerb(c, line);
   } catch (err) {
-    if (err instanceof CallError) return { text: `exit 2 (${MEANING[2]}): ${err.message}`, isError: true };
+    if (err instanceof CallError)
+      return { text: redact(`exit 2 (${MEANING[2]}): ${err.message}`, c.secrets), isError: true };
     throw err;
   }
 }
 
-function commandLine(c: CallContext, input: CallInput) {
-  const verb = c.verbs.find((v) => v.path === input.command);
+const paramNames = (verb: VerbSpec) => verb.params.map((q) => q.name).join(', ') || 'nothing';
+
+/** The verb a call names, if this tool holds it; else why not, and which tool does. */
+function verbOf(c: CallContext, command: unknown): VerbSpec {
+  const mine = c.verbs.filter((v) => kindOf(v.meta) === c.kind && !refusal(v.meta, c.allowed));
+  const verb = c.verbs.find((v) => v.path === command);
   if (!verb)
     throw new CallError(
-      `"${String(input.command).slice(0, 80)}" is not a command of ${c.service}; give one of: ${c.verbs.map((v) => v.path).join(', ')}`,
+      `"${String(command).slice(0, 80)}" is not a command of ${toolName(c.service, c.kind)}; give one of: ${mine.map((v) => v.path).join(', ')}`,
     );
   const why = refusal(verb.meta, c.allowed);
   if (why) throw new CallError(`ops ${c.service} ${verb.path} ${why}`);
+  const kind = kindOf(verb.meta);
+  if (kind !== c.kind)
+    throw new CallError(
+      `ops ${c.service} ${verb.path} is a ${kind} verb: call the tool ${toolName(c.service, kind)}`,
+    );
+  return verb;
+}
+
+interface Line {
+  verb: VerbSpec;
+  argv: string[];
+  limit: number;
+  /** Seconds a wait or watch runs before the server stops it (verbs without --wait-timeout). */
+  stopAfter?: number;
+  waitTimeout?: number;
+}
+
+function commandLine(c: CallContext, input: CallInput): Line {
+  const verb = verbOf(c, input.command);
+  const unknown = Object.keys(input).filter((k) => !(TOP_LEVEL as readonly string[]).includes(k));
+  if (unknown.length)
+    throw new CallError(
+      `a call takes no "${unknown[0]!.slice(0, 40)}": give command, params (${verb.path} takes: ${paramNames(verb)}), query, limit${verb.waits ? ', wait_timeout' : ''}`,
+    );
   const params = input.params ?? {};
-  if (typeof params !== 'object' || Array.isArray(params)) throw new CallError('params must be an object');
+  if (typeof params !== 'object' || params === null || Array.isArray(params))
+    throw new CallError('params must be an object');
   const args: string[] = [];
   const flags: string[] = [];
   for (const [name, value] of Object.entries(params as Record<string, unknown>)) {
     const p = verb.params.find((q) => q.name === name);
     if (!p)
       throw new CallError(
-        `ops ${c.service} ${verb.path} takes no "${name.slice(0, 40)}"; it takes: ${verb.params.map((q) => q.name).join(', ') || 'nothing'}`,
+        `ops ${c.service} ${verb.path} takes no "${name.slice(0, 40)}"; it takes: ${paramNames(verb)}`,
       );
     if (p.flag && LOCAL_FILE.test(p.flag) && !c.allowed.writes)
       throw new CallError(`${p.name} reads a file of this machine: start the server with --allow-writes`);
@@ -96,21 +140,26 @@ function commandLine(c: CallContext, input: CallInput) {
     if (p.kind === 'argument') args.push(...values);
     else if (p.kind === 'switch') {
       if (value === true) flags.push(p.flag!);
-    } else for (const v of values) flags.push(`${p.flag}=${v}`);
+    } else if (p.commaList) flags.push(`${p.flag}=${values.join(',')}`);
+    else for (const v of values) flags.push(`${p.flag}=${v}`);
   }
   const missing = verb.params.filter((p) => p.required && !(p.name in (params as object)));
-  if (missing.length) throw new CallError(`missing ${missing.map((p) => p.name).join(', ')}`);
-  const limit = input.limit === undefined ? DEFAULT_LIMIT : Number(input.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
-    throw new CallError(`limit must be a whole number from 1 to ${MAX_LIMIT}`);
+  if (missing.length)
+    throw new CallError(
+      `ops ${c.service} ${verb.path} needs in params: ${missing.map((p) => `${p.name} (${takes(p)})`).join('; ')}`,
+    );
+  const limit = wholeNumber('limit', input.limit, DEFAULT_LIMIT, MAX_LIMIT);
+  const waitTimeout = wholeNumber('wait_timeout', input.wait_timeout, DEFAULT_WAIT_TIMEOUT, MAX_WAIT_TIMEOUT);
   if (input.query !== undefined && typeof input.query !== 'string')
     throw new CallError('query must be a string');
   // One more than asked for tells whether there is more.
-  if (verb.meta.list && verb.cmd.options.some((o) => o.long === '--limit'))
+  if (verb.meta.list && has(verb, '--limit'))
     flags.push(`--limit=${input.query === undefined ? limit + 1 : limit}`);
   if (input.query !== undefined) flags.push(`--query=${input.query}`);
   if (c.allowed.dryRun && verb.meta.effect !== 'read') flags.push('--dry-run');
   if (verb.meta.effect === 'destructive') flags.push('--yes');
+  const bounded = verb.waits && has(verb, '--wait-timeout');
+  if (bounded) flags.push(`--wait-timeout=${waitTimeout}`);
   // Arguments after `--`, so that one starting with a dash is never read as a flag.
   const dashed = args.some((a) => a.startsWith('-'));
   const argv = [
@@ -122,41 +171,97 @@ function commandLine(c: CallContext, input: CallInput) {
     ...(dashed ? ['--'] : []),
     ...args,
   ];
-  return { verb, argv, limit };
+  return {
+    verb,
+    argv,
+    limit,
+    ...(verb.waits ? { waitTimeout } : {}),
+    ...(verb.waits && !bounded ? { stopAfter: waitTimeout } : {}),
+  };
 }
 
+const has = (verb: VerbSpec, flag: string) => verb.cmd.options.some((o) => o.long === flag);
+
+function wholeNumber(name: string, value: unknown, fallback: number, max: number): number {
+  const n = value === undefined ? fallback : Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > max || typeof value === 'boolean')
+    throw new CallError(`${name} must be a whole number from 1 to ${max}`);
+  return n;
+}
+
+/** A parameter's value as command-line words, checked as its schema says (type, choices). */
 function words(p: ParamSpec, value: unknown): string[] {
   if (p.kind === 'switch') {
     if (typeof value !== 'boolean') throw new CallError(`${p.name} must be true or false`);
     return [];
   }
-  const list = p.variadic ? value : [value];
+  const many = p.variadic || p.commaList;
+  const list = many ? value : [value];
   if (!Array.isArray(list)) throw new CallError(`${p.name} must be an array`);
   return list.map((v) => {
+    if (p.choices && !p.choices.includes(String(v)))
+      throw new CallError(`${p.name} must be one of: ${p.choices.join(', ')}`);
+    if (p.type === 'integer' && !Number.isInteger(Number(v)))
+      throw new CallError(`${p.name} must be a whole number`);
+    if (p.type === 'number' && !Number.isFinite(Number(v))) throw new CallError(`${p.name} must be a number`);
     if (typeof v === 'number' || typeof v === 'string') return String(v);
-    throw new CallError(`${p.name} must be ${p.variadic ? 'an array of strings' : 'a string'}`);
+    throw new CallError(`${p.name} must be ${many ? 'an array of strings' : 'a string'}`);
   });
 }
 
-async function runVerb(c: CallContext, verb: VerbSpec, argv: string[], limit: number) {
+async function runVerb(c: CallContext, line: Line): Promise<CallResult> {
+  const { verb } = line;
   let out = '';
   let err = '';
+  let last = '';
+  // A watch with no timeout of its own is stopped by the server after wait_timeout.
+  const stop = line.stopAfter === undefined ? undefined : AbortSignal.timeout(line.stopAfter * 1000);
+  const signal = stop ? AbortSignal.any([c.signal, stop]) : c.signal;
   const io = callIo(
     c.env,
-    c.signal,
+    signal,
     (s) => {
       out += s;
     },
     (s) => {
       err += s;
-      for (const line of s.split('\n')) if (line.trim()) c.onStderr?.(redact(line, c.secrets));
+      for (const l of s.split('\n'))
+        if (l.trim()) {
+          last = redact(l, c.secrets);
+          c.onStderr?.(last);
+        }
     },
   );
-  const code = await c.runArgv(['node', 'ops', ...argv], io);
-  const shown =
-    verb.meta.reveals && c.allowed.secrets ? (s: string) => s : (s: string) => redact(s, c.secrets);
-  if (code !== ExitCode.ok) return { text: shown(errorText(c, verb, code, err)), isError: true };
-  const r = result(out, limit);
+  // A wait's states (`pollUntil`) are told to the call as they are seen: its progress.
+  const code = await withWaitState(
+    (state) => {
+      last = redact(state, c.secrets);
+      c.onStderr?.(last);
+    },
+    () => c.runArgv(['node', 'ops', ...line.argv], io),
+  );
+  // The server's own credentials are masked in every result, a reveal's included.
+  const shown = (s: string) => redact(s, c.secrets);
+  if (stop?.aborted && !c.signal.aborted)
+    return {
+      text: shown(out.trim() || `(stopped watching after ${line.stopAfter} s)`),
+      note: shown(
+        `stopped after wait_timeout ${line.stopAfter} s${last ? `; last state: ${last}` : ''}: call again to keep watching, or give a larger wait_timeout`,
+      ),
+      isError: false,
+    };
+  if (code !== ExitCode.ok) {
+    // An error is capped too: an API's error body can be a page of HTML.
+    const text = capped(shown(errorText(c, verb, code, err)), c.maxBytes).text;
+    if (code === ExitCode.timeout && line.waitTimeout !== undefined)
+      return {
+        text,
+        note: `stopped after wait_timeout ${line.waitTimeout} s: the state above is where it was; call again to keep waiting, or give a larger wait_timeout`,
+        isError: true,
+      };
+    return { text, isError: true };
+  }
+  const r = result(out, line.limit, c.maxBytes);
   return { ...r, text: shown(r.text), isError: false };
 }
 
@@ -182,24 +287,56 @@ export function callIo(
   };
 }
 
+const NARROW =
+  'narrow it: a smaller "limit", a "query" (JMESPath) that keeps the fields you need, e.g. "[].{id:id,name:name}", or the command\'s filters';
+
 /**
  * The command's JSON, compact (a model pays for every space); a list cut to `limit`, with a note
- * saying how to get more. A dry run's curl plan, or other text, as it is.
+ * saying how to get more; any result cut to `maxBytes`, with a note saying how to narrow it. A dry
+ * run's curl plan, or other text, as it is.
  */
-function result(out: string, limit: number): { text: string; note?: string } {
+function result(out: string, limit: number, maxBytes: number): { text: string; note?: string } {
   if (out.trim() === '') return { text: '(done: the command printed nothing)' };
   let data: unknown;
   try {
     data = JSON.parse(out);
   } catch {
-    return { text: out.trim() };
+    return capped(out.trim(), maxBytes);
   }
-  if (limit === undefined || !Array.isArray(data) || data.length <= limit)
-    return { text: JSON.stringify(data) };
+  if (!Array.isArray(data)) return capped(JSON.stringify(data), maxBytes);
+  const items = data.length > limit ? data.slice(0, limit) : data;
+  let text = JSON.stringify(items);
+  if (Buffer.byteLength(text) > maxBytes) {
+    // Whole items while they fit: the result stays JSON.
+    let kept = 0;
+    let size = 2;
+    for (const item of items) {
+      size += Buffer.byteLength(JSON.stringify(item)) + 1;
+      if (size > maxBytes) break;
+      kept++;
+    }
+    text = JSON.stringify(items.slice(0, kept));
+    return {
+      text,
+      note: `the first ${kept} of ${items.length}${data.length > limit ? '+' : ''} items: the result is capped at ${maxBytes} bytes; ${NARROW}`,
+    };
+  }
+  if (data.length <= limit) return { text };
   return {
-    text: JSON.stringify(data.slice(0, limit)),
+    text,
     note: `the first ${limit} items; there are more: call again with a larger "limit" (at most ${MAX_LIMIT}), or narrow the list with the command's filters`,
   };
+}
+
+/** Text cut to `maxBytes` (whole characters), with a note when it was. */
+function capped(text: string, maxBytes: number): { text: string; note?: string } {
+  const bytes = Buffer.from(text);
+  if (bytes.length <= maxBytes) return { text };
+  const cut = bytes
+    .subarray(0, maxBytes)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
+  return { text: cut, note: `cut at ${maxBytes} of ${bytes.length} bytes; ${NARROW}` };
 }
 
 function errorText(c: CallContext, verb: VerbSpec, code: number, err: string): string {

@@ -9,6 +9,10 @@ export const OWN_FLAGS: Record<string, string> = {
   '--allow-secrets': 'serve, tools: the agent may run verbs whose purpose is to reveal a secret value',
   '--allow-writes':
     'serve, tools: the agent may run verbs that create or change things; read verbs only without it',
+  '--http':
+    'serve: Streamable HTTP on [HOST:]PORT instead of stdio, for remote hosts (no other command serves MCP)',
+  '--max-bytes':
+    'serve, tools: the byte cap of one tool result (default 64 KiB), so that one call cannot fill a context window',
   '--services':
-    'serve, tools: only these services become tools, comma-separated (as `ops sandbox start --services`)',
+    'serve, tools: only these services become tools, comma-separated (as `ops sandbox start --services`); auto: those with a credential',
 };

@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { addVerbs, read } from '../shared/verbs.js';
-import { type AllowFlags, addAllowOptions, allowedBy } from './options.js';
+import { UsageError } from '../../errors.js';
+import { type AllowFlags, addAllowOptions, allowedBy, httpAddress } from './options.js';
 
 export function register(parent: Command, factory: Factory): void {
   const group = parent
@@ -23,6 +24,8 @@ Examples:
 function serveCommand(factory: Factory): Command {
   return addAllowOptions(new Command('serve'), factory)
     .description('Serve the services as MCP tools over stdio until stdin ends (the default of ops mcp)')
+    .option('--http <address>', 'serve Streamable HTTP on [HOST:]PORT (host 127.0.0.1) instead of stdio')
+    .option('--token-stdin', 'with --http: the bearer token from stdin (else one is made and shown once)')
     .addHelpText(
       'after',
       `
@@ -34,13 +37,25 @@ from a tool call.
 Examples:
   ops mcp serve < /dev/null
   ops mcp serve --allow-writes --services tasks,hosts < /dev/null
-  ops mcp serve --dry-run --allow-writes --allow-destructive < /dev/null`,
+  ops mcp serve --dry-run --allow-writes --allow-destructive < /dev/null
+  ops mcp --http 8808                # http://127.0.0.1:8808/mcp, its token on stderr
+  printf %s "$TOKEN" | ops mcp --http 0.0.0.0:8808 --token-stdin`,
     )
-    .action(async (o: AllowFlags, cmd: Command) => {
+    .action(async (o: AllowFlags & { http?: string; tokenStdin?: boolean }, cmd: Command) => {
       const given = allowedBy(factory, o, cmd);
+      if (o.tokenStdin && o.http === undefined)
+        throw new UsageError(
+          '--token-stdin needs --http',
+          'give --http [HOST:]PORT, or leave --token-stdin out',
+        );
+      const http =
+        o.http === undefined
+          ? undefined
+          : { ...httpAddress(o.http), ...(await bearer(factory, o.tokenStdin)) };
       const { runMcpServer } = await import('./server.js');
       await runMcpServer({
         ...given,
+        http,
         io: factory.io,
         services: factory.services,
         tree: () => factory.tree(),
@@ -60,15 +75,33 @@ Examples:
   ops mcp tools --allow-writes --services tasks --query 'tools[].name'`,
     )
     .action(async (o: AllowFlags, cmd: Command) => {
-      const { allowed, only } = allowedBy(factory, o, cmd);
-      const [{ servicesOf }, { HELP_TOOL, toolOf }] = await Promise.all([
+      const { allowed, only, globals } = allowedBy(factory, o, cmd);
+      const [{ chosenServices, servicesOf }, { HELP_TOOL, toolsOf }] = await Promise.all([
         import('./server.js'),
         import('./tools.js'),
       ]);
-      const tools = (await servicesOf(await factory.tree(), factory.services, only)).map((t) =>
-        toolOf(t, allowed),
+      const services = await chosenServices(only, factory.services, factory.io.env, globals);
+      const tools = (await servicesOf(await factory.tree(), factory.services, services)).flatMap((t) =>
+        toolsOf(t, allowed),
       );
       const ctx = await factory.context(cmd, { defaultOutput: 'json' });
       await ctx.printer.print({ tools: [...tools, HELP_TOOL] });
     });
+}
+
+/** The bearer token of `--http`: read from stdin, or made here (32 random bytes) and shown once. */
+async function bearer(factory: Factory, fromStdin: boolean | undefined) {
+  if (!fromStdin) {
+    const { randomBytes } = await import('node:crypto');
+    return { token: randomBytes(32).toString('base64url'), generated: true };
+  }
+  let text = '';
+  for await (const chunk of factory.io.stdin) text += String(chunk);
+  const token = text.trim();
+  if (token.length < 16)
+    throw new UsageError(
+      'the token on stdin is too short',
+      'give at least 16 characters, e.g. openssl rand -hex 32',
+    );
+  return { token, generated: false };
 }

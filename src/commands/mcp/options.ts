@@ -6,6 +6,7 @@ import type { Allowed } from './tools.js';
 
 export interface AllowFlags {
   services?: string;
+  maxBytes?: string;
   allowWrites?: boolean;
   allowDestructive?: boolean;
   allowSecrets?: boolean;
@@ -21,10 +22,11 @@ export function addAllowOptions(cmd: Command, factory: Factory): Command {
     .addOption(
       choiceOption(
         '--services <list>',
-        'only the tools of these services, comma-separated',
-        serviceNames(factory),
+        'only the tools of these services, comma-separated; auto: those with a credential',
+        [...serviceNames(factory), 'auto'],
       ),
     )
+    .option('--max-bytes <n>', `at most n bytes of text in a tool result (default ${DEFAULT_MAX_BYTES})`)
     .option('--allow-writes', 'also expose verbs that create or change things')
     .option('--allow-destructive', 'also expose verbs that lose things for good (with --allow-writes)')
     .option('--allow-secrets', 'also expose verbs whose purpose is to reveal a secret value');
@@ -35,7 +37,7 @@ export function allowedBy(
   factory: Factory,
   o: AllowFlags,
   cmd: Command,
-): { allowed: Allowed; only: string[] | undefined; globals: string[] } {
+): { allowed: Allowed; only: string[] | 'auto' | undefined; globals: string[]; maxBytes: number } {
   const g = cmd.optsWithGlobals() as Record<string, unknown>;
   if (o.allowDestructive && !o.allowWrites)
     throw new UsageError('--allow-destructive needs --allow-writes', 'give both flags');
@@ -48,18 +50,31 @@ export function allowedBy(
     },
     only: only(factory, o.services),
     globals: globals(g),
+    maxBytes: maxBytes(o.maxBytes),
   };
 }
 
-function only(factory: Factory, list: string | undefined): string[] | undefined {
+/** 64 KiB: about 16k tokens, a large share of a context window for one result. */
+export const DEFAULT_MAX_BYTES = 65536;
+
+function maxBytes(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_MAX_BYTES;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 1024)
+    throw new UsageError(`invalid --max-bytes "${raw}"`, 'give a whole number of bytes, at least 1024');
+  return n;
+}
+
+function only(factory: Factory, list: string | undefined): string[] | 'auto' | undefined {
   if (list === undefined) return undefined;
+  if (list.trim() === 'auto') return 'auto';
   const names = list
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
   const known = serviceNames(factory);
   if (names.length === 0 || names.some((n) => !known.includes(n)))
-    throw new UsageError(`invalid --services "${list}"`, `give some of: ${known.join(', ')}`);
+    throw new UsageError(`invalid --services "${list}"`, `give some of: ${known.join(', ')}; or auto`);
   return names;
 }
 
@@ -76,4 +91,13 @@ function globals(g: Record<string, unknown>): string[] {
   for (const [key, flag] of valued) if (typeof g[key] === 'string') out.push(flag, g[key] as string);
   if (g.insecure) out.push('--insecure');
   return out;
+}
+
+/** `--http [HOST:]PORT`: the address Streamable HTTP is served on, 127.0.0.1 unless a host is given. */
+export function httpAddress(raw: string): { host: string; port: number } {
+  const m = /^(?:(\[[0-9a-f:]+\]|[a-z0-9.-]+):)?(\d{1,5})$/i.exec(raw.trim());
+  const port = Number(m?.[2]);
+  if (!m || port > 65535)
+    throw new UsageError(`invalid --http "${raw}"`, 'give a port (8808) or HOST:PORT (127.0.0.1:8808)');
+  return { host: (m[1] ?? '127.0.0.1').replace(/^\[|\]$/g, ''), port };
 }

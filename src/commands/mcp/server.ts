@@ -5,13 +5,28 @@ import { Settings } from '../../config/settings.js';
 import type { Io } from '../../io.js';
 import { VERSION } from '../../version.js';
 import { type CallInput, callIo, callTool, redact } from './call.js';
-import { type Allowed, HELP_TOOL, type ServiceTools, serviceVerbs, toolOf } from './tools.js';
+import { groupHelp, verbHelp } from './help.js';
+import {
+  type Allowed,
+  FORMATS,
+  HELP_TOOL,
+  type ServiceTools,
+  serviceVerbs,
+  TOOL_KINDS,
+  toolName,
+  toolsOf,
+  toolVerbs,
+} from './tools.js';
 
 export interface McpOptions {
   io: Io;
   allowed: Allowed;
   /** Only these services' tools (`--services`); all when undefined. */
-  only: string[] | undefined;
+  only: string[] | 'auto' | undefined;
+  /** At most this many bytes of text in a result (`--max-bytes`). */
+  maxBytes: number;
+  /** Streamable HTTP on this address instead of stdio (`--http`), with this bearer token. */
+  http?: { host: string; port: number; token: string; generated: boolean } | undefined;
   /** Global flags given to `ops mcp` (`-p work`), passed on to every command it runs. */
   globals: string[];
   services: readonly ServiceEntry[];
@@ -41,44 +56,64 @@ export async function servicesOf(
     });
 }
 
-/** The values of every secret setting (env or profile): what no result, log or error may carry. */
-export async function secretValues(services: readonly ServiceEntry[], env: Io['env'], profile?: string) {
+/** The secret settings that have a value (env or profile), each with its service. */
+async function secretSettings(services: readonly ServiceEntry[], env: Io['env'], profile?: string) {
   const settings = new Settings(env, profile ?? env.OPS_PROFILE);
   await settings.load();
-  const keys = (await knownKeys(services)).filter((k) => k.secret);
-  return keys.map((k) => settings.get(k.key)).filter((v): v is string => Boolean(v));
+  return (await knownKeys(services))
+    .filter((k) => k.secret)
+    .flatMap((k) => {
+      const value = settings.get(k.key);
+      return value ? [{ service: k.key.split('.')[0]!, value }] : [];
+    });
 }
 
+/** The values of every secret setting (env or profile): what no result, log or error may carry. */
+export async function secretValues(services: readonly ServiceEntry[], env: Io['env'], profile?: string) {
+  return (await secretSettings(services, env, profile)).map((s) => s.value);
+}
+
+/** The services `--services` names; with `auto`, those that have a credential. */
+export async function chosenServices(
+  only: string[] | 'auto' | undefined,
+  services: readonly ServiceEntry[],
+  env: Io['env'],
+  globals: string[],
+): Promise<string[] | undefined> {
+  if (only !== 'auto') return only;
+  const set = await secretSettings(services, env, profileOf(globals));
+  return [...new Set(set.map((s) => s.service))];
+}
+
+/** The profile `-p` names among the global flags passed on, if any. */
+const profileOf = (globals: string[]) =>
+  globals.includes('--profile') ? globals[globals.indexOf('--profile') + 1] : undefined;
+
 /**
- * Serves the tools over stdio until stdin ends (or Ctrl-C): one process, one HTTP connection pool,
- * every call a command line run in it with its own abort signal.
+ * One MCP server: the tools, their calls, the help tool. stdio has one; Streamable HTTP one per
+ * session. A call's requests are aborted when the client cancels it, on Ctrl-C, or with `ending`.
  */
-export async function runMcpServer(o: McpOptions): Promise<void> {
-  const sdk = await import('./sdk.js');
-  const tools = await servicesOf(await o.tree(), o.services, o.only);
-  // Typed by hand at a terminal: say what this is, once (stdout carries protocol messages only).
-  if (o.io.stdinIsTty)
-    o.io.stderr.write(
-      'ops mcp: an MCP server on stdin and stdout, for an MCP host to start; Ctrl-D ends it\n',
-    );
-  const profile = o.globals[o.globals.indexOf('--profile') + 1];
-  const secrets = await secretValues(
-    o.services,
-    o.io.env,
-    o.globals.includes('--profile') ? profile : undefined,
-  );
+export function mcpServer(
+  sdk: typeof import('./sdk.js'),
+  o: McpOptions,
+  tools: ServiceTools[],
+  secrets: string[],
+  ending: AbortSignal,
+) {
   const server = new sdk.Server(
     { name: 'ops', version: VERSION },
     {
       capabilities: { tools: {} },
-      instructions:
-        "Each tool is one service of ops; `command` names the verb, `params` its arguments and flags. The `help` tool shows a command's help.",
+      instructions: INSTRUCTIONS,
     },
   );
-  server.setRequestHandler(sdk.ListToolsRequestSchema, async () => ({
-    tools: [...tools.map((t) => toolOf(t, o.allowed)), HELP_TOOL],
-  }));
-  server.setRequestHandler(sdk.CallToolRequestSchema, (req, extra) => handle(req, extra));
+  // The same for the server's life: made once.
+  const listed = [...tools.flatMap((t) => toolsOf(t, o.allowed)), HELP_TOOL];
+  server.setRequestHandler(sdk.ListToolsRequestSchema, async () => ({ tools: listed }));
+  // The SDK has checked the params against its own schema before this runs.
+  server.setRequestHandler(sdk.CallToolRequestSchema, (req, extra) =>
+    handle(req as Parameters<typeof handle>[0], extra),
+  );
   const handle = async (
     req: {
       params: {
@@ -108,23 +143,56 @@ export async function runMcpServer(o: McpOptions): Promise<void> {
         .catch(() => undefined);
     };
     const started = Date.now();
-    const beat = setInterval(
-      () => progress(`running for ${Math.round((Date.now() - started) / 1000)} s`),
-      1000,
-    );
-    // The client's cancellation of this call, or Ctrl-C: its requests in flight are aborted.
-    const signal = AbortSignal.any([extra.signal, o.io.signal]);
+    // The wait's state (the command's last line on stderr), with the time it has run.
+    let state = '';
+    const onStderr = (line: string) => {
+      state = line;
+      progress(line);
+    };
+    const beat = setInterval(() => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      progress(state ? `${seconds} s: ${state}` : `running for ${seconds} s`);
+    }, 1000);
+    // The client's cancellation of this call, Ctrl-C, or the end of stdin: its requests in flight are aborted.
+    const signal = AbortSignal.any([extra.signal, o.io.signal, ending]);
     try {
       const r =
         req.params.name === HELP_TOOL.name
-          ? await help(o, String(input.command ?? ''), signal, secrets)
-          : await service(o, tools, req.params.name, input, signal, secrets, progress);
+          ? await help(o, tools, String(input.command ?? ''), signal, secrets)
+          : await service(o, tools, req.params.name, input, signal, secrets, onStderr);
       const texts = 'note' in r && r.note ? [r.text, r.note] : [r.text];
       return { content: texts.map((text) => ({ type: 'text' as const, text })), isError: r.isError };
     } finally {
       clearInterval(beat);
     }
   };
+  return server;
+}
+
+/**
+ * Serves the tools over stdio until stdin ends (or Ctrl-C), or over Streamable HTTP with `--http`
+ * until Ctrl-C: one process, one HTTP connection pool, every call a command line run in it with its
+ * own abort signal.
+ */
+export async function runMcpServer(o: McpOptions): Promise<void> {
+  const sdk = await import('./sdk.js');
+  const only = await chosenServices(o.only, o.services, o.io.env, o.globals);
+  const tools = await servicesOf(await o.tree(), o.services, only);
+  const secrets = await secretValues(o.services, o.io.env, profileOf(o.globals));
+  if (o.http) {
+    // Its bearer token is a credential the server holds too.
+    secrets.push(o.http.token);
+    const { serveHttp } = await import('./http.js');
+    await serveHttp(o, () => mcpServer(sdk, o, tools, secrets, o.io.signal));
+    return;
+  }
+  // Typed by hand at a terminal: say what this is, once (stdout carries protocol messages only).
+  if (o.io.stdinIsTty)
+    o.io.stderr.write(
+      'ops mcp: an MCP server on stdin and stdout, for an MCP host to start; Ctrl-D ends it\n',
+    );
+  const ending = new AbortController();
+  const server = mcpServer(sdk, o, tools, secrets, ending.signal);
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
     o.io.stdin.once('end', resolve);
@@ -141,11 +209,24 @@ export async function runMcpServer(o: McpOptions): Promise<void> {
   await server.connect(transport);
   const unanswered = answeredBeforeClose(transport as unknown as Transport);
   await closed;
-  await unanswered();
+  // A call still running when stdin ends has a moment to finish (a host that sent its last request
+  // and closed its end); then it is cancelled, answered, and the server exits: within 2 s in all.
+  if (!(await settledWithin(unanswered(), GRACE_MS))) {
+    ending.abort(new Error('stdin ended'));
+    await settledWithin(unanswered(), ANSWER_MS);
+  }
   await server.close();
 }
 
-function service(
+/** The service and kind a tool name stands for (`runs_write`), if the server offers that tool. */
+function toolOfName(o: McpOptions, tools: ServiceTools[], name: string) {
+  for (const s of tools)
+    for (const kind of TOOL_KINDS)
+      if (toolName(s.service, kind) === name && toolVerbs(s, kind, o.allowed).length > 0) return { s, kind };
+  return undefined;
+}
+
+async function service(
   o: McpOptions,
   tools: ServiceTools[],
   name: string,
@@ -154,16 +235,22 @@ function service(
   secrets: string[],
   onStderr: (line: string) => void,
 ) {
-  const s = tools.find((t) => t.service === name);
-  if (!s) return Promise.resolve({ text: `no tool "${name.slice(0, 40)}"`, isError: true });
+  const found = toolOfName(o, tools, name);
+  // An unknown tool is an invalid request (JSON-RPC -32602), as the protocol says.
+  if (!found) {
+    const { McpError, ErrorCode } = await import('./sdk.js');
+    throw new McpError(ErrorCode.InvalidParams, `no tool "${name.slice(0, 40)}": tools/list names them`);
+  }
   return callTool(
     {
-      service: name,
-      verbs: s.verbs,
+      service: found.s.service,
+      kind: found.kind,
+      verbs: found.s.verbs,
       allowed: o.allowed,
       env: o.io.env,
       signal,
       secrets,
+      maxBytes: o.maxBytes,
       onStderr,
       runArgv: (argv, io) => o.runArgv([...argv.slice(0, 2), ...o.globals, ...argv.slice(2)], io),
     },
@@ -171,20 +258,62 @@ function service(
   );
 }
 
-async function help(o: McpOptions, command: string, signal: AbortSignal, secrets: string[]) {
+/**
+ * The `help` tool: a verb's parameters as a call names them, with the command line's examples; the
+ * verbs of a service or group with their tools. Other paths get the command line's help page.
+ */
+async function help(
+  o: McpOptions,
+  tools: ServiceTools[],
+  command: string,
+  signal: AbortSignal,
+  secrets: string[],
+) {
   const words = command.trim().split(/\s+/).filter(Boolean);
   if (words[0] === 'ops') words.shift();
   if (words.length === 0 || words.some((w) => w.startsWith('-')))
     return { text: 'give a command path, e.g. "hosts list"', isError: true };
+  const s = tools.find((t) => t.service === words[0]);
+  const path = words.slice(1).join(' ');
+  const verb = s?.verbs.find((v) => v.path === path);
+  if (s && !verb) {
+    const group = groupHelp(s, path, o.allowed);
+    if (group) return { text: redact(group, secrets), isError: false };
+  }
   let out = '';
   const io = callIo(
     o.io.env,
     signal,
-    (s) => (out += s),
-    (s) => (out += s),
+    (t) => (out += t),
+    (t) => (out += t),
   );
   const code = await o.runArgv(['node', 'ops', ...words, '--help'], io);
-  return { text: redact(out.trim(), secrets), isError: code !== 0 };
+  const text = s && verb ? verbHelp(s.service, verb, o.allowed, out) : out.trim();
+  return { text: redact(text, secrets), isError: code !== 0 };
+}
+
+/** What every tool shares, said once rather than in each tool (the tool list is paid for on every turn). */
+const INSTRUCTIONS = [
+  'Each service of ops has a tool of reads (`hosts`), and when the server allows them one of writes (`hosts_write`) and one of destructive verbs (`hosts_destructive`).',
+  '`command` names the verb, `params` its arguments and flags by name (flag names without dashes); the `help` tool shows what a verb takes and means.',
+  '`query` is a JMESPath expression applied to the JSON result; `limit` bounds a list (default 10); `wait_timeout` bounds a wait or a watch (default 120 s).',
+  FORMATS,
+].join('\n');
+
+/** How long a call still running when stdin ends may go on, then how long its cancelled answer may take. */
+const GRACE_MS = 1000;
+const ANSWER_MS = 700;
+
+async function settledWithin(p: Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([p.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 interface Message {

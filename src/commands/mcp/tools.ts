@@ -1,6 +1,8 @@
 import type { Command, Option } from 'commander';
+import { completionValues } from '../shared/choices.js';
 import { requiredOffTerminal } from '../shared/pick.js';
-import { type Effect, type VerbMeta, verbMeta } from '../shared/verbs.js';
+import { isRequired } from '../shared/required.js';
+import { type VerbMeta, verbMeta } from '../shared/verbs.js';
 
 /** How the server was started: what it lets an agent do. */
 export interface Allowed {
@@ -17,6 +19,8 @@ export interface VerbSpec {
   cmd: Command;
   meta: VerbMeta;
   params: ParamSpec[];
+  /** It waits or watches: the tool's `wait_timeout` bounds it. */
+  waits: boolean;
 }
 
 export interface ParamSpec {
@@ -26,9 +30,13 @@ export interface ParamSpec {
   /** `--wait-timeout`, for flags and switches. */
   flag?: string;
   variadic: boolean;
+  /** A flag that takes several choices comma-separated (`--state RUNNING,STOPPED`): an array here. */
+  commaList?: boolean;
   required: boolean;
   /** The JSON type of a flag's value, from its placeholder (`<n>` an integer); else a string. */
   type?: 'integer' | 'number';
+  /** How a string is read, from its placeholder (`<time>`): said in the schema. */
+  format?: string;
   choices?: readonly string[];
   description: string;
 }
@@ -39,6 +47,17 @@ export interface ServiceTools {
   verbs: VerbSpec[];
 }
 
+/** The three tools of a service, by what their verbs do: a host can approve the first once. */
+export type ToolKind = 'read' | 'write' | 'destructive';
+export const TOOL_KINDS: readonly ToolKind[] = ['read', 'write', 'destructive'];
+
+/** `runs`, `runs_write`, `runs_destructive`. */
+export const toolName = (service: string, kind: ToolKind): string =>
+  kind === 'read' ? service : `${service}_${kind}`;
+
+/** Which tool a verb is in: a download writes files on this machine, so it is a write here. */
+export const kindOf = (meta: VerbMeta): ToolKind => (meta.download ? 'write' : meta.effect);
+
 /**
  * Verbs an agent never gets: those that need a terminal or a person (a browser sign-in stores a
  * credential), whatever the flags. The server itself, `sandbox start`, `completion` and `config` are
@@ -48,10 +67,11 @@ const NEEDS_A_PERSON = new Set(['login']);
 
 /**
  * Flags never offered: credentials come from the environment and the profile only (`*-stdin`,
- * `--password-file`, and the flag of each secret setting, left out by the caller), `--yes` is the server's to give, and `--all` would flood a context window
- * (the tool's `limit` pages instead); `--web` would open a browser on the server's machine.
+ * `--password-file`, and the flag of each secret setting, left out by the caller), `--yes` is the
+ * server's to give, `--all` would flood a context window (the tool's `limit` pages instead), `--web`
+ * would open a browser on the server's machine, and `--wait-timeout` is the tool's `wait_timeout`.
  */
-const HIDDEN_FLAG = /^--(help|yes|all|limit|web|[a-z-]*-stdin|password-file)$/;
+const HIDDEN_FLAG = /^--(help|yes|all|limit|web|wait-timeout|[a-z-]*-stdin|password-file)$/;
 
 /** Whether a verb may run under these permissions, and if not, what would allow it. */
 export function refusal(meta: VerbMeta, allowed: Allowed): string | undefined {
@@ -78,7 +98,13 @@ export function serviceVerbs(group: Command, secretFlags: ReadonlySet<string>): 
       const path = [...words, sub.name()];
       const meta = verbMeta(sub);
       if (meta && !NEEDS_A_PERSON.has(sub.name()))
-        out.push({ path: path.join(' '), cmd: sub, meta, params: paramsOf(sub, secretFlags) });
+        out.push({
+          path: path.join(' '),
+          cmd: sub,
+          meta,
+          params: paramsOf(sub, secretFlags),
+          waits: sub.options.some((o) => o.long === '--wait-timeout' || o.long === '--watch'),
+        });
       walk(sub, path);
     }
   };
@@ -98,118 +124,208 @@ function paramsOf(cmd: Command, secretFlags: ReadonlySet<string>): ParamSpec[] {
   }));
   const flags: ParamSpec[] = (cmd.options as Option[])
     .filter((o) => o.long && !HIDDEN_FLAG.test(o.long) && !secretFlags.has(o.long) && !o.hidden)
-    .map((o) => ({
-      name: o.long!.slice(2),
-      kind: o.required || o.optional ? 'flag' : 'switch',
-      flag: o.long!,
-      variadic: o.variadic,
-      required: o.mandatory,
-      ...typeOf(o.flags),
-      ...(o.argChoices ? { choices: o.argChoices } : {}),
-      description: o.description,
-    }));
+    .map((o) => flagSpec(o));
   return [...args, ...flags];
 }
 
-/** `--count <n>` takes an integer, `--interval <seconds>` a number; other placeholders a string. */
-function typeOf(flags: string): { type?: 'integer' | 'number' } {
-  const word = /<([a-z]+)(\.\.\.)?>/.exec(flags)?.[1];
-  if (word === 'n' || word === 'percent') return { type: 'integer' };
-  if (word === 'seconds' || word === 'number') return { type: 'number' };
-  return {};
+/** A choice flag that takes several values comma-separated, as its help says. */
+const COMMA_LIST = /comma-separated|several/;
+
+function flagSpec(o: Option): ParamSpec {
+  const choices = completionValues(o);
+  const commaList = Boolean(choices) && COMMA_LIST.test(o.description);
+  return {
+    name: o.long!.slice(2),
+    kind: o.required || o.optional ? 'flag' : 'switch',
+    flag: o.long!,
+    variadic: o.variadic,
+    required: isRequired(o),
+    ...typeOf(o.flags),
+    ...(choices ? { choices: commaList ? choices.filter((c) => !c.includes(',')) : choices } : {}),
+    ...(commaList ? { commaList } : {}),
+    description: o.description,
+  };
+}
+
+const INTEGER = new Set(['n', 'percent', 'months', 'port']);
+const NUMBER = new Set(['seconds', 'number', 'GB']);
+/** What a placeholder means, said once in the schema (the flag's own text is behind `help`). */
+const FORMAT: Record<string, string> = { time: 'time', date: 'date', duration: 'duration' };
+/** What the formats named in the schemas mean: said once, in the server's instructions. */
+export const FORMATS =
+  'A parameter described "time" takes an ISO 8601 time, epoch seconds or a relative one (-2d, -6h); "date" a date (2026-05-01), an ISO time or relative (+3d); "duration" 30m, 1h30m.';
+
+/** `--count <n>` takes an integer, `--interval <seconds>` a number, `--since <time>` a time. */
+function typeOf(flags: string): Pick<ParamSpec, 'type' | 'format'> {
+  const word = /<([A-Za-z]+)(\.\.\.)?>/.exec(flags)?.[1] ?? '';
+  if (INTEGER.has(word)) return { type: 'integer' };
+  if (NUMBER.has(word)) return { type: 'number' };
+  return FORMAT[word] ? { format: FORMAT[word] } : {};
 }
 
 type Schema = Record<string, unknown>;
 
+/** A parameter's schema, lean: its type, its choices, its format; the flag's text is in `help`. */
 function paramSchema(p: ParamSpec): Schema {
   const one: Schema =
     p.kind === 'switch'
       ? { type: 'boolean' }
       : p.choices
-        ? { type: 'string', enum: [...p.choices] }
-        : { type: p.type ?? 'string' };
-  const schema = p.variadic ? { type: 'array', items: one } : one;
-  const local =
-    p.flag && LOCAL_FILE.test(p.flag) ? " (a file of the server's machine: with --allow-writes only)" : '';
-  return { ...schema, description: `${p.kind === 'argument' ? 'argument: ' : ''}${p.description}${local}` };
+        ? { enum: [...p.choices] }
+        : { type: p.type ?? 'string', ...(p.format ? { description: p.format } : {}) };
+  return p.variadic || p.commaList ? { type: 'array', items: one } : one;
 }
 
-function effectWords(meta: VerbMeta): string {
-  return [
-    meta.effect,
-    meta.idempotent ? 'idempotent' : '',
-    meta.list ? 'list' : '',
-    meta.reveals ? 'reveals a secret' : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
+/**
+ * Parameters that several verbs of a tool take with the same schema (`org`, `repo`, `region`): said
+ * once under the top-level `params`, where every branch's `true` for them refers.
+ */
+function commonParams(verbs: VerbSpec[]): Map<string, string> {
+  const seen = new Map<string, { schema: string; count: number } | null>();
+  for (const v of verbs)
+    for (const p of v.params) {
+      const schema = JSON.stringify(paramSchema(p));
+      const s = seen.get(p.name);
+      if (s === null) continue;
+      seen.set(
+        p.name,
+        s === undefined ? { schema, count: 1 } : s.schema === schema ? { schema, count: s.count + 1 } : null,
+      );
+    }
+  return new Map([...seen].flatMap(([name, s]) => (s && s.count > 1 ? [[name, s.schema]] : [])));
 }
 
-/** The JSON Schema of a tool: the verb, its parameters (one branch per verb), a query and a limit. */
-export function inputSchema(verbs: VerbSpec[]): Schema {
+/** One branch of a tool's schema: the verb's name and exactly its parameters. */
+function verbSchema(v: VerbSpec, common: Map<string, string>): Schema {
+  const required = v.params.filter((p) => p.required).map((p) => p.name);
+  const params: Schema = v.params.length
+    ? {
+        properties: Object.fromEntries(
+          v.params.map((p) => [p.name, common.has(p.name) ? true : paramSchema(p)]),
+        ),
+        ...(required.length ? { required } : {}),
+        additionalProperties: false,
+      }
+    : { maxProperties: 0 };
   return {
-    type: 'object',
-    properties: {
-      command: {
-        type: 'string',
-        enum: verbs.map((v) => v.path),
-        description: 'the command path below the service (e.g. "list"); the `help` tool shows its help page',
-      },
-      params: {
-        type: 'object',
-        description: "the command's arguments and flags, by name (flag names without the dashes)",
-        anyOf: verbs.map((v) => ({
-          title: v.path,
-          description: `${v.path} (${effectWords(v.meta)}): ${v.cmd.description()}`,
-          type: 'object',
-          properties: Object.fromEntries(v.params.map((p) => [p.name, paramSchema(p)])),
-          required: v.params.filter((p) => p.required).map((p) => p.name),
-          additionalProperties: false,
-        })),
-      },
-      query: { type: 'string', description: 'a JMESPath expression applied to the JSON result (as --query)' },
-      limit: {
-        type: 'integer',
-        minimum: 1,
-        maximum: MAX_LIMIT,
-        description: `list commands: at most this many items (default ${DEFAULT_LIMIT})`,
-      },
-    },
-    required: ['command'],
-    additionalProperties: false,
+    properties: { command: { const: v.path }, params },
+    ...(required.length ? { required: ['command', 'params'] } : {}),
   };
 }
 
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 1000;
+/** How long a wait or a watch runs for an agent unless the call says otherwise. */
+export const DEFAULT_WAIT_TIMEOUT = 120;
+export const MAX_WAIT_TIMEOUT = 3600;
 
-const ALL = (effects: Effect[], verbs: VerbSpec[]) => verbs.every((v) => effects.includes(v.meta.effect));
+/** The top-level arguments of a tool call besides `command` and `params`. */
+export const TOP_LEVEL = ['command', 'params', 'query', 'limit', 'wait_timeout'] as const;
 
-/** An MCP tool definition for a service: the verbs these permissions allow, and their hints. */
-export function toolOf(s: ServiceTools, allowed: Allowed) {
-  const verbs = s.verbs.filter((v) => refusal(v.meta, allowed) === undefined);
+/**
+ * The JSON Schema of a tool: one branch per verb (`oneOf` on `command`), each with exactly its
+ * parameters and those it requires; `query`, `limit` and `wait_timeout` where they apply.
+ */
+export function inputSchema(verbs: VerbSpec[]): Schema {
+  const lists = verbs.some((v) => v.meta.list);
+  const waits = verbs.some((v) => v.waits);
+  const common = commonParams(verbs);
   return {
-    name: s.service,
-    title: `ops ${s.service}`,
-    description: `${s.description}. Run one \`ops ${s.service}\` command; the result is its JSON output.`,
-    inputSchema: inputSchema(verbs),
-    annotations: {
-      readOnlyHint: ALL(['read'], verbs) || allowed.dryRun,
-      destructiveHint: !allowed.dryRun && verbs.some((v) => v.meta.effect === 'destructive'),
-      idempotentHint: verbs.every((v) => v.meta.effect === 'read' || v.meta.idempotent),
-      openWorldHint: true,
+    type: 'object',
+    properties: {
+      // The verbs' names are the branches' `const`s: not repeated here.
+      command: {},
+      params: {
+        type: 'object',
+        properties: Object.fromEntries([...common].map(([name, schema]) => [name, JSON.parse(schema)])),
+      },
+      query: { type: 'string' },
+      ...(lists ? { limit: { type: 'integer', minimum: 1 } } : {}),
+      ...(waits ? { wait_timeout: { type: 'integer', minimum: 1, maximum: MAX_WAIT_TIMEOUT } } : {}),
     },
+    required: ['command'],
+    additionalProperties: false,
+    oneOf: verbs.map((v) => verbSchema(v, common)),
   };
+}
+
+/** The verbs a tool holds under these permissions: those of its kind that may run. */
+export function toolVerbs(s: ServiceTools, kind: ToolKind, allowed: Allowed): VerbSpec[] {
+  return s.verbs.filter((v) => kindOf(v.meta) === kind && refusal(v.meta, allowed) === undefined);
+}
+
+/** A verb's line in its tool's description: its name, its help line's first clause, what it reveals. */
+function verbLine(v: VerbSpec): string {
+  const text = brief(v.cmd.description());
+  const said = saysNoMore(text, v.path) ? '' : `: ${text}`;
+  return `${v.path}${said}${v.meta.reveals ? ' (reveals a secret)' : ''}`;
+}
+
+const FILLER = new Set(['show', 'list', 'print', 'get', 'a', 'an', 'the', 'one', 'of', 'its', 'by', 'and']);
+
+/** A help line that only repeats the verb's path ("context get: Show a context"): left out. */
+function saysNoMore(text: string, path: string): boolean {
+  const words = new Set(path.split(/[ -]/).flatMap((w) => [w, w.replace(/s$/, '')]));
+  return text
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean)
+    .every((w) => FILLER.has(w) || words.has(w) || words.has(w.replace(/s$/, '')));
+}
+
+/** The first clause of a help line, at most about 40 characters: the rest is behind `help`. */
+export function brief(text: string): string {
+  const clause = text.split(/; | \(|: /)[0]!;
+  return clause.length <= 40 ? clause : `${clause.slice(0, clause.lastIndexOf(' ', 38))}…`;
+}
+
+/**
+ * The hints of a tool of this kind, exact for every verb it holds: under `--dry-run` a write or a
+ * delete sends nothing (its curl plan is the result), so every tool is read-only.
+ */
+function hints(kind: ToolKind, verbs: VerbSpec[], allowed: Allowed) {
+  const dry = allowed.dryRun;
+  return {
+    readOnlyHint: kind === 'read' || dry,
+    destructiveHint: kind === 'destructive' && !dry,
+    idempotentHint: kind === 'read' || dry || verbs.every((v) => v.meta.idempotent),
+    openWorldHint: true,
+  };
+}
+
+export interface ToolDef {
+  name: string;
+  description: string;
+  inputSchema: Schema;
+  annotations: ReturnType<typeof hints>;
+}
+
+/** A service's tools under these permissions: the read tool, and a write and a destructive one if allowed. */
+export function toolsOf(s: ServiceTools, allowed: Allowed): ToolDef[] {
+  return TOOL_KINDS.flatMap((kind) => {
+    const verbs = toolVerbs(s, kind, allowed);
+    if (verbs.length === 0) return [];
+    const what = kind === 'read' ? 'reads' : kind === 'write' ? 'writes' : 'destructive verbs';
+    return [
+      {
+        name: toolName(s.service, kind),
+        description: `${brief(s.description)}, ${what}:\n${verbs.map(verbLine).join('\n')}`,
+        inputSchema: inputSchema(verbs),
+        annotations: hints(kind, verbs, allowed),
+      },
+    ];
+  });
 }
 
 /** The tool that shows the help of one command path. */
 export const HELP_TOOL = {
   name: 'help',
   title: 'ops help',
-  description: 'The full help page of one ops command path (e.g. "hosts list"), with its examples.',
+  description:
+    'What one verb of a tool does and takes, e.g. {"command":"hosts list"}: its parameters, their meaning and examples.',
   inputSchema: {
     type: 'object',
-    properties: { command: { type: 'string', description: 'a command path, e.g. "tasks lists list"' } },
+    properties: { command: { type: 'string' } },
     required: ['command'],
     additionalProperties: false,
   },

@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { required } from '../../shared/required.js';
+import { type Command, Option } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { ASG_TYPES, type CreateAutoScalingGroupWire } from '../../../clients/cloud/types.js';
 import { UsageError } from '../../../errors.js';
@@ -47,9 +48,18 @@ export function asgCreateCommand(factory: Factory, run = runAsgCreate): Command 
   ]);
   addWaitOptions(cmd, { what: 'the group has left CREATING' });
   return cmd
-    .addOption(choiceOption('--type <type>', `${ASG_TYPES.join(', ')} (required)`, ASG_TYPES))
-    .option('--reference <name>', 'name of the group, at most 255 characters (required)')
-    .option('--instance <id>', 'the instance the group is made from: id or unique reference (required)')
+    .addOption(required(choiceOption('--type <type>', `${ASG_TYPES.join(', ')} (required)`, ASG_TYPES)))
+    .addOption(
+      required(new Option('--reference <name>', 'name of the group, at most 255 characters (required)')),
+    )
+    .addOption(
+      required(
+        new Option(
+          '--instance <id>',
+          'the instance the group is made from: id or unique reference (required)',
+        ),
+      ),
+    )
     .option('--desired <n>', 'MANUAL and SCHEDULED (required there): instances to run, >= 1')
     .option('--min <n>', 'CPU_BASED (required): fewest instances, >= 1')
     .option('--max <n>', 'CPU_BASED (required): most instances, >= --min')

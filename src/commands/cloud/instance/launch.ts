@@ -1,9 +1,11 @@
-import type { Command } from 'commander';
+import { required } from '../../shared/required.js';
+import { type Command, Option } from 'commander';
 import { readInputFile } from '../../shared/secret-input.js';
 import type { Factory } from '../../../app/types.js';
 import {
   CONTRACT_TYPES,
   type LaunchInstanceWire,
+  MARKET_APP_IDS,
   REGION_NAMES,
   STORAGE_TYPES,
   TYPE_NAMES,
@@ -32,31 +34,49 @@ export function instanceLaunchCommand(factory: Factory, run = runInstanceLaunch)
       'ops cloud instance launch --region eu-west-3 --type cld.m5.large --image 7b0f2c9e-54a1-4d3b-9c2e-1f6a8e3d5b20 --contract-type HOURLY --storage LOCAL --json',
     ])
       .addOption(
-        choiceOption(
-          '--region <name>',
-          'region (required), e.g. eu-west-3 (`ops cloud regions`)',
-          REGION_NAMES,
+        required(
+          choiceOption(
+            '--region <name>',
+            'region (required), e.g. eu-west-3 (`ops cloud regions`)',
+            REGION_NAMES,
+          ),
         ),
       )
       .addOption(
-        choiceOption(
-          '--type <name>',
-          'instance type (required), e.g. cld.m5.large (`ops cloud instance-types --region R`)',
-          TYPE_NAMES,
+        required(
+          choiceOption(
+            '--type <name>',
+            'instance type (required), e.g. cld.m5.large (`ops cloud instance-types --region R`)',
+            TYPE_NAMES,
+          ),
         ),
       )
-      .option(
-        '--image <id>',
-        'operating system code (UBUNTU_24_04_64BIT…) or custom image UUID (required; `ops cloud images`)',
-      )
-      .addOption(choiceOption('--contract-type <type>', 'HOURLY or MONTHLY (required)', CONTRACT_TYPES))
       .addOption(
-        choiceOption('--storage <type>', 'root disk storage: LOCAL or CENTRAL (required)', STORAGE_TYPES),
+        required(
+          new Option(
+            '--image <id>',
+            'operating system code (UBUNTU_24_04_64BIT…) or custom image UUID (required; `ops cloud images`)',
+          ),
+        ),
+      )
+      .addOption(
+        required(choiceOption('--contract-type <type>', 'HOURLY or MONTHLY (required)', CONTRACT_TYPES)),
+      )
+      .addOption(
+        required(
+          choiceOption('--storage <type>', 'root disk storage: LOCAL or CENTRAL (required)', STORAGE_TYPES),
+        ),
       ),
   )
     .option('--root-disk-size <GB>', 'root disk, 5 to 1000 GB (at least 50 for Windows)')
     .option('--reference <name>', 'a name of your own for the instance')
-    .option('--market-app <id>', 'application to install, e.g. CPANEL_30, PLESK_WEB_PRO')
+    .addOption(
+      choiceOption(
+        '--market-app <id>',
+        'application to install, e.g. CPANEL_30, PLESK_WEB_PRO',
+        MARKET_APP_IDS,
+      ),
+    )
     .option(
       '--ssh-key-file <file>',
       'OpenSSH public key to install (Linux and FreeBSD images); not with --user-data-file',

@@ -1,3 +1,4 @@
+import { required } from '../../shared/required.js';
 import { Command, Option } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { type ErrorReport, WEBHOOK_FUNCTIONS, type WebhookFunction } from '../../../clients/dataapi/types.js';
@@ -28,7 +29,7 @@ export function errorsResendCommand(factory: Factory, run = runErrorsResend): Co
       'Deliver again the failed pingbacks and postbacks of a report (each task once); asks first, --yes skips',
     )
     .addOption(
-      new Option('--report <report>', 'the report whose failed webhooks to resend')
+      required(new Option('--report <report>', 'the report whose failed webhooks to resend'))
         .choices(['keywords', 'backlinks'])
         .makeOptionMandatory(),
     )

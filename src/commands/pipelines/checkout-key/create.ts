@@ -1,3 +1,4 @@
+import { required } from '../../shared/required.js';
 import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
@@ -21,10 +22,12 @@ export function checkoutKeyCreateCommand(factory: Factory, run = runCheckoutKeyC
     .argument('<project>', PROJECT_ARG)
     .option('--org <org>', PROJECT_ORG)
     .addOption(
-      choiceOption('--type <type>', 'deploy-key (read access to this repository) or user-key', [
-        'deploy-key',
-        'user-key',
-      ]),
+      required(
+        choiceOption('--type <type>', 'deploy-key (read access to this repository) or user-key', [
+          'deploy-key',
+          'user-key',
+        ]),
+      ),
     )
     .addHelpText(
       'after',

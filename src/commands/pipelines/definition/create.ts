@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import { required } from '../../shared/required.js';
+import { Command, Option } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { PipelineDefinitionCreateWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
@@ -54,9 +55,11 @@ export function definitionCreateCommand(factory: Factory, run = runDefinitionCre
     )
     .argument('<project>', 'project id (uuid), slug, or name in --org')
     .option('--org <org>', PROJECT_ORG)
-    .option('--name <name>', 'name of the definition')
+    .addOption(required(new Option('--name <name>', 'name of the definition')))
     .option('--description <text>', 'what it is for')
-    .option('--config-repo <external-id>', 'external id of the repository holding the config')
+    .addOption(
+      required(new Option('--config-repo <external-id>', 'external id of the repository holding the config')),
+    )
     .option('--config-path <path>', 'path of the config in that repository (default .circleci/config.yml)')
     .option(
       '--checkout-repo <external-id>',

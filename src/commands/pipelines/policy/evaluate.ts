@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import { required } from '../../shared/required.js';
+import { Command, Option } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { PolicyScope } from '../../../clients/pipelines/client.js';
 import type { DecisionWire } from '../../../clients/pipelines/types.js';
@@ -74,7 +75,7 @@ export function policyEvaluateCommand(factory: Factory, run = runPolicyEvaluate)
       .description(
         "Evaluate a pipeline config against the organization's policies and print the decision (PASS, SOFT_FAIL, HARD_FAIL)",
       )
-      .option('--file <path>', 'the config to evaluate (YAML); - for stdin')
+      .addOption(required(new Option('--file <path>', 'the config to evaluate (YAML); - for stdin')))
       .option(
         '--metadata-file <file>',
         'metadata for the decision: a JSON or YAML object (project_id, branch, build_number…)',

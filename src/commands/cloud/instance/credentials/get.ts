@@ -1,5 +1,6 @@
+import { required } from '../../../shared/required.js';
 import { resolveInstance } from '../../names.js';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import {
   CREDENTIAL_TYPES,
@@ -26,9 +27,11 @@ export function credentialsGetCommand(factory: Factory, run = runCredentialsGet)
   ])
     .argument('<id>', 'instance id (UUID) or unique reference')
     .addOption(
-      choiceOption('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL (required)', CREDENTIAL_TYPES),
+      required(
+        choiceOption('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL (required)', CREDENTIAL_TYPES),
+      ),
     )
-    .option('--username <name>', 'the account name (required)')
+    .addOption(required(new Option('--username <name>', 'the account name (required)')))
     .option('--show-password', 'print the password too')
     .action(
       async (raw: string, o: { type?: string; username?: string; showPassword?: boolean }, c: Command) => {

@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { required } from '../../../shared/required.js';
+import { type Command, Option } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import { CREDENTIAL_TYPES, type CredentialType } from '../../../../clients/cloud/types.js';
 import type { Io } from '../../../../io.js';
@@ -27,9 +28,11 @@ export function credentialsStoreCommand(factory: Factory, run = runCredentialsSt
   )
     .argument('<id>', 'instance id (UUID) or unique reference')
     .addOption(
-      choiceOption('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL (required)', CREDENTIAL_TYPES),
+      required(
+        choiceOption('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL (required)', CREDENTIAL_TYPES),
+      ),
     )
-    .option('--username <name>', 'letters, digits and @ . - _ (required)')
+    .addOption(required(new Option('--username <name>', 'letters, digits and @ . - _ (required)')))
     .option('--file <path>', 'read the password from this file (- for stdin)')
     .action(credentialAction(factory, run));
 }

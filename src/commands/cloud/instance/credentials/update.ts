@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { required } from '../../../shared/required.js';
+import { type Command, Option } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import { CREDENTIAL_TYPES, type CredentialType } from '../../../../clients/cloud/types.js';
 import type { Io } from '../../../../io.js';
@@ -25,9 +26,11 @@ export function credentialsUpdateCommand(factory: Factory, run = runCredentialsU
   )
     .argument('<id>', 'instance id (UUID) or unique reference')
     .addOption(
-      choiceOption('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL (required)', CREDENTIAL_TYPES),
+      required(
+        choiceOption('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL (required)', CREDENTIAL_TYPES),
+      ),
     )
-    .option('--username <name>', 'the account name (required)')
+    .addOption(required(new Option('--username <name>', 'the account name (required)')))
     .option('--file <path>', 'read the new password from this file (- for stdin)')
     .action(credentialAction(factory, run));
 }

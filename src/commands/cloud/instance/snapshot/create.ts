@@ -1,5 +1,6 @@
+import { required } from '../../../shared/required.js';
 import { resolveInstance } from '../../names.js';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import type { SnapshotWire } from '../../../../clients/cloud/types.js';
 import { OpsError, UsageError } from '../../../../errors.js';
@@ -35,7 +36,9 @@ export function snapshotCreateCommand(factory: Factory, run = runSnapshotCreate)
     ],
   )
     .argument('<id>', 'instance id (UUID) or unique reference')
-    .option('--name <name>', 'the snapshot’s name (required, at most 255 characters)');
+    .addOption(
+      required(new Option('--name <name>', 'the snapshot’s name (required, at most 255 characters)')),
+    );
   addWaitOptions(cmd, { what: 'the snapshot is READY' });
   return cmd.action(async (raw: string, o: { name?: string } & WaitFlags, c: Command) => {
     const ref = instanceId(raw);

@@ -1,5 +1,6 @@
+import { required } from '../../../shared/required.js';
 import { CONTEXT_ORG, parseContextRef, resolveContext } from '../ref.js';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import type { RestrictionType } from '../../../../clients/pipelines/types.js';
 import { UsageError } from '../../../../errors.js';
@@ -56,10 +57,14 @@ export function contextRestrictionCreateCommand(
     .description('Restrict who may use a context: a project, a group, or an expression over pipeline values')
     .argument('<context>', 'context id (uuid), or its name in --org')
     .option('--org <org>', CONTEXT_ORG)
-    .addOption(choiceOption('--type <type>', 'project, expression or group', TYPES))
-    .option(
-      '--value <value>',
-      'a project (id, slug, or name in --org), a group id, or an expression such as pipeline.git.branch == "main"',
+    .addOption(required(choiceOption('--type <type>', 'project, expression or group', TYPES)))
+    .addOption(
+      required(
+        new Option(
+          '--value <value>',
+          'a project (id, slug, or name in --org), a group id, or an expression such as pipeline.git.branch == "main"',
+        ),
+      ),
     )
     .addHelpText(
       'after',

@@ -1,3 +1,4 @@
+import { required } from '../../../shared/required.js';
 import { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import type { PolicyScope } from '../../../../clients/pipelines/client.js';
@@ -24,7 +25,7 @@ export function policySettingsSetCommand(factory: Factory, run = runPolicySettin
   return addPolicyScope(
     new Command('set')
       .description('Turn policy evaluation of pipelines on or off')
-      .addOption(choiceOption('--enabled <bool>', 'true or false', ['true', 'false'])),
+      .addOption(required(choiceOption('--enabled <bool>', 'true or false', ['true', 'false']))),
   )
     .addHelpText(
       'after',
