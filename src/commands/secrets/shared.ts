@@ -11,7 +11,7 @@ import { type Column, getPath } from '../../output/printer.js';
 import { terminalSafe } from '../../output/text.js';
 import type { Context, Factory } from '../../app/types.js';
 import { parseInteger } from '../shared/parse.js';
-import { readStdinValue, stdinValue } from '../shared/secret-input.js';
+import { readStdinValue } from '../shared/secret-input.js';
 
 /** How a secrets verb prints and where it acts, besides its client. */
 export interface SecretsView {
@@ -314,12 +314,6 @@ export function renderMarkdown(md: string, style: Style): string {
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim()}\n`;
-}
-
-/** A secret from stdin, or a hidden prompt on a terminal: never from the command line (PRODUCT §7). */
-export async function readSecret(io: Io, label: string): Promise<string> {
-  if (io.stdinIsTty && io.prompt) return stdinValue(await io.prompt(`${label}: `, true), `the ${label}`);
-  return readStdinValue(io, `the ${label}`);
 }
 
 /** The options of `kv put` and `kv patch`. */
