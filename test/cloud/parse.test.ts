@@ -923,7 +923,7 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
     ['list', '--limit', '3', '--all'],
     /--limit and --all cannot be combined/,
   ],
-  ['get: an empty name', instanceGetCommand, ['get', ' '], /invalid instance ""/],
+  ['get: an empty name', instanceGetCommand, ['get', ' '], /the instance id or name is blank/],
   ['get: a control character in the name', instanceGetCommand, ['get', 'web\n01'], /invalid instance/],
   ['update: nothing', instanceUpdateCommand, ['update', IDS.web01], /nothing to update/],
   [
@@ -976,7 +976,7 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
     /invalid --flavour "gentoo"/,
     [],
   ],
-  ['console: an empty name', instanceConsoleCommand, ['console', ''], /invalid instance ""/],
+  ['console: an empty name', instanceConsoleCommand, ['console', ''], /the instance id or name is blank/],
   [
     'credentials list: bad type',
     credentialsListCommand,
@@ -1072,7 +1072,7 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
     'private-network add: an empty name',
     privateNetworkAddCommand,
     ['add', ''],
-    /invalid instance ""/,
+    /the instance id or name is blank/,
     ['instance', 'private-network'],
   ],
   [
@@ -1096,7 +1096,7 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
     /invalid snapshot id "nightly"/,
     SNAP,
   ],
-  ['lb start: an empty name', lbStartCommand, ['start', ''], /invalid load balancer ""/, LB],
+  ['lb start: an empty name', lbStartCommand, ['start', ''], /the load balancer id or name is blank/, LB],
   ['lb list: unknown state', lbListCommand, ['list', '--state', 'ASLEEP'], /invalid --state "ASLEEP"/, LB],
   ['lb list: a bad ip', lbListCommand, ['list', '--ip', '300.1.1.1'], /invalid --ip/, LB],
   ['lb list: --limit and --all', lbListCommand, ['list', '--limit', '2', '--all'], /cannot be combined/, LB],
@@ -1405,7 +1405,7 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
     'asg register: an empty target group',
     asgRegisterTargetGroupCommand,
     ['register-target-group', IDS.asgWeb, ''],
-    /invalid target group ""/,
+    /the target group id or name is blank/,
     ASG,
   ],
 ];

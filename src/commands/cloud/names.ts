@@ -1,5 +1,6 @@
 import { type Page, itemsOf } from '../../clients/http/paginate.js';
 import { UsageError } from '../../errors.js';
+import { notBlank, quote } from '../shared/parse.js';
 import { resolveByName } from '../shared/resolve.js';
 import type { CloudRunBase } from './shared.js';
 
@@ -13,13 +14,11 @@ export const isUuid = (s: string): boolean => UUID.test(s.trim());
  * most 255 characters (the API's limit on references) and free of control characters.
  */
 export function parseRef(what: string, raw: string, listCommand: string): string {
-  const v = raw.trim();
+  const hint = `give its id (a UUID) or its unique name, as \`${listCommand}\` shows them`;
+  const v = notBlank(`${what} id or name`, raw, hint);
   if (isUuid(v)) return v.toLowerCase();
-  if (v === '' || v.length > 255 || /[\u0000-\u001f\u007f]/.test(v))
-    throw new UsageError(
-      `invalid ${what} "${v.slice(0, 40)}${v.length > 40 ? '…' : ''}"`,
-      `give its id (a UUID) or its unique name, as \`${listCommand}\` shows them`,
-    );
+  if (v.length > 255 || /[\u0000-\u001f\u007f]/.test(v))
+    throw new UsageError(`invalid ${what} ${quote(v)}`, hint);
   return v;
 }
 

@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { type CloudClient, createCloudClient } from '../../clients/cloud/client.js';
 import { ExitCode, OpsError, UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
-import { quote } from '../shared/parse.js';
+import { notBlank, quote } from '../shared/parse.js';
 import { type ServiceBase, serviceStart } from '../shared/start.js';
 
 /** What every cloud run function gets besides its own values. */
@@ -31,12 +31,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Every id of this API is a uuid: anything else is refused before a request. */
 export function parseId(what: string, raw: string, listCommand: string): string {
-  const id = raw.trim();
-  if (!UUID.test(id))
-    throw new UsageError(
-      `invalid ${what} id "${raw}"`,
-      `give the id (a UUID) as \`${listCommand}\` shows it`,
-    );
+  const hint = `give the id (a UUID) as \`${listCommand}\` shows it`;
+  const id = notBlank(`${what} id`, raw, hint);
+  if (!UUID.test(id)) throw new UsageError(`invalid ${what} id ${quote(id)}`, hint);
   return id.toLowerCase();
 }
 

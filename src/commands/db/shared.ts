@@ -3,6 +3,7 @@ import { type DbAccount, type DbClient, accountResourceId, createDbClient } from
 import { DEFAULT_API_VERSION, checkApiVersion } from '../../clients/db/index.js';
 import type { SqlRoleAssignmentWire, SqlRoleDefinitionWire } from '../../clients/db/types.js';
 import { ConfigError, UsageError } from '../../errors.js';
+import { notBlank, quote } from '../shared/parse.js';
 import type { Column } from '../../output/printer.js';
 import { serviceStart } from '../shared/start.js';
 
@@ -29,12 +30,9 @@ export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /** A GUID argument or flag (assignment, principal, role definition ids). */
 export function parseGuid(what: string, raw: string): string {
-  const v = raw.trim();
-  if (!GUID.test(v))
-    throw new UsageError(
-      `invalid ${what} "${raw}"`,
-      'give a GUID such as 7d9f1e2a-3b4c-4d5e-8f60-718293a4b5c6',
-    );
+  const hint = 'give a GUID such as 7d9f1e2a-3b4c-4d5e-8f60-718293a4b5c6';
+  const v = notBlank(what, raw, hint);
+  if (!GUID.test(v)) throw new UsageError(`invalid ${what} ${quote(v)}`, hint);
   return v.toLowerCase();
 }
 

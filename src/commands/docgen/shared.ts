@@ -1,6 +1,7 @@
 import { type DocgenClient, createDocgenClient } from '../../clients/docgen/client.js';
 import { DOCGEN_JOB_STATUSES, type DocgenJobWire } from '../../clients/docgen/types.js';
 import { UsageError } from '../../errors.js';
+import { notBlank, quote } from '../shared/parse.js';
 import type { Style } from '../../output/color.js';
 import type { Column } from '../../output/printer.js';
 import { serviceStart } from '../shared/start.js';
@@ -13,13 +14,9 @@ export const start = serviceStart<DocgenClient>('docgen', { create: createDocgen
  * an empty string) is refused before a request is sent.
  */
 export function parseId(what: string, raw: string): string {
-  const id = raw.trim();
-  if (!/^\d+$/.test(id)) {
-    throw new UsageError(
-      `invalid ${what} "${raw}"`,
-      `ids are numbers, as \`ops docgen jobs list\` shows them in its id, template and batch columns`,
-    );
-  }
+  const hint = 'ids are numbers, as `ops docgen jobs list` shows them in its id, template and batch columns';
+  const id = notBlank(what, raw, hint);
+  if (!/^\d+$/.test(id)) throw new UsageError(`invalid ${what} ${quote(id)}`, hint);
   return id;
 }
 

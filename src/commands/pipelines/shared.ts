@@ -1,6 +1,7 @@
 import { type PipelinesClient, createPipelinesClient } from '../../clients/pipelines/client.js';
 import type { ReportingWindow } from '../../clients/pipelines/types.js';
 import { UsageError } from '../../errors.js';
+import { notBlank, quote } from '../shared/parse.js';
 import { type ServiceBase, serviceStart } from '../shared/start.js';
 import { namingNotFound } from './not-found.js';
 
@@ -21,15 +22,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A UUID (context, project, organization ids); the message names what it is. */
 export function parseUuid(what: string, raw: string, hint: string): string {
-  const v = raw.trim();
-  if (!UUID.test(v)) throw new UsageError(`invalid ${what} "${raw}": not a UUID`, `give ${hint}`);
+  const v = notBlank(what, raw, `give ${hint}`);
+  if (!UUID.test(v)) throw new UsageError(`invalid ${what} ${quote(v)}: not a UUID`, `give ${hint}`);
   return v.toLowerCase();
 }
 
 /** `<provider>/<organization>/<project>` (or `circleci/<org id>/<project id>`). */
 export function parseProjectSlug(raw: string): string {
-  const parts = raw
-    .trim()
+  const parts = notBlank(
+    'project slug',
+    raw,
+    'write it as provider/organization/project, e.g. gh/acme/web-app',
+  )
     .replace(/^\/+|\/+$/g, '')
     .split('/');
   if (parts.length !== 3 || parts.some((p) => p === '' || p === '.' || p === '..'))

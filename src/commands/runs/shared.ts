@@ -5,6 +5,7 @@ import { type RawJson, materialize } from '../../clients/http/raw-json.js';
 import { type RepoRef, type RunsClient, type Scope, createRunsClient } from '../../clients/runs/client.js';
 import type { EtagCache } from '../../clients/runs/etag.js';
 import { UsageError, namedNotFound } from '../../errors.js';
+import { notBlank, quote } from '../shared/parse.js';
 import { type RemoteMatch, remoteMatch, webHostOf } from '../shared/git-remote.js';
 import { type ServiceBase, serviceStart } from '../shared/start.js';
 
@@ -245,9 +246,9 @@ export function namingNotFound(client: RunsClient): RunsClient {
 
 /** A positive whole-number id (run, job, artifact, runner…), checked before any request. */
 export function parseId(what: string, raw: string): number {
-  const s = raw.trim();
+  const s = notBlank(what, raw, `give the numeric ${what}`);
   if (!/^\d{1,15}$/.test(s) || Number(s) < 1)
-    throw new UsageError(`invalid ${what} "${raw}"`, `give the numeric ${what}`);
+    throw new UsageError(`invalid ${what} ${quote(s)}`, `give the numeric ${what}`);
   return Number(s);
 }
 
