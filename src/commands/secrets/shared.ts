@@ -7,7 +7,7 @@ import { OpsError, UsageError } from '../../errors.js';
 import { type Io, readAllText } from '../../io.js';
 import type { Style } from '../../output/color.js';
 import type { Feedback } from '../../output/feedback.js';
-import { type Column, getPath } from '../../output/printer.js';
+import { type Column, type Printer, getPath } from '../../output/printer.js';
 import { terminalSafe } from '../../output/text.js';
 import type { Context, Factory } from '../../app/types.js';
 import { parseInteger } from '../shared/parse.js';
@@ -210,6 +210,29 @@ export function kvRows(
   return Object.keys(data ?? {})
     .sort()
     .map((key) => ({ key, value: data![key] }));
+}
+
+/**
+ * One resource as key / value lines through the shared printer, as every service shows one
+ * (docs/grammar.md, "Tables" and "Times out"): the API's fields named in lower-case words with their
+ * times in UTC to the second off a terminal, relative on one (`fields`); or a secret's own keys,
+ * exactly as written, with its values untouched (`data`). JSON and YAML print the API's body instead.
+ */
+export async function printView(
+  printer: Printer,
+  record: Record<string, unknown> | null | undefined,
+  keys: 'fields' | 'data',
+): Promise<void> {
+  const shown = Object.entries(record ?? {}).filter(([, v]) => v !== undefined);
+  if (shown.length === 0) return;
+  if (keys === 'fields') return printer.print(Object.fromEntries(shown));
+  const columns: Column<Record<string, unknown>>[] = shown.map(([k]) => ({ header: k, get: (r) => r[k] }));
+  return printer.print(Object.fromEntries(shown), { columns });
+}
+
+/** A record with its keys in order (API answers come in any order; a view is read in one). */
+export function sortedKeys(record: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 export const KV_COLUMNS: Column<{ key: string; value: unknown }>[] = [
