@@ -16,10 +16,10 @@ function files(dir: string): string[] {
 }
 
 describe('no error message carries the ops: prefix itself', () => {
-  it('no error of the source is made with a message that starts with `ops `', () => {
+  it('no error, confirmation or message of the source starts with `ops `', () => {
     const found: string[] = [];
     // The agent interface's CallError is answered as a tool's text, not through render-error.
-    const re = /new (\w*Error)\(\s*[`'"]ops[ :]/g;
+    const re = /(?:new (\w*Error)|confirm|message:)\(?\s*[`'"]ops[ :]/g;
     for (const file of files(SRC))
       for (const m of readFileSync(file, 'utf8').matchAll(re))
         if (m[1] !== 'CallError') found.push(`${relative(SRC, file)}: ${m[0]}`);
