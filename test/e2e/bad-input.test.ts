@@ -174,7 +174,10 @@ describe('an unknown or refused option is named without its value (issue 37, ite
     [['--yes=YES-KEY-66', 'hosts', 'mute', 'web-1'], "ops: option '--yes' takes no value"],
     [['hosts', 'nosuch=VERB-KEY-67'], "ops: unknown command 'nosuch=…' for 'ops hosts'"],
     [['hosts', 'totals', '--app-key', 'SPACED-KEY-68'], "ops: unknown option '--app-key'"],
-    [['hosts', 'totals', 'EXTRA-KEY-69'], "ops: too many arguments for 'ops hosts totals': it takes 0, got 1"],
+    [
+      ['hosts', 'totals', 'EXTRA-KEY-69'],
+      "ops: too many arguments for 'ops hosts totals': it takes 0, got 1",
+    ],
   ])('%j', async (args, first) => {
     const value = args.join(' ').match(/[A-Z]+(-[A-Z]+)*-KEY-\d+/)![0];
     const r = await refused(args, first);
