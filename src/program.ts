@@ -2,10 +2,10 @@ import { Command } from 'commander';
 import type { Factory, ServiceCommands } from './app/types.js';
 import { setCompletionValues } from './commands/shared/choices.js';
 import { buildVerbs } from './commands/shared/verbs.js';
-import { UsageError } from './errors.js';
 import { addOutputOptions } from './output/options.js';
 import { OUTPUT_FORMATS } from './output/printer.js';
 import { SERVICES } from './services.js';
+import { usageErrors } from './usage-errors.js';
 import { versionLine } from './version.js';
 
 interface TopLevel {
@@ -155,70 +155,6 @@ Examples:
   ops secrets kv get secret/app/db --field password`,
   );
   return root;
-}
-
-/** `ops hosts list`: the words that name this command. */
-export function pathOf(cmd: Command): string {
-  const words: string[] = [];
-  for (let c: Command | null = cmd; c; c = c.parent) words.unshift(c.name());
-  return words.join(' ');
-}
-
-/** Commander's "(Did you mean list?)" as a hint: `did you mean 'list'?`. */
-function suggestionHint(raw: string): string | undefined {
-  const m = /^\(Did you mean (one of )?(.+)\?\)$/.exec(raw.trim());
-  if (!m) return undefined;
-  const names = m[2]!.split(', ').map((n) => `'${n}'`);
-  return `did you mean ${names.length > 1 ? `one of ${names.join(', ')}` : names[0]}?`;
-}
-
-/**
- * A parse error of commander as one `ops:` line naming what is wrong, with commander's suggestion on the
- * hint line: `ops: unknown command 'lsit' for 'ops hosts'` / `hint: did you mean 'list'?`.
- */
-export function commanderUsageError(cmd: Command, message: string, code: string | undefined): UsageError {
-  const [first = '', ...rest] = message.replace(/^error:\s*/, '').split('\n');
-  const suggestion = suggestionHint(rest.join(' '));
-  const path = pathOf(cmd);
-  const help = `run '${path} --help' for ${code === 'commander.unknownCommand' ? 'its commands' : 'its usage'}`;
-  if (code === 'commander.unknownCommand') {
-    const word = /'(.*)'/.exec(first)?.[1] ?? '';
-    return new UsageError(
-      `unknown command '${word}'${cmd.parent ? ` for '${path}'` : ''}`,
-      suggestion ?? help,
-    );
-  }
-  const choice = /^option '(-[^ ']+)[^']*' argument '(.*)' is invalid\. Allowed choices are (.*)\.$/s.exec(
-    first,
-  );
-  if (code === 'commander.invalidArgument' && choice)
-    return new UsageError(`invalid ${choice[1]} "${choice[2]}"`, `give one of: ${choice[3]}`);
-  const excess = /^too many arguments.*Expected (\d+) arguments? but got (\d+)/.exec(first);
-  if (code === 'commander.excessArguments' && excess)
-    return new UsageError(`too many arguments for '${path}': it takes ${excess[1]}, got ${excess[2]}`, help);
-  return new UsageError(first, suggestion ?? help);
-}
-
-/**
- * Every command of the tree throws its parse errors as usage errors (one line, exit 2). A group asked
- * for the help of a command it does not have (`ops help hosts lsit`, `ops hosts lsit --help`) says
- * so too, rather than showing its own page as if that were the one asked for.
- */
-function usageErrors(cmd: Command): void {
-  cmd.error = (message, opts) => {
-    throw commanderUsageError(cmd, message, opts?.code);
-  };
-  if (cmd.commands.length > 0 && cmd.registeredArguments.length === 0) {
-    const outputHelp = cmd.outputHelp.bind(cmd);
-    cmd.outputHelp = ((context?: Parameters<Command['outputHelp']>[0]) => {
-      const word = cmd.args[0];
-      if (word !== undefined && !word.startsWith('-') && !cmd.commands.some((c) => c.name() === word))
-        // commander's own check, with its suggestion; it ends in cmd.error above.
-        (cmd as unknown as { unknownCommand(): never }).unknownCommand();
-      outputHelp(context as never);
-    }) as Command['outputHelp'];
-  }
-  for (const sub of cmd.commands) usageErrors(sub);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { setMaxListeners } from 'node:events';
 import { type Command, CommanderError } from 'commander';
 import { createFactory } from './app/factory.js';
-import { buildProgram, createRoot, pathOf, topLevelCommands } from './program.js';
+import { buildProgram, createRoot, topLevelCommands } from './program.js';
+import { pathOf } from './usage-errors.js';
 import { SERVICES } from './services.js';
 import { closeTransport } from './clients/http/transport.js';
 import type { Factory } from './app/types.js';

@@ -330,3 +330,21 @@ const WRAPPING_VERBS = new Set([
   'runs workflow dispatch',
   'secrets login',
 ]);
+describe('every group has help, and help of a word it lacks is exit 2 (issue 37, item 6)', () => {
+  it.each(groups.filter(([p]) => p !== 'secrets').map(([p, c]) => [p, c] as const))(
+    '%s: `help` is its page; `help nosuch` names the word and its commands',
+    async (path, cmd) => {
+      const words = path.split(' ');
+      const [bare, page, unknown] = [memoryIo(), memoryIo(), memoryIo()];
+      await main(['node', 'ops', ...words, '--help'], page);
+      expect(await main(['node', 'ops', ...words, 'help'], bare), bare.err()).toBe(0);
+      expect(bare.out()).toBe(page.out());
+      expect(await main(['node', 'ops', ...words, 'help', 'nosuch'], unknown)).toBe(2);
+      const names = cmd.commands.filter((c) => !(c as unknown as { _hidden: boolean })._hidden);
+      expect(unknown.err()).toBe(
+        `ops: unknown command 'nosuch' for 'ops ${path}'\nhint: 'ops ${path}' has: ${names.map((c) => c.name()).join(', ')}\n`,
+      );
+      expect(unknown.out()).toBe('');
+    },
+  );
+});

@@ -106,10 +106,13 @@ describe('a mistyped command or flag is one ops: line, the suggestion on the hin
       "ops: unknown command 'gte' for 'ops secrets kv metadata'\nhint: did you mean 'get'?\n",
     ],
     [['config', 'lst'], "ops: unknown command 'lst' for 'ops config'\nhint: did you mean 'list'?\n"],
-    [['xyzzy'], "ops: unknown command 'xyzzy'\nhint: run 'ops --help' for its commands\n"],
+    [
+      ['xyzzy'],
+      "ops: unknown command 'xyzzy'\nhint: 'ops' has: secrets, meter, hosts, breach, runs, tasks, db, pipelines, docgen, dataapi, cloud, config, auth, api, sandbox, mcp, completion\n",
+    ],
     [
       ['hosts', 'xyzzy'],
-      "ops: unknown command 'xyzzy' for 'ops hosts'\nhint: run 'ops hosts --help' for its commands\n",
+      "ops: unknown command 'xyzzy' for 'ops hosts'\nhint: 'ops hosts' has: list, totals, mute, unmute\n",
     ],
     [
       ['hosts', 'list', '--sort-fild', 'cpu'],
@@ -173,5 +176,71 @@ describe('a mistyped command or flag is one ops: line, the suggestion on the hin
       message: "unknown command 'lsit' for 'ops hosts'",
       hint: "did you mean 'list'?",
     });
+  });
+});
+
+describe("a group's help takes the words below it, and a word the group lacks is exit 2 (issue 37, item 6)", () => {
+  const cloud = "'ops cloud' has: regions, instance-types, images, instance, lb, asg";
+  const instance = /^hint: 'ops cloud instance' has: launch, list, get, .*snapshot$/m;
+
+  it.each([
+    [['cloud', 'help', 'list'], "ops: unknown command 'list' for 'ops cloud'", cloud],
+    [['cloud', 'help', 'nosuch'], "ops: unknown command 'nosuch' for 'ops cloud'", cloud],
+    [
+      ['cloud', 'help', 'instance', 'nosuch'],
+      "ops: unknown command 'nosuch' for 'ops cloud instance'",
+      instance,
+    ],
+    [
+      ['help', 'cloud', 'instance', 'nosuch'],
+      "ops: unknown command 'nosuch' for 'ops cloud instance'",
+      instance,
+    ],
+    [
+      ['cloud', 'instance', 'nosuch', '--help'],
+      "ops: unknown command 'nosuch' for 'ops cloud instance'",
+      instance,
+    ],
+  ])('%j names the word and what the group has', async (args, line, hint) => {
+    const r = await runMain(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe(line);
+    if (typeof hint === 'string') expect(r.stderr).toContain(`\nhint: ${hint}\n`);
+    else expect(r.stderr).toMatch(hint);
+    expect(r.stderr).not.toContain("'help'");
+    expect(r.stdout).toBe('');
+  });
+
+  it.each([
+    [
+      ['cloud', 'help'],
+      ['cloud', '--help'],
+    ],
+    [
+      ['runs', 'help'],
+      ['runs', '--help'],
+    ],
+    [
+      ['cloud', 'help', 'instance'],
+      ['cloud', 'instance', '--help'],
+    ],
+    [
+      ['cloud', 'help', 'instance', 'list'],
+      ['cloud', 'instance', 'list', '--help'],
+    ],
+    [
+      ['secrets', 'kv', 'help', 'metadata', 'get'],
+      ['secrets', 'kv', 'metadata', 'get', '--help'],
+    ],
+    [
+      ['--json', 'runs', 'help', 'list'],
+      ['runs', 'list', '--help'],
+    ],
+  ])('%j is the page of %j, at any depth', async (args, same) => {
+    const [r, page] = [await runMain(args), await runMain(same)];
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^Usage: ops ${same.slice(0, -1).join(' ')} `));
+    expect(r.stdout).toBe(page.stdout);
   });
 });

@@ -852,7 +852,7 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
     ['list', '--limit', '3', '--all'],
     /--limit and --all cannot be combined/,
   ],
-  ['get: an empty name', instanceGetCommand, ['get', ' '], /invalid instance ""/],
+  ['get: an empty name', instanceGetCommand, ['get', ' '], /the instance id or name is blank/],
   ['get: a control character in the name', instanceGetCommand, ['get', 'web\n01'], /invalid instance/],
   ['update: nothing', instanceUpdateCommand, ['update', IDS.web01], /nothing to update/],
   [
@@ -905,7 +905,7 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
     /invalid --flavour "gentoo"/,
     [],
   ],
-  ['console: an empty name', instanceConsoleCommand, ['console', ''], /invalid instance ""/],
+  ['console: an empty name', instanceConsoleCommand, ['console', ''], /the instance id or name is blank/],
   [
     'credentials list: bad type',
     credentialsListCommand,
@@ -1001,7 +1001,7 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
     'private-network add: an empty name',
     privateNetworkAddCommand,
     ['add', ''],
-    /invalid instance ""/,
+    /the instance id or name is blank/,
     ['instance', 'private-network'],
   ],
   [
@@ -1025,7 +1025,7 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
     /invalid snapshot id "nightly"/,
     SNAP,
   ],
-  ['lb start: an empty name', lbStartCommand, ['start', ''], /invalid load balancer ""/, LB],
+  ['lb start: an empty name', lbStartCommand, ['start', ''], /the load balancer id is blank/, LB],
   [
     'lb start: a name (the seed has no read to find it by)',
     lbStartCommand,
@@ -1343,7 +1343,7 @@ const bad: Array<[string, Make, string[], RegExp, string[]?]> = [
     'asg register: an empty target group',
     asgRegisterTargetGroupCommand,
     ['register-target-group', IDS.asgWeb, ''],
-    /invalid target group ""/,
+    /the target group id is blank/,
     ASG,
   ],
 ];

@@ -129,6 +129,66 @@ describe('a mistyped command is one ops: line with the suggestion on the hint li
   });
 });
 
+describe('help of a word a group lacks: the prebuilt pages and commander agree (issue 37, item 6)', () => {
+  it('`cloud help instance`, `help cloud instance` and `cloud instance --help` print one page', async () => {
+    const pages = await Promise.all(
+      [
+        ['cloud', 'help', 'instance'],
+        ['help', 'cloud', 'instance'],
+        ['cloud', 'instance', '--help'],
+      ].map((args) => ops(args)),
+    );
+    for (const r of pages) expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(pages[0]!.stdout).toMatch(/^Usage: ops cloud instance /);
+    expect(new Set(pages.map((r) => r.stdout)).size).toBe(1);
+  });
+
+  it.each([
+    [['cloud', 'help', 'list']],
+    [['cloud', 'help', 'instance', 'nosuch']],
+    [['help', 'cloud', 'instance', 'nosuch']],
+    [['cloud', 'instance', 'nosuch', '--help']],
+  ])("%j is exit 2 naming the word and the group's commands", async (args) => {
+    const word = args.includes('list') ? 'list' : 'nosuch';
+    const group = word === 'list' ? 'ops cloud' : 'ops cloud instance';
+    const r = await refused(args, `ops: unknown command '${word}' for '${group}'`);
+    expect(r.stderr.split('\n')[1]).toMatch(new RegExp(`^hint: '${group}' has: \\w.*, \\w`));
+  });
+});
+
+describe('an unknown or refused option is named without its value (issue 37, item 7)', () => {
+  it.each([
+    [['hosts', 'totals', '--app-key=HOSTS-ARGV-KEY-56'], "ops: unknown option '--app-key'"],
+    [['hosts', '--app-key=HOSTS-GROUP-KEY-57', 'totals'], "ops: unknown option '--app-key'"],
+    [['--app-key=ROOT-ARGV-KEY-58', 'hosts', 'totals'], "ops: unknown option '--app-key'"],
+    [['--api-key=ROOT-ALONE-KEY-59'], "ops: unknown option '--api-key'"],
+    [['runs', 'list', '--api-key=RUNS-ARGV-KEY-60'], "ops: unknown option '--api-key'"],
+    [
+      ['db', 'role-definition', 'list', '--password-file=DB-ARGV-KEY-61'],
+      "ops: unknown option '--password-file'",
+    ],
+    [['secrets', 'kv', 'get', 'secret/app/db', '--tokn=VAULT-ARGV-KEY-62'], "ops: unknown option '--tokn'"],
+    [['hosts', 'list', '--sort-fild=cpu-SORT-KEY-63'], "ops: unknown option '--sort-fild'"],
+    [['hosts', 'totals', '-xSHORT-KEY-64'], "ops: unknown option '-x'"],
+    [['hosts', 'totals', '--token-stdin=STDIN-KEY-65'], "ops: option '--token-stdin' takes no value"],
+    [['--yes=YES-KEY-66', 'hosts', 'mute', 'web-1'], "ops: option '--yes' takes no value"],
+    [['hosts', 'nosuch=VERB-KEY-67'], "ops: unknown command 'nosuch=…' for 'ops hosts'"],
+    [['hosts', 'totals', '--app-key', 'SPACED-KEY-68'], "ops: unknown option '--app-key'"],
+    [
+      ['hosts', 'totals', 'EXTRA-KEY-69'],
+      "ops: too many arguments for 'ops hosts totals': it takes 0, got 1",
+    ],
+  ])('%j', async (args, first) => {
+    const value = args.join(' ').match(/[A-Z]+(-[A-Z]+)*-KEY-\d+/)![0];
+    const r = await refused(args, first);
+    expect(r.stderr + r.stdout).not.toContain(value);
+    const json = await ops([...args, '--json']);
+    expect(json.code).toBe(2);
+    expect(json.stderr + json.stdout).not.toContain(value);
+    expect(JSON.parse(json.stderr).error.message).toBe(first.replace(/^ops: /, ''));
+  });
+});
+
 describe('ops sandbox start refuses bad --set and --services (exit 2, never listening)', () => {
   it.each([
     [['--set', 'hosts.cnt=5'], 'ops: unknown --set key "hosts.cnt"'],

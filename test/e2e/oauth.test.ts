@@ -178,7 +178,7 @@ describe('ops tasks login (Google: code with PKCE on a loopback redirect)', () =
       code: 2,
       stdout: '',
       stderr:
-        'ops: ops tasks login signs in and stores what it gets: it has no --dry-run\nhint: drop --dry-run\n',
+        'ops: tasks login has no --dry-run: it signs in and stores what it gets\nhint: drop --dry-run\n',
     });
     expect(await requests('tasks')).toEqual({});
   });

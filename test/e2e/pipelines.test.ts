@@ -934,7 +934,7 @@ describe('--org in any form, resolved where an endpoint needs another', () => {
 
 describe('failures', () => {
   it.each([
-    ['context name', ['context', 'get', ' '], 'ops: invalid context ""'],
+    ['context name', ['context', 'get', ' '], 'ops: the context id or name is blank'],
     ['org form', ['context', 'list', '--org', 'gitlab/acme'], 'ops: invalid --org "gitlab/acme"'],
     ['org of a context name', ['context', 'get', 'x', '--org', 'a b'], 'ops: invalid --org "a b"'],
     ['project slug', ['env', 'list', 'gh/web-app'], 'ops: invalid project slug "gh/web-app"'],

@@ -592,7 +592,7 @@ const bad: Array<[string, Make, string[], string[], string]> = [
     ['list', '--limit', '2', '--all'],
     '--limit and --all cannot be combined',
   ],
-  ['context id', contextGetCommand, ['context'], ['get', ' '], 'invalid context ""'],
+  ['context id', contextGetCommand, ['context'], ['get', ' '], 'the context id or name is blank'],
   ['empty context name', contextCreateCommand, ['context'], ['create', ' '], 'the context name is empty'],
   [
     'variable name',

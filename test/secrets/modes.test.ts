@@ -33,7 +33,7 @@ describe('secrets on an uninitialized store', () => {
     expect(sealed.code).toBe(7);
     expect(JSON.parse(sealed.stdout)).toMatchObject({ initialized: true, sealed: true, t: 2, n: 3 });
     const half = await runMain(['secrets', 'operator', 'unseal'], { env, input: `${keys[0]}\n` });
-    expect(half.stdout).toMatch(/Unseal Progress\s+1\/2/);
+    expect(half.stdout).toMatch(/unseal progress\s+1\/2/);
     await runMain(['secrets', 'operator', 'unseal'], { env, input: `${keys[2]}\n` });
     const read = await runMain(['secrets', 'kv', 'get', 'secret/app/config', '--field', 'log_level'], {
       env: { ...env, OPS_SECRETS_TOKEN: root },
@@ -104,7 +104,7 @@ describe('secrets health of standby nodes', () => {
     const r = await runMain(['secrets', 'status', ...flags], { env: sandbox().env });
     expect(r.code).toBe(code);
     expect(r.stderr).toMatch(message);
-    expect(r.stdout).toMatch(/HA Mode/);
+    expect(r.stdout).toMatch(/^ha mode /m);
   });
 });
 

@@ -40,7 +40,7 @@ export async function runAuthToken(o: AuthTokenOptions): Promise<void> {
   // Refused before the value is read: a terminal may be watched or recorded.
   if (o.ctx.io.stdoutIsTty && !o.show)
     throw new UsageError(
-      `ops auth token ${o.service}: the credential is not printed on a terminal`,
+      `the ${o.service} credential is not printed on a terminal`,
       'pass --show to print it here, or pipe it',
     );
   // Missing: exit 4, naming the variable and the `ops config set` line.

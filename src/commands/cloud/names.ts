@@ -1,5 +1,6 @@
 import { type Page, itemsOf } from '../../clients/http/paginate.js';
 import { UsageError } from '../../errors.js';
+import { notBlank, quote } from '../shared/parse.js';
 import { resolveByName } from '../shared/resolve.js';
 import type { CloudRunBase } from './shared.js';
 import { isUuid } from '../shared/ids.js';
@@ -11,7 +12,7 @@ export { isUuid } from '../shared/ids.js';
  * groups): checked before any request, kept lower-cased.
  */
 export function parseUuid(what: string, raw: string, hint: string): string {
-  const v = raw.trim();
+  const v = notBlank(`${what} id`, raw, hint);
   if (isUuid(v)) return v.toLowerCase();
   throw new UsageError(`invalid ${what} "${v.slice(0, 40)}${v.length > 40 ? '…' : ''}": not an id`, hint);
 }
@@ -22,13 +23,11 @@ export function parseUuid(what: string, raw: string, hint: string): string {
  * most 255 characters (the API's limit on references) and free of control characters.
  */
 export function parseRef(what: string, raw: string, listCommand: string): string {
-  const v = raw.trim();
+  const hint = `give its id (a UUID) or its unique name, as \`${listCommand}\` shows them`;
+  const v = notBlank(`${what} id or name`, raw, hint);
   if (isUuid(v)) return v.toLowerCase();
-  if (v === '' || v.length > 255 || /[\u0000-\u001f\u007f]/.test(v))
-    throw new UsageError(
-      `invalid ${what} "${v.slice(0, 40)}${v.length > 40 ? '…' : ''}"`,
-      `give its id (a UUID) or its unique name, as \`${listCommand}\` shows them`,
-    );
+  if (v.length > 255 || /[\u0000-\u001f\u007f]/.test(v))
+    throw new UsageError(`invalid ${what} ${quote(v)}`, hint);
   return v;
 }
 

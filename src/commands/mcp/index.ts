@@ -38,7 +38,7 @@ Examples:
   ops mcp serve < /dev/null
   ops mcp serve --allow-writes --services tasks,hosts < /dev/null
   ops mcp serve --dry-run --allow-writes --allow-destructive < /dev/null
-  ops mcp --http 8808                # http://127.0.0.1:8808/mcp, its token on stderr
+  ops mcp --http 8808        # http://127.0.0.1:8808/mcp, its token on stderr
   printf %s "$TOKEN" | ops mcp --http 0.0.0.0:8808 --token-stdin`,
     )
     .action(async (o: AllowFlags & { http?: string; tokenStdin?: boolean }, cmd: Command) => {

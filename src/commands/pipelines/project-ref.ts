@@ -3,6 +3,7 @@ import { planning } from '../../clients/http/planning.js';
 import type { PipelinesClient } from '../../clients/pipelines/client.js';
 import type { ProjectWire } from '../../clients/pipelines/types.js';
 import { ApiError, NotFoundError, UsageError, lookingFor } from '../../errors.js';
+import { notBlank, quote } from '../shared/parse.js';
 import { candidates } from '../shared/resolve.js';
 import { orgOf, orgSlug, parseOrg } from './org.js';
 import { type PipelinesBase, parseProjectSlug } from './shared.js';
@@ -24,14 +25,12 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 /** A project slug, id or name (with `--org` checked too), before any request. */
 export function parseProjectArg(raw: string, opts: { org?: string }): ProjectRef {
   if (opts.org !== undefined) parseOrg(opts.org);
-  const v = raw.trim();
+  const hint =
+    'give its slug (gh/acme/web-app), its id, or its name (letters, digits, dots, dashes and underscores)';
+  const v = notBlank('project', raw, hint);
   if (v.includes('/')) return { slug: parseProjectSlug(raw) };
   if (UUID.test(v)) return { id: v.toLowerCase() };
-  if (!NAME.test(v))
-    throw new UsageError(
-      `invalid project "${v.slice(0, 40)}"`,
-      'give its slug (gh/acme/web-app), its id, or its name (letters, digits, dots, dashes and underscores)',
-    );
+  if (!NAME.test(v)) throw new UsageError(`invalid project ${quote(v)}`, hint);
   return { name: v };
 }
 

@@ -1,6 +1,7 @@
 import { type PipelinesClient, createPipelinesClient } from '../../clients/pipelines/client.js';
 import type { ReportingWindow } from '../../clients/pipelines/types.js';
 import { UsageError } from '../../errors.js';
+import { notBlank } from '../shared/parse.js';
 import { type ServiceBase, serviceStart } from '../shared/start.js';
 import { namingPipelinesNotFound } from './not-found.js';
 
@@ -21,8 +22,11 @@ export { parseUuid } from '../shared/ids.js';
 
 /** `<provider>/<organization>/<project>` (or `circleci/<org id>/<project id>`). */
 export function parseProjectSlug(raw: string): string {
-  const parts = raw
-    .trim()
+  const parts = notBlank(
+    'project slug',
+    raw,
+    'write it as provider/organization/project, e.g. gh/acme/web-app',
+  )
     .replace(/^\/+|\/+$/g, '')
     .split('/');
   if (parts.length !== 3 || parts.some((p) => p === '' || p === '.' || p === '..'))

@@ -7,7 +7,9 @@ import type { Factory } from '../../app/types.js';
 import { parseKeyValue } from '../shared/parse.js';
 import { saveCredentials } from '../../config/credentials.js';
 import { storageWarn } from '../shared/storage-warn.js';
-import { type SecretsRunBase, baseOptions, namespaceOf, readSecret, secretsCommand } from './shared.js';
+import { readStdinValue, stdinValue } from '../shared/secret-input.js';
+import type { Io } from '../../io.js';
+import { type SecretsRunBase, baseOptions, namespaceOf, secretsCommand } from './shared.js';
 
 export interface SecretsLoginOptions extends SecretsRunBase {
   /** `token`, `userpass`, `approle`, or the type of another auth method. */
@@ -109,6 +111,22 @@ Examples:
     );
 }
 
+/**
+ * A login field's secret (`token`, `password`, `secret_id`) from stdin, or a hidden prompt on a
+ * terminal: never from the command line (PRODUCT §7). Empty is exit 2 naming the field and where it
+ * was read.
+ */
+export async function readSecret(io: Io, field: string): Promise<string> {
+  const hint = `pipe it, e.g. printf %s "$${field.toUpperCase()}" | ops secrets login …, or run on a terminal to be asked`;
+  if (io.stdinIsTty && io.prompt)
+    return stdinValue(
+      await io.prompt(`${field[0]!.toUpperCase()}${field.slice(1).replaceAll('_', ' ')}: `, true),
+      `the ${field} typed`,
+      hint,
+    );
+  return readStdinValue(io, `the ${field} read from stdin`, hint);
+}
+
 /** The vendor CLI's login display: the token and what it may do. */
 function shown(a: AuthWire): Record<string, unknown> {
   const meta = Object.fromEntries(Object.entries(a.metadata ?? {}).map(([k, v]) => [`token_meta_${k}`, v]));
@@ -128,8 +146,7 @@ export async function runSecretsLogin(o: SecretsLoginOptions): Promise<void> {
   const params: Record<string, string> = { ...o.params };
   const secretField = SECRET_FIELD[o.method];
   for (const [k, v] of Object.entries(params)) if (v === '-') params[k] = await o.readSecret(k);
-  if (secretField && !params[secretField])
-    params[secretField] = await o.readSecret(secretField === 'token' ? 'Token' : secretField);
+  if (secretField && !params[secretField]) params[secretField] = await o.readSecret(secretField);
   if (secretField && !params[secretField])
     throw new UsageError(`no ${secretField} given`, `pipe it on stdin, or run on a terminal to be asked`);
 

@@ -7,12 +7,12 @@ import { OpsError, UsageError } from '../../errors.js';
 import { type Io, readAllText } from '../../io.js';
 import type { Style } from '../../output/color.js';
 import type { Feedback } from '../../output/feedback.js';
-import { type Column, getPath } from '../../output/printer.js';
+import { type Column, type Printer, getPath } from '../../output/printer.js';
 import { terminalSafe } from '../../output/text.js';
 import type { Context, Factory } from '../../app/types.js';
 import { parseInteger } from '../shared/parse.js';
 import { namingSecretsNotFound } from './not-found.js';
-import { readStdinValue, stdinValue } from '../shared/secret-input.js';
+import { readStdinValue } from '../shared/secret-input.js';
 
 /** How a secrets verb prints and where it acts, besides its client. */
 export interface SecretsView {
@@ -213,6 +213,29 @@ export function kvRows(
     .map((key) => ({ key, value: data![key] }));
 }
 
+/**
+ * One resource as key / value lines through the shared printer, as every service shows one
+ * (docs/grammar.md, "Tables" and "Times out"): the API's fields named in lower-case words with their
+ * times in UTC to the second off a terminal, relative on one (`fields`); or a secret's own keys,
+ * exactly as written, with its values untouched (`data`). JSON and YAML print the API's body instead.
+ */
+export async function printView(
+  printer: Printer,
+  record: Record<string, unknown> | null | undefined,
+  keys: 'fields' | 'data',
+): Promise<void> {
+  const shown = Object.entries(record ?? {}).filter(([, v]) => v !== undefined);
+  if (shown.length === 0) return;
+  if (keys === 'fields') return printer.print(Object.fromEntries(shown));
+  const columns: Column<Record<string, unknown>>[] = shown.map(([k]) => ({ header: k, get: (r) => r[k] }));
+  return printer.print(Object.fromEntries(shown), { columns });
+}
+
+/** A record with its keys in order (API answers come in any order; a view is read in one). */
+export function sortedKeys(record: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
 export const KV_COLUMNS: Column<{ key: string; value: unknown }>[] = [
   { header: 'key', get: (r) => r.key },
   { header: 'value', get: (r) => r.value },
@@ -315,12 +338,6 @@ export function renderMarkdown(md: string, style: Style): string {
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim()}\n`;
-}
-
-/** A secret from stdin, or a hidden prompt on a terminal: never from the command line (PRODUCT §7). */
-export async function readSecret(io: Io, label: string): Promise<string> {
-  if (io.stdinIsTty && io.prompt) return stdinValue(await io.prompt(`${label}: `, true), `the ${label}`);
-  return readStdinValue(io, `the ${label}`);
 }
 
 /** The options of `kv put` and `kv patch`. */

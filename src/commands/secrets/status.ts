@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { HealthWire, SealStatusWire } from '../../clients/secrets/types.js';
 import { ApiError } from '../../errors.js';
 import type { Factory } from '../../app/types.js';
-import { KV_COLUMNS, type SecretsRunBase, kvRows, namespaceOf, secretsCommand, start } from './shared.js';
+import { type SecretsRunBase, namespaceOf, secretsCommand, start, printView } from './shared.js';
 
 export interface SecretsStatusOptions extends SecretsRunBase {
   standbyOk: boolean;
@@ -87,28 +87,30 @@ export async function runSecretsStatus(o: SecretsStatusOptions): Promise<void> {
   ]);
   const merged = { ...health, ...seal, health_status: status, state: roleOf(status, health) };
   if (!o.whole && o.field === undefined && o.printer.format === 'table') {
-    const rows: Record<string, unknown> = {
-      'Seal Type': seal.type,
-      Initialized: seal.initialized,
-      Sealed: seal.sealed,
-      'Total Shares': seal.n,
-      Threshold: seal.t,
-      ...(seal.sealed && seal.initialized
-        ? { 'Unseal Progress': `${seal.progress}/${seal.t}`, 'Unseal Nonce': seal.nonce || 'n/a' }
-        : {}),
-      Version: seal.version ?? health.version,
-      'Build Date': seal.build_date,
-      'Storage Type': seal.storage_type,
-      'Cluster Name': seal.cluster_name,
-      'Cluster ID': seal.cluster_id,
-      'HA Mode': merged.state,
-      'Server Time': health.server_time_utc
-        ? new Date(health.server_time_utc * 1000).toISOString()
-        : undefined,
-    };
-    const shown = kvRows(rows).filter((r) => r.value !== undefined);
-    shown.sort((a, b) => Object.keys(rows).indexOf(a.key) - Object.keys(rows).indexOf(b.key));
-    await o.printer.print(shown, { columns: KV_COLUMNS });
+    // The vendor CLI's rows, in its order, named and timed as every view of ops is.
+    await printView(
+      o.printer,
+      {
+        seal_type: seal.type,
+        initialized: seal.initialized,
+        sealed: seal.sealed,
+        total_shares: seal.n,
+        threshold: seal.t,
+        ...(seal.sealed && seal.initialized
+          ? { unseal_progress: `${seal.progress}/${seal.t}`, unseal_nonce: seal.nonce || 'n/a' }
+          : {}),
+        version: seal.version ?? health.version,
+        build_date: seal.build_date,
+        storage_type: seal.storage_type,
+        cluster_name: seal.cluster_name,
+        cluster_id: seal.cluster_id,
+        ha_mode: merged.state,
+        server_time: health.server_time_utc
+          ? new Date(health.server_time_utc * 1000).toISOString()
+          : undefined,
+      },
+      'fields',
+    );
   } else {
     await o.printer.print(merged);
   }

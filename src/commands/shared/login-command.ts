@@ -22,7 +22,7 @@ export function refuseWhileEnvToken(ctx: Context, service: string): void {
   // A sign-in cannot be shown without being done: it opens a browser or polls, then stores a token.
   if (ctx.flags.dryRun)
     throw new UsageError(
-      `ops ${service} login signs in and stores what it gets: it has no --dry-run`,
+      `${service} login has no --dry-run: it signs in and stores what it gets`,
       'drop --dry-run',
     );
   const name = `OPS_${service.toUpperCase()}_TOKEN`;

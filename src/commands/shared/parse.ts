@@ -12,6 +12,17 @@ export function quote(raw: string): string {
 }
 
 /**
+ * An id or a name as given, trimmed; blank (empty, or spaces only) is exit 2 as `the <what> is blank`,
+ * never `invalid … ""`. Every id and name parser starts here; `hint` says what to give and where it is
+ * listed.
+ */
+export function notBlank(what: string, raw: string, hint: string): string {
+  const v = raw.trim();
+  if (v === '') throw new UsageError(`the ${what} is blank`, hint);
+  return v;
+}
+
+/**
  * The one parser of integer flags: decimal digits only (`1e2`, `0x10`, `1.0`, ` 5` are refused),
  * with a range; the message names the flag.
  */

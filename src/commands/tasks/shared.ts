@@ -7,7 +7,7 @@ import { encodeSegment } from '../../clients/http/url.js';
 import { ApiError, type Missing, NotFoundError, UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import { readInputFile } from '../shared/secret-input.js';
-import { parseTime } from '../shared/parse.js';
+import { notBlank, parseTime } from '../shared/parse.js';
 import { namingNotFound } from '../shared/not-found.js';
 import { type ServiceBase, serviceStart } from '../shared/start.js';
 
@@ -109,8 +109,7 @@ export function withFlagHints(client: TasksClient): TasksClient {
 /** A task or list id as a path segment: empty, `.`, `..` and NUL are refused before any request. */
 export function parseId(raw: string, what: string): string {
   encodeSegment(raw, what);
-  if (raw.trim() === '')
-    throw new UsageError(`the ${what} is blank`, `give the ${what} as \`ops tasks list --json\` shows it`);
+  notBlank(what, raw, `give the ${what} as \`ops tasks list --json\` shows it`);
   return raw;
 }
 

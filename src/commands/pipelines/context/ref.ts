@@ -2,6 +2,7 @@ import type { Context } from '../../../app/types.js';
 import { itemsOf } from '../../../clients/http/paginate.js';
 import type { ContextWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
+import { notBlank, quote } from '../../shared/parse.js';
 import { resolveByName } from '../../shared/resolve.js';
 import { parseOrg } from '../org.js';
 import type { PipelinesBase } from '../shared.js';
@@ -11,13 +12,10 @@ import { UUID } from '../../shared/ids.js';
 /** A context id (uuid) or name, checked before any request (with `--org` when given). */
 export function parseContextRef(raw: string, opts: { org?: string }): string {
   if (opts.org !== undefined) parseOrg(opts.org);
-  const v = raw.trim();
+  const hint = 'give the context id or its name, as `ops pipelines context list` shows them';
+  const v = notBlank('context id or name', raw, hint);
   if (UUID.test(v)) return v.toLowerCase();
-  if (v === '' || /[\u0000-\u001f\u007f]/.test(v))
-    throw new UsageError(
-      `invalid context "${v.slice(0, 40)}"`,
-      'give the context id or its name, as `ops pipelines context list` shows them',
-    );
+  if (/[\u0000-\u001f\u007f]/.test(v)) throw new UsageError(`invalid context ${quote(v)}`, hint);
   return v;
 }
 

@@ -4,11 +4,9 @@ import { ExitCode, OpsError } from '../../../errors.js';
 import type { Factory } from '../../../app/types.js';
 import { parseInteger } from '../../shared/parse.js';
 import {
-  KV_COLUMNS,
   type SecretsRunBase,
   checkField,
   envLines,
-  kvRows,
   namespaceOf,
   requireKey,
   requireV2,
@@ -16,6 +14,10 @@ import {
   start,
   envOutput,
   warn,
+  KV_COLUMNS,
+  kvRows,
+  printView,
+  sortedKeys,
 } from '../shared.js';
 
 export interface KvGetOptions extends SecretsRunBase {
@@ -102,9 +104,9 @@ export async function runKvGet(o: KvGetOptions): Promise<void> {
   if (o.printer.format === 'csv') return o.printer.print(kvRows(data), { columns: KV_COLUMNS });
   if (meta) {
     await o.printer.text('== Metadata ==');
-    await o.printer.print(kvRows(meta), { columns: KV_COLUMNS });
+    await printView(o.printer, sortedKeys(meta), 'fields');
     if (!data) return;
     await o.printer.text('\n== Data ==');
   }
-  await o.printer.print(kvRows(data), { columns: KV_COLUMNS });
+  await printView(o.printer, sortedKeys(data), 'data');
 }

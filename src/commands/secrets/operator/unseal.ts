@@ -3,7 +3,7 @@ import type { SealStatusWire } from '../../../clients/secrets/types.js';
 import { UsageError } from '../../../errors.js';
 import { type Io, readAllText } from '../../../io.js';
 import type { Factory } from '../../../app/types.js';
-import { KV_COLUMNS, type SecretsRunBase, kvRows, secretsCommand, start } from '../shared.js';
+import { type SecretsRunBase, printView, secretsCommand, start } from '../shared.js';
 
 export interface OperatorUnsealOptions extends SecretsRunBase {
   reset: boolean;
@@ -73,15 +73,15 @@ export async function runOperatorUnseal(o: OperatorUnsealOptions): Promise<void>
     }
   }
   if (o.whole || o.printer.format !== 'table') return o.printer.print(status);
-  const rows = {
-    Sealed: status.sealed,
-    'Total Shares': status.n,
-    Threshold: status.t,
-    'Unseal Progress': `${status.progress}/${status.t}`,
-    Version: status.version,
-  };
-  await o.printer.print(
-    kvRows(rows).sort((a, b) => Object.keys(rows).indexOf(a.key) - Object.keys(rows).indexOf(b.key)),
-    { columns: KV_COLUMNS },
+  await printView(
+    o.printer,
+    {
+      sealed: status.sealed,
+      total_shares: status.n,
+      threshold: status.t,
+      unseal_progress: `${status.progress}/${status.t}`,
+      version: status.version,
+    },
+    'fields',
   );
 }

@@ -1,15 +1,15 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import {
-  KV_COLUMNS,
   type SecretsRunBase,
   checkField,
-  kvRows,
   namespaceOf,
   requireKey,
   requireV2,
   secretsCommand,
   start,
+  printView,
+  sortedKeys,
 } from '../../shared.js';
 
 export interface KvMetadataGetOptions extends SecretsRunBase {
@@ -52,7 +52,7 @@ export async function runKvMetadataGet(o: KvMetadataGetOptions): Promise<void> {
     .map(([version, v]) => ({ version: Number(version), ...v }));
   if (o.printer.format === 'csv') return o.printer.print(rows);
   await o.printer.text('== Metadata ==');
-  await o.printer.print(kvRows(rest as Record<string, unknown>), { columns: KV_COLUMNS });
+  await printView(o.printer, sortedKeys(rest as Record<string, unknown>), 'fields');
   await o.printer.text('\n== Versions ==');
   await o.printer.print(rows, {
     columns: [
