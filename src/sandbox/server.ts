@@ -8,8 +8,8 @@ import {
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { ServiceEntry } from '../app/types.js';
 import { sandboxCredentials } from './credentials.js';
+import type { SandboxService } from './entry.js';
 import { type FaultRule, Faults } from './faults.js';
 import { Clock, type Emulator, type EmulatorFactory, type Reply, type SandboxContext } from './framework.js';
 import { makeSandboxTls, writeSandboxCa } from './tls.js';
@@ -25,7 +25,7 @@ export interface SandboxStartOptions {
    * The services the sandbox knows, from the service table (src/services.ts): their emulators and
    * credentials. Handed in, as the sandbox never imports the table.
    */
-  catalog?: readonly Pick<ServiceEntry, 'name' | 'sandbox'>[];
+  catalog?: readonly SandboxService[];
   /** Only these services (default: every emulator). */
   services?: string[];
   /** Emulators to use instead of (or beside) the built-in ones: tests add stub services here. */

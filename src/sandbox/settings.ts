@@ -1,5 +1,5 @@
-import type { ServiceEntry, SettingRule as Rule } from '../app/types.js';
 import { UsageError } from '../errors.js';
+import type { SandboxService, SettingRule as Rule } from './entry.js';
 
 /** The rules of `--set` values, for the service table (src/services.ts). */
 export const integer = (min: number): Rule => ({ kind: 'integer', min });
@@ -8,7 +8,7 @@ export const choice = (...values: string[]): Rule => ({ kind: 'choice', values }
 export const pattern = (re: RegExp, what: string): Rule => ({ kind: 'pattern', pattern: re, what });
 export const BOOLEAN: Rule = { kind: 'choice', values: ['true', 'false'], ignoreCase: true };
 
-type Declared = readonly Pick<ServiceEntry, 'name' | 'sandbox'>[];
+type Declared = readonly SandboxService[];
 
 /**
  * Every `ops sandbox start --set service.key=value` the emulators read, with its type, from the
