@@ -76,9 +76,10 @@ export const SERVICES: readonly ServiceEntry[] = [
       // The key's tier rate goes with the key.
       credentials: { api_key: 'sandbox-breach-key', rate_per_minute: '1000' },
       settings: {
-        rate_per_minute: integer(1),
+        rate_per_minute: integer(1, 1000),
+        // A tenth of the key's rate when not set.
         stealer_rate_per_minute: integer(1),
-        domain_searches_per_minute: integer(1),
+        domain_searches_per_minute: integer(1, 20),
       },
     },
     // The vendor publishes no description (specs/README.md).

@@ -5,10 +5,10 @@
 
 /** What one `ops sandbox start --set service.key=value` must be. */
 export type SettingRule =
-  | { kind: 'integer'; min: number }
-  | { kind: 'number'; min: number }
-  | { kind: 'choice'; values: readonly string[]; ignoreCase?: boolean }
-  | { kind: 'pattern'; pattern: RegExp; what: string };
+  | { kind: 'integer'; min: number; default?: number }
+  | { kind: 'number'; min: number; default?: number }
+  | { kind: 'choice'; values: readonly string[]; ignoreCase?: boolean; default?: string }
+  | { kind: 'pattern'; pattern: RegExp; what: string; default?: string };
 
 /** The sandbox's side of a service. */
 export interface ServiceSandbox {

@@ -3,6 +3,8 @@
  * advance, and helpers for JSON and auth checks. Emulators never import a client.
  */
 
+import type { SettingRule } from './entry.js';
+
 export interface SandboxRequest {
   method: string;
   /** Path below the service prefix, still percent-encoded (`/v1/secret/data/a%2Fb`). */
@@ -33,6 +35,8 @@ export interface SandboxOptions {
   credentials: Record<string, Record<string, string>>;
   /** Free-form per-service options (`hosts.count`, `meter.rate_limit`…). */
   settings: Record<string, string>;
+  /** The rules of those options by service, from the service table: their types, limits and defaults. */
+  rules?: Record<string, Record<string, SettingRule>>;
   /** How the sandbox is reached (`https` with --tls), for the addresses emulators put in answers. */
   scheme?: 'http' | 'https' | undefined;
 }

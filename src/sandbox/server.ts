@@ -12,6 +12,7 @@ import { sandboxCredentials } from './credentials.js';
 import type { SandboxService } from './entry.js';
 import { type FaultRule, Faults } from './faults.js';
 import { Clock, type Emulator, type EmulatorFactory, type Reply, type SandboxContext } from './framework.js';
+import { sandboxSettings } from './settings.js';
 import { makeSandboxTls, writeSandboxCa } from './tls.js';
 
 export interface SandboxStartOptions {
@@ -60,6 +61,7 @@ export async function startSandbox(o: SandboxStartOptions = {}): Promise<Running
     options: {
       credentials: sandboxCredentials(catalog, o.env ?? process.env),
       settings: o.settings ?? {},
+      rules: sandboxSettings(catalog),
       scheme: o.tls ? 'https' : 'http',
     },
   };

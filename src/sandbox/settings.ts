@@ -2,8 +2,13 @@ import { UsageError } from '../errors.js';
 import type { SandboxService, SettingRule as Rule } from './entry.js';
 
 /** The rules of `--set` values, for the service table (src/services.ts). */
-export const integer = (min: number): Rule => ({ kind: 'integer', min });
-export const number = (min: number): Rule => ({ kind: 'number', min });
+/** A whole number >= min; `fallback` is the emulator's value when the setting is not given. */
+export const integer = (min: number, fallback?: number): Rule => ({
+  kind: 'integer',
+  min,
+  default: fallback,
+});
+export const number = (min: number, fallback?: number): Rule => ({ kind: 'number', min, default: fallback });
 export const choice = (...values: string[]): Rule => ({ kind: 'choice', values });
 export const pattern = (re: RegExp, what: string): Rule => ({ kind: 'pattern', pattern: re, what });
 export const BOOLEAN: Rule = { kind: 'choice', values: ['true', 'false'], ignoreCase: true };

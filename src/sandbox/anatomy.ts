@@ -1,0 +1,103 @@
+import { type DeclaredSettings, declaredSettings } from './declared.js';
+import {
+  type Clock,
+  type Emulator,
+  type EmulatorFactory,
+  type Reply,
+  Router,
+  type SandboxContext,
+  type SandboxRequest,
+} from './framework.js';
+
+/**
+ * One anatomy for every emulator (as moto's services share one): an emulator declares its state with
+ * the seed data, and its routes by the client operation each serves; `defineEmulator` builds the
+ * router, puts the gate in front, resets the state and the gates on `/__sandbox/reset`, and hands the
+ * routes the settings read by the service's entry.
+ */
+
+type Handle = (req: SandboxRequest) => Reply | Promise<Reply>;
+
+/** One route: the method and path of the client operation it serves, and its handler. */
+export interface Operation {
+  method: string | string[];
+  path: string;
+  handle: Handle;
+}
+
+/** The routes, by the client's method name (`getInstanceList`, `createRoleAssignment`). */
+export type Operations = Record<string, Operation>;
+
+export function op(method: string | string[], path: string, handle: Handle): Operation {
+  return { method, path, handle };
+}
+
+/** What the parts of an emulator are handed. */
+export interface Kit<S> {
+  ctx: SandboxContext;
+  clock: Clock;
+  /** The `--set` values, by the rules of the service's entry. */
+  settings: DeclaredSettings;
+  /** The service's credentials (the table's, with overrides). */
+  credentials: Record<string, string>;
+  /** The state of now: the seed's after a reset. */
+  state(): S;
+}
+
+/** Something the framework resets with the state: a gate, a limiter. */
+export interface Resettable {
+  reset(): void;
+}
+
+export interface EmulatorSpec<S, P> {
+  name: string;
+  /** Made at start and again on each reset: the emulator's state with its seed data. */
+  state(kit: Omit<Kit<S>, 'state'>): S;
+  /** What lives across resets but is reset with the state (gates, limiters), and what the routes share. */
+  parts(kit: Kit<S>): P & { resets?: readonly Resettable[] };
+  /** The routes by client operation. */
+  routes(kit: Kit<S>, parts: P): Operations;
+  /** The answer to a path no route has, and to a route's path with another method. */
+  notFound(req: SandboxRequest): Reply;
+  methodNotAllowed?(req: SandboxRequest): Reply;
+  /** In front of every route: the gate's guard, say. */
+  front?(parts: P, next: Handle): Handle;
+  /** Sees every answer (counters by status). */
+  answered?(reply: Reply, kit: Kit<S>): void;
+  stats?(kit: Kit<S>): Record<string, unknown>;
+  banner?(kit: Kit<S>): string[];
+}
+
+export function defineEmulator<S, P>(spec: EmulatorSpec<S, P>): EmulatorFactory {
+  return (ctx) => {
+    const base = {
+      ctx,
+      clock: ctx.clock,
+      settings: declaredSettings(ctx, spec.name),
+      credentials: ctx.options.credentials[spec.name] ?? {},
+    };
+    let state = spec.state(base);
+    const kit: Kit<S> = { ...base, state: () => state };
+    const parts = spec.parts(kit);
+    const router = new Router(spec.notFound, spec.methodNotAllowed ?? spec.notFound);
+    for (const route of Object.values(spec.routes(kit, parts)))
+      router.on(route.method, route.path, route.handle);
+    const routed: Handle = (req) => router.handle(req);
+    const handle = spec.front ? spec.front(parts, routed) : routed;
+    const emulator: Emulator = {
+      name: spec.name,
+      async handle(req) {
+        const reply = await handle(req);
+        spec.answered?.(reply, kit);
+        return reply;
+      },
+      reset() {
+        state = spec.state(base);
+        for (const r of parts.resets ?? []) r.reset();
+      },
+    };
+    if (spec.stats) emulator.stats = () => spec.stats!(kit);
+    if (spec.banner) emulator.banner = () => spec.banner!(kit);
+    return emulator;
+  };
+}
