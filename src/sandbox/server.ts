@@ -20,8 +20,10 @@ export interface SandboxStartOptions {
   host?: string;
   tls?: boolean;
   env?: Record<string, string | undefined>;
-  /** Per-service settings (`hosts.count=100000`). */
+  /** Per-service settings (`hosts.count=100000`), and the sandbox's own (`clock.speed=1`). */
   settings?: Record<string, string>;
+  /** How many times as fast as real time the clock runs when `clock.speed` is not set (default 1). */
+  clockSpeed?: number;
   /**
    * The services the sandbox knows, from the service table (src/services.ts): their emulators and
    * credentials. Handed in, as the sandbox never imports the table.
@@ -53,7 +55,8 @@ const MAX_BODY = 64 * 1024 * 1024;
  * `GET health`.
  */
 export async function startSandbox(o: SandboxStartOptions = {}): Promise<RunningSandbox> {
-  const clock = new Clock();
+  const speed = o.settings?.['clock.speed'];
+  const clock = new Clock(speed ? Number(speed) : (o.clockSpeed ?? 1));
   const faults = new Faults();
   const catalog = o.catalog ?? [];
   const ctx: SandboxContext = {
@@ -230,7 +233,12 @@ export async function startSandbox(o: SandboxStartOptions = {}): Promise<Running
     emulators,
     clock,
     faults,
-    banner: () => [...emulators.values()].flatMap((e) => e.banner?.() ?? []),
+    banner: () => [
+      ...(clock.speed === 1
+        ? []
+        : [`clock: ${clock.speed} times real time (--set clock.speed=1 for real time)`]),
+      ...[...emulators.values()].flatMap((e) => e.banner?.() ?? []),
+    ],
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

@@ -16,6 +16,20 @@ export const BOOLEAN: Rule = { kind: 'choice', values: ['true', 'false'], ignore
 type Declared = readonly SandboxService[];
 
 /**
+ * Settings of the sandbox itself, beside each service's: `clock.speed`, how many times as fast as real
+ * time the sandbox clock runs under `ops sandbox start` (1 for real time). Its default is what a
+ * person gets; a sandbox started in-process (tests) runs in real time unless told.
+ */
+export const SANDBOX_WIDE: Record<string, Record<string, Rule>> = { clock: { speed: integer(1, 20) } };
+
+/** The clock speed of `ops sandbox start`: the one given, else the declared default. */
+export function sandboxClockSpeed(settings: Record<string, string>): number {
+  const rule = SANDBOX_WIDE.clock!.speed as Rule & { kind: 'integer' };
+  const given = settings['clock.speed'];
+  return given === undefined || given === '' ? rule.default! : Number(given);
+}
+
+/**
  * Every `ops sandbox start --set service.key=value` the emulators read, with its type, from the
  * service table: what lets a typo or a bad value be refused at start rather than silently ignored.
  * test/commands/sandbox-settings.test.ts checks that the table and the emulators agree.
@@ -68,7 +82,7 @@ export function checkSandboxSettings(
   declared: Declared,
   services?: readonly string[],
 ): void {
-  const table = sandboxSettings(declared);
+  const table = { ...sandboxSettings(declared), ...SANDBOX_WIDE };
   for (const [key, value] of Object.entries(settings)) {
     const dot = key.indexOf('.');
     const service = dot > 0 ? key.slice(0, dot) : '';
@@ -83,7 +97,7 @@ export function checkSandboxSettings(
       .map((k) => `${service}.${k}`)
       .join(', ');
     if (!rule) throw new UsageError(`unknown --set key "${key}"`, `${service} has: ${list}`);
-    if (services && !services.includes(service))
+    if (services && !services.includes(service) && !SANDBOX_WIDE[service])
       throw new UsageError(
         `--set ${key}: ${service} is not among --services`,
         `add ${service} to --services, or drop the setting`,
