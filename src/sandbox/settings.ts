@@ -9,9 +9,18 @@ export const integer = (min: number, fallback?: number): Rule => ({
   default: fallback,
 });
 export const number = (min: number, fallback?: number): Rule => ({ kind: 'number', min, default: fallback });
-export const choice = (...values: string[]): Rule => ({ kind: 'choice', values });
+/** One of `values`; the first is the emulator's value when the setting is not given. */
+export const choice = (...values: string[]): Rule => ({ kind: 'choice', values, default: values[0] });
+/** One of `values`, with no default (the emulator derives one). */
+export const choiceOf = (...values: string[]): Rule => ({ kind: 'choice', values });
 export const pattern = (re: RegExp, what: string): Rule => ({ kind: 'pattern', pattern: re, what });
-export const BOOLEAN: Rule = { kind: 'choice', values: ['true', 'false'], ignoreCase: true };
+/** `true` or `false` in any case, `fallback` when not given. */
+export const flag = (fallback: boolean): Rule => ({
+  kind: 'choice',
+  values: ['true', 'false'],
+  ignoreCase: true,
+  default: String(fallback),
+});
 
 type Declared = readonly SandboxService[];
 

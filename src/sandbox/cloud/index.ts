@@ -1,4 +1,5 @@
-import { type Emulator, ReplyError, Router, type SandboxContext, json, settingsOf } from '../framework.js';
+import { type Emulator, ReplyError, Router, type SandboxContext, json } from '../framework.js';
+import { declaredSettings } from '../declared.js';
 import { Gate } from '../gate.js';
 import { ALL_IMAGES, REGIONS, REGION_NAMES, imageDetailsWire, instanceTypeWire, typesIn } from './catalog.js';
 import { balancerRoutes } from './balancers.js';
@@ -41,9 +42,9 @@ const COUNTERS = [
  * the vendor documents none), cloud.rate_period (seconds, default 60).
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
-  const settings = settingsOf(ctx, 'cloud');
+  const settings = declaredSettings(ctx, 'cloud');
   const errors = new Errors();
-  const limit = settings.int('rate_limit', 0, 0);
+  const limit = settings.int('rate_limit');
   const creds = ctx.options.credentials.cloud ?? {};
   const stats = Object.fromEntries(COUNTERS.map((c) => [c, 0])) as Record<string, number>;
   let world = seedWorld(ctx.clock.now());
@@ -73,7 +74,7 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     ...(limit > 0 && {
       rate: {
         limit,
-        windowMs: settings.int('rate_period', 60, 1) * 1000,
+        windowMs: settings.int('rate_period') * 1000,
         refuse: () => errors.reply(429, 'Too many requests; slow down.'),
       },
     }),

@@ -5,8 +5,8 @@ import {
   Router,
   type SandboxContext,
   type SandboxRequest,
-  settingsOf,
 } from '../framework.js';
+import { declaredSettings } from '../declared.js';
 import { Gate } from '../gate.js';
 import { STATUS, type Task, envelope, task } from './envelope.js';
 import {
@@ -43,14 +43,14 @@ const refuse = (status: readonly [number, string], http = 200) =>
  * default 2000), dataapi.rate_period (seconds, default 60).
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
-  const settings = settingsOf(ctx, 'dataapi');
+  const settings = declaredSettings(ctx, 'dataapi');
   const { clock } = ctx;
   const counts = {
-    keywords: settings.int('keywords', 1200, 0),
-    backlinks: settings.int('backlinks', 240, 0),
+    keywords: settings.int('keywords'),
+    backlinks: settings.int('backlinks'),
   };
-  const seed = settings.int('seed', 1, 0);
-  const rateLimit = settings.int('rate_limit', 2000, 1);
+  const seed = settings.int('seed');
+  const rateLimit = settings.int('rate_limit');
   const creds = ctx.options.credentials.dataapi ?? {};
   const expected = `Basic ${Buffer.from(`${creds.login}:${creds.password}`).toString('base64')}`;
 
@@ -100,7 +100,7 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     },
     rate: {
       limit: rateLimit,
-      windowMs: settings.int('rate_period', 60, 1) * 1000,
+      windowMs: settings.int('rate_period') * 1000,
       refuse: () => envelope(...STATUS.rateLimited, null),
       retryAfter: false,
       headers: (hit) => ({

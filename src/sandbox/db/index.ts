@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type Emulator,
-  ReplyError,
-  type SandboxContext,
-  type SandboxRequest,
-  settingsOf,
-} from '../framework.js';
+import { type Emulator, ReplyError, type SandboxContext, type SandboxRequest } from '../framework.js';
+import { declaredSettings } from '../declared.js';
 import { Gate } from '../gate.js';
 import { routes } from './routes.js';
 import { type Outcome, RoleState } from './state.js';
-import { TOKEN_LIFETIME, Tokens, mintDirectoryToken } from './tokens.js';
+import { Tokens, mintDirectoryToken } from './tokens.js';
 import { mountAuthServer } from '../oauth/mount.js';
 import { TokenRegistry } from '../oauth/registry.js';
 import { microsoft } from '../oauth/vendors.js';
@@ -32,7 +27,7 @@ export { SANDBOX_TENANT, SANDBOX_USER, READER_ID, CONTRIBUTOR_ID } from './data.
  * `db.rate_limit` (reads, and writes, per subscription and minute, default 1200).
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
-  const s = settingsOf(ctx, 'db');
+  const s = declaredSettings(ctx, 'db');
   const creds = ctx.options.credentials.db ?? {};
   const target = {
     subscription: creds.subscription ?? '',
@@ -40,12 +35,12 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     account: creds.account ?? '',
   };
   const cfg = {
-    async: s.flag('async', true),
-    retryAfter: s.number('retry_after', 1, 0),
+    async: s.flag('async'),
+    retryAfter: s.number('retry_after'),
   };
   const state = new RoleState(ctx.clock, {
-    seconds: s.number('operation_seconds', 2, 0),
-    outcome: s.choice<Outcome>('operation_outcome', ['Succeeded', 'Failed', 'Canceled'], 'Succeeded'),
+    seconds: s.number('operation_seconds'),
+    outcome: s.choice<Outcome>('operation_outcome'),
   });
   const registry = new TokenRegistry(ctx.clock, mintDirectoryToken);
   const vendor = microsoft(
@@ -56,9 +51,9 @@ export function createEmulator(ctx: SandboxContext): Emulator {
   const tokens = new Tokens(ctx.clock, registry, {
     fixedToken: creds.token,
     clientId: creds.client_id,
-    lifetime: s.number('token_lifetime', TOKEN_LIFETIME, 1),
+    lifetime: s.number('token_lifetime'),
   });
-  const limit = s.number('rate_limit', 1200, 1);
+  const limit = s.int('rate_limit');
   const stats = {
     requests: 0,
     unauthorized: 0,

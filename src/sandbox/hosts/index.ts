@@ -6,8 +6,8 @@ import {
   type SandboxRequest,
   json,
   readJson,
-  settingsOf,
 } from '../framework.js';
+import { declaredSettings } from '../declared.js';
 import { Gate } from '../gate.js';
 import { type Mute, fail } from './errors.js';
 import { Fleet, HOUR } from './fleet.js';
@@ -27,13 +27,9 @@ export const NO_HOSTS_READ_APP_KEY = 'sandbox-hosts-app-key-no-hosts-read';
  * (requests per period and operation, default 1000), hosts.rate_period (seconds, default 60).
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
-  const settings = settingsOf(ctx, 'hosts');
-  const fleet = new Fleet(settings.int('count', 120, 0), settings.int('seed', 1, 0));
-  const rate = new CalendarRateLimit(
-    ctx.clock,
-    settings.int('rate_limit', 1000, 1),
-    settings.int('rate_period', 60, 1),
-  );
+  const settings = declaredSettings(ctx, 'hosts');
+  const fleet = new Fleet(settings.int('count'), settings.int('seed'));
+  const rate = new CalendarRateLimit(ctx.clock, settings.int('rate_limit'), settings.int('rate_period'));
   const creds = ctx.options.credentials.hosts ?? {};
   let t0 = ctx.clock.nowSeconds();
   const search = new Search(fleet, () => t0);

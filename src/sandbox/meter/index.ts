@@ -6,16 +6,14 @@ import {
   type SandboxContext,
   type SandboxRequest,
   json,
-  settingsOf,
 } from '../framework.js';
+import { declaredSettings } from '../declared.js';
 import { Gate } from '../gate.js';
 import { invalidFields, rateLimited, sessionExpired, unauthorized, v2Error } from './errors.js';
 import { MeterState } from './state.js';
 import { type StreamEvent, schemaProblem } from './validate.js';
 
 const VERSION = /^\d{4}-\d{2}-\d{2}\.[a-z]+$/;
-/** The seed: up to 10,000 stream requests per second in live mode; `--set meter.rate_limit=N` changes it. */
-const DEFAULT_RATE_LIMIT = 10_000;
 
 /**
  * Usage metering (seed 000 B): session creation with a test or live API key, the stream endpoint with
@@ -24,10 +22,10 @@ const DEFAULT_RATE_LIMIT = 10_000;
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
   const creds = ctx.options.credentials.meter ?? {};
-  const settings = settingsOf(ctx, 'meter');
+  const settings = declaredSettings(ctx, 'meter');
   const testKey = creds.api_key ?? 'sk_test_sandbox_meter';
   const liveKey = creds.live_api_key ?? settings.text('live_api_key') ?? 'sk_live_sandbox_meter';
-  const limit = settings.int('rate_limit', DEFAULT_RATE_LIMIT, 1);
+  const limit = settings.int('rate_limit');
   let state = new MeterState(ctx.clock);
   /** Sessions: the Billing-Version, then the API key (test or live mode); no rate limit, no counter. */
   const sessions = new Gate<string>({

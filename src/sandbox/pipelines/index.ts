@@ -6,8 +6,8 @@ import {
   type SandboxContext,
   type SandboxRequest,
   json,
-  settingsOf,
 } from '../framework.js';
+import { declaredSettings } from '../declared.js';
 import { Gate } from '../gate.js';
 import { contextRoutes } from './contexts.js';
 import type { Counts, Env } from './env.js';
@@ -64,9 +64,9 @@ export function joinSlugs(path: string): string {
  * 429 `{message}` with Retry-After.
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
-  const settings = settingsOf(ctx, 'pipelines');
+  const settings = declaredSettings(ctx, 'pipelines');
   const token = ctx.options.credentials.pipelines?.token ?? 'sandbox-pipelines-token';
-  const size = settings.int('page_size', 0, 1);
+  const size = settings.intOr('page_size') ?? 0;
   const counts: Counts = {
     requests: 0,
     unauthorized: 0,
@@ -120,8 +120,8 @@ export function createEmulator(ctx: SandboxContext): Emulator {
       if (given !== token) throw new ReplyError(reply(req.path, 401, 'Invalid token provided.'));
     },
     rate: {
-      limit: settings.int('rate_limit', 1000, 1),
-      windowMs: settings.int('rate_period', 60, 1) * 1000,
+      limit: settings.int('rate_limit'),
+      windowMs: settings.int('rate_period') * 1000,
       // Declared on the context routes as `{message}` (reference §D.4), the same everywhere here.
       refuse: () => json(429, { message: 'Rate limit exceeded.' }),
     },

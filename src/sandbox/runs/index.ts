@@ -8,8 +8,8 @@ import {
   type SandboxRequest,
   json,
   text,
-  settingsOf,
 } from '../framework.js';
+import { declaredSettings } from '../declared.js';
 import { Gate } from '../gate.js';
 import { artifactRoutes, seedArtifacts } from './artifact-routes.js';
 import { type Env, urlsOf } from './http.js';
@@ -53,18 +53,18 @@ export interface RunsEmulator extends Emulator {
  * loopback name: localhost for 127.0.0.1 and the reverse).
  */
 export function createEmulator(ctx: SandboxContext): RunsEmulator {
-  const settings = settingsOf(ctx, 'runs');
+  const settings = declaredSettings(ctx, 'runs');
   const creds = ctx.options.credentials.runs ?? {};
   const names = { repo: creds.repo || MAIN_REPO, org: creds.org || MAIN_ORG };
-  const scheme = settings.choice('scheme', ['http', 'https'], ctx.options.scheme ?? 'http');
-  const limitStatus = Number(settings.choice('rate_limit_status', ['429', '403'], '429'));
+  const scheme = settings.choiceOr<'http' | 'https'>('scheme') ?? ctx.options.scheme ?? 'http';
+  const limitStatus = Number(settings.choice('rate_limit_status'));
   const primary = {
-    limit: settings.int('rate_limit', 5000, 1),
-    windowMs: settings.int('rate_window', 3600, 1) * 1000,
+    limit: settings.int('rate_limit'),
+    windowMs: settings.int('rate_window') * 1000,
   };
   const secondary = {
-    limit: settings.int('secondary_limit', 900, 1),
-    windowMs: settings.int('secondary_window', 60, 1) * 1000,
+    limit: settings.int('secondary_limit'),
+    windowMs: settings.int('secondary_window') * 1000,
   };
   const keys = new Keys();
   const fresh = () => ({

@@ -5,8 +5,8 @@ import {
   type SandboxContext,
   type SandboxRequest,
   json,
-  settingsOf,
 } from '../framework.js';
+import { declaredSettings } from '../declared.js';
 import { Gate } from '../gate.js';
 import { authorize, requireToken } from './access.js';
 import { handleAuth } from './auth.js';
@@ -32,17 +32,17 @@ const MODES: Mode[] = ['active', 'standby', 'perfstandby', 'drsecondary'];
  * (412 without `X-Secrets-Request`), `secrets.rate_limit=<requests per second>` (429 + Retry-After).
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
-  const s = settingsOf(ctx, 'secrets');
+  const s = declaredSettings(ctx, 'secrets');
   const rootToken = ctx.options.credentials.secrets?.token ?? 'sandbox-root-token';
-  const state = s.choice('state', STATES, 'unsealed');
+  const state = s.choice<(typeof STATES)[number]>('state');
   const store = new SecretsStore(ctx.clock, {
     rootToken,
     state,
-    mode: s.choice('mode', MODES, 'active'),
-    managed: s.flag('managed', false),
+    mode: s.choice<(typeof MODES)[number]>('mode'),
+    managed: s.flag('managed'),
   });
-  const requireHeader = s.flag('require_request_header', false);
-  const rate = s.int('rate_limit', 0, 0);
+  const requireHeader = s.flag('require_request_header');
+  const rate = s.int('rate_limit');
   /**
    * The listener's limit (`secrets.rate_limit`, none by default), spent by every /v1/ request that is
    * not too large, before anything else is looked at. The token is checked by each route: which

@@ -5,8 +5,8 @@ import {
   type SandboxContext,
   type SandboxRequest,
   json,
-  settingsOf,
 } from '../framework.js';
+import { declaredSettings } from '../declared.js';
 import { Gate } from '../gate.js';
 import { mountAuthServer } from '../oauth/mount.js';
 import { google } from '../oauth/vendors.js';
@@ -45,9 +45,9 @@ type Handler = (s: TasksState, user: UserRec, req: SandboxRequest) => Reply;
  */
 export function createEmulator(ctx: SandboxContext): Emulator {
   const state = new TasksState(ctx.clock);
-  const settings = settingsOf(ctx, 'tasks');
-  const limit = settings.int('rate_limit', 1000, 1);
-  const period = settings.int('rate_period', 60, 1);
+  const settings = declaredSettings(ctx, 'tasks');
+  const limit = settings.int('rate_limit');
+  const period = settings.int('rate_period');
   const token = ctx.options.credentials.tasks?.token ?? 'sandbox-tasks-token';
   const grants = new Map<string, Grant>([
     [token, { user: 'sandbox', write: true }],
