@@ -58,14 +58,14 @@ export interface EmulatorSpec<S, P> {
   /** The routes by client operation. */
   routes(kit: Kit<S>, parts: P): Operations;
   /** The answer to a path no route has, and to a route's path with another method. */
-  notFound(req: SandboxRequest): Reply;
-  methodNotAllowed?(req: SandboxRequest): Reply;
+  notFound(req: SandboxRequest, parts: P): Reply;
+  methodNotAllowed?(req: SandboxRequest, parts: P): Reply;
   /** In front of every route: the gate's guard, say. */
   front?(parts: P, next: Handle): Handle;
   /** Sees every answer (counters by status). */
   answered?(reply: Reply, kit: Kit<S>): void;
-  stats?(kit: Kit<S>): Record<string, unknown>;
-  banner?(kit: Kit<S>): string[];
+  stats?(kit: Kit<S>, parts: P): Record<string, unknown>;
+  banner?(kit: Kit<S>, parts: P): string[];
 }
 
 export function defineEmulator<S, P>(spec: EmulatorSpec<S, P>): EmulatorFactory {
@@ -79,7 +79,9 @@ export function defineEmulator<S, P>(spec: EmulatorSpec<S, P>): EmulatorFactory 
     let state = spec.state(base);
     const kit: Kit<S> = { ...base, state: () => state };
     const parts = spec.parts(kit);
-    const router = new Router(spec.notFound, spec.methodNotAllowed ?? spec.notFound);
+    const notFound = (req: SandboxRequest) => spec.notFound(req, parts);
+    const notAllowed = spec.methodNotAllowed;
+    const router = new Router(notFound, notAllowed ? (req) => notAllowed(req, parts) : notFound);
     for (const route of Object.values(spec.routes(kit, parts)))
       router.on(route.method, route.path, route.handle);
     const routed: Handle = (req) => router.handle(req);
@@ -96,8 +98,8 @@ export function defineEmulator<S, P>(spec: EmulatorSpec<S, P>): EmulatorFactory 
         for (const r of parts.resets ?? []) r.reset();
       },
     };
-    if (spec.stats) emulator.stats = () => spec.stats!(kit);
-    if (spec.banner) emulator.banner = () => spec.banner!(kit);
+    if (spec.stats) emulator.stats = () => spec.stats!(kit, parts);
+    if (spec.banner) emulator.banner = () => spec.banner!(kit, parts);
     return emulator;
   };
 }
