@@ -2,7 +2,6 @@ import { type DeclaredSettings, declaredSettings } from './declared.js';
 import {
   type Clock,
   type Emulator,
-  type EmulatorFactory,
   type Reply,
   Router,
   type SandboxContext,
@@ -32,6 +31,19 @@ export function op(method: string | string[], path: string, handle: Handle): Ope
   return { method, path, handle };
 }
 
+/**
+ * The routes of a large emulator, gathered from its route files by client operation:
+ * `t.op('getWorkflowRun', 'GET', '/repos/:owner/:repo/actions/runs/:run_id', handler)`.
+ */
+export class OperationTable {
+  readonly operations: Operations = {};
+  op(name: string, method: string | string[], path: string, handle: Handle): this {
+    if (this.operations[name]) throw new Error(`operation ${name} is declared twice`);
+    this.operations[name] = { method, path, handle };
+    return this;
+  }
+}
+
 /** What the parts of an emulator are handed. */
 export interface Kit<S> {
   ctx: SandboxContext;
@@ -49,7 +61,7 @@ export interface Resettable {
   reset(): void;
 }
 
-export interface EmulatorSpec<S, P> {
+export interface EmulatorSpec<S, P, E = object> {
   name: string;
   /** Made at start and again on each reset: the emulator's state with its seed data. */
   state(kit: Omit<Kit<S>, 'state'>): S;
@@ -66,9 +78,13 @@ export interface EmulatorSpec<S, P> {
   answered?(reply: Reply, kit: Kit<S>): void;
   stats?(kit: Kit<S>, parts: P): Record<string, unknown>;
   banner?(kit: Kit<S>, parts: P): string[];
+  /** What tests may ask the emulator beyond HTTP (a secret's decrypted value, say). */
+  extend?(kit: Kit<S>, parts: P): E;
 }
 
-export function defineEmulator<S, P>(spec: EmulatorSpec<S, P>): EmulatorFactory {
+export function defineEmulator<S, P, E = object>(
+  spec: EmulatorSpec<S, P, E>,
+): (ctx: SandboxContext) => Emulator & E {
   return (ctx) => {
     const base = {
       ctx,
@@ -86,7 +102,8 @@ export function defineEmulator<S, P>(spec: EmulatorSpec<S, P>): EmulatorFactory 
       router.on(route.method, route.path, route.handle);
     const routed: Handle = (req) => router.handle(req);
     const handle = spec.front ? spec.front(parts, routed) : routed;
-    const emulator: Emulator = {
+    const emulator: Emulator & E = {
+      ...(spec.extend?.(kit, parts) as E),
       name: spec.name,
       async handle(req) {
         const reply = await handle(req);
