@@ -63,10 +63,13 @@ export interface Resettable {
 
 export interface EmulatorSpec<S, P, E = object> {
   name: string;
-  /** Made at start and again on each reset: the emulator's state with its seed data. */
-  state(kit: Omit<Kit<S>, 'state'>): S;
-  /** What lives across resets but is reset with the state (gates, limiters), and what the routes share. */
+  /**
+   * What lives across resets but is reset with the state (gates, limiters), and what the routes share;
+   * made first, so it must not read the state while it is made.
+   */
   parts(kit: Kit<S>): P & { resets?: readonly Resettable[] };
+  /** Made at start and again on each reset: the emulator's state with its seed data. */
+  state(kit: Omit<Kit<S>, 'state'>, parts: P): S;
   /** The routes by client operation. */
   routes(kit: Kit<S>, parts: P): Operations;
   /** The answer to a path no route has, and to a route's path with another method. */
@@ -92,9 +95,16 @@ export function defineEmulator<S, P, E = object>(
       settings: declaredSettings(ctx, spec.name),
       credentials: ctx.options.credentials[spec.name] ?? {},
     };
-    let state = spec.state(base);
-    const kit: Kit<S> = { ...base, state: () => state };
+    let state: S | undefined;
+    const kit: Kit<S> = {
+      ...base,
+      state: () => {
+        if (state === undefined) throw new Error(`${spec.name}: the state is read before it is made`);
+        return state;
+      },
+    };
     const parts = spec.parts(kit);
+    state = spec.state(base, parts);
     const notFound = (req: SandboxRequest) => spec.notFound(req, parts);
     const notAllowed = spec.methodNotAllowed;
     const router = new Router(notFound, notAllowed ? (req) => notAllowed(req, parts) : notFound);
@@ -111,7 +121,7 @@ export function defineEmulator<S, P, E = object>(
         return reply;
       },
       reset() {
-        state = spec.state(base);
+        state = spec.state(base, parts);
         for (const r of parts.resets ?? []) r.reset();
       },
     };
