@@ -1,4 +1,5 @@
-import { type Router, type SandboxRequest, json } from '../framework.js';
+import type { OperationTable } from '../anatomy.js';
+import { type SandboxRequest, json } from '../framework.js';
 import { TARGET_GROUPS, resourcesOf, targetGroupWire, typeSpec } from './catalog.js';
 import { iso, isUuid } from './errors.js';
 import { type Env, type Wrap, filter, paged, pathId } from './http.js';
@@ -105,11 +106,11 @@ function targetGroup(env: Env, req: SandboxRequest) {
 }
 
 /** The reads of load balancers and target groups: lists by `offset`/`limit` with `_metadata`. */
-export function balancerRoutes(router: Router, on: Wrap): void {
+export function balancerRoutes(router: OperationTable, on: Wrap): void {
   const base = '/publicCloud/v1';
   router
-    .on('GET', `${base}/loadBalancers`, on(balancers))
-    .on('GET', `${base}/loadBalancers/:loadBalancerId`, on(balancer))
-    .on('GET', `${base}/targetGroups`, on(targetGroups))
-    .on('GET', `${base}/targetGroups/:targetGroupId`, on(targetGroup));
+    .op('getLoadBalancerList', 'GET', `${base}/loadBalancers`, on(balancers))
+    .op('getLoadBalancer', 'GET', `${base}/loadBalancers/:loadBalancerId`, on(balancer))
+    .op('getTargetGroupList', 'GET', `${base}/targetGroups`, on(targetGroups))
+    .op('getTargetGroup', 'GET', `${base}/targetGroups/:targetGroupId`, on(targetGroup));
 }
