@@ -42,6 +42,11 @@ export class OperationTable {
     this.operations[name] = { method, path, handle };
     return this;
   }
+  /** One handler for several operations on one path, by method: `{ GET: 'getClaims', PATCH: 'patchClaims' }`. */
+  ops(names: Record<string, string>, path: string, handle: Handle): this {
+    for (const [method, name] of Object.entries(names)) this.op(name, method, path, handle);
+    return this;
+  }
 }
 
 /** What the parts of an emulator are handed. */
