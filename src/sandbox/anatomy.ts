@@ -22,13 +22,20 @@ export interface Operation {
   method: string | string[];
   path: string;
   handle: Handle;
+  /** Other client operations this one route serves (the client's eight metrics, one path each). */
+  also?: readonly string[];
 }
 
 /** The routes, by the client's method name (`getInstanceList`, `createRoleAssignment`). */
 export type Operations = Record<string, Operation>;
 
-export function op(method: string | string[], path: string, handle: Handle): Operation {
-  return { method, path, handle };
+export function op(
+  method: string | string[],
+  path: string,
+  handle: Handle,
+  also?: readonly string[],
+): Operation {
+  return { method, path, handle, also };
 }
 
 /**
@@ -37,9 +44,9 @@ export function op(method: string | string[], path: string, handle: Handle): Ope
  */
 export class OperationTable {
   readonly operations: Operations = {};
-  op(name: string, method: string | string[], path: string, handle: Handle): this {
+  op(name: string, method: string | string[], path: string, handle: Handle, also?: readonly string[]): this {
     if (this.operations[name]) throw new Error(`operation ${name} is declared twice`);
-    this.operations[name] = { method, path, handle };
+    this.operations[name] = { method, path, handle, also };
     return this;
   }
   /** One handler for several operations on one path, by method: `{ GET: 'getClaims', PATCH: 'patchClaims' }`. */
@@ -113,13 +120,14 @@ export function defineEmulator<S, P, E = object>(
     const notFound = (req: SandboxRequest) => spec.notFound(req, parts);
     const notAllowed = spec.methodNotAllowed;
     const router = new Router(notFound, notAllowed ? (req) => notAllowed(req, parts) : notFound);
-    for (const route of Object.values(spec.routes(kit, parts)))
-      router.on(route.method, route.path, route.handle);
+    const operations = spec.routes(kit, parts);
+    for (const route of Object.values(operations)) router.on(route.method, route.path, route.handle);
     const routed: Handle = (req) => router.handle(req);
     const handle = spec.front ? spec.front(parts, routed) : routed;
     const emulator: Emulator & E = {
       ...(spec.extend?.(kit, parts) as E),
       name: spec.name,
+      operations: Object.entries(operations).flatMap(([name, o]) => [name, ...(o.also ?? [])]),
       async handle(req) {
         const reply = await handle(req);
         spec.answered?.(reply, kit);

@@ -51,6 +51,8 @@ export interface Emulator {
   stats?(): Record<string, unknown>;
   /** Lines printed (to stderr) when the sandbox starts: a root token, say. */
   banner?(): string[];
+  /** The client operations its routes serve, by name (an emulator built by `defineEmulator`). */
+  operations?: readonly string[];
 }
 
 export type EmulatorFactory = (ctx: SandboxContext) => Emulator;

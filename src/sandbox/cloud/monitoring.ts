@@ -134,8 +134,7 @@ function lbAction(name: 'start' | 'stop' | 'reboot') {
 }
 
 export function monitoringRoutes(router: OperationTable, on: Wrap): void {
-  // getLoadBalancerMetrics serves the client's eight getRequestsMetrics… getResponseCodesPerSecondMetrics:
-  // one route, the metric in the path.
+  // getLoadBalancerMetrics serves the client's eight metrics: one route, the metric in the path.
   router
     .op('getCpuMetrics', 'GET', '/publicCloud/v1/instances/:instanceId/metrics/cpu', on(cpu))
     .op(
@@ -143,6 +142,16 @@ export function monitoringRoutes(router: OperationTable, on: Wrap): void {
       'GET',
       '/publicCloud/v1/loadBalancers/:loadBalancerId/metrics/:metric',
       on(lbMetrics),
+      [
+        'getRequestsMetrics',
+        'getRequestsPerSecondMetrics',
+        'getDataTransferredMetrics',
+        'getDataTransferredPerSecondMetrics',
+        'getConnectionsMetrics',
+        'getConnectionsPerSecondMetrics',
+        'getResponseCodesMetrics',
+        'getResponseCodesPerSecondMetrics',
+      ],
     )
     .op(
       'startLoadBalancer',

@@ -45,10 +45,12 @@ const refuse = (status: readonly [number, string], http = 200) =>
 export function dataapiRoutes(k: DataapiKit, p: { gate: Gate }): Operations {
   const guarded = (handler: (req: SandboxRequest) => Reply) => p.gate.guard((req) => handler(req));
   return {
+    // errors(report, …): either report by its name, served by the two routes.
     keywordsDataErrors: op(
       'POST',
       '/v3/keywords_data/errors',
       guarded(errorReport(k, 'keywords', 'keywords_data')),
+      ['errors'],
     ),
     backlinksErrors: op('POST', '/v3/backlinks/errors', guarded(errorReport(k, 'backlinks', 'backlinks'))),
     webhookResend: op(

@@ -37,10 +37,12 @@ export function hostsRoutes(k: HostsKit, p: HostsParts): Operations {
     p.gate.guard((req) => handler(req), limitName);
   const { fleet } = p.env;
   return {
+    // listHostPages: the same list, page by page.
     listHosts: op(
       'GET',
       '/api/v1/hosts',
       guarded('hosts_list', (req) => listHosts(p.env, req.query)),
+      ['listHostPages'],
     ),
     getHostTotals: op(
       'GET',

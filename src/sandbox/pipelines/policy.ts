@@ -283,7 +283,8 @@ export function policyRoutes(router: OperationTable, env: Env): void {
   };
   router
     .ops(
-      { GET: 'getOrgClaims', PATCH: 'patchOrgClaims', DELETE: 'deleteOrgClaims' },
+      // The client's getClaims/patchClaims/deleteClaims serve both scopes; the project's by the vendor's names.
+      { GET: 'getClaims', PATCH: 'patchClaims', DELETE: 'deleteClaims' },
       '/api/v2/org/:org/oidc-custom-claims',
       claimsRoute,
     )
