@@ -86,6 +86,8 @@ export interface EmulatorSpec<S, P, E = object> {
   routes(kit: Kit<S>, parts: P): Operations;
   /** The answer to a path no route has, and to a route's path with another method. */
   notFound(req: SandboxRequest, parts: P): Reply;
+  /** How paths match: without regard to case, with or without a trailing slash (ARM's paths). */
+  paths?: { ignoreCase?: boolean; trailingSlash?: boolean };
   methodNotAllowed?(req: SandboxRequest, parts: P): Reply;
   /** In front of every route: the gate's guard, say. */
   front?(parts: P, next: Handle): Handle;
@@ -119,7 +121,7 @@ export function defineEmulator<S, P, E = object>(
     state = spec.state(base, parts);
     const notFound = (req: SandboxRequest) => spec.notFound(req, parts);
     const notAllowed = spec.methodNotAllowed;
-    const router = new Router(notFound, notAllowed ? (req) => notAllowed(req, parts) : notFound);
+    const router = new Router(notFound, notAllowed ? (req) => notAllowed(req, parts) : notFound, spec.paths);
     const operations = spec.routes(kit, parts);
     for (const route of Object.values(operations)) router.on(route.method, route.path, route.handle);
     const routed: Handle = (req) => router.handle(req);

@@ -130,6 +130,8 @@ export class Router {
   constructor(
     private readonly notFound: (req: SandboxRequest) => Reply,
     private readonly methodNotAllowed: (req: SandboxRequest) => Reply = notFound,
+    /** Paths matched without regard to case, and with or without a trailing slash (ARM's paths). */
+    private readonly paths: { ignoreCase?: boolean; trailingSlash?: boolean } = {},
   ) {}
 
   on(methods: string | string[], path: string, handler: Handler): this {
@@ -150,7 +152,10 @@ export class Router {
       .join('/');
     this.routes.push({
       methods: ([] as string[]).concat(methods).map((m) => m.toUpperCase()),
-      pattern: new RegExp(`^${source}$`),
+      pattern: new RegExp(
+        `^${source}${this.paths.trailingSlash ? '/?' : ''}$`,
+        this.paths.ignoreCase ? 'i' : '',
+      ),
       names,
       handler,
     });
