@@ -26,7 +26,7 @@ export interface Operation {
   also?: readonly string[];
 }
 
-/** The routes, by the client's method name (`getInstanceList`, `createRoleAssignment`). */
+/** The routes, by the client's method name (`getInstanceList`, `createUpdateSqlRoleAssignment`). */
 export type Operations = Record<string, Operation>;
 
 export function op(
