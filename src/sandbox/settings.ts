@@ -29,7 +29,7 @@ type Declared = readonly SandboxService[];
  * time the sandbox clock runs under `ops sandbox start` (1 for real time). Its default is what a
  * person gets; a sandbox started in-process (tests) runs in real time unless told.
  */
-export const SANDBOX_WIDE: Record<string, Record<string, Rule>> = { clock: { speed: integer(1, 20) } };
+export const SANDBOX_WIDE: Record<string, Record<string, Rule>> = { clock: { speed: integer(1, 30) } };
 
 /** The clock speed of `ops sandbox start`: the one given, else the declared default. */
 export function sandboxClockSpeed(settings: Record<string, string>): number {

@@ -26,8 +26,8 @@ describe('the sandbox clock', () => {
     expect(clock.now()).toBe(7_000);
   });
 
-  it('`ops sandbox start` runs 20 times as fast unless --set clock.speed says otherwise', () => {
-    expect(sandboxClockSpeed({})).toBe(20);
+  it('`ops sandbox start` runs 30 times as fast unless --set clock.speed says otherwise', () => {
+    expect(sandboxClockSpeed({})).toBe(30);
     expect(sandboxClockSpeed({ 'clock.speed': '1' })).toBe(1);
   });
 

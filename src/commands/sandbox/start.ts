@@ -25,7 +25,7 @@ export function sandboxStartCommand(factory: Factory, run = runSandboxStart): Co
     .option('--tls', 'serve HTTPS with a self-signed certificate made at start (its path is printed)')
     .option(
       '--set <key=value...>',
-      'settings, e.g. hosts.count=100000, clock.speed=1 (real time; default 20 times as fast)',
+      'settings, e.g. hosts.count=100000, clock.speed=1 (real time; default 30 times as fast)',
     )
     .addOption(
       choiceOption(
