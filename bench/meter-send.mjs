@@ -220,9 +220,13 @@ async function timed(name, argv) {
 }
 
 async function startSandbox() {
-  const p = spawn(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', '--services', 'meter'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const p = spawn(
+    process.execPath,
+    [BIN, 'sandbox', 'start', '--port', '0', '--services', 'meter', '--set', 'clock.speed=1'],
+    {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
   const rl = createInterface({ input: p.stdout });
   const [first] = await once(rl, 'line');
   const url = /^listening on (\S+)/.exec(first)?.[1];

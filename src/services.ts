@@ -2,7 +2,7 @@ import type { ServiceEntry } from './app/types.js';
 import type { ServiceDescriptor } from './clients/descriptor.js';
 import { sandboxCredentials } from './sandbox/credentials.js';
 import type { EmulatorFactory } from './sandbox/framework.js';
-import { BOOLEAN, choice, integer, number, pattern, sandboxSettings } from './sandbox/settings.js';
+import { choice, choiceOf, flag, integer, number, pattern, sandboxSettings } from './sandbox/settings.js';
 
 export type { ServiceCommands, ServiceEntry } from './app/types.js';
 
@@ -12,9 +12,9 @@ const e = (load: () => Promise<{ createEmulator: EmulatorFactory }>) => load;
 
 /** The settings of a sandbox authorization server (src/sandbox/oauth/mount.ts). */
 const OAUTH_SETTINGS = {
-  token_lifetime: number(1),
+  token_lifetime: number(1, 3599),
   device_approval: choice('visit', 'immediate'),
-  device_interval: number(0),
+  device_interval: number(0, 5),
 };
 
 /**
@@ -35,9 +35,10 @@ export const SERVICES: readonly ServiceEntry[] = [
       settings: {
         state: choice('unsealed', 'sealed', 'uninitialized'),
         mode: choice('active', 'standby', 'perfstandby', 'drsecondary'),
-        managed: BOOLEAN,
-        require_request_header: BOOLEAN,
-        rate_limit: integer(0),
+        managed: flag(false),
+        require_request_header: flag(false),
+        // Requests a second; 0 is no limit.
+        rate_limit: integer(0, 0),
       },
     },
     spec: 'secrets.openapi.json',
@@ -50,7 +51,8 @@ export const SERVICES: readonly ServiceEntry[] = [
     sandbox: {
       emulator: e(() => import('./sandbox/meter/index.js')),
       credentials: { api_key: 'sk_test_sandbox_meter' },
-      settings: { rate_limit: integer(1), live_api_key: pattern(/^\S+$/, 'a key without spaces') },
+      // The seed: up to 10,000 stream requests a second in live mode.
+      settings: { rate_limit: integer(1, 10_000), live_api_key: pattern(/^\S+$/, 'a key without spaces') },
     },
     spec: 'meter.openapi.json',
   },
@@ -62,7 +64,12 @@ export const SERVICES: readonly ServiceEntry[] = [
     sandbox: {
       emulator: e(() => import('./sandbox/hosts/index.js')),
       credentials: { api_key: 'sandbox-hosts-api-key', app_key: 'sandbox-hosts-app-key' },
-      settings: { count: integer(0), seed: integer(0), rate_limit: integer(1), rate_period: integer(1) },
+      settings: {
+        count: integer(0, 120),
+        seed: integer(0, 1),
+        rate_limit: integer(1, 1000),
+        rate_period: integer(1, 60),
+      },
     },
     spec: 'hosts.openapi.json',
   },
@@ -76,9 +83,10 @@ export const SERVICES: readonly ServiceEntry[] = [
       // The key's tier rate goes with the key.
       credentials: { api_key: 'sandbox-breach-key', rate_per_minute: '1000' },
       settings: {
-        rate_per_minute: integer(1),
+        rate_per_minute: integer(1, 1000),
+        // A tenth of the key's rate when not set.
         stealer_rate_per_minute: integer(1),
-        domain_searches_per_minute: integer(1),
+        domain_searches_per_minute: integer(1, 20),
       },
     },
     // The vendor publishes no description (specs/README.md).
@@ -99,12 +107,13 @@ export const SERVICES: readonly ServiceEntry[] = [
         web_host: 'src.example.com',
       },
       settings: {
-        rate_limit: integer(1),
-        rate_window: integer(1),
-        secondary_limit: integer(1),
-        secondary_window: integer(1),
+        rate_limit: integer(1, 5000),
+        rate_window: integer(1, 3600),
+        secondary_limit: integer(1, 900),
+        secondary_window: integer(1, 60),
         rate_limit_status: choice('429', '403'),
-        scheme: choice('http', 'https'),
+        // The sandbox's own scheme when not set (https with --tls).
+        scheme: choiceOf('http', 'https'),
         download_host: pattern(/^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/, 'host or host:port'),
       },
     },
@@ -124,7 +133,7 @@ export const SERVICES: readonly ServiceEntry[] = [
         client_id: 'sandbox-tasks-client.apps.googleusercontent.com',
         client_secret: 'GOCSPX-sandbox-tasks-client-secret',
       },
-      settings: { rate_limit: integer(1), rate_period: integer(1), ...OAUTH_SETTINGS },
+      settings: { rate_limit: integer(1, 1000), rate_period: integer(1, 60), ...OAUTH_SETTINGS },
     },
     spec: 'tasks.openapi.json',
   },
@@ -148,11 +157,11 @@ export const SERVICES: readonly ServiceEntry[] = [
         tenant: 'c0ffee00-1234-4abc-9def-0123456789ab',
       },
       settings: {
-        async: BOOLEAN,
-        operation_seconds: number(0),
-        retry_after: number(0),
+        async: flag(true),
+        operation_seconds: number(0, 2),
+        retry_after: number(0, 1),
         operation_outcome: choice('Succeeded', 'Failed', 'Canceled'),
-        rate_limit: integer(1),
+        rate_limit: integer(1, 1200),
         ...OAUTH_SETTINGS,
       },
     },
@@ -166,7 +175,8 @@ export const SERVICES: readonly ServiceEntry[] = [
     sandbox: {
       emulator: e(() => import('./sandbox/pipelines/index.js')),
       credentials: { token: 'sandbox-pipelines-token', org: 'd1c91133-b7d0-4bb8-ae74-11c794816047' },
-      settings: { page_size: integer(1), rate_limit: integer(1), rate_period: integer(1) },
+      // page_size: the API's own page sizes when not set.
+      settings: { page_size: integer(1), rate_limit: integer(1, 1000), rate_period: integer(1, 60) },
     },
     spec: 'pipelines.openapi.json',
   },
@@ -186,10 +196,10 @@ export const SERVICES: readonly ServiceEntry[] = [
         subject_id: '88104512',
       },
       settings: {
-        count: integer(0),
-        seed: integer(0),
-        rate_limit: integer(1),
-        rate_period: integer(1),
+        count: integer(0, 2400),
+        seed: integer(0, 1),
+        rate_limit: integer(1, 1000),
+        rate_period: integer(1, 60),
         ...OAUTH_SETTINGS,
       },
     },
@@ -204,11 +214,11 @@ export const SERVICES: readonly ServiceEntry[] = [
       emulator: e(() => import('./sandbox/dataapi/index.js')),
       credentials: { login: 'sandbox@example.com', password: 'sandbox-dataapi-password' },
       settings: {
-        keywords: integer(0),
-        backlinks: integer(0),
-        seed: integer(0),
-        rate_limit: integer(1),
-        rate_period: integer(1),
+        keywords: integer(0, 1200),
+        backlinks: integer(0, 240),
+        seed: integer(0, 1),
+        rate_limit: integer(1, 2000),
+        rate_period: integer(1, 60),
       },
     },
     spec: 'dataapi.openapi.json',
@@ -221,7 +231,8 @@ export const SERVICES: readonly ServiceEntry[] = [
     sandbox: {
       emulator: e(() => import('./sandbox/cloud/index.js')),
       credentials: { api_key: 'sandbox-cloud-api-key' },
-      settings: { rate_limit: integer(0), rate_period: integer(1) },
+      // rate_limit: requests per period; 0 is no limit (the vendor documents none).
+      settings: { rate_limit: integer(0, 0), rate_period: integer(1, 60) },
     },
     spec: 'cloud.openapi.json',
   },

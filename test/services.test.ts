@@ -14,7 +14,7 @@ describe('the service table declares each service once', () => {
       const { createEmulator } = await entry.sandbox.emulator();
       const emulator = (createEmulator as EmulatorFactory)({
         clock: new Clock(),
-        options: { credentials: SANDBOX_CREDENTIALS, settings: {} },
+        options: { credentials: SANDBOX_CREDENTIALS, settings: {}, rules: SANDBOX_SETTINGS },
       });
       expect(emulator.name).toBe(name);
     },

@@ -5,6 +5,9 @@ import type { Settings } from '../config/settings.js';
 import type { Io } from '../io.js';
 import type { Feedback } from '../output/feedback.js';
 import type { Printer } from '../output/printer.js';
+import type { ServiceSandbox } from '../sandbox/entry.js';
+
+export type { ServiceSandbox, SettingRule } from '../sandbox/entry.js';
 
 /**
  * What commands see of the composition root: types only. The root itself (`app/factory.ts`) is built
@@ -103,30 +106,6 @@ export interface ServiceEntry {
    * vendor publishes none (the file is never copied into the project).
    */
   spec: string | null;
-}
-
-/** What one `ops sandbox start --set service.key=value` must be. */
-export type SettingRule =
-  | { kind: 'integer'; min: number }
-  | { kind: 'number'; min: number }
-  | { kind: 'choice'; values: readonly string[]; ignoreCase?: boolean }
-  | { kind: 'pattern'; pattern: RegExp; what: string };
-
-/** The sandbox's side of a service. */
-export interface ServiceSandbox {
-  /**
-   * Loads the emulator (src/sandbox/<service>/index.ts) when the sandbox starts; its `createEmulator`
-   * is an `EmulatorFactory` of src/sandbox/framework.ts, checked where the table names it.
-   */
-  emulator: () => Promise<{ createEmulator: unknown }>;
-  /**
-   * The fixed, documented credentials the emulator accepts (and options that go with them), by
-   * profile key (`hosts.api_key` ↔ `OPS_HOSTS_API_KEY`); `OPS_SANDBOX_<SERVICE>_<KEY>` overrides each
-   * when the sandbox starts.
-   */
-  credentials: Record<string, string>;
-  /** Every `--set service.key=value` the emulator reads, with its type; each emulator documents its use. */
-  settings: Record<string, SettingRule>;
 }
 
 export interface Factory {

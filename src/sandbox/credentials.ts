@@ -1,4 +1,4 @@
-import type { ServiceEntry } from '../app/types.js';
+import type { SandboxService } from './entry.js';
 
 /**
  * The sandbox's credentials by service and setting key, from the service table's declared values
@@ -6,7 +6,7 @@ import type { ServiceEntry } from '../app/types.js';
  * `OPS_SANDBOX_HOSTS_API_KEY`.
  */
 export function sandboxCredentials(
-  services: readonly Pick<ServiceEntry, 'name' | 'sandbox'>[],
+  services: readonly SandboxService[],
   env: Record<string, string | undefined> = {},
 ): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {};

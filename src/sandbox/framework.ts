@@ -3,6 +3,8 @@
  * advance, and helpers for JSON and auth checks. Emulators never import a client.
  */
 
+import type { SettingRule } from './entry.js';
+
 export interface SandboxRequest {
   method: string;
   /** Path below the service prefix, still percent-encoded (`/v1/secret/data/a%2Fb`). */
@@ -33,6 +35,8 @@ export interface SandboxOptions {
   credentials: Record<string, Record<string, string>>;
   /** Free-form per-service options (`hosts.count`, `meter.rate_limit`…). */
   settings: Record<string, string>;
+  /** The rules of those options by service, from the service table: their types, limits and defaults. */
+  rules?: Record<string, Record<string, SettingRule>>;
   /** How the sandbox is reached (`https` with --tls), for the addresses emulators put in answers. */
   scheme?: 'http' | 'https' | undefined;
 }
@@ -47,15 +51,24 @@ export interface Emulator {
   stats?(): Record<string, unknown>;
   /** Lines printed (to stderr) when the sandbox starts: a root token, say. */
   banner?(): string[];
+  /** The client operations its routes serve, by name (an emulator built by `defineEmulator`). */
+  operations?: readonly string[];
 }
 
 export type EmulatorFactory = (ctx: SandboxContext) => Emulator;
 
-/** Sandbox time: real time plus whatever tests have advanced it by. */
+/**
+ * Sandbox time: real time, run `speed` times as fast from the sandbox's start (or its last reset), plus
+ * whatever tests have advanced it by. At speed 1 it is real time; `ops sandbox start` runs it faster so
+ * that a 60-second launch ends in seconds (`--set clock.speed=N`).
+ */
 export class Clock {
   private offsetMs = 0;
+  private origin = Date.now();
+  constructor(readonly speed = 1) {}
   now(): number {
-    return Date.now() + this.offsetMs;
+    const real = Date.now();
+    return this.origin + (real - this.origin) * this.speed + this.offsetMs;
   }
   nowSeconds(): number {
     return Math.floor(this.now() / 1000);
@@ -65,6 +78,7 @@ export class Clock {
   }
   reset(): void {
     this.offsetMs = 0;
+    this.origin = Date.now();
   }
 }
 
@@ -116,6 +130,8 @@ export class Router {
   constructor(
     private readonly notFound: (req: SandboxRequest) => Reply,
     private readonly methodNotAllowed: (req: SandboxRequest) => Reply = notFound,
+    /** Paths matched without regard to case, and with or without a trailing slash (ARM's paths). */
+    private readonly paths: { ignoreCase?: boolean; trailingSlash?: boolean } = {},
   ) {}
 
   on(methods: string | string[], path: string, handler: Handler): this {
@@ -136,7 +152,10 @@ export class Router {
       .join('/');
     this.routes.push({
       methods: ([] as string[]).concat(methods).map((m) => m.toUpperCase()),
-      pattern: new RegExp(`^${source}$`),
+      pattern: new RegExp(
+        `^${source}${this.paths.trailingSlash ? '/?' : ''}$`,
+        this.paths.ignoreCase ? 'i' : '',
+      ),
       names,
       handler,
     });

@@ -8,10 +8,11 @@ import {
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { ServiceEntry } from '../app/types.js';
 import { sandboxCredentials } from './credentials.js';
+import type { SandboxService } from './entry.js';
 import { type FaultRule, Faults } from './faults.js';
 import { Clock, type Emulator, type EmulatorFactory, type Reply, type SandboxContext } from './framework.js';
+import { sandboxSettings } from './settings.js';
 import { makeSandboxTls, writeSandboxCa } from './tls.js';
 
 export interface SandboxStartOptions {
@@ -19,13 +20,15 @@ export interface SandboxStartOptions {
   host?: string;
   tls?: boolean;
   env?: Record<string, string | undefined>;
-  /** Per-service settings (`hosts.count=100000`). */
+  /** Per-service settings (`hosts.count=100000`), and the sandbox's own (`clock.speed=1`). */
   settings?: Record<string, string>;
+  /** How many times as fast as real time the clock runs when `clock.speed` is not set (default 1). */
+  clockSpeed?: number;
   /**
    * The services the sandbox knows, from the service table (src/services.ts): their emulators and
    * credentials. Handed in, as the sandbox never imports the table.
    */
-  catalog?: readonly Pick<ServiceEntry, 'name' | 'sandbox'>[];
+  catalog?: readonly SandboxService[];
   /** Only these services (default: every emulator). */
   services?: string[];
   /** Emulators to use instead of (or beside) the built-in ones: tests add stub services here. */
@@ -52,7 +55,8 @@ const MAX_BODY = 64 * 1024 * 1024;
  * `GET health`.
  */
 export async function startSandbox(o: SandboxStartOptions = {}): Promise<RunningSandbox> {
-  const clock = new Clock();
+  const speed = o.settings?.['clock.speed'];
+  const clock = new Clock(speed ? Number(speed) : (o.clockSpeed ?? 1));
   const faults = new Faults();
   const catalog = o.catalog ?? [];
   const ctx: SandboxContext = {
@@ -60,6 +64,7 @@ export async function startSandbox(o: SandboxStartOptions = {}): Promise<Running
     options: {
       credentials: sandboxCredentials(catalog, o.env ?? process.env),
       settings: o.settings ?? {},
+      rules: sandboxSettings(catalog),
       scheme: o.tls ? 'https' : 'http',
     },
   };
@@ -228,7 +233,12 @@ export async function startSandbox(o: SandboxStartOptions = {}): Promise<Running
     emulators,
     clock,
     faults,
-    banner: () => [...emulators.values()].flatMap((e) => e.banner?.() ?? []),
+    banner: () => [
+      ...(clock.speed === 1
+        ? []
+        : [`clock: ${clock.speed} times real time (--set clock.speed=1 for real time)`]),
+      ...[...emulators.values()].flatMap((e) => e.banner?.() ?? []),
+    ],
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

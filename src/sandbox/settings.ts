@@ -1,14 +1,42 @@
-import type { ServiceEntry, SettingRule as Rule } from '../app/types.js';
 import { UsageError } from '../errors.js';
+import type { SandboxService, SettingRule as Rule } from './entry.js';
 
 /** The rules of `--set` values, for the service table (src/services.ts). */
-export const integer = (min: number): Rule => ({ kind: 'integer', min });
-export const number = (min: number): Rule => ({ kind: 'number', min });
-export const choice = (...values: string[]): Rule => ({ kind: 'choice', values });
+/** A whole number >= min; `fallback` is the emulator's value when the setting is not given. */
+export const integer = (min: number, fallback?: number): Rule => ({
+  kind: 'integer',
+  min,
+  default: fallback,
+});
+export const number = (min: number, fallback?: number): Rule => ({ kind: 'number', min, default: fallback });
+/** One of `values`; the first is the emulator's value when the setting is not given. */
+export const choice = (...values: string[]): Rule => ({ kind: 'choice', values, default: values[0] });
+/** One of `values`, with no default (the emulator derives one). */
+export const choiceOf = (...values: string[]): Rule => ({ kind: 'choice', values });
 export const pattern = (re: RegExp, what: string): Rule => ({ kind: 'pattern', pattern: re, what });
-export const BOOLEAN: Rule = { kind: 'choice', values: ['true', 'false'], ignoreCase: true };
+/** `true` or `false` in any case, `fallback` when not given. */
+export const flag = (fallback: boolean): Rule => ({
+  kind: 'choice',
+  values: ['true', 'false'],
+  ignoreCase: true,
+  default: String(fallback),
+});
 
-type Declared = readonly Pick<ServiceEntry, 'name' | 'sandbox'>[];
+type Declared = readonly SandboxService[];
+
+/**
+ * Settings of the sandbox itself, beside each service's: `clock.speed`, how many times as fast as real
+ * time the sandbox clock runs under `ops sandbox start` (1 for real time). Its default is what a
+ * person gets; a sandbox started in-process (tests) runs in real time unless told.
+ */
+export const SANDBOX_WIDE: Record<string, Record<string, Rule>> = { clock: { speed: integer(1, 30) } };
+
+/** The clock speed of `ops sandbox start`: the one given, else the declared default. */
+export function sandboxClockSpeed(settings: Record<string, string>): number {
+  const rule = SANDBOX_WIDE.clock!.speed as Rule & { kind: 'integer' };
+  const given = settings['clock.speed'];
+  return given === undefined || given === '' ? rule.default! : Number(given);
+}
 
 /**
  * Every `ops sandbox start --set service.key=value` the emulators read, with its type, from the
@@ -63,7 +91,7 @@ export function checkSandboxSettings(
   declared: Declared,
   services?: readonly string[],
 ): void {
-  const table = sandboxSettings(declared);
+  const table = { ...sandboxSettings(declared), ...SANDBOX_WIDE };
   for (const [key, value] of Object.entries(settings)) {
     const dot = key.indexOf('.');
     const service = dot > 0 ? key.slice(0, dot) : '';
@@ -78,7 +106,7 @@ export function checkSandboxSettings(
       .map((k) => `${service}.${k}`)
       .join(', ');
     if (!rule) throw new UsageError(`unknown --set key "${key}"`, `${service} has: ${list}`);
-    if (services && !services.includes(service))
+    if (services && !services.includes(service) && !SANDBOX_WIDE[service])
       throw new UsageError(
         `--set ${key}: ${service} is not among --services`,
         `add ${service} to --services, or drop the setting`,

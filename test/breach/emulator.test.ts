@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/sandbox/breach/index.js';
 import { websiteDomain } from '../../src/sandbox/breach/rules.js';
 import { Clock, type Emulator, type SandboxRequest } from '../../src/sandbox/framework.js';
+import { SANDBOX_SETTINGS } from '../../src/services.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 const KEY = 'sandbox-breach-key';
@@ -13,7 +14,10 @@ const UA = 'emulator-test/1.0';
 function emulator(settings: Record<string, string> = {}): { e: Emulator; clock: Clock } {
   const clock = new Clock();
   return {
-    e: createEmulator({ clock, options: { credentials: { breach: { api_key: KEY } }, settings } }),
+    e: createEmulator({
+      clock,
+      options: { credentials: { breach: { api_key: KEY } }, settings, rules: SANDBOX_SETTINGS },
+    }),
     clock,
   };
 }

@@ -19,7 +19,7 @@ async function keysRead(service: string, given: Record<string, string> = {}): Pr
   const { createEmulator } = await SERVICES.find((s) => s.name === service)!.sandbox.emulator();
   (createEmulator as EmulatorFactory)({
     clock: new Clock(),
-    options: { credentials: SANDBOX_CREDENTIALS, settings },
+    options: { credentials: SANDBOX_CREDENTIALS, settings, rules: SANDBOX_SETTINGS },
   });
   return read;
 }

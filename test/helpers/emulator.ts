@@ -1,5 +1,5 @@
 import { Clock, type EmulatorFactory, type Reply } from '../../src/sandbox/framework.js';
-import { SANDBOX_CREDENTIALS } from '../../src/services.js';
+import { SANDBOX_CREDENTIALS, SANDBOX_SETTINGS } from '../../src/services.js';
 
 export interface DirectAnswer<B = Record<string, unknown>> {
   status: number;
@@ -24,6 +24,7 @@ export function directEmulator(
     options: {
       credentials: { [service]: o.credentials ?? { ...SANDBOX_CREDENTIALS[service] } },
       settings: o.settings ?? {},
+      rules: SANDBOX_SETTINGS,
     },
   });
   async function call<B = Record<string, unknown>>(

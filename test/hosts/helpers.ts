@@ -4,7 +4,7 @@ import type { HostsClient } from '../../src/clients/hosts/client.js';
 import type { HostWire } from '../../src/clients/hosts/types.js';
 import type { Page } from '../../src/clients/http/paginate.js';
 import type { Factory } from '../../src/app/types.js';
-import { SANDBOX_CREDENTIALS } from '../../src/services.js';
+import { SANDBOX_CREDENTIALS, SANDBOX_SETTINGS } from '../../src/services.js';
 import { Clock, type Emulator, type Reply } from '../../src/sandbox/framework.js';
 import { createEmulator } from '../../src/sandbox/hosts/index.js';
 
@@ -77,7 +77,7 @@ export function emulator(settings: Record<string, string> = {}): {
   const clock = new Clock();
   const emu = createEmulator({
     clock,
-    options: { credentials: { hosts: { ...SANDBOX_CREDENTIALS.hosts! } }, settings },
+    options: { credentials: { hosts: { ...SANDBOX_CREDENTIALS.hosts! } }, settings, rules: SANDBOX_SETTINGS },
   });
   return {
     emu,

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { output, parseVerb as parseVerbOf } from '../helpers/verbs.js';
 import type { Factory } from '../../src/app/types.js';
-import { SANDBOX_CREDENTIALS } from '../../src/services.js';
+import { SANDBOX_CREDENTIALS, SANDBOX_SETTINGS } from '../../src/services.js';
 import { Clock, type Emulator, type Reply } from '../../src/sandbox/framework.js';
 import { createEmulator } from '../../src/sandbox/meter/index.js';
 
@@ -32,7 +32,10 @@ export function emulator(settings: Record<string, string> = {}): {
   stream(token: string, events: unknown[], headers?: Record<string, string>): Promise<Reply>;
 } {
   const clock = new Clock();
-  const emu = createEmulator({ clock, options: { credentials: { meter: { api_key: API_KEY } }, settings } });
+  const emu = createEmulator({
+    clock,
+    options: { credentials: { meter: { api_key: API_KEY } }, settings, rules: SANDBOX_SETTINGS },
+  });
   const call = async (
     method: string,
     path: string,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/sandbox/breach/index.js';
 import { Clock, type Emulator, type SandboxRequest } from '../../src/sandbox/framework.js';
+import { SANDBOX_SETTINGS } from '../../src/services.js';
 
 // The breach emulator's rules that the Gate owns now: every request counted and refused without a
 // user agent (whatever its route), the key checked before its bucket is spent, each key's own bucket.
@@ -10,7 +11,11 @@ const TIER1 = 'sandbox-breach-key-tier1';
 function emulator(): Emulator {
   return createEmulator({
     clock: new Clock(),
-    options: { credentials: { breach: { api_key: KEY } }, settings: { 'breach.rate_per_minute': '2' } },
+    options: {
+      credentials: { breach: { api_key: KEY } },
+      settings: { 'breach.rate_per_minute': '2' },
+      rules: SANDBOX_SETTINGS,
+    },
   });
 }
 

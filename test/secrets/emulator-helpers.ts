@@ -1,5 +1,6 @@
 import { Clock, type Reply } from '../../src/sandbox/framework.js';
 import { createEmulator } from '../../src/sandbox/secrets/index.js';
+import { SANDBOX_SETTINGS } from '../../src/services.js';
 
 export const ROOT = 'sandbox-root-token';
 
@@ -18,7 +19,7 @@ export function directEmulator(settings: Record<string, string> = {}) {
   const clock = new Clock();
   const emulator = createEmulator({
     clock,
-    options: { credentials: { secrets: { token: ROOT } }, settings },
+    options: { credentials: { secrets: { token: ROOT } }, settings, rules: SANDBOX_SETTINGS },
   });
   async function call(
     method: string,

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { type Io, isCi } from '../../io.js';
 import type { Factory, ServiceEntry } from '../../app/types.js';
-import { checkSandboxServices, checkSandboxSettings } from '../../sandbox/settings.js';
+import { checkSandboxServices, checkSandboxSettings, sandboxClockSpeed } from '../../sandbox/settings.js';
 import { choiceOption } from '../shared/choices.js';
 import { parseInteger, parseKeyValue } from '../shared/parse.js';
 
@@ -23,7 +23,10 @@ export function sandboxStartCommand(factory: Factory, run = runSandboxStart): Co
     )
     .option('--port <n>', 'port to listen on (0 picks a free one)', '4010')
     .option('--tls', 'serve HTTPS with a self-signed certificate made at start (its path is printed)')
-    .option('--set <key=value...>', 'emulator settings, e.g. hosts.count=100000, meter.rate_limit=500')
+    .option(
+      '--set <key=value...>',
+      'settings, e.g. hosts.count=100000, clock.speed=1 (real time; default 30 times as fast)',
+    )
     .addOption(
       choiceOption(
         '--services <list>',
@@ -58,6 +61,8 @@ export async function runSandboxStart(o: SandboxStartOptions): Promise<void> {
       tls: o.tls,
       env: o.io.env,
       settings: o.settings,
+      // Durations (a 60 s launch) pass faster than real time unless `--set clock.speed=1`.
+      clockSpeed: sandboxClockSpeed(o.settings),
       services: o.services,
       catalog: o.catalog,
     });

@@ -1,4 +1,5 @@
-import type { Router, SandboxRequest } from '../framework.js';
+import type { OperationTable } from '../anatomy.js';
+import type { SandboxRequest } from '../framework.js';
 import { empty, json } from '../framework.js';
 import { Problems } from './errors.js';
 import { type Env, type Wrap, bodyOf } from './http.js';
@@ -35,15 +36,17 @@ function find(env: Env, req: SandboxRequest): { all: Credential[]; cred: Credent
 }
 
 /** Credentials kept for an instance: list (no passwords), store, get, update and delete. */
-export function credentialRoutes(router: Router, on: Wrap): void {
+export function credentialRoutes(router: OperationTable, on: Wrap): void {
   const base = '/publicCloud/v1/instances/:instanceId/credentials';
   router
-    .on(
+    .op(
+      'getCredentialList',
       'GET',
       base,
       on((env, req) => list(env, req)),
     )
-    .on(
+    .op(
+      'storeCredential',
       'POST',
       base,
       on((env, req) => {
@@ -68,7 +71,8 @@ export function credentialRoutes(router: Router, on: Wrap): void {
         return json(200, { ...cred });
       }),
     )
-    .on(
+    .op(
+      'deleteCredentials',
       'DELETE',
       base,
       on((env, req) => {
@@ -77,17 +81,20 @@ export function credentialRoutes(router: Router, on: Wrap): void {
         return empty(204);
       }),
     )
-    .on(
+    .op(
+      'getCredentialListByType',
       'GET',
       `${base}/:type`,
       on((env, req) => list(env, req, typeOf(env, req))),
     )
-    .on(
+    .op(
+      'getCredential',
       'GET',
       `${base}/:type/:username`,
       on((env, req) => json(200, { ...find(env, req).cred })),
     )
-    .on(
+    .op(
+      'updateCredential',
       'PUT',
       `${base}/:type/:username`,
       on((env, req) => {
@@ -99,7 +106,8 @@ export function credentialRoutes(router: Router, on: Wrap): void {
         return json(200, { ...cred });
       }),
     )
-    .on(
+    .op(
+      'deleteCredential',
       'DELETE',
       `${base}/:type/:username`,
       on((env, req) => {

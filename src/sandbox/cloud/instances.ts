@@ -1,4 +1,5 @@
-import type { Router, SandboxRequest } from '../framework.js';
+import type { OperationTable } from '../anatomy.js';
+import type { SandboxRequest } from '../framework.js';
 import { empty, json } from '../framework.js';
 import {
   ALL_IMAGES,
@@ -376,12 +377,13 @@ function privateNetwork(add: boolean) {
   };
 }
 
-export function instanceRoutes(router: Router, on: Wrap): void {
+export function instanceRoutes(router: OperationTable, on: Wrap): void {
   const base = '/publicCloud/v1/instances';
   router
-    .on('POST', base, on(launch))
-    .on('GET', base, on(list))
-    .on(
+    .op('launchInstance', 'POST', base, on(launch))
+    .op('getInstanceList', 'GET', base, on(list))
+    .op(
+      'getInstance',
       'GET',
       `${base}/:instanceId`,
       on((env, req) => {
@@ -390,13 +392,14 @@ export function instanceRoutes(router: Router, on: Wrap): void {
         return json(200, instanceWire(env.world, inst, env.now(), true));
       }),
     )
-    .on('PUT', `${base}/:instanceId`, on(update))
-    .on('DELETE', `${base}/:instanceId`, on(terminate))
-    .on('POST', `${base}/:instanceId/cancelTermination`, on(cancelTermination))
-    .on('POST', `${base}/:instanceId/start`, on(action('start')))
-    .on('POST', `${base}/:instanceId/stop`, on(action('stop')))
-    .on('POST', `${base}/:instanceId/reboot`, on(action('reboot')))
-    .on(
+    .op('updateInstance', 'PUT', `${base}/:instanceId`, on(update))
+    .op('terminateInstance', 'DELETE', `${base}/:instanceId`, on(terminate))
+    .op('cancelInstanceTermination', 'POST', `${base}/:instanceId/cancelTermination`, on(cancelTermination))
+    .op('startInstance', 'POST', `${base}/:instanceId/start`, on(action('start')))
+    .op('stopInstance', 'POST', `${base}/:instanceId/stop`, on(action('stop')))
+    .op('rebootInstance', 'POST', `${base}/:instanceId/reboot`, on(action('reboot')))
+    .op(
+      'getConsoleAccess',
       'GET',
       `${base}/:instanceId/console`,
       on((env, req) => {
@@ -408,7 +411,8 @@ export function instanceRoutes(router: Router, on: Wrap): void {
         });
       }),
     )
-    .on(
+    .op(
+      'getUpdateInstanceTypeList',
       'GET',
       `${base}/:instanceId/instanceTypesUpdate`,
       on((env, req) => {
@@ -425,6 +429,11 @@ export function instanceRoutes(router: Router, on: Wrap): void {
         );
       }),
     )
-    .on('PUT', `${base}/:instanceId/addToPrivateNetwork`, on(privateNetwork(true)))
-    .on('DELETE', `${base}/:instanceId/removeFromPrivateNetwork`, on(privateNetwork(false)));
+    .op('addToPrivateNetwork', 'PUT', `${base}/:instanceId/addToPrivateNetwork`, on(privateNetwork(true)))
+    .op(
+      'removeFromPrivateNetwork',
+      'DELETE',
+      `${base}/:instanceId/removeFromPrivateNetwork`,
+      on(privateNetwork(false)),
+    );
 }

@@ -1,4 +1,5 @@
-import type { Router, SandboxRequest } from '../framework.js';
+import type { OperationTable } from '../anatomy.js';
+import type { SandboxRequest } from '../framework.js';
 import { empty, json } from '../framework.js';
 import { Problems, iso } from './errors.js';
 import { type Env, type Wrap, filter, pathId } from './http.js';
@@ -132,11 +133,42 @@ function lbAction(name: 'start' | 'stop' | 'reboot') {
   };
 }
 
-export function monitoringRoutes(router: Router, on: Wrap): void {
+export function monitoringRoutes(router: OperationTable, on: Wrap): void {
+  // getLoadBalancerMetrics serves the client's eight metrics: one route, the metric in the path.
   router
-    .on('GET', '/publicCloud/v1/instances/:instanceId/metrics/cpu', on(cpu))
-    .on('GET', '/publicCloud/v1/loadBalancers/:loadBalancerId/metrics/:metric', on(lbMetrics))
-    .on('POST', '/publicCloud/v1/loadBalancers/:loadBalancerId/start', on(lbAction('start')))
-    .on('POST', '/publicCloud/v1/loadBalancers/:loadBalancerId/stop', on(lbAction('stop')))
-    .on('POST', '/publicCloud/v1/loadBalancers/:loadBalancerId/reboot', on(lbAction('reboot')));
+    .op('getCpuMetrics', 'GET', '/publicCloud/v1/instances/:instanceId/metrics/cpu', on(cpu))
+    .op(
+      'getLoadBalancerMetrics',
+      'GET',
+      '/publicCloud/v1/loadBalancers/:loadBalancerId/metrics/:metric',
+      on(lbMetrics),
+      [
+        'getRequestsMetrics',
+        'getRequestsPerSecondMetrics',
+        'getDataTransferredMetrics',
+        'getDataTransferredPerSecondMetrics',
+        'getConnectionsMetrics',
+        'getConnectionsPerSecondMetrics',
+        'getResponseCodesMetrics',
+        'getResponseCodesPerSecondMetrics',
+      ],
+    )
+    .op(
+      'startLoadBalancer',
+      'POST',
+      '/publicCloud/v1/loadBalancers/:loadBalancerId/start',
+      on(lbAction('start')),
+    )
+    .op(
+      'stopLoadBalancer',
+      'POST',
+      '/publicCloud/v1/loadBalancers/:loadBalancerId/stop',
+      on(lbAction('stop')),
+    )
+    .op(
+      'rebootLoadBalancer',
+      'POST',
+      '/publicCloud/v1/loadBalancers/:loadBalancerId/reboot',
+      on(lbAction('reboot')),
+    );
 }

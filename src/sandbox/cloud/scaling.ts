@@ -1,4 +1,5 @@
-import type { Router, SandboxRequest } from '../framework.js';
+import type { OperationTable } from '../anatomy.js';
+import type { SandboxRequest } from '../framework.js';
 import { empty, json } from '../framework.js';
 import { REGION_NAMES, TARGET_GROUPS, targetGroupWire } from './catalog.js';
 import { Problems, isUuid } from './errors.js';
@@ -196,11 +197,12 @@ function targetGroup(register: boolean) {
 }
 
 /** Auto scaling groups with every rule of the seed (create body, update body, ranges, states). */
-export function scalingRoutes(router: Router, on: Wrap): void {
+export function scalingRoutes(router: OperationTable, on: Wrap): void {
   const base = '/publicCloud/v1/autoScalingGroups';
   router
-    .on('POST', base, on(create))
-    .on(
+    .op('createAutoScalingGroup', 'POST', base, on(create))
+    .op(
+      'getAutoScalingGroupList',
       'GET',
       base,
       on((env, req) => {
@@ -240,13 +242,15 @@ export function scalingRoutes(router: Router, on: Wrap): void {
         );
       }),
     )
-    .on(
+    .op(
+      'getAutoScalingGroup',
       'GET',
       `${base}/:autoScalingGroupId`,
       on((env, req) => json(200, details(env, groupOf(env, req)))),
     )
-    .on('PUT', `${base}/:autoScalingGroupId`, on(update))
-    .on(
+    .op('updateAutoScalingGroup', 'PUT', `${base}/:autoScalingGroupId`, on(update))
+    .op(
+      'deleteAutoScalingGroup',
       'DELETE',
       `${base}/:autoScalingGroupId`,
       on((env, req) => {
@@ -258,7 +262,8 @@ export function scalingRoutes(router: Router, on: Wrap): void {
         return empty(204);
       }),
     )
-    .on(
+    .op(
+      'getAutoScalingGroupInstanceList',
       'GET',
       `${base}/:autoScalingGroupId/instances`,
       on((env, req) => {
@@ -270,6 +275,16 @@ export function scalingRoutes(router: Router, on: Wrap): void {
         return json(200, paged(env, req, 'instances', items));
       }),
     )
-    .on('POST', `${base}/:autoScalingGroupId/registerTargetGroup`, on(targetGroup(true)))
-    .on('POST', `${base}/:autoScalingGroupId/deregisterTargetGroup`, on(targetGroup(false)));
+    .op(
+      'registerAutoScalingGroupTargetGroup',
+      'POST',
+      `${base}/:autoScalingGroupId/registerTargetGroup`,
+      on(targetGroup(true)),
+    )
+    .op(
+      'deregisterAutoScalingGroupTargetGroup',
+      'POST',
+      `${base}/:autoScalingGroupId/deregisterTargetGroup`,
+      on(targetGroup(false)),
+    );
 }

@@ -1,4 +1,5 @@
-import type { Router, SandboxRequest } from '../framework.js';
+import type { OperationTable } from '../anatomy.js';
+import type { SandboxRequest } from '../framework.js';
 import { empty, json } from '../framework.js';
 import { typeSpec } from './catalog.js';
 import { iso } from './errors.js';
@@ -28,10 +29,11 @@ function snapshotOf(env: Env, req: SandboxRequest): Snapshot {
  * Snapshots (seed: one per instance, of a RUNNING instance; CREATING until done, for a time that
  * grows with the instance's memory), restore and delete of a READY one.
  */
-export function snapshotRoutes(router: Router, on: Wrap): void {
+export function snapshotRoutes(router: OperationTable, on: Wrap): void {
   const base = '/publicCloud/v1/instances/:instanceId/snapshots';
   router
-    .on(
+    .op(
+      'getSnapshotList',
       'GET',
       base,
       on((env, req) => {
@@ -48,7 +50,8 @@ export function snapshotRoutes(router: Router, on: Wrap): void {
         );
       }),
     )
-    .on(
+    .op(
+      'createSnapshot',
       'POST',
       base,
       on((env, req) => {
@@ -81,12 +84,14 @@ export function snapshotRoutes(router: Router, on: Wrap): void {
         return empty(202);
       }),
     )
-    .on(
+    .op(
+      'getSnapshot',
       'GET',
       `${base}/:snapshotId`,
       on((env, req) => json(200, snapshotWire(snapshotOf(env, req), env.now()))),
     )
-    .on(
+    .op(
+      'restoreSnapshot',
       'PUT',
       `${base}/:snapshotId`,
       on((env, req) => {
@@ -101,7 +106,8 @@ export function snapshotRoutes(router: Router, on: Wrap): void {
         return empty(202);
       }),
     )
-    .on(
+    .op(
+      'deleteSnapshot',
       'DELETE',
       `${base}/:snapshotId`,
       on((env, req) => {

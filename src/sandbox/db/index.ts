@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type Emulator,
-  ReplyError,
-  type SandboxContext,
-  type SandboxRequest,
-  settingsOf,
-} from '../framework.js';
+import { type Kit, defineEmulator } from '../anatomy.js';
+import { ReplyError, type SandboxRequest } from '../framework.js';
 import { Gate } from '../gate.js';
 import { routes } from './routes.js';
 import { type Outcome, RoleState } from './state.js';
-import { TOKEN_LIFETIME, Tokens, mintDirectoryToken } from './tokens.js';
+import { Tokens, mintDirectoryToken } from './tokens.js';
 import { mountAuthServer } from '../oauth/mount.js';
 import { TokenRegistry } from '../oauth/registry.js';
 import { microsoft } from '../oauth/vendors.js';
@@ -26,55 +21,94 @@ export { SANDBOX_TENANT, SANDBOX_USER, READER_ID, CONTRIBUTOR_ID } from './data.
  * 404 for an unknown subscription, resource group or account, 409 for a duplicate assignment, 429
  * past the rate limit, and the implicit flow's authorize endpoint that signs in the sandbox's user.
  *
- * Settings (`ops sandbox start --set`): `db.async` (false: PUT and DELETE answer 200 at once),
- * `db.operation_seconds` (default 2), `db.retry_after` (the most an answer asks to wait, default 1),
- * `db.operation_outcome` (Succeeded, Failed or Canceled), `db.token_lifetime` (seconds, default 3599),
- * `db.rate_limit` (reads, and writes, per subscription and minute, default 1200).
+ * Settings (`ops sandbox start --set`, defaults in the service table): `db.async` (false: PUT and
+ * DELETE answer 200 at once), `db.operation_seconds`, `db.retry_after` (the most an answer asks to
+ * wait), `db.operation_outcome` (Succeeded, Failed or Canceled), `db.token_lifetime` (seconds),
+ * `db.rate_limit` (reads, and writes, per subscription and minute).
  */
-export function createEmulator(ctx: SandboxContext): Emulator {
-  const s = settingsOf(ctx, 'db');
-  const creds = ctx.options.credentials.db ?? {};
-  const target = {
-    subscription: creds.subscription ?? '',
-    resourceGroup: creds.resource_group ?? '',
-    account: creds.account ?? '',
-  };
-  const cfg = {
-    async: s.flag('async', true),
-    retryAfter: s.number('retry_after', 1, 0),
-  };
-  const state = new RoleState(ctx.clock, {
-    seconds: s.number('operation_seconds', 2, 0),
-    outcome: s.choice<Outcome>('operation_outcome', ['Succeeded', 'Failed', 'Canceled'], 'Succeeded'),
-  });
-  const registry = new TokenRegistry(ctx.clock, mintDirectoryToken);
-  const vendor = microsoft(
-    { clientId: creds.client_id ?? '', clientSecret: creds.client_secret ?? '' },
-    'tenant',
-  );
-  const auth = mountAuthServer(ctx, 'db', vendor, undefined, registry);
-  const tokens = new Tokens(ctx.clock, registry, {
-    fixedToken: creds.token,
-    clientId: creds.client_id,
-    lifetime: s.number('token_lifetime', TOKEN_LIFETIME, 1),
-  });
-  const limit = s.number('rate_limit', 1200, 1);
-  const stats = {
-    requests: 0,
-    unauthorized: 0,
-    rateLimited: 0,
-    invalid: 0,
-    conflicts: 0,
-    operationsStarted: 0,
-    statusPolls: 0,
-  };
+export const createEmulator = defineEmulator<RoleState, DbParts>({
+  name: 'db',
+  parts(k) {
+    const roles = new RoleState(k.clock, {
+      seconds: k.settings.number('operation_seconds'),
+      outcome: k.settings.choice<Outcome>('operation_outcome'),
+    });
+    const registry = new TokenRegistry(k.clock, mintDirectoryToken);
+    const vendor = microsoft(
+      { clientId: k.credentials.client_id ?? '', clientSecret: k.credentials.client_secret ?? '' },
+      'tenant',
+    );
+    const auth = mountAuthServer(k.ctx, 'db', vendor, undefined, registry);
+    const tokens = new Tokens(k.clock, registry, {
+      fixedToken: k.credentials.token,
+      clientId: k.credentials.client_id,
+      lifetime: k.settings.number('token_lifetime'),
+    });
+    const stats = {
+      requests: 0,
+      unauthorized: 0,
+      rateLimited: 0,
+      invalid: 0,
+      conflicts: 0,
+      operationsStarted: 0,
+      statusPolls: 0,
+    };
+    const target = {
+      subscription: k.credentials.subscription ?? '',
+      resourceGroup: k.credentials.resource_group ?? '',
+      account: k.credentials.account ?? '',
+    };
+    const cfg = { async: k.settings.flag('async'), retryAfter: k.settings.number('retry_after') };
+    const api = routes({ ctx: k.ctx, target, state: roles, tokens, cfg, stats });
+    const gate = bearerGate(k, tokens, stats);
+    return { roles, auth, vendor, api, stats, gate, resets: [auth, gate] };
+  },
+  /** The seeded assignments, and no operation: made again on each reset. */
+  state(_k, p) {
+    p.roles.reset();
+    return p.roles;
+  },
+  routes: (_k, p) => p.api.operations,
+  paths: { ignoreCase: true, trailingSlash: true },
+  notFound: (req, p) => p.api.notFound(req),
+  methodNotAllowed: (req, p) => p.api.methodNotAllowed(req),
+  front(p, next) {
+    const guarded = p.gate.guard((req) => {
+      p.roles.settle();
+      return next(req);
+    });
+    return (req) => {
+      try {
+        return p.api.signIn(req) ?? v2(p, req) ?? guarded(req);
+      } catch (err) {
+        if (err instanceof ReplyError) return err.reply;
+        throw err;
+      }
+    };
+  },
+  stats: (k, p) => ({
+    ...p.stats,
+    assignments: k.state().assignments.size,
+    operations: k.state().operations.size,
+    /** With tokensIssued and the SHA-256 of each token issued (never the tokens themselves). */
+    ...p.auth.stats(),
+  }),
+});
 
-  const handlers = routes({ ctx, target, state, tokens, cfg, stats });
+interface DbParts {
+  roles: RoleState;
+  auth: ReturnType<typeof mountAuthServer>;
+  vendor: ReturnType<typeof microsoft>;
+  api: ReturnType<typeof routes>;
+  stats: Record<string, number>;
+  gate: Gate<{ requestId: string }>;
+}
 
-  /** The bearer token, then the limit of reads or of writes; every answer after it names the request. */
+/** The bearer token, then the limit of reads or of writes; every answer after it names the request. */
+function bearerGate(k: Kit<RoleState>, tokens: Tokens, stats: Record<string, number>) {
   const kind = (req: SandboxRequest) => (req.method === 'GET' ? 'reads' : 'writes');
-  const gate = new Gate<{ requestId: string }>({
-    clock: ctx.clock,
+  return new Gate<{ requestId: string }>({
+    clock: k.clock,
     counts: stats,
     authenticate(req) {
       const requestId = randomUUID();
@@ -90,7 +124,7 @@ export function createEmulator(ctx: SandboxContext): Emulator {
       return { requestId };
     },
     rate: {
-      limit,
+      limit: k.settings.int('rate_limit'),
       windowMs: 60_000,
       key: kind,
       refuse: () =>
@@ -106,54 +140,29 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     },
     tally: (reply) => (reply.status === 400 ? 'invalid' : reply.status === 409 ? 'conflicts' : undefined),
   });
-  const guarded = gate.guard((req) => handlers.api(req));
+}
 
-  /**
-   * The v2.0 endpoints of a tenant: `organizations`, `common` or the sandbox's tenant id; the
-   * client-credentials grant needs the tenant id, as the directory does (AADSTS700016 otherwise).
-   */
-  function v2(req: SandboxRequest) {
-    const m = /^\/([^/]+)\/oauth2\/v2\.0\/(devicecode|token)$/.exec(req.path);
-    if (!m) return auth.handle(req);
-    const [, tenant, endpoint] = m;
-    if (tenant !== 'organizations' && tenant !== 'common' && tenant !== SANDBOX_TENANT)
-      return vendor.error(
-        'invalid_request',
-        `Tenant '${tenant}' not found. Check to make sure you have the correct tenant ID.`,
-      );
-    if (
-      endpoint === 'token' &&
-      tenant !== SANDBOX_TENANT &&
-      new URLSearchParams(req.body.toString('utf8')).get('grant_type') === 'client_credentials'
-    )
-      return vendor.error(
-        'invalid_request',
-        `Use a tenant-specific endpoint for the client credentials flow, not /${tenant}.`,
-      );
-    return auth.handle({ ...req, path: `/tenant/oauth2/v2.0/${endpoint}` });
-  }
-
-  return {
-    name: 'db',
-    handle(req) {
-      try {
-        return handlers.signIn(req) ?? v2(req) ?? guarded(req);
-      } catch (err) {
-        if (err instanceof ReplyError) return err.reply;
-        throw err;
-      }
-    },
-    reset() {
-      state.reset();
-      auth.reset();
-      gate.reset();
-    },
-    stats: () => ({
-      ...stats,
-      assignments: state.assignments.size,
-      operations: state.operations.size,
-      /** With tokensIssued and the SHA-256 of each token issued (never the tokens themselves). */
-      ...auth.stats(),
-    }),
-  };
+/**
+ * The v2.0 endpoints of a tenant: `organizations`, `common` or the sandbox's tenant id; the
+ * client-credentials grant needs the tenant id, as the directory does (AADSTS700016 otherwise).
+ */
+function v2(p: DbParts, req: SandboxRequest) {
+  const m = /^\/([^/]+)\/oauth2\/v2\.0\/(devicecode|token)$/.exec(req.path);
+  if (!m) return p.auth.handle(req);
+  const [, tenant, endpoint] = m;
+  if (tenant !== 'organizations' && tenant !== 'common' && tenant !== SANDBOX_TENANT)
+    return p.vendor.error(
+      'invalid_request',
+      `Tenant '${tenant}' not found. Check to make sure you have the correct tenant ID.`,
+    );
+  if (
+    endpoint === 'token' &&
+    tenant !== SANDBOX_TENANT &&
+    new URLSearchParams(req.body.toString('utf8')).get('grant_type') === 'client_credentials'
+  )
+    return p.vendor.error(
+      'invalid_request',
+      `Use a tenant-specific endpoint for the client credentials flow, not /${tenant}.`,
+    );
+  return p.auth.handle({ ...req, path: `/tenant/oauth2/v2.0/${endpoint}` });
 }

@@ -1,3 +1,4 @@
+import { type Operations, op } from '../anatomy.js';
 import { type Reply, type SandboxContext, type SandboxRequest, empty, json, readJson } from '../framework.js';
 import {
   ACCOUNT_NAME,
@@ -16,10 +17,6 @@ import { cloudError } from './errors.js';
 import type { Operation, RoleState } from './state.js';
 import type { Tokens } from './tokens.js';
 
-const ACCOUNT_ROUTE =
-  /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/Microsoft\.DocumentDB\/databaseAccounts\/([^/]+)\/(sqlRoleAssignments|sqlRoleDefinitions)(?:\/([^/]+))?\/?$/i;
-const OPERATION_ROUTE =
-  /^\/subscriptions\/([^/]+)\/providers\/Microsoft\.DocumentDB\/locations\/([^/]+)\/(operationsStatus|operationResults)\/([^/]+)\/?$/i;
 const AUTHORIZE_ROUTE = /^\/([^/]+)\/oauth2\/authorize\/?$/;
 
 function decode(s: string): string {
@@ -219,41 +216,32 @@ export function routes(d: Deps) {
     return empty(200);
   }
 
-  function roleAssignments(req: SandboxRequest, id: string | undefined, v: string): Reply {
-    if (id === undefined) {
-      if (req.method !== 'GET') throw methodNotAllowed(req);
-      return json(200, { value: [...state.assignments.values()].map(assignmentWire) });
-    }
-    if (req.method === 'PUT') return put(req, id, v);
-    if (req.method === 'DELETE') return remove(req, id, v);
-    if (req.method !== 'GET') throw methodNotAllowed(req);
+  function get(id: string): Reply {
     guid('role assignment id', id);
     const a = state.get(id);
     if (!a) throw cloudError(404, 'NotFound', `The role assignment with id '${id}' does not exist.`);
     return json(200, assignmentWire(a));
   }
 
-  function roleDefinitions(req: SandboxRequest, id: string | undefined): Reply {
-    if (req.method !== 'GET') throw methodNotAllowed(req);
-    if (id === undefined) return json(200, { value: BUILT_IN.map(definitionWire) });
+  function definition(id: string): Reply {
     guid('role definition id', id);
     const x = BUILT_IN.find((b) => same(b.id, id));
     if (!x) throw cloudError(404, 'NotFound', `The role definition with id '${id}' does not exist.`);
     return json(200, definitionWire(x));
   }
 
-  function operation(req: SandboxRequest, m: RegExpExecArray): Reply {
-    if (req.method !== 'GET') throw methodNotAllowed(req);
+  function operation(req: SandboxRequest, kind: 'operationsStatus' | 'operationResults'): Reply {
     const v = apiVersion(req);
-    subscription(decode(m[1]!));
-    const op = state.operations.get(decode(m[4]!).toLowerCase());
-    if (!same(decode(m[2]!), REGION) || !op)
-      throw cloudError(404, 'NotFound', `Operation '${decode(m[4]!)}' was not found.`);
+    subscription(req.params.sub!);
+    const id = req.params.op!;
+    const op = state.operations.get(id.toLowerCase());
+    if (!same(req.params.location!, REGION) || !op)
+      throw cloudError(404, 'NotFound', `Operation '${id}' was not found.`);
     d.stats.statusPolls++;
     const now = state.status(op);
     const wait: Record<string, string> =
       now.status === 'InProgress' ? { 'retry-after': operationUrls(req, op, v)['retry-after']! } : {};
-    if (m[3]!.toLowerCase() === 'operationsstatus') {
+    if (kind === 'operationsStatus') {
       const at = (ms: number) => new Date(ms).toISOString();
       return json(
         200,
@@ -279,6 +267,53 @@ export function routes(d: Deps) {
     return cloudError(405, 'MethodNotAllowed', `The method '${req.method}' is not allowed on '${req.path}'.`);
   }
 
+  const A = '/subscriptions/:sub/resourceGroups/:rg/providers/Microsoft.DocumentDB/databaseAccounts/:account';
+  const OP = '/subscriptions/:sub/providers/Microsoft.DocumentDB/locations/:location';
+  /** The account routes' checks, in ARM's order: the api-version, then the account; the answer's api-version. */
+  const checked = (req: SandboxRequest) => {
+    const v = apiVersion(req);
+    account(req.params.sub!, req.params.rg!, req.params.account!);
+    return v;
+  };
+  /** Another method on an account route: 405, after the api-version and the account are checked. */
+  const otherMethod = (req: SandboxRequest): Reply => {
+    checked(req);
+    throw methodNotAllowed(req);
+  };
+  const operationRoute = (kind: 'operationsStatus' | 'operationResults') => (req: SandboxRequest) =>
+    operation(req, kind);
+  const operations: Operations = {
+    listSqlRoleAssignments: op('GET', `${A}/sqlRoleAssignments`, (req) => {
+      checked(req);
+      return json(200, { value: [...state.assignments.values()].map(assignmentWire) });
+    }),
+    sqlRoleAssignmentsOtherMethod: op('*', `${A}/sqlRoleAssignments`, otherMethod),
+    getSqlRoleAssignment: op('GET', `${A}/sqlRoleAssignments/:id`, (req) => {
+      checked(req);
+      return get(req.params.id!);
+    }),
+    createUpdateSqlRoleAssignment: op('PUT', `${A}/sqlRoleAssignments/:id`, (req) =>
+      put(req, req.params.id!, checked(req)),
+    ),
+    deleteSqlRoleAssignment: op('DELETE', `${A}/sqlRoleAssignments/:id`, (req) =>
+      remove(req, req.params.id!, checked(req)),
+    ),
+    sqlRoleAssignmentOtherMethod: op('*', `${A}/sqlRoleAssignments/:id`, otherMethod),
+    listSqlRoleDefinitions: op('GET', `${A}/sqlRoleDefinitions`, (req) => {
+      checked(req);
+      return json(200, { value: BUILT_IN.map(definitionWire) });
+    }),
+    sqlRoleDefinitionsOtherMethod: op('*', `${A}/sqlRoleDefinitions`, otherMethod),
+    getSqlRoleDefinition: op('GET', `${A}/sqlRoleDefinitions/:id`, (req) => {
+      checked(req);
+      return definition(req.params.id!);
+    }),
+    sqlRoleDefinitionOtherMethod: op('*', `${A}/sqlRoleDefinitions/:id`, otherMethod),
+    // The client's one poll reads whichever address the service gave (Azure-AsyncOperation or Location).
+    getOperationStatus: op('GET', `${OP}/operationsStatus/:op`, operationRoute('operationsStatus')),
+    getOperationResult: op('GET', `${OP}/operationResults/:op`, operationRoute('operationResults')),
+  };
+
   return {
     /** The authorize endpoint, or undefined for any other path. */
     signIn(req: SandboxRequest): Reply | undefined {
@@ -287,24 +322,12 @@ export function routes(d: Deps) {
       if (req.method !== 'GET') return json(405, { error: 'method_not_allowed' });
       return d.tokens.authorize({ ...req, params: { tenant: decode(m[1]!) } });
     },
-    /** Every API route, after the bearer check. */
-    async api(req: SandboxRequest): Promise<Reply> {
-      state.settle();
-      const op = OPERATION_ROUTE.exec(req.path);
-      if (op) return operation(req, op);
-      const m = ACCOUNT_ROUTE.exec(req.path);
-      if (!m)
-        throw cloudError(
-          404,
-          'NotFound',
-          `No resource or operation at '${req.path}' in namespace '${PROVIDER}'.`,
-        );
-      const v = apiVersion(req);
-      account(decode(m[1]!), decode(m[2]!), decode(m[3]!));
-      const id = m[5] === undefined ? undefined : decode(m[5]);
-      return m[4]!.toLowerCase() === 'sqlroleassignments'
-        ? roleAssignments(req, id, v)
-        : roleDefinitions(req, id);
-    },
+    /** The API's routes by client operation, behind the bearer check. */
+    operations,
+    /** No route at the path. */
+    notFound: (req: SandboxRequest) =>
+      cloudError(404, 'NotFound', `No resource or operation at '${req.path}' in namespace '${PROVIDER}'.`)
+        .reply,
+    methodNotAllowed: (req: SandboxRequest) => methodNotAllowed(req).reply,
   };
 }

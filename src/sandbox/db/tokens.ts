@@ -4,9 +4,6 @@ import { SANDBOX_TENANT, SANDBOX_USER } from './data.js';
 import { cloudError } from './errors.js';
 import type { TokenRegistry } from '../oauth/registry.js';
 
-/** Seconds an issued token lives, as the directory's own (`expires_in` 3599). */
-export const TOKEN_LIFETIME = 3599;
-
 /** A directory-style access token: a JWT (the signature is random bytes: the sandbox looks tokens up). */
 export function mintDirectoryToken(clientId: string, scope: string, exp: number, iat: number): string {
   const part = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');

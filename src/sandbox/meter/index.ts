@@ -1,37 +1,103 @@
-import {
-  type Emulator,
-  type Reply,
-  ReplyError,
-  Router,
-  type SandboxContext,
-  type SandboxRequest,
-  json,
-  settingsOf,
-} from '../framework.js';
+import { type Kit, type Operations, defineEmulator, op } from '../anatomy.js';
+import { type Reply, ReplyError, type SandboxRequest, json } from '../framework.js';
 import { Gate } from '../gate.js';
 import { invalidFields, rateLimited, sessionExpired, unauthorized, v2Error } from './errors.js';
 import { MeterState } from './state.js';
 import { type StreamEvent, schemaProblem } from './validate.js';
 
 const VERSION = /^\d{4}-\d{2}-\d{2}\.[a-z]+$/;
-/** The seed: up to 10,000 stream requests per second in live mode; `--set meter.rate_limit=N` changes it. */
-const DEFAULT_RATE_LIMIT = 10_000;
+
+type MeterKit = Kit<MeterState>;
+
+const keysOf = (k: Pick<MeterKit, 'credentials' | 'settings'>) => ({
+  test: k.credentials.api_key ?? 'sk_test_sandbox_meter',
+  live: k.credentials.live_api_key ?? k.settings.text('live_api_key') ?? 'sk_live_sandbox_meter',
+});
+
+interface MeterParts {
+  keys: { test: string; live: string };
+  sessions: Gate<string>;
+  stream: Gate;
+}
 
 /**
  * Usage metering (seed 000 B): session creation with a test or live API key, the stream endpoint with
  * the session token, expiry after 15 minutes of sandbox time, the 100-event limit, 429 past the rate
- * limit, and acceptance deduplicated by identifier. Counters are under /__sandbox/counters.
+ * limit (`meter.rate_limit`, requests a second), and acceptance deduplicated by identifier. Counters
+ * are under /__sandbox/counters.
  */
-export function createEmulator(ctx: SandboxContext): Emulator {
-  const creds = ctx.options.credentials.meter ?? {};
-  const settings = settingsOf(ctx, 'meter');
-  const testKey = creds.api_key ?? 'sk_test_sandbox_meter';
-  const liveKey = creds.live_api_key ?? settings.text('live_api_key') ?? 'sk_live_sandbox_meter';
-  const limit = settings.int('rate_limit', DEFAULT_RATE_LIMIT, 1);
-  let state = new MeterState(ctx.clock);
-  /** Sessions: the Billing-Version, then the API key (test or live mode); no rate limit, no counter. */
-  const sessions = new Gate<string>({
-    clock: ctx.clock,
+export const createEmulator = defineEmulator<MeterState, MeterParts>({
+  name: 'meter',
+  state: (k) => new MeterState(k.clock),
+  parts(k) {
+    const keys = keysOf(k);
+    const stream = streamGate(k, keys);
+    return { keys, sessions: sessionGate(k, keys), stream, resets: [stream] };
+  },
+  routes: meterRoutes,
+  notFound: (req) =>
+    v2Error(
+      404,
+      'invalid_request_error',
+      'not_found',
+      `Unrecognized request URL (${req.method}: ${req.path}).`,
+    ),
+  methodNotAllowed: (req) =>
+    v2Error(
+      405,
+      'invalid_request_error',
+      'method_not_allowed',
+      `${req.method} is not allowed on ${req.path}; use POST.`,
+    ),
+  stats: (k) => ({ ...k.state().stats(), rate_limit: k.settings.int('rate_limit') }),
+  banner: (k, p) => [
+    `meter: API keys ${p.keys.test} (test mode) and ${p.keys.live} (live mode); stream limit ${k.settings.int('rate_limit')} requests/s`,
+  ],
+});
+
+/** The two routes, by the client operation each serves. */
+function meterRoutes(k: MeterKit, p: MeterParts): Operations {
+  return {
+    createMeterEventSession: op(
+      'POST',
+      '/v2/billing/meter_event_session',
+      p.sessions.guard((req, key) => {
+        const body = parseBody(req);
+        if ('reply' in body) return body.reply;
+        if (body.value !== undefined) {
+          const keys =
+            body.value && typeof body.value === 'object' && !Array.isArray(body.value)
+              ? Object.keys(body.value)
+              : ['(body)'];
+          if (keys.length > 0)
+            return invalidFields(`Received unknown parameter: ${keys[0]}; a session takes no parameters`);
+        }
+        return json(200, k.state().createSession(key === p.keys.live));
+      }),
+    ),
+    createMeterEventStream: op(
+      'POST',
+      '/v2/billing/meter_event_stream',
+      p.stream.guard((req) => {
+        const ct = req.headers['content-type'];
+        if (ct !== undefined && !ct.includes('json'))
+          return invalidFields(`v2 requests take a JSON body (content-type application/json), not ${ct}`);
+        const body = parseBody(req);
+        if ('reply' in body) return body.reply;
+        const times: number[] = [];
+        const problem = schemaProblem(body.value, times);
+        if (problem) return invalidFields(problem);
+        k.state().accept((body.value as { events: StreamEvent[] }).events, times);
+        return json(200, {});
+      }),
+    ),
+  };
+}
+
+/** Sessions: the Billing-Version, then the API key (test or live mode); no rate limit, no counter. */
+function sessionGate(k: MeterKit, keys: MeterParts['keys']): Gate<string> {
+  return new Gate<string>({
+    clock: k.clock,
     counts: {},
     authenticate(req) {
       const version = checkVersion(req);
@@ -39,16 +105,19 @@ export function createEmulator(ctx: SandboxContext): Emulator {
       const key = bearer(req);
       if (key === undefined)
         refuse(unauthorized('You did not provide an API key. Send it as `Authorization: Bearer <API_KEY>`.'));
-      if (key !== testKey && key !== liveKey)
+      if (key !== keys.test && key !== keys.live)
         refuse(unauthorized(`Invalid API Key provided: ${maskKey(key)}`));
       return key;
     },
   });
+}
 
-  /** The stream: counted, the version, then the session token, then the per-second limit. */
-  const stream = new Gate({
-    clock: ctx.clock,
-    counts: () => state,
+/** The stream: counted, the version, then the session token, then the per-second limit. */
+function streamGate(k: MeterKit, keys: MeterParts['keys']): Gate {
+  const limit = k.settings.int('rate_limit');
+  return new Gate({
+    clock: k.clock,
+    counts: () => k.state(),
     authenticate(req) {
       const version = checkVersion(req);
       if (version) refuse(version);
@@ -59,6 +128,7 @@ export function createEmulator(ctx: SandboxContext): Emulator {
             'You did not provide a session token. Send `Authorization: Bearer <authentication_token>` from a meter event session.',
           ),
         );
+      const state = k.state();
       const status = state.checkToken(token);
       if (status === 'expired') {
         state.expiredRejections++;
@@ -66,7 +136,7 @@ export function createEmulator(ctx: SandboxContext): Emulator {
       }
       if (status === 'unknown') {
         const hint =
-          token === testKey || token === liveKey
+          token === keys.test || token === keys.live
             ? ' An API key is not accepted here: create a meter event session and use its authentication_token.'
             : '';
         refuse(unauthorized(`Invalid meter event session token.${hint}`));
@@ -74,71 +144,6 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     },
     rate: { limit, windowMs: 1000, refuse: (hit) => rateLimited(hit.resetSeconds, limit) },
   });
-
-  const router = new Router(
-    (req) =>
-      v2Error(
-        404,
-        'invalid_request_error',
-        'not_found',
-        `Unrecognized request URL (${req.method}: ${req.path}).`,
-      ),
-    (req) =>
-      v2Error(
-        405,
-        'invalid_request_error',
-        'method_not_allowed',
-        `${req.method} is not allowed on ${req.path}; use POST.`,
-      ),
-  );
-
-  router.on(
-    'POST',
-    '/v2/billing/meter_event_session',
-    sessions.guard((req, key) => {
-      const body = parseBody(req);
-      if ('reply' in body) return body.reply;
-      if (body.value !== undefined) {
-        const keys =
-          body.value && typeof body.value === 'object' && !Array.isArray(body.value)
-            ? Object.keys(body.value)
-            : ['(body)'];
-        if (keys.length > 0)
-          return invalidFields(`Received unknown parameter: ${keys[0]}; a session takes no parameters`);
-      }
-      return json(200, state.createSession(key === liveKey));
-    }),
-  );
-
-  router.on(
-    'POST',
-    '/v2/billing/meter_event_stream',
-    stream.guard((req) => {
-      const ct = req.headers['content-type'];
-      if (ct !== undefined && !ct.includes('json'))
-        return invalidFields(`v2 requests take a JSON body (content-type application/json), not ${ct}`);
-      const body = parseBody(req);
-      if ('reply' in body) return body.reply;
-      const times: number[] = [];
-      const problem = schemaProblem(body.value, times);
-      if (problem) return invalidFields(problem);
-      state.accept((body.value as { events: StreamEvent[] }).events, times);
-      return json(200, {});
-    }),
-  );
-
-  return {
-    name: 'meter',
-    handle: (req) => router.handle(req),
-    reset() {
-      state = new MeterState(ctx.clock);
-      stream.reset();
-    },
-    stats: () => ({ ...state.stats(), rate_limit: limit }),
-    banner: () => [
-      `meter: API keys ${testKey} (test mode) and ${liveKey} (live mode); stream limit ${limit} requests/s`,
-    ],
-  };
 }
 
 /** The gate's refusal in the service's own words. */

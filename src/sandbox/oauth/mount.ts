@@ -1,4 +1,5 @@
-import { type Reply, type SandboxContext, type SandboxRequest, settingsOf } from '../framework.js';
+import type { Reply, SandboxContext, SandboxRequest } from '../framework.js';
+import { declaredSettings } from '../declared.js';
 import { TokenRegistry } from './registry.js';
 import { AuthServer, type OAuthVendor } from './server.js';
 
@@ -25,14 +26,14 @@ export function mountAuthServer(
   mint?: ConstructorParameters<typeof TokenRegistry>[1],
   registry = new TokenRegistry(ctx.clock, mint),
 ): MountedAuthServer {
-  const s = settingsOf(ctx, service);
+  const s = declaredSettings(ctx, service);
   const server = new AuthServer(vendor, {
     clock: ctx.clock,
     registry,
     prefix: `/${service}`,
-    lifetime: s.number('token_lifetime', 3599, 1),
-    deviceApproval: s.choice('device_approval', ['visit', 'immediate'], 'visit'),
-    interval: s.number('device_interval', 5, 0),
+    lifetime: s.number('token_lifetime'),
+    deviceApproval: s.choice<'visit' | 'immediate'>('device_approval'),
+    interval: s.number('device_interval'),
   });
   const scheme = ctx.options.scheme ?? 'http';
   return {

@@ -1,4 +1,5 @@
-import { type Router, json } from '../framework.js';
+import type { OperationTable } from '../anatomy.js';
+import { json } from '../framework.js';
 import { ACCOUNT, ACME, LABS, type Owner } from './seed.js';
 
 const VCS: Record<Owner['provider'], string> = {
@@ -11,8 +12,8 @@ const VCS: Record<Owner['provider'], string> = {
  * `GET /me/collaborations`: the organizations the sandbox user belongs to, and their own account
  * (not the organization they cannot reach), each with its id, VCS type, name and slug; a bare array.
  */
-export function collaborationRoutes(router: Router): void {
-  router.on('GET', '/api/v2/me/collaborations', () =>
+export function collaborationRoutes(router: OperationTable): void {
+  router.op('getCollaborations', 'GET', '/api/v2/me/collaborations', () =>
     json(
       200,
       [ACME, LABS, ACCOUNT].map((o) => ({

@@ -1,5 +1,6 @@
+import type { OperationTable } from '../anatomy.js';
 import { randomUUID } from 'node:crypto';
-import { type Router, type SandboxRequest, json } from '../framework.js';
+import { type SandboxRequest, json } from '../framework.js';
 import { iso } from './ids.js';
 import { GROUPS, OWNERS, type Owner } from './seed.js';
 import type { Env } from './env.js';
@@ -46,7 +47,7 @@ function restrictionJson(r: Restriction, contextId?: string) {
   };
 }
 
-export function contextRoutes(router: Router, env: Env): void {
+export function contextRoutes(router: OperationTable, env: Env): void {
   const context = (req: SandboxRequest): ContextState => {
     const id = requireUuid(req.params.context_id ?? '', 'context id', fail);
     const c = env.state().contexts.get(id);
@@ -55,7 +56,7 @@ export function contextRoutes(router: Router, env: Env): void {
   };
 
   router
-    .on('POST', '/api/v2/context', (req) => {
+    .op('createContext', 'POST', '/api/v2/context', (req) => {
       const body = bodyOf(req, fail);
       onlyKeys(body, ['name', 'owner'], 'the context');
       const { name, owner } = body;
@@ -83,7 +84,7 @@ export function contextRoutes(router: Router, env: Env): void {
       env.counts.created++;
       return json(200, contextJson(created));
     })
-    .on('GET', '/api/v2/context', (req) => {
+    .op('listContexts', 'GET', '/api/v2/context', (req) => {
       const id = req.query.get('owner-id');
       const slug = req.query.get('owner-slug');
       if ((id === null) === (slug === null)) throw fail(400, 'give owner-id or owner-slug');
@@ -96,51 +97,66 @@ export function contextRoutes(router: Router, env: Env): void {
         .map(contextJson);
       return page(req, items, env.pageSize(10), fail);
     })
-    .on('GET', '/api/v2/context/:context_id', (req) => json(200, contextJson(context(req))))
-    .on('DELETE', '/api/v2/context/:context_id', (req) => {
+    .op('getContext', 'GET', '/api/v2/context/:context_id', (req) => json(200, contextJson(context(req))))
+    .op('deleteContext', 'DELETE', '/api/v2/context/:context_id', (req) => {
       env.state().contexts.delete(context(req).id);
       return json(200, { message: 'Context deleted.' });
     })
-    .on('GET', '/api/v2/context/:context_id/environment-variable', (req) => {
-      const c = context(req);
-      const items = [...c.vars.entries()]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([variable, v]) => ({
-          variable,
+    .op(
+      'listEnvironmentVariablesFromContext',
+      'GET',
+      '/api/v2/context/:context_id/environment-variable',
+      (req) => {
+        const c = context(req);
+        const items = [...c.vars.entries()]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([variable, v]) => ({
+            variable,
+            created_at: iso(v.created),
+            updated_at: iso(v.updated),
+            context_id: c.id,
+          }));
+        return page(req, items, env.pageSize(10), fail);
+      },
+    )
+    .op(
+      'addEnvironmentVariableToContext',
+      'PUT',
+      '/api/v2/context/:context_id/environment-variable/:name',
+      (req) => {
+        const c = context(req);
+        const name = req.params.name ?? '';
+        if (!ENV_NAME.test(name))
+          throw fail(
+            400,
+            `Invalid environment variable name "${name}": letters, digits and _ only, not starting with a digit`,
+          );
+        const body = bodyOf(req, fail);
+        onlyKeys(body, ['value'], 'the variable');
+        if (typeof body.value !== 'string') throw fail(400, 'value is required and must be a string');
+        const now = env.clock.now();
+        const prev = c.vars.get(name);
+        c.vars.set(name, { value: body.value, created: prev?.created ?? now, updated: now });
+        const v = c.vars.get(name)!;
+        return json(200, {
+          variable: name,
           created_at: iso(v.created),
           updated_at: iso(v.updated),
           context_id: c.id,
-        }));
-      return page(req, items, env.pageSize(10), fail);
-    })
-    .on('PUT', '/api/v2/context/:context_id/environment-variable/:name', (req) => {
-      const c = context(req);
-      const name = req.params.name ?? '';
-      if (!ENV_NAME.test(name))
-        throw fail(
-          400,
-          `Invalid environment variable name "${name}": letters, digits and _ only, not starting with a digit`,
-        );
-      const body = bodyOf(req, fail);
-      onlyKeys(body, ['value'], 'the variable');
-      if (typeof body.value !== 'string') throw fail(400, 'value is required and must be a string');
-      const now = env.clock.now();
-      const prev = c.vars.get(name);
-      c.vars.set(name, { value: body.value, created: prev?.created ?? now, updated: now });
-      const v = c.vars.get(name)!;
-      return json(200, {
-        variable: name,
-        created_at: iso(v.created),
-        updated_at: iso(v.updated),
-        context_id: c.id,
-      });
-    })
-    .on('DELETE', '/api/v2/context/:context_id/environment-variable/:name', (req) => {
-      const c = context(req);
-      if (!c.vars.delete(req.params.name ?? '')) throw fail(404, 'Environment variable not found');
-      return json(200, { message: 'Environment variable deleted.' });
-    })
-    .on('GET', '/api/v2/context/:context_id/restrictions', (req) => {
+        });
+      },
+    )
+    .op(
+      'deleteEnvironmentVariableFromContext',
+      'DELETE',
+      '/api/v2/context/:context_id/environment-variable/:name',
+      (req) => {
+        const c = context(req);
+        if (!c.vars.delete(req.params.name ?? '')) throw fail(404, 'Environment variable not found');
+        return json(200, { message: 'Environment variable deleted.' });
+      },
+    )
+    .op('getContextRestrictions', 'GET', '/api/v2/context/:context_id/restrictions', (req) => {
       const c = context(req);
       return page(
         req,
@@ -149,7 +165,7 @@ export function contextRoutes(router: Router, env: Env): void {
         fail,
       );
     })
-    .on('POST', '/api/v2/context/:context_id/restrictions', (req) => {
+    .op('createContextRestriction', 'POST', '/api/v2/context/:context_id/restrictions', (req) => {
       const c = context(req);
       const body = bodyOf(req, fail);
       onlyKeys(body, ['restriction_type', 'restriction_value', 'project_id'], 'the restriction');
@@ -176,14 +192,19 @@ export function contextRoutes(router: Router, env: Env): void {
       env.counts.created++;
       return json(201, restrictionJson(r));
     })
-    .on('DELETE', '/api/v2/context/:context_id/restrictions/:restriction_id', (req) => {
-      const c = context(req);
-      const id = requireUuid(req.params.restriction_id ?? '', 'restriction id', fail);
-      const i = c.restrictions.findIndex((r) => r.id === id);
-      if (i < 0) throw fail(404, 'Restriction not found');
-      c.restrictions.splice(i, 1);
-      return json(200, { message: 'Context restriction deleted.' });
-    });
+    .op(
+      'deleteContextRestriction',
+      'DELETE',
+      '/api/v2/context/:context_id/restrictions/:restriction_id',
+      (req) => {
+        const c = context(req);
+        const id = requireUuid(req.params.restriction_id ?? '', 'restriction id', fail);
+        const i = c.restrictions.findIndex((r) => r.id === id);
+        if (i < 0) throw fail(404, 'Restriction not found');
+        c.restrictions.splice(i, 1);
+        return json(200, { message: 'Context restriction deleted.' });
+      },
+    );
 }
 
 function restriction(

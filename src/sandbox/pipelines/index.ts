@@ -1,13 +1,5 @@
-import {
-  type Emulator,
-  type Reply,
-  ReplyError,
-  Router,
-  type SandboxContext,
-  type SandboxRequest,
-  json,
-  settingsOf,
-} from '../framework.js';
+import { type Kit, OperationTable, defineEmulator } from '../anatomy.js';
+import { type Reply, ReplyError, type SandboxRequest, json } from '../framework.js';
 import { Gate } from '../gate.js';
 import { contextRoutes } from './contexts.js';
 import type { Counts, Env } from './env.js';
@@ -58,60 +50,79 @@ export function joinSlugs(path: string): string {
  * project variables. Token pages; `{message}` and `{error}` errors; 401 without a valid
  * `Pipeline-Token` (or HTTP Basic with the token as user name).
  *
- * Settings (`ops sandbox start --set`): pipelines.page_size (every list's page size; default 10 for
- * contexts, variables, restrictions and keys, 100 for insights and decisions), pipelines.rate_limit
- * (requests per period, default 1000) and pipelines.rate_period (seconds, default 60): over the limit a
- * 429 `{message}` with Retry-After.
+ * Settings (`ops sandbox start --set`, defaults in the service table): pipelines.page_size (every
+ * list's page size; when not set, the API's: 10 for contexts, variables, restrictions and keys, 100 for
+ * insights and decisions), pipelines.rate_limit (requests per period) and pipelines.rate_period
+ * (seconds): over the limit a 429 `{message}` with Retry-After.
  */
-export function createEmulator(ctx: SandboxContext): Emulator {
-  const settings = settingsOf(ctx, 'pipelines');
-  const token = ctx.options.credentials.pipelines?.token ?? 'sandbox-pipelines-token';
-  const size = settings.int('page_size', 0, 1);
-  const counts: Counts = {
-    requests: 0,
-    unauthorized: 0,
-    rateLimited: 0,
-    invalid: 0,
-    created: 0,
-    decisions: 0,
-  };
-  let state: State = fresh();
-
-  function fresh(): State {
-    const s = seedState(ctx.clock.now());
+export const createEmulator = defineEmulator<State, { env: Env; gate: Gate }>({
+  name: 'pipelines',
+  state(k) {
+    const s = seedState(k.clock.now());
     s.policy = seedPolicies(s.t0, [
       s.projects.get(projectId('web-app'))!,
       s.projects.get(projectId('api-server'))!,
     ]);
     return s;
+  },
+  parts(k) {
+    const size = k.settings.intOr('page_size') ?? 0;
+    const counts: Counts = {
+      requests: 0,
+      unauthorized: 0,
+      rateLimited: 0,
+      invalid: 0,
+      created: 0,
+      decisions: 0,
+    };
+    const env: Env = { clock: k.clock, state: k.state, pageSize: (d) => (size > 0 ? size : d), counts };
+    const gate = tokenGate(k, counts);
+    return { env, gate, resets: [gate] };
+  },
+  routes(_k, p) {
+    const t = new OperationTable();
+    contextRoutes(t, p.env);
+    projectRoutes(t, p.env);
+    insightsRoutes(t, p.env);
+    policyRoutes(t, p.env);
+    collaborationRoutes(t);
+    return t.operations;
+  },
+  notFound: (req) => reply(req.path, 404, 'Not found'),
+  methodNotAllowed: (req) => reply(req.path, 405, `Method ${req.method} not allowed`),
+  front: (p, next) => {
+    const guarded = p.gate.guard((req) => next(req));
+    return (req) => guarded({ ...req, path: joinSlugs(req.path) });
+  },
+  stats(k, p) {
+    const state = k.state();
+    return {
+      ...p.env.counts,
+      contexts: state.contexts.size,
+      projects: state.projects.size,
+      decisionLogs: [...state.policy.values()].reduce((n, x) => n + x.decisions.length, 0),
+    };
+  },
+  banner: () => [`pipelines: organization gh/acme, id ${ACME.id} (OPS_PIPELINES_ORG)`],
+});
+
+/** `Pipeline-Token`, HTTP Basic with the token as user name, or the deprecated query parameter. */
+function credential(req: SandboxRequest): string | undefined {
+  const header = req.headers['pipeline-token'];
+  if (header !== undefined) return header;
+  const auth = req.headers.authorization;
+  if (auth?.toLowerCase().startsWith('basic ')) {
+    const decoded = Buffer.from(auth.slice(6).trim(), 'base64').toString('utf8');
+    return decoded.split(':')[0];
   }
+  // Deprecated by the vendor, still accepted.
+  return req.query.get('pipeline-token') ?? undefined;
+}
 
-  const env: Env = { clock: ctx.clock, state: () => state, pageSize: (d) => (size > 0 ? size : d), counts };
-  const router = new Router(
-    (req) => reply(req.path, 404, 'Not found'),
-    (req) => reply(req.path, 405, `Method ${req.method} not allowed`),
-  );
-  contextRoutes(router, env);
-  projectRoutes(router, env);
-  insightsRoutes(router, env);
-  policyRoutes(router, env);
-  collaborationRoutes(router);
-
-  /** `Pipeline-Token`, HTTP Basic with the token as user name, or the deprecated query parameter. */
-  function credential(req: SandboxRequest): string | undefined {
-    const header = req.headers['pipeline-token'];
-    if (header !== undefined) return header;
-    const auth = req.headers.authorization;
-    if (auth?.toLowerCase().startsWith('basic ')) {
-      const decoded = Buffer.from(auth.slice(6).trim(), 'base64').toString('utf8');
-      return decoded.split(':')[0];
-    }
-    // Deprecated by the vendor, still accepted.
-    return req.query.get('pipeline-token') ?? undefined;
-  }
-
-  const gate = new Gate({
-    clock: ctx.clock,
+function tokenGate(k: Kit<State>, counts: Counts): Gate {
+  const token = k.credentials.token ?? 'sandbox-pipelines-token';
+  return new Gate({
+    clock: k.clock,
     counts,
     authenticate(req) {
       const given = credential(req);
@@ -120,29 +131,11 @@ export function createEmulator(ctx: SandboxContext): Emulator {
       if (given !== token) throw new ReplyError(reply(req.path, 401, 'Invalid token provided.'));
     },
     rate: {
-      limit: settings.int('rate_limit', 1000, 1),
-      windowMs: settings.int('rate_period', 60, 1) * 1000,
+      limit: k.settings.int('rate_limit'),
+      windowMs: k.settings.int('rate_period') * 1000,
       // Declared on the context routes as `{message}` (reference §D.4), the same everywhere here.
       refuse: () => json(429, { message: 'Rate limit exceeded.' }),
     },
     tally: (answer) => (answer.status === 400 ? 'invalid' : undefined),
   });
-  const guarded = gate.guard((req) => router.handle(req));
-  const handle = (req: SandboxRequest) => guarded({ ...req, path: joinSlugs(req.path) });
-
-  return {
-    name: 'pipelines',
-    handle,
-    reset() {
-      state = fresh();
-      gate.reset();
-    },
-    stats: () => ({
-      ...counts,
-      contexts: state.contexts.size,
-      projects: state.projects.size,
-      decisionLogs: [...state.policy.values()].reduce((n, p) => n + p.decisions.length, 0),
-    }),
-    banner: () => [`pipelines: organization gh/acme, id ${ACME.id} (OPS_PIPELINES_ORG)`],
-  };
 }

@@ -1,4 +1,5 @@
-import { type Router, type SandboxRequest, json } from '../framework.js';
+import type { OperationTable } from '../anatomy.js';
+import { type SandboxRequest, json } from '../framework.js';
 import type { Env } from './env.js';
 import { DAY, HISTORY_DAYS, HOUR, type JobRun, type Run, WORKFLOWS, history } from './history.js';
 import { iso } from './ids.js';
@@ -226,7 +227,7 @@ function median(values: number[]): number {
   );
 }
 
-export function insightsRoutes(router: Router, env: Env): void {
+export function insightsRoutes(router: OperationTable, env: Env): void {
   const project = (req: SandboxRequest) => projectBySlug(env, req.params.slug ?? '');
   const workflowRuns = (req: SandboxRequest, p: ProjectState) => {
     const runs = runsOf(env, p);
@@ -237,7 +238,7 @@ export function insightsRoutes(router: Router, env: Env): void {
   };
 
   router
-    .on('GET', '/api/v2/insights/pages/:slug/summary', (req) => {
+    .op('getProjectWorkflowsPageData', 'GET', '/api/v2/insights/pages/:slug/summary', (req) => {
       const p = project(req);
       const windowMs = windowOf(req);
       const now = env.clock.now();
@@ -280,7 +281,7 @@ export function insightsRoutes(router: Router, env: Env): void {
         all_workflows: sortedUnique(inWindow.map((r) => r.workflow)),
       });
     })
-    .on('GET', '/api/v2/insights/:slug/summary', (req) => {
+    .op('getOrgSummaryData', 'GET', '/api/v2/insights/:slug/summary', (req) => {
       const slug = req.params.slug ?? '';
       const org = OWNERS.find(
         (o) => o.slug.toLowerCase() === slug.toLowerCase() && o.type === 'organization',
@@ -312,7 +313,7 @@ export function insightsRoutes(router: Router, env: Env): void {
         all_projects: projects.map((p) => p.name),
       });
     })
-    .on('GET', '/api/v2/insights/:slug/branches', (req) => {
+    .op('getAllInsightsBranches', 'GET', '/api/v2/insights/:slug/branches', (req) => {
       const p = project(req);
       const workflow = req.query.get('workflow-name');
       const runs = runsOf(env, p).filter((r) => workflow === null || r.workflow === workflow);
@@ -322,7 +323,7 @@ export function insightsRoutes(router: Router, env: Env): void {
         branches: sortedUnique(runs.map((r) => r.branch)),
       });
     })
-    .on('GET', '/api/v2/insights/:slug/flaky-tests', (req) => {
+    .op('getFlakyTests', 'GET', '/api/v2/insights/:slug/flaky-tests', (req) => {
       const p = project(req);
       const groups = new Map<
         string,
@@ -363,7 +364,7 @@ export function insightsRoutes(router: Router, env: Env): void {
         }));
       return json(200, { 'flaky-tests': tests, 'total-flaky-tests': tests.length });
     })
-    .on('GET', '/api/v2/insights/:slug/workflows', (req) => {
+    .op('getProjectWorkflowMetrics', 'GET', '/api/v2/insights/:slug/workflows', (req) => {
       const p = project(req);
       const windowMs = windowOf(req);
       const branch = branchScope(req, p);
@@ -383,7 +384,7 @@ export function insightsRoutes(router: Router, env: Env): void {
       });
       return page(req, items, env.pageSize(100), fail);
     })
-    .on('GET', '/api/v2/insights/:slug/workflows/:workflow', (req) => {
+    .op('getProjectWorkflowRuns', 'GET', '/api/v2/insights/:slug/workflows/:workflow', (req) => {
       const p = project(req);
       const branch = branchScope(req, p);
       const { from, to } = range(req, env.clock.now(), false);
@@ -402,7 +403,7 @@ export function insightsRoutes(router: Router, env: Env): void {
         }));
       return page(req, items, env.pageSize(100), fail);
     })
-    .on('GET', '/api/v2/insights/:slug/workflows/:workflow/jobs', (req) => {
+    .op('getProjectWorkflowJobMetrics', 'GET', '/api/v2/insights/:slug/workflows/:workflow/jobs', (req) => {
       const p = project(req);
       const windowMs = windowOf(req);
       const branch = branchScope(req, p);
@@ -423,7 +424,7 @@ export function insightsRoutes(router: Router, env: Env): void {
       });
       return page(req, items, env.pageSize(100), fail);
     })
-    .on('GET', '/api/v2/insights/time-series/:slug/workflows/:workflow/jobs', (req) => {
+    .op('getJobTimeseries', 'GET', '/api/v2/insights/time-series/:slug/workflows/:workflow/jobs', (req) => {
       const p = project(req);
       const granularity = req.query.get('granularity') ?? 'daily';
       if (granularity !== 'daily' && granularity !== 'hourly')

@@ -1,5 +1,6 @@
+import type { OperationTable } from '../anatomy.js';
 import { randomUUID } from 'node:crypto';
-import { type Router, type SandboxRequest, json } from '../framework.js';
+import { type SandboxRequest, json } from '../framework.js';
 import type { Env } from './env.js';
 import { iso } from './ids.js';
 import { type ParsedPolicy, evaluate, parsePolicy } from './rego.js';
@@ -72,7 +73,7 @@ function claimsJson(orgId: string, projectId: string | undefined, c: Claims | un
   };
 }
 
-export function policyRoutes(router: Router, env: Env): void {
+export function policyRoutes(router: OperationTable, env: Env): void {
   /** The policy context a request names; only `config` exists (reference §D.3). */
   const scope = (req: SandboxRequest): PolicyContext => {
     const owner = requireUuid(req.params.owner ?? '', 'owner id', fail);
@@ -98,7 +99,7 @@ export function policyRoutes(router: Router, env: Env): void {
   const base = '/api/v2/owner/:owner/context/:context';
 
   router
-    .on('GET', `${base}/decision`, (req) => {
+    .op('getDecisionLogs', 'GET', `${base}/decision`, (req) => {
       const p = scope(req);
       const q = req.query;
       const status = q.get('status');
@@ -128,7 +129,7 @@ export function policyRoutes(router: Router, env: Env): void {
       const offset = Number(offsetRaw);
       return json(200, pageAt(matches, offset, env.pageSize(100)).items.map(decisionJson));
     })
-    .on('POST', `${base}/decision`, async (req) => {
+    .op('makeDecision', 'POST', `${base}/decision`, async (req) => {
       const p = scope(req);
       const body = bodyOf(req, fail);
       if (typeof body.input !== 'string') throw fail(400, 'input is required and must be a string');
@@ -154,7 +155,7 @@ export function policyRoutes(router: Router, env: Env): void {
       env.counts.decisions++;
       return json(200, result);
     })
-    .on(['GET', 'PATCH'], `${base}/decision/settings`, (req) => {
+    .ops({ GET: 'getDecisionSettings', PATCH: 'setDecisionSettings' }, `${base}/decision/settings`, (req) => {
       const p = scope(req);
       if (req.method === 'PATCH') {
         const body = bodyOf(req, fail);
@@ -164,12 +165,14 @@ export function policyRoutes(router: Router, env: Env): void {
       }
       return json(200, { enabled: p.enabled });
     })
-    .on('GET', `${base}/decision/:decision`, (req) => json(200, decisionJson(decision(req))))
-    .on('GET', `${base}/decision/:decision/policy-bundle`, (req) =>
+    .op('getDecisionLog', 'GET', `${base}/decision/:decision`, (req) =>
+      json(200, decisionJson(decision(req))),
+    )
+    .op('getDecisionLogPolicyBundle', 'GET', `${base}/decision/:decision/policy-bundle`, (req) =>
       json(200, bundleJson(decision(req).bundle)),
     )
-    .on('GET', `${base}/policy-bundle`, (req) => json(200, bundleJson(scope(req).docs)))
-    .on('POST', `${base}/policy-bundle`, (req) => {
+    .op('getPolicyBundle', 'GET', `${base}/policy-bundle`, (req) => json(200, bundleJson(scope(req).docs)))
+    .op('createPolicyBundle', 'POST', `${base}/policy-bundle`, (req) => {
       const p = scope(req);
       const dryRaw = req.query.get('dry');
       if (dryRaw !== null && dryRaw !== 'true' && dryRaw !== 'false')
@@ -223,7 +226,7 @@ export function policyRoutes(router: Router, env: Env): void {
       );
       return json(201, { created, deleted, modified });
     })
-    .on('GET', `${base}/policy-bundle/:name`, (req) => {
+    .op('getPolicyDocument', 'GET', `${base}/policy-bundle/:name`, (req) => {
       const p = scope(req);
       const d = p.docs.get(req.params.name ?? '');
       if (!d) throw fail(404, `policy "${req.params.name}" not found`);
@@ -279,6 +282,15 @@ export function policyRoutes(router: Router, env: Env): void {
     return json(200, claimsJson(org, project, state.claims.get(key)));
   };
   router
-    .on(['GET', 'PATCH', 'DELETE'], '/api/v2/org/:org/oidc-custom-claims', claimsRoute)
-    .on(['GET', 'PATCH', 'DELETE'], '/api/v2/org/:org/project/:project/oidc-custom-claims', claimsRoute);
+    .ops(
+      // The client's getClaims/patchClaims/deleteClaims serve both scopes; the project's by the vendor's names.
+      { GET: 'getClaims', PATCH: 'patchClaims', DELETE: 'deleteClaims' },
+      '/api/v2/org/:org/oidc-custom-claims',
+      claimsRoute,
+    )
+    .ops(
+      { GET: 'getProjectClaims', PATCH: 'patchProjectClaims', DELETE: 'deleteProjectClaims' },
+      '/api/v2/org/:org/project/:project/oidc-custom-claims',
+      claimsRoute,
+    );
 }

@@ -1,5 +1,6 @@
+import type { OperationTable } from '../anatomy.js';
 import { randomUUID } from 'node:crypto';
-import { type Router, type SandboxRequest, json } from '../framework.js';
+import { type SandboxRequest, json } from '../framework.js';
 import { ENV_NAME } from './contexts.js';
 import type { Env } from './env.js';
 import { iso, uuidFrom } from './ids.js';
@@ -109,7 +110,7 @@ function orgOf(ref: string): Owner {
   return owner;
 }
 
-export function projectRoutes(router: Router, env: Env): void {
+export function projectRoutes(router: OperationTable, env: Env): void {
   const project = (req: SandboxRequest) => projectBySlug(env, req.params.slug ?? '');
   const byId = (req: SandboxRequest) => {
     const id = requireUuid(req.params.project_id ?? '', 'project id', fail);
@@ -126,13 +127,13 @@ export function projectRoutes(router: Router, env: Env): void {
   };
 
   router
-    .on('GET', '/api/v2/project/:slug', (req) => json(200, projectJson(project(req))))
-    .on('DELETE', '/api/v2/project/:slug', (req) => {
+    .op('getProjectBySlug', 'GET', '/api/v2/project/:slug', (req) => json(200, projectJson(project(req))))
+    .op('deleteProjectBySlug', 'DELETE', '/api/v2/project/:slug', (req) => {
       env.state().projects.delete(project(req).id);
       return json(200, { message: 'Project deleted.' });
     })
     // The deprecated creation: POST /project/{provider}/{organization}/{project}.
-    .on('POST', '/api/v2/project/:slug', (req) => {
+    .op('followProject', 'POST', '/api/v2/project/:slug', (req) => {
       const [provider = '', org = '', repo = '', ...more] = (req.params.slug ?? '').split('/');
       if (more.length || !org || !repo) throw fail(404, 'Not found');
       const vcs = PROVIDERS[provider];
@@ -172,7 +173,7 @@ export function projectRoutes(router: Router, env: Env): void {
       }
       return json(201, { advanced: { ...DEFAULT_ADVANCED } });
     })
-    .on('POST', '/api/v2/organization/:org/project', (req) => {
+    .op('createProject', 'POST', '/api/v2/organization/:org/project', (req) => {
       const owner = orgOf(req.params.org ?? '');
       const body = bodyOf(req, fail);
       const { name } = body;
@@ -198,14 +199,14 @@ export function projectRoutes(router: Router, env: Env): void {
       env.counts.created++;
       return json(200, projectJson(created));
     })
-    .on('GET', '/api/v2/project/:slug/checkout-key', (req) => {
+    .op('listCheckoutKeys', 'GET', '/api/v2/project/:slug/checkout-key', (req) => {
       const p = project(req);
       const digest = req.query.get('digest') ?? 'md5';
       if (digest !== 'md5' && digest !== 'sha256') throw fail(400, 'digest must be sha256 or md5');
       const items = [...p.keys].sort((a, b) => b.created - a.created).map((k) => keyJson(p, k, digest));
       return page(req, items, env.pageSize(10), fail);
     })
-    .on('POST', '/api/v2/project/:slug/checkout-key', (req) => {
+    .op('createCheckoutKey', 'POST', '/api/v2/project/:slug/checkout-key', (req) => {
       const p = project(req);
       const body = bodyOf(req, fail);
       if (body.type !== 'user-key' && body.type !== 'deploy-key')
@@ -222,23 +223,28 @@ export function projectRoutes(router: Router, env: Env): void {
       env.counts.created++;
       return json(201, keyJson(p, key, 'md5'));
     })
-    .on(['GET', 'DELETE'], '/api/v2/project/:slug/checkout-key/:fingerprint', (req) => {
-      const p = project(req);
-      const fp = req.params.fingerprint ?? '';
-      const k = p.keys.find((x) => x.key.md5 === fp || x.key.sha256 === fp);
-      if (!k) throw fail(404, 'Checkout key not found');
-      if (req.method === 'GET') return json(200, keyJson(p, k, fp.startsWith('SHA256:') ? 'sha256' : 'md5'));
-      p.keys.splice(p.keys.indexOf(k), 1);
-      return json(200, { message: 'Checkout key deleted.' });
-    })
-    .on('GET', '/api/v2/project/:slug/envvar', (req) => {
+    .ops(
+      { GET: 'getCheckoutKey', DELETE: 'deleteCheckoutKey' },
+      '/api/v2/project/:slug/checkout-key/:fingerprint',
+      (req) => {
+        const p = project(req);
+        const fp = req.params.fingerprint ?? '';
+        const k = p.keys.find((x) => x.key.md5 === fp || x.key.sha256 === fp);
+        if (!k) throw fail(404, 'Checkout key not found');
+        if (req.method === 'GET')
+          return json(200, keyJson(p, k, fp.startsWith('SHA256:') ? 'sha256' : 'md5'));
+        p.keys.splice(p.keys.indexOf(k), 1);
+        return json(200, { message: 'Checkout key deleted.' });
+      },
+    )
+    .op('listEnvVars', 'GET', '/api/v2/project/:slug/envvar', (req) => {
       const p = project(req);
       const items = [...p.vars.entries()]
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([n, v]) => envJson(n, v));
       return page(req, items, env.pageSize(10), fail);
     })
-    .on('POST', '/api/v2/project/:slug/envvar', (req) => {
+    .op('createEnvVar', 'POST', '/api/v2/project/:slug/envvar', (req) => {
       const p = project(req);
       const body = bodyOf(req, fail);
       const { name, value } = body;
@@ -248,7 +254,7 @@ export function projectRoutes(router: Router, env: Env): void {
       p.vars.set(name, { value, created: env.clock.now() });
       return json(201, envJson(name, p.vars.get(name)!));
     })
-    .on(['GET', 'DELETE'], '/api/v2/project/:slug/envvar/:name', (req) => {
+    .ops({ GET: 'getEnvVar', DELETE: 'deleteEnvVar' }, '/api/v2/project/:slug/envvar/:name', (req) => {
       const p = project(req);
       const name = req.params.name ?? '';
       const v = p.vars.get(name);
@@ -257,10 +263,10 @@ export function projectRoutes(router: Router, env: Env): void {
       p.vars.delete(name);
       return json(200, { message: 'Environment variable deleted.' });
     })
-    .on('GET', '/api/v2/projects/:project_id/pipeline-definitions', (req) =>
+    .op('listPipelineDefinitions', 'GET', '/api/v2/projects/:project_id/pipeline-definitions', (req) =>
       json(200, { items: byId(req).definitions.map(definitionJson) }),
     )
-    .on('POST', '/api/v2/projects/:project_id/pipeline-definitions', (req) => {
+    .op('createPipelineDefinition', 'POST', '/api/v2/projects/:project_id/pipeline-definitions', (req) => {
       const p = byId(req);
       const body = bodyOf(req, fail);
       const { name, description } = body;
@@ -296,47 +302,60 @@ export function projectRoutes(router: Router, env: Env): void {
       env.counts.created++;
       return json(200, definitionJson(d));
     })
-    .on('GET', '/api/v2/projects/:project_id/pipeline-definitions/:definition_id', (req) =>
-      json(200, definitionJson(definition(req).d)),
+    .op(
+      'getPipelineDefinition',
+      'GET',
+      '/api/v2/projects/:project_id/pipeline-definitions/:definition_id',
+      (req) => json(200, definitionJson(definition(req).d)),
     )
-    .on('PATCH', '/api/v2/projects/:project_id/pipeline-definitions/:definition_id', (req) => {
-      const { d } = definition(req);
-      const body = bodyOf(req, fail);
-      const extra = Object.keys(body).filter(
-        (k) => !['name', 'description', 'config_source', 'checkout_source'].includes(k),
-      );
-      if (extra.length) throw fail(400, `Unexpected field: ${extra.join(', ')}`);
-      if (body.name !== undefined && (typeof body.name !== 'string' || body.name.trim() === ''))
-        throw fail(400, 'name must be a non-empty string');
-      if (body.description !== undefined && typeof body.description !== 'string')
-        throw fail(400, 'description must be a string');
-      let filePath: string | undefined;
-      if (body.config_source !== undefined) {
-        const c = object(body.config_source, 'config_source');
-        if (Object.keys(c).some((k) => k !== 'file_path'))
-          throw fail(400, 'config_source: only file_path can change');
-        if (typeof c.file_path !== 'string' || c.file_path === '')
-          throw fail(400, 'config_source.file_path is required');
-        filePath = c.file_path;
-      }
-      let checkoutRepo: string | undefined;
-      if (body.checkout_source !== undefined) {
-        const c = object(body.checkout_source, 'checkout_source');
-        githubApp(c, 'checkout_source');
-        checkoutRepo = repoByExternalId(
-          object(c.repo, 'checkout_source.repo').external_id,
-          'checkout_source',
-        ).externalId;
-      }
-      if (typeof body.name === 'string') d.name = body.name;
-      if (typeof body.description === 'string') d.description = body.description;
-      if (filePath !== undefined) d.filePath = filePath;
-      if (checkoutRepo !== undefined) d.checkoutRepo = checkoutRepo;
-      return json(200, definitionJson(d));
-    })
-    .on('DELETE', '/api/v2/projects/:project_id/pipeline-definitions/:definition_id', (req) => {
-      const { p, d } = definition(req);
-      p.definitions.splice(p.definitions.indexOf(d), 1);
-      return json(200, { message: 'Pipeline definition deleted.' });
-    });
+    .op(
+      'updatePipelineDefinition',
+      'PATCH',
+      '/api/v2/projects/:project_id/pipeline-definitions/:definition_id',
+      (req) => {
+        const { d } = definition(req);
+        const body = bodyOf(req, fail);
+        const extra = Object.keys(body).filter(
+          (k) => !['name', 'description', 'config_source', 'checkout_source'].includes(k),
+        );
+        if (extra.length) throw fail(400, `Unexpected field: ${extra.join(', ')}`);
+        if (body.name !== undefined && (typeof body.name !== 'string' || body.name.trim() === ''))
+          throw fail(400, 'name must be a non-empty string');
+        if (body.description !== undefined && typeof body.description !== 'string')
+          throw fail(400, 'description must be a string');
+        let filePath: string | undefined;
+        if (body.config_source !== undefined) {
+          const c = object(body.config_source, 'config_source');
+          if (Object.keys(c).some((k) => k !== 'file_path'))
+            throw fail(400, 'config_source: only file_path can change');
+          if (typeof c.file_path !== 'string' || c.file_path === '')
+            throw fail(400, 'config_source.file_path is required');
+          filePath = c.file_path;
+        }
+        let checkoutRepo: string | undefined;
+        if (body.checkout_source !== undefined) {
+          const c = object(body.checkout_source, 'checkout_source');
+          githubApp(c, 'checkout_source');
+          checkoutRepo = repoByExternalId(
+            object(c.repo, 'checkout_source.repo').external_id,
+            'checkout_source',
+          ).externalId;
+        }
+        if (typeof body.name === 'string') d.name = body.name;
+        if (typeof body.description === 'string') d.description = body.description;
+        if (filePath !== undefined) d.filePath = filePath;
+        if (checkoutRepo !== undefined) d.checkoutRepo = checkoutRepo;
+        return json(200, definitionJson(d));
+      },
+    )
+    .op(
+      'deletePipelineDefinition',
+      'DELETE',
+      '/api/v2/projects/:project_id/pipeline-definitions/:definition_id',
+      (req) => {
+        const { p, d } = definition(req);
+        p.definitions.splice(p.definitions.indexOf(d), 1);
+        return json(200, { message: 'Pipeline definition deleted.' });
+      },
+    );
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type Router, type SandboxRequest, empty, json } from '../framework.js';
+import type { OperationTable } from '../anatomy.js';
+import { type SandboxRequest, empty, json } from '../framework.js';
 import { type Env, fail, intParam, invalid, notFound, page, repoOf } from './http.js';
 import { filesArchive } from './logs.js';
 import { type ArtifactRec, type CacheRec, DAY, type RepoRec, type RunRec, type World } from './model.js';
@@ -115,41 +116,49 @@ function cacheWire(c: CacheRec): Record<string, unknown> {
   };
 }
 
-export function artifactRoutes(router: Router, env: Env, downloads: Downloads, made: Set<number>): void {
+/** `made`: the runs whose artifacts exist, of the state of now (a reset makes a new set). */
+export function artifactRoutes(
+  router: OperationTable,
+  env: Env,
+  downloads: Downloads,
+  made: () => Set<number>,
+): void {
   const R = '/repos/:owner/:repo/actions';
   const artifactOf = (req: SandboxRequest) => {
     const repo = repoOf(env, req);
     const id = intParam(req, 'artifact_id');
-    for (const run of repo.runs) if (!run.deleted) artifactsOf(env.world(), run, env.now(), made);
+    for (const run of repo.runs) if (!run.deleted) artifactsOf(env.world(), run, env.now(), made());
     const a = repo.artifacts.find((x) => x.id === id && !x.deleted && !x.run.deleted);
     if (!a) throw notFound();
     return a;
   };
   router
-    .on('GET', `${R}/runs/:run_id/artifacts`, (req) => {
+    .op('listWorkflowRunArtifacts', 'GET', `${R}/runs/:run_id/artifacts`, (req) => {
       const run = runOf(env, req, repoOf(env, req));
       const direction = req.query.get('direction') ?? 'desc';
       if (direction !== 'asc' && direction !== 'desc')
         throw invalid('Validation Failed', [{ resource: 'Artifact', field: 'direction', code: 'invalid' }]);
       const name = req.query.get('name');
-      const list = artifactsOf(env.world(), run, env.now(), made)
+      const list = artifactsOf(env.world(), run, env.now(), made())
         .filter((a) => name === null || a.name === name)
         .sort((a, b) => (direction === 'asc' ? a.id - b.id : b.id - a.id));
       return page(env, req, 'artifacts', list, (a) => artifactWire(env, req, a));
     })
-    .on('GET', `${R}/artifacts/:artifact_id`, (req) => json(200, artifactWire(env, req, artifactOf(req))))
-    .on('DELETE', `${R}/artifacts/:artifact_id`, (req) => {
+    .op('getArtifact', 'GET', `${R}/artifacts/:artifact_id`, (req) =>
+      json(200, artifactWire(env, req, artifactOf(req))),
+    )
+    .op('deleteArtifact', 'DELETE', `${R}/artifacts/:artifact_id`, (req) => {
       artifactOf(req).deleted = true;
       return empty(204);
     })
-    .on('GET', `${R}/artifacts/:artifact_id/:archive_format`, (req) => {
+    .op('downloadArtifact', 'GET', `${R}/artifacts/:artifact_id/:archive_format`, (req) => {
       const a = artifactOf(req);
       // Only zip archives exist (seed: archive_format must be zip).
       if (req.params.archive_format !== 'zip') throw notFound();
       if (a.expired || a.expiresAt <= env.now()) throw fail(410, 'Artifact has expired');
       return downloads.redirect(req, a.zip, 'application/zip');
     })
-    .on('GET', `${R}/caches`, (req) => {
+    .op('getActionsCacheList', 'GET', `${R}/caches`, (req) => {
       const repo = repoOf(env, req);
       const key = req.query.get('key');
       const ref = req.query.get('ref');
@@ -170,7 +179,7 @@ export function artifactRoutes(router: Router, env: Env, downloads: Downloads, m
         .sort((a, b) => (direction === 'asc' ? a[field] - b[field] : b[field] - a[field]));
       return page(env, req, 'actions_caches', list, cacheWire);
     })
-    .on('DELETE', `${R}/caches/:cache_id`, (req) => {
+    .op('deleteActionsCacheById', 'DELETE', `${R}/caches/:cache_id`, (req) => {
       const repo = repoOf(env, req);
       const id = intParam(req, 'cache_id');
       const i = repo.caches.findIndex((c) => c.id === id);
@@ -178,7 +187,7 @@ export function artifactRoutes(router: Router, env: Env, downloads: Downloads, m
       repo.caches.splice(i, 1);
       return empty(204);
     })
-    .on('DELETE', `${R}/caches`, (req) => {
+    .op('deleteActionsCacheByKey', 'DELETE', `${R}/caches`, (req) => {
       const repo = repoOf(env, req);
       const key = req.query.get('key');
       const ref = req.query.get('ref');

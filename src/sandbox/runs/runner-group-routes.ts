@@ -1,4 +1,5 @@
-import type { Router, SandboxRequest } from '../framework.js';
+import type { OperationTable } from '../anatomy.js';
+import type { SandboxRequest } from '../framework.js';
 import { json } from '../framework.js';
 import { type Env, hostedRunnersOf, intParam, notFound, orgOf, page } from './http.js';
 import type { OrgRec, RunnerGroupRec } from './model.js';
@@ -28,9 +29,9 @@ function groupWire(env: Env, req: SandboxRequest, org: OrgRec, g: RunnerGroupRec
  * `getSelfHostedRunnerGroupForOrg`, `listHostedRunnersForOrg`, `getHostedRunnerForOrg`): pages of
  * `{total_count, runner_groups}` and `{total_count, runners}`; an unknown id is 404.
  */
-export function runnerGroupRoutes(router: Router, env: Env): void {
+export function runnerGroupRoutes(router: OperationTable, env: Env): void {
   router
-    .on('GET', '/orgs/:org/actions/runner-groups', (req) => {
+    .op('listSelfHostedRunnerGroupsForOrg', 'GET', '/orgs/:org/actions/runner-groups', (req) => {
       const org = orgOf(env, req);
       const name = req.query.get('visible_to_repository');
       const repo =
@@ -47,16 +48,21 @@ export function runnerGroupRoutes(router: Router, env: Env): void {
         groupWire(env, req, org, g),
       );
     })
-    .on('GET', '/orgs/:org/actions/runner-groups/:runner_group_id', (req) => {
-      const org = orgOf(env, req);
-      const g = org.runnerGroups.find((x) => x.id === intParam(req, 'runner_group_id'));
-      if (!g) throw notFound();
-      return json(200, groupWire(env, req, org, g));
-    })
-    .on('GET', '/orgs/:org/actions/hosted-runners', (req) =>
+    .op(
+      'getSelfHostedRunnerGroupForOrg',
+      'GET',
+      '/orgs/:org/actions/runner-groups/:runner_group_id',
+      (req) => {
+        const org = orgOf(env, req);
+        const g = org.runnerGroups.find((x) => x.id === intParam(req, 'runner_group_id'));
+        if (!g) throw notFound();
+        return json(200, groupWire(env, req, org, g));
+      },
+    )
+    .op('listHostedRunnersForOrg', 'GET', '/orgs/:org/actions/hosted-runners', (req) =>
       page(env, req, 'runners', hostedRunnersOf(env, req), hostedWire),
     )
-    .on('GET', '/orgs/:org/actions/hosted-runners/:hosted_runner_id', (req) => {
+    .op('getHostedRunnerForOrg', 'GET', '/orgs/:org/actions/hosted-runners/:hosted_runner_id', (req) => {
       const h = hostedRunnersOf(env, req).find((x) => x.id === intParam(req, 'hosted_runner_id'));
       if (!h) throw notFound();
       return json(200, hostedWire(h));

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type Router, type SandboxRequest, empty, json } from '../framework.js';
+import type { OperationTable } from '../anatomy.js';
+import { type SandboxRequest, empty, json } from '../framework.js';
 import {
   type Env,
   HOSTED_RUNNER_REMOVAL_MS,
@@ -74,12 +75,12 @@ const labelsOf = (r: RunnerRec) =>
     labels: r.labels.map((l) => ({ id: l.id, name: l.name, type: l.type })),
   });
 
-export function runnerRoutes(router: Router, env: Env): void {
-  const scopes: Array<[string, (req: SandboxRequest) => RunnerRec[]]> = [
-    ['/orgs/:org/actions/runners', (req) => orgOf(env, req).runners],
-    ['/repos/:owner/:repo/actions/runners', (req) => repoOf(env, req).runners],
+export function runnerRoutes(router: OperationTable, env: Env): void {
+  const scopes: Array<[string, string, (req: SandboxRequest) => RunnerRec[]]> = [
+    ['Org', '/orgs/:org/actions/runners', (req) => orgOf(env, req).runners],
+    ['Repo', '/repos/:owner/:repo/actions/runners', (req) => repoOf(env, req).runners],
   ];
-  for (const [base, runners] of scopes) {
+  for (const [S, base, runners] of scopes) {
     const runnerOf = (req: SandboxRequest) => {
       const list = runners(req);
       const id = intParam(req, 'runner_id');
@@ -95,26 +96,30 @@ export function runnerRoutes(router: Router, env: Env): void {
       });
     };
     router
-      .on('GET', base, (req) => {
+      .op(`listSelfHostedRunnersFor${S}`, 'GET', base, (req) => {
         const name = req.query.get('name');
         const list = runners(req).filter((r) => name === null || r.name === name);
         return page(env, req, 'runners', list, runnerWire);
       })
-      .on('GET', `${base}/downloads`, (req) => {
+      .op(`listRunnerApplicationsFor${S}`, 'GET', `${base}/downloads`, (req) => {
         runners(req);
         return json(200, DOWNLOADS);
       })
-      .on('POST', `${base}/registration-token`, token)
-      .on('POST', `${base}/remove-token`, token)
-      .on('GET', `${base}/:runner_id`, (req) => json(200, runnerWire(runnerOf(req).r)))
-      .on('DELETE', `${base}/:runner_id`, (req) => {
+      .op(`createRegistrationTokenFor${S}`, 'POST', `${base}/registration-token`, token)
+      .op(`createRemoveTokenFor${S}`, 'POST', `${base}/remove-token`, token)
+      .op(`getSelfHostedRunnerFor${S}`, 'GET', `${base}/:runner_id`, (req) =>
+        json(200, runnerWire(runnerOf(req).r)),
+      )
+      .op(`deleteSelfHostedRunnerFrom${S}`, 'DELETE', `${base}/:runner_id`, (req) => {
         const { list, r } = runnerOf(req);
         if (r.busy) throw invalid(`Bad request - Runner "${r.name}" is still running a job`);
         list.splice(list.indexOf(r), 1);
         return empty(204);
       })
-      .on('GET', `${base}/:runner_id/labels`, (req) => labelsOf(runnerOf(req).r))
-      .on('POST', `${base}/:runner_id/labels`, (req) => {
+      .op(`listLabelsForSelfHostedRunnerFor${S}`, 'GET', `${base}/:runner_id/labels`, (req) =>
+        labelsOf(runnerOf(req).r),
+      )
+      .op(`addCustomLabelsToSelfHostedRunnerFor${S}`, 'POST', `${base}/:runner_id/labels`, (req) => {
         const { r } = runnerOf(req);
         const body = bodyOf(req);
         const labels = body.labels;
@@ -139,65 +144,90 @@ export function runnerRoutes(router: Router, env: Env): void {
         }
         return labelsOf(r);
       })
-      .on('DELETE', `${base}/:runner_id/labels`, (req) => {
-        const { r } = runnerOf(req);
-        r.labels = r.labels.filter((l) => l.type === 'read-only');
-        return labelsOf(r);
-      });
+      .op(
+        `removeAllCustomLabelsFromSelfHostedRunnerFor${S}`,
+        'DELETE',
+        `${base}/:runner_id/labels`,
+        (req) => {
+          const { r } = runnerOf(req);
+          r.labels = r.labels.filter((l) => l.type === 'read-only');
+          return labelsOf(r);
+        },
+      );
   }
 
   router
-    .on('DELETE', '/orgs/:org/actions/hosted-runners/:hosted_runner_id', (req) => {
-      const id = intParam(req, 'hosted_runner_id');
-      const h = hostedRunnersOf(env, req).find((x) => x.id === id);
-      if (!h) throw notFound();
-      // The service answers at once and removes the runner in the background.
-      h.status = 'Deleting';
-      h.goneAt ??= env.now() + HOSTED_RUNNER_REMOVAL_MS;
-      return json(202, hostedWire(h));
-    })
-    .on('PUT', '/orgs/:org/actions/runner-groups/:runner_group_id/repositories/:repository_id', (req) => {
-      const org = orgOf(env, req);
-      const group = org.runnerGroups.find((g) => g.id === intParam(req, 'runner_group_id'));
-      if (!group) throw notFound();
-      const id = intParam(req, 'repository_id');
-      if (![...env.world().repos.values()].some((r) => r.id === id && r.org === org)) throw notFound();
-      if (group.visibility !== 'selected')
-        throw fail(
-          409,
-          `Runner group ${group.name} has visibility ${group.visibility}; repositories can only be added when it is selected.`,
-        );
-      group.repositories.add(id);
-      return empty(204);
-    })
-    .on('GET', '/orgs/:org/actions/permissions/repositories', (req) => {
-      const org = orgOf(env, req);
-      if (org.enabledPolicy !== 'selected')
-        throw fail(
-          409,
-          `The organisation allows workflows in ${org.enabledPolicy} repositories; the list exists only when it is selected.`,
-        );
-      const repos = [...env.world().repos.values()]
-        .filter((r) => org.enabledRepositories.has(r.id))
-        .sort((a, b) => a.id - b.id);
-      return page(env, req, 'repositories', repos, (r) => repository(env.urls(req), r));
-    });
+    .op(
+      'deleteHostedRunnerForOrg',
+      'DELETE',
+      '/orgs/:org/actions/hosted-runners/:hosted_runner_id',
+      (req) => {
+        const id = intParam(req, 'hosted_runner_id');
+        const h = hostedRunnersOf(env, req).find((x) => x.id === id);
+        if (!h) throw notFound();
+        // The service answers at once and removes the runner in the background.
+        h.status = 'Deleting';
+        h.goneAt ??= env.now() + HOSTED_RUNNER_REMOVAL_MS;
+        return json(202, hostedWire(h));
+      },
+    )
+    .op(
+      'addRepoAccessToSelfHostedRunnerGroupInOrg',
+      'PUT',
+      '/orgs/:org/actions/runner-groups/:runner_group_id/repositories/:repository_id',
+      (req) => {
+        const org = orgOf(env, req);
+        const group = org.runnerGroups.find((g) => g.id === intParam(req, 'runner_group_id'));
+        if (!group) throw notFound();
+        const id = intParam(req, 'repository_id');
+        if (![...env.world().repos.values()].some((r) => r.id === id && r.org === org)) throw notFound();
+        if (group.visibility !== 'selected')
+          throw fail(
+            409,
+            `Runner group ${group.name} has visibility ${group.visibility}; repositories can only be added when it is selected.`,
+          );
+        group.repositories.add(id);
+        return empty(204);
+      },
+    )
+    .op(
+      'listSelectedRepositoriesEnabledPlatformActionsOrganization',
+      'GET',
+      '/orgs/:org/actions/permissions/repositories',
+      (req) => {
+        const org = orgOf(env, req);
+        if (org.enabledPolicy !== 'selected')
+          throw fail(
+            409,
+            `The organisation allows workflows in ${org.enabledPolicy} repositories; the list exists only when it is selected.`,
+          );
+        const repos = [...env.world().repos.values()]
+          .filter((r) => org.enabledRepositories.has(r.id))
+          .sort((a, b) => a.id - b.id);
+        return page(env, req, 'repositories', repos, (r) => repository(env.urls(req), r));
+      },
+    );
   for (const [method, enable] of [
     ['PUT', true],
     ['DELETE', false],
   ] as const) {
-    router.on(method, '/orgs/:org/actions/permissions/repositories/:repository_id', (req) => {
-      const org = orgOf(env, req);
-      const id = intParam(req, 'repository_id');
-      if (![...env.world().repos.values()].some((r) => r.id === id && r.org === org)) throw notFound();
-      if (org.enabledPolicy !== 'selected')
-        throw fail(
-          409,
-          `The organisation allows workflows in ${org.enabledPolicy} repositories; choose selected repositories first.`,
-        );
-      if (enable) org.enabledRepositories.add(id);
-      else org.enabledRepositories.delete(id);
-      return empty(204);
-    });
+    router.op(
+      `${enable ? 'enable' : 'disable'}SelectedRepositoryPlatformActionsOrganization`,
+      method,
+      '/orgs/:org/actions/permissions/repositories/:repository_id',
+      (req) => {
+        const org = orgOf(env, req);
+        const id = intParam(req, 'repository_id');
+        if (![...env.world().repos.values()].some((r) => r.id === id && r.org === org)) throw notFound();
+        if (org.enabledPolicy !== 'selected')
+          throw fail(
+            409,
+            `The organisation allows workflows in ${org.enabledPolicy} repositories; choose selected repositories first.`,
+          );
+        if (enable) org.enabledRepositories.add(id);
+        else org.enabledRepositories.delete(id);
+        return empty(204);
+      },
+    );
   }
 }

@@ -1,4 +1,5 @@
-import { type Reply, type Router, type SandboxRequest, empty, json } from '../framework.js';
+import type { OperationTable } from '../anatomy.js';
+import { type Reply, type SandboxRequest, empty, json } from '../framework.js';
 import { type Env, bodyOf, fail, intParam, invalid, notFound, page, repoOf } from './http.js';
 import { jobLog, logArchive } from './logs.js';
 import { DAY, type RepoRec, type RunRec, type WorkflowRec } from './model.js';
@@ -165,31 +166,33 @@ function refName(repo: RepoRec, ref: string): string | undefined {
   return repo.branches.includes(short) || repo.tags.includes(short) ? short : undefined;
 }
 
-export function runRoutes(router: Router, env: Env, downloads: Downloads): void {
+export function runRoutes(router: OperationTable, env: Env, downloads: Downloads): void {
   const R = '/repos/:owner/:repo/actions';
   const me = () => env.world().users.get('octocat')!;
   router
-    .on('GET', `${R}/runs`, (req) => listRuns(env, req, repoOf(env, req)))
-    .on('GET', `${R}/workflows/:workflow_id/runs`, (req) => {
+    .op('listWorkflowRunsForRepo', 'GET', `${R}/runs`, (req) => listRuns(env, req, repoOf(env, req)))
+    .op('listWorkflowRuns', 'GET', `${R}/workflows/:workflow_id/runs`, (req) => {
       const repo = repoOf(env, req);
       return listRuns(env, req, repo, findWorkflow(repo, req.params.workflow_id ?? ''));
     })
-    .on('GET', `${R}/runs/:run_id`, (req) => json(200, runWire(env, req, runOf(env, req, repoOf(env, req)))))
-    .on('DELETE', `${R}/runs/:run_id`, (req) => {
+    .op('getWorkflowRun', 'GET', `${R}/runs/:run_id`, (req) =>
+      json(200, runWire(env, req, runOf(env, req, repoOf(env, req)))),
+    )
+    .op('deleteWorkflowRun', 'DELETE', `${R}/runs/:run_id`, (req) => {
       const run = runOf(env, req, repoOf(env, req));
       if (!run.awaitingApproval && runState(run, env.now()).status !== 'completed')
         throw fail(409, 'Cannot delete a workflow run that is not completed.');
       run.deleted = true;
       return empty(204);
     })
-    .on('POST', `${R}/runs/:run_id/rerun`, (req) => {
+    .op('reRunWorkflow', 'POST', `${R}/runs/:run_id/rerun`, (req) => {
       const run = runOf(env, req, repoOf(env, req));
       const debug = rerunBody(req);
       requireCompleted(env, run, 'a re-run');
       rerun(env.world(), run, { now: env.now(), which: 'all', debug, actor: me() });
       return json(201, {});
     })
-    .on('POST', `${R}/runs/:run_id/rerun-failed-jobs`, (req) => {
+    .op('reRunWorkflowFailedJobs', 'POST', `${R}/runs/:run_id/rerun-failed-jobs`, (req) => {
       const run = runOf(env, req, repoOf(env, req));
       const debug = rerunBody(req);
       requireCompleted(env, run, 'a re-run');
@@ -198,7 +201,7 @@ export function runRoutes(router: Router, env: Env, downloads: Downloads): void 
       rerun(env.world(), run, { now: env.now(), which: 'failed', debug, actor: me() });
       return json(201, {});
     })
-    .on('POST', `${R}/jobs/:job_id/rerun`, (req) => {
+    .op('reRunJobForWorkflowRun', 'POST', `${R}/jobs/:job_id/rerun`, (req) => {
       const repo = repoOf(env, req);
       const found = env.world().jobs.get(intParam(req, 'job_id'));
       if (!found || found.run.repo !== repo || found.run.deleted) throw notFound();
@@ -209,37 +212,37 @@ export function runRoutes(router: Router, env: Env, downloads: Downloads): void 
       rerun(env.world(), found.run, { now: env.now(), which: found.job.id, debug, actor: me() });
       return json(201, {});
     })
-    .on('POST', `${R}/runs/:run_id/cancel`, (req) => {
+    .op('cancelWorkflowRun', 'POST', `${R}/runs/:run_id/cancel`, (req) => {
       const run = runOf(env, req, repoOf(env, req));
       if (run.awaitingApproval || runState(run, env.now()).status === 'completed')
         throw fail(409, 'Cannot cancel a workflow run that is completed.');
       currentAttempt(run).cancelledAt = env.now();
       return json(202, {});
     })
-    .on('POST', `${R}/runs/:run_id/approve`, (req) => {
+    .op('approveWorkflowRun', 'POST', `${R}/runs/:run_id/approve`, (req) => {
       const run = runOf(env, req, repoOf(env, req));
       if (!run.awaitingApproval) throw fail(403, 'This workflow run is not waiting for approval.');
       approve(env.world(), run, env.now());
       return json(201, {});
     })
-    .on('GET', `${R}/runs/:run_id/logs`, (req) => {
+    .op('downloadWorkflowRunLogs', 'GET', `${R}/runs/:run_id/logs`, (req) => {
       const run = runOf(env, req, repoOf(env, req));
       return logsOf(env, req, run, currentAttempt(run), downloads);
     })
-    .on('DELETE', `${R}/runs/:run_id/logs`, (req) => {
+    .op('deleteWorkflowRunLogs', 'DELETE', `${R}/runs/:run_id/logs`, (req) => {
       const run = runOf(env, req, repoOf(env, req));
       if (runState(run, env.now()).status !== 'completed')
         throw fail(403, 'Cannot delete the logs of a workflow run that is not completed.');
       run.logsDeleted = true;
       return empty(204);
     })
-    .on('GET', `${R}/runs/:run_id/attempts/:attempt_number/logs`, (req) => {
+    .op('downloadWorkflowRunAttemptLogs', 'GET', `${R}/runs/:run_id/attempts/:attempt_number/logs`, (req) => {
       const run = runOf(env, req, repoOf(env, req));
       const attempt = run.attempts[intParam(req, 'attempt_number') - 1];
       if (!attempt) throw notFound();
       return logsOf(env, req, run, attempt, downloads);
     })
-    .on('GET', `${R}/runs/:run_id/jobs`, (req) => {
+    .op('listJobsForWorkflowRun', 'GET', `${R}/runs/:run_id/jobs`, (req) => {
       const run = runOf(env, req, repoOf(env, req));
       const filter = req.query.get('filter') ?? 'latest';
       if (filter !== 'latest' && filter !== 'all')
@@ -248,17 +251,17 @@ export function runRoutes(router: Router, env: Env, downloads: Downloads): void 
       const jobs = attempts.flatMap((a) => a.jobs.map((job) => ({ a, job })));
       return page(env, req, 'jobs', jobs, ({ a, job }) => jobWire(env, req, run, a, job));
     })
-    .on('GET', `${R}/runs/:run_id/attempts/:attempt_number/jobs`, (req) => {
+    .op('listJobsForWorkflowRunAttempt', 'GET', `${R}/runs/:run_id/attempts/:attempt_number/jobs`, (req) => {
       const run = runOf(env, req, repoOf(env, req));
       const attempt = run.attempts[intParam(req, 'attempt_number') - 1];
       if (!attempt) throw notFound();
       return page(env, req, 'jobs', attempt.jobs, (job) => jobWire(env, req, run, attempt, job));
     })
-    .on('GET', `${R}/jobs/:job_id`, (req) => {
+    .op('getJobForWorkflowRun', 'GET', `${R}/jobs/:job_id`, (req) => {
       const found = jobOf(env, req);
       return json(200, jobWire(env, req, found.run, found.attempt, found.job));
     })
-    .on('GET', `${R}/jobs/:job_id/logs`, (req) => {
+    .op('downloadJobLogsForWorkflowRun', 'GET', `${R}/jobs/:job_id/logs`, (req) => {
       const { run, attempt, job } = jobOf(env, req);
       if (run.logsDeleted) throw fail(410, 'The logs of this workflow run have been deleted.');
       if (jobState(job, attempt, env.now()).status !== 'completed') throw notFound();
@@ -268,27 +271,27 @@ export function runRoutes(router: Router, env: Env, downloads: Downloads): void 
         'text/plain; charset=utf-8',
       );
     })
-    .on('GET', `${R}/workflows`, (req) => {
+    .op('listRepoWorkflows', 'GET', `${R}/workflows`, (req) => {
       const repo = repoOf(env, req);
       return page(env, req, 'workflows', repo.workflows, (wf) => workflowWire(env, req, wf, repo));
     })
-    .on('GET', `${R}/workflows/:workflow_id`, (req) => {
+    .op('getWorkflow', 'GET', `${R}/workflows/:workflow_id`, (req) => {
       const repo = repoOf(env, req);
       return json(200, workflowWire(env, req, findWorkflow(repo, req.params.workflow_id ?? ''), repo));
     })
-    .on('PUT', `${R}/workflows/:workflow_id/disable`, (req) => {
+    .op('disableWorkflow', 'PUT', `${R}/workflows/:workflow_id/disable`, (req) => {
       const wf = findWorkflow(repoOf(env, req), req.params.workflow_id ?? '');
       wf.state = 'disabled_manually';
       wf.updatedAt = env.now();
       return empty(204);
     })
-    .on('PUT', `${R}/workflows/:workflow_id/enable`, (req) => {
+    .op('enableWorkflow', 'PUT', `${R}/workflows/:workflow_id/enable`, (req) => {
       const wf = findWorkflow(repoOf(env, req), req.params.workflow_id ?? '');
       wf.state = 'active';
       wf.updatedAt = env.now();
       return empty(204);
     })
-    .on('POST', `${R}/workflows/:workflow_id/dispatches`, (req) => {
+    .op('createWorkflowDispatch', 'POST', `${R}/workflows/:workflow_id/dispatches`, (req) => {
       const repo = repoOf(env, req);
       const wf = findWorkflow(repo, req.params.workflow_id ?? '');
       const body = bodyOf(req);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type Router, type SandboxRequest, empty, json } from '../framework.js';
+import type { OperationTable } from '../anatomy.js';
+import { type SandboxRequest, empty, json } from '../framework.js';
 import { type Env, bodyOf, fail, intParam, invalid, notFound, orgOf, page, repoOf } from './http.js';
 import type { OrgRec, RepoRec, SecretRec, VariableRec, Vault, Visibility, World } from './model.js';
 import { iso, repository } from './wire.js';
@@ -160,7 +161,7 @@ function visibleTo(
   return Boolean(item.selected?.has(repo.id));
 }
 
-export function secretRoutes(router: Router, env: Env, keys: Keys, stats: SecretStats): void {
+export function secretRoutes(router: OperationTable, env: Env, keys: Keys, stats: SecretStats): void {
   const repoWhere = (req: SandboxRequest): Where => {
     const repo = repoOf(env, req);
     return { scope: `repo:${repo.id}`, vault: repo.vault, repo };
@@ -176,30 +177,30 @@ export function secretRoutes(router: Router, env: Env, keys: Keys, stats: Secret
     const org = orgOf(env, req);
     return { scope: `org:${org.login.toLowerCase()}`, vault: org.vault, org };
   };
-  const scopes: Array<[string, (req: SandboxRequest) => Where]> = [
-    ['/repos/:owner/:repo/actions', repoWhere],
-    ['/repos/:owner/:repo/environments/:environment_name', envWhere],
-    ['/orgs/:org/actions', orgWhere],
+  const scopes: Array<[string, string, (req: SandboxRequest) => Where]> = [
+    ['Repo', '/repos/:owner/:repo/actions', repoWhere],
+    ['Environment', '/repos/:owner/:repo/environments/:environment_name', envWhere],
+    ['Org', '/orgs/:org/actions', orgWhere],
   ];
 
-  for (const [base, where] of scopes) {
+  for (const [S, base, where] of scopes) {
     router
-      .on('GET', `${base}/secrets/public-key`, async (req) => {
+      .op(`get${S}PublicKey`, 'GET', `${base}/secrets/public-key`, async (req) => {
         const pair = await keys.of(where(req).scope);
         return json(200, { key_id: pair.keyId, key: Buffer.from(pair.publicKey).toString('base64') });
       })
-      .on('GET', `${base}/secrets`, (req) => {
+      .op(`list${S}Secrets`, 'GET', `${base}/secrets`, (req) => {
         const w = where(req);
         const list = [...w.vault.secrets.values()].sort((a, b) => a.name.localeCompare(b.name));
         return page(env, req, 'secrets', list, (s) => secretWire(s, w.org, env, req));
       })
-      .on('GET', `${base}/secrets/:secret_name`, (req) => {
+      .op(`get${S}Secret`, 'GET', `${base}/secrets/:secret_name`, (req) => {
         const w = where(req);
         const s = w.vault.secrets.get((req.params.secret_name ?? '').toUpperCase());
         if (!s) throw notFound();
         return json(200, secretWire(s, w.org, env, req));
       })
-      .on('PUT', `${base}/secrets/:secret_name`, async (req) => {
+      .op(`createOrUpdate${S}Secret`, 'PUT', `${base}/secrets/:secret_name`, async (req) => {
         const w = where(req);
         const name = checkName(req.params.secret_name ?? '', 'Secret');
         const body = bodyOf(req);
@@ -270,17 +271,17 @@ export function secretRoutes(router: Router, env: Env, keys: Keys, stats: Secret
         });
         return existing ? empty(204) : json(201, {});
       })
-      .on('DELETE', `${base}/secrets/:secret_name`, (req) => {
+      .op(`delete${S}Secret`, 'DELETE', `${base}/secrets/:secret_name`, (req) => {
         const w = where(req);
         if (!w.vault.secrets.delete((req.params.secret_name ?? '').toUpperCase())) throw notFound();
         return empty(204);
       })
-      .on('GET', `${base}/variables`, (req) => {
+      .op(`list${S}Variables`, 'GET', `${base}/variables`, (req) => {
         const w = where(req);
         const list = [...w.vault.variables.values()].sort((a, b) => a.name.localeCompare(b.name));
         return page(env, req, 'variables', list, (v) => variableWire(v, w.org, env, req), { max: 30 });
       })
-      .on('POST', `${base}/variables`, (req) => {
+      .op(`create${S}Variable`, 'POST', `${base}/variables`, (req) => {
         const w = where(req);
         const body = bodyOf(req);
         for (const field of ['name', 'value'])
@@ -298,13 +299,13 @@ export function secretRoutes(router: Router, env: Env, keys: Keys, stats: Secret
         w.vault.variables.set(name, { name, value, createdAt: now, updatedAt: now, ...vis });
         return json(201, {});
       })
-      .on('GET', `${base}/variables/:name`, (req) => {
+      .op(`get${S}Variable`, 'GET', `${base}/variables/:name`, (req) => {
         const w = where(req);
         const v = w.vault.variables.get((req.params.name ?? '').toUpperCase());
         if (!v) throw notFound();
         return json(200, variableWire(v, w.org, env, req));
       })
-      .on('PATCH', `${base}/variables/:name`, (req) => {
+      .op(`update${S}Variable`, 'PATCH', `${base}/variables/:name`, (req) => {
         const w = where(req);
         const v = w.vault.variables.get((req.params.name ?? '').toUpperCase());
         if (!v) throw notFound();
@@ -328,7 +329,7 @@ export function secretRoutes(router: Router, env: Env, keys: Keys, stats: Secret
         v.updatedAt = env.now();
         return empty(204);
       })
-      .on('DELETE', `${base}/variables/:name`, (req) => {
+      .op(`delete${S}Variable`, 'DELETE', `${base}/variables/:name`, (req) => {
         const w = where(req);
         if (!w.vault.variables.delete((req.params.name ?? '').toUpperCase())) throw notFound();
         return empty(204);
@@ -337,20 +338,26 @@ export function secretRoutes(router: Router, env: Env, keys: Keys, stats: Secret
 
   // Organisation secrets and variables a repository can use.
   for (const kind of ['secrets', 'variables'] as const) {
-    router.on('GET', `/repos/:owner/:repo/actions/organization-${kind}`, (req) => {
-      const repo = repoOf(env, req);
-      const org = repo.org;
-      const items = org
-        ? [...org.vault[kind].values()]
-            .filter((x) => visibleTo(repo, x))
-            .sort((a, b) => a.name.localeCompare(b.name))
-        : [];
-      return kind === 'secrets'
-        ? page(env, req, kind, items as SecretRec[], (s) => secretWire(s, undefined, env, req))
-        : page(env, req, kind, items as VariableRec[], (v) => variableWire(v, undefined, env, req), {
-            max: 30,
-          });
-    });
+    const K = kind === 'secrets' ? 'Secret' : 'Variable';
+    router.op(
+      `listRepoOrganization${K}s`,
+      'GET',
+      `/repos/:owner/:repo/actions/organization-${kind}`,
+      (req) => {
+        const repo = repoOf(env, req);
+        const org = repo.org;
+        const items = org
+          ? [...org.vault[kind].values()]
+              .filter((x) => visibleTo(repo, x))
+              .sort((a, b) => a.name.localeCompare(b.name))
+          : [];
+        return kind === 'secrets'
+          ? page(env, req, kind, items as SecretRec[], (s) => secretWire(s, undefined, env, req))
+          : page(env, req, kind, items as VariableRec[], (v) => variableWire(v, undefined, env, req), {
+              max: 30,
+            });
+      },
+    );
     const param = kind === 'secrets' ? ':secret_name' : ':name';
     const itemOf = (req: SandboxRequest) => {
       const org = orgOf(env, req);
@@ -364,25 +371,35 @@ export function secretRoutes(router: Router, env: Env, keys: Keys, stats: Secret
       return { org, item };
     };
     router
-      .on('GET', `/orgs/:org/actions/${kind}/${param}/repositories`, (req) => {
+      .op(`listSelectedReposForOrg${K}`, 'GET', `/orgs/:org/actions/${kind}/${param}/repositories`, (req) => {
         const { org, item } = itemOf(req);
         const repos = [...env.world().repos.values()]
           .filter((r) => r.org === org && item.selected?.has(r.id))
           .sort((a, b) => a.id - b.id);
         return page(env, req, 'repositories', repos, (r) => repository(env.urls(req), r));
       })
-      .on('PUT', `/orgs/:org/actions/${kind}/${param}/repositories/:repository_id`, (req) => {
-        const { org, item } = itemOf(req);
-        const id = intParam(req, 'repository_id');
-        if (![...env.world().repos.values()].some((r) => r.id === id && r.org === org)) throw notFound();
-        (item.selected ??= new Set()).add(id);
-        item.updatedAt = env.now();
-        return empty(204);
-      })
-      .on('DELETE', `/orgs/:org/actions/${kind}/${param}/repositories/:repository_id`, (req) => {
-        const { item } = itemOf(req);
-        item.selected?.delete(intParam(req, 'repository_id'));
-        return empty(204);
-      });
+      .op(
+        `addSelectedRepoToOrg${K}`,
+        'PUT',
+        `/orgs/:org/actions/${kind}/${param}/repositories/:repository_id`,
+        (req) => {
+          const { org, item } = itemOf(req);
+          const id = intParam(req, 'repository_id');
+          if (![...env.world().repos.values()].some((r) => r.id === id && r.org === org)) throw notFound();
+          (item.selected ??= new Set()).add(id);
+          item.updatedAt = env.now();
+          return empty(204);
+        },
+      )
+      .op(
+        `removeSelectedRepoFromOrg${K}`,
+        'DELETE',
+        `/orgs/:org/actions/${kind}/${param}/repositories/:repository_id`,
+        (req) => {
+          const { item } = itemOf(req);
+          item.selected?.delete(intParam(req, 'repository_id'));
+          return empty(204);
+        },
+      );
   }
 }

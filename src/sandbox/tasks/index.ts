@@ -1,12 +1,5 @@
-import {
-  type Emulator,
-  type Reply,
-  Router,
-  type SandboxContext,
-  type SandboxRequest,
-  json,
-  settingsOf,
-} from '../framework.js';
+import { type Kit, type Operations, defineEmulator, op } from '../anatomy.js';
+import { type Reply, type SandboxRequest, json } from '../framework.js';
 import { Gate } from '../gate.js';
 import { mountAuthServer } from '../oauth/mount.js';
 import { google } from '../oauth/vendors.js';
@@ -40,34 +33,106 @@ type Handler = (s: TasksState, user: UserRec, req: SandboxRequest) => Reply;
  * `/tasks/o/oauth2/v2/auth`, `/tasks/device/code`, `/tasks/device`, `/tasks/revoke`): the tokens it
  * issues work until they expire on the sandbox clock or are revoked.
  *
- * Settings (`ops sandbox start --set`): tasks.rate_limit (requests per period and user, default
- * 1000), tasks.rate_period (seconds, default 60), and the authorization server's (src/sandbox/oauth/mount.ts).
+ * Settings (`ops sandbox start --set`, defaults in the service table): tasks.rate_limit (requests per
+ * period and user), tasks.rate_period (seconds), and the authorization server's (src/sandbox/oauth/mount.ts).
  */
-export function createEmulator(ctx: SandboxContext): Emulator {
-  const state = new TasksState(ctx.clock);
-  const settings = settingsOf(ctx, 'tasks');
-  const limit = settings.int('rate_limit', 1000, 1);
-  const period = settings.int('rate_period', 60, 1);
-  const token = ctx.options.credentials.tasks?.token ?? 'sandbox-tasks-token';
+export const createEmulator = defineEmulator<TasksState, TasksParts>({
+  name: 'tasks',
+  state: (k) => new TasksState(k.clock),
+  parts(k) {
+    const auth = mountAuthServer(
+      k.ctx,
+      'tasks',
+      google({ clientId: k.credentials.client_id ?? '', clientSecret: k.credentials.client_secret ?? '' }),
+    );
+    const counts = { requests: 0, unauthorized: 0, forbidden: 0, rateLimited: 0, invalid: 0, changes: 0 };
+    const gate = bearerGate(k, counts, auth.registry);
+    return { auth, counts, gate, resets: [gate, auth] };
+  },
+  routes: tasksRoutes,
+  notFound: () => json(404, errorBody(404, 'notFound', 'Not Found')),
+  methodNotAllowed: (req) =>
+    json(405, errorBody(405, 'methodNotAllowed', `Method ${req.method} is not allowed here.`)),
+  front: (p, next) => (req) => p.auth.handle(req) ?? next(req),
+  stats(k, p) {
+    const user = k.state().users.get('sandbox');
+    return {
+      ...p.counts,
+      ...p.auth.stats(),
+      lists: user?.lists.length ?? 0,
+      tasks: user ? user.lists.reduce((n, l) => n + treeOrder(l).length, 0) : 0,
+    };
+  },
+  banner: () => [
+    `tasks: a read-only token: OPS_TASKS_TOKEN=${READONLY_TOKEN}; a second user: OPS_TASKS_TOKEN=${OTHER_USER_TOKEN}`,
+  ],
+});
+
+interface TasksParts {
+  auth: ReturnType<typeof mountAuthServer>;
+  counts: Record<string, number>;
+  gate: Gate<Grant, boolean>;
+}
+
+/** The 14 routes, by the client operation each serves (clients/tasks/client.ts). */
+function tasksRoutes(k: Kit<TasksState>, p: TasksParts): Operations {
+  const guarded = (handler: Handler, change: boolean) =>
+    p.gate.guard((req, grant) => handler(k.state(), k.state().user(grant.user), req), change);
+  const LISTS = '/tasks/v1/users/@me/lists';
+  const TASKS = '/tasks/v1/lists/:tasklist/tasks';
+  return {
+    listTasklists: op('GET', LISTS, guarded(listLists, false)),
+    insertTasklist: op('POST', LISTS, guarded(insertList, true)),
+    getTasklist: op('GET', `${LISTS}/:tasklist`, guarded(getList, false)),
+    patchTasklist: op(
+      'PATCH',
+      `${LISTS}/:tasklist`,
+      guarded((s, u, r) => changeList(s, u, r, false), true),
+    ),
+    updateTasklist: op(
+      'PUT',
+      `${LISTS}/:tasklist`,
+      guarded((s, u, r) => changeList(s, u, r, true), true),
+    ),
+    deleteTasklist: op('DELETE', `${LISTS}/:tasklist`, guarded(deleteList, true)),
+    clearTasks: op('POST', '/tasks/v1/lists/:tasklist/clear', guarded(clearTasks, true)),
+    listTasks: op('GET', TASKS, guarded(listTasks, false)),
+    insertTask: op('POST', TASKS, guarded(insertTask, true)),
+    getTask: op('GET', `${TASKS}/:task`, guarded(getTask, false)),
+    patchTask: op(
+      'PATCH',
+      `${TASKS}/:task`,
+      guarded((s, u, r) => changeTask(s, u, r, false), true),
+    ),
+    updateTask: op(
+      'PUT',
+      `${TASKS}/:task`,
+      guarded((s, u, r) => changeTask(s, u, r, true), true),
+    ),
+    deleteTask: op('DELETE', `${TASKS}/:task`, guarded(deleteTask, true)),
+    moveTask: op('POST', `${TASKS}/:task/move`, guarded(moveTask, true)),
+  };
+}
+
+/**
+ * The bearer token (or the `access_token` / `oauth_token` query parameter the service also reads),
+ * the scope of a change, then the limit per user.
+ */
+function bearerGate(
+  k: Kit<TasksState>,
+  counts: Record<string, number>,
+  registry: { check(token: string): string },
+): Gate<Grant, boolean> {
+  const limit = k.settings.int('rate_limit');
+  const period = k.settings.int('rate_period');
+  const token = k.credentials.token ?? 'sandbox-tasks-token';
   const grants = new Map<string, Grant>([
     [token, { user: 'sandbox', write: true }],
     [READONLY_TOKEN, { user: 'sandbox', write: false }],
     [OTHER_USER_TOKEN, { user: 'other', write: true }],
   ]);
-  const counts = { requests: 0, unauthorized: 0, forbidden: 0, rateLimited: 0, invalid: 0, changes: 0 };
-  const creds = ctx.options.credentials.tasks ?? {};
-  const auth = mountAuthServer(
-    ctx,
-    'tasks',
-    google({ clientId: creds.client_id ?? '', clientSecret: creds.client_secret ?? '' }),
-  );
-
-  /**
-   * The bearer token (or the `access_token` / `oauth_token` query parameter the service also reads),
-   * the scope of a change, then the limit per user.
-   */
-  const gate = new Gate<Grant, boolean>({
-    clock: ctx.clock,
+  return new Gate<Grant, boolean>({
+    clock: k.clock,
     counts,
     authenticate(req, change) {
       const header = req.headers.authorization;
@@ -81,8 +146,7 @@ export function createEmulator(ctx: SandboxContext): Emulator {
           { 'www-authenticate': REALM },
         );
       // The fixed tokens, or one the authorization server issued and that has not expired.
-      const grant =
-        grants.get(given) ?? (auth.registry.check(given) === 'valid' ? grants.get(token) : undefined);
+      const grant = grants.get(given) ?? (registry.check(given) === 'valid' ? grants.get(token) : undefined);
       if (!grant)
         throw fail(
           401,
@@ -113,65 +177,4 @@ export function createEmulator(ctx: SandboxContext): Emulator {
     tally: (reply, _req, change) =>
       reply.status === 400 ? 'invalid' : change && reply.status < 300 ? 'changes' : undefined,
   });
-  const guarded = (handler: Handler, change: boolean) =>
-    gate.guard((req, grant) => handler(state, state.user(grant.user), req), change);
-
-  const LISTS = '/tasks/v1/users/@me/lists';
-  const TASKS = '/tasks/v1/lists/:tasklist/tasks';
-  const router = new Router(
-    () => json(404, errorBody(404, 'notFound', 'Not Found')),
-    (req) => json(405, errorBody(405, 'methodNotAllowed', `Method ${req.method} is not allowed here.`)),
-  )
-    .on('GET', LISTS, guarded(listLists, false))
-    .on('POST', LISTS, guarded(insertList, true))
-    .on('GET', `${LISTS}/:tasklist`, guarded(getList, false))
-    .on(
-      'PATCH',
-      `${LISTS}/:tasklist`,
-      guarded((s, u, r) => changeList(s, u, r, false), true),
-    )
-    .on(
-      'PUT',
-      `${LISTS}/:tasklist`,
-      guarded((s, u, r) => changeList(s, u, r, true), true),
-    )
-    .on('DELETE', `${LISTS}/:tasklist`, guarded(deleteList, true))
-    .on('POST', '/tasks/v1/lists/:tasklist/clear', guarded(clearTasks, true))
-    .on('GET', TASKS, guarded(listTasks, false))
-    .on('POST', TASKS, guarded(insertTask, true))
-    .on('GET', `${TASKS}/:task`, guarded(getTask, false))
-    .on(
-      'PATCH',
-      `${TASKS}/:task`,
-      guarded((s, u, r) => changeTask(s, u, r, false), true),
-    )
-    .on(
-      'PUT',
-      `${TASKS}/:task`,
-      guarded((s, u, r) => changeTask(s, u, r, true), true),
-    )
-    .on('DELETE', `${TASKS}/:task`, guarded(deleteTask, true))
-    .on('POST', `${TASKS}/:task/move`, guarded(moveTask, true));
-
-  return {
-    name: 'tasks',
-    handle: (req) => auth.handle(req) ?? router.handle(req),
-    reset() {
-      state.reset();
-      gate.reset();
-      auth.reset();
-    },
-    stats() {
-      const user = state.users.get('sandbox');
-      return {
-        ...counts,
-        ...auth.stats(),
-        lists: user?.lists.length ?? 0,
-        tasks: user ? user.lists.reduce((n, l) => n + treeOrder(l).length, 0) : 0,
-      };
-    },
-    banner: () => [
-      `tasks: a read-only token: OPS_TASKS_TOKEN=${READONLY_TOKEN}; a second user: OPS_TASKS_TOKEN=${OTHER_USER_TOKEN}`,
-    ],
-  };
 }
