@@ -23,6 +23,9 @@ const EMULATORS_PENDING: Record<string, number> = {
   'sandbox/runs/runs-routes.ts runRoutes': 169,
   'sandbox/runs/secret-routes.ts secretRoutes': 242,
   'sandbox/server.ts startSandbox': 192,
+  'sandbox/cloud/seed.ts seedWorld': 196,
+  'sandbox/pipelines/insights.ts insightsRoutes': 244,
+  'sandbox/runs/seed.ts seedWorld': 283,
 };
 
 function files(dir: string): string[] {
