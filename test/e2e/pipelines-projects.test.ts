@@ -154,6 +154,22 @@ describe('a project by slug, id or name', () => {
     expect(dry.stdout).toContain(IDS.webApp);
   });
 
+  it('a project name costs one planned read with the organization as a slug, two with it as an id (#37)', async () => {
+    const planned = async (org: string[]) => {
+      const args = ['context', 'restriction', 'create', IDS.awsStaging, '--type', 'project'];
+      const r = await ops([...args, '--value', 'web-app', ...org, '--dry-run']);
+      expect(r.code).toBe(0);
+      return r.stderr.split('\n').filter((l) => l.includes('(read-only, to plan)'));
+    };
+    expect(await planned(['--org', 'gh/acme'])).toEqual([
+      expect.stringContaining('/api/v2/project/gh%2Facme%2Fweb-app (read-only, to plan)'),
+    ]);
+    // The organization's id: its slug is read first (GET /me/collaborations; docs/grammar.md says why).
+    const byId = await planned([]);
+    expect(byId).toHaveLength(2);
+    expect(byId[0]).toContain('/api/v2/me/collaborations (read-only, to plan)');
+  });
+
   it('project get by id reads the names, then the projects until one has it', async () => {
     const byId = await ops(['project', 'get', IDS.mobile, '--field', 'slug']);
     expect(byId.stdout).toBe('gh/acme/mobile\n');
