@@ -56,6 +56,10 @@ export const skips: LineSkip[] = [
     why: "looks once every 10 s or more of real time (the README's `--watch 1s --count 1` is run)",
     test: (t) => /--watch (\d{2,}s|\d+[mh])\b/.test(t),
   },
+  {
+    why: 'serves Streamable HTTP until Ctrl-C (test/e2e/mcp-http.test.ts starts and checks it)',
+    test: (t) => /\bops mcp (serve )?--http\b/.test(t),
+  },
   { why: 'an auth method the sandbox does not serve', test: (t) => /--method ldap\b/.test(t) },
   { why: 'fish syntax; the examples run in bash', test: (t) => /\| source$/.test(t) },
 ];
