@@ -24,7 +24,6 @@ const EMULATORS_PENDING: Record<string, number> = {
   'sandbox/server.ts startSandbox': 192,
   'sandbox/cloud/seed.ts seedWorld': 196,
   'sandbox/pipelines/insights.ts insightsRoutes': 244,
-  'sandbox/runs/seed.ts seedWorld': 283,
 };
 
 function files(dir: string): string[] {
