@@ -17,7 +17,6 @@ const LIMIT = 150;
 const EMULATORS_PENDING: Record<string, number> = {
   'sandbox/pipelines/contexts.ts contextRoutes': 159,
   'sandbox/pipelines/policy.ts policyRoutes': 221,
-  'sandbox/pipelines/projects.ts projectRoutes': 249,
   'sandbox/runs/runner-routes.ts runnerRoutes': 156,
   'sandbox/runs/runs-routes.ts runRoutes': 169,
   'sandbox/runs/secret-routes.ts secretRoutes': 242,
