@@ -22,7 +22,6 @@ const EMULATORS_PENDING: Record<string, number> = {
   'sandbox/runs/secret-routes.ts secretRoutes': 242,
   'sandbox/server.ts startSandbox': 192,
   'sandbox/cloud/seed.ts seedWorld': 196,
-  'sandbox/pipelines/insights.ts insightsRoutes': 244,
 };
 
 function files(dir: string): string[] {
