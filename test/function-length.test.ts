@@ -19,7 +19,6 @@ const EMULATORS_PENDING: Record<string, number> = {
   'sandbox/pipelines/policy.ts policyRoutes': 221,
   'sandbox/runs/runner-routes.ts runnerRoutes': 156,
   'sandbox/runs/runs-routes.ts runRoutes': 169,
-  'sandbox/runs/secret-routes.ts secretRoutes': 242,
   'sandbox/server.ts startSandbox': 192,
   'sandbox/cloud/seed.ts seedWorld': 196,
 };
