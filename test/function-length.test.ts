@@ -19,7 +19,6 @@ const EMULATORS_PENDING: Record<string, number> = {
   'sandbox/runs/runner-routes.ts runnerRoutes': 156,
   'sandbox/runs/runs-routes.ts runRoutes': 169,
   'sandbox/server.ts startSandbox': 192,
-  'sandbox/cloud/seed.ts seedWorld': 196,
 };
 
 function files(dir: string): string[] {
