@@ -18,7 +18,6 @@ const EMULATORS_PENDING: Record<string, number> = {
   'sandbox/pipelines/contexts.ts contextRoutes': 159,
   'sandbox/runs/runner-routes.ts runnerRoutes': 156,
   'sandbox/runs/runs-routes.ts runRoutes': 169,
-  'sandbox/server.ts startSandbox': 192,
 };
 
 function files(dir: string): string[] {
