@@ -17,7 +17,6 @@ const LIMIT = 150;
 const EMULATORS_PENDING: Record<string, number> = {
   'sandbox/pipelines/contexts.ts contextRoutes': 159,
   'sandbox/runs/runner-routes.ts runnerRoutes': 156,
-  'sandbox/runs/runs-routes.ts runRoutes': 169,
 };
 
 function files(dir: string): string[] {
