@@ -10,24 +10,6 @@ import { describe, expect, it } from 'vitest';
 const SRC = join(import.meta.dirname, '..', 'src');
 const LIMIT = 150;
 
-/**
- * The sandbox's route tables over the limit, each held at its length today: none may grow, and none
- * may be added (the emulators' entries are declarations now; their route tables are what is left).
- */
-const EMULATORS_PENDING: Record<string, number> = {
-  'sandbox/db/routes.ts routes': 291,
-  'sandbox/pipelines/contexts.ts contextRoutes': 159,
-  'sandbox/pipelines/policy.ts policyRoutes': 221,
-  'sandbox/pipelines/projects.ts projectRoutes': 249,
-  'sandbox/runs/runner-routes.ts runnerRoutes': 156,
-  'sandbox/runs/runs-routes.ts runRoutes': 169,
-  'sandbox/runs/secret-routes.ts secretRoutes': 242,
-  'sandbox/server.ts startSandbox': 192,
-  'sandbox/cloud/seed.ts seedWorld': 196,
-  'sandbox/pipelines/insights.ts insightsRoutes': 244,
-  'sandbox/runs/seed.ts seedWorld': 283,
-};
-
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
@@ -63,7 +45,7 @@ describe('function length', () => {
   it(`no function in src is over ${LIMIT} lines`, () => {
     const long = files(SRC).flatMap((f) =>
       functionLengths(f, readFileSync(f, 'utf8'))
-        .filter((fn) => fn.lines > (EMULATORS_PENDING[`${relative(SRC, f)} ${fn.name}`] ?? LIMIT))
+        .filter((fn) => fn.lines > LIMIT)
         .map((fn) => `${relative(SRC, f)}:${fn.line} ${fn.name} (${fn.lines} lines)`),
     );
     expect(long).toEqual([]);

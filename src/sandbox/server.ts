@@ -49,17 +49,27 @@ export interface RunningSandbox {
 /** Largest request body the sandbox reads (the secrets store's own limit is enforced by its emulator). */
 const MAX_BODY = 64 * 1024 * 1024;
 
-/**
- * Serves every emulator on one loopback port, each under `/<service>`, plus `/__sandbox/*` controls:
- * `POST faults` (rule or list of rules), `POST clock/advance {seconds}`, `GET counters`, `POST reset`,
- * `GET health`.
- */
-export async function startSandbox(o: SandboxStartOptions = {}): Promise<RunningSandbox> {
+/** What every request reaches: the emulators by service, the counters, the faults and the clock. */
+interface Sandbox {
+  emulators: Map<string, Emulator>;
+  counters: Map<string, number>;
+  faults: Faults;
+  clock: Clock;
+}
+
+type Dispatch = (
+  method: string,
+  rawUrl: string,
+  headers: Record<string, string>,
+  body: Buffer,
+) => Promise<Reply | 'drop'>;
+
+/** What every emulator is handed: the clock (`clock.speed`, else the option) and the options. */
+function contextOf(o: SandboxStartOptions): SandboxContext {
   const speed = o.settings?.['clock.speed'];
   const clock = new Clock(speed ? Number(speed) : (o.clockSpeed ?? 1));
-  const faults = new Faults();
   const catalog = o.catalog ?? [];
-  const ctx: SandboxContext = {
+  return {
     clock,
     options: {
       credentials: sandboxCredentials(catalog, o.env ?? process.env),
@@ -68,6 +78,11 @@ export async function startSandbox(o: SandboxStartOptions = {}): Promise<Running
       scheme: o.tls ? 'https' : 'http',
     },
   };
+}
+
+/** The emulators of the services asked for (default: every one the catalog or the options have). */
+async function loadEmulators(o: SandboxStartOptions, ctx: SandboxContext): Promise<Map<string, Emulator>> {
+  const catalog = o.catalog ?? [];
   const emulators = new Map<string, Emulator>();
   const names = o.services ?? [
     ...new Set([...catalog.map((s) => s.name), ...Object.keys(o.emulators ?? {})]),
@@ -79,16 +94,41 @@ export async function startSandbox(o: SandboxStartOptions = {}): Promise<Running
     if (!factory) throw new Error(`no emulator for service "${name}"`);
     emulators.set(name, factory(ctx));
   }
-  const counters = new Map<string, number>();
+  return emulators;
+}
 
-  const handler = (req: IncomingMessage, res: ServerResponse) => {
-    void serve(req, res).catch((err: unknown) => {
-      if (!res.headersSent)
-        send(res, { status: 500, body: { errors: [`sandbox error: ${(err as Error).message}`] } });
-      else res.destroy();
-    });
-  };
+/** Counters, faults and the emulator: the same for every request, whatever parsed it. */
+async function dispatch(
+  s: Sandbox,
+  method: string,
+  rawUrl: string,
+  headers: Record<string, string>,
+  body: Buffer,
+): Promise<Reply | 'drop'> {
+  const url = new URL(rawUrl, 'http://sandbox');
+  const [, first = '', ...rest] = url.pathname.split('/');
+  if (first === '__sandbox') return control(s, method, rest.join('/'), body);
+  const emulator = s.emulators.get(first);
+  if (!emulator) {
+    return {
+      status: 404,
+      body: { errors: [`no service at /${first}; services: ${[...s.emulators.keys()].join(', ')}`] },
+    };
+  }
+  const path = `/${rest.join('/')}`;
+  const key = `${first} ${method} ${path}`;
+  s.counters.set(key, (s.counters.get(key) ?? 0) + 1);
+  const fault = s.faults.take(first, method, path);
+  if (fault) {
+    if (fault.kind === 'drop') return 'drop';
+    if (fault.kind === 'delay') await new Promise((r) => setTimeout(r, fault.delayMs ?? 1000));
+    else return faultReply(fault);
+  }
+  return emulator.handle({ method, path, query: url.searchParams, headers, body, params: {} });
+}
 
+/** The HTTP server's handler: the request read, dispatched and answered (or its socket dropped). */
+function requestHandler(dispatch: Dispatch) {
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers))
@@ -103,40 +143,21 @@ export async function startSandbox(o: SandboxStartOptions = {}): Promise<Running
     else send(res, reply);
   }
 
-  /** Counters, faults and the emulator: the same for every request, whatever parsed it. */
-  async function dispatch(
-    method: string,
-    rawUrl: string,
-    headers: Record<string, string>,
-    body: Buffer,
-  ): Promise<Reply | 'drop'> {
-    const url = new URL(rawUrl, 'http://sandbox');
-    const [, first = '', ...rest] = url.pathname.split('/');
-    if (first === '__sandbox') return control(method, rest.join('/'), body);
-    const emulator = emulators.get(first);
-    if (!emulator) {
-      return {
-        status: 404,
-        body: { errors: [`no service at /${first}; services: ${[...emulators.keys()].join(', ')}`] },
-      };
-    }
-    const path = `/${rest.join('/')}`;
-    const key = `${first} ${method} ${path}`;
-    counters.set(key, (counters.get(key) ?? 0) + 1);
-    const fault = faults.take(first, method, path);
-    if (fault) {
-      if (fault.kind === 'drop') return 'drop';
-      if (fault.kind === 'delay') await new Promise((r) => setTimeout(r, fault.delayMs ?? 1000));
-      else return faultReply(fault);
-    }
-    return emulator.handle({ method, path, query: url.searchParams, headers, body, params: {} });
-  }
+  return (req: IncomingMessage, res: ServerResponse) => {
+    void serve(req, res).catch((err: unknown) => {
+      if (!res.headersSent)
+        send(res, { status: 500, body: { errors: [`sandbox error: ${(err as Error).message}`] } });
+      else res.destroy();
+    });
+  };
+}
 
-  /**
-   * Node's HTTP parser refuses methods it does not know, and the secrets store's LIST is one: the
-   * parser's error carries the raw request, which is read here and answered on the socket directly.
-   */
-  const onClientError = (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
+/**
+ * Node's HTTP parser refuses methods it does not know, and the secrets store's LIST is one: the
+ * parser's error carries the raw request, which is read here and answered on the socket directly.
+ */
+function clientErrorHandler(dispatch: Dispatch) {
+  return (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
     const raw = err.code === 'HPE_INVALID_METHOD' ? err.rawPacket?.toString('latin1') : undefined;
     const m = raw ? /^(LIST) (\S+) HTTP\/1\.[01]\r\n([\s\S]*?)\r\n\r\n/.exec(raw) : null;
     if (!m) {
@@ -162,57 +183,63 @@ export async function startSandbox(o: SandboxStartOptions = {}): Promise<Running
       })
       .catch(() => socket.destroy());
   };
+}
 
-  function control(method: string, path: string, body: Buffer): Reply {
-    const input = body.length ? JSON.parse(body.toString('utf8')) : {};
-    if (method === 'GET' && path === 'health')
-      return { status: 200, body: { ok: true, services: [...emulators.keys()] } };
-    if (method === 'POST' && path === 'faults') {
-      for (const rule of ([] as FaultRule[]).concat(input)) faults.add(rule);
-      return { status: 200, body: { pending: faults.pending() } };
-    }
-    if (method === 'DELETE' && path === 'faults') {
-      faults.clear();
-      return { status: 200, body: { pending: 0 } };
-    }
-    if (method === 'POST' && path === 'clock/advance') {
-      clock.advance(Number(input.seconds ?? 0) * 1000);
-      return { status: 200, body: { now: new Date(clock.now()).toISOString() } };
-    }
-    if (method === 'GET' && path === 'counters') {
-      const requests: Record<string, Record<string, number>> = {};
-      for (const [k, n] of counters) {
-        const [service = '', ...r] = k.split(' ');
-        (requests[service] ??= {})[r.join(' ')] = n;
-      }
-      const stats: Record<string, unknown> = {};
-      for (const [name, e] of emulators) if (e.stats) stats[name] = e.stats();
-      return {
-        status: 200,
-        body: {
-          requests,
-          faultsInjected: faults.injected,
-          faultsPending: faults.pending(),
-          emulators: stats,
-        },
-      };
-    }
-    if (method === 'POST' && path === 'reset') {
-      counters.clear();
-      faults.clear();
-      clock.reset();
-      for (const e of emulators.values()) e.reset();
-      return { status: 200, body: { ok: true } };
-    }
-    return { status: 404, body: { errors: [`unknown sandbox control ${method} /__sandbox/${path}`] } };
+/** The `/__sandbox/*` controls: health, faults, the clock, the counters and reset. */
+function control(s: Sandbox, method: string, path: string, body: Buffer): Reply {
+  const { emulators, faults, clock, counters } = s;
+  const input = body.length ? JSON.parse(body.toString('utf8')) : {};
+  if (method === 'GET' && path === 'health')
+    return { status: 200, body: { ok: true, services: [...emulators.keys()] } };
+  if (method === 'POST' && path === 'faults') {
+    for (const rule of ([] as FaultRule[]).concat(input)) faults.add(rule);
+    return { status: 200, body: { pending: faults.pending() } };
   }
+  if (method === 'DELETE' && path === 'faults') {
+    faults.clear();
+    return { status: 200, body: { pending: 0 } };
+  }
+  if (method === 'POST' && path === 'clock/advance') {
+    clock.advance(Number(input.seconds ?? 0) * 1000);
+    return { status: 200, body: { now: new Date(clock.now()).toISOString() } };
+  }
+  if (method === 'GET' && path === 'counters') {
+    const requests: Record<string, Record<string, number>> = {};
+    for (const [k, n] of counters) {
+      const [service = '', ...r] = k.split(' ');
+      (requests[service] ??= {})[r.join(' ')] = n;
+    }
+    const stats: Record<string, unknown> = {};
+    for (const [name, e] of emulators) if (e.stats) stats[name] = e.stats();
+    return {
+      status: 200,
+      body: {
+        requests,
+        faultsInjected: faults.injected,
+        faultsPending: faults.pending(),
+        emulators: stats,
+      },
+    };
+  }
+  if (method === 'POST' && path === 'reset') {
+    counters.clear();
+    faults.clear();
+    clock.reset();
+    for (const e of emulators.values()) e.reset();
+    return { status: 200, body: { ok: true } };
+  }
+  return { status: 404, body: { errors: [`unknown sandbox control ${method} /__sandbox/${path}`] } };
+}
 
+/** The HTTP (or, with `tls`, HTTPS) server listening, and the sockets it has open. */
+async function listen(o: SandboxStartOptions, dispatch: Dispatch) {
   const tls = o.tls ? await makeSandboxTls() : undefined;
+  const handler = requestHandler(dispatch);
   const server: Server = tls
     ? createHttpsServer({ key: tls.key, cert: tls.cert }, handler)
     : createHttpServer(handler);
   server.keepAliveTimeout = 30_000;
-  server.on('clientError', onClientError);
+  server.on('clientError', clientErrorHandler(dispatch));
   const host = o.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -225,9 +252,26 @@ export async function startSandbox(o: SandboxStartOptions = {}): Promise<Running
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
+  return { server, url: `${tls ? 'https' : 'http'}://${host}:${port}`, port, caPath, sockets };
+}
+
+/**
+ * Serves every emulator on one loopback port, each under `/<service>`, plus `/__sandbox/*` controls:
+ * `POST faults` (rule or list of rules), `POST clock/advance {seconds}`, `GET counters`, `POST reset`,
+ * `GET health`.
+ */
+export async function startSandbox(o: SandboxStartOptions = {}): Promise<RunningSandbox> {
+  const ctx = contextOf(o);
+  const { clock } = ctx;
+  const faults = new Faults();
+  const emulators = await loadEmulators(o, ctx);
+  const sandbox: Sandbox = { emulators, counters: new Map(), faults, clock };
+  const { server, url, port, caPath, sockets } = await listen(o, (method, rawUrl, headers, body) =>
+    dispatch(sandbox, method, rawUrl, headers, body),
+  );
 
   return {
-    url: `${tls ? 'https' : 'http'}://${host}:${port}`,
+    url,
     port,
     caPath,
     emulators,

@@ -33,15 +33,9 @@ export const SEED_IDS = {
   tgTcp: TARGET_GROUPS[2]!.id,
 } as const;
 
-/**
- * The sandbox's starting data: seven instances in every state a user meets first (running, stopped,
- * MONTHLY with a termination scheduled, in the private network, with a snapshot and credentials),
- * three load balancers and three auto scaling groups.
- */
-export function seedWorld(t0: number): World {
-  const w = new World(t0);
-  const ago = (days: number) => t0 - days * DAY;
-  const add = (
+/** Adds an instance in the given state, started the given days before `t0`. */
+function instanceAdder(w: World, ago: (days: number) => number) {
+  return (
     id: string,
     o: Omit<NewInstance, 'id' | 'serial'>,
     state: string,
@@ -57,11 +51,17 @@ export function seedWorld(t0: number): World {
     w.instances.set(id, inst);
     return inst;
   };
-  const base = { storage: 'CENTRAL' as const, contractType: 'HOURLY' as const };
+}
+
+type Add = ReturnType<typeof instanceAdder>;
+const CENTRAL_HOURLY = { storage: 'CENTRAL' as const, contractType: 'HOURLY' as const };
+
+/** The web tier: two web servers (one in the private network) and a MONTHLY database server. */
+function seedWebTier(add: Add, ago: (days: number) => number): void {
   add(
     SEED_IDS.web01,
     {
-      ...base,
+      ...CENTRAL_HOURLY,
       type: 'cld.m5.large',
       region: 'eu-west-3',
       reference: 'web-01',
@@ -73,7 +73,7 @@ export function seedWorld(t0: number): World {
   add(
     SEED_IDS.web02,
     {
-      ...base,
+      ...CENTRAL_HOURLY,
       type: 'cld.m5.large',
       region: 'eu-west-3',
       reference: 'web-02',
@@ -101,10 +101,14 @@ export function seedWorld(t0: number): World {
   );
   db.contract.startsAt = ago(41);
   db.contract.endsAt = addMonths(ago(41), 12);
+}
+
+/** A stopped batch server, a Windows server with its termination scheduled, a BSD server and a legacy one. */
+function seedOtherInstances(add: Add, ago: (days: number) => number): void {
   add(
     SEED_IDS.batch01,
     {
-      ...base,
+      ...CENTRAL_HOURLY,
       type: 'cld.c5.2xlarge',
       region: 'us-east-1',
       reference: 'batch-01',
@@ -141,7 +145,7 @@ export function seedWorld(t0: number): World {
   add(
     SEED_IDS.bsd01,
     {
-      ...base,
+      ...CENTRAL_HOURLY,
       type: 'cld.c5.large',
       region: 'ap-southeast-1',
       reference: 'bsd-01',
@@ -163,7 +167,10 @@ export function seedWorld(t0: number): World {
     'STOPPED',
     90,
   );
+}
 
+/** db-01's snapshot, and the credentials of db-01 and win-01. */
+function seedSnapshotAndCredentials(w: World, ago: (days: number) => number): void {
   w.snapshots.set(SEED_IDS.db01Snapshot, {
     id: SEED_IDS.db01Snapshot,
     instanceId: SEED_IDS.db01,
@@ -177,14 +184,10 @@ export function seedWorld(t0: number): World {
   w.credentials.set(SEED_IDS.win01, [
     { type: 'OPERATING_SYSTEM', username: 'Administrator', password: 'sandbox-win-admin-pass' },
   ]);
+}
 
-  for (const [id, reference, region, listener, state] of [
-    [SEED_IDS.lbWeb, 'lb-web', 'eu-west-3', 'HTTP', 'RUNNING'],
-    [SEED_IDS.lbTcp, 'lb-jobs', 'us-east-1', 'TCP', 'RUNNING'],
-    [SEED_IDS.lbBatch, 'lb-batch', 'us-east-1', 'HTTPS', 'STOPPED'],
-  ] as const)
-    w.balancers.set(id, { id, reference, region, listener, state, steps: [] });
-
+/** Three auto scaling groups: manual, CPU based and scheduled. */
+function seedGroups(w: World, t0: number, ago: (days: number) => number): void {
   const group = (g: Partial<Group> & Pick<Group, 'id' | 'type' | 'reference' | 'region' | 'instanceId'>) =>
     w.groups.set(g.id, {
       desiredAmount: null,
@@ -232,5 +235,28 @@ export function seedWorld(t0: number): World {
     startsAt: t0 + DAY,
     endsAt: t0 + 2 * DAY,
   });
+}
+
+/**
+ * The sandbox's starting data: seven instances in every state a user meets first (running, stopped,
+ * MONTHLY with a termination scheduled, in the private network, with a snapshot and credentials),
+ * three load balancers and three auto scaling groups.
+ */
+export function seedWorld(t0: number): World {
+  const w = new World(t0);
+  const ago = (days: number) => t0 - days * DAY;
+  const add = instanceAdder(w, ago);
+  seedWebTier(add, ago);
+  seedOtherInstances(add, ago);
+  seedSnapshotAndCredentials(w, ago);
+
+  for (const [id, reference, region, listener, state] of [
+    [SEED_IDS.lbWeb, 'lb-web', 'eu-west-3', 'HTTP', 'RUNNING'],
+    [SEED_IDS.lbTcp, 'lb-jobs', 'us-east-1', 'TCP', 'RUNNING'],
+    [SEED_IDS.lbBatch, 'lb-batch', 'us-east-1', 'HTTPS', 'STOPPED'],
+  ] as const)
+    w.balancers.set(id, { id, reference, region, listener, state, steps: [] });
+
+  seedGroups(w, t0, ago);
   return w;
 }

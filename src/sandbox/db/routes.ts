@@ -39,11 +39,8 @@ interface Deps {
   stats: { operationsStarted: number; statusPolls: number };
 }
 
-/** The emulator's answers, by route: sign-in (no token needed) and the API. */
-export function routes(d: Deps) {
-  const { target, state } = d;
-  const accountId = `/subscriptions/${target.subscription}/resourceGroups/${target.resourceGroup}/providers/${PROVIDER}/databaseAccounts/${target.account}`;
-
+/** The wire shapes of an assignment and a definition of the account. */
+function wires(accountId: string) {
   const assignmentWire = (a: Assignment) => ({
     id: `${accountId}/sqlRoleAssignments/${a.id}`,
     name: a.id,
@@ -65,7 +62,11 @@ export function routes(d: Deps) {
       permissions: x.permissions,
     },
   });
+  return { assignmentWire, definitionWire };
+}
 
+/** The checks of a request's api-version, names and ids, in ARM's words. */
+function checks(target: Deps['target'], accountId: string) {
   /** Every API route needs a known api-version (reference C.2, seed Versioning). */
   function apiVersion(req: SandboxRequest): string {
     const v = req.query.get('api-version');
@@ -138,6 +139,17 @@ export function routes(d: Deps) {
     return rest;
   }
 
+  return { apiVersion, subscription, account, guid, definitionOf, scopeOf };
+}
+
+type Checks = ReturnType<typeof checks>;
+type Wires = ReturnType<typeof wires>;
+
+/** The long-running operations: their addresses, and the polls of their status and result. */
+function operationPolls(d: Deps, c: Checks, w: Wires) {
+  const { target, state } = d;
+  const { apiVersion, subscription } = c;
+  const { assignmentWire } = w;
   function operationUrls(req: SandboxRequest, op: Operation, v: string): Record<string, string> {
     // Absolute, as the service sends them: the Azure SDK follows only an absolute URL (reference C.2).
     const base = `${d.ctx.options.scheme ?? 'http'}://${req.headers.host ?? '127.0.0.1'}/db/subscriptions/${target.subscription}/providers/${PROVIDER}/locations/${REGION}`;
@@ -148,6 +160,47 @@ export function routes(d: Deps) {
     };
   }
 
+  function operation(req: SandboxRequest, kind: 'operationsStatus' | 'operationResults'): Reply {
+    const v = apiVersion(req);
+    subscription(req.params.sub!);
+    const id = req.params.op!;
+    const op = state.operations.get(id.toLowerCase());
+    if (!same(req.params.location!, REGION) || !op)
+      throw cloudError(404, 'NotFound', `Operation '${id}' was not found.`);
+    d.stats.statusPolls++;
+    const now = state.status(op);
+    const wait: Record<string, string> =
+      now.status === 'InProgress' ? { 'retry-after': operationUrls(req, op, v)['retry-after']! } : {};
+    if (kind === 'operationsStatus') {
+      const at = (ms: number) => new Date(ms).toISOString();
+      return json(
+        200,
+        {
+          id: `/subscriptions/${target.subscription}/providers/${PROVIDER}/locations/${REGION}/operationsStatus/${op.id}`,
+          name: op.id,
+          status: now.status,
+          startTime: at(op.startedMs),
+          ...(now.status === 'InProgress' ? {} : { endTime: at(op.doneMs) }),
+          ...(now.error ? { error: now.error } : {}),
+        },
+        wait,
+      );
+    }
+    // The Location URL: 202 while it runs, then the result (the assignment, or nothing for a delete).
+    if (now.status === 'InProgress')
+      return empty(202, { ...wait, location: operationUrls(req, op, v).location! });
+    if (now.error) throw cloudError(400, now.error.code, now.error.message);
+    return op.kind === 'put' ? json(200, assignmentWire(op.assignment)) : empty(204);
+  }
+
+  return { operationUrls, operation };
+}
+
+/** The assignments' and definitions' answers: read, put (at once or as an operation), delete. */
+function assignmentHandlers(d: Deps, c: Checks, w: Wires, operationUrls: OperationUrls) {
+  const { state } = d;
+  const { guid, definitionOf, scopeOf } = c;
+  const { assignmentWire, definitionWire } = w;
   function accepted(req: SandboxRequest, kind: 'put' | 'delete', a: Assignment, v: string): Reply {
     d.stats.operationsStarted++;
     const op = state.start(kind, a);
@@ -230,38 +283,22 @@ export function routes(d: Deps) {
     return json(200, definitionWire(x));
   }
 
-  function operation(req: SandboxRequest, kind: 'operationsStatus' | 'operationResults'): Reply {
-    const v = apiVersion(req);
-    subscription(req.params.sub!);
-    const id = req.params.op!;
-    const op = state.operations.get(id.toLowerCase());
-    if (!same(req.params.location!, REGION) || !op)
-      throw cloudError(404, 'NotFound', `Operation '${id}' was not found.`);
-    d.stats.statusPolls++;
-    const now = state.status(op);
-    const wait: Record<string, string> =
-      now.status === 'InProgress' ? { 'retry-after': operationUrls(req, op, v)['retry-after']! } : {};
-    if (kind === 'operationsStatus') {
-      const at = (ms: number) => new Date(ms).toISOString();
-      return json(
-        200,
-        {
-          id: `/subscriptions/${target.subscription}/providers/${PROVIDER}/locations/${REGION}/operationsStatus/${op.id}`,
-          name: op.id,
-          status: now.status,
-          startTime: at(op.startedMs),
-          ...(now.status === 'InProgress' ? {} : { endTime: at(op.doneMs) }),
-          ...(now.error ? { error: now.error } : {}),
-        },
-        wait,
-      );
-    }
-    // The Location URL: 202 while it runs, then the result (the assignment, or nothing for a delete).
-    if (now.status === 'InProgress')
-      return empty(202, { ...wait, location: operationUrls(req, op, v).location! });
-    if (now.error) throw cloudError(400, now.error.code, now.error.message);
-    return op.kind === 'put' ? json(200, assignmentWire(op.assignment)) : empty(204);
-  }
+  return { put, remove, get, definition };
+}
+
+type OperationUrls = ReturnType<typeof operationPolls>['operationUrls'];
+
+/** The emulator's answers, by route: sign-in (no token needed) and the API. */
+export function routes(d: Deps) {
+  const { target, state } = d;
+  const accountId = `/subscriptions/${target.subscription}/resourceGroups/${target.resourceGroup}/providers/${PROVIDER}/databaseAccounts/${target.account}`;
+  const c = checks(target, accountId);
+  const { apiVersion, account } = c;
+  const w = wires(accountId);
+  const { assignmentWire, definitionWire } = w;
+  const polls = operationPolls(d, c, w);
+  const { operation } = polls;
+  const { put, remove, get, definition } = assignmentHandlers(d, c, w, polls.operationUrls);
 
   function methodNotAllowed(req: SandboxRequest) {
     return cloudError(405, 'MethodNotAllowed', `The method '${req.method}' is not allowed on '${req.path}'.`);

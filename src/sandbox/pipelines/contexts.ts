@@ -47,14 +47,17 @@ function restrictionJson(r: Restriction, contextId?: string) {
   };
 }
 
-export function contextRoutes(router: OperationTable, env: Env): void {
-  const context = (req: SandboxRequest): ContextState => {
-    const id = requireUuid(req.params.context_id ?? '', 'context id', fail);
-    const c = env.state().contexts.get(id);
-    if (!c?.owner.admin) throw fail(404, 'Context not found');
-    return c;
-  };
+/** The context a request names, of an organisation the sandbox user administers. */
+function contextOf(env: Env, req: SandboxRequest): ContextState {
+  const id = requireUuid(req.params.context_id ?? '', 'context id', fail);
+  const c = env.state().contexts.get(id);
+  if (!c?.owner.admin) throw fail(404, 'Context not found');
+  return c;
+}
 
+/** Contexts: create, list, read and delete. */
+function contextOps(router: OperationTable, env: Env): void {
+  const context = (req: SandboxRequest) => contextOf(env, req);
   router
     .op('createContext', 'POST', '/api/v2/context', (req) => {
       const body = bodyOf(req, fail);
@@ -101,7 +104,13 @@ export function contextRoutes(router: OperationTable, env: Env): void {
     .op('deleteContext', 'DELETE', '/api/v2/context/:context_id', (req) => {
       env.state().contexts.delete(context(req).id);
       return json(200, { message: 'Context deleted.' });
-    })
+    });
+}
+
+/** A context's environment variables: list, set and delete. */
+function variableOps(router: OperationTable, env: Env): void {
+  const context = (req: SandboxRequest) => contextOf(env, req);
+  router
     .op(
       'listEnvironmentVariablesFromContext',
       'GET',
@@ -155,7 +164,13 @@ export function contextRoutes(router: OperationTable, env: Env): void {
         if (!c.vars.delete(req.params.name ?? '')) throw fail(404, 'Environment variable not found');
         return json(200, { message: 'Environment variable deleted.' });
       },
-    )
+    );
+}
+
+/** A context's restrictions: list, add and delete. */
+function restrictionOps(router: OperationTable, env: Env): void {
+  const context = (req: SandboxRequest) => contextOf(env, req);
+  router
     .op('getContextRestrictions', 'GET', '/api/v2/context/:context_id/restrictions', (req) => {
       const c = context(req);
       return page(
@@ -205,6 +220,12 @@ export function contextRoutes(router: OperationTable, env: Env): void {
         return json(200, { message: 'Context restriction deleted.' });
       },
     );
+}
+
+export function contextRoutes(router: OperationTable, env: Env): void {
+  contextOps(router, env);
+  variableOps(router, env);
+  restrictionOps(router, env);
 }
 
 function restriction(

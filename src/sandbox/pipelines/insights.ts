@@ -227,16 +227,11 @@ function median(values: number[]): number {
   );
 }
 
-export function insightsRoutes(router: OperationTable, env: Env): void {
-  const project = (req: SandboxRequest) => projectBySlug(env, req.params.slug ?? '');
-  const workflowRuns = (req: SandboxRequest, p: ProjectState) => {
-    const runs = runsOf(env, p);
-    const name = req.params.workflow ?? '';
-    const known = p.history ? (WORKFLOWS[p.history] ?? []).some((w) => w.name === name) : false;
-    if (!known) throw fail(404, `Workflow "${name}" not found in project ${p.slug}`);
-    return runs.filter((r) => r.workflow === name);
-  };
+type Project = (req: SandboxRequest) => ProjectState;
+type WorkflowRuns = (req: SandboxRequest, p: ProjectState) => Run[];
 
+/** A project's summary page, an organisation's summary, and a project's branches. */
+function summaryOps(router: OperationTable, env: Env, project: Project): void {
   router
     .op('getProjectWorkflowsPageData', 'GET', '/api/v2/insights/pages/:slug/summary', (req) => {
       const p = project(req);
@@ -322,48 +317,57 @@ export function insightsRoutes(router: OperationTable, env: Env): void {
         project_id: p.id,
         branches: sortedUnique(runs.map((r) => r.branch)),
       });
-    })
-    .op('getFlakyTests', 'GET', '/api/v2/insights/:slug/flaky-tests', (req) => {
-      const p = project(req);
-      const groups = new Map<
-        string,
-        {
-          first: { run: Run; job: JobRun };
-          count: number;
-          wasted: number;
-          test: JobRun['flakes'][number]['test'];
+    });
+}
+
+/** A project's flaky tests, the latest flake of each shown. */
+function flakyTestOps(router: OperationTable, env: Env, project: Project): void {
+  router.op('getFlakyTests', 'GET', '/api/v2/insights/:slug/flaky-tests', (req) => {
+    const p = project(req);
+    const groups = new Map<
+      string,
+      {
+        first: { run: Run; job: JobRun };
+        count: number;
+        wasted: number;
+        test: JobRun['flakes'][number]['test'];
+      }
+    >();
+    for (const run of runsOf(env, p))
+      for (const job of run.jobs)
+        for (const f of job.flakes) {
+          const key = `${run.workflow}\u0000${job.name}\u0000${f.test.classname}\u0000${f.test.name}`;
+          const g = groups.get(key);
+          // The latest run in which the test flaked is the one shown.
+          if (g) {
+            g.count++;
+            g.wasted += f.wasted;
+            g.first = { run, job };
+          } else groups.set(key, { first: { run, job }, count: 1, wasted: f.wasted, test: f.test });
         }
-      >();
-      for (const run of runsOf(env, p))
-        for (const job of run.jobs)
-          for (const f of job.flakes) {
-            const key = `${run.workflow}\u0000${job.name}\u0000${f.test.classname}\u0000${f.test.name}`;
-            const g = groups.get(key);
-            // The latest run in which the test flaked is the one shown.
-            if (g) {
-              g.count++;
-              g.wasted += f.wasted;
-              g.first = { run, job };
-            } else groups.set(key, { first: { run, job }, count: 1, wasted: f.wasted, test: f.test });
-          }
-      const tests = [...groups.values()]
-        .sort((a, b) => b.count - a.count || a.test.name.localeCompare(b.test.name))
-        .map((g) => ({
-          'time-wasted': g.wasted,
-          'workflow-created-at': iso(g.first.run.start),
-          'workflow-id': g.first.run.id,
-          classname: g.test.classname,
-          'pipeline-number': g.first.run.pipelineNumber,
-          'workflow-name': g.first.run.workflow,
-          'test-name': g.test.name,
-          'job-name': g.first.job.name,
-          'job-number': g.first.job.number,
-          'times-flaked': g.count,
-          source: g.test.source,
-          file: g.test.file,
-        }));
-      return json(200, { 'flaky-tests': tests, 'total-flaky-tests': tests.length });
-    })
+    const tests = [...groups.values()]
+      .sort((a, b) => b.count - a.count || a.test.name.localeCompare(b.test.name))
+      .map((g) => ({
+        'time-wasted': g.wasted,
+        'workflow-created-at': iso(g.first.run.start),
+        'workflow-id': g.first.run.id,
+        classname: g.test.classname,
+        'pipeline-number': g.first.run.pipelineNumber,
+        'workflow-name': g.first.run.workflow,
+        'test-name': g.test.name,
+        'job-name': g.first.job.name,
+        'job-number': g.first.job.number,
+        'times-flaked': g.count,
+        source: g.test.source,
+        file: g.test.file,
+      }));
+    return json(200, { 'flaky-tests': tests, 'total-flaky-tests': tests.length });
+  });
+}
+
+/** A project's workflows: their metrics, their runs and their jobs' metrics. */
+function workflowOps(router: OperationTable, env: Env, project: Project, workflowRuns: WorkflowRuns): void {
+  router
     .op('getProjectWorkflowMetrics', 'GET', '/api/v2/insights/:slug/workflows', (req) => {
       const p = project(req);
       const windowMs = windowOf(req);
@@ -423,8 +427,21 @@ export function insightsRoutes(router: OperationTable, env: Env): void {
         };
       });
       return page(req, items, env.pageSize(100), fail);
-    })
-    .op('getJobTimeseries', 'GET', '/api/v2/insights/time-series/:slug/workflows/:workflow/jobs', (req) => {
+    });
+}
+
+/** A workflow's jobs as a time series, daily or hourly. */
+function jobTimeseriesOps(
+  router: OperationTable,
+  env: Env,
+  project: Project,
+  workflowRuns: WorkflowRuns,
+): void {
+  router.op(
+    'getJobTimeseries',
+    'GET',
+    '/api/v2/insights/time-series/:slug/workflows/:workflow/jobs',
+    (req) => {
       const p = project(req);
       const granularity = req.query.get('granularity') ?? 'daily';
       if (granularity !== 'daily' && granularity !== 'hourly')
@@ -469,5 +486,21 @@ export function insightsRoutes(router: OperationTable, env: Env): void {
         })
         .sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.name.localeCompare(b.name));
       return page(req, items, env.pageSize(100), fail);
-    });
+    },
+  );
+}
+
+export function insightsRoutes(router: OperationTable, env: Env): void {
+  const project = (req: SandboxRequest) => projectBySlug(env, req.params.slug ?? '');
+  const workflowRuns = (req: SandboxRequest, p: ProjectState) => {
+    const runs = runsOf(env, p);
+    const name = req.params.workflow ?? '';
+    const known = p.history ? (WORKFLOWS[p.history] ?? []).some((w) => w.name === name) : false;
+    if (!known) throw fail(404, `Workflow "${name}" not found in project ${p.slug}`);
+    return runs.filter((r) => r.workflow === name);
+  };
+  summaryOps(router, env, project);
+  flakyTestOps(router, env, project);
+  workflowOps(router, env, project, workflowRuns);
+  jobTimeseriesOps(router, env, project, workflowRuns);
 }

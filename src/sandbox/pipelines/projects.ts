@@ -110,22 +110,10 @@ function orgOf(ref: string): Owner {
   return owner;
 }
 
-export function projectRoutes(router: OperationTable, env: Env): void {
-  const project = (req: SandboxRequest) => projectBySlug(env, req.params.slug ?? '');
-  const byId = (req: SandboxRequest) => {
-    const id = requireUuid(req.params.project_id ?? '', 'project id', fail);
-    const p = env.state().projects.get(id);
-    if (!p?.owner.admin) throw fail(404, 'Project not found');
-    return p;
-  };
-  const definition = (req: SandboxRequest) => {
-    const p = byId(req);
-    const id = requireUuid(req.params.definition_id ?? '', 'pipeline definition id', fail);
-    const d = p.definitions.find((x) => x.id === id);
-    if (!d) throw fail(404, 'Pipeline definition not found');
-    return { p, d };
-  };
+type Project = (req: SandboxRequest) => ProjectState;
 
+/** The projects: read, delete, follow (the deprecated creation) and create. */
+function projectOps(router: OperationTable, env: Env, project: Project): void {
   router
     .op('getProjectBySlug', 'GET', '/api/v2/project/:slug', (req) => json(200, projectJson(project(req))))
     .op('deleteProjectBySlug', 'DELETE', '/api/v2/project/:slug', (req) => {
@@ -198,7 +186,12 @@ export function projectRoutes(router: OperationTable, env: Env): void {
       state.projects.set(id, created);
       env.counts.created++;
       return json(200, projectJson(created));
-    })
+    });
+}
+
+/** A project's checkout keys and environment variables. */
+function keyAndVarOps(router: OperationTable, env: Env, project: Project): void {
+  router
     .op('listCheckoutKeys', 'GET', '/api/v2/project/:slug/checkout-key', (req) => {
       const p = project(req);
       const digest = req.query.get('digest') ?? 'md5';
@@ -262,7 +255,60 @@ export function projectRoutes(router: OperationTable, env: Env): void {
       if (req.method === 'GET') return json(200, envJson(name, v));
       p.vars.delete(name);
       return json(200, { message: 'Environment variable deleted.' });
-    })
+    });
+}
+
+/** A pipeline definition's change: its name, description, config file path and checkout repository. */
+function updateDefinition(d: Definition, body: Record<string, unknown>): void {
+  const extra = Object.keys(body).filter(
+    (k) => !['name', 'description', 'config_source', 'checkout_source'].includes(k),
+  );
+  if (extra.length) throw fail(400, `Unexpected field: ${extra.join(', ')}`);
+  if (body.name !== undefined && (typeof body.name !== 'string' || body.name.trim() === ''))
+    throw fail(400, 'name must be a non-empty string');
+  if (body.description !== undefined && typeof body.description !== 'string')
+    throw fail(400, 'description must be a string');
+  let filePath: string | undefined;
+  if (body.config_source !== undefined) {
+    const c = object(body.config_source, 'config_source');
+    if (Object.keys(c).some((k) => k !== 'file_path'))
+      throw fail(400, 'config_source: only file_path can change');
+    if (typeof c.file_path !== 'string' || c.file_path === '')
+      throw fail(400, 'config_source.file_path is required');
+    filePath = c.file_path;
+  }
+  let checkoutRepo: string | undefined;
+  if (body.checkout_source !== undefined) {
+    const c = object(body.checkout_source, 'checkout_source');
+    githubApp(c, 'checkout_source');
+    checkoutRepo = repoByExternalId(
+      object(c.repo, 'checkout_source.repo').external_id,
+      'checkout_source',
+    ).externalId;
+  }
+  if (typeof body.name === 'string') d.name = body.name;
+  if (typeof body.description === 'string') d.description = body.description;
+  if (filePath !== undefined) d.filePath = filePath;
+  if (checkoutRepo !== undefined) d.checkoutRepo = checkoutRepo;
+}
+
+/** A project's pipeline definitions, by project id. */
+function definitionOps(router: OperationTable, env: Env): void {
+  const byId = (req: SandboxRequest) => {
+    const id = requireUuid(req.params.project_id ?? '', 'project id', fail);
+    const p = env.state().projects.get(id);
+    if (!p?.owner.admin) throw fail(404, 'Project not found');
+    return p;
+  };
+  const definition = (req: SandboxRequest) => {
+    const p = byId(req);
+    const id = requireUuid(req.params.definition_id ?? '', 'pipeline definition id', fail);
+    const d = p.definitions.find((x) => x.id === id);
+    if (!d) throw fail(404, 'Pipeline definition not found');
+    return { p, d };
+  };
+
+  router
     .op('listPipelineDefinitions', 'GET', '/api/v2/projects/:project_id/pipeline-definitions', (req) =>
       json(200, { items: byId(req).definitions.map(definitionJson) }),
     )
@@ -314,37 +360,7 @@ export function projectRoutes(router: OperationTable, env: Env): void {
       '/api/v2/projects/:project_id/pipeline-definitions/:definition_id',
       (req) => {
         const { d } = definition(req);
-        const body = bodyOf(req, fail);
-        const extra = Object.keys(body).filter(
-          (k) => !['name', 'description', 'config_source', 'checkout_source'].includes(k),
-        );
-        if (extra.length) throw fail(400, `Unexpected field: ${extra.join(', ')}`);
-        if (body.name !== undefined && (typeof body.name !== 'string' || body.name.trim() === ''))
-          throw fail(400, 'name must be a non-empty string');
-        if (body.description !== undefined && typeof body.description !== 'string')
-          throw fail(400, 'description must be a string');
-        let filePath: string | undefined;
-        if (body.config_source !== undefined) {
-          const c = object(body.config_source, 'config_source');
-          if (Object.keys(c).some((k) => k !== 'file_path'))
-            throw fail(400, 'config_source: only file_path can change');
-          if (typeof c.file_path !== 'string' || c.file_path === '')
-            throw fail(400, 'config_source.file_path is required');
-          filePath = c.file_path;
-        }
-        let checkoutRepo: string | undefined;
-        if (body.checkout_source !== undefined) {
-          const c = object(body.checkout_source, 'checkout_source');
-          githubApp(c, 'checkout_source');
-          checkoutRepo = repoByExternalId(
-            object(c.repo, 'checkout_source.repo').external_id,
-            'checkout_source',
-          ).externalId;
-        }
-        if (typeof body.name === 'string') d.name = body.name;
-        if (typeof body.description === 'string') d.description = body.description;
-        if (filePath !== undefined) d.filePath = filePath;
-        if (checkoutRepo !== undefined) d.checkoutRepo = checkoutRepo;
+        updateDefinition(d, bodyOf(req, fail));
         return json(200, definitionJson(d));
       },
     )
@@ -358,4 +374,11 @@ export function projectRoutes(router: OperationTable, env: Env): void {
         return json(200, { message: 'Pipeline definition deleted.' });
       },
     );
+}
+
+export function projectRoutes(router: OperationTable, env: Env): void {
+  const project = (req: SandboxRequest) => projectBySlug(env, req.params.slug ?? '');
+  projectOps(router, env, project);
+  keyAndVarOps(router, env, project);
+  definitionOps(router, env);
 }

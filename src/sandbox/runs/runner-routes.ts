@@ -75,87 +75,90 @@ const labelsOf = (r: RunnerRec) =>
     labels: r.labels.map((l) => ({ id: l.id, name: l.name, type: l.type })),
   });
 
-export function runnerRoutes(router: OperationTable, env: Env): void {
-  const scopes: Array<[string, string, (req: SandboxRequest) => RunnerRec[]]> = [
+type RunnerScope = [string, string, (req: SandboxRequest) => RunnerRec[]];
+
+/** The two scopes of self-hosted runners: an organisation's and a repository's. */
+function runnerScopes(env: Env): RunnerScope[] {
+  return [
     ['Org', '/orgs/:org/actions/runners', (req) => orgOf(env, req).runners],
     ['Repo', '/repos/:owner/:repo/actions/runners', (req) => repoOf(env, req).runners],
   ];
-  for (const [S, base, runners] of scopes) {
-    const runnerOf = (req: SandboxRequest) => {
-      const list = runners(req);
-      const id = intParam(req, 'runner_id');
-      const r = list.find((x) => x.id === id);
-      if (!r) throw notFound();
-      return { list, r };
-    };
-    const token = (req: SandboxRequest) => {
-      runners(req);
-      return json(201, {
-        token: randomBytes(15).toString('hex').toUpperCase(),
-        expires_at: iso(env.now() + HOUR),
-      });
-    };
-    router
-      .op(`listSelfHostedRunnersFor${S}`, 'GET', base, (req) => {
-        const name = req.query.get('name');
-        const list = runners(req).filter((r) => name === null || r.name === name);
-        return page(env, req, 'runners', list, runnerWire);
-      })
-      .op(`listRunnerApplicationsFor${S}`, 'GET', `${base}/downloads`, (req) => {
-        runners(req);
-        return json(200, DOWNLOADS);
-      })
-      .op(`createRegistrationTokenFor${S}`, 'POST', `${base}/registration-token`, token)
-      .op(`createRemoveTokenFor${S}`, 'POST', `${base}/remove-token`, token)
-      .op(`getSelfHostedRunnerFor${S}`, 'GET', `${base}/:runner_id`, (req) =>
-        json(200, runnerWire(runnerOf(req).r)),
-      )
-      .op(`deleteSelfHostedRunnerFrom${S}`, 'DELETE', `${base}/:runner_id`, (req) => {
-        const { list, r } = runnerOf(req);
-        if (r.busy) throw invalid(`Bad request - Runner "${r.name}" is still running a job`);
-        list.splice(list.indexOf(r), 1);
-        return empty(204);
-      })
-      .op(`listLabelsForSelfHostedRunnerFor${S}`, 'GET', `${base}/:runner_id/labels`, (req) =>
-        labelsOf(runnerOf(req).r),
-      )
-      .op(`addCustomLabelsToSelfHostedRunnerFor${S}`, 'POST', `${base}/:runner_id/labels`, (req) => {
-        const { r } = runnerOf(req);
-        const body = bodyOf(req);
-        const labels = body.labels;
-        if (
-          !Array.isArray(labels) ||
-          labels.length === 0 ||
-          labels.length > MAX_LABELS ||
-          labels.some((l) => typeof l !== 'string' || l.trim() === '')
-        )
-          throw invalid('Validation Failed', [
-            {
-              resource: 'Runner',
-              field: 'labels',
-              code: 'invalid',
-              message: `labels must be 1 to ${MAX_LABELS} non-empty strings`,
-            },
-          ]);
-        for (const name of labels as string[]) {
-          if (r.labels.some((l) => l.name.toLowerCase() === name.toLowerCase())) continue;
-          if (r.labels.length >= MAX_LABELS) throw invalid(`A runner can have at most ${MAX_LABELS} labels`);
-          r.labels.push({ id: env.world().ids.label++, name, type: 'custom' });
-        }
-        return labelsOf(r);
-      })
-      .op(
-        `removeAllCustomLabelsFromSelfHostedRunnerFor${S}`,
-        'DELETE',
-        `${base}/:runner_id/labels`,
-        (req) => {
-          const { r } = runnerOf(req);
-          r.labels = r.labels.filter((l) => l.type === 'read-only');
-          return labelsOf(r);
-        },
-      );
-  }
+}
 
+/** A scope's self-hosted runners: list, downloads, tokens, read, delete and their labels. */
+function selfHostedOps(router: OperationTable, env: Env, [S, base, runners]: RunnerScope): void {
+  const runnerOf = (req: SandboxRequest) => {
+    const list = runners(req);
+    const id = intParam(req, 'runner_id');
+    const r = list.find((x) => x.id === id);
+    if (!r) throw notFound();
+    return { list, r };
+  };
+  const token = (req: SandboxRequest) => {
+    runners(req);
+    return json(201, {
+      token: randomBytes(15).toString('hex').toUpperCase(),
+      expires_at: iso(env.now() + HOUR),
+    });
+  };
+  router
+    .op(`listSelfHostedRunnersFor${S}`, 'GET', base, (req) => {
+      const name = req.query.get('name');
+      const list = runners(req).filter((r) => name === null || r.name === name);
+      return page(env, req, 'runners', list, runnerWire);
+    })
+    .op(`listRunnerApplicationsFor${S}`, 'GET', `${base}/downloads`, (req) => {
+      runners(req);
+      return json(200, DOWNLOADS);
+    })
+    .op(`createRegistrationTokenFor${S}`, 'POST', `${base}/registration-token`, token)
+    .op(`createRemoveTokenFor${S}`, 'POST', `${base}/remove-token`, token)
+    .op(`getSelfHostedRunnerFor${S}`, 'GET', `${base}/:runner_id`, (req) =>
+      json(200, runnerWire(runnerOf(req).r)),
+    )
+    .op(`deleteSelfHostedRunnerFrom${S}`, 'DELETE', `${base}/:runner_id`, (req) => {
+      const { list, r } = runnerOf(req);
+      if (r.busy) throw invalid(`Bad request - Runner "${r.name}" is still running a job`);
+      list.splice(list.indexOf(r), 1);
+      return empty(204);
+    })
+    .op(`listLabelsForSelfHostedRunnerFor${S}`, 'GET', `${base}/:runner_id/labels`, (req) =>
+      labelsOf(runnerOf(req).r),
+    )
+    .op(`addCustomLabelsToSelfHostedRunnerFor${S}`, 'POST', `${base}/:runner_id/labels`, (req) => {
+      const { r } = runnerOf(req);
+      const body = bodyOf(req);
+      const labels = body.labels;
+      if (
+        !Array.isArray(labels) ||
+        labels.length === 0 ||
+        labels.length > MAX_LABELS ||
+        labels.some((l) => typeof l !== 'string' || l.trim() === '')
+      )
+        throw invalid('Validation Failed', [
+          {
+            resource: 'Runner',
+            field: 'labels',
+            code: 'invalid',
+            message: `labels must be 1 to ${MAX_LABELS} non-empty strings`,
+          },
+        ]);
+      for (const name of labels as string[]) {
+        if (r.labels.some((l) => l.name.toLowerCase() === name.toLowerCase())) continue;
+        if (r.labels.length >= MAX_LABELS) throw invalid(`A runner can have at most ${MAX_LABELS} labels`);
+        r.labels.push({ id: env.world().ids.label++, name, type: 'custom' });
+      }
+      return labelsOf(r);
+    })
+    .op(`removeAllCustomLabelsFromSelfHostedRunnerFor${S}`, 'DELETE', `${base}/:runner_id/labels`, (req) => {
+      const { r } = runnerOf(req);
+      r.labels = r.labels.filter((l) => l.type === 'read-only');
+      return labelsOf(r);
+    });
+}
+
+/** An organisation's hosted runner removed, and a repository given to a runner group. */
+function orgRunnerOps(router: OperationTable, env: Env): void {
   router
     .op(
       'deleteHostedRunnerForOrg',
@@ -189,24 +192,28 @@ export function runnerRoutes(router: OperationTable, env: Env): void {
         group.repositories.add(id);
         return empty(204);
       },
-    )
-    .op(
-      'listSelectedRepositoriesEnabledPlatformActionsOrganization',
-      'GET',
-      '/orgs/:org/actions/permissions/repositories',
-      (req) => {
-        const org = orgOf(env, req);
-        if (org.enabledPolicy !== 'selected')
-          throw fail(
-            409,
-            `The organisation allows workflows in ${org.enabledPolicy} repositories; the list exists only when it is selected.`,
-          );
-        const repos = [...env.world().repos.values()]
-          .filter((r) => org.enabledRepositories.has(r.id))
-          .sort((a, b) => a.id - b.id);
-        return page(env, req, 'repositories', repos, (r) => repository(env.urls(req), r));
-      },
     );
+}
+
+/** The repositories an organisation allows workflows in (when it selects them): list, add and remove. */
+function enabledRepositoryOps(router: OperationTable, env: Env): void {
+  router.op(
+    'listSelectedRepositoriesEnabledPlatformActionsOrganization',
+    'GET',
+    '/orgs/:org/actions/permissions/repositories',
+    (req) => {
+      const org = orgOf(env, req);
+      if (org.enabledPolicy !== 'selected')
+        throw fail(
+          409,
+          `The organisation allows workflows in ${org.enabledPolicy} repositories; the list exists only when it is selected.`,
+        );
+      const repos = [...env.world().repos.values()]
+        .filter((r) => org.enabledRepositories.has(r.id))
+        .sort((a, b) => a.id - b.id);
+      return page(env, req, 'repositories', repos, (r) => repository(env.urls(req), r));
+    },
+  );
   for (const [method, enable] of [
     ['PUT', true],
     ['DELETE', false],
@@ -230,4 +237,10 @@ export function runnerRoutes(router: OperationTable, env: Env): void {
       },
     );
   }
+}
+
+export function runnerRoutes(router: OperationTable, env: Env): void {
+  for (const scope of runnerScopes(env)) selfHostedOps(router, env, scope);
+  orgRunnerOps(router, env);
+  enabledRepositoryOps(router, env);
 }

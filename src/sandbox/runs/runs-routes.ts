@@ -166,9 +166,13 @@ function refName(repo: RepoRec, ref: string): string | undefined {
   return repo.branches.includes(short) || repo.tags.includes(short) ? short : undefined;
 }
 
-export function runRoutes(router: OperationTable, env: Env, downloads: Downloads): void {
-  const R = '/repos/:owner/:repo/actions';
-  const me = () => env.world().users.get('octocat')!;
+const R = '/repos/:owner/:repo/actions';
+
+/** The sandbox's user, who re-runs, approves and dispatches. */
+const me = (env: Env) => env.world().users.get('octocat')!;
+
+/** Workflow runs: list, read, delete, re-run, cancel and approve. */
+function runOps(router: OperationTable, env: Env): void {
   router
     .op('listWorkflowRunsForRepo', 'GET', `${R}/runs`, (req) => listRuns(env, req, repoOf(env, req)))
     .op('listWorkflowRuns', 'GET', `${R}/workflows/:workflow_id/runs`, (req) => {
@@ -189,7 +193,7 @@ export function runRoutes(router: OperationTable, env: Env, downloads: Downloads
       const run = runOf(env, req, repoOf(env, req));
       const debug = rerunBody(req);
       requireCompleted(env, run, 'a re-run');
-      rerun(env.world(), run, { now: env.now(), which: 'all', debug, actor: me() });
+      rerun(env.world(), run, { now: env.now(), which: 'all', debug, actor: me(env) });
       return json(201, {});
     })
     .op('reRunWorkflowFailedJobs', 'POST', `${R}/runs/:run_id/rerun-failed-jobs`, (req) => {
@@ -198,7 +202,7 @@ export function runRoutes(router: OperationTable, env: Env, downloads: Downloads
       requireCompleted(env, run, 'a re-run');
       if (runState(run, env.now()).conclusion === 'success')
         throw fail(403, 'There are no failed jobs to re-run.');
-      rerun(env.world(), run, { now: env.now(), which: 'failed', debug, actor: me() });
+      rerun(env.world(), run, { now: env.now(), which: 'failed', debug, actor: me(env) });
       return json(201, {});
     })
     .op('reRunJobForWorkflowRun', 'POST', `${R}/jobs/:job_id/rerun`, (req) => {
@@ -209,7 +213,7 @@ export function runRoutes(router: OperationTable, env: Env, downloads: Downloads
       requireCompleted(env, found.run, 'a re-run');
       if (found.attempt !== currentAttempt(found.run))
         throw fail(403, 'Only a job of the latest attempt can be re-run.');
-      rerun(env.world(), found.run, { now: env.now(), which: found.job.id, debug, actor: me() });
+      rerun(env.world(), found.run, { now: env.now(), which: found.job.id, debug, actor: me(env) });
       return json(201, {});
     })
     .op('cancelWorkflowRun', 'POST', `${R}/runs/:run_id/cancel`, (req) => {
@@ -224,7 +228,12 @@ export function runRoutes(router: OperationTable, env: Env, downloads: Downloads
       if (!run.awaitingApproval) throw fail(403, 'This workflow run is not waiting for approval.');
       approve(env.world(), run, env.now());
       return json(201, {});
-    })
+    });
+}
+
+/** A run's logs and jobs, and a job's logs. */
+function logAndJobOps(router: OperationTable, env: Env, downloads: Downloads): void {
+  router
     .op('downloadWorkflowRunLogs', 'GET', `${R}/runs/:run_id/logs`, (req) => {
       const run = runOf(env, req, repoOf(env, req));
       return logsOf(env, req, run, currentAttempt(run), downloads);
@@ -270,7 +279,57 @@ export function runRoutes(router: OperationTable, env: Env, downloads: Downloads
         Buffer.from(jobLog(job, attempt, env.now())),
         'text/plain; charset=utf-8',
       );
-    })
+    });
+}
+
+/** A workflow dispatched: its inputs and ref checked, a run created (its details returned when asked). */
+function dispatchWorkflow(env: Env, req: SandboxRequest) {
+  const repo = repoOf(env, req);
+  const wf = findWorkflow(repo, req.params.workflow_id ?? '');
+  const body = bodyOf(req);
+  if (typeof body.ref !== 'string' || body.ref === '')
+    throw invalid('Invalid request.', [
+      {
+        resource: 'WorkflowDispatch',
+        field: 'ref',
+        code: 'missing_field',
+        message: '"ref" wasn\'t supplied.',
+      },
+    ]);
+  const inputs = dispatchInputs(wf, body.inputs);
+  if (!wf.triggers.includes('workflow_dispatch'))
+    throw invalid("Workflow does not have 'workflow_dispatch' trigger");
+  if (wf.state !== 'active') throw invalid("Cannot trigger a 'workflow_dispatch' on a disabled workflow");
+  const branch = refName(repo, body.ref);
+  if (!branch) throw invalid(`No ref found for: ${body.ref}`);
+  const run = createRun(env.world(), repo, wf, {
+    event: 'workflow_dispatch',
+    branch,
+    actor: me(env),
+    createdAt: env.now(),
+    title: wf.name + (inputs.version ? ` ${inputs.version}` : ''),
+    // The test suite on develop has a flaky test: a dispatched CI run there fails once.
+    failure:
+      wf.name === 'CI' && branch === 'develop'
+        ? { job: 'test', step: 'Run tests', untilAttempt: 1 }
+        : undefined,
+  });
+  env.onDispatch?.(run, inputs);
+  if (body.return_run_details === true) {
+    const u = env.urls(req);
+    const full = `${repo.owner.login}/${repo.name}`;
+    return json(200, {
+      workflow_run_id: run.id,
+      run_url: `${u.api}/repos/${full}/actions/runs/${run.id}`,
+      html_url: `${u.web}/${full}/actions/runs/${run.id}`,
+    });
+  }
+  return empty(204);
+}
+
+/** Workflows: list, read, disable, enable and dispatch. */
+function workflowOps(router: OperationTable, env: Env): void {
+  router
     .op('listRepoWorkflows', 'GET', `${R}/workflows`, (req) => {
       const repo = repoOf(env, req);
       return page(env, req, 'workflows', repo.workflows, (wf) => workflowWire(env, req, wf, repo));
@@ -291,49 +350,15 @@ export function runRoutes(router: OperationTable, env: Env, downloads: Downloads
       wf.updatedAt = env.now();
       return empty(204);
     })
-    .op('createWorkflowDispatch', 'POST', `${R}/workflows/:workflow_id/dispatches`, (req) => {
-      const repo = repoOf(env, req);
-      const wf = findWorkflow(repo, req.params.workflow_id ?? '');
-      const body = bodyOf(req);
-      if (typeof body.ref !== 'string' || body.ref === '')
-        throw invalid('Invalid request.', [
-          {
-            resource: 'WorkflowDispatch',
-            field: 'ref',
-            code: 'missing_field',
-            message: '"ref" wasn\'t supplied.',
-          },
-        ]);
-      const inputs = dispatchInputs(wf, body.inputs);
-      if (!wf.triggers.includes('workflow_dispatch'))
-        throw invalid("Workflow does not have 'workflow_dispatch' trigger");
-      if (wf.state !== 'active') throw invalid("Cannot trigger a 'workflow_dispatch' on a disabled workflow");
-      const branch = refName(repo, body.ref);
-      if (!branch) throw invalid(`No ref found for: ${body.ref}`);
-      const run = createRun(env.world(), repo, wf, {
-        event: 'workflow_dispatch',
-        branch,
-        actor: me(),
-        createdAt: env.now(),
-        title: wf.name + (inputs.version ? ` ${inputs.version}` : ''),
-        // The test suite on develop has a flaky test: a dispatched CI run there fails once.
-        failure:
-          wf.name === 'CI' && branch === 'develop'
-            ? { job: 'test', step: 'Run tests', untilAttempt: 1 }
-            : undefined,
-      });
-      env.onDispatch?.(run, inputs);
-      if (body.return_run_details === true) {
-        const u = env.urls(req);
-        const full = `${repo.owner.login}/${repo.name}`;
-        return json(200, {
-          workflow_run_id: run.id,
-          run_url: `${u.api}/repos/${full}/actions/runs/${run.id}`,
-          html_url: `${u.web}/${full}/actions/runs/${run.id}`,
-        });
-      }
-      return empty(204);
-    });
+    .op('createWorkflowDispatch', 'POST', `${R}/workflows/:workflow_id/dispatches`, (req) =>
+      dispatchWorkflow(env, req),
+    );
+}
+
+export function runRoutes(router: OperationTable, env: Env, downloads: Downloads): void {
+  runOps(router, env);
+  logAndJobOps(router, env, downloads);
+  workflowOps(router, env);
 }
 
 function jobOf(env: Env, req: SandboxRequest) {

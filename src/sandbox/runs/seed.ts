@@ -258,22 +258,10 @@ function variable(
   });
 }
 
-/** The whole seed, relative to `t0` (the sandbox clock at start or reset). */
-export function seedWorld(t0: number, names: { repo: string; org: string }): World {
-  const world: World = {
-    users: users(),
-    orgs: new Map(),
-    repos: new Map(),
-    runs: new Map(),
-    jobs: new Map(),
-    ids: { run: 30_500_000, job: 399_444_000, artifact: 1_000_001, cache: 6, runner: 30, label: 100 },
-  };
-  const u = (login: string) => world.users.get(login)!;
-  const [ownerLogin = MAIN_ORG, repoName = 'hello-world'] = names.repo.split('/');
-  const orgUser: UserRec = { login: names.org, id: 9919, type: 'Organization' };
-  world.users.set(orgUser.login, orgUser);
-  const org: OrgRec = {
-    login: names.org,
+/** The organisation: its runners, runner groups and hosted runners (its repositories come later). */
+function organisation(orgUser: UserRec): OrgRec {
+  return {
+    login: orgUser.login,
     user: orgUser,
     vault: newVault(),
     runners: [
@@ -340,26 +328,11 @@ export function seedWorld(t0: number, names: { repo: string; org: string }): Wor
     enabledPolicy: 'selected',
     enabledRepositories: new Set(),
   };
-  world.orgs.set(org.login.toLowerCase(), org);
+}
 
-  const inOrg = ownerLogin.toLowerCase() === names.org.toLowerCase();
-  const owner = inOrg
-    ? orgUser
-    : (world.users.get(ownerLogin) ?? { login: ownerLogin, id: 4242, type: 'User' as const });
-  const main = repo(inOrg ? org : undefined, owner, repoName, 1_296_269, t0, {
-    branches: ['main', 'develop', 'feature/login', 'patch-1'],
-    tags: ['v1.0.0', 'v1.1.0'],
-  });
-  main.workflows = workflows(t0);
-  const others = [
-    repo(org, orgUser, 'api-service', 1_296_270, t0),
-    repo(org, orgUser, 'docs-site', 1_296_271, t0, { private: false }),
-    repo(org, orgUser, 'infra', 1_296_272, t0),
-  ];
-  for (const r of [main, ...others]) world.repos.set(repoKey(r.owner.login, r.name), r);
-  org.enabledRepositories = new Set([main.id, 1_296_270]);
-  org.runnerGroups[1]!.repositories.add(main.id);
-
+/** The main repository's 120 nightly runs, then the finished, waiting, running and queued ones. */
+function seedRuns(world: World, main: RepoRec, t0: number): void {
+  const u = (login: string) => world.users.get(login)!;
   const [ci, release, nightly, lint] = main.workflows as [WorkflowRec, WorkflowRec, WorkflowRec, WorkflowRec];
   for (let i = 0; i < 120; i++) {
     createRun(world, main, nightly, {
@@ -371,7 +344,18 @@ export function seedWorld(t0: number, names: { repo: string; org: string }): Wor
       failure: i % 10 === 9 ? { job: 'nightly', step: 'Run checks', untilAttempt: 1 } : undefined,
     });
   }
-  const seeded: Array<[number, WorkflowRec, Parameters<typeof createRun>[3]]> = [
+  for (const [id, wf, o] of seededRuns(u, ci, release, lint, t0)) createRun(world, main, wf, { ...o, id });
+}
+
+/** The seed runs that examples and tests name, by id. */
+function seededRuns(
+  u: (login: string) => UserRec,
+  ci: WorkflowRec,
+  release: WorkflowRec,
+  lint: WorkflowRec,
+  t0: number,
+): Array<[number, WorkflowRec, Parameters<typeof createRun>[3]]> {
+  return [
     [
       SEED.ciSuccess,
       ci,
@@ -457,8 +441,10 @@ export function seedWorld(t0: number, names: { repo: string; org: string }): Wor
       },
     ],
   ];
-  for (const [id, wf, o] of seeded) createRun(world, main, wf, { ...o, id });
+}
 
+/** Secrets and variables of the main repository, the organisation and three environments. */
+function seedVaults(main: RepoRec, org: OrgRec, t0: number): void {
   const at = t0 - 30 * DAY;
   secret(main.vault, 'API_KEY', 'sandbox-api-key-value', at);
   secret(main.vault, 'DEPLOY_TOKEN', 'sandbox-deploy-token', at + DAY);
@@ -480,20 +466,12 @@ export function seedWorld(t0: number, names: { repo: string; org: string }): Wor
     variable(vault, 'APP_URL', url, at);
     main.environments.set(env, vault);
   }
-  main.runners.push({
-    id: SEED.repoRunner,
-    name: 'build-box-1',
-    os: 'linux',
-    status: 'online',
-    busy: false,
-    labels: labels(11, ['self-hosted', 'Linux', 'X64'], ['gpu']),
-    groupId: 1,
-    ephemeral: false,
-    version: '2.321.0',
-  });
+}
 
+/** The main repository's caches. */
+function caches(t0: number): RepoRec['caches'] {
   const lock = (s: string) => fakeSha(s) + fakeSha(`${s}!`).slice(0, 24);
-  main.caches = [
+  return [
     {
       id: 1,
       key: `Linux-node-${lock('lock-1')}`,
@@ -540,5 +518,57 @@ export function seedWorld(t0: number, names: { repo: string; org: string }): Wor
       lastAccessedAt: t0 - 6 * DAY,
     },
   ];
+}
+
+/** The whole seed, relative to `t0` (the sandbox clock at start or reset). */
+export function seedWorld(t0: number, names: { repo: string; org: string }): World {
+  const world: World = {
+    users: users(),
+    orgs: new Map(),
+    repos: new Map(),
+    runs: new Map(),
+    jobs: new Map(),
+    ids: { run: 30_500_000, job: 399_444_000, artifact: 1_000_001, cache: 6, runner: 30, label: 100 },
+  };
+  const [ownerLogin = MAIN_ORG, repoName = 'hello-world'] = names.repo.split('/');
+  const orgUser: UserRec = { login: names.org, id: 9919, type: 'Organization' };
+  world.users.set(orgUser.login, orgUser);
+  const org = organisation(orgUser);
+  world.orgs.set(org.login.toLowerCase(), org);
+
+  const inOrg = ownerLogin.toLowerCase() === names.org.toLowerCase();
+  const owner = inOrg
+    ? orgUser
+    : (world.users.get(ownerLogin) ?? { login: ownerLogin, id: 4242, type: 'User' as const });
+  const main = repo(inOrg ? org : undefined, owner, repoName, 1_296_269, t0, {
+    branches: ['main', 'develop', 'feature/login', 'patch-1'],
+    tags: ['v1.0.0', 'v1.1.0'],
+  });
+  main.workflows = workflows(t0);
+  const others = [
+    repo(org, orgUser, 'api-service', 1_296_270, t0),
+    repo(org, orgUser, 'docs-site', 1_296_271, t0, { private: false }),
+    repo(org, orgUser, 'infra', 1_296_272, t0),
+  ];
+  for (const r of [main, ...others]) world.repos.set(repoKey(r.owner.login, r.name), r);
+  org.enabledRepositories = new Set([main.id, 1_296_270]);
+  org.runnerGroups[1]!.repositories.add(main.id);
+
+  seedRuns(world, main, t0);
+
+  seedVaults(main, org, t0);
+  main.runners.push({
+    id: SEED.repoRunner,
+    name: 'build-box-1',
+    os: 'linux',
+    status: 'online',
+    busy: false,
+    labels: labels(11, ['self-hosted', 'Linux', 'X64'], ['gpu']),
+    groupId: 1,
+    ephemeral: false,
+    version: '2.321.0',
+  });
+
+  main.caches = caches(t0);
   return world;
 }
