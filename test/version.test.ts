@@ -41,19 +41,25 @@ describe('ops --version', () => {
   });
 
   it('the built CLI carries package.json’s version and the commit it was built from', async () => {
-    const head = execFileSync('git', ['rev-parse', '--short=7', 'HEAD'], { encoding: 'utf8' }).trim();
     const text = await runCli(['--version']);
     expect(text.stderr).toBe('');
-    expect(text.stdout).toMatch(
-      new RegExp(
-        `^ops ${pkg.version.replaceAll('.', '\\.')} \\(${head}, \\d{4}-\\d\\d-\\d\\d, linux-amd64\\)\\n$`,
-      ),
+    const m = new RegExp(
+      `^ops ${pkg.version.replaceAll('.', '\\.')} \\(([0-9a-f]{7}), (\\d{4}-\\d\\d-\\d\\d), linux-amd64\\)\\n$`,
+    ).exec(text.stdout);
+    expect(m, text.stdout).not.toBeNull();
+    // The build's commit is HEAD or one before it (a commit made after the build is newer).
+    const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
+    expect(git('cat-file', '-t', m![1]!)).toBe('commit');
+    expect(() => git('merge-base', '--is-ancestor', m![1]!, 'HEAD')).not.toThrow();
+    // Its date is the commit's own, so that two builds of one commit are the same bytes.
+    expect(m![2]).toBe(
+      new Date(Number(git('log', '-1', '--format=%ct', m![1]!)) * 1000).toISOString().slice(0, 10),
     );
     const json = await runCli(['--version', '-o', 'json']);
     expect(JSON.parse(json.stdout)).toEqual({
       version: pkg.version,
-      commit: head,
-      date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+      commit: m![1],
+      date: m![2],
       platform: 'linux-amd64',
     });
   });
