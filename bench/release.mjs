@@ -5,10 +5,11 @@
 // `npm run release` first. Rounds are interleaved. Prints `name value unit` lines (medians) and the
 // ratios last.
 //   node bench/release.mjs [rounds]   (default 20)
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { launcherFlags } from '../scripts/launcher-flags.mjs';
+import { startSandbox } from './sandbox.mjs';
 import { fetchPackage } from '../scripts/release/registry.mjs';
 import { buildBinary, buildBundles } from '../scripts/release/sea.mjs';
 
@@ -49,14 +50,8 @@ const env = {
   XDG_CACHE_HOME: join(work, 'cache'),
   OPS_CACHE_DIR: join(work, 'cache'),
 };
-const sandbox = spawn(
-  process.execPath,
-  [join(root, 'bin', 'ops.cjs'), 'sandbox', 'start', '--port', '0', '--services', 'hosts'],
-  { env, stdio: ['ignore', 'pipe', 'ignore'] },
-);
-const url = await new Promise((r) =>
-  sandbox.stdout.once('data', (d) => r(String(d).trim().replace('listening on ', ''))),
-);
+const sandbox = await startSandbox(process.execPath, join(root, 'bin', 'ops.cjs'), ['--services', 'hosts']);
+const { url } = sandbox;
 Object.assign(env, {
   OPS_HOSTS_BASE_URL: `${url}/hosts`,
   OPS_HOSTS_API_KEY: 'sandbox-hosts-api-key',
@@ -84,7 +79,7 @@ for (let round = -2; round < rounds; round++)
     if (r.status !== 0) throw new Error(`${name} exited ${r.status}: ${r.stderr}`);
     if (round >= 0) times[name].push(ms);
   }
-sandbox.kill();
+await sandbox.stop();
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
 for (const [name, ms] of Object.entries(m)) console.log(`${name} ${ms.toFixed(1)} ms`);
