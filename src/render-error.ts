@@ -1,20 +1,29 @@
+import { CommanderError } from 'commander';
 import { ApiError, ExitCode, NetworkError, OpsError, TimeoutError } from './errors.js';
 import type { Io } from './io.js';
 import { escapeControls } from './output/text.js';
 import { parseBoolean } from './config/boolean.js';
 
-function wantsJson(argv: string[], env: Record<string, string | undefined>): boolean {
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--json' || a === '--output=json' || a === '-ojson') return true;
-    if ((a === '-o' || a === '--output') && argv[i + 1] === 'json') return true;
-  }
-  return env.OPS_OUTPUT === 'json';
+/** How an error is shown: as a JSON envelope or a line, with its stack or without. */
+export interface ErrorMode {
+  json: boolean;
+  debug: boolean;
 }
 
-function wantsDebug(argv: string[], env: Record<string, string | undefined>): boolean {
-  return argv.includes('--debug') || parseBoolean(env.OPS_DEBUG ?? '') === true;
+/** The error mode a command line asks for (`--json`, `-o json`, `--debug`), else the environment's. */
+export function errorMode(argv: readonly string[], env: Record<string, string | undefined>): ErrorMode {
+  let json = env.OPS_OUTPUT === 'json';
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--json' || a === '--output=json' || a === '-ojson') json = true;
+    if ((a === '-o' || a === '--output') && argv[i + 1] === 'json') json = true;
+  }
+  return { json, debug: argv.includes('--debug') || envDebug(env) };
 }
+
+/** `OPS_DEBUG` set to a true word. */
+export const envDebug = (env: Record<string, string | undefined>) =>
+  parseBoolean(env.OPS_DEBUG ?? '') === true;
 
 /** Longest quoted run kept whole in an error: a 100,000-character argument is not echoed back. */
 const MAX_QUOTED = 80;
@@ -41,7 +50,7 @@ export function bounded(text: string): string {
  * `{"error":{code,message,status,service,requestId,retryAfter}}` with --json, and returns its exit code.
  * A stack trace is shown only with --debug.
  */
-export function renderError(err: unknown, io: Io, argv: string[]): number {
+export function renderError(err: unknown, io: Io, mode: ErrorMode): number {
   const known = err instanceof OpsError;
   const exitCode = known ? err.exitCode : ExitCode.failure;
   // Text from a service or a file may carry terminal escapes: shown escaped, never run, never dropped.
@@ -55,7 +64,7 @@ export function renderError(err: unknown, io: Io, argv: string[]): number {
       : err instanceof TimeoutError
         ? err.service
         : undefined;
-  if (wantsJson(argv, io.env)) {
+  if (mode.json) {
     const envelope = {
       error: {
         code: known ? err.code : 'unexpected',
@@ -78,6 +87,25 @@ export function renderError(err: unknown, io: Io, argv: string[]): number {
     io.stderr.write(`ops: ${prefix}${message}${status}\n`);
     if (hint) io.stderr.write(`hint: ${hint}\n`);
   }
-  if (wantsDebug(argv, io.env) && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
+  if (mode.debug && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
   return exitCode;
+}
+
+/** What an error ends in: one line on stderr (or a JSON envelope) and the exit code it has. */
+export function exitCodeOf(err: unknown, io: Io, mode: ErrorMode, signal: AbortSignal): number {
+  if (err instanceof CommanderError) {
+    if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version')
+      return ExitCode.ok;
+    if (err.code === 'commander.help') return ExitCode.usage;
+    const message = err.message.replace(/^error:\s*/, '');
+    return renderError(
+      new OpsError(message, { exitCode: ExitCode.usage, code: 'usage', hint: 'see --help' }),
+      io,
+      mode,
+    );
+  }
+  if (err instanceof OpsError && err.exitCode === ExitCode.ok) return ExitCode.ok;
+  if (signal.aborted && !(err instanceof OpsError))
+    return renderError(new OpsError('interrupted', { exitCode: ExitCode.interrupted }), io, mode);
+  return renderError(err, io, mode);
 }

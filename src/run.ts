@@ -1,17 +1,18 @@
 import { setMaxListeners } from 'node:events';
-import { type Command, CommanderError } from 'commander';
+import type { Command } from 'commander';
 import { createFactory } from './app/factory.js';
+import { callVerb } from './call-verb.js';
 import { buildProgram, createRoot, topLevelCommands } from './program.js';
 import { pathOf } from './usage-errors.js';
 import { SERVICES } from './services.js';
 import { closeTransport } from './clients/http/transport.js';
 import type { Factory } from './app/types.js';
-import { ExitCode, OpsError } from './errors.js';
+import { ExitCode } from './errors.js';
 import { type Io, processIo } from './io.js';
 import { batchedIo } from './output/batch.js';
 import { fitHelpText, globalFlagsText, helpLayout } from './output/help-text.js';
 import { OUTPUT_FORMATS } from './output/printer.js';
-import { renderError } from './render-error.js';
+import { errorMode, exitCodeOf } from './render-error.js';
 
 /** Command lines running in this process (tests and the sandbox demo run several). */
 let running = 0;
@@ -82,7 +83,7 @@ export async function run(
     }
     code = ExitCode.ok;
   } catch (err) {
-    code = exitCodeOf(err, realIo, argv, controller.signal);
+    code = exitCodeOf(err, realIo, errorMode(argv, realIo.env), controller.signal);
   } finally {
     batched.flush();
     onSignal.dispose();
@@ -101,31 +102,14 @@ async function printTopic(topic: string, io: Io): Promise<void> {
   io.stdout.write(helpTopic(topic, globalFlagsText(createRoot()), commands));
 }
 
-/** What an error ends in: one line on stderr (or a JSON envelope) and the exit code it has. */
-function exitCodeOf(err: unknown, io: Io, argv: string[], signal: AbortSignal): number {
-  if (err instanceof CommanderError) {
-    if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version')
-      return ExitCode.ok;
-    if (err.code === 'commander.help') return ExitCode.usage;
-    const message = err.message.replace(/^error:\s*/, '');
-    return renderError(
-      new OpsError(message, { exitCode: ExitCode.usage, code: 'usage', hint: 'see --help' }),
-      io,
-      argv,
-    );
-  }
-  if (err instanceof OpsError && err.exitCode === ExitCode.ok) return ExitCode.ok;
-  if (signal.aborted && !(err instanceof OpsError))
-    return renderError(new OpsError('interrupted', { exitCode: ExitCode.interrupted }), io, argv);
-  return renderError(err, io, argv);
-}
-
 /** The composition root: the factory every command builder gets, with the service table handed in. */
 async function makeFactory(io: Io): Promise<Factory> {
   return createFactory(io, {
     services: SERVICES,
     // Another command line in this process (the sandbox demo), with its own error handling.
     runArgv: (args, runIo) => run(args, runIo, new AbortController(), { dispose: () => undefined }),
+    // A verb with values (`ops mcp`): no command line, its own factory for its own Io.
+    callVerb: async (call, callIo) => callVerb(await makeFactory(callIo), call),
     tree: (f) => buildProgram(f, ['node', 'ops'], true),
   });
 }

@@ -11,7 +11,7 @@ import { verbMeta } from '../verb-meta.js';
 import { Printer } from '../output/printer.js';
 import type { Query } from '../output/query.js';
 import { type RunSettings, ServiceClients } from './service-clients.js';
-import type { Context, Factory, GlobalFlags, ServiceEntry } from './types.js';
+import type { Context, Factory, GlobalFlags, ServiceEntry, VerbCall } from './types.js';
 
 export type { ClientOverrides, Context, Factory, GlobalFlags } from './types.js';
 
@@ -28,6 +28,7 @@ function envBoolean(env: Record<string, string | undefined>, name: string, toler
 export interface FactoryDeps {
   services: readonly ServiceEntry[];
   runArgv(argv: string[], io: Io): Promise<number>;
+  callVerb(call: VerbCall, io: Io): Promise<number>;
   tree(factory: Factory): Promise<Command>;
 }
 
@@ -37,6 +38,7 @@ export function createFactory(io: Io, deps: FactoryDeps): Factory {
     io,
     services: deps.services,
     runArgv: deps.runArgv,
+    callVerb: deps.callVerb,
     tree: () => deps.tree(factory),
     async context(cmd, o = {}) {
       const given = cmd.optsWithGlobals() as GlobalFlags;

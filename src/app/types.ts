@@ -108,12 +108,26 @@ export interface ServiceEntry {
   spec: string | null;
 }
 
+/** One run of a service's verb with values, not words: what `ops mcp` makes of a tool call. */
+export interface VerbCall {
+  /** The verb as built in a tree (`factory.tree()`): its builder and its path are taken from it. */
+  verb: Command;
+  /** Its arguments, in order. */
+  args: readonly string[];
+  /** Its own options by long flag (`--region`): a value, each value of a repeatable one, or a switch's true. */
+  options: ReadonlyMap<string, string | readonly string[] | true>;
+  /** The root's flags, by the names commander gives them (`dryRun`, `output`). */
+  globals: GlobalFlags;
+}
+
 export interface Factory {
   io: Io;
   /** The service table (src/services.ts), handed in by the root. */
   services: readonly ServiceEntry[];
   /** Runs another command line in this process (`ops sandbox demo`), returning its exit code. */
   runArgv(argv: string[], io: Io): Promise<number>;
+  /** Runs a service's verb with these values in this process (`ops mcp`), returning its exit code. */
+  callVerb(call: VerbCall, io: Io): Promise<number>;
   /** The whole command tree, every subtree loaded (completion, help pages). */
   tree(): Promise<Command>;
   /**

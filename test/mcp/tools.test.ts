@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
-import type { Factory } from '../../src/app/types.js';
+import type { Factory, VerbCall } from '../../src/app/types.js';
 import { callTool } from '../../src/commands/mcp/call.js';
 import {
   type Allowed,
@@ -156,9 +156,19 @@ describe('tools from the tree', () => {
   });
 });
 
-describe('a tool call as a command line', () => {
+/** What a fake `callVerb` was given, in plain terms; undefined when nothing was run. */
+function plain(call: VerbCall | undefined) {
+  return call && {
+    verb: call.verb.name(),
+    args: call.args,
+    options: Object.fromEntries(call.options),
+    globals: call.globals,
+  };
+}
+
+describe('a tool call as a verb with values', () => {
   async function argvOf(input: object, allowed: Partial<Allowed> = {}, kind: ToolKind = 'read') {
-    let seen: string[] = [];
+    let seen: VerbCall | undefined;
     const r = await callTool(
       {
         service: 'svc',
@@ -169,39 +179,33 @@ describe('a tool call as a command line', () => {
         env: {},
         signal: new AbortController().signal,
         secrets: ['sekrit-token'],
-        runArgv: async (argv, io) => {
-          seen = argv;
+        callVerb: async (call, io) => {
+          seen = call;
           io.stdout.write('[1,2,3,"sekrit-token"]');
           return 0;
         },
       },
       input,
     );
-    return { argv: seen.slice(2), r };
+    return { argv: plain(seen), r };
   }
 
-  it('flags as --name=value, arguments after -- when one starts with a dash, -o json', async () => {
+  it('options by flag with their values, arguments as given (a dash is no flag), -o json', async () => {
     const { argv } = await argvOf({
       command: 'get',
       params: { id: '-x', region: 'eu', full: true, tag: ['a', 'b'] },
     });
-    expect(argv).toEqual([
-      'svc',
-      'get',
-      '--region=eu',
-      '--full',
-      '--tag=a',
-      '--tag=b',
-      '-o',
-      'json',
-      '--',
-      '-x',
-    ]);
+    expect(argv).toEqual({
+      verb: 'get',
+      args: ['-x'],
+      options: { '--region': ['eu'], '--full': true, '--tag': ['a', 'b'] },
+      globals: { output: 'json' },
+    });
   });
 
   it('a list asks for one more than the limit, cuts, says how to get more, masks secrets', async () => {
     const { argv, r } = await argvOf({ command: 'list', limit: 3 });
-    expect(argv).toEqual(['svc', 'list', '--limit=4', '-o', 'json']);
+    expect(argv).toEqual({ verb: 'list', args: [], options: { '--limit': '4' }, globals: { output: 'json' } });
     expect(r).toMatchObject({
       text: '[1,2,3]',
       isError: false,
@@ -217,9 +221,19 @@ describe('a tool call as a command line', () => {
       { writes: true, destructive: true },
       'destructive',
     );
-    expect(del.argv).toEqual(['svc', 'things', 'delete', '--yes', '-o', 'json', '7']);
+    expect(del.argv).toEqual({
+      verb: 'delete',
+      args: ['7'],
+      options: {},
+      globals: { output: 'json', yes: true },
+    });
     const dry = await argvOf({ command: 'things create', params: { name: 'n' } }, { dryRun: true }, 'write');
-    expect(dry.argv).toEqual(['svc', 'things', 'create', '--dry-run', '-o', 'json', 'n']);
+    expect(dry.argv).toEqual({
+      verb: 'create',
+      args: ['n'],
+      options: {},
+      globals: { output: 'json', dryRun: true },
+    });
   });
 
   it('refuses, with exit 2 and nothing run, what the server does not allow or the verb does not take', async () => {
@@ -259,7 +273,7 @@ describe('a tool call as a command line', () => {
     for (const [input, message] of cases) {
       const { argv, r } = await argvOf(input);
       expect(r.text, JSON.stringify(input)).toMatch(message);
-      expect(argv).toEqual([]);
+      expect(argv).toBeUndefined();
       expect(r.isError).toBe(true);
       expect(r.text).toMatch(/^exit 2 \(usage or input error, nothing was sent\): /);
       expect(r.text).toMatch(message);
@@ -272,7 +286,7 @@ describe('a tool call: its tool, its bounds, its secrets', () => {
     input: object,
     o: { allowed?: Partial<Allowed>; kind?: ToolKind; out?: string; maxBytes?: number } = {},
   ) => {
-    let seen: string[] = [];
+    let seen: VerbCall | undefined;
     const r = await callTool(
       {
         service: 'svc',
@@ -283,15 +297,15 @@ describe('a tool call: its tool, its bounds, its secrets', () => {
         signal: new AbortController().signal,
         secrets: ['sekrit-token'],
         maxBytes: o.maxBytes ?? 65536,
-        runArgv: async (argv, io) => {
-          seen = argv.slice(2);
+        callVerb: async (call, io) => {
+          seen = call;
           io.stdout.write(o.out ?? '{"token":"sekrit-token"}');
           return 0;
         },
       },
       input,
     );
-    return { argv: seen, r };
+    return { argv: plain(seen), r };
   };
 
   it('a verb of another tool is refused, naming the tool that has it', async () => {
@@ -299,7 +313,7 @@ describe('a tool call: its tool, its bounds, its secrets', () => {
       { command: 'things create', params: { name: 'n' } },
       { allowed: { writes: true } },
     );
-    expect(argv).toEqual([]);
+    expect(argv).toBeUndefined();
     expect(r.text).toMatch(/ops svc things create is a write verb: call the tool svc_write/);
   });
 
@@ -327,7 +341,7 @@ describe('a tool call: its tool, its bounds, its secrets', () => {
         signal: new AbortController().signal,
         secrets: [],
         maxBytes: 1024,
-        runArgv: async (_argv, io) => {
+        callVerb: async (_call, io) => {
           io.stderr.write(`<html>${'z'.repeat(5000)}</html>`);
           return 1;
         },

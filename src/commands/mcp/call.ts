@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { ExitCode } from '../../errors.js';
+import type { VerbCall } from '../../app/types.js';
 import type { Io } from '../../io.js';
 import { withWaitState } from '../../clients/http/wait-state.js';
 import { takes } from './help.js';
@@ -43,7 +44,8 @@ export interface CallContext {
   verbs: VerbSpec[];
   allowed: Allowed;
   env: Record<string, string | undefined>;
-  runArgv(argv: string[], io: Io): Promise<number>;
+  /** Runs the verb with its values in this process (`factory.callVerb`, with the server's global flags). */
+  callVerb(call: VerbCall, io: Io): Promise<number>;
   /** Aborted when the client cancels the call: the requests in flight are aborted, as by Ctrl-C. */
   signal: AbortSignal;
   /** Credential values configured for this process: never returned, whatever a command prints. */
@@ -75,11 +77,10 @@ export function redact(text: string, secrets: readonly string[]): string {
   return out;
 }
 
-/** Runs one tool call of a service's tool: the verb's command line, with `-o json`. */
+/** Runs one tool call of a service's tool: the verb with the call's values, and `-o json`. */
 export async function callTool(c: CallContext, input: CallInput): Promise<CallResult> {
   try {
-    const line = commandLine(c, input);
-    return await runVerb(c, line);
+    return await runVerb(c, verbCall(c, input));
   } catch (err) {
     if (err instanceof CallError)
       return { text: redact(`exit 2 (${MEANING[2]}): ${err.message}`, c.secrets), isError: true };
@@ -109,14 +110,15 @@ function verbOf(c: CallContext, command: unknown): VerbSpec {
 
 interface Line {
   verb: VerbSpec;
-  argv: string[];
+  call: VerbCall;
   limit: number;
   /** Seconds a wait or watch runs before the server stops it (verbs without --wait-timeout). */
   stopAfter?: number;
   waitTimeout?: number;
 }
 
-function commandLine(c: CallContext, input: CallInput): Line {
+/** The verb a call names with its values, checked as its schema says; refused with why before anything runs. */
+function verbCall(c: CallContext, input: CallInput): Line {
   const verb = verbOf(c, input.command);
   const unknown = Object.keys(input).filter((k) => !(TOP_LEVEL as readonly string[]).includes(k));
   if (unknown.length)
@@ -127,7 +129,7 @@ function commandLine(c: CallContext, input: CallInput): Line {
   if (typeof params !== 'object' || params === null || Array.isArray(params))
     throw new CallError('params must be an object');
   const args: string[] = [];
-  const flags: string[] = [];
+  const options = new Map<string, string | string[] | true>();
   for (const [name, value] of Object.entries(params as Record<string, unknown>)) {
     const p = verb.params.find((q) => q.name === name);
     if (!p)
@@ -139,9 +141,8 @@ function commandLine(c: CallContext, input: CallInput): Line {
     const values = words(p, value);
     if (p.kind === 'argument') args.push(...values);
     else if (p.kind === 'switch') {
-      if (value === true) flags.push(p.flag!);
-    } else if (p.commaList) flags.push(`${p.flag}=${values.join(',')}`);
-    else for (const v of values) flags.push(`${p.flag}=${v}`);
+      if (value === true) options.set(p.flag!, true);
+    } else options.set(p.flag!, p.commaList ? values.join(',') : values);
   }
   const missing = verb.params.filter((p) => p.required && !(p.name in (params as object)));
   if (missing.length)
@@ -154,26 +155,18 @@ function commandLine(c: CallContext, input: CallInput): Line {
     throw new CallError('query must be a string');
   // One more than asked for tells whether there is more.
   if (verb.meta.list && has(verb, '--limit'))
-    flags.push(`--limit=${input.query === undefined ? limit + 1 : limit}`);
-  if (input.query !== undefined) flags.push(`--query=${input.query}`);
-  if (c.allowed.dryRun && verb.meta.effect !== 'read') flags.push('--dry-run');
-  if (verb.meta.effect === 'destructive') flags.push('--yes');
+    options.set('--limit', String(input.query === undefined ? limit + 1 : limit));
   const bounded = verb.waits && has(verb, '--wait-timeout');
-  if (bounded) flags.push(`--wait-timeout=${waitTimeout}`);
-  // Arguments after `--`, so that one starting with a dash is never read as a flag.
-  const dashed = args.some((a) => a.startsWith('-'));
-  const argv = [
-    c.service,
-    ...verb.path.split(' '),
-    ...flags,
-    '-o',
-    'json',
-    ...(dashed ? ['--'] : []),
-    ...args,
-  ];
+  if (bounded) options.set('--wait-timeout', String(waitTimeout));
+  const globals = {
+    output: 'json',
+    ...(input.query !== undefined ? { query: input.query } : {}),
+    ...(c.allowed.dryRun && verb.meta.effect !== 'read' ? { dryRun: true } : {}),
+    ...(verb.meta.effect === 'destructive' ? { yes: true } : {}),
+  };
   return {
     verb,
-    argv,
+    call: { verb: verb.cmd, args, options, globals },
     limit,
     ...(verb.waits ? { waitTimeout } : {}),
     ...(verb.waits && !bounded ? { stopAfter: waitTimeout } : {}),
@@ -189,7 +182,7 @@ function wholeNumber(name: string, value: unknown, fallback: number, max: number
   return n;
 }
 
-/** A parameter's value as command-line words, checked as its schema says (type, choices). */
+/** A parameter's values as the strings a command line would give, checked as its schema says (type, choices). */
 function words(p: ParamSpec, value: unknown): string[] {
   if (p.kind === 'switch') {
     if (typeof value !== 'boolean') throw new CallError(`${p.name} must be true or false`);
@@ -238,7 +231,7 @@ async function runVerb(c: CallContext, line: Line): Promise<CallResult> {
       last = redact(state, c.secrets);
       c.onStderr?.(last);
     },
-    () => c.runArgv(['node', 'ops', ...line.argv], io),
+    () => c.callVerb(line.call, io),
   );
   // The server's own credentials are masked in every result, a reveal's included.
   const shown = (s: string) => redact(s, c.secrets);
@@ -265,7 +258,7 @@ async function runVerb(c: CallContext, line: Line): Promise<CallResult> {
   return { ...r, text: shown(r.text), isError: false };
 }
 
-/** An Io for one command line run by the server: no terminal, empty stdin, output to these functions. */
+/** An Io for one verb run by the server: no terminal, empty stdin, output to these functions. */
 export function callIo(
   env: Io['env'],
   signal: AbortSignal,

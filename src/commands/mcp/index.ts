@@ -59,6 +59,7 @@ Examples:
         io: factory.io,
         services: factory.services,
         tree: () => factory.tree(),
+        callVerb: factory.callVerb,
         runArgv: factory.runArgv,
       });
     });

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Factory } from '../../app/types.js';
+import type { Factory, GlobalFlags } from '../../app/types.js';
 import { UsageError } from '../../errors.js';
 import { choiceOption } from '../shared/choices.js';
 import type { Allowed } from './tools.js';
@@ -37,8 +37,8 @@ export function allowedBy(
   factory: Factory,
   o: AllowFlags,
   cmd: Command,
-): { allowed: Allowed; only: string[] | 'auto' | undefined; globals: string[]; maxBytes: number } {
-  const g = cmd.optsWithGlobals() as Record<string, unknown>;
+): { allowed: Allowed; only: string[] | 'auto' | undefined; globals: GlobalFlags; maxBytes: number } {
+  const g = cmd.optsWithGlobals() as GlobalFlags;
   if (o.allowDestructive && !o.allowWrites)
     throw new UsageError('--allow-destructive needs --allow-writes', 'give both flags');
   return {
@@ -78,18 +78,12 @@ function only(factory: Factory, list: string | undefined): string[] | 'auto' | u
   return names;
 }
 
-/** Global flags given to `ops mcp` that every command it runs should see. */
-function globals(g: Record<string, unknown>): string[] {
-  const out: string[] = [];
-  const valued = [
-    ['profile', '--profile'],
-    ['timeout', '--timeout'],
-    ['retries', '--retries'],
-    ['maxWait', '--max-wait'],
-    ['caCert', '--ca-cert'],
-  ] as const;
-  for (const [key, flag] of valued) if (typeof g[key] === 'string') out.push(flag, g[key] as string);
-  if (g.insecure) out.push('--insecure');
+/** Global flags given to `ops mcp` that every verb it runs should see. */
+function globals(g: GlobalFlags): GlobalFlags {
+  const out: GlobalFlags = {};
+  for (const key of ['profile', 'timeout', 'retries', 'maxWait', 'caCert'] as const)
+    if (typeof g[key] === 'string') out[key] = g[key];
+  if (g.insecure) out.insecure = true;
   return out;
 }
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { ServiceEntry } from '../../app/types.js';
+import type { GlobalFlags, ServiceEntry, VerbCall } from '../../app/types.js';
 import { knownKeys } from '../../config/keys.js';
 import { Settings } from '../../config/settings.js';
 import type { Io } from '../../io.js';
@@ -27,10 +27,12 @@ export interface McpOptions {
   maxBytes: number;
   /** Streamable HTTP on this address instead of stdio (`--http`), with this bearer token. */
   http?: { host: string; port: number; token: string; generated: boolean } | undefined;
-  /** Global flags given to `ops mcp` (`-p work`), passed on to every command it runs. */
-  globals: string[];
+  /** Global flags given to `ops mcp` (`-p work`), passed on to every verb it runs. */
+  globals: GlobalFlags;
   services: readonly ServiceEntry[];
   tree(): Promise<Command>;
+  callVerb(call: VerbCall, io: Io): Promise<number>;
+  /** A command line in this process: the help tool's pages (`ops hosts list --help`). */
   runArgv(argv: string[], io: Io): Promise<number>;
 }
 
@@ -78,16 +80,12 @@ export async function chosenServices(
   only: string[] | 'auto' | undefined,
   services: readonly ServiceEntry[],
   env: Io['env'],
-  globals: string[],
+  globals: GlobalFlags,
 ): Promise<string[] | undefined> {
   if (only !== 'auto') return only;
-  const set = await secretSettings(services, env, profileOf(globals));
+  const set = await secretSettings(services, env, globals.profile);
   return [...new Set(set.map((s) => s.service))];
 }
-
-/** The profile `-p` names among the global flags passed on, if any. */
-const profileOf = (globals: string[]) =>
-  globals.includes('--profile') ? globals[globals.indexOf('--profile') + 1] : undefined;
 
 /**
  * One MCP server: the tools, their calls, the help tool. stdio has one; Streamable HTTP one per
@@ -171,14 +169,14 @@ export function mcpServer(
 
 /**
  * Serves the tools over stdio until stdin ends (or Ctrl-C), or over Streamable HTTP with `--http`
- * until Ctrl-C: one process, one HTTP connection pool, every call a command line run in it with its
- * own abort signal.
+ * until Ctrl-C: one process, one HTTP connection pool, every call a verb run in it with its own
+ * values and abort signal.
  */
 export async function runMcpServer(o: McpOptions): Promise<void> {
   const sdk = await import('./sdk.js');
   const only = await chosenServices(o.only, o.services, o.io.env, o.globals);
   const tools = await servicesOf(await o.tree(), o.services, only);
-  const secrets = await secretValues(o.services, o.io.env, profileOf(o.globals));
+  const secrets = await secretValues(o.services, o.io.env, o.globals.profile);
   if (o.http) {
     // Its bearer token is a credential the server holds too.
     secrets.push(o.http.token);
@@ -252,7 +250,7 @@ async function service(
       secrets,
       maxBytes: o.maxBytes,
       onStderr,
-      runArgv: (argv, io) => o.runArgv([...argv.slice(0, 2), ...o.globals, ...argv.slice(2)], io),
+      callVerb: (call, io) => o.callVerb({ ...call, globals: { ...o.globals, ...call.globals } }, io),
     },
     input,
   );

@@ -119,13 +119,27 @@ function place(group: Command, at: number, built: Command[]): void {
   list.splice(at, 0, ...built);
 }
 
+/** What each built verb was built from: `freshVerb` builds it again. */
+const ORIGIN = new WeakMap<Command, { verb: Verb; name: string; group: Command }>();
+
 /** The verb's key must be its name: a wrong key would send the command line to the wrong verb. */
 function built(verb: Verb, factory: Factory, name: string, group: Command): Command {
   const cmd = verb.make(factory);
   if (cmd.name() !== name) throw new Error(`verb '${name}' builds '${cmd.name()}'`);
   if (verb.meta.credential !== false && factory.services.some((s) => s.name === serviceOf(group)))
     addTokenStdin(cmd);
+  ORIGIN.set(cmd, { verb, name, group });
   return declare(cmd, verb.meta, factory.io);
+}
+
+/**
+ * A new copy of a verb of a built tree, made by its builder with this factory, in no tree: a call
+ * that runs it has options of its own, whatever else runs at once (`ops mcp`). Undefined for a
+ * command that is not a service's verb.
+ */
+export function freshVerb(cmd: Command, factory: Factory): Command | undefined {
+  const origin = ORIGIN.get(cmd);
+  return origin && built(origin.verb, factory, origin.name, origin.group);
 }
 
 /** `--token-stdin`, added to every verb of a service that sends a credential (in `built`). */

@@ -20,6 +20,7 @@ async function logout(revoke: (s: SettingsReader) => Promise<void>, stored: obje
   const factory = createFactory(io, {
     services,
     runArgv: async () => 0,
+    callVerb: async () => 0,
     tree: (f) => buildProgram(f, ['node', 'ops'], true),
   });
   const argv = ['node', 'ops', 'auth', 'logout', 'tasks', '--yes', '-o', 'json'];
