@@ -27,7 +27,9 @@ function tree(): Command {
         f.io.stdout.write(JSON.stringify({ id, o, g: cmd.optsWithGlobals(), path: pathWords(cmd) }));
       });
   const drop = (f: Factory) =>
-    new Command('drop').argument('<id>').action(async (id: string) => void f.io.stdout.write(`dropped ${id}`));
+    new Command('drop')
+      .argument('<id>')
+      .action(async (id: string) => void f.io.stdout.write(`dropped ${id}`));
   addVerbs(svc, { show: read(shown), drop: destructive(drop) }, testFactory(memoryIo()));
   buildVerbs(root);
   return root;
@@ -81,7 +83,9 @@ describe('callVerb: a verb run with values, no command line', () => {
     expect(line.out).toBe('');
     expect(line.err).toBe('ops: invalid --format "wide"\nhint: give one of: short, long\n');
     const json = await call(verb, { options: new Map([['--format', 'wide']]), globals: { output: 'json' } });
-    expect(JSON.parse(json.err)).toMatchObject({ error: { code: 'usage', message: 'invalid --format "wide"' } });
+    expect(JSON.parse(json.err)).toMatchObject({
+      error: { code: 'usage', message: 'invalid --format "wide"' },
+    });
   });
 
   it('ends an error of the action in its exit code (a 404 is 3)', async () => {
@@ -104,8 +108,20 @@ describe('callVerb: a verb run with values, no command line', () => {
   it('calls that run at once share nothing: each sees its own options and arguments', async () => {
     const verb = verbOf(tree(), 'show');
     const [slow, fast] = await Promise.all([
-      call(verb, { args: ['slow'], options: new Map([['--pause', '40'], ['--count', '1']]) }),
-      call(verb, { args: ['fast'], options: new Map([['--pause', '5'], ['--tag', ['z']]]) }),
+      call(verb, {
+        args: ['slow'],
+        options: new Map([
+          ['--pause', '40'],
+          ['--count', '1'],
+        ]),
+      }),
+      call(verb, {
+        args: ['fast'],
+        options: new Map<string, string | string[]>([
+          ['--pause', '5'],
+          ['--tag', ['z']],
+        ]),
+      }),
     ]);
     expect(JSON.parse(slow.out)).toMatchObject({ id: 'slow', o: { pause: 40, count: 1 } });
     expect(JSON.parse(slow.out).o.tag).toBeUndefined();

@@ -158,12 +158,14 @@ describe('tools from the tree', () => {
 
 /** What a fake `callVerb` was given, in plain terms; undefined when nothing was run. */
 function plain(call: VerbCall | undefined) {
-  return call && {
-    verb: call.verb.name(),
-    args: call.args,
-    options: Object.fromEntries(call.options),
-    globals: call.globals,
-  };
+  return (
+    call && {
+      verb: call.verb.name(),
+      args: call.args,
+      options: Object.fromEntries(call.options),
+      globals: call.globals,
+    }
+  );
 }
 
 describe('a tool call as a verb with values', () => {
@@ -205,7 +207,12 @@ describe('a tool call as a verb with values', () => {
 
   it('a list asks for one more than the limit, cuts, says how to get more, masks secrets', async () => {
     const { argv, r } = await argvOf({ command: 'list', limit: 3 });
-    expect(argv).toEqual({ verb: 'list', args: [], options: { '--limit': '4' }, globals: { output: 'json' } });
+    expect(argv).toEqual({
+      verb: 'list',
+      args: [],
+      options: { '--limit': '4' },
+      globals: { output: 'json' },
+    });
     expect(r).toMatchObject({
       text: '[1,2,3]',
       isError: false,

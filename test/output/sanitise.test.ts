@@ -75,7 +75,10 @@ describe('one sanitiser between outside text and the terminal', () => {
 
   it('an error message and its hint are shown escaped, in text and in JSON', () => {
     const io = memoryIo();
-    renderError(new OpsError(`bad value ${HOSTILE}`, { hint: `try ${HOSTILE}` }), io, { json: false, debug: false });
+    renderError(new OpsError(`bad value ${HOSTILE}`, { hint: `try ${HOSTILE}` }), io, {
+      json: false,
+      debug: false,
+    });
     expect(io.err()).toBe(`ops: bad value ${ESCAPED}\nhint: try ${ESCAPED}\n`);
     const json = memoryIo();
     renderError(new OpsError(`bad ${HOSTILE}`), json, { json: true, debug: false });
