@@ -276,6 +276,10 @@ describe('a tool call as a verb with values', () => {
         /file reads a file of this/,
       ],
       [{ command: 'list', limit: 0 }, /limit must be a whole number/],
+      [
+        { command: 'list', wait_timeout: 5 },
+        /"wait_timeout" bounds a wait or a watch: ops svc list does neither/,
+      ],
     ];
     for (const [input, message] of cases) {
       const { argv, r } = await argvOf(input);

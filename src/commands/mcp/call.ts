@@ -125,6 +125,10 @@ function verbCall(c: CallContext, input: CallInput): Line {
     throw new CallError(
       `a call takes no "${unknown[0]!.slice(0, 40)}": give command, params (${verb.path} takes: ${paramNames(verb)}), query, limit${verb.waits ? ', wait_timeout' : ''}`,
     );
+  if (input.wait_timeout !== undefined && !verb.waits)
+    throw new CallError(
+      `"wait_timeout" bounds a wait or a watch: ops ${c.service} ${verb.path} does neither; leave it out`,
+    );
   const params = input.params ?? {};
   if (typeof params !== 'object' || params === null || Array.isArray(params))
     throw new CallError('params must be an object');
