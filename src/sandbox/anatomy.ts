@@ -123,8 +123,8 @@ export interface EmulatorSpec<S, P, E = object, R extends SandboxRequest = Sandb
   paths?: PathRules;
   methodNotAllowed?(req: R, parts: P): Reply;
   /**
-   * Where a request lies, for routes a path pattern alone cannot choose (what serves `secret/…` is
-   * in the state's mount table): the request as the routes under its mount see it, or an answer at
+   * Where a request lies, for routes a path pattern alone cannot choose (which engine serves a path
+   * is in the state's mount table): the request as the routes under its mount see it, or an answer at
    * once. Without it, every request is matched by the routes declared under no mount.
    */
   locate?(req: SandboxRequest, kit: Kit<S>, parts: P): (R & Placed) | Reply;
