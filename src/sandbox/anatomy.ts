@@ -79,11 +79,12 @@ export class OperationTable<R = SandboxRequest> {
   }
   /** The routes `declare` adds lie in a kind of mount: their paths are relative to it (see `locate`). */
   under(mount: string, declare: (t: this) => void): this {
+    const outer = this.mount;
     this.mount = mount;
     try {
       declare(this);
     } finally {
-      this.mount = undefined;
+      this.mount = outer;
     }
     return this;
   }
