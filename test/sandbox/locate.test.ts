@@ -83,6 +83,24 @@ describe('defineEmulator with locate: routes chosen by the mount the state says 
     });
   });
 
+  it('declares a route under the innermost mount it is written in, and the later ones under the outer', () => {
+    const h = () => json(200, {});
+    const { operations } = new OperationTable()
+      .under('outer', (t) =>
+        t
+          .op('a', 'GET', 'a', h)
+          .under('inner', (i) => i.op('b', 'GET', 'b', h))
+          .op('c', 'GET', 'c', h),
+      )
+      .op('d', 'GET', '/d', h);
+    expect(Object.entries(operations).map(([name, o]) => [name, o.mount])).toEqual([
+      ['a', 'outer'],
+      ['b', 'inner'],
+      ['c', 'outer'],
+      ['d', undefined],
+    ]);
+  });
+
   it('counts the routes of every mount as the operations the emulator serves', () => {
     expect(toyEmulator().operations).toEqual(['getBlob', 'listBlobs', 'getNote', 'root']);
   });
