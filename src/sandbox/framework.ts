@@ -111,30 +111,39 @@ export function readJson<T = unknown>(req: SandboxRequest, onBad: (reason: strin
   }
 }
 
-type Handler = (req: SandboxRequest) => Reply | Promise<Reply>;
+type Handler<R> = (req: R) => Reply | Promise<Reply>;
 
-interface RouteEntry {
+interface RouteEntry<R> {
   methods: string[];
   pattern: RegExp;
   names: string[];
-  handler: Handler;
+  handler: Handler<R>;
+}
+
+/** How a router matches paths. */
+export interface PathRules {
+  /** Without regard to case (ARM's paths). */
+  ignoreCase?: boolean;
+  /** With or without a trailing slash (ARM's paths). */
+  trailingSlash?: boolean;
+  /** The paths are decoded already (by the emulator's `locate`): parameters are taken as they are. */
+  decoded?: boolean;
 }
 
 /**
  * A small router: `/api/v1/host/:name/mute`, and `*rest` for the remainder of a path.
  * Unmatched paths get `notFound`; a path matched with another method gets `methodNotAllowed`.
  */
-export class Router {
-  private readonly routes: RouteEntry[] = [];
+export class Router<R extends SandboxRequest = SandboxRequest> {
+  private readonly routes: RouteEntry<R>[] = [];
 
   constructor(
-    private readonly notFound: (req: SandboxRequest) => Reply,
-    private readonly methodNotAllowed: (req: SandboxRequest) => Reply = notFound,
-    /** Paths matched without regard to case, and with or without a trailing slash (ARM's paths). */
-    private readonly paths: { ignoreCase?: boolean; trailingSlash?: boolean } = {},
+    private readonly notFound: (req: R) => Reply,
+    private readonly methodNotAllowed: (req: R) => Reply = notFound,
+    private readonly paths: PathRules = {},
   ) {}
 
-  on(methods: string | string[], path: string, handler: Handler): this {
+  on(methods: string | string[], path: string, handler: Handler<R>): this {
     const names: string[] = [];
     const source = path
       .split('/')
@@ -162,8 +171,9 @@ export class Router {
     return this;
   }
 
-  async handle(req: SandboxRequest): Promise<Reply> {
+  async handle(req: R): Promise<Reply> {
     let pathMatched = false;
+    const decode = this.paths.decoded ? (s: string) => s : safeDecode;
     for (const r of this.routes) {
       const m = r.pattern.exec(req.path);
       if (!m) continue;
@@ -171,7 +181,7 @@ export class Router {
       if (!r.methods.includes(req.method) && !r.methods.includes('*')) continue;
       const params: Record<string, string> = {};
       r.names.forEach((n, i) => {
-        params[n] = safeDecode(m[i + 1] ?? '');
+        params[n] = decode(m[i + 1] ?? '');
       });
       try {
         return await r.handler({ ...req, params });

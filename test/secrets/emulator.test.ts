@@ -552,6 +552,23 @@ describe('secrets emulator: help, limits and errors', () => {
     expect((await call('GET', '/v1/nowhere/x')).body.errors?.[0]).toMatch(/no handler for route/);
   });
 
+  it('answers sys itself, without its slash, 404 unsupported path like any path no sys/ route has', async () => {
+    const { call } = directEmulator();
+    for (const method of ['GET', 'LIST', 'PUT', 'DELETE'])
+      expect(await call(method, '/v1/sys')).toMatchObject({
+        status: 404,
+        body: { errors: ['unsupported path'] },
+      });
+  });
+
+  it('decodes a path once: a key with an escaped % is stored and listed by its decoded name', async () => {
+    const { call } = directEmulator();
+    expect((await call('PUT', '/v1/kv/sale/100%2525off', { body: { a: '1' } })).status).toBe(204);
+    expect((await call('GET', '/v1/kv/sale/100%2525off')).body.data).toEqual({ a: '1' });
+    expect((await call('LIST', '/v1/kv/sale/')).body.data).toEqual({ keys: ['100%25off'] });
+    expect((await call('GET', '/v1/secret/data/app%2Fconfig')).status).toBe(200);
+  });
+
   it('refuses unknown sandbox settings at start', () => {
     expect(() => directEmulator({ 'secrets.state': 'melted' })).toThrow(/secrets.state=melted/);
   });

@@ -32,67 +32,61 @@ function authBlock(t: TokenEntry): Record<string, unknown> {
   };
 }
 
-/** `auth/<mount>/…`: token self-service, userpass and approle logins (reference A.6). */
-export function handleAuth(store: SecretsStore, call: Call): Reply {
-  const [, mountName = '', ...rest] = call.rel.split('/');
-  const mount = call.ns.auth.get(`${mountName}/`);
-  if (!mount) return errors(404, `no handler for route "${call.rel}". route entry not found.`);
-  const sub = rest.join('/');
-  if (mount.type === 'token') return tokenSelf(store, call, sub);
-  if (call.op !== 'write') return errors(405, 'unsupported operation');
-  if (mount.type === 'userpass' && sub.startsWith('login/'))
-    return userpassLogin(store, call, sub.slice('login/'.length), mountName);
-  if (mount.type === 'approle' && sub === 'login') return approleLogin(store, call, mountName);
-  return errors(404, 'unsupported path');
-}
-
-function tokenSelf(store: SecretsStore, call: Call, sub: string): Reply {
+/** `auth/token/lookup-self` (reference A.6): the caller's own token. */
+export function lookupSelf(store: SecretsStore, call: Call): Reply {
   const now = store.clock.now();
-  if (sub === 'lookup-self') {
-    if (call.op !== 'read' && call.op !== 'write') return errors(405, 'unsupported operation');
-    const t = authorize(store, call.req, call.full, ['read', 'update']);
-    const ttl = t.expireAt === undefined ? 0 : Math.max(0, Math.floor((t.expireAt - now) / 1000));
-    return envelope({
-      accessor: t.accessor,
-      creation_time: Math.floor(t.created / 1000),
-      creation_ttl: t.ttl,
-      display_name: t.displayName,
-      entity_id: t.entityId,
-      expire_time: t.expireAt === undefined ? null : rfc3339(t.expireAt),
-      explicit_max_ttl: 0,
-      id: t.id,
-      issue_time: rfc3339(t.created),
-      meta: t.meta,
-      num_uses: 0,
-      orphan: true,
-      path: t.path,
-      policies: t.policies,
-      renewable: t.renewable,
-      ttl,
-      type: 'service',
-    });
-  }
-  if (sub === 'renew-self' || sub === 'revoke-self') {
-    if (call.op !== 'write') return errors(405, 'unsupported operation');
-    const t = authorize(store, call.req, call.full, ['update']);
-    if (sub === 'revoke-self') {
-      store.tokens.delete(t.id);
-      return empty(204);
-    }
-    if (!t.renewable) return errors(400, 'lease is not renewable');
-    const body = bodyObject(call.req.body);
-    const increment = body.increment === undefined ? t.ttl : parseDuration(body.increment);
-    if (increment === undefined || increment < 0)
-      return errors(400, `invalid increment ${JSON.stringify(body.increment)}`);
-    const ttl = Math.min(increment || t.ttl, MAX_TTL);
-    t.expireAt = now + ttl * 1000;
-    t.ttl = ttl;
-    return envelope(null, { auth: authBlock(t) });
-  }
-  return errors(404, 'unsupported path');
+  const t = authorize(store, call.req, call.full, ['read', 'update']);
+  const ttl = t.expireAt === undefined ? 0 : Math.max(0, Math.floor((t.expireAt - now) / 1000));
+  return envelope({
+    accessor: t.accessor,
+    creation_time: Math.floor(t.created / 1000),
+    creation_ttl: t.ttl,
+    display_name: t.displayName,
+    entity_id: t.entityId,
+    expire_time: t.expireAt === undefined ? null : rfc3339(t.expireAt),
+    explicit_max_ttl: 0,
+    id: t.id,
+    issue_time: rfc3339(t.created),
+    meta: t.meta,
+    num_uses: 0,
+    orphan: true,
+    path: t.path,
+    policies: t.policies,
+    renewable: t.renewable,
+    ttl,
+    type: 'service',
+  });
 }
 
-function userpassLogin(store: SecretsStore, call: Call, username: string, mount: string): Reply {
+/** `auth/token/revoke-self`: the caller's token is gone. */
+export function revokeSelf(store: SecretsStore, call: Call): Reply {
+  const t = authorize(store, call.req, call.full, ['update']);
+  store.tokens.delete(t.id);
+  return empty(204);
+}
+
+/** `auth/token/renew-self`: a renewable token lives `increment` more (its own TTL by default), up to the maximum. */
+export function renewSelf(store: SecretsStore, call: Call): Reply {
+  const t = authorize(store, call.req, call.full, ['update']);
+  if (!t.renewable) return errors(400, 'lease is not renewable');
+  const body = bodyObject(call.req.body);
+  const increment = body.increment === undefined ? t.ttl : parseDuration(body.increment);
+  if (increment === undefined || increment < 0)
+    return errors(400, `invalid increment ${JSON.stringify(body.increment)}`);
+  const ttl = Math.min(increment || t.ttl, MAX_TTL);
+  t.expireAt = store.clock.now() + ttl * 1000;
+  t.ttl = ttl;
+  return envelope(null, { auth: authBlock(t) });
+}
+
+/** The name of the auth mount a login came through (`userpass`). */
+function mountName(call: Call): string {
+  return (call.entry?.path ?? '').replace(/\/$/, '');
+}
+
+/** `auth/<userpass mount>/login/<username>`: a token for a seed user. */
+export function userpassLogin(store: SecretsStore, call: Call, username: string): Reply {
+  const mount = mountName(call);
   const body = bodyObject(call.req.body);
   if (typeof body.password !== 'string' || body.password === '') return errors(400, 'missing password');
   const user = USERS[username.toLowerCase()];
@@ -110,7 +104,9 @@ function userpassLogin(store: SecretsStore, call: Call, username: string, mount:
   return envelope(null, { auth: authBlock(t) });
 }
 
-function approleLogin(store: SecretsStore, call: Call, mount: string): Reply {
+/** `auth/<approle mount>/login`: a token for the seed's role. */
+export function approleLogin(store: SecretsStore, call: Call): Reply {
+  const mount = mountName(call);
   const body = bodyObject(call.req.body);
   if (typeof body.role_id !== 'string' || body.role_id === '') return errors(400, 'missing role_id');
   if (typeof body.secret_id !== 'string' || body.secret_id === '') return errors(400, 'missing secret_id');

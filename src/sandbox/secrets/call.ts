@@ -1,5 +1,6 @@
+import type { Placed } from '../anatomy.js';
 import type { SandboxRequest } from '../framework.js';
-import type { NamespaceEntry } from './store.js';
+import type { MountEntry, NamespaceEntry } from './store.js';
 
 export type Operation = 'read' | 'list' | 'write' | 'patch' | 'delete';
 
@@ -12,6 +13,27 @@ export interface Call {
   rel: string;
   /** Namespace path + rel: what policies are written against. */
   full: string;
+  /** The kind of mount the path lies in (`sys`, `auth/token`, `kv-v2`…): the routes under it serve it. */
+  kind: string;
+  /** The path inside the mount, as the request gave it. */
+  sub: string;
+  /** The mount's entry (none for `sys/`). */
+  entry?: MountEntry;
+}
+
+/**
+ * A request where `locate` put it: the routes under `mount` see the decoded path inside the mount
+ * and, past the status routes, the operation (`READ`, `LIST`, `WRITE`, `PATCH`, `DELETE`) as the method.
+ */
+export interface SecretsRequest extends Placed {
+  /** Every request but a status route's: what is asked, where. */
+  call?: Call;
+}
+
+/** The call of a request inside a mount (every route but the status ones). */
+export function callOf(req: SecretsRequest): Call {
+  if (!req.call) throw new Error(`secrets: a ${req.mount} route was reached without a namespace`);
+  return req.call;
 }
 
 /** `LIST` and `GET ?list=true` are the same operation (seed, Endpoints A); PUT and POST are synonyms. */

@@ -65,11 +65,11 @@ export class SecretsStore {
   seal!: SealState;
   namespaces = new Map<string, NamespaceEntry>();
   tokens = new Map<string, TokenEntry>();
-  readonly clusterId = randomUUID();
 
   constructor(
     readonly clock: Clock,
     readonly options: StoreOptions,
+    readonly clusterId: string = randomUUID(),
   ) {
     this.reset();
   }

@@ -8,31 +8,6 @@ export const SERVER_VERSION = '1.15.0';
 const BUILD_DATE = '2023-09-22T16:53:10Z';
 const CLUSTER_NAME = 'sandbox-cluster';
 
-/** The unauthenticated status routes the server answers before namespaces (reference A.1). */
-export const RAW_SYS = new Set(['sys/health', 'sys/seal-status', 'sys/init', 'sys/unseal', 'sys/seal']);
-
-export function handleRawSys(store: SecretsStore, route: string, req: SandboxRequest): Reply {
-  const m = req.method;
-  switch (route) {
-    case 'sys/health':
-      if (m !== 'GET' && m !== 'HEAD') return errors(405, 'unsupported operation');
-      return health(store, req);
-    case 'sys/seal-status':
-      if (m !== 'GET') return errors(405, 'unsupported operation');
-      return json(200, sealStatus(store));
-    case 'sys/init':
-      if (m === 'GET') return json(200, { initialized: store.seal.initialized });
-      if (m === 'PUT' || m === 'POST') return init(store, req);
-      return errors(405, 'unsupported operation');
-    case 'sys/unseal':
-      if (m !== 'PUT' && m !== 'POST') return errors(405, 'unsupported operation');
-      return unseal(store, req);
-    default:
-      if (m !== 'PUT' && m !== 'POST') return errors(405, 'unsupported operation');
-      return seal(store, req);
-  }
-}
-
 function codeParam(req: SandboxRequest, name: string, fallback: number): number {
   const raw = req.query.get(name);
   if (raw === null) return fallback;
@@ -49,7 +24,7 @@ function okParam(req: SandboxRequest, name: string): boolean {
 }
 
 /** `sys/health`: the status code carries the state; every query override of the vendor is read. */
-function health(store: SecretsStore, req: SandboxRequest): Reply {
+export function health(store: SecretsStore, req: SandboxRequest): Reply {
   const standbyOk = okParam(req, 'standbyok');
   const perfStandbyOk = okParam(req, 'perfstandbyok');
   const codes = {
@@ -107,7 +82,7 @@ export function sealStatus(store: SecretsStore): Record<string, unknown> {
 }
 
 /** `PUT sys/init`: makes the key shares and a root token; the store is then sealed. */
-function init(store: SecretsStore, req: SandboxRequest): Reply {
+export function init(store: SecretsStore, req: SandboxRequest): Reply {
   if (store.seal.initialized) return errors(400, 'the secrets store is already initialized');
   const body = bodyObject(req.body);
   const shares = toInt(body.secret_shares, 'secret_shares');
@@ -149,7 +124,7 @@ function shareHex(key: string): string | undefined {
 }
 
 /** `PUT sys/unseal`: one share at a time until the threshold; `reset` starts over. */
-function unseal(store: SecretsStore, req: SandboxRequest): Reply {
+export function unseal(store: SecretsStore, req: SandboxRequest): Reply {
   const body = bodyObject(req.body);
   const { seal } = store;
   if (!seal.initialized) return errors(400, 'the secrets store is not initialized');
@@ -175,7 +150,7 @@ function unseal(store: SecretsStore, req: SandboxRequest): Reply {
 }
 
 /** `PUT sys/seal`: needs a token with sudo on `sys/seal`. */
-function seal(store: SecretsStore, req: SandboxRequest): Reply {
+export function seal(store: SecretsStore, req: SandboxRequest): Reply {
   if (store.seal.sealed) return errors(503, 'the secrets store is sealed');
   authorize(store, req, 'sys/seal', ['sudo']);
   store.seal.sealed = true;
