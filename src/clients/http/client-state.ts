@@ -1,7 +1,7 @@
 import { InterruptedError } from '../../errors.js';
 import type { Attempt } from './attempt.js';
 import type { AuthScheme } from './auth.js';
-import type { HttpClientOptions } from './client.js';
+import type { HttpClientOptions } from './client-options.js';
 import type { Redactor } from './redact.js';
 import { backoffSeconds } from './retry.js';
 import type { Transport } from './transport-types.js';

@@ -8,7 +8,7 @@ import { openBrowser } from '../shared/browser.js';
 import { loginOptions } from '../shared/login-run.js';
 import { readSecretInput } from '../shared/secret-input.js';
 import { storageWarn } from '../shared/storage-warn.js';
-import type { DbLoginOptions } from './login.js';
+import type { DbLoginOptions } from './login-options.js';
 import { parseStdinToken, resolveAuthUrl, signInWithBrowser, storeToken } from './login-shared.js';
 
 /**

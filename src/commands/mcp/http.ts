@@ -1,6 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { McpOptions } from './server.js';
+import type { McpOptions } from './server-options.js';
 
 type Sdk = typeof import('./sdk-http.js');
 type McpServer = InstanceType<typeof import('./sdk.js')['Server']>;

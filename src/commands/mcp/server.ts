@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { GlobalFlags, ServiceEntry, VerbCall } from '../../app/types.js';
+import type { GlobalFlags, ServiceEntry } from '../../app/types.js';
 import { knownKeys } from '../../config/keys.js';
 import { Settings } from '../../config/settings.js';
 import type { Io } from '../../io.js';
@@ -7,7 +7,6 @@ import { VERSION } from '../../version.js';
 import { type CallInput, callIo, callTool, redact } from './call.js';
 import { groupHelp, verbHelp } from './help.js';
 import {
-  type Allowed,
   FORMATS,
   HELP_TOOL,
   type ServiceTools,
@@ -17,24 +16,7 @@ import {
   toolsOf,
   toolVerbs,
 } from './tools.js';
-
-export interface McpOptions {
-  io: Io;
-  allowed: Allowed;
-  /** Only these services' tools (`--services`); all when undefined. */
-  only: string[] | 'auto' | undefined;
-  /** At most this many bytes of text in a result (`--max-bytes`). */
-  maxBytes: number;
-  /** Streamable HTTP on this address instead of stdio (`--http`), with this bearer token. */
-  http?: { host: string; port: number; token: string; generated: boolean } | undefined;
-  /** Global flags given to `ops mcp` (`-p work`), passed on to every verb it runs. */
-  globals: GlobalFlags;
-  services: readonly ServiceEntry[];
-  tree(): Promise<Command>;
-  callVerb(call: VerbCall, io: Io): Promise<number>;
-  /** A command line in this process: the help tool's pages (`ops hosts list --help`). */
-  runArgv(argv: string[], io: Io): Promise<number>;
-}
+import type { McpOptions } from './server-options.js';
 
 /** Each service's verbs, from the built command tree; flags that carry a credential left out. */
 export async function servicesOf(

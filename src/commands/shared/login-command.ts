@@ -2,17 +2,9 @@ import type { Command } from 'commander';
 import type { Context, Factory } from '../../app/types.js';
 import { UsageError } from '../../errors.js';
 import { parseSeconds } from './wait.js';
-import { type LoginFlags, type LoginFlows, loginCommandBase, loginMode } from '../../auth/login-flags.js';
+import { type LoginFlags, loginCommandBase, loginMode } from '../../auth/login-flags.js';
 import type { LoginOptions } from '../../auth/login.js';
-import type { OAuthProvider } from '../../clients/oauth/providers.js';
-
-export interface LoginCommandSpec {
-  provider: OAuthProvider;
-  flows: LoginFlows;
-  description: string;
-  /** The help's text after the flags: how each flow works, and examples that run against the sandbox. */
-  help: string;
-}
+import type { LoginCommandSpec } from './login-spec.js';
 
 /**
  * The refusal every login shares: a token in OPS_<SERVICE>_TOKEN wins over what login stores, so

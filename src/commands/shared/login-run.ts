@@ -7,7 +7,7 @@ import { requireClientId } from '../../clients/oauth/server-url.js';
 import { SIGN_IN_SECRETS, signInEntries } from '../../clients/oauth/stored-token.js';
 import { saveCredentials } from '../../config/credentials.js';
 import { openBrowser } from './browser.js';
-import type { LoginCommandSpec } from './login-command.js';
+import type { LoginCommandSpec } from './login-spec.js';
 import { readSecretInput } from './secret-input.js';
 import { storageWarn } from './storage-warn.js';
 import { parseSeconds } from './wait.js';

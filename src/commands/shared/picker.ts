@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { InterruptedError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import { terminalSafe } from '../../output/text.js';
-import type { PickSpec } from './pick.js';
+import type { PickSpec } from './pick-spec.js';
 
 /**
  * Asks on the terminal for one of `items` (type to filter, arrows and Enter), on stderr; gives its id.
