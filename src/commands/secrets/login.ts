@@ -60,7 +60,8 @@ on the command line.
 Examples:
   printf %s "$TOKEN" | ops secrets login
   ops secrets login --method userpass -f username=alice < password.txt
-  printf %s "$SECRET_ID" | ops secrets login --method approle -f role_id=sandbox-ci-role-id --no-store --field token
+  printf %s "$SECRET_ID" | ops secrets login --method approle \\
+    -f role_id=sandbox-ci-role-id --no-store --field token
   ops secrets login --method ldap --path corp-ldap -f username=alice`,
     )
     .action(
