@@ -74,10 +74,8 @@ export function contextRestrictionCreateCommand(
           '    --value dfe353c7-5813-42bd-892a-3303ae7414ba',
         'ops pipelines context restriction create \\\n' +
           '    82b4dc90-910e-4466-b679-404a7cd3a59c --type project --value web-app',
-        `ops pipelines context restriction create \\
-` +
-          `    82b4dc90-910e-4466-b679-404a7cd3a59c --type expression \\
-` +
+        'ops pipelines context restriction create \\\n' +
+          '    82b4dc90-910e-4466-b679-404a7cd3a59c --type expression \\\n' +
           `    --value 'pipeline.git.branch == "main"'`,
         'ops pipelines context restriction create \\\n' +
           '    82b4dc90-910e-4466-b679-404a7cd3a59c --type group \\\n' +
