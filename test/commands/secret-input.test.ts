@@ -83,12 +83,12 @@ describe('secrets data from stdin (key=-) follows the same rule', () => {
     ['a\n', 'a'],
     ['a\n\n', 'a\n'],
   ])('%j gives %j', async (input, want) => {
-    const { parseData } = await import('../../src/commands/secrets/shared.js');
+    const { parseData } = await import('../../src/commands/secrets/shared/data.js');
     expect(await parseData(['password=-'], memoryIo({ input }))).toEqual({ password: want });
   });
 
   it('an empty value is exit 2', async () => {
-    const { parseData } = await import('../../src/commands/secrets/shared.js');
+    const { parseData } = await import('../../src/commands/secrets/shared/data.js');
     await expect(parseData(['password=-'], memoryIo({ input: '\n' }))).rejects.toThrow(
       'the value of password is empty',
     );

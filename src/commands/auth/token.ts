@@ -23,7 +23,8 @@ file; on a terminal only with --show.
 
 Examples:
   ops auth token hosts | wc -c
-  curl -H "X-Monitor-Api-Key: $(ops auth token hosts)" "$OPS_HOSTS_BASE_URL/api/v1/hosts"`,
+  curl -H "X-Monitor-Api-Key: $(ops auth token hosts)" \\
+    "$OPS_HOSTS_BASE_URL/api/v1/hosts"`,
     )
     .action(async (service: string, o: { show?: boolean }, cmd: Command) => {
       const ctx = await factory.context(cmd);

@@ -30,7 +30,8 @@ export function cloudInstanceTypesCommand(factory: Factory, run = runCloudInstan
 Examples:
   ops cloud instance-types --region eu-west-3
   ops cloud instance-types --region us-east-1 --all -o csv
-  ops cloud instance-types --region eu-west-3 --query '[?resources.cpu.value==\`4\`].name'`,
+  ops cloud instance-types --region eu-west-3 \\
+    --query '[?resources.cpu.value==\`4\`].name'`,
     )
     .action(async (o: { region?: string; limit?: string; all?: boolean }, c: Command) => {
       if (o.region === undefined)

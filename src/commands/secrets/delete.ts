@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
-import { type SecretsRunBase, namespaceOf, secretsCommand, start, warn } from './shared.js';
+import { type SecretsRunBase, start } from './shared/start.js';
+import { namespaceOf, secretsCommand } from './shared/command.js';
+import { warn } from './shared/print.js';
 import { printDeleted } from '../shared/outcome.js';
 import { requirePath } from './exists.js';
 

@@ -1,6 +1,9 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
-import { type SecretsRunBase, namespaceOf, renderMarkdown, secretsCommand, start } from './shared.js';
+import type { Style } from '../../output/color.js';
+import { terminalSafe } from '../../output/text.js';
+import { type SecretsRunBase, start } from './shared/start.js';
+import { namespaceOf, secretsCommand } from './shared/command.js';
 
 export interface SecretsHelpOptions extends SecretsRunBase {
   path: string;
@@ -44,4 +47,34 @@ export async function runSecretsHelp(o: SecretsHelpOptions): Promise<void> {
   if (!o.whole && o.field === undefined && o.printer.format === 'table')
     return o.printer.text(renderMarkdown(answer.help ?? '', o.printer.style));
   await o.printer.print(answer);
+}
+
+/** Markdown help from the server, for a terminal: headings bold, code fences indented, control characters gone. */
+export function renderMarkdown(md: string, style: Style): string {
+  let fence = false;
+  const out: string[] = [];
+  for (const line of terminalSafe(md).split('\n')) {
+    if (/^\s*```/.test(line)) {
+      fence = !fence;
+      continue;
+    }
+    if (fence) {
+      out.push(`    ${line}`);
+      continue;
+    }
+    const heading = /^#{1,6}\s+(.*)$/.exec(line);
+    if (heading) {
+      out.push(style.bold(heading[1]!.toUpperCase()));
+      continue;
+    }
+    out.push(
+      line
+        .replace(/\*\*([^*]+)\*\*/g, (_m, t: string) => style.bold(t))
+        .replace(/`([^`]+)`/g, (_m, t: string) => style.cyan(t)),
+    );
+  }
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
 }

@@ -3,13 +3,15 @@ import { startService } from '../shared/start.js';
 import type { AuthWire } from '../../clients/secrets/types.js';
 import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/printer.js';
-import type { Factory } from '../../app/types.js';
+import type { Context, Factory } from '../../app/types.js';
+import type { SecretsClient } from '../../clients/secrets/client.js';
 import { parseKeyValue } from '../shared/parse.js';
 import { saveCredentials } from '../../config/credentials.js';
 import { storageWarn } from '../shared/storage-warn.js';
 import { readStdinValue, stdinValue } from '../shared/secret-input.js';
 import type { Io } from '../../io.js';
-import { type SecretsRunBase, baseOptions, namespaceOf, secretsCommand } from './shared.js';
+import { type SecretsRunBase, viewOf } from './shared/start.js';
+import { namespaceOf, secretsCommand } from './shared/command.js';
 
 export interface SecretsLoginOptions extends SecretsRunBase {
   /** `token`, `userpass`, `approle`, or the type of another auth method. */
@@ -58,7 +60,8 @@ on the command line.
 Examples:
   printf %s "$TOKEN" | ops secrets login
   ops secrets login --method userpass -f username=alice < password.txt
-  printf %s "$SECRET_ID" | ops secrets login --method approle -f role_id=sandbox-ci-role-id --no-store --field token
+  printf %s "$SECRET_ID" | ops secrets login --method approle \\
+    -f role_id=sandbox-ci-role-id --no-store --field token
   ops secrets login --method ldap --path corp-ldap -f username=alice`,
     )
     .action(
@@ -187,4 +190,26 @@ export async function runSecretsLogin(o: SecretsLoginOptions): Promise<void> {
     ...(k === 'token' || k === 'token_accessor' ? { format: 'secret' as const } : {}),
   }));
   await o.printer.print(result, { columns });
+}
+
+/**
+ * The options of `ops secrets login`, whose start is its own (a login verb; see
+ * test/architecture.test.ts): the view and a client made on first use.
+ */
+function baseOptions(ctx: Context, namespace: string | undefined, tokenRequired = true): SecretsRunBase {
+  let made: Promise<() => Promise<SecretsClient>> | undefined;
+  return {
+    printer: ctx.printer,
+    feedback: ctx.feedback,
+    ...viewOf(ctx, namespace),
+    client: async () => {
+      made ??= ctx.serviceClient(
+        'secrets',
+        async (http) =>
+          (await import('../../clients/secrets/client.js')).createSecretsClient(http, { namespace }),
+        { auth: tokenRequired, credentialFlags: 'log in with `ops secrets login` (token on stdin)' },
+      );
+      return (await made)();
+    },
+  };
 }

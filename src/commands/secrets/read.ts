@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { parseKeyValue } from '../shared/parse.js';
-import { type SecretsRunBase, namespaceOf, printEnvelope, secretsCommand, start, warn } from './shared.js';
+import { type SecretsRunBase, start } from './shared/start.js';
+import { namespaceOf, secretsCommand } from './shared/command.js';
+import { printEnvelope, warn } from './shared/print.js';
 
 export interface SecretsReadOptions extends SecretsRunBase {
   path: string;

@@ -2,7 +2,9 @@ import type { Command } from 'commander';
 import type { HealthWire, SealStatusWire } from '../../clients/secrets/types.js';
 import { ApiError } from '../../errors.js';
 import type { Factory } from '../../app/types.js';
-import { type SecretsRunBase, namespaceOf, secretsCommand, start, printView } from './shared.js';
+import { type SecretsRunBase, start } from './shared/start.js';
+import { namespaceOf, secretsCommand } from './shared/command.js';
+import { printView } from './shared/print.js';
 
 export interface SecretsStatusOptions extends SecretsRunBase {
   standbyOk: boolean;

@@ -1,15 +1,9 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
-import {
-  type SecretsRunBase,
-  dataStdin,
-  namespaceOf,
-  parseData,
-  printEnvelope,
-  secretsCommand,
-  start,
-  warn,
-} from './shared.js';
+import { type SecretsRunBase, start } from './shared/start.js';
+import { dataStdin, parseData } from './shared/data.js';
+import { namespaceOf, secretsCommand } from './shared/command.js';
+import { printEnvelope, warn } from './shared/print.js';
 
 export interface SecretsWriteOptions extends SecretsRunBase {
   path: string;

@@ -42,9 +42,14 @@ export function parseAsgCreateFlags(o: CreateFlags, now = Date.now()): CreateAut
 
 export function asgCreateCommand(factory: Factory, run = runAsgCreate): Command {
   const cmd = cloudCommand('create', 'Create an auto scaling group from a RUNNING or STOPPED instance', [
-    'ops cloud asg create --type MANUAL --reference web-pool --instance 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --desired 3',
-    'ops cloud asg create --type CPU_BASED --reference jobs --instance 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b04 --min 1 --max 6 --cpu-threshold 75 --warmup 120 --cooldown 600',
-    'ops cloud asg create --type SCHEDULED --reference sale --instance 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b02 --desired 4 --starts-at +1d --ends-at +3d --no-wait',
+    'ops cloud asg create --type MANUAL --reference web-pool \\\n' +
+      '    --instance 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --desired 3',
+    'ops cloud asg create --type CPU_BASED --reference jobs \\\n' +
+      '    --instance 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b04 --min 1 --max 6 \\\n' +
+      '    --cpu-threshold 75 --warmup 120 --cooldown 600',
+    'ops cloud asg create --type SCHEDULED --reference sale \\\n' +
+      '    --instance 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b02 --desired 4 \\\n' +
+      '    --starts-at +1d --ends-at +3d --no-wait',
   ]);
   addWaitOptions(cmd, { what: 'the group has left CREATING' });
   return cmd

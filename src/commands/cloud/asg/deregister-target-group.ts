@@ -14,7 +14,8 @@ export function asgDeregisterTargetGroupCommand(
     'deregister-target-group',
     'Deregister a target group from an auto scaling group',
     [
-      'ops cloud asg deregister-target-group a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01 3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a601',
+      'ops cloud asg deregister-target-group a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01 \\\n' +
+        '    3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a601',
     ],
     run,
   );

@@ -11,8 +11,10 @@ export function asgRegisterTargetGroupCommand(factory: Factory, run = runAsgRegi
     'register-target-group',
     "Register a target group (of the group's region) with an auto scaling group",
     [
-      'ops cloud asg register-target-group a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01 3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a602',
-      'ops cloud asg register-target-group a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c03 3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a601 --field targetGroups',
+      'ops cloud asg register-target-group a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01 \\\n' +
+        '    3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a602',
+      'ops cloud asg register-target-group a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c03 \\\n' +
+        '    3f9a1c2e-6b7d-4e8f-a0b1-c2d3e4f5a601 --field targetGroups',
     ],
     run,
   );

@@ -34,8 +34,8 @@ export function asgUpdateCommand(factory: Factory, run = runAsgUpdate): Command 
     "Change an auto scaling group's reference or sizing (not its type or instance)",
     [
       'ops cloud asg update a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01 --desired 4',
-      'ops cloud asg update a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c02 --max 8 --cpu-threshold 60',
-      'ops cloud asg update a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c03 --starts-at +2d --ends-at +4d',
+      'ops cloud asg update a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c02 --max 8 \\\n' + '    --cpu-threshold 60',
+      'ops cloud asg update a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c03 --starts-at +2d \\\n' + '    --ends-at +4d',
     ],
   )
     .argument('<id>', 'auto scaling group id (UUID) or unique reference')

@@ -17,7 +17,8 @@ export function instanceCancelTerminationCommand(
     'Undo the scheduled termination of a MONTHLY instance, before its contract ends',
     [
       'ops cloud instance cancel-termination 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b05',
-      'ops cloud instance cancel-termination 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b05 --field contract.state',
+      'ops cloud instance cancel-termination 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b05 \\\n' +
+        '    --field contract.state',
     ],
   )
     .argument('<id>', 'instance id (UUID) or unique reference')

@@ -28,10 +28,18 @@ export interface InstanceLaunchOptions extends CloudRunBase {
 export function instanceLaunchCommand(factory: Factory, run = runInstanceLaunch): Command {
   const cmd = addMonthlyOptions(
     cloudCommand('launch', 'Launch an instance; --wait until it is RUNNING (exit 1 if it ends FAILED)', [
-      'ops cloud instance launch --region eu-west-3 --type cld.m5.large --image UBUNTU_24_04_64BIT --contract-type HOURLY --storage CENTRAL --reference web-03',
-      'ops cloud instance launch --region eu-west-3 --type cld.m5.large --image UBUNTU_24_04_64BIT --contract-type HOURLY --storage CENTRAL --wait',
-      'ops cloud instance launch --region eu-central-1 --type cld.m5.xlarge --image WINDOWS_SERVER_2022_64BIT --contract-type MONTHLY --contract-term 12 --billing-frequency 3 --storage CENTRAL --root-disk-size 80',
-      'ops cloud instance launch --region eu-west-3 --type cld.m5.large --image 7b0f2c9e-54a1-4d3b-9c2e-1f6a8e3d5b20 --contract-type HOURLY --storage LOCAL --json',
+      'ops cloud instance launch --region eu-west-3 --type cld.m5.large \\\n' +
+        '    --image UBUNTU_24_04_64BIT --contract-type HOURLY --storage CENTRAL \\\n' +
+        '    --reference web-03',
+      'ops cloud instance launch --region eu-west-3 --type cld.m5.large \\\n' +
+        '    --image UBUNTU_24_04_64BIT --contract-type HOURLY --storage CENTRAL --wait',
+      'ops cloud instance launch --region eu-central-1 --type cld.m5.xlarge \\\n' +
+        '    --image WINDOWS_SERVER_2022_64BIT --contract-type MONTHLY \\\n' +
+        '    --contract-term 12 --billing-frequency 3 --storage CENTRAL \\\n' +
+        '    --root-disk-size 80',
+      'ops cloud instance launch --region eu-west-3 --type cld.m5.large \\\n' +
+        '    --image 7b0f2c9e-54a1-4d3b-9c2e-1f6a8e3d5b20 --contract-type HOURLY \\\n' +
+        '    --storage LOCAL --json',
     ])
       .addOption(
         required(

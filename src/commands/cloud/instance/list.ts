@@ -66,7 +66,7 @@ export function instanceListCommand(factory: Factory, run = runInstanceList): Co
     [
       'ops cloud instance list',
       'ops cloud instance list --state RUNNING,STOPPED --region eu-west-3',
-      'ops cloud instance list --contract-type MONTHLY --contract-state DELETE_SCHEDULED',
+      'ops cloud instance list --contract-type MONTHLY \\\n' + '    --contract-state DELETE_SCHEDULED',
       'ops cloud instance list --ip 198.51.100.11 --json',
       'ops cloud instance list --all -o ndjson',
     ],

@@ -19,7 +19,7 @@ export function instanceStartCommand(factory: Factory, run = runInstanceStart): 
     'Start a STOPPED instance; --wait until it is RUNNING',
     [
       'ops cloud instance start 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b04',
-      'ops cloud instance start 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b04 --wait --wait-timeout 300',
+      'ops cloud instance start 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b04 --wait \\\n' + '    --wait-timeout 300',
     ],
     run,
   );

@@ -51,7 +51,8 @@ export function instanceTerminateCommand(factory: Factory, run = runInstanceTerm
     [
       'ops cloud instance terminate 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b06 --yes',
       'ops cloud instance terminate 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b06 --yes --wait',
-      'ops cloud instance terminate 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --reason-code CANCEL_OTHER --reason "moving to managed databases" --yes',
+      'ops cloud instance terminate 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 \\\n' +
+        '    --reason-code CANCEL_OTHER --reason "moving to managed databases" --yes',
     ],
   )
     .addArgument(

@@ -66,9 +66,11 @@ export function parseInstanceUpdateFlags(o: UpdateFlags): UpdateInstanceWire {
 export function instanceUpdateCommand(factory: Factory, run = runInstanceUpdate): Command {
   return addMonthlyOptions(
     cloudCommand('update', 'Change the type, reference, contract or root disk size of an instance', [
-      'ops cloud instance update 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --reference web-01-blue',
-      'ops cloud instance update 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --type cld.m5.xlarge --root-disk-size 40',
-      'ops cloud instance update 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --contract-type MONTHLY --contract-term 12 --billing-frequency 1',
+      'ops cloud instance update 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 \\\n' + '    --reference web-01-blue',
+      'ops cloud instance update 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 \\\n' +
+        '    --type cld.m5.xlarge --root-disk-size 40',
+      'ops cloud instance update 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 \\\n' +
+        '    --contract-type MONTHLY --contract-term 12 --billing-frequency 1',
     ])
       .argument('<id>', 'instance id (UUID) or unique reference')
       .addOption(

@@ -55,9 +55,11 @@ export function lbMetricsCommand(factory: Factory, run = runLbMetrics): Command 
     `A load balancer's ${LB_METRICS.join(', ')}: charts on a terminal, values with -o json|csv`,
     [
       'ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e01 requests',
-      'ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e01 response-codes --since -6h --granularity 30m',
-      'ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e01 dataTransferred --since -7d --granularity 1d -o csv',
-      'ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e02 connectionsPerSecond --json',
+      'ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e01 response-codes \\\n' +
+        '    --since -6h --granularity 30m',
+      'ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e01 dataTransferred \\\n' +
+        '    --since -7d --granularity 1d -o csv',
+      'ops cloud lb metrics 9d2f6a30-4b5c-4d6e-9f70-8a9b0c1d2e02 \\\n' + '    connectionsPerSecond --json',
     ],
   )
     .argument('<load-balancer>', 'load balancer id (UUID) or unique reference')

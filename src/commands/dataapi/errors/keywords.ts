@@ -14,7 +14,8 @@ export function errorsKeywordsCommand(factory: Factory, run = runErrorsKeywords)
       examples: [
         'ops dataapi errors keywords',
         'ops dataapi errors keywords --function pingback_url --since -2d',
-        'ops dataapi errors keywords --function keywords_data/google_ads/search_volume/task_post --limit 5',
+        'ops dataapi errors keywords \\\n' +
+          '    --function keywords_data/google_ads/search_volume/task_post --limit 5',
         'ops dataapi errors keywords --since -3d --until -1d --all -o ndjson',
       ],
     },

@@ -52,9 +52,18 @@ export function roleAssignmentCreateCommand(factory: Factory, run = runRoleAssig
       'after',
       `
 Examples:
-  ops db role-assignment create --principal 7d9f1e2a-3b4c-4d5e-8f60-718293a4b5c6 --role-definition "Built-in Data Reader" --scope /
-  ops db role-assignment create --principal 7d9f1e2a-3b4c-4d5e-8f60-718293a4b5c6 --role-definition 00000000-0000-0000-0000-000000000002 --scope /dbs/orders/colls/invoices --id 3b0c9a1e-5d7f-4e2a-8b6c-1f0e9d8c7b6a
-  ops db role-assignment create --principal 7d9f1e2a-3b4c-4d5e-8f60-718293a4b5c6 --role-definition 00000000-0000-0000-0000-000000000001 --scope /dbs/orders --no-wait`,
+  ops db role-assignment create \\
+    --principal 7d9f1e2a-3b4c-4d5e-8f60-718293a4b5c6 \\
+    --role-definition "Built-in Data Reader" --scope /
+  ops db role-assignment create \\
+    --principal 7d9f1e2a-3b4c-4d5e-8f60-718293a4b5c6 \\
+    --role-definition 00000000-0000-0000-0000-000000000002 \\
+    --scope /dbs/orders/colls/invoices \\
+    --id 3b0c9a1e-5d7f-4e2a-8b6c-1f0e9d8c7b6a
+  ops db role-assignment create \\
+    --principal 7d9f1e2a-3b4c-4d5e-8f60-718293a4b5c6 \\
+    --role-definition 00000000-0000-0000-0000-000000000001 --scope /dbs/orders \\
+    --no-wait`,
     )
     .action(async (o: CreateFlags, c: Command) => {
       const wait = parseWaitOptions(o, { defaultInterval: 2 });

@@ -29,7 +29,8 @@ Deleting an assignment that does not exist is exit 3 (the API answers 204 for it
 
 Examples:
   ops db role-assignment delete 4a4d6c1e-8f0b-4d35-9b2e-1c7a5e3f9d21 --yes
-  ops db role-assignment delete 9c2e7f4b-1a3d-4e5f-8b6c-0d9e8f7a6b5c --yes --no-wait`,
+  ops db role-assignment delete 9c2e7f4b-1a3d-4e5f-8b6c-0d9e8f7a6b5c --yes \\
+    --no-wait`,
     )
     .action(async (rawId: string, o: TargetFlags & WaitFlags, c: Command) => {
       const id = parseGuid('role assignment id', rawId);

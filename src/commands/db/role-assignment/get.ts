@@ -23,7 +23,8 @@ export function roleAssignmentGetCommand(factory: Factory, run = runRoleAssignme
 Examples:
   ops db role-assignment get 4a4d6c1e-8f0b-4d35-9b2e-1c7a5e3f9d21
   ops db role-assignment get 9c2e7f4b-1a3d-4e5f-8b6c-0d9e8f7a6b5c --json
-  ops db role-assignment get 9c2e7f4b-1a3d-4e5f-8b6c-0d9e8f7a6b5c --field properties.scope`,
+  ops db role-assignment get 9c2e7f4b-1a3d-4e5f-8b6c-0d9e8f7a6b5c \\
+    --field properties.scope`,
     )
     .action(async (rawId: string, o: TargetFlags, c: Command) => {
       const id = parseGuid('role assignment id', rawId);

@@ -27,7 +27,8 @@ export function roleAssignmentListCommand(factory: Factory, run = runRoleAssignm
 Examples:
   ops db role-assignment list
   ops db role-assignment list --json
-  ops db role-assignment list --query "[?properties.principalId=='a3f5c2d1-7b8e-4f90-8c1d-2e3f4a5b6c7d'].name"`,
+  ops db role-assignment list --query \\
+    "[?properties.principalId=='a3f5c2d1-7b8e-4f90-8c1d-2e3f4a5b6c7d'].name"`,
     )
     .action(async (o: TargetFlags & { limit?: string; all?: boolean }, c: Command) => {
       const { limit } = parseListOptions(o);

@@ -27,7 +27,8 @@ export function roleDefinitionGetCommand(factory: Factory, run = runRoleDefiniti
       `
 Examples:
   ops db role-definition get 00000000-0000-0000-0000-000000000001
-  ops db role-definition get 00000000-0000-0000-0000-000000000002 --json --query properties.permissions`,
+  ops db role-definition get 00000000-0000-0000-0000-000000000002 --json \\
+    --query properties.permissions`,
     )
     .action(async (rawId: string, o: TargetFlags, c: Command) => {
       const id = parseDefinitionId(rawId);

@@ -26,7 +26,8 @@ export function roleDefinitionListCommand(factory: Factory, run = runRoleDefinit
       `
 Examples:
   ops db role-definition list
-  ops db role-definition list --json --query "[].{name: name, role: properties.roleName}"`,
+  ops db role-definition list --json \\
+    --query "[].{name: name, role: properties.roleName}"`,
     )
     .action(async (o: TargetFlags & { limit?: string; all?: boolean }, c: Command) => {
       const { limit } = parseListOptions(o);

@@ -33,7 +33,7 @@ export function checkoutKeyCreateCommand(factory: Factory, run = runCheckoutKeyC
       'after',
       examples(
         'ops pipelines checkout-key create gh/acme/api-server --type deploy-key',
-        'ops pipelines checkout-key create gh/acme/web-app --type user-key --field fingerprint',
+        'ops pipelines checkout-key create gh/acme/web-app --type user-key \\\n' + '    --field fingerprint',
       ),
     )
     .action(async (slug: string, o: { type?: string }, c: Command) => {

@@ -20,7 +20,8 @@ export function checkoutKeyDeleteCommand(factory: Factory, run = runCheckoutKeyD
     .addHelpText(
       'after',
       examples(
-        'ops pipelines checkout-key delete gh/acme/web-app SHA256:LcQPdX7piyJuHM8YN6nfj0qy4ObTe2LE9U3UaY+aFBQ --yes',
+        'ops pipelines checkout-key delete gh/acme/web-app \\\n' +
+          '    SHA256:LcQPdX7piyJuHM8YN6nfj0qy4ObTe2LE9U3UaY+aFBQ --yes',
       ),
     )
     .action(async (slug: string, fp: string, _o: unknown, c: Command) => {

@@ -30,8 +30,10 @@ export function checkoutKeyGetCommand(factory: Factory, run = runCheckoutKeyGet)
     .addHelpText(
       'after',
       examples(
-        'ops pipelines checkout-key get gh/acme/web-app SHA256:LcQPdX7piyJuHM8YN6nfj0qy4ObTe2LE9U3UaY+aFBQ',
-        'ops pipelines checkout-key get gh/acme/web-app SHA256:LcQPdX7piyJuHM8YN6nfj0qy4ObTe2LE9U3UaY+aFBQ --field public-key',
+        'ops pipelines checkout-key get gh/acme/web-app \\\n' +
+          '    SHA256:LcQPdX7piyJuHM8YN6nfj0qy4ObTe2LE9U3UaY+aFBQ',
+        'ops pipelines checkout-key get gh/acme/web-app \\\n' +
+          '    SHA256:LcQPdX7piyJuHM8YN6nfj0qy4ObTe2LE9U3UaY+aFBQ --field public-key',
       ),
     )
     .action(async (slug: string, fp: string, _o: unknown, c: Command) => {

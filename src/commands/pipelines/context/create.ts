@@ -26,7 +26,8 @@ export function contextCreateCommand(factory: Factory, run = runContextCreate): 
       'after',
       examples(
         'ops pipelines context create release-signing --org gh/acme',
-        'ops pipelines context create gcp-staging --org d1c91133-b7d0-4bb8-ae74-11c794816047 --json',
+        'ops pipelines context create gcp-staging \\\n' +
+          '    --org d1c91133-b7d0-4bb8-ae74-11c794816047 --json',
       ),
     )
     .action(async (name: string, o: OwnerFlags, c: Command) => {

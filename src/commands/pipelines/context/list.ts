@@ -22,7 +22,7 @@ export function contextListCommand(factory: Factory, run = runContextList): Comm
       'after',
       examples(
         'ops pipelines context list --org gh/acme',
-        'ops pipelines context list --org d1c91133-b7d0-4bb8-ae74-11c794816047 --all --json',
+        'ops pipelines context list --org d1c91133-b7d0-4bb8-ae74-11c794816047 --all \\\n' + '    --json',
         'ops pipelines context list --org acme      # by name',
         'ops pipelines context list                 # OPS_PIPELINES_ORG',
       ),

@@ -68,8 +68,10 @@ export function definitionCreateCommand(factory: Factory, run = runDefinitionCre
     .addHelpText(
       'after',
       examples(
-        'ops pipelines definition create gh/acme/web-app --name release --config-repo 401122001 --config-path .circleci/release.yml',
-        'ops pipelines definition create gh/acme/api-server --name docs --config-repo 401122004 --checkout-repo 401122002 --json',
+        'ops pipelines definition create gh/acme/web-app --name release \\\n' +
+          '    --config-repo 401122001 --config-path .circleci/release.yml',
+        'ops pipelines definition create gh/acme/api-server --name docs \\\n' +
+          '    --config-repo 401122004 --checkout-repo 401122002 --json',
       ),
     )
     .action(async (project: string, o: Flags, c: Command) => {

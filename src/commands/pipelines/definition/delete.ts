@@ -25,7 +25,10 @@ export function definitionDeleteCommand(factory: Factory, run = runDefinitionDel
     .argument('<definition-id>', 'pipeline definition id (uuid)')
     .addHelpText(
       'after',
-      examples('ops pipelines definition delete gh/acme/web-app 858ee467-65f5-4ea2-89b2-7c58efcd68ab --yes'),
+      examples(
+        'ops pipelines definition delete gh/acme/web-app \\\n' +
+          '    858ee467-65f5-4ea2-89b2-7c58efcd68ab --yes',
+      ),
     )
     .action(async (project: string, id: string, _o: unknown, c: Command) => {
       const given = parseProjectRef(project, c.opts());

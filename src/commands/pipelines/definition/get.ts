@@ -24,7 +24,9 @@ export function definitionGetCommand(factory: Factory, run = runDefinitionGet): 
     .argument('<definition-id>', 'pipeline definition id (uuid)')
     .addHelpText(
       'after',
-      examples('ops pipelines definition get gh/acme/web-app 0f6ccd99-1209-4ee3-bcb4-62eddf789eb3'),
+      examples(
+        'ops pipelines definition get gh/acme/web-app \\\n' + '    0f6ccd99-1209-4ee3-bcb4-62eddf789eb3',
+      ),
     )
     .action(async (project: string, id: string, _o: unknown, c: Command) => {
       const given = parseProjectRef(project, c.opts());

@@ -57,8 +57,11 @@ export function definitionUpdateCommand(factory: Factory, run = runDefinitionUpd
     .addHelpText(
       'after',
       examples(
-        'ops pipelines definition update gh/acme/web-app 858ee467-65f5-4ea2-89b2-7c58efcd68ab --description "E2E against staging, nightly"',
-        'ops pipelines definition update gh/acme/web-app 858ee467-65f5-4ea2-89b2-7c58efcd68ab --config-path .circleci/e2e.yml',
+        'ops pipelines definition update gh/acme/web-app \\\n' +
+          '    858ee467-65f5-4ea2-89b2-7c58efcd68ab \\\n' +
+          '    --description "E2E against staging, nightly"',
+        'ops pipelines definition update gh/acme/web-app \\\n' +
+          '    858ee467-65f5-4ea2-89b2-7c58efcd68ab --config-path .circleci/e2e.yml',
       ),
     )
     .action(async (project: string, id: string, o: Flags, c: Command) => {

@@ -24,7 +24,7 @@ export function envSetCommand(factory: Factory, run = runEnvSet): Command {
     .addHelpText(
       'after',
       examples(
-        'printf %s "s3cr3t-token-value" | ops pipelines env set gh/acme/web-app DEPLOY_TOKEN',
+        'printf %s "s3cr3t-token-value" | ops pipelines env set gh/acme/web-app \\\n' + '    DEPLOY_TOKEN',
         'date +%s | ops pipelines env set gh/acme/api-server CACHE_BUSTER --json',
       ),
     )

@@ -82,7 +82,8 @@ export function insightsJobsCommand(factory: Factory, run = runInsightsJobs): Co
       'after',
       examples(
         'ops pipelines insights jobs gh/acme/web-app build-and-test',
-        'ops pipelines insights jobs gh/acme/web-app deploy --job-name deploy- --window last-30-days',
+        'ops pipelines insights jobs gh/acme/web-app deploy --job-name deploy- \\\n' +
+          '    --window last-30-days',
       ),
     )
     .action(

@@ -94,7 +94,8 @@ export function insightsRunsCommand(factory: Factory, run = runInsightsRuns): Co
       examples(
         'ops pipelines insights runs gh/acme/web-app build-and-test --limit 20',
         'ops pipelines insights runs gh/acme/web-app deploy --since -14d --json',
-        'ops pipelines insights runs gh/acme/web-app build-and-test --all-branches --all -o ndjson',
+        'ops pipelines insights runs gh/acme/web-app build-and-test --all-branches \\\n' +
+          '    --all -o ndjson',
       ),
     )
     .action(

@@ -81,7 +81,7 @@ export function insightsSummaryCommand(factory: Factory, run = runInsightsSummar
       'after',
       examples(
         'ops pipelines insights summary gh/acme/web-app',
-        'ops pipelines insights summary gh/acme/web-app --window last-30-days --branch main',
+        'ops pipelines insights summary gh/acme/web-app --window last-30-days \\\n' + '    --branch main',
         'ops pipelines insights summary --org gh/acme --window last-7-days',
         'ops pipelines insights summary --org acme --json',
         'ops pipelines insights summary gh/acme/web-app -o csv',

@@ -157,8 +157,9 @@ export function insightsTimeSeriesCommand(factory: Factory, run = runInsightsTim
       'after',
       examples(
         'ops pipelines insights time-series gh/acme/web-app build-and-test',
-        'ops pipelines insights time-series gh/acme/web-app build-and-test --granularity hourly --since -24h',
-        'ops pipelines insights time-series gh/acme/web-app deploy --window last-30-days -o csv',
+        'ops pipelines insights time-series gh/acme/web-app build-and-test \\\n' +
+          '    --granularity hourly --since -24h',
+        'ops pipelines insights time-series gh/acme/web-app deploy \\\n' + '    --window last-30-days -o csv',
       ),
     )
     .action(

@@ -83,7 +83,7 @@ export function insightsWorkflowsCommand(factory: Factory, run = runInsightsWork
       'after',
       examples(
         'ops pipelines insights workflows gh/acme/web-app',
-        'ops pipelines insights workflows gh/acme/web-app --all-branches --window last-7-days',
+        'ops pipelines insights workflows gh/acme/web-app --all-branches \\\n' + '    --window last-7-days',
         'ops pipelines insights workflows gh/acme/api-server --branch develop -o csv',
         'ops pipelines insights workflows web-app --org gh/acme   # by name',
       ),

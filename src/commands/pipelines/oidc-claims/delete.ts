@@ -43,7 +43,7 @@ export function oidcClaimsDeleteCommand(factory: Factory, run = runOidcClaimsDel
       'after',
       examples(
         'ops pipelines oidc-claims delete --claims ttl --yes',
-        'ops pipelines oidc-claims delete --project dfe353c7-5813-42bd-892a-3303ae7414ba --yes',
+        'ops pipelines oidc-claims delete \\\n' + '    --project dfe353c7-5813-42bd-892a-3303ae7414ba --yes',
       ),
     )
     .action(async (o: ClaimsTargetFlags & { claims?: string }, c: Command) => {

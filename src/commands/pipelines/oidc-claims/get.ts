@@ -25,8 +25,9 @@ export function oidcClaimsGetCommand(factory: Factory, run = runOidcClaimsGet): 
       'after',
       examples(
         'ops pipelines oidc-claims get',
-        'ops pipelines oidc-claims get --project web-app   # by name, in the default --org',
-        'ops pipelines oidc-claims get --org d1c91133-b7d0-4bb8-ae74-11c794816047 --project dfe353c7-5813-42bd-892a-3303ae7414ba',
+        'ops pipelines oidc-claims get --project web-app  # by name, default --org',
+        'ops pipelines oidc-claims get --org d1c91133-b7d0-4bb8-ae74-11c794816047 \\\n' +
+          '    --project dfe353c7-5813-42bd-892a-3303ae7414ba',
       ),
     )
     .action(async (o: ClaimsTargetFlags, c: Command) => {

@@ -51,8 +51,9 @@ export function oidcClaimsSetCommand(factory: Factory, run = runOidcClaimsSet): 
     .addHelpText(
       'after',
       examples(
-        'ops pipelines oidc-claims set --audience sts.amazonaws.com --audience https://vault.acme.example --ttl 30m',
-        'ops pipelines oidc-claims set --project dfe353c7-5813-42bd-892a-3303ae7414ba --ttl 2h',
+        'ops pipelines oidc-claims set --audience sts.amazonaws.com \\\n' +
+          '    --audience https://vault.acme.example --ttl 30m',
+        'ops pipelines oidc-claims set --project dfe353c7-5813-42bd-892a-3303ae7414ba \\\n' + '    --ttl 2h',
       ),
     )
     .action(async (o: ClaimsTargetFlags & { audience?: string[]; ttl?: string }, c: Command) => {

@@ -85,8 +85,10 @@ export function policyEvaluateCommand(factory: Factory, run = runPolicyEvaluate)
     .addHelpText(
       'after',
       examples(
-        `printf 'version: 2.1\\njobs:\\n  security-scan: {}\\n  notify: {}\\n' | ops pipelines policy evaluate --file -`,
-        `printf 'version: 2.1\\njobs:\\n  build: {}\\n' | ops pipelines policy evaluate --file - --exit-status || echo "blocked: $?"`,
+        `printf 'version: 2.1\\njobs:\\n  security-scan: {}\\n  notify: {}\\n' | \\\n` +
+          '    ops pipelines policy evaluate --file -',
+        `printf 'version: 2.1\\njobs:\\n  build: {}\\n' | \\\n` +
+          '    ops pipelines policy evaluate --file - --exit-status || echo "blocked: $?"',
       ),
     )
     .action(

@@ -22,7 +22,7 @@ export function projectCreateCommand(factory: Factory, run = runProjectCreate): 
       'after',
       examples(
         'ops pipelines project create billing-service --org gh/acme',
-        'ops pipelines project create ingest --org a41d1f94-abf8-42a3-98c2-82ea421fc20a --json',
+        'ops pipelines project create ingest \\\n' + '    --org a41d1f94-abf8-42a3-98c2-82ea421fc20a --json',
         'ops pipelines project create worker --org acme-labs',
       ),
     )

@@ -44,7 +44,7 @@ export function cacheDeleteCommand(factory: Factory, run = runCacheDelete): Comm
   )
     .addHelpText(
       'after',
-      '\nExamples:\n  ops runs cache delete --id 4 --yes\n  ops runs cache delete --key "$(ops runs cache list --ref refs/heads/develop --field key)" --ref refs/heads/develop --yes',
+      '\nExamples:\n  ops runs cache delete --id 4 --yes\n  ops runs cache delete \\\n    --key "$(ops runs cache list --ref refs/heads/develop --field key)" \\\n    --ref refs/heads/develop --yes',
     )
     .action(async (o: Flags, c: Command) => {
       const parsed = parseCacheDeleteFlags(o);

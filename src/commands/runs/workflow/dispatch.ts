@@ -79,9 +79,11 @@ export function workflowDispatchCommand(factory: Factory, run = runWorkflowDispa
 Inputs left out take their defaults from the workflow file. Prints the new run's id and address.
 
 Examples:
-  ops runs workflow dispatch release.yml --ref main -f version=1.2.0 -f environment=production
+  ops runs workflow dispatch release.yml --ref main -f version=1.2.0 \\
+    -f environment=production
   ops runs workflow dispatch ci.yml --ref develop --field workflow_run_id
-  echo '{"version":"1.2.1"}' | ops runs workflow dispatch release.yml --ref v1.1.0 --file -`,
+  echo '{"version":"1.2.1"}' | ops runs workflow dispatch release.yml \\
+    --ref v1.1.0 --file -`,
     )
     .action(async (raw: string, o: Flags, c: Command) => {
       const workflow = parseWorkflow(raw);

@@ -1,24 +1,12 @@
 import type { Command } from 'commander';
 import type { EnvelopeWire, KvV2ReadWire } from '../../../clients/secrets/types.js';
-import { ExitCode, OpsError } from '../../../errors.js';
+import { ExitCode, OpsError, UsageError } from '../../../errors.js';
 import type { Factory } from '../../../app/types.js';
 import { parseInteger } from '../../shared/parse.js';
-import {
-  type SecretsRunBase,
-  checkField,
-  envLines,
-  namespaceOf,
-  requireKey,
-  requireV2,
-  secretsCommand,
-  start,
-  envOutput,
-  warn,
-  KV_COLUMNS,
-  kvRows,
-  printView,
-  sortedKeys,
-} from '../shared.js';
+import { type SecretsRunBase, start } from '../shared/start.js';
+import { checkField, warn, KV_COLUMNS, kvRows, printView, sortedKeys } from '../shared/print.js';
+import { namespaceOf, secretsCommand } from '../shared/command.js';
+import { requireKey, requireV2 } from '../shared/kv-location.js';
 
 export interface KvGetOptions extends SecretsRunBase {
   path: string;
@@ -109,4 +97,55 @@ export async function runKvGet(o: KvGetOptions): Promise<void> {
     await o.printer.text('\n== Data ==');
   }
   await printView(o.printer, sortedKeys(data), 'data');
+}
+
+/**
+ * Whether `-o env` was given: only `kv get` knows it, and its start leaves it to the verb
+ * (`ownOutput`), so commander's value is read, never rewritten.
+ */
+export function envOutput(cmd: Command): boolean {
+  const { output, json } = cmd.optsWithGlobals() as { output?: string; json?: boolean };
+  if (output?.toLowerCase() !== 'env') return false;
+  if (json) throw new UsageError('--json conflicts with -o env', 'give one of them');
+  return true;
+}
+
+/**
+ * Shell-safe `export K='v'` lines (`kv get -o env`). Names that are not shell identifiers are mended
+ * (`db-user` → `db_user`), with a warning. A key with no name to give (the empty key), or one whose
+ * mended name another key already has, is skipped with a warning: an `export ='v'` line would break the
+ * whole `eval`, and two values for one name would leave the variable to whichever came last. A key
+ * already named so wins over a mended one.
+ */
+export function envLines(
+  data: Record<string, unknown>,
+  record: string,
+  warn: (message: string) => void,
+): string {
+  const byName = new Map<string, string>();
+  const keys = Object.keys(data).sort();
+  const exact = (k: string) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(k);
+  for (const key of [...keys.filter(exact), ...keys.filter((k) => !exact(k))]) {
+    if (key === '') {
+      warn(`${record}: a key with an empty name cannot be exported; skipped`);
+      continue;
+    }
+    let name = key.replace(/[^A-Za-z0-9_]/g, '_');
+    if (/^[0-9]/.test(name)) name = `_${name}`;
+    const taken = byName.get(name);
+    if (taken !== undefined) {
+      warn(`${record}: key "${key}" would be exported as ${name}, which key "${taken}" is; skipped`);
+      continue;
+    }
+    if (name !== key) warn(`key "${key}" exported as ${name}`);
+    byName.set(name, key);
+  }
+  const lines = [...byName]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, key]) => {
+      const v = data[key];
+      const text = typeof v === 'string' ? v : JSON.stringify(v);
+      return `export ${name}='${text.replace(/'/g, `'\\''`)}'`;
+    });
+  return lines.length ? `${lines.join('\n')}\n` : '';
 }

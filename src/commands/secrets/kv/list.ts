@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type SecretsRunBase, namespaceOf, secretsCommand, start } from '../shared.js';
+import { type SecretsRunBase, start } from '../shared/start.js';
+import { namespaceOf, secretsCommand } from '../shared/command.js';
 
 export interface KvListOptions extends SecretsRunBase {
   path: string;

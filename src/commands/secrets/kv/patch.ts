@@ -1,14 +1,9 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import {
-  type KvWriteOptions,
-  kvWriteOptions,
-  printEnvelope,
-  requireKey,
-  requireV2,
-  secretsCommand,
-  warn,
-} from '../shared.js';
+import { type KvWriteOptions, kvWriteOptions } from '../shared/kv-write.js';
+import { printEnvelope, warn } from '../shared/print.js';
+import { requireKey, requireV2 } from '../shared/kv-location.js';
+import { secretsCommand } from '../shared/command.js';
 
 export type KvPatchOptions = KvWriteOptions;
 

@@ -1,14 +1,10 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../../errors.js';
 import type { Factory } from '../../../app/types.js';
-import {
-  type KvWriteOptions,
-  kvWriteOptions,
-  printEnvelope,
-  requireKey,
-  secretsCommand,
-  warn,
-} from '../shared.js';
+import { type KvWriteOptions, kvWriteOptions } from '../shared/kv-write.js';
+import { printEnvelope, warn } from '../shared/print.js';
+import { requireKey } from '../shared/kv-location.js';
+import { secretsCommand } from '../shared/command.js';
 
 export type KvPutOptions = KvWriteOptions;
 

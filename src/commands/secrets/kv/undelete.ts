@@ -1,6 +1,9 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type SecretsRunBase, kvVersionsStart, requireKey, requireV2, secretsCommand } from '../shared.js';
+import type { SecretsRunBase } from '../shared/start.js';
+import { kvVersionsStart } from '../shared/kv-versions.js';
+import { requireKey, requireV2 } from '../shared/kv-location.js';
+import { secretsCommand } from '../shared/command.js';
 
 export interface KvUndeleteOptions extends SecretsRunBase {
   path: string;

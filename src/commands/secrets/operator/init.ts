@@ -2,7 +2,9 @@ import type { Command } from 'commander';
 import { UsageError } from '../../../errors.js';
 import type { Factory } from '../../../app/types.js';
 import { parseInteger } from '../../shared/parse.js';
-import { KV_COLUMNS, type SecretsRunBase, secretsCommand, start } from '../shared.js';
+import { KV_COLUMNS } from '../shared/print.js';
+import { type SecretsRunBase, start } from '../shared/start.js';
+import { secretsCommand } from '../shared/command.js';
 
 export interface OperatorInitOptions extends SecretsRunBase {
   shares: number;

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type SecretsRunBase, secretsCommand, start } from '../shared.js';
+import { type SecretsRunBase, start } from '../shared/start.js';
+import { secretsCommand } from '../shared/command.js';
 
 export interface OperatorSealOptions extends SecretsRunBase {
   confirm: (action: string) => Promise<void>;

@@ -3,7 +3,9 @@ import type { SealStatusWire } from '../../../clients/secrets/types.js';
 import { UsageError } from '../../../errors.js';
 import { type Io, readAllText } from '../../../io.js';
 import type { Factory } from '../../../app/types.js';
-import { type SecretsRunBase, printView, secretsCommand, start } from '../shared.js';
+import { type SecretsRunBase, start } from '../shared/start.js';
+import { printView } from '../shared/print.js';
+import { secretsCommand } from '../shared/command.js';
 
 export interface OperatorUnsealOptions extends SecretsRunBase {
   reset: boolean;

@@ -41,8 +41,9 @@ export function parseCredentialsDeleteFlags(o: { type?: string; username?: strin
 
 export function credentialsDeleteCommand(factory: Factory, run = runCredentialsDelete): Command {
   return cloudCommand('delete', 'Delete one credential of an instance, or all of them with --all', [
-    'ops cloud instance credentials delete 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --type OPERATING_SYSTEM --username root --yes',
-    'ops cloud instance credentials delete 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b05 --all --yes',
+    'ops cloud instance credentials delete 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 \\\n' +
+      '    --type OPERATING_SYSTEM --username root --yes',
+    'ops cloud instance credentials delete 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b05 \\\n' + '    --all --yes',
   ])
     .argument('<id>', 'instance id (UUID) or unique reference')
     .addOption(choiceOption('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL', CREDENTIAL_TYPES))

@@ -22,8 +22,10 @@ export interface CredentialsGetOptions extends CloudRunBase {
 
 export function credentialsGetCommand(factory: Factory, run = runCredentialsGet): Command {
   return cloudCommand('get', 'Show a credential of an instance; the password only with --show-password', [
-    'ops cloud instance credentials get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --type OPERATING_SYSTEM --username root',
-    'ops cloud instance credentials get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --type OPERATING_SYSTEM --username root --show-password --field password',
+    'ops cloud instance credentials get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 \\\n' +
+      '    --type OPERATING_SYSTEM --username root',
+    'ops cloud instance credentials get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 \\\n' +
+      '    --type OPERATING_SYSTEM --username root --show-password --field password',
   ])
     .argument('<id>', 'instance id (UUID) or unique reference')
     .addOption(

@@ -15,7 +15,8 @@ export interface CredentialsListOptions extends CloudRunBase {
 export function credentialsListCommand(factory: Factory, run = runCredentialsList): Command {
   return cloudCommand('list', 'List the credentials kept for an instance (names only, never passwords)', [
     'ops cloud instance credentials list 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03',
-    'ops cloud instance credentials list 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b05 --type OPERATING_SYSTEM --json',
+    'ops cloud instance credentials list 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b05 \\\n' +
+      '    --type OPERATING_SYSTEM --json',
   ])
     .argument('<id>', 'instance id (UUID) or unique reference')
     .addOption(

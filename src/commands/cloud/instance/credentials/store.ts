@@ -22,8 +22,12 @@ export function credentialsStoreCommand(factory: Factory, run = runCredentialsSt
     'store',
     'Store a credential of an instance; the password is read from stdin, a hidden prompt or --file, never argv',
     [
-      "printf %s 'S3cure-pass' | ops cloud instance credentials store 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --type OPERATING_SYSTEM --username deploy",
-      "printf %s 'Panel-pass' | ops cloud instance credentials store 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --type CONTROL_PANEL --username admin@example.com",
+      "printf %s 'S3cure-pass' | ops cloud instance credentials store \\\n" +
+        '    4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --type OPERATING_SYSTEM \\\n' +
+        '    --username deploy',
+      "printf %s 'Panel-pass' | ops cloud instance credentials store \\\n" +
+        '    4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --type CONTROL_PANEL \\\n' +
+        '    --username admin@example.com',
     ],
   )
     .argument('<id>', 'instance id (UUID) or unique reference')

@@ -21,7 +21,9 @@ export function credentialsUpdateCommand(factory: Factory, run = runCredentialsU
     'update',
     "Change a credential's password; the new password is read from stdin, a hidden prompt or --file",
     [
-      "printf %s 'N3w-pass' | ops cloud instance credentials update 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --type OPERATING_SYSTEM --username root",
+      "printf %s 'N3w-pass' | ops cloud instance credentials update \\\n" +
+        '    4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --type OPERATING_SYSTEM \\\n' +
+        '    --username root',
     ],
   )
     .argument('<id>', 'instance id (UUID) or unique reference')

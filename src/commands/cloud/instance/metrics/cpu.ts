@@ -35,8 +35,10 @@ export function metricsCpuCommand(factory: Factory, run = runMetricsCpu): Comman
     'CPU use of an instance in percent, drawn as a chart on a terminal (values with -o json|csv)',
     [
       'ops cloud instance metrics cpu 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01',
-      'ops cloud instance metrics cpu 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --since -7d --granularity 60m -o csv',
-      'ops cloud instance metrics cpu 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --json --query "_metadata.summary"',
+      'ops cloud instance metrics cpu 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --since \\\n' +
+        '    -7d --granularity 60m -o csv',
+      'ops cloud instance metrics cpu 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --json \\\n' +
+        '    --query "_metadata.summary"',
     ],
   )
     .argument('<id>', 'instance id (UUID) or unique reference')

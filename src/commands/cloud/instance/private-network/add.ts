@@ -11,7 +11,8 @@ export function privateNetworkAddCommand(factory: Factory, run = runPrivateNetwo
     'Add an instance to the private network of its region (an instance without snapshots only)',
     [
       'ops cloud instance private-network add 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01',
-      'ops cloud instance private-network add 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --field privateNetwork.subnet',
+      'ops cloud instance private-network add 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 \\\n' +
+        '    --field privateNetwork.subnet',
     ],
     run,
   );

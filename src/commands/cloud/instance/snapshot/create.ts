@@ -31,8 +31,10 @@ export function snapshotCreateCommand(factory: Factory, run = runSnapshotCreate)
     'create',
     'Snapshot a RUNNING instance (one snapshot per instance); --wait until it is READY',
     [
-      'ops cloud instance snapshot create 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --name before-upgrade',
-      'ops cloud instance snapshot create 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --name before-upgrade --wait',
+      'ops cloud instance snapshot create 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 \\\n' +
+        '    --name before-upgrade',
+      'ops cloud instance snapshot create 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 \\\n' +
+        '    --name before-upgrade --wait',
     ],
   )
     .argument('<id>', 'instance id (UUID) or unique reference')

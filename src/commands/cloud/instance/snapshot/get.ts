@@ -13,8 +13,10 @@ export interface SnapshotGetOptions extends CloudRunBase {
 
 export function snapshotGetCommand(factory: Factory, run = runSnapshotGet): Command {
   return cloudCommand('get', 'Show a snapshot of an instance', [
-    'ops cloud instance snapshot get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 8c1e5f20-3a4b-4c5d-8e6f-7a8b9c0d1e01',
-    'ops cloud instance snapshot get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 8c1e5f20-3a4b-4c5d-8e6f-7a8b9c0d1e01 --field state',
+    'ops cloud instance snapshot get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 \\\n' +
+      '    8c1e5f20-3a4b-4c5d-8e6f-7a8b9c0d1e01',
+    'ops cloud instance snapshot get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 \\\n' +
+      '    8c1e5f20-3a4b-4c5d-8e6f-7a8b9c0d1e01 --field state',
   ])
     .argument('<id>', 'instance id (UUID) or unique reference')
     .argument('<snapshot-id>', 'snapshot id (UUID)')

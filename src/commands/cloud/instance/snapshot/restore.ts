@@ -17,7 +17,8 @@ export function snapshotRestoreCommand(factory: Factory, run = runSnapshotRestor
     'restore',
     "Restore an instance's disk from its READY snapshot (what was written since is lost)",
     [
-      'ops cloud instance snapshot restore 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 8c1e5f20-3a4b-4c5d-8e6f-7a8b9c0d1e01 --yes',
+      'ops cloud instance snapshot restore 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 \\\n' +
+        '    8c1e5f20-3a4b-4c5d-8e6f-7a8b9c0d1e01 --yes',
     ],
   )
     .argument('<id>', 'instance id (UUID) or unique reference')

@@ -18,7 +18,10 @@ export function contextEnvDeleteCommand(factory: Factory, run = runContextEnvDel
     .argument('<name>', 'variable name')
     .addHelpText(
       'after',
-      examples('ops pipelines context env delete a0c17523-e4af-46ab-965f-4a57cbc4a90f SNS_ALERT_TOPIC --yes'),
+      examples(
+        'ops pipelines context env delete a0c17523-e4af-46ab-965f-4a57cbc4a90f \\\n' +
+          '    SNS_ALERT_TOPIC --yes',
+      ),
     )
     .action(async (id: string, name: string, _o: unknown, c: Command) => {
       const ref = parseContextRef(id, c.opts());

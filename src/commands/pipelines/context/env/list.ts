@@ -25,7 +25,7 @@ export function contextEnvListCommand(factory: Factory, run = runContextEnvList)
       'after',
       examples(
         'ops pipelines context env list a0c17523-e4af-46ab-965f-4a57cbc4a90f',
-        'ops pipelines context env list a0c17523-e4af-46ab-965f-4a57cbc4a90f --all -o ndjson',
+        'ops pipelines context env list a0c17523-e4af-46ab-965f-4a57cbc4a90f --all \\\n' + '    -o ndjson',
         'ops pipelines context env list slack-notify --org gh/acme',
       ),
     )

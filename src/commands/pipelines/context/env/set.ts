@@ -30,8 +30,10 @@ export function contextEnvSetCommand(factory: Factory, run = runContextEnvSet): 
     .addHelpText(
       'after',
       examples(
-        'printf %s eu-west-1 | ops pipelines context env set a0c17523-e4af-46ab-965f-4a57cbc4a90f AWS_REGION',
-        'date +%s | ops pipelines context env set a0c17523-e4af-46ab-965f-4a57cbc4a90f ROTATED_AT --json',
+        'printf %s eu-west-1 | ops pipelines context env set \\\n' +
+          '    a0c17523-e4af-46ab-965f-4a57cbc4a90f AWS_REGION',
+        'date +%s | ops pipelines context env set \\\n' +
+          '    a0c17523-e4af-46ab-965f-4a57cbc4a90f ROTATED_AT --json',
       ),
     )
     .action(async (id: string, name: string, o: { file?: string }, c: Command) => {

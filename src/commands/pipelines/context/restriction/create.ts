@@ -69,10 +69,17 @@ export function contextRestrictionCreateCommand(
     .addHelpText(
       'after',
       examples(
-        'ops pipelines context restriction create 82b4dc90-910e-4466-b679-404a7cd3a59c --type project --value dfe353c7-5813-42bd-892a-3303ae7414ba',
-        'ops pipelines context restriction create 82b4dc90-910e-4466-b679-404a7cd3a59c --type project --value web-app',
-        `ops pipelines context restriction create 82b4dc90-910e-4466-b679-404a7cd3a59c --type expression --value 'pipeline.git.branch == "main"'`,
-        'ops pipelines context restriction create 82b4dc90-910e-4466-b679-404a7cd3a59c --type group --value b11b1c94-17d1-4b51-a554-12ddb406aff8',
+        'ops pipelines context restriction create \\\n' +
+          '    82b4dc90-910e-4466-b679-404a7cd3a59c --type project \\\n' +
+          '    --value dfe353c7-5813-42bd-892a-3303ae7414ba',
+        'ops pipelines context restriction create \\\n' +
+          '    82b4dc90-910e-4466-b679-404a7cd3a59c --type project --value web-app',
+        'ops pipelines context restriction create \\\n' +
+          '    82b4dc90-910e-4466-b679-404a7cd3a59c --type expression \\\n' +
+          `    --value 'pipeline.git.branch == "main"'`,
+        'ops pipelines context restriction create \\\n' +
+          '    82b4dc90-910e-4466-b679-404a7cd3a59c --type group \\\n' +
+          '    --value b11b1c94-17d1-4b51-a554-12ddb406aff8',
       ),
     )
     .action(async (id: string, o: { type?: string; value?: string; org?: string }, c: Command) => {

@@ -22,7 +22,9 @@ export function contextRestrictionDeleteCommand(
     .addHelpText(
       'after',
       examples(
-        'ops pipelines context restriction delete a0c17523-e4af-46ab-965f-4a57cbc4a90f 32fd4949-f80c-48d1-93c0-404e963657b2 --yes',
+        'ops pipelines context restriction delete \\\n' +
+          '    a0c17523-e4af-46ab-965f-4a57cbc4a90f 32fd4949-f80c-48d1-93c0-404e963657b2 \\\n' +
+          '    --yes',
       ),
     )
     .action(async (id: string, rid: string, _o: unknown, c: Command) => {

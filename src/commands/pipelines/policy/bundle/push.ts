@@ -56,7 +56,9 @@ export function policyBundlePushCommand(factory: Factory, run = runPolicyBundleP
     .addHelpText(
       'after',
       examples(
-        `mkdir -p policies && printf 'package org\\n\\npolicy_name["ci_security"]\\n' > policies/ci_security.rego && ops pipelines policy bundle push policies --dry-run`,
+        `mkdir -p policies && printf 'package org\\n\\npolicy_name["ci_security"]\\n' \\\n` +
+          '    > policies/ci_security.rego && \\\n' +
+          '    ops pipelines policy bundle push policies --dry-run',
         'ops pipelines policy bundle push policies --yes',
       ),
     )

@@ -22,7 +22,8 @@ export function policyDecisionsBundleCommand(factory: Factory, run = runPolicyDe
       'after',
       examples(
         'ops pipelines policy decisions bundle 2f775b21-2322-4752-931c-4cef7e2821de',
-        "ops pipelines policy decisions bundle 2f775b21-2322-4752-931c-4cef7e2821de --query 'ci_security[0].content'",
+        'ops pipelines policy decisions bundle 2f775b21-2322-4752-931c-4cef7e2821de \\\n' +
+          "    --query 'ci_security[0].content'",
       ),
     )
     .action(async (id: string, o: PolicyFlags, c: Command) => {

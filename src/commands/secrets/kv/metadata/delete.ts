@@ -1,13 +1,8 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
-import {
-  type SecretsRunBase,
-  namespaceOf,
-  requireKey,
-  requireV2,
-  secretsCommand,
-  start,
-} from '../../shared.js';
+import { type SecretsRunBase, start } from '../../shared/start.js';
+import { namespaceOf, secretsCommand } from '../../shared/command.js';
+import { requireKey, requireV2 } from '../../shared/kv-location.js';
 import { printDeleted } from '../../../shared/outcome.js';
 import { requireKvSecret } from '../../exists.js';
 

@@ -1,16 +1,9 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
-import {
-  type SecretsRunBase,
-  checkField,
-  namespaceOf,
-  requireKey,
-  requireV2,
-  secretsCommand,
-  start,
-  printView,
-  sortedKeys,
-} from '../../shared.js';
+import { type SecretsRunBase, start } from '../../shared/start.js';
+import { checkField, printView, sortedKeys } from '../../shared/print.js';
+import { namespaceOf, secretsCommand } from '../../shared/command.js';
+import { requireKey, requireV2 } from '../../shared/kv-location.js';
 
 export interface KvMetadataGetOptions extends SecretsRunBase {
   path: string;

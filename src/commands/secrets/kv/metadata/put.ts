@@ -3,14 +3,9 @@ import type { KvV2MetadataWriteWire } from '../../../../clients/secrets/types.js
 import { UsageError } from '../../../../errors.js';
 import type { Factory } from '../../../../app/types.js';
 import { parseInteger, parseKeyValue } from '../../../shared/parse.js';
-import {
-  type SecretsRunBase,
-  namespaceOf,
-  requireKey,
-  requireV2,
-  secretsCommand,
-  start,
-} from '../../shared.js';
+import { type SecretsRunBase, start } from '../../shared/start.js';
+import { namespaceOf, secretsCommand } from '../../shared/command.js';
+import { requireKey, requireV2 } from '../../shared/kv-location.js';
 import { choiceOption } from '../../../shared/choices.js';
 
 export interface KvMetadataPutOptions extends SecretsRunBase {
