@@ -11,7 +11,11 @@ work="$(mktemp -d)"
 pid=
 stop() {
   [ -n "$pid" ] && kill "$pid" 2> /dev/null
-  [ "$mode" = wine ] && chroot "$root" env WINEPREFIX=/root/.wine wineserver -k 2> /dev/null
+  if [ "$mode" = wine ] && [ -n "${root:-}" ]; then
+    chroot "$root" env WINEPREFIX=/root/.wine wineserver -k 2> /dev/null || true
+    # The root's /proc and /dev (bound in by wine-root.sh) are not left mounted on the machine.
+    umount -l "$root/dev" "$root/proc" 2> /dev/null || true
+  fi
   rm -rf "$work"
 }
 trap stop EXIT
