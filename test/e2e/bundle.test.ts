@@ -189,7 +189,14 @@ describe('Node modules a one-shot command loads', () => {
     expect(r.modules).not.toContain('NativeModule internal/deps/undici/undici');
     expect(r.modules).not.toContain('NativeModule child_process');
     // node:os only where HOME is unset (the config folder's default, src/config/paths.ts).
-    for (const unused of ['worker_threads', 'internal/readline/interface', 'internal/fs/streams', 'os'])
+    // node:tty only where a stream is a terminal (here stdout is ignored and stderr a pipe).
+    for (const unused of [
+      'worker_threads',
+      'internal/readline/interface',
+      'internal/fs/streams',
+      'os',
+      'tty',
+    ])
       expect(r.modules).not.toContain(`NativeModule ${unused}`);
   });
 
