@@ -202,6 +202,14 @@ describe('Node modules a one-shot command loads', () => {
       expect(r.modules).not.toContain(`NativeModule ${unused}`);
   });
 
+  it('--version and a help page are read without loading the runtime (no vm script)', async () => {
+    for (const args of [['--version'], ['hosts', '--help'], ['help', 'exit-codes']]) {
+      const r = await loaded(args);
+      expect([args, r.code]).toEqual([args, 0]);
+      expect([args, r.modules.includes('NativeModule vm')]).toEqual([args, false]);
+    }
+  });
+
   // A command loads its service's whole subtree to build the command tree, so a built-in imported by
   // any file of it would load with every command of the service (scripts/esbuild-plugins.mjs).
   it('lists load no built-in that only other commands of their service use (crypto, fs/promises, child_process)', async () => {
