@@ -21,10 +21,9 @@ const define = buildDefines(root);
 const { files, buildId } = await buildRuntime(root, dist, { ...define, 'import.meta.url': 'undefined' });
 const main = join(dist, 'ops.cjs');
 await buildMain(root, main, {
-  define: { ...define, 'import.meta.url': '__opsMain.url' },
-  // main.ts finds the help pages beside itself; the address is made when a page is read, not by
-  // every command's start (about 0.07 ms).
-  banner: "var __opsMain = { get url() { return require('node:url').pathToFileURL(__filename).href; } };",
+  define: { ...define, 'import.meta.url': '__opsMainUrl' },
+  // main.ts finds the help pages beside itself.
+  banner: "var __opsMainUrl = require('node:url').pathToFileURL(__filename).href;",
   entry: "export { main, commandPaths, helpTopicNames } from './src/main.ts';\n",
   runLoader: `
     const { diskLoader } = require('./scripts/disk-loader.cjs');

@@ -72,11 +72,7 @@ export function processIo(signal: AbortSignal): Io {
     },
     env: process.env,
     stdoutIsTty: Boolean(process.stdout.isTTY),
-    // The stream's own flag, read when first asked: tty.isatty(2) loads node:tty (about 0.4 ms of a
-    // one-shot command's start), which a stderr that is a file or a pipe never needs.
-    get stderrIsTty() {
-      return Boolean(process.stderr.isTTY);
-    },
+    stderrIsTty: process.getBuiltinModule('node:tty').isatty(2),
     get stdinIsTty() {
       return Boolean(process.stdin.isTTY);
     },

@@ -189,14 +189,12 @@ describe('Node modules a one-shot command loads', () => {
     expect(r.modules).not.toContain('NativeModule internal/deps/undici/undici');
     expect(r.modules).not.toContain('NativeModule child_process');
     // node:os only where HOME is unset (the config folder's default, src/config/paths.ts).
-    // node:tty only where a stream is a terminal (here stdout is ignored and stderr a pipe); the
-    // AsyncLocalStorage modules only where a body runs under one (src/clients/http/lazy-store.ts).
+    // The AsyncLocalStorage modules only where a body runs under one (src/clients/http/lazy-store.ts).
     for (const unused of [
       'worker_threads',
       'internal/readline/interface',
       'internal/fs/streams',
       'os',
-      'tty',
       'internal/async_local_storage/async_context_frame',
     ])
       expect(r.modules).not.toContain(`NativeModule ${unused}`);
