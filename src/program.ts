@@ -158,14 +158,19 @@ Examples:
 }
 
 /**
- * Builds the program for these arguments: the asked-for subtree is loaded and registered; the others
- * appear as one-line entries so that `ops --help` lists them without loading them.
+ * Builds the program for these arguments: the asked-for subtree is loaded and registered alone; when
+ * none is named (`ops --help`, a mistyped word), every command appears as a one-line entry, so that
+ * the root's page lists them and the suggestion finds them without loading them.
  */
 export async function buildProgram(factory: Factory, argv: string[], loadAll = false): Promise<Command> {
   const target = targetCommand(argv.slice(2));
   const root = createRoot(target === undefined || loadAll);
-  for (const entry of topLevelCommands()) {
-    if (loadAll || entry.name === target) {
+  const entries = topLevelCommands();
+  // A command line that names a command needs no other (their entries cost a one-shot command's
+  // start about 0.3 ms).
+  const named = loadAll ? undefined : entries.find((e) => e.name === target);
+  for (const entry of named ? [named] : entries) {
+    if (loadAll || entry === named) {
       (await entry.load()).register(root, factory);
     } else {
       root.command(entry.name).description(entry.summary).helpOption(false).allowUnknownOption();

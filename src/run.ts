@@ -88,8 +88,10 @@ export async function run(
     batched.flush();
     onSignal.dispose();
     // Idle keep-alive sockets must not hold the process open; the transport is the process's, so the
-    // last command line running in it (the sandbox demo runs others inside its own) closes it.
-    if (--running === 0) await closeTransport();
+    // last command line running in it (the sandbox demo runs others inside its own) closes it. A
+    // one-shot process (no io handed in) is about to end: its idle sockets, which hold nothing open,
+    // end with it.
+    if (--running === 0) await closeTransport({ keepIdle: io === undefined });
   }
   lastCommand = ran === undefined ? undefined : `${ran} ${code}`;
   return code;

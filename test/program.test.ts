@@ -18,14 +18,22 @@ describe('finding the command without loading anything', () => {
     expect(targetCommand(args)).toBe(expected);
   });
 
-  it('only the asked-for subtree is loaded', async () => {
+  it('only the asked-for subtree is built, without the other commands', async () => {
     const program = await buildProgram(createFactory(memoryIo()), ['node', 'ops', 'config', 'path']);
-    const config = program.commands.find((c) => c.name() === 'config')!;
-    expect(config.commands.map((c) => c.name())).toContain('path');
-    const api = program.commands.find((c) => c.name() === 'api')!;
-    expect(api.commands).toHaveLength(0);
-    expect(api.description()).toBe('Make a raw request to any service');
+    expect(program.commands.map((c) => c.name())).toEqual(['config']);
+    expect(program.commands[0]!.commands.map((c) => c.name())).toContain('path');
   });
+
+  it.each([[['--help']], [['hots', 'list']]])(
+    'a command line naming no command (%j) lists every command without loading one',
+    async (args) => {
+      const program = await buildProgram(createFactory(memoryIo()), ['node', 'ops', ...args]);
+      const api = program.commands.find((c) => c.name() === 'api')!;
+      expect(api.commands).toHaveLength(0);
+      expect(api.description()).toBe('Make a raw request to any service');
+      expect(program.commands.map((c) => c.name())).toContain('hosts');
+    },
+  );
 });
 
 describe('ops api parsing table', () => {

@@ -189,8 +189,23 @@ describe('Node modules a one-shot command loads', () => {
     expect(r.modules).not.toContain('NativeModule internal/deps/undici/undici');
     expect(r.modules).not.toContain('NativeModule child_process');
     // node:os only where HOME is unset (the config folder's default, src/config/paths.ts).
-    for (const unused of ['worker_threads', 'internal/readline/interface', 'internal/fs/streams', 'os'])
+    // The AsyncLocalStorage modules only where a body runs under one (src/clients/http/lazy-store.ts).
+    for (const unused of [
+      'worker_threads',
+      'internal/readline/interface',
+      'internal/fs/streams',
+      'os',
+      'internal/async_local_storage/async_context_frame',
+    ])
       expect(r.modules).not.toContain(`NativeModule ${unused}`);
+  });
+
+  it('--version and a help page are read without loading the runtime (no vm script)', async () => {
+    for (const args of [['--version'], ['hosts', '--help'], ['help', 'exit-codes']]) {
+      const r = await loaded(args);
+      expect([args, r.code]).toEqual([args, 0]);
+      expect([args, r.modules.includes('NativeModule vm')]).toEqual([args, false]);
+    }
   });
 
   // A command loads its service's whole subtree to build the command tree, so a built-in imported by

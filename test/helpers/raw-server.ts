@@ -44,6 +44,8 @@ export async function rawServer(answer: (n: number, head: string, socket: Socket
     url: (path = '/x') => new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`),
     heads,
     connections: () => connections,
+    /** Connections the server still has open. */
+    open: () => sockets.size,
     close: () => {
       for (const s of sockets) s.destroy();
       return new Promise<void>((r) => server.close(() => r()));

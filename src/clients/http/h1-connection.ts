@@ -95,6 +95,11 @@ export function release(c: Connection): void {
   setImmediate(settleLater, c);
 }
 
+/** Released and not taken again since: its socket holds no reference to the event loop. */
+export function released(c: Connection): boolean {
+  return c.exchange === undefined && c.idleSince !== 0 && !c.socket.destroyed;
+}
+
 function settleLater(c: Connection): void {
   setImmediate(settle, c);
 }

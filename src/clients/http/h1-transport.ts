@@ -10,6 +10,7 @@ import {
   invalid,
   noop,
   release,
+  released,
 } from './h1-connection.js';
 import { onData, onEnd } from './h1-answer.js';
 import { BAD_VALUE, TOKEN } from './h1-syntax.js';
@@ -83,14 +84,14 @@ export function h1Transport(o: H1TransportOptions): Transport {
       });
     },
     send: (url, r) => o.fallback.send(url, r),
-    async close() {
+    async close(how) {
       for (const origin of pool.origins.values()) {
         origin.waiting.length = 0;
         origin.idle.length = 0;
-        for (const c of origin.all) c.socket.destroy();
+        for (const c of origin.all) if (!(how?.keepIdle && released(c))) c.socket.destroy();
       }
       pool.origins.clear();
-      await o.fallback.close();
+      await o.fallback.close(how);
     },
   };
 }

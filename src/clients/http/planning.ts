@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { lazyStore } from './lazy-store.js';
 import type { HttpClient } from './types.js';
 
 /**
@@ -14,7 +14,7 @@ export function planningHttp(http: HttpClient): HttpClient {
   };
 }
 
-const planningRun = new AsyncLocalStorage<true>();
+const planningRun = lazyStore<true>();
 
 /**
  * Runs `read` with every request it makes marked as a planning read (as `planningHttp` does for one
@@ -27,5 +27,5 @@ export function planning<T>(read: () => Promise<T>): Promise<T> {
 
 /** True inside `planning(…)`. */
 export function inPlanning(): boolean {
-  return planningRun.getStore() === true;
+  return planningRun.get() === true;
 }

@@ -47,11 +47,14 @@ export function getTransport(opts: TransportOptions = {}): Transport {
   return transport;
 }
 
-/** Closes the shared transport so the process can end without waiting for idle sockets. */
-export async function closeTransport(): Promise<void> {
+/**
+ * Closes the shared transport so the process can end without waiting for its sockets; `keepIdle`
+ * leaves those kept alive to a process about to end (see Transport.close).
+ */
+export async function closeTransport(o?: { keepIdle?: boolean }): Promise<void> {
   const t = shared?.transport;
   shared = undefined;
-  if (t) await t.close().catch(() => undefined);
+  if (t) await t.close(o).catch(() => undefined);
 }
 
 /** The system's certificates and the file's. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { okAnswer as ok, transportRequest as request, useRawServer } from '../../helpers/raw-server.js';
 
 const { serve, h1, closeTransport } = useRawServer();
@@ -189,5 +189,35 @@ describe('the HTTP/1.1 (bulk) transport sends', () => {
     await expect(waiting).rejects.toThrow('stop');
     await closeTransport();
     await expect(first).rejects.toMatchObject({ code: 'ECONNRESET' });
+  });
+});
+
+describe('the HTTP/1.1 transport closed', () => {
+  it('ends its kept-alive connections', async () => {
+    const server = await serve(() => [ok('{}')]);
+    const t = h1();
+    await t.sendWhole(server.url(), request());
+    await vi.waitFor(() => expect(server.open()).toBe(1));
+    await t.close();
+    await vi.waitFor(() => expect(server.open()).toBe(0));
+  });
+
+  it('for a process about to end (keepIdle), leaves those kept alive, which hold nothing open', async () => {
+    const server = await serve(() => [ok('{}')]);
+    const t = h1();
+    await t.sendWhole(server.url(), request());
+    await t.close({ keepIdle: true });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.open()).toBe(1);
+  });
+
+  it('for a process about to end (keepIdle), still ends a connection waiting for its answer', async () => {
+    const server = await serve(() => undefined);
+    const t = h1();
+    const answer = t.sendWhole(server.url(), request()).catch((err: Error) => err);
+    await vi.waitFor(() => expect(server.heads.length).toBe(1));
+    await t.close({ keepIdle: true });
+    await vi.waitFor(() => expect(server.open()).toBe(0));
+    expect(await answer).toBeInstanceOf(Error);
   });
 });
