@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { CloudClient } from '../../../clients/cloud/client.js';
 import { printActed } from '../../shared/outcome.js';
 import { parseUuid } from '../names.js';
-import { type CloudRunBase, cloudCommand, start } from '../shared.js';
+import { type CloudRunBase, start } from '../shared.js';
 
 export interface LbActionOptions extends CloudRunBase {
   id: string;
@@ -29,7 +30,7 @@ export function lbActionCommand(
   examples: string[],
   run: (o: LbActionOptions) => Promise<void>,
 ): Command {
-  return cloudCommand(verb, description, examples)
+  return verbCommand(verb, description, examples)
     .argument('<load-balancer>', 'load balancer id (UUID)')
     .addHelpText(
       'after',
