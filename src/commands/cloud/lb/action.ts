@@ -30,12 +30,11 @@ export function lbActionCommand(
   examples: string[],
   run: (o: LbActionOptions) => Promise<void>,
 ): Command {
-  return verbCommand(verb, description, examples)
+  return verbCommand(verb, description, examples, {
+    footer:
+      'The API accepts the action (202) and answers nothing more; it has no read of a load balancer\nto wait with, so the command returns at once.',
+  })
     .argument('<load-balancer>', 'load balancer id (UUID)')
-    .addHelpText(
-      'after',
-      '\nThe API accepts the action (202) and answers nothing more; it has no read of a load balancer\nto wait with, so the command returns at once.',
-    )
     .action(async (raw: string, _o: object, c: Command) => {
       const id = lbId(raw);
       const { base } = await start(factory, c);
