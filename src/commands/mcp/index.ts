@@ -1,20 +1,19 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
-import { addVerbs, read, verbCommand } from '../shared/verbs.js';
+import { addVerbs, read, verbCommand, groupCommand } from '../shared/verbs.js';
 import { UsageError } from '../../errors.js';
 import { type AllowFlags, addAllowOptions, allowedBy, httpAddress } from './options.js';
 
 export function register(parent: Command, factory: Factory): void {
-  const group = parent
-    .command('mcp')
-    .description('Serve every service to AI agents as Model Context Protocol tools, read-only by default')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops mcp tools --services hosts     # the tools and their schemas, as JSON
-  ops mcp < /dev/null                # what an MCP host runs: ops mcp serve`,
-    );
+  const group = groupCommand(
+    parent,
+    'mcp',
+    'Serve every service to AI agents as Model Context Protocol tools, read-only by default',
+    [
+      'ops mcp tools --services hosts     # the tools and their schemas, as JSON',
+      'ops mcp < /dev/null                # what an MCP host runs: ops mcp serve',
+    ],
+  );
   // Local effects only: a server on stdio; what each tool call does is the verb's own effect.
   addVerbs(group, { serve: read(serveCommand), tools: read(toolsCommand) }, factory);
   // `ops mcp` alone is `ops mcp serve`: the line MCP hosts are configured with.

@@ -170,9 +170,21 @@ export function addGroup(
   verbs: Record<string, Verb>,
   factory: Factory,
 ): Command {
-  const g = withExamples(parent.command(name).description(description), examples);
-  addVerbs(g, verbs, factory);
-  return g;
+  return addVerbs(groupCommand(parent, name, description, examples), verbs, factory);
+}
+
+/**
+ * A group under `parent` (a service's root, `ops secrets kv`) whose verbs are added apart, as
+ * `verbCommand` starts a verb: its help ends with the notes, if any, then the examples.
+ */
+export function groupCommand(
+  parent: Command,
+  name: string,
+  description: string,
+  examples: readonly string[],
+  help: VerbHelp = {},
+): Command {
+  return withExamples(parent.command(name).description(description), examples, help);
 }
 
 /** What a verb's help adds after its flags: notes (a paragraph or more) before its examples. */
