@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 
 /** What commander parses from a login's flags (docs/grammar.md, "Signing in"). */
@@ -32,10 +32,10 @@ export interface LoginFlows {
   deviceByDefault?: boolean;
 }
 
-/** The shared login flags, those of the flows the vendor has. */
-export function loginCommandBase(name: string, service: string, flows: LoginFlows): Command {
+/** Adds the shared login flags to a login verb: those of the flows the vendor has. */
+export function addLoginFlags(cmd: Command, service: string, flows: LoginFlows): Command {
   const env = `OPS_${service.toUpperCase()}`;
-  const cmd = new Command(name).option(
+  cmd.option(
     '--no-browser',
     'print the sign-in address instead of opening a browser (the redirect still comes to 127.0.0.1 here)',
   );

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { PageStyle } from '../../clients/http/paginate.js';
 import type { HttpClient, QueryValue, RequestSpec } from '../../clients/http/types.js';
 import { NetworkError, UsageError } from '../../errors.js';
@@ -28,8 +29,17 @@ const QUERY_METHODS = ['GET', 'HEAD', 'DELETE', 'LIST', 'OPTIONS'];
 
 export function apiCommand(factory: Factory, run = runApi): Command {
   const names = factory.services.map((s) => s.name);
-  return new Command('api')
-    .description("Make a raw request with the service's address, credentials, retries and output")
+  return verbCommand(
+    'api',
+    "Make a raw request with the service's address, credentials, retries and output",
+    [
+      'ops api hosts GET /api/v1/hosts -f count=2',
+      'ops api secrets LIST /v1/secret/metadata/',
+      'ops api meter POST /v2/billing/meter_event_session',
+      'echo \'{"data":{"a":"1"}}\' | ops api secrets POST /v1/secret/data/app --input -',
+      'ops api hosts GET /api/v1/hosts --paginate -f count=100 -o ndjson',
+    ],
+  )
     .argument('<service>', `one of: ${names.join(', ')}`)
     .argument('<method>', METHODS.join(', '))
     .argument('<path>', 'path below the service address, e.g. /api/v1/hosts')
@@ -41,16 +51,6 @@ export function apiCommand(factory: Factory, run = runApi): Command {
     .option('--input <file>', 'request body from a file, or - for stdin')
     .option('--paginate', 'follow every page and print one JSON array')
     .option('-i, --include', 'print the status line and response headers to stderr')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops api hosts GET /api/v1/hosts -f count=2
-  ops api secrets LIST /v1/secret/metadata/
-  ops api meter POST /v2/billing/meter_event_session
-  echo '{"data":{"a":"1"}}' | ops api secrets POST /v1/secret/data/app --input -
-  ops api hosts GET /api/v1/hosts --paginate -f count=100 -o ndjson`,
-    )
     .action(
       async (
         service: string,

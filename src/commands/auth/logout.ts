@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { Context, Factory } from '../../app/types.js';
 import { forgetCredentials, keyringKeysOf } from '../../config/credentials.js';
 import { envNameFor } from '../../config/settings.js';
@@ -20,21 +21,16 @@ export interface LoggedOut {
 }
 
 export function authLogoutCommand(factory: Factory, run = runAuthLogout): Command {
-  return new Command('logout')
-    .description(
-      "Forget a service's credential in the OS keyring and the config file, revoking it where the vendor can",
-    )
+  return verbCommand(
+    'logout',
+    "Forget a service's credential in the OS keyring and the config file, revoking it where the vendor can",
+    ['ops auth logout tasks --yes', 'ops auth logout hosts --yes -o json'],
+    {
+      notes: `Forgets every secret of the service and what a sign-in stored with it (refresh token, expiry) in the
+current profile. A credential set in the environment stays: unset the variable.`,
+    },
+  )
     .argument('<service>', 'e.g. tasks, db')
-    .addHelpText(
-      'after',
-      `
-Forgets every secret of the service and what a sign-in stored with it (refresh token, expiry) in the
-current profile. A credential set in the environment stays: unset the variable.
-
-Examples:
-  ops auth logout tasks --yes
-  ops auth logout hosts --yes -o json`,
-    )
     .action(async (service: string, _o: unknown, cmd: Command) => {
       const ctx = await factory.context(cmd);
       knownService(

@@ -1,10 +1,10 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import type { Context, Factory } from '../../app/types.js';
 import type { ServiceDescriptor } from '../../clients/descriptor.js';
 import { DryRunStop, ExitCode, type ExitCodeValue, ExitStatusError, OpsError } from '../../errors.js';
 import { UsageError } from '../../errors.js';
 import { readStdinValue } from '../shared/secret-input.js';
-import { addTokenStdin } from '../shared/verbs.js';
+import { addTokenStdin, verbCommand } from '../shared/verbs.js';
 import { expiryOf, knownService, maskCredential, secretKeys, sourceName } from './shared.js';
 
 export interface AuthStatusOptions {
@@ -33,25 +33,25 @@ export interface AuthStatusRow {
 }
 
 export function authStatusCommand(factory: Factory, run = runAuthStatus): Command {
-  const cmd = new Command('status')
-    .description("Show where each service's credential comes from, masked, with its expiry")
+  const cmd = verbCommand(
+    'status',
+    "Show where each service's credential comes from, masked, with its expiry",
+    [
+      'ops auth status',
+      'ops auth status hosts tasks --check',
+      'printf %s "$OPS_TASKS_TOKEN" | ops auth status tasks --token-stdin --check',
+      'ops auth status -o json',
+    ],
+    {
+      notes: `Sources, first that is set wins: flag (--token-stdin), env (OPS_<SERVICE>_<KEY>), the profile's
+keyring or file. A credential shows at most its first 4 characters.`,
+    },
+  )
     .argument('[service...]', 'only these services (each must have a credential: exit 4)')
     .option('--check', 'send one cheap read with each credential (exit 4 when one is refused)');
   // With one service named: a credential to try before keeping it.
-  return addTokenStdin(cmd)
-    .addHelpText(
-      'after',
-      `
-Sources, first that is set wins: flag (--token-stdin), env (OPS_<SERVICE>_<KEY>), the profile's
-keyring or file. A credential shows at most its first 4 characters.
-
-Examples:
-  ops auth status
-  ops auth status hosts tasks --check
-  printf %s "$OPS_TASKS_TOKEN" | ops auth status tasks --token-stdin --check
-  ops auth status -o json`,
-    )
-    .action(async (names: string[], o: { check?: boolean; tokenStdin?: boolean }, cmd: Command) => {
+  return addTokenStdin(cmd).action(
+    async (names: string[], o: { check?: boolean; tokenStdin?: boolean }, cmd: Command) => {
       const all = factory.services.map((s) => s.name);
       const services = names.length ? [...new Set(names.map((n) => knownService(all, n)))] : all;
       const settings: Record<string, string> = {};
@@ -67,7 +67,8 @@ Examples:
       }
       const ctx = await factory.context(cmd, { settings });
       await run({ ctx, services, named: names.length > 0, check: Boolean(o.check) });
-    });
+    },
+  );
 }
 
 export async function runAuthStatus(o: AuthStatusOptions): Promise<void> {

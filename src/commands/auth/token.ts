@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { Context, Factory } from '../../app/types.js';
 import { UsageError } from '../../errors.js';
 import { knownService } from './shared.js';
@@ -11,21 +12,20 @@ export interface AuthTokenOptions {
 }
 
 export function authTokenCommand(factory: Factory, run = runAuthToken): Command {
-  return new Command('token')
-    .description("Print a service's credential, from wherever it resolves, for scripts")
+  return verbCommand(
+    'token',
+    "Print a service's credential, from wherever it resolves, for scripts",
+    [
+      'ops auth token hosts | wc -c',
+      'curl -H "X-Monitor-Api-Key: $(ops auth token hosts)" \\\n' + '    "$OPS_HOSTS_BASE_URL/api/v1/hosts"',
+    ],
+    {
+      notes: `The credential is the one --token-stdin would give (hosts: the API key). Printed to a pipe or a
+file; on a terminal only with --show.`,
+    },
+  )
     .argument('<service>', 'e.g. hosts, tasks')
     .option('--show', 'print it on a terminal too')
-    .addHelpText(
-      'after',
-      `
-The credential is the one --token-stdin would give (hosts: the API key). Printed to a pipe or a
-file; on a terminal only with --show.
-
-Examples:
-  ops auth token hosts | wc -c
-  curl -H "X-Monitor-Api-Key: $(ops auth token hosts)" \\
-    "$OPS_HOSTS_BASE_URL/api/v1/hosts"`,
-    )
     .action(async (service: string, o: { show?: boolean }, cmd: Command) => {
       const ctx = await factory.context(cmd);
       knownService(

@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { DEFAULT_RATE_PER_MINUTE } from '../../clients/breach/index.js';
 import { ExitStatusError, UsageError } from '../../errors.js';
 import type { Factory } from '../../app/types.js';
@@ -17,12 +17,26 @@ import {
   parseDomain,
   start,
 } from './shared.js';
+import { verbCommand } from '../shared/verbs.js';
 
 export function breachAccountCommand(factory: Factory, run = runBreachAccount): Command {
-  const cmd = new Command('account')
-    .description(
-      'Search the breaches an account (email address or username) appears in; many accounts with --file',
-    )
+  const cmd = verbCommand(
+    'account',
+    'Search the breaches an account (email address or username) appears in; many accounts with --file',
+    [
+      'ops breach account test@example.com',
+      'ops breach account test@example.com --full --no-unverified',
+      'ops breach account test@example.com --exit-status || echo "pwned"',
+      "printf 'test@example.com\\n' | ops breach account --file - -o ndjson",
+      'ops breach account --file accounts.txt --shard 1/2 --json',
+    ],
+    {
+      notes: `Nothing found is not an error: the result is empty ([] with --json) and the exit code 0, unless
+--exit-status asks for exit ${FOUND_EXIT_CODE} when something is found. With --file every distinct account is
+searched once, at most --rate-per-minute requests a minute, and printed as {account, breaches} in
+the order of the file (-o ndjson: one line per account as it completes).`,
+    },
+  )
     .argument('[account]', 'email address or username (trimmed, matched case-insensitively)')
     .option(
       '--file <file>',
@@ -40,73 +54,57 @@ export function breachAccountCommand(factory: Factory, run = runBreachAccount): 
       `exit ${FOUND_EXIT_CODE} when an account is found in any breach (CI gates); 0 when none`,
     );
   addShardOption(cmd, 'lines of --file');
-  return cmd
-    .addHelpText(
-      'after',
-      `
-Nothing found is not an error: the result is empty ([] with --json) and the exit code 0, unless
---exit-status asks for exit ${FOUND_EXIT_CODE} when something is found. With --file every distinct account is
-searched once, at most --rate-per-minute requests a minute, and printed as {account, breaches} in
-the order of the file (-o ndjson: one line per account as it completes).
-
-Examples:
-  ops breach account test@example.com
-  ops breach account test@example.com --full --no-unverified
-  ops breach account test@example.com --exit-status || echo "pwned"
-  printf 'test@example.com\\n' | ops breach account --file - -o ndjson
-  ops breach account --file accounts.txt --shard 1/2 --json`,
-    )
-    .action(
-      async (account: string | undefined, o: Record<string, string | boolean | undefined>, cmd: Command) => {
-        const file = o.file as string | undefined;
-        if (account !== undefined && file !== undefined)
-          throw new UsageError('give an account or --file, not both');
-        if (account === undefined && file === undefined) {
-          throw new UsageError('no account given', 'give an account, or --file FILE (- for stdin) for many');
-        }
-        const parsed = account === undefined ? undefined : parseAccount(account);
-        const domain = o.domain === undefined ? undefined : parseDomain('--domain', o.domain as string);
-        if (o.ratePerMinute !== undefined && file === undefined)
-          throw new UsageError('--rate-per-minute applies only with --file');
-        const shard = parseShard(o.shard as string | undefined, factory.io.env);
-        if (o.shard !== undefined && file === undefined)
-          throw new UsageError('--shard applies only with --file');
-        const stdinUsed = file === '-' ? '--file -' : undefined;
-        const { ctx, base, ratePerMinute } = await start(
-          factory,
-          cmd,
-          {},
-          {
-            stdinUsed,
-            client: keyFor('account'),
-            // The rate is the key's: N shards on one key share it, each at 1/N of it.
-            scope: async (ctx) => ({
-              ratePerMinute:
-                parseRate(
-                  o.ratePerMinute !== undefined ? '--rate-per-minute' : 'breach.rate_per_minute',
-                  (o.ratePerMinute as string | undefined) ??
-                    (await ctx.service('breach')).settings.get('rate_per_minute'),
-                ) / (file !== undefined && shard ? shard.n : 1),
-            }),
-          },
-        );
-        await run({
-          io: ctx.io,
-          printer: ctx.printer,
-          feedback: ctx.feedback,
-          client: base.client,
-          account: parsed,
-          file,
-          full: Boolean(o.full),
-          domain,
-          includeUnverified: o.unverified !== false,
-          exitStatus: Boolean(o.exitStatus),
-          ratePerMinute,
-          concurrency: 4,
-          ...(file !== undefined && shard ? { shard } : {}),
-        });
-      },
-    );
+  return cmd.action(
+    async (account: string | undefined, o: Record<string, string | boolean | undefined>, cmd: Command) => {
+      const file = o.file as string | undefined;
+      if (account !== undefined && file !== undefined)
+        throw new UsageError('give an account or --file, not both');
+      if (account === undefined && file === undefined) {
+        throw new UsageError('no account given', 'give an account, or --file FILE (- for stdin) for many');
+      }
+      const parsed = account === undefined ? undefined : parseAccount(account);
+      const domain = o.domain === undefined ? undefined : parseDomain('--domain', o.domain as string);
+      if (o.ratePerMinute !== undefined && file === undefined)
+        throw new UsageError('--rate-per-minute applies only with --file');
+      const shard = parseShard(o.shard as string | undefined, factory.io.env);
+      if (o.shard !== undefined && file === undefined)
+        throw new UsageError('--shard applies only with --file');
+      const stdinUsed = file === '-' ? '--file -' : undefined;
+      const { ctx, base, ratePerMinute } = await start(
+        factory,
+        cmd,
+        {},
+        {
+          stdinUsed,
+          client: keyFor('account'),
+          // The rate is the key's: N shards on one key share it, each at 1/N of it.
+          scope: async (ctx) => ({
+            ratePerMinute:
+              parseRate(
+                o.ratePerMinute !== undefined ? '--rate-per-minute' : 'breach.rate_per_minute',
+                (o.ratePerMinute as string | undefined) ??
+                  (await ctx.service('breach')).settings.get('rate_per_minute'),
+              ) / (file !== undefined && shard ? shard.n : 1),
+          }),
+        },
+      );
+      await run({
+        io: ctx.io,
+        printer: ctx.printer,
+        feedback: ctx.feedback,
+        client: base.client,
+        account: parsed,
+        file,
+        full: Boolean(o.full),
+        domain,
+        includeUnverified: o.unverified !== false,
+        exitStatus: Boolean(o.exitStatus),
+        ratePerMinute,
+        concurrency: 4,
+        ...(file !== undefined && shard ? { shard } : {}),
+      });
+    },
+  );
 }
 
 function parseRate(name: string, raw: string | undefined): number {

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
@@ -10,16 +11,17 @@ export interface BreachDataclassesOptions {
 }
 
 export function breachDataclassesCommand(factory: Factory, run = runBreachDataclasses): Command {
-  return new Command('dataclasses')
-    .description('List every data class (kind of exposed data), alphabetically (needs no key)')
-    .addHelpText('after', '\nExamples:\n  ops breach dataclasses\n  ops breach dataclasses --json')
-    .action(async (_o: unknown, cmd: Command) => {
-      const { ctx, base } = await start(factory, cmd, {}, { client: keyFor('dataclasses', false) });
-      await run({
-        printer: ctx.printer,
-        client: base.client,
-      });
+  return verbCommand(
+    'dataclasses',
+    'List every data class (kind of exposed data), alphabetically (needs no key)',
+    ['ops breach dataclasses', 'ops breach dataclasses --json'],
+  ).action(async (_o: unknown, cmd: Command) => {
+    const { ctx, base } = await start(factory, cmd, {}, { client: keyFor('dataclasses', false) });
+    await run({
+      printer: ctx.printer,
+      client: base.client,
     });
+  });
 }
 
 export async function runBreachDataclasses(o: BreachDataclassesOptions): Promise<void> {

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import { ExitStatusError } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
@@ -15,23 +16,21 @@ export interface BreachDomainOptions {
 }
 
 export function breachDomainCommand(factory: Factory, run = runBreachDomain): Command {
-  return new Command('domain')
-    .description(
-      'Search a verified domain: every breached address of it (alias) and the breaches it appears in',
-    )
+  return verbCommand(
+    'domain',
+    'Search a verified domain: every breached address of it (alias) and the breaches it appears in',
+    [
+      'ops breach domain example.com',
+      'ops breach domain example.com --json',
+      'ops breach domain example.com --exit-status   # exit 8: addresses were found',
+    ],
+    {
+      notes: `The domain search includes sensitive breaches (it needs proven control of the domain) and never
+retired ones. Nothing found prints nothing ({} with --json) and exits 0.`,
+    },
+  )
     .argument('<domain>', 'a domain verified on the domain dashboard of the key (see `ops breach domains`)')
     .option('--exit-status', `exit ${FOUND_EXIT_CODE} when any address of the domain is found; 0 when none`)
-    .addHelpText(
-      'after',
-      `
-The domain search includes sensitive breaches (it needs proven control of the domain) and never
-retired ones. Nothing found prints nothing ({} with --json) and exits 0.
-
-Examples:
-  ops breach domain example.com
-  ops breach domain example.com --json
-  ops breach domain example.com --exit-status   # exit 8: addresses were found`,
-    )
     .action(async (domain: string, o: { exitStatus?: boolean }, cmd: Command) => {
       const parsed = parseDomain('domain', domain);
       const { ctx, base } = await start(factory, cmd, {}, { client: keyFor('domain') });

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import type { SubscribedDomainWire } from '../../clients/breach/types.js';
 import type { Column, Printer } from '../../output/printer.js';
@@ -19,24 +20,18 @@ const COLUMNS: Column<SubscribedDomainWire>[] = [
 ];
 
 export function breachDomainsCommand(factory: Factory, run = runBreachDomains): Command {
-  return new Command('domains')
-    .description('List the domains verified for the key, with their breached-address counts and renewal date')
-    .addHelpText(
-      'after',
-      `
-Counts are those of the last domain search (empty before the first one).
-
-Examples:
-  ops breach domains
-  ops breach domains --json --query '[].DomainName'`,
-    )
-    .action(async (_o: unknown, cmd: Command) => {
-      const { ctx, base } = await start(factory, cmd, {}, { client: keyFor('domains') });
-      await run({
-        printer: ctx.printer,
-        client: base.client,
-      });
+  return verbCommand(
+    'domains',
+    'List the domains verified for the key, with their breached-address counts and renewal date',
+    ['ops breach domains', "ops breach domains --json --query '[].DomainName'"],
+    { notes: `Counts are those of the last domain search (empty before the first one).` },
+  ).action(async (_o: unknown, cmd: Command) => {
+    const { ctx, base } = await start(factory, cmd, {}, { client: keyFor('domains') });
+    await run({
+      printer: ctx.printer,
+      client: base.client,
     });
+  });
 }
 
 export async function runBreachDomains(o: BreachDomainsOptions): Promise<void> {

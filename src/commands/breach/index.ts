@@ -9,25 +9,25 @@ import { breachListCommand } from './list.js';
 import { breachShowCommand } from './show.js';
 import { breachStealerLogsCommand } from './stealer-logs.js';
 import { breachSubscriptionCommand } from './subscription.js';
-import { addVerbs, read } from '../shared/verbs.js';
+import { addVerbs, read, groupCommand } from '../shared/verbs.js';
 
 /** `ops breach`: the breach lookup API (seed 000 D). */
 export function register(parent: Command, factory: Factory): void {
-  const group = parent
-    .command('breach')
-    .description('Breach lookup: accounts, domains, breaches, data classes and stealer logs')
-    .addHelpText(
-      'after',
-      `
-Searches by account, domain and stealer log need a key (OPS_BREACH_API_KEY or breach.api_key);
+  const group = groupCommand(
+    parent,
+    'breach',
+    'Breach lookup: accounts, domains, breaches, data classes and stealer logs',
+    [
+      'ops breach account test@example.com',
+      'ops breach account --file accounts.txt -o ndjson',
+      'ops breach latest --watch 10m',
+    ],
+    {
+      notes: `Searches by account, domain and stealer log need a key (OPS_BREACH_API_KEY or breach.api_key);
 list, show, latest and dataclasses need none. Every request carries a user agent (breach.user_agent,
-default ops/<version>).
-
-Examples:
-  ops breach account test@example.com
-  ops breach account --file accounts.txt -o ndjson
-  ops breach latest --watch 10m`,
-    );
+default ops/<version>).`,
+    },
+  );
   addVerbs(
     group,
     {

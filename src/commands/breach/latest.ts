@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import type { BreachWire } from '../../clients/breach/types.js';
 import { InterruptedError, UsageError } from '../../errors.js';
@@ -24,26 +25,26 @@ export interface BreachLatestOptions {
 }
 
 export function breachLatestCommand(factory: Factory, run = runBreachLatest): Command {
-  return new Command('latest')
-    .description('Show the most recently added breach (needs no key); --watch polls and prints each new one')
+  return verbCommand(
+    'latest',
+    'Show the most recently added breach (needs no key); --watch polls and prints each new one',
+    [
+      'ops breach latest',
+      'ops breach latest --field Name',
+      'ops breach latest --watch 10m -o ndjson',
+      'ops breach latest --watch 30s --count 1',
+    ],
+    {
+      notes: `--watch prints the latest breach at once, then one more each time a newer one is added: a line each
+in a table, an object each with -o ndjson or --json. Ctrl-C stops it with exit 130; --count N
+stops it with exit 0 after N changes. Use it to decide when to search your domains again.`,
+    },
+  )
     .option(
       '--watch <interval>',
       'poll every interval (30s, 5m, 1h; at least 1s) and print when the latest breach changes',
     )
     .option('--count <n>', 'with --watch: stop after n changes (default: until Ctrl-C, which exits 130)')
-    .addHelpText(
-      'after',
-      `
---watch prints the latest breach at once, then one more each time a newer one is added: a line each
-in a table, an object each with -o ndjson or --json. Ctrl-C stops it with exit 130; --count N
-stops it with exit 0 after N changes. Use it to decide when to search your domains again.
-
-Examples:
-  ops breach latest
-  ops breach latest --field Name
-  ops breach latest --watch 10m -o ndjson
-  ops breach latest --watch 30s --count 1`,
-    )
     .action(async (o: { watch?: string; count?: string }, cmd: Command) => {
       const watchSeconds = o.watch === undefined ? undefined : parseInterval('--watch', o.watch);
       const count = parseInteger('--count', o.count, { min: 1 });

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
@@ -16,35 +17,29 @@ export interface BreachListOptions {
 }
 
 export function breachListCommand(factory: Factory, run = runBreachList): Command {
-  const cmd = new Command('list')
-    .description('List the breaches in the system, sorted by title (needs no key)')
+  const cmd = verbCommand('list', 'List the breaches in the system, sorted by title (needs no key)', [
+    'ops breach list',
+    'ops breach list --spam-list',
+    'ops breach list --domain adobe.com --json',
+  ])
     .option('--domain <domain>', 'only breaches of this site')
     .option('--spam-list', 'only spam lists')
     .option('--no-spam-list', 'leave spam lists out');
-  return addListOptions(cmd)
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops breach list
-  ops breach list --spam-list
-  ops breach list --domain adobe.com --json`,
-    )
-    .action(
-      async (o: { domain?: string; spamList?: boolean; limit?: string; all?: boolean }, cmd: Command) => {
-        const domain = o.domain === undefined ? undefined : parseDomain('--domain', o.domain);
-        // The service sends the whole list in one answer: --limit cuts it here.
-        const { limit } = parseListOptions(o);
-        const { ctx, base } = await start(factory, cmd, {}, { client: keyFor('list', false) });
-        await run({
-          printer: ctx.printer,
-          client: base.client,
-          domain,
-          spamList: o.spamList,
-          limit,
-        });
-      },
-    );
+  return addListOptions(cmd).action(
+    async (o: { domain?: string; spamList?: boolean; limit?: string; all?: boolean }, cmd: Command) => {
+      const domain = o.domain === undefined ? undefined : parseDomain('--domain', o.domain);
+      // The service sends the whole list in one answer: --limit cuts it here.
+      const { limit } = parseListOptions(o);
+      const { ctx, base } = await start(factory, cmd, {}, { client: keyFor('list', false) });
+      await run({
+        printer: ctx.printer,
+        client: base.client,
+        domain,
+        spamList: o.spamList,
+        limit,
+      });
+    },
+  );
 }
 
 export async function runBreachList(o: BreachListOptions): Promise<void> {

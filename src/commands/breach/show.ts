@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import { NotFoundError, UsageError } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
@@ -12,17 +13,12 @@ export interface BreachShowOptions {
 }
 
 export function breachShowCommand(factory: Factory, run = runBreachShow): Command {
-  return new Command('show')
-    .description('Show one breach by its name (needs no key); the table shows the HTML description as text')
+  return verbCommand(
+    'show',
+    'Show one breach by its name (needs no key); the table shows the HTML description as text',
+    ['ops breach show Adobe', 'ops breach show Adobe --json', 'ops breach show Adobe --field DataClasses'],
+  )
     .argument('<name>', 'the breach name, e.g. Adobe (`ops breach list` shows them)')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops breach show Adobe
-  ops breach show Adobe --json
-  ops breach show Adobe --field DataClasses`,
-    )
     .action(async (name: string, _o: unknown, cmd: Command) => {
       if (name.trim() === '')
         throw new UsageError(

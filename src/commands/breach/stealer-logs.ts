@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import { ExitStatusError, UsageError } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
@@ -20,10 +21,19 @@ export interface BreachStealerLogsOptions {
 }
 
 export function breachStealerLogsCommand(factory: Factory, run = runBreachStealerLogs): Command {
-  return new Command('stealer-logs')
-    .description(
-      'Search stealer logs by email address, website domain or email domain (fifth subscription tier)',
-    )
+  return verbCommand(
+    'stealer-logs',
+    'Search stealer logs by email address, website domain or email domain (fifth subscription tier)',
+    [
+      'ops breach stealer-logs --email jane@example.com',
+      'ops breach stealer-logs --website example.org',
+      'ops breach stealer-logs --email-domain example.com --json',
+    ],
+    {
+      notes: `Give exactly one of --email, --website, --email-domain. Nothing found prints nothing ([] or {} with
+--json) and exits 0.`,
+    },
+  )
     .option(
       '--email <address>',
       'website domains captured with this address (its email domain must be verified)',
@@ -34,17 +44,6 @@ export function breachStealerLogsCommand(factory: Factory, run = runBreachSteale
     )
     .option('--email-domain <domain>', 'each address of a verified email domain with its website domains')
     .option('--exit-status', `exit ${FOUND_EXIT_CODE} when anything is found; 0 when nothing`)
-    .addHelpText(
-      'after',
-      `
-Give exactly one of --email, --website, --email-domain. Nothing found prints nothing ([] or {} with
---json) and exits 0.
-
-Examples:
-  ops breach stealer-logs --email jane@example.com
-  ops breach stealer-logs --website example.org
-  ops breach stealer-logs --email-domain example.com --json`,
-    )
     .action(
       async (
         o: { email?: string; website?: string; emailDomain?: string; exitStatus?: boolean },

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import type { SubscriptionStatusWire } from '../../clients/breach/types.js';
 import type { Column, Printer } from '../../output/printer.js';
@@ -20,25 +21,24 @@ const ROWS: Column<SubscriptionStatusWire>[] = [
 ];
 
 export function breachSubscriptionCommand(factory: Factory, run = runBreachSubscription): Command {
-  return new Command('subscription')
-    .description("Show the key's subscription: tier, requests per minute, domain search size, stealer logs")
-    .addHelpText(
-      'after',
-      `
-Set breach.rate_per_minute to the requests per minute shown here so that \`breach account --file\`
-uses the whole of it.
-
-Examples:
-  ops breach subscription
-  ops config set breach.rate_per_minute "$(ops breach subscription --field Rpm)"`,
-    )
-    .action(async (_o: unknown, cmd: Command) => {
-      const { ctx, base } = await start(factory, cmd, {}, { client: keyFor('subscription') });
-      await run({
-        printer: ctx.printer,
-        client: base.client,
-      });
+  return verbCommand(
+    'subscription',
+    "Show the key's subscription: tier, requests per minute, domain search size, stealer logs",
+    [
+      'ops breach subscription',
+      'ops config set breach.rate_per_minute "$(ops breach subscription --field Rpm)"',
+    ],
+    {
+      notes: `Set breach.rate_per_minute to the requests per minute shown here so that \`breach account --file\`
+uses the whole of it.`,
+    },
+  ).action(async (_o: unknown, cmd: Command) => {
+    const { ctx, base } = await start(factory, cmd, {}, { client: keyFor('subscription') });
+    await run({
+      printer: ctx.printer,
+      client: base.client,
     });
+  });
 }
 
 export async function runBreachSubscription(o: BreachSubscriptionOptions): Promise<void> {

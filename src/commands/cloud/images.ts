@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import { type ImageDetailsWire, type ImageListQuery, REGION_NAMES } from '../../clients/cloud/types.js';
 import { printPages } from '../shared/list.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
 import { IMAGE_COLUMNS } from './columns.js';
-import { type CloudRunBase, cloudCommand, start, parseChoice } from './shared.js';
+import { type CloudRunBase, start, parseChoice } from './shared.js';
 import { choiceOption } from '../shared/choices.js';
 
 const FLAVOURS = [
@@ -24,7 +25,7 @@ export interface CloudImagesOptions extends CloudRunBase {
 }
 
 export function cloudImagesCommand(factory: Factory, run = runCloudImages): Command {
-  const cmd = cloudCommand('images', 'List the images to launch from: systems and custom images', [
+  const cmd = verbCommand('images', 'List the images to launch from: systems and custom images', [
     'ops cloud images',
     'ops cloud images --custom --region eu-west-3',
     'ops cloud images --flavour ubuntu --field id',

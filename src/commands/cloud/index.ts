@@ -39,24 +39,22 @@ import { lbRebootCommand } from './lb/reboot.js';
 import { lbStartCommand } from './lb/start.js';
 import { lbStopCommand } from './lb/stop.js';
 import { cloudRegionsCommand } from './regions.js';
-import { addGroup, addVerbs, destructive, read, write } from '../shared/verbs.js';
+import { addGroup, addVerbs, destructive, read, write, groupCommand } from '../shared/verbs.js';
 
 /** `ops cloud`: the cloud hosting API of seed 002 C. */
 export function register(parent: Command, factory: Factory): void {
-  const cloud = parent
-    .command('cloud')
-    .description('Cloud hosting (beta): instances, snapshots, metrics, load balancers, auto scaling groups')
-
-    .addHelpText(
-      'after',
-      `
-Examples:
-  eval "$(ops sandbox env)"
-  ops cloud regions
-  ops cloud instance list --state RUNNING
-  ops cloud instance get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01
-  ops cloud instance get web-01         # an id or a unique reference`,
-    );
+  const cloud = groupCommand(
+    parent,
+    'cloud',
+    'Cloud hosting (beta): instances, snapshots, metrics, load balancers, auto scaling groups',
+    [
+      'eval "$(ops sandbox env)"',
+      'ops cloud regions',
+      'ops cloud instance list --state RUNNING',
+      'ops cloud instance get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01',
+      'ops cloud instance get web-01         # an id or a unique reference',
+    ],
+  );
   addVerbs(
     cloud,
     {

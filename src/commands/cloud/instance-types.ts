@@ -1,5 +1,6 @@
 import { required } from '../shared/required.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import { REGION_NAMES, type InstanceTypeWire } from '../../clients/cloud/types.js';
 import { UsageError } from '../../errors.js';
@@ -15,32 +16,22 @@ export interface CloudInstanceTypesOptions extends CloudRunBase {
 }
 
 export function cloudInstanceTypesCommand(factory: Factory, run = runCloudInstanceTypes): Command {
-  const cmd = new Command('instance-types')
-    .description('List the instance types of a region: resources and prices')
-    .addOption(
-      required(
-        choiceOption('--region <name>', `region (required): ${REGION_NAMES.join(', ')}`, REGION_NAMES),
-      ),
-    );
+  const cmd = verbCommand('instance-types', 'List the instance types of a region: resources and prices', [
+    'ops cloud instance-types --region eu-west-3',
+    'ops cloud instance-types --region us-east-1 --all -o csv',
+    'ops cloud instance-types --region eu-west-3 \\\n' + "    --query '[?resources.cpu.value==`4`].name'",
+  ]).addOption(
+    required(choiceOption('--region <name>', `region (required): ${REGION_NAMES.join(', ')}`, REGION_NAMES)),
+  );
   addListOptions(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops cloud instance-types --region eu-west-3
-  ops cloud instance-types --region us-east-1 --all -o csv
-  ops cloud instance-types --region eu-west-3 \\
-    --query '[?resources.cpu.value==\`4\`].name'`,
-    )
-    .action(async (o: { region?: string; limit?: string; all?: boolean }, c: Command) => {
-      if (o.region === undefined)
-        throw new UsageError('--region is required', `give one of ${REGION_NAMES.join(', ')}`);
-      const region = parseChoice('--region', o.region, REGION_NAMES)!;
-      const { limit } = parseListOptions(o);
-      const { base } = await start(factory, c);
-      await run({ ...base, region, limit });
-    });
+  return cmd.action(async (o: { region?: string; limit?: string; all?: boolean }, c: Command) => {
+    if (o.region === undefined)
+      throw new UsageError('--region is required', `give one of ${REGION_NAMES.join(', ')}`);
+    const region = parseChoice('--region', o.region, REGION_NAMES)!;
+    const { limit } = parseListOptions(o);
+    const { base } = await start(factory, c);
+    await run({ ...base, region, limit });
+  });
 }
 
 export async function runCloudInstanceTypes(o: CloudInstanceTypesOptions): Promise<void> {

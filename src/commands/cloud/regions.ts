@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import type { RegionWire } from '../../clients/cloud/types.js';
 import { printPages } from '../shared/list.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
-import { type CloudRunBase, cloudCommand, start } from './shared.js';
+import { type CloudRunBase, start } from './shared.js';
 
 export interface CloudRegionsOptions extends CloudRunBase {
   /** Regions to print at most; undefined with --all. */
@@ -11,7 +12,7 @@ export interface CloudRegionsOptions extends CloudRunBase {
 }
 
 export function cloudRegionsCommand(factory: Factory, run = runCloudRegions): Command {
-  const cmd = cloudCommand('regions', 'List the regions instances can run in, with their locations', [
+  const cmd = verbCommand('regions', 'List the regions instances can run in, with their locations', [
     'ops cloud regions',
     'ops cloud regions --json',
     'ops cloud regions --field name',

@@ -1,5 +1,4 @@
 import { isIP } from 'node:net';
-import { Command } from 'commander';
 import { type CloudClient, createCloudClient } from '../../clients/cloud/client.js';
 import { ExitCode, OpsError, UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
@@ -17,13 +16,6 @@ export type CloudRunBase = ServiceBase<CloudClient>;
  */
 export async function planRead<T>(o: CloudRunBase, read: (client: CloudClient) => Promise<T>): Promise<T> {
   return read((await o.client()).planning());
-}
-
-/** A cloud verb: its description and the example lines of its help (each runs against `ops sandbox`). */
-export function cloudCommand(name: string, description: string, examples: string[]): Command {
-  return new Command(name)
-    .description(description)
-    .addHelpText('after', `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}`);
 }
 
 /** The start of every cloud verb: its context and client (the address and key checked first). */

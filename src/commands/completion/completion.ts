@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import { UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import type { Factory } from '../../app/types.js';
@@ -13,13 +14,12 @@ export interface CompletionOptions {
 }
 
 export function completionCommand(factory: Factory, run = runCompletion): Command {
-  return new Command('completion')
-    .description('Print a shell completion script generated from the command tree')
+  return verbCommand('completion', 'Print a shell completion script generated from the command tree', [
+    'eval "$(ops completion bash)"',
+    'mkdir -p ~/.zfunc && ops completion zsh > ~/.zfunc/_ops',
+    'ops completion fish | source',
+  ])
     .argument('<shell>', SHELLS.join(', '))
-    .addHelpText(
-      'after',
-      '\nExamples:\n  eval "$(ops completion bash)"\n  mkdir -p ~/.zfunc && ops completion zsh > ~/.zfunc/_ops\n  ops completion fish | source',
-    )
     .action(async (shell: string) => {
       if (!(SHELLS as readonly string[]).includes(shell))
         throw new UsageError(`unsupported shell "${shell}"`, `use one of: ${SHELLS.join(', ')}`);

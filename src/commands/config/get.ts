@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import { type KeySource, findKey } from '../../config/keys.js';
 import type { Settings } from '../../config/settings.js';
 import { ExitStatusError, ExitCode } from '../../errors.js';
@@ -18,14 +19,12 @@ export interface ConfigGetOptions {
 }
 
 export function configGetCommand(factory: Factory, run = runConfigGet): Command {
-  return new Command('get')
-    .description('Print the value a key resolves to (flag > environment > profile > default)')
+  return verbCommand('get', 'Print the value a key resolves to (flag > environment > profile > default)', [
+    'ops config get hosts.base_url',
+    'ops config get meter.api_version --show-origin',
+  ])
     .argument('<key>', 'e.g. hosts.base_url')
     .option('--show-origin', 'also say where the value came from')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops config get hosts.base_url\n  ops config get meter.api_version --show-origin',
-    )
     .action(async (key: string, o: { showOrigin?: boolean }, cmd: Command) => {
       const ctx = await factory.context(cmd, { tolerant: true });
       await run({

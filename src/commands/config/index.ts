@@ -7,24 +7,24 @@ import { configProfilesCommand } from './profiles.js';
 import { configSetCommand } from './set.js';
 import { configUnsetCommand } from './unset.js';
 import { configUseCommand } from './use.js';
-import { addVerbs, read, write } from '../shared/verbs.js';
+import { addVerbs, read, write, groupCommand } from '../shared/verbs.js';
 
 export function register(parent: Command, factory: Factory): void {
-  const group = parent
-    .command('config')
-    .description('Read and write settings: per-profile service addresses, credentials and options')
-    .addHelpText(
-      'after',
-      `
-Precedence: flag > environment (OPS_<SERVICE>_<KEY>) > profile > default. A secret set here goes to
+  const group = groupCommand(
+    parent,
+    'config',
+    'Read and write settings: per-profile service addresses, credentials and options',
+    [
+      'ops config set hosts.base_url https://api.example.com',
+      'printf %s "$KEY" | ops config set hosts.api_key -',
+      'ops config list --show-origin',
+    ],
+    {
+      notes: `Precedence: flag > environment (OPS_<SERVICE>_<KEY>) > profile > default. A secret set here goes to
 the OS keyring, else (said on stderr) to the 0600 config file; \`ops auth status\` shows where each
-service's credential comes from.
-
-Examples:
-  ops config set hosts.base_url https://api.example.com
-  printf %s "$KEY" | ops config set hosts.api_key -
-  ops config list --show-origin`,
-    );
+service's credential comes from.`,
+    },
+  );
   // Local effects only: the config file, never a service.
   addVerbs(
     group,

@@ -1,5 +1,6 @@
 import { UsageError } from '../../errors.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import { type KeySource, knownKeys } from '../../config/keys.js';
 import type { Settings } from '../../config/settings.js';
 import { MASK } from '../../clients/http/redact.js';
@@ -22,15 +23,14 @@ export interface ConfigListOptions {
 }
 
 export function configListCommand(factory: Factory, run = runConfigList): Command {
-  return new Command('list')
-    .description('List the keys that have a value, secrets masked (--all: every key there is)')
+  return verbCommand('list', 'List the keys that have a value, secrets masked (--all: every key there is)', [
+    'ops config list --show-origin',
+    'ops config list hosts --json',
+    'ops config list tasks --all',
+  ])
     .argument('[service]', "only this service's keys")
     .option('--show-origin', 'say where each value came from: flag, env, profile or default')
     .option('--all', 'list every key the tool knows, with or without a value, and what it is for')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops config list --show-origin\n  ops config list hosts --json\n  ops config list tasks --all',
-    )
     .action(async (service: string | undefined, o: { showOrigin?: boolean; all?: boolean }, cmd: Command) => {
       const ctx = await factory.context(cmd, { tolerant: true });
       await run({

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { Settings } from '../../config/settings.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
@@ -9,13 +10,13 @@ export interface ConfigProfilesOptions {
 }
 
 export function configProfilesCommand(factory: Factory, run = runConfigProfiles): Command {
-  return new Command('profiles')
-    .description('List the profiles in the config file; the current one is marked')
-    .addHelpText('after', '\nExamples:\n  ops config profiles\n  ops config profiles --json')
-    .action(async (_o: unknown, cmd: Command) => {
-      const ctx = await factory.context(cmd, { tolerant: true });
-      await run({ printer: ctx.printer, settings: ctx.settings });
-    });
+  return verbCommand('profiles', 'List the profiles in the config file; the current one is marked', [
+    'ops config profiles',
+    'ops config profiles --json',
+  ]).action(async (_o: unknown, cmd: Command) => {
+    const ctx = await factory.context(cmd, { tolerant: true });
+    await run({ printer: ctx.printer, settings: ctx.settings });
+  });
 }
 
 export async function runConfigProfiles(o: ConfigProfilesOptions): Promise<void> {

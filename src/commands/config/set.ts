@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import { type KeySource, findKey } from '../../config/keys.js';
 import type { Settings } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
@@ -24,17 +25,23 @@ export interface ConfigSetOptions {
 }
 
 export function configSetCommand(factory: Factory, run = runConfigSet): Command {
-  return new Command('set')
-    .description(
-      'Set a key in the current profile; a value of "-" is read from stdin, so secrets stay off the command line',
-    )
+  return verbCommand(
+    'set',
+    'Set a key in the current profile; a value of "-" is read from stdin, so secrets stay off the command line',
+    [
+      'ops config set hosts.base_url https://api.example.com',
+      'printf %s "$KEY" | ops config set hosts.api_key -',
+      'printf %s "$KEY" | ops config set hosts.api_key - --insecure-storage',
+      'ops -p staging config set output json',
+    ],
+    {
+      notes: `A secret (a token, a key, a password) goes to the OS keyring; where none answers, to the 0600
+config file, said on stderr. OPS_NO_KEYRING=1 never asks the keyring.`,
+    },
+  )
     .argument('<key>', 'e.g. hosts.base_url, hosts.api_key, output')
     .argument('<value>', 'the value, or - to read it from stdin')
     .option('--insecure-storage', 'keep a secret in the 0600 config file even where the OS keyring answers')
-    .addHelpText(
-      'after',
-      '\nA secret (a token, a key, a password) goes to the OS keyring; where none answers, to the 0600\nconfig file, said on stderr. OPS_NO_KEYRING=1 never asks the keyring.\n\nExamples:\n  ops config set hosts.base_url https://api.example.com\n  printf %s "$KEY" | ops config set hosts.api_key -\n  printf %s "$KEY" | ops config set hosts.api_key - --insecure-storage\n  ops -p staging config set output json',
-    )
     .action(async (key: string, value: string, o: { insecureStorage?: boolean }, cmd: Command) => {
       const ctx = await factory.context(cmd, { tolerant: true });
       await run({

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import { type KeySource, findKey } from '../../config/keys.js';
 import type { Settings } from '../../config/settings.js';
 import type { Io } from '../../io.js';
@@ -17,13 +18,12 @@ export interface ConfigUnsetOptions {
 }
 
 export function configUnsetCommand(factory: Factory, run = runConfigUnset): Command {
-  return new Command('unset')
-    .description('Remove a key from the current profile (from the OS keyring too, where it is kept)')
+  return verbCommand(
+    'unset',
+    'Remove a key from the current profile (from the OS keyring too, where it is kept)',
+    ['ops config unset hosts.api_key', 'ops -p staging config unset output'],
+  )
     .argument('<key>', 'e.g. hosts.api_key')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops config unset hosts.api_key\n  ops -p staging config unset output',
-    )
     .action(async (key: string, _o: unknown, cmd: Command) => {
       const ctx = await factory.context(cmd, { tolerant: true });
       await run({

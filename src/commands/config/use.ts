@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { Settings } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
@@ -11,18 +12,15 @@ export interface ConfigUseOptions {
 }
 
 export function configUseCommand(factory: Factory, run = runConfigUse): Command {
-  return new Command('use')
-    .description('Make a profile the current one (used when neither -p nor OPS_PROFILE is given)')
+  return verbCommand(
+    'use',
+    'Make a profile the current one (used when neither -p nor OPS_PROFILE is given)',
+    ['ops -p staging config set output json && ops config use staging', 'ops config use default'],
+    {
+      notes: `A profile exists once it holds a setting (ops -p NAME config set …); ops config profiles lists them.`,
+    },
+  )
     .argument('<profile>', 'profile name')
-    .addHelpText(
-      'after',
-      `
-A profile exists once it holds a setting (ops -p NAME config set …); ops config profiles lists them.
-
-Examples:
-  ops -p staging config set output json && ops config use staging
-  ops config use default`,
-    )
     .action(async (profile: string, _o: unknown, cmd: Command) => {
       const ctx = await factory.context(cmd, { tolerant: true });
       await run({ io: ctx.io, settings: ctx.settings, profile });

@@ -3,31 +3,29 @@ import type { Factory } from '../../app/types.js';
 import { errorsBacklinksCommand } from './errors/backlinks.js';
 import { errorsKeywordsCommand } from './errors/keywords.js';
 import { errorsResendCommand } from './errors/resend.js';
-import { addVerbs, read, write } from '../shared/verbs.js';
+import { addVerbs, read, write, groupCommand } from '../shared/verbs.js';
 
 /** `ops dataapi`: the data API's error reports (seed 002 B). */
 export function register(parent: Command, factory: Factory): void {
-  const group = parent
-    .command('dataapi')
-    .description('Data API error reports: failed keyword and backlink tasks, and failed webhooks resent')
-    .addHelpText(
-      'after',
-      `
-Credentials: HTTP Basic with OPS_DATAAPI_LOGIN and OPS_DATAAPI_PASSWORD (or dataapi.login and
-dataapi.password in the profile: \`ops config set dataapi.password -\` reads it from stdin).
-
-Examples:
-  ops dataapi errors keywords --since -1d
-  ops dataapi errors backlinks --function backlinks/summary/live
-  ops dataapi errors resend --report keywords --function pingback_url --dry-run`,
-    );
-  const errors = group
-    .command('errors')
-    .description('Tasks of the past 7 days that ended in an error')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops dataapi errors keywords --function pingback_url\n  ops dataapi errors backlinks --limit 20\n  ops dataapi errors resend --report backlinks --yes',
-    );
+  const group = groupCommand(
+    parent,
+    'dataapi',
+    'Data API error reports: failed keyword and backlink tasks, and failed webhooks resent',
+    [
+      'ops dataapi errors keywords --since -1d',
+      'ops dataapi errors backlinks --function backlinks/summary/live',
+      'ops dataapi errors resend --report keywords --function pingback_url --dry-run',
+    ],
+    {
+      notes: `Credentials: HTTP Basic with OPS_DATAAPI_LOGIN and OPS_DATAAPI_PASSWORD (or dataapi.login and
+dataapi.password in the profile: \`ops config set dataapi.password -\` reads it from stdin).`,
+    },
+  );
+  const errors = groupCommand(group, 'errors', 'Tasks of the past 7 days that ended in an error', [
+    'ops dataapi errors keywords --function pingback_url',
+    'ops dataapi errors backlinks --limit 20',
+    'ops dataapi errors resend --report backlinks --yes',
+  ]);
   addVerbs(
     errors,
     {

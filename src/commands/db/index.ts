@@ -7,33 +7,32 @@ import { roleAssignmentGetCommand } from './role-assignment/get.js';
 import { roleAssignmentListCommand } from './role-assignment/list.js';
 import { roleDefinitionGetCommand } from './role-definition/get.js';
 import { roleDefinitionListCommand } from './role-definition/list.js';
-import { addVerbs, destructive, read, write } from '../shared/verbs.js';
+import { addVerbs, destructive, read, write, groupCommand } from '../shared/verbs.js';
 
 /** `ops db`: role assignments of a document-database account (seed 001 C). */
 export function register(parent: Command, factory: Factory): void {
-  const db = parent
-    .command('db')
-    .description('Database role assignment: sign in, grant principals data-plane roles, list and revoke them')
-    .addHelpText(
-      'after',
-      `
-Every API verb addresses one account: --subscription, --resource-group and --account, or
-OPS_DB_SUBSCRIPTION, OPS_DB_RESOURCE_GROUP and OPS_DB_ACCOUNT, or the profile (ops config set db.account …).
-
-Examples:
-  eval "$(ops sandbox env)"
-  ops db login
-  ops db role-definition list
-  ops db role-assignment list`,
-    );
+  const db = groupCommand(
+    parent,
+    'db',
+    'Database role assignment: sign in, grant principals data-plane roles, list and revoke them',
+    [
+      'eval "$(ops sandbox env)"',
+      'ops db login',
+      'ops db role-definition list',
+      'ops db role-assignment list',
+    ],
+    {
+      notes: `Every API verb addresses one account: --subscription, --resource-group and --account, or
+OPS_DB_SUBSCRIPTION, OPS_DB_RESOURCE_GROUP and OPS_DB_ACCOUNT, or the profile (ops config set db.account …).`,
+    },
+  );
   addVerbs(db, { login: write(dbLoginCommand) }, factory);
-  const assignment = db
-    .command('role-assignment')
-    .description('Role assignments: create (or update), get, list, delete')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops db role-assignment list\n  ops db role-assignment get 4a4d6c1e-8f0b-4d35-9b2e-1c7a5e3f9d21',
-    );
+  const assignment = groupCommand(
+    db,
+    'role-assignment',
+    'Role assignments: create (or update), get, list, delete',
+    ['ops db role-assignment list', 'ops db role-assignment get 4a4d6c1e-8f0b-4d35-9b2e-1c7a5e3f9d21'],
+  );
   addVerbs(
     assignment,
     {
@@ -44,13 +43,10 @@ Examples:
     },
     factory,
   );
-  const definition = db
-    .command('role-definition')
-    .description('Role definitions of the account: list, get')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops db role-definition list\n  ops db role-definition get 00000000-0000-0000-0000-000000000001',
-    );
+  const definition = groupCommand(db, 'role-definition', 'Role definitions of the account: list, get', [
+    'ops db role-definition list',
+    'ops db role-definition get 00000000-0000-0000-0000-000000000001',
+  ]);
   addVerbs(
     definition,
     { list: read(roleDefinitionListCommand, { list: true }), get: read(roleDefinitionGetCommand) },

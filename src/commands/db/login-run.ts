@@ -42,7 +42,10 @@ export async function dbLoginOptions(
       }),
     ...(implicit || mode === 'stdin'
       ? {}
-      : { oauth: () => loginOptions(ctx, { provider: DB_OAUTH, flows, description: '', help: '' }, o) }),
+      : {
+          oauth: () =>
+            loginOptions(ctx, { provider: DB_OAUTH, flows, description: '', notes: '', examples: [] }, o),
+        }),
   };
 }
 export async function runDbLogin(o: DbLoginOptions): Promise<void> {

@@ -18,8 +18,7 @@ export function docgenLoginCommand(factory: Factory, run?: (o: LoginOptions) => 
       provider: DOCGEN_OAUTH,
       flows: { device: false, clientCredentials: true },
       description: 'Sign in with Box in a browser (or as the application, for CI) and keep the tokens',
-      help: `
-The browser (BROWSER, else the system's opener) signs in at Box's authorize page and is sent back to
+      notes: `The browser (BROWSER, else the system's opener) signs in at Box's authorize page and is sent back to
 a listener on 127.0.0.1 with a code, exchanged for an access token and a refresh token. Both are
 stored; an expired access token is renewed once before a request (Box gives a new refresh token each
 time). Box has no device flow: without a browser here, --no-browser prints the address to open on
@@ -27,12 +26,12 @@ this machine. --client-credentials signs in as the app's service account (docgen
 enterprise, docgen.subject_id the enterprise id) or a user (subject_type user); no refresh token:
 an expired token is renewed with the client secret when it is set (environment, profile) or was
 piped to --client-secret-stdin (then kept like the token).
-OPS_DOCGEN_TOKEN wins over a stored token: login refuses while it is set (unset it first).
-
-Examples:
-  ops docgen login
-  ops docgen login --client-credentials
-  printf %s sandbox-docgen-token | ops docgen login --token-stdin`,
+OPS_DOCGEN_TOKEN wins over a stored token: login refuses while it is set (unset it first).`,
+      examples: [
+        'ops docgen login',
+        'ops docgen login --client-credentials',
+        'printf %s sandbox-docgen-token | ops docgen login --token-stdin',
+      ],
     },
     run,
   );

@@ -4,16 +4,15 @@ import { hostsListCommand } from './list.js';
 import { hostsMuteCommand } from './mute.js';
 import { hostsTotalsCommand } from './totals.js';
 import { hostsUnmuteCommand } from './unmute.js';
-import { addVerbs, read, write } from '../shared/verbs.js';
+import { addVerbs, read, write, groupCommand } from '../shared/verbs.js';
 
 export function register(parent: Command, factory: Factory): void {
-  const group = parent
-    .command('hosts')
-    .description('Host monitoring: list and count hosts, mute and unmute their notifications')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops hosts list --filter role:web --limit 20\n  ops hosts totals\n  ops hosts mute web-001 --end 1h',
-    );
+  const group = groupCommand(
+    parent,
+    'hosts',
+    'Host monitoring: list and count hosts, mute and unmute their notifications',
+    ['ops hosts list --filter role:web --limit 20', 'ops hosts totals', 'ops hosts mute web-001 --end 1h'],
+  );
   addVerbs(
     group,
     {

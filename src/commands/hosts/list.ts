@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { HostsClient } from '../../clients/hosts/client.js';
 import { MAX_PAGE } from '../../clients/hosts/pages.js';
 import type { HostWire, ListHostsQuery } from '../../clients/hosts/types.js';
@@ -85,10 +86,17 @@ export function parseHostsListFlags(
 }
 
 export function hostsListCommand(factory: Factory, run = runHostsList): Command {
-  const cmd = new Command('list')
-    .description(
-      'List hosts that reported in the past 3 hours (or since --since), searched by name, alias or tag',
-    )
+  const cmd = verbCommand(
+    'list',
+    'List hosts that reported in the past 3 hours (or since --since), searched by name, alias or tag',
+    [
+      'ops hosts list',
+      'ops hosts list --filter "role:db env:prod" --include-muted',
+      'ops hosts list --sort-field cpu --sort-dir desc --limit 10',
+      'ops hosts list --since -2d --all -o ndjson > hosts.ndjson',
+      'ops hosts list --start 100 --count 50 --json',
+    ],
+  )
     .option(
       '--filter <text>',
       'words that must all match: key:value matches a tag, other words part of a name or alias',
@@ -101,22 +109,11 @@ export function hostsListCommand(factory: Factory, run = runHostsList): Command 
     .option('--include-muted', 'include mute expiry (mute_timeout); the table then shows until when')
     .option('--include-metadata', 'include agent version, platform, processor and other metadata (meta)');
   addListOptions(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops hosts list
-  ops hosts list --filter "role:db env:prod" --include-muted
-  ops hosts list --sort-field cpu --sort-dir desc --limit 10
-  ops hosts list --since -2d --all -o ndjson > hosts.ndjson
-  ops hosts list --start 100 --count 50 --json`,
-    )
-    .action(async (o: ListFlags, c: Command) => {
-      const parsed = parseHostsListFlags(o);
-      const { base } = await start(factory, c);
-      await run({ ...base, ...parsed });
-    });
+  return cmd.action(async (o: ListFlags, c: Command) => {
+    const parsed = parseHostsListFlags(o);
+    const { base } = await start(factory, c);
+    await run({ ...base, ...parsed });
+  });
 }
 
 /** Streams the hosts page by page into the printer (NDJSON and CSV never hold more than a page). */

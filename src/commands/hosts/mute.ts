@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { HostsClient } from '../../clients/hosts/client.js';
 import type { HostMuteResponseWire, HostMuteSettingsWire } from '../../clients/hosts/types.js';
 import { UsageError } from '../../errors.js';
@@ -52,8 +53,11 @@ export function parseMuteFlags(
 }
 
 export function hostsMuteCommand(factory: Factory, run = runHostsMute): Command {
-  return new Command('mute')
-    .description("Mute a host's notifications, until --end or until unmuted")
+  return verbCommand('mute', "Mute a host's notifications, until --end or until unmuted", [
+    'ops hosts mute web-001 --end 1h --message "deploy"',
+    'ops hosts mute db-001 --override --end 2026-12-31T18:00:00Z',
+    'ops hosts mute queue-002',
+  ])
     .argument('<host>', 'host name')
     .option(
       '--end <time>',
@@ -61,10 +65,6 @@ export function hostsMuteCommand(factory: Factory, run = runHostsMute): Command 
     )
     .option('--message <text>', 'why the host is muted')
     .option('--override', 'replace the mute of a host that is already muted')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops hosts mute web-001 --end 1h --message "deploy"\n  ops hosts mute db-001 --override --end 2026-12-31T18:00:00Z\n  ops hosts mute queue-002',
-    )
     .action(async (host: string, o: MuteFlags, c: Command) => {
       const parsed = parseMuteFlags(host, o);
       const { base } = await start(factory, c);

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { HostsClient } from '../../clients/hosts/client.js';
 import type { HostTotalsWire } from '../../clients/hosts/types.js';
 import type { Printer } from '../../output/printer.js';
@@ -14,15 +15,12 @@ export interface HostsTotalsOptions {
 }
 
 export function hostsTotalsCommand(factory: Factory, run = runHostsTotals): Command {
-  return new Command('totals')
-    .description(
-      'Count active hosts (reported in the past hour) and up hosts (UP, reported in the past two hours)',
-    )
+  return verbCommand(
+    'totals',
+    'Count active hosts (reported in the past hour) and up hosts (UP, reported in the past two hours)',
+    ['ops hosts totals', 'ops hosts totals --since -6h --json', 'ops hosts totals --field total_up'],
+  )
     .option('--since <time>', 'count hosts that reported since: RFC 3339, a date or relative (-3h)')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops hosts totals\n  ops hosts totals --since -6h --json\n  ops hosts totals --field total_up',
-    )
     .action(async (o: { since?: string }, c: Command) => {
       const from = o.since === undefined ? undefined : parseTime('--since', o.since);
       const { base } = await start(factory, c);

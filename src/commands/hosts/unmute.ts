@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { HostsClient } from '../../clients/hosts/client.js';
 import { UsageError } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
@@ -13,10 +14,11 @@ export interface HostsUnmuteOptions {
 }
 
 export function hostsUnmuteCommand(factory: Factory, run = runHostsUnmute): Command {
-  return new Command('unmute')
-    .description("Unmute a host's notifications")
+  return verbCommand('unmute', "Unmute a host's notifications", [
+    'ops hosts unmute db-001',
+    'ops hosts unmute queue-001 --json',
+  ])
     .argument('<host>', 'host name')
-    .addHelpText('after', '\nExamples:\n  ops hosts unmute db-001\n  ops hosts unmute queue-001 --json')
     .action(async (host: string, _o: unknown, c: Command) => {
       if (host.trim() === '')
         throw new UsageError('the host name is empty', 'give the host name as `ops hosts list` shows it');

@@ -1,9 +1,10 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { CATALOGUE, type CatalogueEntry } from '../../clients/meter/catalogue.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Column, Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { start } from './shared/options.js';
+import { verbCommand } from '../shared/verbs.js';
 
 export interface MeterCatalogueOptions {
   printer: Printer;
@@ -20,19 +21,17 @@ const POINTER =
   'call any of them with `ops api meter <METHOD> <path>`, e.g. ops api meter POST /v2/billing/meter_event_session';
 
 export function meterCatalogueCommand(factory: Factory, run = runMeterCatalogue): Command {
-  return new Command('catalogue')
-    .description('List the other resource kinds of the billing platform, each with a one-line description')
+  return verbCommand(
+    'catalogue',
+    'List the other resource kinds of the billing platform, each with a one-line description',
+    [
+      'ops meter catalogue',
+      'ops meter catalogue --search credit',
+      'ops meter catalogue -o json --query "[].kind"',
+    ],
+    { notes: `The seed names these kinds without their operations; ${POINTER}.` },
+  )
     .option('--search <text>', 'only kinds whose name or description contains this text')
-    .addHelpText(
-      'after',
-      `
-The seed names these kinds without their operations; ${POINTER}.
-
-Examples:
-  ops meter catalogue
-  ops meter catalogue --search credit
-  ops meter catalogue -o json --query "[].kind"`,
-    )
     .action(async (o: { search?: string }, c: Command) => {
       const { base } = await start(factory, c, {}, { client: false });
       await run({ printer: base.printer, feedback: base.feedback, search: o.search });

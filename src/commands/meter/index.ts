@@ -3,21 +3,26 @@ import type { Factory } from '../../app/types.js';
 import { meterCatalogueCommand } from './catalogue.js';
 import { meterSendCommand } from './send.js';
 import { meterSessionCreateCommand } from './session/create.js';
-import { addVerbs, read, write } from '../shared/verbs.js';
+import { addVerbs, read, write, groupCommand } from '../shared/verbs.js';
 
 /** `ops meter`: usage metering (seed 000 B). */
 export function register(parent: Command, factory: Factory): void {
-  const group = parent
-    .command('meter')
-    .description('Usage metering: meter event sessions and the high-throughput event stream')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops meter session create\n  ops meter send usage.ndjson --checkpoint usage.ckpt\n  ops meter catalogue',
-    );
-  const session = group
-    .command('session')
-    .description('Meter event sessions: a 15-minute token for the event stream')
-    .addHelpText('after', '\nExamples:\n  ops meter session create --field authentication_token');
+  const group = groupCommand(
+    parent,
+    'meter',
+    'Usage metering: meter event sessions and the high-throughput event stream',
+    [
+      'ops meter session create',
+      'ops meter send usage.ndjson --checkpoint usage.ckpt',
+      'ops meter catalogue',
+    ],
+  );
+  const session = groupCommand(
+    group,
+    'session',
+    'Meter event sessions: a 15-minute token for the event stream',
+    ['ops meter session create --field authentication_token'],
+  );
   addVerbs(session, { create: write(meterSessionCreateCommand) }, factory);
   addVerbs(group, { send: write(meterSendCommand), catalogue: read(meterCatalogueCommand) }, factory);
 }

@@ -1,4 +1,5 @@
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import { MAX_EVENTS_PER_REQUEST } from '../../clients/meter/client.js';
 import { UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
@@ -38,10 +39,25 @@ export interface MeterSendOptions {
 const DEFAULT_CONCURRENCY = 8;
 
 export function meterSendCommand(factory: Factory, run = runMeterSend): Command {
-  const cmd = new Command('send')
-    .description(
-      'Send usage events: one from flags, or many from an NDJSON or CSV file or stdin, streamed in batches',
-    )
+  const cmd = verbCommand(
+    'send',
+    'Send usage events: one from flags, or many from an NDJSON or CSV file or stdin, streamed in batches',
+    [
+      'ops meter send --event-name api_requests --customer cus_123 --value 3',
+      'ops meter send usage.ndjson --rejects rejects.ndjson --checkpoint usage.ckpt',
+      'cat usage.csv | ops meter send - --format csv --concurrency 16 --json',
+      'ops meter send usage.ndjson --shard 2/4 --checkpoint usage.ckpt.2',
+    ],
+    {
+      notes: `NDJSON lines, each like
+  {"event_name":"api_requests","customer":"cus_123","value":3}
+with an optional "timestamp", or in the wire form (payload.billing_customer_id and payload.value);
+CSV: a header row with
+event_name,customer,value[,timestamp][,identifier][,payload.<key>]. A line without an identifier gets
+one derived from its content and line number, so sending the same file again sends nothing twice.
+Exit 0 when every event was accepted, 1 when any line was invalid or refused, 130 on Ctrl-C.`,
+    },
+  )
     .argument('[file]', 'NDJSON (.ndjson, .jsonl) or CSV (.csv) file, or - for stdin')
     .option('--event-name <name>', 'one event: its event_name')
     .option('--customer <id>', 'one event: the billing_customer_id')
@@ -63,23 +79,6 @@ export function meterSendCommand(factory: Factory, run = runMeterSend): Command 
     .option('--checkpoint <file>', 'record confirmed lines here; a rerun with it skips them')
     .option('--strict', 'stop at the first invalid line instead of reporting it and going on');
   addShardOption(cmd, 'input lines');
-  cmd.addHelpText(
-    'after',
-    `
-NDJSON lines, each like
-  {"event_name":"api_requests","customer":"cus_123","value":3}
-with an optional "timestamp", or in the wire form (payload.billing_customer_id and payload.value);
-CSV: a header row with
-event_name,customer,value[,timestamp][,identifier][,payload.<key>]. A line without an identifier gets
-one derived from its content and line number, so sending the same file again sends nothing twice.
-Exit 0 when every event was accepted, 1 when any line was invalid or refused, 130 on Ctrl-C.
-
-Examples:
-  ops meter send --event-name api_requests --customer cus_123 --value 3
-  ops meter send usage.ndjson --rejects rejects.ndjson --checkpoint usage.ckpt
-  cat usage.csv | ops meter send - --format csv --concurrency 16 --json
-  ops meter send usage.ndjson --shard 2/4 --checkpoint usage.ckpt.2`,
-  );
   return addApiVersionOption(cmd).action(async (file: string | undefined, f: SendFlags, c: Command) => {
     const concurrency =
       parseInteger('--concurrency', f.concurrency, { min: 1, max: 64 }) ?? DEFAULT_CONCURRENCY;

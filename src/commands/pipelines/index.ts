@@ -45,27 +45,22 @@ import { projectCreateCommand } from './project/create.js';
 import { projectDeleteCommand } from './project/delete.js';
 import { projectFollowCommand } from './project/follow.js';
 import { projectGetCommand } from './project/get.js';
-import { examples } from './shared.js';
-import { addGroup, destructive, read, write } from '../shared/verbs.js';
+import { addGroup, destructive, read, write, groupCommand } from '../shared/verbs.js';
 
 /** `ops pipelines`: the pipeline-administration API of seed 001 D. */
 export function register(parent: Command, factory: Factory): void {
-  const root = parent
-    .command('pipelines')
-    .description(
-      'Pipeline administration: contexts, OIDC claims, insights, policies, pipeline definitions, projects, checkout keys, variables',
-    )
-
-    .addHelpText(
-      'after',
-      examples(
-        'eval "$(ops sandbox env)"',
-        'ops pipelines context list --org gh/acme',
-        'ops pipelines insights summary gh/acme/web-app --window last-30-days',
-        'ops pipelines policy decisions list --limit 5',
-        'ops pipelines env list gh/acme/web-app',
-      ),
-    );
+  const root = groupCommand(
+    parent,
+    'pipelines',
+    'Pipeline administration: contexts, OIDC claims, insights, policies, pipeline definitions, projects, checkout keys, variables',
+    [
+      'eval "$(ops sandbox env)"',
+      'ops pipelines context list --org gh/acme',
+      'ops pipelines insights summary gh/acme/web-app --window last-30-days',
+      'ops pipelines policy decisions list --limit 5',
+      'ops pipelines env list gh/acme/web-app',
+    ],
+  );
   const context = addGroup(
     root,
     'context',

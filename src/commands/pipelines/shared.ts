@@ -57,10 +57,5 @@ export const WINDOWS: readonly ReportingWindow[] = [
   'last-90-days',
 ];
 
-/** The help's `Examples:` block. */
-export function examples(...lines: string[]): string {
-  return `\nExamples:\n${lines.map((l) => `  ${l}`).join('\n')}`;
-}
-
 /** A confirmation step handed to run functions of destructive verbs. */
 export type Confirm = (action: string) => Promise<void>;

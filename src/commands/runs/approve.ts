@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import { RUN_FIELDS } from './columns.js';
@@ -11,22 +12,16 @@ export interface RunsApproveOptions extends RunsBase {
 
 export function runsApproveCommand(factory: Factory, run = runRunsApprove): Command {
   return addRepoOption(
-    new Command('approve')
-      .description("Approve a run from a first-time contributor's fork, which waits until someone does")
-      .argument('<run-id>', 'the run id'),
-  )
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops runs list --status action_required
-  ops runs approve 30433646`,
-    )
-    .action(async (raw: string, o: { repo?: string }, c: Command) => {
-      const runId = parseId('run id', raw);
-      const { base, repo } = await start(factory, c, o, { scope: inRepo });
-      await run({ ...base, repo, runId });
-    });
+    verbCommand(
+      'approve',
+      "Approve a run from a first-time contributor's fork, which waits until someone does",
+      ['ops runs list --status action_required', 'ops runs approve 30433646'],
+    ).argument('<run-id>', 'the run id'),
+  ).action(async (raw: string, o: { repo?: string }, c: Command) => {
+    const runId = parseId('run id', raw);
+    const { base, repo } = await start(factory, c, o, { scope: inRepo });
+    await run({ ...base, repo, runId });
+  });
 }
 
 export async function runRunsApprove(o: RunsApproveOptions): Promise<void> {

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import { RUN_FIELDS } from './columns.js';
@@ -13,27 +14,18 @@ export interface RunsCancelOptions extends RunsBase {
 
 export function runsCancelCommand(factory: Factory, run = runRunsCancel): Command {
   return addRepoOption(
-    new Command('cancel')
-      .description('Cancel a queued or running workflow run')
-      .addArgument(
-        pickableArgument('run-id', 'the run id (on a terminal, chosen from a list when left out)'),
-      ),
-  )
-    .addHelpText(
-      'after',
-      `
-A finished run cannot be cancelled (the service answers 409: exit 1).
-
-Examples:
-  ops runs cancel 30433647
-  ops runs cancel 30433648 --json`,
-    )
-    .action(async (raw: string | undefined, o: { repo?: string }, c: Command) => {
-      requireOrPick(factory.io, c, 'run-id', raw);
-      const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
-      const runId = raw === undefined ? await pickRun(ctx, c, base, repo) : parseId('run id', raw);
-      await run({ ...base, repo, runId });
-    });
+    verbCommand(
+      'cancel',
+      'Cancel a queued or running workflow run',
+      ['ops runs cancel 30433647', 'ops runs cancel 30433648 --json'],
+      { notes: `A finished run cannot be cancelled (the service answers 409: exit 1).` },
+    ).addArgument(pickableArgument('run-id', 'the run id (on a terminal, chosen from a list when left out)')),
+  ).action(async (raw: string | undefined, o: { repo?: string }, c: Command) => {
+    requireOrPick(factory.io, c, 'run-id', raw);
+    const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
+    const runId = raw === undefined ? await pickRun(ctx, c, base, repo) : parseId('run id', raw);
+    await run({ ...base, repo, runId });
+  });
 }
 
 export async function runRunsCancel(o: RunsCancelOptions): Promise<void> {

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import { type RunsBase, addRepoOption, inRepo, parseId, start } from './shared.js';
@@ -12,26 +13,17 @@ export interface RunsDeleteOptions extends RunsBase {
 
 export function runsDeleteCommand(factory: Factory, run = runRunsDelete): Command {
   return addRepoOption(
-    new Command('delete')
-      .description(
-        'Delete a finished workflow run with its logs and artifacts; asks first, --yes skips the question',
-      )
-      .argument('<run-id>', 'the run id'),
-  )
-    .addHelpText(
-      'after',
-      `
-Prints which run was deleted.
-
-Examples:
-  ops runs delete 30433642 --yes
-  ops runs delete 30400001 -y --json`,
-    )
-    .action(async (raw: string, o: { repo?: string }, c: Command) => {
-      const runId = parseId('run id', raw);
-      const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
-      await run({ ...base, repo, runId, confirm: (a) => ctx.confirm(a) });
-    });
+    verbCommand(
+      'delete',
+      'Delete a finished workflow run with its logs and artifacts; asks first, --yes skips the question',
+      ['ops runs delete 30433642 --yes', 'ops runs delete 30400001 -y --json'],
+      { notes: `Prints which run was deleted.` },
+    ).argument('<run-id>', 'the run id'),
+  ).action(async (raw: string, o: { repo?: string }, c: Command) => {
+    const runId = parseId('run id', raw);
+    const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
+    await run({ ...base, repo, runId, confirm: (a) => ctx.confirm(a) });
+  });
 }
 
 export async function runRunsDelete(o: RunsDeleteOptions): Promise<void> {

@@ -51,28 +51,27 @@ import { workflowDispatchCommand } from './workflow/dispatch.js';
 import { workflowEnableCommand } from './workflow/enable.js';
 import { workflowListCommand } from './workflow/list.js';
 import { workflowViewCommand } from './workflow/view.js';
-import { addGroup, addVerbs, destructive, read, write } from '../shared/verbs.js';
+import { addGroup, addVerbs, destructive, read, write, groupCommand } from '../shared/verbs.js';
 
 /** `ops runs`: workflow automation of the source host (seed 001 A). */
 export function register(parent: Command, factory: Factory): void {
-  const runs = parent
-    .command('runs')
-    .description('Workflow automation: runs, jobs, workflows, artifacts, caches, secrets, variables, runners')
-
-    .addHelpText(
-      'after',
-      `
-The repository comes from --repo OWNER/REPO, OPS_RUNS_REPO or runs.repo, else from the git clone
+  const runs = groupCommand(
+    parent,
+    'runs',
+    'Workflow automation: runs, jobs, workflows, artifacts, caches, secrets, variables, runners',
+    [
+      'eval "$(ops sandbox env)"',
+      'ops runs list --status failure',
+      'ops runs watch 30433648 --exit-status',
+      'ops runs logs 30433643 --job 399444123',
+      'ops runs workflow dispatch release.yml --ref main -f version=1.2.0',
+    ],
+    {
+      notes: `The repository comes from --repo OWNER/REPO, OPS_RUNS_REPO or runs.repo, else from the git clone
 you are in (its remote origin, else its only remote, on runs.web_host); the organisation from
---org ORG, OPS_RUNS_ORG or runs.org. The token is OPS_RUNS_TOKEN or runs.token.
-
-Examples:
-  eval "$(ops sandbox env)"
-  ops runs list --status failure
-  ops runs watch 30433648 --exit-status
-  ops runs logs 30433643 --job 399444123
-  ops runs workflow dispatch release.yml --ref main -f version=1.2.0`,
-    );
+--org ORG, OPS_RUNS_ORG or runs.org. The token is OPS_RUNS_TOKEN or runs.token.`,
+    },
+  );
   addVerbs(
     runs,
     {

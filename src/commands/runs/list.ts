@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import type { ListRunsQuery } from '../../clients/runs/runs.js';
@@ -62,8 +63,17 @@ export function parseRunsListFlags(
 }
 
 export function runsListCommand(factory: Factory, run = runRunsList): Command {
-  const cmd = new Command('list')
-    .description('List workflow runs of the repository, newest first, or of one workflow with --workflow')
+  const cmd = verbCommand(
+    'list',
+    'List workflow runs of the repository, newest first, or of one workflow with --workflow',
+    [
+      'ops runs list',
+      'ops runs list --workflow ci.yml --status failure',
+      'ops runs list --branch main --event push --limit 5 --json',
+      'ops runs list --since 2026-01-01 --all -o ndjson',
+    ],
+    { notes: `Filtered lists stop at 1,000 runs (the service's search limit).` },
+  )
     .option('--workflow <id|file>', 'runs of this workflow only: its id or file name (ci.yml)')
     .option('--actor <login>', 'runs started by this user')
     .option('--branch <name>', 'runs of this branch')
@@ -85,23 +95,11 @@ export function runsListCommand(factory: Factory, run = runRunsList): Command {
     .option('--exclude-pull-requests', 'leave the pull requests out of each run');
   addListOptions(cmd);
   addRepoOption(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      `
-Filtered lists stop at 1,000 runs (the service's search limit).
-
-Examples:
-  ops runs list
-  ops runs list --workflow ci.yml --status failure
-  ops runs list --branch main --event push --limit 5 --json
-  ops runs list --since 2026-01-01 --all -o ndjson`,
-    )
-    .action(async (o: Flags, c: Command) => {
-      const parsed = parseRunsListFlags(o);
-      const { base, repo } = await start(factory, c, o, { scope: inRepo });
-      await run({ ...base, repo, ...parsed });
-    });
+  return cmd.action(async (o: Flags, c: Command) => {
+    const parsed = parseRunsListFlags(o);
+    const { base, repo } = await start(factory, c, o, { scope: inRepo });
+    await run({ ...base, repo, ...parsed });
+  });
 }
 
 /** Streams the runs page by page; each next page is the service's Link rel="next". */

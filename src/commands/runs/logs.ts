@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import { ApiError, ExitCode, OpsError, UsageError } from '../../errors.js';
@@ -77,10 +78,21 @@ function escapeRegExp(s: string): string {
 export function runsLogsCommand(factory: Factory, run = runRunsLogs): Command {
   return addRepoOption(
     addDownloadOptions(
-      new Command('logs')
-        .description(
-          "Print a finished run's logs, each line prefixed by job and step, or write the files with --dir",
-        )
+      verbCommand(
+        'logs',
+        "Print a finished run's logs, each line prefixed by job and step, or write the files with --dir",
+        [
+          'ops runs logs 30433643',
+          'ops runs logs 30433643 --job 399444123 | grep error',
+          'ops runs logs 30433643 --attempt 1 --dir ./logs',
+          'ops runs delete-logs 30433642 --yes',
+        ],
+        {
+          notes: `The logs come from a short-lived download address; the API token is never sent there. With --dir, a
+file that exists stops the command before anything is written (exit 2) unless --clobber or
+--skip-existing.`,
+        },
+      )
         .addArgument(
           pickableArgument('run-id', 'the run id (on a terminal, chosen from a list when left out)'),
         )
@@ -88,47 +100,32 @@ export function runsLogsCommand(factory: Factory, run = runRunsLogs): Command {
         .option('--job <job-id>', "only this job's logs")
         .option('--dir <dir>', 'write the log files into this folder instead'),
     ),
-  )
-    .addHelpText(
-      'after',
-      `
-The logs come from a short-lived download address; the API token is never sent there. With --dir, a
-file that exists stops the command before anything is written (exit 2) unless --clobber or
---skip-existing.
-
-Examples:
-  ops runs logs 30433643
-  ops runs logs 30433643 --job 399444123 | grep error
-  ops runs logs 30433643 --attempt 1 --dir ./logs
-  ops runs delete-logs 30433642 --yes`,
-    )
-    .action(
-      async (
-        raw: string | undefined,
-        o: {
-          repo?: string;
-          attempt?: string;
-          job?: string;
-          dir?: string;
-          clobber?: boolean;
-          skipExisting?: boolean;
-        },
-        c: Command,
-      ) => {
-        requireOrPick(factory.io, c, 'run-id', raw);
-        const given = raw === undefined ? undefined : parseId('run id', raw);
-        const existing = parseExisting(o);
-        if (existing !== 'refuse' && o.dir === undefined)
-          throw new UsageError('--clobber and --skip-existing need --dir', 'add --dir DIR, or drop them');
-        const attempt = parseInteger('--attempt', o.attempt, { min: 1 });
-        const jobId = o.job === undefined ? undefined : parseId('--job', o.job);
-        if (o.dir !== undefined && o.dir.trim() === '')
-          throw new UsageError('--dir is empty', 'give a folder');
-        const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
-        const runId = given ?? (await pickRun(ctx, c, base, repo));
-        await run({ ...base, repo, runId, attempt, jobId, dir: o.dir, existing });
+  ).action(
+    async (
+      raw: string | undefined,
+      o: {
+        repo?: string;
+        attempt?: string;
+        job?: string;
+        dir?: string;
+        clobber?: boolean;
+        skipExisting?: boolean;
       },
-    );
+      c: Command,
+    ) => {
+      requireOrPick(factory.io, c, 'run-id', raw);
+      const given = raw === undefined ? undefined : parseId('run id', raw);
+      const existing = parseExisting(o);
+      if (existing !== 'refuse' && o.dir === undefined)
+        throw new UsageError('--clobber and --skip-existing need --dir', 'add --dir DIR, or drop them');
+      const attempt = parseInteger('--attempt', o.attempt, { min: 1 });
+      const jobId = o.job === undefined ? undefined : parseId('--job', o.job);
+      if (o.dir !== undefined && o.dir.trim() === '') throw new UsageError('--dir is empty', 'give a folder');
+      const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
+      const runId = given ?? (await pickRun(ctx, c, base, repo));
+      await run({ ...base, repo, runId, attempt, jobId, dir: o.dir, existing });
+    },
+  );
 }
 
 export async function runRunsLogs(o: RunsLogsOptions): Promise<void> {

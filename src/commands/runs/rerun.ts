@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import { UsageError } from '../../errors.js';
@@ -46,32 +47,27 @@ export function parseRerunFlags(
 
 export function runsRerunCommand(factory: Factory, run = runRunsRerun): Command {
   return addRepoOption(
-    new Command('rerun')
-      .description(
-        'Run a finished workflow run again: every job, only the failed ones (--failed), or one job (--job)',
-      )
+    verbCommand(
+      'rerun',
+      'Run a finished workflow run again: every job, only the failed ones (--failed), or one job (--job)',
+      [
+        'ops runs rerun 30433643 --failed',
+        'ops runs rerun 30433642 --debug-logging',
+        'ops runs rerun --job 399444123',
+      ],
+      { notes: `Prints the run as it is after the request (a new attempt, queued).` },
+    )
       .argument('[run-id]', 'the run id (on a terminal, chosen from a list when left out)')
       .option('--failed', 'only the jobs that failed or were cancelled')
       .option('--job <job-id>', 'only this job (ops runs job list shows them)')
       .option('--debug-logging', 'with step debug logging'),
-  )
-    .addHelpText(
-      'after',
-      `
-Prints the run as it is after the request (a new attempt, queued).
-
-Examples:
-  ops runs rerun 30433643 --failed
-  ops runs rerun 30433642 --debug-logging
-  ops runs rerun --job 399444123`,
-    )
-    .action(async (raw: string | undefined, o: Flags, c: Command) => {
-      const parsed = parseRerunFlags(raw, o, canPick(factory.io));
-      const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
-      if (parsed.runId === undefined && parsed.jobId === undefined)
-        parsed.runId = await pickRun(ctx, c, base, repo);
-      await run({ ...base, repo, ...parsed });
-    });
+  ).action(async (raw: string | undefined, o: Flags, c: Command) => {
+    const parsed = parseRerunFlags(raw, o, canPick(factory.io));
+    const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
+    if (parsed.runId === undefined && parsed.jobId === undefined)
+      parsed.runId = await pickRun(ctx, c, base, repo);
+    await run({ ...base, repo, ...parsed });
+  });
 }
 
 export async function runRunsRerun(o: RunsRerunOptions): Promise<void> {

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import type { MinimalRepositoryWire } from '../../clients/runs/types.js';
 import { printPages } from '../shared/list.js';
@@ -28,23 +29,25 @@ export function selectedReposListCommand(
   kind: SelectedKind,
   run: (o: SelectedReposListOptions) => Promise<void>,
 ): Command {
-  const cmd = new Command('list')
-    .description(`List the repositories an organisation ${kind} with visibility selected reaches`)
-    .argument('<name>', `the ${kind} name`);
+  const example = kind === 'secret' ? 'DEPLOY_KEY' : 'BUILD_FLAGS';
+  const cmd = verbCommand(
+    'list',
+    `List the repositories an organisation ${kind} with visibility selected reaches`,
+    [
+      `ops runs ${kind} repos list ${example}`,
+      `ops runs ${kind} repos list ${example} --org octo-org --json`,
+    ],
+  ).argument('<name>', `the ${kind} name`);
   addListOptions(cmd);
   addOrgOption(cmd);
-  const example = kind === 'secret' ? 'DEPLOY_KEY' : 'BUILD_FLAGS';
-  return cmd
-    .addHelpText(
-      'after',
-      `\nExamples:\n  ops runs ${kind} repos list ${example}\n  ops runs ${kind} repos list ${example} --org octo-org --json`,
-    )
-    .action(async (rawName: string, o: { org?: string; limit?: string; all?: boolean }, c: Command) => {
+  return cmd.action(
+    async (rawName: string, o: { org?: string; limit?: string; all?: boolean }, c: Command) => {
       const name = parseName(`${kind} name`, rawName);
       const { limit } = parseListOptions(o);
       const { base, org } = await start(factory, c, o, { scope: inOrg });
       await run({ ...base, kind, org, name, limit });
-    });
+    },
+  );
 }
 
 export function selectedReposAddCommand(
@@ -54,21 +57,20 @@ export function selectedReposAddCommand(
 ): Command {
   const example = kind === 'secret' ? 'DEPLOY_KEY' : 'BUILD_FLAGS';
   return addOrgOption(
-    new Command('add')
-      .description(`Let one more repository use an organisation ${kind} whose visibility is selected`)
+    verbCommand(
+      'add',
+      `Let one more repository use an organisation ${kind} whose visibility is selected`,
+      [`ops runs ${kind} repos add ${example} 1296270`],
+      { notes: `A ${kind} whose visibility is not selected answers 409 (exit 1).` },
+    )
       .argument('<name>', `the ${kind} name`)
       .argument('<repo-id>', 'the repository id'),
-  )
-    .addHelpText(
-      'after',
-      `\nA ${kind} whose visibility is not selected answers 409 (exit 1).\n\nExamples:\n  ops runs ${kind} repos add ${example} 1296270`,
-    )
-    .action(async (rawName: string, rawId: string, o: { org?: string }, c: Command) => {
-      const name = parseName(`${kind} name`, rawName);
-      const repositoryId = parseId('repository id', rawId);
-      const { base, org } = await start(factory, c, o, { scope: inOrg });
-      await run({ ...base, kind, org, name, repositoryId });
-    });
+  ).action(async (rawName: string, rawId: string, o: { org?: string }, c: Command) => {
+    const name = parseName(`${kind} name`, rawName);
+    const repositoryId = parseId('repository id', rawId);
+    const { base, org } = await start(factory, c, o, { scope: inOrg });
+    await run({ ...base, kind, org, name, repositoryId });
+  });
 }
 
 export async function runSelectedReposList(o: SelectedReposListOptions): Promise<void> {

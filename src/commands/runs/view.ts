@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import type { JobWire } from '../../clients/runs/types.js';
@@ -19,28 +20,22 @@ export interface RunsViewOptions extends RunsBase {
 
 export function runsViewCommand(factory: Factory, run = runRunsView): Command {
   return addRepoOption(
-    new Command('view')
-      .description('Show a workflow run, how long it took and, in a table, its jobs')
+    verbCommand('view', 'Show a workflow run, how long it took and, in a table, its jobs', [
+      'ops runs view 30433643',
+      'ops runs view 30433643 --json',
+      'ops runs view 30433643 --field conclusion',
+      'ops runs view 30433643 --web',
+    ])
       .addArgument(pickableArgument('run-id', 'the run id (on a terminal, chosen from a list when left out)'))
       .option('--web', "open the run's page in a browser (the address is printed if none opens)"),
-  )
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops runs view 30433643
-  ops runs view 30433643 --json
-  ops runs view 30433643 --field conclusion
-  ops runs view 30433643 --web`,
-    )
-    .action(async (raw: string | undefined, o: { repo?: string; web?: boolean }, c: Command) => {
-      requireOrPick(factory.io, c, 'run-id', raw);
-      const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
-      const runId = raw === undefined ? await pickRun(ctx, c, base, repo) : parseId('run id', raw);
-      const jobs = ctx.printer.format === 'table' && !ctx.flags.query && ctx.flags.field === undefined;
-      const web = o.web ? (url: string) => openWeb(ctx, url) : undefined;
-      await run({ ...base, repo, runId, jobs, web });
-    });
+  ).action(async (raw: string | undefined, o: { repo?: string; web?: boolean }, c: Command) => {
+    requireOrPick(factory.io, c, 'run-id', raw);
+    const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
+    const runId = raw === undefined ? await pickRun(ctx, c, base, repo) : parseId('run id', raw);
+    const jobs = ctx.printer.format === 'table' && !ctx.flags.query && ctx.flags.field === undefined;
+    const web = o.web ? (url: string) => openWeb(ctx, url) : undefined;
+    await run({ ...base, repo, runId, jobs, web });
+  });
 }
 
 export async function runRunsView(o: RunsViewOptions): Promise<void> {

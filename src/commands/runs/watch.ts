@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import { parseSeconds } from '../shared/wait.js';
 import type { Factory } from '../../app/types.js';
 import { pollUntil } from '../../clients/http/poll.js';
@@ -34,51 +35,50 @@ export function parseInterval(raw: string | undefined): number {
 
 export function runsWatchCommand(factory: Factory, run = runRunsWatch): Command {
   return addRepoOption(
-    new Command('watch')
-      .description('Follow a run until it completes, showing its jobs and steps live on a terminal')
+    verbCommand(
+      'watch',
+      'Follow a run until it completes, showing its jobs and steps live on a terminal',
+      [
+        'ops runs watch 30433647',
+        'ops runs watch 30433648 --interval 10 --exit-status && echo deployed',
+        'ops runs watch 30433647 --wait-timeout 600',
+      ],
+      {
+        notes: `Each look is a conditional request: an unchanged run costs nothing against the rate limit.
+Prints the finished run (with its jobs in a table) on stdout.`,
+      },
+    )
       .addArgument(pickableArgument('run-id', 'the run id (on a terminal, chosen from a list when left out)'))
       .option('--interval <seconds>', 'seconds between looks (default 3)')
       .option('--wait-timeout <seconds>', 'give up watching after this long (exit 6)')
       .option('--exit-status', 'exit 8 when the run concludes other than in success'),
-  )
-    .addHelpText(
-      'after',
-      `
-Each look is a conditional request: an unchanged run costs nothing against the rate limit.
-Prints the finished run (with its jobs in a table) on stdout.
-
-Examples:
-  ops runs watch 30433647
-  ops runs watch 30433648 --interval 10 --exit-status && echo deployed
-  ops runs watch 30433647 --wait-timeout 600`,
-    )
-    .action(
-      async (
-        raw: string | undefined,
-        o: { repo?: string; interval?: string; waitTimeout?: string; exitStatus?: boolean },
-        c: Command,
-      ) => {
-        requireOrPick(factory.io, c, 'run-id', raw);
-        const given = raw === undefined ? undefined : parseId('run id', raw);
-        const intervalSeconds = parseInterval(o.interval);
-        const timeoutSeconds = parseSeconds('--wait-timeout', o.waitTimeout);
-        const { ctx, base, repo } = await start(factory, c, o, {
-          scope: async (ctx) => ({ ...(await inRepo(ctx)), cache: new EtagCache() }),
-        });
-        const jobs = ctx.printer.format === 'table' && !ctx.flags.query && ctx.flags.field === undefined;
-        const runId = given ?? (await pickRun(ctx, c, base, repo));
-        await run({
-          ...base,
-          io: ctx.io,
-          repo,
-          runId,
-          intervalSeconds,
-          timeoutSeconds,
-          exitStatus: Boolean(o.exitStatus),
-          jobs,
-        });
-      },
-    );
+  ).action(
+    async (
+      raw: string | undefined,
+      o: { repo?: string; interval?: string; waitTimeout?: string; exitStatus?: boolean },
+      c: Command,
+    ) => {
+      requireOrPick(factory.io, c, 'run-id', raw);
+      const given = raw === undefined ? undefined : parseId('run id', raw);
+      const intervalSeconds = parseInterval(o.interval);
+      const timeoutSeconds = parseSeconds('--wait-timeout', o.waitTimeout);
+      const { ctx, base, repo } = await start(factory, c, o, {
+        scope: async (ctx) => ({ ...(await inRepo(ctx)), cache: new EtagCache() }),
+      });
+      const jobs = ctx.printer.format === 'table' && !ctx.flags.query && ctx.flags.field === undefined;
+      const runId = given ?? (await pickRun(ctx, c, base, repo));
+      await run({
+        ...base,
+        io: ctx.io,
+        repo,
+        runId,
+        intervalSeconds,
+        timeoutSeconds,
+        exitStatus: Boolean(o.exitStatus),
+        jobs,
+      });
+    },
+  );
 }
 
 export async function runRunsWatch(o: RunsWatchOptions): Promise<void> {

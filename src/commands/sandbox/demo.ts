@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import { ExitStatusError } from '../../errors.js';
 import { type Io, withIo } from '../../io.js';
 import type { Factory, ServiceEntry } from '../../app/types.js';
@@ -13,8 +14,10 @@ export interface SandboxDemoOptions {
 }
 
 export function sandboxDemoCommand(factory: Factory, run = runSandboxDemo): Command {
-  return new Command('demo')
-    .description('Start the sandbox in this process and run a short tour of every service')
+  return verbCommand('demo', 'Start the sandbox in this process and run a short tour of every service', [
+    'ops sandbox demo',
+    'ops sandbox demo --services hosts,breach',
+  ])
     .addOption(
       choiceOption(
         '--services <list>',
@@ -22,7 +25,6 @@ export function sandboxDemoCommand(factory: Factory, run = runSandboxDemo): Comm
         factory.services.map((s) => s.name),
       ),
     )
-    .addHelpText('after', '\nExamples:\n  ops sandbox demo\n  ops sandbox demo --services hosts,breach')
     .action(async (o: { services?: string }) => {
       const only = o.services
         ?.split(',')

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { Io } from '../../io.js';
 import { envNameFor } from '../../config/settings.js';
 import { sandboxCredentials } from '../../sandbox/credentials.js';
@@ -17,17 +18,15 @@ export interface SandboxEnvOptions {
 }
 
 export function sandboxEnvCommand(factory: Factory, run = runSandboxEnv): Command {
-  return new Command('env')
-    .description('Print the export lines that point every service at a sandbox on this port')
+  return verbCommand('env', 'Print the export lines that point every service at a sandbox on this port', [
+    'eval "$(ops sandbox env)"',
+    'eval "$(ops sandbox env --port 4443 --tls)"',
+  ])
     .option('--port <n>', 'the sandbox port', '4010')
     .option('--tls', 'the sandbox serves HTTPS')
     .option(
       '--sandbox-ca <file>',
       'CA file to export as OPS_CA_CERT (default: where `sandbox start --tls` writes it)',
-    )
-    .addHelpText(
-      'after',
-      '\nExamples:\n  eval "$(ops sandbox env)"\n  eval "$(ops sandbox env --port 4443 --tls)"',
     )
     .action(async (o: { port: string; tls?: boolean; sandboxCa?: string }) => {
       const port = parseInteger('--port', o.port, { min: 1, max: 65535 }) ?? 4010;

@@ -3,20 +3,19 @@ import type { Factory } from '../../app/types.js';
 import { sandboxDemoCommand } from './demo.js';
 import { sandboxEnvCommand } from './env.js';
 import { sandboxStartCommand } from './start.js';
-import { addVerbs, read } from '../shared/verbs.js';
+import { addVerbs, read, groupCommand } from '../shared/verbs.js';
 
 export function register(parent: Command, factory: Factory): void {
-  const group = parent
-    .command('sandbox')
-    .description('Run local emulators of every service, with fixed credentials, for trying and testing ops')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops sandbox start &          # http://127.0.0.1:4010, one prefix per service
-  eval "$(ops sandbox env)"    # point every service at it
-  ops sandbox demo             # a tour of every service in one process`,
-    );
+  const group = groupCommand(
+    parent,
+    'sandbox',
+    'Run local emulators of every service, with fixed credentials, for trying and testing ops',
+    [
+      'ops sandbox start &          # http://127.0.0.1:4010, one prefix per service',
+      'eval "$(ops sandbox env)"    # point every service at it',
+      'ops sandbox demo             # a tour of every service in one process',
+    ],
+  );
   // Local effects only: a server on loopback, never a service.
   addVerbs(
     group,

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import { UsageError } from '../../errors.js';
 import { type Io, isCi } from '../../io.js';
 import type { Factory, ServiceEntry } from '../../app/types.js';
@@ -17,10 +18,11 @@ export interface SandboxStartOptions {
 }
 
 export function sandboxStartCommand(factory: Factory, run = runSandboxStart): Command {
-  return new Command('start')
-    .description(
-      'Serve the emulators on 127.0.0.1 until interrupted; the first line on stdout is "listening on <url>"',
-    )
+  return verbCommand(
+    'start',
+    'Serve the emulators on 127.0.0.1 until interrupted; the first line on stdout is "listening on <url>"',
+    ['ops sandbox start --port 4010 &', 'ops sandbox start --port 0 --tls --set hosts.count=100000'],
+  )
     .option('--port <n>', 'port to listen on (0 picks a free one)', '4010')
     .option('--tls', 'serve HTTPS with a self-signed certificate made at start (its path is printed)')
     .option(
@@ -33,10 +35,6 @@ export function sandboxStartCommand(factory: Factory, run = runSandboxStart): Co
         'only these services, comma-separated',
         factory.services.map((s) => s.name),
       ),
-    )
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops sandbox start --port 4010 &\n  ops sandbox start --port 0 --tls --set hosts.count=100000',
     )
     .action(async (o: { port: string; tls?: boolean; set?: string[]; services?: string }) => {
       const port = parseInteger('--port', o.port, { min: 0, max: 65535 }) ?? 4010;

@@ -12,18 +12,16 @@ export interface SecretsDeleteOptions extends SecretsRunBase {
 }
 
 export function secretsDeleteCommand(factory: Factory, run = runSecretsDelete): Command {
-  return secretsCommand('delete', 'Delete any path (DELETE /v1/<path>); asks first, --yes skips the question')
+  return secretsCommand(
+    'delete',
+    'Delete any path (DELETE /v1/<path>); asks first, --yes skips the question',
+    ['ops secrets delete kv/app/legacy --yes', 'ops secrets delete secret/metadata/app/config -y'],
+    {
+      notes: `The path is read first: its 404 is exit 3 (the store answers 204 to a delete either way). A path that
+cannot be read (405) or may not be (403) is deleted without that check.`,
+    },
+  )
     .argument('<path>', 'path below /v1/')
-    .addHelpText(
-      'after',
-      `
-The path is read first: its 404 is exit 3 (the store answers 204 to a delete either way). A path that
-cannot be read (405) or may not be (403) is deleted without that check.
-
-Examples:
-  ops secrets delete kv/app/legacy --yes
-  ops secrets delete secret/metadata/app/config -y`,
-    )
     .action(async (path: string, o: { namespace?: string }, cmd: Command) => {
       const namespace = namespaceOf(o.namespace);
       const { secretPath } = await import('../../clients/secrets/client.js');

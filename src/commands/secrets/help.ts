@@ -14,16 +14,10 @@ export function secretsHelpCommand(factory: Factory, run = runSecretsHelp): Comm
   return secretsCommand(
     'help',
     "Show the server's help for a path (?help=1); --openapi prints its OpenAPI object",
+    ['ops secrets help secret/data/app/db', "ops secrets help secret/ --openapi --query 'keys(paths)'"],
   )
     .argument('<path>', 'any path below /v1/, e.g. secret/data/app/db or auth/userpass/login/alice')
     .option('--openapi', 'print the OpenAPI object (paths relative to the path asked about) as JSON')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops secrets help secret/data/app/db
-  ops secrets help secret/ --openapi --query 'keys(paths)'`,
-    )
     .action(async (path: string, o: { namespace?: string; openapi?: boolean }, cmd: Command) => {
       const namespace = namespaceOf(o.namespace);
       const { secretPath } = await import('../../clients/secrets/client.js');

@@ -20,25 +20,24 @@ import { operatorUnsealCommand } from './operator/unseal.js';
 import { secretsReadCommand } from './read.js';
 import { secretsStatusCommand } from './status.js';
 import { secretsWriteCommand } from './write.js';
-import { addVerbs, destructive, read, write } from '../shared/verbs.js';
+import { addVerbs, destructive, read, write, groupCommand } from '../shared/verbs.js';
 
 /** `ops secrets`: the secrets store of seed 000 A. */
 export function register(parent: Command, factory: Factory): void {
-  const secrets = parent
-    .command('secrets')
-    .description('Secrets store: status, login, KV secrets (v1 and v2), any path, help')
+  const secrets = groupCommand(
+    parent,
+    'secrets',
+    'Secrets store: status, login, KV secrets (v1 and v2), any path, help',
+    [
+      'eval "$(ops sandbox env)"',
+      'ops secrets status',
+      'ops secrets kv get secret/app/db --field password',
+      'ops secrets kv put secret/app/db password=- < password.txt',
+      'ops secrets list kv/app',
+    ],
+  )
     // `ops secrets help <path>` is the server's help, not commander's.
-    .helpCommand(false)
-    .addHelpText(
-      'after',
-      `
-Examples:
-  eval "$(ops sandbox env)"
-  ops secrets status
-  ops secrets kv get secret/app/db --field password
-  ops secrets kv put secret/app/db password=- < password.txt
-  ops secrets list kv/app`,
-    );
+    .helpCommand(false);
   addVerbs(
     secrets,
     {
@@ -52,11 +51,11 @@ Examples:
     },
     factory,
   );
-  const kv = secrets.command('kv').description('KV secrets, version 1 or 2 (detected per mount)');
-  kv.addHelpText(
-    'after',
-    '\nExamples:\n  ops secrets kv list secret/\n  ops secrets kv get secret/app/config',
-  );
+  const kv = groupCommand(secrets, 'kv', 'KV secrets, version 1 or 2 (detected per mount)', [
+    'ops secrets kv list secret/',
+    'ops secrets kv get secret/app/config',
+  ]);
+
   addVerbs(
     kv,
     {
@@ -70,8 +69,10 @@ Examples:
     },
     factory,
   );
-  const metadata = kv.command('metadata').description('Metadata of KV v2 secrets');
-  metadata.addHelpText('after', '\nExamples:\n  ops secrets kv metadata get secret/app/db');
+  const metadata = groupCommand(kv, 'metadata', 'Metadata of KV v2 secrets', [
+    'ops secrets kv metadata get secret/app/db',
+  ]);
+
   addVerbs(
     metadata,
     {
@@ -81,8 +82,10 @@ Examples:
     },
     factory,
   );
-  const operator = secrets.command('operator').description('Initialize, unseal and seal the store');
-  operator.addHelpText('after', '\nExamples:\n  ops secrets operator unseal < keys.txt');
+  const operator = groupCommand(secrets, 'operator', 'Initialize, unseal and seal the store', [
+    'ops secrets operator unseal < keys.txt',
+  ]);
+
   addVerbs(
     operator,
     {

@@ -11,17 +11,10 @@ export function secretsListCommand(factory: Factory, run = runSecretsList): Comm
   return secretsCommand(
     'list',
     'List the keys at a directory path (LIST /v1/<path>/); names ending in / are directories',
+    ['ops secrets list kv/app', 'ops secrets list secret/metadata/ --json'],
+    { notes: `An empty directory prints nothing and exits 0.` },
   )
     .argument('<path>', 'directory path below /v1/, e.g. kv/app or secret/metadata/app')
-    .addHelpText(
-      'after',
-      `
-An empty directory prints nothing and exits 0.
-
-Examples:
-  ops secrets list kv/app
-  ops secrets list secret/metadata/ --json`,
-    )
     .action(async (path: string, o: { namespace?: string }, cmd: Command) => {
       const namespace = namespaceOf(o.namespace);
       const { secretPath } = await import('../../clients/secrets/client.js');

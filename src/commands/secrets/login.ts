@@ -42,6 +42,17 @@ export function secretsLoginCommand(factory: Factory, run = runSecretsLogin): Co
   return secretsCommand(
     'login',
     'Log in with a token or an auth method and keep the new token in the profile',
+    [
+      'printf %s "$TOKEN" | ops secrets login',
+      'ops secrets login --method userpass -f username=alice < password.txt',
+      'printf %s "$SECRET_ID" | ops secrets login --method approle \\\n' +
+        '    -f role_id=sandbox-ci-role-id --no-store --field token',
+      'ops secrets login --method ldap --path corp-ldap -f username=alice',
+    ],
+    {
+      notes: `The token, password or secret id is read from stdin, or asked for on a terminal; it is never needed
+on the command line.`,
+    },
   )
     .option('--method <method>', 'token, userpass, approle, or another auth method type', 'token')
     .option('--path <mount>', 'auth mount path (default: the method name)')
@@ -51,19 +62,6 @@ export function secretsLoginCommand(factory: Factory, run = runSecretsLogin): Co
     )
     .option('--no-store', 'do not keep the token in the profile (print it with --field token)')
     .option('--insecure-storage', 'keep the token in the 0600 config file even where the OS keyring answers')
-    .addHelpText(
-      'after',
-      `
-The token, password or secret id is read from stdin, or asked for on a terminal; it is never needed
-on the command line.
-
-Examples:
-  printf %s "$TOKEN" | ops secrets login
-  ops secrets login --method userpass -f username=alice < password.txt
-  printf %s "$SECRET_ID" | ops secrets login --method approle \\
-    -f role_id=sandbox-ci-role-id --no-store --field token
-  ops secrets login --method ldap --path corp-ldap -f username=alice`,
-    )
     .action(
       async (
         o: {

@@ -14,18 +14,15 @@ export function secretsReadCommand(factory: Factory, run = runSecretsRead): Comm
   return secretsCommand(
     'read',
     'Read any path (GET /v1/<path>); a table shows the data, JSON the whole answer',
+    [
+      'ops secrets read kv/app/legacy',
+      'ops secrets read kv/app/legacy --field api_key',
+      'ops secrets read secret/data/app/db -f version=1 --json',
+      'ops secrets read sys/internal/ui/mounts --json',
+    ],
   )
     .argument('<path>', 'path below /v1/, e.g. kv/app/legacy or sys/internal/ui/mounts')
     .option('-f, --param <key=value...>', 'query parameter (the API takes no secrets in the query)')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops secrets read kv/app/legacy
-  ops secrets read kv/app/legacy --field api_key
-  ops secrets read secret/data/app/db -f version=1 --json
-  ops secrets read sys/internal/ui/mounts --json`,
-    )
     .action(async (path: string, o: { namespace?: string; param?: string[] }, cmd: Command) => {
       const namespace = namespaceOf(o.namespace);
       const query = Object.fromEntries((o.param ?? []).map((p) => parseKeyValue('-f', p)));

@@ -15,20 +15,18 @@ export function secretsStatusCommand(factory: Factory, run = runSecretsStatus): 
   return secretsCommand(
     'status',
     'Show whether the store is initialized, sealed, active or a standby (exit 7 when sealed or uninitialized)',
+    [
+      'ops secrets status',
+      'ops secrets status --json --query sealed',
+      'ops secrets status --standby-ok && echo healthy',
+    ],
+    {
+      footer: `Exit codes follow the health status: 0 active, 7 sealed (503) or not initialized (501),
+5 standby (429), 1 performance standby (473) or DR secondary (472).`,
+    },
   )
     .option('--standby-ok', 'count a standby node as healthy (standbyok)')
     .option('--perf-standby-ok', 'count a performance standby as healthy (perfstandbyok)')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops secrets status
-  ops secrets status --json --query sealed
-  ops secrets status --standby-ok && echo healthy
-
-Exit codes follow the health status: 0 active, 7 sealed (503) or not initialized (501),
-5 standby (429), 1 performance standby (473) or DR secondary (472).`,
-    )
     .action(async (o: { namespace?: string; standbyOk?: boolean; perfStandbyOk?: boolean }, cmd: Command) => {
       const namespace = namespaceOf(o.namespace);
       const { base, view } = await start(factory, cmd, { namespace }, { client: { auth: false } });

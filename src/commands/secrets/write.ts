@@ -11,18 +11,18 @@ export interface SecretsWriteOptions extends SecretsRunBase {
 }
 
 export function secretsWriteCommand(factory: Factory, run = runSecretsWrite): Command {
-  return secretsCommand('write', 'Write any path (POST /v1/<path>; PUT and POST are the same to the server)')
+  return secretsCommand(
+    'write',
+    'Write any path (POST /v1/<path>; PUT and POST are the same to the server)',
+    [
+      'ops secrets write kv/app/feature enabled=true owner=ops',
+      'ops secrets write kv/app/cert pem=@cert.pem',
+      'printf %s "$PASSWORD" | ops secrets write kv/app/db password=-',
+      'echo \'{"data":{"a":"1"}}\' | ops secrets write secret/data/app/raw -',
+    ],
+  )
     .argument('<path>', 'path below /v1/')
     .argument('[data...]', 'key=value, key=@file, key=- (stdin), or - for a JSON object on stdin')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops secrets write kv/app/feature enabled=true owner=ops
-  ops secrets write kv/app/cert pem=@cert.pem
-  printf %s "$PASSWORD" | ops secrets write kv/app/db password=-
-  echo '{"data":{"a":"1"}}' | ops secrets write secret/data/app/raw -`,
-    )
     .action(async (path: string, args: string[], o: { namespace?: string }, cmd: Command) => {
       const namespace = namespaceOf(o.namespace);
       const { secretPath } = await import('../../clients/secrets/client.js');

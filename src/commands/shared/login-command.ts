@@ -2,9 +2,10 @@ import type { Command } from 'commander';
 import type { Context, Factory } from '../../app/types.js';
 import { UsageError } from '../../errors.js';
 import { parseSeconds } from './wait.js';
-import { type LoginFlags, loginCommandBase, loginMode } from '../../auth/login-flags.js';
+import { type LoginFlags, addLoginFlags, loginMode } from '../../auth/login-flags.js';
 import type { LoginOptions } from '../../auth/login.js';
 import type { LoginCommandSpec } from './login-spec.js';
+import { verbCommand } from './verbs.js';
 
 /**
  * The refusal every login shares: a token in OPS_<SERVICE>_TOKEN wins over what login stores, so
@@ -36,17 +37,15 @@ export function loginCommand(
   run?: (o: LoginOptions) => Promise<void>,
 ): Command {
   const service = spec.provider.service;
-  return loginCommandBase('login', service, spec.flows)
-    .description(spec.description)
-    .addHelpText('after', spec.help)
-    .action(async (f: LoginFlags, c: Command) => {
-      loginMode(f, spec.flows, factory.io.env, process.platform);
-      parseSeconds('--wait-timeout', f.waitTimeout);
-      const ctx = await factory.context(c, {
-        settings: { [`${service}.auth_url`]: f.authUrl, [`${service}.client_id`]: f.clientId },
-      });
-      refuseWhileEnvToken(ctx, service);
-      const signIn = await import('./login-run.js');
-      await (run ?? signIn.runLogin)(await signIn.loginOptions(ctx, spec, f));
+  const head = verbCommand('login', spec.description, spec.examples, { notes: spec.notes });
+  return addLoginFlags(head, service, spec.flows).action(async (f: LoginFlags, c: Command) => {
+    loginMode(f, spec.flows, factory.io.env, process.platform);
+    parseSeconds('--wait-timeout', f.waitTimeout);
+    const ctx = await factory.context(c, {
+      settings: { [`${service}.auth_url`]: f.authUrl, [`${service}.client_id`]: f.clientId },
     });
+    refuseWhileEnvToken(ctx, service);
+    const signIn = await import('./login-run.js');
+    await (run ?? signIn.runLogin)(await signIn.loginOptions(ctx, spec, f));
+  });
 }

@@ -5,6 +5,8 @@ export interface LoginCommandSpec {
   provider: OAuthProvider;
   flows: LoginFlows;
   description: string;
-  /** The help's text after the flags: how each flow works, and examples that run against the sandbox. */
-  help: string;
+  /** How each flow works: the help's notes, before its examples. */
+  notes: string;
+  /** Examples that run against the sandbox. */
+  examples: string[];
 }

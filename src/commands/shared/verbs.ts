@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { UsageError } from '../../errors.js';
 import { type VerbMeta, setVerbMeta } from '../../verb-meta.js';
@@ -170,8 +170,51 @@ export function addGroup(
   verbs: Record<string, Verb>,
   factory: Factory,
 ): Command {
-  const g = parent.command(name).description(description);
-  g.addHelpText('after', `\nExamples:\n${examples.map((e) => `  ${e}`).join('\n')}`);
-  addVerbs(g, verbs, factory);
-  return g;
+  return addVerbs(groupCommand(parent, name, description, examples), verbs, factory);
+}
+
+/**
+ * A group under `parent` (a service's root, `ops secrets kv`) whose verbs are added apart, as
+ * `verbCommand` starts a verb: its help ends with the notes, if any, then the examples.
+ */
+export function groupCommand(
+  parent: Command,
+  name: string,
+  description: string,
+  examples: readonly string[],
+  help: VerbHelp = {},
+): Command {
+  return withExamples(parent.command(name).description(description), examples, help);
+}
+
+/** What a verb's help adds after its flags: notes (a paragraph or more) before its examples. */
+export interface VerbHelp {
+  notes?: string;
+  /** A paragraph after the examples (what the exit codes mean). */
+  footer?: string;
+}
+
+/**
+ * The one head every verb starts with: its name, its description and the example command lines its
+ * help ends with (each runs against `ops sandbox`; a long one is written over lines with ` \`
+ * continuations, its further lines indented two more spaces), after the notes when it has any.
+ */
+export function verbCommand(
+  name: string,
+  description: string,
+  examples: readonly string[],
+  help: VerbHelp = {},
+): Command {
+  return withExamples(new Command(name).description(description), examples, help);
+}
+
+/**
+ * The help's after-text of a verb or a group: notes, then `Examples:` with each line indented two
+ * spaces, then the footer.
+ */
+function withExamples(cmd: Command, examples: readonly string[], help: VerbHelp = {}): Command {
+  const notes = help.notes === undefined ? '' : `\n${help.notes}\n`;
+  const footer = help.footer === undefined ? '' : `\n\n${help.footer}`;
+  const lines = examples.map((e) => `  ${e}`).join('\n');
+  return cmd.addHelpText('after', `${notes}\nExamples:\n${lines}${footer}`);
 }

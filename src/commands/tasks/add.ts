@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import type { TaskWire } from '../../clients/tasks/types.js';
 import { ApiError, OpsError, UsageError } from '../../errors.js';
@@ -12,7 +13,6 @@ import {
   checkTitle,
   dueDate,
   parseId,
-  tasksCommand,
   start,
 } from './shared.js';
 import { TASK_DETAIL, taskColumns } from './columns.js';
@@ -48,21 +48,19 @@ export function titlesFromText(text: string): string[] {
 }
 
 export function tasksAddCommand(factory: Factory, run = runTasksAdd): Command {
-  return addListOption(tasksCommand('add', 'Add a task, or one task a line from stdin with -'))
+  return addListOption(
+    verbCommand('add', 'Add a task, or one task a line from stdin with -', [
+      'ops tasks add "Buy stamps"',
+      'ops tasks add "Book flights" --list Work --due +14d --notes "Aisle seat"',
+      'ops tasks add "Confirm catering" --parent dDA6NA --previous dDA6NQ',
+      "printf 'Bread\\nButter\\nJam\\n' | ops tasks add - --list Groceries",
+    ]),
+  )
     .argument('<title>', 'the title (at most 1,024 characters), or - to read one title a line from stdin')
     .option('--notes <text>', 'notes, at most 8,192 characters')
     .option('--due <date>', 'due date: 2026-05-01, an ISO time or relative (+3d); the service keeps the date')
     .option('--parent <task>', 'make it a subtask of this task')
     .option('--previous <task>', 'put it after this sibling (default: first)')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops tasks add "Buy stamps"
-  ops tasks add "Book flights" --list Work --due +14d --notes "Aisle seat"
-  ops tasks add "Confirm catering" --parent dDA6NA --previous dDA6NQ
-  printf 'Bread\\nButter\\nJam\\n' | ops tasks add - --list Groceries`,
-    )
     .action(async (title: string, o: Flags, c: Command) => {
       const many = title === '-';
       const notes = o.notes === undefined ? undefined : checkNotes(o.notes);

@@ -1,13 +1,7 @@
 import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
-import {
-  ListResolver,
-  type TasksFlags,
-  type TasksRunBase,
-  addListOption,
-  tasksCommand,
-  start,
-} from './shared.js';
+import { ListResolver, type TasksFlags, type TasksRunBase, addListOption, start } from './shared.js';
 
 export interface TasksClearOptions extends TasksRunBase {
   list: string;
@@ -16,19 +10,14 @@ export interface TasksClearOptions extends TasksRunBase {
 
 export function tasksClearCommand(factory: Factory, run = runTasksClear): Command {
   return addListOption(
-    tasksCommand('clear', 'Hide the completed tasks of a list (listed afterwards only with --show-hidden)'),
-  )
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops tasks clear --yes
-  ops tasks clear --list Groceries -y`,
-    )
-    .action(async (o: TasksFlags, c: Command) => {
-      const { ctx, base, list } = await start(factory, c, o);
-      await run({ ...base, list, confirm: (a) => ctx.confirm(a) });
-    });
+    verbCommand('clear', 'Hide the completed tasks of a list (listed afterwards only with --show-hidden)', [
+      'ops tasks clear --yes',
+      'ops tasks clear --list Groceries -y',
+    ]),
+  ).action(async (o: TasksFlags, c: Command) => {
+    const { ctx, base, list } = await start(factory, c, o);
+    await run({ ...base, list, confirm: (a) => ctx.confirm(a) });
+  });
 }
 
 export async function runTasksClear(o: TasksClearOptions): Promise<void> {

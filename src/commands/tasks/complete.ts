@@ -7,12 +7,12 @@ import {
   type TasksRunBase,
   addListOption,
   parseId,
-  tasksCommand,
   start,
   taskIn,
 } from './shared.js';
 import { TASK_DETAIL } from './columns.js';
 import { lookingFor } from '../../errors.js';
+import { verbCommand } from '../shared/verbs.js';
 
 export interface TasksCompleteOptions extends TasksRunBase {
   list: string;
@@ -30,13 +30,13 @@ export function statusCommand(
       ? ['ops tasks complete dDA6Mw', 'ops tasks complete dDA6MTM --list Groceries --json']
       : ['ops tasks reopen dDA6OA', 'ops tasks reopen dDA6Ng --field status'];
   return addListOption(
-    tasksCommand(
+    verbCommand(
       verb,
       verb === 'complete' ? 'Mark a task completed' : 'Mark a completed task as needing action again',
+      examples,
     ),
   )
     .argument('<task>', 'the task id')
-    .addHelpText('after', `\nExamples:\n  ${examples.join('\n  ')}`)
     .action(async (task: string, o: TasksFlags, c: Command) => {
       parseId(task, 'task id');
       const { base, list } = await start(factory, c, o);

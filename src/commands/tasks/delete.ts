@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import {
   ListResolver,
@@ -6,7 +7,6 @@ import {
   type TasksRunBase,
   addListOption,
   parseId,
-  tasksCommand,
   start,
   taskIn,
 } from './shared.js';
@@ -21,16 +21,12 @@ export interface TasksDeleteOptions extends TasksRunBase {
 
 export function tasksDeleteCommand(factory: Factory, run = runTasksDelete): Command {
   return addListOption(
-    tasksCommand('delete', 'Delete a task and its subtasks (listed afterwards only with --show-deleted)'),
+    verbCommand('delete', 'Delete a task and its subtasks (listed afterwards only with --show-deleted)', [
+      'ops tasks delete dDA6Mw --yes',
+      'ops tasks delete dDA6MTQ --list Groceries -y',
+    ]),
   )
     .argument('<task>', 'the task id')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops tasks delete dDA6Mw --yes
-  ops tasks delete dDA6MTQ --list Groceries -y`,
-    )
     .action(async (task: string, o: TasksFlags, c: Command) => {
       parseId(task, 'task id');
       const { ctx, base, list } = await start(factory, c, o);

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import {
   ListResolver,
@@ -6,7 +7,6 @@ import {
   type TasksRunBase,
   addListOption,
   parseId,
-  tasksCommand,
   start,
   taskIn,
 } from './shared.js';
@@ -19,16 +19,14 @@ export interface TasksGetOptions extends TasksRunBase {
 }
 
 export function tasksGetCommand(factory: Factory, run = runTasksGet): Command {
-  return addListOption(tasksCommand('get', 'Show one task (deleted and hidden ones too)'))
+  return addListOption(
+    verbCommand('get', 'Show one task (deleted and hidden ones too)', [
+      'ops tasks get dDA6Mg',
+      'ops tasks get dDA6Mg --json',
+      'ops tasks get dDA6MTQ --list Groceries --field notes',
+    ]),
+  )
     .argument('<task>', 'the task id')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops tasks get dDA6Mg
-  ops tasks get dDA6Mg --json
-  ops tasks get dDA6MTQ --list Groceries --field notes`,
-    )
     .action(async (task: string, o: TasksFlags, c: Command) => {
       parseId(task, 'task id');
       const { base, list } = await start(factory, c, o);

@@ -17,25 +17,27 @@ import { tasksMoveCommand } from './move.js';
 import { tasksReopenCommand } from './reopen.js';
 import { tasksReplaceCommand } from './replace.js';
 import { tasksUpdateCommand } from './update.js';
-import { addVerbs, destructive, read, write } from '../shared/verbs.js';
+import { addVerbs, destructive, read, write, groupCommand } from '../shared/verbs.js';
 
 /** `ops tasks`: task lists and tasks (seed 001 B). */
 export function register(parent: Command, factory: Factory): void {
-  const tasks = parent
-    .command('tasks')
-    .description('Task lists and tasks: list, add, update, complete, move, clear')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops tasks lists list
-  ops tasks list --list Groceries
-  ops tasks add "Buy stamps" --due +2d
-  ops tasks complete dDA6Mw
-  ops tasks login`,
-    );
-  const lists = tasks.command('lists').description('Task lists: list, get, create, rename, replace, delete');
-  lists.addHelpText('after', '\nExamples:\n  ops tasks lists list\n  ops tasks lists create Chores');
+  const tasks = groupCommand(
+    parent,
+    'tasks',
+    'Task lists and tasks: list, add, update, complete, move, clear',
+    [
+      'ops tasks lists list',
+      'ops tasks list --list Groceries',
+      'ops tasks add "Buy stamps" --due +2d',
+      'ops tasks complete dDA6Mw',
+      'ops tasks login',
+    ],
+  );
+  const lists = groupCommand(tasks, 'lists', 'Task lists: list, get, create, rename, replace, delete', [
+    'ops tasks lists list',
+    'ops tasks lists create Chores',
+  ]);
+
   addVerbs(
     lists,
     {

@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../app/types.js';
 import { MAX_PAGE } from '../../clients/tasks/pages.js';
@@ -6,15 +7,7 @@ import type { ListTasksQuery, TaskWire } from '../../clients/tasks/types.js';
 import { printPages } from '../shared/list.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
 import { parseInteger, parseTimeWindow } from '../shared/parse.js';
-import {
-  ListResolver,
-  type TasksFlags,
-  type TasksRunBase,
-  addListOption,
-  rfc3339,
-  tasksCommand,
-  start,
-} from './shared.js';
+import { ListResolver, type TasksFlags, type TasksRunBase, addListOption, rfc3339, start } from './shared.js';
 import { taskColumns } from './columns.js';
 import { asTree } from './tree.js';
 
@@ -85,7 +78,15 @@ function fieldWindow(
 
 export function tasksListCommand(factory: Factory, run = runTasksList): Command {
   const time = 'RFC 3339, a date or relative (-2d, +1w)';
-  const cmd = addListOption(tasksCommand('list', 'List the tasks of a list; subtasks follow their parent'))
+  const cmd = addListOption(
+    verbCommand('list', 'List the tasks of a list; subtasks follow their parent', [
+      'ops tasks list',
+      'ops tasks list --list Groceries --no-show-completed',
+      'ops tasks list --due-until +7d --json',
+      'ops tasks list --show-hidden --show-deleted --show-assigned --all',
+      'ops tasks list --list Work --since -1d -o ndjson',
+    ]),
+  )
     .option('--since <time>', `changed at or after (updatedMin): ${time}`)
     .addOption(new Option('--until <time>').hideHelp())
     .option('--due-since <time>', `due at or after: ${time}`)
@@ -99,27 +100,16 @@ export function tasksListCommand(factory: Factory, run = runTasksList): Command 
     .option('--show-assigned', 'include tasks assigned from documents and chat spaces')
     .option('--page-size <n>', `tasks per request (maxResults), at most ${MAX_PAGE}`);
   addListOptions(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops tasks list
-  ops tasks list --list Groceries --no-show-completed
-  ops tasks list --due-until +7d --json
-  ops tasks list --show-hidden --show-deleted --show-assigned --all
-  ops tasks list --list Work --since -1d -o ndjson`,
-    )
-    .action(async (o: Flags, c: Command) => {
-      const parsed = parseTasksListFlags(o);
-      const { ctx, base, list } = await start(factory, c, o);
-      const tree =
-        ctx.printer.format === 'table' &&
-        ctx.io.stdoutIsTty &&
-        !ctx.flags.query &&
-        ctx.flags.field === undefined;
-      await run({ ...base, ...parsed, list, tree });
-    });
+  return cmd.action(async (o: Flags, c: Command) => {
+    const parsed = parseTasksListFlags(o);
+    const { ctx, base, list } = await start(factory, c, o);
+    const tree =
+      ctx.printer.format === 'table' &&
+      ctx.io.stdoutIsTty &&
+      !ctx.flags.query &&
+      ctx.flags.field === undefined;
+    await run({ ...base, ...parsed, list, tree });
+  });
 }
 
 export async function runTasksList(o: TasksListOptions): Promise<void> {

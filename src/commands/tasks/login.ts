@@ -19,18 +19,17 @@ export function tasksLoginCommand(factory: Factory, run?: (o: LoginOptions) => P
       // Google grants no device code for the tasks scope: no browser here prints the address instead.
       flows: { device: true, clientCredentials: false, deviceByDefault: false },
       description: 'Sign in with Google in a browser (or a device code) and keep the tokens in the profile',
-      help: `
-The browser (BROWSER, else the system's opener) signs in at Google's authorize page and is sent back
+      notes: `The browser (BROWSER, else the system's opener) signs in at Google's authorize page and is sent back
 to a listener on 127.0.0.1 with a code, exchanged with PKCE for an access token and a refresh token.
 Both are stored; an expired access token is renewed once before a request. The client id and secret
 are the installed app's (tasks.client_id, tasks.client_secret). --device: Google grants a device code
 only a few scopes, not the tasks scope; use the browser (or --no-browser) there. OPS_TASKS_TOKEN wins
-over a stored token: login refuses while it is set (unset it first).
-
-Examples:
-  ops tasks login
-  ops tasks login --no-browser --wait-timeout 600
-  printf %s sandbox-tasks-token | ops tasks login --token-stdin`,
+over a stored token: login refuses while it is set (unset it first).`,
+      examples: [
+        'ops tasks login',
+        'ops tasks login --no-browser --wait-timeout 600',
+        'printf %s sandbox-tasks-token | ops tasks login --token-stdin',
+      ],
     },
     run,
   );

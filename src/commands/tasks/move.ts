@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import {
   ListResolver,
@@ -7,7 +8,6 @@ import {
   addListOption,
   parseId,
   parseListRef,
-  tasksCommand,
   start,
   taskIn,
 } from './shared.js';
@@ -31,23 +31,20 @@ interface Flags extends TasksFlags {
 
 export function tasksMoveCommand(factory: Factory, run = runTasksMove): Command {
   return addListOption(
-    tasksCommand(
+    verbCommand(
       'move',
       'Move a task: under --parent (else to the top level), after --previous (else first), into --to-list',
+      [
+        'ops tasks move dDA6Mw --previous dDA6NA',
+        'ops tasks move dDA6Mg --parent dDA6NA --previous dDA6Nw',
+        'ops tasks move dDA6MTM --list Groceries --to-list Work',
+      ],
     ),
   )
     .argument('<task>', 'the task id')
     .option('--parent <task>', 'the new parent task (it must not be hidden)')
     .option('--previous <task>', 'the sibling to follow (it must not be hidden)')
     .option('--to-list <list>', 'move it, with its subtasks, into this list: id, exact title or @default')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops tasks move dDA6Mw --previous dDA6NA
-  ops tasks move dDA6Mg --parent dDA6NA --previous dDA6Nw
-  ops tasks move dDA6MTM --list Groceries --to-list Work`,
-    )
     .action(async (task: string, o: Flags, c: Command) => {
       parseId(task, 'task id');
       const parent = o.parent === undefined ? undefined : parseId(o.parent, 'parent task id');

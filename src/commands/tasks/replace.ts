@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import type { TaskWire } from '../../clients/tasks/types.js';
 import { UsageError, lookingFor } from '../../errors.js';
@@ -11,7 +12,6 @@ import {
   checkTitle,
   parseId,
   readJsonObject,
-  tasksCommand,
   start,
   taskIn,
 } from './shared.js';
@@ -43,17 +43,15 @@ export function checkTaskBody(body: Record<string, unknown>, file: string): Task
 }
 
 export function tasksReplaceCommand(factory: Factory, run = runTasksReplace): Command {
-  return addListOption(tasksCommand('replace', 'Replace a task with a JSON resource (a full update: PUT)'))
+  return addListOption(
+    verbCommand('replace', 'Replace a task with a JSON resource (a full update: PUT)', [
+      'ops tasks get dDA6Mg --json > task.json',
+      'ops tasks replace dDA6Mg --file task.json',
+      'echo \'{"title": "Renew passport"}\' | ops tasks replace dDA6Mg --file -',
+    ]),
+  )
     .argument('<task>', 'the task id')
     .requiredOption('--file <file>', 'the task as JSON, or - for stdin; fields left out are cleared')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops tasks get dDA6Mg --json > task.json
-  ops tasks replace dDA6Mg --file task.json
-  echo '{"title": "Renew passport"}' | ops tasks replace dDA6Mg --file -`,
-    )
     .action(async (task: string, o: TasksFlags & { file: string }, c: Command) => {
       parseId(task, 'task id');
       if (o.file === '-' && o.tokenStdin)

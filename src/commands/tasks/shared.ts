@@ -1,5 +1,5 @@
 import { planning } from '../../clients/http/planning.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { type TasksClient, createTasksClient } from '../../clients/tasks/client.js';
 import { DEFAULT_LIST } from '../../clients/tasks/index.js';
 import type { TaskListWire } from '../../clients/tasks/types.js';
@@ -22,11 +22,6 @@ export interface TasksFlags {
 
 /** What every run function gets. */
 export type TasksRunBase = ServiceBase<TasksClient>;
-
-/** A verb of `ops tasks` (`--token-stdin` is added to every verb where the service registers it). */
-export function tasksCommand(name: string, description: string): Command {
-  return new Command(name).description(description);
-}
 
 /** `--list`, on the verbs that work inside one list. */
 export function addListOption(cmd: Command): Command {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import type { TaskStatus, TaskWire } from '../../clients/tasks/types.js';
 import { UsageError, lookingFor } from '../../errors.js';
@@ -11,7 +12,6 @@ import {
   checkTitle,
   dueDate,
   parseId,
-  tasksCommand,
   start,
   taskIn,
 } from './shared.js';
@@ -49,20 +49,18 @@ export function parseUpdateFlags(o: Flags, now = Date.now()): TasksUpdateOptions
 }
 
 export function tasksUpdateCommand(factory: Factory, run = runTasksUpdate): Command {
-  return addListOption(tasksCommand('update', 'Change some fields of a task (a partial update: PATCH)'))
+  return addListOption(
+    verbCommand('update', 'Change some fields of a task (a partial update: PATCH)', [
+      'ops tasks update dDA6Mw --title "Book dentist check-up" --due +5d',
+      'ops tasks update dDA6Mg --notes ""',
+      'ops tasks update dDA6MTc --list Work --status completed --json',
+    ]),
+  )
     .argument('<task>', 'the task id')
     .option('--title <text>', 'new title, at most 1,024 characters')
     .option('--notes <text>', 'new notes, at most 8,192 characters ("" clears them)')
     .option('--due <date>', 'new due date: 2026-05-01, an ISO time or relative (+3d) ("" clears it)')
     .addOption(choiceOption('--status <status>', 'needsAction or completed', ['needsAction', 'completed']))
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops tasks update dDA6Mw --title "Book dentist check-up" --due +5d
-  ops tasks update dDA6Mg --notes ""
-  ops tasks update dDA6MTc --list Work --status completed --json`,
-    )
     .action(async (task: string, o: Flags, c: Command) => {
       parseId(task, 'task id');
       const patch = parseUpdateFlags(o);

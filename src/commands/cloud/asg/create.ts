@@ -1,11 +1,12 @@
 import { required } from '../../shared/required.js';
+import { verbCommand } from '../../shared/verbs.js';
 import { type Command, Option } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { ASG_TYPES, type CreateAutoScalingGroupWire } from '../../../clients/cloud/types.js';
 import { UsageError } from '../../../errors.js';
 import { instanceId as instanceRef, requireInstanceState } from '../instance/shared.js';
 import { resolveInstance } from '../names.js';
-import { type CloudRunBase, cloudCommand, start, parseChoice, parseText, planRead } from '../shared.js';
+import { type CloudRunBase, start, parseChoice, parseText, planRead } from '../shared.js';
 import { type SizingFlags, checkRequiredFor, checkSizingFor, parseSizing, printGroup } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
 import type { Io } from '../../../io.js';
@@ -41,7 +42,7 @@ export function parseAsgCreateFlags(o: CreateFlags, now = Date.now()): CreateAut
 }
 
 export function asgCreateCommand(factory: Factory, run = runAsgCreate): Command {
-  const cmd = cloudCommand('create', 'Create an auto scaling group from a RUNNING or STOPPED instance', [
+  const cmd = verbCommand('create', 'Create an auto scaling group from a RUNNING or STOPPED instance', [
     'ops cloud asg create --type MANUAL --reference web-pool \\\n' +
       '    --instance 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --desired 3',
     'ops cloud asg create --type CPU_BASED --reference jobs \\\n' +

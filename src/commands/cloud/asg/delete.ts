@@ -1,7 +1,8 @@
 import { resolveGroup } from '../names.js';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Command } from 'commander';
 import type { Context, Factory } from '../../../app/types.js';
-import { type CloudRunBase, StateError, cloudCommand, start, label, planRead } from '../shared.js';
+import { type CloudRunBase, StateError, start, label, planRead } from '../shared.js';
 import { asgId } from './shared.js';
 import { waitForGroup } from './wait.js';
 import type { Io } from '../../../io.js';
@@ -16,7 +17,7 @@ export interface AsgDeleteOptions extends CloudRunBase {
 }
 
 export function asgDeleteCommand(factory: Factory, run = runAsgDelete): Command {
-  const cmd = cloudCommand('delete', 'Delete an auto scaling group and the instances it scaled', [
+  const cmd = verbCommand('delete', 'Delete an auto scaling group and the instances it scaled', [
     'ops cloud asg delete a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c03 --yes --no-wait',
   ]).argument('<id>', 'auto scaling group id (UUID) or unique reference');
   addWaitOptions(cmd, { what: 'the group is DESTROYED' });

@@ -1,7 +1,8 @@
 import { resolveGroup } from '../names.js';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type CloudRunBase, cloudCommand, start } from '../shared.js';
+import { type CloudRunBase, start } from '../shared.js';
 import { asgId, printGroup } from './shared.js';
 
 export interface AsgGetOptions extends CloudRunBase {
@@ -9,7 +10,7 @@ export interface AsgGetOptions extends CloudRunBase {
 }
 
 export function asgGetCommand(factory: Factory, run = runAsgGet): Command {
-  return cloudCommand('get', 'Show an auto scaling group with its sizing and target groups', [
+  return verbCommand('get', 'Show an auto scaling group with its sizing and target groups', [
     'ops cloud asg get a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01',
     'ops cloud asg get a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c02 --json',
   ])

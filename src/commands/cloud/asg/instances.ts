@@ -1,11 +1,12 @@
 import { resolveGroup } from '../names.js';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { AutoScaledInstanceWire } from '../../../clients/cloud/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { SCALED_COLUMNS } from '../columns.js';
-import { type CloudRunBase, cloudCommand, start } from '../shared.js';
+import { type CloudRunBase, start } from '../shared.js';
 import { asgId } from './shared.js';
 
 export interface AsgInstancesOptions extends CloudRunBase {
@@ -14,7 +15,7 @@ export interface AsgInstancesOptions extends CloudRunBase {
 }
 
 export function asgInstancesCommand(factory: Factory, run = runAsgInstances): Command {
-  const cmd = cloudCommand('instances', 'List the instances an auto scaling group runs', [
+  const cmd = verbCommand('instances', 'List the instances an auto scaling group runs', [
     'ops cloud asg instances a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01',
     'ops cloud asg instances a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01 --field ips',
   ]).argument('<id>', 'auto scaling group id (UUID) or unique reference');

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import {
   ASG_STATES,
@@ -12,7 +13,7 @@ import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { GROUP_COLUMNS } from '../columns.js';
 import { instanceId as instanceRef } from '../instance/shared.js';
 import { resolveInstance } from '../names.js';
-import { type CloudRunBase, cloudCommand, start, parseChoice, parseText } from '../shared.js';
+import { type CloudRunBase, start, parseChoice, parseText } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 export interface AsgListOptions extends CloudRunBase {
@@ -45,7 +46,7 @@ export function parseAsgListFlags(o: ListFlags): Pick<AsgListOptions, 'query' | 
 }
 
 export function asgListCommand(factory: Factory, run = runAsgList): Command {
-  const cmd = cloudCommand(
+  const cmd = verbCommand(
     'list',
     'List auto scaling groups, filtered by type, region, reference, state or instance',
     [

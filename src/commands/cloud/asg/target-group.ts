@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import { parseUuid, resolveGroup } from '../names.js';
-import { type CloudRunBase, cloudCommand, start } from '../shared.js';
+import { type CloudRunBase, start } from '../shared.js';
 import { asgId } from './shared.js';
 
 /** What register-target-group and deregister-target-group share. */
@@ -17,7 +18,7 @@ export function targetGroupCommand(
   examples: string[],
   run: (o: AsgTargetGroupOptions) => Promise<void>,
 ): Command {
-  return cloudCommand(name, description, examples)
+  return verbCommand(name, description, examples)
     .argument('<id>', 'auto scaling group id (UUID) or unique reference')
     .argument('<target-group>', 'target group id (UUID)')
     .action(async (raw: string, rawTg: string, _o: object, c: Command) => {

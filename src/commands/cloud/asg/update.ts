@@ -1,9 +1,10 @@
 import { resolveGroup } from '../names.js';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { UpdateAutoScalingGroupWire } from '../../../clients/cloud/types.js';
 import { UsageError } from '../../../errors.js';
-import { type CloudRunBase, cloudCommand, start, parseText, planRead } from '../shared.js';
+import { type CloudRunBase, start, parseText, planRead } from '../shared.js';
 import { type SizingFlags, asgId, checkSizingFor, parseSizing, printGroup } from './shared.js';
 
 export interface AsgUpdateOptions extends CloudRunBase {
@@ -29,7 +30,7 @@ export function parseAsgUpdateFlags(
 }
 
 export function asgUpdateCommand(factory: Factory, run = runAsgUpdate): Command {
-  return cloudCommand(
+  return verbCommand(
     'update',
     "Change an auto scaling group's reference or sizing (not its type or instance)",
     [

@@ -1,4 +1,5 @@
 import { resolveInstance } from '../names.js';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Command } from 'commander';
 import { pickableArgument, requireOrPick } from '../../shared/pick.js';
 import { pickInstance } from '../pick-instance.js';
@@ -7,7 +8,7 @@ import type { CloudClient } from '../../../clients/cloud/client.js';
 import type { InstanceState } from '../../../clients/cloud/types.js';
 import type { Io } from '../../../io.js';
 import { type WaitFlags, type WaitOptions, addWaitOptions, parseWaitOptions } from '../../shared/wait.js';
-import { type CloudRunBase, cloudCommand, start, planRead } from '../shared.js';
+import { type CloudRunBase, start, planRead } from '../shared.js';
 import { TRANSITIONAL, instanceId, printInstance, requireInstanceState, instanceAfter } from './shared.js';
 
 /** What start, stop and reboot share: their run options. */
@@ -35,7 +36,7 @@ export function powerCommand(
   examples: string[],
   run: (o: InstanceActionOptions) => Promise<void>,
 ): Command {
-  const cmd = cloudCommand(a.verb, description, examples).addArgument(
+  const cmd = verbCommand(a.verb, description, examples).addArgument(
     pickableArgument('id', 'instance id (UUID) or unique reference (on a terminal, chosen when left out)'),
   );
   addWaitOptions(cmd, { what: `the instance is ${a.target}` });

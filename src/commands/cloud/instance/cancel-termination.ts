@@ -1,7 +1,8 @@
 import { resolveInstance } from '../names.js';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
-import { type CloudRunBase, StateError, cloudCommand, start, label, planRead } from '../shared.js';
+import { type CloudRunBase, StateError, start, label, planRead } from '../shared.js';
 import { instanceId, printInstance } from './shared.js';
 
 export interface InstanceCancelTerminationOptions extends CloudRunBase {
@@ -12,7 +13,7 @@ export function instanceCancelTerminationCommand(
   factory: Factory,
   run = runInstanceCancelTermination,
 ): Command {
-  return cloudCommand(
+  return verbCommand(
     'cancel-termination',
     'Undo the scheduled termination of a MONTHLY instance, before its contract ends',
     [

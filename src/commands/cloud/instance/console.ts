@@ -1,8 +1,9 @@
 import { resolveInstance } from '../names.js';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { ConsoleAccessWire } from '../../../clients/cloud/types.js';
-import { type CloudRunBase, cloudCommand, start } from '../shared.js';
+import { type CloudRunBase, start } from '../shared.js';
 import { instanceId } from './shared.js';
 
 export interface InstanceConsoleOptions extends CloudRunBase {
@@ -10,7 +11,7 @@ export interface InstanceConsoleOptions extends CloudRunBase {
 }
 
 export function instanceConsoleCommand(factory: Factory, run = runInstanceConsole): Command {
-  return cloudCommand(
+  return verbCommand(
     'console',
     'Print the web console (noVNC) link of a RUNNING instance; the link carries an access token',
     [

@@ -1,9 +1,10 @@
 import { resolveInstance } from '../names.js';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Command } from 'commander';
 import { pickableArgument, requireOrPick } from '../../shared/pick.js';
 import { pickInstance } from '../pick-instance.js';
 import type { Factory } from '../../../app/types.js';
-import { type CloudRunBase, cloudCommand, start } from '../shared.js';
+import { type CloudRunBase, start } from '../shared.js';
 import { instanceId, printInstance } from './shared.js';
 
 export interface InstanceGetOptions extends CloudRunBase {
@@ -11,7 +12,7 @@ export interface InstanceGetOptions extends CloudRunBase {
 }
 
 export function instanceGetCommand(factory: Factory, run = runInstanceGet): Command {
-  return cloudCommand('get', 'Show an instance: state, type, image, IPs, private network, contract', [
+  return verbCommand('get', 'Show an instance: state, type, image, IPs, private network, contract', [
     'ops cloud instance get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01',
     'ops cloud instance get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --json',
     'ops cloud instance get web-01 --field state   # by reference',

@@ -1,4 +1,5 @@
 import { required } from '../../shared/required.js';
+import { verbCommand } from '../../shared/verbs.js';
 import { type Command, Option } from 'commander';
 import { readInputFile } from '../../shared/secret-input.js';
 import type { Factory } from '../../../app/types.js';
@@ -13,7 +14,7 @@ import {
 import { UsageError } from '../../../errors.js';
 import type { Io } from '../../../io.js';
 import { type WaitOptions, addWaitOptions, parseWaitOptions, type WaitFlags } from '../../shared/wait.js';
-import { type CloudRunBase, cloudCommand, start, planRead } from '../shared.js';
+import { type CloudRunBase, start, planRead } from '../shared.js';
 import { type LaunchFlags, familyOfImageCode, parseLaunchFlags, readSshKey } from './launch-input.js';
 import { addMonthlyOptions, printInstance, waitForInstance } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
@@ -27,7 +28,7 @@ export interface InstanceLaunchOptions extends CloudRunBase {
 
 export function instanceLaunchCommand(factory: Factory, run = runInstanceLaunch): Command {
   const cmd = addMonthlyOptions(
-    cloudCommand('launch', 'Launch an instance; --wait until it is RUNNING (exit 1 if it ends FAILED)', [
+    verbCommand('launch', 'Launch an instance; --wait until it is RUNNING (exit 1 if it ends FAILED)', [
       'ops cloud instance launch --region eu-west-3 --type cld.m5.large \\\n' +
         '    --image UBUNTU_24_04_64BIT --contract-type HOURLY --storage CENTRAL \\\n' +
         '    --reference web-03',

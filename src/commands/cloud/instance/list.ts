@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import {
   CONTRACT_STATES,
@@ -12,7 +13,7 @@ import {
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { INSTANCE_COLUMNS } from '../columns.js';
-import { type CloudRunBase, cloudCommand, start, parseChoice, parseIp, parseText } from '../shared.js';
+import { type CloudRunBase, start, parseChoice, parseIp, parseText } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 export interface InstanceListOptions extends CloudRunBase {
@@ -60,7 +61,7 @@ export function parseInstanceListFlags(o: ListFlags): Pick<InstanceListOptions, 
 }
 
 export function instanceListCommand(factory: Factory, run = runInstanceList): Command {
-  const cmd = cloudCommand(
+  const cmd = verbCommand(
     'list',
     'List instances, filtered by state, region, type, contract, IP, reference or image',
     [

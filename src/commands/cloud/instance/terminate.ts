@@ -1,4 +1,5 @@
 import { resolveInstance } from '../names.js';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Command } from 'commander';
 import { pickableArgument, requireFirst, requireOrPick } from '../../shared/pick.js';
 import { pickInstance } from '../pick-instance.js';
@@ -7,7 +8,7 @@ import type { InstanceDetailsWire, TerminateInstanceWire } from '../../../client
 import { UsageError } from '../../../errors.js';
 import type { Io } from '../../../io.js';
 import { type WaitFlags, type WaitOptions, addWaitOptions, parseWaitOptions } from '../../shared/wait.js';
-import { type CloudRunBase, StateError, cloudCommand, start, label, planRead } from '../shared.js';
+import { type CloudRunBase, StateError, start, label, planRead } from '../shared.js';
 import { instanceId, printInstance, instanceAfter } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
@@ -45,7 +46,7 @@ export function parseTerminateFlags(o: { reasonCode?: string; reason?: string })
 }
 
 export function instanceTerminateCommand(factory: Factory, run = runInstanceTerminate): Command {
-  const cmd = cloudCommand(
+  const cmd = verbCommand(
     'terminate',
     'Terminate an instance: HOURLY at once, MONTHLY at the end of its contract (a reason code is then required)',
     [

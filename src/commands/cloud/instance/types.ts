@@ -1,11 +1,12 @@
 import { resolveInstance } from '../names.js';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { InstanceTypeWire } from '../../../clients/cloud/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { TYPE_COLUMNS } from '../columns.js';
-import { type CloudRunBase, cloudCommand, start } from '../shared.js';
+import { type CloudRunBase, start } from '../shared.js';
 import { instanceId } from './shared.js';
 
 export interface InstanceTypesOptions extends CloudRunBase {
@@ -14,7 +15,7 @@ export interface InstanceTypesOptions extends CloudRunBase {
 }
 
 export function instanceTypesCommand(factory: Factory, run = runInstanceTypes): Command {
-  const cmd = cloudCommand(
+  const cmd = verbCommand(
     'types',
     'List the types an instance can change to (`instance update --type`), with prices',
     [

@@ -1,4 +1,5 @@
 import { resolveInstance } from '../names.js';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import {
@@ -10,15 +11,7 @@ import {
 } from '../../../clients/cloud/types.js';
 import { UsageError } from '../../../errors.js';
 import { parseInteger } from '../../shared/parse.js';
-import {
-  type CloudRunBase,
-  cloudCommand,
-  start,
-  label,
-  parseChoice,
-  parseNumberChoice,
-  parseText,
-} from '../shared.js';
+import { type CloudRunBase, start, label, parseChoice, parseNumberChoice, parseText } from '../shared.js';
 import { addMonthlyOptions, instanceId, printInstance } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
@@ -65,7 +58,7 @@ export function parseInstanceUpdateFlags(o: UpdateFlags): UpdateInstanceWire {
 
 export function instanceUpdateCommand(factory: Factory, run = runInstanceUpdate): Command {
   return addMonthlyOptions(
-    cloudCommand('update', 'Change the type, reference, contract or root disk size of an instance', [
+    verbCommand('update', 'Change the type, reference, contract or root disk size of an instance', [
       'ops cloud instance update 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 \\\n' + '    --reference web-01-blue',
       'ops cloud instance update 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 \\\n' +
         '    --type cld.m5.xlarge --root-disk-size 40',

@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { CloudClient } from '../../../clients/cloud/client.js';
 import { printActed } from '../../shared/outcome.js';
 import { parseUuid } from '../names.js';
-import { type CloudRunBase, cloudCommand, start } from '../shared.js';
+import { type CloudRunBase, start } from '../shared.js';
 
 export interface LbActionOptions extends CloudRunBase {
   id: string;
@@ -29,12 +30,11 @@ export function lbActionCommand(
   examples: string[],
   run: (o: LbActionOptions) => Promise<void>,
 ): Command {
-  return cloudCommand(verb, description, examples)
+  return verbCommand(verb, description, examples, {
+    footer:
+      'The API accepts the action (202) and answers nothing more; it has no read of a load balancer\nto wait with, so the command returns at once.',
+  })
     .argument('<load-balancer>', 'load balancer id (UUID)')
-    .addHelpText(
-      'after',
-      '\nThe API accepts the action (202) and answers nothing more; it has no read of a load balancer\nto wait with, so the command returns at once.',
-    )
     .action(async (raw: string, _o: object, c: Command) => {
       const id = lbId(raw);
       const { base } = await start(factory, c);

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import { LB_METRIC_METHODS } from '../../../clients/cloud/client.js';
 import {
@@ -11,7 +12,7 @@ import {
 import { UsageError } from '../../../errors.js';
 import { isoSeconds, parseTimeWindow } from '../../shared/parse.js';
 import { type MetricsView, metricsView, printMetrics, seriesOf } from '../charts.js';
-import { type CloudRunBase, cloudCommand, start, parseChoice } from '../shared.js';
+import { type CloudRunBase, start, parseChoice } from '../shared.js';
 import { lbId } from './action.js';
 import { choiceOption } from '../../shared/choices.js';
 
@@ -50,7 +51,7 @@ export function parseLbMetricsFlags(
 }
 
 export function lbMetricsCommand(factory: Factory, run = runLbMetrics): Command {
-  return cloudCommand(
+  return verbCommand(
     'metrics',
     `A load balancer's ${LB_METRICS.join(', ')}: charts on a terminal, values with -o json|csv`,
     [

@@ -1,5 +1,6 @@
 import { required } from '../../shared/required.js';
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import { type ErrorReport, WEBHOOK_FUNCTIONS, type WebhookFunction } from '../../../clients/dataapi/types.js';
 import { type WindowFlags, parseWindow, start } from '../shared/report.js';
@@ -24,10 +25,21 @@ export function parseResendFlags(
 }
 
 export function errorsResendCommand(factory: Factory, run = runErrorsResend): Command {
-  return new Command('resend')
-    .description(
-      'Deliver again the failed pingbacks and postbacks of a report (each task once); asks first, --yes skips',
-    )
+  return verbCommand(
+    'resend',
+    'Deliver again the failed pingbacks and postbacks of a report (each task once); asks first, --yes skips',
+    [
+      'ops dataapi errors resend --report keywords --dry-run',
+      'ops dataapi errors resend --report keywords --since -1d --yes',
+      'ops dataapi errors resend --report backlinks --yes --json',
+    ],
+    {
+      notes: `The report is read first (every page); a task whose delivery failed several times is resent once.
+The service takes 100 tasks a request and sends each webhook again to the address set when the
+task was created. One line per task with its outcome; exit 1 when the service refused any.
+--dry-run reads the report and lists what would be resent, sending nothing.`,
+    },
+  )
     .addOption(
       required(new Option('--report <report>', 'the report whose failed webhooks to resend'))
         .choices(['keywords', 'backlinks'])
@@ -40,19 +52,6 @@ export function errorsResendCommand(factory: Factory, run = runErrorsResend): Co
     )
     .option('--since <time>', 'deliveries that failed since: ISO time, epoch seconds or relative (-2d)')
     .option('--until <time>', 'deliveries that failed until: ISO time, epoch seconds or relative')
-    .addHelpText(
-      'after',
-      `
-The report is read first (every page); a task whose delivery failed several times is resent once.
-The service takes 100 tasks a request and sends each webhook again to the address set when the
-task was created. One line per task with its outcome; exit 1 when the service refused any.
---dry-run reads the report and lists what would be resent, sending nothing.
-
-Examples:
-  ops dataapi errors resend --report keywords --dry-run
-  ops dataapi errors resend --report keywords --since -1d --yes
-  ops dataapi errors resend --report backlinks --yes --json`,
-    )
     .action(async (flags: ResendFlags, c: Command) => {
       const parsed = parseResendFlags(flags);
       const { ctx, base } = await start(

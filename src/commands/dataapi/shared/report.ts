@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import { serviceStart } from '../../shared/start.js';
 import type { Factory } from '../../../app/types.js';
 import { type DataapiClient, createDataapiClient } from '../../../clients/dataapi/client.js';
@@ -137,27 +138,19 @@ export function reportCommand(
   o: { name: ErrorReport; description: string; examples: string[] },
   run: (opts: ErrorsReportOptions) => Promise<void>,
 ): Command {
-  const cmd = new Command(o.name)
-    .description(o.description)
+  const cmd = verbCommand(o.name, o.description, o.examples, {
+    notes: `One row per failed task: when, function, error code and message, and the HTTP method, URL, status and
+time of the call or of the webhook delivery. Times are UTC. The service keeps 7 days.`,
+  })
     .option('--function <name>', 'only tasks of this function (filtered_function), e.g. pingback_url')
     .option('--since <time>', 'errors since: ISO time, epoch seconds or relative (-2d, -6h); within 7 days')
     .option('--until <time>', 'errors until: ISO time, epoch seconds or relative; within 7 days');
   addListOptions(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      `
-One row per failed task: when, function, error code and message, and the HTTP method, URL, status and
-time of the call or of the webhook delivery. Times are UTC. The service keeps 7 days.
-
-Examples:
-${o.examples.map((e) => `  ${e}`).join('\n')}`,
-    )
-    .action(async (flags: ReportFlags, c: Command) => {
-      const parsed = parseReportFlags(flags);
-      const { base } = await start(factory, c);
-      await run({ ...base, ...parsed });
-    });
+  return cmd.action(async (flags: ReportFlags, c: Command) => {
+    const parsed = parseReportFlags(flags);
+    const { base } = await start(factory, c);
+    await run({ ...base, ...parsed });
+  });
 }
 
 /** Streams a report page by page into the printer. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { DbAccount, DbClient } from '../../../clients/db/client.js';
 import { collect } from '../../../clients/http/paginate.js';
@@ -37,8 +38,24 @@ interface CreateFlags extends TargetFlags, WaitFlags {
 }
 
 export function roleAssignmentCreateCommand(factory: Factory, run = runRoleAssignmentCreate): Command {
-  const cmd = new Command('create')
-    .description('Create a role assignment, or update the one with the same --id, and wait for it')
+  const cmd = verbCommand(
+    'create',
+    'Create a role assignment, or update the one with the same --id, and wait for it',
+    [
+      'ops db role-assignment create \\\n' +
+        '    --principal 7d9f1e2a-3b4c-4d5e-8f60-718293a4b5c6 \\\n' +
+        '    --role-definition "Built-in Data Reader" --scope /',
+      'ops db role-assignment create \\\n' +
+        '    --principal 7d9f1e2a-3b4c-4d5e-8f60-718293a4b5c6 \\\n' +
+        '    --role-definition 00000000-0000-0000-0000-000000000002 \\\n' +
+        '    --scope /dbs/orders/colls/invoices \\\n' +
+        '    --id 3b0c9a1e-5d7f-4e2a-8b6c-1f0e9d8c7b6a',
+      'ops db role-assignment create \\\n' +
+        '    --principal 7d9f1e2a-3b4c-4d5e-8f60-718293a4b5c6 \\\n' +
+        '    --role-definition 00000000-0000-0000-0000-000000000001 --scope /dbs/orders \\\n' +
+        '    --no-wait',
+    ],
+  )
     .requiredOption('--principal <id>', 'object id (GUID) of the directory principal to grant access')
     .requiredOption('--role-definition <id|name>', 'role definition: its GUID, full id, or role name')
     .requiredOption(
@@ -47,47 +64,29 @@ export function roleAssignmentCreateCommand(factory: Factory, run = runRoleAssig
     )
     .option('--id <guid>', 'the assignment id (default: a new GUID; an existing id is updated)');
   addWaitOptions(cmd, { what: 'the assignment is in place', defaultInterval: 2 });
-  return addTargetOptions(cmd)
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops db role-assignment create \\
-    --principal 7d9f1e2a-3b4c-4d5e-8f60-718293a4b5c6 \\
-    --role-definition "Built-in Data Reader" --scope /
-  ops db role-assignment create \\
-    --principal 7d9f1e2a-3b4c-4d5e-8f60-718293a4b5c6 \\
-    --role-definition 00000000-0000-0000-0000-000000000002 \\
-    --scope /dbs/orders/colls/invoices \\
-    --id 3b0c9a1e-5d7f-4e2a-8b6c-1f0e9d8c7b6a
-  ops db role-assignment create \\
-    --principal 7d9f1e2a-3b4c-4d5e-8f60-718293a4b5c6 \\
-    --role-definition 00000000-0000-0000-0000-000000000001 --scope /dbs/orders \\
-    --no-wait`,
-    )
-    .action(async (o: CreateFlags, c: Command) => {
-      const wait = parseWaitOptions(o, { defaultInterval: 2 });
-      const principalId = parseGuid('--principal', o.principal);
-      const id = o.id === undefined ? randomUUID() : parseGuid('--id', o.id);
-      const { ctx, base, target, roleDefinition, scope } = await start(factory, c, o, {
-        scope: (_ctx, { target }) => ({
-          roleDefinition: parseRoleDefinition(o.roleDefinition, target),
-          scope: parseScope(o.scope, target),
-        }),
-      });
-      await run({
-        io: ctx.io,
-        printer: ctx.printer,
-        feedback: ctx.feedback,
-        client: base.client,
-        target,
-        wait,
-        id,
-        principalId,
-        roleDefinition,
-        scope,
-      });
+  return addTargetOptions(cmd).action(async (o: CreateFlags, c: Command) => {
+    const wait = parseWaitOptions(o, { defaultInterval: 2 });
+    const principalId = parseGuid('--principal', o.principal);
+    const id = o.id === undefined ? randomUUID() : parseGuid('--id', o.id);
+    const { ctx, base, target, roleDefinition, scope } = await start(factory, c, o, {
+      scope: (_ctx, { target }) => ({
+        roleDefinition: parseRoleDefinition(o.roleDefinition, target),
+        scope: parseScope(o.scope, target),
+      }),
     });
+    await run({
+      io: ctx.io,
+      printer: ctx.printer,
+      feedback: ctx.feedback,
+      client: base.client,
+      target,
+      wait,
+      id,
+      principalId,
+      roleDefinition,
+      scope,
+    });
+  });
 }
 
 /** A role name, as `ops db role-definition list` shows it, to its id (one read of the definitions). */

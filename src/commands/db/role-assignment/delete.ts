@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { DbAccount, DbClient } from '../../../clients/db/client.js';
 import { NotFoundError } from '../../../errors.js';
@@ -17,36 +18,31 @@ export interface RoleAssignmentDeleteOptions extends FollowDeps {
 }
 
 export function roleAssignmentDeleteCommand(factory: Factory, run = runRoleAssignmentDelete): Command {
-  const cmd = new Command('delete')
-    .description('Delete a role assignment and wait until it is gone (asks first; --yes to skip)')
-    .argument('<id>', 'the assignment id (a GUID)');
+  const cmd = verbCommand(
+    'delete',
+    'Delete a role assignment and wait until it is gone (asks first; --yes to skip)',
+    [
+      'ops db role-assignment delete 4a4d6c1e-8f0b-4d35-9b2e-1c7a5e3f9d21 --yes',
+      'ops db role-assignment delete 9c2e7f4b-1a3d-4e5f-8b6c-0d9e8f7a6b5c --yes \\\n' + '    --no-wait',
+    ],
+    { notes: `Deleting an assignment that does not exist is exit 3 (the API answers 204 for it).` },
+  ).argument('<id>', 'the assignment id (a GUID)');
   addWaitOptions(cmd, { what: 'the assignment is gone', defaultInterval: 2 });
-  return addTargetOptions(cmd)
-    .addHelpText(
-      'after',
-      `
-Deleting an assignment that does not exist is exit 3 (the API answers 204 for it).
-
-Examples:
-  ops db role-assignment delete 4a4d6c1e-8f0b-4d35-9b2e-1c7a5e3f9d21 --yes
-  ops db role-assignment delete 9c2e7f4b-1a3d-4e5f-8b6c-0d9e8f7a6b5c --yes \\
-    --no-wait`,
-    )
-    .action(async (rawId: string, o: TargetFlags & WaitFlags, c: Command) => {
-      const id = parseGuid('role assignment id', rawId);
-      const wait = parseWaitOptions(o, { defaultInterval: 2 });
-      const { ctx, base, target } = await start(factory, c, o);
-      await run({
-        io: ctx.io,
-        printer: ctx.printer,
-        feedback: ctx.feedback,
-        client: base.client,
-        target,
-        id,
-        wait,
-        confirm: (a) => ctx.confirm(a),
-      });
+  return addTargetOptions(cmd).action(async (rawId: string, o: TargetFlags & WaitFlags, c: Command) => {
+    const id = parseGuid('role assignment id', rawId);
+    const wait = parseWaitOptions(o, { defaultInterval: 2 });
+    const { ctx, base, target } = await start(factory, c, o);
+    await run({
+      io: ctx.io,
+      printer: ctx.printer,
+      feedback: ctx.feedback,
+      client: base.client,
+      target,
+      id,
+      wait,
+      confirm: (a) => ctx.confirm(a),
     });
+  });
 }
 
 export async function runRoleAssignmentDelete(o: RoleAssignmentDeleteOptions): Promise<void> {

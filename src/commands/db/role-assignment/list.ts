@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { DbAccount, DbClient } from '../../../clients/db/client.js';
 import type { SqlRoleAssignmentWire } from '../../../clients/db/types.js';
@@ -18,19 +19,15 @@ export interface RoleAssignmentListOptions {
 }
 
 export function roleAssignmentListCommand(factory: Factory, run = runRoleAssignmentList): Command {
-  const cmd = new Command('list').description('List the role assignments of the account');
+  const cmd = verbCommand('list', 'List the role assignments of the account', [
+    'ops db role-assignment list',
+    'ops db role-assignment list --json',
+    'ops db role-assignment list --query \\\n' +
+      '    "[?properties.principalId==\'a3f5c2d1-7b8e-4f90-8c1d-2e3f4a5b6c7d\'].name"',
+  ]);
   addListOptions(cmd);
-  return addTargetOptions(cmd)
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops db role-assignment list
-  ops db role-assignment list --json
-  ops db role-assignment list --query \\
-    "[?properties.principalId=='a3f5c2d1-7b8e-4f90-8c1d-2e3f4a5b6c7d'].name"`,
-    )
-    .action(async (o: TargetFlags & { limit?: string; all?: boolean }, c: Command) => {
+  return addTargetOptions(cmd).action(
+    async (o: TargetFlags & { limit?: string; all?: boolean }, c: Command) => {
       const { limit } = parseListOptions(o);
       const { ctx, base, target } = await start(factory, c, o);
       await run({
@@ -40,7 +37,8 @@ Examples:
         target,
         limit,
       });
-    });
+    },
+  );
 }
 
 export async function runRoleAssignmentList(o: RoleAssignmentListOptions): Promise<void> {

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { DbClient } from '../../../clients/db/client.js';
 import type { Printer } from '../../../output/printer.js';
@@ -18,23 +19,16 @@ export function parseDefinitionId(raw: string): string {
 
 export function roleDefinitionGetCommand(factory: Factory, run = runRoleDefinitionGet): Command {
   return addTargetOptions(
-    new Command('get')
-      .description('Show one role definition: its name, type, assignable scopes and permissions')
-      .argument('<id>', 'the role definition id: a GUID, or the fully qualified id'),
-  )
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops db role-definition get 00000000-0000-0000-0000-000000000001
-  ops db role-definition get 00000000-0000-0000-0000-000000000002 --json \\
-    --query properties.permissions`,
-    )
-    .action(async (rawId: string, o: TargetFlags, c: Command) => {
-      const id = parseDefinitionId(rawId);
-      const { ctx, base } = await start(factory, c, o);
-      await run({ printer: ctx.printer, client: base.client, id });
-    });
+    verbCommand('get', 'Show one role definition: its name, type, assignable scopes and permissions', [
+      'ops db role-definition get 00000000-0000-0000-0000-000000000001',
+      'ops db role-definition get 00000000-0000-0000-0000-000000000002 --json \\\n' +
+        '    --query properties.permissions',
+    ]).argument('<id>', 'the role definition id: a GUID, or the fully qualified id'),
+  ).action(async (rawId: string, o: TargetFlags, c: Command) => {
+    const id = parseDefinitionId(rawId);
+    const { ctx, base } = await start(factory, c, o);
+    await run({ printer: ctx.printer, client: base.client, id });
+  });
 }
 
 export async function runRoleDefinitionGet(o: RoleDefinitionGetOptions): Promise<void> {

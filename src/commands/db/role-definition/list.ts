@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { DbClient } from '../../../clients/db/client.js';
 import type { SqlRoleDefinitionWire } from '../../../clients/db/types.js';
@@ -16,24 +17,22 @@ export interface RoleDefinitionListOptions {
 }
 
 export function roleDefinitionListCommand(factory: Factory, run = runRoleDefinitionList): Command {
-  const cmd = new Command('list').description(
+  const cmd = verbCommand(
+    'list',
     'List the role definitions of the account (built-in and custom), with their data actions',
+    [
+      'ops db role-definition list',
+      'ops db role-definition list --json \\\n' + '    --query "[].{name: name, role: properties.roleName}"',
+    ],
   );
   addListOptions(cmd);
-  return addTargetOptions(cmd)
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops db role-definition list
-  ops db role-definition list --json \\
-    --query "[].{name: name, role: properties.roleName}"`,
-    )
-    .action(async (o: TargetFlags & { limit?: string; all?: boolean }, c: Command) => {
+  return addTargetOptions(cmd).action(
+    async (o: TargetFlags & { limit?: string; all?: boolean }, c: Command) => {
       const { limit } = parseListOptions(o);
       const { ctx, base } = await start(factory, c, o);
       await run({ printer: ctx.printer, feedback: ctx.feedback, client: base.client, limit });
-    });
+    },
+  );
 }
 
 export async function runRoleDefinitionList(o: RoleDefinitionListOptions): Promise<void> {

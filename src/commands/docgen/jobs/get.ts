@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { DocgenClient } from '../../../clients/docgen/client.js';
 import type { Printer } from '../../../output/printer.js';
 import type { Factory } from '../../../app/types.js';
@@ -11,21 +12,19 @@ export interface JobsGetOptions {
 }
 
 export function jobsGetCommand(factory: Factory, run = runJobsGet): Command {
-  return new Command('get')
-    .description(
-      'Show one document-generation job: status, output file, template, batch, errors and warnings',
-    )
+  return verbCommand(
+    'get',
+    'Show one document-generation job: status, output file, template, batch, errors and warnings',
+    [
+      'ops docgen jobs get 91847520',
+      'ops docgen jobs get 91847520 --json',
+      'ops docgen jobs get 91847520 --field status',
+    ],
+    {
+      notes: `The output file and its version are empty until the job completes; a failed job lists its errors.`,
+    },
+  )
     .argument('<job-id>', 'the job id, as `ops docgen jobs list` shows it')
-    .addHelpText(
-      'after',
-      `
-The output file and its version are empty until the job completes; a failed job lists its errors.
-
-Examples:
-  ops docgen jobs get 91847520
-  ops docgen jobs get 91847520 --json
-  ops docgen jobs get 91847520 --field status`,
-    )
     .action(async (jobId: string, _o: unknown, c: Command) => {
       const id = parseId('job id', jobId);
       const { ctx, base } = await start(factory, c);

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { DocgenClient, JobPages } from '../../../clients/docgen/client.js';
 import { DOCGEN_JOB_STATUSES, type DocgenJobWire } from '../../../clients/docgen/types.js';
 import type { Page } from '../../../clients/http/paginate.js';
@@ -62,8 +63,21 @@ export function parseJobsListFlags(
 }
 
 export function jobsListCommand(factory: Factory, run = runJobsList): Command {
-  const cmd = new Command('list')
-    .description("List your document-generation jobs, newest first; or one batch's or one template's jobs")
+  const cmd = verbCommand(
+    'list',
+    "List your document-generation jobs, newest first; or one batch's or one template's jobs",
+    [
+      'ops docgen jobs list',
+      'ops docgen jobs list --status failed,completed_with_error --limit 20',
+      'ops docgen jobs list --batch 6110482',
+      'ops docgen jobs list --template 1487265402 --all -o ndjson',
+      'ops docgen jobs list --all --query "[?status==\'failed\'].id"',
+    ],
+    {
+      notes: `The table shows id, status, output type, template (file id), batch and creation time; the batch and
+template lists do not carry the creation time. --json gives the API's job objects.`,
+    },
+  )
     .addOption(
       choiceOption(
         '--status <status>',
@@ -75,25 +89,11 @@ export function jobsListCommand(factory: Factory, run = runJobsList): Command {
     .option('--template <template-id>', 'your jobs that used one template (its file id)')
     .option('--marker <marker>', 'start at this position marker (the next_marker of an earlier page)');
   addListOptions(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      `
-The table shows id, status, output type, template (file id), batch and creation time; the batch and
-template lists do not carry the creation time. --json gives the API's job objects.
-
-Examples:
-  ops docgen jobs list
-  ops docgen jobs list --status failed,completed_with_error --limit 20
-  ops docgen jobs list --batch 6110482
-  ops docgen jobs list --template 1487265402 --all -o ndjson
-  ops docgen jobs list --all --query "[?status=='failed'].id"`,
-    )
-    .action(async (o: ListFlags, c: Command) => {
-      const parsed = parseJobsListFlags(o);
-      const { ctx, base } = await start(factory, c);
-      await run({ printer: ctx.printer, feedback: ctx.feedback, client: base.client, ...parsed });
-    });
+  return cmd.action(async (o: ListFlags, c: Command) => {
+    const parsed = parseJobsListFlags(o);
+    const { ctx, base } = await start(factory, c);
+    await run({ printer: ctx.printer, feedback: ctx.feedback, client: base.client, ...parsed });
+  });
 }
 
 /** Streams the jobs page by page into the printer (NDJSON and CSV never hold more than a page). */

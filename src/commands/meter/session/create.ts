@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { MeterClient, MeterEventSession } from '../../../clients/meter/client.js';
 import type { Column, Printer } from '../../../output/printer.js';
 import type { Factory } from '../../../app/types.js';
@@ -20,18 +21,16 @@ const COLUMNS: Column<MeterEventSession>[] = [
 ];
 
 export function meterSessionCreateCommand(factory: Factory, run = runMeterSessionCreate): Command {
-  const cmd = new Command('create')
-    .description('Create a meter event session: a token for the event stream, valid 15 minutes')
-    .addHelpText(
-      'after',
-      `
-The table masks the token; print it with --field authentication_token or -o json.
-
-Examples:
-  ops meter session create
-  TOKEN=$(ops meter session create --field authentication_token)
-  ops meter session create -o json --api-version 2025-08-27.preview`,
-    );
+  const cmd = verbCommand(
+    'create',
+    'Create a meter event session: a token for the event stream, valid 15 minutes',
+    [
+      'ops meter session create',
+      'TOKEN=$(ops meter session create --field authentication_token)',
+      'ops meter session create -o json --api-version 2025-08-27.preview',
+    ],
+    { notes: `The table masks the token; print it with --field authentication_token or -o json.` },
+  );
   return addApiVersionOption(cmd).action(async (o: { apiVersion?: string }, c: Command) => {
     const { base } = await start(factory, c, {}, { scope: withApiVersion(o.apiVersion) });
     await run({ printer: base.printer, client: base.client });

@@ -1,11 +1,12 @@
 import { required } from '../../shared/required.js';
 import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { CheckoutKeyType } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import { CHECKOUT_KEY_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, parseChoice, start } from '../shared.js';
+import { type PipelinesBase, parseChoice, start } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 export interface CheckoutKeyCreateOptions extends PipelinesBase {
@@ -14,11 +15,15 @@ export interface CheckoutKeyCreateOptions extends PipelinesBase {
 }
 
 export function checkoutKeyCreateCommand(factory: Factory, run = runCheckoutKeyCreate): Command {
-  return new Command('create')
-    .description(
-      'Create a checkout key: the service makes an SSH key pair and shows its public half. A user key acts ' +
-        'as the token’s user (it needs a user token); not for GitLab or GitHub App projects.',
-    )
+  return verbCommand(
+    'create',
+    'Create a checkout key: the service makes an SSH key pair and shows its public half. A user key acts ' +
+      'as the token’s user (it needs a user token); not for GitLab or GitHub App projects.',
+    [
+      'ops pipelines checkout-key create gh/acme/api-server --type deploy-key',
+      'ops pipelines checkout-key create gh/acme/web-app --type user-key \\\n' + '    --field fingerprint',
+    ],
+  )
     .argument('<project>', PROJECT_ARG)
     .option('--org <org>', PROJECT_ORG)
     .addOption(
@@ -27,13 +32,6 @@ export function checkoutKeyCreateCommand(factory: Factory, run = runCheckoutKeyC
           'deploy-key',
           'user-key',
         ]),
-      ),
-    )
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines checkout-key create gh/acme/api-server --type deploy-key',
-        'ops pipelines checkout-key create gh/acme/web-app --type user-key \\\n' + '    --field fingerprint',
       ),
     )
     .action(async (slug: string, o: { type?: string }, c: Command) => {

@@ -1,7 +1,8 @@
 import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, start } from '../shared.js';
+import { type Confirm, type PipelinesBase, start } from '../shared.js';
 import { parseFingerprint } from './get.js';
 import { printDeleted } from '../../shared/outcome.js';
 
@@ -12,18 +13,13 @@ export interface CheckoutKeyDeleteOptions extends PipelinesBase {
 }
 
 export function checkoutKeyDeleteCommand(factory: Factory, run = runCheckoutKeyDelete): Command {
-  return new Command('delete')
-    .description('Delete a checkout key; pipelines that cloned with it can no longer do so')
+  return verbCommand('delete', 'Delete a checkout key; pipelines that cloned with it can no longer do so', [
+    'ops pipelines checkout-key delete gh/acme/web-app \\\n' +
+      '    SHA256:LcQPdX7piyJuHM8YN6nfj0qy4ObTe2LE9U3UaY+aFBQ --yes',
+  ])
     .argument('<project>', PROJECT_ARG)
     .option('--org <org>', PROJECT_ORG)
     .argument('<fingerprint>', 'MD5 (aa:bb:…) or SHA-256 (SHA256:…) fingerprint')
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines checkout-key delete gh/acme/web-app \\\n' +
-          '    SHA256:LcQPdX7piyJuHM8YN6nfj0qy4ObTe2LE9U3UaY+aFBQ --yes',
-      ),
-    )
     .action(async (slug: string, fp: string, _o: unknown, c: Command) => {
       const given = parseProjectArg(slug, c.opts());
       const fingerprint = parseFingerprint(fp);

@@ -1,9 +1,10 @@
 import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import { UsageError } from '../../../errors.js';
 import { CHECKOUT_KEY_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, start } from '../shared.js';
+import { type PipelinesBase, start } from '../shared.js';
 
 export interface CheckoutKeyGetOptions extends PipelinesBase {
   slug: string;
@@ -22,20 +23,15 @@ export function parseFingerprint(raw: string): string {
 }
 
 export function checkoutKeyGetCommand(factory: Factory, run = runCheckoutKeyGet): Command {
-  return new Command('get')
-    .description('Show a checkout key by its MD5 or SHA-256 fingerprint')
+  return verbCommand('get', 'Show a checkout key by its MD5 or SHA-256 fingerprint', [
+    'ops pipelines checkout-key get gh/acme/web-app \\\n' +
+      '    SHA256:LcQPdX7piyJuHM8YN6nfj0qy4ObTe2LE9U3UaY+aFBQ',
+    'ops pipelines checkout-key get gh/acme/web-app \\\n' +
+      '    SHA256:LcQPdX7piyJuHM8YN6nfj0qy4ObTe2LE9U3UaY+aFBQ --field public-key',
+  ])
     .argument('<project>', PROJECT_ARG)
     .option('--org <org>', PROJECT_ORG)
     .argument('<fingerprint>', 'MD5 (aa:bb:…) or SHA-256 (SHA256:…) fingerprint')
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines checkout-key get gh/acme/web-app \\\n' +
-          '    SHA256:LcQPdX7piyJuHM8YN6nfj0qy4ObTe2LE9U3UaY+aFBQ',
-        'ops pipelines checkout-key get gh/acme/web-app \\\n' +
-          '    SHA256:LcQPdX7piyJuHM8YN6nfj0qy4ObTe2LE9U3UaY+aFBQ --field public-key',
-      ),
-    )
     .action(async (slug: string, fp: string, _o: unknown, c: Command) => {
       const given = parseProjectArg(slug, c.opts());
       const fingerprint = parseFingerprint(fp);

@@ -1,11 +1,12 @@
 import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { CheckoutKeyWire, Digest } from '../../../clients/pipelines/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { CHECKOUT_KEY_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, parseChoice, start } from '../shared.js';
+import { type PipelinesBase, parseChoice, start } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 export interface CheckoutKeyListOptions extends PipelinesBase {
@@ -15,8 +16,14 @@ export interface CheckoutKeyListOptions extends PipelinesBase {
 }
 
 export function checkoutKeyListCommand(factory: Factory, run = runCheckoutKeyList): Command {
-  const cmd = new Command('list')
-    .description("List a project's checkout keys (SSH keys the pipelines clone with), newest first")
+  const cmd = verbCommand(
+    'list',
+    "List a project's checkout keys (SSH keys the pipelines clone with), newest first",
+    [
+      'ops pipelines checkout-key list gh/acme/web-app',
+      'ops pipelines checkout-key list gh/acme/web-app --digest sha256 --json',
+    ],
+  )
     .argument('<project>', PROJECT_ARG)
     .option('--org <org>', PROJECT_ORG)
     .addOption(
@@ -26,15 +33,8 @@ export function checkoutKeyListCommand(factory: Factory, run = runCheckoutKeyLis
       ]),
     );
   addListOptions(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines checkout-key list gh/acme/web-app',
-        'ops pipelines checkout-key list gh/acme/web-app --digest sha256 --json',
-      ),
-    )
-    .action(async (slug: string, o: { digest?: string; limit?: string; all?: boolean }, c: Command) => {
+  return cmd.action(
+    async (slug: string, o: { digest?: string; limit?: string; all?: boolean }, c: Command) => {
       const list = parseListOptions(o);
       const given = parseProjectArg(slug, c.opts());
       const digest =
@@ -42,7 +42,8 @@ export function checkoutKeyListCommand(factory: Factory, run = runCheckoutKeyLis
       const { ctx, base } = await start(factory, c);
       const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed, digest, limit: list.limit });
-    });
+    },
+  );
 }
 
 export async function runCheckoutKeyList(o: CheckoutKeyListOptions): Promise<void> {

@@ -1,9 +1,10 @@
 import { CONTEXT_ORG, parseContextRef } from './ref.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import { pickableArgument, requireFirst, requireOrPick } from '../../shared/pick.js';
 import { CONTEXT_ARG, contextOrPick } from './pick.js';
 import type { Factory } from '../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, start } from '../shared.js';
+import { type Confirm, type PipelinesBase, start } from '../shared.js';
 import { printDeleted } from '../../shared/outcome.js';
 
 export interface ContextDeleteOptions extends PipelinesBase {
@@ -12,12 +13,12 @@ export interface ContextDeleteOptions extends PipelinesBase {
 }
 
 export function contextDeleteCommand(factory: Factory, run = runContextDelete): Command {
-  return new Command('delete')
-    .description('Delete a context with all its environment variables and restrictions')
+  return verbCommand('delete', 'Delete a context with all its environment variables and restrictions', [
+    'ops pipelines context delete 0a9df32a-bcc8-4b20-abd0-59eb16df2b80 --yes',
+  ])
     .addArgument(pickableArgument('context', CONTEXT_ARG))
     .hook('preAction', requireFirst(factory.io, 'context'))
     .option('--org <org>', CONTEXT_ORG)
-    .addHelpText('after', examples('ops pipelines context delete 0a9df32a-bcc8-4b20-abd0-59eb16df2b80 --yes'))
     .action(async (id: string | undefined, _o: unknown, c: Command) => {
       requireOrPick(factory.io, c, 'context', id);
       const ref = id === undefined ? undefined : parseContextRef(id, c.opts());

@@ -1,10 +1,11 @@
 import { CONTEXT_ORG, parseContextRef } from './ref.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import { pickableArgument, requireOrPick } from '../../shared/pick.js';
 import { CONTEXT_ARG, contextOrPick } from './pick.js';
 import type { Factory } from '../../../app/types.js';
 import { CONTEXT_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, start } from '../shared.js';
+import { type PipelinesBase, start } from '../shared.js';
 
 export interface ContextGetOptions extends PipelinesBase {
   contextId: string;
@@ -13,18 +14,13 @@ export interface ContextGetOptions extends PipelinesBase {
 export const CONTEXT_ID_HINT = 'the context id as `ops pipelines context list` shows it';
 
 export function contextGetCommand(factory: Factory, run = runContextGet): Command {
-  return new Command('get')
-    .description('Show a context')
+  return verbCommand('get', 'Show a context', [
+    'ops pipelines context get a0c17523-e4af-46ab-965f-4a57cbc4a90f',
+    'ops pipelines context get a0c17523-e4af-46ab-965f-4a57cbc4a90f --field name',
+    'ops pipelines context get docker-hub --org gh/acme      # by name',
+  ])
     .addArgument(pickableArgument('context', CONTEXT_ARG))
     .option('--org <org>', CONTEXT_ORG)
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines context get a0c17523-e4af-46ab-965f-4a57cbc4a90f',
-        'ops pipelines context get a0c17523-e4af-46ab-965f-4a57cbc4a90f --field name',
-        'ops pipelines context get docker-hub --org gh/acme      # by name',
-      ),
-    )
     .action(async (id: string | undefined, _o: unknown, c: Command) => {
       requireOrPick(factory.io, c, 'context', id);
       const ref = id === undefined ? undefined : parseContextRef(id, c.opts());

@@ -1,10 +1,11 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { ContextWire } from '../../../clients/pipelines/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { CONTEXT_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, start } from '../shared.js';
+import { type PipelinesBase, start } from '../shared.js';
 import { type Owner, type OwnerFlags, addOwnerOptions, parseOwnerFlags, resolveOwner } from './owner.js';
 
 export interface ContextListOptions extends PipelinesBase {
@@ -14,25 +15,20 @@ export interface ContextListOptions extends PipelinesBase {
 
 export function contextListCommand(factory: Factory, run = runContextList): Command {
   const cmd = addOwnerOptions(
-    new Command('list').description('List the contexts of an organization, by name'),
+    verbCommand('list', 'List the contexts of an organization, by name', [
+      'ops pipelines context list --org gh/acme',
+      'ops pipelines context list --org d1c91133-b7d0-4bb8-ae74-11c794816047 --all \\\n' + '    --json',
+      'ops pipelines context list --org acme      # by name',
+      'ops pipelines context list                 # OPS_PIPELINES_ORG',
+    ]),
   );
   addListOptions(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines context list --org gh/acme',
-        'ops pipelines context list --org d1c91133-b7d0-4bb8-ae74-11c794816047 --all \\\n' + '    --json',
-        'ops pipelines context list --org acme      # by name',
-        'ops pipelines context list                 # OPS_PIPELINES_ORG',
-      ),
-    )
-    .action(async (o: OwnerFlags & { limit?: string; all?: boolean }, c: Command) => {
-      const list = parseListOptions(o);
-      const owner = parseOwnerFlags(o);
-      const { ctx, base } = await start(factory, c);
-      await run({ ...base, owner: await resolveOwner(ctx, base.client, owner), limit: list.limit });
-    });
+  return cmd.action(async (o: OwnerFlags & { limit?: string; all?: boolean }, c: Command) => {
+    const list = parseListOptions(o);
+    const owner = parseOwnerFlags(o);
+    const { ctx, base } = await start(factory, c);
+    await run({ ...base, owner: await resolveOwner(ctx, base.client, owner), limit: list.limit });
+  });
 }
 
 export async function runContextList(o: ContextListOptions): Promise<void> {

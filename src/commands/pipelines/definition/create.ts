@@ -1,10 +1,11 @@
 import { required } from '../../shared/required.js';
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { PipelineDefinitionCreateWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import { DEFINITION_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, start } from '../shared.js';
+import { type PipelinesBase, start } from '../shared.js';
 import {
   type ProjectRef,
   parseFilePath,
@@ -49,10 +50,16 @@ export function parseCreateFlags(o: Flags): PipelineDefinitionCreateWire {
 }
 
 export function definitionCreateCommand(factory: Factory, run = runDefinitionCreate): Command {
-  return new Command('create')
-    .description(
-      'Create a pipeline definition: a config file in a GitHub App repository, and the repository to check out',
-    )
+  return verbCommand(
+    'create',
+    'Create a pipeline definition: a config file in a GitHub App repository, and the repository to check out',
+    [
+      'ops pipelines definition create gh/acme/web-app --name release \\\n' +
+        '    --config-repo 401122001 --config-path .circleci/release.yml',
+      'ops pipelines definition create gh/acme/api-server --name docs \\\n' +
+        '    --config-repo 401122004 --checkout-repo 401122002 --json',
+    ],
+  )
     .argument('<project>', 'project id (uuid), slug, or name in --org')
     .option('--org <org>', PROJECT_ORG)
     .addOption(required(new Option('--name <name>', 'name of the definition')))
@@ -64,15 +71,6 @@ export function definitionCreateCommand(factory: Factory, run = runDefinitionCre
     .option(
       '--checkout-repo <external-id>',
       'external id of the repository to check out (default: the config repository)',
-    )
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines definition create gh/acme/web-app --name release \\\n' +
-          '    --config-repo 401122001 --config-path .circleci/release.yml',
-        'ops pipelines definition create gh/acme/api-server --name docs \\\n' +
-          '    --config-repo 401122004 --checkout-repo 401122002 --json',
-      ),
     )
     .action(async (project: string, o: Flags, c: Command) => {
       const given = parseProjectRef(project, c.opts());

@@ -1,6 +1,7 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, start } from '../shared.js';
+import { type Confirm, type PipelinesBase, start } from '../shared.js';
 import { printDeleted } from '../../shared/outcome.js';
 import {
   type ProjectRef,
@@ -18,18 +19,12 @@ export interface DefinitionDeleteOptions extends PipelinesBase {
 }
 
 export function definitionDeleteCommand(factory: Factory, run = runDefinitionDelete): Command {
-  return new Command('delete')
-    .description('Delete a pipeline definition')
+  return verbCommand('delete', 'Delete a pipeline definition', [
+    'ops pipelines definition delete gh/acme/web-app \\\n' + '    858ee467-65f5-4ea2-89b2-7c58efcd68ab --yes',
+  ])
     .argument('<project>', 'project id (uuid), slug, or name in --org')
     .option('--org <org>', PROJECT_ORG)
     .argument('<definition-id>', 'pipeline definition id (uuid)')
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines definition delete gh/acme/web-app \\\n' +
-          '    858ee467-65f5-4ea2-89b2-7c58efcd68ab --yes',
-      ),
-    )
     .action(async (project: string, id: string, _o: unknown, c: Command) => {
       const given = parseProjectRef(project, c.opts());
       const definitionId = parseDefinitionId(id);

@@ -1,7 +1,8 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import { DEFINITION_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, start } from '../shared.js';
+import { type PipelinesBase, start } from '../shared.js';
 import {
   type ProjectRef,
   parseDefinitionId,
@@ -17,17 +18,12 @@ export interface DefinitionGetOptions extends PipelinesBase {
 }
 
 export function definitionGetCommand(factory: Factory, run = runDefinitionGet): Command {
-  return new Command('get')
-    .description('Show a pipeline definition')
+  return verbCommand('get', 'Show a pipeline definition', [
+    'ops pipelines definition get gh/acme/web-app \\\n' + '    0f6ccd99-1209-4ee3-bcb4-62eddf789eb3',
+  ])
     .argument('<project>', 'project id (uuid), slug, or name in --org')
     .option('--org <org>', PROJECT_ORG)
     .argument('<definition-id>', 'pipeline definition id (uuid)')
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines definition get gh/acme/web-app \\\n' + '    0f6ccd99-1209-4ee3-bcb4-62eddf789eb3',
-      ),
-    )
     .action(async (project: string, id: string, _o: unknown, c: Command) => {
       const given = parseProjectRef(project, c.opts());
       const definitionId = parseDefinitionId(id);

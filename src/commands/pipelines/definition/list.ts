@@ -1,10 +1,11 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { PipelineDefinitionWire } from '../../../clients/pipelines/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { DEFINITION_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, start } from '../shared.js';
+import { type PipelinesBase, start } from '../shared.js';
 import { type ProjectRef, PROJECT_ORG, parseProjectRef, projectRefOf, projectIdOf } from './shared.js';
 
 export interface DefinitionListOptions extends PipelinesBase {
@@ -13,28 +14,24 @@ export interface DefinitionListOptions extends PipelinesBase {
 }
 
 export function definitionListCommand(factory: Factory, run = runDefinitionList): Command {
-  const cmd = new Command('list')
-    .description(
-      "List a project's pipeline definitions: where each pipeline's config comes from and what it checks out",
-    )
+  const cmd = verbCommand(
+    'list',
+    "List a project's pipeline definitions: where each pipeline's config comes from and what it checks out",
+    [
+      'ops pipelines definition list gh/acme/web-app',
+      'ops pipelines definition list dfe353c7-5813-42bd-892a-3303ae7414ba --json',
+    ],
+  )
     .argument('<project>', 'project id (uuid), slug, or name in --org')
     .option('--org <org>', PROJECT_ORG);
   addListOptions(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines definition list gh/acme/web-app',
-        'ops pipelines definition list dfe353c7-5813-42bd-892a-3303ae7414ba --json',
-      ),
-    )
-    .action(async (project: string, o: { limit?: string; all?: boolean }, c: Command) => {
-      const list = parseListOptions(o);
-      const given = parseProjectRef(project, c.opts());
-      const { ctx, base } = await start(factory, c);
-      const ref = await projectRefOf(ctx, base, given, c.opts());
-      await run({ ...base, project: ref, limit: list.limit });
-    });
+  return cmd.action(async (project: string, o: { limit?: string; all?: boolean }, c: Command) => {
+    const list = parseListOptions(o);
+    const given = parseProjectRef(project, c.opts());
+    const { ctx, base } = await start(factory, c);
+    const ref = await projectRefOf(ctx, base, given, c.opts());
+    await run({ ...base, project: ref, limit: list.limit });
+  });
 }
 
 export async function runDefinitionList(o: DefinitionListOptions): Promise<void> {

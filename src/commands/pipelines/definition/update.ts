@@ -1,9 +1,10 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { PipelineDefinitionUpdateWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import { DEFINITION_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, start } from '../shared.js';
+import { type PipelinesBase, start } from '../shared.js';
 import {
   type ProjectRef,
   parseDefinitionId,
@@ -45,8 +46,17 @@ export function parseUpdateFlags(o: Flags): PipelineDefinitionUpdateWire {
 }
 
 export function definitionUpdateCommand(factory: Factory, run = runDefinitionUpdate): Command {
-  return new Command('update')
-    .description('Change a pipeline definition: its name, description, config path or checkout repository')
+  return verbCommand(
+    'update',
+    'Change a pipeline definition: its name, description, config path or checkout repository',
+    [
+      'ops pipelines definition update gh/acme/web-app \\\n' +
+        '    858ee467-65f5-4ea2-89b2-7c58efcd68ab \\\n' +
+        '    --description "E2E against staging, nightly"',
+      'ops pipelines definition update gh/acme/web-app \\\n' +
+        '    858ee467-65f5-4ea2-89b2-7c58efcd68ab --config-path .circleci/e2e.yml',
+    ],
+  )
     .argument('<project>', 'project id (uuid), slug, or name in --org')
     .option('--org <org>', PROJECT_ORG)
     .argument('<definition-id>', 'pipeline definition id (uuid)')
@@ -54,16 +64,6 @@ export function definitionUpdateCommand(factory: Factory, run = runDefinitionUpd
     .option('--description <text>', 'new description')
     .option('--config-path <path>', 'new path of the config (the config repository stays)')
     .option('--checkout-repo <external-id>', 'external id of the repository to check out')
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines definition update gh/acme/web-app \\\n' +
-          '    858ee467-65f5-4ea2-89b2-7c58efcd68ab \\\n' +
-          '    --description "E2E against staging, nightly"',
-        'ops pipelines definition update gh/acme/web-app \\\n' +
-          '    858ee467-65f5-4ea2-89b2-7c58efcd68ab --config-path .circleci/e2e.yml',
-      ),
-    )
     .action(async (project: string, id: string, o: Flags, c: Command) => {
       const given = parseProjectRef(project, c.opts());
       const definitionId = parseDefinitionId(id);

@@ -1,7 +1,8 @@
 import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, parseEnvName, start } from '../shared.js';
+import { type Confirm, type PipelinesBase, parseEnvName, start } from '../shared.js';
 import { printDeleted } from '../../shared/outcome.js';
 
 export interface EnvDeleteOptions extends PipelinesBase {
@@ -11,12 +12,12 @@ export interface EnvDeleteOptions extends PipelinesBase {
 }
 
 export function envDeleteCommand(factory: Factory, run = runEnvDelete): Command {
-  return new Command('delete')
-    .description('Delete a project variable')
+  return verbCommand('delete', 'Delete a project variable', [
+    'ops pipelines env delete gh/acme/web-app SENTRY_DSN --yes',
+  ])
     .argument('<project>', PROJECT_ARG)
     .option('--org <org>', PROJECT_ORG)
     .argument('<name>', 'variable name')
-    .addHelpText('after', examples('ops pipelines env delete gh/acme/web-app SENTRY_DSN --yes'))
     .action(async (slug: string, name: string, _o: unknown, c: Command) => {
       const given = parseProjectArg(slug, c.opts());
       const variable = parseEnvName(name);

@@ -1,8 +1,9 @@
 import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import { PROJECT_ENV_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, parseEnvName, start } from '../shared.js';
+import { type PipelinesBase, parseEnvName, start } from '../shared.js';
 
 export interface EnvGetOptions extends PipelinesBase {
   slug: string;
@@ -10,18 +11,13 @@ export interface EnvGetOptions extends PipelinesBase {
 }
 
 export function envGetCommand(factory: Factory, run = runEnvGet): Command {
-  return new Command('get')
-    .description('Show a project variable (its value masked by the service)')
+  return verbCommand('get', 'Show a project variable (its value masked by the service)', [
+    'ops pipelines env get gh/acme/web-app NPM_TOKEN',
+    'ops pipelines env get gh/acme/web-app NPM_TOKEN --field value',
+  ])
     .argument('<project>', PROJECT_ARG)
     .option('--org <org>', PROJECT_ORG)
     .argument('<name>', 'variable name')
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines env get gh/acme/web-app NPM_TOKEN',
-        'ops pipelines env get gh/acme/web-app NPM_TOKEN --field value',
-      ),
-    )
     .action(async (slug: string, name: string, _o: unknown, c: Command) => {
       const given = parseProjectArg(slug, c.opts());
       const variable = parseEnvName(name);

@@ -1,11 +1,12 @@
 import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { ProjectEnvVarWire } from '../../../clients/pipelines/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { PROJECT_ENV_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, start } from '../shared.js';
+import { type PipelinesBase, start } from '../shared.js';
 
 export interface EnvListOptions extends PipelinesBase {
   slug: string;
@@ -13,29 +14,25 @@ export interface EnvListOptions extends PipelinesBase {
 }
 
 export function envListCommand(factory: Factory, run = runEnvList): Command {
-  const cmd = new Command('list')
-    .description(
-      "List a project's environment variables, values masked by the service (xxxx and the last four)",
-    )
+  const cmd = verbCommand(
+    'list',
+    "List a project's environment variables, values masked by the service (xxxx and the last four)",
+    [
+      'ops pipelines env list gh/acme/web-app',
+      'ops pipelines env list gh/acme/api-server --json',
+      'ops pipelines env list mobile --org acme',
+    ],
+  )
     .argument('<project>', PROJECT_ARG)
     .option('--org <org>', PROJECT_ORG);
   addListOptions(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines env list gh/acme/web-app',
-        'ops pipelines env list gh/acme/api-server --json',
-        'ops pipelines env list mobile --org acme',
-      ),
-    )
-    .action(async (slug: string, o: { limit?: string; all?: boolean }, c: Command) => {
-      const list = parseListOptions(o);
-      const given = parseProjectArg(slug, c.opts());
-      const { ctx, base } = await start(factory, c);
-      const parsed = await projectSlugOf(ctx, base, given, c.opts());
-      await run({ ...base, slug: parsed, limit: list.limit });
-    });
+  return cmd.action(async (slug: string, o: { limit?: string; all?: boolean }, c: Command) => {
+    const list = parseListOptions(o);
+    const given = parseProjectArg(slug, c.opts());
+    const { ctx, base } = await start(factory, c);
+    const parsed = await projectSlugOf(ctx, base, given, c.opts());
+    await run({ ...base, slug: parsed, limit: list.limit });
+  });
 }
 
 export async function runEnvList(o: EnvListOptions): Promise<void> {

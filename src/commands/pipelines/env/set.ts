@@ -1,9 +1,10 @@
 import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import { PROJECT_ENV_COLUMNS } from '../columns.js';
 import { secretValue } from '../context/env/set.js';
-import { type PipelinesBase, examples, parseEnvName, start } from '../shared.js';
+import { type PipelinesBase, parseEnvName, start } from '../shared.js';
 
 export interface EnvSetOptions extends PipelinesBase {
   slug: string;
@@ -13,21 +14,18 @@ export interface EnvSetOptions extends PipelinesBase {
 }
 
 export function envSetCommand(factory: Factory, run = runEnvSet): Command {
-  return new Command('set')
-    .description(
-      'Create or replace a project variable; the value is read from stdin (or --file, or a hidden prompt) and shown masked',
-    )
+  return verbCommand(
+    'set',
+    'Create or replace a project variable; the value is read from stdin (or --file, or a hidden prompt) and shown masked',
+    [
+      'printf %s "s3cr3t-token-value" | ops pipelines env set gh/acme/web-app \\\n' + '    DEPLOY_TOKEN',
+      'date +%s | ops pipelines env set gh/acme/api-server CACHE_BUSTER --json',
+    ],
+  )
     .argument('<project>', PROJECT_ARG)
     .option('--org <org>', PROJECT_ORG)
     .argument('<name>', 'variable name, e.g. NPM_TOKEN')
     .option('--file <path>', 'read the value from this file (- for stdin)')
-    .addHelpText(
-      'after',
-      examples(
-        'printf %s "s3cr3t-token-value" | ops pipelines env set gh/acme/web-app \\\n' + '    DEPLOY_TOKEN',
-        'date +%s | ops pipelines env set gh/acme/api-server CACHE_BUSTER --json',
-      ),
-    )
     .action(async (slug: string, name: string, o: { file?: string }, c: Command) => {
       const given = parseProjectArg(slug, c.opts());
       const variable = parseEnvName(name);

@@ -1,7 +1,8 @@
 import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
-import { type PipelinesBase, examples, start } from '../shared.js';
+import { type PipelinesBase, start } from '../shared.js';
 import { type InsightsView, parseWorkflow, viewOf } from './shared.js';
 
 export interface InsightsBranchesOptions extends PipelinesBase {
@@ -11,18 +12,17 @@ export interface InsightsBranchesOptions extends PipelinesBase {
 }
 
 export function insightsBranchesCommand(factory: Factory, run = runInsightsBranches): Command {
-  return new Command('branches')
-    .description('The branches that have runs in the insights data of a project (or of one workflow)')
+  return verbCommand(
+    'branches',
+    'The branches that have runs in the insights data of a project (or of one workflow)',
+    [
+      'ops pipelines insights branches gh/acme/web-app',
+      'ops pipelines insights branches gh/acme/web-app --workflow deploy --json',
+    ],
+  )
     .argument('<project>', PROJECT_ARG)
     .option('--org <org>', PROJECT_ORG)
     .option('--workflow <name>', 'only branches with runs of this workflow')
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines insights branches gh/acme/web-app',
-        'ops pipelines insights branches gh/acme/web-app --workflow deploy --json',
-      ),
-    )
     .action(async (given: string, o: { workflow?: string }, c: Command) => {
       const parsed = {
         project: parseProjectArg(given, c.opts()),

@@ -1,10 +1,11 @@
 import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { FlakyTestWire } from '../../../clients/pipelines/types.js';
 import type { Column } from '../../../output/printer.js';
 import { duration } from '../columns.js';
-import { type PipelinesBase, examples, start } from '../shared.js';
+import { type PipelinesBase, start } from '../shared.js';
 import { barSection } from './charts.js';
 import { type InsightsView, draw, viewOf } from './shared.js';
 
@@ -55,17 +56,16 @@ export function flakyCharts(tests: readonly FlakyTestWire[], width: number): str
 }
 
 export function insightsFlakyTestsCommand(factory: Factory, run = runInsightsFlakyTests): Command {
-  return new Command('flaky-tests')
-    .description('Tests that failed and then passed in the same job: how often, and how much time they cost')
+  return verbCommand(
+    'flaky-tests',
+    'Tests that failed and then passed in the same job: how often, and how much time they cost',
+    [
+      'ops pipelines insights flaky-tests gh/acme/web-app',
+      'ops pipelines insights flaky-tests gh/acme/api-server -o csv',
+    ],
+  )
     .argument('<project>', PROJECT_ARG)
     .option('--org <org>', PROJECT_ORG)
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines insights flaky-tests gh/acme/web-app',
-        'ops pipelines insights flaky-tests gh/acme/api-server -o csv',
-      ),
-    )
     .action(async (slug: string, _o: unknown, c: Command) => {
       const given = parseProjectArg(slug, c.opts());
       const { ctx, base } = await start(factory, c);

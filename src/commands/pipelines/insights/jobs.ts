@@ -1,12 +1,13 @@
 import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { BranchScope, JobMetricsWire, ReportingWindow } from '../../../clients/pipelines/types.js';
 import { formatNumber } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration, percent } from '../columns.js';
-import { type PipelinesBase, examples, start } from '../shared.js';
+import { type PipelinesBase, start } from '../shared.js';
 import { metricBars } from './charts.js';
 import {
   type InsightsView,
@@ -68,8 +69,11 @@ export function jobCharts(items: readonly JobMetricsWire[], width: number): stri
 export function insightsJobsCommand(factory: Factory, run = runInsightsJobs): Command {
   const cmd = addBranchOptions(
     addWindowOption(
-      new Command('jobs')
-        .description("Metrics of a workflow's jobs: runs, success rate, durations, credits")
+      verbCommand('jobs', "Metrics of a workflow's jobs: runs, success rate, durations, credits", [
+        'ops pipelines insights jobs gh/acme/web-app build-and-test',
+        'ops pipelines insights jobs gh/acme/web-app deploy --job-name deploy- \\\n' +
+          '    --window last-30-days',
+      ])
         .argument('<project>', PROJECT_ARG)
         .option('--org <org>', PROJECT_ORG)
         .argument('<workflow>', 'workflow name')
@@ -77,43 +81,34 @@ export function insightsJobsCommand(factory: Factory, run = runInsightsJobs): Co
     ),
   );
   addListOptions(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines insights jobs gh/acme/web-app build-and-test',
-        'ops pipelines insights jobs gh/acme/web-app deploy --job-name deploy- \\\n' +
-          '    --window last-30-days',
-      ),
-    )
-    .action(
-      async (
-        given: string,
-        workflow: string,
-        o: {
-          window?: string;
-          branch?: string;
-          allBranches?: boolean;
-          jobName?: string;
-          limit?: string;
-          all?: boolean;
-        },
-        c: Command,
-      ) => {
-        const list = parseListOptions(o);
-        const parsed = {
-          project: parseProjectArg(given, c.opts()),
-          workflow: parseWorkflow(workflow),
-          window: parseWindow(o.window),
-          scope: parseBranchScope(o),
-          jobName: o.jobName,
-        };
-        const { ctx, base } = await start(factory, c);
-        const { project, ...rest } = parsed;
-        const slug = await projectSlugOf(ctx, base, project, c.opts());
-        await run({ ...base, ...rest, slug, limit: list.limit, view: viewOf(ctx) });
+  return cmd.action(
+    async (
+      given: string,
+      workflow: string,
+      o: {
+        window?: string;
+        branch?: string;
+        allBranches?: boolean;
+        jobName?: string;
+        limit?: string;
+        all?: boolean;
       },
-    );
+      c: Command,
+    ) => {
+      const list = parseListOptions(o);
+      const parsed = {
+        project: parseProjectArg(given, c.opts()),
+        workflow: parseWorkflow(workflow),
+        window: parseWindow(o.window),
+        scope: parseBranchScope(o),
+        jobName: o.jobName,
+      };
+      const { ctx, base } = await start(factory, c);
+      const { project, ...rest } = parsed;
+      const slug = await projectSlugOf(ctx, base, project, c.opts());
+      await run({ ...base, ...rest, slug, limit: list.limit, view: viewOf(ctx) });
+    },
+  );
 }
 
 export async function runInsightsJobs(o: InsightsJobsOptions): Promise<void> {

@@ -1,12 +1,13 @@
 import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { BranchScope, DateRange, WorkflowRunWire } from '../../../clients/pipelines/types.js';
 import { lineChart } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration } from '../columns.js';
-import { type PipelinesBase, examples, start } from '../shared.js';
+import { type PipelinesBase, start } from '../shared.js';
 import { sparkSection, statusStrip } from './charts.js';
 import {
   type InsightsView,
@@ -74,10 +75,16 @@ export async function runCharts(items: readonly WorkflowRunWire[], width: number
 
 export function insightsRunsCommand(factory: Factory, run = runInsightsRuns): Command {
   const cmd = addBranchOptions(
-    new Command('runs')
-      .description(
-        'Recent runs of a workflow, newest first: status, branch, duration and credits; on a terminal drawn over time',
-      )
+    verbCommand(
+      'runs',
+      'Recent runs of a workflow, newest first: status, branch, duration and credits; on a terminal drawn over time',
+      [
+        'ops pipelines insights runs gh/acme/web-app build-and-test --limit 20',
+        'ops pipelines insights runs gh/acme/web-app deploy --since -14d --json',
+        'ops pipelines insights runs gh/acme/web-app build-and-test --all-branches \\\n' +
+          '    --all -o ndjson',
+      ],
+    )
       .argument('<project>', PROJECT_ARG)
       .option('--org <org>', PROJECT_ORG)
       .argument('<workflow>', 'workflow name, e.g. build-and-test')
@@ -88,43 +95,33 @@ export function insightsRunsCommand(factory: Factory, run = runInsightsRuns): Co
       ),
   );
   addListOptions(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines insights runs gh/acme/web-app build-and-test --limit 20',
-        'ops pipelines insights runs gh/acme/web-app deploy --since -14d --json',
-        'ops pipelines insights runs gh/acme/web-app build-and-test --all-branches \\\n' +
-          '    --all -o ndjson',
-      ),
-    )
-    .action(
-      async (
-        given: string,
-        workflow: string,
-        o: {
-          branch?: string;
-          allBranches?: boolean;
-          since?: string;
-          until?: string;
-          limit?: string;
-          all?: boolean;
-        },
-        c: Command,
-      ) => {
-        const list = parseListOptions(o);
-        const parsed = {
-          project: parseProjectArg(given, c.opts()),
-          workflow: parseWorkflow(workflow),
-          scope: parseBranchScope(o),
-          range: parseRange(o, false),
-        };
-        const { ctx, base } = await start(factory, c);
-        const { project, ...rest } = parsed;
-        const slug = await projectSlugOf(ctx, base, project, c.opts());
-        await run({ ...base, ...rest, slug, limit: list.limit, view: viewOf(ctx) });
+  return cmd.action(
+    async (
+      given: string,
+      workflow: string,
+      o: {
+        branch?: string;
+        allBranches?: boolean;
+        since?: string;
+        until?: string;
+        limit?: string;
+        all?: boolean;
       },
-    );
+      c: Command,
+    ) => {
+      const list = parseListOptions(o);
+      const parsed = {
+        project: parseProjectArg(given, c.opts()),
+        workflow: parseWorkflow(workflow),
+        scope: parseBranchScope(o),
+        range: parseRange(o, false),
+      };
+      const { ctx, base } = await start(factory, c);
+      const { project, ...rest } = parsed;
+      const slug = await projectSlugOf(ctx, base, project, c.opts());
+      await run({ ...base, ...rest, slug, limit: list.limit, view: viewOf(ctx) });
+    },
+  );
 }
 
 export async function runInsightsRuns(o: InsightsRunsOptions): Promise<void> {

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type {
   OrgSummaryWire,
@@ -10,7 +11,7 @@ import type { Column } from '../../../output/printer.js';
 import { words } from '../../../output/text.js';
 import { addOrgOption, orgOf, orgSlug, parseOrg } from '../org.js';
 import { PROJECT_ARG, parseProjectArg, projectSlugOf } from '../project-ref.js';
-import { type PipelinesBase, examples, start } from '../shared.js';
+import { type PipelinesBase, start } from '../shared.js';
 import { orgCharts, projectCharts } from './charts.js';
 import { type InsightsView, addWindowOption, collectValues, draw, parseWindow, viewOf } from './shared.js';
 
@@ -65,11 +66,18 @@ export function parseSummaryFlags(slug: string | undefined, o: Flags) {
 export function insightsSummaryCommand(factory: Factory, run = runInsightsSummary): Command {
   return addWindowOption(
     addOrgOption(
-      new Command('summary')
-        .description(
-          'Runs, success rate, duration, credits and throughput of a project (per workflow and branch) or of an organization (per project), with trends; drawn as charts on a terminal',
-        )
-        .argument('[project]', `${PROJECT_ARG}; without it, the organization's summary`),
+      verbCommand(
+        'summary',
+        'Runs, success rate, duration, credits and throughput of a project (per workflow and branch) or of an organization (per project), with trends; drawn as charts on a terminal',
+        [
+          'ops pipelines insights summary gh/acme/web-app',
+          'ops pipelines insights summary gh/acme/web-app --window last-30-days \\\n' + '    --branch main',
+          'ops pipelines insights summary --org gh/acme --window last-7-days',
+          'ops pipelines insights summary --org acme --json',
+          'ops pipelines insights summary gh/acme/web-app -o csv',
+          'ops pipelines insights summary web-app --org acme   # a project by name',
+        ],
+      ).argument('[project]', `${PROJECT_ARG}; without it, the organization's summary`),
       'the organization: its summary (the default without a project), or where a project name or id is looked up',
     ),
   )
@@ -77,17 +85,6 @@ export function insightsSummaryCommand(factory: Factory, run = runInsightsSummar
     .option('--all-branches', 'every branch (the default)')
     .option('--workflow <name>', 'only these workflows (repeatable)', collectValues)
     .option('--project <name>', 'with --org: only these projects (repeatable)', collectValues)
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines insights summary gh/acme/web-app',
-        'ops pipelines insights summary gh/acme/web-app --window last-30-days \\\n' + '    --branch main',
-        'ops pipelines insights summary --org gh/acme --window last-7-days',
-        'ops pipelines insights summary --org acme --json',
-        'ops pipelines insights summary gh/acme/web-app -o csv',
-        'ops pipelines insights summary web-app --org acme   # a project by name',
-      ),
-    )
     .action(async (slug: string | undefined, o: Flags, c: Command) => {
       const parsed = parseSummaryFlags(slug, o);
       const { ctx, base } = await start(factory, c, { org: o.org });

@@ -1,5 +1,6 @@
 import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { DateRange, JobTimeseriesWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
@@ -8,7 +9,7 @@ import { lineChart } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration, percent } from '../columns.js';
-import { type PipelinesBase, WINDOWS, examples, parseChoice, start } from '../shared.js';
+import { type PipelinesBase, WINDOWS, parseChoice, start } from '../shared.js';
 import { sparkSection } from './charts.js';
 import { type InsightsView, parseRange, parseWorkflow, tableOrCharts, viewOf } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
@@ -128,10 +129,16 @@ export async function seriesCharts(
 }
 
 export function insightsTimeSeriesCommand(factory: Factory, run = runInsightsTimeSeries): Command {
-  const cmd = new Command('time-series')
-    .description(
-      "A workflow's jobs over time, per day or hour: runs, successes, credits and durations; drawn as line charts and sparklines on a terminal",
-    )
+  const cmd = verbCommand(
+    'time-series',
+    "A workflow's jobs over time, per day or hour: runs, successes, credits and durations; drawn as line charts and sparklines on a terminal",
+    [
+      'ops pipelines insights time-series gh/acme/web-app build-and-test',
+      'ops pipelines insights time-series gh/acme/web-app build-and-test \\\n' +
+        '    --granularity hourly --since -24h',
+      'ops pipelines insights time-series gh/acme/web-app deploy \\\n' + '    --window last-30-days -o csv',
+    ],
+  )
     .argument('<project>', PROJECT_ARG)
     .option('--org <org>', PROJECT_ORG)
     .argument('<workflow>', 'workflow name')
@@ -152,56 +159,46 @@ export function insightsTimeSeriesCommand(factory: Factory, run = runInsightsTim
     )
     .option('--since <time>', 'from: ISO time or relative (-7d, -36h)')
     .option('--until <time>', 'to: ISO time or relative; at most 90 days after --since');
-  return addListOptions(cmd)
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines insights time-series gh/acme/web-app build-and-test',
-        'ops pipelines insights time-series gh/acme/web-app build-and-test \\\n' +
-          '    --granularity hourly --since -24h',
-        'ops pipelines insights time-series gh/acme/web-app deploy \\\n' + '    --window last-30-days -o csv',
-      ),
-    )
-    .action(
-      async (
-        given: string,
-        workflow: string,
-        o: {
-          granularity?: string;
-          branch?: string;
-          allBranches?: boolean;
-          window?: string;
-          since?: string;
-          until?: string;
-          limit?: string;
-          all?: boolean;
-        },
-        c: Command,
-      ) => {
-        const { limit } = parseListOptions(o);
-        if (o.allBranches)
-          throw new UsageError(
-            'a time series covers one branch: --all-branches is not available',
-            'give --branch NAME, or leave it out for the default branch',
-          );
-        const granularity =
-          o.granularity === undefined
-            ? undefined
-            : parseChoice('--granularity', o.granularity, ['daily', 'hourly'] as const);
-        const parsed = {
-          project: parseProjectArg(given, c.opts()),
-          workflow: parseWorkflow(workflow),
-          granularity,
-          branch: o.branch,
-          range: parseRange(o, granularity === 'hourly'),
-          limit,
-        };
-        const { ctx, base } = await start(factory, c);
-        const { project, ...rest } = parsed;
-        const slug = await projectSlugOf(ctx, base, project, c.opts());
-        await run({ ...base, ...rest, slug, view: viewOf(ctx) });
+  return addListOptions(cmd).action(
+    async (
+      given: string,
+      workflow: string,
+      o: {
+        granularity?: string;
+        branch?: string;
+        allBranches?: boolean;
+        window?: string;
+        since?: string;
+        until?: string;
+        limit?: string;
+        all?: boolean;
       },
-    );
+      c: Command,
+    ) => {
+      const { limit } = parseListOptions(o);
+      if (o.allBranches)
+        throw new UsageError(
+          'a time series covers one branch: --all-branches is not available',
+          'give --branch NAME, or leave it out for the default branch',
+        );
+      const granularity =
+        o.granularity === undefined
+          ? undefined
+          : parseChoice('--granularity', o.granularity, ['daily', 'hourly'] as const);
+      const parsed = {
+        project: parseProjectArg(given, c.opts()),
+        workflow: parseWorkflow(workflow),
+        granularity,
+        branch: o.branch,
+        range: parseRange(o, granularity === 'hourly'),
+        limit,
+      };
+      const { ctx, base } = await start(factory, c);
+      const { project, ...rest } = parsed;
+      const slug = await projectSlugOf(ctx, base, project, c.opts());
+      await run({ ...base, ...rest, slug, view: viewOf(ctx) });
+    },
+  );
 }
 
 export async function runInsightsTimeSeries(o: InsightsTimeSeriesOptions): Promise<void> {

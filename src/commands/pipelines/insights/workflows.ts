@@ -1,12 +1,13 @@
 import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { BranchScope, ReportingWindow, WorkflowMetricsWire } from '../../../clients/pipelines/types.js';
 import { formatNumber } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { duration, percent } from '../columns.js';
-import { type PipelinesBase, examples, start } from '../shared.js';
+import { type PipelinesBase, start } from '../shared.js';
 import { metricBars } from './charts.js';
 import {
   type InsightsView,
@@ -69,43 +70,39 @@ export function workflowCharts(items: readonly WorkflowMetricsWire[], width: num
 export function insightsWorkflowsCommand(factory: Factory, run = runInsightsWorkflows): Command {
   const cmd = addBranchOptions(
     addWindowOption(
-      new Command('workflows')
-        .description(
-          "Metrics of a project's workflows: runs, success rate, durations, credits, throughput, MTTR",
-        )
+      verbCommand(
+        'workflows',
+        "Metrics of a project's workflows: runs, success rate, durations, credits, throughput, MTTR",
+        [
+          'ops pipelines insights workflows gh/acme/web-app',
+          'ops pipelines insights workflows gh/acme/web-app --all-branches \\\n' + '    --window last-7-days',
+          'ops pipelines insights workflows gh/acme/api-server --branch develop -o csv',
+          'ops pipelines insights workflows web-app --org gh/acme   # by name',
+        ],
+      )
         .argument('<project>', PROJECT_ARG)
         .option('--org <org>', PROJECT_ORG),
     ),
   );
   addListOptions(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines insights workflows gh/acme/web-app',
-        'ops pipelines insights workflows gh/acme/web-app --all-branches \\\n' + '    --window last-7-days',
-        'ops pipelines insights workflows gh/acme/api-server --branch develop -o csv',
-        'ops pipelines insights workflows web-app --org gh/acme   # by name',
-      ),
-    )
-    .action(
-      async (
-        given: string,
-        o: { window?: string; branch?: string; allBranches?: boolean; limit?: string; all?: boolean },
-        c: Command,
-      ) => {
-        const list = parseListOptions(o);
-        const parsed = {
-          project: parseProjectArg(given, c.opts()),
-          window: parseWindow(o.window),
-          scope: parseBranchScope(o),
-        };
-        const { ctx, base } = await start(factory, c);
-        const { project, ...rest } = parsed;
-        const slug = await projectSlugOf(ctx, base, project, c.opts());
-        await run({ ...base, ...rest, slug, limit: list.limit, view: viewOf(ctx) });
-      },
-    );
+  return cmd.action(
+    async (
+      given: string,
+      o: { window?: string; branch?: string; allBranches?: boolean; limit?: string; all?: boolean },
+      c: Command,
+    ) => {
+      const list = parseListOptions(o);
+      const parsed = {
+        project: parseProjectArg(given, c.opts()),
+        window: parseWindow(o.window),
+        scope: parseBranchScope(o),
+      };
+      const { ctx, base } = await start(factory, c);
+      const { project, ...rest } = parsed;
+      const slug = await projectSlugOf(ctx, base, project, c.opts());
+      await run({ ...base, ...rest, slug, limit: list.limit, view: viewOf(ctx) });
+    },
+  );
 }
 
 export async function runInsightsWorkflows(o: InsightsWorkflowsOptions): Promise<void> {

@@ -1,8 +1,9 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { ClaimName } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
-import { type Confirm, type PipelinesBase, examples, start } from '../shared.js';
+import { type Confirm, type PipelinesBase, start } from '../shared.js';
 import { orgIdOf, parseOrg } from '../org.js';
 import { type ClaimsTargetFlags, addTargetOptions, parseProject, projectIdFor } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
@@ -29,36 +30,29 @@ export function parseClaimNames(raw: string | undefined): ClaimName[] {
 
 export function oidcClaimsDeleteCommand(factory: Factory, run = runOidcClaimsDelete): Command {
   return addTargetOptions(
-    new Command('delete')
-      .description('Remove custom claims, so tokens go back to the default audience or lifetime')
-      .addOption(
-        choiceOption('--claims <list>', 'which claims: audience, ttl or audience,ttl (default both)', [
-          'audience',
-          'ttl',
-          'audience,ttl',
-        ]),
-      ),
-  )
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines oidc-claims delete --claims ttl --yes',
-        'ops pipelines oidc-claims delete \\\n' + '    --project dfe353c7-5813-42bd-892a-3303ae7414ba --yes',
-      ),
-    )
-    .action(async (o: ClaimsTargetFlags & { claims?: string }, c: Command) => {
-      const project = parseProject(o);
-      if (o.org !== undefined) parseOrg(o.org);
-      const claims = parseClaimNames(o.claims);
-      const { ctx, base } = await start(factory, c, { org: o.org });
-      await run({
-        ...base,
-        orgId: await orgIdOf(ctx, base),
-        projectId: await projectIdFor(ctx, base, project, o),
-        claims,
-        confirm: (a) => ctx.confirm(a),
-      });
+    verbCommand('delete', 'Remove custom claims, so tokens go back to the default audience or lifetime', [
+      'ops pipelines oidc-claims delete --claims ttl --yes',
+      'ops pipelines oidc-claims delete \\\n' + '    --project dfe353c7-5813-42bd-892a-3303ae7414ba --yes',
+    ]).addOption(
+      choiceOption('--claims <list>', 'which claims: audience, ttl or audience,ttl (default both)', [
+        'audience',
+        'ttl',
+        'audience,ttl',
+      ]),
+    ),
+  ).action(async (o: ClaimsTargetFlags & { claims?: string }, c: Command) => {
+    const project = parseProject(o);
+    if (o.org !== undefined) parseOrg(o.org);
+    const claims = parseClaimNames(o.claims);
+    const { ctx, base } = await start(factory, c, { org: o.org });
+    await run({
+      ...base,
+      orgId: await orgIdOf(ctx, base),
+      projectId: await projectIdFor(ctx, base, project, o),
+      claims,
+      confirm: (a) => ctx.confirm(a),
     });
+  });
 }
 
 export async function runOidcClaimsDelete(o: OidcClaimsDeleteOptions): Promise<void> {

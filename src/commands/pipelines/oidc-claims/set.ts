@@ -1,9 +1,10 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { ClaimsPatchWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import { collectValues } from '../insights/shared.js';
-import { type PipelinesBase, examples, start } from '../shared.js';
+import { type PipelinesBase, start } from '../shared.js';
 import { orgIdOf, parseOrg } from '../org.js';
 import {
   CLAIMS_COLUMNS,
@@ -37,37 +38,33 @@ export function parseClaimsPatch(o: { audience?: string[]; ttl?: string }): Clai
 
 export function oidcClaimsSetCommand(factory: Factory, run = runOidcClaimsSet): Command {
   return addTargetOptions(
-    new Command('set')
-      .description(
-        'Set the audience and/or lifetime of OIDC tokens issued to jobs of an organization or project',
-      )
+    verbCommand(
+      'set',
+      'Set the audience and/or lifetime of OIDC tokens issued to jobs of an organization or project',
+      [
+        'ops pipelines oidc-claims set --audience sts.amazonaws.com \\\n' +
+          '    --audience https://vault.acme.example --ttl 30m',
+        'ops pipelines oidc-claims set --project dfe353c7-5813-42bd-892a-3303ae7414ba \\\n' + '    --ttl 2h',
+      ],
+    )
       .option(
         '--audience <audience>',
         'an audience (aud) of the tokens; repeat for several (replaces the list)',
         collectValues,
       )
       .option('--ttl <duration>', 'token lifetime, e.g. 30m, 1h, 1h30m'),
-  )
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines oidc-claims set --audience sts.amazonaws.com \\\n' +
-          '    --audience https://vault.acme.example --ttl 30m',
-        'ops pipelines oidc-claims set --project dfe353c7-5813-42bd-892a-3303ae7414ba \\\n' + '    --ttl 2h',
-      ),
-    )
-    .action(async (o: ClaimsTargetFlags & { audience?: string[]; ttl?: string }, c: Command) => {
-      const project = parseProject(o);
-      if (o.org !== undefined) parseOrg(o.org);
-      const patch = parseClaimsPatch(o);
-      const { ctx, base } = await start(factory, c, { org: o.org });
-      await run({
-        ...base,
-        orgId: await orgIdOf(ctx, base),
-        projectId: await projectIdFor(ctx, base, project, o),
-        patch,
-      });
+  ).action(async (o: ClaimsTargetFlags & { audience?: string[]; ttl?: string }, c: Command) => {
+    const project = parseProject(o);
+    if (o.org !== undefined) parseOrg(o.org);
+    const patch = parseClaimsPatch(o);
+    const { ctx, base } = await start(factory, c, { org: o.org });
+    await run({
+      ...base,
+      orgId: await orgIdOf(ctx, base),
+      projectId: await projectIdFor(ctx, base, project, o),
+      patch,
     });
+  });
 }
 
 export async function runOidcClaimsSet(o: OidcClaimsSetOptions): Promise<void> {

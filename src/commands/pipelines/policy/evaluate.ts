@@ -1,5 +1,6 @@
 import { required } from '../../shared/required.js';
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { PolicyScope } from '../../../clients/pipelines/client.js';
 import type { DecisionWire } from '../../../clients/pipelines/types.js';
@@ -7,7 +8,7 @@ import { ExitStatusError, UsageError } from '../../../errors.js';
 import type { Io } from '../../../io.js';
 import { readInputFile } from '../../shared/secret-input.js';
 import type { Column } from '../../../output/printer.js';
-import { type PipelinesBase, examples } from '../shared.js';
+import type { PipelinesBase } from '../shared.js';
 import { type PolicyFlags, addPolicyScope, policyStart } from './shared.js';
 
 export interface PolicyEvaluateOptions extends PipelinesBase {
@@ -71,34 +72,30 @@ export function evaluationInput(io: Io, o: { file?: string; metadataFile?: strin
 
 export function policyEvaluateCommand(factory: Factory, run = runPolicyEvaluate): Command {
   return addPolicyScope(
-    new Command('evaluate')
-      .description(
-        "Evaluate a pipeline config against the organization's policies and print the decision (PASS, SOFT_FAIL, HARD_FAIL)",
-      )
+    verbCommand(
+      'evaluate',
+      "Evaluate a pipeline config against the organization's policies and print the decision (PASS, SOFT_FAIL, HARD_FAIL)",
+      [
+        `printf 'version: 2.1\\njobs:\\n  security-scan: {}\\n  notify: {}\\n' | \\\n` +
+          '    ops pipelines policy evaluate --file -',
+        `printf 'version: 2.1\\njobs:\\n  build: {}\\n' | \\\n` +
+          '    ops pipelines policy evaluate --file - --exit-status || echo "blocked: $?"',
+      ],
+    )
       .addOption(required(new Option('--file <path>', 'the config to evaluate (YAML); - for stdin')))
       .option(
         '--metadata-file <file>',
         'metadata for the decision: a JSON or YAML object (project_id, branch, build_number…)',
       )
       .option('--exit-status', 'exit 8 when the decision is HARD_FAIL (for CI gates)'),
-  )
-    .addHelpText(
-      'after',
-      examples(
-        `printf 'version: 2.1\\njobs:\\n  security-scan: {}\\n  notify: {}\\n' | \\\n` +
-          '    ops pipelines policy evaluate --file -',
-        `printf 'version: 2.1\\njobs:\\n  build: {}\\n' | \\\n` +
-          '    ops pipelines policy evaluate --file - --exit-status || echo "blocked: $?"',
-      ),
-    )
-    .action(
-      async (o: PolicyFlags & { file?: string; metadataFile?: string; exitStatus?: boolean }, c: Command) => {
-        const input = evaluationInput(factory.io, o);
-        const stdin = o.file === '-' || o.metadataFile === '-';
-        const { base, scope } = await policyStart(factory, c, o, stdin ? 'a file on stdin (-)' : undefined);
-        await run({ ...base, scope, input, exitStatus: Boolean(o.exitStatus) });
-      },
-    );
+  ).action(
+    async (o: PolicyFlags & { file?: string; metadataFile?: string; exitStatus?: boolean }, c: Command) => {
+      const input = evaluationInput(factory.io, o);
+      const stdin = o.file === '-' || o.metadataFile === '-';
+      const { base, scope } = await policyStart(factory, c, o, stdin ? 'a file on stdin (-)' : undefined);
+      await run({ ...base, scope, input, exitStatus: Boolean(o.exitStatus) });
+    },
+  );
 }
 
 export async function runPolicyEvaluate(o: PolicyEvaluateOptions): Promise<void> {

@@ -1,7 +1,8 @@
 import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, start } from '../shared.js';
+import { type Confirm, type PipelinesBase, start } from '../shared.js';
 import { printDeleted } from '../../shared/outcome.js';
 
 export interface ProjectDeleteOptions extends PipelinesBase {
@@ -10,11 +11,11 @@ export interface ProjectDeleteOptions extends PipelinesBase {
 }
 
 export function projectDeleteCommand(factory: Factory, run = runProjectDelete): Command {
-  return new Command('delete')
-    .description('Delete a project with its settings, variables and checkout keys')
+  return verbCommand('delete', 'Delete a project with its settings, variables and checkout keys', [
+    'ops pipelines project delete gh/acme/mobile --yes',
+  ])
     .argument('<project>', PROJECT_ARG)
     .option('--org <org>', PROJECT_ORG)
-    .addHelpText('after', examples('ops pipelines project delete gh/acme/mobile --yes'))
     .action(async (slug: string, _o: unknown, c: Command) => {
       const given = parseProjectArg(slug, c.opts());
       const { ctx, base } = await start(factory, c);

@@ -1,8 +1,9 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { FollowProvider, ProjectSettingsWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
-import { type PipelinesBase, examples, parseProjectSlug, start } from '../shared.js';
+import { type PipelinesBase, parseProjectSlug, start } from '../shared.js';
 
 export interface ProjectFollowOptions extends PipelinesBase {
   provider: FollowProvider;
@@ -25,20 +26,14 @@ export function parseFollowSlug(
 }
 
 export function projectFollowCommand(factory: Factory, run = runProjectFollow): Command {
-  return new Command('follow')
-    .description(
-      'DEPRECATED: create a project by following a repository of a classic GitHub or Bitbucket organization ' +
-        '(the repository needs a default branch and a config file); use `ops pipelines project create` instead. ' +
-        'Prints the new project’s advanced settings.',
-    )
+  return verbCommand(
+    'follow',
+    'DEPRECATED: create a project by following a repository of a classic GitHub or Bitbucket organization ' +
+      '(the repository needs a default branch and a config file); use `ops pipelines project create` instead. ' +
+      'Prints the new project’s advanced settings.',
+    ['ops pipelines project follow gh/acme/docs', 'ops pipelines project follow github/acme/docs --json'],
+  )
     .argument('<project-slug>', 'provider/organization/repository, e.g. gh/acme/docs')
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines project follow gh/acme/docs',
-        'ops pipelines project follow github/acme/docs --json',
-      ),
-    )
     .action(async (slug: string, _o: unknown, c: Command) => {
       const parsed = parseFollowSlug(slug);
       const { base } = await start(factory, c);

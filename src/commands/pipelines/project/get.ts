@@ -1,9 +1,10 @@
 import type { ProjectWire } from '../../../clients/pipelines/types.js';
 import { PROJECT_ARG, PROJECT_ORG, findProject, parseProjectArg } from '../project-ref.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import { PROJECT_COLUMNS } from '../columns.js';
-import { type PipelinesBase, examples, start } from '../shared.js';
+import { type PipelinesBase, start } from '../shared.js';
 
 export interface ProjectGetOptions extends PipelinesBase {
   slug: string;
@@ -12,18 +13,13 @@ export interface ProjectGetOptions extends PipelinesBase {
 }
 
 export function projectGetCommand(factory: Factory, run = runProjectGet): Command {
-  return new Command('get')
-    .description('Show a project: its id, organization and version-control settings')
+  return verbCommand('get', 'Show a project: its id, organization and version-control settings', [
+    'ops pipelines project get gh/acme/web-app',
+    'ops pipelines project get gh/acme/web-app --field id',
+    'ops pipelines project get web-app --org gh/acme   # by name',
+  ])
     .argument('<project>', PROJECT_ARG)
     .option('--org <org>', PROJECT_ORG)
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines project get gh/acme/web-app',
-        'ops pipelines project get gh/acme/web-app --field id',
-        'ops pipelines project get web-app --org gh/acme   # by name',
-      ),
-    )
     .action(async (slug: string, _o: unknown, c: Command) => {
       const given = parseProjectArg(slug, c.opts());
       const { ctx, base } = await start(factory, c);

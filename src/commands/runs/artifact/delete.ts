@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
 import { type RunsBase, addRepoOption, inRepo, parseId, start } from '../shared.js';
@@ -12,16 +13,14 @@ export interface ArtifactDeleteOptions extends RunsBase {
 
 export function artifactDeleteCommand(factory: Factory, run = runArtifactDelete): Command {
   return addRepoOption(
-    new Command('delete')
-      .description('Delete an artifact; asks first, --yes skips the question')
-      .argument('<artifact-id>', 'the artifact id'),
-  )
-    .addHelpText('after', '\nExamples:\n  ops runs artifact delete 1000002 --yes')
-    .action(async (raw: string, o: { repo?: string }, c: Command) => {
-      const artifactId = parseId('artifact id', raw);
-      const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
-      await run({ ...base, repo, artifactId, confirm: (a) => ctx.confirm(a) });
-    });
+    verbCommand('delete', 'Delete an artifact; asks first, --yes skips the question', [
+      'ops runs artifact delete 1000002 --yes',
+    ]).argument('<artifact-id>', 'the artifact id'),
+  ).action(async (raw: string, o: { repo?: string }, c: Command) => {
+    const artifactId = parseId('artifact id', raw);
+    const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
+    await run({ ...base, repo, artifactId, confirm: (a) => ctx.confirm(a) });
+  });
 }
 
 export async function runArtifactDelete(o: ArtifactDeleteOptions): Promise<void> {

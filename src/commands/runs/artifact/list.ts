@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
 import type { ArtifactWire } from '../../../clients/runs/types.js';
@@ -16,27 +17,24 @@ export interface ArtifactListOptions extends RunsBase {
 }
 
 export function artifactListCommand(factory: Factory, run = runArtifactList): Command {
-  const cmd = new Command('list')
-    .description('List the artifacts a run uploaded, newest first')
+  const cmd = verbCommand('list', 'List the artifacts a run uploaded, newest first', [
+    'ops runs artifact list 30433643',
+    'ops runs artifact list 30433643 --name build-output --field id',
+  ])
     .argument('<run-id>', 'the run id')
     .option('--name <name>', 'only the artifacts of this name');
   addListOptions(cmd);
   addRepoOption(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops runs artifact list 30433643\n  ops runs artifact list 30433643 --name build-output --field id',
-    )
-    .action(
-      async (raw: string, o: { repo?: string; name?: string; limit?: string; all?: boolean }, c: Command) => {
-        const runId = parseId('run id', raw);
-        const { limit } = parseListOptions(o);
-        if (o.name !== undefined && o.name.trim() === '')
-          throw new UsageError('--name is empty', 'give an artifact name');
-        const { base, repo } = await start(factory, c, o, { scope: inRepo });
-        await run({ ...base, repo, runId, name: o.name, limit });
-      },
-    );
+  return cmd.action(
+    async (raw: string, o: { repo?: string; name?: string; limit?: string; all?: boolean }, c: Command) => {
+      const runId = parseId('run id', raw);
+      const { limit } = parseListOptions(o);
+      if (o.name !== undefined && o.name.trim() === '')
+        throw new UsageError('--name is empty', 'give an artifact name');
+      const { base, repo } = await start(factory, c, o, { scope: inRepo });
+      await run({ ...base, repo, runId, name: o.name, limit });
+    },
+  );
 }
 
 export async function runArtifactList(o: ArtifactListOptions): Promise<void> {

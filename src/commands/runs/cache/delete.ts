@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
 import { UsageError } from '../../../errors.js';
@@ -36,21 +37,24 @@ export function parseCacheDeleteFlags(o: Flags): Pick<CacheDeleteOptions, 'id' |
 
 export function cacheDeleteCommand(factory: Factory, run = runCacheDelete): Command {
   return addRepoOption(
-    new Command('delete')
-      .description('Delete a cache by id, or every cache with a key (of one ref with --ref); asks first')
+    verbCommand(
+      'delete',
+      'Delete a cache by id, or every cache with a key (of one ref with --ref); asks first',
+      [
+        'ops runs cache delete --id 4 --yes',
+        'ops runs cache delete \\\n' +
+          '    --key "$(ops runs cache list --ref refs/heads/develop --field key)" \\\n' +
+          '    --ref refs/heads/develop --yes',
+      ],
+    )
       .option('--id <id>', 'the cache id')
       .option('--key <key>', 'the whole cache key')
       .option('--ref <ref>', 'with --key: only the caches of this full ref'),
-  )
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops runs cache delete --id 4 --yes\n  ops runs cache delete \\\n    --key "$(ops runs cache list --ref refs/heads/develop --field key)" \\\n    --ref refs/heads/develop --yes',
-    )
-    .action(async (o: Flags, c: Command) => {
-      const parsed = parseCacheDeleteFlags(o);
-      const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
-      await run({ ...base, repo, ...parsed, confirm: (a) => ctx.confirm(a) });
-    });
+  ).action(async (o: Flags, c: Command) => {
+    const parsed = parseCacheDeleteFlags(o);
+    const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
+    await run({ ...base, repo, ...parsed, confirm: (a) => ctx.confirm(a) });
+  });
 }
 
 export async function runCacheDelete(o: CacheDeleteOptions): Promise<void> {

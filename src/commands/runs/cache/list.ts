@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { CacheQuery } from '../../../clients/runs/artifacts.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
@@ -51,24 +52,22 @@ export function parseCacheListFlags(o: Flags): Pick<CacheListOptions, 'query' | 
 }
 
 export function cacheListCommand(factory: Factory, run = runCacheList): Command {
-  const cmd = new Command('list')
-    .description('List the caches of the repository, last used first')
+  const cmd = verbCommand('list', 'List the caches of the repository, last used first', [
+    'ops runs cache list',
+    'ops runs cache list --key Linux-node --ref refs/heads/main',
+    'ops runs cache list --sort size --order desc --json',
+  ])
     .option('--key <prefix>', 'caches whose key starts with this')
     .option('--ref <ref>', 'caches of this full ref (refs/heads/main, refs/pull/12/merge)')
     .addOption(choiceOption('--sort <field>', 'created, last-used (default) or size', Object.keys(SORTS)))
     .addOption(choiceOption('--order <order>', 'asc or desc (default)', ['asc', 'desc']));
   addListOptions(cmd);
   addRepoOption(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops runs cache list\n  ops runs cache list --key Linux-node --ref refs/heads/main\n  ops runs cache list --sort size --order desc --json',
-    )
-    .action(async (o: Flags, c: Command) => {
-      const parsed = parseCacheListFlags(o);
-      const { base, repo } = await start(factory, c, o, { scope: inRepo });
-      await run({ ...base, repo, ...parsed });
-    });
+  return cmd.action(async (o: Flags, c: Command) => {
+    const parsed = parseCacheListFlags(o);
+    const { base, repo } = await start(factory, c, o, { scope: inRepo });
+    await run({ ...base, repo, ...parsed });
+  });
 }
 
 export async function runCacheList(o: CacheListOptions): Promise<void> {

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
 import type { JobWire } from '../../../clients/runs/types.js';
@@ -42,30 +43,26 @@ export function parseJobListFlags(o: Flags): Pick<JobListOptions, 'attempt' | 'f
 }
 
 export function jobListCommand(factory: Factory, run = runJobList): Command {
-  const cmd = new Command('list')
-    .description(
-      'List the jobs of a run: its latest attempt, every attempt (--filter all) or one (--attempt)',
-    )
+  const cmd = verbCommand(
+    'list',
+    'List the jobs of a run: its latest attempt, every attempt (--filter all) or one (--attempt)',
+    [
+      'ops runs job list 30433643',
+      'ops runs job list 30433643 --filter all --json',
+      'ops runs job list 30433643 --query "[].steps[?conclusion==\'failure\'].name"',
+    ],
+  )
     .argument('<run-id>', 'the run id')
     .option('--attempt <n>', 'the jobs of this attempt')
     .addOption(choiceOption('--filter <which>', 'latest (default) or all attempts', ['latest', 'all']));
   addListOptions(cmd);
   addRepoOption(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops runs job list 30433643
-  ops runs job list 30433643 --filter all --json
-  ops runs job list 30433643 --query "[].steps[?conclusion=='failure'].name"`,
-    )
-    .action(async (raw: string, o: Flags, c: Command) => {
-      const runId = parseId('run id', raw);
-      const parsed = parseJobListFlags(o);
-      const { base, repo } = await start(factory, c, o, { scope: inRepo });
-      await run({ ...base, repo, runId, ...parsed });
-    });
+  return cmd.action(async (raw: string, o: Flags, c: Command) => {
+    const runId = parseId('run id', raw);
+    const parsed = parseJobListFlags(o);
+    const { base, repo } = await start(factory, c, o, { scope: inRepo });
+    await run({ ...base, repo, runId, ...parsed });
+  });
 }
 
 export async function runJobList(o: JobListOptions): Promise<void> {

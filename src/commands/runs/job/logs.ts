@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
 import { terminalSafe } from '../../../output/text.js';
@@ -11,24 +12,17 @@ export interface JobLogsOptions extends RunsBase {
 
 export function jobLogsCommand(factory: Factory, run = runJobLogs): Command {
   return addRepoOption(
-    new Command('logs')
-      .description("Print one finished job's log as plain text")
-      .argument('<job-id>', 'the job id'),
-  )
-    .addHelpText(
-      'after',
-      `
-The log comes from a short-lived download address; the API token is never sent there.
-
-Examples:
-  ops runs job logs 399444123
-  ops runs job logs 399444123 > test-job.log`,
-    )
-    .action(async (raw: string, o: { repo?: string }, c: Command) => {
-      const jobId = parseId('job id', raw);
-      const { base, repo } = await start(factory, c, o, { scope: inRepo });
-      await run({ ...base, repo, jobId });
-    });
+    verbCommand(
+      'logs',
+      "Print one finished job's log as plain text",
+      ['ops runs job logs 399444123', 'ops runs job logs 399444123 > test-job.log'],
+      { notes: `The log comes from a short-lived download address; the API token is never sent there.` },
+    ).argument('<job-id>', 'the job id'),
+  ).action(async (raw: string, o: { repo?: string }, c: Command) => {
+    const jobId = parseId('job id', raw);
+    const { base, repo } = await start(factory, c, o, { scope: inRepo });
+    await run({ ...base, repo, jobId });
+  });
 }
 
 export async function runJobLogs(o: JobLogsOptions): Promise<void> {

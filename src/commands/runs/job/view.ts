@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
 import { openWeb } from '../../shared/browser.js';
@@ -14,25 +15,19 @@ export interface JobViewOptions extends RunsBase {
 
 export function jobViewCommand(factory: Factory, run = runJobView): Command {
   return addRepoOption(
-    new Command('view')
-      .description('Show a job of a workflow run: its state, runner and how long it took')
+    verbCommand('view', 'Show a job of a workflow run: its state, runner and how long it took', [
+      'ops runs job view 399444123',
+      'ops runs job view 399444123 --query "steps[?conclusion==\'failure\'].name"',
+      'ops runs job view 399444123 --web',
+    ])
       .argument('<job-id>', 'the job id')
       .option('--web', "open the job's page in a browser (the address is printed if none opens)"),
-  )
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops runs job view 399444123
-  ops runs job view 399444123 --query "steps[?conclusion=='failure'].name"
-  ops runs job view 399444123 --web`,
-    )
-    .action(async (raw: string, o: { repo?: string; web?: boolean }, c: Command) => {
-      const jobId = parseId('job id', raw);
-      const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
-      const web = o.web ? (url: string) => openWeb(ctx, url) : undefined;
-      await run({ ...base, repo, jobId, web });
-    });
+  ).action(async (raw: string, o: { repo?: string; web?: boolean }, c: Command) => {
+    const jobId = parseId('job id', raw);
+    const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
+    const web = o.web ? (url: string) => openWeb(ctx, url) : undefined;
+    await run({ ...base, repo, jobId, web });
+  });
 }
 
 export async function runJobView(o: JobViewOptions): Promise<void> {

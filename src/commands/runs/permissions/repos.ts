@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { MinimalRepositoryWire } from '../../../clients/runs/types.js';
 import { printPages } from '../../shared/list.js';
@@ -12,21 +13,18 @@ export interface PermissionsReposOptions extends RunsBase {
 }
 
 export function permissionsReposCommand(factory: Factory, run = runPermissionsRepos): Command {
-  const cmd = new Command('repos').description(
+  const cmd = verbCommand(
+    'repos',
     'List the repositories allowed to run workflows, when the organisation allows selected repositories only',
+    ['ops runs permissions repos', 'ops runs permissions repos --org octo-org --json'],
   );
   addListOptions(cmd);
   addOrgOption(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops runs permissions repos\n  ops runs permissions repos --org octo-org --json',
-    )
-    .action(async (o: { org?: string; limit?: string; all?: boolean }, c: Command) => {
-      const { limit } = parseListOptions(o);
-      const { base, org } = await start(factory, c, o, { scope: inOrg });
-      await run({ ...base, org, limit });
-    });
+  return cmd.action(async (o: { org?: string; limit?: string; all?: boolean }, c: Command) => {
+    const { limit } = parseListOptions(o);
+    const { base, org } = await start(factory, c, o, { scope: inOrg });
+    await run({ ...base, org, limit });
+  });
 }
 
 export async function runPermissionsRepos(o: PermissionsReposOptions): Promise<void> {

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import { type RunsBase, addOrgOption, inOrg, parseId, start } from '../shared.js';
 
@@ -17,14 +18,14 @@ export function toggleCommand(
     name === 'enable-repo'
       ? 'Allow one more repository to run workflows (the organisation allows selected repositories only)'
       : 'Stop a repository from running workflows (the organisation allows selected repositories only)';
-  return addOrgOption(new Command(name).description(what).argument('<repo-id>', 'the repository id'))
-    .addHelpText(
-      'after',
-      `\nExamples:\n  ops runs permissions ${name} 1296270\n  ops runs permissions ${name} 1296272 --org octo-org --json`,
-    )
-    .action(async (raw: string, o: { org?: string }, c: Command) => {
-      const repositoryId = parseId('repository id', raw);
-      const { base, org } = await start(factory, c, o, { scope: inOrg });
-      await run({ ...base, org, repositoryId });
-    });
+  return addOrgOption(
+    verbCommand(name, what, [
+      `ops runs permissions ${name} 1296270`,
+      `ops runs permissions ${name} 1296272 --org octo-org --json`,
+    ]).argument('<repo-id>', 'the repository id'),
+  ).action(async (raw: string, o: { org?: string }, c: Command) => {
+    const repositoryId = parseId('repository id', raw);
+    const { base, org } = await start(factory, c, o, { scope: inOrg });
+    await run({ ...base, org, repositoryId });
+  });
 }

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import { type RunsBase, addOrgOption, inOrg, parseId, start } from '../shared.js';
 
@@ -10,23 +11,23 @@ export interface RunnerGroupAddRepoOptions extends RunsBase {
 
 export function runnerGroupAddRepoCommand(factory: Factory, run = runRunnerGroupAddRepo): Command {
   return addOrgOption(
-    new Command('add-repo')
-      .description(
-        'Give a repository access to a runner group of the organisation (the group’s visibility must be selected)',
-      )
+    verbCommand(
+      'add-repo',
+      'Give a repository access to a runner group of the organisation (the group’s visibility must be selected)',
+      [
+        'ops runs runner-group add-repo 2 1296270',
+        'ops runs runner-group add-repo 2 1296272 --org octo-org --json',
+      ],
+      { notes: `A group whose visibility is not selected answers 409 (exit 1).` },
+    )
       .argument('<group-id>', 'the runner group id')
       .argument('<repo-id>', 'the repository id'),
-  )
-    .addHelpText(
-      'after',
-      '\nA group whose visibility is not selected answers 409 (exit 1).\n\nExamples:\n  ops runs runner-group add-repo 2 1296270\n  ops runs runner-group add-repo 2 1296272 --org octo-org --json',
-    )
-    .action(async (rawGroup: string, rawRepo: string, o: { org?: string }, c: Command) => {
-      const groupId = parseId('runner group id', rawGroup);
-      const repositoryId = parseId('repository id', rawRepo);
-      const { base, org } = await start(factory, c, o, { scope: inOrg });
-      await run({ ...base, org, groupId, repositoryId });
-    });
+  ).action(async (rawGroup: string, rawRepo: string, o: { org?: string }, c: Command) => {
+    const groupId = parseId('runner group id', rawGroup);
+    const repositoryId = parseId('repository id', rawRepo);
+    const { base, org } = await start(factory, c, o, { scope: inOrg });
+    await run({ ...base, org, groupId, repositoryId });
+  });
 }
 
 export async function runRunnerGroupAddRepo(o: RunnerGroupAddRepoOptions): Promise<void> {

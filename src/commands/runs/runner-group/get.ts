@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import { type RunsBase, addOrgOption, inOrg, parseId, start } from '../shared.js';
 import { RUNNER_GROUP_COLUMNS } from './columns.js';
@@ -10,19 +11,15 @@ export interface RunnerGroupGetOptions extends RunsBase {
 
 export function runnerGroupGetCommand(factory: Factory, run = runRunnerGroupGet): Command {
   return addOrgOption(
-    new Command('get')
-      .description("Show one of the organisation's runner groups")
-      .argument('<group-id>', 'the runner group id'),
-  )
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops runs runner-group get 2\n  ops runs runner-group get 1 --org octo-org --field visibility',
-    )
-    .action(async (raw: string, o: { org?: string }, c: Command) => {
-      const groupId = parseId('runner group id', raw);
-      const { base, org } = await start(factory, c, o, { scope: inOrg });
-      await run({ ...base, org, groupId });
-    });
+    verbCommand('get', "Show one of the organisation's runner groups", [
+      'ops runs runner-group get 2',
+      'ops runs runner-group get 1 --org octo-org --field visibility',
+    ]).argument('<group-id>', 'the runner group id'),
+  ).action(async (raw: string, o: { org?: string }, c: Command) => {
+    const groupId = parseId('runner group id', raw);
+    const { base, org } = await start(factory, c, o, { scope: inOrg });
+    await run({ ...base, org, groupId });
+  });
 }
 
 export async function runRunnerGroupGet(o: RunnerGroupGetOptions): Promise<void> {

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { RunnerGroupWire } from '../../../clients/runs/types.js';
 import { UsageError } from '../../../errors.js';
@@ -16,17 +17,14 @@ export interface RunnerGroupListOptions extends RunsBase {
 
 export function runnerGroupListCommand(factory: Factory, run = runRunnerGroupList): Command {
   const cmd = addOrgOption(
-    new Command('list')
-      .description("List the organisation's runner groups")
-      .option('--visible-to <repo>', 'only the groups this repository of the organisation may use'),
+    verbCommand('list', "List the organisation's runner groups", [
+      'ops runs runner-group list',
+      'ops runs runner-group list --org octo-org --visible-to hello-world --json',
+    ]).option('--visible-to <repo>', 'only the groups this repository of the organisation may use'),
   );
   addListOptions(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops runs runner-group list\n  ops runs runner-group list --org octo-org --visible-to hello-world --json',
-    )
-    .action(async (o: { org?: string; visibleTo?: string; limit?: string; all?: boolean }, c: Command) => {
+  return cmd.action(
+    async (o: { org?: string; visibleTo?: string; limit?: string; all?: boolean }, c: Command) => {
       const { limit } = parseListOptions(o);
       const visibleTo = o.visibleTo?.trim();
       if (visibleTo !== undefined && !/^[A-Za-z0-9._-]+$/.test(visibleTo))
@@ -36,7 +34,8 @@ export function runnerGroupListCommand(factory: Factory, run = runRunnerGroupLis
         );
       const { base, org } = await start(factory, c, o, { scope: inOrg });
       await run({ ...base, org, visibleTo, limit });
-    });
+    },
+  );
 }
 
 export async function runRunnerGroupList(o: RunnerGroupListOptions): Promise<void> {

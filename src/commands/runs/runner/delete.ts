@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import { describeScope } from '../../../clients/runs/refs.js';
 import { type RunnerScope, deleteRunner } from '../scoped.js';
@@ -20,19 +21,17 @@ export interface RunnerDeleteOptions extends RunsBase {
 
 export function runnerDeleteCommand(factory: Factory, run = runRunnerDelete): Command {
   return addRepoOrOrgOptions(
-    new Command('delete')
-      .description('Force the removal of a self-hosted runner; asks first, --yes skips the question')
-      .argument('<runner-id>', 'the runner id'),
-  )
-    .addHelpText(
-      'after',
-      '\nA runner busy with a job is refused (422: exit 1).\n\nExamples:\n  ops runs runner delete 7 --yes\n  ops runs runner delete 23 --org octo-org -y',
-    )
-    .action(async (raw: string, o: ScopeFlags, c: Command) => {
-      const runnerId = parseId('runner id', raw);
-      const { ctx, base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
-      await run({ ...base, scope, runnerId, confirm: (a) => ctx.confirm(a) });
-    });
+    verbCommand(
+      'delete',
+      'Force the removal of a self-hosted runner; asks first, --yes skips the question',
+      ['ops runs runner delete 7 --yes', 'ops runs runner delete 23 --org octo-org -y'],
+      { notes: `A runner busy with a job is refused (422: exit 1).` },
+    ).argument('<runner-id>', 'the runner id'),
+  ).action(async (raw: string, o: ScopeFlags, c: Command) => {
+    const runnerId = parseId('runner id', raw);
+    const { ctx, base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
+    await run({ ...base, scope, runnerId, confirm: (a) => ctx.confirm(a) });
+  });
 }
 
 export async function runRunnerDelete(o: RunnerDeleteOptions): Promise<void> {

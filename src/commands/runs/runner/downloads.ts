@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import { DOWNLOAD_COLUMNS } from '../columns.js';
 import { type RunnerScope, runnerDownloads } from '../scoped.js';
@@ -10,18 +11,14 @@ export interface RunnerDownloadsOptions extends RunsBase {
 
 export function runnerDownloadsCommand(factory: Factory, run = runRunnerDownloads): Command {
   return addRepoOrOrgOptions(
-    new Command('downloads').description(
-      'List the runner application packages to download, by OS and architecture',
-    ),
-  )
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops runs runner downloads\n  ops runs runner downloads --org octo-org --query "[?os==\'linux\'].download_url"',
-    )
-    .action(async (o: ScopeFlags, c: Command) => {
-      const { base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
-      await run({ ...base, scope });
-    });
+    verbCommand('downloads', 'List the runner application packages to download, by OS and architecture', [
+      'ops runs runner downloads',
+      'ops runs runner downloads --org octo-org --query "[?os==\'linux\'].download_url"',
+    ]),
+  ).action(async (o: ScopeFlags, c: Command) => {
+    const { base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
+    await run({ ...base, scope });
+  });
 }
 
 export async function runRunnerDownloads(o: RunnerDownloadsOptions): Promise<void> {

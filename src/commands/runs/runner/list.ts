@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { RunnerWire } from '../../../clients/runs/types.js';
 import { UsageError } from '../../../errors.js';
@@ -15,23 +16,24 @@ export interface RunnerListOptions extends RunsBase {
 }
 
 export function runnerListCommand(factory: Factory, run = runRunnerList): Command {
-  const cmd = new Command('list')
-    .description('List the self-hosted runners of a repository, or of the organisation with --org')
-    .option('--name <name>', 'only the runner of this name');
+  const cmd = verbCommand(
+    'list',
+    'List the self-hosted runners of a repository, or of the organisation with --org',
+    [
+      'ops runs runner list',
+      'ops runs runner list --org octo-org',
+      'ops runs runner list --org octo-org --name org-runner-2 --json',
+    ],
+  ).option('--name <name>', 'only the runner of this name');
   addListOptions(cmd);
   addRepoOrOrgOptions(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops runs runner list\n  ops runs runner list --org octo-org\n  ops runs runner list --org octo-org --name org-runner-2 --json',
-    )
-    .action(async (o: ScopeFlags & { name?: string; limit?: string; all?: boolean }, c: Command) => {
-      const { limit } = parseListOptions(o);
-      if (o.name !== undefined && o.name.trim() === '')
-        throw new UsageError('--name is empty', 'give a runner name');
-      const { base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
-      await run({ ...base, scope, name: o.name, limit });
-    });
+  return cmd.action(async (o: ScopeFlags & { name?: string; limit?: string; all?: boolean }, c: Command) => {
+    const { limit } = parseListOptions(o);
+    if (o.name !== undefined && o.name.trim() === '')
+      throw new UsageError('--name is empty', 'give a runner name');
+    const { base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
+    await run({ ...base, scope, name: o.name, limit });
+  });
 }
 
 export async function runRunnerList(o: RunnerListOptions): Promise<void> {

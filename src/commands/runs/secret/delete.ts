@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import { type Scope, describeScope } from '../../../clients/runs/refs.js';
 import { deleteSecret } from '../scoped.js';
@@ -13,19 +14,16 @@ export interface SecretDeleteOptions extends RunsBase {
 
 export function secretDeleteCommand(factory: Factory, run = runSecretDelete): Command {
   return addScopeOptions(
-    new Command('delete')
-      .description('Delete a secret; asks first, --yes skips the question')
-      .argument('<name>', 'the secret name'),
-  )
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops runs secret delete DEPLOY_TOKEN --yes\n  ops runs secret delete DB_PASSWORD --env staging -y\n  ops runs secret delete SLACK_WEBHOOK_URL --org octo-org -y',
-    )
-    .action(async (rawName: string, o: ScopeFlags, c: Command) => {
-      const name = parseName('secret name', rawName);
-      const { ctx, base, scope } = await start(factory, c, o, { scope: inScope(o) });
-      await run({ ...base, scope, name, confirm: (a) => ctx.confirm(a) });
-    });
+    verbCommand('delete', 'Delete a secret; asks first, --yes skips the question', [
+      'ops runs secret delete DEPLOY_TOKEN --yes',
+      'ops runs secret delete DB_PASSWORD --env staging -y',
+      'ops runs secret delete SLACK_WEBHOOK_URL --org octo-org -y',
+    ]).argument('<name>', 'the secret name'),
+  ).action(async (rawName: string, o: ScopeFlags, c: Command) => {
+    const name = parseName('secret name', rawName);
+    const { ctx, base, scope } = await start(factory, c, o, { scope: inScope(o) });
+    await run({ ...base, scope, name, confirm: (a) => ctx.confirm(a) });
+  });
 }
 
 export async function runSecretDelete(o: SecretDeleteOptions): Promise<void> {

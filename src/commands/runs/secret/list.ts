@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { Scope } from '../../../clients/runs/client.js';
 import type { ActionsSecretWire } from '../../../clients/runs/types.js';
@@ -23,37 +24,32 @@ interface Flags extends ScopeFlags {
 }
 
 export function secretListCommand(factory: Factory, run = runSecretList): Command {
-  const cmd = new Command('list')
-    .description(
-      'List the secrets of a repository, an organisation (--org) or an environment (--env): names, never values',
-    )
-    .option('--inherited', "the organisation's secrets this repository may use");
+  const cmd = verbCommand(
+    'list',
+    'List the secrets of a repository, an organisation (--org) or an environment (--env): names, never values',
+    [
+      'ops runs secret list',
+      'ops runs secret list --org octo-org',
+      'ops runs secret list --env production',
+      'ops runs secret list --inherited --json',
+    ],
+  ).option('--inherited', "the organisation's secrets this repository may use");
   addListOptions(cmd);
   addScopeOptions(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops runs secret list
-  ops runs secret list --org octo-org
-  ops runs secret list --env production
-  ops runs secret list --inherited --json`,
-    )
-    .action(async (o: Flags, c: Command) => {
-      const { limit } = parseListOptions(o);
-      if (o.inherited && (o.org !== undefined || o.env !== undefined))
-        throw new UsageError('--inherited lists what a repository may use', 'leave out --org and --env');
-      const { base, scope } = await start(factory, c, o, {
-        scope: async (ctx) => {
-          const s = await inScope(o)(ctx);
-          if (o.inherited && s.scope.kind !== 'repo')
-            throw new UsageError('--inherited needs a repository', 'give --repo OWNER/REPO');
-          return s;
-        },
-      });
-      await run({ ...base, scope, inherited: Boolean(o.inherited), limit });
+  return cmd.action(async (o: Flags, c: Command) => {
+    const { limit } = parseListOptions(o);
+    if (o.inherited && (o.org !== undefined || o.env !== undefined))
+      throw new UsageError('--inherited lists what a repository may use', 'leave out --org and --env');
+    const { base, scope } = await start(factory, c, o, {
+      scope: async (ctx) => {
+        const s = await inScope(o)(ctx);
+        if (o.inherited && s.scope.kind !== 'repo')
+          throw new UsageError('--inherited needs a repository', 'give --repo OWNER/REPO');
+        return s;
+      },
     });
+    await run({ ...base, scope, inherited: Boolean(o.inherited), limit });
+  });
 }
 
 export async function runSecretList(o: SecretListOptions): Promise<void> {

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import { type Scope, describeScope } from '../../../clients/runs/refs.js';
 import { ApiError, UsageError } from '../../../errors.js';
@@ -35,52 +36,49 @@ export function readValue(io: Io, file: string | undefined): Promise<string> {
 }
 
 export function secretSetCommand(factory: Factory, run = runSecretSet): Command {
-  const cmd = new Command('set')
-    .description(
-      'Create or update a secret: the value from stdin (or --file), sealed to the scope’s public key',
-    )
+  const cmd = verbCommand(
+    'set',
+    'Create or update a secret: the value from stdin (or --file), sealed to the scope’s public key',
+    [
+      "printf %s 's3cr3t-value' | ops runs secret set API_KEY",
+      'head -c 32 /dev/urandom | base64 | ops runs secret set SALT --env production',
+      'echo t | ops runs secret set NPM_TOKEN --org octo-org --visibility all',
+      'echo k | ops runs secret set DEPLOY_KEY --org octo-org --repos 1296269,1296270',
+    ],
+    {
+      notes: `The value is never taken from the command line. It is encrypted here with a libsodium sealed box
+to the public key the service gives for the scope, and only the sealed value is sent. One trailing
+newline (what echo adds) is dropped, nothing else.`,
+    },
+  )
     .argument('<name>', 'the secret name (letters, digits, underscores)')
     .option('--file <path>', 'read the value from this file (- is stdin)')
     .allowExcessArguments(true);
   addScopeOptions(cmd);
   addVisibilityOptions(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      `
-The value is never taken from the command line. It is encrypted here with a libsodium sealed box
-to the public key the service gives for the scope, and only the sealed value is sent. One trailing
-newline (what echo adds) is dropped, nothing else.
-
-Examples:
-  printf %s 's3cr3t-value' | ops runs secret set API_KEY
-  head -c 32 /dev/urandom | base64 | ops runs secret set SALT --env production
-  echo t | ops runs secret set NPM_TOKEN --org octo-org --visibility all
-  echo k | ops runs secret set DEPLOY_KEY --org octo-org --repos 1296269,1296270`,
-    )
-    .action(async (rawName: string, o: Flags, c: Command) => {
-      if (c.args.length > 1)
-        throw new UsageError(
-          'a secret value is never taken from the command line',
-          `pipe it on stdin: printf %s "$VALUE" | ops runs secret set ${rawName}; or give --file FILE`,
-        );
-      const name = parseName('secret name', rawName);
-      const { visibility, repositoryIds, explicit } = parseVisibility(o);
-      const { base, scope, value } = await start(factory, c, o, {
-        stdinUsed: o.file === undefined || o.file === '-' ? 'the secret value' : undefined,
-        // The value is read before the token is checked, as the scope is.
-        scope: async (ctx) => ({ ...(await inScope(o)(ctx)), value: await readValue(factory.io, o.file) }),
-      });
-      await run({
-        ...base,
-        scope,
-        name,
-        value,
-        visibility,
-        repositoryIds,
-        explicitVisibility: explicit,
-      });
+  return cmd.action(async (rawName: string, o: Flags, c: Command) => {
+    if (c.args.length > 1)
+      throw new UsageError(
+        'a secret value is never taken from the command line',
+        `pipe it on stdin: printf %s "$VALUE" | ops runs secret set ${rawName}; or give --file FILE`,
+      );
+    const name = parseName('secret name', rawName);
+    const { visibility, repositoryIds, explicit } = parseVisibility(o);
+    const { base, scope, value } = await start(factory, c, o, {
+      stdinUsed: o.file === undefined || o.file === '-' ? 'the secret value' : undefined,
+      // The value is read before the token is checked, as the scope is.
+      scope: async (ctx) => ({ ...(await inScope(o)(ctx)), value: await readValue(factory.io, o.file) }),
     });
+    await run({
+      ...base,
+      scope,
+      name,
+      value,
+      visibility,
+      repositoryIds,
+      explicitVisibility: explicit,
+    });
+  });
 }
 
 export async function runSecretSet(o: SecretSetOptions): Promise<void> {

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import { type Scope, describeScope } from '../../../clients/runs/refs.js';
 import { deleteVariable } from '../scoped.js';
@@ -13,19 +14,16 @@ export interface VariableDeleteOptions extends RunsBase {
 
 export function variableDeleteCommand(factory: Factory, run = runVariableDelete): Command {
   return addScopeOptions(
-    new Command('delete')
-      .description('Delete a variable; asks first, --yes skips the question')
-      .argument('<name>', 'the variable name'),
-  )
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops runs variable delete LOG_LEVEL --yes\n  ops runs variable delete APP_URL --env staging -y\n  ops runs variable delete INTERNAL_MIRROR --org octo-org -y',
-    )
-    .action(async (rawName: string, o: ScopeFlags, c: Command) => {
-      const name = parseName('variable name', rawName);
-      const { ctx, base, scope } = await start(factory, c, o, { scope: inScope(o) });
-      await run({ ...base, scope, name, confirm: (a) => ctx.confirm(a) });
-    });
+    verbCommand('delete', 'Delete a variable; asks first, --yes skips the question', [
+      'ops runs variable delete LOG_LEVEL --yes',
+      'ops runs variable delete APP_URL --env staging -y',
+      'ops runs variable delete INTERNAL_MIRROR --org octo-org -y',
+    ]).argument('<name>', 'the variable name'),
+  ).action(async (rawName: string, o: ScopeFlags, c: Command) => {
+    const name = parseName('variable name', rawName);
+    const { ctx, base, scope } = await start(factory, c, o, { scope: inScope(o) });
+    await run({ ...base, scope, name, confirm: (a) => ctx.confirm(a) });
+  });
 }
 
 export async function runVariableDelete(o: VariableDeleteOptions): Promise<void> {

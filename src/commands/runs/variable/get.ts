@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { Scope } from '../../../clients/runs/client.js';
 import { VARIABLE_COLUMNS } from '../columns.js';
@@ -12,17 +13,16 @@ export interface VariableGetOptions extends RunsBase {
 
 export function variableGetCommand(factory: Factory, run = runVariableGet): Command {
   return addScopeOptions(
-    new Command('get').description('Show a variable and its value').argument('<name>', 'the variable name'),
-  )
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops runs variable get NODE_VERSION\n  ops runs variable get APP_URL --env production --field value\n  ops runs variable get DEFAULT_REGION --org octo-org --json',
-    )
-    .action(async (rawName: string, o: ScopeFlags, c: Command) => {
-      const name = parseName('variable name', rawName);
-      const { base, scope } = await start(factory, c, o, { scope: inScope(o) });
-      await run({ ...base, scope, name });
-    });
+    verbCommand('get', 'Show a variable and its value', [
+      'ops runs variable get NODE_VERSION',
+      'ops runs variable get APP_URL --env production --field value',
+      'ops runs variable get DEFAULT_REGION --org octo-org --json',
+    ]).argument('<name>', 'the variable name'),
+  ).action(async (rawName: string, o: ScopeFlags, c: Command) => {
+    const name = parseName('variable name', rawName);
+    const { base, scope } = await start(factory, c, o, { scope: inScope(o) });
+    await run({ ...base, scope, name });
+  });
 }
 
 export async function runVariableGet(o: VariableGetOptions): Promise<void> {

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { Scope } from '../../../clients/runs/client.js';
 import type { ActionsVariableWire } from '../../../clients/runs/types.js';
@@ -23,34 +24,28 @@ interface Flags extends ScopeFlags {
 }
 
 export function variableListCommand(factory: Factory, run = runVariableList): Command {
-  const cmd = new Command('list')
-    .description(
-      'List the variables of a repository, an organisation (--org) or an environment (--env), with values',
-    )
-    .option('--inherited', "the organisation's variables this repository may use");
+  const cmd = verbCommand(
+    'list',
+    'List the variables of a repository, an organisation (--org) or an environment (--env), with values',
+    [
+      'ops runs variable list',
+      'ops runs variable list --org octo-org',
+      'ops runs variable list --env production --json',
+      'ops runs variable list --inherited',
+    ],
+    { notes: `Pages hold at most 30 variables.` },
+  ).option('--inherited', "the organisation's variables this repository may use");
   addListOptions(cmd);
   addScopeOptions(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      `
-Pages hold at most 30 variables.
-
-Examples:
-  ops runs variable list
-  ops runs variable list --org octo-org
-  ops runs variable list --env production --json
-  ops runs variable list --inherited`,
-    )
-    .action(async (o: Flags, c: Command) => {
-      const { limit } = parseListOptions(o);
-      if (o.inherited && (o.org !== undefined || o.env !== undefined))
-        throw new UsageError('--inherited lists what a repository may use', 'leave out --org and --env');
-      const { base, scope } = await start(factory, c, o, { scope: inScope(o) });
-      if (o.inherited && scope.kind !== 'repo')
-        throw new UsageError('--inherited needs a repository', 'give --repo OWNER/REPO');
-      await run({ ...base, scope, inherited: Boolean(o.inherited), limit });
-    });
+  return cmd.action(async (o: Flags, c: Command) => {
+    const { limit } = parseListOptions(o);
+    if (o.inherited && (o.org !== undefined || o.env !== undefined))
+      throw new UsageError('--inherited lists what a repository may use', 'leave out --org and --env');
+    const { base, scope } = await start(factory, c, o, { scope: inScope(o) });
+    if (o.inherited && scope.kind !== 'repo')
+      throw new UsageError('--inherited needs a repository', 'give --repo OWNER/REPO');
+    await run({ ...base, scope, inherited: Boolean(o.inherited), limit });
+  });
 }
 
 export async function runVariableList(o: VariableListOptions): Promise<void> {

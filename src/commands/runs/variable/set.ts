@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { Scope } from '../../../clients/runs/client.js';
 import { ApiError, UsageError } from '../../../errors.js';
@@ -40,44 +41,41 @@ export async function variableValue(o: Flags, io: Io): Promise<string> {
 }
 
 export function variableSetCommand(factory: Factory, run = runVariableSet): Command {
-  const cmd = new Command('set')
-    .description('Create a variable, or update it when it exists; prints it as it now is')
+  const cmd = verbCommand(
+    'set',
+    'Create a variable, or update it when it exists; prints it as it now is',
+    [
+      'ops runs variable set NODE_VERSION --body 24',
+      'ops runs variable set APP_URL --env staging --body https://staging.example.com',
+      'ops runs variable set REGION --org octo-org --visibility all --body eu-west-1',
+      'echo "--strict" | ops runs variable set FLAGS --org octo-org --repos 1296269',
+    ],
+    { notes: `Without --body or --file the value is read from stdin.` },
+  )
     .argument('<name>', 'the variable name (letters, digits, underscores)')
     .option('--body <value>', 'the value')
     .option('--file <path>', 'read the value from this file (- is stdin)');
   addScopeOptions(cmd);
   addVisibilityOptions(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      `
-Without --body or --file the value is read from stdin.
-
-Examples:
-  ops runs variable set NODE_VERSION --body 24
-  ops runs variable set APP_URL --env staging --body https://staging.example.com
-  ops runs variable set REGION --org octo-org --visibility all --body eu-west-1
-  echo "--strict" | ops runs variable set FLAGS --org octo-org --repos 1296269`,
-    )
-    .action(async (rawName: string, o: Flags, c: Command) => {
-      const name = parseName('variable name', rawName);
-      const { visibility, repositoryIds, explicit } = parseVisibility(o);
-      const value = await variableValue(o, factory.io);
-      const fromStdin = o.body === undefined && (o.file === undefined || o.file === '-');
-      const { base, scope } = await start(factory, c, o, {
-        stdinUsed: fromStdin ? 'the variable value' : undefined,
-        scope: inScope(o),
-      });
-      await run({
-        ...base,
-        scope,
-        name,
-        value,
-        visibility,
-        repositoryIds,
-        explicitVisibility: explicit,
-      });
+  return cmd.action(async (rawName: string, o: Flags, c: Command) => {
+    const name = parseName('variable name', rawName);
+    const { visibility, repositoryIds, explicit } = parseVisibility(o);
+    const value = await variableValue(o, factory.io);
+    const fromStdin = o.body === undefined && (o.file === undefined || o.file === '-');
+    const { base, scope } = await start(factory, c, o, {
+      stdinUsed: fromStdin ? 'the variable value' : undefined,
+      scope: inScope(o),
     });
+    await run({
+      ...base,
+      scope,
+      name,
+      value,
+      visibility,
+      repositoryIds,
+      explicitVisibility: explicit,
+    });
+  });
 }
 
 /** Create first; a 409 (it exists) makes it an update, as `gh variable set` does. */

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
 import { UsageError } from '../../../errors.js';
@@ -61,9 +62,21 @@ export async function parseInputs(o: Flags, io: Io): Promise<Record<string, stri
 
 export function workflowDispatchCommand(factory: Factory, run = runWorkflowDispatch): Command {
   return addRepoOption(
-    new Command('dispatch')
+    verbCommand(
+      'dispatch',
+      'Start a workflow that has a workflow_dispatch trigger, on a branch or tag, with inputs',
+      [
+        'ops runs workflow dispatch release.yml --ref main -f version=1.2.0 \\\n' +
+          '    -f environment=production',
+        'ops runs workflow dispatch ci.yml --ref develop --field workflow_run_id',
+        'echo \'{"version":"1.2.1"}\' | ops runs workflow dispatch release.yml \\\n' +
+          '    --ref v1.1.0 --file -',
+      ],
+      {
+        notes: `Inputs left out take their defaults from the workflow file. Prints the new run's id and address.`,
+      },
+    )
       .alias('run')
-      .description('Start a workflow that has a workflow_dispatch trigger, on a branch or tag, with inputs')
       .argument('<workflow>', 'its id or file name (release.yml)')
       .requiredOption('--ref <ref>', 'the branch or tag to run on (main, v1.1.0, refs/heads/main)')
       .option(
@@ -72,30 +85,17 @@ export function workflowDispatchCommand(factory: Factory, run = runWorkflowDispa
         (v: string, prev: string[] = []) => [...prev, v],
       )
       .option('--file <path>', 'inputs as a JSON object from a file (- reads stdin); -f overrides its keys'),
-  )
-    .addHelpText(
-      'after',
-      `
-Inputs left out take their defaults from the workflow file. Prints the new run's id and address.
-
-Examples:
-  ops runs workflow dispatch release.yml --ref main -f version=1.2.0 \\
-    -f environment=production
-  ops runs workflow dispatch ci.yml --ref develop --field workflow_run_id
-  echo '{"version":"1.2.1"}' | ops runs workflow dispatch release.yml \\
-    --ref v1.1.0 --file -`,
-    )
-    .action(async (raw: string, o: Flags, c: Command) => {
-      const workflow = parseWorkflow(raw);
-      const ref = (o.ref ?? '').trim();
-      if (ref === '') throw new UsageError('--ref is empty', 'give a branch or tag, e.g. --ref main');
-      const inputs = await parseInputs(o, factory.io);
-      const { base, repo } = await start(factory, c, o, {
-        stdinUsed: o.file === '-' ? '--file -' : undefined,
-        scope: inRepo,
-      });
-      await run({ ...base, repo, workflow, ref, inputs });
+  ).action(async (raw: string, o: Flags, c: Command) => {
+    const workflow = parseWorkflow(raw);
+    const ref = (o.ref ?? '').trim();
+    if (ref === '') throw new UsageError('--ref is empty', 'give a branch or tag, e.g. --ref main');
+    const inputs = await parseInputs(o, factory.io);
+    const { base, repo } = await start(factory, c, o, {
+      stdinUsed: o.file === '-' ? '--file -' : undefined,
+      scope: inRepo,
     });
+    await run({ ...base, repo, workflow, ref, inputs });
+  });
 }
 
 export async function runWorkflowDispatch(o: WorkflowDispatchOptions): Promise<void> {

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
 import type { WorkflowWire } from '../../../clients/runs/types.js';
@@ -13,19 +14,17 @@ export interface WorkflowListOptions extends RunsBase {
 }
 
 export function workflowListCommand(factory: Factory, run = runWorkflowList): Command {
-  const cmd = new Command('list').description('List the workflows of the repository, with their state');
+  const cmd = verbCommand('list', 'List the workflows of the repository, with their state', [
+    'ops runs workflow list',
+    'ops runs workflow list --json --query "[?state==\'active\'].path"',
+  ]);
   addListOptions(cmd);
   addRepoOption(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops runs workflow list\n  ops runs workflow list --json --query "[?state==\'active\'].path"',
-    )
-    .action(async (o: { repo?: string; limit?: string; all?: boolean }, c: Command) => {
-      const { limit } = parseListOptions(o);
-      const { base, repo } = await start(factory, c, o, { scope: inRepo });
-      await run({ ...base, repo, limit });
-    });
+  return cmd.action(async (o: { repo?: string; limit?: string; all?: boolean }, c: Command) => {
+    const { limit } = parseListOptions(o);
+    const { base, repo } = await start(factory, c, o, { scope: inRepo });
+    await run({ ...base, repo, limit });
+  });
 }
 
 export async function runWorkflowList(o: WorkflowListOptions): Promise<void> {

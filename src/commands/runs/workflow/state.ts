@@ -1,7 +1,8 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
 import { type RunsBase, addRepoOption, inRepo, parseWorkflow, start } from '../shared.js';
+import { verbCommand } from '../../shared/verbs.js';
 
 export interface WorkflowStateOptions extends RunsBase {
   repo: RepoRef;
@@ -20,15 +21,13 @@ export function stateCommand(
       : 'Enable a disabled workflow again (state active)';
   const example = name === 'disable' ? 'ci.yml' : 'nightly.yml';
   return addRepoOption(
-    new Command(name).description(what).argument('<workflow>', 'its id or file name (ci.yml)'),
-  )
-    .addHelpText(
-      'after',
-      `\nExamples:\n  ops runs workflow ${name} ${example}\n  ops runs workflow ${name} 161337 --json`,
-    )
-    .action(async (raw: string, o: { repo?: string }, c: Command) => {
-      const workflow = parseWorkflow(raw);
-      const { base, repo } = await start(factory, c, o, { scope: inRepo });
-      await run({ ...base, repo, workflow });
-    });
+    verbCommand(name, what, [
+      `ops runs workflow ${name} ${example}`,
+      `ops runs workflow ${name} 161337 --json`,
+    ]).argument('<workflow>', 'its id or file name (ci.yml)'),
+  ).action(async (raw: string, o: { repo?: string }, c: Command) => {
+    const workflow = parseWorkflow(raw);
+    const { base, repo } = await start(factory, c, o, { scope: inRepo });
+    await run({ ...base, repo, workflow });
+  });
 }

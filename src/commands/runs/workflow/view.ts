@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
 import { openWeb } from '../../shared/browser.js';
@@ -14,21 +15,19 @@ export interface WorkflowViewOptions extends RunsBase {
 
 export function workflowViewCommand(factory: Factory, run = runWorkflowView): Command {
   return addRepoOption(
-    new Command('view')
-      .description('Show a workflow')
+    verbCommand('view', 'Show a workflow', [
+      'ops runs workflow view ci.yml',
+      'ops runs workflow view 161335 --field state',
+      'ops runs workflow view ci.yml --web',
+    ])
       .argument('<workflow>', 'its id or file name (ci.yml)')
       .option('--web', "open the workflow's page in a browser (the address is printed if none opens)"),
-  )
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops runs workflow view ci.yml\n  ops runs workflow view 161335 --field state\n  ops runs workflow view ci.yml --web',
-    )
-    .action(async (raw: string, o: { repo?: string; web?: boolean }, c: Command) => {
-      const workflow = parseWorkflow(raw);
-      const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
-      const web = o.web ? (url: string) => openWeb(ctx, url) : undefined;
-      await run({ ...base, repo, workflow, web });
-    });
+  ).action(async (raw: string, o: { repo?: string; web?: boolean }, c: Command) => {
+    const workflow = parseWorkflow(raw);
+    const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
+    const web = o.web ? (url: string) => openWeb(ctx, url) : undefined;
+    await run({ ...base, repo, workflow, web });
+  });
 }
 
 export async function runWorkflowView(o: WorkflowViewOptions): Promise<void> {

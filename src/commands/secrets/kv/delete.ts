@@ -18,20 +18,18 @@ export function kvDeleteCommand(factory: Factory, run = runKvDelete): Command {
   return secretsCommand(
     'delete',
     'Delete a secret: on KV v2 a soft delete of the latest (or the given) versions, undone by undelete',
+    [
+      'ops secrets kv delete secret/app/db --yes',
+      'ops secrets kv delete secret/app/db --versions 1,2 -y',
+      'ops secrets kv delete kv/app/legacy -y',
+    ],
+    {
+      notes: `A secret (or a version) that is not there is exit 3: one read first, as the store answers 204 either way.`,
+    },
   )
     .argument('<path>', 'mount and key, e.g. secret/app/db')
     .option('--mount <path>', 'the KV mount, when the path is the key alone')
     .option('--versions <list>', 'KV v2 versions to delete, e.g. 1,2 (default: the latest)')
-    .addHelpText(
-      'after',
-      `
-A secret (or a version) that is not there is exit 3: one read first, as the store answers 204 either way.
-
-Examples:
-  ops secrets kv delete secret/app/db --yes
-  ops secrets kv delete secret/app/db --versions 1,2 -y
-  ops secrets kv delete kv/app/legacy -y`,
-    )
     .action(
       async (path: string, o: { namespace?: string; mount?: string; versions?: string }, cmd: Command) => {
         const { ctx, options } = await kvVersionsStart(factory, cmd, path, o);

@@ -18,11 +18,11 @@ export function kvDestroyCommand(factory: Factory, run = runKvDestroy): Command 
   return secretsCommand(
     'destroy',
     'Permanently remove the data of versions of a KV v2 secret (cannot be undone)',
+    ['ops secrets kv destroy secret/app/db --versions 1 --yes'],
   )
     .argument('<path>', 'mount and key, e.g. secret/app/db')
     .requiredOption('--versions <list>', 'versions to destroy, e.g. 1,2')
     .option('--mount <path>', 'the KV mount, when the path is the key alone')
-    .addHelpText('after', '\nExamples:\n  ops secrets kv destroy secret/app/db --versions 1 --yes')
     .action(
       async (path: string, o: { namespace?: string; mount?: string; versions: string }, cmd: Command) => {
         const { ctx, options } = await kvVersionsStart(factory, cmd, path, o);

@@ -20,19 +20,16 @@ export function kvGetCommand(factory: Factory, run = runKvGet): Command {
   return secretsCommand(
     'get',
     'Read a secret from a KV mount (version 1 or 2, detected); -o env prints export lines',
+    [
+      'ops secrets kv get secret/app/db',
+      'ops secrets kv get secret/app/db --field password',
+      'ops secrets kv get secret/app/db --version 1 --json',
+      'eval "$(ops secrets kv get secret/app/db -o env)"',
+    ],
   )
     .argument('<path>', 'mount and key, e.g. secret/app/db (or the key alone with --mount)')
     .option('--mount <path>', 'the KV mount, when the path is the key alone')
     .option('--version <n>', 'a version of a KV v2 secret (default: the latest)')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops secrets kv get secret/app/db
-  ops secrets kv get secret/app/db --field password
-  ops secrets kv get secret/app/db --version 1 --json
-  eval "$(ops secrets kv get secret/app/db -o env)"`,
-    )
     .action(
       async (path: string, o: { namespace?: string; mount?: string; version?: string }, cmd: Command) => {
         const namespace = namespaceOf(o.namespace);

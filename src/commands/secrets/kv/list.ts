@@ -12,19 +12,15 @@ export function kvListCommand(factory: Factory, run = runKvList): Command {
   return secretsCommand(
     'list',
     'List the keys of a KV directory (v1 or v2); names ending in / are directories',
+    [
+      'ops secrets kv list secret/',
+      'ops secrets kv list secret/app --json',
+      'ops secrets kv list --mount kv app',
+    ],
+    { notes: `An empty directory prints nothing and exits 0.` },
   )
     .argument('<path>', 'mount and directory, e.g. secret/ or secret/app')
     .option('--mount <path>', 'the KV mount, when the path is inside it')
-    .addHelpText(
-      'after',
-      `
-An empty directory prints nothing and exits 0.
-
-Examples:
-  ops secrets kv list secret/
-  ops secrets kv list secret/app --json
-  ops secrets kv list --mount kv app`,
-    )
     .action(async (path: string, o: { namespace?: string; mount?: string }, cmd: Command) => {
       const namespace = namespaceOf(o.namespace);
       const { secretPath } = await import('../../../clients/secrets/client.js');

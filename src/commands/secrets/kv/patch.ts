@@ -11,6 +11,11 @@ export function kvPatchCommand(factory: Factory, run = runKvPatch): Command {
   return secretsCommand(
     'patch',
     'Change some keys of a KV v2 secret (a JSON merge patch); the others are kept',
+    [
+      'ops secrets kv patch secret/app/config log_level=debug',
+      'echo \'{"log_level":null}\' | ops secrets kv patch secret/app/config -',
+      'ops secrets kv patch secret/app/db password=- --cas 2 < new-password.txt',
+    ],
   )
     .argument('<path>', 'mount and key, e.g. secret/app/db')
     .argument(
@@ -19,14 +24,6 @@ export function kvPatchCommand(factory: Factory, run = runKvPatch): Command {
     )
     .option('--mount <path>', 'the KV mount, when the path is the key alone')
     .option('--cas <n>', 'check-and-set: patch only when the current version is N')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops secrets kv patch secret/app/config log_level=debug
-  echo '{"log_level":null}' | ops secrets kv patch secret/app/config -
-  ops secrets kv patch secret/app/db password=- --cas 2 < new-password.txt`,
-    )
     .action(
       async (
         path: string,

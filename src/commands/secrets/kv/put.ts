@@ -9,22 +9,18 @@ import { secretsCommand } from '../shared/command.js';
 export type KvPutOptions = KvWriteOptions;
 
 export function kvPutCommand(factory: Factory, run = runKvPut): Command {
-  return secretsCommand('put', 'Write a secret: a new version on KV v2, a replacement on KV v1')
+  return secretsCommand('put', 'Write a secret: a new version on KV v2, a replacement on KV v1', [
+    'ops secrets kv put secret/app/db username=app password=-  < password.txt',
+    'ops secrets kv put secret/app/new token=abc --cas 0',
+    'echo \'{"url":"https://x"}\' | ops secrets kv put secret/app/client -',
+    'ops secrets kv put kv/app/legacy api_key=@key.txt',
+  ])
     .argument('<path>', 'mount and key, e.g. secret/app/db')
     .argument('<data...>', 'key=value, key=@file, key=- (stdin), or - for a JSON object on stdin')
     .option('--mount <path>', 'the KV mount, when the path is the key alone')
     .option(
       '--cas <n>',
       'check-and-set (KV v2): 0 writes only a new key, N only when the current version is N',
-    )
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops secrets kv put secret/app/db username=app password=-  < password.txt
-  ops secrets kv put secret/app/new token=abc --cas 0
-  echo '{"url":"https://x"}' | ops secrets kv put secret/app/client -
-  ops secrets kv put kv/app/legacy api_key=@key.txt`,
     )
     .action(
       async (

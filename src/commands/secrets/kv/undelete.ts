@@ -12,14 +12,13 @@ export interface KvUndeleteOptions extends SecretsRunBase {
 }
 
 export function kvUndeleteCommand(factory: Factory, run = runKvUndelete): Command {
-  return secretsCommand('undelete', 'Restore soft-deleted versions of a KV v2 secret')
+  return secretsCommand('undelete', 'Restore soft-deleted versions of a KV v2 secret', [
+    'ops secrets kv undelete secret/app/db --versions 2',
+    'ops secrets kv undelete --mount secret app/db --versions 1,2',
+  ])
     .argument('<path>', 'mount and key, e.g. secret/app/db')
     .requiredOption('--versions <list>', 'versions to restore, e.g. 1,2')
     .option('--mount <path>', 'the KV mount, when the path is the key alone')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops secrets kv undelete secret/app/db --versions 2\n  ops secrets kv undelete --mount secret app/db --versions 1,2',
-    )
     .action(
       async (path: string, o: { namespace?: string; mount?: string; versions: string }, cmd: Command) => {
         const { options } = await kvVersionsStart(factory, cmd, path, o);

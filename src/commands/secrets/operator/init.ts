@@ -15,14 +15,14 @@ export function operatorInitCommand(factory: Factory, run = runOperatorInit): Co
   return secretsCommand(
     'init',
     'Initialize a new store: prints the unseal key shares and the root token (once, keep them safe)',
-    false,
+    [
+      'ops secrets operator init --key-shares 3 --key-threshold 2',
+      'ops secrets operator init --json > init.json',
+    ],
+    { namespaced: false },
   )
     .option('--key-shares <n>', 'number of unseal key shares', '5')
     .option('--key-threshold <n>', 'shares needed to unseal', '3')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops secrets operator init --key-shares 3 --key-threshold 2\n  ops secrets operator init --json > init.json',
-    )
     .action(async (o: { keyShares: string; keyThreshold: string }, cmd: Command) => {
       const shares = parseInteger('--key-shares', o.keyShares, { min: 1, max: 255 })!;
       const threshold = parseInteger('--key-threshold', o.keyThreshold, { min: 1 })!;

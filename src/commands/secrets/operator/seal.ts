@@ -11,13 +11,12 @@ export function operatorSealCommand(factory: Factory, run = runOperatorSeal): Co
   return secretsCommand(
     'seal',
     'Seal the store: every request but status and unseal fails until it is unsealed (needs a root token)',
-    false,
-  )
-    .addHelpText('after', '\nExamples:\n  ops secrets operator seal --yes')
-    .action(async (_o: unknown, cmd: Command) => {
-      const { ctx, base, view } = await start(factory, cmd, {});
-      await run({ ...base, ...view, confirm: (a) => ctx.confirm(a) });
-    });
+    ['ops secrets operator seal --yes'],
+    { namespaced: false },
+  ).action(async (_o: unknown, cmd: Command) => {
+    const { ctx, base, view } = await start(factory, cmd, {});
+    await run({ ...base, ...view, confirm: (a) => ctx.confirm(a) });
+  });
 }
 
 export async function runOperatorSeal(o: OperatorSealOptions): Promise<void> {

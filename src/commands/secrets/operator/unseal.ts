@@ -17,19 +17,14 @@ export function operatorUnsealCommand(factory: Factory, run = runOperatorUnseal)
   return secretsCommand(
     'unseal',
     'Give unseal key shares until the store is unsealed; keys come from stdin (one a line) or a prompt',
-    false,
+    [
+      'ops secrets operator unseal    # asks for each share on a terminal',
+      'printf \'%s\\n\' "$KEY1" "$KEY2" | ops secrets operator unseal',
+      'ops secrets operator unseal --reset',
+    ],
+    { notes: `Key shares are never taken from the command line.`, namespaced: false },
   )
     .option('--reset', 'forget the shares given so far')
-    .addHelpText(
-      'after',
-      `
-Key shares are never taken from the command line.
-
-Examples:
-  ops secrets operator unseal    # asks for each share on a terminal
-  printf '%s\\n' "$KEY1" "$KEY2" | ops secrets operator unseal
-  ops secrets operator unseal --reset`,
-    )
     .action(async (o: { reset?: boolean }, cmd: Command) => {
       const { ctx, base, view } = await start(factory, cmd, {}, { client: { auth: false } });
       await run({

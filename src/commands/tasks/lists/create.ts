@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
-import { type TasksFlags, type TasksRunBase, checkTitle, tasksCommand, start } from '../shared.js';
+import { type TasksFlags, type TasksRunBase, checkTitle, start } from '../shared.js';
 import { LIST_COLUMNS } from '../columns.js';
 
 export interface ListsCreateOptions extends TasksRunBase {
@@ -8,15 +9,11 @@ export interface ListsCreateOptions extends TasksRunBase {
 }
 
 export function listsCreateCommand(factory: Factory, run = runListsCreate): Command {
-  return tasksCommand('create', 'Create a task list')
+  return verbCommand('create', 'Create a task list', [
+    'ops tasks lists create "Holiday packing"',
+    'ops tasks lists create Chores --field id',
+  ])
     .argument('<title>', 'its title, at most 1,024 characters')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops tasks lists create "Holiday packing"
-  ops tasks lists create Chores --field id`,
-    )
     .action(async (title: string, o: TasksFlags, c: Command) => {
       checkTitle(title);
       const { base } = await start(factory, c, o);

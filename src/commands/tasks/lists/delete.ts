@@ -1,15 +1,9 @@
 import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import { pickableArgument, requireFirst, requireOrPick } from '../../shared/pick.js';
 import { pickList } from '../pick-list.js';
 import type { Factory } from '../../../app/types.js';
-import {
-  ListResolver,
-  type TasksFlags,
-  type TasksRunBase,
-  parseListRef,
-  tasksCommand,
-  start,
-} from '../shared.js';
+import { ListResolver, type TasksFlags, type TasksRunBase, parseListRef, start } from '../shared.js';
 import { printDeleted } from '../../shared/outcome.js';
 
 export interface ListsDeleteOptions extends TasksRunBase {
@@ -21,21 +15,15 @@ export interface ListsDeleteOptions extends TasksRunBase {
 }
 
 export function listsDeleteCommand(factory: Factory, run = runListsDelete): Command {
-  return tasksCommand(
+  return verbCommand(
     'delete',
     'Delete a task list and every task in it (the default list cannot be deleted)',
+    ['ops tasks lists delete "Reading list" --yes', 'ops tasks lists delete Groceries -y'],
   )
     .addArgument(
       pickableArgument('list', 'the list: its id or its exact title (on a terminal, chosen when left out)'),
     )
     .hook('preAction', requireFirst(factory.io, 'list'))
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops tasks lists delete "Reading list" --yes
-  ops tasks lists delete Groceries -y`,
-    )
     .action(async (given: string | undefined, o: TasksFlags, c: Command) => {
       requireOrPick(factory.io, c, 'list', given);
       if (given !== undefined) parseListRef(given);

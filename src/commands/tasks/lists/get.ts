@@ -1,15 +1,9 @@
 import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import { pickableArgument, requireOrPick } from '../../shared/pick.js';
 import { pickList } from '../pick-list.js';
 import type { Factory } from '../../../app/types.js';
-import {
-  ListResolver,
-  type TasksFlags,
-  type TasksRunBase,
-  parseListRef,
-  tasksCommand,
-  start,
-} from '../shared.js';
+import { ListResolver, type TasksFlags, type TasksRunBase, parseListRef, start } from '../shared.js';
 import { LIST_COLUMNS } from '../columns.js';
 
 export interface ListsGetOptions extends TasksRunBase {
@@ -20,20 +14,16 @@ export interface ListsGetOptions extends TasksRunBase {
 }
 
 export function listsGetCommand(factory: Factory, run = runListsGet): Command {
-  return tasksCommand('get', 'Show one task list')
+  return verbCommand('get', 'Show one task list', [
+    'ops tasks lists get @default',
+    'ops tasks lists get Groceries --json',
+    'ops tasks lists get Work --field id',
+  ])
     .addArgument(
       pickableArgument(
         'list',
         'the list: its id, its exact title or @default (on a terminal, chosen when left out)',
       ),
-    )
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops tasks lists get @default
-  ops tasks lists get Groceries --json
-  ops tasks lists get Work --field id`,
     )
     .action(async (given: string | undefined, o: TasksFlags, c: Command) => {
       requireOrPick(factory.io, c, 'list', given);

@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import { MAX_PAGE } from '../../../clients/tasks/pages.js';
 import type { TaskListWire } from '../../../clients/tasks/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { parseInteger } from '../../shared/parse.js';
-import { type TasksFlags, type TasksRunBase, tasksCommand, start } from '../shared.js';
+import { type TasksFlags, type TasksRunBase, start } from '../shared.js';
 import { LIST_COLUMNS } from '../columns.js';
 
 export interface ListsListOptions extends TasksRunBase {
@@ -22,26 +23,18 @@ interface Flags extends TasksFlags {
 }
 
 export function listsListCommand(factory: Factory, run = runListsList): Command {
-  const cmd = tasksCommand('list', "List the user's task lists, the default one first").option(
-    '--page-size <n>',
-    `lists per request (maxResults), at most ${MAX_PAGE}`,
-  );
+  const cmd = verbCommand('list', "List the user's task lists, the default one first", [
+    'ops tasks lists list',
+    'ops tasks lists list --all -o ndjson',
+    'ops tasks lists list --json --query "[].title"',
+  ]).option('--page-size <n>', `lists per request (maxResults), at most ${MAX_PAGE}`);
   addListOptions(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops tasks lists list
-  ops tasks lists list --all -o ndjson
-  ops tasks lists list --json --query "[].title"`,
-    )
-    .action(async (o: Flags, c: Command) => {
-      const { limit } = parseListOptions(o);
-      const pageSize = parseInteger('--page-size', o.pageSize, { min: 1, max: MAX_PAGE });
-      const { base } = await start(factory, c, o);
-      await run({ ...base, limit, pageSize });
-    });
+  return cmd.action(async (o: Flags, c: Command) => {
+    const { limit } = parseListOptions(o);
+    const pageSize = parseInteger('--page-size', o.pageSize, { min: 1, max: MAX_PAGE });
+    const { base } = await start(factory, c, o);
+    await run({ ...base, limit, pageSize });
+  });
 }
 
 export async function runListsList(o: ListsListOptions): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import {
   ListResolver,
@@ -6,7 +7,6 @@ import {
   type TasksRunBase,
   checkTitle,
   parseListRef,
-  tasksCommand,
   start,
 } from '../shared.js';
 import { LIST_COLUMNS } from '../columns.js';
@@ -18,16 +18,12 @@ export interface ListsRenameOptions extends TasksRunBase {
 }
 
 export function listsRenameCommand(factory: Factory, run = runListsRename): Command {
-  return tasksCommand('rename', 'Give a task list a new title (a partial update: PATCH)')
+  return verbCommand('rename', 'Give a task list a new title (a partial update: PATCH)', [
+    'ops tasks lists rename Groceries "Weekly shop"',
+    'ops tasks lists rename @default Inbox --json',
+  ])
     .argument('<list>', 'the list: its id, its exact title or @default')
     .argument('<title>', 'the new title, at most 1,024 characters')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops tasks lists rename Groceries "Weekly shop"
-  ops tasks lists rename @default Inbox --json`,
-    )
     .action(async (list: string, title: string, o: TasksFlags, c: Command) => {
       parseListRef(list);
       checkTitle(title, 'new title');

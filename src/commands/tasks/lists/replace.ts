@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { verbCommand } from '../../shared/verbs.js';
 import { pickableArgument, requireOrPick } from '../../shared/pick.js';
 import { pickList } from '../pick-list.js';
 import type { Factory } from '../../../app/types.js';
@@ -11,7 +12,6 @@ import {
   checkTitle,
   readJsonObject,
   parseListRef,
-  tasksCommand,
   start,
 } from '../shared.js';
 import { LIST_COLUMNS } from '../columns.js';
@@ -34,7 +34,11 @@ export function checkListBody(body: Record<string, unknown>, file: string): Task
 }
 
 export function listsReplaceCommand(factory: Factory, run = runListsReplace): Command {
-  return tasksCommand('replace', 'Replace a task list with a JSON resource (a full update: PUT)')
+  return verbCommand('replace', 'Replace a task list with a JSON resource (a full update: PUT)', [
+    'ops tasks lists get Work --json > work.json',
+    'ops tasks lists replace Work --file work.json',
+    'echo \'{"title": "Errands"}\' | ops tasks lists replace Groceries --file -',
+  ])
     .addArgument(
       pickableArgument(
         'list',
@@ -42,14 +46,6 @@ export function listsReplaceCommand(factory: Factory, run = runListsReplace): Co
       ),
     )
     .requiredOption('--file <file>', 'the task list as JSON, or - for stdin (read-only fields are ignored)')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  ops tasks lists get Work --json > work.json
-  ops tasks lists replace Work --file work.json
-  echo '{"title": "Errands"}' | ops tasks lists replace Groceries --file -`,
-    )
     .action(async (given: string | undefined, o: TasksFlags & { file: string }, c: Command) => {
       requireOrPick(factory.io, c, 'list', given);
       if (given !== undefined) parseListRef(given);

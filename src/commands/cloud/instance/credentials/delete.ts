@@ -1,4 +1,5 @@
 import { resolveInstance } from '../../names.js';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Command } from 'commander';
 import type { Context, Factory } from '../../../../app/types.js';
 import {
@@ -7,7 +8,7 @@ import {
   type CredentialWire,
 } from '../../../../clients/cloud/types.js';
 import { UsageError } from '../../../../errors.js';
-import { type CloudRunBase, cloudCommand, start, planRead } from '../../shared.js';
+import { type CloudRunBase, start, planRead } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { parseCredentialType, parseUsername } from './shared.js';
 import { choiceOption } from '../../../shared/choices.js';
@@ -40,7 +41,7 @@ export function parseCredentialsDeleteFlags(o: { type?: string; username?: strin
 }
 
 export function credentialsDeleteCommand(factory: Factory, run = runCredentialsDelete): Command {
-  return cloudCommand('delete', 'Delete one credential of an instance, or all of them with --all', [
+  return verbCommand('delete', 'Delete one credential of an instance, or all of them with --all', [
     'ops cloud instance credentials delete 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 \\\n' +
       '    --type OPERATING_SYSTEM --username root --yes',
     'ops cloud instance credentials delete 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b05 \\\n' + '    --all --yes',

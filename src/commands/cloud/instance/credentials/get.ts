@@ -1,4 +1,5 @@
 import { required } from '../../../shared/required.js';
+import { verbCommand } from '../../../shared/verbs.js';
 import { resolveInstance } from '../../names.js';
 import { type Command, Option } from 'commander';
 import type { Factory } from '../../../../app/types.js';
@@ -7,7 +8,7 @@ import {
   type CredentialType,
   type CredentialWire,
 } from '../../../../clients/cloud/types.js';
-import { type CloudRunBase, cloudCommand, start } from '../../shared.js';
+import { type CloudRunBase, start } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { CREDENTIAL_COLUMNS, parseCredentialType, parseUsername, withoutPassword } from './shared.js';
 import { choiceOption } from '../../../shared/choices.js';
@@ -21,7 +22,7 @@ export interface CredentialsGetOptions extends CloudRunBase {
 }
 
 export function credentialsGetCommand(factory: Factory, run = runCredentialsGet): Command {
-  return cloudCommand('get', 'Show a credential of an instance; the password only with --show-password', [
+  return verbCommand('get', 'Show a credential of an instance; the password only with --show-password', [
     'ops cloud instance credentials get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 \\\n' +
       '    --type OPERATING_SYSTEM --username root',
     'ops cloud instance credentials get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 \\\n' +

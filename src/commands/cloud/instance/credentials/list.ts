@@ -1,8 +1,9 @@
 import { resolveInstance } from '../../names.js';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import { CREDENTIAL_TYPES, type CredentialType } from '../../../../clients/cloud/types.js';
-import { type CloudRunBase, cloudCommand, start } from '../../shared.js';
+import { type CloudRunBase, start } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { CREDENTIAL_COLUMNS, parseCredentialType } from './shared.js';
 import { choiceOption } from '../../../shared/choices.js';
@@ -13,7 +14,7 @@ export interface CredentialsListOptions extends CloudRunBase {
 }
 
 export function credentialsListCommand(factory: Factory, run = runCredentialsList): Command {
-  return cloudCommand('list', 'List the credentials kept for an instance (names only, never passwords)', [
+  return verbCommand('list', 'List the credentials kept for an instance (names only, never passwords)', [
     'ops cloud instance credentials list 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03',
     'ops cloud instance credentials list 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b05 \\\n' +
       '    --type OPERATING_SYSTEM --json',

@@ -1,10 +1,11 @@
 import { required } from '../../../shared/required.js';
+import { verbCommand } from '../../../shared/verbs.js';
 import { type Command, Option } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import { CREDENTIAL_TYPES, type CredentialType } from '../../../../clients/cloud/types.js';
 import type { Io } from '../../../../io.js';
 import { readSecretInput } from '../../../shared/secret-input.js';
-import { type CloudRunBase, cloudCommand } from '../../shared.js';
+import type { CloudRunBase } from '../../shared.js';
 import { CREDENTIAL_COLUMNS, credentialAction, withoutPassword } from './shared.js';
 import { choiceOption } from '../../../shared/choices.js';
 
@@ -18,7 +19,7 @@ export interface CredentialsStoreOptions extends CloudRunBase {
 }
 
 export function credentialsStoreCommand(factory: Factory, run = runCredentialsStore): Command {
-  return cloudCommand(
+  return verbCommand(
     'store',
     'Store a credential of an instance; the password is read from stdin, a hidden prompt or --file, never argv',
     [

@@ -1,10 +1,11 @@
 import { resolveInstance } from '../../names.js';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import { CPU_GRANULARITIES, type MetricsQuery } from '../../../../clients/cloud/types.js';
 import { isoSeconds, parseTimeWindow } from '../../../shared/parse.js';
 import { type MetricsView, metricsView, peakText, printMetrics, seriesOf } from '../../charts.js';
-import { type CloudRunBase, cloudCommand, start, parseChoice } from '../../shared.js';
+import { type CloudRunBase, start, parseChoice } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { choiceOption } from '../../../shared/choices.js';
 
@@ -30,7 +31,7 @@ export function parseCpuFlags(
 }
 
 export function metricsCpuCommand(factory: Factory, run = runMetricsCpu): Command {
-  return cloudCommand(
+  return verbCommand(
     'cpu',
     'CPU use of an instance in percent, drawn as a chart on a terminal (values with -o json|csv)',
     [

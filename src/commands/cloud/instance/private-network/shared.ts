@@ -1,9 +1,10 @@
 import { resolveInstance } from '../../names.js';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import type { CloudClient } from '../../../../clients/cloud/client.js';
 import type { SnapshotWire } from '../../../../clients/cloud/types.js';
-import { type CloudRunBase, StateError, cloudCommand, start, label, planRead } from '../../shared.js';
+import { type CloudRunBase, StateError, start, label, planRead } from '../../shared.js';
 import { instanceId, printInstance } from '../shared.js';
 
 export interface PrivateNetworkOptions extends CloudRunBase {
@@ -17,7 +18,7 @@ export function privateNetworkCommand(
   examples: string[],
   run: (o: PrivateNetworkOptions) => Promise<void>,
 ): Command {
-  return cloudCommand(verb, description, examples)
+  return verbCommand(verb, description, examples)
     .argument('<id>', 'instance id (UUID) or unique reference')
     .action(async (raw: string, _o: object, c: Command) => {
       const ref = instanceId(raw);

@@ -1,4 +1,5 @@
 import { required } from '../../../shared/required.js';
+import { verbCommand } from '../../../shared/verbs.js';
 import { resolveInstance } from '../../names.js';
 import { type Command, Option } from 'commander';
 import type { Factory } from '../../../../app/types.js';
@@ -7,15 +8,7 @@ import { OpsError, UsageError } from '../../../../errors.js';
 import type { Io } from '../../../../io.js';
 import { type WaitFlags, type WaitOptions, addWaitOptions, parseWaitOptions } from '../../../shared/wait.js';
 import { SNAPSHOT_COLUMNS } from '../../columns.js';
-import {
-  type CloudRunBase,
-  StateError,
-  cloudCommand,
-  start,
-  label,
-  parseText,
-  planRead,
-} from '../../shared.js';
+import { type CloudRunBase, StateError, start, label, parseText, planRead } from '../../shared.js';
 import { instanceId, requireInstanceState } from '../shared.js';
 import { waitForSnapshot } from './shared.js';
 
@@ -27,7 +20,7 @@ export interface SnapshotCreateOptions extends CloudRunBase {
 }
 
 export function snapshotCreateCommand(factory: Factory, run = runSnapshotCreate): Command {
-  const cmd = cloudCommand(
+  const cmd = verbCommand(
     'create',
     'Snapshot a RUNNING instance (one snapshot per instance); --wait until it is READY',
     [

@@ -1,7 +1,8 @@
 import { resolveInstance } from '../../names.js';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Command } from 'commander';
 import type { Context, Factory } from '../../../../app/types.js';
-import { type CloudRunBase, StateError, cloudCommand, start, planRead } from '../../shared.js';
+import { type CloudRunBase, StateError, start, planRead } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { snapshotId } from './shared.js';
 import { printDeleted } from '../../../shared/outcome.js';
@@ -13,7 +14,7 @@ export interface SnapshotDeleteOptions extends CloudRunBase {
 }
 
 export function snapshotDeleteCommand(factory: Factory, run = runSnapshotDelete): Command {
-  return cloudCommand('delete', 'Delete the READY snapshot of an instance', [
+  return verbCommand('delete', 'Delete the READY snapshot of an instance', [
     'ops cloud instance snapshot delete 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 \\\n' +
       '    8c1e5f20-3a4b-4c5d-8e6f-7a8b9c0d1e01 --yes',
   ])

@@ -1,8 +1,9 @@
 import { resolveInstance } from '../../names.js';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import { SNAPSHOT_COLUMNS } from '../../columns.js';
-import { type CloudRunBase, cloudCommand, start } from '../../shared.js';
+import { type CloudRunBase, start } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { snapshotId } from './shared.js';
 
@@ -12,7 +13,7 @@ export interface SnapshotGetOptions extends CloudRunBase {
 }
 
 export function snapshotGetCommand(factory: Factory, run = runSnapshotGet): Command {
-  return cloudCommand('get', 'Show a snapshot of an instance', [
+  return verbCommand('get', 'Show a snapshot of an instance', [
     'ops cloud instance snapshot get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 \\\n' +
       '    8c1e5f20-3a4b-4c5d-8e6f-7a8b9c0d1e01',
     'ops cloud instance snapshot get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 \\\n' +

@@ -1,11 +1,12 @@
 import { resolveInstance } from '../../names.js';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import type { SnapshotWire } from '../../../../clients/cloud/types.js';
 import { printPages } from '../../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
 import { SNAPSHOT_COLUMNS } from '../../columns.js';
-import { type CloudRunBase, cloudCommand, start } from '../../shared.js';
+import { type CloudRunBase, start } from '../../shared.js';
 import { instanceId } from '../shared.js';
 
 export interface SnapshotListOptions extends CloudRunBase {
@@ -14,7 +15,7 @@ export interface SnapshotListOptions extends CloudRunBase {
 }
 
 export function snapshotListCommand(factory: Factory, run = runSnapshotList): Command {
-  const cmd = cloudCommand('list', 'List the snapshots of an instance (there is at most one)', [
+  const cmd = verbCommand('list', 'List the snapshots of an instance (there is at most one)', [
     'ops cloud instance snapshot list 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03',
     'ops cloud instance snapshot list 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --json',
   ]).argument('<id>', 'instance id (UUID) or unique reference');

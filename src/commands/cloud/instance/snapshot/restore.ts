@@ -1,8 +1,9 @@
 import { resolveInstance } from '../../names.js';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Command } from 'commander';
 import type { Context, Factory } from '../../../../app/types.js';
 import { SNAPSHOT_COLUMNS } from '../../columns.js';
-import { type CloudRunBase, StateError, cloudCommand, start, planRead } from '../../shared.js';
+import { type CloudRunBase, StateError, start, planRead } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { snapshotId } from './shared.js';
 
@@ -13,7 +14,7 @@ export interface SnapshotRestoreOptions extends CloudRunBase {
 }
 
 export function snapshotRestoreCommand(factory: Factory, run = runSnapshotRestore): Command {
-  return cloudCommand(
+  return verbCommand(
     'restore',
     "Restore an instance's disk from its READY snapshot (what was written since is lost)",
     [

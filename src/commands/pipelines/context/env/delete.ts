@@ -1,7 +1,8 @@
 import { CONTEXT_ORG, parseContextRef, resolveContext } from '../ref.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Factory } from '../../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, parseEnvName, start } from '../../shared.js';
+import { type Confirm, type PipelinesBase, parseEnvName, start } from '../../shared.js';
 import { printDeleted } from '../../../shared/outcome.js';
 
 export interface ContextEnvDeleteOptions extends PipelinesBase {
@@ -11,18 +12,13 @@ export interface ContextEnvDeleteOptions extends PipelinesBase {
 }
 
 export function contextEnvDeleteCommand(factory: Factory, run = runContextEnvDelete): Command {
-  return new Command('delete')
-    .description('Delete a variable of a context')
+  return verbCommand('delete', 'Delete a variable of a context', [
+    'ops pipelines context env delete a0c17523-e4af-46ab-965f-4a57cbc4a90f \\\n' +
+      '    SNS_ALERT_TOPIC --yes',
+  ])
     .argument('<context>', 'context id (uuid), or its name in --org')
     .option('--org <org>', CONTEXT_ORG)
     .argument('<name>', 'variable name')
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines context env delete a0c17523-e4af-46ab-965f-4a57cbc4a90f \\\n' +
-          '    SNS_ALERT_TOPIC --yes',
-      ),
-    )
     .action(async (id: string, name: string, _o: unknown, c: Command) => {
       const ref = parseContextRef(id, c.opts());
       const variable = parseEnvName(name);

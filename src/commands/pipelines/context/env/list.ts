@@ -1,5 +1,6 @@
 import { CONTEXT_ORG, parseContextRef } from '../ref.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../../shared/verbs.js';
 import { pickableArgument, requireOrPick } from '../../../shared/pick.js';
 import { CONTEXT_ARG, contextOrPick } from '../pick.js';
 import type { Factory } from '../../../../app/types.js';
@@ -7,7 +8,7 @@ import type { ContextEnvVarWire } from '../../../../clients/pipelines/types.js';
 import { printPages } from '../../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
 import { CONTEXT_ENV_COLUMNS } from '../../columns.js';
-import { type PipelinesBase, examples, start } from '../../shared.js';
+import { type PipelinesBase, start } from '../../shared.js';
 
 export interface ContextEnvListOptions extends PipelinesBase {
   contextId: string;
@@ -15,28 +16,26 @@ export interface ContextEnvListOptions extends PipelinesBase {
 }
 
 export function contextEnvListCommand(factory: Factory, run = runContextEnvList): Command {
-  const cmd = new Command('list')
-    .description("List a context's environment variables (names and times: values are never returned)")
+  const cmd = verbCommand(
+    'list',
+    "List a context's environment variables (names and times: values are never returned)",
+    [
+      'ops pipelines context env list a0c17523-e4af-46ab-965f-4a57cbc4a90f',
+      'ops pipelines context env list a0c17523-e4af-46ab-965f-4a57cbc4a90f --all \\\n' + '    -o ndjson',
+      'ops pipelines context env list slack-notify --org gh/acme',
+    ],
+  )
     .addArgument(pickableArgument('context', CONTEXT_ARG))
     .option('--org <org>', CONTEXT_ORG);
   addListOptions(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines context env list a0c17523-e4af-46ab-965f-4a57cbc4a90f',
-        'ops pipelines context env list a0c17523-e4af-46ab-965f-4a57cbc4a90f --all \\\n' + '    -o ndjson',
-        'ops pipelines context env list slack-notify --org gh/acme',
-      ),
-    )
-    .action(async (id: string | undefined, o: { limit?: string; all?: boolean }, c: Command) => {
-      const list = parseListOptions(o);
-      requireOrPick(factory.io, c, 'context', id);
-      const ref = id === undefined ? undefined : parseContextRef(id, c.opts());
-      const { ctx, base } = await start(factory, c);
-      const contextId = await contextOrPick(ctx, c, base, ref, c.opts());
-      await run({ ...base, contextId, limit: list.limit });
-    });
+  return cmd.action(async (id: string | undefined, o: { limit?: string; all?: boolean }, c: Command) => {
+    const list = parseListOptions(o);
+    requireOrPick(factory.io, c, 'context', id);
+    const ref = id === undefined ? undefined : parseContextRef(id, c.opts());
+    const { ctx, base } = await start(factory, c);
+    const contextId = await contextOrPick(ctx, c, base, ref, c.opts());
+    await run({ ...base, contextId, limit: list.limit });
+  });
 }
 
 export async function runContextEnvList(o: ContextEnvListOptions): Promise<void> {

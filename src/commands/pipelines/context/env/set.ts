@@ -1,10 +1,11 @@
 import { CONTEXT_ORG, parseContextRef, resolveContext } from '../ref.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Factory } from '../../../../app/types.js';
 import type { Io } from '../../../../io.js';
 import { readSecretInput } from '../../../shared/secret-input.js';
 import { CONTEXT_ENV_COLUMNS } from '../../columns.js';
-import { type PipelinesBase, examples, parseEnvName, start } from '../../shared.js';
+import { type PipelinesBase, parseEnvName, start } from '../../shared.js';
 
 export interface ContextEnvSetOptions extends PipelinesBase {
   contextId: string;
@@ -19,23 +20,20 @@ export function secretValue(io: Io, file: string | undefined): () => Promise<str
 }
 
 export function contextEnvSetCommand(factory: Factory, run = runContextEnvSet): Command {
-  return new Command('set')
-    .description(
-      'Create or replace a context variable; the value is read from stdin (or --file, or a hidden prompt), never echoed',
-    )
+  return verbCommand(
+    'set',
+    'Create or replace a context variable; the value is read from stdin (or --file, or a hidden prompt), never echoed',
+    [
+      'printf %s eu-west-1 | ops pipelines context env set \\\n' +
+        '    a0c17523-e4af-46ab-965f-4a57cbc4a90f AWS_REGION',
+      'date +%s | ops pipelines context env set \\\n' +
+        '    a0c17523-e4af-46ab-965f-4a57cbc4a90f ROTATED_AT --json',
+    ],
+  )
     .argument('<context>', 'context id (uuid), or its name in --org')
     .option('--org <org>', CONTEXT_ORG)
     .argument('<name>', 'variable name, e.g. AWS_REGION')
     .option('--file <path>', 'read the value from this file (- for stdin)')
-    .addHelpText(
-      'after',
-      examples(
-        'printf %s eu-west-1 | ops pipelines context env set \\\n' +
-          '    a0c17523-e4af-46ab-965f-4a57cbc4a90f AWS_REGION',
-        'date +%s | ops pipelines context env set \\\n' +
-          '    a0c17523-e4af-46ab-965f-4a57cbc4a90f ROTATED_AT --json',
-      ),
-    )
     .action(async (id: string, name: string, o: { file?: string }, c: Command) => {
       const ref = parseContextRef(id, c.opts());
       const variable = parseEnvName(name);

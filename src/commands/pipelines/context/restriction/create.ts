@@ -1,11 +1,12 @@
 import { required } from '../../../shared/required.js';
 import { CONTEXT_ORG, parseContextRef, resolveContext } from '../ref.js';
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Factory } from '../../../../app/types.js';
 import type { RestrictionType } from '../../../../clients/pipelines/types.js';
 import { UsageError } from '../../../../errors.js';
 import { RESTRICTION_COLUMNS } from '../../columns.js';
-import { type PipelinesBase, examples, parseChoice, parseUuid, start } from '../../shared.js';
+import { type PipelinesBase, parseChoice, parseUuid, start } from '../../shared.js';
 import { choiceOption } from '../../../shared/choices.js';
 import { type ProjectRef, parseProjectArg, projectIdOf } from '../../project-ref.js';
 
@@ -53,8 +54,23 @@ export function contextRestrictionCreateCommand(
   factory: Factory,
   run = runContextRestrictionCreate,
 ): Command {
-  return new Command('create')
-    .description('Restrict who may use a context: a project, a group, or an expression over pipeline values')
+  return verbCommand(
+    'create',
+    'Restrict who may use a context: a project, a group, or an expression over pipeline values',
+    [
+      'ops pipelines context restriction create \\\n' +
+        '    82b4dc90-910e-4466-b679-404a7cd3a59c --type project \\\n' +
+        '    --value dfe353c7-5813-42bd-892a-3303ae7414ba',
+      'ops pipelines context restriction create \\\n' +
+        '    82b4dc90-910e-4466-b679-404a7cd3a59c --type project --value web-app',
+      'ops pipelines context restriction create \\\n' +
+        '    82b4dc90-910e-4466-b679-404a7cd3a59c --type expression \\\n' +
+        `    --value 'pipeline.git.branch == "main"'`,
+      'ops pipelines context restriction create \\\n' +
+        '    82b4dc90-910e-4466-b679-404a7cd3a59c --type group \\\n' +
+        '    --value b11b1c94-17d1-4b51-a554-12ddb406aff8',
+    ],
+  )
     .argument('<context>', 'context id (uuid), or its name in --org')
     .option('--org <org>', CONTEXT_ORG)
     .addOption(required(choiceOption('--type <type>', 'project, expression or group', TYPES)))
@@ -64,22 +80,6 @@ export function contextRestrictionCreateCommand(
           '--value <value>',
           'a project (id, slug, or name in --org), a group id, or an expression such as pipeline.git.branch == "main"',
         ),
-      ),
-    )
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines context restriction create \\\n' +
-          '    82b4dc90-910e-4466-b679-404a7cd3a59c --type project \\\n' +
-          '    --value dfe353c7-5813-42bd-892a-3303ae7414ba',
-        'ops pipelines context restriction create \\\n' +
-          '    82b4dc90-910e-4466-b679-404a7cd3a59c --type project --value web-app',
-        'ops pipelines context restriction create \\\n' +
-          '    82b4dc90-910e-4466-b679-404a7cd3a59c --type expression \\\n' +
-          `    --value 'pipeline.git.branch == "main"'`,
-        'ops pipelines context restriction create \\\n' +
-          '    82b4dc90-910e-4466-b679-404a7cd3a59c --type group \\\n' +
-          '    --value b11b1c94-17d1-4b51-a554-12ddb406aff8',
       ),
     )
     .action(async (id: string, o: { type?: string; value?: string; org?: string }, c: Command) => {

@@ -1,7 +1,8 @@
 import { CONTEXT_ORG, parseContextRef, resolveContext } from '../ref.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Factory } from '../../../../app/types.js';
-import { type Confirm, type PipelinesBase, examples, parseUuid, start } from '../../shared.js';
+import { type Confirm, type PipelinesBase, parseUuid, start } from '../../shared.js';
 import { printDeleted } from '../../../shared/outcome.js';
 
 export interface ContextRestrictionDeleteOptions extends PipelinesBase {
@@ -14,19 +15,14 @@ export function contextRestrictionDeleteCommand(
   factory: Factory,
   run = runContextRestrictionDelete,
 ): Command {
-  return new Command('delete')
-    .description('Remove a restriction from a context')
+  return verbCommand('delete', 'Remove a restriction from a context', [
+    'ops pipelines context restriction delete \\\n' +
+      '    a0c17523-e4af-46ab-965f-4a57cbc4a90f 32fd4949-f80c-48d1-93c0-404e963657b2 \\\n' +
+      '    --yes',
+  ])
     .argument('<context>', 'context id (uuid), or its name in --org')
     .option('--org <org>', CONTEXT_ORG)
     .argument('<restriction-id>', 'restriction id (uuid), as `context restriction list` shows it')
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines context restriction delete \\\n' +
-          '    a0c17523-e4af-46ab-965f-4a57cbc4a90f 32fd4949-f80c-48d1-93c0-404e963657b2 \\\n' +
-          '    --yes',
-      ),
-    )
     .action(async (id: string, rid: string, _o: unknown, c: Command) => {
       const ref = parseContextRef(id, c.opts());
       const restrictionId = parseUuid(

@@ -1,5 +1,6 @@
 import { CONTEXT_ORG, parseContextRef } from '../ref.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../../shared/verbs.js';
 import { pickableArgument, requireOrPick } from '../../../shared/pick.js';
 import { CONTEXT_ARG, contextOrPick } from '../pick.js';
 import type { Factory } from '../../../../app/types.js';
@@ -7,7 +8,7 @@ import type { RestrictionWire } from '../../../../clients/pipelines/types.js';
 import { printPages } from '../../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
 import { RESTRICTION_COLUMNS } from '../../columns.js';
-import { type PipelinesBase, examples, start } from '../../shared.js';
+import { type PipelinesBase, start } from '../../shared.js';
 
 export interface ContextRestrictionListOptions extends PipelinesBase {
   contextId: string;
@@ -15,24 +16,22 @@ export interface ContextRestrictionListOptions extends PipelinesBase {
 }
 
 export function contextRestrictionListCommand(factory: Factory, run = runContextRestrictionList): Command {
-  const cmd = new Command('list')
-    .description('List the restrictions of a context: projects, expressions and groups allowed to use it')
+  const cmd = verbCommand(
+    'list',
+    'List the restrictions of a context: projects, expressions and groups allowed to use it',
+    ['ops pipelines context restriction list a0c17523-e4af-46ab-965f-4a57cbc4a90f'],
+  )
     .addArgument(pickableArgument('context', CONTEXT_ARG))
     .option('--org <org>', CONTEXT_ORG);
   addListOptions(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      examples('ops pipelines context restriction list a0c17523-e4af-46ab-965f-4a57cbc4a90f'),
-    )
-    .action(async (id: string | undefined, o: { limit?: string; all?: boolean }, c: Command) => {
-      const list = parseListOptions(o);
-      requireOrPick(factory.io, c, 'context', id);
-      const ref = id === undefined ? undefined : parseContextRef(id, c.opts());
-      const { ctx, base } = await start(factory, c);
-      const contextId = await contextOrPick(ctx, c, base, ref, c.opts());
-      await run({ ...base, contextId, limit: list.limit });
-    });
+  return cmd.action(async (id: string | undefined, o: { limit?: string; all?: boolean }, c: Command) => {
+    const list = parseListOptions(o);
+    requireOrPick(factory.io, c, 'context', id);
+    const ref = id === undefined ? undefined : parseContextRef(id, c.opts());
+    const { ctx, base } = await start(factory, c);
+    const contextId = await contextOrPick(ctx, c, base, ref, c.opts());
+    await run({ ...base, contextId, limit: list.limit });
+  });
 }
 
 export async function runContextRestrictionList(o: ContextRestrictionListOptions): Promise<void> {

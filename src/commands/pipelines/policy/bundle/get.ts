@@ -1,9 +1,10 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Factory } from '../../../../app/types.js';
 import type { PolicyScope } from '../../../../clients/pipelines/client.js';
 import { UsageError } from '../../../../errors.js';
 import { terminalSafe } from '../../../../output/text.js';
-import { type PipelinesBase, examples } from '../../shared.js';
+import type { PipelinesBase } from '../../shared.js';
 import { type PolicyFlags, addPolicyScope, policyStart, printBundle } from '../shared.js';
 
 export interface PolicyBundleGetOptions extends PipelinesBase {
@@ -15,27 +16,20 @@ export interface PolicyBundleGetOptions extends PipelinesBase {
 
 export function policyBundleGetCommand(factory: Factory, run = runPolicyBundleGet): Command {
   return addPolicyScope(
-    new Command('get')
-      .description("The organization's policy bundle (a row a policy), or one policy's Rego source")
-      .argument('[name]', 'a policy name: print its source'),
-  )
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines policy bundle get',
-        'ops pipelines policy bundle get ci_security',
-        'ops pipelines policy bundle get ci_security --json',
-      ),
-    )
-    .action(async (name: string | undefined, o: PolicyFlags, c: Command) => {
-      if (name !== undefined && name.trim() === '')
-        throw new UsageError(
-          'the policy name is empty',
-          'give a name as `ops pipelines policy bundle get` lists it',
-        );
-      const { base, scope, whole } = await policyStart(factory, c, o);
-      await run({ ...base, scope, name, whole });
-    });
+    verbCommand('get', "The organization's policy bundle (a row a policy), or one policy's Rego source", [
+      'ops pipelines policy bundle get',
+      'ops pipelines policy bundle get ci_security',
+      'ops pipelines policy bundle get ci_security --json',
+    ]).argument('[name]', 'a policy name: print its source'),
+  ).action(async (name: string | undefined, o: PolicyFlags, c: Command) => {
+    if (name !== undefined && name.trim() === '')
+      throw new UsageError(
+        'the policy name is empty',
+        'give a name as `ops pipelines policy bundle get` lists it',
+      );
+    const { base, scope, whole } = await policyStart(factory, c, o);
+    await run({ ...base, scope, name, whole });
+  });
 }
 
 export async function runPolicyBundleGet(o: PolicyBundleGetOptions): Promise<void> {

@@ -1,12 +1,13 @@
 import { lstat, readFile, readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Factory } from '../../../../app/types.js';
 import type { PolicyScope } from '../../../../clients/pipelines/client.js';
 import type { BundleDiffWire } from '../../../../clients/pipelines/types.js';
 import { planning } from '../../../../clients/http/planning.js';
 import { UsageError } from '../../../../errors.js';
-import { type PipelinesBase, examples } from '../../shared.js';
+import type { PipelinesBase } from '../../shared.js';
 import { type PolicyFlags, addPolicyScope, policyStart } from '../shared.js';
 
 export interface PolicyBundlePushOptions extends PipelinesBase {
@@ -47,34 +48,29 @@ export async function readPolicies(dir: string): Promise<Record<string, string>>
 
 export function policyBundlePushCommand(factory: Factory, run = runPolicyBundlePush): Command {
   return addPolicyScope(
-    new Command('push')
-      .description(
-        "Replace the organization's policy bundle with the .rego files of a folder: policies not in it are deleted. On a terminal it shows the plan first and asks when the plan deletes something; --dry-run asks the service what would change",
-      )
-      .argument('<dir>', 'folder of .rego files (searched recursively)'),
-  )
-    .addHelpText(
-      'after',
-      examples(
+    verbCommand(
+      'push',
+      "Replace the organization's policy bundle with the .rego files of a folder: policies not in it are deleted. On a terminal it shows the plan first and asks when the plan deletes something; --dry-run asks the service what would change",
+      [
         `mkdir -p policies && printf 'package org\\n\\npolicy_name["ci_security"]\\n' \\\n` +
           '    > policies/ci_security.rego && \\\n' +
           '    ops pipelines policy bundle push policies --dry-run',
         'ops pipelines policy bundle push policies --yes',
-      ),
-    )
-    .action(async (dir: string, o: PolicyFlags, c: Command) => {
-      const { ctx, base, scope, whole } = await policyStart(factory, c, o);
-      const plan = ctx.flags.dryRun ? 'dry-run' : !ctx.flags.yes && ctx.io.stdinIsTty ? 'ask' : 'none';
-      await run({
-        ...base,
-        scope,
-        dir,
-        policies: () => readPolicies(dir),
-        plan,
-        whole,
-        confirm: (a) => ctx.confirm(a),
-      });
+      ],
+    ).argument('<dir>', 'folder of .rego files (searched recursively)'),
+  ).action(async (dir: string, o: PolicyFlags, c: Command) => {
+    const { ctx, base, scope, whole } = await policyStart(factory, c, o);
+    const plan = ctx.flags.dryRun ? 'dry-run' : !ctx.flags.yes && ctx.io.stdinIsTty ? 'ask' : 'none';
+    await run({
+      ...base,
+      scope,
+      dir,
+      policies: () => readPolicies(dir),
+      plan,
+      whole,
+      confirm: (a) => ctx.confirm(a),
     });
+  });
 }
 
 type Diff = BundleDiffWire;

@@ -1,7 +1,8 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Factory } from '../../../../app/types.js';
 import type { PolicyScope } from '../../../../clients/pipelines/client.js';
-import { type PipelinesBase, examples, parseUuid } from '../../shared.js';
+import { type PipelinesBase, parseUuid } from '../../shared.js';
 import { type PolicyFlags, addPolicyScope, policyStart, printBundle } from '../shared.js';
 import { DECISION_HINT } from './get.js';
 
@@ -14,23 +15,16 @@ export interface PolicyDecisionsBundleOptions extends PipelinesBase {
 
 export function policyDecisionsBundleCommand(factory: Factory, run = runPolicyDecisionsBundle): Command {
   return addPolicyScope(
-    new Command('bundle')
-      .description('The policy bundle a decision was made with')
-      .argument('<decision-id>', 'decision id (uuid)'),
-  )
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines policy decisions bundle 2f775b21-2322-4752-931c-4cef7e2821de',
-        'ops pipelines policy decisions bundle 2f775b21-2322-4752-931c-4cef7e2821de \\\n' +
-          "    --query 'ci_security[0].content'",
-      ),
-    )
-    .action(async (id: string, o: PolicyFlags, c: Command) => {
-      const decisionId = parseUuid('decision id', id, DECISION_HINT);
-      const { base, scope, whole } = await policyStart(factory, c, o);
-      await run({ ...base, scope, decisionId, whole });
-    });
+    verbCommand('bundle', 'The policy bundle a decision was made with', [
+      'ops pipelines policy decisions bundle 2f775b21-2322-4752-931c-4cef7e2821de',
+      'ops pipelines policy decisions bundle 2f775b21-2322-4752-931c-4cef7e2821de \\\n' +
+        "    --query 'ci_security[0].content'",
+    ]).argument('<decision-id>', 'decision id (uuid)'),
+  ).action(async (id: string, o: PolicyFlags, c: Command) => {
+    const decisionId = parseUuid('decision id', id, DECISION_HINT);
+    const { base, scope, whole } = await policyStart(factory, c, o);
+    await run({ ...base, scope, decisionId, whole });
+  });
 }
 
 export async function runPolicyDecisionsBundle(o: PolicyDecisionsBundleOptions): Promise<void> {

@@ -1,8 +1,9 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Factory } from '../../../../app/types.js';
 import type { PolicyScope } from '../../../../clients/pipelines/client.js';
 import { DECISION_COLUMNS } from '../../columns.js';
-import { type PipelinesBase, examples, parseUuid } from '../../shared.js';
+import { type PipelinesBase, parseUuid } from '../../shared.js';
 import { type PolicyFlags, addPolicyScope, policyStart } from '../shared.js';
 
 export interface PolicyDecisionsGetOptions extends PipelinesBase {
@@ -14,22 +15,15 @@ export const DECISION_HINT = 'the decision id as `ops pipelines policy decisions
 
 export function policyDecisionsGetCommand(factory: Factory, run = runPolicyDecisionsGet): Command {
   return addPolicyScope(
-    new Command('get')
-      .description('Show a policy decision: its status, failed rules and pipeline')
-      .argument('<decision-id>', 'decision id (uuid)'),
-  )
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines policy decisions get 2f775b21-2322-4752-931c-4cef7e2821de',
-        'ops pipelines policy decisions get 2f775b21-2322-4752-931c-4cef7e2821de --json',
-      ),
-    )
-    .action(async (id: string, o: PolicyFlags, c: Command) => {
-      const decisionId = parseUuid('decision id', id, DECISION_HINT);
-      const { base, scope } = await policyStart(factory, c, o);
-      await run({ ...base, scope, decisionId });
-    });
+    verbCommand('get', 'Show a policy decision: its status, failed rules and pipeline', [
+      'ops pipelines policy decisions get 2f775b21-2322-4752-931c-4cef7e2821de',
+      'ops pipelines policy decisions get 2f775b21-2322-4752-931c-4cef7e2821de --json',
+    ]).argument('<decision-id>', 'decision id (uuid)'),
+  ).action(async (id: string, o: PolicyFlags, c: Command) => {
+    const decisionId = parseUuid('decision id', id, DECISION_HINT);
+    const { base, scope } = await policyStart(factory, c, o);
+    await run({ ...base, scope, decisionId });
+  });
 }
 
 export async function runPolicyDecisionsGet(o: PolicyDecisionsGetOptions): Promise<void> {

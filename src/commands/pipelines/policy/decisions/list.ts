@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Factory } from '../../../../app/types.js';
 import type { DecisionLogWire, DecisionLogsQuery } from '../../../../clients/pipelines/types.js';
 import { printPages } from '../../../shared/list.js';
@@ -6,7 +7,7 @@ import { addListOptions, parseListOptions } from '../../../shared/list-options.j
 import { isoSeconds, parseInteger, parseTimeWindow } from '../../../shared/parse.js';
 import { DECISION_COLUMNS } from '../../columns.js';
 import { parseProjectArg, projectIdOf } from '../../project-ref.js';
-import { type PipelinesBase, examples, parseChoice } from '../../shared.js';
+import { type PipelinesBase, parseChoice } from '../../shared.js';
 import { type PolicyFlags, addPolicyScope, policyStart } from '../shared.js';
 import type { PolicyScope } from '../../../../clients/pipelines/client.js';
 import { choiceOption } from '../../../shared/choices.js';
@@ -51,8 +52,12 @@ export function parseDecisionQuery(o: Flags, now = Date.now()): DecisionLogsQuer
 
 export function policyDecisionsListCommand(factory: Factory, run = runPolicyDecisionsList): Command {
   const cmd = addPolicyScope(
-    new Command('list')
-      .description('List policy decisions, newest first, paged by offset')
+    verbCommand('list', 'List policy decisions, newest first, paged by offset', [
+      'ops pipelines policy decisions list',
+      'ops pipelines policy decisions list --status HARD_FAIL --since -7d',
+      'ops pipelines policy decisions list --offset 10 --limit 5 --json',
+      'ops pipelines policy decisions list --project web-app --status HARD_FAIL',
+    ])
       .addOption(choiceOption('--status <status>', 'PASS, SOFT_FAIL, HARD_FAIL or ERROR', STATUSES))
       .option('--since <time>', "made after: RFC 3339, a date or relative (-7d) (the API's after)")
       .option('--until <time>', "made before: RFC 3339, a date or relative (the API's before)")
@@ -62,25 +67,15 @@ export function policyDecisionsListCommand(factory: Factory, run = runPolicyDeci
       .option('--offset <n>', 'skip this many decisions first'),
   );
   addListOptions(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines policy decisions list',
-        'ops pipelines policy decisions list --status HARD_FAIL --since -7d',
-        'ops pipelines policy decisions list --offset 10 --limit 5 --json',
-        'ops pipelines policy decisions list --project web-app --status HARD_FAIL',
-      ),
-    )
-    .action(async (o: Flags, c: Command) => {
-      const list = parseListOptions(o);
-      const query = parseDecisionQuery(o);
-      const project = o.project === undefined ? undefined : parseProjectArg(o.project, o);
-      const { ctx, base, scope } = await policyStart(factory, c, o);
-      // A slug or a name costs one planned read (named by --dry-run); an id none.
-      if (project) query.project_id = await projectIdOf(ctx, base, project, o);
-      await run({ ...base, scope, query, limit: list.limit });
-    });
+  return cmd.action(async (o: Flags, c: Command) => {
+    const list = parseListOptions(o);
+    const query = parseDecisionQuery(o);
+    const project = o.project === undefined ? undefined : parseProjectArg(o.project, o);
+    const { ctx, base, scope } = await policyStart(factory, c, o);
+    // A slug or a name costs one planned read (named by --dry-run); an id none.
+    if (project) query.project_id = await projectIdOf(ctx, base, project, o);
+    await run({ ...base, scope, query, limit: list.limit });
+  });
 }
 
 export async function runPolicyDecisionsList(o: PolicyDecisionsListOptions): Promise<void> {

@@ -1,9 +1,10 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Factory } from '../../../../app/types.js';
 import type { PolicyScope } from '../../../../clients/pipelines/client.js';
 import type { DecisionSettingsWire } from '../../../../clients/pipelines/types.js';
 import type { Column } from '../../../../output/printer.js';
-import { type PipelinesBase, examples } from '../../shared.js';
+import type { PipelinesBase } from '../../shared.js';
 import { type PolicyFlags, addPolicyScope, policyStart } from '../shared.js';
 
 export interface PolicySettingsGetOptions extends PipelinesBase {
@@ -16,16 +17,14 @@ export const SETTINGS_COLUMNS: Column<DecisionSettingsWire>[] = [
 
 export function policySettingsGetCommand(factory: Factory, run = runPolicySettingsGet): Command {
   return addPolicyScope(
-    new Command('get').description('Show whether policy evaluation is enabled for pipelines'),
-  )
-    .addHelpText(
-      'after',
-      examples('ops pipelines policy settings get', 'ops pipelines policy settings get --field enabled'),
-    )
-    .action(async (o: PolicyFlags, c: Command) => {
-      const { base, scope } = await policyStart(factory, c, o);
-      await run({ ...base, scope });
-    });
+    verbCommand('get', 'Show whether policy evaluation is enabled for pipelines', [
+      'ops pipelines policy settings get',
+      'ops pipelines policy settings get --field enabled',
+    ]),
+  ).action(async (o: PolicyFlags, c: Command) => {
+    const { base, scope } = await policyStart(factory, c, o);
+    await run({ ...base, scope });
+  });
 }
 
 export async function runPolicySettingsGet(o: PolicySettingsGetOptions): Promise<void> {

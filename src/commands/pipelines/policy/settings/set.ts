@@ -1,9 +1,10 @@
 import { required } from '../../../shared/required.js';
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Factory } from '../../../../app/types.js';
 import type { PolicyScope } from '../../../../clients/pipelines/client.js';
 import { UsageError } from '../../../../errors.js';
-import { type PipelinesBase, examples } from '../../shared.js';
+import type { PipelinesBase } from '../../shared.js';
 import { type PolicyFlags, addPolicyScope, policyStart } from '../shared.js';
 import { SETTINGS_COLUMNS } from './get.js';
 import { choiceOption } from '../../../shared/choices.js';
@@ -23,22 +24,15 @@ export function parseEnabled(raw: string | undefined): boolean {
 
 export function policySettingsSetCommand(factory: Factory, run = runPolicySettingsSet): Command {
   return addPolicyScope(
-    new Command('set')
-      .description('Turn policy evaluation of pipelines on or off')
-      .addOption(required(choiceOption('--enabled <bool>', 'true or false', ['true', 'false']))),
-  )
-    .addHelpText(
-      'after',
-      examples(
-        'ops pipelines policy settings set --enabled false',
-        'ops pipelines policy settings set --enabled true',
-      ),
-    )
-    .action(async (o: PolicyFlags & { enabled?: string }, c: Command) => {
-      const enabled = parseEnabled(o.enabled);
-      const { base, scope } = await policyStart(factory, c, o);
-      await run({ ...base, scope, enabled });
-    });
+    verbCommand('set', 'Turn policy evaluation of pipelines on or off', [
+      'ops pipelines policy settings set --enabled false',
+      'ops pipelines policy settings set --enabled true',
+    ]).addOption(required(choiceOption('--enabled <bool>', 'true or false', ['true', 'false']))),
+  ).action(async (o: PolicyFlags & { enabled?: string }, c: Command) => {
+    const enabled = parseEnabled(o.enabled);
+    const { base, scope } = await policyStart(factory, c, o);
+    await run({ ...base, scope, enabled });
+  });
 }
 
 export async function runPolicySettingsSet(o: PolicySettingsSetOptions): Promise<void> {

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Factory } from '../../../../app/types.js';
 import { ApiError } from '../../../../errors.js';
 import type { Io } from '../../../../io.js';
@@ -22,30 +23,26 @@ export interface RunnerHostedDeleteOptions extends RunsBase {
 
 export function runnerHostedDeleteCommand(factory: Factory, run = runRunnerHostedDelete): Command {
   const cmd = addOrgOption(
-    new Command('delete')
-      .description(
-        "Delete one of the organisation's hosted runners; asks first; waits until the service has removed it",
-      )
-      .argument('<id>', 'the hosted runner id'),
+    verbCommand(
+      'delete',
+      "Delete one of the organisation's hosted runners; asks first; waits until the service has removed it",
+      [
+        'ops runs runner hosted delete 5 --yes',
+        'ops runs runner hosted delete 6 --org octo-org -y --no-wait --json',
+      ],
+      {
+        notes: `The service answers at once with the runner in the Deleting state and removes it in the
+background: the command waits until it is gone; --no-wait returns at once.`,
+      },
+    ).argument('<id>', 'the hosted runner id'),
   );
   addWaitOptions(cmd, { what: 'the hosted runner is gone' });
-  return cmd
-    .addHelpText(
-      'after',
-      `
-The service answers at once with the runner in the Deleting state and removes it in the
-background: the command waits until it is gone; --no-wait returns at once.
-
-Examples:
-  ops runs runner hosted delete 5 --yes
-  ops runs runner hosted delete 6 --org octo-org -y --no-wait --json`,
-    )
-    .action(async (raw: string, o: { org?: string } & WaitFlags, c: Command) => {
-      const hostedRunnerId = parseId('hosted runner id', raw);
-      const wait = parseWaitOptions(o);
-      const { ctx, base, org } = await start(factory, c, o, { scope: inOrg });
-      await run({ ...base, io: ctx.io, org, hostedRunnerId, wait, confirm: (a) => ctx.confirm(a) });
-    });
+  return cmd.action(async (raw: string, o: { org?: string } & WaitFlags, c: Command) => {
+    const hostedRunnerId = parseId('hosted runner id', raw);
+    const wait = parseWaitOptions(o);
+    const { ctx, base, org } = await start(factory, c, o, { scope: inOrg });
+    await run({ ...base, io: ctx.io, org, hostedRunnerId, wait, confirm: (a) => ctx.confirm(a) });
+  });
 }
 
 export async function runRunnerHostedDelete(o: RunnerHostedDeleteOptions): Promise<void> {

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Factory } from '../../../../app/types.js';
 import { HOSTED_RUNNER_COLUMNS } from '../../runner-group/columns.js';
 import { type RunsBase, addOrgOption, inOrg, parseId, start } from '../../shared.js';
@@ -10,19 +11,15 @@ export interface RunnerHostedGetOptions extends RunsBase {
 
 export function runnerHostedGetCommand(factory: Factory, run = runRunnerHostedGet): Command {
   return addOrgOption(
-    new Command('get')
-      .description("Show one of the organisation's hosted runners")
-      .argument('<id>', 'the hosted runner id'),
-  )
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops runs runner hosted get 5\n  ops runs runner hosted get 6 --org octo-org --field status',
-    )
-    .action(async (raw: string, o: { org?: string }, c: Command) => {
-      const hostedRunnerId = parseId('hosted runner id', raw);
-      const { base, org } = await start(factory, c, o, { scope: inOrg });
-      await run({ ...base, org, hostedRunnerId });
-    });
+    verbCommand('get', "Show one of the organisation's hosted runners", [
+      'ops runs runner hosted get 5',
+      'ops runs runner hosted get 6 --org octo-org --field status',
+    ]).argument('<id>', 'the hosted runner id'),
+  ).action(async (raw: string, o: { org?: string }, c: Command) => {
+    const hostedRunnerId = parseId('hosted runner id', raw);
+    const { base, org } = await start(factory, c, o, { scope: inOrg });
+    await run({ ...base, org, hostedRunnerId });
+  });
 }
 
 export async function runRunnerHostedGet(o: RunnerHostedGetOptions): Promise<void> {

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Factory } from '../../../../app/types.js';
 import type { HostedRunnerWire } from '../../../../clients/runs/types.js';
 import { printPages } from '../../../shared/list.js';
@@ -12,18 +13,18 @@ export interface RunnerHostedListOptions extends RunsBase {
 }
 
 export function runnerHostedListCommand(factory: Factory, run = runRunnerHostedList): Command {
-  const cmd = addOrgOption(new Command('list').description("List the organisation's hosted runners"));
+  const cmd = addOrgOption(
+    verbCommand('list', "List the organisation's hosted runners", [
+      'ops runs runner hosted list',
+      'ops runs runner hosted list --org octo-org --json',
+    ]),
+  );
   addListOptions(cmd);
-  return cmd
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops runs runner hosted list\n  ops runs runner hosted list --org octo-org --json',
-    )
-    .action(async (o: { org?: string; limit?: string; all?: boolean }, c: Command) => {
-      const { limit } = parseListOptions(o);
-      const { base, org } = await start(factory, c, o, { scope: inOrg });
-      await run({ ...base, org, limit });
-    });
+  return cmd.action(async (o: { org?: string; limit?: string; all?: boolean }, c: Command) => {
+    const { limit } = parseListOptions(o);
+    const { base, org } = await start(factory, c, o, { scope: inOrg });
+    await run({ ...base, org, limit });
+  });
 }
 
 export async function runRunnerHostedList(o: RunnerHostedListOptions): Promise<void> {

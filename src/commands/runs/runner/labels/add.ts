@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Factory } from '../../../../app/types.js';
 import { UsageError } from '../../../../errors.js';
 import { LABEL_COLUMNS } from '../../columns.js';
@@ -36,21 +37,18 @@ export function parseLabels(raw: string[]): string[] {
 
 export function runnerLabelsAddCommand(factory: Factory, run = runRunnerLabelsAdd): Command {
   return addRepoOrOrgOptions(
-    new Command('add')
-      .description('Add custom labels to a runner; prints every label it then has')
+    verbCommand('add', 'Add custom labels to a runner; prints every label it then has', [
+      'ops runs runner labels add 7 gpu cuda-12',
+      'ops runs runner labels add 21 deploy-eu --org octo-org',
+    ])
       .argument('<runner-id>', 'the runner id')
       .argument('<label...>', 'one or more labels'),
-  )
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops runs runner labels add 7 gpu cuda-12\n  ops runs runner labels add 21 deploy-eu --org octo-org',
-    )
-    .action(async (raw: string, rawLabels: string[], o: ScopeFlags, c: Command) => {
-      const runnerId = parseId('runner id', raw);
-      const labels = parseLabels(rawLabels);
-      const { base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
-      await run({ ...base, scope, runnerId, labels });
-    });
+  ).action(async (raw: string, rawLabels: string[], o: ScopeFlags, c: Command) => {
+    const runnerId = parseId('runner id', raw);
+    const labels = parseLabels(rawLabels);
+    const { base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
+    await run({ ...base, scope, runnerId, labels });
+  });
 }
 
 export async function runRunnerLabelsAdd(o: RunnerLabelsAddOptions): Promise<void> {

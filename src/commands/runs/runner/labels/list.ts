@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Factory } from '../../../../app/types.js';
 import { LABEL_COLUMNS } from '../../columns.js';
 import { type RunnerScope, listLabels } from '../../scoped.js';
@@ -18,19 +19,15 @@ export interface RunnerLabelsListOptions extends RunsBase {
 
 export function runnerLabelsListCommand(factory: Factory, run = runRunnerLabelsList): Command {
   return addRepoOrOrgOptions(
-    new Command('list')
-      .description("List a runner's labels: read-only ones and custom ones")
-      .argument('<runner-id>', 'the runner id'),
-  )
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops runs runner labels list 7\n  ops runs runner labels list 21 --org octo-org --json',
-    )
-    .action(async (raw: string, o: ScopeFlags, c: Command) => {
-      const runnerId = parseId('runner id', raw);
-      const { base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
-      await run({ ...base, scope, runnerId });
-    });
+    verbCommand('list', "List a runner's labels: read-only ones and custom ones", [
+      'ops runs runner labels list 7',
+      'ops runs runner labels list 21 --org octo-org --json',
+    ]).argument('<runner-id>', 'the runner id'),
+  ).action(async (raw: string, o: ScopeFlags, c: Command) => {
+    const runnerId = parseId('runner id', raw);
+    const { base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
+    await run({ ...base, scope, runnerId });
+  });
 }
 
 export async function runRunnerLabelsList(o: RunnerLabelsListOptions): Promise<void> {

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Factory } from '../../../../app/types.js';
 import { describeScope } from '../../../../clients/runs/refs.js';
 import { LABEL_COLUMNS } from '../../columns.js';
@@ -20,19 +21,16 @@ export interface RunnerLabelsRemoveAllOptions extends RunsBase {
 
 export function runnerLabelsRemoveAllCommand(factory: Factory, run = runRunnerLabelsRemoveAll): Command {
   return addRepoOrOrgOptions(
-    new Command('remove-all')
-      .description('Remove every custom label of a runner; prints the read-only labels left; asks first')
-      .argument('<runner-id>', 'the runner id'),
-  )
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops runs runner labels remove-all 21 --org octo-org --yes\n  ops runs runner labels remove-all 7 -y',
-    )
-    .action(async (raw: string, o: ScopeFlags, c: Command) => {
-      const runnerId = parseId('runner id', raw);
-      const { ctx, base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
-      await run({ ...base, scope, runnerId, confirm: (a) => ctx.confirm(a) });
-    });
+    verbCommand(
+      'remove-all',
+      'Remove every custom label of a runner; prints the read-only labels left; asks first',
+      ['ops runs runner labels remove-all 21 --org octo-org --yes', 'ops runs runner labels remove-all 7 -y'],
+    ).argument('<runner-id>', 'the runner id'),
+  ).action(async (raw: string, o: ScopeFlags, c: Command) => {
+    const runnerId = parseId('runner id', raw);
+    const { ctx, base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
+    await run({ ...base, scope, runnerId, confirm: (a) => ctx.confirm(a) });
+  });
 }
 
 export async function runRunnerLabelsRemoveAll(o: RunnerLabelsRemoveAllOptions): Promise<void> {

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { verbCommand } from '../../../shared/verbs.js';
 import type { Factory } from '../../../../app/types.js';
 import { TOKEN_COLUMNS } from '../../columns.js';
 import { type RunnerScope, runnerToken } from '../../scoped.js';
@@ -18,15 +19,15 @@ export function tokenCommand(
     kind === 'register'
       ? 'Create a token that registers a new self-hosted runner (valid one hour); the token is printed'
       : 'Create a token that removes a self-hosted runner from its configuration (valid one hour)';
-  return addRepoOrOrgOptions(new Command(kind).description(what))
-    .addHelpText(
-      'after',
-      `\nExamples:\n  ops runs runner token ${kind}\n  ops runs runner token ${kind} --org octo-org --field token`,
-    )
-    .action(async (o: ScopeFlags, c: Command) => {
-      const { base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
-      await run({ ...base, scope });
-    });
+  return addRepoOrOrgOptions(
+    verbCommand(kind, what, [
+      `ops runs runner token ${kind}`,
+      `ops runs runner token ${kind} --org octo-org --field token`,
+    ]),
+  ).action(async (o: ScopeFlags, c: Command) => {
+    const { base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
+    await run({ ...base, scope });
+  });
 }
 
 export async function printToken(o: RunnerTokenOptions, kind: 'register' | 'remove'): Promise<void> {

@@ -13,13 +13,14 @@ export interface KvMetadataDeleteOptions extends SecretsRunBase {
 }
 
 export function kvMetadataDeleteCommand(factory: Factory, run = runKvMetadataDelete): Command {
-  return secretsCommand('delete', 'Delete a KV v2 secret entirely: its metadata and every version')
+  return secretsCommand(
+    'delete',
+    'Delete a KV v2 secret entirely: its metadata and every version',
+    ['ops secrets kv metadata delete secret/app/config --yes'],
+    { notes: `A secret that is not there is exit 3 (one read first).` },
+  )
     .argument('<path>', 'mount and key, e.g. secret/app/db')
     .option('--mount <path>', 'the KV mount, when the path is the key alone')
-    .addHelpText(
-      'after',
-      '\nA secret that is not there is exit 3 (one read first).\n\nExamples:\n  ops secrets kv metadata delete secret/app/config --yes',
-    )
     .action(async (path: string, o: { namespace?: string; mount?: string }, cmd: Command) => {
       const namespace = namespaceOf(o.namespace);
       const { secretPath } = await import('../../../../clients/secrets/client.js');

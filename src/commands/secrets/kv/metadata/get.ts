@@ -11,13 +11,12 @@ export interface KvMetadataGetOptions extends SecretsRunBase {
 }
 
 export function kvMetadataGetCommand(factory: Factory, run = runKvMetadataGet): Command {
-  return secretsCommand('get', 'Show the metadata of a KV v2 secret and the state of each version')
+  return secretsCommand('get', 'Show the metadata of a KV v2 secret and the state of each version', [
+    'ops secrets kv metadata get secret/app/db',
+    'ops secrets kv metadata get secret/app/db --field current_version',
+  ])
     .argument('<path>', 'mount and key, e.g. secret/app/db')
     .option('--mount <path>', 'the KV mount, when the path is the key alone')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops secrets kv metadata get secret/app/db\n  ops secrets kv metadata get secret/app/db --field current_version',
-    )
     .action(async (path: string, o: { namespace?: string; mount?: string }, cmd: Command) => {
       const namespace = namespaceOf(o.namespace);
       const { secretPath } = await import('../../../../clients/secrets/client.js');

@@ -20,6 +20,12 @@ export function kvMetadataPutCommand(factory: Factory, run = runKvMetadataPut): 
   return secretsCommand(
     'put',
     'Set the metadata of a KV v2 secret: versions kept, check-and-set, expiry, custom keys',
+    [
+      'ops secrets kv metadata put secret/app/db --max-versions 5',
+      'ops secrets kv metadata put secret/app/db --custom-metadata owner=ops',
+      'ops secrets kv metadata put secret/app/db --cas-required true',
+      'ops secrets kv metadata put secret/app/db --delete-version-after 720h',
+    ],
   )
     .argument('<path>', 'mount and key, e.g. secret/app/db')
     .option('--mount <path>', 'the KV mount, when the path is the key alone')
@@ -32,10 +38,6 @@ export function kvMetadataPutCommand(factory: Factory, run = runKvMetadataPut): 
       'delete each version this long after it is written, e.g. 720h (0s clears)',
     )
     .option('--custom-metadata <key=value...>', 'custom metadata (replaces the whole map)')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  ops secrets kv metadata put secret/app/db --max-versions 5\n  ops secrets kv metadata put secret/app/db --custom-metadata owner=ops\n  ops secrets kv metadata put secret/app/db --cas-required true\n  ops secrets kv metadata put secret/app/db --delete-version-after 720h',
-    )
     .action(
       async (
         path: string,
