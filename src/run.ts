@@ -61,7 +61,9 @@ export async function run(
   // Every request in flight (and every retry wait) listens to Ctrl-C: `meter send --concurrency 64`
   // holds over a hundred listeners at once, which is by design, not a leak to warn about.
   setMaxListeners(1024, controller.signal);
-  const batched = batchedIo(io ?? processIo(controller.signal));
+  // The process's own command line (`main` from bin/ops.cjs or the binary), not one run inside another.
+  const own = io === undefined ? processIo(controller.signal) : undefined;
+  const batched = batchedIo(io ?? own!);
   const realIo = batched.io;
   const factory = await makeFactory(realIo);
   running++;
@@ -94,6 +96,7 @@ export async function run(
     if (--running === 0) await closeTransport({ keepIdle: io === undefined });
   }
   lastCommand = ran === undefined ? undefined : `${ran} ${code}`;
+  own?.exitWhenWritten(code);
   return code;
 }
 
