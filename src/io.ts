@@ -59,7 +59,7 @@ export function withIo(io: Io, overrides: Partial<Io>): Io {
 }
 
 /** The real process's IO. */
-export function processIo(signal: AbortSignal): Io & { exitWhenWritten(code: number): void } {
+export function processIo(signal: AbortSignal): Io & { written(): boolean } {
   let stderr: NodeJS.WriteStream | undefined;
   return {
     stdout: process.stdout,
@@ -89,14 +89,9 @@ export function processIo(signal: AbortSignal): Io & { exitWhenWritten(code: num
     },
     signal,
     prompt: (question, secret) => terminalPrompt(question, secret, signal),
-    /**
-     * Ends the process now when nothing it wrote is still queued: Node's own ending of a finished
-     * command (each handle closed in turn, the heap freed) is 0.2 to 0.5 ms nobody waits for. Output
-     * still queued for a slow reader (a full pipe) is left to that ending, which waits for it; the
-     * 'exit' handlers (the code caches) run either way.
-     */
-    exitWhenWritten(code) {
-      if (process.stdout.writableLength === 0 && (stderr?.writableLength ?? 0) === 0) process.exit(code);
+    /** Whether everything written to stdout and stderr has left (nothing queued for a slow reader). */
+    written() {
+      return process.stdout.writableLength === 0 && (stderr?.writableLength ?? 0) === 0;
     },
   };
 }

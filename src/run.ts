@@ -25,6 +25,13 @@ let running = 0;
 export let lastCommand: string | undefined;
 
 /**
+ * Whether the process's own command line (not one run inside another) has ended with all its output
+ * written: `main` may then end the process at once (see there).
+ */
+let ownOutputLeft = false;
+export const outputLeft = (): boolean => ownOutputLeft;
+
+/**
  * The output format the command line names (`-o ndjson`, `--json`), else empty; a word that is not one
  * of the formats is `other`, so that no value typed there is ever written down.
  */
@@ -96,7 +103,7 @@ export async function run(
     if (--running === 0) await closeTransport({ keepIdle: io === undefined });
   }
   lastCommand = ran === undefined ? undefined : `${ran} ${code}`;
-  own?.exitWhenWritten(code);
+  ownOutputLeft = own?.written() ?? false;
   return code;
 }
 

@@ -7,7 +7,7 @@ import { runCli, tempConfigDir } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 /**
- * A one-shot command ends its process as soon as its output has left (src/io.ts, `exitWhenWritten`),
+ * A one-shot command ends its process as soon as its output has left (`main`, with `written` in src/io.ts),
  * not after Node's own teardown: nothing it wrote is lost, even when its reader reads late.
  */
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ops.cjs');
