@@ -10,7 +10,10 @@ prefix="$(mktemp -d)"
 trap 'rm -rf "$prefix"' EXIT
 npm install --global --prefix "$prefix" --prefer-offline --no-audit --no-fund "$tarball" >/dev/null
 "$prefix/bin/ops" --version
-"$prefix/bin/ops" completion bash | grep -q _ops_complete
+# Each output whole into a variable, then matched: `a | grep -q` under pipefail fails with 141 when grep
+# stops reading at its first match while the writer still writes.
+completion="$("$prefix/bin/ops" completion bash)"
+grep -q _ops_complete <<< "$completion"
 # The man pages the package names in its `man` field, linked where man finds them.
 grep -q '^\.TH "OPS-RUNS-LIST" "1"' "$prefix/share/man/man1/ops-runs-list.1"
 # The OS keyring through the package's one dependency: a real Secret Service where dbus-run-session and

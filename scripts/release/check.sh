@@ -50,7 +50,10 @@ grep -q 'ops' "$work/man.txt" && head -3 "$work/man.txt"
 test -f /usr/share/bash-completion/completions/ops
 dpkg -r ops > /dev/null
 test ! -e /usr/bin/ops
-dpkg-deb --info "$rel/ops_${version}_linux_arm64.deb" | grep -q 'Architecture: arm64'
+# The output whole first: `dpkg-deb --info | grep -q` under pipefail is exit 141 when grep stops reading
+# at its first match while dpkg-deb still writes (CI failed so once).
+info="$(dpkg-deb --info "$rel/ops_${version}_linux_arm64.deb")"
+grep -q 'Architecture: arm64' <<< "$info"
 
 step "install.sh from a local server"
 port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
@@ -59,7 +62,8 @@ server=$!
 for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$port/install.sh" > /dev/null && break; sleep 0.1; done
 export OPS_INSTALL_BASE_URL="http://127.0.0.1:$port"
 sh "$rel/install.sh" --prefix "$work/prefix"
-"$work/prefix/bin/ops" --version | grep -q "^ops $version "
+installed="$("$work/prefix/bin/ops" --version)"
+grep -q "^ops $version " <<< "$installed"
 test -f "$work/prefix/share/man/man1/ops.1"
 # A tampered archive: refused, exit 1, nothing installed.
 mkdir -p "$work/tampered"

@@ -72,7 +72,8 @@ if [ "$mode" = qemu ]; then
   grep -q '^ops: no OS keyring answered (no D-Bus session bus); kept hosts.api_key in ' "$work/err"
 else
   run auth status hosts > "$work/status" 2> /dev/null
-  tr -d '\r' < "$work/status" | grep -Eq '^hosts +keyring +sand\*{4}' || { cat "$work/status" "$work/err" >&2; exit 1; }
+  status="$(tr -d '\r' < "$work/status")"
+  grep -Eq '^hosts +keyring +sand\*{4}' <<< "$status" || { cat "$work/status" "$work/err" >&2; exit 1; }
   echo "keyring: Wine's Credential Manager keeps hosts.api_key"
 fi
 echo "smoke ($mode): ok"
