@@ -36,10 +36,19 @@ bash scripts/smoke-binary.sh "$work/ops_${version}_linux_amd64/ops"
 step "linux arm64 binary, under qemu-aarch64"
 tar -xJf "$rel/ops_${version}_linux_arm64.tar.xz" -C "$work"
 bash scripts/release/smoke-target.sh qemu "$work/ops_${version}_linux_arm64/ops"
+# Its sandbox ended with it: nothing left running to slow what follows or hold CI's output open.
+if pgrep -f "$work/ops_${version}_linux_arm64/ops" > /dev/null; then
+  echo "smoke (qemu) left the arm64 binary running" >&2
+  exit 1
+fi
 
 step "windows amd64 binary, under Wine"
 unzip -q "$rel/ops_${version}_windows_amd64.zip" -d "$work"
 bash scripts/release/smoke-target.sh wine "$work/ops_${version}_windows_amd64/ops.exe"
+if pgrep -f 'ops-smoke/ops.exe' > /dev/null; then
+  echo "smoke (wine) left the Windows binary running" >&2
+  exit 1
+fi
 
 step "the .deb, installed with dpkg"
 dpkg -i "$rel/ops_${version}_linux_amd64.deb" > /dev/null

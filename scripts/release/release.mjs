@@ -78,7 +78,11 @@ if (chosen.length) {
   // Archives and packages, two at a time (xz and deflate each use one core).
   await Promise.all(
     [0, 1].map(async () => {
-      for (let job = jobs.shift(); job; job = jobs.shift()) await job();
+      for (let job = jobs.shift(); job; job = jobs.shift()) {
+        const t0 = Date.now();
+        await job.make();
+        log(`${job.file}: made in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+      }
     }),
   );
 }

@@ -10,7 +10,13 @@ bin="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"
 work="$(mktemp -d)"
 pid=
 stop() {
-  [ -n "$pid" ] && kill "$pid" 2> /dev/null
+  # `run … &` is a subshell running the function: the binary (qemu, or chroot's Wine) is its child, which
+  # a kill of the subshell leaves running (CI once found the arm64 sandbox alive after the script). The
+  # child is ended and waited for: the subshell ends when it has.
+  if [ -n "$pid" ]; then
+    pkill -TERM -P "$pid" 2> /dev/null || kill "$pid" 2> /dev/null || true
+    wait "$pid" 2> /dev/null || true
+  fi
   if [ "$mode" = wine ] && [ -n "${root:-}" ]; then
     chroot "$root" env WINEPREFIX=/root/.wine wineserver -k 2> /dev/null || true
     # The root's /proc and /dev (bound in by wine-root.sh) are not left mounted on the machine.

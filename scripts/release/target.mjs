@@ -56,7 +56,8 @@ const unpackedSize = (dir) =>
 /**
  * Builds target `t`: its binary (in `work`), its archive and .deb (in `out`), its part (in `parts`).
  * `shared` holds what every target uses: { facts, pinned, bundles, completions, manDir, epoch }.
- * Returns the packing jobs (archives and packages), to be run two at a time by the caller.
+ * Returns the packing jobs (archives and packages, each `{ file, make }`), to be run two at a time by the
+ * caller.
  */
 export async function buildTarget(t, shared, out, parts, work, log) {
   const { facts, pinned, bundles, completions, manDir, epoch } = shared;
@@ -88,14 +89,29 @@ export async function buildTarget(t, shared, out, parts, work, log) {
   const top = stage(join(work, 'stage'), name, { binary, binaryName: t.binary, docs, completions, manDir });
   const files = [{ file: `${name}.${t.archive}`, unpacked: unpackedSize(top) }];
   const jobs = [
-    () => (t.archive === 'zip' ? zip : tarXz)(join(work, 'stage'), name, join(out, files[0].file), epoch),
+    {
+      file: files[0].file,
+      make: () =>
+        (t.archive === 'zip' ? zip : tarXz)(join(work, 'stage'), name, join(out, files[0].file), epoch),
+    },
   ];
   if (t.deb) {
     const file = `ops_${V}_linux_${t.deb}.deb`;
     files.push({ file, unpacked: null });
-    jobs.push(() =>
-      deb(work, { pkg: facts, arch: t.deb, binary, completions, manDir, docs, out: join(out, file), epoch }),
-    );
+    jobs.push({
+      file,
+      make: () =>
+        deb(work, {
+          pkg: facts,
+          arch: t.deb,
+          binary,
+          completions,
+          manDir,
+          docs,
+          out: join(out, file),
+          epoch,
+        }),
+    });
   }
   const carriedBy = files.map((f) => f.file);
   writeFileSync(
