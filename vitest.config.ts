@@ -6,6 +6,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Every temporary file of the run in one folder, removed at its end (test/global-setup.ts).
+    globalSetup: ['test/global-setup.ts'],
     // The JSON report feeds scripts/test-summary.mjs, which prints the plain "N passed, N failed" line.
     reporters: ['default', ['json', { outputFile: 'dist/test-results.json' }]],
     maxWorkers: 2,
