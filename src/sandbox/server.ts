@@ -5,8 +5,10 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
+import { rmSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { dirname } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { sandboxCredentials } from './credentials.js';
 import type { SandboxService } from './entry.js';
@@ -286,6 +288,8 @@ export async function startSandbox(o: SandboxStartOptions = {}): Promise<Running
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
+        // The CA of a server that no longer answers trusts nothing: its folder goes with it.
+        if (caPath) rmSync(dirname(caPath), { recursive: true, force: true });
         server.close(() => resolve());
       }),
   };

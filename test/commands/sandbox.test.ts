@@ -96,6 +96,25 @@ describe('sandbox over TLS', async () => {
     rmSync(fresh, { recursive: true, force: true });
   });
 
+  it('a stopped sandbox leaves no CA behind: its folder goes with it', async () => {
+    const { existsSync } = await import('node:fs');
+    const { dirname } = await import('node:path');
+    const { startSandbox } = await import('../../src/sandbox/server.js');
+    const { SERVICES } = await import('../../src/services.js');
+    const other = await startSandbox({
+      port: 0,
+      env: {},
+      catalog: SERVICES,
+      tls: true,
+      services: ['tasks'],
+      emulators: { tasks: stubEmulators.tasks! },
+    });
+    const caPath = other.caPath!;
+    expect(readFileSync(caPath, 'utf8')).toMatch(/^-----BEGIN CERTIFICATE-----/);
+    await other.close();
+    expect(existsSync(dirname(caPath))).toBe(false);
+  });
+
   it('an unreadable --ca-cert is a usage error', async () => {
     const r = await runMain(['api', 'tasks', 'GET', '/item/1', '--ca-cert', '/nonexistent.pem'], { env });
     expect(r.code).toBe(2);

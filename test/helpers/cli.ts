@@ -58,6 +58,8 @@ export function runCli(
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '',
       HOME: tmpdir(),
+      // The run's own temporary folder (test/global-setup.ts), for what the CLI writes there.
+      TMPDIR: tmpdir(),
       OPS_CONFIG_DIR: tempConfigDir(),
     };
     for (const [k, v] of Object.entries(o.env ?? {})) if (v !== undefined) env[k] = v;

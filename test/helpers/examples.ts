@@ -217,6 +217,7 @@ async function runScript(
   const env: Record<string, string> = {
     PATH: `${opsOnPath()}:${process.env.PATH ?? ''}`,
     HOME: cwd,
+    TMPDIR: tmpdir(),
     OPS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'ops-example-config-')),
     ...o.sandbox.env,
     ...o.env,
