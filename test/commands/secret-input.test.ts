@@ -69,18 +69,18 @@ describe('readSecretInput', () => {
     expect((err as UsageError).message).toBe('cannot read --file "/nonexistent/x": ENOENT');
   });
 
-  it('a missing file is named whole, past 40 characters; over 120, by its end with the file name', async () => {
+  it('a missing file is named whole, however long, as every file error names it', async () => {
     const refusal = async (file: string) =>
       (
         (await readSecretInput({ io: memoryIo(), label: 'value', file, fileFlag: '--file' }).catch(
           (e: unknown) => e,
         )) as UsageError
       ).message;
-    const deep = `/nonexistent/${'folder/'.repeat(8)}meta.yml`;
-    expect(await refusal(deep)).toBe(`cannot read --file "${deep}": ENOENT`);
-    const deeper = `/nonexistent/${'folder/'.repeat(30)}meta.yml`;
-    expect(await refusal(deeper)).toBe(`cannot read --file "…${deeper.slice(-119)}": ENOENT`);
-    expect(await refusal(deeper)).toMatch(/\/folder\/meta\.yml": ENOENT$/);
+    for (const deep of [
+      `/nonexistent/${'folder/'.repeat(8)}meta.yml`,
+      `/nonexistent/${'folder/'.repeat(30)}meta.yml`,
+    ])
+      expect(await refusal(deep)).toBe(`cannot read --file "${deep}": ENOENT`);
   });
 
   it('an empty value is refused (exit 2)', async () => {

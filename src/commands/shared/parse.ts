@@ -11,17 +11,6 @@ export function quote(raw: string): string {
   return `"${chars.length > QUOTE_MAX ? `${chars.slice(0, QUOTE_MAX).join('')}…` : raw}"`;
 }
 
-const PATH_QUOTE_MAX = 120;
-
-/**
- * A file path as an error quotes it: whole, so that the file's name shows (a path cut after its first
- * 40 characters named only its folders); when over 120 characters, `…` and its end.
- */
-export function quotePath(path: string): string {
-  const chars = [...path];
-  return `"${chars.length > PATH_QUOTE_MAX ? `…${chars.slice(1 - PATH_QUOTE_MAX).join('')}` : path}"`;
-}
-
 /**
  * An id or a name as given, trimmed; blank (empty, or spaces only) is exit 2 as `the <what> is blank`,
  * never `invalid … ""`. Every id and name parser starts here; `hint` says what to give and where it is

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../errors.js';
 import { type Io, readAllBytes, readAllText } from '../../io.js';
-import { quotePath } from './parse.js';
 
 /**
  * The one rule for a value read from stdin or a file (docs/grammar.md, "Values"): exactly one trailing
@@ -30,7 +29,7 @@ export async function readInputFile(io: Io, file: string, flag = '--file'): Prom
     bytes = file === '-' ? await readAllBytes(io.stdin) : await readFile(file);
   } catch (err) {
     throw new UsageError(
-      `cannot read ${flag} ${quotePath(file)}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      `cannot read ${flag} "${file}": ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
       'give a readable file, or - for stdin',
     );
   }
@@ -41,7 +40,7 @@ export async function readInputFile(io: Io, file: string, flag = '--file'): Prom
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     throw new UsageError(
-      `${flag} ${quotePath(file)} is not plain text (UTF-8 without NUL bytes)`,
+      `${flag} "${file}" is not plain text (UTF-8 without NUL bytes)`,
       'give a text file: the service takes this as plain text, not binary or base64',
     );
   }
