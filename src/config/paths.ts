@@ -12,3 +12,13 @@ export function configDir(env: Record<string, string | undefined>): string {
 export function configFile(env: Record<string, string | undefined>): string {
   return join(configDir(env), 'config.json');
 }
+
+/**
+ * The folder for what ops keeps between runs and may lose (completion answers, the update check):
+ * `$XDG_CACHE_HOME/ops`, else `~/.cache/ops`. The compiled code caches live in its `code` folder
+ * (`OPS_CACHE_DIR` moves those alone).
+ */
+export function cacheDir(env: Record<string, string | undefined>): string {
+  const home = env.HOME || process.getBuiltinModule('node:os').homedir();
+  return join(env.XDG_CACHE_HOME || join(home, '.cache'), 'ops');
+}
