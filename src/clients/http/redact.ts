@@ -4,6 +4,22 @@
  */
 const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie'];
 
+/**
+ * A header named as credentials are: a word of its name (between `-` or `_`) is auth, token,
+ * secret, password, cookie or session, or the pair api/app/access key. It covers every service's
+ * credential header (`X-Secrets-Token`, `X-Monitor-Application-Key`, `breach-api-key`,
+ * `Pipeline-Token`, `X-Cloud-Auth`: test/clients/http/credential-headers.test.ts holds each
+ * descriptor to it), so a credential given to the wrong service (`ops api hosts -H 'X-Secrets-Token: …'`)
+ * is masked and stays with the configured host like the service's own.
+ */
+const CREDENTIAL_NAME =
+  /(?:^|[-_])(?:auth|authorization|token|secret|password|passwd|cookie|session|(?:api|app|application|access)[-_]?key)(?:$|[-_])/i;
+
+/** Whether a header's name says it carries a credential, whatever the service (see CREDENTIAL_NAME). */
+export function isCredentialHeaderName(name: string): boolean {
+  return CREDENTIAL_NAME.test(name);
+}
+
 /** JSON keys whose values are secret in request and response bodies. */
 const SECRET_KEY =
   /(pass(word)?|secret|token|api_?key|private_?key|client_token|accessor|unseal|key_shares?_?b64|keys(_base64)?)$/i;
@@ -35,9 +51,9 @@ export class Redactor {
     return new Redactor([...this.values, ...values], this.headers);
   }
 
-  /** True for a header whose value is a credential (masked in logs, dropped on a redirect to another host). */
+  /** True for a header whose value is a credential (masked in logs, dropped on a redirect to another origin). */
   isSecretHeader(name: string): boolean {
-    return this.headers.has(name.toLowerCase());
+    return this.headers.has(name.toLowerCase()) || CREDENTIAL_NAME.test(name);
   }
 
   text(s: string): string {

@@ -186,12 +186,14 @@ describe('pagination', () => {
 });
 
 describe('redaction', () => {
-  const r = new Redactor(['s3cr3t-value'], ['X-Svc-Token']);
+  const r = new Redactor(['s3cr3t-value'], ['X-Svc-Sig']);
   it('masks known values, secret headers and secret JSON keys', () => {
     expect(r.text('token is s3cr3t-value!')).toBe('token is ***!');
-    expect(r.header('x-svc-token', 'abc')).toBe('***');
-    expect(r.with(['other-value']).header('X-Svc-Token', 'abc')).toBe('***');
-    expect(new Redactor([]).header('X-Svc-Token', 'abc')).toBe('abc');
+    expect(r.header('x-svc-sig', 'abc')).toBe('***');
+    expect(r.with(['other-value']).header('X-Svc-Sig', 'abc')).toBe('***');
+    expect(new Redactor([]).header('X-Svc-Sig', 'abc')).toBe('abc');
+    // Named as a credential: masked whatever service it is sent to.
+    expect(new Redactor([]).header('X-Svc-Token', 'abc')).toBe('***');
     expect(r.header('Authorization', 'Basic dXNlcjpwdw==')).toBe('Basic ***');
     expect(r.json({ data: { password: 'p', client_token: 't', name: 'n' } })).toEqual({
       data: { password: '***', client_token: '***', name: 'n' },
