@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runMain } from '../helpers/cli.js';
+import { runCli, runMain } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 const sb = await useSandbox({ services: ['runs'] });
@@ -72,21 +72,41 @@ describe('--web opens the page the API names (html_url)', () => {
     expect(b.opened()).toMatch(new RegExp(`^${WEB}/blob/main/\\.github/workflows/ci\\.yml\\n$`));
   });
 
-  it('no browser (no BROWSER, no display): the address on stdout, a line on stderr on a terminal', async () => {
+  it('no browser (no BROWSER, no display): the address on stdout, a line on stderr saying why', async () => {
+    const why =
+      'ops: could not open a browser (no BROWSER is set and there is no desktop to open it on): open the address above\n';
     const r = await ops(['runs', 'view', '30433643', '--web'], { BROWSER: undefined });
-    expect(r).toEqual({ code: 0, stdout: `${WEB}/actions/runs/30433643\n`, stderr: '' });
+    expect(r).toEqual({ code: 0, stdout: `${WEB}/actions/runs/30433643\n`, stderr: why });
     const tty = await ops(['runs', 'view', '30433643', '--web'], { BROWSER: undefined }, true);
-    expect(tty.stdout).toBe(`${WEB}/actions/runs/30433643\n`);
-    expect(tty.stderr).toMatch(/no browser could be opened \(set BROWSER\)/);
+    expect(tty).toEqual({ code: 0, stdout: `${WEB}/actions/runs/30433643\n`, stderr: why });
   });
 
-  it('a BROWSER that fails, or does not exist: the address on stdout', async () => {
+  it('a BROWSER that fails, or does not exist: the address on stdout, the failure named on stderr', async () => {
     const b = recorder(3);
     const failed = await ops(['runs', 'view', '30433643', '--web'], { BROWSER: b.browser });
     expect(b.opened()).toBe(`${WEB}/actions/runs/30433643\n`);
-    expect(failed).toMatchObject({ code: 0, stdout: `${WEB}/actions/runs/30433643\n` });
+    expect(failed).toEqual({
+      code: 0,
+      stdout: `${WEB}/actions/runs/30433643\n`,
+      stderr: `ops: could not open a browser (${b.browser} exited with status 3): open the address above\n`,
+    });
     const missing = await ops(['runs', 'view', '30433643', '--web'], { BROWSER: '/nonexistent/browser' });
-    expect(missing).toMatchObject({ code: 0, stdout: `${WEB}/actions/runs/30433643\n` });
+    expect(missing).toEqual({
+      code: 0,
+      stdout: `${WEB}/actions/runs/30433643\n`,
+      stderr: 'ops: could not open a browser (/nonexistent/browser was not found): open the address above\n',
+    });
+  });
+
+  it('the built CLI waits for an opener that fails at once (BROWSER=false), and says so', async () => {
+    const r = await runCli(['runs', 'view', '30433648', '--web'], {
+      env: { ...sb.env, BROWSER: 'false' },
+    });
+    expect(r).toEqual({
+      code: 0,
+      stdout: `${WEB}/actions/runs/30433648\n`,
+      stderr: 'ops: could not open a browser (false exited with status 1): open the address above\n',
+    });
   });
 
   it('a run that does not exist: exit 3, nothing opened', async () => {

@@ -45,33 +45,71 @@ export async function openBrowser(
   platform: NodeJS.Platform,
   o: { waitMs?: number; desktop?: boolean } = {},
 ): Promise<boolean> {
+  return (await tryBrowsers(url, env, platform, o)) === undefined;
+}
+
+/**
+ * Tries each command that may open the URL in turn: undefined when one opened it, else why the last
+ * one tried did not (`false exited with status 1`, `xdg-open was not found`).
+ */
+export async function tryBrowsers(
+  url: string,
+  env: Record<string, string | undefined>,
+  platform: NodeJS.Platform,
+  o: { waitMs?: number; desktop?: boolean } = {},
+): Promise<string | undefined> {
   const commands = browserCommands(url, env, platform);
   // Without a desktop the platform's opener (the last) is left out: xdg-open would start a text browser.
   if (o.desktop === false) commands.pop();
+  let why = 'no BROWSER is set and there is no desktop to open it on';
   for (const [command, ...args] of commands) {
-    const started = await new Promise<boolean>((resolve) => {
-      try {
-        const child = spawn(command!, args, { detached: true, stdio: 'ignore', env });
-        child.once('spawn', () => {
-          child.unref();
-          if (!o.waitMs) return resolve(true);
-          // An opener (xdg-open, a BROWSER script) that ends at once says by its exit status whether
-          // it opened the page; one still running by then is a browser that stays open.
-          const timer = setTimeout(() => resolve(true), o.waitMs);
-          timer.unref();
-          child.once('exit', (code) => {
-            clearTimeout(timer);
-            resolve(code === 0);
-          });
-        });
-        child.once('error', () => resolve(false));
-      } catch {
-        resolve(false);
-      }
-    });
-    if (started) return true;
+    const failed = await tryOne(command!, args, env, o.waitMs);
+    if (failed === undefined) return undefined;
+    why = failed;
   }
-  return false;
+  return why;
+}
+
+/** Starts one opener: undefined when it opened the page, else why not. */
+function tryOne(
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  waitMs: number | undefined,
+): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    try {
+      const child = spawn(command, args, { detached: true, stdio: 'ignore', env });
+      child.once('spawn', () => {
+        if (!waitMs) {
+          child.unref();
+          return resolve(undefined);
+        }
+        // An opener (xdg-open, a BROWSER script) that ends at once says by its exit status whether it
+        // opened the page; one still running by then is a browser that stays open. Until one of the
+        // two is known the child holds the process open: unref'd, the process ended before either
+        // (`BROWSER=false … --web` printed nothing and exited 0).
+        const timer = setTimeout(() => {
+          child.unref();
+          resolve(undefined);
+        }, waitMs);
+        child.once('exit', (code, signal) => {
+          clearTimeout(timer);
+          child.unref();
+          resolve(
+            code === 0
+              ? undefined
+              : `${command} ${signal ? `was ended by ${signal}` : `exited with status ${code}`}`,
+          );
+        });
+      });
+      child.once('error', (err: NodeJS.ErrnoException) =>
+        resolve(err.code === 'ENOENT' ? `${command} was not found` : `${command} failed: ${err.message}`),
+      );
+    } catch (err) {
+      resolve(`${command} failed: ${(err as Error).message}`);
+    }
+  });
 }
 
 /**
@@ -99,10 +137,12 @@ export async function openWeb(
   platform: NodeJS.Platform = process.platform,
 ): Promise<void> {
   const desktop = hasDesktop(c.io.env, platform);
-  if (await openBrowser(url, c.io.env, platform, { waitMs: 3000, desktop })) {
+  const why = await tryBrowsers(url, c.io.env, platform, { waitMs: 3000, desktop });
+  if (why === undefined) {
     c.feedback.info(`Opening ${url} in your browser.`);
     return;
   }
   await writeAll(c.io.stdout, `${url}\n`);
-  c.feedback.warn('no browser could be opened (set BROWSER): open the address above');
+  // Said even off a terminal: the command did not do what it was asked, and its data alone does not say so.
+  await writeAll(c.io.stderr, `ops: could not open a browser (${why}): open the address above\n`);
 }
