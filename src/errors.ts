@@ -94,9 +94,12 @@ export class ApiError extends OpsError {
 /** The connection failed, or the answer could not be read, after the retry budget. */
 export class NetworkError extends OpsError {
   readonly service: string;
-  constructor(service: string, message: string, cause?: unknown) {
+  /** The status of an answer whose body was not what it claimed (a 200 with an empty body). */
+  readonly answered: number | undefined;
+  constructor(service: string, message: string, cause?: unknown, answered?: number) {
     super(message, { exitCode: ExitCode.server, code: 'network', cause });
     this.service = service;
+    this.answered = answered;
   }
 }
 
@@ -147,14 +150,23 @@ function missingMessage(m: Missing): string {
   return `${m.kind} ${m.id} not found${m.where ? ` in ${m.where}` : ''}${m.detail ? `: ${m.detail}` : ''}`;
 }
 
-/** Something known to be absent without a 404 (an API that answers 204 for it): exit 3. */
+/**
+ * Something known to be absent without a 404 ending the request (an API that answers 204 for it, a name
+ * not among those a list gave, a delete's read first): exit 3. It names the service that told, and the
+ * status of the answer that said so where one did, so that it reads as the same miss met by a read
+ * (`ops: secrets: secret app/nope not found in mount secret/ (HTTP 404)`), whichever verb met it.
+ */
 export class NotFoundError extends OpsError {
-  constructor(m: Missing) {
+  readonly service: string;
+  readonly status: number | undefined;
+  constructor(m: Missing, from: { service: string; status?: number | undefined }) {
     super(missingMessage(m), {
       exitCode: ExitCode.notFound,
       code: 'not_found',
       ...(m.hint ? { hint: m.hint } : {}),
     });
+    this.service = from.service;
+    this.status = from.status;
   }
 }
 

@@ -1,5 +1,5 @@
 import { CommanderError } from 'commander';
-import { ApiError, ExitCode, NetworkError, OpsError, TimeoutError } from './errors.js';
+import { ApiError, ExitCode, NetworkError, NotFoundError, OpsError, TimeoutError } from './errors.js';
 import type { Io } from './io.js';
 import { escapeControls } from './output/text.js';
 import { parseBoolean } from './config/boolean.js';
@@ -59,17 +59,20 @@ export function renderError(err: unknown, io: Io, mode: ErrorMode): number {
   );
   const hint = known && err.hint ? bounded(escapeControls(err.hint)) : undefined;
   const service =
-    err instanceof ApiError || err instanceof NetworkError
+    err instanceof ApiError ||
+    err instanceof NetworkError ||
+    err instanceof TimeoutError ||
+    err instanceof NotFoundError
       ? err.service
-      : err instanceof TimeoutError
-        ? err.service
-        : undefined;
+      : undefined;
+  // The status of the answer that said it (a 404, the 204 of a delete of nothing).
+  const answered = err instanceof ApiError || err instanceof NotFoundError ? err.status : undefined;
   if (mode.json) {
     const envelope = {
       error: {
         code: known ? err.code : 'unexpected',
         message,
-        status: err instanceof ApiError ? err.status : null,
+        status: answered ?? null,
         service: service ?? null,
         requestId: err instanceof ApiError ? (err.requestId ?? null) : null,
         retryAfter: err instanceof ApiError ? (err.retryAfter ?? null) : null,
@@ -78,12 +81,13 @@ export function renderError(err: unknown, io: Io, mode: ErrorMode): number {
     };
     io.stderr.write(`${JSON.stringify(envelope)}\n`);
   } else {
+    const requestId = err instanceof ApiError ? err.requestId : undefined;
     const status =
-      err instanceof ApiError
-        ? ` (HTTP ${err.status}${err.requestId ? `, request ${err.requestId}` : ''})`
-        : '';
+      answered === undefined ? '' : ` (HTTP ${answered}${requestId ? `, request ${requestId}` : ''})`;
     const prefix =
-      err instanceof ApiError && !message.startsWith(`${err.service}:`) ? `${err.service}: ` : '';
+      (err instanceof ApiError || err instanceof NotFoundError) && !message.startsWith(`${err.service}:`)
+        ? `${err.service}: `
+        : '';
     io.stderr.write(`ops: ${prefix}${message}${status}\n`);
     if (hint) io.stderr.write(`hint: ${hint}\n`);
   }

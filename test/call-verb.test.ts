@@ -23,7 +23,7 @@ function tree(): Command {
       .option('--pause <ms>', 'ms before printing', (v) => Number(v))
       .action(async (id: string, o: { pause?: number }, cmd: Command) => {
         if (o.pause) await delay(o.pause);
-        if (id === 'gone') throw new NotFoundError({ kind: 'thing', id });
+        if (id === 'gone') throw new NotFoundError({ kind: 'thing', id }, { service: 'svc' });
         f.io.stdout.write(JSON.stringify({ id, o, g: cmd.optsWithGlobals(), path: pathWords(cmd) }));
       });
   const drop = (f: Factory) =>

@@ -113,7 +113,12 @@ function argv(path: string, cmd: Command): string[] {
   return [...path.split(' '), ...args, ...(MORE[path]?.flags ?? []), '--yes'];
 }
 
-const MESSAGE = /^ops: (?:[a-z]+: )?(.+) (\S+) not found in (.+?)(?: \(HTTP 404\))?$/;
+/**
+ * One line for one miss, whichever verb met it (a read's 404, or a delete's read first): the service that
+ * answered, the kind, the id, where, and the status (`ops: secrets: secret app/nope not found in mount
+ * secret/ (HTTP 404)`).
+ */
+const MESSAGE = /^ops: ([a-z]+): (.+) (\S+) not found in (.+?) \(HTTP 404\)$/;
 
 const verbs = (await leafCommands()).filter(
   ([p, c]) =>
@@ -145,7 +150,8 @@ describe('every verb that can 404 names the kind, the id and where it looked', (
     const first = io.err().split('\n')[0]!;
     const m = MESSAGE.exec(first);
     expect(m, `${line.join(' ')} → ${first}`).not.toBeNull();
-    const [, kind, id, where] = m!;
+    const [, service, kind, id, where] = m!;
+    expect(service, first).toBe(path.split(' ')[0]);
     expect(kind!.length, first).toBeGreaterThan(0);
     const given = [...line, ...Object.values(SCOPES), '@default'];
     expect(

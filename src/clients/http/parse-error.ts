@@ -136,5 +136,5 @@ export function hasShape(value: unknown, expected: JsonShape): boolean {
  * whichever path read it (parsed, or kept as text for NDJSON).
  */
 export function badAnswer(service: string, status: number, what: string): NetworkError {
-  return new NetworkError(service, `${service} answered ${status} with ${what}`);
+  return new NetworkError(service, `${service} answered ${status} with ${what}`, undefined, status);
 }

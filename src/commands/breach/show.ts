@@ -38,12 +38,15 @@ export async function runBreachShow(o: BreachShowOptions): Promise<void> {
   const client = await o.client();
   const breach = await client.breach(o.name);
   if (!breach) {
-    throw new NotFoundError({
-      kind: 'breach',
-      id: o.name,
-      where: 'the breaches the service lists',
-      hint: '`ops breach list` shows the names; retired breaches are not returned',
-    });
+    throw new NotFoundError(
+      {
+        kind: 'breach',
+        id: o.name,
+        where: 'the breaches the service lists',
+        hint: '`ops breach list` shows the names; retired breaches are not returned',
+      },
+      { service: 'breach', status: 404 },
+    );
   }
   await o.printer.print(breach, { columns: BREACH_DETAIL });
 }

@@ -77,7 +77,10 @@ export async function findProject(
       const p = await planning(() => client.getProjectBySlug(`${org}/${name}`));
       if (p.id === ref.id) return p;
     }
-    throw new NotFoundError({ kind: 'project', id: ref.id, where: `organization ${org}`, hint: ORG_HINT });
+    throw new NotFoundError(
+      { kind: 'project', id: ref.id, where: `organization ${org}`, hint: ORG_HINT },
+      { service: 'pipelines' },
+    );
   }
   if (appBased)
     throw new UsageError(

@@ -195,12 +195,15 @@ export class ListResolver {
         `${what} "${ref}" matches ${matches.length} task lists: ${matches.map((l) => l.id).join(', ')}`,
         'name the list by its id',
       );
-    throw new NotFoundError({
-      kind: 'list',
-      id: ref,
-      where: 'the task lists of this account',
-      hint: '`ops tasks lists list` shows the lists (by id or exact title)',
-    });
+    throw new NotFoundError(
+      {
+        kind: 'list',
+        id: ref,
+        where: 'the task lists of this account',
+        hint: '`ops tasks lists list` shows the lists (by id or exact title)',
+      },
+      { service: 'tasks' },
+    );
   }
 }
 

@@ -51,12 +51,15 @@ export async function runRoleAssignmentDelete(o: RoleAssignmentDeleteOptions): P
   const m = await client.deleteSqlRoleAssignment(o.id);
   // The API answers 204 for an assignment that does not exist (200 or 202 for one it deletes).
   if (m.done && m.status === 204)
-    throw new NotFoundError({
-      kind: 'role assignment',
-      id: o.id,
-      where: `account ${o.target.account}`,
-      hint: '`ops db role-assignment list` shows the assignments; --account looks in another account',
-    });
+    throw new NotFoundError(
+      {
+        kind: 'role assignment',
+        id: o.id,
+        where: `account ${o.target.account}`,
+        hint: '`ops db role-assignment list` shows the assignments; --account looks in another account',
+      },
+      { service: 'db', status: 204 },
+    );
   if (!m.done && !o.wait.wait)
     return o.printer.print(
       { name: o.id, status: 'Accepted' as const, operation: m.operation.url },
