@@ -31,9 +31,10 @@ export function resolveFormat(
       throw new UsageError(`--json conflicts with -o ${flag.output}`, 'give one of them');
     return 'json';
   }
-  const value = (flag.output ?? fromSettings ?? 'table').toLowerCase();
-  if (!(OUTPUT_FORMATS as readonly string[]).includes(value)) {
-    throw new UsageError(`invalid output format "${value}"`, `use one of: ${OUTPUT_FORMATS.join(', ')}`);
-  }
+  const given = flag.output ?? fromSettings ?? 'table';
+  const value = given.toLowerCase();
+  // Echoed as typed: the value a person looks for in their command line, not a form of it.
+  if (!(OUTPUT_FORMATS as readonly string[]).includes(value))
+    throw new UsageError(`invalid output format "${given}"`, `use one of: ${OUTPUT_FORMATS.join(', ')}`);
   return value as OutputFormat;
 }
