@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -129,5 +129,62 @@ describe('ops runs takes the repository from the git remote on the web host', ()
       env,
     });
     expect(r).toMatchObject({ code: 0, stdout: '30433648\n', stderr: '' });
+  });
+});
+
+describe('remotes as git sees them: url.<base>.insteadOf', () => {
+  /** A user's git config (GIT_CONFIG_GLOBAL) with these `insteadOf` rules. */
+  function userConfig(rules: Record<string, string>): string {
+    const file = join(mkdtempSync(join(tmpdir(), 'ops-gitconfig-')), 'config');
+    writeFileSync(
+      file,
+      Object.entries(rules)
+        .map(([base, prefix]) => `[url "${base}"]\n\tinsteadOf = ${prefix}\n`)
+        .join(''),
+    );
+    return file;
+  }
+
+  it('a remote written with a company short form resolves to the web host', async () => {
+    const cwd = clone({ origin: 'gh:octo-org/hello-world' });
+    const global = userConfig({ 'git@src.example.com:': 'gh:', 'https://other.example.org/': 'g' });
+    const r = await ops(['runs', 'list', '--limit', '1', '--field', 'id', '--debug'], cwd, {
+      GIT_CONFIG_GLOBAL: global,
+      GIT_CONFIG_NOSYSTEM: '1',
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('30433648\n');
+    expect(r.stderr.split('\n')[0]).toBe('repository octo-org/hello-world from git remote origin');
+    // The same as git itself says.
+    const got = execFileSync('git', ['remote', 'get-url', 'origin'], {
+      cwd,
+      env: { ...process.env, GIT_CONFIG_GLOBAL: global, GIT_CONFIG_NOSYSTEM: '1' },
+    });
+    expect(got.toString()).toBe('git@src.example.com:octo-org/hello-world\n');
+  });
+
+  it('the rule from the environment (GIT_CONFIG_COUNT), as git reads it', async () => {
+    const cwd = clone({ origin: 'corp:octo-org/hello-world.git' });
+    const r = await ops(['runs', 'list', '--limit', '1', '--field', 'id'], cwd, {
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_COUNT: '1',
+      GIT_CONFIG_KEY_0: 'url.https://src.example.com/.insteadOf',
+      GIT_CONFIG_VALUE_0: 'corp:',
+    });
+    expect(r).toMatchObject({ code: 0, stdout: '30433648\n' });
+  });
+
+  it('--debug says why no repository came from git', async () => {
+    const cwd = clone({ origin: 'gh:octo-org/hello-world' });
+    const r = await ops(['runs', 'list', '--debug'], cwd, {
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_CONFIG_NOSYSTEM: '1',
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('no repository from git: no remote is on src.example.com: origin is on gh\n');
+    const outside = await ops(['runs', 'list', '--debug'], mkdtempSync(join(tmpdir(), 'ops-no-clone-')));
+    expect(outside.stderr).toMatch(/no repository from git: \S+ is not in a git clone\n/);
+    expect(await requests()).toEqual({});
   });
 });

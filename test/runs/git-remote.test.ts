@@ -8,7 +8,9 @@ import {
   matchRemote,
   parseRemoteUrl,
   parseRemotes,
+  parseRewrites,
   repoFromGit,
+  rewriteUrl,
   webHostOf,
 } from '../../src/commands/shared/git-remote.js';
 
@@ -91,8 +93,10 @@ describe('matchRemote', () => {
       several: ['fork', 'upstream'],
     });
   });
-  it('none on the web host: nothing', () => {
-    expect(matchRemote([on('origin', 'a/b', 'github.com')], 'src.example.com')).toBeUndefined();
+  it('none on the web host: nothing, and why', () => {
+    expect(matchRemote([on('origin', 'a/b', 'github.com')], 'src.example.com')).toEqual({
+      none: 'no remote is on src.example.com: origin is on github.com',
+    });
   });
 });
 
@@ -147,5 +151,39 @@ describe('repoFromGit on real clones (no git spawned by ops)', () => {
 
   it('outside any clone: nothing', () => {
     expect(repoFromGit(temp(), 'src.example.com')).toBeUndefined();
+  });
+});
+
+describe('url.<base>.insteadOf, as git applies it', () => {
+  const rules = parseRewrites(
+    '[url "git@src.example.com:"]\n\tinsteadOf = gh:\n\tinsteadOf = github:\n[url "https://src.example.com/mirror/"]\n\tinsteadOf = gh:mirror/\n[url "x"]\n\tpushInsteadOf = gh:\n',
+  );
+
+  it('reads every insteadOf of each url section, and no pushInsteadOf', () => {
+    expect(rules).toEqual([
+      { base: 'git@src.example.com:', prefix: 'gh:' },
+      { base: 'git@src.example.com:', prefix: 'github:' },
+      { base: 'https://src.example.com/mirror/', prefix: 'gh:mirror/' },
+    ]);
+  });
+
+  it.each([
+    ['gh:octo/hello', 'git@src.example.com:octo/hello'],
+    ['github:octo/hello', 'git@src.example.com:octo/hello'],
+    // The longest prefix wins, whatever the order.
+    ['gh:mirror/hello', 'https://src.example.com/mirror/hello'],
+    ['https://elsewhere/x/y', 'https://elsewhere/x/y'],
+  ])('%s → %s', (url, want) => {
+    expect(rewriteUrl(url, rules)).toBe(want);
+  });
+
+  it('matchRemote uses the rewritten address, and says why when none is on the host', () => {
+    expect(matchRemote([{ name: 'origin', url: 'gh:octo/hello' }], 'src.example.com', rules)).toEqual({
+      found: { repo: 'octo/hello', remote: 'origin', source: 'git remote origin' },
+    });
+    expect(matchRemote([{ name: 'origin', url: 'gh:octo/hello' }], 'src.example.com')).toEqual({
+      none: 'no remote is on src.example.com: origin is on gh',
+    });
+    expect(matchRemote([], 'src.example.com')).toEqual({ none: 'the git clone has no remote' });
   });
 });

@@ -138,7 +138,9 @@ async function workContextOf(
   const host = webHostOf(ctx.flags.baseUrl ?? ctx.settings.get(`${name}.base_url`), settings.get(c.webHost));
   const cwd = ctx.io.cwd;
   const m = host === undefined || cwd === undefined ? undefined : remoteMatch(cwd, host, ctx.io.env);
-  return m && 'found' in m ? { repo: m.found.repo, source: m.found.source } : { repo: null, source: 'none' };
+  return m !== undefined && 'found' in m
+    ? { repo: m.found.repo, source: m.found.source }
+    : { repo: null, source: 'none' };
 }
 
 /** The probe's one read, through the service's own client: `ok`, or the refusal's one line. */

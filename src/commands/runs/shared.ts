@@ -113,16 +113,23 @@ function gitMatch(ctx: Context): Promise<RemoteMatch> {
   let m = inferred.get(ctx);
   if (!m) {
     m = (async () => {
+      const debug = ctx.flags.debug || isOn(ctx.io.env.OPS_DEBUG);
       const cwd = ctx.io.cwd;
-      if (cwd === undefined) return undefined;
       const { settings } = await ctx.service('runs');
       const host = webHostOf(
         ctx.flags.baseUrl ?? ctx.settings.get('runs.base_url'),
         settings.get('web_host'),
       );
-      const match = host === undefined ? undefined : remoteMatch(cwd, host, ctx.io.env);
-      if (match && 'found' in match && (ctx.flags.dryRun || ctx.flags.debug || isOn(ctx.io.env.OPS_DEBUG)))
+      const match: RemoteMatch =
+        cwd === undefined
+          ? { none: 'there is no working directory' }
+          : host === undefined
+            ? { none: 'the service has no address to find its web host from' }
+            : remoteMatch(cwd, host, ctx.io.env);
+      if ('found' in match && (ctx.flags.dryRun || debug))
         ctx.io.stderr.write(`repository ${match.found.repo} from ${match.found.source}\n`);
+      // Why a command then asks for --repo: said on --debug, where one looks when the context is empty.
+      if ('none' in match && debug) ctx.io.stderr.write(`no repository from git: ${match.none}\n`);
       return match;
     })();
     inferred.set(ctx, m);
@@ -139,13 +146,13 @@ const isOn = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.
  */
 export async function inferredRepo(ctx: Context): Promise<InferredRepo | undefined> {
   const m = await gitMatch(ctx);
-  return m && 'found' in m ? { repo: m.found.repo, source: m.found.source } : undefined;
+  return 'found' in m ? { repo: m.found.repo, source: m.found.source } : undefined;
 }
 
 /** The error when no repository is given anywhere: its hint names what git had, when it had several. */
 async function noRepo(ctx: Context, message: string, fix: string): Promise<UsageError> {
   const m = await gitMatch(ctx);
-  if (m && 'several' in m)
+  if ('several' in m)
     return new UsageError(message, `several remotes (${m.several.join(', ')}) are on the web host: ${fix}`);
   return new UsageError(message, fix);
 }

@@ -16,8 +16,11 @@ export interface Remote {
   url: string;
 }
 
-/** What the remotes give: one repository, several candidates (gh asks; we say so), or none. */
-export type RemoteMatch = { found: GitRepo } | { several: string[] } | undefined;
+/**
+ * What the remotes give: one repository, several candidates (gh asks; we say so), or none, with why in
+ * words for `--debug` (`no remote is on src.example.com: origin is on gitlab.example.com`).
+ */
+export type RemoteMatch = { found: GitRepo } | { several: string[] } | { none: string };
 
 function isFile(p: string): boolean {
   try {
@@ -77,23 +80,96 @@ function configValue(raw: string): string {
   return out.trim();
 }
 
-/** The remotes of a git config text, in order, each with its first `url` (the one git fetches from). */
-export function parseRemotes(text: string): Remote[] {
-  const out: Remote[] = [];
-  let remote: string | undefined;
+/** Each `key = value` of a git config text with its section and subsection (`remote`, `origin`). */
+function* configEntries(
+  text: string,
+): Generator<{ section: string; sub?: string; key: string; value: string }> {
+  let section = '';
+  let sub: string | undefined;
   for (const line of text.split(/\r?\n/)) {
-    const section = /^\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
-    if (section) {
-      remote = section[1]!.toLowerCase() === 'remote' ? section[2]?.replace(/\\(.)/g, '$1') : undefined;
+    const head = /^\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
+    if (head) {
+      section = head[1]!.toLowerCase();
+      sub = head[2]?.replace(/\\(.)/g, '$1');
       continue;
     }
     const kv = /^\s*([A-Za-z][A-Za-z0-9-]*)\s*=\s*(.*)$/.exec(line);
-    if (!remote || !kv || kv[1]!.toLowerCase() !== 'url') continue;
-    const name = remote;
-    if (!out.some((r) => r.name === name)) out.push({ name, url: configValue(kv[2]!) });
+    if (kv) yield { section, sub, key: kv[1]!.toLowerCase(), value: configValue(kv[2]!) };
+  }
+}
+
+/** The remotes of a git config text, in order, each with its first `url` (the one git fetches from). */
+export function parseRemotes(text: string): Remote[] {
+  const out: Remote[] = [];
+  for (const e of configEntries(text)) {
+    const name = e.sub;
+    if (e.section !== 'remote' || name === undefined || e.key !== 'url') continue;
+    if (!out.some((r) => r.name === name)) out.push({ name, url: e.value });
   }
   return out;
 }
+
+/** `[url "<base>"] insteadOf = <prefix>`: a URL starting with the prefix is fetched from the base instead. */
+export interface UrlRewrite {
+  base: string;
+  prefix: string;
+}
+
+/** The `url.<base>.insteadOf` rules of a git config text (`pushInsteadOf` is for pushes only). */
+export function parseRewrites(text: string): UrlRewrite[] {
+  const out: UrlRewrite[] = [];
+  for (const e of configEntries(text))
+    if (e.section === 'url' && e.sub !== undefined && e.key === 'insteadof')
+      out.push({ base: e.sub, prefix: e.value });
+  return out;
+}
+
+/** A remote's URL as git fetches it: the longest `insteadOf` prefix it starts with, replaced by its base. */
+export function rewriteUrl(url: string, rewrites: readonly UrlRewrite[]): string {
+  let best: UrlRewrite | undefined;
+  for (const r of rewrites)
+    if (url.startsWith(r.prefix) && (!best || r.prefix.length > best.prefix.length)) best = r;
+  return best ? best.base + url.slice(best.prefix.length) : url;
+}
+
+/**
+ * The config files git reads before a repository's own, in git's order: the system's (`GIT_CONFIG_SYSTEM`,
+ * else /etc/gitconfig, none under `GIT_CONFIG_NOSYSTEM`), then the user's (`GIT_CONFIG_GLOBAL`, else
+ * `$XDG_CONFIG_HOME/git/config` and `~/.gitconfig`). Their `include`s are not followed.
+ */
+export function outerConfigPaths(env: Record<string, string | undefined>): string[] {
+  const paths: string[] = [];
+  if (!/^(1|true|yes|on)$/i.test(env.GIT_CONFIG_NOSYSTEM ?? ''))
+    paths.push(env.GIT_CONFIG_SYSTEM || '/etc/gitconfig');
+  if (env.GIT_CONFIG_GLOBAL !== undefined) {
+    if (env.GIT_CONFIG_GLOBAL) paths.push(env.GIT_CONFIG_GLOBAL);
+  } else if (env.HOME) {
+    paths.push(join(env.XDG_CONFIG_HOME || join(env.HOME, '.config'), 'git', 'config'));
+    paths.push(join(env.HOME, '.gitconfig'));
+  }
+  return paths;
+}
+
+/** `GIT_CONFIG_COUNT` with `GIT_CONFIG_KEY_<n>`/`GIT_CONFIG_VALUE_<n>`: settings given by the environment. */
+function envConfigText(env: Record<string, string | undefined>): string {
+  const n = Number(env.GIT_CONFIG_COUNT ?? 0);
+  const lines: string[] = [];
+  for (let i = 0; Number.isInteger(n) && i < n && i < 1000; i++) {
+    const m = /^url\.(.+)\.insteadof$/i.exec(env[`GIT_CONFIG_KEY_${i}`] ?? '');
+    const value = env[`GIT_CONFIG_VALUE_${i}`];
+    if (m && value !== undefined)
+      lines.push(`[url ${JSON.stringify(m[1])}]`, `insteadOf = ${JSON.stringify(value)}`);
+  }
+  return lines.join('\n');
+}
+
+const readText = (path: string): string | undefined => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+};
 
 /**
  * The host and `owner/name` of a remote URL: `https://host[:port]/owner/name(.git)`,
@@ -133,32 +209,42 @@ function normalHost(host: string): string {
  * The remote to use: `origin` when it is on the web host, else the only remote on it; several and no
  * origin → `several` (the user says which with --repo).
  */
-export function matchRemote(remotes: Remote[], webHost: string): RemoteMatch {
+export function matchRemote(
+  remotes: Remote[],
+  webHost: string,
+  rewrites: readonly UrlRewrite[] = [],
+): RemoteMatch {
   const want = normalHost(webHost.replace(/:\d+$/, ''));
-  const on = remotes
-    .map((r) => ({ name: r.name, parsed: parseRemoteUrl(r.url) }))
-    .filter((r) => r.parsed?.host === want);
+  const all = remotes.map((r) => ({ name: r.name, parsed: parseRemoteUrl(rewriteUrl(r.url, rewrites)) }));
+  const on = all.filter((r) => r.parsed?.host === want);
   const pick = on.find((r) => r.name === 'origin') ?? (on.length === 1 ? on[0] : undefined);
   if (pick)
     return { found: { repo: pick.parsed!.repo, remote: pick.name, source: `git remote ${pick.name}` } };
-  return on.length > 1 ? { several: on.map((r) => r.name) } : undefined;
+  if (on.length > 1) return { several: on.map((r) => r.name) };
+  if (all.length === 0) return { none: 'the git clone has no remote' };
+  const where = all.map((r) =>
+    r.parsed ? `${r.name} is on ${r.parsed.host}` : `${r.name}'s address names no owner/repository`,
+  );
+  return { none: `no remote is on ${want}: ${where.join(', ')}` };
 }
 
-/** The repository of the git clone holding `cwd`, from its remote on `webHost`; read without spawning git. */
+/**
+ * The repository of the git clone holding `cwd`, from its remote on `webHost`, each remote's address
+ * rewritten by the `insteadOf` rules of every config git reads (`git@gh:org/repo` in a company's
+ * setup); read without spawning git.
+ */
 export function remoteMatch(
   cwd: string,
   webHost: string,
   env: Record<string, string | undefined> = {},
 ): RemoteMatch {
   const config = gitConfigPath(cwd, env);
-  if (!config) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(config, 'utf8');
-  } catch {
-    return undefined;
-  }
-  return matchRemote(parseRemotes(text), webHost);
+  if (!config) return { none: `${cwd} is not in a git clone` };
+  const text = readText(config);
+  if (text === undefined) return { none: `cannot read ${config}` };
+  const texts = [...outerConfigPaths(env).map(readText), text, envConfigText(env)];
+  const rewrites = texts.flatMap((t) => (t === undefined ? [] : parseRewrites(t)));
+  return matchRemote(parseRemotes(text), webHost, rewrites);
 }
 
 export function repoFromGit(
@@ -167,7 +253,7 @@ export function repoFromGit(
   env: Record<string, string | undefined> = {},
 ): GitRepo | undefined {
   const m = remoteMatch(cwd, webHost, env);
-  return m && 'found' in m ? m.found : undefined;
+  return 'found' in m ? m.found : undefined;
 }
 
 /**
