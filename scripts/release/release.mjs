@@ -11,6 +11,7 @@ import { releaseFacts } from './finish.mjs';
 import { joinRelease } from './join.mjs';
 import { buildBundles, hostPlatform } from './sea.mjs';
 import { buildTarget, completionsOf } from './target.mjs';
+import { missingLine, missingTools } from './tools.mjs';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..', '..');
 const started = Date.now();
@@ -42,6 +43,9 @@ const chosen = joinOnly ? [] : targets.filter((t) => (only.length ? only.include
 for (const t of chosen)
   if (!buildable(t))
     fail(`${t.id} cannot be built here: the registry has no Node ${pinned} for ${t.platform}`);
+// Every tool the chosen targets need, before anything is built or removed.
+const missing = missingTools(chosen);
+if (missing.length) fail(missingLine(missing));
 
 const out = join(root, 'dist', 'release');
 const parts = join(root, 'dist', 'release-parts');
