@@ -1,5 +1,5 @@
-// Makes the npm package from the bundle: dist/npm/ holds bin/ops.cjs, dist/ops.cjs, dist/run.cjs,
-// dist/lib/, the help pages, the man pages, LICENSE, THIRD_PARTY_NOTICES (the bundled packages'
+// Makes the npm package from the bundle: dist/npm/ holds bin/ops.cjs, dist/ops.cjs, its runtime
+// (dist/builds/<id>/: run.cjs and lib/), the help pages, the man pages, LICENSE, THIRD_PARTY_NOTICES (the bundled packages'
 // licenses, from the lockfile) and a generated package.json, publishable as it is: its one dependency
 // is the OS keyring's library (a native module per platform, which cannot be bundled); everything else
 // is bundled. Run after `npm run build`. Prints the tarball's path.
@@ -19,8 +19,13 @@ const out = join(root, 'dist', 'npm');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(join(out, 'bin'), { recursive: true });
 cpSync(join(root, 'bin', 'ops.cjs'), join(out, 'bin', 'ops.cjs'));
-for (const file of ['ops.cjs', 'run.cjs']) cpSync(join(root, 'dist', file), join(out, 'dist', file));
-for (const folder of ['lib', 'help', 'man'])
+cpSync(join(root, 'dist', 'ops.cjs'), join(out, 'dist', 'ops.cjs'));
+// The one build the main bundle names (scripts/build.mjs keeps earlier ones beside it).
+const build = /\/builds\/([0-9a-f]+)["']/.exec(readFileSync(join(root, 'dist', 'ops.cjs'), 'utf8'))?.[1];
+if (!build) throw new Error('dist/ops.cjs names no build folder');
+cpSync(join(root, 'dist', 'builds', build), join(out, 'dist', 'builds', build), { recursive: true });
+rmSync(join(out, 'dist', 'builds', build, 'packages.json'));
+for (const folder of ['help', 'man'])
   cpSync(join(root, 'dist', folder), join(out, 'dist', folder), { recursive: true });
 cpSync(join(root, 'README.md'), join(out, 'README.md'));
 cpSync(join(root, 'LICENSE'), join(out, 'LICENSE'));

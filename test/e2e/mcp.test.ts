@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS, SERVICE_NAMES } from '../../src/services.js';
-import { runCli, tempConfigDir } from '../helpers/cli.js';
+import { builtRuntime, runCli, tempConfigDir } from '../helpers/cli.js';
 import { BIN, type McpSession, mcpSession, textOf } from '../helpers/mcp.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
@@ -483,7 +483,7 @@ describe('ops sandbox demo', () => {
 
 describe('the MCP SDK in the build', () => {
   it('is a bundle of its own, loaded by ops mcp alone: the runtime every command loads does not hold it', () => {
-    const dist = join(import.meta.dirname, '..', '..', 'dist');
+    const dist = builtRuntime();
     const marker = 'StdioServerTransport already started';
     expect(readFileSync(join(dist, 'lib', 'mcp-sdk.cjs'), 'latin1')).toContain(marker);
     expect(readFileSync(join(dist, 'run.cjs'), 'latin1')).not.toContain(marker);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { builtRuntime, runCli } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 /**
@@ -28,7 +28,7 @@ async function partsLoaded(args: string[], o: { env?: Record<string, string>; in
 
 describe('parts of the built CLI', () => {
   it('the runtime holds no sign-in, OAuth, picker, git, chart or built-in command code', () => {
-    const runtime = readFileSync(join(import.meta.dirname, '../../dist/run.cjs'), 'latin1');
+    const runtime = readFileSync(join(builtRuntime(), 'run.cjs'), 'latin1');
     const modules = [...runtime.matchAll(/"(src\/[^"]+\.ts)"\(\)\{/g)].map((m) => m[1]!);
     expect(modules.length).toBeGreaterThan(50);
     expect(

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../src/main.js';
@@ -94,4 +94,15 @@ export function keptInFile(keys: string): RegExp {
   return new RegExp(
     `^ops: no OS keyring answered \\(no D-Bus session bus\\); kept ${escaped} in \\S+ \\(0600\\)\\n`,
   );
+}
+
+/**
+ * The runtime of the build in dist/ (run.cjs and lib/): the folder of dist/builds/ that dist/ops.cjs
+ * names (scripts/build.mjs).
+ */
+export function builtRuntime(): string {
+  const dist = join(import.meta.dirname, '..', '..', 'dist');
+  const id = /\/builds\/([0-9a-f]+)["']/.exec(readFileSync(join(dist, 'ops.cjs'), 'utf8'))?.[1];
+  if (!id) throw new Error('dist/ops.cjs names no build folder: run npm run build');
+  return join(dist, 'builds', id);
 }
