@@ -29,6 +29,8 @@ export async function main(argv: string[], io?: Io): Promise<number> {
     process.stdout.write(page);
     return EXIT_OK;
   }
+  // The update check a run on a terminal starts in the background (src/update/notice.ts).
+  if (argv[2] === '__update-check' && io === undefined) return (await import('./run.js')).updateCheck();
   const controller = new AbortController();
   const onSignal = installSignals(controller, io === undefined);
   const { run, outputLeft } = await import('./run.js');
