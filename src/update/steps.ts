@@ -4,8 +4,8 @@ import { chmodSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { readZip } from '../commands/shared/zip.js';
 import { OpsError } from '../errors.js';
+import { namedExports } from '../lazy.js';
 import type { ArchiveOf } from './install.js';
 
 /** The steps of an upgrade; a failure names its step, and the installed binary is left as it was. */
@@ -37,9 +37,10 @@ export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update
 export async function extractBinary(archive: Uint8Array, of: ArchiveOf): Promise<Uint8Array> {
   const inner = `${of.name}/${of.binary}`;
   if (of.ext === 'zip') {
-    const entry = (await readZip(archive, of.file, 'upgrade')).find((e) => e.name === inner);
+    const { unzipSync } = namedExports(await import('fflate'));
+    const entry = unzipSync(archive, { filter: (f) => f.name === inner })[inner];
     if (!entry) throw new Error(`${of.file} has no ${inner}`);
-    return entry.data;
+    return entry;
   }
   const work = mkdtempSync(join(tmpdir(), 'ops-upgrade-'));
   try {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
-import { OpsError, UsageError } from '../../errors.js';
+import { ApiError, OpsError, UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Printer } from '../../output/printer.js';
@@ -117,15 +117,17 @@ export async function runUpgrade(o: UpgradeOptions): Promise<void> {
     return;
   }
   const activity = await o.feedback.spinner(`Downloading ${of.file}`);
+  const download = (url: string) =>
+    fetchFile(url, o.fetch).catch((err: unknown) => {
+      throw new UpgradeError('download', `${url}: ${failure(err)}`, path);
+    });
   let archive: Buffer;
   let sums: string;
   try {
     [archive, sums] = await Promise.all([
-      fetchFile(`${base}/${of.file}`, o.fetch),
-      fetchFile(`${base}/${sumsFile}`, o.fetch).then((b) => b.toString('utf8')),
+      download(`${base}/${of.file}`),
+      download(`${base}/${sumsFile}`).then((b) => b.toString('utf8')),
     ]);
-  } catch (err) {
-    throw new UpgradeError('download', failure(err), path);
   } finally {
     activity.stop();
   }
@@ -161,7 +163,7 @@ async function newest(o: UpgradeOptions, mirror: string | undefined, path: strin
   try {
     return (await fetchRelease(url, o.fetch)).version;
   } catch (err) {
-    throw new UpgradeError('download', `cannot read the newest version: ${failure(err)}`, path);
+    throw new UpgradeError('download', `cannot read the newest version from ${url}: ${failure(err)}`, path);
   }
 }
 
@@ -178,6 +180,8 @@ async function outcome(o: UpgradeOptions, r: UpgradeOutcome, newest = r.version)
   else await o.printer.print(r);
 }
 
+/** Why a step failed, in words (an HTTP refusal with its status). */
 function failure(err: unknown): string {
+  if (err instanceof ApiError) return `HTTP ${err.status} ${err.message}`;
   return err instanceof Error ? err.message.replace(/^upgrade: /, '') : String(err);
 }
