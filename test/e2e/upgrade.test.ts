@@ -15,7 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { archiveOf } from '../../src/update/install.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, tempConfigDir } from '../helpers/cli.js';
+import { SCRIPT, onTerminal } from '../helpers/script-terminal.js';
 
 // `ops upgrade` end to end: the built CLI against a release made here (a small fake `ops` in a real
 // tar.xz, with a real checksums file and version.json) served on loopback. The CLI under test is the
@@ -88,6 +89,18 @@ describe('ops upgrade', () => {
     // Nothing left beside it.
     expect(readdirSync(join(t.path, '..'))).toEqual(['ops']);
     expect(requests.sort()).toEqual([`/${of.file}`, `/ops_${V}_checksums.txt`, '/version.json'].sort());
+  });
+
+  it.skipIf(!SCRIPT)('on a terminal says what it did (needs util-linux script)', async () => {
+    const t = installed();
+    const term = onTerminal(['upgrade', '--no-color'], {
+      ...t.env,
+      HOME: dir,
+      OPS_CONFIG_DIR: tempConfigDir(),
+    });
+    expect(await term.exit).toBe(0);
+    expect(term.screen()).toContain(`✓ Upgraded ops ${current} → ${V} (${t.path})`);
+    expect(run(t.path)).toBe(`ops ${V} (fake)\n`);
   });
 
   it('--version installs that version without reading version.json', async () => {
@@ -187,6 +200,21 @@ describe('ops upgrade', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^ops: upgrade: download: .*127\.0\.0\.1.*\(.+ is unchanged\)\n$/);
     expect(run(t.path)).toBe('ops old\n');
+  });
+
+  it('a binary it cannot write: exit 1 naming the replace step, nothing left behind', async () => {
+    const gone = join(dir, 'no-such-folder', 'ops');
+    const r = await runCli(['upgrade', '--version', V], {
+      env: { OPS_UPGRADE_EXECUTABLE: gone, OPS_INSTALL_BASE_URL: base },
+    });
+    expect(r.code).toBe(1);
+    const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^ops: upgrade: replace: cannot write ${esc(gone)}: ENOENT: .*\\(${esc(gone)} is unchanged\\)\n$`,
+      ),
+    );
+    expect(existsSync(join(dir, 'no-such-folder'))).toBe(false);
   });
 
   it('a version the mirror lacks: exit 1 naming the download step', async () => {

@@ -151,7 +151,9 @@ export async function runUpgrade(o: UpgradeOptions): Promise<void> {
   try {
     replaceExecutable(path, binary);
   } catch (err) {
-    throw new UpgradeError('replace', `cannot write ${path}: ${failure(err)}`, path);
+    const code = (err as NodeJS.ErrnoException).code;
+    const rights = code === 'EACCES' || code === 'EPERM' ? '; run it as a user who may write there' : '';
+    throw new UpgradeError('replace', `cannot write ${path}: ${failure(err)}${rights}`, path);
   }
   await outcome(o, { upgraded: true, previous: o.current, version, path });
 }
