@@ -214,6 +214,16 @@ function parts(root) {
       except: [],
       entries: { commands: 'commands/completion/index.ts', script: 'commands/completion/script.ts' },
     },
+    // `ops upgrade`, and the update notice and check a run on a terminal loads (src/update/).
+    upgrade: {
+      folders: ['commands/upgrade/', 'update/'],
+      except: [],
+      entries: {
+        commands: 'commands/upgrade/index.ts',
+        notice: 'update/notice.ts',
+        check: 'update/check.ts',
+      },
+    },
     // `ops mcp`: its commands, loaded by it alone (the SDK itself is the lib `mcp-sdk`).
     mcp: { folders: ['commands/mcp/'], except: [], entries: { commands: 'commands/mcp/index.ts' } },
     // `ops auth`, and the OS keyring's code, loaded only where the config file says it holds a key.

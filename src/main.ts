@@ -29,6 +29,9 @@ export async function main(argv: string[], io?: Io): Promise<number> {
     process.stdout.write(page);
     return EXIT_OK;
   }
+  // The process a run on a terminal starts to check for a release (src/update/notice.ts), a word no
+  // person types; tested after the fast paths, so that the version and help pages pay nothing for it.
+  if (argv[2] === '__update-check' && io === undefined) return (await import('./run.js')).updateCheck();
   const controller = new AbortController();
   const onSignal = installSignals(controller, io === undefined);
   const { run, outputLeft } = await import('./run.js');

@@ -54,6 +54,12 @@ const BUILT_INS: TopLevel[] = [
     group: 'Tools:',
     load: () => import('./commands/completion/index.js'),
   },
+  {
+    name: 'upgrade',
+    summary: 'Replace this ops binary with the newest release',
+    group: 'Tools:',
+    load: () => import('./commands/upgrade/index.js'),
+  },
 ];
 
 export function topLevelCommands(): TopLevel[] {

@@ -2,13 +2,15 @@ import { setMaxListeners } from 'node:events';
 import type { Command } from 'commander';
 import { createFactory } from './app/factory.js';
 import { callVerb } from './call-verb.js';
-import { buildProgram, createRoot, topLevelCommands } from './program.js';
+import { buildProgram, createRoot, targetCommand, topLevelCommands } from './program.js';
 import { pathOf } from './usage-errors.js';
 import { SERVICES } from './services.js';
 import { closeTransport } from './clients/http/transport.js';
 import type { Factory } from './app/types.js';
 import { ExitCode } from './errors.js';
-import { type Io, processIo } from './io.js';
+import { type Io, isCi, processIo } from './io.js';
+import { parseBoolean } from './config/boolean.js';
+import { VERSION } from './version.js';
 import { batchedIo } from './output/batch.js';
 import { fitHelpText, globalFlagsText, helpLayout } from './output/help-text.js';
 import { OUTPUT_FORMATS } from './output/printer.js';
@@ -103,8 +105,32 @@ export async function run(
     if (--running === 0) await closeTransport({ keepIdle: io === undefined });
   }
   lastCommand = ran === undefined ? undefined : `${ran} ${code}`;
+  if (own && code !== ExitCode.interrupted && wantsUpdateNotice(argv, own))
+    (await import('./update/notice.js')).updateNotice({ env: own.env, stderr: own.stderr, version: VERSION });
   ownOutputLeft = own?.written() ?? false;
   return code;
+}
+
+/**
+ * Whether a run tells of a new release (and checks for one, at most once a day): only for a person at
+ * a terminal, stdout and stderr both, outside CI, without -q/OPS_QUIET or OPS_NO_UPDATE_NOTIFIER, and
+ * not for `ops upgrade`, which says it itself. A piped command reads nothing for it.
+ */
+function wantsUpdateNotice(argv: string[], io: Io): boolean {
+  if (!io.stdoutIsTty || !io.stderrIsTty) return false;
+  const env = io.env;
+  const set = (name: string) => {
+    const v = env[name];
+    return v !== undefined && parseBoolean(v) !== false;
+  };
+  if (isCi(env) || set('OPS_NO_UPDATE_NOTIFIER') || set('OPS_QUIET')) return false;
+  const args = argv.slice(2);
+  return !args.some((a) => a === '-q' || a === '--quiet') && targetCommand(args) !== 'upgrade';
+}
+
+/** `ops __update-check`: the check a run on a terminal starts in the background. */
+export async function updateCheck(): Promise<number> {
+  return (await import('./update/check.js')).runUpdateCheck(process.env);
 }
 
 /** `ops help <topic>`: the topic's page, or exit 2 naming the topics (docs/grammar.md, "Help pages"). */

@@ -86,7 +86,10 @@ describe('architecture', () => {
         'lazy',
         'verb-meta',
         'auth',
+        'update',
       ],
+      // The update check and the steps of `ops upgrade`: below the command, beside the config.
+      update: ['update', 'clients', 'config', 'errors', 'io', 'version', 'lazy'],
       // The sign-in flows of the login commands (loopback, device code, PKCE): below the commands, which
       // build the login verbs on them (commands/shared/login-command.ts).
       auth: ['auth', 'clients', 'output', 'config', 'errors', 'io', 'lazy'],
@@ -119,9 +122,9 @@ describe('architecture', () => {
 
   it("every service verb starts through its service's one start (startService underneath)", () => {
     // Commands that are no service's verb, or that make their own context: the documented exceptions
-    // (config, sandbox, completion, api, mcp, the login verbs and `ops auth`).
+    // (config, sandbox, completion, api, mcp, upgrade, the login verbs and `ops auth`).
     const exempt = (path: string) =>
-      /^commands\/(config|sandbox|completion|api|mcp|auth)\//.test(path) ||
+      /^commands\/(config|sandbox|completion|api|mcp|auth|upgrade)\//.test(path) ||
       /\/login[^/]*\.ts$/.test(path) ||
       path === 'commands/shared/start.ts';
     const direct = [...graph.keys()]

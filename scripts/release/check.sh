@@ -2,7 +2,8 @@
 # Checks every file of dist/release that can be run here (after `npm run release`), as a user would:
 # the checksums, each binary against its own `ops sandbox` (linux amd64 natively, arm64 under qemu,
 # windows under Wine), the .deb installed with dpkg and its man page opened, install.sh from a local
-# server (an install, a tampered archive, an unknown platform), and the npm package.
+# server (an install, a tampered archive, an unknown platform), `ops upgrade` of what it installed, and
+# the npm package.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 here="$PWD"
@@ -17,7 +18,13 @@ step "checksums"
 (cd "$rel" && sha256sum -c "ops_${version}_checksums.txt")
 ls "$rel"/ops_"${version}"_linux_amd64.tar.xz "$rel"/ops_"${version}"_linux_arm64.tar.xz "$rel"/ops_"${version}"_windows_amd64.zip \
   "$rel"/ops_"${version}"_linux_amd64.deb "$rel"/ops_"${version}"_linux_arm64.deb "$rel"/ops-cli-"${version}".tgz \
-  "$rel"/ops_"${version}"_sbom.cdx.json "$rel"/install.sh "$rel"/ops.rb "$rel"/ops.json > /dev/null
+  "$rel"/ops_"${version}"_sbom.cdx.json "$rel"/install.sh "$rel"/ops.rb "$rel"/ops.json "$rel"/version.json > /dev/null
+# version.json, what the update notice and `ops upgrade` read: this version, its date, its page.
+node -e '
+  const v = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  const ok = v.version === process.argv[2] && /^\d{4}-\d{2}-\d{2}$/.test(v.date) &&
+    v.url === `https://github.com/ops-cli/ops/releases/tag/v${process.argv[2]}`;
+  if (!ok) { console.error("version.json is not as it should be:", v); process.exit(1); }' "$rel/version.json" "$version"
 
 step "archive sizes (at most 32 MB each)"
 over=0
@@ -54,6 +61,13 @@ step "the .deb, installed with dpkg"
 dpkg -i "$rel/ops_${version}_linux_amd64.deb" > /dev/null
 /usr/bin/ops --version
 test "$(dpkg -S /usr/bin/ops)" = "ops: /usr/bin/ops"
+# `ops upgrade` leaves a Debian package's binary to apt: exit 1, saying how.
+set +e
+/usr/bin/ops upgrade 2> "$work/err"
+code=$?
+set -e
+cat "$work/err"
+[ "$code" = 1 ] && grep -q 'installed with a Debian package, which upgrades it: sudo apt install' "$work/err"
 MANPAGER=cat MANWIDTH=80 man ops > "$work/man.txt" 2> /dev/null
 grep -q 'ops' "$work/man.txt" && head -3 "$work/man.txt"
 test -f /usr/share/bash-completion/completions/ops
@@ -99,6 +113,9 @@ set -e
 cat "$work/err"
 [ "$code" = 1 ] && grep -q 'no ops archive for this system' "$work/err" && [ ! -e "$work/prefix3" ]
 unset OPS_INSTALL_BASE_URL
+
+step "ops upgrade of the binary install.sh installed"
+bash scripts/release/check-upgrade.sh "$work/prefix/bin/ops"
 
 step "the npm package"
 (cd "$work" && tar -xzf "$rel/ops-cli-${version}.tgz" && cd package && npm publish --dry-run > /dev/null 2> "$work/publish.err") ||

@@ -42,6 +42,8 @@ export function joinRelease(out, partsDir, facts, { packagesFile, date, notesFil
     .replaceAll('@RELEASES_URL@', facts.releases)
     .replaceAll('@BASE_URL@', facts.url);
   writeFileSync(join(out, 'install.sh'), installer, { mode: 0o755 });
+  // What the update notice and `ops upgrade` read from the newest release (src/update/).
+  writeFileSync(join(out, 'version.json'), versionJson(facts, date));
   const sums = finish(out, facts);
 
   const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
@@ -65,6 +67,12 @@ export function joinRelease(out, partsDir, facts, { packagesFile, date, notesFil
     ].join('\n'),
   );
   return sums;
+}
+
+/** `version.json`: the version, the release commit's date and the release page's address. */
+export function versionJson(facts, date) {
+  const url = `${facts.homepage}/releases/tag/v${facts.version}`;
+  return `${JSON.stringify({ version: facts.version, date, url }, null, 2)}\n`;
 }
 
 /** The CHANGELOG's section for `version` (`## [0.2.0] …`), which a release must have. */

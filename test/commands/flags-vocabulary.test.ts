@@ -8,7 +8,7 @@ import { SERVICES } from '../../src/services.js';
 import { testFactory } from '../helpers/factory.js';
 import { memoryIo } from '../helpers/io.js';
 
-const GROUPS = [...SERVICES.map((s) => s.name), 'config', 'api', 'sandbox', 'completion'];
+const GROUPS = [...SERVICES.map((s) => s.name), 'config', 'api', 'sandbox', 'completion', 'upgrade'];
 
 async function ownFlags(group: string): Promise<Record<string, string>> {
   return ((await import(`../../src/commands/${group}/flags.ts`)) as { OWN_FLAGS: Record<string, string> })

@@ -101,6 +101,8 @@ describe('lazily loaded packages through the bundle', () => {
             HOME: tmpdir(),
             OPS_CONFIG_DIR: tempConfigDir(),
             COLUMNS: '100',
+            // A terminal run would otherwise check for a release in the background.
+            OPS_NO_UPDATE_NOTIFIER: '1',
           },
           stdio: ['ignore', 'pipe', 'pipe'],
         });

@@ -22,7 +22,14 @@ function onTerminal(args: string, columns: number): Promise<string[]> {
       script,
       ['-qec', `stty cols ${columns} rows 50; exec ${process.execPath} ${bin} ${args}`, '/dev/null'],
       {
-        env: { ...sb.env, PATH: process.env.PATH ?? '', HOME: tmpdir(), OPS_CONFIG_DIR: tempConfigDir() },
+        env: {
+          ...sb.env,
+          PATH: process.env.PATH ?? '',
+          HOME: tmpdir(),
+          OPS_CONFIG_DIR: tempConfigDir(),
+          // A terminal run would otherwise check for a release in the background.
+          OPS_NO_UPDATE_NOTIFIER: '1',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );

@@ -36,7 +36,8 @@ const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 export function onTerminal(args: string[], env: Record<string, string>, after = ''): Terminal {
   const line = `${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}; code=$?; ${after} exit $code`;
   const child = spawn(SCRIPT, ['-qec', line, '/dev/null'], {
-    env: { PATH: process.env.PATH ?? '', TERM: 'xterm', COLUMNS: '100', ...env },
+    // No update check from a test on a terminal unless it asks (test/e2e/update-notice.test.ts does).
+    env: { PATH: process.env.PATH ?? '', TERM: 'xterm', COLUMNS: '100', OPS_NO_UPDATE_NOTIFIER: '1', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let screen = '';

@@ -46,9 +46,17 @@ Where ops keeps things:
   OPS_NO_KEYRING    1: act as if no OS keyring answered (secrets go to the
                     0600 config file)
 
+Updates:
+  OPS_UPDATE_URL           the newest release's version.json, read once a day
+                           in the background on a terminal
+  OPS_NO_UPDATE_NOTIFIER   1: no update notice and no check
+  OPS_INSTALL_BASE_URL     where install.sh and ops upgrade download a
+                           release's files from (a mirror)
+  OPS_UPGRADE_EXECUTABLE   the file ops upgrade replaces (tests)
+
 The rest of the machine:
   NO_COLOR, CLICOLOR=0, FORCE_COLOR, TERM=dumb   colour (ops help formatting)
-  CI                no spinners, progress, hints or pickers
+  CI                no spinners, progress, hints, pickers or update notice
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY              proxies
   NODE_EXTRA_CA_CERTS                            more CAs to trust
   BROWSER           the program a login or --web opens an address with

@@ -1,0 +1,244 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { archiveOf } from '../../src/update/install.js';
+import { runCli, tempConfigDir } from '../helpers/cli.js';
+import { SCRIPT, onTerminal } from '../helpers/script-terminal.js';
+
+// `ops upgrade` end to end: the built CLI against a release made here (a small fake `ops` in a real
+// tar.xz, with a real checksums file and version.json) served on loopback. The CLI under test is the
+// npm bundle, which `ops upgrade` leaves to npm; OPS_UPGRADE_EXECUTABLE names the binary it replaces
+// instead (the real single binary replacing itself is checked by scripts/release/check-upgrade.sh).
+const current = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+const V = '9.9.9';
+const of = archiveOf(V)!;
+const dir = mkdtempSync(join(tmpdir(), 'ops-upgrade-'));
+const served = join(dir, 'served');
+let server: Server;
+let base = '';
+let requests: string[] = [];
+const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+/** Packs `folder` (holding `<name>/ops`) as this machine's archive, into `out`. */
+function pack(folder: string, out: string): void {
+  if (of.ext === 'tar.xz') execFileSync('tar', ['-cJf', out, '-C', folder, of.name]);
+  else execFileSync('sh', ['-c', `cd "${folder}" && zip -qr "${out}" "${of.name}"`]);
+}
+
+beforeAll(async () => {
+  mkdirSync(join(dir, 'release', of.name), { recursive: true });
+  writeFileSync(join(dir, 'release', of.name, of.binary), `#!/bin/sh\necho "ops ${V} (fake)"\n`);
+  chmodSync(join(dir, 'release', of.name, of.binary), 0o755);
+  writeFileSync(join(dir, 'release', of.name, 'README.md'), 'ops\n');
+  mkdirSync(served);
+  pack(join(dir, 'release'), join(served, of.file));
+  writeFileSync(join(served, `ops_${V}_checksums.txt`), `${sha(join(served, of.file))}  ${of.file}\n`);
+  writeFileSync(
+    join(served, 'version.json'),
+    JSON.stringify({ version: V, date: '2026-12-01', url: `https://example.invalid/v${V}` }),
+  );
+  server = createServer((req, res) => {
+    requests.push(req.url ?? '');
+    const file = join(served, decodeURIComponent(req.url ?? '/'));
+    if (!existsSync(file)) return void res.writeHead(404).end();
+    res.end(readFileSync(file));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  requests = [];
+});
+
+/** An installed binary at a path of the test's own, and the env that makes `ops upgrade` replace it. */
+function installed(): { path: string; env: Record<string, string> } {
+  const bin = mkdtempSync(join(dir, 'bin-'));
+  const path = join(bin, 'ops');
+  writeFileSync(path, '#!/bin/sh\necho "ops old"\n', { mode: 0o755 });
+  return { path, env: { OPS_UPGRADE_EXECUTABLE: path, OPS_INSTALL_BASE_URL: base } };
+}
+
+const run = (path: string) => execFileSync(path, { encoding: 'utf8' });
+
+describe('ops upgrade', () => {
+  it('names the archive as the release does', () => {
+    expect(of.file).toMatch(/^ops_9\.9\.9_(linux|macOS|windows)_(amd64|arm64)\.(tar\.xz|zip)$/);
+  });
+
+  it('downloads the newest release, checks it and puts its binary in place', async () => {
+    const t = installed();
+    const r = await runCli(['upgrade', '-o', 'json'], { env: t.env });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ upgraded: true, previous: current, version: V, path: t.path });
+    expect(run(t.path)).toBe(`ops ${V} (fake)\n`);
+    // Nothing left beside it.
+    expect(readdirSync(join(t.path, '..'))).toEqual(['ops']);
+    expect(requests.sort()).toEqual([`/${of.file}`, `/ops_${V}_checksums.txt`, '/version.json'].sort());
+  });
+
+  it.skipIf(!SCRIPT)('on a terminal says what it did (needs util-linux script)', async () => {
+    const t = installed();
+    const term = onTerminal(['upgrade', '--no-color'], {
+      ...t.env,
+      HOME: dir,
+      OPS_CONFIG_DIR: tempConfigDir(),
+    });
+    expect(await term.exit).toBe(0);
+    expect(term.screen()).toContain(`✓ Upgraded ops ${current} → ${V} (${t.path})`);
+    expect(run(t.path)).toBe(`ops ${V} (fake)\n`);
+  });
+
+  it('--version installs that version without reading version.json', async () => {
+    const t = installed();
+    const r = await runCli(['upgrade', '--version', `v${V}`, '-o', 'json'], { env: t.env });
+    expect(r.code).toBe(0);
+    expect(run(t.path)).toBe(`ops ${V} (fake)\n`);
+    expect(requests).not.toContain('/version.json');
+  });
+
+  it('--dry-run --version says what it would fetch and replace, and sends nothing', async () => {
+    const t = installed();
+    const r = await runCli(['upgrade', '--dry-run', '--version', V], { env: t.env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      `would download ${base}/${of.file}\n` +
+        `would download ${base}/ops_${V}_checksums.txt and check the archive's SHA-256\n` +
+        `would replace ${t.path} (ops ${current}) with ops ${V}\n`,
+    );
+    expect(requests).toEqual([]);
+    expect(run(t.path)).toBe('ops old\n');
+  });
+
+  it('--dry-run reads only the newest version (OPS_UPDATE_URL without a mirror), and says so', async () => {
+    const t = installed();
+    const env = { OPS_UPGRADE_EXECUTABLE: t.path, OPS_UPDATE_URL: `${base}/version.json` };
+    const r = await runCli(['upgrade', '--dry-run'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(`dry run: sent GET ${base}/version.json (read-only, to plan)\n`);
+    expect(r.stdout).toContain(
+      `would download https://github.com/ops-cli/ops/releases/download/v${V}/${of.file}\n`,
+    );
+    expect(requests).toEqual(['/version.json']);
+  });
+
+  it('already at that version: says so, changes nothing, exit 0', async () => {
+    const t = installed();
+    const r = await runCli(['upgrade', '--version', current, '-o', 'json'], { env: t.env });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ upgraded: false, version: current });
+    expect(requests).toEqual([]);
+    expect(run(t.path)).toBe('ops old\n');
+  });
+
+  it('a tampered archive: exit 1 naming the checksum step, the old binary kept', async () => {
+    const t = installed();
+    const good = readFileSync(join(served, of.file));
+    writeFileSync(join(served, of.file), Buffer.concat([good, Buffer.from('x')]));
+    try {
+      const r = await runCli(['upgrade', '--version', V], { env: t.env });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        new RegExp(
+          `^ops: upgrade: checksum: ${of.file.replaceAll('.', '\\.')} does not match ops_9\\.9\\.9_checksums\\.txt \\(expected [0-9a-f]{64}, got [0-9a-f]{64}\\) \\(.+ is unchanged\\)\\n$`,
+        ),
+      );
+      expect(run(t.path)).toBe('ops old\n');
+      expect(readdirSync(join(t.path, '..'))).toEqual(['ops']);
+    } finally {
+      writeFileSync(join(served, of.file), good);
+    }
+  });
+
+  it('an archive without the binary: exit 1 naming the extract step, the old binary kept', async () => {
+    const t = installed();
+    const empty = join(dir, 'empty');
+    mkdirSync(join(empty, of.name), { recursive: true });
+    writeFileSync(join(empty, of.name, 'README.md'), 'no binary here\n');
+    const mirror = join(dir, 'mirror-empty');
+    mkdirSync(mirror);
+    pack(empty, join(mirror, of.file));
+    const sums = `${sha(join(mirror, of.file))}  ${of.file}\n`;
+    const other = createServer((req, res) =>
+      res.end(req.url?.endsWith('.txt') ? sums : readFileSync(join(mirror, of.file))),
+    );
+    await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+      const r = await runCli(['upgrade', '--version', V], { env: { ...t.env, OPS_INSTALL_BASE_URL: url } });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^ops: upgrade: extract: .*\(.+ is unchanged\)\n$/);
+      expect(run(t.path)).toBe('ops old\n');
+    } finally {
+      other.close();
+    }
+  });
+
+  it('an unreachable server: exit 1 naming the download step, the old binary kept', async () => {
+    const t = installed();
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((r) => closed.close(r));
+    const r = await runCli(['upgrade', '--version', V, '--retries', '0'], {
+      env: { ...t.env, OPS_INSTALL_BASE_URL: url },
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^ops: upgrade: download: .*127\.0\.0\.1.*\(.+ is unchanged\)\n$/);
+    expect(run(t.path)).toBe('ops old\n');
+  });
+
+  it('a binary it cannot write: exit 1 naming the replace step, nothing left behind', async () => {
+    const gone = join(dir, 'no-such-folder', 'ops');
+    const r = await runCli(['upgrade', '--version', V], {
+      env: { OPS_UPGRADE_EXECUTABLE: gone, OPS_INSTALL_BASE_URL: base },
+    });
+    expect(r.code).toBe(1);
+    const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^ops: upgrade: replace: cannot write ${esc(gone)}: ENOENT: .*\\(${esc(gone)} is unchanged\\)\n$`,
+      ),
+    );
+    expect(existsSync(join(dir, 'no-such-folder'))).toBe(false);
+  });
+
+  it('a version the mirror lacks: exit 1 naming the download step', async () => {
+    const t = installed();
+    const r = await runCli(['upgrade', '--version', '9.9.8'], { env: t.env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^ops: upgrade: download: .*404/);
+    expect(run(t.path)).toBe('ops old\n');
+  });
+
+  it('an installed npm package is left to npm: exit 1 with its command, nothing sent', async () => {
+    const r = await runCli(['upgrade'], { env: { OPS_INSTALL_BASE_URL: base } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'ops: upgrade: this ops was installed with npm, which upgrades it: npm install -g ops-cli\n',
+    );
+    expect(requests).toEqual([]);
+  });
+
+  it('a bad --version is exit 2 before any request', async () => {
+    const t = installed();
+    const r = await runCli(['upgrade', '--version', 'latest'], { env: t.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('ops: invalid --version "latest"\nhint: give a release version such as 0.3.0\n');
+    expect(requests).toEqual([]);
+  });
+});
