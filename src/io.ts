@@ -82,8 +82,8 @@ export function forcedWidth(env: Record<string, string | undefined>): number | u
 /**
  * The width output is fitted to. On a terminal `COLUMNS` wins over the size the terminal reports (as
  * Python and less read it); `OPS_FORCE_TTY=N` is N, and another value is `COLUMNS`, the width of the
- * terminal that stdout or else stderr is, or 80. Piped, only with colour forced by the environment (CLICOLOR_FORCE, FORCE_COLOR: a CI log) is
- * `COLUMNS` used; else 0, nothing is cut.
+ * terminal that stdout or else stderr is, or 80. Piped, `COLUMNS` is used only with colour forced by
+ * the environment (CLICOLOR_FORCE, FORCE_COLOR: a CI log); else 0, and nothing is cut.
  */
 export function outputWidth(
   env: Record<string, string | undefined>,
