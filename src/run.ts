@@ -96,10 +96,12 @@ export async function run(
     }
     code = ExitCode.ok;
   } catch (err) {
-    // The reader quit the pager (q): the command was stopped for them, and that is no failure.
-    code = paging?.quit
-      ? ExitCode.ok
-      : exitCodeOf(err, realIo, errorMode(argv, realIo.env), controller.signal);
+    // The reader quit the pager (q): the command was stopped for them, and that is no failure (a
+    // Ctrl-C before it is still an interruption).
+    code =
+      paging?.quit && controller.signal.reason === PAGER_QUIT
+        ? ExitCode.ok
+        : exitCodeOf(err, realIo, errorMode(argv, realIo.env), controller.signal);
   } finally {
     batched.flush();
     await paging?.finish();
@@ -123,6 +125,9 @@ async function printTopic(topic: string, io: Io): Promise<void> {
   io.stdout.write(helpTopic(topic, globalFlagsText(createRoot()), commands));
 }
 
+/** Why a command was stopped when its reader quit the pager. */
+const PAGER_QUIT = new Error('the pager ended');
+
 /**
  * The pager for the process's own command line when its stdout is a terminal (output/pager.ts, loaded
  * only then): undefined piped, with --no-pager, in CI or with no pager named.
@@ -132,7 +137,7 @@ async function pagerFor(own: Io, argv: string[], controller: AbortController) {
   const { paging } = await import('./output/pager.js');
   return paging(own, {
     rows: process.stdout.rows ?? 0,
-    onQuit: () => controller.abort(new Error('pager quit')),
+    onQuit: () => controller.abort(PAGER_QUIT),
   });
 }
 

@@ -95,7 +95,8 @@ export interface PagingOptions {
  * (or only an error) starts nothing. Messages on stderr keep their order with the held output, and
  * those written while the pager runs follow it when it ends, so that nothing is drawn over it. A pager
  * that cannot be started is one warning, and the output is written directly. When the pager ends
- * first (q), the rest of the output is dropped and `onQuit` stops the command.
+ * first (q), the rest of the output is dropped and `onQuit` stops the command; what it says on stderr
+ * then reaches the terminal.
  * Undefined when no pager is to run.
  */
 export function paging(io: Io, o: PagingOptions): Paging | undefined {
@@ -113,6 +114,7 @@ export function paging(io: Io, o: PagingOptions): Paging | undefined {
   let child: ChildProcess | undefined;
   /** The output is all given to the pager: its end now is the reader's, not an early one. */
   let closing = false;
+  let exited = false;
   let ended: Promise<void> = Promise.resolve();
   const waiting = new Set<() => void>();
 
@@ -156,6 +158,7 @@ export function paging(io: Io, o: PagingOptions): Paging | undefined {
     // A pager that ends first closes its end of the pipe: EPIPE here, the same as its exit.
     c.stdin!.on('error', quitNow);
     c.once('exit', () => {
+      exited = true;
       quitNow();
       // What was said while it ran (a hint, an error) comes after it, on the terminal it gave back.
       writeHeld('err');
@@ -214,9 +217,8 @@ export function paging(io: Io, o: PagingOptions): Paging | undefined {
   };
   const stderr: Sink = {
     write(chunk: string) {
-      if (state === 'off') return io.stderr.write(chunk);
-      // The reader has stopped reading: the command ends quietly.
-      if (state === 'quit') return true;
+      // After the pager, on the terminal it gave back (run.ts says nothing of a stop it asked for).
+      if (state === 'off' || exited) return io.stderr.write(chunk);
       held.push({ to: 'err', chunk });
       return true;
     },

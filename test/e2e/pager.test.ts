@@ -102,9 +102,13 @@ describe.skipIf(!SCRIPT)('the pager on a terminal (needs util-linux script)', TE
 
   it.skipIf(!LESS)('the default, less: q on the first screen ends ops with exit 0', async () => {
     const t = onTerminal(['hosts', 'list', '--all', '-o', 'ndjson'], env(), '', { rows: 20, columns: 100 });
-    await t.waitFor(/api-0001/);
-    await t.settle();
-    t.type('q');
+    try {
+      await t.waitFor(/api-0001/);
+      await t.settle();
+    } finally {
+      // Even when the test fails, less is left no terminal to wait on.
+      t.type('q');
+    }
     expect(await t.exit).toBe(0);
     expect(t.screen()).not.toMatch(/EPIPE|ops:/);
     expect((await sb.counters()).requests.hosts?.['GET /api/v1/hosts']).toBeLessThan(HOSTS / PAGE);
