@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempConfigDir } from '../helpers/cli.js';
+import { SEED } from '../../src/sandbox/runs/index.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { SCRIPT, onTerminal } from '../helpers/script-terminal.js';
 
@@ -15,7 +16,7 @@ import { SCRIPT, onTerminal } from '../helpers/script-terminal.js';
 const HOSTS = 10_000;
 const PAGE = 1000;
 const sb = await useSandbox({
-  services: ['hosts', 'cloud'],
+  services: ['hosts', 'cloud', 'runs'],
   settings: { 'hosts.count': String(HOSTS), 'hosts.rate_limit': '100000000' },
 });
 const LESS = spawnSync('sh', ['-c', 'command -v less'], { encoding: 'utf8' }).stdout.trim();
@@ -87,6 +88,18 @@ describe.skipIf(!SCRIPT)('the pager on a terminal (needs util-linux script)', TE
     const q = pagers();
     expect((await onScreen(['hosts', 'list', '--all'], { PAGER: q.record, LESS: 'R' })).code).toBe(0);
     expect(q.less()).toBe('LESS=R');
+  });
+
+  it('runs logs: its text through the pager when longer than the screen, on the screen when it fits', async () => {
+    const p = pagers();
+    const args = ['runs', 'logs', String(SEED.ciFailed)];
+    expect((await onScreen(args, { OPS_PAGER: p.record }, 20)).code).toBe(0);
+    expect(p.got()).toMatch(/^build\tSet up job\t/);
+    expect(p.got()).toMatch(/##\[error\]Process completed with exit code 1\.\n$/);
+    const q = pagers();
+    const fits = await onScreen(args, { OPS_PAGER: q.record }, 100);
+    expect(q.started()).toBe(false);
+    expect(fits.screen).toContain('Process completed with exit code 1.');
   });
 
   it('a pager that leaves at once: exit 0, no trace, the list stops, nothing left running', async () => {
