@@ -152,7 +152,8 @@ export function paging(io: Io, o: PagingOptions): Paging | undefined {
       held = held.filter((h) => h.to === 'err');
       for (const h of out) c.stdin!.write(h.chunk);
     });
-    c.once('error', (err) => {
+    // Also a failed kill or write later on: only one before the start says the pager is missing.
+    c.on('error', (err) => {
       if (state === 'start') failed(err);
     });
     // A pager that ends first closes its end of the pipe: EPIPE here, the same as its exit.
