@@ -246,6 +246,8 @@ describe('piped: colour, width and OPS_FORCE_TTY', () => {
     // Another value: COLUMNS, or 80; NO_COLOR still wins.
     const word = await cli(['hosts', 'list', '--limit', '3'], { OPS_FORCE_TTY: 'yes', NO_COLOR: '1' });
     expect(word.stdout).not.toContain(ESC);
+    // stderr is no terminal: no hint (nor spinner) there, as without OPS_FORCE_TTY.
+    expect(word.stderr).toBe('');
     expect(widest(word.stdout)).toBeLessThanOrEqual(80);
     expect(word.stdout).toMatch(/ ago$|in \d+ minutes?$/m);
   });
