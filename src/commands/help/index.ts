@@ -41,7 +41,7 @@ Global settings:
   OPS_QUIET         no spinners, progress or hints (-q)
   OPS_SPINNER_DISABLED  1: progress as plain lines, hints kept (--no-spinner)
 
-On a terminal:
+Terminal output (and logs made to look like it):
   OPS_PAGER, PAGER  the pager of output longer than the screen (else less);
                     empty or cat: none (--no-pager)
   LESS              less's options; FRX when unset (quit if it fits, colours)
