@@ -234,6 +234,17 @@ describe('piped: colour, width and OPS_FORCE_TTY', () => {
     expect(widest((await cli(args, { COLUMNS: '60' })).stdout)).toBeGreaterThan(60);
   });
 
+  it('OPS_SPINNER_DISABLED takes true or false words: another is exit 2 naming it, before any request', async () => {
+    const r = await cli(['hosts', 'totals'], { OPS_SPINNER_DISABLED: 'maybe' });
+    expect(r).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'ops: invalid OPS_SPINNER_DISABLED "maybe"\nhint: give true or false\n',
+    });
+    expect((await sb.counters()).requests.hosts).toBeUndefined();
+    expect((await cli(['hosts', 'totals'], { OPS_SPINNER_DISABLED: 'yes' })).code).toBe(0);
+  });
+
   it('OPS_FORCE_TTY=N renders as a terminal N wide: colour, cut, relative times; no pager', async () => {
     const p = pagers();
     const r = await cli(['hosts', 'list', '--all'], { OPS_FORCE_TTY: '70', OPS_PAGER: p.record });
