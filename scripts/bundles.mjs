@@ -200,6 +200,8 @@ function parts(root) {
       charts: ['output/chart.ts'],
       // A --query's compiler (JMESPath is a lib of its own).
       query: ['output/query.ts'],
+      // The pager, loaded only when stdout is a terminal.
+      pager: ['output/pager.ts'],
     }),
     // The built-in commands besides the services, each loaded by its own commands alone.
     config: { folders: ['commands/config/'], except: [], entries: { commands: 'commands/config/index.ts' } },

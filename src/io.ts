@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { InterruptedError } from './errors.js';
+import { colorEnabled } from './output/color.js';
 
 /** A sink that output goes to: process.stdout/stderr or an in-memory buffer in tests. */
 export interface Sink {
@@ -18,7 +19,10 @@ export interface Io {
   stdoutIsTty: boolean;
   stderrIsTty: boolean;
   stdinIsTty: boolean;
-  /** Terminal width for table truncation; 0 when unknown. */
+  /**
+   * The width output is fitted to (tables cut, status lines, help): the terminal's, or what `COLUMNS`
+   * or `OPS_FORCE_TTY` say; 0 when piped and neither gives one (see `outputWidth`).
+   */
   columns: number;
   /** Aborted on Ctrl-C: in-flight requests listen to it. */
   signal: AbortSignal;
@@ -29,9 +33,14 @@ export interface Io {
   cwd?: string;
   /** Reads a line from the terminal without echo (passwords); only called when stdinIsTty. */
   prompt?: (question: string, secret: boolean) => Promise<string>;
+  /**
+   * Asks that what the command writes to stdout go through the user's pager when it is longer than the
+   * screen (output/pager.ts); present only where a pager may run (stdout a real terminal, not CI, not
+   * `--no-pager`). A request after the first write to stdout is ignored.
+   */
+  page?: () => void;
 }
 
-/** Writes that wait for the stream to drain, so a large NDJSON run keeps constant memory. */
 /**
  * Whether the command runs in CI: `CI` is set to many things by many systems, and anything but
  * empty, `0` or `false` (any case) means CI. No spinner, picker or banner for a person there.
@@ -41,6 +50,7 @@ export function isCi(env: Record<string, string | undefined>): boolean {
   return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
 }
 
+/** Writes that wait for the stream to drain, so a large NDJSON run keeps constant memory. */
 export async function writeAll(sink: Sink, chunk: string): Promise<void> {
   const ok = sink.write(chunk);
   if (ok === false && 'once' in sink && typeof (sink as NodeJS.WritableStream).once === 'function') {
@@ -58,6 +68,41 @@ export function withIo(io: Io, overrides: Partial<Io>): Io {
   return Object.defineProperties(copy, Object.getOwnPropertyDescriptors(overrides)) as Io;
 }
 
+/**
+ * `OPS_FORCE_TTY` (gh's `GH_FORCE_TTY`): a piped command renders as on a terminal. A number is that
+ * terminal's width; any other non-empty value (but `0`) is a terminal of unknown width (0 here).
+ * Undefined when unset.
+ */
+export function forcedWidth(env: Record<string, string | undefined>): number | undefined {
+  const v = env.OPS_FORCE_TTY?.trim();
+  if (!v || v === '0') return undefined;
+  return /^[1-9]\d{0,4}$/.test(v) ? Number(v) : 0;
+}
+
+/**
+ * The width output is fitted to. On a terminal `COLUMNS` wins over the size the terminal reports (as
+ * Python and less read it); `OPS_FORCE_TTY=N` is N, and another value is `COLUMNS`, the width of the
+ * terminal that stdout or else stderr is, or 80. Piped, `COLUMNS` is used only with colour forced by
+ * the environment (CLICOLOR_FORCE, FORCE_COLOR: a CI log); else 0, and nothing is cut.
+ */
+export function outputWidth(
+  env: Record<string, string | undefined>,
+  tty: boolean,
+  terminalColumns: () => number | undefined,
+): number {
+  const forced = forcedWidth(env);
+  if (forced) return forced;
+  const columns = /^[1-9]\d{0,4}$/.test(env.COLUMNS?.trim() ?? '') ? Number(env.COLUMNS) : 0;
+  if (tty) return columns || terminalColumns() || 0;
+  if (forced === 0) return columns || terminalColumns() || 80;
+  return columns && colorEnabled(env, false, false) ? columns : 0;
+}
+
+/** The width of the terminal that stderr is, if it is one (asked only under OPS_FORCE_TTY). */
+function stderrWidth(): number | undefined {
+  return process.getBuiltinModule('node:tty').isatty(2) ? process.stderr.columns : undefined;
+}
+
 /** The real process's IO. */
 export function processIo(signal: AbortSignal): Io & { written(): boolean } {
   let stderr: NodeJS.WriteStream | undefined;
@@ -73,12 +118,15 @@ export function processIo(signal: AbortSignal): Io & { written(): boolean } {
       return process.stdin;
     },
     env: process.env,
-    stdoutIsTty: Boolean(process.stdout.isTTY),
+    // OPS_FORCE_TTY renders as on a terminal; stderr stays what it is (no spinner on a pipe).
+    stdoutIsTty: Boolean(process.stdout.isTTY) || forcedWidth(process.env) !== undefined,
     stderrIsTty: process.getBuiltinModule('node:tty').isatty(2),
     get stdinIsTty() {
       return Boolean(process.stdin.isTTY);
     },
-    columns: process.stdout.columns ?? 0,
+    columns: outputWidth(process.env, Boolean(process.stdout.isTTY), () =>
+      process.stdout.isTTY ? process.stdout.columns : stderrWidth(),
+    ),
     get cwd() {
       try {
         return process.cwd();

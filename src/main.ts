@@ -26,6 +26,9 @@ export async function main(argv: string[], io?: Io): Promise<number> {
   }
   const page = io === undefined ? helpPage(argv, topic) : undefined;
   if (page !== undefined) {
+    // A page longer than the terminal goes through the pager, which the runtime loads.
+    if (process.stdout.isTTY && page.split('\n').length > (process.stdout.rows || Number.POSITIVE_INFINITY))
+      return (await import('./run.js')).pageHelp(page, argv);
     process.stdout.write(page);
     return EXIT_OK;
   }

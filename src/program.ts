@@ -142,6 +142,8 @@ export function createRoot(withVersion = true): Command {
     .option('--dry-run', 'send only the reads needed to plan; print what would change as curl, unsent')
     .option('--debug', 'log requests and responses to stderr, credentials masked (env OPS_DEBUG)')
     .option('-q, --quiet', 'no spinners, progress or hints (env OPS_QUIET)')
+    .option('--no-spinner', 'progress as plain lines, hints kept (env OPS_SPINNER_DISABLED)')
+    .option('--no-pager', 'never page long output on a terminal (env OPS_PAGER=cat)')
     .option('--no-color', 'no colour (also NO_COLOR, CLICOLOR=0)')
     .option('--ca-cert <file>', 'trust this PEM CA certificate too (env OPS_CA_CERT)')
     .option('--insecure', 'skip TLS certificate verification (env OPS_INSECURE)')

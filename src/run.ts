@@ -47,7 +47,10 @@ function configure(cmd: Command, io: Io): void {
   cmd.exitOverride();
   cmd.configureOutput({
     // Help text (the page and what verbs add after it) within the page's width.
-    writeOut: (s) => io.stdout.write(fitHelpText(s, io.columns > 0 ? io.columns : 80)),
+    writeOut: (s) => {
+      io.page?.();
+      io.stdout.write(fitHelpText(s, io.columns > 0 ? io.columns : 80));
+    },
     writeErr: (s) => io.stderr.write(s),
     outputError: () => undefined,
   });
@@ -72,7 +75,8 @@ export async function run(
   setMaxListeners(1024, controller.signal);
   // The process's own command line (`main` from bin/ops.cjs or the binary), not one run inside another.
   const own = io === undefined ? processIo(controller.signal) : undefined;
-  const batched = batchedIo(io ?? own!);
+  const paging = own && (await pagerFor(own, argv, controller));
+  const batched = batchedIo(paging?.io ?? io ?? own!);
   const realIo = batched.io;
   const factory = await makeFactory(realIo);
   running++;
@@ -94,9 +98,15 @@ export async function run(
     }
     code = ExitCode.ok;
   } catch (err) {
-    code = exitCodeOf(err, realIo, errorMode(argv, realIo.env), controller.signal);
+    // The reader quit the pager (q): the command was stopped for them, and that is no failure (a
+    // Ctrl-C before it is still an interruption).
+    code =
+      paging?.quit && controller.signal.reason === PAGER_QUIT
+        ? ExitCode.ok
+        : exitCodeOf(err, realIo, errorMode(argv, realIo.env), controller.signal);
   } finally {
     batched.flush();
+    await paging?.finish();
     onSignal.dispose();
     // Idle keep-alive sockets must not hold the process open; the transport is the process's, so the
     // last command line running in it (the sandbox demo runs others inside its own) closes it. A
@@ -137,7 +147,36 @@ export async function updateCheck(): Promise<number> {
 async function printTopic(topic: string, io: Io): Promise<void> {
   const { helpTopic } = await import('./commands/help/index.js');
   const commands = topLevelCommands().map((c) => c.name);
+  io.page?.();
   io.stdout.write(helpTopic(topic, globalFlagsText(createRoot()), commands));
+}
+
+/** Why a command was stopped when its reader quit the pager. */
+const PAGER_QUIT = new Error('the pager ended');
+
+/**
+ * The pager for the process's own command line when its stdout is a terminal (output/pager.ts, loaded
+ * only then): undefined piped, with --no-pager, in CI or with no pager named.
+ */
+async function pagerFor(own: Io, argv: string[], controller: AbortController) {
+  if (!process.stdout.isTTY || argv.includes('--no-pager')) return undefined;
+  const { paging } = await import('./output/pager.js');
+  return paging(own, {
+    rows: process.stdout.rows ?? 0,
+    onQuit: () => controller.abort(PAGER_QUIT),
+  });
+}
+
+/** A built help page longer than the terminal (`main`'s fast path), through the pager. */
+export async function pageHelp(page: string, argv: string[]): Promise<number> {
+  const controller = new AbortController();
+  const own = processIo(controller.signal);
+  const paging = await pagerFor(own, argv, controller);
+  const out = paging?.io ?? own;
+  out.page?.();
+  out.stdout.write(page);
+  await paging?.finish();
+  return ExitCode.ok;
 }
 
 /** The composition root: the factory every command builder gets, with the service table handed in. */

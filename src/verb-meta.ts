@@ -16,6 +16,8 @@ export interface VerbMeta {
   idempotent?: boolean;
   /** It prints a list: `--limit`/`--all` with the one default. */
   list?: boolean;
+  /** It prints as things happen (a watch): its output is never held back for a pager. */
+  live?: boolean;
   /** It writes files into a folder: `--dir`, `--clobber`, `--skip-existing`. */
   download?: boolean;
   /**

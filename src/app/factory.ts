@@ -8,7 +8,7 @@ import { colorEnabled, makeStyle } from '../output/color.js';
 import { Feedback } from '../output/feedback.js';
 import { resolveFormat } from '../output/options.js';
 import { verbMeta } from '../verb-meta.js';
-import { Printer } from '../output/printer.js';
+import { type OutputFormat, Printer } from '../output/printer.js';
 import type { Query } from '../output/query.js';
 import { type RunSettings, ServiceClients } from './service-clients.js';
 import type { Context, Factory, GlobalFlags, ServiceEntry, VerbCall } from './types.js';
@@ -60,8 +60,14 @@ export function createFactory(io: Io, deps: FactoryDeps): Factory {
       const query = flags.query ? (await import('../output/query.js')).compileQuery(flags.query) : undefined;
       // A verb whose purpose is to reveal a value writes it exactly; every other one escapes control
       // characters of outside text wherever it goes (docs/grammar.md, "Values").
-      const reveals = Boolean(verbMeta(cmd)?.reveals);
-      return buildContext(io, deps.services, flags, settings, profile, query, { ...o, reveals });
+      const meta = verbMeta(cmd);
+      const reveals = Boolean(meta?.reveals);
+      // What a reader pages through on a terminal (output/pager.ts): a read verb's table or text, and a
+      // whole list (--all) in any format; never what comes as things happen (a watch).
+      const all = Boolean((cmd.opts() as { all?: boolean }).all);
+      const pageable = (format: OutputFormat) =>
+        meta?.effect === 'read' && !meta.live && (format === 'table' || (Boolean(meta.list) && all));
+      return buildContext(io, deps.services, flags, settings, profile, query, { ...o, reveals, pageable });
     },
   };
   return factory;
@@ -74,7 +80,12 @@ function buildContext(
   settings: Settings,
   profileFlag: string | undefined,
   query: Query | undefined,
-  o: { defaultOutput?: string; tolerant?: boolean; reveals?: boolean },
+  o: {
+    defaultOutput?: string;
+    tolerant?: boolean;
+    reveals?: boolean;
+    pageable?: (format: OutputFormat) => boolean;
+  },
 ): Context {
   const { run, format } = checkedRun(io, flags, settings, o);
   const printer = new Printer({
@@ -89,7 +100,9 @@ function buildContext(
     io,
     run.feedbackOn,
     makeStyle(colorEnabled(io.env, io.stderrIsTty, flags.color === false)),
+    run.animated,
   );
+  if (o.pageable?.(format)) io.page?.();
   const clients = new ServiceClients(io, services, flags, settings, run, feedback);
   return {
     io,
@@ -115,7 +128,7 @@ function checkedRun(
   flags: GlobalFlags,
   settings: Settings,
   o: { defaultOutput?: string; tolerant?: boolean },
-): { run: RunSettings & { color: boolean }; format: ReturnType<typeof resolveFormat> } {
+): { run: RunSettings & { color: boolean; animated: boolean }; format: OutputFormat } {
   const tolerant = Boolean(o.tolerant);
   if (!tolerant) settings.requireProfile();
   const setting = (key: string, fallback: string | undefined): string | undefined => {
@@ -139,8 +152,10 @@ function checkedRun(
   const quiet = Boolean(flags.quiet) || envBoolean(io.env, 'OPS_QUIET', tolerant);
   const color = colorEnabled(io.env, io.stdoutIsTty, flags.color === false);
   const feedbackOn = io.stderrIsTty && !isCi(io.env) && !quiet && format !== 'json' && !flags.json;
+  // Spinners and progress bars as plain lines: a log, a screen reader, a terminal that draws them badly.
+  const animated = flags.spinner !== false && !envBoolean(io.env, 'OPS_SPINNER_DISABLED', tolerant);
   return {
-    run: { timeoutS, retries, maxWait, insecure, caCert, debug, quiet, feedbackOn, color },
+    run: { timeoutS, retries, maxWait, insecure, caCert, debug, quiet, feedbackOn, color, animated },
     format,
   };
 }

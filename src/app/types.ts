@@ -29,6 +29,10 @@ export interface GlobalFlags {
   dryRun?: boolean;
   debug?: boolean;
   quiet?: boolean;
+  /** False with --no-spinner. */
+  spinner?: boolean;
+  /** False with --no-pager (run.ts reads the command line itself: the pager is set up before parsing). */
+  pager?: boolean;
   color?: boolean;
   caCert?: string;
   insecure?: boolean;

@@ -1,6 +1,9 @@
 /**
- * Colour rules, in order: --no-color, then FORCE_COLOR (on unless "0"/"false"), then NO_COLOR (any
- * non-empty value turns colour off; chalk does not read it), CLICOLOR=0, then a TTY on the stream.
+ * Colour rules, in order: --no-color; FORCE_COLOR (on unless "0"/"false": it names this stream's
+ * colour outright, as Node and chalk read it); NO_COLOR (any non-empty value turns colour off; chalk
+ * does not read it); CLICOLOR_FORCE (non-empty and not "0": on, even piped; NO_COLOR wins over it,
+ * and it over CLICOLOR=0, as bixense.com/clicolors has it); CLICOLOR=0; TERM=dumb; then a terminal
+ * on the stream.
  */
 export function colorEnabled(
   env: Record<string, string | undefined>,
@@ -11,6 +14,8 @@ export function colorEnabled(
   const force = env.FORCE_COLOR;
   if (force !== undefined && force !== '') return force !== '0' && force !== 'false';
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  const clicolorForce = env.CLICOLOR_FORCE;
+  if (clicolorForce !== undefined && clicolorForce !== '' && clicolorForce !== '0') return true;
   if (env.CLICOLOR === '0') return false;
   if (env.TERM === 'dumb') return false;
   return isTty;

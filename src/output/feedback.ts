@@ -35,13 +35,16 @@ const silent: Activity = { update: () => undefined, stop: () => undefined };
 
 /**
  * Everything that is not data: spinners, progress, warnings and hints. They go to stderr, and only
- * when stderr is a terminal, CI is unset and neither --quiet nor --json was given.
+ * when stderr is a terminal, CI is unset and neither --quiet nor --json was given. Not `animated`
+ * (`--no-spinner`, OPS_SPINNER_DISABLED), a spinner or progress bar is plain lines instead: its first
+ * text and its last, for a log or a screen reader; warnings and hints are kept.
  */
 export class Feedback {
   constructor(
     private readonly io: Io,
     readonly enabled: boolean,
     private readonly style: Style,
+    readonly animated = true,
   ) {}
 
   /** A warning or hint (dropped when feedback is off, as PRODUCT.md §3 says). */
@@ -64,6 +67,10 @@ export class Feedback {
    */
   async spinner(text: string): Promise<Activity> {
     if (!this.enabled) return silent;
+    if (!this.animated) {
+      this.info(text);
+      return { update: () => undefined, stop: (final) => final && this.done(final) };
+    }
     const ora = (await import('ora')).default;
     // The frame and a space come before the text.
     const cut = (t: string) => this.fit(t, 2);
@@ -88,6 +95,7 @@ export class Feedback {
   /** A progress bar redrawn at most ten times a second, as a status line (see `statusWriter`). */
   progress(render: () => string): Activity {
     if (!this.enabled) return silent;
+    if (!this.animated) return { update: () => undefined, stop: (final) => this.info(final ?? render()) };
     const write = statusWriter(this.io.stderr);
     let last = 0;
     const draw = (force = false) => {

@@ -78,6 +78,8 @@ export class Printer {
   private readonly query: Query | undefined;
   private readonly field: string | undefined;
   private readonly tty: boolean;
+  /** Tables fit `io.columns`: on a terminal, and piped with colour forced (a CI log of COLUMNS width). */
+  private readonly fits: boolean;
   private readonly reveals: boolean;
   private readonly now: () => number;
 
@@ -87,6 +89,7 @@ export class Printer {
     this.query = o.query;
     this.field = o.field;
     this.tty = o.io.stdoutIsTty;
+    this.fits = o.io.stdoutIsTty || o.color;
     this.reveals = Boolean(o.reveals);
     this.style = makeStyle(o.color);
     this.now = o.now ?? Date.now;
@@ -253,8 +256,9 @@ export class Printer {
     const cols = columns ?? autoColumns(rows);
     const cells = rows.map((row) => cols.map((c) => this.cell(c, row)));
     const paint = (r: number, i: number, s: string) => this.paint(cols[i]!, rows[r], s);
-    // On a terminal of known width the table fits it; to a pipe or a file nothing is cut (PRODUCT §3).
-    const terminal = this.tty && this.io.columns > 0 ? this.io.columns : 0;
+    // On a terminal of known width the table fits it; to a pipe or a file nothing is cut (PRODUCT §3),
+    // unless colour is forced there and COLUMNS gives the width the log is read at.
+    const terminal = this.fits && this.io.columns > 0 ? this.io.columns : 0;
     if (one) {
       // One resource: a key / value line each, its values wrapped to the terminal under the value
       // column: text at spaces, a longer word (an address, a JSON value) where the line ends. An id is

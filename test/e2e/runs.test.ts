@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { READ_ONLY_TOKEN, type RunsEmulator, SEED } from '../../src/sandbox/runs/index.js';
 import { runCli, runMain } from '../helpers/cli.js';
@@ -278,6 +279,27 @@ describe('ops runs watch', () => {
     expect(r.stdout).toMatch(/\nfailure\s+test\s+399444127\s/);
     // Looks while nothing changed were answered 304 from the kept ETag.
     expect((await stats()).notModified).toBeGreaterThan(0);
+  });
+
+  it('--no-spinner on a terminal: a plain line each time the run changes, nothing redrawn', async () => {
+    const watching = runMain(
+      ['runs', 'watch', String(SEED.inProgress), '--interval', '0.05', '--no-spinner'],
+      {
+        env: sb.env,
+        tty: true,
+      },
+    );
+    while ((await sent(`GET ${REPO}/actions/runs/${SEED.inProgress}`)) < 3)
+      await new Promise((r) => setTimeout(r, 20));
+    await sb.advance(300);
+    const r = await watching;
+    expect(r.code).toBe(0);
+    // No cursor moved up, nothing erased: lines as a log keeps them (the marks keep their colour).
+    expect(r.stderr).not.toMatch(/\r|\u001b\[\d*[AJK]/);
+    const lines = stripVTControlCharacters(r.stderr).trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^\* CI · 30433647 · .*: in_progress$/);
+    expect(lines.at(-1)).toMatch(/^X CI · 30433647 · .*: failure$/);
+    expect(new Set(lines).size).toBe(lines.length);
   });
 
   it('a successful run: exit 0 with --exit-status; without it a failed run is exit 0 too', async () => {

@@ -31,10 +31,17 @@ const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 /**
  * Runs the built CLI on a terminal of its own (`script`), as a person at a shell does: Ctrl-C typed
  * there is turned into SIGINT by the terminal, for the whole foreground process group. `after` is
- * more shell to run once ops has ended (its exit code is kept).
+ * more shell to run once ops has ended (its exit code is kept). `size` sets the terminal's (`stty`);
+ * without it the terminal reports none.
  */
-export function onTerminal(args: string[], env: Record<string, string>, after = ''): Terminal {
-  const line = `${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}; code=$?; ${after} exit $code`;
+export function onTerminal(
+  args: string[],
+  env: Record<string, string>,
+  after = '',
+  size?: { rows: number; columns: number },
+): Terminal {
+  const stty = size ? `stty rows ${size.rows} cols ${size.columns}; ` : '';
+  const line = `${stty}${quote(process.execPath)} ${quote(BIN)} ${args.map(quote).join(' ')}; code=$?; ${after} exit $code`;
   const child = spawn(SCRIPT, ['-qec', line, '/dev/null'], {
     // No update check from a test on a terminal unless it asks (test/e2e/update-notice.test.ts does).
     env: { PATH: process.env.PATH ?? '', TERM: 'xterm', COLUMNS: '100', OPS_NO_UPDATE_NOTIFIER: '1', ...env },

@@ -69,3 +69,38 @@ describe('spinners and progress bars on a terminal', () => {
     expect(t.screen()).toEqual(['! retrying in 1.0 s (429)', '40/40 accounts searched']);
   });
 });
+
+describe('without animation (--no-spinner, OPS_SPINNER_DISABLED)', () => {
+  function plain() {
+    const base = terminalIo({ columns: 40 });
+    const { io, flush } = batchedIo(base);
+    return { feedback: new Feedback(io, true, makeStyle(false), false), flush, base };
+  }
+
+  it('a spinner is its first text and its last as plain lines, nothing redrawn', async () => {
+    const t = plain();
+    const s = await t.feedback.spinner('waiting for instance web-01');
+    await tick(200);
+    s.update('instance web-01: STARTING');
+    s.stop('instance web-01 is RUNNING');
+    t.flush();
+    expect(t.base.transcript()).toBe('waiting for instance web-01\n✓ instance web-01 is RUNNING\n');
+  });
+
+  it('a progress bar is its last line; warnings and hints stay', async () => {
+    const t = plain();
+    let n = 0;
+    const p = t.feedback.progress(() => `${n} of 4 accounts`);
+    n = 2;
+    p.update('');
+    t.feedback.warn('retrying in 1.0 s (429)');
+    n = 4;
+    p.update('');
+    p.stop();
+    t.feedback.info('5 of 115 matching hosts shown');
+    t.flush();
+    expect(t.base.transcript()).toBe(
+      '! retrying in 1.0 s (429)\n4 of 4 accounts\n5 of 115 matching hosts shown\n',
+    );
+  });
+});

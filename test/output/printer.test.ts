@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { RawJson } from '../../src/clients/http/raw-json.js';
 import { colorEnabled } from '../../src/output/color.js';
@@ -235,6 +236,17 @@ describe('colour rules', () => {
     [{ FORCE_COLOR: '1', NO_COLOR: '1' }, false, false, true],
     [{ FORCE_COLOR: '1' }, true, true, false],
     [{ TERM: 'dumb' }, true, false, false],
+    // CLICOLOR_FORCE: on even piped, unless empty or 0; NO_COLOR and --no-color win over it.
+    [{ CLICOLOR_FORCE: '1' }, false, false, true],
+    [{ CLICOLOR_FORCE: 'yes' }, false, false, true],
+    [{ CLICOLOR_FORCE: '0' }, false, false, false],
+    [{ CLICOLOR_FORCE: '' }, false, false, false],
+    [{ CLICOLOR_FORCE: '1', NO_COLOR: '1' }, false, false, false],
+    [{ CLICOLOR_FORCE: '1', NO_COLOR: '1' }, true, false, false],
+    [{ CLICOLOR_FORCE: '1' }, false, true, false],
+    [{ CLICOLOR_FORCE: '1', CLICOLOR: '0' }, false, false, true],
+    [{ CLICOLOR_FORCE: '1', TERM: 'dumb' }, false, false, true],
+    [{ CLICOLOR_FORCE: '1', FORCE_COLOR: '0' }, false, false, false],
   ])('env %j, tty %s, --no-color %s → %s', (env, tty, flag, expected) => {
     expect(colorEnabled(env, tty, flag)).toBe(expected);
   });
@@ -299,6 +311,14 @@ describe('tables on a terminal fit its width', () => {
   it('a column not marked as text is never cut, however wide', async () => {
     const out = await printed({ tty: true, columns: 30 }, [{ key: 'k'.repeat(60) }]);
     expect(out).toContain('k'.repeat(60));
+  });
+
+  it('piped with colour forced: the table fits the width (COLUMNS, a CI log)', async () => {
+    const out = await printed({ tty: false, columns: 70, color: true }, items, cols as Column<never>[]);
+    const lines = out.trimEnd().split('\n');
+    expect(Math.max(...lines.map((l) => displayWidth(stripVTControlCharacters(l))))).toBe(70);
+    expect(out).toContain(uuid);
+    expect(out).not.toContain(items[0]!.title);
   });
 
   it('not on a terminal: nothing is cut, whatever the width', async () => {

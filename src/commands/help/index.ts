@@ -39,6 +39,14 @@ Global settings:
   OPS_INSECURE      skip TLS verification (--insecure)
   OPS_DEBUG         log requests and responses to stderr, masked (--debug)
   OPS_QUIET         no spinners, progress or hints (-q)
+  OPS_SPINNER_DISABLED  1: progress as plain lines, hints kept (--no-spinner)
+
+Terminal output (and logs made to look like it):
+  OPS_PAGER, PAGER  the pager of output longer than the screen (else less);
+                    empty or cat: none (--no-pager)
+  LESS              less's options; FRX when unset (quit if it fits, colours)
+  COLUMNS           the width tables fit (piped too, when colour is forced)
+  OPS_FORCE_TTY     piped output as on a terminal; a number is its width
 
 Where ops keeps things:
   OPS_CONFIG_DIR    the config folder (else $XDG_CONFIG_HOME/ops, ~/.config/ops)
@@ -55,8 +63,10 @@ Updates:
   OPS_UPGRADE_EXECUTABLE   the file ops upgrade replaces (tests)
 
 The rest of the machine:
-  NO_COLOR, CLICOLOR=0, FORCE_COLOR, TERM=dumb   colour (ops help formatting)
-  CI                no spinners, progress, hints, pickers or update notice
+  NO_COLOR, CLICOLOR=0, CLICOLOR_FORCE, FORCE_COLOR, TERM=dumb
+                    colour (ops help formatting)
+  CI                no spinners, progress, hints, pickers, pager or update
+                    notice
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY              proxies
   NODE_EXTRA_CA_CERTS                            more CAs to trust
   BROWSER           the program a login or --web opens an address with
@@ -119,12 +129,18 @@ const FORMATTING = `Output formats
 --field <name>      one raw value (a dotted path) and a newline, for $(…)
 
 stdout carries data only: spinners, progress, warnings and hints go to stderr,
-and only when it is a terminal, CI is unset and neither -q nor --json is given.
+and only when it is a terminal, CI is unset and neither -q nor --json is given;
+--no-spinner (OPS_SPINNER_DISABLED=1) makes spinners and progress plain lines.
+On a terminal, a table, text or --all list longer than the screen goes through
+OPS_PAGER, else PAGER, else less (LESS=FRX); --no-pager or OPS_PAGER=cat: none.
 Secret values are masked unless showing them is the command's purpose. Text
 from an API has its control characters escaped visibly (\\e[31m).
 
 Colour: --no-color first, then FORCE_COLOR (on unless 0), NO_COLOR (any
-value), CLICOLOR=0, TERM=dumb, and otherwise colour only on a terminal.
+value), CLICOLOR_FORCE (on unless 0, piped too), CLICOLOR=0, TERM=dumb, and
+otherwise colour only on a terminal. COLUMNS is the width tables fit, on a
+terminal and piped with colour forced; OPS_FORCE_TTY=N renders piped output as
+on a terminal N columns wide (relative times, tables cut; no pager, no spinner).
 
 Examples:
   ops hosts list --query '[?up].name' -o json

@@ -83,7 +83,12 @@ Prints the finished run (with its jobs in a table) on stdout.`,
 
 export async function runRunsWatch(o: RunsWatchOptions): Promise<void> {
   const client = await o.client();
-  const live = o.feedback.enabled ? new LiveBlock(o.io.stderr) : undefined;
+  const live = o.feedback.enabled && o.feedback.animated ? new LiveBlock(o.io.stderr) : undefined;
+  // Without animation (--no-spinner), the run's line each time it changes, for a log.
+  let said: string | undefined;
+  const say = (line: string) => {
+    if (line !== said) o.feedback.info((said = line));
+  };
   const last = await pollUntil<{ run: WorkflowRunWire; jobs: JobWire[] }>({
     // No headers are passed on: the service's rate-limit reset must not set the interval.
     check: async () => {
@@ -97,7 +102,11 @@ export async function runRunsWatch(o: RunsWatchOptions): Promise<void> {
     timeoutHint: 'raise --wait-timeout (seconds), or watch again later',
     what: `run ${o.runId} to complete`,
     describe: (v) => stateOf(v.run),
-    onPoll: (v) => live?.draw(renderRun(v.run, v.jobs, o.printer.style)),
+    onPoll: (v) => {
+      const lines = renderRun(v.run, v.jobs, o.printer.style);
+      if (live) live.draw(lines);
+      else say(lines[0]!);
+    },
     signal: o.io.signal,
     sleep: o.sleep,
   });
