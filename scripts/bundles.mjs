@@ -212,7 +212,11 @@ function parts(root) {
     completion: {
       folders: ['commands/completion/'],
       except: [],
-      entries: { commands: 'commands/completion/index.ts', script: 'commands/completion/script.ts' },
+      entries: {
+        commands: 'commands/completion/index.ts',
+        script: 'commands/completion/script.ts',
+        complete: 'commands/completion/complete.ts',
+      },
     },
     // `ops mcp`: its commands, loaded by it alone (the SDK itself is the lib `mcp-sdk`).
     mcp: { folders: ['commands/mcp/'], except: [], entries: { commands: 'commands/mcp/index.ts' } },

@@ -1,3 +1,4 @@
+import { completing } from '../../shared/complete.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import { pickableArgument, requireOrPick } from '../../shared/pick.js';
@@ -13,6 +14,7 @@ import {
   readJsonObject,
   parseListRef,
   start,
+  listCandidates,
 } from '../shared.js';
 import { LIST_COLUMNS } from '../columns.js';
 
@@ -40,9 +42,12 @@ export function listsReplaceCommand(factory: Factory, run = runListsReplace): Co
     'echo \'{"title": "Errands"}\' | ops tasks lists replace Groceries --file -',
   ])
     .addArgument(
-      pickableArgument(
-        'list',
-        'the list: its id, its exact title or @default (on a terminal, chosen when left out)',
+      completing(
+        pickableArgument(
+          'list',
+          'the list: its id, its exact title or @default (on a terminal, chosen when left out)',
+        ),
+        listCandidates,
       ),
     )
     .requiredOption('--file <file>', 'the task list as JSON, or - for stdin (read-only fields are ignored)')
