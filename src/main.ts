@@ -17,7 +17,11 @@ export async function main(argv: string[], io?: Io): Promise<number> {
   if (argv[2] === COMPLETE) {
     const { complete, outputLeft } = await import('./run.js');
     // A shell waits a second at most, counted from the process's start when it is the process's own.
-    const code = await complete(argv.slice(3), io, COMPLETE_MS - (io === undefined ? performance.now() : 0));
+    const code = await complete(
+      argv.slice(3),
+      io,
+      COMPLETE_MS - (io === undefined ? process.uptime() * 1000 : 0),
+    );
     if (io === undefined && outputLeft()) process.exit(code);
     return code;
   }

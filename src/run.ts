@@ -122,11 +122,13 @@ async function printTopic(topic: string, io: Io): Promise<void> {
 export async function complete(words: string[], io: Io | undefined, budgetMs: number): Promise<number> {
   const own = io === undefined ? processIo(new AbortController().signal) : undefined;
   const { completeLine } = await import('./commands/completion/complete.js');
-  await completeLine(words, io ?? own!, budgetMs, {
+  const path = await completeLine(words, io ?? own!, budgetMs, {
     factory: (quiet) => makeFactory(quiet),
     program: (factory, before) => buildProgram(factory, ['node', 'ops', ...before]),
     topics: helpTopicNames,
   });
+  // The code caches grow by what a completion of this command runs, as by what the command runs.
+  lastCommand = `__complete ${path} 0`.replace(/ {2,}/g, ' ');
   ownOutputLeft = own?.written() ?? false;
   return ExitCode.ok;
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   chmodSync,
   mkdirSync,
@@ -17,6 +16,23 @@ import type { Candidate } from '../shared/complete.js';
 export const CACHE_SECONDS = 30;
 
 /**
+ * A 53-bit hash of the text (cyrb53), in base 36. node:crypto's SHA-256 would cost a TAB about 8 ms of
+ * loading Node's crypto modules, for a name nobody but this cache reads.
+ */
+function hash53(text: string, seed: number): string {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+/**
  * The file of one question: its name is a hash of what the answer depends on (profile, service, base
  * URL, the command line), so that neither an address nor anything typed is readable there, and the
  * file holds the candidates alone, never a credential.
@@ -26,7 +42,9 @@ function fileOf(
   key: readonly unknown[],
 ): { dir: string; file: string } {
   const dir = join(cacheDir(env), 'completion');
-  const name = createHash('sha256').update(JSON.stringify(key)).digest('hex').slice(0, 32);
+  const text = JSON.stringify(key);
+  // Two seeds: 106 bits, so that two questions never share a file.
+  const name = `${hash53(text, 1)}-${hash53(text, 2)}`;
   return { dir, file: join(dir, `${name}.json`) };
 }
 

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { type Io, withIo } from '../../io.js';
@@ -24,7 +23,7 @@ function quietIo(io: Io, signal: AbortSignal): Io {
     stdout: nowhere,
     stderr: nowhere,
     get stdin() {
-      return Readable.from([]);
+      return process.getBuiltinModule('node:stream').Readable.from([]);
     },
     stdoutIsTty: false,
     stderrIsTty: false,
@@ -38,17 +37,24 @@ function quietIo(io: Io, signal: AbortSignal): Io {
 /**
  * Answers one `ops __complete` within `budgetMs`, or with nothing: a server that never answers, a
  * missing credential, any error at all gives no candidates and exit 0, and nothing but the answer is
- * written.
+ * written. Returns the path of the command the words led to (`cloud instance get`: command names
+ * only, never a word typed), which the code caches are grown by.
  */
-export async function completeLine(words: readonly string[], io: Io, budgetMs: number, deps: CompleteDeps) {
+export async function completeLine(
+  words: readonly string[],
+  io: Io,
+  budgetMs: number,
+  deps: CompleteDeps,
+): Promise<string> {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new Error('completion deadline')), Math.max(0, budgetMs));
   const late = new Promise<Answer>((resolve) =>
     deadline.signal.addEventListener('abort', () => resolve(NO_ANSWER), { once: true }),
   );
   let result: Answer;
+  const reached = { path: '' };
   try {
-    result = await Promise.race([late, work(words, io, deadline.signal, deps)]);
+    result = await Promise.race([late, work(words, io, deadline.signal, deps, reached)]);
   } catch {
     result = NO_ANSWER;
   } finally {
@@ -57,6 +63,7 @@ export async function completeLine(words: readonly string[], io: Io, budgetMs: n
     deadline.abort(new Error('completion answered'));
   }
   io.stdout.write(formatAnswer(result));
+  return reached.path;
 }
 
 async function work(
@@ -64,6 +71,7 @@ async function work(
   io: Io,
   signal: AbortSignal,
   deps: CompleteDeps,
+  reached: { path: string },
 ): Promise<Answer> {
   const quiet = quietIo(io, signal);
   const factory = await deps.factory(quiet);
@@ -73,6 +81,11 @@ async function work(
   return answer(root, words, {
     topics: deps.topics,
     run: (spec, pos, word) => runSpec(spec, pos, word, { factory, io: quiet, before }),
+    reached: (cmd) => {
+      const names: string[] = [];
+      for (let c: Command | null = cmd; c?.parent; c = c.parent) names.unshift(c.name());
+      reached.path = names.join(' ');
+    },
   });
 }
 

@@ -213,10 +213,11 @@ function answerOf(list: Candidate[], word: string, prefix = ''): Answer {
 export async function answer(
   root: Command,
   words: readonly string[],
-  o: { run: RunSpec; topics: () => Promise<readonly string[]> },
+  o: { run: RunSpec; topics: () => Promise<readonly string[]>; reached?: (cmd: Command) => void },
 ): Promise<Answer> {
   const word = words.at(-1) ?? '';
   const pos = position(root, words.slice(0, -1), word);
+  o.reached?.(pos.cmd);
   const { cmd } = pos;
   if (pos.valueFor) {
     const { option, prefix } = pos.valueFor;
