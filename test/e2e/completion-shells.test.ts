@@ -86,7 +86,7 @@ class Pane {
       .stdout;
   }
 
-  async waitFor(pattern: RegExp, ms = 10_000): Promise<string> {
+  async waitFor(pattern: RegExp, ms = 20_000): Promise<string> {
     const end = Date.now() + ms;
     for (;;) {
       const s = this.screen();
@@ -96,11 +96,21 @@ class Pane {
     }
   }
 
-  /** A fresh line: what was typed is cleared, and so is the screen. */
+  /**
+   * A fresh line: what was typed is cleared, and so is the screen. Keys typed while a completion still
+   * runs (a busy machine) can be read before it ends: cleared again until the prompt stands alone.
+   */
   async clear(): Promise<void> {
-    this.keys('C-c');
-    this.keys('C-l');
-    await this.waitFor(/^\$ ?$/m);
+    for (let i = 0; ; i++) {
+      this.keys('C-c');
+      this.keys('C-l');
+      try {
+        await this.waitFor(/^\$ ?$/m, 3000);
+        return;
+      } catch (err) {
+        if (i >= 5) throw err;
+      }
+    }
   }
 }
 
