@@ -302,7 +302,7 @@ describe('ops __complete is no command', () => {
 describe('ops completion', () => {
   it('prints a script for each shell that asks ops __complete', async () => {
     const bash = await runMain(['completion', 'bash']);
-    expect(bash.stdout).toContain('__complete "${words[@]}"');
+    expect(bash.stdout).toMatch(/__complete "\$\{words\[@\]\}"/);
     expect(bash.stdout).toContain('complete -o default -F _ops_complete ops');
     const zsh = (await runMain(['completion', 'zsh'])).stdout;
     expect(zsh).toMatch(/^#compdef ops\n/);

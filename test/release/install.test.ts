@@ -158,7 +158,9 @@ describe('install.sh', () => {
     expect(missing.stderr).toContain(`could not download ${base}/ops_1.0.0_linux_amd64.tar.xz`);
     const bad = await install(['--bin-dir', 'x']);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain("unknown option '--bin-dir' (options: --prefix DIR, --version V, --no-completions)");
+    expect(bad.stderr).toContain(
+      "unknown option '--bin-dir' (options: --prefix DIR, --version V, --no-completions)",
+    );
   });
 
   it('downloads from the releases of its version when no mirror is set', () => {

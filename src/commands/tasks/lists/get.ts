@@ -1,17 +1,9 @@
-import { completing } from '../../shared/complete.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
-import { pickableArgument, requireOrPick } from '../../shared/pick.js';
-import { pickList } from '../pick-list.js';
+import { requireOrPick } from '../../shared/pick.js';
+import { pickList, pickableListArgument } from '../pick-list.js';
 import type { Factory } from '../../../app/types.js';
-import {
-  ListResolver,
-  type TasksFlags,
-  type TasksRunBase,
-  parseListRef,
-  start,
-  listCandidates,
-} from '../shared.js';
+import { ListResolver, type TasksFlags, type TasksRunBase, parseListRef, start } from '../shared.js';
 import { LIST_COLUMNS } from '../columns.js';
 
 export interface ListsGetOptions extends TasksRunBase {
@@ -28,12 +20,8 @@ export function listsGetCommand(factory: Factory, run = runListsGet): Command {
     'ops tasks lists get Work --field id',
   ])
     .addArgument(
-      completing(
-        pickableArgument(
-          'list',
-          'the list: its id, its exact title or @default (on a terminal, chosen when left out)',
-        ),
-        listCandidates,
+      pickableListArgument(
+        'the list: its id, its exact title or @default (on a terminal, chosen when left out)',
       ),
     )
     .action(async (given: string | undefined, o: TasksFlags, c: Command) => {

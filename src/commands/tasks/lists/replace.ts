@@ -1,8 +1,7 @@
-import { completing } from '../../shared/complete.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
-import { pickableArgument, requireOrPick } from '../../shared/pick.js';
-import { pickList } from '../pick-list.js';
+import { requireOrPick } from '../../shared/pick.js';
+import { pickList, pickableListArgument } from '../pick-list.js';
 import type { Factory } from '../../../app/types.js';
 import type { TaskListWire } from '../../../clients/tasks/types.js';
 import { UsageError } from '../../../errors.js';
@@ -14,7 +13,6 @@ import {
   readJsonObject,
   parseListRef,
   start,
-  listCandidates,
 } from '../shared.js';
 import { LIST_COLUMNS } from '../columns.js';
 
@@ -42,12 +40,8 @@ export function listsReplaceCommand(factory: Factory, run = runListsReplace): Co
     'echo \'{"title": "Errands"}\' | ops tasks lists replace Groceries --file -',
   ])
     .addArgument(
-      completing(
-        pickableArgument(
-          'list',
-          'the list: its id, its exact title or @default (on a terminal, chosen when left out)',
-        ),
-        listCandidates,
+      pickableListArgument(
+        'the list: its id, its exact title or @default (on a terminal, chosen when left out)',
       ),
     )
     .requiredOption('--file <file>', 'the task list as JSON, or - for stdin (read-only fields are ignored)')
