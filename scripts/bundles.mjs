@@ -214,7 +214,11 @@ function parts(root) {
     completion: {
       folders: ['commands/completion/'],
       except: [],
-      entries: { commands: 'commands/completion/index.ts', script: 'commands/completion/script.ts' },
+      entries: {
+        commands: 'commands/completion/index.ts',
+        script: 'commands/completion/script.ts',
+        complete: 'commands/completion/complete.ts',
+      },
     },
     // `ops upgrade`, and the update notice and check a run on a terminal loads (src/update/).
     upgrade: {

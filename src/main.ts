@@ -3,12 +3,28 @@ import { versionInfo, versionLine, versionRequest } from './version.js';
 
 const EXIT_OK = 0;
 const EXIT_INTERRUPTED = 130;
+/** `ops __complete WORDS…` (cobra's name for it): what the completion scripts call, never a command. */
+const COMPLETE = '__complete';
+/** What a completion may take, leaving some of the second a shell waits for the answer's own way out. */
+const COMPLETE_MS = 950;
 
 /**
  * Runs ops with these arguments and returns the exit code: the one exit door. It loads nothing but
  * the version until it knows a command is asked for, so `ops --version` costs little more than Node.
  */
 export async function main(argv: string[], io?: Io): Promise<number> {
+  // The shells' completion protocol: before anything else reads the words, which are a half-typed line.
+  if (argv[2] === COMPLETE) {
+    const { complete, outputLeft } = await import('./run.js');
+    // A shell waits a second at most, counted from the process's start when it is the process's own.
+    const code = await complete(
+      argv.slice(3),
+      io,
+      COMPLETE_MS - (io === undefined ? process.uptime() * 1000 : 0),
+    );
+    if (io === undefined && outputLeft()) process.exit(code);
+    return code;
+  }
   // `ops help secrets kv` is `ops secrets kv --help`, at any depth (commander's own help command
   // looks one level down only); `ops help <word>` may also be a help topic (`ops help exit-codes`).
   let topic: string | undefined;

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import type { Factory, ServiceCommands } from './app/types.js';
 import { setCompletionValues } from './commands/shared/choices.js';
+import { completeOption, profileCompletion } from './commands/shared/complete.js';
 import { buildVerbs } from './commands/shared/verbs.js';
 import { addOutputOptions } from './output/options.js';
 import { OUTPUT_FORMATS } from './output/printer.js';
@@ -151,6 +152,8 @@ export function createRoot(withVersion = true): Command {
   addOutputOptions(root);
   const output = root.options.find((o) => o.long === '--output');
   if (output) setCompletionValues(output, OUTPUT_FORMATS);
+  const profile = root.options.find((o) => o.long === '--profile');
+  if (profile) completeOption(profile, profileCompletion);
   root.addHelpText(
     'after',
     `

@@ -179,6 +179,25 @@ export async function pageHelp(page: string, argv: string[]): Promise<number> {
   return ExitCode.ok;
 }
 
+/**
+ * `ops __complete WORDS…`, the shells' completion protocol (src/commands/completion/protocol.ts): kept
+ * out of the command tree (no help page, no MCP tool, no tree test lists it), never an error, exit 0.
+ * `budgetMs` is what is left of the second a shell waits.
+ */
+export async function complete(words: string[], io: Io | undefined, budgetMs: number): Promise<number> {
+  const own = io === undefined ? processIo(new AbortController().signal) : undefined;
+  const { completeLine } = await import('./commands/completion/complete.js');
+  const path = await completeLine(words, io ?? own!, budgetMs, {
+    factory: (quiet) => makeFactory(quiet),
+    program: (factory, before) => buildProgram(factory, ['node', 'ops', ...before]),
+    topics: helpTopicNames,
+  });
+  // The code caches grow by what a completion of this command runs, as by what the command runs.
+  lastCommand = `__complete ${path} 0`.replace(/ {2,}/g, ' ');
+  ownOutputLeft = own?.written() ?? false;
+  return ExitCode.ok;
+}
+
 /** The composition root: the factory every command builder gets, with the service table handed in. */
 async function makeFactory(io: Io): Promise<Factory> {
   return createFactory(io, {

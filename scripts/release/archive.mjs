@@ -18,12 +18,24 @@ import { gzipSync, zipSync } from 'fflate';
 
 const run = promisify(execFile);
 
-/** Where each shell's completion goes, in an archive (completions/) and in a Debian package. */
+/**
+ * Where each shell's completion goes, in an archive (completions/) and in a Debian package; PowerShell's
+ * is the Windows zip's alone (`windows`), and no package's.
+ */
 export const COMPLETIONS = {
   bash: { file: 'ops.bash', system: 'usr/share/bash-completion/completions/ops' },
   zsh: { file: '_ops', system: 'usr/share/zsh/vendor-completions/_ops' },
   fish: { file: 'ops.fish', system: 'usr/share/fish/vendor_completions.d/ops.fish' },
+  powershell: { file: 'ops.ps1', windows: true },
 };
+
+/** The completions an archive of this binary carries: PowerShell's beside `ops.exe` only. */
+export function completionsFor(binaryName, completions) {
+  const windows = binaryName.endsWith('.exe');
+  return Object.fromEntries(
+    Object.entries(completions).filter(([shell]) => windows || !COMPLETIONS[shell].windows),
+  );
+}
 
 function put(file, from, mode = 0o644) {
   mkdirSync(dirname(file), { recursive: true });
@@ -38,7 +50,7 @@ export function stage(dir, name, { binary, binaryName, docs, completions, manDir
   rmSync(top, { recursive: true, force: true });
   put(join(top, binaryName), { path: binary }, 0o755);
   for (const [file, path] of Object.entries(docs)) put(join(top, file), { path });
-  for (const [shell, text] of Object.entries(completions))
+  for (const [shell, text] of Object.entries(completionsFor(binaryName, completions)))
     put(join(top, 'completions', COMPLETIONS[shell].file), text);
   for (const page of readdirSync(manDir)) put(join(top, 'man', 'man1', page), { path: join(manDir, page) });
   return top;
@@ -102,7 +114,8 @@ export async function deb(dir, { pkg, arch, binary, completions, manDir, docs, o
   const root = join(dir, `deb-${arch}`);
   rmSync(root, { recursive: true, force: true });
   put(join(root, 'usr/bin/ops'), { path: binary }, 0o755);
-  for (const [shell, text] of Object.entries(completions)) put(join(root, COMPLETIONS[shell].system), text);
+  for (const [shell, text] of Object.entries(completions))
+    if (COMPLETIONS[shell].system) put(join(root, COMPLETIONS[shell].system), text);
   for (const page of readdirSync(manDir))
     put(
       join(root, 'usr/share/man/man1', `${page}.gz`),

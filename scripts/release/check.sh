@@ -51,6 +51,9 @@ fi
 
 step "windows amd64 binary, under Wine"
 unzip -q "$rel/ops_${version}_windows_amd64.zip" -d "$work"
+# PowerShell's completion rides in the Windows zip alone.
+grep -q 'Register-ArgumentCompleter -Native' "$work/ops_${version}_windows_amd64/completions/ops.ps1"
+test ! -e "$work/ops_${version}_linux_amd64/completions/ops.ps1"
 bash scripts/release/smoke-target.sh wine "$work/ops_${version}_windows_amd64/ops.exe"
 if pgrep -f 'ops-smoke/ops.exe' > /dev/null; then
   echo "smoke (wine) left the Windows binary running" >&2

@@ -1,14 +1,16 @@
 #!/bin/sh
 # Installs ops @VERSION@: picks this machine's archive, downloads it and the release's checksums,
-# verifies the archive's SHA-256, and installs the binary (and its man pages) under a prefix.
+# verifies the archive's SHA-256, and installs the binary (and its man pages) under a prefix, and
+# the shell completions where bash, zsh and fish look for them (--no-completions: not those).
 #   curl -fsSL @BASE_URL@/install.sh | sh
-#   sh install.sh [--prefix DIR] [--version V]
+#   sh install.sh [--prefix DIR] [--version V] [--no-completions]
 # OPS_INSTALL_BASE_URL serves the files from a mirror (a folder with the release's files).
 set -eu
 
 version="@VERSION@"
 prefix="${HOME:-}/.local"
 base="${OPS_INSTALL_BASE_URL:-}"
+completions=1
 
 say() { printf 'ops install: %s\n' "$*" >&2; }
 fail() { say "$*"; exit 1; }
@@ -19,8 +21,9 @@ while [ $# -gt 0 ]; do
     --prefix=*) prefix="${1#--prefix=}"; shift ;;
     --version) [ $# -ge 2 ] || fail "--version needs a version, such as @VERSION@"; version="${2#v}"; shift 2 ;;
     --version=*) version="${1#--version=}"; version="${version#v}"; shift ;;
-    -h|--help) sed -n '2,7p' "$0" 2>/dev/null | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) fail "unknown option '$1' (options: --prefix DIR, --version V)" ;;
+    --no-completions) completions=0; shift ;;
+    -h|--help) sed -n '2,8p' "$0" 2>/dev/null | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) fail "unknown option '$1' (options: --prefix DIR, --version V, --no-completions)" ;;
   esac
 done
 [ -n "$base" ] || base="@RELEASES_URL@/v$version"
@@ -74,6 +77,27 @@ cp "$work/$name/ops" "$prefix/bin/ops.tmp.$$" && chmod 755 "$prefix/bin/ops.tmp.
   mv -f "$prefix/bin/ops.tmp.$$" "$prefix/bin/ops" || fail "could not install into $prefix/bin"
 cp "$work/$name"/man/man1/*.1 "$prefix/share/man/man1/" 2>/dev/null || true
 say "installed ops $version ($os $arch) as $prefix/bin/ops, man pages in $prefix/share/man/man1"
+
+# The completions, each where its shell looks without being told: bash-completion's user folder,
+# fish's user completions; zsh's site-functions under the prefix, which zsh reads only when it is on
+# $fpath (a line says how, when it is not).
+put() { mkdir -p "$(dirname "$2")" && cp "$1" "$2" && chmod 644 "$2"; }
+comp="$work/$name/completions"
+if [ "$completions" = 1 ] && [ -d "$comp" ]; then
+  data="${XDG_DATA_HOME:-$HOME/.local/share}"
+  config="${XDG_CONFIG_HOME:-$HOME/.config}"
+  bash_file="$data/bash-completion/completions/ops"
+  zsh_dir="$prefix/share/zsh/site-functions"
+  fish_file="$config/fish/completions/ops.fish"
+  put "$comp/ops.bash" "$bash_file" && put "$comp/_ops" "$zsh_dir/_ops" && put "$comp/ops.fish" "$fish_file" ||
+    fail "could not install the completions (ops itself is installed; --no-completions leaves them out)"
+  say "completions: bash $bash_file, zsh $zsh_dir/_ops, fish $fish_file"
+  if ! { command -v zsh >/dev/null 2>&1 && zsh -fc '(( ${fpath[(Ie)$1]} ))' ops "$zsh_dir"; }; then
+    say "zsh: add to ~/.zshrc, before compinit: fpath=($zsh_dir \$fpath)"
+  fi
+elif [ "$completions" = 1 ]; then
+  say "this archive has no completions: ops completion bash|zsh|fish prints them"
+fi
 case ":${PATH:-}:" in
   *":$prefix/bin:"*) ;;
   *) say "$prefix/bin is not on your PATH: add it, e.g. export PATH=\"$prefix/bin:\$PATH\"" ;;

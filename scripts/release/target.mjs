@@ -124,5 +124,5 @@ export async function buildTarget(t, shared, out, parts, work, log) {
 /** The completions of the built CLI, for every archive and package. */
 export function completionsOf(cli) {
   const run = (shell) => execFileSync(process.execPath, [cli, 'completion', shell], { encoding: 'utf8' });
-  return { bash: run('bash'), zsh: run('zsh'), fish: run('fish') };
+  return { bash: run('bash'), zsh: run('zsh'), fish: run('fish'), powershell: run('powershell') };
 }

@@ -27,6 +27,9 @@ beforeAll(async () => {
   writeFileSync(join(dir, name, 'ops'), `#!/bin/sh\necho "ops ${V} (test)"\n`);
   chmodSync(join(dir, name, 'ops'), 0o755);
   writeFileSync(join(dir, name, 'man', 'man1', 'ops.1'), '.TH OPS 1\n');
+  mkdirSync(join(dir, name, 'completions'));
+  for (const file of ['ops.bash', '_ops', 'ops.fish'])
+    writeFileSync(join(dir, name, 'completions', file), `# ${file} completion\n`);
   mkdirSync(served);
   execFileSync('tar', ['-cJf', join(served, `${name}.tar.xz`), '-C', dir, name]);
   writeFileSync(
@@ -83,6 +86,37 @@ describe('install.sh', () => {
     expect(r.stderr).toContain(`ops install: installed ops ${V} (linux amd64) as ${bin}`);
   });
 
+  it('puts the completions where bash, zsh and fish look, and says where (and how zsh finds them)', async () => {
+    const home = join(dir, 'home-completions');
+    const r = await install([], { HOME: home });
+    expect(r.code).toBe(0);
+    const bash = join(home, '.local', 'share', 'bash-completion', 'completions', 'ops');
+    const zsh = join(home, '.local', 'share', 'zsh', 'site-functions', '_ops');
+    const fish = join(home, '.config', 'fish', 'completions', 'ops.fish');
+    expect(readFileSync(bash, 'utf8')).toBe('# ops.bash completion\n');
+    expect(readFileSync(zsh, 'utf8')).toBe('# _ops completion\n');
+    expect(readFileSync(fish, 'utf8')).toBe('# ops.fish completion\n');
+    expect(r.stderr).toContain(`ops install: completions: bash ${bash}, zsh ${zsh}, fish ${fish}\n`);
+    expect(r.stderr).toContain(
+      `ops install: zsh: add to ~/.zshrc, before compinit: fpath=(${join(home, '.local', 'share', 'zsh', 'site-functions')} $fpath)\n`,
+    );
+    // XDG folders are honoured; --no-completions leaves them all out.
+    const xdg = await install([], {
+      HOME: home,
+      XDG_DATA_HOME: join(home, 'data'),
+      XDG_CONFIG_HOME: join(home, 'conf'),
+    });
+    expect(existsSync(join(home, 'data', 'bash-completion', 'completions', 'ops'))).toBe(true);
+    expect(existsSync(join(home, 'conf', 'fish', 'completions', 'ops.fish'))).toBe(true);
+    expect(xdg.code).toBe(0);
+    const bare = join(dir, 'home-bare');
+    const none = await install(['--no-completions'], { HOME: bare });
+    expect(none.code).toBe(0);
+    expect(none.stderr).not.toContain('completions');
+    expect(existsSync(join(bare, '.local', 'share', 'bash-completion'))).toBe(false);
+    expect(existsSync(join(bare, '.config'))).toBe(false);
+  });
+
   it('--prefix chooses the folder', async () => {
     const r = await install(['--prefix', join(dir, 'p')]);
     expect(r.code).toBe(0);
@@ -124,7 +158,9 @@ describe('install.sh', () => {
     expect(missing.stderr).toContain(`could not download ${base}/ops_1.0.0_linux_amd64.tar.xz`);
     const bad = await install(['--bin-dir', 'x']);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain("unknown option '--bin-dir' (options: --prefix DIR, --version V)");
+    expect(bad.stderr).toContain(
+      "unknown option '--bin-dir' (options: --prefix DIR, --version V, --no-completions)",
+    );
   });
 
   it('downloads from the releases of its version when no mirror is set', () => {

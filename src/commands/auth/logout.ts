@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { completing, serviceCompletion } from '../shared/complete.js';
+import { Argument, type Command } from 'commander';
 import { verbCommand } from '../shared/verbs.js';
 import type { Context, Factory } from '../../app/types.js';
 import { forgetCredentials, keyringKeysOf } from '../../config/credentials.js';
@@ -30,7 +31,7 @@ export function authLogoutCommand(factory: Factory, run = runAuthLogout): Comman
 current profile. A credential set in the environment stays: unset the variable.`,
     },
   )
-    .argument('<service>', 'e.g. tasks, db')
+    .addArgument(completing(new Argument('<service>', 'e.g. tasks, db'), serviceCompletion))
     .action(async (service: string, _o: unknown, cmd: Command) => {
       const ctx = await factory.context(cmd);
       knownService(

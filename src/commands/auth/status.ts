@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { completing, serviceCompletion } from '../shared/complete.js';
+import { Argument, type Command } from 'commander';
 import type { Context, Factory } from '../../app/types.js';
 import type { ServiceDescriptor } from '../../clients/descriptor.js';
 import { DryRunStop, ExitCode, type ExitCodeValue, ExitStatusError, OpsError } from '../../errors.js';
@@ -47,7 +48,12 @@ export function authStatusCommand(factory: Factory, run = runAuthStatus): Comman
 keyring or file. A credential shows at most its first 4 characters.`,
     },
   )
-    .argument('[service...]', 'only these services (each must have a credential: exit 4)')
+    .addArgument(
+      completing(
+        new Argument('[service...]', 'only these services (each must have a credential: exit 4)'),
+        serviceCompletion,
+      ),
+    )
     .option('--check', 'send one cheap read with each credential (exit 4 when one is refused)');
   // With one service named: a credential to try before keeping it.
   return addTokenStdin(cmd).action(

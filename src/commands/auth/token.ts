@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { completing, serviceCompletion } from '../shared/complete.js';
+import { Argument, type Command } from 'commander';
 import { verbCommand } from '../shared/verbs.js';
 import type { Context, Factory } from '../../app/types.js';
 import { UsageError } from '../../errors.js';
@@ -24,7 +25,7 @@ export function authTokenCommand(factory: Factory, run = runAuthToken): Command 
 file; on a terminal only with --show.`,
     },
   )
-    .argument('<service>', 'e.g. hosts, tasks')
+    .addArgument(completing(new Argument('<service>', 'e.g. hosts, tasks'), serviceCompletion))
     .option('--show', 'print it on a terminal too')
     .action(async (service: string, o: { show?: boolean }, cmd: Command) => {
       const ctx = await factory.context(cmd);

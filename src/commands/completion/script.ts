@@ -1,192 +1,186 @@
 import type { Command } from 'commander';
-import { completionValues } from '../shared/choices.js';
-
-export interface CompletionOption {
-  flag: string;
-  /** `-o` beside `--output`. */
-  short?: string | undefined;
-  description: string;
-  /** The fixed set of values the flag takes (`--sort-dir asc|desc`), offered after it. */
-  values?: readonly string[] | undefined;
-  /** It takes a value (`--limit <n>`): what follows it is that value, never another flag. */
-  takesValue: boolean;
-}
-
-export interface CompletionNode {
-  /** "ops hosts list" */
-  path: string;
-  subcommands: Array<{ name: string; description: string }>;
-  /** The command's own flags (the root's are in `globals`). */
-  options: CompletionOption[];
-  /** It takes positional arguments (an id, a path): a word that is not a flag goes there. */
-  takesArgs: boolean;
-}
-
-export interface CompletionTree {
-  nodes: CompletionNode[];
-  /** The root's flags, valid after every command. */
-  globals: CompletionOption[];
-}
-
-const flagsOf = (cmd: Command): CompletionOption[] =>
-  cmd.options
-    .map((o) => ({
-      flag: o.long ?? o.short ?? '',
-      short: o.long ? o.short : undefined,
-      description: o.description,
-      values: completionValues(o),
-      takesValue: o.required || o.optional,
-    }))
-    .filter((o) => o.flag);
-
-/** Flattens the command tree into one node per command path, with its subcommands and own flags. */
-export function completionNodes(root: Command): CompletionTree {
-  const nodes: CompletionNode[] = [];
-  const walk = (cmd: Command, path: string) => {
-    nodes.push({
-      path,
-      subcommands: cmd.commands.map((c) => ({ name: c.name(), description: c.description() })),
-      options: path === 'ops' ? [] : flagsOf(cmd),
-      takesArgs: cmd.registeredArguments.length > 0,
-    });
-    for (const sub of cmd.commands) walk(sub, `${path} ${sub.name()}`);
-  };
-  walk(root, 'ops');
-  return { nodes, globals: flagsOf(root) };
-}
 
 /**
  * Every command path as word lists, the root's (`[]`) first, then `['hosts', 'list']` and so on: the
  * help-page build writes one page each.
  */
 export function commandPaths(root: Command): string[][] {
-  return completionNodes(root).nodes.map((n) => n.path.split(' ').slice(1));
+  const paths: string[][] = [];
+  const walk = (cmd: Command, path: string[]) => {
+    paths.push(path);
+    for (const sub of cmd.commands) walk(sub, [...path, sub.name()]);
+  };
+  walk(root, []);
+  return paths;
 }
 
-const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-
-/** `'ops hosts list --sort-field'|...`: the case patterns after which a flag's values are offered. */
-function valueCases({ nodes, globals }: CompletionTree): string[] {
-  const cases: string[] = [];
-  for (const n of nodes)
-    for (const o of n.options)
-      if (o.values?.length) cases.push(`    ${q(`${n.path} ${o.flag}`)}) values=${q(o.values.join(' '))} ;;`);
-  // The root's flags hold after every command path.
-  for (const o of globals)
-    if (o.values?.length)
-      cases.push(
-        `    ${[o.flag, o.short]
-          .filter(Boolean)
-          .map((f) => `*${q(` ${f}`)}`)
-          .join('|')}) values=${q(o.values.join(' '))} ;;`,
-      );
-  return cases;
-}
-
-/** The flags that take a value, long and short, as one space-separated list. */
-const valued = (options: CompletionOption[]) =>
-  options.flatMap((o) => (o.takesValue ? [o.flag, o.short ?? ''] : [])).filter(Boolean);
-
-/**
- * Bash (and zsh) completion. Flags are offered only where a flag can go: when the word begun starts
- * with `-`, or after a command that takes neither a subcommand nor an argument. Where an argument (an
- * id, a path) or a flag's value is expected, no flag is offered, so bash never inserts `--` there; it
- * falls back to file names (`-o default`).
+/*
+ * The scripts below know nothing of the command tree: each asks `ops __complete` (protocol.ts) for the
+ * words typed so far and shows what it answers, so the one answer holds for every shell, with the
+ * names and ids the API gives. The directive's bits: 1 error (nothing at all), 2 no space after the
+ * word, 4 no file names when there is no candidate.
  */
-export function bashScript({ nodes, globals }: CompletionTree): string {
-  const paths = nodes.map((n) => n.path).filter((p) => p !== 'ops');
-  const cases = nodes
-    .map(
-      (n) =>
-        `    ${q(n.path)}) subs=${q(n.subcommands.map((s) => s.name).join(' '))} flags=${q(n.options.map((o) => o.flag).join(' '))} valued=${q(valued(n.options).join(' '))} args=${n.takesArgs ? 1 : 0} ;;`,
-    )
-    .join('\n');
-  const globalWords = q(globals.map((o) => o.flag).join(' '));
-  const globalValued = q(valued(globals).join(' '));
+
+/** Bash: candidates only, as bash shows them; file names where ops has nothing to offer there. */
+export function bashScript(): string {
   return `# ops completion for bash: eval "$(ops completion bash)"
+# Every TAB asks \`ops __complete\` what can go there (subcommands, flags, values, names from the API).
 _ops_complete() {
-  local cur prev path w i subs flags valued args values
-  local globals=${globalWords} gvalued=${globalValued}
-  cur="\${COMP_WORDS[COMP_CWORD]}"
-  prev="\${COMP_WORDS[COMP_CWORD-1]}"
-  path="ops"
-  for ((i=1; i<COMP_CWORD; i++)); do
-    w="\${COMP_WORDS[i]}"
-    [[ "$w" == -* ]] && continue
-    case "$path $w" in
-      ${paths.map(q).join('|')}) path="$path $w" ;;
-    esac
+  local i w join=0 out line value directive=0 cur=\${COMP_WORDS[COMP_CWORD]}
+  local -a words=() candidates=()
+  # Bash splits --flag=value and a:b at = and :; ops wants the words as typed, so they are joined again.
+  for ((i = 1; i <= COMP_CWORD; i++)); do
+    w=\${COMP_WORDS[i]}
+    if (( \${#words[@]} )) && [[ $join == 1 || $w == "=" || $w == ":" ]]; then
+      words[\${#words[@]}-1]+=$w
+      [[ $w == "=" || $w == ":" ]] && join=1 || join=0
+    else
+      words+=("$w")
+      join=0
+    fi
   done
-  # After a flag that takes one of a fixed set of values: those values only.
-  case "$path $prev" in
-${valueCases({ nodes, globals }).join('\n')}
-  esac
-  if [[ -n "$values" ]]; then
-    COMPREPLY=( $(compgen -W "$values" -- "$cur") )
-    return
-  fi
-  case "$path" in
-${cases}
-  esac
-  if [[ "$cur" == -* ]]; then
-    COMPREPLY=( $(compgen -W "$flags $globals" -- "$cur") )
-    return
-  fi
-  # The value of a flag, or an argument: no flag goes there.
-  case " $valued $gvalued " in
-    *" $prev "*) COMPREPLY=(); return ;;
-  esac
-  if [[ -n "$subs" ]]; then
-    COMPREPLY=( $(compgen -W "$subs" -- "$cur") )
-  elif [[ "$args" == 0 ]]; then
-    COMPREPLY=( $(compgen -W "$flags $globals" -- "$cur") )
-  else
+  (( \${#words[@]} )) || words=("")
+  local word=\${words[\${#words[@]}-1]}
+  out=$("\${COMP_WORDS[0]}" __complete "\${words[@]}" 2>/dev/null </dev/null) || return 0
+  while IFS= read -r line; do
+    case $line in
+      :*) directive=\${line#:} ;;
+      *)
+        value=\${line%%$'\\t'*}
+        # What replaces the word bash sees: the end of the candidate past what was joined before it.
+        candidates+=("\${value:\${#word}-\${#cur}}")
+        ;;
+    esac
+  done <<<"$out"
+  [[ $directive =~ ^[0-9]+$ ]] || directive=0
+  if (( directive & 1 )); then
+    type compopt &>/dev/null && compopt +o default
     COMPREPLY=()
+    return 0
   fi
+  if (( directive & 2 )) && type compopt &>/dev/null; then compopt -o nospace; fi
+  if (( \${#candidates[@]} == 0 )) && (( directive & 4 )) && type compopt &>/dev/null; then
+    compopt +o default
+  fi
+  COMPREPLY=("\${candidates[@]}")
 }
 complete -o default -F _ops_complete ops
 `;
 }
 
-export function zshScript(tree: CompletionTree): string {
+/** zsh, natively: each candidate with its description (`_describe`), file names where nothing else fits. */
+export function zshScript(): string {
   return `#compdef ops
-# ops completion for zsh: eval "$(ops completion zsh)"
-autoload -U +X bashcompinit && bashcompinit
-${bashScript(tree)}`;
+# ops completion for zsh: put this file on $fpath as _ops, or: source <(ops completion zsh)
+# Every TAB asks \`ops __complete\` what can go there (subcommands, flags, values, names from the API).
+_ops() {
+  local out line value desc directive=0
+  local -a lines candidates
+  out=$("\${words[1]}" __complete "\${(@Q)words[2,CURRENT-1]}" "\${(Q)PREFIX}" 2>/dev/null </dev/null) || return 1
+  lines=("\${(@f)out}")
+  for line in "\${lines[@]}"; do
+    if [[ $line == :<-> ]]; then
+      directive=\${line#:}
+      continue
+    fi
+    value=\${line%%$'\\t'*}
+    desc=
+    [[ $line == *$'\\t'* ]] && desc=\${line#*$'\\t'}
+    # _describe splits at the first unescaped colon: a value's own are escaped.
+    value=\${value//:/\\\\:}
+    if [[ -n $desc ]]; then candidates+=("$value:$desc"); else candidates+=("$value"); fi
+  done
+  (( directive & 1 )) && return 1
+  if (( \${#candidates} == 0 )); then
+    (( directive & 4 )) && return 1
+    _files
+    return
+  fi
+  if (( directive & 2 )); then
+    _describe -t ops-values 'ops' candidates -S ''
+  else
+    _describe -t ops-values 'ops' candidates
+  fi
+}
+if [[ "\${funcstack[1]}" == _ops ]]; then
+  _ops "$@"
+else
+  compdef _ops ops
+fi
+`;
 }
 
-const fishFlag = (o: CompletionOption) =>
-  [
-    o.short ? `-s ${o.short.slice(1)}` : '',
-    o.flag.startsWith('--') ? `-l ${o.flag.slice(2)}` : `-s ${o.flag.slice(1)}`,
-    // -x: the flag takes a value, and these (not file names) are the ones to offer.
-    o.values?.length ? `-x -a ${q(o.values.join(' '))}` : '',
-    `-d ${q(o.description.slice(0, 80))}`,
-  ]
-    .filter(Boolean)
-    .join(' ');
-
-export function fishScript({ nodes, globals }: CompletionTree): string {
-  const paths = nodes.map((n) => n.path).filter((p) => p !== 'ops');
-  const lines = [
-    '# ops completion for fish: ops completion fish | source',
-    'function __ops_path',
-    '    set -l path ops',
-    '    for w in (commandline -opc)[2..-1]',
-    "        if string match -q -- '-*' $w; continue; end",
-    `        if contains -- "$path $w" ${paths.map(q).join(' ')}; set path "$path $w"; end`,
-    '    end',
-    '    echo $path',
-    'end',
-    'complete -c ops -f',
-    // The root's flags hold after every command: declared once, not once per command path.
-    ...globals.map((o) => `complete -c ops ${fishFlag(o)}`),
-  ];
-  for (const n of nodes) {
-    const cond = q(`test "(__ops_path)" = ${JSON.stringify(n.path)}`);
-    for (const s of n.subcommands)
-      lines.push(`complete -c ops -n ${cond} -a ${q(s.name)} -d ${q(s.description.slice(0, 80))}`);
-    for (const o of n.options) lines.push(`complete -c ops -n ${cond} ${fishFlag(o)}`);
-  }
-  return `${lines.join('\n')}\n`;
+/** fish: each candidate with its description; file names where nothing else fits. */
+export function fishScript(): string {
+  return `# ops completion for fish: ops completion fish | source
+# Every TAB asks \`ops __complete\` what can go there (subcommands, flags, values, names from the API).
+function __ops_complete
+    set -l tokens (commandline -opc)
+    set -l out (command $tokens[1] __complete $tokens[2..-1] (commandline -ct) 2>/dev/null </dev/null)
+    or return
+    set -l directive 0
+    if string match -qr '^:[0-9]+$' -- $out[-1]
+        set directive (string sub -s 2 -- $out[-1])
+        set -e out[-1]
+    end
+    if test (math "bitand($directive, 1)") -ne 0
+        return
+    end
+    if test (count $out) -eq 0
+        if test (math "bitand($directive, 4)") -eq 0
+            __fish_complete_path (commandline -ct)
+        end
+        return
+    end
+    # "value<TAB>description" is fish's own way to show a description.
+    printf '%s\\n' $out
+end
+complete -c ops -f -a '(__ops_complete)'
+`;
 }
+
+/**
+ * PowerShell (Windows PowerShell 5.1 and PowerShell 7): each candidate with its description as the
+ * tooltip; file names where nothing else fits.
+ */
+export function powershellScript(): string {
+  return `# ops completion for PowerShell: ops completion powershell | Out-String | Invoke-Expression
+# (or add that line to $PROFILE). Every TAB asks \`ops __complete\` what can go there.
+Register-ArgumentCompleter -Native -CommandName 'ops', 'ops.exe' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+    $elements = @($commandAst.CommandElements | Where-Object { $_.Extent.StartOffset -lt $cursorPosition })
+    $program = $elements[0].Extent.Text
+    $words = @($elements | Select-Object -Skip 1 | ForEach-Object { $_.Extent.Text })
+    if ($wordToComplete -eq '') {
+        # Windows PowerShell (and PowerShell before 7.3) drop an empty argument to a program: "" keeps it.
+        if ($PSVersionTable.PSVersion -lt [version]'7.3') { $words += '""' } else { $words += '' }
+    }
+    $out = @(& $program __complete @words 2>$null)
+    $directive = 0
+    $candidates = @()
+    foreach ($line in $out) {
+        if ($line -match '^:(\\d+)$') { $directive = [int]$Matches[1]; continue }
+        $parts = $line -split "\`t", 2
+        $tooltip = if ($parts.Count -gt 1 -and $parts[1]) { $parts[1] } else { $parts[0] }
+        $candidates += , @($parts[0], $tooltip)
+    }
+    if ($directive -band 1) { return '' }
+    if ($candidates.Count -eq 0) {
+        # Nothing returned: PowerShell offers file names itself.
+        if ($directive -band 4) { return '' }
+        return
+    }
+    foreach ($c in $candidates) {
+        $text = if ($c[0] -match '[\\s''"$\`;,(){}|&<>@#]') { "'" + ($c[0] -replace "'", "''") + "'" } else { $c[0] }
+        [System.Management.Automation.CompletionResult]::new($text, $c[0], 'ParameterValue', $c[1])
+    }
+}
+`;
+}
+
+export const SCRIPTS = {
+  bash: bashScript,
+  zsh: zshScript,
+  fish: fishScript,
+  powershell: powershellScript,
+} as const;

@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
+import { completing, profileCompletion } from '../shared/complete.js';
 import { verbCommand } from '../shared/verbs.js';
 import type { Settings } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
@@ -20,7 +21,7 @@ export function configUseCommand(factory: Factory, run = runConfigUse): Command 
       notes: `A profile exists once it holds a setting (ops -p NAME config set …); ops config profiles lists them.`,
     },
   )
-    .argument('<profile>', 'profile name')
+    .addArgument(completing(new Argument('<profile>', 'profile name'), profileCompletion))
     .action(async (profile: string, _o: unknown, cmd: Command) => {
       const ctx = await factory.context(cmd, { tolerant: true });
       await run({ io: ctx.io, settings: ctx.settings, profile });

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
 import { type DbAccount, type DbClient, accountResourceId, createDbClient } from '../../clients/db/client.js';
 import { DEFAULT_API_VERSION, checkApiVersion } from '../../clients/db/index.js';
 import type { SqlRoleAssignmentWire, SqlRoleDefinitionWire } from '../../clients/db/types.js';
@@ -6,6 +6,8 @@ import { ConfigError, UsageError } from '../../errors.js';
 import type { Column } from '../../output/printer.js';
 import { type MissingOf, namingNotFound } from '../shared/not-found.js';
 import { serviceStart } from '../shared/start.js';
+import { type Completer, completing } from '../shared/complete.js';
+import { firstItems } from '../shared/pick.js';
 import { isUuid, parseUuid } from '../shared/ids.js';
 
 export interface TargetFlags {
@@ -223,3 +225,20 @@ export const DEFINITION_COLUMNS: Column<SqlRoleDefinitionWire>[] = [
     get: (d) => (d.properties?.permissions ?? []).flatMap((p) => p.dataActions ?? []).join(', '),
   },
 ];
+
+/**
+ * The role assignments a shell completes (`ops db role-assignment get <TAB>`): each GUID, with its role
+ * definition, principal and scope beside it.
+ */
+export const assignmentCandidates: Completer = async (c) => {
+  const { base } = await start(c.factory, c.cmd, c.cmd.opts() as TargetFlags);
+  const list = await firstItems((await base.client()).listSqlRoleAssignments({ limit: c.limit }), c.limit);
+  return list.map((a) => ({
+    value: a.name,
+    description: `${a.properties.scope.replace(/^.*databaseAccounts\/[^/]+/, '') || '/'}  principal ${a.properties.principalId}`,
+  }));
+};
+
+/** The `<id>` of a role assignment verb, completed from the account's assignments. */
+export const assignmentArgument = (): Argument =>
+  completing(new Argument('<id>', 'the assignment id (a GUID)'), assignmentCandidates);

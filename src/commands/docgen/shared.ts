@@ -5,6 +5,8 @@ import type { Style } from '../../output/color.js';
 import type { Column } from '../../output/printer.js';
 import { namingNotFound } from '../shared/not-found.js';
 import { serviceStart } from '../shared/start.js';
+import type { CompletionContext, Completer } from '../shared/complete.js';
+import { firstItems } from '../shared/pick.js';
 import { parseId as parseIdOf } from '../shared/ids.js';
 
 /** The start of every docgen verb: its context and client (the address and token checked first). */
@@ -86,3 +88,24 @@ export const JOB_DETAIL: Column<DocgenJobWire>[] = [
   { header: 'errors', get: (j) => j.failures?.errors, kind: 'text' },
   { header: 'warnings', get: (j) => j.failures?.warnings, kind: 'text' },
 ];
+
+/** The caller's newest jobs: what the job and batch completions read (one page). */
+async function newestJobs(c: CompletionContext): Promise<DocgenJobWire[]> {
+  const { base } = await start(c.factory, c.cmd);
+  return firstItems((await base.client()).getDocgenJobs({}, { limit: c.limit }), c.limit);
+}
+
+/** The jobs a shell completes (`ops docgen jobs get <TAB>`): each id, its status and batch beside. */
+export const jobCandidates: Completer = async (c) =>
+  (await newestJobs(c)).map((j) => ({
+    value: j.id,
+    description: `${j.status}  batch ${j.batch?.id ?? '-'}`,
+  }));
+
+/** The batches of the newest jobs (`--batch <TAB>`), each once, with how many of those jobs it holds. */
+export const batchCandidates: Completer = async (c) => {
+  const count = new Map<string, number>();
+  for (const j of await newestJobs(c))
+    if (j.batch?.id) count.set(j.batch.id, (count.get(j.batch.id) ?? 0) + 1);
+  return [...count].map(([value, n]) => ({ value, description: `${n} recent job${n === 1 ? '' : 's'}` }));
+};

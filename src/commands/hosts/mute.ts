@@ -6,7 +6,8 @@ import { UsageError } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { parseTime } from '../shared/parse.js';
-import { start } from './shared.js';
+import { completeArgument } from '../shared/complete.js';
+import { hostCompletion, start } from './shared.js';
 
 export interface HostsMuteOptions {
   printer: Printer;
@@ -53,7 +54,7 @@ export function parseMuteFlags(
 }
 
 export function hostsMuteCommand(factory: Factory, run = runHostsMute): Command {
-  return verbCommand('mute', "Mute a host's notifications, until --end or until unmuted", [
+  const cmd = verbCommand('mute', "Mute a host's notifications, until --end or until unmuted", [
     'ops hosts mute web-001 --end 1h --message "deploy"',
     'ops hosts mute db-001 --override --end 2026-12-31T18:00:00Z',
     'ops hosts mute queue-002',
@@ -70,6 +71,7 @@ export function hostsMuteCommand(factory: Factory, run = runHostsMute): Command 
       const { base } = await start(factory, c);
       await run({ ...base, ...parsed });
     });
+  return completeArgument(cmd, 0, hostCompletion);
 }
 
 export async function runHostsMute(o: HostsMuteOptions): Promise<void> {

@@ -2,6 +2,7 @@ import { type HostsClient, createHostsClient } from '../../clients/hosts/client.
 import type { HostWire } from '../../clients/hosts/types.js';
 import type { Column } from '../../output/printer.js';
 import { namingNotFound } from '../shared/not-found.js';
+import type { CompletionSpec } from '../shared/complete.js';
 import { serviceStart } from '../shared/start.js';
 
 /** The start of every hosts verb: its context and client (the address and key checked first). */
@@ -46,3 +47,25 @@ export const HOST_COLUMNS: Column<HostWire>[] = [
   { header: 'load', get: (h) => h.metrics?.load, priority: 2 },
   { header: 'last reported', get: (h) => h.last_reported_time, format: 'relative' },
 ];
+
+/**
+ * The hosts a shell completes (`ops hosts mute <TAB>`): each name, with whether it is up and muted. The
+ * word typed so far is the API's own name filter, so that a large fleet's page still holds the host
+ * meant (and the word is part of the question the cache keeps); muted hosts come first.
+ */
+export const hostCompletion: CompletionSpec = {
+  scope: (word) => word,
+  list: async (c) => {
+    const { base } = await start(c.factory, c.cmd);
+    const hosts: HostWire[] = [];
+    const query = { include_muted_hosts_data: true, ...(c.word ? { filter: c.word } : {}) };
+    for await (const h of (await base.client()).listHosts(query, { limit: c.limit }))
+      if (hosts.push(h) >= c.limit) break;
+    return hosts
+      .sort((a, b) => Number(Boolean(b.is_muted)) - Number(Boolean(a.is_muted)))
+      .map((h) => ({
+        value: String(h.name ?? h.host_name ?? ''),
+        description: `${upText(h)}${h.is_muted ? `  muted ${mutedText(h)}` : ''}`,
+      }));
+  },
+};

@@ -5,7 +5,8 @@ import { UsageError } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { MUTE_COLUMNS } from './mute.js';
-import { start } from './shared.js';
+import { completeArgument } from '../shared/complete.js';
+import { hostCompletion, start } from './shared.js';
 
 export interface HostsUnmuteOptions {
   printer: Printer;
@@ -14,7 +15,7 @@ export interface HostsUnmuteOptions {
 }
 
 export function hostsUnmuteCommand(factory: Factory, run = runHostsUnmute): Command {
-  return verbCommand('unmute', "Unmute a host's notifications", [
+  const cmd = verbCommand('unmute', "Unmute a host's notifications", [
     'ops hosts unmute db-001',
     'ops hosts unmute queue-001 --json',
   ])
@@ -25,6 +26,7 @@ export function hostsUnmuteCommand(factory: Factory, run = runHostsUnmute): Comm
       const { base } = await start(factory, c);
       await run({ ...base, host });
     });
+  return completeArgument(cmd, 0, hostCompletion);
 }
 
 export async function runHostsUnmute(o: HostsUnmuteOptions): Promise<void> {

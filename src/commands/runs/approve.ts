@@ -1,3 +1,4 @@
+import { requiredRunArgument } from './pick-run.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
@@ -16,7 +17,7 @@ export function runsApproveCommand(factory: Factory, run = runRunsApprove): Comm
       'approve',
       "Approve a run from a first-time contributor's fork, which waits until someone does",
       ['ops runs list --status action_required', 'ops runs approve 30433646'],
-    ).argument('<run-id>', 'the run id'),
+    ).addArgument(requiredRunArgument()),
   ).action(async (raw: string, o: { repo?: string }, c: Command) => {
     const runId = parseId('run id', raw);
     const { base, repo } = await start(factory, c, o, { scope: inRepo });

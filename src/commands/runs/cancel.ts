@@ -3,8 +3,8 @@ import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import { RUN_FIELDS } from './columns.js';
-import { pickableArgument, requireOrPick } from '../shared/pick.js';
-import { pickRun } from './pick-run.js';
+import { requireOrPick } from '../shared/pick.js';
+import { runArgument, pickRun } from './pick-run.js';
 import { type RunsBase, addRepoOption, inRepo, parseId, start } from './shared.js';
 
 export interface RunsCancelOptions extends RunsBase {
@@ -19,7 +19,7 @@ export function runsCancelCommand(factory: Factory, run = runRunsCancel): Comman
       'Cancel a queued or running workflow run',
       ['ops runs cancel 30433647', 'ops runs cancel 30433648 --json'],
       { notes: `A finished run cannot be cancelled (the service answers 409: exit 1).` },
-    ).addArgument(pickableArgument('run-id', 'the run id (on a terminal, chosen from a list when left out)')),
+    ).addArgument(runArgument()),
   ).action(async (raw: string | undefined, o: { repo?: string }, c: Command) => {
     requireOrPick(factory.io, c, 'run-id', raw);
     const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });

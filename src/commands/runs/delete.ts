@@ -1,3 +1,4 @@
+import { requiredRunArgument } from './pick-run.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
@@ -18,7 +19,7 @@ export function runsDeleteCommand(factory: Factory, run = runRunsDelete): Comman
       'Delete a finished workflow run with its logs and artifacts; asks first, --yes skips the question',
       ['ops runs delete 30433642 --yes', 'ops runs delete 30400001 -y --json'],
       { notes: `Prints which run was deleted.` },
-    ).argument('<run-id>', 'the run id'),
+    ).addArgument(requiredRunArgument()),
   ).action(async (raw: string, o: { repo?: string }, c: Command) => {
     const runId = parseId('run id', raw);
     const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });

@@ -1,3 +1,4 @@
+import { requiredRunArgument } from './pick-run.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
@@ -15,7 +16,7 @@ export function runsLogsDeleteCommand(factory: Factory, run = runRunsLogsDelete)
   return addRepoOption(
     verbCommand('delete-logs', "Delete a finished run's logs; asks first, --yes skips the question", [
       'ops runs delete-logs 30433642 --yes',
-    ]).argument('<run-id>', 'the run id'),
+    ]).addArgument(requiredRunArgument()),
   ).action(async (raw: string, o: { repo?: string }, c: Command) => {
     const runId = parseId('run id', raw);
     const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });

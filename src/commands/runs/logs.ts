@@ -13,8 +13,8 @@ import {
   parseExisting,
   readZip,
 } from '../shared/zip.js';
-import { pickableArgument, requireOrPick } from '../shared/pick.js';
-import { pickRun } from './pick-run.js';
+import { requireOrPick } from '../shared/pick.js';
+import { runArgument, pickRun } from './pick-run.js';
 import { type RunsBase, addRepoOption, inRepo, parseId, start } from './shared.js';
 
 export interface RunsLogsOptions extends RunsBase {
@@ -93,9 +93,7 @@ file that exists stops the command before anything is written (exit 2) unless --
 --skip-existing.`,
         },
       )
-        .addArgument(
-          pickableArgument('run-id', 'the run id (on a terminal, chosen from a list when left out)'),
-        )
+        .addArgument(runArgument())
         .option('--attempt <n>', "an earlier attempt's logs")
         .option('--job <job-id>', "only this job's logs")
         .option('--dir <dir>', 'write the log files into this folder instead'),

@@ -5,7 +5,7 @@ import type { RepoRef } from '../../clients/runs/client.js';
 import { UsageError } from '../../errors.js';
 import { RUN_FIELDS } from './columns.js';
 import { canPick } from '../shared/pick.js';
-import { pickRun } from './pick-run.js';
+import { optionalRunArgument, pickRun } from './pick-run.js';
 import { type RunsBase, addRepoOption, inRepo, parseId, start } from './shared.js';
 
 export interface RunsRerunOptions extends RunsBase {
@@ -57,7 +57,7 @@ export function runsRerunCommand(factory: Factory, run = runRunsRerun): Command 
       ],
       { notes: `Prints the run as it is after the request (a new attempt, queued).` },
     )
-      .argument('[run-id]', 'the run id (on a terminal, chosen from a list when left out)')
+      .addArgument(optionalRunArgument())
       .option('--failed', 'only the jobs that failed or were cancelled')
       .option('--job <job-id>', 'only this job (ops runs job list shows them)')
       .option('--debug-logging', 'with step debug logging'),

@@ -4,9 +4,9 @@ import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import type { JobWire } from '../../clients/runs/types.js';
 import { openWeb } from '../shared/browser.js';
-import { pickableArgument, requireOrPick } from '../shared/pick.js';
+import { requireOrPick } from '../shared/pick.js';
 import { JOB_COLUMNS, RUN_FIELDS } from './columns.js';
-import { pickRun } from './pick-run.js';
+import { runArgument, pickRun } from './pick-run.js';
 import { type RunsBase, addRepoOption, allItems, inRepo, parseId, start } from './shared.js';
 
 export interface RunsViewOptions extends RunsBase {
@@ -26,7 +26,7 @@ export function runsViewCommand(factory: Factory, run = runRunsView): Command {
       'ops runs view 30433643 --field conclusion',
       'ops runs view 30433643 --web',
     ])
-      .addArgument(pickableArgument('run-id', 'the run id (on a terminal, chosen from a list when left out)'))
+      .addArgument(runArgument())
       .option('--web', "open the run's page in a browser (the address is printed if none opens)"),
   ).action(async (raw: string | undefined, o: { repo?: string; web?: boolean }, c: Command) => {
     requireOrPick(factory.io, c, 'run-id', raw);

@@ -10,8 +10,8 @@ import { AwaitedFailure } from '../../errors.js';
 import type { Io } from '../../io.js';
 import { JOB_COLUMNS, RUN_FIELDS, stateOf } from './columns.js';
 import { LiveBlock, renderRun } from './live.js';
-import { pickableArgument, requireOrPick } from '../shared/pick.js';
-import { pickRun } from './pick-run.js';
+import { requireOrPick } from '../shared/pick.js';
+import { runArgument, pickRun } from './pick-run.js';
 import { type RunsBase, addRepoOption, allItems, inRepo, parseId, start } from './shared.js';
 
 export interface RunsWatchOptions extends RunsBase {
@@ -48,7 +48,7 @@ export function runsWatchCommand(factory: Factory, run = runRunsWatch): Command 
 Prints the finished run (with its jobs in a table) on stdout.`,
       },
     )
-      .addArgument(pickableArgument('run-id', 'the run id (on a terminal, chosen from a list when left out)'))
+      .addArgument(runArgument())
       .option('--interval <seconds>', 'seconds between looks (default 3)')
       .option('--wait-timeout <seconds>', 'give up watching after this long (exit 6)')
       .option('--exit-status', 'exit 8 when the run concludes other than in success'),

@@ -1,8 +1,9 @@
-import type { Command } from 'commander';
+import type { Argument, Command } from 'commander';
 import type { Context } from '../../app/types.js';
 import type { TaskListWire } from '../../clients/tasks/types.js';
-import { firstItems, pickOrRequire } from '../shared/pick.js';
-import type { TasksRunBase } from './shared.js';
+import { completing } from '../shared/complete.js';
+import { firstItems, pickOrRequire, pickableArgument } from '../shared/pick.js';
+import { type TasksRunBase, listCandidates } from './shared.js';
 
 /** A task list chosen on the terminal from the user's lists (`ops tasks lists get` with no list). */
 export async function pickList(ctx: Context, cmd: Command, base: TasksRunBase): Promise<string> {
@@ -14,3 +15,7 @@ export async function pickList(ctx: Context, cmd: Command, base: TasksRunBase): 
     id: (l) => l.id ?? '',
   });
 }
+
+/** The `[list]` a verb picks on a terminal when it is left out, completed from the task lists. */
+export const pickableListArgument = (description: string): Argument =>
+  completing(pickableArgument('list', description), listCandidates);

@@ -1,5 +1,5 @@
 import { planning } from '../../clients/http/planning.js';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { type TasksClient, createTasksClient } from '../../clients/tasks/client.js';
 import { DEFAULT_LIST } from '../../clients/tasks/index.js';
 import type { TaskListWire } from '../../clients/tasks/types.js';
@@ -9,6 +9,8 @@ import type { Io } from '../../io.js';
 import { readInputFile } from '../shared/secret-input.js';
 import { notBlank, parseTime } from '../shared/parse.js';
 import { namingNotFound } from '../shared/not-found.js';
+import { type Completer, completing } from '../shared/complete.js';
+import { firstItems } from '../shared/pick.js';
 import { type ServiceBase, serviceStart } from '../shared/start.js';
 
 /** The service's limits on text (reference §B.4), checked before anything is sent. */
@@ -25,11 +27,23 @@ export type TasksRunBase = ServiceBase<TasksClient>;
 
 /** `--list`, on the verbs that work inside one list. */
 export function addListOption(cmd: Command): Command {
-  return cmd.option(
-    '--list <list>',
-    'task list: its id, its exact title or @default (default: OPS_TASKS_LIST, the profile, else @default)',
+  return cmd.addOption(
+    completing(
+      new Option(
+        '--list <list>',
+        'task list: its id, its exact title or @default (default: OPS_TASKS_LIST, the profile, else @default)',
+      ),
+      listCandidates,
+    ),
   );
 }
+
+/** The task lists a shell completes (`--list <TAB>`, `ops tasks lists get <TAB>`): each id, its title beside. */
+export const listCandidates: Completer = async (c) => {
+  const { base } = await start(c.factory, c.cmd, c.cmd.opts() as TasksFlags);
+  const lists = await firstItems((await base.client()).listTasklists({ limit: c.limit }), c.limit);
+  return lists.map((l) => ({ value: l.id ?? '', description: l.title ?? '' }));
+};
 
 /**
  * The start of every tasks verb: the token read from stdin with --token-stdin, `--list` laid over

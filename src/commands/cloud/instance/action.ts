@@ -1,8 +1,8 @@
 import { resolveInstance } from '../names.js';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Command } from 'commander';
-import { pickableArgument, requireOrPick } from '../../shared/pick.js';
-import { pickInstance } from '../pick-instance.js';
+import { requireOrPick } from '../../shared/pick.js';
+import { pickInstance, pickableInstanceArgument } from '../pick-instance.js';
 import type { Factory } from '../../../app/types.js';
 import type { CloudClient } from '../../../clients/cloud/client.js';
 import type { InstanceState } from '../../../clients/cloud/types.js';
@@ -36,9 +36,7 @@ export function powerCommand(
   examples: string[],
   run: (o: InstanceActionOptions) => Promise<void>,
 ): Command {
-  const cmd = verbCommand(a.verb, description, examples).addArgument(
-    pickableArgument('id', 'instance id (UUID) or unique reference (on a terminal, chosen when left out)'),
-  );
+  const cmd = verbCommand(a.verb, description, examples).addArgument(pickableInstanceArgument());
   addWaitOptions(cmd, { what: `the instance is ${a.target}` });
   return cmd.action(async (raw: string | undefined, o: WaitFlags, c: Command) => {
     requireOrPick(factory.io, c, 'id', raw);

@@ -1,3 +1,4 @@
+import { instanceArgument } from '../pick-instance.js';
 import { resolveInstance } from '../names.js';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Command } from 'commander';
@@ -22,7 +23,7 @@ export function instanceCancelTerminationCommand(
         '    --field contract.state',
     ],
   )
-    .argument('<id>', 'instance id (UUID) or unique reference')
+    .addArgument(instanceArgument())
     .action(async (raw: string, _o: object, c: Command) => {
       const ref = instanceId(raw);
       const { base } = await start(factory, c);

@@ -1,3 +1,4 @@
+import { instanceArgument } from '../pick-instance.js';
 import { resolveInstance } from '../names.js';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Command } from 'commander';
@@ -19,7 +20,7 @@ export function instanceConsoleCommand(factory: Factory, run = runInstanceConsol
       'ops cloud instance console 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --field url',
     ],
   )
-    .argument('<id>', 'instance id (UUID) or unique reference')
+    .addArgument(instanceArgument())
     .action(async (raw: string, _o: object, c: Command) => {
       const ref = instanceId(raw);
       const { base } = await start(factory, c);

@@ -1,8 +1,8 @@
 import { resolveInstance } from '../names.js';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Command } from 'commander';
-import { pickableArgument, requireOrPick } from '../../shared/pick.js';
-import { pickInstance } from '../pick-instance.js';
+import { requireOrPick } from '../../shared/pick.js';
+import { pickInstance, pickableInstanceArgument } from '../pick-instance.js';
 import type { Factory } from '../../../app/types.js';
 import { type CloudRunBase, start } from '../shared.js';
 import { instanceId, printInstance } from './shared.js';
@@ -17,9 +17,7 @@ export function instanceGetCommand(factory: Factory, run = runInstanceGet): Comm
     'ops cloud instance get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --json',
     'ops cloud instance get web-01 --field state   # by reference',
   ])
-    .addArgument(
-      pickableArgument('id', 'instance id (UUID) or unique reference (on a terminal, chosen when left out)'),
-    )
+    .addArgument(pickableInstanceArgument())
     .action(async (raw: string | undefined, _o: object, c: Command) => {
       requireOrPick(factory.io, c, 'id', raw);
       const given = raw === undefined ? undefined : instanceId(raw);

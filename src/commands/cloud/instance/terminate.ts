@@ -1,8 +1,8 @@
 import { resolveInstance } from '../names.js';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Command } from 'commander';
-import { pickableArgument, requireFirst, requireOrPick } from '../../shared/pick.js';
-import { pickInstance } from '../pick-instance.js';
+import { requireFirst, requireOrPick } from '../../shared/pick.js';
+import { pickInstance, pickableInstanceArgument } from '../pick-instance.js';
 import type { Context, Factory } from '../../../app/types.js';
 import type { InstanceDetailsWire, TerminateInstanceWire } from '../../../clients/cloud/types.js';
 import { UsageError } from '../../../errors.js';
@@ -56,9 +56,7 @@ export function instanceTerminateCommand(factory: Factory, run = runInstanceTerm
         '    --reason-code CANCEL_OTHER --reason "moving to managed databases" --yes',
     ],
   )
-    .addArgument(
-      pickableArgument('id', 'instance id (UUID) or unique reference (on a terminal, chosen when left out)'),
-    )
+    .addArgument(pickableInstanceArgument())
     .addOption(
       choiceOption(
         '--reason-code <code>',

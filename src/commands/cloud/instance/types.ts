@@ -1,3 +1,4 @@
+import { instanceArgument } from '../pick-instance.js';
 import { resolveInstance } from '../names.js';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Command } from 'commander';
@@ -22,7 +23,7 @@ export function instanceTypesCommand(factory: Factory, run = runInstanceTypes): 
       'ops cloud instance types 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01',
       'ops cloud instance types 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --field name',
     ],
-  ).argument('<id>', 'instance id (UUID) or unique reference');
+  ).addArgument(instanceArgument());
   addListOptions(cmd);
   return cmd.action(async (raw: string, o: { limit?: string; all?: boolean }, c: Command) => {
     const ref = instanceId(raw);

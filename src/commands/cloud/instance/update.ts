@@ -1,3 +1,4 @@
+import { instanceArgument } from '../pick-instance.js';
 import { resolveInstance } from '../names.js';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Command } from 'commander';
@@ -65,7 +66,7 @@ export function instanceUpdateCommand(factory: Factory, run = runInstanceUpdate)
       'ops cloud instance update 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 \\\n' +
         '    --contract-type MONTHLY --contract-term 12 --billing-frequency 1',
     ])
-      .argument('<id>', 'instance id (UUID) or unique reference')
+      .addArgument(instanceArgument())
       .addOption(
         choiceOption('--type <name>', 'a bigger type (`ops cloud instance types ID` lists them)', TYPE_NAMES),
       )

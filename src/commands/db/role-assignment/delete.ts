@@ -7,7 +7,7 @@ import type { Printer } from '../../../output/printer.js';
 import { printDeleted } from '../../shared/outcome.js';
 import { type WaitFlags, addWaitOptions, parseWaitOptions } from '../../shared/wait.js';
 import { ACCEPTED_COLUMNS, type FollowDeps, followOperation } from '../operation.js';
-import { type TargetFlags, addTargetOptions, parseGuid, start } from '../shared.js';
+import { type TargetFlags, addTargetOptions, parseGuid, start, assignmentArgument } from '../shared.js';
 
 export interface RoleAssignmentDeleteOptions extends FollowDeps {
   printer: Printer;
@@ -26,7 +26,7 @@ export function roleAssignmentDeleteCommand(factory: Factory, run = runRoleAssig
       'ops db role-assignment delete 9c2e7f4b-1a3d-4e5f-8b6c-0d9e8f7a6b5c --yes \\\n' + '    --no-wait',
     ],
     { notes: `Deleting an assignment that does not exist is exit 3 (the API answers 204 for it).` },
-  ).argument('<id>', 'the assignment id (a GUID)');
+  ).addArgument(assignmentArgument());
   addWaitOptions(cmd, { what: 'the assignment is gone', defaultInterval: 2 });
   return addTargetOptions(cmd).action(async (rawId: string, o: TargetFlags & WaitFlags, c: Command) => {
     const id = parseGuid('role assignment id', rawId);

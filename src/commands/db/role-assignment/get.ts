@@ -3,7 +3,14 @@ import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { DbAccount, DbClient } from '../../../clients/db/client.js';
 import type { Printer } from '../../../output/printer.js';
-import { type TargetFlags, addTargetOptions, assignmentColumns, parseGuid, start } from '../shared.js';
+import {
+  type TargetFlags,
+  addTargetOptions,
+  assignmentColumns,
+  parseGuid,
+  start,
+  assignmentArgument,
+} from '../shared.js';
 
 export interface RoleAssignmentGetOptions {
   printer: Printer;
@@ -18,7 +25,7 @@ export function roleAssignmentGetCommand(factory: Factory, run = runRoleAssignme
       'ops db role-assignment get 4a4d6c1e-8f0b-4d35-9b2e-1c7a5e3f9d21',
       'ops db role-assignment get 9c2e7f4b-1a3d-4e5f-8b6c-0d9e8f7a6b5c --json',
       'ops db role-assignment get 9c2e7f4b-1a3d-4e5f-8b6c-0d9e8f7a6b5c \\\n' + '    --field properties.scope',
-    ]).argument('<id>', 'the assignment id (a GUID)'),
+    ]).addArgument(assignmentArgument()),
   ).action(async (rawId: string, o: TargetFlags, c: Command) => {
     const id = parseGuid('role assignment id', rawId);
     const { ctx, base, target } = await start(factory, c, o);

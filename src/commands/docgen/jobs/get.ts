@@ -1,9 +1,10 @@
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
+import { completing } from '../../shared/complete.js';
 import { verbCommand } from '../../shared/verbs.js';
 import type { DocgenClient } from '../../../clients/docgen/client.js';
 import type { Printer } from '../../../output/printer.js';
 import type { Factory } from '../../../app/types.js';
-import { JOB_DETAIL, parseId, start } from '../shared.js';
+import { JOB_DETAIL, jobCandidates, parseId, start } from '../shared.js';
 
 export interface JobsGetOptions {
   printer: Printer;
@@ -24,7 +25,9 @@ export function jobsGetCommand(factory: Factory, run = runJobsGet): Command {
       notes: `The output file and its version are empty until the job completes; a failed job lists its errors.`,
     },
   )
-    .argument('<job-id>', 'the job id, as `ops docgen jobs list` shows it')
+    .addArgument(
+      completing(new Argument('<job-id>', 'the job id, as `ops docgen jobs list` shows it'), jobCandidates),
+    )
     .action(async (jobId: string, _o: unknown, c: Command) => {
       const id = parseId('job id', jobId);
       const { ctx, base } = await start(factory, c);

@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
+import { completing } from '../../shared/complete.js';
 import { verbCommand } from '../../shared/verbs.js';
 import type { DocgenClient, JobPages } from '../../../clients/docgen/client.js';
 import { DOCGEN_JOB_STATUSES, type DocgenJobWire } from '../../../clients/docgen/types.js';
@@ -10,7 +11,7 @@ import type { Printer } from '../../../output/printer.js';
 import type { Factory } from '../../../app/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
-import { JOB_COLUMNS, parseId, parseStatuses, start } from '../shared.js';
+import { JOB_COLUMNS, batchCandidates, parseId, parseStatuses, start } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 /** Which list: the caller's jobs, one batch's, or one template's. */
@@ -85,7 +86,7 @@ template lists do not carry the creation time. --json gives the API's job object
         DOCGEN_JOB_STATUSES,
       ),
     )
-    .option('--batch <batch-id>', 'the jobs of one batch')
+    .addOption(completing(new Option('--batch <batch-id>', 'the jobs of one batch'), batchCandidates))
     .option('--template <template-id>', 'your jobs that used one template (its file id)')
     .option('--marker <marker>', 'start at this position marker (the next_marker of an earlier page)');
   addListOptions(cmd);

@@ -1,8 +1,9 @@
+import { contextArgument } from './pick.js';
 import { CONTEXT_ORG, parseContextRef } from './ref.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
-import { pickableArgument, requireFirst, requireOrPick } from '../../shared/pick.js';
-import { CONTEXT_ARG, contextOrPick } from './pick.js';
+import { requireFirst, requireOrPick } from '../../shared/pick.js';
+import { contextOrPick } from './pick.js';
 import type { Factory } from '../../../app/types.js';
 import { type Confirm, type PipelinesBase, start } from '../shared.js';
 import { printDeleted } from '../../shared/outcome.js';
@@ -16,7 +17,7 @@ export function contextDeleteCommand(factory: Factory, run = runContextDelete): 
   return verbCommand('delete', 'Delete a context with all its environment variables and restrictions', [
     'ops pipelines context delete 0a9df32a-bcc8-4b20-abd0-59eb16df2b80 --yes',
   ])
-    .addArgument(pickableArgument('context', CONTEXT_ARG))
+    .addArgument(contextArgument())
     .hook('preAction', requireFirst(factory.io, 'context'))
     .option('--org <org>', CONTEXT_ORG)
     .action(async (id: string | undefined, _o: unknown, c: Command) => {

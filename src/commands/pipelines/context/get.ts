@@ -1,8 +1,9 @@
+import { contextArgument } from './pick.js';
 import { CONTEXT_ORG, parseContextRef } from './ref.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
-import { pickableArgument, requireOrPick } from '../../shared/pick.js';
-import { CONTEXT_ARG, contextOrPick } from './pick.js';
+import { requireOrPick } from '../../shared/pick.js';
+import { contextOrPick } from './pick.js';
 import type { Factory } from '../../../app/types.js';
 import { CONTEXT_COLUMNS } from '../columns.js';
 import { type PipelinesBase, start } from '../shared.js';
@@ -19,7 +20,7 @@ export function contextGetCommand(factory: Factory, run = runContextGet): Comman
     'ops pipelines context get a0c17523-e4af-46ab-965f-4a57cbc4a90f --field name',
     'ops pipelines context get docker-hub --org gh/acme      # by name',
   ])
-    .addArgument(pickableArgument('context', CONTEXT_ARG))
+    .addArgument(contextArgument())
     .option('--org <org>', CONTEXT_ORG)
     .action(async (id: string | undefined, _o: unknown, c: Command) => {
       requireOrPick(factory.io, c, 'context', id);

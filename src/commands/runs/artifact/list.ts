@@ -1,3 +1,4 @@
+import { requiredRunArgument } from '../pick-run.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
@@ -21,7 +22,7 @@ export function artifactListCommand(factory: Factory, run = runArtifactList): Co
     'ops runs artifact list 30433643',
     'ops runs artifact list 30433643 --name build-output --field id',
   ])
-    .argument('<run-id>', 'the run id')
+    .addArgument(requiredRunArgument())
     .option('--name <name>', 'only the artifacts of this name');
   addListOptions(cmd);
   addRepoOption(cmd);

@@ -1,3 +1,4 @@
+import { requiredRunArgument } from '../pick-run.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
@@ -52,7 +53,7 @@ export function jobListCommand(factory: Factory, run = runJobList): Command {
       'ops runs job list 30433643 --query "[].steps[?conclusion==\'failure\'].name"',
     ],
   )
-    .argument('<run-id>', 'the run id')
+    .addArgument(requiredRunArgument())
     .option('--attempt <n>', 'the jobs of this attempt')
     .addOption(choiceOption('--filter <which>', 'latest (default) or all attempts', ['latest', 'all']));
   addListOptions(cmd);

@@ -1,4 +1,6 @@
-import type { Command } from 'commander';
+import { completing } from '../../shared/complete.js';
+import { kvPathCompletion } from '../shared/complete-path.js';
+import { Argument, type Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { SecretsRunBase } from '../shared/start.js';
 import { kvVersionsStart } from '../shared/kv-versions.js';
@@ -27,7 +29,7 @@ export function kvDeleteCommand(factory: Factory, run = runKvDelete): Command {
       notes: `A secret (or a version) that is not there is exit 3: one read first, as the store answers 204 either way.`,
     },
   )
-    .argument('<path>', 'mount and key, e.g. secret/app/db')
+    .addArgument(completing(new Argument('<path>', 'mount and key, e.g. secret/app/db'), kvPathCompletion))
     .option('--mount <path>', 'the KV mount, when the path is the key alone')
     .option('--versions <list>', 'KV v2 versions to delete, e.g. 1,2 (default: the latest)')
     .action(

@@ -1,4 +1,6 @@
-import type { Command } from 'commander';
+import { completing } from '../../shared/complete.js';
+import { kvPathCompletion } from '../shared/complete-path.js';
+import { Argument, type Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { SecretsRunBase } from '../shared/start.js';
 import { kvVersionsStart } from '../shared/kv-versions.js';
@@ -20,7 +22,7 @@ export function kvDestroyCommand(factory: Factory, run = runKvDestroy): Command 
     'Permanently remove the data of versions of a KV v2 secret (cannot be undone)',
     ['ops secrets kv destroy secret/app/db --versions 1 --yes'],
   )
-    .argument('<path>', 'mount and key, e.g. secret/app/db')
+    .addArgument(completing(new Argument('<path>', 'mount and key, e.g. secret/app/db'), kvPathCompletion))
     .requiredOption('--versions <list>', 'versions to destroy, e.g. 1,2')
     .option('--mount <path>', 'the KV mount, when the path is the key alone')
     .action(

@@ -1,4 +1,6 @@
-import type { Command } from 'commander';
+import { completing } from '../../shared/complete.js';
+import { kvPathCompletion } from '../shared/complete-path.js';
+import { Argument, type Command } from 'commander';
 import type { EnvelopeWire, KvV2ReadWire } from '../../../clients/secrets/types.js';
 import { ExitCode, OpsError, UsageError } from '../../../errors.js';
 import type { Factory } from '../../../app/types.js';
@@ -27,7 +29,12 @@ export function kvGetCommand(factory: Factory, run = runKvGet): Command {
       'eval "$(ops secrets kv get secret/app/db -o env)"',
     ],
   )
-    .argument('<path>', 'mount and key, e.g. secret/app/db (or the key alone with --mount)')
+    .addArgument(
+      completing(
+        new Argument('<path>', 'mount and key, e.g. secret/app/db (or the key alone with --mount)'),
+        kvPathCompletion,
+      ),
+    )
     .option('--mount <path>', 'the KV mount, when the path is the key alone')
     .option('--version <n>', 'a version of a KV v2 secret (default: the latest)')
     .action(

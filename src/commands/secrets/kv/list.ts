@@ -1,4 +1,6 @@
-import type { Command } from 'commander';
+import { completing } from '../../shared/complete.js';
+import { kvPathCompletion } from '../shared/complete-path.js';
+import { Argument, type Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { type SecretsRunBase, start } from '../shared/start.js';
 import { namespaceOf, secretsCommand } from '../shared/command.js';
@@ -19,7 +21,9 @@ export function kvListCommand(factory: Factory, run = runKvList): Command {
     ],
     { notes: `An empty directory prints nothing and exits 0.` },
   )
-    .argument('<path>', 'mount and directory, e.g. secret/ or secret/app')
+    .addArgument(
+      completing(new Argument('<path>', 'mount and directory, e.g. secret/ or secret/app'), kvPathCompletion),
+    )
     .option('--mount <path>', 'the KV mount, when the path is inside it')
     .action(async (path: string, o: { namespace?: string; mount?: string }, cmd: Command) => {
       const namespace = namespaceOf(o.namespace);

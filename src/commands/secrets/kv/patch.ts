@@ -1,4 +1,6 @@
-import type { Command } from 'commander';
+import { completing } from '../../shared/complete.js';
+import { kvPathCompletion } from '../shared/complete-path.js';
+import { Argument, type Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import { type KvWriteOptions, kvWriteOptions } from '../shared/kv-write.js';
 import { printEnvelope, warn } from '../shared/print.js';
@@ -17,7 +19,7 @@ export function kvPatchCommand(factory: Factory, run = runKvPatch): Command {
       'ops secrets kv patch secret/app/db password=- --cas 2 < new-password.txt',
     ],
   )
-    .argument('<path>', 'mount and key, e.g. secret/app/db')
+    .addArgument(completing(new Argument('<path>', 'mount and key, e.g. secret/app/db'), kvPathCompletion))
     .argument(
       '<data...>',
       'key=value, key=@file, key=- (stdin), or - for a JSON object on stdin (null removes a key)',

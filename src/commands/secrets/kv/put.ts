@@ -1,4 +1,6 @@
-import type { Command } from 'commander';
+import { completing } from '../../shared/complete.js';
+import { kvPathCompletion } from '../shared/complete-path.js';
+import { Argument, type Command } from 'commander';
 import { UsageError } from '../../../errors.js';
 import type { Factory } from '../../../app/types.js';
 import { type KvWriteOptions, kvWriteOptions } from '../shared/kv-write.js';
@@ -15,7 +17,7 @@ export function kvPutCommand(factory: Factory, run = runKvPut): Command {
     'echo \'{"url":"https://x"}\' | ops secrets kv put secret/app/client -',
     'ops secrets kv put kv/app/legacy api_key=@key.txt',
   ])
-    .argument('<path>', 'mount and key, e.g. secret/app/db')
+    .addArgument(completing(new Argument('<path>', 'mount and key, e.g. secret/app/db'), kvPathCompletion))
     .argument('<data...>', 'key=value, key=@file, key=- (stdin), or - for a JSON object on stdin')
     .option('--mount <path>', 'the KV mount, when the path is the key alone')
     .option(

@@ -1,4 +1,6 @@
-import type { Command } from 'commander';
+import { completing } from '../../shared/complete.js';
+import { kvPathCompletion } from '../shared/complete-path.js';
+import { Argument, type Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { SecretsRunBase } from '../shared/start.js';
 import { kvVersionsStart } from '../shared/kv-versions.js';
@@ -16,7 +18,7 @@ export function kvUndeleteCommand(factory: Factory, run = runKvUndelete): Comman
     'ops secrets kv undelete secret/app/db --versions 2',
     'ops secrets kv undelete --mount secret app/db --versions 1,2',
   ])
-    .argument('<path>', 'mount and key, e.g. secret/app/db')
+    .addArgument(completing(new Argument('<path>', 'mount and key, e.g. secret/app/db'), kvPathCompletion))
     .requiredOption('--versions <list>', 'versions to restore, e.g. 1,2')
     .option('--mount <path>', 'the KV mount, when the path is the key alone')
     .action(

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
-import { pickableArgument, requireFirst, requireOrPick } from '../../shared/pick.js';
-import { pickList } from '../pick-list.js';
+import { requireFirst, requireOrPick } from '../../shared/pick.js';
+import { pickList, pickableListArgument } from '../pick-list.js';
 import type { Factory } from '../../../app/types.js';
 import { ListResolver, type TasksFlags, type TasksRunBase, parseListRef, start } from '../shared.js';
 import { printDeleted } from '../../shared/outcome.js';
@@ -21,7 +21,7 @@ export function listsDeleteCommand(factory: Factory, run = runListsDelete): Comm
     ['ops tasks lists delete "Reading list" --yes', 'ops tasks lists delete Groceries -y'],
   )
     .addArgument(
-      pickableArgument('list', 'the list: its id or its exact title (on a terminal, chosen when left out)'),
+      pickableListArgument('the list: its id or its exact title (on a terminal, chosen when left out)'),
     )
     .hook('preAction', requireFirst(factory.io, 'list'))
     .action(async (given: string | undefined, o: TasksFlags, c: Command) => {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
-import { pickableArgument, requireOrPick } from '../../shared/pick.js';
-import { pickList } from '../pick-list.js';
+import { requireOrPick } from '../../shared/pick.js';
+import { pickList, pickableListArgument } from '../pick-list.js';
 import type { Factory } from '../../../app/types.js';
 import { ListResolver, type TasksFlags, type TasksRunBase, parseListRef, start } from '../shared.js';
 import { LIST_COLUMNS } from '../columns.js';
@@ -20,8 +20,7 @@ export function listsGetCommand(factory: Factory, run = runListsGet): Command {
     'ops tasks lists get Work --field id',
   ])
     .addArgument(
-      pickableArgument(
-        'list',
+      pickableListArgument(
         'the list: its id, its exact title or @default (on a terminal, chosen when left out)',
       ),
     )

@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { completing } from '../../shared/complete.js';
+import { Argument, type Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import {
@@ -8,6 +9,7 @@ import {
   checkTitle,
   parseListRef,
   start,
+  listCandidates,
 } from '../shared.js';
 import { LIST_COLUMNS } from '../columns.js';
 
@@ -22,7 +24,9 @@ export function listsRenameCommand(factory: Factory, run = runListsRename): Comm
     'ops tasks lists rename Groceries "Weekly shop"',
     'ops tasks lists rename @default Inbox --json',
   ])
-    .argument('<list>', 'the list: its id, its exact title or @default')
+    .addArgument(
+      completing(new Argument('<list>', 'the list: its id, its exact title or @default'), listCandidates),
+    )
     .argument('<title>', 'the new title, at most 1,024 characters')
     .action(async (list: string, title: string, o: TasksFlags, c: Command) => {
       parseListRef(list);

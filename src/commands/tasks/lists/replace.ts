@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
-import { pickableArgument, requireOrPick } from '../../shared/pick.js';
-import { pickList } from '../pick-list.js';
+import { requireOrPick } from '../../shared/pick.js';
+import { pickList, pickableListArgument } from '../pick-list.js';
 import type { Factory } from '../../../app/types.js';
 import type { TaskListWire } from '../../../clients/tasks/types.js';
 import { UsageError } from '../../../errors.js';
@@ -40,8 +40,7 @@ export function listsReplaceCommand(factory: Factory, run = runListsReplace): Co
     'echo \'{"title": "Errands"}\' | ops tasks lists replace Groceries --file -',
   ])
     .addArgument(
-      pickableArgument(
-        'list',
+      pickableListArgument(
         'the list: its id, its exact title or @default (on a terminal, chosen when left out)',
       ),
     )

@@ -1,3 +1,4 @@
+import { instanceArgument } from '../../pick-instance.js';
 import { resolveInstance } from '../../names.js';
 import { verbCommand } from '../../../shared/verbs.js';
 import type { Command } from 'commander';
@@ -46,7 +47,7 @@ export function credentialsDeleteCommand(factory: Factory, run = runCredentialsD
       '    --type OPERATING_SYSTEM --username root --yes',
     'ops cloud instance credentials delete 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b05 \\\n' + '    --all --yes',
   ])
-    .argument('<id>', 'instance id (UUID) or unique reference')
+    .addArgument(instanceArgument())
     .addOption(choiceOption('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL', CREDENTIAL_TYPES))
     .option('--username <name>', 'the account name')
     .option('--all', 'every credential of the instance')

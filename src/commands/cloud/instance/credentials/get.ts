@@ -1,3 +1,4 @@
+import { instanceArgument } from '../../pick-instance.js';
 import { required } from '../../../shared/required.js';
 import { verbCommand } from '../../../shared/verbs.js';
 import { resolveInstance } from '../../names.js';
@@ -28,7 +29,7 @@ export function credentialsGetCommand(factory: Factory, run = runCredentialsGet)
     'ops cloud instance credentials get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 \\\n' +
       '    --type OPERATING_SYSTEM --username root --show-password --field password',
   ])
-    .argument('<id>', 'instance id (UUID) or unique reference')
+    .addArgument(instanceArgument())
     .addOption(
       required(
         choiceOption('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL (required)', CREDENTIAL_TYPES),

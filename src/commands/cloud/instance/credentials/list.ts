@@ -1,3 +1,4 @@
+import { instanceArgument } from '../../pick-instance.js';
 import { resolveInstance } from '../../names.js';
 import { verbCommand } from '../../../shared/verbs.js';
 import type { Command } from 'commander';
@@ -19,7 +20,7 @@ export function credentialsListCommand(factory: Factory, run = runCredentialsLis
     'ops cloud instance credentials list 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b05 \\\n' +
       '    --type OPERATING_SYSTEM --json',
   ])
-    .argument('<id>', 'instance id (UUID) or unique reference')
+    .addArgument(instanceArgument())
     .addOption(
       choiceOption('--type <type>', 'only OPERATING_SYSTEM or CONTROL_PANEL credentials', CREDENTIAL_TYPES),
     )

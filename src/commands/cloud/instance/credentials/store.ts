@@ -1,3 +1,4 @@
+import { instanceArgument } from '../../pick-instance.js';
 import { required } from '../../../shared/required.js';
 import { verbCommand } from '../../../shared/verbs.js';
 import { type Command, Option } from 'commander';
@@ -31,7 +32,7 @@ export function credentialsStoreCommand(factory: Factory, run = runCredentialsSt
         '    --username admin@example.com',
     ],
   )
-    .argument('<id>', 'instance id (UUID) or unique reference')
+    .addArgument(instanceArgument())
     .addOption(
       required(
         choiceOption('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL (required)', CREDENTIAL_TYPES),

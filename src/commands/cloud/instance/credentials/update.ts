@@ -1,3 +1,4 @@
+import { instanceArgument } from '../../pick-instance.js';
 import { required } from '../../../shared/required.js';
 import { verbCommand } from '../../../shared/verbs.js';
 import { type Command, Option } from 'commander';
@@ -27,7 +28,7 @@ export function credentialsUpdateCommand(factory: Factory, run = runCredentialsU
         '    --username root',
     ],
   )
-    .argument('<id>', 'instance id (UUID) or unique reference')
+    .addArgument(instanceArgument())
     .addOption(
       required(
         choiceOption('--type <type>', 'OPERATING_SYSTEM or CONTROL_PANEL (required)', CREDENTIAL_TYPES),

@@ -1,3 +1,4 @@
+import { instanceArgument } from '../../pick-instance.js';
 import { resolveInstance } from '../../names.js';
 import { verbCommand } from '../../../shared/verbs.js';
 import type { Command } from 'commander';
@@ -42,7 +43,7 @@ export function metricsCpuCommand(factory: Factory, run = runMetricsCpu): Comman
         '    --query "_metadata.summary"',
     ],
   )
-    .argument('<id>', 'instance id (UUID) or unique reference')
+    .addArgument(instanceArgument())
     .option('--since <time>', "first day, YYYY-MM-DD or relative (-7d); default yesterday (the API's from)")
     .option('--until <time>', "last day (included), YYYY-MM-DD or relative; default today (the API's to)")
     .addOption(

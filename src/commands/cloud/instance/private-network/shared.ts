@@ -1,3 +1,4 @@
+import { instanceArgument } from '../../pick-instance.js';
 import { resolveInstance } from '../../names.js';
 import { verbCommand } from '../../../shared/verbs.js';
 import type { Command } from 'commander';
@@ -19,7 +20,7 @@ export function privateNetworkCommand(
   run: (o: PrivateNetworkOptions) => Promise<void>,
 ): Command {
   return verbCommand(verb, description, examples)
-    .argument('<id>', 'instance id (UUID) or unique reference')
+    .addArgument(instanceArgument())
     .action(async (raw: string, _o: object, c: Command) => {
       const ref = instanceId(raw);
       const { base } = await start(factory, c);

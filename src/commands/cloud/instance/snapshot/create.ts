@@ -1,3 +1,4 @@
+import { instanceArgument } from '../../pick-instance.js';
 import { required } from '../../../shared/required.js';
 import { verbCommand } from '../../../shared/verbs.js';
 import { resolveInstance } from '../../names.js';
@@ -30,7 +31,7 @@ export function snapshotCreateCommand(factory: Factory, run = runSnapshotCreate)
         '    --name before-upgrade --wait',
     ],
   )
-    .argument('<id>', 'instance id (UUID) or unique reference')
+    .addArgument(instanceArgument())
     .addOption(
       required(new Option('--name <name>', 'the snapshot’s name (required, at most 255 characters)')),
     );

@@ -1,3 +1,4 @@
+import { instanceArgument } from '../../pick-instance.js';
 import { resolveInstance } from '../../names.js';
 import { verbCommand } from '../../../shared/verbs.js';
 import type { Command } from 'commander';
@@ -19,7 +20,7 @@ export function snapshotGetCommand(factory: Factory, run = runSnapshotGet): Comm
     'ops cloud instance snapshot get 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 \\\n' +
       '    8c1e5f20-3a4b-4c5d-8e6f-7a8b9c0d1e01 --field state',
   ])
-    .argument('<id>', 'instance id (UUID) or unique reference')
+    .addArgument(instanceArgument())
     .argument('<snapshot-id>', 'snapshot id (UUID)')
     .action(async (raw: string, rawSnap: string, _o: object, c: Command) => {
       const ref = instanceId(raw);

@@ -1,3 +1,4 @@
+import { instanceArgument } from '../../pick-instance.js';
 import { resolveInstance } from '../../names.js';
 import { verbCommand } from '../../../shared/verbs.js';
 import type { Command } from 'commander';
@@ -18,7 +19,7 @@ export function snapshotListCommand(factory: Factory, run = runSnapshotList): Co
   const cmd = verbCommand('list', 'List the snapshots of an instance (there is at most one)', [
     'ops cloud instance snapshot list 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03',
     'ops cloud instance snapshot list 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --json',
-  ]).argument('<id>', 'instance id (UUID) or unique reference');
+  ]).addArgument(instanceArgument());
   addListOptions(cmd);
   return cmd.action(async (raw: string, o: { limit?: string; all?: boolean }, c: Command) => {
     const ref = instanceId(raw);

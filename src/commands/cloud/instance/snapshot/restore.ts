@@ -1,3 +1,4 @@
+import { instanceArgument } from '../../pick-instance.js';
 import { resolveInstance } from '../../names.js';
 import { verbCommand } from '../../../shared/verbs.js';
 import type { Command } from 'commander';
@@ -22,7 +23,7 @@ export function snapshotRestoreCommand(factory: Factory, run = runSnapshotRestor
         '    8c1e5f20-3a4b-4c5d-8e6f-7a8b9c0d1e01 --yes',
     ],
   )
-    .argument('<id>', 'instance id (UUID) or unique reference')
+    .addArgument(instanceArgument())
     .argument('<snapshot-id>', 'snapshot id (UUID)')
     .action(async (raw: string, rawSnap: string, _o: object, c: Command) => {
       const ref = instanceId(raw);

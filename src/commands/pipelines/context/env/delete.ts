@@ -1,3 +1,4 @@
+import { requiredContextArgument } from '../pick.js';
 import { CONTEXT_ORG, parseContextRef, resolveContext } from '../ref.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../../shared/verbs.js';
@@ -16,7 +17,7 @@ export function contextEnvDeleteCommand(factory: Factory, run = runContextEnvDel
     'ops pipelines context env delete a0c17523-e4af-46ab-965f-4a57cbc4a90f \\\n' +
       '    SNS_ALERT_TOPIC --yes',
   ])
-    .argument('<context>', 'context id (uuid), or its name in --org')
+    .addArgument(requiredContextArgument())
     .option('--org <org>', CONTEXT_ORG)
     .argument('<name>', 'variable name')
     .action(async (id: string, name: string, _o: unknown, c: Command) => {

@@ -1,8 +1,9 @@
+import { contextArgument } from '../pick.js';
 import { CONTEXT_ORG, parseContextRef } from '../ref.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../../shared/verbs.js';
-import { pickableArgument, requireOrPick } from '../../../shared/pick.js';
-import { CONTEXT_ARG, contextOrPick } from '../pick.js';
+import { requireOrPick } from '../../../shared/pick.js';
+import { contextOrPick } from '../pick.js';
 import type { Factory } from '../../../../app/types.js';
 import type { ContextEnvVarWire } from '../../../../clients/pipelines/types.js';
 import { printPages } from '../../../shared/list.js';
@@ -25,7 +26,7 @@ export function contextEnvListCommand(factory: Factory, run = runContextEnvList)
       'ops pipelines context env list slack-notify --org gh/acme',
     ],
   )
-    .addArgument(pickableArgument('context', CONTEXT_ARG))
+    .addArgument(contextArgument())
     .option('--org <org>', CONTEXT_ORG);
   addListOptions(cmd);
   return cmd.action(async (id: string | undefined, o: { limit?: string; all?: boolean }, c: Command) => {

@@ -1,3 +1,4 @@
+import { requiredContextArgument } from '../pick.js';
 import { CONTEXT_ORG, parseContextRef, resolveContext } from '../ref.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../../shared/verbs.js';
@@ -30,7 +31,7 @@ export function contextEnvSetCommand(factory: Factory, run = runContextEnvSet): 
         '    a0c17523-e4af-46ab-965f-4a57cbc4a90f ROTATED_AT --json',
     ],
   )
-    .argument('<context>', 'context id (uuid), or its name in --org')
+    .addArgument(requiredContextArgument())
     .option('--org <org>', CONTEXT_ORG)
     .argument('<name>', 'variable name, e.g. AWS_REGION')
     .option('--file <path>', 'read the value from this file (- for stdin)')

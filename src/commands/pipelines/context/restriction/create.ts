@@ -1,3 +1,4 @@
+import { requiredContextArgument } from '../pick.js';
 import { required } from '../../../shared/required.js';
 import { CONTEXT_ORG, parseContextRef, resolveContext } from '../ref.js';
 import { type Command, Option } from 'commander';
@@ -71,7 +72,7 @@ export function contextRestrictionCreateCommand(
         '    --value b11b1c94-17d1-4b51-a554-12ddb406aff8',
     ],
   )
-    .argument('<context>', 'context id (uuid), or its name in --org')
+    .addArgument(requiredContextArgument())
     .option('--org <org>', CONTEXT_ORG)
     .addOption(required(choiceOption('--type <type>', 'project, expression or group', TYPES)))
     .addOption(

@@ -1,3 +1,4 @@
+import { requiredContextArgument } from '../pick.js';
 import { CONTEXT_ORG, parseContextRef, resolveContext } from '../ref.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../../shared/verbs.js';
@@ -20,7 +21,7 @@ export function contextRestrictionDeleteCommand(
       '    a0c17523-e4af-46ab-965f-4a57cbc4a90f 32fd4949-f80c-48d1-93c0-404e963657b2 \\\n' +
       '    --yes',
   ])
-    .argument('<context>', 'context id (uuid), or its name in --org')
+    .addArgument(requiredContextArgument())
     .option('--org <org>', CONTEXT_ORG)
     .argument('<restriction-id>', 'restriction id (uuid), as `context restriction list` shows it')
     .action(async (id: string, rid: string, _o: unknown, c: Command) => {

@@ -1,8 +1,9 @@
+import { contextArgument } from '../pick.js';
 import { CONTEXT_ORG, parseContextRef } from '../ref.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../../shared/verbs.js';
-import { pickableArgument, requireOrPick } from '../../../shared/pick.js';
-import { CONTEXT_ARG, contextOrPick } from '../pick.js';
+import { requireOrPick } from '../../../shared/pick.js';
+import { contextOrPick } from '../pick.js';
 import type { Factory } from '../../../../app/types.js';
 import type { RestrictionWire } from '../../../../clients/pipelines/types.js';
 import { printPages } from '../../../shared/list.js';
@@ -21,7 +22,7 @@ export function contextRestrictionListCommand(factory: Factory, run = runContext
     'List the restrictions of a context: projects, expressions and groups allowed to use it',
     ['ops pipelines context restriction list a0c17523-e4af-46ab-965f-4a57cbc4a90f'],
   )
-    .addArgument(pickableArgument('context', CONTEXT_ARG))
+    .addArgument(contextArgument())
     .option('--org <org>', CONTEXT_ORG);
   addListOptions(cmd);
   return cmd.action(async (id: string | undefined, o: { limit?: string; all?: boolean }, c: Command) => {

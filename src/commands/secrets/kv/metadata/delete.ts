@@ -1,4 +1,6 @@
-import type { Command } from 'commander';
+import { completing } from '../../../shared/complete.js';
+import { kvPathCompletion } from '../../shared/complete-path.js';
+import { Argument, type Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import { type SecretsRunBase, start } from '../../shared/start.js';
 import { namespaceOf, secretsCommand } from '../../shared/command.js';
@@ -19,7 +21,7 @@ export function kvMetadataDeleteCommand(factory: Factory, run = runKvMetadataDel
     ['ops secrets kv metadata delete secret/app/config --yes'],
     { notes: `A secret that is not there is exit 3 (one read first).` },
   )
-    .argument('<path>', 'mount and key, e.g. secret/app/db')
+    .addArgument(completing(new Argument('<path>', 'mount and key, e.g. secret/app/db'), kvPathCompletion))
     .option('--mount <path>', 'the KV mount, when the path is the key alone')
     .action(async (path: string, o: { namespace?: string; mount?: string }, cmd: Command) => {
       const namespace = namespaceOf(o.namespace);

@@ -1,4 +1,6 @@
-import type { Command } from 'commander';
+import { completing } from '../../../shared/complete.js';
+import { kvPathCompletion } from '../../shared/complete-path.js';
+import { Argument, type Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import { type SecretsRunBase, start } from '../../shared/start.js';
 import { checkField, printView, sortedKeys } from '../../shared/print.js';
@@ -15,7 +17,7 @@ export function kvMetadataGetCommand(factory: Factory, run = runKvMetadataGet): 
     'ops secrets kv metadata get secret/app/db',
     'ops secrets kv metadata get secret/app/db --field current_version',
   ])
-    .argument('<path>', 'mount and key, e.g. secret/app/db')
+    .addArgument(completing(new Argument('<path>', 'mount and key, e.g. secret/app/db'), kvPathCompletion))
     .option('--mount <path>', 'the KV mount, when the path is the key alone')
     .action(async (path: string, o: { namespace?: string; mount?: string }, cmd: Command) => {
       const namespace = namespaceOf(o.namespace);

@@ -1,4 +1,6 @@
-import type { Command } from 'commander';
+import { completing } from '../../../shared/complete.js';
+import { kvPathCompletion } from '../../shared/complete-path.js';
+import { Argument, type Command } from 'commander';
 import type { KvV2MetadataWriteWire } from '../../../../clients/secrets/types.js';
 import { UsageError } from '../../../../errors.js';
 import type { Factory } from '../../../../app/types.js';
@@ -27,7 +29,7 @@ export function kvMetadataPutCommand(factory: Factory, run = runKvMetadataPut): 
       'ops secrets kv metadata put secret/app/db --delete-version-after 720h',
     ],
   )
-    .argument('<path>', 'mount and key, e.g. secret/app/db')
+    .addArgument(completing(new Argument('<path>', 'mount and key, e.g. secret/app/db'), kvPathCompletion))
     .option('--mount <path>', 'the KV mount, when the path is the key alone')
     .option('--max-versions <n>', 'versions to keep (0: the mount default, 10)')
     .addOption(
