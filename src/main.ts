@@ -1,3 +1,4 @@
+import { hasExtensions } from './extensions/names.js';
 import type { Io } from './io.js';
 import { versionInfo, versionLine, versionRequest } from './version.js';
 
@@ -63,6 +64,8 @@ function helpPage(argv: string[], topic: string | undefined): string | undefined
   const words = args.slice(0, -1);
   if (!words.every((w) => /^[a-z][a-z0-9-]*$/.test(w))) return undefined;
   if (process.stdout.isTTY && (process.stdout.columns ?? 80) < 80) return undefined;
+  // The root page lists the aliases and plugins too (commander's page, from the program).
+  if (words.length === 0 && topic === undefined && hasExtensions(process.env)) return undefined;
   return (
     (topic === undefined ? undefined : builtPage(`help/ops help ${topic}.txt`)) ??
     builtPage(`help/${['ops', ...words].join(' ')}.txt`)

@@ -2,7 +2,8 @@ import { setMaxListeners } from 'node:events';
 import type { Command } from 'commander';
 import { createFactory } from './app/factory.js';
 import { callVerb } from './call-verb.js';
-import { buildProgram, createRoot, topLevelCommands } from './program.js';
+import { buildProgram, createRoot, isCommandName, targetIndex, topLevelCommands } from './program.js';
+import type { Dispatched } from './dispatch.js';
 import { pathOf } from './usage-errors.js';
 import { SERVICES } from './services.js';
 import { closeTransport } from './clients/http/transport.js';
@@ -78,19 +79,27 @@ export async function run(
   let ran: string | undefined;
   let code: number;
   try {
-    if (topic !== undefined && !topLevelCommands().some((c) => c.name === topic))
-      await printTopic(topic, realIo);
+    const ext = await extension(argv, topic, realIo, own !== undefined, () => {
+      batched.flush();
+      onSignal.dispose();
+    });
+    if (ext !== undefined && 'code' in ext) code = ext.code;
     else {
-      const program = await buildProgram(factory, argv);
-      configure(program, realIo);
-      program.hook('preAction', (_root, action) => {
-        ran = [pathOf(action).replace(/^ops /, ''), formatWord(action.optsWithGlobals())]
-          .filter((w) => w !== '')
-          .join(' ');
-      });
-      await program.parseAsync(argv);
+      if (ext !== undefined) [argv, topic] = [ext.argv, undefined];
+      if (topic !== undefined && !topLevelCommands().some((c) => c.name === topic))
+        await printTopic(topic, realIo);
+      else {
+        const program = await buildProgram(factory, argv);
+        configure(program, realIo);
+        program.hook('preAction', (_root, action) => {
+          ran = [pathOf(action).replace(/^ops /, ''), formatWord(action.optsWithGlobals())]
+            .filter((w) => w !== '')
+            .join(' ');
+        });
+        await program.parseAsync(argv);
+      }
+      code = ExitCode.ok;
     }
-    code = ExitCode.ok;
   } catch (err) {
     code = exitCodeOf(err, realIo, errorMode(argv, realIo.env), controller.signal);
   } finally {
@@ -105,6 +114,28 @@ export async function run(
   lastCommand = ran === undefined ? undefined : `${ran} ${code}`;
   ownOutputLeft = own?.written() ?? false;
   return code;
+}
+
+/**
+ * A command line whose first word is no command of ops: an alias or a plugin, when one has that name
+ * (src/dispatch.ts, loaded only then). The words of a built-in command or a service are
+ * never looked up, so they read no config file and no PATH folder for it. `ops help <topic>` stays
+ * the topic.
+ */
+async function extension(
+  argv: string[],
+  topic: string | undefined,
+  io: Io,
+  own: boolean,
+  beforeExternal: () => void,
+): Promise<Dispatched | undefined> {
+  const args = argv.slice(2);
+  const at = targetIndex(args);
+  if (at === undefined || isCommandName(args[at]!)) return undefined;
+  if (topic !== undefined && (await import('./commands/help/index.js')).TOPIC_NAMES.includes(topic))
+    return undefined;
+  const { dispatchExtension } = await import('./dispatch.js');
+  return dispatchExtension(argv, io, { own, isCommand: isCommandName, beforeExternal });
 }
 
 /** `ops help <topic>`: the topic's page, or exit 2 naming the topics (docs/grammar.md, "Help pages"). */
@@ -123,6 +154,7 @@ async function makeFactory(io: Io): Promise<Factory> {
     // A verb with values (`ops mcp`): no command line, its own factory for its own Io.
     callVerb: async (call, callIo) => callVerb(await makeFactory(callIo), call),
     tree: (f) => buildProgram(f, ['node', 'ops'], true),
+    commandNames: () => ['help', ...topLevelCommands().map((c) => c.name)],
   });
 }
 

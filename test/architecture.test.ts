@@ -86,7 +86,10 @@ describe('architecture', () => {
         'lazy',
         'verb-meta',
         'auth',
+        'extensions',
       ],
+      // Aliases and plugins: what they are and where they are found, below the commands that manage them.
+      extensions: ['extensions', 'config', 'errors', 'io'],
       // The sign-in flows of the login commands (loopback, device code, PKCE): below the commands, which
       // build the login verbs on them (commands/shared/login-command.ts).
       auth: ['auth', 'clients', 'output', 'config', 'errors', 'io', 'lazy'],
