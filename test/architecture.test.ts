@@ -122,9 +122,9 @@ describe('architecture', () => {
 
   it("every service verb starts through its service's one start (startService underneath)", () => {
     // Commands that are no service's verb, or that make their own context: the documented exceptions
-    // (config, sandbox, completion, api, mcp, the login verbs and `ops auth`).
+    // (config, sandbox, completion, api, mcp, alias, plugin, the login verbs and `ops auth`).
     const exempt = (path: string) =>
-      /^commands\/(config|sandbox|completion|api|mcp|auth)\//.test(path) ||
+      /^commands\/(config|sandbox|completion|api|mcp|auth|alias|plugin)\//.test(path) ||
       /\/login[^/]*\.ts$/.test(path) ||
       path === 'commands/shared/start.ts';
     const direct = [...graph.keys()]

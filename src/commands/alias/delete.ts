@@ -16,7 +16,9 @@ export interface AliasDeleteOptions {
 }
 
 export function aliasDeleteCommand(factory: Factory, run = runAliasDelete): Command {
-  return verbCommand('delete', 'Forget an alias', ['ops alias delete hl --yes'])
+  return verbCommand('delete', 'Forget an alias', [
+    "ops alias set hl 'hosts list' && ops alias delete hl --yes",
+  ])
     .argument('<name>', 'the alias (ops alias list shows them)')
     .action(async (name: string, _o: unknown, cmd: Command) => {
       const ctx = await factory.context(cmd, { tolerant: true });

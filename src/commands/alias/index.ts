@@ -10,7 +10,11 @@ export function register(parent: Command, factory: Factory): void {
     parent,
     'alias',
     'Name a command line of your own: `ops NAME` runs what it stands for',
-    ["ops alias set hl 'hosts list --limit $1'", 'ops hl 5', 'ops alias list'],
+    [
+      "ops alias set hl 'hosts list --limit $1' && ops hl 5",
+      "ops alias set --shell count 'ops hosts list --all -o ndjson | wc -l'",
+      'ops alias list',
+    ],
     {
       notes: `gh's rules: $1…$N take the arguments given after the alias, and the rest are appended;
 --shell runs the expansion with sh -c, so it may pipe and chain. Aliases are kept

@@ -32,9 +32,10 @@ export function aliasSetCommand(factory: Factory, run = runAliasSet): Command {
     'set',
     'Make NAME stand for EXPANSION: `ops NAME ARGS…` runs it, $1…$N filled from ARGS, the rest appended',
     [
-      "ops alias set hl 'hosts list --limit $1'",
-      "ops alias set tl 'tasks list --list'",
-      "ops alias set --shell muted 'ops hosts list --json | grep -c is_muted'",
+      "ops alias set hl 'hosts list --limit $1' && ops hl 5 -o json",
+      "ops alias set tl 'tasks list --list' && ops tl @default",
+      "ops alias set --shell count 'ops hosts list --all -o ndjson | wc -l'",
+      "echo 'hosts totals' | ops alias set ht -",
     ],
     {
       notes: `An expansion starts with a command of ops (or a plugin's name); one starting with ! or given
