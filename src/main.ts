@@ -1,4 +1,3 @@
-import { hasExtensions } from './extensions/names.js';
 import type { Io } from './io.js';
 import { versionInfo, versionLine, versionRequest } from './version.js';
 
@@ -25,7 +24,7 @@ export async function main(argv: string[], io?: Io): Promise<number> {
     );
     return EXIT_OK;
   }
-  const page = io === undefined ? helpPage(argv, topic) : undefined;
+  const page = io === undefined ? await helpPage(argv, topic) : undefined;
   if (page !== undefined) {
     process.stdout.write(page);
     return EXIT_OK;
@@ -57,15 +56,19 @@ export async function helpTopicNames(): Promise<string[]> {
  * so that help, like the version, costs little more than Node's own start. Anything else, a terminal
  * narrower than the page, or a missing page (the single binary has none) goes through commander.
  */
-function helpPage(argv: string[], topic: string | undefined): string | undefined {
+async function helpPage(argv: string[], topic: string | undefined): Promise<string | undefined> {
   const args = argv.slice(2);
   const last = args.at(-1);
   if (args.length < 1 || (last !== '--help' && last !== '-h')) return undefined;
   const words = args.slice(0, -1);
   if (!words.every((w) => /^[a-z][a-z0-9-]*$/.test(w))) return undefined;
   if (process.stdout.isTTY && (process.stdout.columns ?? 80) < 80) return undefined;
-  // The root page lists the aliases and plugins too (commander's page, from the program).
-  if (words.length === 0 && topic === undefined && hasExtensions(process.env)) return undefined;
+  // The root page lists the aliases and plugins too (commander's page, made by the program); the
+  // module that looks for them is loaded for that page alone.
+  if (words.length === 0 && topic === undefined) {
+    const { hasExtensions } = await import('./extensions/names.js');
+    if (hasExtensions(process.env)) return undefined;
+  }
   return (
     (topic === undefined ? undefined : builtPage(`help/ops help ${topic}.txt`)) ??
     builtPage(`help/${['ops', ...words].join(' ')}.txt`)

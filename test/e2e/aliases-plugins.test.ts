@@ -84,11 +84,12 @@ describe('ops alias', () => {
     const direct = await cli(['hosts', 'list', '--limit', '2', '-o', 'json'], config);
     const aliased = await cli(['hl', '2', '-o', 'json'], config);
     expect(aliased).toMatchObject({ code: 0, stderr: '' });
-    expect(JSON.parse(aliased.stdout)).toHaveLength(2);
-    expect(aliased.stdout).toBe(direct.stdout);
+    const names = (out: string) => (JSON.parse(out) as Array<{ name: string }>).map((h) => h.name);
+    expect(names(aliased.stdout)).toHaveLength(2);
+    expect(names(aliased.stdout)).toEqual(names(direct.stdout));
     // A root flag before the alias stays where it was.
-    expect((await cli(['-o', 'json', 'hl', '1'], config)).stdout).toBe(
-      (await cli(['hosts', 'list', '--limit', '1', '-o', 'json'], config)).stdout,
+    expect(names((await cli(['-o', 'json', 'hl', '1'], config)).stdout)).toEqual(
+      names(direct.stdout).slice(0, 1),
     );
     const short = await cli(['hl'], config);
     expect(short).toMatchObject({ code: 2, stdout: '' });
