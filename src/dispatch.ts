@@ -32,7 +32,6 @@ export async function dispatchExtension(
   const before = args.slice(0, at);
   const rest = args.slice(at + 1);
   if (alias?.shell) {
-    o.beforeExternal();
     return {
       code: await runExternal(
         {
@@ -43,6 +42,7 @@ export async function dispatchExtension(
         },
         io,
         o.own,
+        o.beforeExternal,
       ),
     };
   }
@@ -69,7 +69,6 @@ async function plugin(
   const path = findPlugin(name, io.env);
   if (path === undefined) return undefined;
   const env = contextEnv(args.slice(0, at), data, io.env, `the plugin ${name}`);
-  o.beforeExternal();
   return {
     code: await runExternal(
       {
@@ -81,6 +80,7 @@ async function plugin(
       },
       io,
       o.own,
+      o.beforeExternal,
     ),
   };
 }

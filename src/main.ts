@@ -1,3 +1,4 @@
+import { helpRequest } from './help-request.js';
 import type { Io } from './io.js';
 import { versionInfo, versionLine, versionRequest } from './version.js';
 
@@ -9,13 +10,9 @@ const EXIT_INTERRUPTED = 130;
  * the version until it knows a command is asked for, so `ops --version` costs little more than Node.
  */
 export async function main(argv: string[], io?: Io): Promise<number> {
-  // `ops help secrets kv` is `ops secrets kv --help`, at any depth (commander's own help command
-  // looks one level down only); `ops help <word>` may also be a help topic (`ops help exit-codes`).
-  let topic: string | undefined;
-  if (argv[2] === 'help' && argv.slice(3).every((w) => /^[a-z][a-z0-9-]*$/.test(w))) {
-    if (argv.length === 4) topic = argv[3];
-    argv = [...argv.slice(0, 2), ...argv.slice(3), '--help'];
-  }
+  const help = helpRequest(argv);
+  argv = help.argv;
+  const topic = help.topic;
   const version = versionRequest(argv.slice(2));
   if (version !== undefined) {
     const info = versionInfo();

@@ -4,6 +4,7 @@ import { createFactory } from './app/factory.js';
 import { callVerb } from './call-verb.js';
 import { buildProgram, createRoot, isCommandName, targetIndex, topLevelCommands } from './program.js';
 import type { Dispatched } from './dispatch.js';
+import { helpRequest } from './help-request.js';
 import { pathOf } from './usage-errors.js';
 import { SERVICES } from './services.js';
 import { closeTransport } from './clients/http/transport.js';
@@ -85,7 +86,8 @@ export async function run(
     });
     if (ext !== undefined && 'code' in ext) code = ext.code;
     else {
-      if (ext !== undefined) [argv, topic] = [ext.argv, undefined];
+      // An alias's words are a command line of their own: `help environment` is the topic.
+      if (ext !== undefined) ({ argv, topic } = helpRequest(ext.argv));
       if (topic !== undefined && !topLevelCommands().some((c) => c.name === topic))
         await printTopic(topic, realIo);
       else {

@@ -98,6 +98,14 @@ describe('ops alias', () => {
     );
   });
 
+  it('an alias of `help …` is that help: a topic, or a command at any depth', async () => {
+    const config = tempConfigDir();
+    await cli(['alias', 'set', 'env', 'help environment'], config);
+    await cli(['alias', 'set', 'hh', 'help hosts list'], config);
+    expect((await cli(['env'], config)).stdout).toMatch(/^Environment variables\n/);
+    expect((await cli(['hh'], config)).stdout).toMatch(/^Usage: ops hosts list /);
+  });
+
   it('an argument fills its placeholder as one word, spaces and all; an alias may name a plugin', async () => {
     const config = tempConfigDir();
     await cli(['alias', 'set', 'sh2', 'show --first "$2" then $1'], config);
@@ -195,9 +203,38 @@ while :; do sleep 0.05; done`,
       out += d.toString();
       if (out === 'ready\n') child.kill('SIGTERM');
     });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    // A plugin left running when ops ended would hold the pipe open: never wait past 20 s for it.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
     const code = await new Promise((resolve) => child.on('close', resolve));
-    expect({ code, out }).toEqual({ code: 42, out: 'ready\ncaught TERM\n' });
+    clearTimeout(timer);
+    expect({ code, out, err }).toEqual({ code: 42, out: 'ready\ncaught TERM\n', err: '' });
   });
+
+  it.skipIf(!SCRIPT)(
+    'Ctrl-C at a terminal: the plugin decides, ops waits and ends with its exit code',
+    async () => {
+      const path = binFolder({
+        'ops-loop': `trap 'echo cleaned up; exit 3' INT
+echo ready
+while :; do sleep 0.05; done`,
+      });
+      // bash waits for a foreground command that handled Ctrl-C (dash, script's default, ends at once).
+      const term = onTerminal(['loop'], {
+        PATH: `${path}:${process.env.PATH}`,
+        OPS_CONFIG_DIR: tempConfigDir(),
+        SHELL: '/bin/bash',
+      });
+      await term.waitFor(/ready/);
+      term.type('\x03');
+      const code = await term.exit;
+      expect({ code, screen: term.screen() }).toEqual({
+        code: 3,
+        screen: expect.stringMatching(/ready\r?\n(\^C)?cleaned up/),
+      });
+    },
+  );
 
   it('built-ins and services always win; an unknown word with no alias or plugin is the error it was', async () => {
     const config = tempConfigDir();
