@@ -63,6 +63,16 @@ describe('ops alias', () => {
       { name: 'count', expansion: 'ops hosts list | wc -l', shell: true },
       { name: 'hl', expansion: 'hosts list --limit $1', shell: false },
     ]);
+    // --dry-run says what it would do and changes nothing.
+    const dry = await cli(['alias', 'delete', 'count', '--dry-run'], config);
+    expect(dry).toMatchObject({ code: 0, stdout: '', stderr: 'dry run: would delete alias count\n' });
+    const drySet = await cli(['alias', 'set', 'x', 'hosts totals', '--dry-run'], config);
+    expect(drySet).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: 'dry run: would set alias x to hosts totals\n',
+    });
+    expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')).aliases)).toEqual(['hl', 'count']);
     const deleted = await cli(['alias', 'delete', 'count', '--yes', '-o', 'json'], config);
     expect(deleted).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(deleted.stdout)).toEqual({ deleted: true, kind: 'alias', id: 'count' });

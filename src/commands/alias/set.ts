@@ -25,6 +25,8 @@ export interface AliasSetOptions {
   commands: readonly string[];
   /** The services among them, named as such in the refusal. */
   services: readonly string[];
+  /** Says what it would set, and writes nothing. */
+  dryRun: boolean;
 }
 
 export function aliasSetCommand(factory: Factory, run = runAliasSet): Command {
@@ -58,6 +60,7 @@ expansion from stdin. Setting a name again replaces what it stood for.`,
         shell: Boolean(o.shell),
         commands: factory.commandNames(),
         services: factory.services.map((s) => s.name),
+        dryRun: Boolean(ctx.flags.dryRun),
       });
     });
 }
@@ -90,6 +93,10 @@ export async function runAliasSet(o: AliasSetOptions): Promise<void> {
       );
   }
   const alias: Alias = { name: o.name, expansion: text, shell };
+  if (o.dryRun) {
+    o.io.stderr.write(`dry run: would set alias ${o.name} to ${alias.shell ? '!' : ''}${alias.expansion}\n`);
+    return;
+  }
   const store = await o.settings.openStore();
   const existed = Object.hasOwn(store.aliases(), o.name);
   store.setAlias(o.name, storedExpansion(alias));
