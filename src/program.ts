@@ -116,9 +116,14 @@ export function targetIndex(args: readonly string[]): number | undefined {
   return undefined;
 }
 
-/** Whether a word names one of ops's own commands (a service, a built-in, `help`): nothing else can. */
+/** The words ops's own commands answer to: every service, every built-in, and `help`. */
+export function commandNames(): string[] {
+  return ['help', ...topLevelCommands().map((c) => c.name)];
+}
+
+/** Whether a word names one of ops's own commands: then no alias or plugin is looked for. */
 export function isCommandName(word: string): boolean {
-  return word === 'help' || topLevelCommands().some((c) => c.name === word);
+  return commandNames().includes(word);
 }
 
 /**

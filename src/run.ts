@@ -2,7 +2,14 @@ import { setMaxListeners } from 'node:events';
 import type { Command } from 'commander';
 import { createFactory } from './app/factory.js';
 import { callVerb } from './call-verb.js';
-import { buildProgram, createRoot, isCommandName, targetIndex, topLevelCommands } from './program.js';
+import {
+  buildProgram,
+  commandNames,
+  createRoot,
+  isCommandName,
+  targetIndex,
+  topLevelCommands,
+} from './program.js';
 import type { Dispatched } from './dispatch.js';
 import { helpRequest } from './help-request.js';
 import { pathOf } from './usage-errors.js';
@@ -156,7 +163,7 @@ async function makeFactory(io: Io): Promise<Factory> {
     // A verb with values (`ops mcp`): no command line, its own factory for its own Io.
     callVerb: async (call, callIo) => callVerb(await makeFactory(callIo), call),
     tree: (f) => buildProgram(f, ['node', 'ops'], true),
-    commandNames: () => ['help', ...topLevelCommands().map((c) => c.name)],
+    commandNames,
   });
 }
 
