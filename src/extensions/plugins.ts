@@ -73,7 +73,9 @@ export function findPlugins(env: Env): PluginFile[] {
     } catch {
       continue;
     }
-    for (const file of files.sort()) {
+    // Most of a folder is other programs (/usr/bin holds a thousand): the prefix is looked at first.
+    const prefix = windows() ? /^ops-/i : /^ops-/;
+    for (const file of files.filter((f) => prefix.test(f)).sort()) {
       const named = pluginName(file, env);
       if (!named) continue;
       const path = join(dir, file);
