@@ -308,6 +308,10 @@ describe('the root help page and the cost to every other command', () => {
       expect(page).not.toContain('ops-config');
       expect(page.indexOf('Plugins:')).toBeLessThan(page.indexOf('Help:'));
     }
+    // A service's page is the built one still, aliases and plugins or not.
+    expect((await cli(['hosts', '--help'], config)).stdout).toBe(
+      readFileSync(join(import.meta.dirname, '../../dist/help/ops hosts.txt'), 'utf8'),
+    );
   });
 
   it('a command of ops never reads the aliases: a broken config file leaves --version and help pages alone', async () => {
