@@ -230,6 +230,14 @@ function parts(root) {
         check: 'update/check.ts',
       },
     },
+    // `ops alias`, `ops plugin`, and what runs an alias or a plugin (a word that is no command of ops).
+    alias: { folders: ['commands/alias/'], except: [], entries: { commands: 'commands/alias/index.ts' } },
+    plugin: { folders: ['commands/plugin/'], except: [], entries: { commands: 'commands/plugin/index.ts' } },
+    dispatch: {
+      folders: ['dispatch.ts', 'extensions/external.ts'],
+      except: [],
+      entries: { dispatch: 'dispatch.ts' },
+    },
     // `ops mcp`: its commands, loaded by it alone (the SDK itself is the lib `mcp-sdk`).
     mcp: { folders: ['commands/mcp/'], except: [], entries: { commands: 'commands/mcp/index.ts' } },
     // `ops auth`, and the OS keyring's code, loaded only where the config file says it holds a key.

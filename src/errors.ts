@@ -157,9 +157,10 @@ function missingMessage(m: Missing): string {
  * (`ops: secrets: secret app/nope not found in mount secret/ (HTTP 404)`), whichever verb met it.
  */
 export class NotFoundError extends OpsError {
-  readonly service: string;
+  /** The service that told; none for what ops keeps itself (an alias). */
+  readonly service: string | undefined;
   readonly status: number | undefined;
-  constructor(m: Missing, from: { service: string; status?: number | undefined }) {
+  constructor(m: Missing, from: { service?: string; status?: number | undefined } = {}) {
     super(missingMessage(m), {
       exitCode: ExitCode.notFound,
       code: 'not_found',

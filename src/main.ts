@@ -1,3 +1,4 @@
+import { helpRequest } from './help-request.js';
 import type { Io } from './io.js';
 import { versionInfo, versionLine, versionRequest } from './version.js';
 
@@ -25,13 +26,9 @@ export async function main(argv: string[], io?: Io): Promise<number> {
     if (io === undefined && outputLeft()) process.exit(code);
     return code;
   }
-  // `ops help secrets kv` is `ops secrets kv --help`, at any depth (commander's own help command
-  // looks one level down only); `ops help <word>` may also be a help topic (`ops help exit-codes`).
-  let topic: string | undefined;
-  if (argv[2] === 'help' && argv.slice(3).every((w) => /^[a-z][a-z0-9-]*$/.test(w))) {
-    if (argv.length === 4) topic = argv[3];
-    argv = [...argv.slice(0, 2), ...argv.slice(3), '--help'];
-  }
+  const help = helpRequest(argv);
+  argv = help.argv;
+  const topic = help.topic;
   const version = versionRequest(argv.slice(2));
   if (version !== undefined) {
     const info = versionInfo();
@@ -40,7 +37,7 @@ export async function main(argv: string[], io?: Io): Promise<number> {
     );
     return EXIT_OK;
   }
-  const page = io === undefined ? helpPage(argv, topic) : undefined;
+  const page = io === undefined ? await helpPage(argv, topic) : undefined;
   if (page !== undefined) {
     // A page longer than the terminal goes through the pager, which the runtime loads.
     if (process.stdout.isTTY && page.split('\n').length > (process.stdout.rows || Number.POSITIVE_INFINITY))
@@ -78,13 +75,19 @@ export async function helpTopicNames(): Promise<string[]> {
  * so that help, like the version, costs little more than Node's own start. Anything else, a terminal
  * narrower than the page, or a missing page (the single binary has none) goes through commander.
  */
-function helpPage(argv: string[], topic: string | undefined): string | undefined {
+async function helpPage(argv: string[], topic: string | undefined): Promise<string | undefined> {
   const args = argv.slice(2);
   const last = args.at(-1);
   if (args.length < 1 || (last !== '--help' && last !== '-h')) return undefined;
   const words = args.slice(0, -1);
   if (!words.every((w) => /^[a-z][a-z0-9-]*$/.test(w))) return undefined;
   if (process.stdout.isTTY && (process.stdout.columns ?? 80) < 80) return undefined;
+  // The root page lists the aliases and plugins too (commander's page, made by the program); the
+  // module that looks for them is loaded for that page alone.
+  if (words.length === 0 && topic === undefined) {
+    const { hasExtensions } = await import('./extensions/names.js');
+    if (hasExtensions(process.env)) return undefined;
+  }
   return (
     (topic === undefined ? undefined : builtPage(`help/ops help ${topic}.txt`)) ??
     builtPage(`help/${['ops', ...words].join(' ')}.txt`)

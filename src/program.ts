@@ -5,6 +5,8 @@ import { completeOption, profileCompletion } from './commands/shared/complete.js
 import { buildVerbs } from './commands/shared/verbs.js';
 import { addOutputOptions } from './output/options.js';
 import { OUTPUT_FORMATS } from './output/printer.js';
+import { aliasesForListing } from './extensions/aliases.js';
+import { findPlugins } from './extensions/plugins.js';
 import { SERVICES } from './services.js';
 import { usageErrors } from './usage-errors.js';
 import { versionLine } from './version.js';
@@ -61,6 +63,18 @@ const BUILT_INS: TopLevel[] = [
     group: 'Tools:',
     load: () => import('./commands/upgrade/index.js'),
   },
+  {
+    name: 'alias',
+    summary: 'Name command lines of your own: ops NAME runs them',
+    group: 'Tools:',
+    load: () => import('./commands/alias/index.js'),
+  },
+  {
+    name: 'plugin',
+    summary: 'List the ops-NAME programs on PATH that run as ops NAME',
+    group: 'Tools:',
+    load: () => import('./commands/plugin/index.js'),
+  },
 ];
 
 export function topLevelCommands(): TopLevel[] {
@@ -90,17 +104,33 @@ const VALUE_FLAGS = new Set([
 
 /** The first word of argv that is not a root flag (or its value): the command asked for. */
 export function targetCommand(args: string[]): string | undefined {
+  const at = targetIndex(args);
+  if (at === undefined) return undefined;
+  return args[at] === 'help' && args[at - 1] !== '--' ? (args[at + 1] ?? 'help') : args[at];
+}
+
+/** Where in argv the command's name is: the first word that is not a root flag or its value. */
+export function targetIndex(args: readonly string[]): number | undefined {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '--') return args[i + 1];
+    if (a === '--') return i + 1 < args.length ? i + 1 : undefined;
     if (a.startsWith('-')) {
       if (VALUE_FLAGS.has(a)) i++;
       continue;
     }
-    if (a === 'help') return args[i + 1] ?? a;
-    return a;
+    return i;
   }
   return undefined;
+}
+
+/** The words ops's own commands answer to: every service, every built-in, and `help`. */
+export function commandNames(): string[] {
+  return ['help', ...topLevelCommands().map((c) => c.name)];
+}
+
+/** Whether a word names one of ops's own commands: then no alias or plugin is looked for. */
+export function isCommandName(word: string): boolean {
+  return commandNames().includes(word);
 }
 
 /**
@@ -188,8 +218,28 @@ export async function buildProgram(factory: Factory, argv: string[], loadAll = f
     }
     root.commands.find((c) => c.name() === entry.name)?.helpGroup(entry.group);
   }
+  if (target === undefined && !loadAll) listExtensions(root, factory.io.env);
   root.commandsGroup('Help:').helpCommand('help [command]', "show a command's help, or a help topic's");
   buildVerbs(root, loadAll ? undefined : commandWords(argv.slice(2)));
   usageErrors(root);
   return root;
+}
+
+/**
+ * The root page's `Aliases:` and `Plugins:`, when there are any: each alias with what it stands for,
+ * each plugin that would run with its path (one that a command or an alias shadows is left out, as
+ * it never runs; `ops plugin list` shows it with why).
+ */
+function listExtensions(root: Command, env: Record<string, string | undefined>): void {
+  const taken = new Set([...root.commands.map((c) => c.name()), 'help']);
+  const entry = (name: string, description: string, group: string) =>
+    root.command(name).description(description).helpOption(false).allowUnknownOption().helpGroup(group);
+  for (const a of aliasesForListing(env).filter((a) => !taken.has(a.name))) {
+    entry(a.name, a.shell ? `!${a.expansion}` : a.expansion, 'Aliases:');
+    taken.add(a.name);
+  }
+  for (const p of findPlugins(env).filter((p) => p.executable && !taken.has(p.name))) {
+    entry(p.name, p.path, 'Plugins:');
+    taken.add(p.name);
+  }
 }

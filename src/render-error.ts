@@ -85,7 +85,9 @@ export function renderError(err: unknown, io: Io, mode: ErrorMode): number {
     const status =
       answered === undefined ? '' : ` (HTTP ${answered}${requestId ? `, request ${requestId}` : ''})`;
     const prefix =
-      (err instanceof ApiError || err instanceof NotFoundError) && !message.startsWith(`${err.service}:`)
+      (err instanceof ApiError || err instanceof NotFoundError) &&
+      err.service !== undefined &&
+      !message.startsWith(`${err.service}:`)
         ? `${err.service}: `
         : '';
     io.stderr.write(`ops: ${prefix}${message}${status}\n`);

@@ -2,7 +2,17 @@ import { setMaxListeners } from 'node:events';
 import type { Command } from 'commander';
 import { createFactory } from './app/factory.js';
 import { callVerb } from './call-verb.js';
-import { buildProgram, createRoot, targetCommand, topLevelCommands } from './program.js';
+import {
+  buildProgram,
+  commandNames,
+  createRoot,
+  isCommandName,
+  targetCommand,
+  targetIndex,
+  topLevelCommands,
+} from './program.js';
+import type { Dispatched } from './dispatch.js';
+import { helpRequest } from './help-request.js';
 import { pathOf } from './usage-errors.js';
 import { SERVICES } from './services.js';
 import { closeTransport } from './clients/http/transport.js';
@@ -84,19 +94,28 @@ export async function run(
   let ran: string | undefined;
   let code: number;
   try {
-    if (topic !== undefined && !topLevelCommands().some((c) => c.name === topic))
-      await printTopic(topic, realIo);
+    const ext = await extension(argv, topic, realIo, own !== undefined, () => {
+      batched.flush();
+      onSignal.dispose();
+    });
+    if (ext !== undefined && 'code' in ext) code = ext.code;
     else {
-      const program = await buildProgram(factory, argv);
-      configure(program, realIo);
-      program.hook('preAction', (_root, action) => {
-        ran = [pathOf(action).replace(/^ops /, ''), formatWord(action.optsWithGlobals())]
-          .filter((w) => w !== '')
-          .join(' ');
-      });
-      await program.parseAsync(argv);
+      // An alias's words are a command line of their own: `help environment` is the topic.
+      if (ext !== undefined) ({ argv, topic } = helpRequest(ext.argv));
+      if (topic !== undefined && !topLevelCommands().some((c) => c.name === topic))
+        await printTopic(topic, realIo);
+      else {
+        const program = await buildProgram(factory, argv);
+        configure(program, realIo);
+        program.hook('preAction', (_root, action) => {
+          ran = [pathOf(action).replace(/^ops /, ''), formatWord(action.optsWithGlobals())]
+            .filter((w) => w !== '')
+            .join(' ');
+        });
+        await program.parseAsync(argv);
+      }
+      code = ExitCode.ok;
     }
-    code = ExitCode.ok;
   } catch (err) {
     // The reader quit the pager (q): the command was stopped for them, and that is no failure (a
     // Ctrl-C before it is still an interruption).
@@ -141,6 +160,28 @@ function wantsUpdateNotice(argv: string[], io: Io): boolean {
 /** `ops __update-check`: the check a run on a terminal starts in the background. */
 export async function updateCheck(): Promise<number> {
   return (await import('./update/check.js')).runUpdateCheck(process.env);
+}
+
+/**
+ * A command line whose first word is no command of ops: an alias or a plugin, when one has that name
+ * (src/dispatch.ts, loaded only then). The words of a built-in command or a service are
+ * never looked up, so they read no config file and no PATH folder for it. `ops help <topic>` stays
+ * the topic.
+ */
+async function extension(
+  argv: string[],
+  topic: string | undefined,
+  io: Io,
+  own: boolean,
+  beforeExternal: () => void,
+): Promise<Dispatched | undefined> {
+  const args = argv.slice(2);
+  const at = targetIndex(args);
+  if (at === undefined || isCommandName(args[at]!)) return undefined;
+  if (topic !== undefined && (await import('./commands/help/index.js')).TOPIC_NAMES.includes(topic))
+    return undefined;
+  const { dispatchExtension } = await import('./dispatch.js');
+  return dispatchExtension(argv, io, { own, isCommand: isCommandName, beforeExternal });
 }
 
 /** `ops help <topic>`: the topic's page, or exit 2 naming the topics (docs/grammar.md, "Help pages"). */
@@ -207,6 +248,7 @@ async function makeFactory(io: Io): Promise<Factory> {
     // A verb with values (`ops mcp`): no command line, its own factory for its own Io.
     callVerb: async (call, callIo) => callVerb(await makeFactory(callIo), call),
     tree: (f) => buildProgram(f, ['node', 'ops'], true),
+    commandNames,
   });
 }
 

@@ -87,9 +87,12 @@ describe('architecture', () => {
         'verb-meta',
         'auth',
         'update',
+        'extensions',
       ],
       // The update check and the steps of `ops upgrade`: below the command, beside the config.
       update: ['update', 'clients', 'config', 'errors', 'io', 'version', 'lazy'],
+      // Aliases and plugins: what they are and where they are found, below the commands that manage them.
+      extensions: ['extensions', 'config', 'errors', 'io'],
       // The sign-in flows of the login commands (loopback, device code, PKCE): below the commands, which
       // build the login verbs on them (commands/shared/login-command.ts).
       auth: ['auth', 'clients', 'output', 'config', 'errors', 'io', 'lazy'],
@@ -122,9 +125,9 @@ describe('architecture', () => {
 
   it("every service verb starts through its service's one start (startService underneath)", () => {
     // Commands that are no service's verb, or that make their own context: the documented exceptions
-    // (config, sandbox, completion, api, mcp, upgrade, the login verbs and `ops auth`).
+    // (config, sandbox, completion, api, mcp, upgrade, alias, plugin, the login verbs and `ops auth`).
     const exempt = (path: string) =>
-      /^commands\/(config|sandbox|completion|api|mcp|auth|upgrade)\//.test(path) ||
+      /^commands\/(config|sandbox|completion|api|mcp|auth|upgrade|alias|plugin)\//.test(path) ||
       /\/login[^/]*\.ts$/.test(path) ||
       path === 'commands/shared/start.ts';
     const direct = [...graph.keys()]

@@ -205,7 +205,17 @@ describe('help', () => {
     const names = (heading: string) =>
       blockAfter(page, heading).flatMap((l) => /^ {2}(\S+)/.exec(l)?.[1] ?? []);
     expect(names('Services:')).toEqual(SERVICES.filter((s) => s.commands).map((s) => s.name));
-    expect(names('Tools:')).toEqual(['config', 'auth', 'api', 'sandbox', 'mcp', 'completion', 'upgrade']);
+    expect(names('Tools:')).toEqual([
+      'config',
+      'auth',
+      'api',
+      'sandbox',
+      'mcp',
+      'completion',
+      'upgrade',
+      'alias',
+      'plugin',
+    ]);
   });
 
   it('`ops help flags` lists every global flag once', async () => {

@@ -116,7 +116,7 @@ describe('a mistyped command or flag is one ops: line, the suggestion on the hin
     [['config', 'lst'], "ops: unknown command 'lst' for 'ops config'\nhint: did you mean 'list'?\n"],
     [
       ['xyzzy'],
-      "ops: unknown command 'xyzzy'\nhint: 'ops' has: secrets, meter, hosts, breach, runs, tasks, db, pipelines, docgen, dataapi, cloud, config, auth, api, sandbox, mcp, completion, upgrade\n",
+      "ops: unknown command 'xyzzy'\nhint: 'ops' has: secrets, meter, hosts, breach, runs, tasks, db, pipelines, docgen, dataapi, cloud, config, auth, api, sandbox, mcp, completion, upgrade, alias, plugin\n",
     ],
     [
       ['hosts', 'xyzzy'],

@@ -30,6 +30,8 @@ export interface FactoryDeps {
   runArgv(argv: string[], io: Io): Promise<number>;
   callVerb(call: VerbCall, io: Io): Promise<number>;
   tree(factory: Factory): Promise<Command>;
+  /** The words ops's own commands answer to (program.ts); the services' and `help` when not given. */
+  commandNames?(): string[];
 }
 
 /** The factory `run.ts` hands to every command builder. */
@@ -40,6 +42,7 @@ export function createFactory(io: Io, deps: FactoryDeps): Factory {
     runArgv: deps.runArgv,
     callVerb: deps.callVerb,
     tree: () => deps.tree(factory),
+    commandNames: () => deps.commandNames?.() ?? ['help', ...deps.services.map((s) => s.name)],
     async context(cmd, o = {}) {
       const given = cmd.optsWithGlobals() as GlobalFlags;
       const own = given.output !== undefined && o.ownOutput?.includes(given.output.toLowerCase());

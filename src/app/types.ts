@@ -134,6 +134,8 @@ export interface Factory {
   callVerb(call: VerbCall, io: Io): Promise<number>;
   /** The whole command tree, every subtree loaded (completion, help pages). */
   tree(): Promise<Command>;
+  /** The words of ops's own top-level commands (every service, every built-in, `help`), nothing loaded. */
+  commandNames(): string[];
   /**
    * `defaultOutput` replaces `table` as the last fallback (raw `ops api` prints JSON); `settings` are a
    * command's own flags for profile keys (`--list` → `tasks.list`), with a flag's precedence.

@@ -5,14 +5,16 @@ import { configFile } from './paths.js';
 export type ProfileData = Record<string, unknown>;
 
 /**
- * `{ current_profile, profiles: { <name>: { <service>: { <key>: value } } }, keyring: { <name>: [keys] } }`:
- * `keyring` names the keys of each profile that the OS keyring holds (`hosts.api_key`), so that a
- * read knows where to look without asking the keyring.
+ * `{ current_profile, profiles: { <name>: { <service>: { <key>: value } } }, keyring: { <name>: [keys] },
+ * aliases: { <name>: <expansion> } }`: `keyring` names the keys of each profile that the OS keyring
+ * holds (`hosts.api_key`), so that a read knows where to look without asking the keyring; `aliases`
+ * are `ops alias`'s, for every profile (src/extensions/aliases.ts).
  */
 export interface ConfigShape {
   current_profile?: string;
   profiles?: Record<string, ProfileData>;
   keyring?: Record<string, string[]>;
+  aliases?: Record<string, string>;
 }
 
 const HINT = 'mend the file by hand, or move it away and set the values again with `ops config set`';

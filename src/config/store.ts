@@ -94,6 +94,29 @@ export class ConfigStore extends ConfigView {
     this.tighten();
   }
 
+  /** Keeps an alias (`ops alias set`), replacing one of that name: its expansion as gh writes it. */
+  setAlias(name: string, stored: string): void {
+    this.conf.set('aliases', { ...this.aliases(), [name]: stored });
+    this.tighten();
+  }
+
+  /** Forgets an alias; false when there was none of that name. */
+  deleteAlias(name: string): boolean {
+    const all = this.aliases();
+    if (!Object.hasOwn(all, name)) return false;
+    delete all[name];
+    if (Object.keys(all).length) this.conf.set('aliases', all);
+    else this.conf.delete('aliases');
+    this.tighten();
+    return true;
+  }
+
+  /** The aliases as the file keeps them: name → expansion (`!` first for a shell alias). */
+  aliases(): Record<string, string> {
+    const all = this.data().aliases;
+    return all && typeof all === 'object' && !Array.isArray(all) ? { ...all } : {};
+  }
+
   /** conf creates the file with the mode asked for, but an older file may be wider: narrow it. */
   private tighten(): void {
     if (existsSync(this.conf.path)) chmodSync(this.conf.path, 0o600);

@@ -52,6 +52,25 @@ beforeAll(async () => {
 const requestsTo = async (service: string) =>
   Object.values((await sb.counters()).requests[service] ?? {}).reduce((a, b) => a + b, 0);
 
+describe("ops __complete: the user's own names", () => {
+  it('aliases and plugins on PATH are offered with the commands; one that a command shadows is not', async () => {
+    const config = tempConfigDir();
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ aliases: { hl: 'hosts list', hosts: 'x' } }));
+    const bin = mkdtempSync(join(tmpdir(), 'ops-test-plugins-'));
+    for (const name of ['ops-hello', 'ops-config'])
+      writeFileSync(join(bin, name), '#!/bin/sh\n', { mode: 0o755 });
+    const r = await complete([''], { OPS_CONFIG_DIR: config, PATH: `${bin}:${process.env.PATH}` });
+    // An alias with what it runs, a plugin with where it is.
+    expect(r.candidates).toContainEqual(['hl', 'hosts list']);
+    expect(r.candidates).toContainEqual(['hello', join(bin, 'ops-hello')]);
+    expect(r.values.filter((v) => v === 'hosts')).toHaveLength(1);
+    expect(r.values.filter((v) => v === 'config')).toHaveLength(1);
+    expect(
+      (await complete(['h'], { OPS_CONFIG_DIR: config, PATH: `${bin}:${process.env.PATH}` })).values,
+    ).toEqual(['hosts', 'hl', 'hello', 'help']);
+  });
+});
+
 describe('ops __complete: the command tree', () => {
   it('the first word: every command and help, with their summaries, and no file names', async () => {
     const r = await complete(['']);

@@ -70,12 +70,15 @@ The rest of the machine:
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY              proxies
   NODE_EXTRA_CA_CERTS                            more CAs to trust
   BROWSER           the program a login or --web opens an address with
+  PATH              where plugins are found (ops-NAME runs as ops NAME); a
+                    plugin is given OPS_PROFILE, OPS_CONFIG_DIR and OPS_OUTPUT
+  PATHEXT           Windows: the extensions a plugin's file may have
 
 Examples:
   OPS_OUTPUT=json ops hosts totals
   OPS_PROFILE=default ops config list --show-origin
 
-Docs: docs/configuration.md
+Docs: docs/configuration.md, docs/aliases-and-plugins.md
 `;
 
 const EXIT_CODES = `Exit codes
