@@ -90,7 +90,7 @@ describe('callVerb: a verb run with values, no command line', () => {
 
   it('ends an error of the action in its exit code (a 404 is 3)', async () => {
     const r = await call(verbOf(tree(), 'show'), { args: ['gone'] });
-    expect(r).toEqual({ code: 3, out: '', err: 'ops: thing gone not found\n' });
+    expect(r).toEqual({ code: 3, out: '', err: 'ops: svc: thing gone not found\n' });
   });
 
   it("runs the verb's hooks: a destructive verb without --yes off a terminal is refused, with it runs", async () => {

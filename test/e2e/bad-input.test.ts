@@ -219,16 +219,28 @@ describe('-o env with a key that has no shell name', () => {
 });
 
 describe('shell completion offers the values of enumerated flags, through the bundle', () => {
-  it('bash, zsh and fish', async () => {
-    for (const shell of ['bash', 'zsh']) {
-      const r = await runCli(['completion', shell]);
-      expect(r.stdout).toContain(
-        "'ops hosts list --sort-field') values='name host_name id status up apps cpu iowait load last_reported_time' ;;",
-      );
-      expect(r.stdout).toContain("values='table json yaml ndjson csv'");
-    }
-    const fish = await runCli(['completion', 'fish']);
-    expect(fish.stdout).toContain("-l storage -x -a 'LOCAL CENTRAL'");
+  it('bash, zsh, fish and PowerShell ask ops __complete, which answers each set', async () => {
+    for (const shell of ['bash', 'zsh', 'fish', 'powershell'])
+      expect((await runCli(['completion', shell])).stdout).toContain('__complete');
+    const values = async (words: string[]) =>
+      (await runCli(['__complete', ...words])).stdout
+        .split('\n')
+        .filter((l) => l && !l.startsWith(':'))
+        .map((l) => l.split('\t')[0]);
+    expect(await values(['hosts', 'list', '--sort-field', ''])).toEqual([
+      'name',
+      'host_name',
+      'id',
+      'status',
+      'up',
+      'apps',
+      'cpu',
+      'iowait',
+      'load',
+      'last_reported_time',
+    ]);
+    expect(await values(['hosts', 'totals', '-o', ''])).toEqual(['table', 'json', 'yaml', 'ndjson', 'csv']);
+    expect(await values(['cloud', 'instance', 'launch', '--storage', ''])).toEqual(['LOCAL', 'CENTRAL']);
   });
 });
 

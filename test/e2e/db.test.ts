@@ -202,7 +202,7 @@ describe('ops db role-assignment', () => {
     expect(again.code).toBe(3);
     expect(again.stdout).toBe('');
     expect(again.stderr.split('\n')[0]).toBe(
-      `ops: role assignment ${SEED_READER_ASSIGNMENT} not found in account sandbox-docs`,
+      `ops: db: role assignment ${SEED_READER_ASSIGNMENT} not found in account sandbox-docs (HTTP 204)`,
     );
   });
 

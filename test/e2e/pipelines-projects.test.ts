@@ -66,7 +66,7 @@ describe('a project by slug, id or name', () => {
     const r = await ops(['insights', 'branches', IDS.dockerHub, '--org', 'gh/acme']);
     expect(r).toMatchObject({
       code: 3,
-      stderr: `ops: project ${IDS.dockerHub} not found in organization gh/acme\nhint: give --org ORG to look in another organization\n`,
+      stderr: `ops: pipelines: project ${IDS.dockerHub} not found in organization gh/acme\nhint: give --org ORG to look in another organization\n`,
     });
     const labs = await ops(['insights', 'branches', IDS.webApp, '--org', 'acme-labs']);
     expect(labs.code).toBe(3);

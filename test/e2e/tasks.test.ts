@@ -159,7 +159,7 @@ describe('ops tasks lists', () => {
     const none = await ops(['tasks', 'lists', 'get', 'Chores']);
     expect(none.code).toBe(3);
     expect(none.stderr).toBe(
-      'ops: list Chores not found in the task lists of this account\nhint: `ops tasks lists list` shows the lists (by id or exact title)\n',
+      'ops: tasks: list Chores not found in the task lists of this account\nhint: `ops tasks lists list` shows the lists (by id or exact title)\n',
     );
   });
 
