@@ -7,6 +7,8 @@ import { VERSION } from '../../version.js';
 import { type CallInput, callIo, callTool, redact } from './call.js';
 import { groupHelp, verbHelp } from './help.js';
 import {
+  DEFAULT_LIMIT,
+  DEFAULT_WAIT_TIMEOUT,
   FORMATS,
   HELP_TOOL,
   type ServiceTools,
@@ -276,7 +278,7 @@ async function help(
 const INSTRUCTIONS = [
   'Each service of ops has a tool of reads (`hosts`), and when the server allows them one of writes (`hosts_write`) and one of destructive verbs (`hosts_destructive`).',
   '`command` names the verb, `params` its arguments and flags by name (flag names without dashes); the `help` tool shows what a verb takes and means.',
-  '`query` is a JMESPath expression applied to the JSON result; `limit` bounds a list (default 10); `wait_timeout` bounds a wait or a watch (default 120 s).',
+  `\`query\` is a JMESPath expression applied to the JSON result; \`limit\` bounds a list (default ${DEFAULT_LIMIT}); \`wait_timeout\` bounds a wait or a watch (default ${DEFAULT_WAIT_TIMEOUT} s: a longer one needs the client's request timeout raised above it).`,
   FORMATS,
 ].join('\n');
 
