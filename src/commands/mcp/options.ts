@@ -95,3 +95,54 @@ export function httpAddress(raw: string): { host: string; port: number } {
     throw new UsageError(`invalid --http "${raw}"`, 'give a port (8808) or HOST:PORT (127.0.0.1:8808)');
   return { host: (m[1] ?? '127.0.0.1').replace(/^\[|\]$/g, ''), port };
 }
+
+/** 30 minutes: a host that went away leaves nothing behind for long. */
+export const DEFAULT_SESSION_IDLE = 1800;
+export const DEFAULT_MAX_SESSIONS = 64;
+
+export interface HttpFlags {
+  allowedHost?: string;
+  sessionIdle?: string;
+  maxSessions?: string;
+}
+
+/** The bounds of `--http`, checked; each flag needs `--http`. */
+export function httpBounds(o: HttpFlags & { http?: string }): {
+  allowedHosts: string[];
+  sessionIdle: number;
+  maxSessions: number;
+} {
+  for (const [flag, value] of [
+    ['--allowed-host', o.allowedHost],
+    ['--session-idle', o.sessionIdle],
+    ['--max-sessions', o.maxSessions],
+  ] as const)
+    if (value !== undefined && o.http === undefined)
+      throw new UsageError(`${flag} needs --http`, `give --http [HOST:]PORT, or leave ${flag} out`);
+  const allowedHosts = (o.allowedHost ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  for (const h of allowedHosts)
+    if (!/^(\[[0-9a-f:]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i.test(h))
+      throw new UsageError(
+        `invalid --allowed-host "${h}"`,
+        'give host names or addresses as a Host header carries them, comma-separated: ops.example.com,10.0.0.5:8808',
+      );
+  const maxSessions = o.maxSessions === undefined ? DEFAULT_MAX_SESSIONS : Number(o.maxSessions);
+  if (!/^\d+$/.test(o.maxSessions ?? '1') || maxSessions < 1)
+    throw new UsageError(`invalid --max-sessions "${o.maxSessions}"`, 'give a whole number, at least 1');
+  return { allowedHosts, sessionIdle: idleSeconds(o.sessionIdle), maxSessions };
+}
+
+const UNIT: Record<string, number> = { s: 1, m: 60, h: 3600 };
+
+/** `--session-idle 30m`: seconds; 90s, 30m, 2h, or 1h30m. */
+function idleSeconds(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_SESSION_IDLE;
+  const parts = [...raw.trim().matchAll(/(\d+)([smh])/g)];
+  const seconds = parts.reduce((n, m) => n + Number(m[1]) * UNIT[m[2]!]!, 0);
+  if (parts.map((m) => m[0]).join('') !== raw.trim() || seconds < 1)
+    throw new UsageError(`invalid --session-idle "${raw}"`, 'give a duration such as 90s, 30m or 1h30m');
+  return seconds;
+}
