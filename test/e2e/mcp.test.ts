@@ -453,6 +453,37 @@ describe('ops mcp: calls the schema refuses', () => {
 });
 
 describe('ops mcp: flags', () => {
+  it('--tools and --exclude-tools choose verbs by path (a service or group too); exclusion wins', async () => {
+    const r = await runCli(
+      [
+        'mcp',
+        'tools',
+        '--tools',
+        'hosts list, hosts totals,tasks lists',
+        '--exclude-tools',
+        'tasks lists get',
+        '--query',
+        'tools[].[name, inputSchema.properties.command.enum]',
+      ],
+      { env: sb.env },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([
+      ['hosts', ['list', 'totals']],
+      ['tasks', ['lists list']],
+      ['help', null],
+    ]);
+    const s = await session(['--tools', 'hosts', '--exclude-tools', 'hosts totals']);
+    const { tools } = await s.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['hosts', 'help']);
+    expect(verbsOf(tools[0]!)).not.toContain('totals');
+    const refused = await s.client.callTool({ name: 'hosts', arguments: { command: 'totals' } });
+    expect(textOf(refused)).toMatch(/^exit 2 .*"totals" is not a command of hosts; give one of: list/);
+    const typo = await runCli(['mcp', 'tools', '--tools', 'hosts lst'], { env: sb.env });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/^ops: invalid --tools "hosts lst": no such verb among the services served/);
+  });
+
   it('--services auto: only the services with a credential', async () => {
     const r = await runCli(['mcp', 'tools', '--services', 'auto', '--query', 'tools[].name'], {
       env: {

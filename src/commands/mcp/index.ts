@@ -90,18 +90,20 @@ function toolsCommand(factory: Factory): Command {
     verbCommand('tools', 'Print the MCP tools the server would expose, with their input schemas, as JSON', [
       'ops mcp tools --services hosts',
       "ops mcp tools --allow-writes --services tasks --query 'tools[].name'",
+      "ops mcp tools --tools 'hosts list,hosts totals,runs' --exclude-tools 'runs watch' --query 'tools[].name'",
     ]),
     factory,
   ).action(async (o: AllowFlags, cmd: Command) => {
-    const { allowed, only, globals } = allowedBy(factory, o, cmd);
-    const [{ chosenServices, servicesOf }, { HELP_TOOL, toolsOf }] = await Promise.all([
+    const { allowed, only, globals, verbs } = allowedBy(factory, o, cmd);
+    const [{ chosenServices, servicesOf }, { chosenVerbs, HELP_TOOL, toolsOf }] = await Promise.all([
       import('./server.js'),
       import('./tools.js'),
     ]);
     const services = await chosenServices(only, factory.services, factory.io.env, globals);
-    const tools = (await servicesOf(await factory.tree(), factory.services, services)).flatMap((t) =>
-      toolsOf(t, allowed),
-    );
+    const tools = chosenVerbs(
+      await servicesOf(await factory.tree(), factory.services, services),
+      verbs,
+    ).flatMap((t) => toolsOf(t, allowed));
     const ctx = await factory.context(cmd, { defaultOutput: 'json' });
     await ctx.printer.print({ tools: [...tools, HELP_TOOL] });
   });

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Factory, GlobalFlags } from '../../app/types.js';
 import { UsageError } from '../../errors.js';
 import { choiceOption } from '../shared/choices.js';
-import type { Allowed } from './tools.js';
+import type { Allowed, VerbChoice } from './tools.js';
 
 export interface AllowFlags {
   services?: string;
@@ -10,6 +10,8 @@ export interface AllowFlags {
   allowWrites?: boolean;
   allowDestructive?: boolean;
   allowSecrets?: boolean;
+  tools?: string;
+  excludeTools?: string;
 }
 
 function serviceNames(factory: Factory): string[] {
@@ -29,7 +31,9 @@ export function addAllowOptions(cmd: Command, factory: Factory): Command {
     .option('--max-bytes <n>', `at most n bytes of text in a tool result (default ${DEFAULT_MAX_BYTES})`)
     .option('--allow-writes', 'also expose verbs that create or change things')
     .option('--allow-destructive', 'also expose verbs that lose things for good (with --allow-writes)')
-    .option('--allow-secrets', 'also expose verbs whose purpose is to reveal a secret value');
+    .option('--allow-secrets', 'also expose verbs whose purpose is to reveal a secret value')
+    .option('--tools <verbs>', 'only these verbs, comma-separated paths as ops help names them (hosts list)')
+    .option('--exclude-tools <verbs>', 'not these verbs, comma-separated (wins over --tools)');
 }
 
 /** The permissions, services and global flags a command line gives; bad ones are usage errors. */
@@ -37,7 +41,13 @@ export function allowedBy(
   factory: Factory,
   o: AllowFlags,
   cmd: Command,
-): { allowed: Allowed; only: string[] | 'auto' | undefined; globals: GlobalFlags; maxBytes: number } {
+): {
+  allowed: Allowed;
+  only: string[] | 'auto' | undefined;
+  globals: GlobalFlags;
+  maxBytes: number;
+  verbs: VerbChoice;
+} {
   const g = cmd.optsWithGlobals() as GlobalFlags;
   if (o.allowDestructive && !o.allowWrites)
     throw new UsageError('--allow-destructive needs --allow-writes', 'give both flags');
@@ -51,7 +61,20 @@ export function allowedBy(
     only: only(factory, o.services),
     globals: globals(g),
     maxBytes: maxBytes(o.maxBytes),
+    verbs: { tools: paths('--tools', o.tools), excludeTools: paths('--exclude-tools', o.excludeTools) },
   };
+}
+
+/** `hosts list, runs watch`: each path's words single-spaced; checked against the tree when it is built. */
+function paths(flag: string, raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const names = raw
+    .split(',')
+    .map((p) => p.trim().split(/\s+/).join(' '))
+    .filter(Boolean);
+  if (names.length === 0)
+    throw new UsageError(`${flag} is empty`, 'give verb paths as ops help names them, e.g. "hosts list"');
+  return names;
 }
 
 /** 64 KiB: about 16k tokens, a large share of a context window for one result. */

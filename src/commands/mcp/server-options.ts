@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { GlobalFlags, ServiceEntry, VerbCall } from '../../app/types.js';
 import type { Io } from '../../io.js';
-import type { Allowed } from './tools.js';
+import type { Allowed, VerbChoice } from './tools.js';
 
 /** What `ops mcp` is started with: its permissions and bounds, the global flags it passes on, and its runners. */
 export interface McpOptions {
@@ -9,6 +9,8 @@ export interface McpOptions {
   allowed: Allowed;
   /** Only these services' tools (`--services`); all when undefined. */
   only: string[] | 'auto' | undefined;
+  /** Only these verbs, less those (`--tools`, `--exclude-tools`). */
+  verbs: VerbChoice;
   /** At most this many bytes of text in a result (`--max-bytes`). */
   maxBytes: number;
   /** Streamable HTTP on this address instead of stdio (`--http`), with this bearer token. */

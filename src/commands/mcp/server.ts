@@ -7,6 +7,7 @@ import { VERSION } from '../../version.js';
 import { type CallInput, callIo, callTool, redact } from './call.js';
 import { groupHelp, verbHelp } from './help.js';
 import {
+  chosenVerbs,
   DEFAULT_LIMIT,
   DEFAULT_WAIT_TIMEOUT,
   FORMATS,
@@ -159,7 +160,7 @@ export function mcpServer(
 export async function runMcpServer(o: McpOptions): Promise<void> {
   const sdk = await import('./sdk.js');
   const only = await chosenServices(o.only, o.services, o.io.env, o.globals);
-  const tools = await servicesOf(await o.tree(), o.services, only);
+  const tools = chosenVerbs(await servicesOf(await o.tree(), o.services, only), o.verbs);
   const secrets = await secretValues(o.services, o.io.env, o.globals.profile);
   if (o.http) {
     // Its bearer token is a credential the server holds too.

@@ -1,4 +1,5 @@
 import type { Command, Option } from 'commander';
+import { UsageError } from '../../errors.js';
 import { completionValues } from '../shared/choices.js';
 import { requiredOffTerminal } from '../shared/pick.js';
 import { isRequired } from '../shared/required.js';
@@ -279,6 +280,40 @@ export function inputSchema(verbs: VerbSpec[]): Schema {
     required: ['command'],
     additionalProperties: false,
   };
+}
+
+/** `--tools` and `--exclude-tools`: verb paths as `ops help` names them (`hosts list`), or a service or group. */
+export interface VerbChoice {
+  tools?: string[] | undefined;
+  excludeTools?: string[] | undefined;
+}
+
+/**
+ * The services with only the verbs `--tools` names (all when it is not given), less those
+ * `--exclude-tools` names: exclusion wins. A name that is no verb, group or service served is a
+ * usage error, so a typo never serves more or less than meant.
+ */
+export function chosenVerbs(services: ServiceTools[], choice: VerbChoice): ServiceTools[] {
+  const full = (s: ServiceTools, v: VerbSpec) => `${s.service} ${v.path}`;
+  const under = (name: string, path: string) => path === name || path.startsWith(`${name} `);
+  for (const [flag, names] of [
+    ['--tools', choice.tools],
+    ['--exclude-tools', choice.excludeTools],
+  ] as const)
+    for (const name of names ?? [])
+      if (!services.some((s) => s.verbs.some((v) => under(name, full(s, v)))))
+        throw new UsageError(
+          `invalid ${flag} "${name}": no such verb among the services served`,
+          'give verb paths as ops help names them, comma-separated: hosts list,runs watch (or a service or group: tasks lists)',
+        );
+  return services.map((s) => ({
+    ...s,
+    verbs: s.verbs.filter(
+      (v) =>
+        (!choice.tools || choice.tools.some((n) => under(n, full(s, v)))) &&
+        !choice.excludeTools?.some((n) => under(n, full(s, v))),
+    ),
+  }));
 }
 
 /** The verbs a tool holds under these permissions: those of its kind that may run. */
