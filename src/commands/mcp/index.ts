@@ -90,7 +90,7 @@ function toolsCommand(factory: Factory): Command {
     verbCommand('tools', 'Print the MCP tools the server would expose, with their input schemas, as JSON', [
       'ops mcp tools --services hosts',
       "ops mcp tools --allow-writes --services tasks --query 'tools[].name'",
-      "ops mcp tools --tools 'hosts list,hosts totals,runs' --exclude-tools 'runs watch' --query 'tools[].name'",
+      "ops mcp tools --tools 'hosts list,runs' --exclude-tools 'runs watch'",
     ]),
     factory,
   ).action(async (o: AllowFlags, cmd: Command) => {
