@@ -64,6 +64,8 @@ try {
   const runsHeaders = {
     accept: 'application/vnd.github+json',
     authorization: `Bearer ${env.OPS_RUNS_TOKEN}`,
+    'user-agent': 'ops-bench',
+    'x-github-api-version': '2022-11-28',
   };
   const runs = `${env.OPS_RUNS_BASE_URL}/repos/${env.OPS_RUNS_REPO ?? 'octo-org/hello-world'}/actions/runs`;
   /**

@@ -71,11 +71,34 @@ const MEANING: Record<number, string> = {
 
 class CallError extends Error {}
 
+interface Redactor {
+  /** Every credential, longest first (one that holds another is masked whole). */
+  pattern: RegExp | undefined;
+  /** No credential has a character JSON escapes: masked in the JSON text, it is masked in the data. */
+  jsonSafe: boolean;
+}
+
+/** Made once per list of credentials (the server's lives as long as it does): a result is masked in one pass. */
+const redactors = new WeakMap<readonly string[], Redactor>();
+
+function redactorOf(secrets: readonly string[]): Redactor {
+  let r = redactors.get(secrets);
+  if (r) return r;
+  const kept = [...new Set(secrets.filter((s) => s.length >= 4))].sort((a, b) => b.length - a.length);
+  r = {
+    pattern: kept.length
+      ? new RegExp(kept.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g')
+      : undefined,
+    jsonSafe: kept.every((s) => JSON.stringify(s) === `"${s}"`),
+  };
+  redactors.set(secrets, r);
+  return r;
+}
+
 /** Every configured credential in `text` replaced by `***`. */
 export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) if (s.length >= 4) out = out.split(s).join('***');
-  return out;
+  const { pattern } = redactorOf(secrets);
+  return pattern ? text.replace(pattern, '***') : text;
 }
 
 /** Runs one tool call of a service's tool: the verb with the call's values, and `-o json`. */
@@ -331,12 +354,15 @@ function result(
 ): { text: string; note?: string } {
   if (out.trim() === '') return { text: '(done: the command printed nothing)' };
   let parsed: unknown;
+  const shown = redact(out, secrets);
   try {
-    parsed = JSON.parse(out);
+    parsed = JSON.parse(shown);
   } catch {
-    return capped(redact(out.trim(), secrets), maxBytes);
+    return capped(shown.trim(), maxBytes);
   }
-  const whole = masked(parsed, secrets);
+  // Masked in the text already, where no credential has a character JSON escapes (every token and key
+  // seen so far): the walk, a pass over every string, is for the others.
+  const whole = redactorOf(secrets).jsonSafe ? parsed : masked(parsed, secrets);
   const more = Array.isArray(whole) && whole.length > limit;
   const cut = more ? whole.slice(0, limit) : whole;
   const data = query ? query(cut) : cut;
