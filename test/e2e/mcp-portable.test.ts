@@ -184,3 +184,69 @@ describe.skipIf(!INSPECTOR)('the MCP Inspector v2 --strict (skipped when not ins
     60_000,
   );
 });
+
+/** LangChain's MCP adapter, if installed: it turns each schema into its own validator and checks every call. */
+const LANGCHAIN = (() => {
+  try {
+    return createRequire(import.meta.url).resolve('@langchain/mcp-adapters');
+  } catch {
+    return undefined;
+  }
+})();
+
+describe.skipIf(!LANGCHAIN)('LangChain MCP adapters (skipped when not installed)', () => {
+  it('calls every default verb: none is refused by the adapter or as not fitting the verb', async () => {
+    const { MultiServerMCPClient } = (await import(LANGCHAIN!)) as {
+      MultiServerMCPClient: new (
+        o: object,
+      ) => {
+        getTools(): Promise<Array<{ name: string; invoke(a: object): Promise<unknown> }>>;
+        close(): Promise<void>;
+      };
+    };
+    const dir = tempConfigDir();
+    const client = new MultiServerMCPClient({
+      mcpServers: {
+        ops: {
+          transport: 'stdio',
+          command: process.execPath,
+          args: [BIN, 'mcp'],
+          env: { PATH: process.env.PATH ?? '', HOME: dir, OPS_CONFIG_DIR: dir, ...sb.env },
+        },
+      },
+    });
+    const { tools: listed } = await toolsOf([]);
+    const refused: string[] = [];
+    let called = 0;
+    try {
+      for (const tool of await client.getTools()) {
+        const t = listed.find((x) => tool.name === x.name || tool.name.endsWith(`__${x.name}`));
+        if (!t || t.name === 'help') continue;
+        const props = (t.inputSchema.properties as { params: { properties: Record<string, object> } }).params
+          .properties;
+        for (const verb of verbsOf(t)) {
+          const params = Object.fromEntries(
+            paramsOf(t, verb)
+              .filter((p) => p.required)
+              .map((p) => [p.name, sample(props[p.name]!)]),
+          );
+          const waits = 'wait_timeout' in (t.inputSchema.properties as object) && /watch|wait/.test(verb);
+          try {
+            await tool.invoke({ command: verb, params, ...(waits ? { wait_timeout: 2 } : {}) });
+            called++;
+          } catch (err) {
+            // The adapter throws a tool error; one from the verb itself (an id it does not know) went through.
+            const m = String((err as Error).message);
+            if (/returned an error/.test(m) && !NOT_FITTED.test(m.replace(/^.*returned an error: /s, '')))
+              called++;
+            else refused.push(`${t.name} ${verb}: ${m.slice(0, 200)}`);
+          }
+        }
+      }
+    } finally {
+      await client.close();
+    }
+    expect(refused).toEqual([]);
+    expect(called).toBeGreaterThan(85);
+  }, 300_000);
+});
