@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// Benchmark: one read (`hosts totals`) as a warm MCP tool call, beside the same request made by `ops`
-// one-shot and raw over `node:http`. The MCP side is one `ops mcp` process under the SDK's stdio
-// client, timed per call after 50 unmeasured calls (its connections to the sandbox kept alive across
-// calls); the raw side is the same GET in this process over one kept-alive socket, body read and
-// parsed, warmed alike; the two are timed in turn, call after request. The one-shot side is
-// `ops hosts totals -o json`, timed from spawn to exit. Medians of --runs.
+// Benchmark: three reads (`hosts totals`, `hosts list`, and `runs list` over two pages) as warm MCP
+// tool calls, beside the same requests made raw over `node:http`. The MCP side is one `ops mcp`
+// process under the SDK's stdio client, timed per call after 50 unmeasured calls (its connections to
+// the sandbox kept alive across calls); the raw side is the same GETs in this process over one
+// kept-alive socket, bodies read and parsed, warmed alike; the two are timed in turn, call after
+// requests. Also `ops hosts totals -o json` one-shot, timed from spawn to exit. Medians of --runs.
 //
 // It also prints the size of tools/list in tokens (bytes / 4), read-only (the default) and with
 // everything allowed, for all eleven services.
@@ -53,45 +53,85 @@ try {
 
   const client = new Client({ name: 'bench', version: '1.0.0' });
   await client.connect(
-    new StdioClientTransport({ command: NODE, args: [BIN, 'mcp', '--services', 'hosts'], env }),
+    new StdioClientTransport({ command: NODE, args: [BIN, 'mcp', '--services', 'hosts,runs'], env }),
   );
-  const call = async () => {
-    const r = await client.callTool({ name: 'hosts', arguments: { command: 'totals' } });
-    if (r.isError) throw new Error(r.content[0].text);
-  };
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const url = new URL(`${env.OPS_HOSTS_BASE_URL}/api/v1/hosts/totals`);
-  const headers = {
+  const hostsHeaders = {
     accept: 'application/json',
     'X-Monitor-Api-Key': env.OPS_HOSTS_API_KEY,
     'X-Monitor-Application-Key': env.OPS_HOSTS_APP_KEY,
   };
-  const get = () =>
+  const runsHeaders = {
+    accept: 'application/vnd.github+json',
+    authorization: `Bearer ${env.OPS_RUNS_TOKEN}`,
+    'user-agent': 'ops-bench',
+    'x-github-api-version': '2022-11-28',
+  };
+  const runs = `${env.OPS_RUNS_BASE_URL}/repos/${env.OPS_RUNS_REPO ?? 'octo-org/hello-world'}/actions/runs`;
+  /**
+   * Each read as a tool call, and the requests `ops` makes for it (as `--debug` shows them), made raw:
+   * a list asks for one item more than `limit` (whether there are more); a paged list makes two.
+   */
+  const CASES = [
+    {
+      name: 'hosts totals',
+      args: { name: 'hosts', arguments: { command: 'totals' } },
+      raw: [[`${env.OPS_HOSTS_BASE_URL}/api/v1/hosts/totals`, hostsHeaders]],
+    },
+    {
+      name: 'hosts list (limit 10)',
+      args: { name: 'hosts', arguments: { command: 'list' } },
+      raw: [[`${env.OPS_HOSTS_BASE_URL}/api/v1/hosts?count=11`, hostsHeaders]],
+    },
+    {
+      name: 'runs list (limit 150, 2 pages)',
+      args: { name: 'runs', arguments: { command: 'list', limit: 150 } },
+      raw: [
+        [`${runs}?per_page=100`, runsHeaders],
+        [`${runs}?per_page=100&page=2`, runsHeaders],
+      ],
+    },
+  ];
+  const get = (url, headers) =>
     new Promise((resolve, reject) => {
       http
-        .get(url, { agent, headers }, (res) => {
+        .get(new URL(url), { agent, headers }, (res) => {
           let body = '';
           res.on('data', (d) => (body += d));
           res.on('end', () =>
-            res.statusCode === 200 ? resolve(JSON.parse(body)) : reject(new Error(`HTTP ${res.statusCode}`)),
+            res.statusCode === 200
+              ? resolve(JSON.parse(body))
+              : reject(new Error(`HTTP ${res.statusCode} ${url}`)),
           );
         })
         .on('error', reject);
     });
-  // Warm: both sides' code compiled and optimised, their connections open.
-  for (let n = 0; n < WARM; n++) {
-    await call();
-    await get();
+  const results = [];
+  for (const c of CASES) {
+    const call = async () => {
+      const r = await client.callTool(c.args);
+      if (r.isError) throw new Error(r.content[0].text);
+    };
+    const raw = async () => {
+      for (const [url, headers] of c.raw) await get(url, headers);
+    };
+    // Warm: both sides' code compiled and optimised, their connections open.
+    for (let n = 0; n < WARM; n++) {
+      await call();
+      await raw();
+    }
+    // Interleaved, so that a busy machine slows both alike.
+    const mcp = [];
+    const direct = [];
+    for (let n = 0; n < RUNS; n++) {
+      mcp.push(await timed(call));
+      direct.push(await timed(raw));
+    }
+    results.push({ name: c.name, mcp, direct });
   }
-  // Interleaved, so that a busy machine slows both alike.
-  const mcp = [];
-  const raw = [];
   const ping = [];
-  for (let n = 0; n < RUNS; n++) {
-    mcp.push(await timed(call));
-    raw.push(await timed(get));
-    ping.push(await timed(() => client.ping()));
-  }
+  for (let n = 0; n < WARM; n++) await client.ping();
+  for (let n = 0; n < RUNS; n++) ping.push(await timed(() => client.ping()));
   agent.destroy();
   await client.close();
 
@@ -100,19 +140,17 @@ try {
   for (let n = 0; n < RUNS; n++)
     oneShot.push(await timed(() => output([NODE, BIN, 'hosts', 'totals', '-o', 'json'], env)));
 
-  const row = (name, xs) => console.log(`${name.padEnd(34)} ${median(xs).toFixed(2).padStart(8)} ms`);
-  console.log(`hosts totals, median of ${RUNS}`);
-  row('ops mcp, warm tool call', mcp);
-  row('ops hosts totals (one-shot process)', oneShot);
-  row('raw node:http, kept-alive socket', raw);
-  row('MCP round trip alone (ping)', ping);
-  const added = median(mcp) - median(raw);
+  const ms = (x) => `${x.toFixed(2).padStart(8)} ms`;
   console.log(
-    `${'added by ops mcp'.padEnd(34)} ${added.toFixed(2).padStart(8)} ms  (${(median(mcp) / median(raw)).toFixed(2)}x the raw request)`,
+    `warm reads, median of ${RUNS}: a tool call of ops mcp, the same requests raw (node:http, kept-alive)`,
   );
-  console.log(
-    `${'  of which not the round trip'.padEnd(34)} ${(added - median(ping)).toFixed(2).padStart(8)} ms  (the tool call's own work in the server and the two SDKs)`,
-  );
+  console.log(`${''.padEnd(32)} ${'ops mcp'.padStart(11)} ${'raw'.padStart(11)} ${'added'.padStart(11)}`);
+  for (const r of results)
+    console.log(
+      `${r.name.padEnd(32)} ${ms(median(r.mcp))} ${ms(median(r.direct))} ${ms(median(r.mcp) - median(r.direct))}`,
+    );
+  console.log(`${'MCP round trip alone (ping)'.padEnd(32)} ${ms(median(ping))}`);
+  console.log(`${'ops hosts totals, one-shot'.padEnd(32)} ${ms(median(oneShot))}  (a process per call)`);
 
   console.log('\ntools/list, all eleven services (tokens = bytes / 4)');
   for (const [name, flags] of [

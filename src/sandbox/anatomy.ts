@@ -176,6 +176,7 @@ export function defineEmulator<S, P, E = object, R extends SandboxRequest = Sand
         for (const r of parts.resets ?? []) r.reset();
       },
     };
+    emulator.state = () => state;
     if (spec.stats) emulator.stats = () => spec.stats!(kit, parts);
     if (spec.banner) emulator.banner = () => spec.banner!(kit, parts);
     return emulator;

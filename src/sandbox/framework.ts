@@ -49,6 +49,8 @@ export interface Emulator {
   reset(): void;
   /** Counters shown under /__sandbox/counters. */
   stats?(): Record<string, unknown>;
+  /** Its state as it is (the seed and every change since): digested under /__sandbox/state. */
+  state?(): unknown;
   /** Lines printed (to stderr) when the sandbox starts: a root token, say. */
   banner?(): string[];
   /** The client operations its routes serve, by name (an emulator built by `defineEmulator`). */

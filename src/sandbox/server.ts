@@ -15,6 +15,7 @@ import type { SandboxService } from './entry.js';
 import { type FaultRule, Faults } from './faults.js';
 import { Clock, type Emulator, type EmulatorFactory, type Reply, type SandboxContext } from './framework.js';
 import { sandboxSettings } from './settings.js';
+import { stateDigests } from './state-digest.js';
 import { makeSandboxTls, writeSandboxCa } from './tls.js';
 
 export interface SandboxStartOptions {
@@ -187,7 +188,7 @@ function clientErrorHandler(dispatch: Dispatch) {
   };
 }
 
-/** The `/__sandbox/*` controls: health, faults, the clock, the counters and reset. */
+/** The `/__sandbox/*` controls: health, faults, the clock, the counters, the state's digests and reset. */
 function control(s: Sandbox, method: string, path: string, body: Buffer): Reply {
   const { emulators, faults, clock, counters } = s;
   const input = body.length ? JSON.parse(body.toString('utf8')) : {};
@@ -222,6 +223,12 @@ function control(s: Sandbox, method: string, path: string, body: Buffer): Reply 
         emulators: stats,
       },
     };
+  }
+  // A digest of each part of each emulator's state: a call that changed nothing leaves every one as it was.
+  if (method === 'GET' && path === 'state') {
+    const digests: Record<string, Record<string, string>> = {};
+    for (const [name, e] of emulators) if (e.state) digests[name] = stateDigests(e.state());
+    return { status: 200, body: digests };
   }
   if (method === 'POST' && path === 'reset') {
     counters.clear();

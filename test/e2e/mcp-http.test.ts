@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import { createRequire } from 'node:module';
+import { networkInterfaces } from 'node:os';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempConfigDir } from '../helpers/cli.js';
+import { runCli, tempConfigDir } from '../helpers/cli.js';
 import { BIN, mcpSession, textOf } from '../helpers/mcp.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
@@ -23,8 +24,8 @@ interface Running {
 }
 
 /** `ops mcp --http 0 <flags>` (any free port): its address and token, from its first lines on stderr. */
-function serve(flags: string[], stdin?: string): Promise<Running> {
-  const child = spawn(process.execPath, [BIN, 'mcp', '--http', '0', ...flags], {
+function serve(flags: string[], stdin?: string, address = '0'): Promise<Running> {
+  const child = spawn(process.execPath, [BIN, 'mcp', '--http', address, ...flags], {
     env: { PATH: process.env.PATH ?? '', HOME: tempConfigDir(), OPS_CONFIG_DIR: tempConfigDir(), ...sb.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -51,14 +52,24 @@ async function connect(r: Running, token = r.token): Promise<Client> {
   return client;
 }
 
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+});
+
 /** A raw POST of initialize with these headers: the status the server answers. */
-function post(url: string, headers: Record<string, string>): Promise<number> {
-  const body = JSON.stringify({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
-  });
+async function post(url: string, headers: Record<string, string>): Promise<number> {
+  return (await send(url, headers)).status;
+}
+
+/** A raw POST: its status, headers and body. `body` a string, or chunks written one by one. */
+function send(
+  url: string,
+  headers: Record<string, string>,
+  body: string | Buffer[] = INITIALIZE,
+): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
       url,
@@ -71,12 +82,21 @@ function post(url: string, headers: Record<string, string>): Promise<number> {
         },
       },
       (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+        res.on('error', reject);
       },
     );
-    req.on('error', reject);
-    req.end(body);
+    // The server may end the connection once it has answered: what is left unsent is not an error.
+    req.on('error', (err) =>
+      err.message.includes('EPIPE') || err.message.includes('ECONNRESET') ? undefined : reject(err),
+    );
+    if (typeof body === 'string') req.end(body);
+    else {
+      for (const chunk of body) req.write(chunk);
+      req.end();
+    }
   });
 }
 
@@ -116,6 +136,26 @@ describe('ops mcp --http', () => {
     expect(await post(r.url, { ...auth, host: 'evil.example.com' })).toBe(403);
     expect(await post(r.url, { ...auth, origin: `http://${host}` })).toBe(200);
     await expect(connect(r, 'not-the-token')).rejects.toThrow(/a bearer token is required/);
+    // The token alone, or under another scheme, is no bearer token.
+    expect(await post(r.url, { authorization: r.token })).toBe(401);
+    expect(await post(r.url, { authorization: `Token ${r.token}` })).toBe(401);
+    expect(await post(r.url, { authorization: `Bearer ${r.token} x` })).toBe(401);
+  });
+
+  it('refuses a body over 4 MiB with 413 before reading it whole, by its length or as it comes', async () => {
+    const auth = { authorization: `Bearer ${r.token}` };
+    const big = await send(r.url, { ...auth, 'content-length': String(50 * 1024 * 1024) }, []);
+    expect(big.status).toBe(413);
+    expect(big.text).toMatch(/a request body is at most 4194304 bytes/);
+    // Chunked, no length said: refused once past 4 MiB, long before the 50 MiB are sent.
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    const sent: Buffer[] = Array.from({ length: 50 }, () => chunk);
+    const started = Date.now();
+    const chunked = await send(r.url, { ...auth, 'transfer-encoding': 'chunked' }, sent);
+    expect(chunked.status).toBe(413);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // The server goes on.
+    expect(await post(r.url, auth)).toBe(200);
   });
 
   it('takes its token from stdin with --token-stdin, and shows none', async () => {
@@ -125,6 +165,77 @@ describe('ops mcp --http', () => {
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['hosts', 'help']);
     await client.close();
     expect(mine.err()).not.toContain('a-token-of-my-own');
+  });
+});
+
+describe('ops mcp --http: addresses, sessions', () => {
+  it("bound to 0.0.0.0, serves loopback and the machine's own addresses; a foreign Host or Origin is 403", async () => {
+    const r = await serve(
+      ['--services', 'hosts', '--allowed-host', 'ops.example.test'],
+      undefined,
+      '0.0.0.0:0',
+    );
+    running.push(r);
+    const port = new URL(r.url).port;
+    expect(r.url).toBe(`http://127.0.0.1:${port}/mcp`);
+    const client = await connect(r);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['hosts', 'help']);
+    await client.close();
+    const auth = { authorization: `Bearer ${r.token}` };
+    const own = Object.values(networkInterfaces())
+      .flatMap((l) => l ?? [])
+      .filter((a) => a.family === 'IPv4' && !a.internal)
+      .map((a) => a.address);
+    for (const address of own) {
+      const url = `http://${address}:${port}/mcp`;
+      expect(await post(url, auth), url).toBe(200);
+    }
+    expect(await post(r.url, { ...auth, host: `localhost:${port}` })).toBe(200);
+    expect(await post(r.url, { ...auth, host: `ops.example.test:${port}` })).toBe(200);
+    expect(await post(r.url, { ...auth, host: 'ops.example.test' })).toBe(200);
+    expect(await post(r.url, { ...auth, host: `evil.example.com:${port}` })).toBe(403);
+    expect(await post(r.url, { ...auth, origin: 'http://evil.example.com' })).toBe(403);
+  });
+
+  it('at most --max-sessions at once (503 with Retry-After); an idle session is closed after --session-idle', async () => {
+    const r = await serve(['--services', 'hosts', '--max-sessions', '2', '--session-idle', '2s']);
+    running.push(r);
+    const auth = { authorization: `Bearer ${r.token}` };
+    const first = await send(r.url, auth);
+    expect(first.status).toBe(200);
+    expect((await send(r.url, auth)).status).toBe(200);
+    const third = await send(r.url, auth);
+    expect(third.status).toBe(503);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(third.headers['retry-after'])).toBeLessThanOrEqual(2);
+    expect(third.text).toMatch(/2 sessions are open \(--max-sessions\)/);
+    // Unused past its idle time, a session is gone, and a new one may start.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const id = String(first.headers['mcp-session-id']);
+    const ping = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' });
+    const gone = await send(
+      r.url,
+      { ...auth, 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' },
+      ping,
+    );
+    expect(gone.status).toBe(404);
+    expect((await send(r.url, auth)).status).toBe(200);
+  }, 20_000);
+
+  it.each([
+    [['--session-idle', '10'], /invalid --session-idle "10"/],
+    [['--max-sessions', '0'], /invalid --max-sessions "0"/],
+    [['--allowed-host', 'a b'], /invalid --allowed-host "a b"/],
+  ])('ops mcp --http 0 %j is a usage error', async (flags, message) => {
+    const r = await runCli(['mcp', '--http', '0', ...flags], { env: sb.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+
+  it('a bound of --http without --http is a usage error', async () => {
+    const r = await runCli(['mcp', '--max-sessions', '3'], { env: sb.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^ops: --max-sessions needs --http/);
   });
 });
 

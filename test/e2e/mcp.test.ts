@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS, SERVICE_NAMES } from '../../src/services.js';
 import { builtRuntime, runCli, tempConfigDir } from '../helpers/cli.js';
-import { BIN, type McpSession, mcpSession, textOf } from '../helpers/mcp.js';
+import { BIN, type McpSession, mcpSession, paramsOf, textOf, verbsOf } from '../helpers/mcp.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 /**
@@ -19,12 +19,6 @@ const CREDENTIALS = Object.values(SANDBOX_CREDENTIALS).flatMap((keys) =>
     .filter(([k]) => /token|key|password/.test(k))
     .map(([, v]) => v),
 );
-
-/** The verbs a tool offers: the `command` of each branch of its schema. */
-const verbsOf = (tool: { inputSchema: object }) =>
-  (tool.inputSchema as { oneOf: Array<{ properties: { command: { const: string } } }> }).oneOf.map(
-    (b) => b.properties.command.const,
-  );
 
 const sessions: McpSession[] = [];
 async function session(flags: string[] = [], env: Record<string, string> = {}): Promise<McpSession> {
@@ -63,14 +57,8 @@ describe('ops mcp: read-only by default', () => {
   it.each(SERVICE_NAMES)('a read of %s returns its JSON', async (name) => {
     // The tool's first list that needs no argument, else its first read that needs none.
     const { tools } = await s.client.listTools();
-    const branches = (
-      tools.find((t) => t.name === name)!.inputSchema as unknown as {
-        oneOf: Array<{ properties: { command: { const: string }; params?: { required?: string[] } } }>;
-      }
-    ).oneOf;
-    const free = branches
-      .filter((b) => !b.properties.params?.required?.length)
-      .map((b) => b.properties.command.const);
+    const tool = tools.find((t) => t.name === name)!;
+    const free = verbsOf(tool).filter((v) => !paramsOf(tool, v).some((p) => p.required));
     const verb = { title: free.find((c) => /(^| )list$/.test(c)) ?? free[0]! };
     const r = await s.client.callTool({ name, arguments: { command: verb.title } });
     expect(r.isError, textOf(r)).toBeFalsy();
@@ -265,6 +253,33 @@ describe('ops mcp: secrets', () => {
     expect(s.bytes()).not.toContain('Credit cards');
   });
 
+  it("the server's own token is masked before the query: reverse, join, slice and string functions rebuild nothing", async () => {
+    const s = await session(['--allow-secrets', '--services', 'secrets']);
+    const token = sb.env.OPS_SECRETS_TOKEN!;
+    const reversed = [...token].reverse().join('');
+    const read = (query: string) =>
+      s.client.callTool({
+        name: 'secrets',
+        arguments: { command: 'read', params: { path: 'auth/token/lookup-self' }, query },
+      });
+    expect(JSON.parse(textOf(await read('data.id')))).toBe('***');
+    for (const query of [
+      'reverse(data.id)',
+      "join('', [data.id])",
+      "join('', reverse(split(data.id, '')))",
+      'data.id[::-1]',
+      'data.id[1:]',
+      'to_string(data)',
+      "[data.id, 'x'] | join('', @)",
+      'upper(data.id)',
+    ]) {
+      const r = await read(query);
+      expect(r.isError, `${query}: ${textOf(r)}`).toBeFalsy();
+      for (const form of [token, reversed, token.slice(1), reversed.slice(1), token.toUpperCase()])
+        expect(textOf(r), query).not.toContain(form);
+    }
+  });
+
   it('with --allow-secrets, a verb whose purpose is to reveal a secret returns it', async () => {
     const s = await session(['--allow-secrets', '--services', 'secrets']);
     const { tools } = await s.client.listTools();
@@ -420,13 +435,9 @@ describe('ops mcp: calls the schema refuses', () => {
       'exit 2 (usage or input error, nothing was sent): ops cloud instance-types needs in params: region (one of: eu-west-3, us-east-1, eu-central-1, ap-southeast-1, us-west-1, eu-west-2, ca-central-1, ap-northeast-1)',
     );
     const { tools } = await s.client.listTools();
-    const branches = (
-      tools[0]!.inputSchema as unknown as {
-        oneOf: Array<{ properties: { command: { const: string }; params: { required?: string[] } } }>;
-      }
-    ).oneOf;
-    const branch = branches.find((b) => b.properties.command.const === 'instance-types')!;
-    expect(branch.properties.params.required).toEqual(['region']);
+    expect(paramsOf(tools[0]!, 'instance-types').filter((p) => p.required)).toEqual([
+      { name: 'region', required: true },
+    ]);
   });
 
   it('an unknown tool or params that are not an object are invalid params (-32602)', async () => {
@@ -442,6 +453,37 @@ describe('ops mcp: calls the schema refuses', () => {
 });
 
 describe('ops mcp: flags', () => {
+  it('--tools and --exclude-tools choose verbs by path (a service or group too); exclusion wins', async () => {
+    const r = await runCli(
+      [
+        'mcp',
+        'tools',
+        '--tools',
+        'hosts list, hosts totals,tasks lists',
+        '--exclude-tools',
+        'tasks lists get',
+        '--query',
+        'tools[].[name, inputSchema.properties.command.enum]',
+      ],
+      { env: sb.env },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([
+      ['hosts', ['list', 'totals']],
+      ['tasks', ['lists list']],
+      ['help', null],
+    ]);
+    const s = await session(['--tools', 'hosts', '--exclude-tools', 'hosts totals']);
+    const { tools } = await s.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['hosts', 'help']);
+    expect(verbsOf(tools[0]!)).not.toContain('totals');
+    const refused = await s.client.callTool({ name: 'hosts', arguments: { command: 'totals' } });
+    expect(textOf(refused)).toMatch(/^exit 2 .*"totals" is not a command of hosts; give one of: list/);
+    const typo = await runCli(['mcp', 'tools', '--tools', 'hosts lst'], { env: sb.env });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/^ops: invalid --tools "hosts lst": no such verb among the services served/);
+  });
+
   it('--services auto: only the services with a credential', async () => {
     const r = await runCli(['mcp', 'tools', '--services', 'auto', '--query', 'tools[].name'], {
       env: {

@@ -51,3 +51,33 @@ export function textOf(result: unknown): string {
   const content = (result as { content: Array<{ type: string; text: string }> }).content;
   return content[0]?.text ?? '';
 }
+
+interface FlatSchema {
+  properties: {
+    command: { enum: string[] };
+    params: { properties: Record<string, { description: string }> };
+  };
+}
+
+/** The verbs a tool offers: its `command` enum. */
+export const verbsOf = (tool: { inputSchema: object }): string[] =>
+  (tool.inputSchema as FlatSchema).properties.command?.enum ?? [];
+
+/**
+ * The parameters a verb takes, read from its tool's flat schema as a host's model reads them: each
+ * parameter's description starts with the verbs that take it (`view (required), rerun`).
+ */
+export function paramsOf(
+  tool: { inputSchema: object },
+  verb: string,
+): Array<{ name: string; required: boolean }> {
+  const schema = tool.inputSchema as FlatSchema;
+  return Object.entries(schema.properties.params.properties).flatMap(
+    ([name, p]): Array<{ name: string; required: boolean }> => {
+      const takers = p.description.split('; ')[0]!.split(', ');
+      if (takers.includes('every verb (required)')) return [{ name, required: true }];
+      if (takers.includes(`${verb} (required)`)) return [{ name, required: true }];
+      return takers.includes(verb) ? [{ name, required: false }] : [];
+    },
+  );
+}

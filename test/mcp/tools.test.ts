@@ -68,46 +68,82 @@ function service() {
 const ALL_VERBS = ['list', 'get', 'fetch', 'show', 'things create', 'things delete'];
 const READ_ONLY: Allowed = { writes: false, destructive: false, secrets: false, dryRun: false };
 
-type Branch = {
-  properties: { command: { const: string }; params: { properties: object; required?: string[] } };
+const verbsIn = (schema: object) =>
+  (schema as { properties: { command: { enum: string[] } } }).properties.command.enum;
+type Flat = {
+  type: string;
+  properties: {
+    command: object;
+    params: { properties: Record<string, object> };
+    limit?: object;
+    wait_timeout?: object;
+  };
 };
-const branches = (schema: object) => (schema as { oneOf: Branch[] }).oneOf;
 
 describe('tools from the tree', () => {
-  it('names every verb by its path, with exactly its parameters as JSON Schema', () => {
+  it('one flat schema: the verbs an enum, every parameter once, described by the verbs that take it', () => {
     const verbs = service();
     expect(verbs.map((v) => v.path)).toEqual(ALL_VERBS);
-    const list = branches(inputSchema(verbs))[0];
-    // `get` alone: no parameter it shares with another verb is moved to the top.
-    const schema = inputSchema([verbs[1]!]);
-    const get = branches(schema)[0];
+    const schema = inputSchema(verbs.slice(0, 2)) as Flat;
     // Credentials, --all and --limit (the tool's own limit) are never parameters.
-    expect(list!.properties.params).toEqual({ maxProperties: 0 });
-    expect(get!.properties.command).toEqual({ const: 'get' });
-    expect(get).toMatchObject({ required: ['command', 'params'] });
-    expect(get!.properties.params).toEqual({
-      required: ['id', 'region'],
-      additionalProperties: false,
+    expect(schema).toEqual({
+      type: 'object',
       properties: {
-        id: { type: 'string' },
-        format: { enum: ['short', 'long'] },
-        region: { type: 'string' },
-        full: { type: 'boolean' },
-        count: { type: 'integer' },
-        interval: { type: 'number' },
-        tag: { type: 'array', items: { type: 'string' } },
-        file: { type: 'string' },
+        command: {
+          type: 'string',
+          enum: ['list', 'get'],
+          description: 'the verb, as the tool description lists them',
+        },
+        params: {
+          type: 'object',
+          description: "the verb's arguments and flags; each says which verbs take it",
+          properties: {
+            id: { type: 'string', description: 'get (required)' },
+            format: { type: 'string', enum: ['short', 'long'], description: 'get' },
+            region: { type: 'string', description: 'get (required)' },
+            full: { type: 'boolean', description: 'get' },
+            count: { type: 'integer', description: 'get' },
+            interval: { type: 'number', description: 'get' },
+            tag: { type: 'array', items: { type: 'string' }, description: 'get' },
+            file: { type: 'string', description: 'get' },
+          },
+          additionalProperties: false,
+        },
+        query: { type: 'string', description: 'JMESPath applied to the JSON result' },
+        limit: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 1000,
+          default: 10,
+          description: 'at most this many items: list',
+        },
       },
+      required: ['command'],
+      additionalProperties: false,
     });
-    expect(schema).toMatchObject({ required: ['command'], additionalProperties: false });
   });
 
-  it('a parameter several verbs take alike is said once, at the top', () => {
-    const verbs = service();
-    const twice = [verbs[1]!, { ...verbs[1]!, path: 'get2' }];
-    const schema = inputSchema(twice) as { properties: { params: { properties: Record<string, object> } } };
-    expect(schema.properties.params.properties.region).toEqual({ type: 'string' });
-    expect(branches(schema)[1]!.properties.params.properties).toMatchObject({ region: true });
+  it('a parameter verbs take differently is one schema: a list if any takes a list, their choices joined', () => {
+    const [, get] = service();
+    const other = {
+      ...get!,
+      path: 'get2',
+      params: [
+        { ...get!.params.find((p) => p.name === 'format')!, choices: ['wide'] },
+        { ...get!.params.find((p) => p.name === 'region')!, variadic: true, required: false },
+      ],
+    };
+    const schema = inputSchema([get!, other]) as Flat;
+    expect(schema.properties.params.properties.format).toEqual({
+      type: 'string',
+      enum: ['short', 'long', 'wide'],
+      description: 'get, get2; get: short, long; get2: wide',
+    });
+    expect(schema.properties.params.properties.region).toEqual({
+      type: 'array',
+      items: { type: 'string' },
+      description: 'get (required), get2; get: one item',
+    });
   });
 
   it('a tool per effect, each with exact hints; only what the flags allow', () => {
@@ -115,9 +151,7 @@ describe('tools from the tree', () => {
     const tools = (a: Partial<Allowed>) =>
       toolsOf({ service: 'svc', description: 'A service', verbs }, { ...READ_ONLY, ...a });
     const offered = (a: Partial<Allowed>) =>
-      Object.fromEntries(
-        tools(a).map((t) => [t.name, branches(t.inputSchema).map((b) => b.properties.command.const)]),
-      );
+      Object.fromEntries(tools(a).map((t) => [t.name, verbsIn(t.inputSchema)]));
     expect(offered({})).toEqual({ svc: ['list', 'get'] });
     expect(tools({})[0]!.annotations).toEqual({
       readOnlyHint: true,
@@ -331,6 +365,46 @@ describe('a tool call: its tool, its bounds, its secrets', () => {
   it("the server's own credential is masked even in a verb that reveals, with --allow-secrets", async () => {
     const { r } = await run({ command: 'show', params: { path: 'p' } }, { allowed: { secrets: true } });
     expect(r).toEqual({ text: '{"token":"***"}', isError: false });
+  });
+
+  it("the server's credentials are masked before the query: no expression rebuilds them", async () => {
+    const out = JSON.stringify({ data: { id: 'sekrit-token', parts: ['sekrit', '-token'] } });
+    const queries = [
+      'reverse(data.id)',
+      "join('', [data.id, data.id])",
+      'data.id[::-1]',
+      'data.id[2:]',
+      'to_string(@)',
+      "join('', data.parts)",
+      'split(data.id, `""`)',
+    ];
+    for (const query of queries) {
+      const { r } = await run(
+        { command: 'show', params: { path: 'p' }, query },
+        { allowed: { secrets: true }, out },
+      );
+      expect(r.isError, `${query}: ${r.text}`).toBe(false);
+      for (const form of ['sekrit-token', 'nekot-tirkes', 'krit-token'])
+        expect(r.text, query).not.toContain(form);
+    }
+    const { r } = await run(
+      { command: 'show', params: { path: 'p' }, query: 'reverse(data.id)' },
+      { allowed: { secrets: true }, out },
+    );
+    expect(r.text).toBe('"***"');
+  });
+
+  it('a bad query is refused before anything runs, as the command line refuses it', async () => {
+    const { argv, r } = await run({ command: 'list', query: 'nope(@)' });
+    expect(argv).toBeUndefined();
+    expect(r.text).toMatch(/^exit 2 .*: invalid query "nope\(@\)": unknown function nope\(\)/);
+  });
+
+  it('a list of one is the one value of a verb that takes one (a name another verb takes as a list)', async () => {
+    const { argv } = await run({ command: 'get', params: { id: ['7'], region: ['eu'] } });
+    expect(argv).toMatchObject({ args: ['7'], options: { '--region': ['eu'] } });
+    const two = await run({ command: 'get', params: { id: ['7', '8'], region: 'eu' } });
+    expect(two.r.text).toMatch(/id must be a string/);
   });
 
   it('a result over the byte cap keeps whole items and says how to narrow it', async () => {

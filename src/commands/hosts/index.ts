@@ -44,13 +44,6 @@ export const demo: Array<{ title: string; argv: string[] }> = [
   // The same service as an AI agent sees it through `ops mcp`: its tool's verbs.
   {
     title: 'The hosts tool of ops mcp: the verbs an agent may call (read-only by default)',
-    argv: [
-      'mcp',
-      'tools',
-      '--services',
-      'hosts',
-      '--query',
-      'tools[0].inputSchema.oneOf[].properties.command.const',
-    ],
+    argv: ['mcp', 'tools', '--services', 'hosts', '--query', 'tools[0].inputSchema.properties.command.enum'],
   },
 ];

@@ -3,6 +3,7 @@ import { ExitCode } from '../../errors.js';
 import type { VerbCall } from '../../app/types.js';
 import type { Io } from '../../io.js';
 import { withWaitState } from '../../clients/http/wait-state.js';
+import { compileQuery, type Query } from '../../output/query.js';
 import { takes } from './help.js';
 import {
   type Allowed,
@@ -70,11 +71,34 @@ const MEANING: Record<number, string> = {
 
 class CallError extends Error {}
 
+interface Redactor {
+  /** Every credential, longest first (one that holds another is masked whole). */
+  pattern: RegExp | undefined;
+  /** No credential has a character JSON escapes: masked in the JSON text, it is masked in the data. */
+  jsonSafe: boolean;
+}
+
+/** Made once per list of credentials (the server's lives as long as it does): a result is masked in one pass. */
+const redactors = new WeakMap<readonly string[], Redactor>();
+
+function redactorOf(secrets: readonly string[]): Redactor {
+  let r = redactors.get(secrets);
+  if (r) return r;
+  const kept = [...new Set(secrets.filter((s) => s.length >= 4))].sort((a, b) => b.length - a.length);
+  r = {
+    pattern: kept.length
+      ? new RegExp(kept.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g')
+      : undefined,
+    jsonSafe: kept.every((s) => JSON.stringify(s) === `"${s}"`),
+  };
+  redactors.set(secrets, r);
+  return r;
+}
+
 /** Every configured credential in `text` replaced by `***`. */
 export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) if (s.length >= 4) out = out.split(s).join('***');
-  return out;
+  const { pattern } = redactorOf(secrets);
+  return pattern ? text.replace(pattern, '***') : text;
 }
 
 /** Runs one tool call of a service's tool: the verb with the call's values, and `-o json`. */
@@ -112,6 +136,8 @@ interface Line {
   verb: VerbSpec;
   call: VerbCall;
   limit: number;
+  /** The call's `query`, compiled: applied here, to the masked result. */
+  query?: Query;
   /** Seconds a wait or watch runs before the server stops it (verbs without --wait-timeout). */
   stopAfter?: number;
   waitTimeout?: number;
@@ -158,13 +184,13 @@ function verbCall(c: CallContext, input: CallInput): Line {
   if (input.query !== undefined && typeof input.query !== 'string')
     throw new CallError('query must be a string');
   // One more than asked for tells whether there is more.
-  if (verb.meta.list && has(verb, '--limit'))
-    options.set('--limit', String(input.query === undefined ? limit + 1 : limit));
+  if (verb.meta.list && has(verb, '--limit')) options.set('--limit', String(limit + 1));
   const bounded = verb.waits && has(verb, '--wait-timeout');
   if (bounded) options.set('--wait-timeout', String(waitTimeout));
+  // The query runs here, on the result once masked, never in the command: no expression can rebuild
+  // a credential (reverse, join, slice) from what the command printed.
   const globals = {
     output: 'json',
-    ...(input.query !== undefined ? { query: input.query } : {}),
     ...(c.allowed.dryRun && verb.meta.effect !== 'read' ? { dryRun: true } : {}),
     ...(verb.meta.effect === 'destructive' ? { yes: true } : {}),
   };
@@ -172,9 +198,19 @@ function verbCall(c: CallContext, input: CallInput): Line {
     verb,
     call: { verb: verb.cmd, args, options, globals },
     limit,
+    ...(input.query !== undefined ? { query: compiled(input.query) } : {}),
     ...(verb.waits ? { waitTimeout } : {}),
     ...(verb.waits && !bounded ? { stopAfter: waitTimeout } : {}),
   };
+}
+
+/** A query compiled before anything runs: a bad one is refused as the command line refuses it. */
+function compiled(expression: string): Query {
+  try {
+    return compileQuery(expression);
+  } catch (err) {
+    throw new CallError(err instanceof Error ? err.message.replace(/--query/g, 'query') : 'invalid query');
+  }
 }
 
 const has = (verb: VerbSpec, flag: string) => verb.cmd.options.some((o) => o.long === flag);
@@ -193,7 +229,10 @@ function words(p: ParamSpec, value: unknown): string[] {
     return [];
   }
   const many = p.variadic || p.commaList;
-  const list = many ? value : [value];
+  // A parameter one verb takes as a list and another as one value is a list in the tool's schema:
+  // a list of one is that one value.
+  const one = !many && Array.isArray(value) && value.length === 1 ? value[0] : value;
+  const list = many ? value : [one];
   if (!Array.isArray(list)) throw new CallError(`${p.name} must be an array`);
   return list.map((v) => {
     if (p.choices && !p.choices.includes(String(v)))
@@ -258,8 +297,13 @@ async function runVerb(c: CallContext, line: Line): Promise<CallResult> {
       };
     return { text, isError: true };
   }
-  const r = result(out, line.limit, c.maxBytes);
-  return { ...r, text: shown(r.text), isError: false };
+  try {
+    const r = result(out, line.limit, c.maxBytes, c.secrets, line.query);
+    return { ...r, text: shown(r.text), isError: false };
+  } catch (err) {
+    // A query that does not fit the result (`length` of a number): known only once it is here.
+    return { text: shown(`exit 1 (${MEANING[1]}): ${(err as Error).message}`), isError: true };
+  }
 }
 
 /** An Io for one verb run by the server: no terminal, empty stdin, output to these functions. */
@@ -287,21 +331,46 @@ export function callIo(
 const NARROW =
   'narrow it: a smaller "limit", a "query" (JMESPath) that keeps the fields you need, e.g. "[].{id:id,name:name}", or the command\'s filters';
 
+/** Every string (and key) of parsed JSON with the credentials in it masked. */
+export function masked(data: unknown, secrets: readonly string[]): unknown {
+  if (typeof data === 'string') return redact(data, secrets);
+  if (Array.isArray(data)) return data.map((d) => masked(d, secrets));
+  if (data && typeof data === 'object')
+    return Object.fromEntries(Object.entries(data).map(([k, v]) => [redact(k, secrets), masked(v, secrets)]));
+  return data;
+}
+
 /**
- * The command's JSON, compact (a model pays for every space); a list cut to `limit`, with a note
- * saying how to get more; any result cut to `maxBytes`, with a note saying how to narrow it. A dry
- * run's curl plan, or other text, as it is.
+ * The command's JSON, compact (a model pays for every space), in this order: the server's
+ * credentials masked; a list cut to `limit`; the `query` applied; the result cut to `maxBytes`, with
+ * a note saying how to get more or narrow it. A dry run's curl plan, or other text, as it is.
  */
-function result(out: string, limit: number, maxBytes: number): { text: string; note?: string } {
+function result(
+  out: string,
+  limit: number,
+  maxBytes: number,
+  secrets: readonly string[],
+  query?: Query,
+): { text: string; note?: string } {
   if (out.trim() === '') return { text: '(done: the command printed nothing)' };
-  let data: unknown;
+  let parsed: unknown;
+  const shown = redact(out, secrets);
   try {
-    data = JSON.parse(out);
+    parsed = JSON.parse(shown);
   } catch {
-    return capped(out.trim(), maxBytes);
+    return capped(shown.trim(), maxBytes);
   }
-  if (!Array.isArray(data)) return capped(JSON.stringify(data), maxBytes);
-  const items = data.length > limit ? data.slice(0, limit) : data;
+  // Masked in the text already, where no credential has a character JSON escapes (every token and key
+  // seen so far): the walk, a pass over every string, is for the others.
+  const whole = redactorOf(secrets).jsonSafe ? parsed : masked(parsed, secrets);
+  const more = Array.isArray(whole) && whole.length > limit;
+  const cut = more ? whole.slice(0, limit) : whole;
+  const data = query ? query(cut) : cut;
+  if (!Array.isArray(data)) {
+    const r = capped(JSON.stringify(data) ?? 'null', maxBytes);
+    return more && !r.note ? { ...r, note: moreNote(limit) } : r;
+  }
+  const items = data;
   let text = JSON.stringify(items);
   if (Buffer.byteLength(text) > maxBytes) {
     // Whole items while they fit: the result stays JSON.
@@ -315,15 +384,14 @@ function result(out: string, limit: number, maxBytes: number): { text: string; n
     text = JSON.stringify(items.slice(0, kept));
     return {
       text,
-      note: `the first ${kept} of ${items.length}${data.length > limit ? '+' : ''} items: the result is capped at ${maxBytes} bytes; ${NARROW}`,
+      note: `the first ${kept} of ${items.length}${more ? '+' : ''} items: the result is capped at ${maxBytes} bytes; ${NARROW}`,
     };
   }
-  if (data.length <= limit) return { text };
-  return {
-    text,
-    note: `the first ${limit} items; there are more: call again with a larger "limit" (at most ${MAX_LIMIT}), or narrow the list with the command's filters`,
-  };
+  return more ? { text, note: moreNote(limit) } : { text };
 }
+
+const moreNote = (limit: number) =>
+  `the first ${limit} items; there are more: call again with a larger "limit" (at most ${MAX_LIMIT}), or narrow the list with the command's filters`;
 
 /** Text cut to `maxBytes` (whole characters), with a note when it was. */
 function capped(text: string, maxBytes: number): { text: string; note?: string } {

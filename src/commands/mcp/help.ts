@@ -1,5 +1,8 @@
 import {
   type Allowed,
+  DEFAULT_LIMIT,
+  DEFAULT_WAIT_TIMEOUT,
+  MAX_LIMIT,
   kindOf,
   type ParamSpec,
   refusal,
@@ -32,10 +35,11 @@ export function verbHelp(service: string, v: VerbSpec, allowed: Allowed, page: s
   lines.push(v.params.length ? 'params:' : 'params: none');
   for (const p of v.params)
     lines.push(`  ${p.name}${p.required ? ' (required)' : ''}: ${takes(p)}; ${p.description}`);
-  if (v.meta.list) lines.push('limit: at most this many items (default 10, at most 1000)');
+  if (v.meta.list)
+    lines.push(`limit: at most this many items (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT})`);
   if (v.waits)
     lines.push(
-      'wait_timeout: seconds to wait or watch before the result says where it stopped (default 120)',
+      `wait_timeout: seconds to wait or watch before the result says where it stopped (default ${DEFAULT_WAIT_TIMEOUT}; above it, raise the client's request timeout)`,
     );
   const examples = page.indexOf('Examples:');
   if (examples >= 0)

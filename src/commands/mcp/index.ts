@@ -2,7 +2,15 @@ import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { addVerbs, read, verbCommand, groupCommand } from '../shared/verbs.js';
 import { UsageError } from '../../errors.js';
-import { type AllowFlags, addAllowOptions, allowedBy, httpAddress } from './options.js';
+import {
+  type AllowFlags,
+  addAllowOptions,
+  allowedBy,
+  DEFAULT_MAX_SESSIONS,
+  type HttpFlags,
+  httpAddress,
+  httpBounds,
+} from './options.js';
 
 export function register(parent: Command, factory: Factory): void {
   const group = groupCommand(
@@ -43,8 +51,18 @@ from a tool call.`,
   )
     .option('--http <address>', 'serve Streamable HTTP on [HOST:]PORT (host 127.0.0.1) instead of stdio')
     .option('--token-stdin', 'with --http: the bearer token from stdin (else one is made and shown once)')
-    .action(async (o: AllowFlags & { http?: string; tokenStdin?: boolean }, cmd: Command) => {
+    .option(
+      '--allowed-host <list>',
+      'with --http: more Host names served, comma-separated (a name the machine is reached by)',
+    )
+    .option('--session-idle <duration>', 'with --http: close a session unused this long (default 30m)')
+    .option(
+      '--max-sessions <n>',
+      `with --http: at most n sessions at once (default ${DEFAULT_MAX_SESSIONS}); more are refused, 503`,
+    )
+    .action(async (o: AllowFlags & HttpFlags & { http?: string; tokenStdin?: boolean }, cmd: Command) => {
       const given = allowedBy(factory, o, cmd);
+      const bounds = httpBounds(o);
       if (o.tokenStdin && o.http === undefined)
         throw new UsageError(
           '--token-stdin needs --http',
@@ -53,7 +71,7 @@ from a tool call.`,
       const http =
         o.http === undefined
           ? undefined
-          : { ...httpAddress(o.http), ...(await bearer(factory, o.tokenStdin)) };
+          : { ...httpAddress(o.http), ...bounds, ...(await bearer(factory, o.tokenStdin)) };
       const { runMcpServer } = await import('./server.js');
       await runMcpServer({
         ...given,
@@ -72,18 +90,20 @@ function toolsCommand(factory: Factory): Command {
     verbCommand('tools', 'Print the MCP tools the server would expose, with their input schemas, as JSON', [
       'ops mcp tools --services hosts',
       "ops mcp tools --allow-writes --services tasks --query 'tools[].name'",
+      "ops mcp tools --tools 'hosts list,runs' --exclude-tools 'runs watch'",
     ]),
     factory,
   ).action(async (o: AllowFlags, cmd: Command) => {
-    const { allowed, only, globals } = allowedBy(factory, o, cmd);
-    const [{ chosenServices, servicesOf }, { HELP_TOOL, toolsOf }] = await Promise.all([
+    const { allowed, only, globals, verbs } = allowedBy(factory, o, cmd);
+    const [{ chosenServices, servicesOf }, { chosenVerbs, HELP_TOOL, toolsOf }] = await Promise.all([
       import('./server.js'),
       import('./tools.js'),
     ]);
     const services = await chosenServices(only, factory.services, factory.io.env, globals);
-    const tools = (await servicesOf(await factory.tree(), factory.services, services)).flatMap((t) =>
-      toolsOf(t, allowed),
-    );
+    const tools = chosenVerbs(
+      await servicesOf(await factory.tree(), factory.services, services),
+      verbs,
+    ).flatMap((t) => toolsOf(t, allowed));
     const ctx = await factory.context(cmd, { defaultOutput: 'json' });
     await ctx.printer.print({ tools: [...tools, HELP_TOOL] });
   });

@@ -7,6 +7,9 @@ import { VERSION } from '../../version.js';
 import { type CallInput, callIo, callTool, redact } from './call.js';
 import { groupHelp, verbHelp } from './help.js';
 import {
+  chosenVerbs,
+  DEFAULT_LIMIT,
+  DEFAULT_WAIT_TIMEOUT,
   FORMATS,
   HELP_TOOL,
   type ServiceTools,
@@ -157,7 +160,7 @@ export function mcpServer(
 export async function runMcpServer(o: McpOptions): Promise<void> {
   const sdk = await import('./sdk.js');
   const only = await chosenServices(o.only, o.services, o.io.env, o.globals);
-  const tools = await servicesOf(await o.tree(), o.services, only);
+  const tools = chosenVerbs(await servicesOf(await o.tree(), o.services, only), o.verbs);
   const secrets = await secretValues(o.services, o.io.env, o.globals.profile);
   if (o.http) {
     // Its bearer token is a credential the server holds too.
@@ -276,7 +279,7 @@ async function help(
 const INSTRUCTIONS = [
   'Each service of ops has a tool of reads (`hosts`), and when the server allows them one of writes (`hosts_write`) and one of destructive verbs (`hosts_destructive`).',
   '`command` names the verb, `params` its arguments and flags by name (flag names without dashes); the `help` tool shows what a verb takes and means.',
-  '`query` is a JMESPath expression applied to the JSON result; `limit` bounds a list (default 10); `wait_timeout` bounds a wait or a watch (default 120 s).',
+  `\`query\` is a JMESPath expression applied to the JSON result; \`limit\` bounds a list (default ${DEFAULT_LIMIT}); \`wait_timeout\` bounds a wait or a watch (default ${DEFAULT_WAIT_TIMEOUT} s: a longer one needs the client's request timeout raised above it).`,
   FORMATS,
 ].join('\n');
 

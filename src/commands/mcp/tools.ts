@@ -1,4 +1,5 @@
 import type { Command, Option } from 'commander';
+import { UsageError } from '../../errors.js';
 import { completionValues } from '../shared/choices.js';
 import { requiredOffTerminal } from '../shared/pick.js';
 import { isRequired } from '../shared/required.js';
@@ -153,7 +154,7 @@ const NUMBER = new Set(['seconds', 'number', 'GB']);
 const FORMAT: Record<string, string> = { time: 'time', date: 'date', duration: 'duration' };
 /** What the formats named in the schemas mean: said once, in the server's instructions. */
 export const FORMATS =
-  'A parameter described "time" takes an ISO 8601 time, epoch seconds or a relative one (-2d, -6h); "date" a date (2026-05-01), an ISO time or relative (+3d); "duration" 30m, 1h30m.';
+  'A parameter described "a time" takes an ISO 8601 time, epoch seconds or a relative one (-2d, -6h); "a date" a date (2026-05-01), an ISO time or relative (+3d); "a duration" 30m, 1h30m.';
 
 /** `--count <n>` takes an integer, `--interval <seconds>` a number, `--since <time>` a time. */
 function typeOf(flags: string): Pick<ParamSpec, 'type' | 'format'> {
@@ -165,88 +166,154 @@ function typeOf(flags: string): Pick<ParamSpec, 'type' | 'format'> {
 
 type Schema = Record<string, unknown>;
 
-/** A parameter's schema, lean: its type, its choices, its format; the flag's text is in `help`. */
-function paramSchema(p: ParamSpec): Schema {
-  const one: Schema =
-    p.kind === 'switch'
-      ? { type: 'boolean' }
-      : p.choices
-        ? { enum: [...p.choices] }
-        : { type: p.type ?? 'string', ...(p.format ? { description: p.format } : {}) };
-  return p.variadic || p.commaList ? { type: 'array', items: one } : one;
-}
+/** `list, get (required)`: the verbs that take a parameter, each marked where it needs it. */
+const takenBy = (uses: Array<{ verb: VerbSpec; p: ParamSpec }>, all: number) =>
+  uses.length === all && uses.every((u) => u.p.required)
+    ? 'every verb (required)'
+    : uses.map((u) => `${u.verb.path}${u.p.required ? ' (required)' : ''}`).join(', ');
 
 /**
- * Parameters that several verbs of a tool take with the same schema (`org`, `repo`, `region`): said
- * once under the top-level `params`, where every branch's `true` for them refers.
+ * One parameter as every verb of the tool that takes it: one schema (a list where any verb takes a
+ * list, the union of the verbs' choices), described by the verbs that take it and, where their
+ * choices differ, which verbs take which. What one verb allows the server checks, by name.
  */
-function commonParams(verbs: VerbSpec[]): Map<string, string> {
-  const seen = new Map<string, { schema: string; count: number } | null>();
-  for (const v of verbs)
-    for (const p of v.params) {
-      const schema = JSON.stringify(paramSchema(p));
-      const s = seen.get(p.name);
-      if (s === null) continue;
-      seen.set(
-        p.name,
-        s === undefined ? { schema, count: 1 } : s.schema === schema ? { schema, count: s.count + 1 } : null,
-      );
+function mergedParam(uses: Array<{ verb: VerbSpec; p: ParamSpec }>, all: number): Schema {
+  const many = uses.some((u) => u.p.variadic || u.p.commaList);
+  const kinds = new Set(uses.map((u) => (u.p.kind === 'switch' ? 'boolean' : (u.p.type ?? 'string'))));
+  const choices = uses.map((u) => u.p.choices);
+  const allChoose = choices.every(Boolean);
+  // Types that differ (a number for one verb, a word for another) are taken as a string by all.
+  const type = kinds.size === 1 ? [...kinds][0]! : 'string';
+  const one: Schema = allChoose
+    ? { type: 'string', enum: [...new Set(choices.flatMap((c) => c!))] }
+    : { type };
+  const formats = [...new Set(uses.flatMap((u) => (u.p.format ? [u.p.format] : [])))];
+  const notes: string[] = [];
+  if (formats.length === 1) notes.push(`a ${formats[0]}`);
+  if (many && !uses.every((u) => u.p.variadic || u.p.commaList))
+    notes.push(
+      `${uses
+        .filter((u) => !(u.p.variadic || u.p.commaList))
+        .map((u) => u.verb.path)
+        .join(', ')}: one item`,
+    );
+  // Which verbs take which values, where they differ, or where some verbs take any value.
+  const distinct = new Map<string, string[]>();
+  for (const u of uses)
+    if (u.p.choices) {
+      const key = u.p.choices.join(', ');
+      distinct.set(key, [...(distinct.get(key) ?? []), u.verb.path]);
     }
-  return new Map([...seen].flatMap(([name, s]) => (s && s.count > 1 ? [[name, s.schema]] : [])));
-}
-
-/** One branch of a tool's schema: the verb's name and exactly its parameters. */
-function verbSchema(v: VerbSpec, common: Map<string, string>): Schema {
-  const required = v.params.filter((p) => p.required).map((p) => p.name);
-  const params: Schema = v.params.length
-    ? {
-        properties: Object.fromEntries(
-          v.params.map((p) => [p.name, common.has(p.name) ? true : paramSchema(p)]),
-        ),
-        ...(required.length ? { required } : {}),
-        additionalProperties: false,
-      }
-    : { maxProperties: 0 };
-  return {
-    properties: { command: { const: v.path }, params },
-    ...(required.length ? { required: ['command', 'params'] } : {}),
-  };
+  if (distinct.size > 1 || (distinct.size === 1 && !allChoose))
+    for (const [key, verbs] of distinct)
+      notes.push(`${verbs.join(', ')}: ${key.length > 120 ? `${key.split(', ').length} values` : key}`);
+  const description = [takenBy(uses, all), ...notes].join('; ');
+  return many ? { type: 'array', items: one, description } : { ...one, description };
 }
 
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 1000;
-/** How long a wait or a watch runs for an agent unless the call says otherwise. */
-export const DEFAULT_WAIT_TIMEOUT = 120;
+/**
+ * How long a wait or a watch runs for an agent unless the call says otherwise: below the request
+ * timeout of the common clients (the TypeScript SDK's 60 s), so that the answer comes before it fires.
+ */
+export const DEFAULT_WAIT_TIMEOUT = 50;
 export const MAX_WAIT_TIMEOUT = 3600;
 
 /** The top-level arguments of a tool call besides `command` and `params`. */
 export const TOP_LEVEL = ['command', 'params', 'query', 'limit', 'wait_timeout'] as const;
 
+const names = (verbs: VerbSpec[]) => verbs.map((v) => v.path).join(', ');
+
 /**
- * The JSON Schema of a tool: one branch per verb (`oneOf` on `command`), each with exactly its
- * parameters and those it requires; `query`, `limit` and `wait_timeout` where they apply.
+ * The JSON Schema of a tool, flat so that every host takes it (no `oneOf` or `enum` at its top, no
+ * `true` subschema): `command` an enum of the verbs; `params` every verb's parameters in one object,
+ * each described by the verbs that take it; `query`, `limit` and `wait_timeout` where they apply,
+ * with their defaults. What the schema cannot say per verb (required, allowed) the server checks.
  */
 export function inputSchema(verbs: VerbSpec[]): Schema {
-  const lists = verbs.some((v) => v.meta.list);
-  const waits = verbs.some((v) => v.waits);
-  const common = commonParams(verbs);
+  const lists = verbs.filter((v) => v.meta.list);
+  const waits = verbs.filter((v) => v.waits);
+  const byName = new Map<string, Array<{ verb: VerbSpec; p: ParamSpec }>>();
+  for (const verb of verbs)
+    for (const p of verb.params) byName.set(p.name, [...(byName.get(p.name) ?? []), { verb, p }]);
   return {
     type: 'object',
     properties: {
-      // The verbs' names are the branches' `const`s: not repeated here.
-      command: {},
+      command: {
+        type: 'string',
+        enum: verbs.map((v) => v.path),
+        description: 'the verb, as the tool description lists them',
+      },
       params: {
         type: 'object',
-        properties: Object.fromEntries([...common].map(([name, schema]) => [name, JSON.parse(schema)])),
+        description: "the verb's arguments and flags; each says which verbs take it",
+        properties: Object.fromEntries(
+          [...byName].map(([name, uses]) => [name, mergedParam(uses, verbs.length)]),
+        ),
+        additionalProperties: false,
       },
-      query: { type: 'string' },
-      ...(lists ? { limit: { type: 'integer', minimum: 1 } } : {}),
-      ...(waits ? { wait_timeout: { type: 'integer', minimum: 1, maximum: MAX_WAIT_TIMEOUT } } : {}),
+      query: { type: 'string', description: 'JMESPath applied to the JSON result' },
+      ...(lists.length
+        ? {
+            limit: {
+              type: 'integer',
+              minimum: 1,
+              maximum: MAX_LIMIT,
+              default: DEFAULT_LIMIT,
+              description: `at most this many items: ${names(lists)}`,
+            },
+          }
+        : {}),
+      ...(waits.length
+        ? {
+            wait_timeout: {
+              type: 'integer',
+              minimum: 1,
+              maximum: MAX_WAIT_TIMEOUT,
+              default: DEFAULT_WAIT_TIMEOUT,
+              description: `seconds a wait or watch runs before it answers where it stopped: ${names(waits)}; above ${DEFAULT_WAIT_TIMEOUT} the client must raise its request timeout (often 60 s)`,
+            },
+          }
+        : {}),
     },
     required: ['command'],
     additionalProperties: false,
-    oneOf: verbs.map((v) => verbSchema(v, common)),
   };
+}
+
+/** `--tools` and `--exclude-tools`: verb paths as `ops help` names them (`hosts list`), or a service or group. */
+export interface VerbChoice {
+  tools?: string[] | undefined;
+  excludeTools?: string[] | undefined;
+}
+
+/**
+ * The services with only the verbs `--tools` names (all when it is not given), less those
+ * `--exclude-tools` names: exclusion wins. A name that is no verb, group or service served is a
+ * usage error, so a typo never serves more or less than meant.
+ */
+export function chosenVerbs(services: ServiceTools[], choice: VerbChoice): ServiceTools[] {
+  const full = (s: ServiceTools, v: VerbSpec) => `${s.service} ${v.path}`;
+  const under = (name: string, path: string) => path === name || path.startsWith(`${name} `);
+  for (const [flag, names] of [
+    ['--tools', choice.tools],
+    ['--exclude-tools', choice.excludeTools],
+  ] as const)
+    for (const name of names ?? [])
+      if (!services.some((s) => s.verbs.some((v) => under(name, full(s, v)))))
+        throw new UsageError(
+          `invalid ${flag} "${name}": no such verb among the services served`,
+          'give verb paths as ops help names them, comma-separated: hosts list,runs watch (or a service or group: tasks lists)',
+        );
+  return services.map((s) => ({
+    ...s,
+    verbs: s.verbs.filter(
+      (v) =>
+        (!choice.tools || choice.tools.some((n) => under(n, full(s, v)))) &&
+        !choice.excludeTools?.some((n) => under(n, full(s, v))),
+    ),
+  }));
 }
 
 /** The verbs a tool holds under these permissions: those of its kind that may run. */

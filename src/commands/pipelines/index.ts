@@ -139,7 +139,8 @@ function addProjectGroups(root: Command, factory: Factory): void {
     'policy',
     'Config policies of an organization (--org, default OPS_PIPELINES_ORG): decisions, evaluation, settings, bundles',
     ['ops pipelines policy decisions list', 'ops pipelines policy bundle get'],
-    { evaluate: read(policyEvaluateCommand) },
+    // The service records each decision it makes (policy decisions list shows it): a write.
+    { evaluate: write(policyEvaluateCommand) },
     factory,
   );
   addGroup(

@@ -1,0 +1,252 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { Ajv } from 'ajv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempConfigDir } from '../helpers/cli.js';
+import { BIN, type McpSession, mcpSession, paramsOf, textOf, verbsOf } from '../helpers/mcp.js';
+import { useSandbox } from '../helpers/sandbox.js';
+
+/**
+ * The tool list as the strictest hosts read it: every schema flat (what the Anthropic API and OpenAI
+ * function calling refuse is nowhere at the top), compiled by Ajv in strict mode, and every default
+ * verb callable by a client that validates each call against the schema before it sends it (as
+ * LangChain's MCP adapter does).
+ */
+const sb = await useSandbox();
+const ALL = ['--allow-writes', '--allow-destructive', '--allow-secrets'];
+const sessions: McpSession[] = [];
+afterAll(async () => {
+  for (const s of sessions) await s.close();
+});
+
+type Tool = { name: string; inputSchema: Record<string, unknown> };
+async function toolsOf(flags: string[]): Promise<{ s: McpSession; tools: Tool[] }> {
+  const s = await mcpSession(flags, sb.env);
+  sessions.push(s);
+  return { s, tools: (await s.client.listTools()).tools as Tool[] };
+}
+
+/** The paths of every `true` or `false` used as a schema below `schema`. */
+function bareBooleans(schema: unknown, path = ''): string[] {
+  if (typeof schema === 'boolean') return [path];
+  if (!schema || typeof schema !== 'object') return [];
+  const s = schema as Record<string, unknown>;
+  const below = (key: string, v: unknown) => bareBooleans(v, `${path}/${key}`);
+  return [
+    ...Object.entries((s.properties as object | undefined) ?? {}).flatMap(([k, v]) =>
+      below(`properties/${k}`, v),
+    ),
+    ...(s.items === undefined ? [] : below('items', s.items)),
+    ...(s.additionalProperties === undefined || s.additionalProperties === false
+      ? []
+      : below('additionalProperties', s.additionalProperties)),
+  ];
+}
+
+const REFUSED_AT_TOP = ['oneOf', 'anyOf', 'allOf', 'enum', 'not', 'if', 'then', 'else'];
+
+describe('every tool schema is flat and compiles under Ajv strict', () => {
+  it.each([
+    ['read-only (the default)', []],
+    ['everything allowed', ALL],
+  ])(
+    '%s',
+    async (_, flags) => {
+      const { tools } = await toolsOf(flags);
+      const ajv = new Ajv({ strict: true });
+      for (const t of tools) {
+        expect(t.inputSchema.type, t.name).toBe('object');
+        for (const k of REFUSED_AT_TOP) expect(Object.keys(t.inputSchema), t.name).not.toContain(k);
+        expect(bareBooleans(t.inputSchema), t.name).toEqual([]);
+        expect(() => ajv.compile(t.inputSchema), t.name).not.toThrow();
+      }
+      // The defaults a host shows or fills in, and the bounds it checks before sending.
+      const hosts = tools.find((t) => t.name === 'hosts')!.inputSchema.properties as Record<string, object>;
+      expect(hosts.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 1000, default: 10 });
+      const runs = tools.find((t) => t.name === 'runs')!.inputSchema.properties as Record<string, object>;
+      expect(runs.wait_timeout).toMatchObject({ type: 'integer', default: 50, maximum: 3600 });
+      expect((runs.wait_timeout as { description: string }).description).toMatch(
+        /above 50 the client must raise its request timeout/,
+      );
+    },
+    60_000,
+  );
+});
+
+/** A value a schema takes: its first choice, else one of its type. */
+function sample(schema: { type?: string; enum?: string[]; items?: object }): unknown {
+  if (schema.enum) return schema.enum[0];
+  if (schema.type === 'array') return [sample(schema.items as object)];
+  if (schema.type === 'integer' || schema.type === 'number') return 1;
+  if (schema.type === 'boolean') return true;
+  return 'x1';
+}
+
+/** What the server refuses before it runs a verb because the call does not fit the verb. */
+const NOT_FITTED =
+  /^exit 2 \(usage or input error, nothing was sent\): ("|ops \S+ .* (takes no|needs in params)|a call takes no|\S+ must be)/;
+
+describe('a client that validates each call against the schema calls every default verb', () => {
+  let s: McpSession;
+  let tools: Tool[];
+  beforeAll(async () => {
+    ({ s, tools } = await toolsOf([]));
+  });
+
+  it('each verb with its required params: valid under the schema, run by the server', async () => {
+    const ajv = new Ajv({ strict: true });
+    const called: string[] = [];
+    const refused: string[] = [];
+    for (const t of tools.filter((x) => x.name !== 'help')) {
+      const validate = ajv.compile(t.inputSchema);
+      const props = (t.inputSchema.properties as { params: { properties: Record<string, object> } }).params
+        .properties;
+      for (const verb of verbsOf(t)) {
+        const params = Object.fromEntries(
+          paramsOf(t, verb)
+            .filter((p) => p.required)
+            .map((p) => [p.name, sample(props[p.name]!)]),
+        );
+        const args = {
+          command: verb,
+          ...(Object.keys(params).length ? { params } : {}),
+          ...('wait_timeout' in (t.inputSchema.properties as object) && /watch|wait/.test(verb)
+            ? { wait_timeout: 2 }
+            : {}),
+        };
+        expect(validate(args), `${t.name} ${verb}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+        const r = await s.client.callTool({ name: t.name, arguments: args }, undefined, { timeout: 20_000 });
+        if (NOT_FITTED.test(textOf(r))) refused.push(`${t.name} ${verb}: ${textOf(r)}`);
+        called.push(`${t.name} ${verb}`);
+      }
+    }
+    expect(refused).toEqual([]);
+    expect(called.length).toBeGreaterThan(85);
+  }, 300_000);
+
+  it('a value the schema allows but the verb does not is refused by the server, precisely', async () => {
+    // `state` is a list for `instance list` and one value for `asg list`: the schema's list takes one.
+    const cloud = tools.find((t) => t.name === 'cloud')!;
+    expect(verbsOf(cloud)).toEqual(expect.arrayContaining(['instance list', 'asg list']));
+    const one = await s.client.callTool({
+      name: 'cloud',
+      arguments: { command: 'asg list', params: { state: ['ACTIVE'] } },
+    });
+    expect(one.isError, textOf(one)).toBeFalsy();
+    const wrong = await s.client.callTool({
+      name: 'cloud',
+      arguments: { command: 'asg list', params: { state: ['RUNNING'] } },
+    });
+    expect(textOf(wrong)).toMatch(/^exit 2 .*: state must be one of: ACTIVE, /);
+    const other = await s.client.callTool({
+      name: 'cloud',
+      arguments: { command: 'instance-types', params: { state: ['RUNNING'] } },
+    });
+    expect(textOf(other)).toMatch(/ops cloud instance-types takes no "state"; it takes: /);
+  });
+});
+
+/** The MCP Inspector v2's command line, if installed: its `--strict` lints every tool schema. */
+const INSPECTOR = (() => {
+  try {
+    return createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector/package.json');
+  } catch {
+    return undefined;
+  }
+})();
+
+describe.skipIf(!INSPECTOR)('the MCP Inspector v2 --strict (skipped when not installed)', () => {
+  it.each([
+    ['read-only', []],
+    ['everything allowed', ALL],
+  ])(
+    '%s: no portability problem',
+    async (_, flags) => {
+      const bin = `${dirname(INSPECTOR!)}/clients/launcher/build/index.js`;
+      const r = await new Promise<{ code: number; err: string }>((resolve, reject) => {
+        const child = spawn(
+          process.execPath,
+          [bin, '--cli', process.execPath, BIN, 'mcp', ...flags, '--method', 'tools/list', '--strict'],
+          {
+            env: { PATH: process.env.PATH ?? '', HOME: tempConfigDir(), OPS_CONFIG_DIR: tempConfigDir() },
+            stdio: ['ignore', 'ignore', 'pipe'],
+          },
+        );
+        let err = '';
+        child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code: code ?? -1, err }));
+      });
+      expect(r.err).toBe('');
+      expect(r.code).toBe(0);
+    },
+    60_000,
+  );
+});
+
+/** LangChain's MCP adapter, if installed: it turns each schema into its own validator and checks every call. */
+const LANGCHAIN = (() => {
+  try {
+    return createRequire(import.meta.url).resolve('@langchain/mcp-adapters');
+  } catch {
+    return undefined;
+  }
+})();
+
+describe.skipIf(!LANGCHAIN)('LangChain MCP adapters (skipped when not installed)', () => {
+  it('calls every default verb: none is refused by the adapter or as not fitting the verb', async () => {
+    const { MultiServerMCPClient } = (await import(LANGCHAIN!)) as {
+      MultiServerMCPClient: new (
+        o: object,
+      ) => {
+        getTools(): Promise<Array<{ name: string; invoke(a: object): Promise<unknown> }>>;
+        close(): Promise<void>;
+      };
+    };
+    const dir = tempConfigDir();
+    const client = new MultiServerMCPClient({
+      mcpServers: {
+        ops: {
+          transport: 'stdio',
+          command: process.execPath,
+          args: [BIN, 'mcp'],
+          env: { PATH: process.env.PATH ?? '', HOME: dir, OPS_CONFIG_DIR: dir, ...sb.env },
+        },
+      },
+    });
+    const { tools: listed } = await toolsOf([]);
+    const refused: string[] = [];
+    let called = 0;
+    try {
+      for (const tool of await client.getTools()) {
+        const t = listed.find((x) => tool.name === x.name || tool.name.endsWith(`__${x.name}`));
+        if (!t || t.name === 'help') continue;
+        const props = (t.inputSchema.properties as { params: { properties: Record<string, object> } }).params
+          .properties;
+        for (const verb of verbsOf(t)) {
+          const params = Object.fromEntries(
+            paramsOf(t, verb)
+              .filter((p) => p.required)
+              .map((p) => [p.name, sample(props[p.name]!)]),
+          );
+          const waits = 'wait_timeout' in (t.inputSchema.properties as object) && /watch|wait/.test(verb);
+          try {
+            await tool.invoke({ command: verb, params, ...(waits ? { wait_timeout: 2 } : {}) });
+            called++;
+          } catch (err) {
+            // The adapter throws a tool error; one from the verb itself (an id it does not know) went through.
+            const m = String((err as Error).message);
+            if (/returned an error/.test(m) && !NOT_FITTED.test(m.replace(/^.*returned an error: /s, '')))
+              called++;
+            else refused.push(`${t.name} ${verb}: ${m.slice(0, 200)}`);
+          }
+        }
+      }
+    } finally {
+      await client.close();
+    }
+    expect(refused).toEqual([]);
+    expect(called).toBeGreaterThan(85);
+  }, 300_000);
+});
