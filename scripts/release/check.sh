@@ -13,9 +13,30 @@ work="$(mktemp -d)"
 server=
 trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
 step() { printf '\n== %s\n' "$*"; }
+# Runs a command that must be refused: exit 1, its stderr (shown) matching PATTERN.
+refused() {
+  local pattern="$1" code=0
+  shift
+  "$@" 2> "$work/err" || code=$?
+  cat "$work/err"
+  [ "$code" = 1 ] && grep -q "$pattern" "$work/err"
+}
 
-step "checksums"
-(cd "$rel" && sha256sum -c "ops_${version}_checksums.txt")
+step "checksums, and their signature"
+sums="ops_${version}_checksums.txt"
+(cd "$rel" && sha256sum -c "$sums")
+# Signed with OPS_RELEASE_SIGNING_KEY: the project's key verifies it. Without one, a throwaway key signed
+# it as .unsigned-test.sig, which the installers below trust only as a mirror's key (dist/release-test-signers).
+if [ -e "$rel/$sums.sig" ]; then
+  signers="${OPS_RELEASE_ALLOWED_SIGNERS:-$here/release/allowed_signers}"
+else
+  echo "(no $sums.sig: a throwaway key signed $sums.unsigned-test.sig)"
+  signers="$here/dist/release-test-signers"
+fi
+sig="$rel/$sums.sig"
+[ -e "$sig" ] || sig="$rel/$sums.unsigned-test.sig"
+ssh-keygen -Y verify -f "$signers" -I release@ops-cli -n file -s "$sig" < "$rel/$sums"
+export OPS_RELEASE_ALLOWED_SIGNERS="$signers"
 ls "$rel"/ops_"${version}"_linux_amd64.tar.xz "$rel"/ops_"${version}"_linux_arm64.tar.xz "$rel"/ops_"${version}"_windows_amd64.zip \
   "$rel"/ops_"${version}"_linux_amd64.deb "$rel"/ops_"${version}"_linux_arm64.deb "$rel"/ops-cli-"${version}".tgz \
   "$rel"/ops_"${version}"_sbom.cdx.json "$rel"/install.sh "$rel"/ops.rb "$rel"/ops.json "$rel"/version.json > /dev/null
@@ -82,8 +103,11 @@ info="$(dpkg-deb --info "$rel/ops_${version}_linux_arm64.deb")"
 grep -q 'Architecture: arm64' <<< "$info"
 
 step "install.sh from a local server"
+# The release as a mirror serves it: with its signature as .sig whichever key made it.
+cp -as "$rel" "$work/served"
+[ -e "$work/served/$sums.sig" ] || cp "$rel/$sums.unsigned-test.sig" "$work/served/$sums.sig"
 port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
-(cd "$rel" && exec python3 -m http.server "$port" --bind 127.0.0.1 > /dev/null 2>&1) &
+(cd "$work/served" && exec python3 -m http.server "$port" --bind 127.0.0.1 > /dev/null 2>&1) &
 server=$!
 for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$port/install.sh" > /dev/null && break; sleep 0.1; done
 export OPS_INSTALL_BASE_URL="http://127.0.0.1:$port"
@@ -93,18 +117,18 @@ grep -q "^ops $version " <<< "$installed"
 test -f "$work/prefix/share/man/man1/ops.1"
 # A tampered archive: refused, exit 1, nothing installed.
 mkdir -p "$work/tampered"
-cp "$rel"/* "$work/tampered/"
+cp "$work/served"/* "$work/tampered/"
 printf 'x' >> "$work/tampered/ops_${version}_linux_amd64.tar.xz"
 kill "$server"
 (cd "$work/tampered" && exec python3 -m http.server "$port" --bind 127.0.0.1 > /dev/null 2>&1) &
 server=$!
 for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$port/install.sh" > /dev/null && break; sleep 0.1; done
-set +e
-sh "$rel/install.sh" --prefix "$work/prefix2" 2> "$work/err"
-code=$?
-set -e
-cat "$work/err"
-[ "$code" = 1 ] && grep -q 'checksum mismatch' "$work/err" && [ ! -e "$work/prefix2/bin/ops" ]
+refused 'checksum mismatch' sh "$rel/install.sh" --prefix "$work/prefix2"
+test ! -e "$work/prefix2/bin/ops"
+# The tampered archive's line written into the checksums after they were signed: a bad signature.
+(cd "$work/tampered" && sed -i "/ops_${version}_linux_amd64.tar.xz\$/d" "$sums" && sha256sum "ops_${version}_linux_amd64.tar.xz" >> "$sums")
+refused 'bad signature' sh "$rel/install.sh" --prefix "$work/prefix2"
+test ! -e "$work/prefix2/bin/ops"
 # An unknown platform: refused, exit 1, nothing installed.
 mkdir -p "$work/fake"
 printf '#!/bin/sh\ncase "$1" in -s) echo FreeBSD ;; -m) echo riscv64 ;; esac\n' > "$work/fake/uname"

@@ -1,6 +1,6 @@
 // The last step of a release, here and in the workflow once every runner's files are together: the
 // Homebrew formula and Scoop manifest from the archives' checksums, then the checksums file, SHA-256
-// of every other file in `sha256sum -c` form.
+// of every other file in `sha256sum -c` form (not its own signature, made after it: sign.mjs).
 //   node scripts/release/finish.mjs [dir]   (default dist/release)
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -27,7 +27,7 @@ export function finish(dir, facts = releaseFacts()) {
   const sumsFile = `ops_${facts.version}_checksums.txt`;
   const files = () =>
     readdirSync(dir)
-      .filter((f) => f !== sumsFile && !f.startsWith('.'))
+      .filter((f) => f !== sumsFile && !f.startsWith(`${sumsFile}.`) && !f.startsWith('.'))
       .sort();
   const archives = Object.fromEntries(
     files()

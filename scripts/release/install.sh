@@ -1,11 +1,15 @@
 #!/bin/sh
 # Installs ops @VERSION@: picks this machine's archive, downloads it and the release's checksums,
-# verifies the archive's SHA-256, and installs the binary (and its man pages) under a prefix, and
+# verifies the checksums' signature and the archive's SHA-256, and installs the binary (and its man pages) under a prefix, and
 # the shell completions where bash, zsh and fish look for them (--no-completions: not those).
 #   curl -fsSL @BASE_URL@/install.sh | sh
 #   sh install.sh [--prefix DIR] [--version V] [--no-completions]
-# OPS_INSTALL_BASE_URL serves the files from a mirror (a folder with the release's files).
+# OPS_INSTALL_BASE_URL serves the files from a mirror (a folder with the release's files);
+# OPS_RELEASE_ALLOWED_SIGNERS names an allowed_signers file that replaces the project's key.
 set -eu
+
+# The project's key, which signs each release's checksums file (release/allowed_signers).
+signers='release@ops-cli namespaces="file" ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBiPDSnSJNXElh3clFcUCqYkVRplq9DBwmNkrubMj8PG'
 
 version="@VERSION@"
 prefix="${HOME:-}/.local"
@@ -62,6 +66,25 @@ sha256() {
 say "downloading $name.$ext from $base"
 fetch "$base/$name.$ext" "$work/$name.$ext" || fail "could not download $base/$name.$ext"
 fetch "$base/ops_${version}_checksums.txt" "$work/checksums.txt" || fail "could not download $base/ops_${version}_checksums.txt"
+
+# The checksums are trusted once their signature verifies with ssh-keygen 8.2+ (-Y find-principals
+# is 8.2's: older ones answer "Unsupported operation" or "illegal option"); without one, said once.
+if command -v ssh-keygen >/dev/null 2>&1 &&
+  ! ssh-keygen -Y find-principals 2>&1 | grep -qiE 'unsupported|illegal|unknown option'; then
+  sig="ops_${version}_checksums.txt.sig"
+  allowed="${OPS_RELEASE_ALLOWED_SIGNERS:-}"
+  if [ -n "$allowed" ]; then
+    [ -r "$allowed" ] || fail "cannot read OPS_RELEASE_ALLOWED_SIGNERS ($allowed): nothing installed"
+  else
+    allowed="$work/allowed_signers"
+    printf '%s\n' "$signers" > "$allowed"
+  fi
+  fetch "$base/$sig" "$work/$sig" || fail "could not download $base/$sig (the checksums' signature): nothing installed"
+  ssh-keygen -Y verify -f "$allowed" -I release@ops-cli -n file -s "$work/$sig" < "$work/checksums.txt" >/dev/null 2>&1 ||
+    fail "bad signature: $sig does not verify ops_${version}_checksums.txt with the key of release@ops-cli: nothing installed"
+else
+  say "ssh-keygen 8.2 or newer not found: the checksums' signature is not verified, only the archive's SHA-256"
+fi
 want=$(awk -v f="$name.$ext" '$2 == f || $2 == "*" f { print $1 }' "$work/checksums.txt")
 [ -n "$want" ] || fail "the checksums file has no line for $name.$ext"
 got=$(sha256 "$work/$name.$ext")

@@ -30,6 +30,8 @@ export function missingTools(targets, { has = (t) => onPath(t), exists = existsS
   if (targets.length === 0) return [];
   tool('git', 'git');
   tool('tar', 'tar');
+  // The join signs the checksums (sign.mjs).
+  tool('ssh-keygen', 'openssh-client');
   if (targets.some((t) => t.archive === 'tar.xz')) tool('xz', 'xz-utils');
   for (const t of targets) {
     if (t.strip)

@@ -18,6 +18,7 @@ describe('the release checks its tools before building anything', () => {
     expect(missing).toEqual([
       { need: 'git', package: 'git' },
       { need: 'tar', package: 'tar' },
+      { need: 'ssh-keygen', package: 'openssh-client' },
       { need: 'xz', package: 'xz-utils' },
       { need: 'strip', package: 'binutils' },
       { need: 'dpkg-deb', package: 'dpkg' },
@@ -28,7 +29,7 @@ describe('the release checks its tools before building anything', () => {
         package: 'libc6-arm64-cross libstdc++6-arm64-cross',
       },
     ]);
-    expect(missingLine(missing.slice(5, 7))).toBe(
+    expect(missingLine(missing.slice(6, 8))).toBe(
       'missing tools to build the chosen targets: aarch64-linux-gnu-strip (Debian: binutils-aarch64-linux-gnu), qemu-aarch64 (Debian: qemu-user); install them with: apt-get install binutils-aarch64-linux-gnu qemu-user',
     );
   });
@@ -45,7 +46,7 @@ describe('the release checks its tools before building anything', () => {
 
   it('npm run release without aarch64-linux-gnu-strip: exit 1, one line, no stack trace, nothing built', () => {
     const bin = mkdtempSync(join(tmpdir(), 'ops-release-path-'));
-    for (const tool of ['git', 'tar', 'xz', 'strip', 'dpkg-deb', 'qemu-aarch64'])
+    for (const tool of ['git', 'tar', 'ssh-keygen', 'xz', 'strip', 'dpkg-deb', 'qemu-aarch64'])
       for (const dir of ['/usr/bin', '/bin'])
         if (onPath(tool, dir)) {
           symlinkSync(join(dir, tool), join(bin, tool));
