@@ -141,6 +141,21 @@ cat "$work/err"
 [ "$code" = 1 ] && grep -q 'no ops archive for this system' "$work/err" && [ ! -e "$work/prefix3" ]
 unset OPS_INSTALL_BASE_URL
 
+step "the setup action's script, as a Linux x64 runner runs it"
+mkdir -p "$work/runner/cache" "$work/runner/temp"
+kill "$server"
+(cd "$work/served" && exec python3 -m http.server "$port" --bind 127.0.0.1 > /dev/null 2>&1) &
+server=$!
+for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$port/version.json" > /dev/null && break; sleep 0.1; done
+runner_env=(RUNNER_OS=Linux RUNNER_ARCH=X64 RUNNER_TOOL_CACHE="$work/runner/cache" RUNNER_TEMP="$work/runner/temp"
+  GITHUB_PATH="$work/runner/path" GITHUB_OUTPUT="$work/runner/output" OPS_INSTALL_BASE_URL="http://127.0.0.1:$port")
+env "${runner_env[@]}" bash scripts/action/setup.sh
+grep -qx "version=$version" "$work/runner/output"
+"$(cat "$work/runner/path")/ops" --version
+# The same version again: from the tool cache.
+again="$(env "${runner_env[@]}" OPS_VERSION="$version" bash scripts/action/setup.sh 2>&1)"
+grep -q 'nothing downloaded' <<< "$again"
+
 step "ops upgrade of the binary install.sh installed"
 bash scripts/release/check-upgrade.sh "$work/prefix/bin/ops"
 

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { finish } from './finish.mjs';
+import { installScript } from './installer.mjs';
 import { components, sbom } from './notices.mjs';
 import { projectSigners, signChecksums } from './sign.mjs';
 
@@ -38,10 +39,7 @@ export function joinRelease(out, partsDir, facts, { packagesFile, date, notesFil
     join(out, `ops_${V}_sbom.cdx.json`),
     `${JSON.stringify(sbom(facts, [...carried.values()], date), null, 2)}\n`,
   );
-  const installer = readFileSync(join(root, 'scripts', 'release', 'install.sh'), 'utf8')
-    .replaceAll('@VERSION@', V)
-    .replaceAll('@RELEASES_URL@', facts.releases)
-    .replaceAll('@BASE_URL@', facts.url);
+  const installer = installScript({ version: V, releases: facts.releases, url: facts.url });
   writeFileSync(join(out, 'install.sh'), installer, { mode: 0o755 });
   // What the update notice and `ops upgrade` read from the newest release (src/update/).
   writeFileSync(join(out, 'version.json'), versionJson(facts, date));

@@ -9,7 +9,7 @@ import {
   readFileSync,
   writeFileSync,
 } from 'node:fs';
-import { type Server, createServer } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { archiveOf } from '../../src/update/install.js';
 import { runCli, tempConfigDir } from '../helpers/cli.js';
 import { oldSshKeygen, testReleaseKey } from '../helpers/release-key.js';
+import { serveFolder } from '../helpers/release-mirror.js';
 import { SCRIPT, onTerminal } from '../helpers/script-terminal.js';
 
 // `ops upgrade` end to end: the built CLI against a release made here (a small fake `ops` in a real
@@ -28,7 +29,7 @@ const V = '9.9.9';
 const of = archiveOf(V)!;
 const dir = mkdtempSync(join(tmpdir(), 'ops-upgrade-'));
 const served = join(dir, 'served');
-let server: Server;
+let mirror: Awaited<ReturnType<typeof serveFolder>>;
 let base = '';
 let requests: string[] = [];
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
@@ -54,18 +55,13 @@ beforeAll(async () => {
     join(served, 'version.json'),
     JSON.stringify({ version: V, date: '2026-12-01', url: `https://example.invalid/v${V}` }),
   );
-  server = createServer((req, res) => {
-    requests.push(req.url ?? '');
-    const file = join(served, decodeURIComponent(req.url ?? '/'));
-    if (!existsSync(file)) return void res.writeHead(404).end();
-    res.end(readFileSync(file));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  mirror = await serveFolder(served);
+  base = mirror.base;
 });
-afterAll(() => server.close());
+afterAll(() => mirror.close());
 beforeEach(() => {
-  requests = [];
+  mirror.requests.length = 0;
+  requests = mirror.requests;
 });
 
 /** An installed binary at a path of the test's own, and the env that makes `ops upgrade` replace it. */

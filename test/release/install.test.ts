@@ -1,12 +1,12 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installScript } from '../../scripts/release/installer.mjs';
 import { oldSshKeygen, testReleaseKey } from '../helpers/release-key.js';
+import { runScript, serveFolder } from '../helpers/release-mirror.js';
 
 // install.sh as a user runs it, against a release folder served on loopback: a small archive of the
 // same layout as the release's (the real one is checked by scripts/release/check.sh in CI).
@@ -16,7 +16,7 @@ const served = join(dir, 'served');
 const V = '9.8.7';
 const name = `ops_${V}_linux_amd64`;
 let base = '';
-let server: ReturnType<typeof createServer>;
+let mirror: Awaited<ReturnType<typeof serveFolder>>;
 const installer = join(dir, 'install.sh');
 const key = testReleaseKey();
 const sums = join(served, `ops_${V}_checksums.txt`);
@@ -37,41 +37,24 @@ beforeAll(async () => {
   execFileSync('tar', ['-cJf', join(served, `${name}.tar.xz`), '-C', dir, name]);
   writeFileSync(sums, `${sha(join(served, `${name}.tar.xz`))}  ${name}.tar.xz\n`);
   key.sign(sums);
-  server = createServer((req, res) => {
-    const file = join(served, decodeURIComponent(req.url ?? '/'));
-    if (!existsSync(file)) return res.writeHead(404).end();
-    res.end(readFileSync(file));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  mirror = await serveFolder(served);
+  base = mirror.base;
   writeFileSync(
     installer,
-    template
-      .replaceAll('@VERSION@', V)
-      .replaceAll('@RELEASES_URL@', 'https://example.invalid/releases')
-      .replaceAll('@BASE_URL@', base),
+    installScript({ version: V, releases: 'https://example.invalid/releases', url: base }),
   );
 });
-afterAll(() => server.close());
+afterAll(() => mirror.close());
 
 /** Runs the installer (asynchronously: the server answering it is in this process). */
 function install(args: string[], env: Record<string, string> = {}) {
-  const child = spawn('sh', [installer, ...args], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: join(dir, 'home'),
-      OPS_INSTALL_BASE_URL: base,
-      OPS_RELEASE_ALLOWED_SIGNERS: key.signers,
-      ...env,
-    },
+  return runScript('sh', [installer, ...args], {
+    PATH: process.env.PATH ?? '',
+    HOME: join(dir, 'home'),
+    OPS_INSTALL_BASE_URL: base,
+    OPS_RELEASE_ALLOWED_SIGNERS: key.signers,
+    ...env,
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, stdout, stderr })),
-  );
 }
 
 /** A PATH where `uname` answers as another system. */

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RELEASE_SIGNERS } from '../../src/update/signature.js';
 // @ts-expect-error: a build script without types
 import { projectSigners, signChecksums } from '../../scripts/release/sign.mjs';
 
@@ -57,5 +58,9 @@ describe('the release signs its checksums', () => {
       `the key OPS_RELEASE_SIGNING_KEY names is not the one ${projectSigners()} allows for release@ops-cli`,
     );
     expect(existsSync(join(dir, `${sums}.sig`))).toBe(false);
+  });
+
+  it("ops upgrade carries the project's key, release/allowed_signers", () => {
+    expect(`${RELEASE_SIGNERS}\n`).toBe(readFileSync(projectSigners(), 'utf8'));
   });
 });
