@@ -38,8 +38,13 @@ sig="$rel/$sums.sig"
 ssh-keygen -Y verify -f "$signers" -I release@ops-cli -n file -s "$sig" < "$rel/$sums"
 export OPS_RELEASE_ALLOWED_SIGNERS="$signers"
 ls "$rel"/ops_"${version}"_linux_amd64.tar.xz "$rel"/ops_"${version}"_linux_arm64.tar.xz "$rel"/ops_"${version}"_windows_amd64.zip \
-  "$rel"/ops_"${version}"_linux_amd64.deb "$rel"/ops_"${version}"_linux_arm64.deb "$rel"/ops-cli-"${version}".tgz \
+  "$rel"/ops_"${version}"_linux_amd64.deb "$rel"/ops_"${version}"_linux_arm64.deb \
+  "$rel"/ops_"${version}"_linux_amd64.rpm "$rel"/ops_"${version}"_linux_arm64.rpm "$rel"/ops-cli-"${version}".tgz \
   "$rel"/ops_"${version}"_sbom.cdx.json "$rel"/install.sh "$rel"/ops.rb "$rel"/ops.json "$rel"/version.json > /dev/null
+# The winget manifests name the Windows zip with its SHA-256.
+zipsum=$(sha256sum "$rel/ops_${version}_windows_amd64.zip" | cut -d' ' -f1)
+grep -qix "    InstallerSha256: $zipsum" "$rel/winget/ops-cli.ops.installer.yaml"
+grep -qx "PackageVersion: $version" "$rel/winget/ops-cli.ops.yaml"
 # version.json, what the update notice and `ops upgrade` read: this version, its date, its page.
 node -e '
   const v = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
@@ -49,7 +54,7 @@ node -e '
 
 step "archive sizes (at most 32 MB each)"
 over=0
-for f in "$rel"/*.tar.xz "$rel"/*.zip "$rel"/*.deb; do
+for f in "$rel"/*.tar.xz "$rel"/*.zip "$rel"/*.deb "$rel"/*.rpm; do
   size=$(stat -c %s "$f")
   printf '%-40s %6.1f MB\n' "$(basename "$f")" "$(awk -v s="$size" 'BEGIN { print s / 1000000 }')"
   [ "$size" -le 32000000 ] || { echo "  over 32 MB"; over=1; }
@@ -102,6 +107,25 @@ test ! -e /usr/bin/ops
 info="$(dpkg-deb --info "$rel/ops_${version}_linux_arm64.deb")"
 grep -q 'Architecture: arm64' <<< "$info"
 
+step "the rpms: rpm -qp, then the amd64 one installed into a throwaway root"
+for a in amd64:x86_64 arm64:aarch64; do
+  f="$rel/ops_${version}_linux_${a%%:*}.rpm"
+  info="$(rpm -qp --queryformat '%{NAME} %{VERSION} %{ARCH} %{LICENSE}\n' "$f" 2> /dev/null)"
+  echo "$info"
+  [ "$info" = "ops $version ${a#*:} MIT" ]
+done
+# The same files in the same places as the .deb.
+rpm -qpl "$rel/ops_${version}_linux_amd64.rpm" 2> /dev/null | grep -v '^/usr/share/doc/ops$' | sort > "$work/rpm-files"
+dpkg-deb --fsys-tarfile "$rel/ops_${version}_linux_amd64.deb" | tar -t | grep -v '/$' | sed 's|^\.||' | sort > "$work/deb-files"
+diff "$work/deb-files" "$work/rpm-files"
+rpm -qpR "$rel/ops_${version}_linux_amd64.rpm" 2> /dev/null > "$work/requires"
+grep -q '^libc.so.6(GLIBC_2.28)(64bit)$' "$work/requires" && grep -q '^libstdc++.so.6()(64bit)$' "$work/requires"
+mkdir -p "$work/rpm-root"
+rpm --root "$work/rpm-root" -i --nodeps "$rel/ops_${version}_linux_amd64.rpm" 2> /dev/null
+"$work/rpm-root/usr/bin/ops" --version | grep -q "^ops $version "
+test "$(rpm --root "$work/rpm-root" -qf /usr/bin/ops)" = "ops-$version-1.x86_64"
+test -f "$work/rpm-root/usr/share/man/man1/ops.1.gz" && test -f "$work/rpm-root/usr/share/bash-completion/completions/ops"
+
 step "install.sh from a local server"
 # The release as a mirror serves it: with its signature as .sig whichever key made it.
 cp -as "$rel" "$work/served"
@@ -117,7 +141,7 @@ grep -q "^ops $version " <<< "$installed"
 test -f "$work/prefix/share/man/man1/ops.1"
 # A tampered archive: refused, exit 1, nothing installed.
 mkdir -p "$work/tampered"
-cp "$work/served"/* "$work/tampered/"
+cp -rL "$work/served"/. "$work/tampered/"
 printf 'x' >> "$work/tampered/ops_${version}_linux_amd64.tar.xz"
 kill "$server"
 (cd "$work/tampered" && exec python3 -m http.server "$port" --bind 127.0.0.1 > /dev/null 2>&1) &

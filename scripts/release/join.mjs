@@ -43,7 +43,7 @@ export function joinRelease(out, partsDir, facts, { packagesFile, date, notesFil
   writeFileSync(join(out, 'install.sh'), installer, { mode: 0o755 });
   // What the update notice and `ops upgrade` read from the newest release (src/update/).
   writeFileSync(join(out, 'version.json'), versionJson(facts, date));
-  const sums = finish(out, facts);
+  const sums = finish(out, facts, date);
   const sig = signChecksums(out, sums, {
     key: process.env.OPS_RELEASE_SIGNING_KEY,
     signers: process.env.OPS_RELEASE_ALLOWED_SIGNERS || projectSigners(),

@@ -42,6 +42,7 @@ export function missingTools(targets, { has = (t) => onPath(t), exists = existsS
       file('/usr/aarch64-linux-gnu/lib/libstdc++.so.6', 'libc6-arm64-cross libstdc++6-arm64-cross');
     }
     if (t.deb) tool('dpkg-deb', 'dpkg');
+    if (t.deb) tool('rpmbuild', 'rpm');
   }
   const seen = new Set();
   return needs
