@@ -38,7 +38,7 @@ version="${version#v}"
 if [ "$version" = latest ]; then
   url="${mirror:-$releases/latest/download}/version.json"
   fetch "$url" "$work/version.json" || fail "could not read the newest version from $url"
-  version=$(sed -n 's/.*"version": *"\([^"]*\)".*/\1/p' "$work/version.json" | head -n 1)
+  version=$(sed -n '1,/"version"/s/.*"version": *"\([^"]*\)".*/\1/p' "$work/version.json")
 fi
 [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+([-+][0-9A-Za-z.-]+)?$ ]] ||
   fail "invalid version '$version': give a release such as 0.2.0, or latest"

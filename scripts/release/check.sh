@@ -122,7 +122,8 @@ rpm -qpR "$rel/ops_${version}_linux_amd64.rpm" 2> /dev/null > "$work/requires"
 grep -q '^libc.so.6(GLIBC_2.28)(64bit)$' "$work/requires" && grep -q '^libstdc++.so.6()(64bit)$' "$work/requires"
 mkdir -p "$work/rpm-root"
 rpm --root "$work/rpm-root" -i --nodeps "$rel/ops_${version}_linux_amd64.rpm" 2> /dev/null
-"$work/rpm-root/usr/bin/ops" --version | grep -q "^ops $version "
+rpm_installed="$("$work/rpm-root/usr/bin/ops" --version)"
+grep -q "^ops $version " <<< "$rpm_installed"
 test "$(rpm --root "$work/rpm-root" -qf /usr/bin/ops)" = "ops-$version-1.x86_64"
 test -f "$work/rpm-root/usr/share/man/man1/ops.1.gz" && test -f "$work/rpm-root/usr/share/bash-completion/completions/ops"
 
