@@ -44,7 +44,7 @@ ls "$rel"/ops_"${version}"_linux_amd64.tar.xz "$rel"/ops_"${version}"_linux_arm6
 # The winget manifests name the Windows zip with its SHA-256.
 zipsum=$(sha256sum "$rel/ops_${version}_windows_amd64.zip" | cut -d' ' -f1)
 grep -qix "    InstallerSha256: $zipsum" "$rel/winget/ops-cli.ops.installer.yaml"
-grep -qx "PackageVersion: $version" "$rel/winget/ops-cli.ops.yaml"
+grep -qx "PackageVersion: \"$version\"" "$rel/winget/ops-cli.ops.yaml"
 # version.json, what the update notice and `ops upgrade` read: this version, its date, its page.
 node -e '
   const v = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
