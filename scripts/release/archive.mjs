@@ -1,4 +1,4 @@
-// The release's archives and Debian packages, made the same way for every target: a folder staged
+// The release's archives and Debian packages (rpm.mjs: the rpm packages), made the same way for every target: a folder staged
 // with the binary, LICENSE, README.md, THIRD_PARTY_NOTICES, completions and man pages, then packed
 // with a fixed owner and date, so that two builds of one commit are the same bytes.
 import { execFile, execFileSync } from 'node:child_process';
@@ -19,7 +19,7 @@ import { gzipSync, zipSync } from 'fflate';
 const run = promisify(execFile);
 
 /**
- * Where each shell's completion goes, in an archive (completions/) and in a Debian package; PowerShell's
+ * Where each shell's completion goes, in an archive (completions/) and in a package (.deb, .rpm); PowerShell's
  * is the Windows zip's alone (`windows`), and no package's.
  */
 export const COMPLETIONS = {
@@ -57,7 +57,7 @@ export function stage(dir, name, { binary, binaryName, docs, completions, manDir
 }
 
 /** Every file under `dir`, relative to it, sorted. */
-function walk(dir, base = dir) {
+export function walk(dir, base = dir) {
   return readdirSync(dir, { withFileTypes: true })
     .flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name), base) : [relative(base, join(dir, e.name))]))
     .sort();
@@ -107,11 +107,10 @@ export async function zip(dir, name, out, epoch) {
 }
 
 /**
- * A Debian package, made with dpkg-deb: /usr/bin/ops, the completions and man pages in their system
- * places, the copyright and notices in /usr/share/doc/ops.
+ * `<root>/`: a package's files in their system places, the same in the .deb and the .rpm: /usr/bin/ops,
+ * the completions and man pages, the copyright and notices in /usr/share/doc/ops.
  */
-export async function deb(dir, { pkg, arch, binary, completions, manDir, docs, out, epoch }) {
-  const root = join(dir, `deb-${arch}`);
+export function systemTree(root, { binary, completions, manDir, docs }) {
   rmSync(root, { recursive: true, force: true });
   put(join(root, 'usr/bin/ops'), { path: binary }, 0o755);
   for (const [shell, text] of Object.entries(completions))
@@ -123,6 +122,13 @@ export async function deb(dir, { pkg, arch, binary, completions, manDir, docs, o
     );
   put(join(root, 'usr/share/doc/ops/copyright'), { path: docs.LICENSE });
   put(join(root, 'usr/share/doc/ops/THIRD_PARTY_NOTICES'), { path: docs.THIRD_PARTY_NOTICES });
+  return walk(root);
+}
+
+/** A Debian package of the system tree, made with dpkg-deb. */
+export async function deb(dir, { pkg, arch, binary, completions, manDir, docs, out, epoch }) {
+  const root = join(dir, `deb-${arch}`);
+  systemTree(root, { binary, completions, manDir, docs });
   const kib = Math.ceil(walk(root).reduce((n, f) => n + statSync(join(root, f)).size, 0) / 1024);
   const control = [
     'Package: ops',

@@ -2,7 +2,7 @@
 # `ops upgrade` as a user runs it, by a real single binary installed where `install.sh` puts it: the
 # binary finds itself (the running executable) and replaces itself with the binary of a newer release
 # served on loopback. The newer release is this one's binary repacked as 9.9.9 (a release names its
-# archive's folder after its version), with its checksums file and version.json.
+# archive's folder after its version), with its checksums file, their signature and version.json.
 #   bash scripts/release/check-upgrade.sh INSTALLED_OPS
 set -euo pipefail
 installed="$1"
@@ -15,6 +15,11 @@ mkdir -p "$work/served" "$work/src/$name"
 cp "$installed" "$work/src/$name/ops"
 tar -C "$work/src" -cf - "$name" | xz -0 -T2 > "$work/served/$name.tar.xz"
 (cd "$work/served" && sha256sum "$name.tar.xz" > "ops_${new}_checksums.txt")
+# Signed with a key of this check's own, which OPS_RELEASE_ALLOWED_SIGNERS trusts as a mirror's.
+ssh-keygen -q -t ed25519 -N '' -C check -f "$work/key"
+ssh-keygen -Y sign -q -n file -f "$work/key" "$work/served/ops_${new}_checksums.txt"
+printf 'release@ops-cli namespaces="file" %s\n' "$(cut -d' ' -f1,2 "$work/key.pub")" > "$work/allowed_signers"
+export OPS_RELEASE_ALLOWED_SIGNERS="$work/allowed_signers"
 printf '{"version":"%s","date":"2026-12-01","url":"https://example.invalid/releases/tag/v%s"}\n' "$new" "$new" \
   > "$work/served/version.json"
 port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
@@ -34,12 +39,18 @@ grep -q "^would replace $installed (ops .*) with ops $new\$" "$work/plan"
 inode=$(stat -c %i "$installed")
 cp "$work/served/$name.tar.xz" "$work/good.tar.xz"
 printf 'x' >> "$work/served/$name.tar.xz"
-set +e
-"$installed" upgrade 2> "$work/err"
-code=$?
-set -e
-cat "$work/err"
-[ "$code" = 1 ] && grep -q '^ops: upgrade: checksum: ' "$work/err" && [ "$(stat -c %i "$installed")" = "$inode" ]
+refused_at() {
+  local code=0
+  "$installed" upgrade 2> "$work/err" || code=$?
+  cat "$work/err"
+  [ "$code" = 1 ] && grep -q "^ops: upgrade: $1: " "$work/err" && [ "$(stat -c %i "$installed")" = "$inode" ]
+}
+refused_at checksum
+# Its line written into the checksums after they were signed: exit 1 naming the signature step.
+cp "$work/served/ops_${new}_checksums.txt" "$work/good.txt"
+(cd "$work/served" && sha256sum "$name.tar.xz" > "ops_${new}_checksums.txt")
+refused_at signature
+cp "$work/good.txt" "$work/served/ops_${new}_checksums.txt"
 cp "$work/good.tar.xz" "$work/served/$name.tar.xz"
 
 # The upgrade: the file at the installed path is now the archive's binary, and it runs.

@@ -13,12 +13,38 @@ work="$(mktemp -d)"
 server=
 trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
 step() { printf '\n== %s\n' "$*"; }
+# Runs a command that must be refused: exit 1, its stderr (shown) matching PATTERN.
+refused() {
+  local pattern="$1" code=0
+  shift
+  "$@" 2> "$work/err" || code=$?
+  cat "$work/err"
+  [ "$code" = 1 ] && grep -q "$pattern" "$work/err"
+}
 
-step "checksums"
-(cd "$rel" && sha256sum -c "ops_${version}_checksums.txt")
+step "checksums, and their signature"
+sums="ops_${version}_checksums.txt"
+(cd "$rel" && sha256sum -c "$sums")
+# Signed with OPS_RELEASE_SIGNING_KEY: the project's key verifies it. Without one, a throwaway key signed
+# it as .unsigned-test.sig, which the installers below trust only as a mirror's key (dist/release-test-signers).
+if [ -e "$rel/$sums.sig" ]; then
+  signers="${OPS_RELEASE_ALLOWED_SIGNERS:-$here/release/allowed_signers}"
+else
+  echo "(no $sums.sig: a throwaway key signed $sums.unsigned-test.sig)"
+  signers="$here/dist/release-test-signers"
+fi
+sig="$rel/$sums.sig"
+[ -e "$sig" ] || sig="$rel/$sums.unsigned-test.sig"
+ssh-keygen -Y verify -f "$signers" -I release@ops-cli -n file -s "$sig" < "$rel/$sums"
+export OPS_RELEASE_ALLOWED_SIGNERS="$signers"
 ls "$rel"/ops_"${version}"_linux_amd64.tar.xz "$rel"/ops_"${version}"_linux_arm64.tar.xz "$rel"/ops_"${version}"_windows_amd64.zip \
-  "$rel"/ops_"${version}"_linux_amd64.deb "$rel"/ops_"${version}"_linux_arm64.deb "$rel"/ops-cli-"${version}".tgz \
+  "$rel"/ops_"${version}"_linux_amd64.deb "$rel"/ops_"${version}"_linux_arm64.deb \
+  "$rel"/ops_"${version}"_linux_amd64.rpm "$rel"/ops_"${version}"_linux_arm64.rpm "$rel"/ops-cli-"${version}".tgz \
   "$rel"/ops_"${version}"_sbom.cdx.json "$rel"/install.sh "$rel"/ops.rb "$rel"/ops.json "$rel"/version.json > /dev/null
+# The winget manifests name the Windows zip with its SHA-256.
+zipsum=$(sha256sum "$rel/ops_${version}_windows_amd64.zip" | cut -d' ' -f1)
+grep -qix "    InstallerSha256: $zipsum" "$rel/winget/ops-cli.ops.installer.yaml"
+grep -qx "PackageVersion: \"$version\"" "$rel/winget/ops-cli.ops.yaml"
 # version.json, what the update notice and `ops upgrade` read: this version, its date, its page.
 node -e '
   const v = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
@@ -28,7 +54,7 @@ node -e '
 
 step "archive sizes (at most 32 MB each)"
 over=0
-for f in "$rel"/*.tar.xz "$rel"/*.zip "$rel"/*.deb; do
+for f in "$rel"/*.tar.xz "$rel"/*.zip "$rel"/*.deb "$rel"/*.rpm; do
   size=$(stat -c %s "$f")
   printf '%-40s %6.1f MB\n' "$(basename "$f")" "$(awk -v s="$size" 'BEGIN { print s / 1000000 }')"
   [ "$size" -le 32000000 ] || { echo "  over 32 MB"; over=1; }
@@ -81,9 +107,32 @@ test ! -e /usr/bin/ops
 info="$(dpkg-deb --info "$rel/ops_${version}_linux_arm64.deb")"
 grep -q 'Architecture: arm64' <<< "$info"
 
+step "the rpms: rpm -qp, then the amd64 one installed into a throwaway root"
+for a in amd64:x86_64 arm64:aarch64; do
+  f="$rel/ops_${version}_linux_${a%%:*}.rpm"
+  info="$(rpm -qp --queryformat '%{NAME} %{VERSION} %{ARCH} %{LICENSE}\n' "$f" 2> /dev/null)"
+  echo "$info"
+  [ "$info" = "ops $version ${a#*:} MIT" ]
+done
+# The same files in the same places as the .deb.
+rpm -qpl "$rel/ops_${version}_linux_amd64.rpm" 2> /dev/null | grep -v '^/usr/share/doc/ops$' | sort > "$work/rpm-files"
+dpkg-deb --fsys-tarfile "$rel/ops_${version}_linux_amd64.deb" | tar -t | grep -v '/$' | sed 's|^\.||' | sort > "$work/deb-files"
+diff "$work/deb-files" "$work/rpm-files"
+rpm -qpR "$rel/ops_${version}_linux_amd64.rpm" 2> /dev/null > "$work/requires"
+grep -q '^libc.so.6(GLIBC_2.28)(64bit)$' "$work/requires" && grep -q '^libstdc++.so.6()(64bit)$' "$work/requires"
+mkdir -p "$work/rpm-root"
+rpm --root "$work/rpm-root" -i --nodeps "$rel/ops_${version}_linux_amd64.rpm" 2> /dev/null
+rpm_installed="$("$work/rpm-root/usr/bin/ops" --version)"
+grep -q "^ops $version " <<< "$rpm_installed"
+test "$(rpm --root "$work/rpm-root" -qf /usr/bin/ops)" = "ops-$version-1.x86_64"
+test -f "$work/rpm-root/usr/share/man/man1/ops.1.gz" && test -f "$work/rpm-root/usr/share/bash-completion/completions/ops"
+
 step "install.sh from a local server"
+# The release as a mirror serves it: with its signature as .sig whichever key made it.
+cp -as "$rel" "$work/served"
+[ -e "$work/served/$sums.sig" ] || cp "$rel/$sums.unsigned-test.sig" "$work/served/$sums.sig"
 port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
-(cd "$rel" && exec python3 -m http.server "$port" --bind 127.0.0.1 > /dev/null 2>&1) &
+(cd "$work/served" && exec python3 -m http.server "$port" --bind 127.0.0.1 > /dev/null 2>&1) &
 server=$!
 for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$port/install.sh" > /dev/null && break; sleep 0.1; done
 export OPS_INSTALL_BASE_URL="http://127.0.0.1:$port"
@@ -93,18 +142,18 @@ grep -q "^ops $version " <<< "$installed"
 test -f "$work/prefix/share/man/man1/ops.1"
 # A tampered archive: refused, exit 1, nothing installed.
 mkdir -p "$work/tampered"
-cp "$rel"/* "$work/tampered/"
+cp -rL "$work/served"/. "$work/tampered/"
 printf 'x' >> "$work/tampered/ops_${version}_linux_amd64.tar.xz"
 kill "$server"
 (cd "$work/tampered" && exec python3 -m http.server "$port" --bind 127.0.0.1 > /dev/null 2>&1) &
 server=$!
 for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$port/install.sh" > /dev/null && break; sleep 0.1; done
-set +e
-sh "$rel/install.sh" --prefix "$work/prefix2" 2> "$work/err"
-code=$?
-set -e
-cat "$work/err"
-[ "$code" = 1 ] && grep -q 'checksum mismatch' "$work/err" && [ ! -e "$work/prefix2/bin/ops" ]
+refused 'checksum mismatch' sh "$rel/install.sh" --prefix "$work/prefix2"
+test ! -e "$work/prefix2/bin/ops"
+# The tampered archive's line written into the checksums after they were signed: a bad signature.
+(cd "$work/tampered" && sed -i "/ops_${version}_linux_amd64.tar.xz\$/d" "$sums" && sha256sum "ops_${version}_linux_amd64.tar.xz" >> "$sums")
+refused 'bad signature' sh "$rel/install.sh" --prefix "$work/prefix2"
+test ! -e "$work/prefix2/bin/ops"
 # An unknown platform: refused, exit 1, nothing installed.
 mkdir -p "$work/fake"
 printf '#!/bin/sh\ncase "$1" in -s) echo FreeBSD ;; -m) echo riscv64 ;; esac\n' > "$work/fake/uname"
@@ -116,6 +165,21 @@ set -e
 cat "$work/err"
 [ "$code" = 1 ] && grep -q 'no ops archive for this system' "$work/err" && [ ! -e "$work/prefix3" ]
 unset OPS_INSTALL_BASE_URL
+
+step "the setup action's script, as a Linux x64 runner runs it"
+mkdir -p "$work/runner/cache" "$work/runner/temp"
+kill "$server"
+(cd "$work/served" && exec python3 -m http.server "$port" --bind 127.0.0.1 > /dev/null 2>&1) &
+server=$!
+for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$port/version.json" > /dev/null && break; sleep 0.1; done
+runner_env=(RUNNER_OS=Linux RUNNER_ARCH=X64 RUNNER_TOOL_CACHE="$work/runner/cache" RUNNER_TEMP="$work/runner/temp"
+  GITHUB_PATH="$work/runner/path" GITHUB_OUTPUT="$work/runner/output" OPS_INSTALL_BASE_URL="http://127.0.0.1:$port")
+env "${runner_env[@]}" bash scripts/action/setup.sh
+grep -qx "version=$version" "$work/runner/output"
+"$(cat "$work/runner/path")/ops" --version
+# The same version again: from the tool cache.
+again="$(env "${runner_env[@]}" OPS_VERSION="$version" bash scripts/action/setup.sh 2>&1)"
+grep -q 'nothing downloaded' <<< "$again"
 
 step "ops upgrade of the binary install.sh installed"
 bash scripts/release/check-upgrade.sh "$work/prefix/bin/ops"

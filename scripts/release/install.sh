@@ -1,11 +1,16 @@
 #!/bin/sh
 # Installs ops @VERSION@: picks this machine's archive, downloads it and the release's checksums,
-# verifies the archive's SHA-256, and installs the binary (and its man pages) under a prefix, and
-# the shell completions where bash, zsh and fish look for them (--no-completions: not those).
+# verifies their signature and the archive's SHA-256, and installs the binary (and its man pages)
+# under a prefix, and the shell completions where bash, zsh and fish look for them
+# (--no-completions: not those).
 #   curl -fsSL @BASE_URL@/install.sh | sh
 #   sh install.sh [--prefix DIR] [--version V] [--no-completions]
-# OPS_INSTALL_BASE_URL serves the files from a mirror (a folder with the release's files).
+# OPS_INSTALL_BASE_URL serves the files from a mirror (a folder with the release's files);
+# OPS_RELEASE_ALLOWED_SIGNERS names an allowed_signers file that replaces the project's key.
 set -eu
+
+# The project's key, which signs each release's checksums file (release/allowed_signers).
+signers='release@ops-cli namespaces="file" ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBiPDSnSJNXElh3clFcUCqYkVRplq9DBwmNkrubMj8PG'
 
 version="@VERSION@"
 prefix="${HOME:-}/.local"
@@ -22,7 +27,7 @@ while [ $# -gt 0 ]; do
     --version) [ $# -ge 2 ] || fail "--version needs a version, such as @VERSION@"; version="${2#v}"; shift 2 ;;
     --version=*) version="${1#--version=}"; version="${version#v}"; shift ;;
     --no-completions) completions=0; shift ;;
-    -h|--help) sed -n '2,8p' "$0" 2>/dev/null | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,9p' "$0" 2>/dev/null | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) fail "unknown option '$1' (options: --prefix DIR, --version V, --no-completions)" ;;
   esac
 done
@@ -52,20 +57,23 @@ fetch() {
   else fail "needs curl or wget to download $1"
   fi
 }
-sha256() {
-  if command -v sha256sum >/dev/null 2>&1; then sha256sum "$1" | cut -d' ' -f1
-  elif command -v shasum >/dev/null 2>&1; then shasum -a 256 "$1" | cut -d' ' -f1
-  else fail "needs sha256sum or shasum to verify the download"
-  fi
-}
+@VERIFY_DOWNLOAD@
 
 say "downloading $name.$ext from $base"
 fetch "$base/$name.$ext" "$work/$name.$ext" || fail "could not download $base/$name.$ext"
-fetch "$base/ops_${version}_checksums.txt" "$work/checksums.txt" || fail "could not download $base/ops_${version}_checksums.txt"
-want=$(awk -v f="$name.$ext" '$2 == f || $2 == "*" f { print $1 }' "$work/checksums.txt")
-[ -n "$want" ] || fail "the checksums file has no line for $name.$ext"
-got=$(sha256 "$work/$name.$ext")
-[ "$got" = "$want" ] || fail "checksum mismatch for $name.$ext (expected $want, got $got): nothing installed"
+sums="ops_${version}_checksums.txt"
+fetch "$base/$sums" "$work/$sums" || fail "could not download $base/$sums"
+
+# The checksums are trusted once their signature verifies, then the archive checked against them
+# (scripts/release/verify.sh).
+allowed="${OPS_RELEASE_ALLOWED_SIGNERS:-}"
+if [ -n "$allowed" ]; then
+  [ -r "$allowed" ] || fail "cannot read OPS_RELEASE_ALLOWED_SIGNERS ($allowed): nothing installed"
+else
+  allowed="$work/allowed_signers"
+  printf '%s\n' "$signers" > "$allowed"
+fi
+verify_download "$base" "$sums" "$work" "$allowed" "$name.$ext"
 
 case "$ext" in
   tar.xz) (cd "$work" && xz -dc "$name.$ext" | tar -xf -) || fail "could not unpack $name.$ext" ;;

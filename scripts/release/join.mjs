@@ -1,16 +1,18 @@
 // The join of a release, once every target's files are in one folder (here after `npm run release`,
 // in the workflow after the runners' artifacts are downloaded): the npm package, the SBOM of all the
-// parts, install.sh, the Homebrew formula and Scoop manifest, the checksums, and the release's notes
-// (the CHANGELOG's section for the version, and each file's size and unpacked size).
+// parts, install.sh, the Homebrew formula and Scoop manifest, the checksums and their signature, and the
+// release's notes (the CHANGELOG's section for the version, and each file's size and unpacked size).
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { finish } from './finish.mjs';
+import { installScript } from './installer.mjs';
 import { components, sbom } from './notices.mjs';
+import { projectSigners, signChecksums } from './sign.mjs';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..', '..');
 
-export function joinRelease(out, partsDir, facts, { packagesFile, date, notesFile }) {
+export function joinRelease(out, partsDir, facts, { packagesFile, date, notesFile, log }) {
   const V = facts.version;
   // Each target's part: its files, their unpacked sizes, the components they carry.
   const parts = readdirSync(partsDir)
@@ -37,14 +39,17 @@ export function joinRelease(out, partsDir, facts, { packagesFile, date, notesFil
     join(out, `ops_${V}_sbom.cdx.json`),
     `${JSON.stringify(sbom(facts, [...carried.values()], date), null, 2)}\n`,
   );
-  const installer = readFileSync(join(root, 'scripts', 'release', 'install.sh'), 'utf8')
-    .replaceAll('@VERSION@', V)
-    .replaceAll('@RELEASES_URL@', facts.releases)
-    .replaceAll('@BASE_URL@', facts.url);
+  const installer = installScript({ version: V, releases: facts.releases, url: facts.url });
   writeFileSync(join(out, 'install.sh'), installer, { mode: 0o755 });
   // What the update notice and `ops upgrade` read from the newest release (src/update/).
   writeFileSync(join(out, 'version.json'), versionJson(facts, date));
-  const sums = finish(out, facts);
+  const sums = finish(out, facts, date);
+  const sig = signChecksums(out, sums, {
+    key: process.env.OPS_RELEASE_SIGNING_KEY,
+    signers: process.env.OPS_RELEASE_ALLOWED_SIGNERS || projectSigners(),
+    testSigners: join(partsDir, '..', 'release-test-signers'),
+    log,
+  });
 
   const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
   const rows = [...parts.flatMap((p) => p.files), { file: npmFile, unpacked: null }].map(
@@ -62,7 +67,7 @@ export function joinRelease(out, partsDir, facts, { packagesFile, date, notesFil
       '|---|---|---|',
       ...rows,
       '',
-      `Verify a download with \`sha256sum -c ${sums} --ignore-missing\`.`,
+      `Verify a download with \`sha256sum -c ${sums} --ignore-missing\`, and the checksums with \`ssh-keygen -Y verify -f allowed_signers -I release@ops-cli -n file -s ${sig} < ${sums}\` (docs/releasing.md).`,
       '',
     ].join('\n'),
   );

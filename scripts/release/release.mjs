@@ -96,6 +96,7 @@ if (!only.length) {
     packagesFile: join(root, 'dist', 'packages.json'),
     date,
     notesFile: join(root, 'dist', 'release-notes.md'),
+    log,
   });
 }
 rmSync(work, { recursive: true, force: true });

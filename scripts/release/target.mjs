@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { deb, stage, tarXz, zip } from './archive.mjs';
+import { rpm } from './rpm.mjs';
 import { components, noticesText } from './notices.mjs';
 import { fetchPackage, lockEntry } from './registry.mjs';
 import { buildBinary } from './sea.mjs';
@@ -54,7 +55,7 @@ const unpackedSize = (dir) =>
     .reduce((n, s) => n + (s.isFile() ? s.size : 0), 0);
 
 /**
- * Builds target `t`: its binary (in `work`), its archive and .deb (in `out`), its part (in `parts`).
+ * Builds target `t`: its binary (in `work`), its archive, .deb and .rpm (in `out`), its part (in `parts`).
  * `shared` holds what every target uses: { facts, pinned, bundles, completions, manDir, epoch }.
  * Returns the packing jobs (archives and packages, each `{ file, make }`), to be run two at a time by the
  * caller.
@@ -96,22 +97,16 @@ export async function buildTarget(t, shared, out, parts, work, log) {
     },
   ];
   if (t.deb) {
-    const file = `ops_${V}_linux_${t.deb}.deb`;
-    files.push({ file, unpacked: null });
-    jobs.push({
-      file,
-      make: () =>
-        deb(work, {
-          pkg: facts,
-          arch: t.deb,
-          binary,
-          completions,
-          manDir,
-          docs,
-          out: join(out, file),
-          epoch,
-        }),
-    });
+    // The .deb and the rpm (Fedora, RHEL, Amazon Linux) of the same system tree.
+    const o = { pkg: facts, arch: t.deb, binary, completions, manDir, docs, epoch };
+    for (const [ext, make] of [
+      ['deb', deb],
+      ['rpm', rpm],
+    ]) {
+      const file = `ops_${V}_linux_${t.deb}.${ext}`;
+      files.push({ file, unpacked: null });
+      jobs.push({ file, make: () => make(work, { ...o, out: join(out, file) }) });
+    }
   }
   const carriedBy = files.map((f) => f.file);
   writeFileSync(

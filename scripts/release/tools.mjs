@@ -30,6 +30,8 @@ export function missingTools(targets, { has = (t) => onPath(t), exists = existsS
   if (targets.length === 0) return [];
   tool('git', 'git');
   tool('tar', 'tar');
+  // The join signs the checksums (sign.mjs).
+  tool('ssh-keygen', 'openssh-client');
   if (targets.some((t) => t.archive === 'tar.xz')) tool('xz', 'xz-utils');
   for (const t of targets) {
     if (t.strip)
@@ -40,6 +42,7 @@ export function missingTools(targets, { has = (t) => onPath(t), exists = existsS
       file('/usr/aarch64-linux-gnu/lib/libstdc++.so.6', 'libc6-arm64-cross libstdc++6-arm64-cross');
     }
     if (t.deb) tool('dpkg-deb', 'dpkg');
+    if (t.deb) tool('rpmbuild', 'rpm');
   }
   const seen = new Set();
   return needs

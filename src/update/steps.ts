@@ -9,7 +9,7 @@ import { namedExports } from '../lazy.js';
 import type { ArchiveOf } from './install.js';
 
 /** The steps of an upgrade; a failure names its step, and the installed binary is left as it was. */
-export type Step = 'download' | 'checksum' | 'extract' | 'replace';
+export type Step = 'download' | 'signature' | 'checksum' | 'extract' | 'replace';
 
 /** An upgrade that stopped at a step: exit 1, one line naming the step, the old binary kept. */
 export class UpgradeError extends OpsError {

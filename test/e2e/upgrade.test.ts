@@ -9,17 +9,19 @@ import {
   readFileSync,
   writeFileSync,
 } from 'node:fs';
-import { type Server, createServer } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { archiveOf } from '../../src/update/install.js';
 import { runCli, tempConfigDir } from '../helpers/cli.js';
+import { oldSshKeygen, testReleaseKey } from '../helpers/release-key.js';
+import { serveFolder } from '../helpers/release-mirror.js';
 import { SCRIPT, onTerminal } from '../helpers/script-terminal.js';
 
 // `ops upgrade` end to end: the built CLI against a release made here (a small fake `ops` in a real
-// tar.xz, with a real checksums file and version.json) served on loopback. The CLI under test is the
+// tar.xz, with a real checksums file signed by a test key, and version.json) served on loopback. The CLI under test is the
 // npm bundle, which `ops upgrade` leaves to npm; OPS_UPGRADE_EXECUTABLE names the binary it replaces
 // instead (the real single binary replacing itself is checked by scripts/release/check-upgrade.sh).
 const current = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
@@ -27,10 +29,12 @@ const V = '9.9.9';
 const of = archiveOf(V)!;
 const dir = mkdtempSync(join(tmpdir(), 'ops-upgrade-'));
 const served = join(dir, 'served');
-let server: Server;
+let mirror: Awaited<ReturnType<typeof serveFolder>>;
 let base = '';
 let requests: string[] = [];
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+const key = testReleaseKey();
+const sums = join(served, `ops_${V}_checksums.txt`);
 
 /** Packs `folder` (holding `<name>/ops`) as this machine's archive, into `out`. */
 function pack(folder: string, out: string): void {
@@ -45,23 +49,19 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'release', of.name, 'README.md'), 'ops\n');
   mkdirSync(served);
   pack(join(dir, 'release'), join(served, of.file));
-  writeFileSync(join(served, `ops_${V}_checksums.txt`), `${sha(join(served, of.file))}  ${of.file}\n`);
+  writeFileSync(sums, `${sha(join(served, of.file))}  ${of.file}\n`);
+  key.sign(sums);
   writeFileSync(
     join(served, 'version.json'),
     JSON.stringify({ version: V, date: '2026-12-01', url: `https://example.invalid/v${V}` }),
   );
-  server = createServer((req, res) => {
-    requests.push(req.url ?? '');
-    const file = join(served, decodeURIComponent(req.url ?? '/'));
-    if (!existsSync(file)) return void res.writeHead(404).end();
-    res.end(readFileSync(file));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  mirror = await serveFolder(served);
+  base = mirror.base;
 });
-afterAll(() => server.close());
+afterAll(() => mirror.close());
 beforeEach(() => {
-  requests = [];
+  mirror.requests.length = 0;
+  requests = mirror.requests;
 });
 
 /** An installed binary at a path of the test's own, and the env that makes `ops upgrade` replace it. */
@@ -69,7 +69,14 @@ function installed(): { path: string; env: Record<string, string> } {
   const bin = mkdtempSync(join(dir, 'bin-'));
   const path = join(bin, 'ops');
   writeFileSync(path, '#!/bin/sh\necho "ops old"\n', { mode: 0o755 });
-  return { path, env: { OPS_UPGRADE_EXECUTABLE: path, OPS_INSTALL_BASE_URL: base } };
+  return {
+    path,
+    env: {
+      OPS_UPGRADE_EXECUTABLE: path,
+      OPS_INSTALL_BASE_URL: base,
+      OPS_RELEASE_ALLOWED_SIGNERS: key.signers,
+    },
+  };
 }
 
 const run = (path: string) => execFileSync(path, { encoding: 'utf8' });
@@ -88,7 +95,9 @@ describe('ops upgrade', () => {
     expect(run(t.path)).toBe(`ops ${V} (fake)\n`);
     // Nothing left beside it.
     expect(readdirSync(join(t.path, '..'))).toEqual(['ops']);
-    expect(requests.sort()).toEqual([`/${of.file}`, `/ops_${V}_checksums.txt`, '/version.json'].sort());
+    expect(requests.sort()).toEqual(
+      [`/${of.file}`, `/ops_${V}_checksums.txt`, `/ops_${V}_checksums.txt.sig`, '/version.json'].sort(),
+    );
   });
 
   it.skipIf(!SCRIPT)('on a terminal says what it did (needs util-linux script)', async () => {
@@ -118,6 +127,7 @@ describe('ops upgrade', () => {
     expect(r.stdout).toBe(
       `would download ${base}/${of.file}\n` +
         `would download ${base}/ops_${V}_checksums.txt and check the archive's SHA-256\n` +
+        `would download ${base}/ops_${V}_checksums.txt.sig and verify the checksums with it\n` +
         `would replace ${t.path} (ops ${current}) with ops ${V}\n`,
     );
     expect(requests).toEqual([]);
@@ -164,6 +174,78 @@ describe('ops upgrade', () => {
     }
   });
 
+  it('checksums edited after they were signed (an archive and its line both replaced): exit 1 naming the signature step, the old binary kept', async () => {
+    const t = installed();
+    const good = { archive: readFileSync(join(served, of.file)), sums: readFileSync(sums) };
+    const evil = Buffer.concat([good.archive, Buffer.from('x')]);
+    writeFileSync(join(served, of.file), evil);
+    writeFileSync(sums, `${createHash('sha256').update(evil).digest('hex')}  ${of.file}\n`);
+    try {
+      const r = await runCli(['upgrade', '--version', V], { env: t.env });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe(
+        `ops: upgrade: signature: ops_${V}_checksums.txt.sig does not verify ops_${V}_checksums.txt with OPS_RELEASE_ALLOWED_SIGNERS's key of release@ops-cli (${t.path} is unchanged)\n`,
+      );
+      expect(run(t.path)).toBe('ops old\n');
+      expect(readdirSync(join(t.path, '..'))).toEqual(['ops']);
+    } finally {
+      writeFileSync(join(served, of.file), good.archive);
+      writeFileSync(sums, good.sums);
+    }
+  });
+
+  it("trusts the project's key unless OPS_RELEASE_ALLOWED_SIGNERS replaces it: a test key's release is refused", async () => {
+    const t = installed();
+    const r = await runCli(['upgrade', '--version', V], {
+      env: { ...t.env, OPS_RELEASE_ALLOWED_SIGNERS: undefined },
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      `ops: upgrade: signature: ops_${V}_checksums.txt.sig does not verify ops_${V}_checksums.txt with the project's key of release@ops-cli`,
+    );
+    expect(run(t.path)).toBe('ops old\n');
+    const gone = join(dir, 'no-such-signers');
+    const bad = await runCli(['upgrade', '--version', V], {
+      env: { ...t.env, OPS_RELEASE_ALLOWED_SIGNERS: gone },
+    });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe(
+      `ops: cannot read OPS_RELEASE_ALLOWED_SIGNERS (${gone}): ENOENT\nhint: name an allowed_signers file, or unset it to trust the project's key\n`,
+    );
+  });
+
+  it('a release without a signature: exit 1 naming the signature step, the old binary kept', async () => {
+    const t = installed();
+    const sig = readFileSync(`${sums}.sig`);
+    execFileSync('mv', [`${sums}.sig`, `${sums}.unsigned-test.sig`]);
+    try {
+      const r = await runCli(['upgrade', '--version', V, '--retries', '0'], { env: t.env });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        new RegExp(
+          `^ops: upgrade: signature: cannot download ${base}/ops_9\\.9\\.9_checksums\\.txt\\.sig \\(the checksums' signature\\): HTTP 404 .*\\(.+ is unchanged\\)\\n$`,
+        ),
+      );
+      expect(run(t.path)).toBe('ops old\n');
+    } finally {
+      execFileSync('rm', [`${sums}.unsigned-test.sig`]);
+      writeFileSync(`${sums}.sig`, sig);
+    }
+  });
+
+  it('without ssh-keygen 8.2+: says once that the signature is not verified, and upgrades on the checksum', async () => {
+    const t = installed();
+    const r = await runCli(['upgrade', '--version', V, '-o', 'json'], {
+      env: { ...t.env, PATH: `${oldSshKeygen(dir)}:${process.env.PATH}` },
+    });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      `upgrade: ssh-keygen 8.2 or newer not found: the signature of ops_${V}_checksums.txt is not verified, only the archive's SHA-256\n`,
+    );
+    expect(run(t.path)).toBe(`ops ${V} (fake)\n`);
+    expect(requests).not.toContain(`/ops_${V}_checksums.txt.sig`);
+  });
+
   it('an archive without the binary: exit 1 naming the extract step, the old binary kept', async () => {
     const t = installed();
     const empty = join(dir, 'empty');
@@ -172,9 +254,14 @@ describe('ops upgrade', () => {
     const mirror = join(dir, 'mirror-empty');
     mkdirSync(mirror);
     pack(empty, join(mirror, of.file));
-    const sums = `${sha(join(mirror, of.file))}  ${of.file}\n`;
+    writeFileSync(join(mirror, 'sums'), `${sha(join(mirror, of.file))}  ${of.file}\n`);
+    key.sign(join(mirror, 'sums'));
     const other = createServer((req, res) =>
-      res.end(req.url?.endsWith('.txt') ? sums : readFileSync(join(mirror, of.file))),
+      res.end(
+        readFileSync(
+          join(mirror, req.url?.endsWith('.txt') ? 'sums' : req.url?.endsWith('.sig') ? 'sums.sig' : of.file),
+        ),
+      ),
     );
     await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
     try {
@@ -205,7 +292,11 @@ describe('ops upgrade', () => {
   it('a binary it cannot write: exit 1 naming the replace step, nothing left behind', async () => {
     const gone = join(dir, 'no-such-folder', 'ops');
     const r = await runCli(['upgrade', '--version', V], {
-      env: { OPS_UPGRADE_EXECUTABLE: gone, OPS_INSTALL_BASE_URL: base },
+      env: {
+        OPS_UPGRADE_EXECUTABLE: gone,
+        OPS_INSTALL_BASE_URL: base,
+        OPS_RELEASE_ALLOWED_SIGNERS: key.signers,
+      },
     });
     expect(r.code).toBe(1);
     const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

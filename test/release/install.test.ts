@@ -1,11 +1,12 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installScript } from '../../scripts/release/installer.mjs';
+import { oldSshKeygen, testReleaseKey } from '../helpers/release-key.js';
+import { runScript, serveFolder } from '../helpers/release-mirror.js';
 
 // install.sh as a user runs it, against a release folder served on loopback: a small archive of the
 // same layout as the release's (the real one is checked by scripts/release/check.sh in CI).
@@ -15,8 +16,10 @@ const served = join(dir, 'served');
 const V = '9.8.7';
 const name = `ops_${V}_linux_amd64`;
 let base = '';
-let server: ReturnType<typeof createServer>;
+let mirror: Awaited<ReturnType<typeof serveFolder>>;
 const installer = join(dir, 'install.sh');
+const key = testReleaseKey();
+const sums = join(served, `ops_${V}_checksums.txt`);
 
 function sha(file: string): string {
   return createHash('sha256').update(readFileSync(file)).digest('hex');
@@ -32,39 +35,26 @@ beforeAll(async () => {
     writeFileSync(join(dir, name, 'completions', file), `# ${file} completion\n`);
   mkdirSync(served);
   execFileSync('tar', ['-cJf', join(served, `${name}.tar.xz`), '-C', dir, name]);
-  writeFileSync(
-    join(served, `ops_${V}_checksums.txt`),
-    `${sha(join(served, `${name}.tar.xz`))}  ${name}.tar.xz\n`,
-  );
-  server = createServer((req, res) => {
-    const file = join(served, decodeURIComponent(req.url ?? '/'));
-    if (!existsSync(file)) return res.writeHead(404).end();
-    res.end(readFileSync(file));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  writeFileSync(sums, `${sha(join(served, `${name}.tar.xz`))}  ${name}.tar.xz\n`);
+  key.sign(sums);
+  mirror = await serveFolder(served);
+  base = mirror.base;
   writeFileSync(
     installer,
-    template
-      .replaceAll('@VERSION@', V)
-      .replaceAll('@RELEASES_URL@', 'https://example.invalid/releases')
-      .replaceAll('@BASE_URL@', base),
+    installScript({ version: V, releases: 'https://example.invalid/releases', url: base }),
   );
 });
-afterAll(() => server.close());
+afterAll(() => mirror.close());
 
 /** Runs the installer (asynchronously: the server answering it is in this process). */
 function install(args: string[], env: Record<string, string> = {}) {
-  const child = spawn('sh', [installer, ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: join(dir, 'home'), OPS_INSTALL_BASE_URL: base, ...env },
+  return runScript('sh', [installer, ...args], {
+    PATH: process.env.PATH ?? '',
+    HOME: join(dir, 'home'),
+    OPS_INSTALL_BASE_URL: base,
+    OPS_RELEASE_ALLOWED_SIGNERS: key.signers,
+    ...env,
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, stdout, stderr })),
-  );
 }
 
 /** A PATH where `uname` answers as another system. */
@@ -139,6 +129,68 @@ describe('install.sh', () => {
     } finally {
       writeFileSync(join(served, `${name}.tar.xz`), good);
     }
+  });
+
+  it('refuses checksums edited after they were signed (an archive and its line both replaced): exit 1, nothing installed', async () => {
+    const good = { archive: readFileSync(join(served, `${name}.tar.xz`)), sums: readFileSync(sums) };
+    const evil = Buffer.concat([good.archive, Buffer.from('x')]);
+    writeFileSync(join(served, `${name}.tar.xz`), evil);
+    writeFileSync(sums, `${createHash('sha256').update(evil).digest('hex')}  ${name}.tar.xz\n`);
+    try {
+      const r = await install(['--prefix', join(dir, 'resigned')]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(
+        `ops install: bad signature: ops_${V}_checksums.txt.sig does not verify ops_${V}_checksums.txt with the key of release@ops-cli: nothing installed\n`,
+      );
+      expect(existsSync(join(dir, 'resigned'))).toBe(false);
+    } finally {
+      writeFileSync(join(served, `${name}.tar.xz`), good.archive);
+      writeFileSync(sums, good.sums);
+    }
+  });
+
+  it("trusts the project's key unless OPS_RELEASE_ALLOWED_SIGNERS replaces it: a test key's signature is refused", async () => {
+    const r = await install(['--prefix', join(dir, 'project-key')], { OPS_RELEASE_ALLOWED_SIGNERS: '' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('ops install: bad signature: ');
+    expect(existsSync(join(dir, 'project-key'))).toBe(false);
+    const unreadable = await install(['--prefix', join(dir, 'no-signers')], {
+      OPS_RELEASE_ALLOWED_SIGNERS: join(dir, 'no-such-file'),
+    });
+    expect(unreadable.code).toBe(1);
+    expect(unreadable.stderr).toContain(
+      `ops install: cannot read OPS_RELEASE_ALLOWED_SIGNERS (${join(dir, 'no-such-file')}): nothing installed\n`,
+    );
+    // The key it carries is the project's, release/allowed_signers.
+    const project = readFileSync(new URL('../../release/allowed_signers', import.meta.url), 'utf8').trim();
+    expect(template).toContain(`signers='${project}'\n`);
+  });
+
+  it('refuses a release without a signature, or with only the throwaway one of an unsigned build', async () => {
+    const sig = readFileSync(`${sums}.sig`);
+    execFileSync('mv', [`${sums}.sig`, `${sums}.unsigned-test.sig`]);
+    try {
+      const r = await install(['--prefix', join(dir, 'unsigned')]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(
+        `ops install: could not download ${base}/ops_${V}_checksums.txt.sig (the checksums' signature): nothing installed\n`,
+      );
+      expect(existsSync(join(dir, 'unsigned'))).toBe(false);
+    } finally {
+      execFileSync('rm', [`${sums}.unsigned-test.sig`]);
+      writeFileSync(`${sums}.sig`, sig);
+    }
+  });
+
+  it('without ssh-keygen 8.2+: says once that the signature is not verified, and installs on the checksum', async () => {
+    const r = await install(['--prefix', join(dir, 'old-ssh')], {
+      PATH: `${oldSshKeygen(dir)}:${process.env.PATH}`,
+    });
+    expect(r.code).toBe(0);
+    const line =
+      "ops install: ssh-keygen 8.2 or newer not found: the checksums' signature is not verified, only the archive's SHA-256\n";
+    expect(r.stderr.split(line)).toHaveLength(2);
+    expect(existsSync(join(dir, 'old-ssh', 'bin', 'ops'))).toBe(true);
   });
 
   it.each([

@@ -18,9 +18,11 @@ describe('the release checks its tools before building anything', () => {
     expect(missing).toEqual([
       { need: 'git', package: 'git' },
       { need: 'tar', package: 'tar' },
+      { need: 'ssh-keygen', package: 'openssh-client' },
       { need: 'xz', package: 'xz-utils' },
       { need: 'strip', package: 'binutils' },
       { need: 'dpkg-deb', package: 'dpkg' },
+      { need: 'rpmbuild', package: 'rpm' },
       { need: 'aarch64-linux-gnu-strip', package: 'binutils-aarch64-linux-gnu' },
       { need: 'qemu-aarch64', package: 'qemu-user' },
       {
@@ -28,7 +30,7 @@ describe('the release checks its tools before building anything', () => {
         package: 'libc6-arm64-cross libstdc++6-arm64-cross',
       },
     ]);
-    expect(missingLine(missing.slice(5, 7))).toBe(
+    expect(missingLine(missing.slice(7, 9))).toBe(
       'missing tools to build the chosen targets: aarch64-linux-gnu-strip (Debian: binutils-aarch64-linux-gnu), qemu-aarch64 (Debian: qemu-user); install them with: apt-get install binutils-aarch64-linux-gnu qemu-user',
     );
   });
@@ -45,7 +47,7 @@ describe('the release checks its tools before building anything', () => {
 
   it('npm run release without aarch64-linux-gnu-strip: exit 1, one line, no stack trace, nothing built', () => {
     const bin = mkdtempSync(join(tmpdir(), 'ops-release-path-'));
-    for (const tool of ['git', 'tar', 'xz', 'strip', 'dpkg-deb', 'qemu-aarch64'])
+    for (const tool of ['git', 'tar', 'ssh-keygen', 'xz', 'strip', 'dpkg-deb', 'rpmbuild', 'qemu-aarch64'])
       for (const dir of ['/usr/bin', '/bin'])
         if (onPath(tool, dir)) {
           symlinkSync(join(dir, tool), join(bin, tool));
@@ -63,7 +65,7 @@ describe('the release checks its tools before building anything', () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(
-      /^release: missing tools? to build the chosen targets: .*aarch64-linux-gnu-strip \(Debian: binutils-aarch64-linux-gnu\).*; install them with: apt-get install .*binutils-aarch64-linux-gnu.*\n$/,
+      /^release: missing (a tool|tools) to build the chosen targets: .*aarch64-linux-gnu-strip \(Debian: binutils-aarch64-linux-gnu\).*; install them with: apt-get install .*binutils-aarch64-linux-gnu.*\n$/,
     );
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
+import { readFileSync } from 'node:fs';
 import { ApiError, OpsError, UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import type { Feedback } from '../../output/feedback.js';
@@ -15,6 +16,7 @@ import {
   thisExecutable,
   upgradeLine,
 } from '../../update/install.js';
+import { RELEASE_SIGNERS, canVerify, verifies } from '../../update/signature.js';
 import { isNewer, releaseVersion } from '../../update/state.js';
 import { UpgradeError, expectedSum, extractBinary, replaceExecutable, sha256 } from '../../update/steps.js';
 import { VERSION } from '../../version.js';
@@ -51,8 +53,10 @@ export function upgradeCommand(factory: Factory, run = runUpgrade): Command {
     ],
     {
       notes: `For a binary installed from an archive or install.sh: downloads this platform's archive and
-the release's checksums (from $OPS_INSTALL_BASE_URL, a mirror of the release's files, else the
-project's releases), checks the archive's SHA-256, and renames the new binary over the running one;
+the release's checksums and their signature (from $OPS_INSTALL_BASE_URL, a mirror of the release's
+files, else the project's releases), verifies the signature with ssh-keygen 8.2+ against the
+project's key (or the allowed_signers file $OPS_RELEASE_ALLOWED_SIGNERS names), checks the archive's
+SHA-256, and renames the new binary over the running one;
 any failure leaves the old binary in place (exit 1, naming the step). ops installed with npm, a
 Debian package, Homebrew or Scoop is upgraded by that manager: the command says how (exit 1).
 The newest version is read from $OPS_UPDATE_URL (the mirror's version.json with a mirror).`,
@@ -98,6 +102,7 @@ export async function runUpgrade(o: UpgradeOptions): Promise<void> {
       { code: 'upgrade_managed' },
     );
   const path = method.path;
+  const signers = allowedSigners(env.OPS_RELEASE_ALLOWED_SIGNERS);
   const mirror = env.OPS_INSTALL_BASE_URL?.replace(/\/+$/, '') || undefined;
   const version = o.version ?? (await newest(o, mirror, path));
   if (version === o.current || (o.version === undefined && !isNewer(version, o.current)))
@@ -109,9 +114,16 @@ export async function runUpgrade(o: UpgradeOptions): Promise<void> {
     );
   const base = mirror ?? `${RELEASES_URL}/download/v${version}`;
   const sumsFile = `ops_${version}_checksums.txt`;
+  const sigFile = `${sumsFile}.sig`;
+  const verify = await canVerify();
+  if (!verify)
+    o.io.stderr.write(
+      `upgrade: ssh-keygen 8.2 or newer not found: the signature of ${sumsFile} is not verified, only the archive's SHA-256\n`,
+    );
   if (o.dryRun) {
     o.io.stdout.write(
       `would download ${base}/${of.file}\nwould download ${base}/${sumsFile} and check the archive's SHA-256\n` +
+        (verify ? `would download ${base}/${sigFile} and verify the checksums with it\n` : '') +
         `would replace ${path} (ops ${o.current}) with ops ${version}\n`,
     );
     return;
@@ -122,15 +134,33 @@ export async function runUpgrade(o: UpgradeOptions): Promise<void> {
       throw new UpgradeError('download', `${url}: ${failure(err)}`, path);
     });
   let archive: Buffer;
-  let sums: string;
+  let sumsBytes: Buffer;
+  let signature: Buffer | undefined;
   try {
-    [archive, sums] = await Promise.all([
+    [archive, sumsBytes, signature] = await Promise.all([
       download(`${base}/${of.file}`),
-      download(`${base}/${sumsFile}`).then((b) => b.toString('utf8')),
+      download(`${base}/${sumsFile}`),
+      verify
+        ? fetchFile(`${base}/${sigFile}`, o.fetch).catch((err: unknown) => {
+            throw new UpgradeError(
+              'signature',
+              `cannot download ${base}/${sigFile} (the checksums' signature): ${failure(err)}`,
+              path,
+            );
+          })
+        : undefined,
     ]);
   } finally {
     activity.stop();
   }
+  // The checksums are trusted once their signature verifies, before anything of the archive is read.
+  if (signature && !(await verifies(sumsBytes, signature, signers.text)))
+    throw new UpgradeError(
+      'signature',
+      `${sigFile} does not verify ${sumsFile} with ${signers.whose} key of release@ops-cli`,
+      path,
+    );
+  const sums = sumsBytes.toString('utf8');
   const want = expectedSum(sums, of.file);
   if (!want) throw new UpgradeError('checksum', `${sumsFile} has no line for ${of.file}`, path);
   const got = sha256(archive);
@@ -140,8 +170,6 @@ export async function runUpgrade(o: UpgradeOptions): Promise<void> {
       `${of.file} does not match ${sumsFile} (expected ${want}, got ${got})`,
       path,
     );
-  // Once releases are signed, the signature of the checksums file is verified here, before anything
-  // of the archive is unpacked (PRODUCT.md §9: install.sh, the setup action and `ops upgrade`).
   let binary: Uint8Array;
   try {
     binary = await extractBinary(archive, of);
@@ -156,6 +184,19 @@ export async function runUpgrade(o: UpgradeOptions): Promise<void> {
     throw new UpgradeError('replace', `cannot write ${path}: ${failure(err)}${rights}`, path);
   }
   await outcome(o, { upgraded: true, previous: o.current, version, path });
+}
+
+/** The keys a release may be signed with: the project's, or those of OPS_RELEASE_ALLOWED_SIGNERS (a mirror's). */
+function allowedSigners(file: string | undefined): { text: string; whose: string } {
+  if (!file) return { text: `${RELEASE_SIGNERS}\n`, whose: "the project's" };
+  try {
+    return { text: readFileSync(file, 'utf8'), whose: "OPS_RELEASE_ALLOWED_SIGNERS's" };
+  } catch (err) {
+    throw new UsageError(
+      `cannot read OPS_RELEASE_ALLOWED_SIGNERS (${file}): ${(err as NodeJS.ErrnoException).code ?? failure(err)}`,
+      "name an allowed_signers file, or unset it to trust the project's key",
+    );
+  }
 }
 
 /** The newest release, from the mirror's version.json or OPS_UPDATE_URL (a read `--dry-run` sends too). */
