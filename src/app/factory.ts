@@ -9,6 +9,7 @@ import { Feedback } from '../output/feedback.js';
 import { resolveFormat } from '../output/options.js';
 import { verbMeta } from '../verb-meta.js';
 import { type OutputFormat, Printer } from '../output/printer.js';
+import type { JqFilter } from '../output/jq.js';
 import type { Query } from '../output/query.js';
 import { type RunSettings, ServiceClients } from './service-clients.js';
 import type { Context, Factory, GlobalFlags, ServiceEntry, VerbCall } from './types.js';
@@ -61,6 +62,9 @@ export function createFactory(io: Io, deps: FactoryDeps): Factory {
       await settings.load();
       // JMESPath is loaded only when a query is given.
       const query = flags.query ? (await import('../output/query.js')).compileQuery(flags.query) : undefined;
+      // jq too (its WebAssembly is 1.3 MB of bundle): only with --jq.
+      const jq =
+        flags.jq !== undefined ? await (await import('../output/jq.js')).compileJq(flags.jq) : undefined;
       // A verb whose purpose is to reveal a value writes it exactly; every other one escapes control
       // characters of outside text wherever it goes (docs/grammar.md, "Values").
       const meta = verbMeta(cmd);
@@ -70,7 +74,15 @@ export function createFactory(io: Io, deps: FactoryDeps): Factory {
       const all = Boolean((cmd.opts() as { all?: boolean }).all);
       const pageable = (format: OutputFormat) =>
         meta?.effect === 'read' && !meta.live && (format === 'table' || (Boolean(meta.list) && all));
-      return buildContext(io, deps.services, flags, settings, profile, query, { ...o, reveals, pageable });
+      return buildContext(
+        io,
+        deps.services,
+        flags,
+        settings,
+        profile,
+        { query, jq },
+        { ...o, reveals, pageable },
+      );
     },
   };
   return factory;
@@ -82,7 +94,7 @@ function buildContext(
   flags: GlobalFlags,
   settings: Settings,
   profileFlag: string | undefined,
-  query: Query | undefined,
+  filters: { query: Query | undefined; jq: JqFilter | undefined },
   o: {
     defaultOutput?: string;
     tolerant?: boolean;
@@ -94,7 +106,8 @@ function buildContext(
   const printer = new Printer({
     io,
     format,
-    query,
+    query: filters.query,
+    jq: filters.jq,
     field: flags.field,
     color: run.color,
     reveals: o.reveals,

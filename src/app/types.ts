@@ -21,6 +21,7 @@ export interface GlobalFlags {
   json?: boolean;
   query?: string;
   field?: string;
+  jq?: string;
   profile?: string;
   baseUrl?: string;
   timeout?: string;

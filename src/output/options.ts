@@ -15,17 +15,36 @@ export function addOutputOptions(cmd: Command): Command {
     .option('--json', 'same as -o json')
     .option('--query <jmespath>', 'filter or reshape the JSON result (JMESPath)')
     .option('--field <name>', 'print one raw value (dotted path) and a newline')
+    .option('--jq <expression>', 'filter the JSON result with jq; strings printed raw, one result a line')
     .hook('preAction', async (_root, action) => {
-      const query = (action.optsWithGlobals() as { query?: string }).query;
+      const { query, jq } = action.optsWithGlobals() as { query?: string; jq?: string };
       if (query !== undefined) (await import('./query.js')).compileQuery(query);
+      if (jq !== undefined) await (await import('./jq.js')).compileJq(jq);
     });
 }
 
-/** Picks the format by precedence: --json, -o, OPS_OUTPUT, profile, table. Invalid values exit 2. */
+/**
+ * Picks the format by precedence: --json, -o, OPS_OUTPUT, profile, table. Invalid values exit 2.
+ * --jq filters the JSON result, so it is JSON whatever OPS_OUTPUT or the profile says, and another -o
+ * beside it is a conflict.
+ */
 export function resolveFormat(
-  flag: { output?: string; json?: boolean },
+  flag: { output?: string; json?: boolean; jq?: string; field?: string },
   fromSettings: string | undefined,
 ): OutputFormat {
+  if (flag.jq !== undefined) {
+    if (flag.output && flag.output.toLowerCase() !== 'json')
+      throw new UsageError(
+        `--jq conflicts with -o ${flag.output}`,
+        '--jq filters the JSON result and prints what jq prints: drop -o',
+      );
+    if (flag.field !== undefined)
+      throw new UsageError(
+        '--jq conflicts with --field',
+        "give one of them (--jq '.name' prints a raw value)",
+      );
+    return 'json';
+  }
   if (flag.json) {
     if (flag.output && flag.output !== 'json')
       throw new UsageError(`--json conflicts with -o ${flag.output}`, 'give one of them');

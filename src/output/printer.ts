@@ -1,6 +1,7 @@
 import { RawJson, materialize } from '../clients/http/raw-json.js';
 import { type Io, writeAll } from '../io.js';
 import { type Style, makeStyle } from './color.js';
+import type { JqFilter } from './jq.js';
 import type { Query } from './query.js';
 import {
   csvHeader,
@@ -56,6 +57,8 @@ export interface PrinterOptions {
   io: Io;
   format: OutputFormat;
   query?: Query | undefined;
+  /** --jq: what jq prints for the (queried) JSON result replaces the format. */
+  jq?: JqFilter | undefined;
   field?: string | undefined;
   color: boolean;
   now?: () => number;
@@ -76,6 +79,7 @@ export class Printer {
   readonly style: Style;
   private readonly io: Io;
   private readonly query: Query | undefined;
+  private readonly jq: JqFilter | undefined;
   private readonly field: string | undefined;
   private readonly tty: boolean;
   /** Tables fit `io.columns`: on a terminal, and piped with colour forced (a CI log of COLUMNS width). */
@@ -87,6 +91,7 @@ export class Printer {
     this.io = o.io;
     this.format = o.format;
     this.query = o.query;
+    this.jq = o.jq;
     this.field = o.field;
     this.tty = o.io.stdoutIsTty;
     this.fits = o.io.stdoutIsTty || o.color;
@@ -100,6 +105,7 @@ export class Printer {
   async print<T>(data: T, spec?: PrintSpec<T>): Promise<void>;
   async print(data: unknown, spec: PrintSpec<unknown> = {}): Promise<void> {
     const shaped = this.query ? this.query(data) : data;
+    if (this.jq) return this.write(this.outside(this.jq(shaped)));
     if (this.field !== undefined) return this.printField(shaped);
     const columns = this.query ? undefined : (spec.columns as Column<unknown>[] | undefined);
     switch (this.format) {
@@ -130,6 +136,7 @@ export class Printer {
     let count = 0;
     if (
       !this.query &&
+      !this.jq &&
       this.field === undefined &&
       (this.format === 'ndjson' || this.format === 'json' || this.format === 'csv')
     ) {
@@ -197,7 +204,7 @@ export class Printer {
 
   /** True when a list's items may stay as the service's text (RawJson): NDJSON with no --query or --field. */
   get takesRawJson(): boolean {
-    return this.format === 'ndjson' && !this.query && this.field === undefined;
+    return this.format === 'ndjson' && !this.query && !this.jq && this.field === undefined;
   }
 
   /** Raw text that is the command's data (help text, a file's content). */

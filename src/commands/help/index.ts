@@ -130,6 +130,9 @@ const FORMATTING = `Output formats
 --query <jmespath>  filter or reshape the JSON result before printing
                     (https://jmespath.org), checked before any request
 --field <name>      one raw value (a dotted path) and a newline, for $(…)
+--jq <expression>   filter the JSON result with jq (built in) and print what
+                    jq -r prints: a result a line, strings raw; after --query,
+                    with no -o but json; checked before any request
 
 stdout carries data only: spinners, progress, warnings and hints go to stderr,
 and only when it is a terminal, CI is unset and neither -q nor --json is given;
@@ -148,7 +151,7 @@ on a terminal N columns wide (relative times, tables cut; no pager, no spinner).
 Examples:
   ops hosts list --query '[?up].name' -o json
   ops hosts totals --field total_up
-  ops hosts list --all -o ndjson | jq -r .name
+  ops hosts list --jq '.[] | [.name, .id] | @tsv'
 
 Docs: docs/output.md
 `;
