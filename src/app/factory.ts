@@ -6,9 +6,10 @@ import { UsageError } from '../errors.js';
 import { type Io, isCi } from '../io.js';
 import { colorEnabled, makeStyle } from '../output/color.js';
 import { Feedback } from '../output/feedback.js';
+import { checkFields, parseFields } from '../output/json-fields.js';
 import { resolveFormat } from '../output/options.js';
 import { verbMeta } from '../verb-meta.js';
-import { type OutputFormat, Printer } from '../output/printer.js';
+import { type JsonFields, type OutputFormat, Printer } from '../output/printer.js';
 import type { JqFilter } from '../output/jq.js';
 import type { Query } from '../output/query.js';
 import { type RunSettings, ServiceClients } from './service-clients.js';
@@ -68,6 +69,8 @@ export function createFactory(io: Io, deps: FactoryDeps): Factory {
       // A verb whose purpose is to reveal a value writes it exactly; every other one escapes control
       // characters of outside text wherever it goes (docs/grammar.md, "Values").
       const meta = verbMeta(cmd);
+      // --json's field list, checked now against the verb's declared fields (before any request).
+      const fields = typeof flags.json === 'string' ? jsonFields(flags.json, meta?.fields) : undefined;
       const reveals = Boolean(meta?.reveals);
       // What a reader pages through on a terminal (output/pager.ts): a read verb's table or text, and a
       // whole list (--all) in any format; never what comes as things happen (a watch).
@@ -80,7 +83,7 @@ export function createFactory(io: Io, deps: FactoryDeps): Factory {
         flags,
         settings,
         profile,
-        { query, jq },
+        { query, jq, fields },
         { ...o, reveals, pageable },
       );
     },
@@ -94,7 +97,7 @@ function buildContext(
   flags: GlobalFlags,
   settings: Settings,
   profileFlag: string | undefined,
-  filters: { query: Query | undefined; jq: JqFilter | undefined },
+  filters: { query: Query | undefined; jq: JqFilter | undefined; fields: JsonFields | undefined },
   o: {
     defaultOutput?: string;
     tolerant?: boolean;
@@ -108,6 +111,7 @@ function buildContext(
     format,
     query: filters.query,
     jq: filters.jq,
+    fields: filters.fields,
     field: flags.field,
     color: run.color,
     reveals: o.reveals,
@@ -184,4 +188,11 @@ async function confirm(io: Io, flags: GlobalFlags, action: string): Promise<void
   }
   const answer = (await io.prompt(`${action}? [y/N] `, false)).trim().toLowerCase();
   if (answer !== 'y' && answer !== 'yes') throw new UsageError(`${action}: not confirmed`);
+}
+
+/** --json's field list, checked before any request against the fields the verb declares, if it does. */
+function jsonFields(value: string, declared: readonly string[] | undefined): JsonFields {
+  const names = parseFields(value);
+  checkFields(names, declared);
+  return { names, declared: declared !== undefined };
 }

@@ -2,6 +2,9 @@ import { RawJson, materialize } from '../clients/http/raw-json.js';
 import { type Io, writeAll } from '../io.js';
 import { type Style, makeStyle } from './color.js';
 import type { JqFilter } from './jq.js';
+import { getPath, pickFields, selectFields } from './json-fields.js';
+
+export { getPath };
 import type { Query } from './query.js';
 import {
   csvHeader,
@@ -53,10 +56,18 @@ export interface PrintSpec<T = Record<string, unknown>> {
   columns?: Column<T>[];
 }
 
+/** A `--json` field list, and whether the verb declares its fields (then they were checked up front). */
+export interface JsonFields {
+  names: readonly string[];
+  declared: boolean;
+}
+
 export interface PrinterOptions {
   io: Io;
   format: OutputFormat;
   query?: Query | undefined;
+  /** --json's field list: each item keeps those fields alone, in that order, before --query. */
+  fields?: JsonFields | undefined;
   /** --jq: what jq prints for the (queried) JSON result replaces the format. */
   jq?: JqFilter | undefined;
   field?: string | undefined;
@@ -80,6 +91,7 @@ export class Printer {
   private readonly io: Io;
   private readonly query: Query | undefined;
   private readonly jq: JqFilter | undefined;
+  private readonly fields: JsonFields | undefined;
   private readonly field: string | undefined;
   private readonly tty: boolean;
   /** Tables fit `io.columns`: on a terminal, and piped with colour forced (a CI log of COLUMNS width). */
@@ -92,6 +104,7 @@ export class Printer {
     this.format = o.format;
     this.query = o.query;
     this.jq = o.jq;
+    this.fields = o.fields;
     this.field = o.field;
     this.tty = o.io.stdoutIsTty;
     this.fits = o.io.stdoutIsTty || o.color;
@@ -104,10 +117,15 @@ export class Printer {
   async print<T>(data: readonly T[], spec?: PrintSpec<T>): Promise<void>;
   async print<T>(data: T, spec?: PrintSpec<T>): Promise<void>;
   async print(data: unknown, spec: PrintSpec<unknown> = {}): Promise<void> {
-    const shaped = this.query ? this.query(data) : data;
+    const selected = this.fields ? selectFields(data, this.fields.names, this.fields.declared) : data;
+    const shaped = this.query ? this.query(selected) : selected;
     if (this.jq) return this.write(this.outside(this.jq(shaped)));
     if (this.field !== undefined) return this.printField(shaped);
-    const columns = this.query ? undefined : (spec.columns as Column<unknown>[] | undefined);
+    const columns = this.query
+      ? undefined
+      : this.fields
+        ? fieldColumns(this.fields.names)
+        : (spec.columns as Column<unknown>[] | undefined);
     switch (this.format) {
       case 'json':
         return this.write(`${jsonSafe(JSON.stringify(shaped ?? null, null, 2))}\n`);
@@ -134,22 +152,25 @@ export class Printer {
    */
   async printList<T>(items: AsyncIterable<T | RawJson>, spec: PrintSpec<T> = {}): Promise<number> {
     let count = 0;
+    // Fields a verb does not declare are checked against the whole result: it is gathered first.
+    const fields = this.fields?.declared ? this.fields.names : undefined;
     if (
       !this.query &&
       !this.jq &&
       this.field === undefined &&
+      (!this.fields || fields) &&
       (this.format === 'ndjson' || this.format === 'json' || this.format === 'csv')
     ) {
-      const columns = spec.columns as Column<unknown>[] | undefined;
+      const columns = fields ? fieldColumns(fields) : (spec.columns as Column<unknown>[] | undefined);
       let header: Column<unknown>[] | undefined;
       for await (const raw of items) {
         // An item kept as the service's text goes out as it came; the others need their fields.
         if (this.format === 'ndjson') {
-          await this.line(raw);
+          await this.line(fields ? pickFields(materialize(raw), fields) : raw);
           count++;
           continue;
         }
-        const item = materialize(raw);
+        const item = fields ? pickFields(materialize(raw), fields) : materialize(raw);
         if (this.format === 'json')
           await this.write(
             `${count === 0 ? '[\n' : ',\n'}${indent(jsonSafe(JSON.stringify(item, null, 2)))}`,
@@ -204,7 +225,7 @@ export class Printer {
 
   /** True when a list's items may stay as the service's text (RawJson): NDJSON with no --query or --field. */
   get takesRawJson(): boolean {
-    return this.format === 'ndjson' && !this.query && !this.jq && this.field === undefined;
+    return this.format === 'ndjson' && !this.query && !this.jq && !this.fields && this.field === undefined;
   }
 
   /** Raw text that is the command's data (help text, a file's content). */
@@ -383,13 +404,6 @@ export function autoColumns(rows: unknown[]): Column<unknown>[] {
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z| ?[+-]\d{2}:?\d{2})$/;
 
-/** Reads `a.b.c` (or `a.0.b`) from a value. */
-export function getPath(data: unknown, path: string): unknown {
-  if (path === '') return data;
-  return path
-    .split('.')
-    .reduce<unknown>(
-      (o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
-      data,
-    );
-}
+/** The columns of a `--json` field list (table, CSV, TSV): each field under its own name. */
+const fieldColumns = (names: readonly string[]): Column<unknown>[] =>
+  names.map((name) => ({ header: name, get: (row) => (row as Record<string, unknown>)[name] }));

@@ -115,7 +115,9 @@ Docs: docs/exit-codes.md
 
 const FORMATTING = `Output formats
 
--o/--output (or OPS_OUTPUT) chooses the format; --json is -o json.
+-o/--output (or OPS_OUTPUT) chooses the format; --json is -o json, and
+--json name,id,a.b keeps those fields alone, in that order (a verb's help lists
+its fields; an unknown one is exit 2 before any request).
   table   aligned columns, headers in capitals; on a terminal also colour,
           relative times and a width that fits it (the least needed columns
           dropped first, then free text cut with …; ids, numbers, times and
@@ -150,6 +152,7 @@ on a terminal N columns wide (relative times, tables cut; no pager, no spinner).
 
 Examples:
   ops hosts list --query '[?up].name' -o json
+  ops hosts list --json name,id --limit 5
   ops hosts totals --field total_up
   ops hosts list --jq '.[] | [.name, .id] | @tsv'
 

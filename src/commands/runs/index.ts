@@ -12,6 +12,7 @@ import { jobListCommand } from './job/list.js';
 import { jobLogsCommand } from './job/logs.js';
 import { jobRerunCommand } from './job/rerun.js';
 import { jobViewCommand } from './job/view.js';
+import { RUN_FIELDS } from '../../clients/runs/types.js';
 import { runsListCommand } from './list.js';
 import { runsLogsCommand } from './logs.js';
 import { runsLogsDeleteCommand } from './logs-delete.js';
@@ -75,8 +76,8 @@ you are in (its remote origin, else its only remote, on runs.web_host); the orga
   addVerbs(
     runs,
     {
-      list: read(runsListCommand, { list: true }),
-      view: read(runsViewCommand),
+      list: read(runsListCommand, { list: true, fields: RUN_FIELDS }),
+      view: read(runsViewCommand, { fields: RUN_FIELDS }),
       rerun: write(runsRerunCommand),
       cancel: write(runsCancelCommand),
       approve: write(runsApproveCommand),
