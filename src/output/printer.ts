@@ -23,8 +23,12 @@ import { GAP, TEXT_MINIMUM, fitTable } from './fit.js';
 import { drawTable } from './table.js';
 import { OpsError } from '../errors.js';
 
-export const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'ndjson', 'csv'] as const;
+export const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'ndjson', 'csv', 'tsv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** The formats that print a table's rows (its columns, in its order) rather than the API's JSON. */
+export const isRowFormat = (format: OutputFormat): boolean =>
+  format === 'table' || format === 'csv' || format === 'tsv';
 
 /** How a column of a table (and of CSV) is read from an item and shown. */
 export interface Column<T = Record<string, unknown>> {
@@ -140,6 +144,8 @@ export class Printer {
       }
       case 'csv':
         return this.printCsv(Array.isArray(shaped) ? shaped : [shaped], columns);
+      case 'tsv':
+        return this.printTsv(Array.isArray(shaped) ? shaped : [shaped], columns);
       default:
         return this.printTable(shaped, columns);
     }
@@ -159,7 +165,7 @@ export class Printer {
       !this.jq &&
       this.field === undefined &&
       (!this.fields || fields) &&
-      (this.format === 'ndjson' || this.format === 'json' || this.format === 'csv')
+      (this.format === 'ndjson' || this.format === 'json' || this.format === 'csv' || this.format === 'tsv')
     ) {
       const columns = fields ? fieldColumns(fields) : (spec.columns as Column<unknown>[] | undefined);
       let header: Column<unknown>[] | undefined;
@@ -175,7 +181,10 @@ export class Printer {
           await this.write(
             `${count === 0 ? '[\n' : ',\n'}${indent(jsonSafe(JSON.stringify(item, null, 2)))}`,
           );
-        else {
+        else if (this.format === 'tsv') {
+          header ??= columns ?? autoColumns([item]);
+          await this.write(this.tsvRow(header, item));
+        } else {
           if (!header) {
             header = columns ?? autoColumns([item]);
             await this.write(`${csvHeaderRow(header)}\n`);
@@ -269,6 +278,17 @@ export class Printer {
     for (const row of rows)
       lines.push(cols.map((c) => csvCell(this.outside(csvValue(c, row, this.reveals)))).join(','));
     await this.write(`${lines.join('\n')}\n`);
+  }
+
+  /** TSV (az's): a line an item, no header, tabs and newlines in values escaped, nested values as JSON. */
+  private async printTsv(rows: unknown[], columns: Column<unknown>[] | undefined): Promise<void> {
+    if (rows.length === 0) return;
+    const cols = columns ?? autoColumns(rows);
+    await this.write(rows.map((row) => this.tsvRow(cols, row)).join(''));
+  }
+
+  private tsvRow(cols: readonly Column<unknown>[], row: unknown): string {
+    return `${cols.map((c) => this.outside(tsvValue(c, row, this.reveals))).join('\t')}\n`;
   }
 
   private async printTable(data: unknown, columns: Column<unknown>[] | undefined): Promise<void> {
@@ -371,6 +391,16 @@ function csvValue(c: Column<unknown>, row: unknown, reveals: boolean): string {
   // Masked as in a table, unless the command exists to show it.
   if (c.format === 'secret' && !reveals && value !== undefined && value !== null) return '***';
   return c.format === 'relative' && value !== undefined && value !== null ? utcTime(value) : plain(value);
+}
+
+/** A TSV value: as in CSV, but a list or object as compact JSON, and tab, newline and CR escaped. */
+function tsvValue(c: Column<unknown>, row: unknown, reveals: boolean): string {
+  const value = c.get(row);
+  const text =
+    value !== null && typeof value === 'object' && c.format !== 'secret'
+      ? JSON.stringify(value)
+      : csvValue(c, row, reveals);
+  return text.replace(/[\t\n\r]/g, (ch) => (ch === '\t' ? '\\t' : ch === '\n' ? '\\n' : '\\r'));
 }
 
 /** The header row: each column's words in lower case, joined with `_`. */

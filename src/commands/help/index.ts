@@ -31,7 +31,7 @@ for the sandbox.
 
 Global settings:
   OPS_PROFILE       the profile (-p), else the one \`ops config use\` chose
-  OPS_OUTPUT        table, json, yaml, ndjson or csv (-o)
+  OPS_OUTPUT        table, json, yaml, ndjson, csv or tsv (-o)
   OPS_TIMEOUT       per-request timeout in seconds (--timeout, default 30)
   OPS_RETRIES       retry budget (--retries, default 4)
   OPS_MAX_WAIT      longest wait for one retry (--max-wait, default 60)
@@ -128,6 +128,9 @@ its fields; an unknown one is exit 2 before any request).
   yaml    the JSON as YAML
   csv     a header row (even for an empty list) and RFC 4180 quoting; times
           in UTC RFC 3339, headers the table's words as lower_case
+  tsv     a line an item, the table's columns (or --json's fields) tab-
+          separated, no header; tab and newline in a value as \\t and \\n,
+          lists and objects as compact JSON: for while IFS=$'\\t' read loops
 
 --query <jmespath>  filter or reshape the JSON result before printing
                     (https://jmespath.org), checked before any request
