@@ -179,7 +179,16 @@ function showPlan(c: ClientState, call: Call, headers: Record<string, string>, a
   const body = call.body;
   const shown = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : undefined;
   c.o.dryRun!(
-    toCurl(call.method, call.url.toString(), headers, shown, redactorOf(c, call), call.spec.sensitive),
+    toCurl(
+      call.method,
+      call.url.toString(),
+      headers,
+      shown,
+      redactorOf(c, call),
+      call.spec.sensitive,
+      // A credential the request brought itself (`ops api -H`) is none of the service's: masked.
+      call.auth === c.auth ? c.o.dryRunCredentials : undefined,
+    ),
   );
   throw new DryRunStop();
 }
