@@ -30,7 +30,7 @@ export function errorMode(argv: readonly string[], env: Record<string, string | 
 
 /** `OPS_DEBUG` set to a true word. */
 export const envDebug = (env: Record<string, string | undefined>) =>
-  parseBoolean(env.OPS_DEBUG ?? '') === true;
+  env.OPS_DEBUG === 'api' || parseBoolean(env.OPS_DEBUG ?? '') === true;
 
 /** Longest quoted run kept whole in an error: a 100,000-character argument is not echoed back. */
 const MAX_QUOTED = 80;

@@ -168,7 +168,9 @@ function checkedRun(
   const maxWait = Number(setting('max_wait', GLOBAL_DEFAULTS.max_wait));
   const insecure = parseBoolean(setting('insecure', 'false')!) === true;
   const caCert = setting('ca_cert', undefined);
-  const debug = Boolean(flags.debug) || envBoolean(io.env, 'OPS_DEBUG', tolerant);
+  // OPS_DEBUG=api is gh's GH_DEBUG=api: the same as --debug.
+  const debug =
+    Boolean(flags.debug) || io.env.OPS_DEBUG === 'api' || envBoolean(io.env, 'OPS_DEBUG', tolerant);
   const quiet = Boolean(flags.quiet) || envBoolean(io.env, 'OPS_QUIET', tolerant);
   const color = colorEnabled(io.env, io.stdoutIsTty, flags.color === false);
   const feedbackOn = io.stderrIsTty && !isCi(io.env) && !quiet && format !== 'json' && !flags.json;

@@ -37,7 +37,8 @@ Global settings:
   OPS_MAX_WAIT      longest wait for one retry (--max-wait, default 60)
   OPS_CA_CERT       a PEM CA to trust too (--ca-cert)
   OPS_INSECURE      skip TLS verification (--insecure)
-  OPS_DEBUG         log requests and responses to stderr, masked (--debug)
+  OPS_DEBUG         true or api: log requests and responses to stderr, masked
+                    (--debug)
   OPS_QUIET         no spinners, progress or hints (-q)
   OPS_SPINNER_DISABLED  1: progress as plain lines, hints kept (--no-spinner)
 
