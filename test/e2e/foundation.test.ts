@@ -169,19 +169,19 @@ describe('exit codes and error lines', () => {
 });
 
 describe('output and request shaping', () => {
-  it('-f fields are typed and go to the JSON body of a POST; -H adds headers', async () => {
+  it('-F fields are typed (-f strings) and go to the JSON body of a POST; -H adds headers', async () => {
     const r = await ops([
       'api',
       'tasks',
       'POST',
       '/echo',
-      '-f',
+      '-F',
       'n=3',
-      '-f',
+      '-F',
       'b=true',
       '-f',
       's=x',
-      '-f',
+      '-F',
       'tags:=["a"]',
       '-H',
       'X-Extra: 1',
