@@ -6,7 +6,7 @@ import { runCli } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 /** `ops api` in gh's dialect: -f a string, -F typed, nested keys and arrays. */
-const sb = await useSandbox({ services: ['hosts', 'tasks'] });
+const sb = await useSandbox({ services: ['hosts', 'tasks', 'runs'] });
 const ops = (args: string[], input?: string) =>
   runCli(args, { env: sb.env, ...(input === undefined ? {} : { input }) });
 const LISTS = '/tasks/v1/users/@me/lists';
@@ -98,5 +98,31 @@ describe('ops api -f and -F', () => {
       expect([args, r.code, r.stderr.split('\n')[0]!.startsWith(message)]).toEqual([args, 2, true]);
     }
     expect((await sb.counters()).requests.tasks ?? {}).toEqual({});
+  });
+});
+
+describe('ops api placeholders', () => {
+  it("{owner} and {repo} are the runs commands' repository (here OPS_RUNS_REPO)", async () => {
+    const r = await ops([
+      'api',
+      'runs',
+      'GET',
+      '/repos/{owner}/{repo}/actions/runs',
+      '-f',
+      'per_page=1',
+      '--jq',
+      '.total_count > 0',
+    ]);
+    expect([r.code, r.stdout, r.stderr]).toEqual([0, 'true\n', '']);
+  });
+
+  it('without a repository anywhere they are exit 2 before any request', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'ops-no-git-'));
+    const r = await runCli(['api', 'runs', 'GET', '/repos/{owner}/{repo}/actions/runs'], {
+      env: { ...sb.env, OPS_RUNS_REPO: '' },
+      cwd,
+    });
+    expect([r.code, r.stderr.split('\n')[0]]).toEqual([2, 'ops: runs: no repository given']);
+    expect((await sb.counters()).requests.runs ?? {}).toEqual({});
   });
 });

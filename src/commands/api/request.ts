@@ -97,6 +97,13 @@ export function apiCommand(factory: Factory, run = runApi): Command {
           );
         }
         const ctx = await factory.context(cmd, { defaultOutput: 'json' });
+        // gh's {owner} and {repo}: the repository the runs commands act on, filled before any request.
+        if (/\{(owner|repo)\}/.test(path)) {
+          const { owner, repo } = await (await import('../runs/index.js')).repoOf(ctx);
+          path = path
+            .replaceAll('{owner}', encodeURIComponent(owner))
+            .replaceAll('{repo}', encodeURIComponent(repo));
+        }
         await run({
           io: ctx.io,
           printer: ctx.printer,
