@@ -56,6 +56,8 @@ export const LIBS = {
   'csv-parse': "module.exports = require('csv-parse');",
   asciichart: "module.exports = require('asciichart');",
   '@jmespath-community/jmespath': "module.exports = require('@jmespath-community/jmespath');",
+  // jq compiled to WebAssembly, its bytes inside the bundle (no asset to find beside it): --jq.
+  'jq-wasm/inline': "module.exports = require('jq-wasm/inline');",
   conf: "import Conf from 'conf';\nmodule.exports = Conf;",
   ora: "import ora from 'ora';\nmodule.exports = ora;",
   // The picker of a missing id on a terminal (src/commands/shared/pick.ts).
@@ -67,6 +69,12 @@ export const LIBS = {
   // Its Streamable HTTP transport (src/commands/mcp/sdk-http.ts), loaded by `ops mcp --http` alone.
   'mcp-sdk-http': "module.exports = require('./src/commands/mcp/sdk-http.ts');",
 };
+
+/**
+ * The LIBS shipped by their package already bundled, with esbuild's helpers of their own: their
+ * namespaces are none of the CLI's to share (shareNamespaces), and their helper is not the one it expects.
+ */
+const PREBUILT = new Set(['jq-wasm/inline']);
 
 /** The LIBS made from a module of src/: its import, and the folder it is imported from. */
 const LOCAL_LIBS = [
@@ -105,7 +113,7 @@ const libsAsAssets = {
  * it as Latin-1, a plain copy, rather than decoding UTF-8 (2 to 3 ms for 2 MB); esbuild escapes
  * strings but not regular expressions, where a \uXXXX escape means the same character.
  */
-async function bundleAsset(root, define, options, file, packages) {
+async function bundleAsset(root, define, options, file, packages, share = true) {
   const { metafile } = await build({
     ...options,
     outfile: file,
@@ -133,7 +141,7 @@ async function bundleAsset(root, define, options, file, packages) {
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
   if (!/^[\x00-\x7f]*$/.test(code)) throw new Error(`${file} is not ASCII after escaping`);
-  const shared = shareNamespaces(code, file);
+  const shared = share ? shareNamespaces(code, file) : code;
   writeFileSync(file, shared);
   return shared;
 }
@@ -200,6 +208,8 @@ function parts(root) {
       charts: ['output/chart.ts'],
       // A --query's compiler (JMESPath is a lib of its own).
       query: ['output/query.ts'],
+      // A --jq's compiler and runner (jq itself is the lib `jq-wasm/inline`).
+      jq: ['output/jq.ts'],
       // The pager, loaded only when stdout is a terminal.
       pager: ['output/pager.ts'],
     }),
@@ -387,13 +397,13 @@ export async function buildRuntime(root, dir, define) {
   const hash = createHash('sha256');
   const packages = new Set();
   mkdirSync(join(dir, 'lib'), { recursive: true });
-  const asset = async (name, options) => {
+  const asset = async (name, options, share = true) => {
     const file = join(dir, `${name}.cjs`);
-    hash.update(await bundleAsset(root, define, options, file, packages));
+    hash.update(await bundleAsset(root, define, options, file, packages, share));
     files[`${name}.cjs`] = file;
   };
   for (const [name, contents] of Object.entries(LIBS))
-    await asset(libAsset(name), { stdin: { contents, resolveDir: root, loader: 'ts' } });
+    await asset(libAsset(name), { stdin: { contents, resolveDir: root, loader: 'ts' } }, !PREBUILT.has(name));
   const used = new Set();
   for (const [name, part] of Object.entries(all)) {
     const contents = Object.entries(part.entries)

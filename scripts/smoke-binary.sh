@@ -22,6 +22,7 @@ printf 'event_name,customer,value\napi_requests,cus_3,7\n' > "$work/e.csv"
 "$bin" meter send "$work/e.csv" --json > "$work/out" && grep -q '"sent": 1' "$work/out" # csv-parse
 "$bin" runs logs 30433643 --job 399444123 > "$work/out" && grep -q 'Set up job' "$work/out" # fflate
 printf sealed | "$bin" runs secret set SMOKE_CHECK > /dev/null                        # libsodium
+test "$("$bin" hosts list --jq '.[0].name')" = api-001                                  # jq-wasm
 "$bin" sandbox start --tls --port 0 > "$work/tls.out" 2> "$work/tls.err" &           # selfsigned
 tls=$!
 for _ in $(seq 1 50); do grep -q '^listening on https://' "$work/tls.out" 2>/dev/null && break; sleep 0.1; done

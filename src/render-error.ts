@@ -13,17 +13,24 @@ export interface ErrorMode {
 /** The error mode a command line asks for (`--json`, `-o json`, `--debug`), else the environment's. */
 export function errorMode(argv: readonly string[], env: Record<string, string | undefined>): ErrorMode {
   let json = env.OPS_OUTPUT === 'json';
+  // `--json name,id -o csv` asks for CSV: a format named outright wins over --json's.
+  let output: string | undefined;
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--json' || a === '--output=json' || a === '-ojson') json = true;
-    if ((a === '-o' || a === '--output') && argv[i + 1] === 'json') json = true;
+    const a = argv[i]!;
+    if (a === '--json' || a.startsWith('--json=')) json = true;
+    if (a.startsWith('--output=') || (a.startsWith('-o') && a.length > 2))
+      output = a.replace(/^(--output=|-o)/, '');
+    if ((a === '-o' || a === '--output') && argv[i + 1] !== undefined) output = argv[i + 1];
   }
-  return { json, debug: argv.includes('--debug') || envDebug(env) };
+  return {
+    json: output === undefined ? json : output === 'json',
+    debug: argv.includes('--debug') || envDebug(env),
+  };
 }
 
 /** `OPS_DEBUG` set to a true word. */
 export const envDebug = (env: Record<string, string | undefined>) =>
-  parseBoolean(env.OPS_DEBUG ?? '') === true;
+  env.OPS_DEBUG === 'api' || parseBoolean(env.OPS_DEBUG ?? '') === true;
 
 /** Longest quoted run kept whole in an error: a 100,000-character argument is not echoed back. */
 const MAX_QUOTED = 80;

@@ -14,6 +14,7 @@ import {
 import type { Dispatched } from './dispatch.js';
 import { helpRequest } from './help-request.js';
 import { pathOf } from './usage-errors.js';
+import { verbMeta } from './verb-meta.js';
 import { SERVICES } from './services.js';
 import { closeTransport } from './clients/http/transport.js';
 import type { Factory } from './app/types.js';
@@ -47,7 +48,7 @@ export const outputLeft = (): boolean => ownOutputLeft;
  * The output format the command line names (`-o ndjson`, `--json`), else empty; a word that is not one
  * of the formats is `other`, so that no value typed there is ever written down.
  */
-function formatWord(flags: { output?: string; json?: boolean }): string {
+function formatWord(flags: { output?: string; json?: boolean | string }): string {
   const word = flags.json ? 'json' : (flags.output ?? '');
   return word === '' || (OUTPUT_FORMATS as readonly string[]).includes(word) ? word : 'other';
 }
@@ -112,7 +113,15 @@ export async function run(
             .filter((w) => w !== '')
             .join(' ');
         });
-        await program.parseAsync(argv);
+        // `--json WORD`: a field list or an argument, said outright for commander (output/json-fields.ts).
+        const parsed = argv.includes('--json')
+          ? (await import('./output/json-fields.js')).resolveJsonFlag(
+              program,
+              argv,
+              (v) => verbMeta(v)?.fields,
+            )
+          : argv;
+        await program.parseAsync(parsed);
       }
       code = ExitCode.ok;
     }

@@ -25,6 +25,11 @@ export interface VerbMeta {
    * (`db login`); every other verb of a service gets `--token-stdin`.
    */
   credential?: false;
+  /**
+   * The JSON fields of what it prints (each item of a list): `--json a,b` is checked against them before
+   * any request, and its help lists them.
+   */
+  fields?: readonly string[];
 }
 
 const META = new WeakMap<Command, VerbMeta>();

@@ -57,13 +57,15 @@ describe('ops api parsing table', () => {
 
   it.each([
     [
-      ['tasks', 'get', '/items', '-f', 'n=1', '-f', 'ok=false', '-H', 'X-A: b'],
+      ['tasks', 'get', '/items', '-f', 'n=1', '-F', 'ok=false', '-F', 'm=2', '-H', 'X-A: b'],
       {
         method: 'GET',
         path: '/items',
+        // -f is a string (gh's), -F typed; -f before -F.
         fields: [
-          ['n', 1],
+          ['n', '1'],
           ['ok', false],
+          ['m', 2],
         ],
         headers: { 'X-A': 'b' },
         input: undefined,

@@ -6,9 +6,11 @@ import { UsageError } from '../errors.js';
 import { type Io, isCi } from '../io.js';
 import { colorEnabled, makeStyle } from '../output/color.js';
 import { Feedback } from '../output/feedback.js';
+import { checkFields, parseFields } from '../output/json-fields.js';
 import { resolveFormat } from '../output/options.js';
 import { verbMeta } from '../verb-meta.js';
-import { type OutputFormat, Printer } from '../output/printer.js';
+import { type JsonFields, type OutputFormat, Printer } from '../output/printer.js';
+import type { JqFilter } from '../output/jq.js';
 import type { Query } from '../output/query.js';
 import { type RunSettings, ServiceClients } from './service-clients.js';
 import type { Context, Factory, GlobalFlags, ServiceEntry, VerbCall } from './types.js';
@@ -61,16 +63,29 @@ export function createFactory(io: Io, deps: FactoryDeps): Factory {
       await settings.load();
       // JMESPath is loaded only when a query is given.
       const query = flags.query ? (await import('../output/query.js')).compileQuery(flags.query) : undefined;
+      // jq too (its WebAssembly is 1.3 MB of bundle): only with --jq.
+      const jq =
+        flags.jq !== undefined ? await (await import('../output/jq.js')).compileJq(flags.jq) : undefined;
       // A verb whose purpose is to reveal a value writes it exactly; every other one escapes control
       // characters of outside text wherever it goes (docs/grammar.md, "Values").
       const meta = verbMeta(cmd);
+      // --json's field list, checked now against the verb's declared fields (before any request).
+      const fields = typeof flags.json === 'string' ? jsonFields(flags.json, meta?.fields) : undefined;
       const reveals = Boolean(meta?.reveals);
       // What a reader pages through on a terminal (output/pager.ts): a read verb's table or text, and a
       // whole list (--all) in any format; never what comes as things happen (a watch).
       const all = Boolean((cmd.opts() as { all?: boolean }).all);
       const pageable = (format: OutputFormat) =>
         meta?.effect === 'read' && !meta.live && (format === 'table' || (Boolean(meta.list) && all));
-      return buildContext(io, deps.services, flags, settings, profile, query, { ...o, reveals, pageable });
+      return buildContext(
+        io,
+        deps.services,
+        flags,
+        settings,
+        profile,
+        { query, jq, fields },
+        { ...o, reveals, pageable },
+      );
     },
   };
   return factory;
@@ -82,7 +97,7 @@ function buildContext(
   flags: GlobalFlags,
   settings: Settings,
   profileFlag: string | undefined,
-  query: Query | undefined,
+  filters: { query: Query | undefined; jq: JqFilter | undefined; fields: JsonFields | undefined },
   o: {
     defaultOutput?: string;
     tolerant?: boolean;
@@ -94,7 +109,9 @@ function buildContext(
   const printer = new Printer({
     io,
     format,
-    query,
+    query: filters.query,
+    jq: filters.jq,
+    fields: filters.fields,
     field: flags.field,
     color: run.color,
     reveals: o.reveals,
@@ -151,7 +168,9 @@ function checkedRun(
   const maxWait = Number(setting('max_wait', GLOBAL_DEFAULTS.max_wait));
   const insecure = parseBoolean(setting('insecure', 'false')!) === true;
   const caCert = setting('ca_cert', undefined);
-  const debug = Boolean(flags.debug) || envBoolean(io.env, 'OPS_DEBUG', tolerant);
+  // OPS_DEBUG=api is gh's GH_DEBUG=api: the same as --debug.
+  const debug =
+    Boolean(flags.debug) || io.env.OPS_DEBUG === 'api' || envBoolean(io.env, 'OPS_DEBUG', tolerant);
   const quiet = Boolean(flags.quiet) || envBoolean(io.env, 'OPS_QUIET', tolerant);
   const color = colorEnabled(io.env, io.stdoutIsTty, flags.color === false);
   const feedbackOn = io.stderrIsTty && !isCi(io.env) && !quiet && format !== 'json' && !flags.json;
@@ -171,4 +190,11 @@ async function confirm(io: Io, flags: GlobalFlags, action: string): Promise<void
   }
   const answer = (await io.prompt(`${action}? [y/N] `, false)).trim().toLowerCase();
   if (answer !== 'y' && answer !== 'yes') throw new UsageError(`${action}: not confirmed`);
+}
+
+/** --json's field list, checked before any request against the fields the verb declares, if it does. */
+function jsonFields(value: string, declared: readonly string[] | undefined): JsonFields {
+  const names = parseFields(value);
+  checkFields(names, declared);
+  return { names, declared: declared !== undefined };
 }

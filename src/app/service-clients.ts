@@ -1,6 +1,7 @@
 import { type AuthScheme, expiredError } from '../clients/http/auth.js';
 import { createHttpClient } from '../clients/http/client.js';
 import { Redactor } from '../clients/http/redact.js';
+import type { CredentialCommand } from '../clients/http/curl.js';
 import { getTransport } from '../clients/http/transport.js';
 import type { HttpClient } from '../clients/http/types.js';
 import type { AuthContext, ServiceDescriptor, SettingsReader } from '../clients/descriptor.js';
@@ -128,6 +129,7 @@ export class ServiceClients {
       redactor: new Redactor([...secretValues, ...(auth?.secrets ?? [])], descriptor.secretHeaders),
       log: debug ? (line) => io.stderr.write(`${line}\n`) : undefined,
       dryRun: flags.dryRun ? (curl) => io.stdout.write(`${curl}\n`) : undefined,
+      dryRunCredentials: flags.dryRun ? this.credentialCommands(name, descriptor) : undefined,
       dryRunRead: flags.dryRun
         ? (line) => io.stderr.write(`dry run: sent ${line} (read-only, to plan)\n`)
         : undefined,
@@ -146,6 +148,24 @@ export class ServiceClients {
         }),
       rateLimitWait: descriptor.rateLimitWait,
     });
+  }
+
+  /**
+   * Each stored credential of a service (environment, profile, keyring) and the `ops auth token` line
+   * that prints it, for --dry-run's curl. One given on the command line (`--token-stdin`) is in no
+   * store that command reads: it stays masked.
+   */
+  private credentialCommands(name: string, descriptor: ServiceDescriptor): CredentialCommand[] {
+    const profile = this.flags.profile;
+    const ops = profile && /^[\w.-]+$/.test(profile) ? `ops --profile ${profile}` : 'ops';
+    return descriptor.settings
+      .filter((s) => s.secret && !s.signInOnly)
+      .flatMap((s) => {
+        const r = this.settings.resolve(`${name}.${s.key}`);
+        if (r.value === undefined || r.origin === 'flag' || r.origin === undefined) return [];
+        const key = s.key === descriptor.stdinCredential ? '' : ` --key ${s.key}`;
+        return [{ value: r.value, command: `${ops} auth token ${name}${key}` }];
+      });
   }
 
   /**

@@ -18,9 +18,11 @@ export type { ServiceSandbox, SettingRule } from '../sandbox/entry.js';
 /** The root flags as commander gives them (see program.ts). */
 export interface GlobalFlags {
   output?: string;
-  json?: boolean;
+  /** `--json`: true bare, else its field list (src/output/json-fields.ts). */
+  json?: boolean | string;
   query?: string;
   field?: string;
+  jq?: string;
   profile?: string;
   baseUrl?: string;
   timeout?: string;

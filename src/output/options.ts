@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
+import type { GlobalFlags } from '../app/types.js';
 import { OUTPUT_FORMATS, type OutputFormat } from './printer.js';
 
 /**
@@ -12,26 +13,54 @@ export function addOutputOptions(cmd: Command): Command {
     .addOption(
       new Option('-o, --output <format>', `output format: ${OUTPUT_FORMATS.join(', ')} (env OPS_OUTPUT)`),
     )
-    .option('--json', 'same as -o json')
+    .option(
+      '--json [fields]',
+      'same as -o json; with fields (name,id,meta.region), only those, in that order',
+      (v: string) => (v === '' ? true : v),
+    )
     .option('--query <jmespath>', 'filter or reshape the JSON result (JMESPath)')
     .option('--field <name>', 'print one raw value (dotted path) and a newline')
+    .option('--jq <expression>', 'filter the JSON result with jq; strings printed raw, one result a line')
     .hook('preAction', async (_root, action) => {
-      const query = (action.optsWithGlobals() as { query?: string }).query;
+      const { query, jq } = action.optsWithGlobals() as GlobalFlags;
       if (query !== undefined) (await import('./query.js')).compileQuery(query);
+      if (jq !== undefined) await (await import('./jq.js')).compileJq(jq);
     });
 }
 
-/** Picks the format by precedence: --json, -o, OPS_OUTPUT, profile, table. Invalid values exit 2. */
+/**
+ * Picks the format by precedence: --json, -o, OPS_OUTPUT, profile, table. Invalid values exit 2.
+ * --jq filters the JSON result, so it is JSON whatever OPS_OUTPUT or the profile says, and another -o
+ * beside it is a conflict.
+ */
 export function resolveFormat(
-  flag: { output?: string; json?: boolean },
+  flag: { output?: string; json?: boolean | string; jq?: string; field?: string },
   fromSettings: string | undefined,
 ): OutputFormat {
+  if (flag.jq !== undefined) {
+    if (flag.output && flag.output.toLowerCase() !== 'json')
+      throw new UsageError(
+        `--jq conflicts with -o ${flag.output}`,
+        '--jq filters the JSON result and prints what jq prints: drop -o',
+      );
+    if (flag.field !== undefined)
+      throw new UsageError(
+        '--jq conflicts with --field',
+        "give one of them (--jq '.name' prints a raw value)",
+      );
+    return 'json';
+  }
+  // A field list chooses fields, not the format: `--json name,id -o tsv` is their values in that order.
+  if (typeof flag.json === 'string' && flag.output !== undefined) return checkedFormat(flag.output);
   if (flag.json) {
     if (flag.output && flag.output !== 'json')
       throw new UsageError(`--json conflicts with -o ${flag.output}`, 'give one of them');
     return 'json';
   }
-  const given = flag.output ?? fromSettings ?? 'table';
+  return checkedFormat(flag.output ?? fromSettings ?? 'table');
+}
+
+function checkedFormat(given: string): OutputFormat {
   const value = given.toLowerCase();
   // Echoed as typed: the value a person looks for in their command line, not a form of it.
   if (!(OUTPUT_FORMATS as readonly string[]).includes(value))

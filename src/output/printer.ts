@@ -1,6 +1,10 @@
 import { RawJson, materialize } from '../clients/http/raw-json.js';
 import { type Io, writeAll } from '../io.js';
 import { type Style, makeStyle } from './color.js';
+import type { JqFilter } from './jq.js';
+import { getPath, pickFields, selectFields } from './json-fields.js';
+
+export { getPath };
 import type { Query } from './query.js';
 import {
   csvHeader,
@@ -19,8 +23,12 @@ import { GAP, TEXT_MINIMUM, fitTable } from './fit.js';
 import { drawTable } from './table.js';
 import { OpsError } from '../errors.js';
 
-export const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'ndjson', 'csv'] as const;
+export const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'ndjson', 'csv', 'tsv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** The formats that print a table's rows (its columns, in its order) rather than the API's JSON. */
+export const isRowFormat = (format: OutputFormat): boolean =>
+  format === 'table' || format === 'csv' || format === 'tsv';
 
 /** How a column of a table (and of CSV) is read from an item and shown. */
 export interface Column<T = Record<string, unknown>> {
@@ -52,10 +60,20 @@ export interface PrintSpec<T = Record<string, unknown>> {
   columns?: Column<T>[];
 }
 
+/** A `--json` field list, and whether the verb declares its fields (then they were checked up front). */
+export interface JsonFields {
+  names: readonly string[];
+  declared: boolean;
+}
+
 export interface PrinterOptions {
   io: Io;
   format: OutputFormat;
   query?: Query | undefined;
+  /** --json's field list: each item keeps those fields alone, in that order, before --query. */
+  fields?: JsonFields | undefined;
+  /** --jq: what jq prints for the (queried) JSON result replaces the format. */
+  jq?: JqFilter | undefined;
   field?: string | undefined;
   color: boolean;
   now?: () => number;
@@ -76,6 +94,8 @@ export class Printer {
   readonly style: Style;
   private readonly io: Io;
   private readonly query: Query | undefined;
+  private readonly jq: JqFilter | undefined;
+  private readonly fields: JsonFields | undefined;
   private readonly field: string | undefined;
   private readonly tty: boolean;
   /** Tables fit `io.columns`: on a terminal, and piped with colour forced (a CI log of COLUMNS width). */
@@ -87,6 +107,8 @@ export class Printer {
     this.io = o.io;
     this.format = o.format;
     this.query = o.query;
+    this.jq = o.jq;
+    this.fields = o.fields;
     this.field = o.field;
     this.tty = o.io.stdoutIsTty;
     this.fits = o.io.stdoutIsTty || o.color;
@@ -99,9 +121,15 @@ export class Printer {
   async print<T>(data: readonly T[], spec?: PrintSpec<T>): Promise<void>;
   async print<T>(data: T, spec?: PrintSpec<T>): Promise<void>;
   async print(data: unknown, spec: PrintSpec<unknown> = {}): Promise<void> {
-    const shaped = this.query ? this.query(data) : data;
+    const selected = this.fields ? selectFields(data, this.fields.names, this.fields.declared) : data;
+    const shaped = this.query ? this.query(selected) : selected;
+    if (this.jq) return this.write(this.outside(this.jq(shaped)));
     if (this.field !== undefined) return this.printField(shaped);
-    const columns = this.query ? undefined : (spec.columns as Column<unknown>[] | undefined);
+    const columns = this.query
+      ? undefined
+      : this.fields
+        ? fieldColumns(this.fields.names)
+        : (spec.columns as Column<unknown>[] | undefined);
     switch (this.format) {
       case 'json':
         return this.write(`${jsonSafe(JSON.stringify(shaped ?? null, null, 2))}\n`);
@@ -116,6 +144,8 @@ export class Printer {
       }
       case 'csv':
         return this.printCsv(Array.isArray(shaped) ? shaped : [shaped], columns);
+      case 'tsv':
+        return this.printTsv(Array.isArray(shaped) ? shaped : [shaped], columns);
       default:
         return this.printTable(shaped, columns);
     }
@@ -128,26 +158,33 @@ export class Printer {
    */
   async printList<T>(items: AsyncIterable<T | RawJson>, spec: PrintSpec<T> = {}): Promise<number> {
     let count = 0;
+    // Fields a verb does not declare are checked against the whole result: it is gathered first.
+    const fields = this.fields?.declared ? this.fields.names : undefined;
     if (
       !this.query &&
+      !this.jq &&
       this.field === undefined &&
-      (this.format === 'ndjson' || this.format === 'json' || this.format === 'csv')
+      (!this.fields || fields) &&
+      (this.format === 'ndjson' || this.format === 'json' || this.format === 'csv' || this.format === 'tsv')
     ) {
-      const columns = spec.columns as Column<unknown>[] | undefined;
+      const columns = fields ? fieldColumns(fields) : (spec.columns as Column<unknown>[] | undefined);
       let header: Column<unknown>[] | undefined;
       for await (const raw of items) {
         // An item kept as the service's text goes out as it came; the others need their fields.
         if (this.format === 'ndjson') {
-          await this.line(raw);
+          await this.line(fields ? pickFields(materialize(raw), fields) : raw);
           count++;
           continue;
         }
-        const item = materialize(raw);
+        const item = fields ? pickFields(materialize(raw), fields) : materialize(raw);
         if (this.format === 'json')
           await this.write(
             `${count === 0 ? '[\n' : ',\n'}${indent(jsonSafe(JSON.stringify(item, null, 2)))}`,
           );
-        else {
+        else if (this.format === 'tsv') {
+          header ??= columns ?? autoColumns([item]);
+          await this.write(this.tsvRow(header, item));
+        } else {
           if (!header) {
             header = columns ?? autoColumns([item]);
             await this.write(`${csvHeaderRow(header)}\n`);
@@ -197,7 +234,7 @@ export class Printer {
 
   /** True when a list's items may stay as the service's text (RawJson): NDJSON with no --query or --field. */
   get takesRawJson(): boolean {
-    return this.format === 'ndjson' && !this.query && this.field === undefined;
+    return this.format === 'ndjson' && !this.query && !this.jq && !this.fields && this.field === undefined;
   }
 
   /** Raw text that is the command's data (help text, a file's content). */
@@ -241,6 +278,17 @@ export class Printer {
     for (const row of rows)
       lines.push(cols.map((c) => csvCell(this.outside(csvValue(c, row, this.reveals)))).join(','));
     await this.write(`${lines.join('\n')}\n`);
+  }
+
+  /** TSV (az's): a line an item, no header, tabs and newlines in values escaped, nested values as JSON. */
+  private async printTsv(rows: unknown[], columns: Column<unknown>[] | undefined): Promise<void> {
+    if (rows.length === 0) return;
+    const cols = columns ?? autoColumns(rows);
+    await this.write(rows.map((row) => this.tsvRow(cols, row)).join(''));
+  }
+
+  private tsvRow(cols: readonly Column<unknown>[], row: unknown): string {
+    return `${cols.map((c) => this.outside(tsvValue(c, row, this.reveals))).join('\t')}\n`;
   }
 
   private async printTable(data: unknown, columns: Column<unknown>[] | undefined): Promise<void> {
@@ -345,6 +393,16 @@ function csvValue(c: Column<unknown>, row: unknown, reveals: boolean): string {
   return c.format === 'relative' && value !== undefined && value !== null ? utcTime(value) : plain(value);
 }
 
+/** A TSV value: as in CSV, but a list or object as compact JSON, and tab, newline and CR escaped. */
+function tsvValue(c: Column<unknown>, row: unknown, reveals: boolean): string {
+  const value = c.get(row);
+  const text =
+    value !== null && typeof value === 'object' && c.format !== 'secret'
+      ? JSON.stringify(value)
+      : csvValue(c, row, reveals);
+  return text.replace(/[\t\n\r]/g, (ch) => (ch === '\t' ? '\\t' : ch === '\n' ? '\\n' : '\\r'));
+}
+
 /** The header row: each column's words in lower case, joined with `_`. */
 function csvHeaderRow(cols: readonly Column<unknown>[]): string {
   return cols.map((c) => csvCell(csvHeader(c.header))).join(',');
@@ -376,13 +434,6 @@ export function autoColumns(rows: unknown[]): Column<unknown>[] {
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z| ?[+-]\d{2}:?\d{2})$/;
 
-/** Reads `a.b.c` (or `a.0.b`) from a value. */
-export function getPath(data: unknown, path: string): unknown {
-  if (path === '') return data;
-  return path
-    .split('.')
-    .reduce<unknown>(
-      (o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
-      data,
-    );
-}
+/** The columns of a `--json` field list (table, CSV, TSV): each field under its own name. */
+const fieldColumns = (names: readonly string[]): Column<unknown>[] =>
+  names.map((name) => ({ header: name, get: (row) => (row as Record<string, unknown>)[name] }));

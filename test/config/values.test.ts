@@ -31,7 +31,7 @@ describe('a value names where it came from, and is checked before any request', 
     [
       { OPS_OUTPUT: 'xml' },
       [],
-      'ops: invalid OPS_OUTPUT "xml"\nhint: use one of: table, json, yaml, ndjson, csv\n',
+      'ops: invalid OPS_OUTPUT "xml"\nhint: use one of: table, json, yaml, ndjson, csv, tsv\n',
     ],
     [{ OPS_DEBUG: 'sometimes' }, [], 'ops: invalid OPS_DEBUG "sometimes"\nhint: give true or false\n'],
   ])('%j %j', async (env, flags, stderr) => {
@@ -73,7 +73,7 @@ describe('a value names where it came from, and is checked before any request', 
   });
 
   it.each([
-    ['output', 'xml', 'use one of: table, json, yaml, ndjson, csv'],
+    ['output', 'xml', 'use one of: table, json, yaml, ndjson, csv, tsv'],
     ['timeout', 'abc', 'give a number from 0.001 to 2147483'],
     ['retries', 'x', 'give a whole number from 0 to 100'],
     ['insecure', 'maybe', 'give one of: true, false'],

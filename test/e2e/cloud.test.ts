@@ -1339,7 +1339,7 @@ describe('errors and exit codes', () => {
     ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
-      `curl -X DELETE ${sb.url}/cloud/publicCloud/v1/instances/${IDS.db01} -H 'accept: application/json' -H 'user-agent: ops/0.0.0-dev' -H 'content-type: application/json' -H 'X-Cloud-Auth: ***' --data-binary '{"reasonCode":"CANCEL_TRIAL_PERIOD"}'\n`,
+      `curl -X DELETE ${sb.url}/cloud/publicCloud/v1/instances/${IDS.db01} -H 'accept: application/json' -H 'user-agent: ops/0.0.0-dev' -H 'content-type: application/json' -H 'X-Cloud-Auth: '"$(ops auth token cloud)" --data-binary '{"reasonCode":"CANCEL_TRIAL_PERIOD"}'\n`,
     );
     expect(r.stderr).toBe(
       `dry run: sent GET ${sb.url}/cloud/publicCloud/v1/instances/${IDS.db01} (read-only, to plan)\n`,

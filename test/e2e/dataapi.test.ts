@@ -244,7 +244,7 @@ describe('ops dataapi errors resend', () => {
     const curls = r.stdout.split('\n').filter((l) => l.startsWith('curl '));
     expect(curls).toHaveLength(Math.ceil(ids.size / 100));
     expect(curls[0]).toMatch(
-      /^curl -X POST http:\/\/127\.0\.0\.1:\d+\/dataapi\/v3\/appendix\/webhook_resend .*-H 'authorization: Basic \*\*\*' --data-binary '\[\{"id":"[^"]+"\}/,
+      /^curl -X POST http:\/\/127\.0\.0\.1:\d+\/dataapi\/v3\/appendix\/webhook_resend .*-u sandbox@example\.com:"\$\(ops auth token dataapi\)" --data-binary '\[\{"id":"[^"]+"\}/,
     );
     expect(r.stdout).not.toContain(
       Buffer.from(`${sb.env.OPS_DATAAPI_LOGIN}:${sb.env.OPS_DATAAPI_PASSWORD}`).toString('base64'),

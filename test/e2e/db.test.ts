@@ -243,7 +243,7 @@ describe('ops db role-assignment', () => {
     ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
-      `curl -X PUT '${sb.url}/db${PATH}/sqlRoleAssignments/${ID}?api-version=2025-10-15' -H 'accept: application/json' -H 'user-agent: ${UA}' -H 'content-type: application/json' -H 'authorization: Bearer ***' --data-binary '{"properties":{"roleDefinitionId":"${PATH}/sqlRoleDefinitions/${READER}","scope":"${PATH}/dbs/orders","principalId":"${PRINCIPAL}"}}'\n`,
+      `curl -X PUT '${sb.url}/db${PATH}/sqlRoleAssignments/${ID}?api-version=2025-10-15' -H 'accept: application/json' -H 'user-agent: ${UA}' -H 'content-type: application/json' -H 'authorization: Bearer '"$(ops auth token db)" --data-binary '{"properties":{"roleDefinitionId":"${PATH}/sqlRoleDefinitions/${READER}","scope":"${PATH}/dbs/orders","principalId":"${PRINCIPAL}"}}'\n`,
     );
     const del = await ops(['db', 'role-assignment', 'delete', SEED_READER_ASSIGNMENT, '--dry-run']);
     expect(del.stdout).toMatch(/^curl -X DELETE /);

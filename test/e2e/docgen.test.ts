@@ -274,7 +274,7 @@ describe('credentials', () => {
     const r = await ops(['docgen', 'jobs', 'list', '--limit', '5', '--dry-run']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
-      /^curl -X GET 'http:\/\/127\.0\.0\.1:\d+\/docgen\/2\.0\/docgen_jobs\?usemarker=true&limit=5' .*-H 'content-version: 2025\.0' -H 'authorization: Bearer \*\*\*'/,
+      /^curl -X GET 'http:\/\/127\.0\.0\.1:\d+\/docgen\/2\.0\/docgen_jobs\?usemarker=true&limit=5' .*-H 'content-version: 2025\.0' -H 'authorization: Bearer '"\$\(ops auth token docgen\)"/,
     );
     expect(r.stdout).not.toContain(TOKEN);
     expect(await requests()).toEqual({});

@@ -169,19 +169,19 @@ describe('exit codes and error lines', () => {
 });
 
 describe('output and request shaping', () => {
-  it('-f fields are typed and go to the JSON body of a POST; -H adds headers', async () => {
+  it('-F fields are typed (-f strings) and go to the JSON body of a POST; -H adds headers', async () => {
     const r = await ops([
       'api',
       'tasks',
       'POST',
       '/echo',
-      '-f',
+      '-F',
       'n=3',
-      '-f',
+      '-F',
       'b=true',
       '-f',
       's=x',
-      '-f',
+      '-F',
       'tags:=["a"]',
       '-H',
       'X-Extra: 1',
@@ -227,7 +227,7 @@ describe('output and request shaping', () => {
     const r = await ops(['api', 'tasks', 'POST', '/echo', '-f', 'password=hunter22', '--dry-run']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^curl -X POST http:\/\/127\.0\.0\.1:\d+\/tasks\/echo /);
-    expect(r.stdout).toContain("'authorization: Bearer ***'");
+    expect(r.stdout).toContain(`'authorization: Bearer '"$(ops auth token tasks)"`);
     expect(r.stdout).not.toContain('sandbox-tasks-token');
     expect(r.stdout).not.toContain('hunter22');
     expect((await sb.counters()).requests.tasks ?? {}).toEqual({});
@@ -288,7 +288,7 @@ describe('the built CLI as a subprocess', () => {
     expect(leaf).toContain("Global flags (-o, --json, --query, --dry-run, -y…): run 'ops help flags'");
     const flags = await runCli(['help', 'flags']);
     expect(flags.stdout).toBe((await runMain(['help', 'flags'])).stdout);
-    expect(flags.stdout).toMatch(/--json\s+same as -o json/);
+    expect(flags.stdout).toMatch(/--json \[fields\]\s+same as -o json/);
     expect(flags.stdout).toMatch(/--dry-run\s/);
   });
 

@@ -278,7 +278,7 @@ describe('keys and permissions', () => {
     const r = await ops(['hosts', 'mute', 'web-001', '--message', 'deploy', '--dry-run']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
-      /^curl -X POST http:\/\/127\.0\.0\.1:\d+\/hosts\/api\/v1\/host\/web-001\/mute .*-H 'X-Monitor-Api-Key: \*\*\*' -H 'X-Monitor-Application-Key: \*\*\*'/,
+      /^curl -X POST http:\/\/127\.0\.0\.1:\d+\/hosts\/api\/v1\/host\/web-001\/mute .*-H 'X-Monitor-Api-Key: '"\$\(ops auth token hosts\)" -H 'X-Monitor-Application-Key: '"\$\(ops auth token hosts --key app_key\)"/,
     );
     expect(r.stdout).toContain(`--data-binary '{"message":"deploy"}'`);
     expect(r.stdout).not.toContain(SANDBOX_CREDENTIALS.hosts!.api_key!);

@@ -33,7 +33,7 @@ describe('parts of the built CLI', () => {
     expect(modules.length).toBeGreaterThan(50);
     expect(
       modules.filter((m) =>
-        /^src\/(auth\/(login\.ts|oauth\/|stdin-token)|clients\/oauth\/|commands\/(shared\/(login-run|picker|git-remote)|config\/|api\/|sandbox\/|completion\/|alias\/|plugin\/)|dispatch\.ts|extensions\/external|output\/(chart|query))/.test(
+        /^src\/(auth\/(login\.ts|oauth\/|stdin-token)|clients\/oauth\/|commands\/(shared\/(login-run|picker|git-remote)|config\/|api\/|sandbox\/|completion\/|alias\/|plugin\/)|dispatch\.ts|extensions\/external|output\/(chart|query|jq))/.test(
           m,
         ),
       ),
@@ -42,6 +42,15 @@ describe('parts of the built CLI', () => {
 
   it('hosts totals loads its service alone', async () => {
     expect(await partsLoaded(['hosts', 'totals'])).toEqual(['service-hosts']);
+  });
+
+  it('--jq loads jq (its part and its WebAssembly) for the command that asks for it alone', async () => {
+    expect(await partsLoaded(['hosts', 'list', '--jq', '.[0].name'])).toEqual([
+      'jq',
+      'jq-wasm_inline',
+      'service-hosts',
+    ]);
+    expect(await partsLoaded(['hosts', 'list'])).toEqual(['service-hosts']);
   });
 
   it('a list of a service with a sign-in loads the OAuth token code, not the sign-in or the picker', async () => {

@@ -1147,7 +1147,7 @@ describe('credentials, repository and organisation', () => {
     const r = await ops(['runs', 'cancel', String(SEED.inProgress), '--dry-run']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
-      /^curl -X POST http:\/\/127\.0\.0\.1:\d+\/runs\/repos\/octo-org\/hello-world\/actions\/runs\/30433647\/cancel .*-H 'authorization: token \*\*\*'/,
+      /^curl -X POST http:\/\/127\.0\.0\.1:\d+\/runs\/repos\/octo-org\/hello-world\/actions\/runs\/30433647\/cancel .*-H 'authorization: token '"\$\(ops auth token runs\)"/,
     );
     expect(r.stdout).not.toContain('sandbox-runs-token');
     expect(await requests()).toEqual({});

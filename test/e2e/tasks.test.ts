@@ -517,7 +517,7 @@ describe('credentials and settings', () => {
     const r = await ops(['tasks', 'add', 'Buy stamps', '--notes', 'first class', '--dry-run']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
-      `curl -X POST ${sb.url}/tasks/tasks/v1/lists/%40default/tasks -H 'accept: application/json' -H 'user-agent: ops/${VERSION}' -H 'content-type: application/json' -H 'authorization: Bearer ***' --data-binary '{"title":"Buy stamps","notes":"first class"}'\n`,
+      `curl -X POST ${sb.url}/tasks/tasks/v1/lists/%40default/tasks -H 'accept: application/json' -H 'user-agent: ops/${VERSION}' -H 'content-type: application/json' -H 'authorization: Bearer '"$(ops auth token tasks)" --data-binary '{"title":"Buy stamps","notes":"first class"}'\n`,
     );
     const del = await ops(['tasks', 'delete', ID.renew, '--dry-run']);
     expect(del.stdout).toMatch(/^curl -X DELETE .*\/tasks\/v1\/lists\/%40default\/tasks\/dDA6Mg /);

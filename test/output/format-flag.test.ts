@@ -8,7 +8,7 @@ describe('-o: an unknown format is named as it was typed', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      `ops: invalid output format "${value}"\nhint: use one of: table, json, yaml, ndjson, csv\n`,
+      `ops: invalid output format "${value}"\nhint: use one of: table, json, yaml, ndjson, csv, tsv\n`,
     );
   });
 

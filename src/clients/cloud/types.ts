@@ -418,3 +418,25 @@ export interface ErrorResultWire {
   userMessage?: string;
   reference?: string;
 }
+
+/** An instance's fields, for `--json a,b` (checked before any request, listed in the verb's help). */
+export const INSTANCE_FIELDS = [
+  'autoScalingGroup',
+  'contract',
+  'hasPrivateNetwork',
+  'hasPublicIpV4',
+  'hasUserData',
+  'id',
+  'image',
+  'ips',
+  'marketAppId',
+  'productType',
+  'reference',
+  'region',
+  'resources',
+  'rootDiskSize',
+  'rootDiskStorageType',
+  'startedAt',
+  'state',
+  'type',
+] as const satisfies ReadonlyArray<keyof InstanceWire>;

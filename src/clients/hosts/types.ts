@@ -89,3 +89,22 @@ export interface ListHostsQuery {
   include_muted_hosts_data?: boolean | undefined;
   include_hosts_metadata?: boolean | undefined;
 }
+
+/** A host's fields, for `--json a,b` (checked before any request, listed in the verb's help). */
+export const HOST_FIELDS = [
+  'aliases',
+  'apps',
+  'aws_id',
+  'aws_name',
+  'host_name',
+  'id',
+  'is_muted',
+  'last_reported_time',
+  'meta',
+  'metrics',
+  'mute_timeout',
+  'name',
+  'sources',
+  'tags_by_source',
+  'up',
+] as const satisfies ReadonlyArray<keyof HostWire>;

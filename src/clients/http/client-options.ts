@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import type { CredentialCommand } from './curl.js';
 import type { AuthScheme } from './auth.js';
 import type { Redactor } from './redact.js';
 import type { Transport } from './transport-types.js';
@@ -30,6 +31,8 @@ export interface HttpClientOptions {
   log?: ((line: string) => void) | undefined;
   /** --dry-run: gets the curl line of a request that would change something; it is not sent. */
   dryRun?: ((curl: string) => void) | undefined;
+  /** --dry-run: each credential the curl line names by a command that prints it, not by its value. */
+  dryRunCredentials?: readonly CredentialCommand[] | undefined;
   /** --dry-run: told of each request made to plan (`RequestSpec.plan`), which is sent. */
   dryRunRead?: ((line: string) => void) | undefined;
   /** Told before each retry (spinners, counters). */

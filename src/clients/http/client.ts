@@ -16,7 +16,7 @@ import {
 } from './client-state.js';
 import { toCurl } from './curl.js';
 import { inPlanning } from './planning.js';
-import { parseErrorBody } from './parse-error.js';
+import { parseErrorBody, requestIdOf } from './parse-error.js';
 import type { Redactor } from './redact.js';
 import {
   RETRYABLE_STATUSES,
@@ -179,7 +179,16 @@ function showPlan(c: ClientState, call: Call, headers: Record<string, string>, a
   const body = call.body;
   const shown = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : undefined;
   c.o.dryRun!(
-    toCurl(call.method, call.url.toString(), headers, shown, redactorOf(c, call), call.spec.sensitive),
+    toCurl(
+      call.method,
+      call.url.toString(),
+      headers,
+      shown,
+      redactorOf(c, call),
+      call.spec.sensitive,
+      // A credential the request brought itself (`ops api -H`) is none of the service's: masked.
+      call.auth === c.auth ? c.o.dryRunCredentials : undefined,
+    ),
   );
   throw new DryRunStop();
 }
@@ -195,6 +204,27 @@ function logRequest(c: ClientState, call: Call, headers: Record<string, string>,
   return started;
 }
 
+/**
+ * --debug: the answer's status line with the attempt's time, its headers (credentials and cookies
+ * masked: rate limits, caching and request ids are what one looks for there) and the request id.
+ */
+function logAnswer(
+  c: ClientState,
+  call: Call,
+  status: number,
+  headers: Record<string, string>,
+  started: number,
+  attempt: number,
+): void {
+  const r = redactorOf(c, call);
+  const log = c.o.log!;
+  const again = attempt > 1 ? ` (attempt ${attempt})` : '';
+  log(`< ${status} ${r.text(call.url.toString())} (${Date.now() - started} ms)${again}`);
+  for (const [k, v] of Object.entries(headers)) log(`< ${k}: ${r.header(k, v)}`);
+  const id = requestIdOf(headers);
+  if (id) log(`< request id: ${r.text(id)}`);
+}
+
 /** An answer: a redirect to follow, a success, or a refusal; or a body that could not be read. */
 async function onAnswer<T>(
   c: ClientState,
@@ -205,7 +235,7 @@ async function onAnswer<T>(
 ): Promise<Next<T> | { failure: unknown }> {
   const headers = flatHeaders(res.headers);
   const status = res.statusCode;
-  c.o.log?.(`< ${status} ${redactorOf(c, call).text(call.url.toString())} (${Date.now() - started} ms)`);
+  if (c.o.log) logAnswer(c, call, status, headers, started, attempt);
   if (status >= 300 && status < 400 && headers.location && status !== 304) {
     if (!Buffer.isBuffer(res.body)) await res.body.dump();
     if (attempt > MAX_REDIRECTS)

@@ -16,8 +16,12 @@ const REQUEST_ID_HEADERS = [
  * (cloud), `{type:"error",status,code,message,request_id}`, the data API's envelope with `status_code`,
  * `{message}` / `{statusCode,message}`, or plain text and HTML.
  */
+/** The request id a service's answer names in its headers, if any. */
+export const requestIdOf = (headers: Record<string, string>): string | undefined =>
+  REQUEST_ID_HEADERS.map((h) => headers[h]).find(Boolean);
+
 export function parseErrorBody(status: number, body: unknown, headers: Record<string, string>): ParsedError {
-  const requestId = REQUEST_ID_HEADERS.map((h) => headers[h]).find(Boolean);
+  const requestId = requestIdOf(headers);
   const fromBody = readShape(body);
   return {
     message: fromBody.message || statusText(status),

@@ -241,3 +241,43 @@ export interface RunsErrorWire {
   status?: string;
   errors?: Array<string | { resource?: string; field?: string; code?: string; message?: string }>;
 }
+
+/** A run's fields, for `--json a,b` (checked before any request, listed in the verbs' help). */
+export const RUN_FIELDS = [
+  'actor',
+  'artifacts_url',
+  'cancel_url',
+  'check_suite_id',
+  'check_suite_node_id',
+  'check_suite_url',
+  'conclusion',
+  'created_at',
+  'display_title',
+  'event',
+  'head_branch',
+  'head_commit',
+  'head_repository',
+  'head_repository_id',
+  'head_sha',
+  'html_url',
+  'id',
+  'jobs_url',
+  'logs_url',
+  'name',
+  'node_id',
+  'path',
+  'previous_attempt_url',
+  'pull_requests',
+  'referenced_workflows',
+  'repository',
+  'rerun_url',
+  'run_attempt',
+  'run_number',
+  'run_started_at',
+  'status',
+  'triggering_actor',
+  'updated_at',
+  'url',
+  'workflow_id',
+  'workflow_url',
+] as const satisfies ReadonlyArray<keyof WorkflowRunWire>;

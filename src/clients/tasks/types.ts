@@ -105,3 +105,13 @@ export interface ErrorWire {
     errors?: Array<{ message?: string; domain?: string; reason?: string }>;
   };
 }
+
+/** A task list's fields, for `--json a,b` (checked before any request, listed in the verb's help). */
+export const TASK_LIST_FIELDS = [
+  'etag',
+  'id',
+  'kind',
+  'selfLink',
+  'title',
+  'updated',
+] as const satisfies ReadonlyArray<keyof TaskListWire>;

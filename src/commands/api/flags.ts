@@ -8,6 +8,8 @@ export const OWN_FLAGS: Record<string, string> = {
   '--include': 'api: print the status line and response headers to stderr',
   '--input': 'api: request body from a file, or - for stdin',
   '--paginate': 'api: follow every page and print one JSON array',
-  '--param':
-    'api: parameter: query for GET/DELETE/LIST, JSON body otherwise (typed; @file reads a file; key:=json)',
+  '--raw-field':
+    "api: gh's -f, a string parameter: query for GET/DELETE/LIST, JSON body otherwise; a[b]=1 nests, a[]=1 appends",
+  '--typed-field':
+    "api: gh's -F (its --field is the global one here): numbers, true/false/null, @file, @- (stdin), key:=json",
 };

@@ -8,7 +8,7 @@ import { NetworkError, UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
-import { parseField, parseHeader } from './fields.js';
+import { nestedBody, parseField, parseHeader, parseRawField, queryParams } from './fields.js';
 
 export interface ApiOptions {
   io: Io;
@@ -34,6 +34,7 @@ export function apiCommand(factory: Factory, run = runApi): Command {
     "Make a raw request with the service's address, credentials, retries and output",
     [
       'ops api hosts GET /api/v1/hosts -f count=2',
+      "ops api tasks POST /tasks/v1/users/@me/lists -f title=Errands --jq '.id'",
       'ops api secrets LIST /v1/secret/metadata/',
       'ops api meter POST /v2/billing/meter_event_session',
       'echo \'{"data":{"a":"1"}}\' | ops api secrets POST /v1/secret/data/app --input -',
@@ -44,8 +45,12 @@ export function apiCommand(factory: Factory, run = runApi): Command {
     .argument('<method>', METHODS.join(', '))
     .argument('<path>', 'path below the service address, e.g. /api/v1/hosts')
     .option(
-      '-f, --param <key=value...>',
-      'parameter: query for GET/DELETE/LIST, JSON body otherwise (typed; @file reads a file; key:=json)',
+      '-f, --raw-field <key=value...>',
+      'string parameter: query for GET/DELETE/LIST, JSON body otherwise; a[b]=1 nests, a[]=1 appends',
+    )
+    .option(
+      '-F, --typed-field <key=value...>',
+      'typed parameter: numbers, true/false/null, @file, @- (stdin), key:=json; else as -f',
     )
     .option('-H, --header <name: value...>', 'extra request header')
     .option('--input <file>', 'request body from a file, or - for stdin')
@@ -56,7 +61,14 @@ export function apiCommand(factory: Factory, run = runApi): Command {
         service: string,
         method: string,
         path: string,
-        o: { param?: string[]; header?: string[]; input?: string; paginate?: boolean; include?: boolean },
+        o: {
+          rawField?: string[];
+          typedField?: string[];
+          header?: string[];
+          input?: string;
+          paginate?: boolean;
+          include?: boolean;
+        },
         cmd: Command,
       ) => {
         if (!names.includes(service))
@@ -71,7 +83,12 @@ export function apiCommand(factory: Factory, run = runApi): Command {
             'give the path below the service address, e.g. /api/v1/hosts',
           );
         assertSafeRawPath(path);
-        const fields = (o.param ?? []).map(parseField);
+        const typed = o.typedField ?? [];
+        // `-F key=@-`: standard input, read once.
+        const stdin = typed.some((f) => /^[^=]+=@-$/.test(f))
+          ? Buffer.concat(await collectStream(factory.io.stdin)).toString('utf8')
+          : undefined;
+        const fields = [...(o.rawField ?? []).map(parseRawField), ...typed.map((f) => parseField(f, stdin))];
         const headers = Object.fromEntries((o.header ?? []).map(parseHeader));
         if (o.input !== undefined && fields.length && !QUERY_METHODS.includes(m)) {
           throw new UsageError(
@@ -80,6 +97,13 @@ export function apiCommand(factory: Factory, run = runApi): Command {
           );
         }
         const ctx = await factory.context(cmd, { defaultOutput: 'json' });
+        // gh's {owner} and {repo}: the repository the runs commands act on, filled before any request.
+        if (/\{(owner|repo)\}/.test(path)) {
+          const { owner, repo } = await (await import('../runs/index.js')).repoOf(ctx);
+          path = path
+            .replaceAll('{owner}', encodeURIComponent(owner))
+            .replaceAll('{repo}', encodeURIComponent(repo));
+        }
         await run({
           io: ctx.io,
           printer: ctx.printer,
@@ -102,9 +126,9 @@ export async function runApi(o: ApiOptions): Promise<void> {
   const query: Record<string, QueryValue> = Object.fromEntries(new URLSearchParams(rawQuery));
   const spec: RequestSpec = { method: o.method, path: pathOnly, query, headers: o.headers };
   if (QUERY_METHODS.includes(o.method)) {
-    for (const [k, v] of o.fields) query[k] = typeof v === 'object' ? JSON.stringify(v) : (v as QueryValue);
+    Object.assign(query, queryParams(o.fields));
   } else if (o.fields.length) {
-    spec.body = Object.fromEntries(o.fields);
+    spec.body = nestedBody(o.fields);
   }
   if (o.input !== undefined) {
     const stream: Readable = o.input === '-' ? o.io.stdin : createReadStream(o.input);

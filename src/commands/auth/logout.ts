@@ -1,4 +1,5 @@
 import { completing, serviceCompletion } from '../shared/complete.js';
+import { isRowFormat } from '../../output/printer.js';
 import { Argument, type Command } from 'commander';
 import { verbCommand } from '../shared/verbs.js';
 import type { Context, Factory } from '../../app/types.js';
@@ -77,7 +78,7 @@ export async function runAuthLogout(o: AuthLogoutOptions): Promise<void> {
   }
   if (!forgot.length) warn(`ops: ${service}: nothing was stored in profile ${profile}`);
   const outcome: LoggedOut = { logged_out: true, service, profile, forgot };
-  if (ctx.printer.format === 'table' || ctx.printer.format === 'csv') {
+  if (isRowFormat(ctx.printer.format)) {
     if (forgot.length) ctx.feedback.done(`Logged out of ${service} (profile ${profile})`);
   } else await ctx.printer.print(outcome);
 }

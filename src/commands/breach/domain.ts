@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { verbCommand } from '../shared/verbs.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import { ExitStatusError } from '../../errors.js';
-import type { Printer } from '../../output/printer.js';
+import { type Printer, isRowFormat } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { FOUND_EXIT_CODE, aliasRows, keyFor, parseDomain, start } from './shared.js';
 
@@ -38,7 +38,7 @@ retired ones. Nothing found prints nothing ({} with --json) and exits 0.`,
         printer: ctx.printer,
         client: base.client,
         domain: parsed,
-        rows: (ctx.printer.format === 'table' || ctx.printer.format === 'csv') && !ctx.flags.query,
+        rows: isRowFormat(ctx.printer.format) && !ctx.flags.query,
         exitStatus: Boolean(o.exitStatus),
       });
     });

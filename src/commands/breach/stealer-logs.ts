@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { verbCommand } from '../shared/verbs.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import { ExitStatusError, UsageError } from '../../errors.js';
-import type { Printer } from '../../output/printer.js';
+import { type Printer, isRowFormat } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { FOUND_EXIT_CODE, aliasRows, keyFor, parseDomain, parseEmail, start } from './shared.js';
 
@@ -66,7 +66,7 @@ export function breachStealerLogsCommand(factory: Factory, run = runBreachSteale
           printer: ctx.printer,
           client: base.client,
           search,
-          rows: (ctx.printer.format === 'table' || ctx.printer.format === 'csv') && !ctx.flags.query,
+          rows: isRowFormat(ctx.printer.format) && !ctx.flags.query,
           exitStatus: Boolean(o.exitStatus),
         });
       },

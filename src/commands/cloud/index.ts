@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
+import { INSTANCE_FIELDS } from '../../clients/cloud/types.js';
 import { asgCreateCommand } from './asg/create.js';
 import { asgDeleteCommand } from './asg/delete.js';
 import { asgDeregisterTargetGroupCommand } from './asg/deregister-target-group.js';
@@ -71,7 +72,7 @@ export function register(parent: Command, factory: Factory): void {
     ['ops cloud instance list', 'ops cloud instance get web-01'],
     {
       launch: write(instanceLaunchCommand),
-      list: read(instanceListCommand, { list: true }),
+      list: read(instanceListCommand, { list: true, fields: INSTANCE_FIELDS }),
       get: read(instanceGetCommand),
       update: write(instanceUpdateCommand),
       terminate: destructive(instanceTerminateCommand),

@@ -31,13 +31,14 @@ for the sandbox.
 
 Global settings:
   OPS_PROFILE       the profile (-p), else the one \`ops config use\` chose
-  OPS_OUTPUT        table, json, yaml, ndjson or csv (-o)
+  OPS_OUTPUT        table, json, yaml, ndjson, csv or tsv (-o)
   OPS_TIMEOUT       per-request timeout in seconds (--timeout, default 30)
   OPS_RETRIES       retry budget (--retries, default 4)
   OPS_MAX_WAIT      longest wait for one retry (--max-wait, default 60)
   OPS_CA_CERT       a PEM CA to trust too (--ca-cert)
   OPS_INSECURE      skip TLS verification (--insecure)
-  OPS_DEBUG         log requests and responses to stderr, masked (--debug)
+  OPS_DEBUG         true or api: log requests and responses to stderr, masked
+                    (--debug)
   OPS_QUIET         no spinners, progress or hints (-q)
   OPS_SPINNER_DISABLED  1: progress as plain lines, hints kept (--no-spinner)
 
@@ -115,7 +116,9 @@ Docs: docs/exit-codes.md
 
 const FORMATTING = `Output formats
 
--o/--output (or OPS_OUTPUT) chooses the format; --json is -o json.
+-o/--output (or OPS_OUTPUT) chooses the format; --json is -o json, and
+--json name,id,a.b keeps those fields alone, in that order (a verb's help lists
+its fields; an unknown one is exit 2 before any request).
   table   aligned columns, headers in capitals; on a terminal also colour,
           relative times and a width that fits it (the least needed columns
           dropped first, then free text cut with …; ids, numbers, times and
@@ -126,10 +129,16 @@ const FORMATTING = `Output formats
   yaml    the JSON as YAML
   csv     a header row (even for an empty list) and RFC 4180 quoting; times
           in UTC RFC 3339, headers the table's words as lower_case
+  tsv     a line an item, the table's columns (or --json's fields) tab-
+          separated, no header; tab and newline in a value as \\t and \\n,
+          lists and objects as compact JSON: for while IFS=$'\\t' read loops
 
 --query <jmespath>  filter or reshape the JSON result before printing
                     (https://jmespath.org), checked before any request
 --field <name>      one raw value (a dotted path) and a newline, for $(…)
+--jq <expression>   filter the JSON result with jq (built in) and print what
+                    jq -r prints: a result a line, strings raw; after --query,
+                    with no -o but json; checked before any request
 
 stdout carries data only: spinners, progress, warnings and hints go to stderr,
 and only when it is a terminal, CI is unset and neither -q nor --json is given;
@@ -147,8 +156,9 @@ on a terminal N columns wide (relative times, tables cut; no pager, no spinner).
 
 Examples:
   ops hosts list --query '[?up].name' -o json
+  ops hosts list --json name,id --limit 5
   ops hosts totals --field total_up
-  ops hosts list --all -o ndjson | jq -r .name
+  ops hosts list --jq '.[] | [.name, .id] | @tsv'
 
 Docs: docs/output.md
 `;

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
+import { HOST_FIELDS } from '../../clients/hosts/types.js';
 import { hostsListCommand } from './list.js';
 import { hostsMuteCommand } from './mute.js';
 import { hostsTotalsCommand } from './totals.js';
@@ -16,7 +17,7 @@ export function register(parent: Command, factory: Factory): void {
   addVerbs(
     group,
     {
-      list: read(hostsListCommand, { list: true }),
+      list: read(hostsListCommand, { list: true, fields: HOST_FIELDS }),
       totals: read(hostsTotalsCommand),
       mute: write(hostsMuteCommand, { idempotent: true }),
       unmute: write(hostsUnmuteCommand, { idempotent: true }),

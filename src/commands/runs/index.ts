@@ -12,6 +12,7 @@ import { jobListCommand } from './job/list.js';
 import { jobLogsCommand } from './job/logs.js';
 import { jobRerunCommand } from './job/rerun.js';
 import { jobViewCommand } from './job/view.js';
+import { RUN_FIELDS } from '../../clients/runs/types.js';
 import { runsListCommand } from './list.js';
 import { runsLogsCommand } from './logs.js';
 import { runsLogsDeleteCommand } from './logs-delete.js';
@@ -54,6 +55,9 @@ import { workflowViewCommand } from './workflow/view.js';
 import { addGroup, addVerbs, destructive, read, write, groupCommand } from '../shared/verbs.js';
 
 /** `ops runs`: workflow automation of the source host (seed 001 A). */
+/** The repository a runs command acts on (flag, environment, profile, git clone): `ops api`'s {owner}/{repo}. */
+export { repoOf } from './shared.js';
+
 export function register(parent: Command, factory: Factory): void {
   const runs = groupCommand(
     parent,
@@ -75,8 +79,8 @@ you are in (its remote origin, else its only remote, on runs.web_host); the orga
   addVerbs(
     runs,
     {
-      list: read(runsListCommand, { list: true }),
-      view: read(runsViewCommand),
+      list: read(runsListCommand, { list: true, fields: RUN_FIELDS }),
+      view: read(runsViewCommand, { fields: RUN_FIELDS }),
       rerun: write(runsRerunCommand),
       cancel: write(runsCancelCommand),
       approve: write(runsApproveCommand),

@@ -1,5 +1,5 @@
 import type { Feedback } from '../../output/feedback.js';
-import type { Printer } from '../../output/printer.js';
+import { type Printer, isRowFormat } from '../../output/printer.js';
 
 /** What a delete prints as data (docs/grammar.md, "Outcomes"). */
 export interface DeletedOutcome {
@@ -19,8 +19,7 @@ export async function printDeleted(
   id: string | number,
 ): Promise<void> {
   const outcome: DeletedOutcome = { deleted: true, kind, id: String(id) };
-  if (o.printer.format === 'table' || o.printer.format === 'csv')
-    o.feedback.done(`Deleted ${kind} ${outcome.id}`);
+  if (isRowFormat(o.printer.format)) o.feedback.done(`Deleted ${kind} ${outcome.id}`);
   else await o.printer.print(outcome);
 }
 
@@ -42,7 +41,7 @@ export async function printActed(
   id: string,
   action: string,
 ): Promise<void> {
-  if (o.printer.format === 'table' || o.printer.format === 'csv')
+  if (isRowFormat(o.printer.format))
     o.feedback.done(`${action[0]!.toUpperCase()}${action.slice(1)} accepted for ${kind} ${id}`);
   else await o.printer.print({ kind, id, action } satisfies ActedOutcome);
 }

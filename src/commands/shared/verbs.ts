@@ -32,6 +32,12 @@ export const destructive = (make: Make, more: More = {}): Verb => ({
  */
 export function declare(cmd: Command, meta: VerbMeta, io: Factory['io']): Command {
   setVerbMeta(cmd, meta);
+  // gh's "JSON FIELDS" section: what --json a,b may name.
+  if (meta.fields)
+    cmd.addHelpText(
+      'after',
+      `\nJSON fields (--json a,b; nested ones dotted, a.b):\n${wrapWords(meta.fields)}`,
+    );
   if (meta.effect === 'destructive')
     cmd.hook('preAction', (_self, action) => {
       const g = action.optsWithGlobals() as { yes?: boolean; dryRun?: boolean };
@@ -217,4 +223,19 @@ function withExamples(cmd: Command, examples: readonly string[], help: VerbHelp 
   const footer = help.footer === undefined ? '' : `\n\n${help.footer}`;
   const lines = examples.map((e) => `  ${e}`).join('\n');
   return cmd.addHelpText('after', `${notes}\nExamples:\n${lines}${footer}`);
+}
+
+/** Names joined by commas over lines of at most 78 columns, indented two spaces (a help page's width). */
+function wrapWords(names: readonly string[]): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const [i, name] of names.entries()) {
+    const word = i < names.length - 1 ? `${name},` : name;
+    if (line && line.length + 1 + word.length > 76) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.map((l) => `  ${l}`).join('\n');
 }

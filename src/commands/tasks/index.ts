@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
+import { TASK_LIST_FIELDS } from '../../clients/tasks/types.js';
 import { tasksAddCommand } from './add.js';
 import { tasksClearCommand } from './clear.js';
 import { tasksCompleteCommand } from './complete.js';
@@ -41,7 +42,7 @@ export function register(parent: Command, factory: Factory): void {
   addVerbs(
     lists,
     {
-      list: read(listsListCommand, { list: true }),
+      list: read(listsListCommand, { list: true, fields: TASK_LIST_FIELDS }),
       get: read(listsGetCommand),
       create: write(listsCreateCommand),
       rename: write(listsRenameCommand, { idempotent: true }),

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { ApiError, OpsError, UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import type { Feedback } from '../../output/feedback.js';
-import type { Printer } from '../../output/printer.js';
+import { type Printer, isRowFormat } from '../../output/printer.js';
 import { type FetchOptions, fetchFile, fetchRelease } from '../../update/fetch.js';
 import {
   type InstallMethod,
@@ -212,7 +212,7 @@ async function newest(o: UpgradeOptions, mirror: string | undefined, path: strin
 
 /** Said on a terminal (`✓ Upgraded ops 0.2.0 → 0.3.0`), printed as data with JSON, YAML or NDJSON. */
 async function outcome(o: UpgradeOptions, r: UpgradeOutcome, newest = r.version): Promise<void> {
-  if (o.printer.format === 'table' || o.printer.format === 'csv')
+  if (isRowFormat(o.printer.format))
     o.feedback.done(
       r.upgraded
         ? `Upgraded ops ${r.previous} → ${r.version} (${r.path})`

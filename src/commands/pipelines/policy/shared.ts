@@ -3,7 +3,7 @@ import type { Context, Factory } from '../../../app/types.js';
 import type { PolicyScope } from '../../../clients/pipelines/client.js';
 import type { PolicyBundleWire, PolicyDocumentWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
-import type { Column } from '../../../output/printer.js';
+import { type Column, isRowFormat } from '../../../output/printer.js';
 import { addOrgOption, orgIdOf, parseOrg } from '../org.js';
 import { type PipelinesBase, start } from '../shared.js';
 
@@ -43,10 +43,7 @@ export async function policyStart(
     // The owner's id: a slug or name costs one read of the user's organizations (named by --dry-run).
     scope: { ownerId: await orgIdOf(ctx, base), context: o.context ?? 'config' },
     // The service's answer as it is for JSON, YAML, --query and --field; rows for a table or CSV.
-    whole:
-      Boolean(ctx.flags.query) ||
-      ctx.flags.field !== undefined ||
-      !['table', 'csv'].includes(ctx.printer.format),
+    whole: Boolean(ctx.flags.query) || ctx.flags.field !== undefined || !isRowFormat(ctx.printer.format),
   };
 }
 

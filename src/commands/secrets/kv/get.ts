@@ -93,7 +93,8 @@ export async function runKvGet(o: KvGetOptions): Promise<void> {
     return o.printer.print(data);
   }
   if (o.whole) return o.printer.print(body);
-  if (o.printer.format === 'csv') return o.printer.print(kvRows(data), { columns: KV_COLUMNS });
+  if (o.printer.format === 'csv' || o.printer.format === 'tsv')
+    return o.printer.print(kvRows(data), { columns: KV_COLUMNS });
   if (meta) {
     await o.printer.text('== Metadata ==');
     await printView(o.printer, sortedKeys(meta), 'fields');

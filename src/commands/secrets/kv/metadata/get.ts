@@ -44,7 +44,7 @@ export async function runKvMetadataGet(o: KvMetadataGetOptions): Promise<void> {
   const rows = Object.entries(versions ?? {})
     .sort(([a], [b]) => Number(a) - Number(b))
     .map(([version, v]) => ({ version: Number(version), ...v }));
-  if (o.printer.format === 'csv') return o.printer.print(rows);
+  if (o.printer.format === 'csv' || o.printer.format === 'tsv') return o.printer.print(rows);
   await o.printer.text('== Metadata ==');
   await printView(o.printer, sortedKeys(rest as Record<string, unknown>), 'fields');
   await o.printer.text('\n== Versions ==');

@@ -1,0 +1,67 @@
+import { type Jq, loadJq } from 'jq-wasm/inline';
+import { OpsError, UsageError } from '../errors.js';
+
+/** A compiled --jq: the text `jq -r EXPRESSION` prints for a result ('' when it yields nothing). */
+export type JqFilter = (data: unknown) => string;
+
+const SYNTAX_HINT = 'see https://jqlang.org/manual for the syntax; quote the whole expression for the shell';
+
+/**
+ * jq itself (jq-wasm: jqlang's C code compiled to WebAssembly, its bytes inside the bundle), one
+ * instance per process, made on first use.
+ */
+let instance: Promise<Jq> | undefined;
+const jq = () => {
+  instance ??= loadJq();
+  return instance;
+};
+
+const compiled = new Map<string, JqFilter>();
+
+/** The `jq: error: …` lines of jq's stderr, one line (its source excerpts and carets dropped). */
+function jqMessage(stderr: string): string {
+  const errors = stderr
+    .split('\n')
+    .filter((l) => l.startsWith('jq: error'))
+    .map((l) => l.replace(/^jq: error(?: \(at [^)]*\))?: /, ''));
+  return (errors.length ? errors.join('; ') : stderr.trim()).replace(/:$/, '');
+}
+
+/**
+ * The leading text of every run: the wasm build trims what jq wrote, which would eat the leading and
+ * trailing whitespace of a raw string (an empty string's line, an indented value); a first output
+ * that is no whitespace, and a NUL after each output (`--raw-output0`), keep it all.
+ */
+const MARK = 'ops';
+
+/**
+ * Compiles a jq expression so that a bad one is exit 2 before any request, with jq's own message.
+ * jq has no compile-only mode, so the expression is compiled where it cannot run (`empty | (…)`),
+ * and inside both kinds of bracket so that it cannot close one of them itself; only when that
+ * fails is it compiled alone, which then fails too (without running), for jq's message about it.
+ */
+export async function compileJq(expression: string): Promise<JqFilter> {
+  const known = compiled.get(expression);
+  if (known) return known;
+  if (expression.trim() === '')
+    throw new UsageError('--jq is empty', "give a jq expression, e.g. --jq '.[].name'");
+  const j = await jq();
+  const fails = (program: string) => j.raw(null, program, ['-n']).exitCode !== 0;
+  if (fails(`empty | (\n${expression}\n)`) || fails(`empty | [\n${expression}\n]`)) {
+    const alone = j.raw(null, expression, ['-n']);
+    throw new UsageError(`invalid --jq "${expression}": ${jqMessage(alone.stderr)}`, SYNTAX_HINT);
+  }
+  const filter: JqFilter = (data) => {
+    const r = j.raw(JSON.stringify(data ?? null), `${JSON.stringify(MARK)}, (${expression}\n)`, [
+      '--raw-output0',
+    ]);
+    if (r.exitCode !== 0)
+      throw new OpsError(`--jq "${expression}" failed on the result: ${jqMessage(r.stderr)}`, {
+        hint: 'check the expression against the result: rerun with -o json and without --jq',
+      });
+    // jq -r's lines: each result, a string as it is, anything else as jq writes JSON.
+    return r.stdout.slice(MARK.length + 1).replaceAll('\0', '\n');
+  };
+  compiled.set(expression, filter);
+  return filter;
+}

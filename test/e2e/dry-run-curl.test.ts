@@ -1,0 +1,103 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempConfigDir } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox.js';
+
+/**
+ * --dry-run's curl lines run as printed: each credential is `"$(ops auth token SERVICE)"`, so bash with
+ * ops signed in (here: the sandbox's environment) sends the very request, and the credential itself
+ * never appears.
+ */
+const sb = await useSandbox({ services: ['hosts', 'tasks', 'dataapi', 'runs'] });
+const config = tempConfigDir();
+const env = { ...sb.env, OPS_CONFIG_DIR: config };
+const ops = (args: string[]) => runCli(args, { env });
+
+/** A folder with an `ops` that runs the built CLI, for the printed lines' `$(ops …)`. */
+const bin = mkdtempSync(join(tmpdir(), 'ops-bin-'));
+writeFileSync(
+  join(bin, 'ops'),
+  `#!/bin/sh\nexec '${process.execPath}' '${join(import.meta.dirname, '..', '..', 'bin', 'ops.cjs')}' "$@"\n`,
+);
+chmodSync(join(bin, 'ops'), 0o755);
+
+const secrets = Object.entries(sb.env)
+  .filter(([k]) => /_(API_KEY|APP_KEY|TOKEN|PASSWORD)$/.test(k))
+  .map(([, v]) => v);
+
+/** Prints the dry run's curl line, checked free of credentials, and runs it with bash. */
+async function runPrinted(args: string[]): Promise<{ line: string; answer: string }> {
+  const r = await ops([...args, '--dry-run']);
+  expect([args, r.code]).toEqual([args, 0]);
+  const line = r.stdout.trim().split('\n').at(-1)!;
+  expect(line).toMatch(/^curl /);
+  for (const s of secrets) expect(r.stdout).not.toContain(s);
+  // Not execFileSync: the sandbox answers from this process's event loop.
+  const { stdout: answer } = await promisify(execFile)(
+    'bash',
+    ['-c', `${line} --silent --show-error --fail`],
+    {
+      env: { ...env, PATH: `${bin}:${process.env.PATH}`, HOME: tmpdir() },
+      encoding: 'utf8',
+    },
+  );
+  return { line, answer };
+}
+
+describe('--dry-run curl that runs as printed', () => {
+  it('hosts: both keys by command; bash mutes the host as the command would', async () => {
+    const { line } = await runPrinted(['hosts', 'mute', 'api-001', '--end', '1h']);
+    expect(line).toContain(`-H 'X-Monitor-Api-Key: '"$(ops auth token hosts)"`);
+    expect(line).toContain(`-H 'X-Monitor-Application-Key: '"$(ops auth token hosts --key app_key)"`);
+    const muted = await ops(['hosts', 'list', '--jq', '.[0] | [.name, .is_muted] | @tsv']);
+    expect(muted.stdout).toBe('api-001\ttrue\n');
+  });
+
+  it('tasks: a bearer token; bash creates the list', async () => {
+    const { line } = await runPrinted(['tasks', 'lists', 'create', 'Made by curl']);
+    expect(line).toContain(`-H 'authorization: Bearer '"$(ops auth token tasks)"`);
+    const lists = await ops(['tasks', 'lists', 'list', '--jq', '.[].title']);
+    expect(lists.stdout.split('\n')).toContain('Made by curl');
+  });
+
+  it('runs: a token; bash cancels the run', async () => {
+    const run = (await ops(['runs', 'list', '--status', 'in_progress', '--jq', '.[0].id'])).stdout.trim();
+    expect(run).toMatch(/^\d+$/);
+    const { line } = await runPrinted(['runs', 'cancel', run]);
+    expect(line).toContain(`-H 'authorization: token '"$(ops auth token runs)"`);
+    const after = await ops(['runs', 'view', run, '--json', 'status', '--jq', '.status']);
+    expect(after.stdout).not.toBe('in_progress\n');
+  });
+
+  it('dataapi: HTTP Basic as -u login and the password by command; the answer is the same', async () => {
+    const { line, answer } = await runPrinted(['dataapi', 'errors', 'keywords']);
+    expect(line).toContain(`-u sandbox@example.com:"$(ops auth token dataapi)"`);
+    expect((JSON.parse(answer) as { status_code: number }).status_code).toBe(20000);
+  });
+
+  it('a credential given on the command line is in no store ops auth token reads: it stays masked', async () => {
+    const r = await runCli(['hosts', 'mute', 'api-002', '--dry-run', '--token-stdin'], {
+      env: { ...env, OPS_HOSTS_API_KEY: '' },
+      input: sb.env.OPS_HOSTS_API_KEY!,
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`-H 'X-Monitor-Api-Key: ***'`);
+    expect(r.stdout).toContain(`"$(ops auth token hosts --key app_key)"`);
+  });
+});
+
+describe('ops auth token --key', () => {
+  it("prints another of the service's credentials; an unknown one is exit 2 naming them", async () => {
+    const r = await ops(['auth', 'token', 'hosts', '--key', 'app_key']);
+    expect([r.code, r.stdout]).toEqual([0, `${sb.env.OPS_HOSTS_APP_KEY}\n`]);
+    const bad = await ops(['auth', 'token', 'hosts', '--key', 'nope']);
+    expect([bad.code, bad.stderr]).toEqual([
+      2,
+      'ops: hosts has no credential "nope"\nhint: give one of: api_key, app_key\n',
+    ]);
+  });
+});
