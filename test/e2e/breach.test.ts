@@ -126,7 +126,7 @@ describe('ops breach account', () => {
     const dry = await ops(['breach', 'account', 'test@example.com', '--dry-run']);
     expect(dry.code).toBe(0);
     expect(dry.stdout).toMatch(
-      /^curl -X GET .*\/api\/v3\/breachedaccount\/test%40example\.com -H 'accept: application\/json' -H 'user-agent: ops\/[^']+' -H 'breach-api-key: \*\*\*'\n$/,
+      /^curl -X GET .*\/api\/v3\/breachedaccount\/test%40example\.com -H 'accept: application\/json' -H 'user-agent: ops\/[^']+' -H 'breach-api-key: '"\$\(ops auth token breach\)"\n$/,
     );
     expect(dry.stdout).not.toContain('sandbox-breach-key');
     const custom = await ops(['breach', 'latest', '--dry-run'], { OPS_BREACH_USER_AGENT: 'acme-audit/2.1' });

@@ -292,7 +292,7 @@ describe('ops secrets end to end: logins and tokens', () => {
     );
     expect(login.stderr).not.toMatch(/alice-sandbox-password/);
     const dry = await ops(['secrets', 'read', 'kv/app/legacy', '--dry-run']);
-    expect(dry.stdout).toMatch(/^curl -X GET .*X-Secrets-Token: \*\*\*/);
+    expect(dry.stdout).toMatch(/^curl -X GET .*X-Secrets-Token: '"\$\(ops auth token secrets\)"/);
     expect(await requests()).toBeGreaterThan(0);
   });
 
