@@ -239,7 +239,14 @@ describe('shell completion offers the values of enumerated flags, through the bu
       'load',
       'last_reported_time',
     ]);
-    expect(await values(['hosts', 'totals', '-o', ''])).toEqual(['table', 'json', 'yaml', 'ndjson', 'csv', 'tsv']);
+    expect(await values(['hosts', 'totals', '-o', ''])).toEqual([
+      'table',
+      'json',
+      'yaml',
+      'ndjson',
+      'csv',
+      'tsv',
+    ]);
     expect(await values(['cloud', 'instance', 'launch', '--storage', ''])).toEqual(['LOCAL', 'CENTRAL']);
   });
 });

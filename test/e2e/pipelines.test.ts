@@ -116,7 +116,9 @@ describe('ops pipelines context env', () => {
   it('--dry-run prints the PUT as curl with the value masked and sends nothing', async () => {
     const r = await ops(['context', 'env', 'set', IDS.dockerHub, 'X', '--dry-run'], { input: 'topsecret' });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^curl -X PUT .*environment-variable\/X .*-H 'Pipeline-Token: '"\$\(ops auth token pipelines\)"/);
+    expect(r.stdout).toMatch(
+      /^curl -X PUT .*environment-variable\/X .*-H 'Pipeline-Token: '"\$\(ops auth token pipelines\)"/,
+    );
     expect(r.stdout).not.toContain('topsecret');
     expect(r.stdout).not.toContain('sandbox-pipelines-token');
     expect(await requests()).toEqual({});
