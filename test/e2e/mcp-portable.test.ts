@@ -147,14 +147,17 @@ describe('a client that validates each call against the schema calls every defau
   });
 });
 
-/** The MCP Inspector v2's command line, if installed: its `--strict` lints every tool schema. */
-const INSPECTOR = (() => {
+/** Where an outside client is installed, or undefined (its tests are then skipped, and say so). */
+function installed(specifier: string): string | undefined {
   try {
-    return createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector/package.json');
+    return createRequire(import.meta.url).resolve(specifier);
   } catch {
     return undefined;
   }
-})();
+}
+
+/** The MCP Inspector v2's command line, if installed: its `--strict` lints every tool schema. */
+const INSPECTOR = installed('@modelcontextprotocol/inspector/package.json');
 
 describe.skipIf(!INSPECTOR)('the MCP Inspector v2 --strict (skipped when not installed)', () => {
   it.each([
@@ -186,13 +189,7 @@ describe.skipIf(!INSPECTOR)('the MCP Inspector v2 --strict (skipped when not ins
 });
 
 /** LangChain's MCP adapter, if installed: it turns each schema into its own validator and checks every call. */
-const LANGCHAIN = (() => {
-  try {
-    return createRequire(import.meta.url).resolve('@langchain/mcp-adapters');
-  } catch {
-    return undefined;
-  }
-})();
+const LANGCHAIN = installed('@langchain/mcp-adapters');
 
 describe.skipIf(!LANGCHAIN)('LangChain MCP adapters (skipped when not installed)', () => {
   it('calls every default verb: none is refused by the adapter or as not fitting the verb', async () => {
