@@ -88,22 +88,29 @@ export function apiCommand(factory: Factory, run = runApi): Command {
         const stdin = typed.some((f) => /^[^=]+=@-$/.test(f))
           ? Buffer.concat(await collectStream(factory.io.stdin)).toString('utf8')
           : undefined;
-        const fields = [...(o.rawField ?? []).map(parseRawField), ...typed.map((f) => parseField(f, stdin))];
         const headers = Object.fromEntries((o.header ?? []).map(parseHeader));
-        if (o.input !== undefined && fields.length && !QUERY_METHODS.includes(m)) {
+        const rawFields = (o.rawField ?? []).map(parseRawField);
+        const typedFields = typed.map((f) => [f, parseField(f, stdin)] as const);
+        if (o.input !== undefined && rawFields.length + typedFields.length && !QUERY_METHODS.includes(m)) {
           throw new UsageError(
             '--input and -f both give a body',
             'use one of them (with --input, -f goes to the query only for GET/DELETE/LIST)',
           );
         }
         const ctx = await factory.context(cmd, { defaultOutput: 'json' });
-        // gh's {owner} and {repo}: the repository the runs commands act on, filled before any request.
-        if (/\{(owner|repo)\}/.test(path)) {
-          const { owner, repo } = await (await import('../runs/index.js')).repoOf(ctx);
-          path = path
-            .replaceAll('{owner}', encodeURIComponent(owner))
-            .replaceAll('{repo}', encodeURIComponent(repo));
-        }
+        // gh's placeholders ({owner}, {repo}, {branch}, and each service's named context parts), filled
+        // in the path and in -F's plain string values (not -f's, not @file's), before any request.
+        const { encodePathValue, fillPlaceholders } = await import('./placeholders.js');
+        path = await fillPlaceholders(ctx, service, path, encodePathValue);
+        assertSafeRawPath(path);
+        const fields: Array<[string, unknown]> = [...rawFields];
+        for (const [raw, [key, value]] of typedFields)
+          fields.push([
+            key,
+            typeof value === 'string' && isPlainTyped(raw)
+              ? await fillPlaceholders(ctx, service, value)
+              : value,
+          ]);
         await run({
           io: ctx.io,
           printer: ctx.printer,
@@ -178,6 +185,9 @@ export async function runApi(o: ApiOptions): Promise<void> {
     await o.printer.data(body);
   }
 }
+
+/** A `-F` whose value is its own text (not `@file`, `@-` or `key:=json`): gh fills placeholders in it. */
+const isPlainTyped = (raw: string): boolean => !/^[^=:]+:=/.test(raw) && !/^[^=]*=@/.test(raw);
 
 function writeInclude(io: Io, status: number, headers: Record<string, string>): void {
   io.stderr.write(

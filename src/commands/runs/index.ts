@@ -55,8 +55,11 @@ import { workflowViewCommand } from './workflow/view.js';
 import { addGroup, addVerbs, destructive, read, write, groupCommand } from '../shared/verbs.js';
 
 /** `ops runs`: workflow automation of the source host (seed 001 A). */
-/** The repository a runs command acts on (flag, environment, profile, git clone): `ops api`'s {owner}/{repo}. */
-export { repoOf } from './shared.js';
+/**
+ * The repository and organisation a runs command acts on (flag, environment, profile, git clone):
+ * `ops api`'s {owner}/{repo} and {org}.
+ */
+export { orgOf, repoOf } from './shared.js';
 
 export function register(parent: Command, factory: Factory): void {
   const runs = groupCommand(

@@ -49,19 +49,45 @@ function configDir(gitDir: string): string {
   return isAbsolute(to) ? to : resolve(gitDir, to);
 }
 
-/** The config file of the repository holding `cwd` (or `GIT_DIR`'s), walking up; undefined outside one. */
-export function gitConfigPath(cwd: string, env: Record<string, string | undefined> = {}): string | undefined {
-  if (env.GIT_DIR) return join(configDir(resolve(cwd, env.GIT_DIR)), 'config');
+/**
+ * The git directory of the clone holding `cwd` (or `GIT_DIR`), walking up: a worktree's own, where its
+ * `HEAD` is; undefined outside a clone.
+ */
+export function gitDirOf(cwd: string, env: Record<string, string | undefined> = {}): string | undefined {
+  if (env.GIT_DIR) return resolve(cwd, env.GIT_DIR);
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     const dotGit = join(dir, '.git');
-    if (isDir(dotGit)) return join(configDir(dotGit), 'config');
+    if (isDir(dotGit)) return dotGit;
     if (isFile(dotGit)) {
       const m = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8'));
-      if (!m) return undefined;
-      return join(configDir(resolve(dir, m[1]!)), 'config');
+      return m ? resolve(dir, m[1]!) : undefined;
     }
     if (dirname(dir) === dir) return undefined;
   }
+}
+
+/** The config file of the repository holding `cwd` (or `GIT_DIR`'s), walking up; undefined outside one. */
+export function gitConfigPath(cwd: string, env: Record<string, string | undefined> = {}): string | undefined {
+  const gitDir = gitDirOf(cwd, env);
+  return gitDir === undefined ? undefined : join(configDir(gitDir), 'config');
+}
+
+/**
+ * The branch checked out in the clone holding `cwd`, as `git symbolic-ref --short HEAD` names it,
+ * read without spawning git; else why there is none (no clone, a detached HEAD).
+ */
+export function currentBranch(
+  cwd: string,
+  env: Record<string, string | undefined> = {},
+): { branch: string } | { none: string } {
+  const gitDir = gitDirOf(cwd, env);
+  if (gitDir === undefined) return { none: `${cwd} is not in a git clone` };
+  const head = readText(join(gitDir, 'HEAD'))?.trim();
+  if (head === undefined) return { none: `cannot read ${join(gitDir, 'HEAD')}` };
+  const ref = /^ref:\s*refs\/heads\/(.+)$/.exec(head);
+  if (ref) return { branch: ref[1]! };
+  if (/^[0-9a-f]{40,64}$/i.test(head)) return { none: `HEAD is detached at ${head.slice(0, 7)}` };
+  return { none: `HEAD names no branch (${head.slice(0, 60)})` };
 }
 
 /** A config value: quotes dropped, escapes read, an unquoted `#` or `;` starts a comment. */
