@@ -4,6 +4,7 @@
  * test and the agent interface, never by the CLI at start-up.
  */
 export const OWN_FLAGS: Record<string, string> = {
+  '--cache': "api: gh's --cache, keep a GET's answer and answer from it for this long",
   '--header': 'api: extra request header',
   '--include': 'api: print the status line and response headers to stderr',
   '--input': 'api: request body from a file, or - for stdin',

@@ -8,6 +8,8 @@ import { NetworkError, UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
+import type { AnswerCache } from './cache.js';
+import { parseDuration } from '../shared/parse.js';
 import { nestedBody, parseField, parseHeader, parseRawField, queryParams } from './fields.js';
 
 export interface ApiOptions {
@@ -22,6 +24,12 @@ export interface ApiOptions {
   input: string | undefined;
   paginate: boolean;
   include: boolean;
+  /** `--debug`: a cached answer says so on stderr. */
+  debug?: boolean;
+  /** A warning (stderr, on a terminal only). */
+  warn?: (message: string) => void;
+  /** `--cache`: a GET's answer is kept and reused for this long. */
+  cache?: AnswerCache | undefined;
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'LIST', 'OPTIONS'];
@@ -56,6 +64,7 @@ export function apiCommand(factory: Factory, run = runApi): Command {
     .option('--input <file>', 'request body from a file, or - for stdin')
     .option('--paginate', 'follow every page and print one JSON array')
     .option('-i, --include', 'print the status line and response headers to stderr')
+    .option('--cache <duration>', "keep a GET's answer and answer from it for this long (3600s, 60m, 1h)")
     .action(
       async (
         service: string,
@@ -68,6 +77,7 @@ export function apiCommand(factory: Factory, run = runApi): Command {
           input?: string;
           paginate?: boolean;
           include?: boolean;
+          cache?: string;
         },
         cmd: Command,
       ) => {
@@ -97,6 +107,14 @@ export function apiCommand(factory: Factory, run = runApi): Command {
             'use one of them (with --input, -f goes to the query only for GET/DELETE/LIST)',
           );
         }
+        const cacheSeconds = o.cache === undefined ? undefined : parseDuration('--cache', o.cache);
+        if (cacheSeconds !== undefined && m !== 'GET')
+          throw new UsageError(
+            `--cache keeps only a GET's answer, not a ${m}'s`,
+            'a request that may change something is sent each time: drop --cache',
+          );
+        if (cacheSeconds !== undefined && o.paginate)
+          throw new UsageError("--cache keeps one answer, not --paginate's pages", 'drop one of them');
         const ctx = await factory.context(cmd, { defaultOutput: 'json' });
         // gh's placeholders ({owner}, {repo}, {branch}, and each service's named context parts), filled
         // in the path and in -F's plain string values (not -f's, not @file's), before any request.
@@ -123,6 +141,13 @@ export function apiCommand(factory: Factory, run = runApi): Command {
           input: o.input,
           paginate: Boolean(o.paginate),
           include: Boolean(o.include),
+          debug:
+            Boolean(ctx.flags.debug) || /^(1|true|yes|on|api)$/i.test(ctx.io.env.OPS_DEBUG?.trim() ?? ''),
+          warn: (message) => ctx.feedback.warn(message),
+          cache:
+            cacheSeconds === undefined
+              ? undefined
+              : await (await import('./cache.js')).answerCache(ctx, service, cacheSeconds),
         });
       },
     );
@@ -164,9 +189,13 @@ export async function runApi(o: ApiOptions): Promise<void> {
     return;
   }
   // Raw access: a JSON answer goes through the printer, anything else is written as it came.
-  const res = await http.request<string>({ ...spec, responseType: 'text' });
+  const res = o.cache
+    ? await (await import('./cache.js')).cachedAnswer(o.cache, o, http, spec)
+    : await http
+        .request<string>({ ...spec, responseType: 'text' })
+        .then((r) => ({ ...r, body: r.data ?? '' }));
   if (o.include) writeInclude(o.io, res.status, res.headers);
-  const body = res.data ?? '';
+  const body = res.body;
   if (body === '') return;
   const contentType = res.headers['content-type'] ?? '';
   if (/json/i.test(contentType) || /^\s*[[{]/.test(body)) {

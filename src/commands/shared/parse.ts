@@ -70,11 +70,10 @@ export function parseTime(flag: string, raw: string, now: number = Date.now()): 
   const s = raw.trim();
   if (/^\d{1,12}$/.test(s)) return Number(s);
   if (s.toLowerCase() === 'now') return Math.floor(now / 1000);
-  const rel = /^([+-]?)(\d{1,9}(?:\.\d{1,6})?)\s*(s|m|h|d|w)$/i.exec(s);
-  if (rel) {
-    const secs = Number(rel[2]) * UNIT[rel[3]!.toLowerCase() as keyof typeof UNIT];
+  const rel = /^([+-]?)(.+)$/.exec(s)!;
+  const secs = durationSeconds(rel[2]!);
+  if (secs !== undefined)
     return notBeforeEpoch(flag, raw, Math.floor(now / 1000 + (rel[1] === '-' ? -secs : secs)));
-  }
   const iso = ISO.exec(s);
   if (iso) {
     const t = isoEpoch(iso);
@@ -89,6 +88,24 @@ export function parseTime(flag: string, raw: string, now: number = Date.now()): 
     `invalid ${flag} ${quote(raw)}`,
     'give an RFC 3339 time (2026-01-02T15:04:05Z), a date (2026-01-02), epoch seconds, or a relative time (-3h, +2d, now)',
   );
+}
+
+/** Seconds of `90s`, `60m`, `1.5h`, `2d`, `1w`, or of several such parts (`1h30m`, Go's form); else undefined. */
+function durationSeconds(text: string): number | undefined {
+  const parts = [...text.matchAll(/(\d{1,9}(?:\.\d{1,6})?)\s*([smhdw])/gi)];
+  if (parts.length === 0 || parts.map((m) => m[0]).join('') !== text) return undefined;
+  return parts.reduce((n, m) => n + Number(m[1]) * UNIT[m[2]!.toLowerCase() as keyof typeof UNIT], 0);
+}
+
+/**
+ * The one duration parser (`--cache 1h`, and the relative times of parseTime): a number and a unit
+ * (`s`, `m`, `h`, `d`, `w`), or several (`1h30m`), greater than 0; seconds out.
+ */
+export function parseDuration(flag: string, raw: string): number {
+  const secs = durationSeconds(raw.trim());
+  if (secs === undefined || !(secs > 0))
+    throw new UsageError(`invalid ${flag} ${quote(raw)}`, 'give a duration such as 3600s, 60m, 1h or 1h30m');
+  return secs;
 }
 
 /** Epoch seconds as UTC RFC 3339 to the second, as errors and the APIs' query strings write them. */

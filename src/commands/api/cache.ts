@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Context } from '../../app/types.js';
+import { Redactor, isCredentialHeaderName } from '../../clients/http/redact.js';
+import type { HttpClient, QueryValue, RequestSpec } from '../../clients/http/types.js';
+import type { Io } from '../../io.js';
+import { cacheDir } from '../../config/paths.js';
+
+/** A GET's answer as `ops api --cache` keeps it: what the printer and `-i` need, nothing more. */
+export interface KeptAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** When it was received, epoch milliseconds. */
+  savedAt: number;
+}
+
+/** What an answer depends on, credentials left out (they are never written, not even hashed). */
+export interface CacheKeyParts {
+  baseUrl: string;
+  method: string;
+  path: string;
+  query: Record<string, QueryValue>;
+  headers: Record<string, string>;
+  /** The service's settings that are not credentials (an API version, a user agent…). */
+  settings: Record<string, string | undefined>;
+}
+
+/** The folder of one profile's answers: `<cache folder>/api/<profile>`, 0700. */
+export function answersDir(env: Record<string, string | undefined>, profile: string): string {
+  return join(cacheDir(env), 'api', encodeURIComponent(profile));
+}
+
+/** The SHA-256 of the parts, header names in lower case and sorted, credential headers dropped. */
+export function cacheKey(p: CacheKeyParts): string {
+  const headers = Object.entries(p.headers)
+    .filter(([name]) => !isCredentialHeaderName(name))
+    .map(([name, value]) => [name.toLowerCase(), value])
+    .sort(([a], [b]) => (a! < b! ? -1 : 1));
+  const query = Object.entries(p.query).sort(([a], [b]) => (a < b ? -1 : 1));
+  const settings = Object.entries(p.settings).sort(([a], [b]) => (a < b ? -1 : 1));
+  const text = JSON.stringify([p.method, p.baseUrl, p.path, query, headers, settings]);
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** The answer kept under `key`, when one is there and younger than `maxAgeSeconds`. */
+export function readAnswer(
+  dir: string,
+  key: string,
+  maxAgeSeconds: number,
+  now = Date.now(),
+): KeptAnswer | undefined {
+  try {
+    const a = JSON.parse(readFileSync(join(dir, `${key}.json`), 'utf8')) as KeptAnswer;
+    if (typeof a.savedAt !== 'number' || typeof a.body !== 'string' || typeof a.status !== 'number')
+      return undefined;
+    return now - a.savedAt <= maxAgeSeconds * 1000 ? a : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether an answer may be written: not when it carries one of the credentials (a token lookup
+ * answers with the token), checked on its body and headers as they would be written.
+ */
+export function carriesCredential(a: Omit<KeptAnswer, 'savedAt'>, credentials: readonly string[]): boolean {
+  const text = `${a.body}\n${Object.values(a.headers).join('\n')}`;
+  return credentials.some((c) => c.length >= 4 && text.includes(c));
+}
+
+/**
+ * Keeps an answer (0600 in a 0700 folder), written whole or not at all; its credential-bearing
+ * headers (`set-cookie`, an echoed token) are left out.
+ */
+export function keepAnswer(dir: string, key: string, a: KeptAnswer): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  const headers = Object.fromEntries(
+    Object.entries(a.headers).filter(([name]) => !isCredentialHeaderName(name) && name !== 'set-cookie'),
+  );
+  const file = join(dir, `${key}.json`);
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify({ ...a, headers }), { mode: 0o600 });
+  chmodSync(tmp, 0o600);
+  renameSync(tmp, file);
+}
+
+/** Where `--cache` keeps answers and what it must know to key and check them. */
+export interface AnswerCache {
+  seconds: number;
+  /** The profile's folder (cache.ts `answersDir`). */
+  dir: string;
+  /** The service's settings that are not credentials: part of the key. */
+  settings: Record<string, string | undefined>;
+  /** The service's credentials: an answer carrying one is not kept. */
+  credentials: string[];
+  now?: () => number;
+}
+
+/** The answer: from `--cache` when a young enough one is kept, else from the service (then kept). */
+export async function cachedAnswer(
+  c: AnswerCache,
+  o: { io: Io; debug?: boolean | undefined; warn?: ((message: string) => void) | undefined },
+  http: HttpClient,
+  spec: RequestSpec,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const key = cacheKey({
+    baseUrl: http.baseUrl,
+    method: spec.method,
+    path: spec.path,
+    query: spec.query ?? {},
+    headers: spec.headers ?? {},
+    settings: c.settings,
+  });
+  const now = c.now ?? Date.now;
+  const kept = readAnswer(c.dir, key, c.seconds, now());
+  if (kept) {
+    if (o.debug)
+      o.io.stderr.write(
+        `cache: answered from ${key.slice(0, 12)}…, kept ${Math.round((now() - kept.savedAt) / 1000)} s ago\n`,
+      );
+    return kept;
+  }
+  const res = await http.request<string>({ ...spec, responseType: 'text' });
+  const got = { status: res.status, headers: res.headers, body: res.data ?? '' };
+  if (carriesCredential(got, c.credentials) || carriesSecret(got.body))
+    o.warn?.('--cache: not kept, the answer carries a credential or a secret value');
+  else keepAnswer(c.dir, key, { ...got, savedAt: now() });
+  return got;
+}
+
+/** A JSON answer with a value under a secret-looking key (`password`, `token`…), as --debug would mask it. */
+function carriesSecret(body: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return JSON.stringify(new Redactor([]).json(parsed)) !== JSON.stringify(parsed);
+  } catch {
+    return false;
+  }
+}
+
+/** `--cache`'s folder, key settings and credentials for the service, from the profile in use. */
+export async function answerCache(ctx: Context, service: string, seconds: number): Promise<AnswerCache> {
+  const { descriptor, settings } = await ctx.service(service);
+  const plain: Record<string, string | undefined> = {};
+  const credentials: string[] = [];
+  for (const s of descriptor.settings) {
+    const v = settings.get(s.key);
+    if (s.secret) {
+      if (v) credentials.push(v);
+    } else plain[s.key] = v;
+  }
+  return { seconds, dir: answersDir(ctx.io.env, ctx.settings.profileName), settings: plain, credentials };
+}
