@@ -34,6 +34,10 @@ export class ServiceClients {
   private readonly loaded = new Map<string, Promise<HttpClient>>();
   private readonly auths = new Map<string, Promise<AuthScheme | undefined>>();
   private warnedInsecure = false;
+  /** The variables dry-run curl lines read (`"$OPS_HEADER_AUTHORIZATION"`), each said once. */
+  private readonly saidVariables = new Set<string>();
+  /** What each --token-stdin variable stands for, by its name. */
+  private readonly stdinVariables = new Map<string, string>();
   private warnedKeyring = false;
 
   constructor(
@@ -128,7 +132,7 @@ export class ServiceClients {
       transport,
       redactor: new Redactor([...secretValues, ...(auth?.secrets ?? [])], descriptor.secretHeaders),
       log: debug ? (line) => io.stderr.write(`${line}\n`) : undefined,
-      dryRun: flags.dryRun ? (curl) => io.stdout.write(`${curl}\n`) : undefined,
+      dryRun: flags.dryRun ? (curl) => this.printCurl(curl) : undefined,
       dryRunCredentials: flags.dryRun ? this.credentialCommands(name, descriptor) : undefined,
       dryRunRead: flags.dryRun
         ? (line) => io.stderr.write(`dry run: sent ${line} (read-only, to plan)\n`)
@@ -151,6 +155,23 @@ export class ServiceClients {
   }
 
   /**
+   * Writes a dry run's curl line, and once on stderr each variable it reads and what to set it to: a
+   * credential given on stdin, or one `ops api -H` gave (no command prints either).
+   */
+  private printCurl(curl: string): void {
+    this.io.stdout.write(`${curl}\n`);
+    for (const m of curl.matchAll(/"\$(OPS_[A-Z0-9_]+)"/g)) {
+      const name = m[1]!;
+      if (this.saidVariables.has(name)) continue;
+      this.saidVariables.add(name);
+      const what =
+        this.stdinVariables.get(name) ??
+        `the credential -H gave the ${name.slice('OPS_HEADER_'.length).toLowerCase().replaceAll('_', '-')} header (without a scheme word such as Bearer)`;
+      this.io.stderr.write(`dry run: to run the curl line, set ${name} to ${what}\n`);
+    }
+  }
+
+  /**
    * Each stored credential of a service (environment, profile, keyring) and the `ops auth token` line
    * that prints it, for --dry-run's curl. One given on the command line (`--token-stdin`) is in no
    * store that command reads: it stays masked.
@@ -162,7 +183,14 @@ export class ServiceClients {
       .filter((s) => s.secret && !s.signInOnly)
       .flatMap((s) => {
         const r = this.settings.resolve(`${name}.${s.key}`);
-        if (r.value === undefined || r.origin === 'flag' || r.origin === undefined) return [];
+        if (r.value === undefined || r.origin === undefined) return [];
+        // `ops auth token` prints the stored credential, not the one piped to --token-stdin (a CI
+        // secret, say): the line reads that one from the variable ops itself would read it from.
+        if (r.origin === 'flag') {
+          const variable = envNameFor(`${name}.${s.key}`);
+          this.stdinVariables.set(variable, `the ${name} ${s.key} given to --token-stdin`);
+          return [{ value: r.value, command: '', shell: `"$${variable}"` }];
+        }
         const key = s.key === descriptor.stdinCredential ? '' : ` --key ${s.key}`;
         return [{ value: r.value, command: `${ops} auth token ${name}${key}` }];
       });

@@ -79,16 +79,87 @@ describe('--dry-run curl that runs as printed', () => {
     expect((JSON.parse(answer) as { status_code: number }).status_code).toBe(20000);
   });
 
-  it('a credential given on the command line is in no store ops auth token reads: it stays masked', async () => {
+  it('a credential piped to --token-stdin is read from the variable ops reads; bash with it set mutes the host', async () => {
+    const key = sb.env.OPS_HOSTS_API_KEY!;
     const r = await runCli(['hosts', 'mute', 'api-002', '--dry-run', '--token-stdin'], {
       env: { ...env, OPS_HOSTS_API_KEY: '' },
-      input: sb.env.OPS_HOSTS_API_KEY!,
+      input: key,
     });
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain(`-H 'X-Monitor-Api-Key: ***'`);
+    expect(r.stdout).toContain(`-H 'X-Monitor-Api-Key: '"$OPS_HOSTS_API_KEY"`);
     expect(r.stdout).toContain(`"$(ops auth token hosts --key app_key)"`);
+    expect(r.stdout + r.stderr).not.toContain(key);
+    expect(r.stderr).toBe(
+      'dry run: to run the curl line, set OPS_HOSTS_API_KEY to the hosts api_key given to --token-stdin\n',
+    );
+    await bash(r.stdout.trim(), { OPS_HOSTS_API_KEY: key });
+    const muted = await ops(['hosts', 'list', '--jq', '.[] | select(.name == "api-002") | .is_muted']);
+    expect(muted.stdout).toBe('true\n');
+  });
+
+  it('ops api: a credential of its own given with -H is read from OPS_HEADER_<NAME>, said on stderr; the line runs', async () => {
+    // A credential of the caller's own that no store holds (here one the sandbox does not check).
+    const token = 'caller-own-secret-0001';
+    const r = await ops([
+      'api',
+      'tasks',
+      'POST',
+      '/tasks/v1/users/@me/lists',
+      '-f',
+      'title=By header',
+      '-H',
+      `X-Upstream-Auth: Bearer ${token}`,
+      '--dry-run',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`-H 'X-Upstream-Auth: Bearer '"$OPS_HEADER_X_UPSTREAM_AUTH"`);
+    expect(r.stdout + r.stderr).not.toContain(token);
+    expect(r.stderr).toBe(
+      'dry run: to run the curl line, set OPS_HEADER_X_UPSTREAM_AUTH to the credential -H gave the x-upstream-auth header (without a scheme word such as Bearer)\n',
+    );
+    await bash(r.stdout.trim(), { OPS_HEADER_X_UPSTREAM_AUTH: token });
+    const lists = await ops(['tasks', 'lists', 'list', '--jq', '.[].title']);
+    expect(lists.stdout.split('\n')).toContain('By header');
+  });
+
+  it('ops api --input FILE (or -): the body is sent from there, a secret in it never printed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ops-body-'));
+    const file = join(dir, 'list.json');
+    writeFileSync(file, '{"title":"From a file hunter2-secret"}');
+    const r = await ops(['api', 'tasks', 'POST', '/tasks/v1/users/@me/lists', '--input', file, '--dry-run']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/ --data-binary @\S+list\.json\n$/);
+    expect(r.stdout).not.toContain('hunter2-secret');
+    await bash(r.stdout.trim(), {});
+    const piped = await runCli(
+      ['api', 'tasks', 'POST', '/tasks/v1/users/@me/lists', '--input', '-', '--dry-run'],
+      {
+        env,
+        input: '{"title":"From stdin"}',
+      },
+    );
+    expect(piped.stdout.trim()).toMatch(/ --data-binary @-$/);
+    await bash(piped.stdout.trim(), {}, '{"title":"From stdin"}');
+    const lists = await ops(['tasks', 'lists', 'list', '--jq', '.[].title']);
+    expect(lists.stdout.split('\n')).toEqual(
+      expect.arrayContaining(['From a file hunter2-secret', 'From stdin']),
+    );
   });
 });
+
+/** Runs a printed line with bash, `ops` on the PATH and `vars` set (and `input` on its stdin). */
+async function bash(line: string, vars: Record<string, string>, input?: string): Promise<string> {
+  const child = execFile('bash', ['-c', `${line} --silent --show-error --fail`], {
+    env: { ...env, ...vars, PATH: `${bin}:${process.env.PATH}`, HOME: tmpdir() },
+    encoding: 'utf8',
+  });
+  child.stdin?.end(input ?? '');
+  const out: string[] = [];
+  child.stdout?.on('data', (d: string) => out.push(d));
+  const code = await new Promise<number | null>((r) => child.on('close', r));
+  expect([line, code]).toEqual([line, 0]);
+  return out.join('');
+}
 
 describe('ops auth token --key', () => {
   it("prints another of the service's credentials; an unknown one is exit 2 naming them", async () => {

@@ -188,6 +188,7 @@ function showPlan(c: ClientState, call: Call, headers: Record<string, string>, a
       call.spec.sensitive,
       // A credential the request brought itself (`ops api -H`) is none of the service's: masked.
       call.auth === c.auth ? c.o.dryRunCredentials : undefined,
+      { bodyFile: call.spec.bodyFile, ownHeaders: Object.keys(call.spec.headers ?? {}) },
     ),
   );
   throw new DryRunStop();

@@ -8,7 +8,22 @@ import type { Redactor } from './redact.js';
 export interface CredentialCommand {
   value: string;
   command: string;
+  /**
+   * The shell text that stands for it instead of `"$(command)"`: a variable reference
+   * (`"$OPS_HOSTS_API_KEY"`) for a credential no store holds (`--token-stdin`).
+   */
+  shell?: string;
 }
+
+/** The shell text of a credential: its variable, else its command's substitution. */
+const shellOf = (c: CredentialCommand): string => c.shell ?? `"$(${c.command})"`;
+
+/**
+ * The variable a credential header's value is read from when no command prints it (`ops api -H
+ * 'Authorization: Bearer …'`): `OPS_HEADER_AUTHORIZATION`. The dry run says on stderr to set it.
+ */
+export const headerVariable = (name: string): string =>
+  `OPS_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
 
 function shellQuote(s: string): string {
   return /^[A-Za-z0-9_./:=@%+,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
@@ -31,7 +46,7 @@ function withCommands(s: string, credentials: readonly CredentialCommand[], reda
     if (!first) break;
     found = true;
     if (first.at > 0) parts.push(shellQuote(redactor.text(rest.slice(0, first.at))));
-    parts.push(`"$(${first.c.command})"`);
+    parts.push(shellOf(first.c));
     rest = rest.slice(first.at + first.c.value.length);
   }
   if (!found) return undefined;
@@ -51,12 +66,24 @@ function basicUser(value: string, credentials: readonly CredentialCommand[], red
   if (colon < 0) return undefined;
   const password = pair.slice(colon + 1);
   const c = credentials.find((c) => c.value === password);
-  return c && `${shellQuote(redactor.text(pair.slice(0, colon + 1)))}"$(${c.command})"`;
+  return c && `${shellQuote(redactor.text(pair.slice(0, colon + 1)))}${shellOf(c)}`;
+}
+
+/**
+ * A credential header no command prints: its scheme word kept, the rest read from headerVariable's
+ * variable (`'Authorization: Bearer '"$OPS_HEADER_AUTHORIZATION"`).
+ */
+function fromVariable(name: string, value: string): string {
+  const scheme = /^(Bearer|Basic|token)\s/i.exec(value);
+  return `${shellQuote(`${name}: ${scheme ? `${scheme[1]} ` : ''}`)}"$${headerVariable(name)}"`;
 }
 
 /**
  * Renders a request as a curl command for --dry-run: each credential with a command that prints it
- * (`credentials`) becomes that command's substitution; any other credential is masked.
+ * (`credentials`) becomes that command's substitution (or its variable); a credential header the
+ * request brought itself (`ownHeaders`: `ops api -H`) with none is read from a variable
+ * (fromVariable); any other credential is masked. `bodyFile`: the body is that file's content as it
+ * is (`-`: standard input), sent by curl from there.
  */
 export function toCurl(
   method: string,
@@ -66,7 +93,9 @@ export function toCurl(
   redactor: Redactor,
   sensitive = false,
   credentials: readonly CredentialCommand[] = [],
+  more: { bodyFile?: string | undefined; ownHeaders?: readonly string[] | undefined } = {},
 ): string {
+  const own = new Set(more.ownHeaders?.map((h) => h.toLowerCase()));
   const usable = credentials.filter((c) => c.value.length >= 4);
   const parts = ['curl', '-X', method, withCommands(url, usable, redactor) ?? shellQuote(redactor.text(url))];
   for (const [name, value] of Object.entries(headers)) {
@@ -76,9 +105,14 @@ export function toCurl(
       continue;
     }
     const line = withCommands(`${name}: ${value}`, usable, redactor);
-    parts.push('-H', line ?? shellQuote(`${name}: ${redactor.header(name, value)}`));
+    const secret = line === undefined && own.has(name.toLowerCase()) && redactor.isSecretHeader(name);
+    parts.push(
+      '-H',
+      line ?? (secret ? fromVariable(name, value) : shellQuote(`${name}: ${redactor.header(name, value)}`)),
+    );
   }
-  if (body !== undefined) {
+  if (more.bodyFile !== undefined) parts.push('--data-binary', shellQuote(`@${more.bodyFile}`));
+  else if (body !== undefined) {
     let shown = body;
     try {
       const parsed = JSON.parse(body);

@@ -20,6 +20,8 @@ export interface RequestSpec {
   body?: unknown;
   /** Sent as is (with a content type in `headers`). */
   rawBody?: string | Buffer | Readable | undefined;
+  /** The file `rawBody` was read from as it is (`-`: standard input): --dry-run's curl sends it from there. */
+  bodyFile?: string | undefined;
   /**
    * Sending it twice is the same as once: the operation's own word, where it differs from its method's
    * (GET, HEAD, PUT, DELETE, OPTIONS, TRACE and LIST are; POST and PATCH are not). Only such a request

@@ -165,6 +165,8 @@ export async function runApi(o: ApiOptions): Promise<void> {
   if (o.input !== undefined) {
     const stream: Readable = o.input === '-' ? o.io.stdin : createReadStream(o.input);
     spec.rawBody = Buffer.concat(await collectStream(stream));
+    // --dry-run's curl sends the same bytes from the same place: `--data-binary @file` (or `@-`).
+    spec.bodyFile = o.input;
     spec.headers = { 'content-type': 'application/json', ...o.headers };
   }
   const http = await o.client();
