@@ -50,6 +50,8 @@ describe('ops api parsing table', () => {
       pageStyle: _p,
       io: _io,
       printer,
+      warn: _w,
+      debug: _d,
       ...rest
     } = (run.mock.calls[0] as unknown as [Record<string, unknown>])[0];
     return { ...rest, format: (printer as { format: string }).format };
@@ -71,6 +73,7 @@ describe('ops api parsing table', () => {
         input: undefined,
         paginate: false,
         include: false,
+        cache: undefined,
         format: 'json',
       },
     ],
@@ -84,6 +87,7 @@ describe('ops api parsing table', () => {
         input: '-',
         paginate: true,
         include: true,
+        cache: undefined,
         format: 'json',
       },
     ],

@@ -1,3 +1,4 @@
+import { wireFields } from '../wire-fields.js';
 /** Wire shapes of the breach lookup API (seed 000 D, `/api/v3`). Attributes may grow without a version change. */
 
 /** The full breach model. */
@@ -55,3 +56,40 @@ export interface SubscriptionStatusWire {
 
 /** Email alias (the part before `@`) → breach names, or → website domains for stealer logs. */
 export type AliasMapWire = Record<string, string[]>;
+
+/** The fields of a breach, a subscribed domain and the subscription, for `--json a,b`. */
+export const BREACH_FIELDS = wireFields<BreachWire>({
+  Name: true,
+  Title: true,
+  Domain: true,
+  BreachDate: true,
+  AddedDate: true,
+  ModifiedDate: true,
+  PwnCount: true,
+  Description: true,
+  DataClasses: true,
+  IsVerified: true,
+  IsFabricated: true,
+  IsSensitive: true,
+  IsRetired: true,
+  IsSpamList: true,
+  IsMalware: true,
+  IsSubscriptionFree: true,
+  IsStealerLog: true,
+  LogoPath: true,
+});
+export const DOMAIN_FIELDS = wireFields<SubscribedDomainWire>({
+  DomainName: true,
+  PwnCount: true,
+  PwnCountExcludingSpamLists: true,
+  PwnCountExcludingSpamListsAtLastSubscriptionRenewal: true,
+  NextSubscriptionRenewal: true,
+});
+export const SUBSCRIPTION_FIELDS = wireFields<SubscriptionStatusWire>({
+  SubscriptionName: true,
+  Description: true,
+  SubscribedUntil: true,
+  Rpm: true,
+  DomainSearchMaxBreachedAccounts: true,
+  IncludesStealerLogs: true,
+});

@@ -1,3 +1,4 @@
+import { wireFields } from '../wire-fields.js';
 /**
  * Wire types of the cloud hosting API (seed 002 C, reference doc3 §C.3–C.4, specs/cloud.openapi.json).
  * Field names are the API's own; the type-name prefix is the seed's neutral `cld.`.
@@ -440,3 +441,87 @@ export const INSTANCE_FIELDS = [
   'state',
   'type',
 ] as const satisfies ReadonlyArray<keyof InstanceWire>;
+
+/** The fields of what the cloud verbs print, for `--json a,b`. */
+export const INSTANCE_DETAILS_FIELDS = wireFields<InstanceDetailsWire>({
+  id: true,
+  type: true,
+  resources: true,
+  region: true,
+  reference: true,
+  startedAt: true,
+  marketAppId: true,
+  state: true,
+  productType: true,
+  hasPublicIpV4: true,
+  hasPrivateNetwork: true,
+  hasUserData: true,
+  rootDiskSize: true,
+  rootDiskStorageType: true,
+  contract: true,
+  autoScalingGroup: true,
+  image: true,
+  ips: true,
+  iso: true,
+  privateNetwork: true,
+});
+export const ASG_FIELDS = wireFields<AutoScalingGroupDetailsWire>({
+  id: true,
+  type: true,
+  state: true,
+  desiredAmount: true,
+  region: true,
+  reference: true,
+  createdAt: true,
+  updatedAt: true,
+  startsAt: true,
+  endsAt: true,
+  minimumAmount: true,
+  maximumAmount: true,
+  cpuThreshold: true,
+  warmupTime: true,
+  cooldownTime: true,
+  targetGroups: true,
+});
+export const REGION_FIELDS = wireFields<RegionWire>({ name: true, location: true });
+export const INSTANCE_TYPE_FIELDS = wireFields<InstanceTypeWire>({
+  name: true,
+  resources: true,
+  storageTypes: true,
+  prices: true,
+});
+export const IMAGE_FIELDS = wireFields<ImageDetailsWire>({
+  id: true,
+  name: true,
+  family: true,
+  flavour: true,
+  custom: true,
+  storageSize: true,
+  state: true,
+  stateReason: true,
+  region: true,
+  createdAt: true,
+  updatedAt: true,
+  version: true,
+  architecture: true,
+  marketApps: true,
+  storageTypes: true,
+  minDiskSize: true,
+});
+export const SCALED_INSTANCE_FIELDS = wireFields<AutoScaledInstanceWire>({
+  id: true,
+  type: true,
+  resources: true,
+  region: true,
+  reference: true,
+  state: true,
+  productType: true,
+  hasPrivateNetwork: true,
+  ips: true,
+});
+export const SNAPSHOT_FIELDS = wireFields<SnapshotWire>({
+  id: true,
+  displayName: true,
+  state: true,
+  created: true,
+});

@@ -1,3 +1,4 @@
+import { wireFields } from '../wire-fields.js';
 /** Wire types of the database role-assignment API (seed 001 C, reference C.2–C.5). */
 
 /** The three properties of an assignment, as sent and as answered. */
@@ -61,3 +62,17 @@ export interface OperationStatusWire {
 export interface CloudErrorWire {
   error?: { code?: string; message?: string; target?: string };
 }
+
+/** The fields of a role assignment and of a role definition, for `--json a,b`. */
+export const ROLE_ASSIGNMENT_FIELDS = wireFields<SqlRoleAssignmentWire>({
+  id: true,
+  name: true,
+  type: true,
+  properties: true,
+});
+export const ROLE_DEFINITION_FIELDS = wireFields<SqlRoleDefinitionWire>({
+  id: true,
+  name: true,
+  type: true,
+  properties: true,
+});

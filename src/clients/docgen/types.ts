@@ -1,3 +1,4 @@
+import { wireFields } from '../wire-fields.js';
 /**
  * Wire types of the document-generation jobs API (seed 002 A; reference §A; specs/docgen.openapi.json).
  * Field names are the API's own.
@@ -72,3 +73,21 @@ export interface DocgenJobsQuery {
   /** Page size, at most 1000. */
   limit?: number | undefined;
 }
+
+/** A job's fields (the full variant's; one job lacks the last four), for `--json a,b`. */
+export const DOCGEN_JOB_FIELDS = wireFields<DocgenJobWire>({
+  id: true,
+  type: true,
+  batch: true,
+  template_file: true,
+  template_file_version: true,
+  output_file: true,
+  output_file_version: true,
+  output_type: true,
+  status: true,
+  failures: true,
+  created_at: true,
+  created_by: true,
+  enterprise: true,
+  source: true,
+});

@@ -1,3 +1,4 @@
+import { wireFields } from '../wire-fields.js';
 /** Wire types of the host-monitoring API (seed 000 C; reference §C; specs/hosts.openapi.json). */
 
 export interface HostMetricsWire {
@@ -108,3 +109,6 @@ export const HOST_FIELDS = [
   'tags_by_source',
   'up',
 ] as const satisfies ReadonlyArray<keyof HostWire>;
+
+/** The fields of `hosts totals`, for `--json a,b`. */
+export const TOTALS_FIELDS = wireFields<HostTotalsWire>({ total_active: true, total_up: true });

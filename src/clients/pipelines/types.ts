@@ -1,3 +1,4 @@
+import { wireFields } from '../wire-fields.js';
 /** Wire types of the pipeline-administration API (seed 001 D; reference §D; specs/pipelines.openapi.json). */
 
 /** A token page: the seed's `items` and `next_page_token` (empty or null on the last page). */
@@ -376,3 +377,20 @@ export interface ProjectEnvVarWire {
   value: string;
   'created-at'?: string | null;
 }
+
+/** The fields of a context, its environment variables and its restrictions, for `--json a,b`. */
+export const CONTEXT_FIELDS = wireFields<ContextWire>({ id: true, name: true, created_at: true });
+export const CONTEXT_ENV_FIELDS = wireFields<ContextEnvVarWire>({
+  variable: true,
+  created_at: true,
+  updated_at: true,
+  context_id: true,
+});
+export const RESTRICTION_FIELDS = wireFields<RestrictionWire>({
+  id: true,
+  context_id: true,
+  project_id: true,
+  name: true,
+  restriction_type: true,
+  restriction_value: true,
+});

@@ -1,3 +1,4 @@
+import { wireFields } from '../wire-fields.js';
 /**
  * Wire types of the workflow-automation API (seed 001 A; reference doc2 §A.3; specs/runs.openapi.json).
  * Only the fields `ops` reads or prints are typed strictly; the rest pass through as the service sent them.
@@ -281,3 +282,108 @@ export const RUN_FIELDS = [
   'workflow_id',
   'workflow_url',
 ] as const satisfies ReadonlyArray<keyof WorkflowRunWire>;
+
+// The fields `--json a,b` may name, per verb kind (listed in its help, checked before any request).
+export const JOB_FIELDS = wireFields<JobWire>(
+  {
+    id: true,
+    run_id: true,
+    run_attempt: true,
+    name: true,
+    status: true,
+    conclusion: true,
+    started_at: true,
+    completed_at: true,
+    steps: true,
+    labels: true,
+    runner_name: true,
+    workflow_name: true,
+    head_branch: true,
+    html_url: true,
+  },
+  [
+    'check_run_url',
+    'created_at',
+    'head_sha',
+    'node_id',
+    'run_url',
+    'runner_group_id',
+    'runner_group_name',
+    'runner_id',
+    'url',
+  ],
+);
+export const WORKFLOW_FIELDS = wireFields<WorkflowWire>({
+  id: true,
+  node_id: true,
+  name: true,
+  path: true,
+  state: true,
+  created_at: true,
+  updated_at: true,
+  url: true,
+  html_url: true,
+  badge_url: true,
+});
+export const CACHE_FIELDS = wireFields<ActionsCacheWire>({
+  id: true,
+  ref: true,
+  key: true,
+  version: true,
+  last_accessed_at: true,
+  created_at: true,
+  size_in_bytes: true,
+});
+export const SECRET_FIELDS = wireFields<ActionsSecretWire>({
+  name: true,
+  created_at: true,
+  updated_at: true,
+  visibility: true,
+  selected_repositories_url: true,
+});
+export const VARIABLE_FIELDS = wireFields<ActionsVariableWire>({
+  name: true,
+  value: true,
+  created_at: true,
+  updated_at: true,
+  visibility: true,
+  selected_repositories_url: true,
+});
+export const RUNNER_FIELDS = wireFields<RunnerWire>({
+  id: true,
+  runner_group_id: true,
+  name: true,
+  os: true,
+  status: true,
+  busy: true,
+  labels: true,
+  ephemeral: true,
+  version: true,
+});
+export const HOSTED_RUNNER_FIELDS = wireFields<HostedRunnerWire>(
+  {
+    id: true,
+    name: true,
+    runner_group_id: true,
+    status: true,
+    platform: true,
+    public_ip_enabled: true,
+    machine_size_details: true,
+    image_details: true,
+  },
+  ['last_active_on', 'maximum_runners', 'public_ips'],
+);
+export const RUNNER_GROUP_FIELDS = wireFields<RunnerGroupWire>({
+  id: true,
+  name: true,
+  visibility: true,
+  default: true,
+  runners_url: true,
+  hosted_runners_url: true,
+  selected_repositories_url: true,
+  inherited: true,
+  allows_public_repositories: true,
+  restricted_to_workflows: true,
+  selected_workflows: true,
+  workflow_restrictions_read_only: true,
+});

@@ -1,3 +1,4 @@
+import { wireFields } from '../wire-fields.js';
 /** Wire types of the task-list API (seed 001 B; reference §B.4; specs/tasks.openapi.json). */
 
 export interface TaskListWire {
@@ -115,3 +116,24 @@ export const TASK_LIST_FIELDS = [
   'title',
   'updated',
 ] as const satisfies ReadonlyArray<keyof TaskListWire>;
+
+/** A task's fields, for `--json a,b`. */
+export const TASK_FIELDS = wireFields<TaskWire>({
+  kind: true,
+  id: true,
+  etag: true,
+  title: true,
+  notes: true,
+  status: true,
+  due: true,
+  completed: true,
+  deleted: true,
+  hidden: true,
+  parent: true,
+  position: true,
+  updated: true,
+  selfLink: true,
+  links: true,
+  webViewLink: true,
+  assignmentInfo: true,
+});

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { BREACH_FIELDS, DOMAIN_FIELDS, SUBSCRIPTION_FIELDS } from '../../clients/breach/types.js';
 import type { Factory } from '../../app/types.js';
 import { breachAccountCommand } from './account.js';
 import { breachDataclassesCommand } from './dataclasses.js';
@@ -33,13 +34,13 @@ default ops/<version>).`,
     {
       account: read(breachAccountCommand),
       domain: read(breachDomainCommand),
-      domains: read(breachDomainsCommand),
-      list: read(breachListCommand, { list: true }),
-      show: read(breachShowCommand),
-      latest: read(breachLatestCommand, { live: true }),
+      domains: read(breachDomainsCommand, { fields: DOMAIN_FIELDS }),
+      list: read(breachListCommand, { list: true, fields: BREACH_FIELDS }),
+      show: read(breachShowCommand, { fields: BREACH_FIELDS }),
+      latest: read(breachLatestCommand, { live: true, fields: BREACH_FIELDS }),
       dataclasses: read(breachDataclassesCommand),
       'stealer-logs': read(breachStealerLogsCommand),
-      subscription: read(breachSubscriptionCommand),
+      subscription: read(breachSubscriptionCommand, { fields: SUBSCRIPTION_FIELDS }),
     },
     factory,
   );

@@ -1,4 +1,13 @@
 import type { Command } from 'commander';
+import {
+  ASG_FIELDS,
+  IMAGE_FIELDS,
+  INSTANCE_DETAILS_FIELDS,
+  INSTANCE_TYPE_FIELDS,
+  REGION_FIELDS,
+  SCALED_INSTANCE_FIELDS,
+  SNAPSHOT_FIELDS,
+} from '../../clients/cloud/types.js';
 import type { Factory } from '../../app/types.js';
 import { INSTANCE_FIELDS } from '../../clients/cloud/types.js';
 import { asgCreateCommand } from './asg/create.js';
@@ -59,9 +68,9 @@ export function register(parent: Command, factory: Factory): void {
   addVerbs(
     cloud,
     {
-      regions: read(cloudRegionsCommand, { list: true }),
-      'instance-types': read(cloudInstanceTypesCommand, { list: true }),
-      images: read(cloudImagesCommand, { list: true }),
+      regions: read(cloudRegionsCommand, { list: true, fields: REGION_FIELDS }),
+      'instance-types': read(cloudInstanceTypesCommand, { list: true, fields: INSTANCE_TYPE_FIELDS }),
+      images: read(cloudImagesCommand, { list: true, fields: IMAGE_FIELDS }),
     },
     factory,
   );
@@ -73,7 +82,7 @@ export function register(parent: Command, factory: Factory): void {
     {
       launch: write(instanceLaunchCommand),
       list: read(instanceListCommand, { list: true, fields: INSTANCE_FIELDS }),
-      get: read(instanceGetCommand),
+      get: read(instanceGetCommand, { fields: INSTANCE_DETAILS_FIELDS }),
       update: write(instanceUpdateCommand),
       terminate: destructive(instanceTerminateCommand),
       'cancel-termination': write(instanceCancelTerminationCommand),
@@ -81,7 +90,7 @@ export function register(parent: Command, factory: Factory): void {
       stop: write(instanceStopCommand),
       reboot: write(instanceRebootCommand),
       console: read(instanceConsoleCommand, { reveals: true }),
-      types: read(instanceTypesCommand, { list: true }),
+      types: read(instanceTypesCommand, { list: true, fields: INSTANCE_TYPE_FIELDS }),
     },
     factory,
   );
@@ -122,9 +131,9 @@ export function register(parent: Command, factory: Factory): void {
     'The snapshot of an instance (one per instance): create, restore, delete',
     [`ops cloud instance snapshot list ${ID}`],
     {
-      list: read(snapshotListCommand, { list: true }),
+      list: read(snapshotListCommand, { list: true, fields: SNAPSHOT_FIELDS }),
       create: write(snapshotCreateCommand),
-      get: read(snapshotGetCommand),
+      get: read(snapshotGetCommand, { fields: SNAPSHOT_FIELDS }),
       restore: destructive(snapshotRestoreCommand),
       delete: destructive(snapshotDeleteCommand),
     },
@@ -153,11 +162,11 @@ export function register(parent: Command, factory: Factory): void {
     ['ops cloud asg list', 'ops cloud asg get asg-web'],
     {
       create: write(asgCreateCommand),
-      list: read(asgListCommand, { list: true }),
-      get: read(asgGetCommand),
+      list: read(asgListCommand, { list: true, fields: ASG_FIELDS }),
+      get: read(asgGetCommand, { fields: ASG_FIELDS }),
       update: write(asgUpdateCommand),
       delete: destructive(asgDeleteCommand),
-      instances: read(asgInstancesCommand, { list: true }),
+      instances: read(asgInstancesCommand, { list: true, fields: SCALED_INSTANCE_FIELDS }),
       'register-target-group': write(asgRegisterTargetGroupCommand),
       'deregister-target-group': write(asgDeregisterTargetGroupCommand),
     },

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { ROLE_ASSIGNMENT_FIELDS, ROLE_DEFINITION_FIELDS } from '../../clients/db/types.js';
 import type { Factory } from '../../app/types.js';
 import { dbLoginCommand } from './login.js';
 import { roleAssignmentCreateCommand } from './role-assignment/create.js';
@@ -37,8 +38,8 @@ OPS_DB_SUBSCRIPTION, OPS_DB_RESOURCE_GROUP and OPS_DB_ACCOUNT, or the profile (o
     assignment,
     {
       create: write(roleAssignmentCreateCommand, { idempotent: true }),
-      get: read(roleAssignmentGetCommand),
-      list: read(roleAssignmentListCommand, { list: true }),
+      get: read(roleAssignmentGetCommand, { fields: ROLE_ASSIGNMENT_FIELDS }),
+      list: read(roleAssignmentListCommand, { list: true, fields: ROLE_ASSIGNMENT_FIELDS }),
       delete: destructive(roleAssignmentDeleteCommand),
     },
     factory,
@@ -49,7 +50,10 @@ OPS_DB_SUBSCRIPTION, OPS_DB_RESOURCE_GROUP and OPS_DB_ACCOUNT, or the profile (o
   ]);
   addVerbs(
     definition,
-    { list: read(roleDefinitionListCommand, { list: true }), get: read(roleDefinitionGetCommand) },
+    {
+      list: read(roleDefinitionListCommand, { list: true, fields: ROLE_DEFINITION_FIELDS }),
+      get: read(roleDefinitionGetCommand, { fields: ROLE_DEFINITION_FIELDS }),
+    },
     factory,
   );
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { DOCGEN_JOB_FIELDS } from '../../clients/docgen/types.js';
 import type { Factory } from '../../app/types.js';
 import { jobsGetCommand } from './jobs/get.js';
 import { jobsListCommand } from './jobs/list.js';
@@ -28,7 +29,14 @@ stores; --token-stdin) and the header content-version: 2025.0.`,
     'ops docgen jobs get 91847520',
   ]);
 
-  addVerbs(jobs, { list: read(jobsListCommand, { list: true }), get: read(jobsGetCommand) }, factory);
+  addVerbs(
+    jobs,
+    {
+      list: read(jobsListCommand, { list: true, fields: DOCGEN_JOB_FIELDS }),
+      get: read(jobsGetCommand, { fields: DOCGEN_JOB_FIELDS }),
+    },
+    factory,
+  );
 }
 
 /** `ops sandbox demo` steps; each succeeds against a fresh sandbox. */

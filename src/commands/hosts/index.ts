@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { TOTALS_FIELDS } from '../../clients/hosts/types.js';
 import type { Factory } from '../../app/types.js';
 import { HOST_FIELDS } from '../../clients/hosts/types.js';
 import { hostsListCommand } from './list.js';
@@ -18,7 +19,7 @@ export function register(parent: Command, factory: Factory): void {
     group,
     {
       list: read(hostsListCommand, { list: true, fields: HOST_FIELDS }),
-      totals: read(hostsTotalsCommand),
+      totals: read(hostsTotalsCommand, { fields: TOTALS_FIELDS }),
       mute: write(hostsMuteCommand, { idempotent: true }),
       unmute: write(hostsUnmuteCommand, { idempotent: true }),
     },

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { CONTEXT_ENV_FIELDS, CONTEXT_FIELDS, RESTRICTION_FIELDS } from '../../clients/pipelines/types.js';
 import type { Factory } from '../../app/types.js';
 import { checkoutKeyCreateCommand } from './checkout-key/create.js';
 import { checkoutKeyDeleteCommand } from './checkout-key/delete.js';
@@ -67,8 +68,8 @@ export function register(parent: Command, factory: Factory): void {
     'Contexts: shared sets of environment variables, and who may use them',
     ['ops pipelines context list --org gh/acme', 'ops pipelines context env list docker-hub --org gh/acme'],
     {
-      list: read(contextListCommand, { list: true }),
-      get: read(contextGetCommand),
+      list: read(contextListCommand, { list: true, fields: CONTEXT_FIELDS }),
+      get: read(contextGetCommand, { fields: CONTEXT_FIELDS }),
       create: write(contextCreateCommand),
       delete: destructive(contextDeleteCommand),
     },
@@ -80,7 +81,7 @@ export function register(parent: Command, factory: Factory): void {
     "A context's environment variables (values are write-only)",
     ['ops pipelines context env list a0c17523-e4af-46ab-965f-4a57cbc4a90f'],
     {
-      list: read(contextEnvListCommand, { list: true }),
+      list: read(contextEnvListCommand, { list: true, fields: CONTEXT_ENV_FIELDS }),
       set: write(contextEnvSetCommand, { idempotent: true }),
       delete: destructive(contextEnvDeleteCommand),
     },
@@ -92,7 +93,7 @@ export function register(parent: Command, factory: Factory): void {
     'Restrictions of a context to projects, groups or expressions',
     ['ops pipelines context restriction list a0c17523-e4af-46ab-965f-4a57cbc4a90f'],
     {
-      list: read(contextRestrictionListCommand, { list: true }),
+      list: read(contextRestrictionListCommand, { list: true, fields: RESTRICTION_FIELDS }),
       create: write(contextRestrictionCreateCommand),
       delete: destructive(contextRestrictionDeleteCommand),
     },

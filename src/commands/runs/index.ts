@@ -12,7 +12,17 @@ import { jobListCommand } from './job/list.js';
 import { jobLogsCommand } from './job/logs.js';
 import { jobRerunCommand } from './job/rerun.js';
 import { jobViewCommand } from './job/view.js';
-import { RUN_FIELDS } from '../../clients/runs/types.js';
+import {
+  CACHE_FIELDS,
+  HOSTED_RUNNER_FIELDS,
+  JOB_FIELDS,
+  RUN_FIELDS,
+  RUNNER_FIELDS,
+  RUNNER_GROUP_FIELDS,
+  SECRET_FIELDS,
+  VARIABLE_FIELDS,
+  WORKFLOW_FIELDS,
+} from '../../clients/runs/types.js';
 import { runsListCommand } from './list.js';
 import { runsLogsCommand } from './logs.js';
 import { runsLogsDeleteCommand } from './logs-delete.js';
@@ -100,8 +110,8 @@ you are in (its remote origin, else its only remote, on runs.web_host); the orga
     'Jobs of a workflow run',
     ['ops runs job list 30433643', 'ops runs job view 399444123', 'ops runs job logs 399444123'],
     {
-      list: read(jobListCommand, { list: true }),
-      view: read(jobViewCommand),
+      list: read(jobListCommand, { list: true, fields: JOB_FIELDS }),
+      view: read(jobViewCommand, { fields: JOB_FIELDS }),
       logs: read(jobLogsCommand),
       rerun: write(jobRerunCommand),
     },
@@ -113,8 +123,8 @@ you are in (its remote origin, else its only remote, on runs.web_host); the orga
     'Workflows: list, view, enable, disable, dispatch',
     ['ops runs workflow list', 'ops runs workflow dispatch release.yml --ref main -f version=1.2.0'],
     {
-      list: read(workflowListCommand, { list: true }),
-      view: read(workflowViewCommand),
+      list: read(workflowListCommand, { list: true, fields: WORKFLOW_FIELDS }),
+      view: read(workflowViewCommand, { fields: WORKFLOW_FIELDS }),
       enable: write(workflowEnableCommand, { idempotent: true }),
       disable: write(workflowDisableCommand, { idempotent: true }),
       dispatch: write(workflowDispatchCommand),
@@ -138,7 +148,10 @@ you are in (its remote origin, else its only remote, on runs.web_host); the orga
     'cache',
     'Caches of the repository: list, delete by id or key',
     ['ops runs cache list', 'ops runs cache delete --id 4 --yes'],
-    { list: read(cacheListCommand, { list: true }), delete: destructive(cacheDeleteCommand) },
+    {
+      list: read(cacheListCommand, { list: true, fields: CACHE_FIELDS }),
+      delete: destructive(cacheDeleteCommand),
+    },
     factory,
   );
   addSecretGroups(runs, factory);
@@ -153,7 +166,7 @@ function addSecretGroups(runs: Command, factory: Factory): void {
     'Secrets of a repository, an organisation (--org) or an environment (--env); values sealed before sending',
     ['ops runs secret list', "printf %s 's3cr3t-value' | ops runs secret set API_KEY"],
     {
-      list: read(secretListCommand, { list: true }),
+      list: read(secretListCommand, { list: true, fields: SECRET_FIELDS }),
       set: write(secretSetCommand, { idempotent: true }),
       delete: destructive(secretDeleteCommand),
     },
@@ -176,8 +189,8 @@ function addSecretGroups(runs: Command, factory: Factory): void {
     'Variables of a repository, an organisation (--org) or an environment (--env)',
     ['ops runs variable list', 'ops runs variable set NODE_VERSION --body 24'],
     {
-      list: read(variableListCommand, { list: true }),
-      get: read(variableGetCommand),
+      list: read(variableListCommand, { list: true, fields: VARIABLE_FIELDS }),
+      get: read(variableGetCommand, { fields: VARIABLE_FIELDS }),
       set: write(variableSetCommand, { idempotent: true }),
       delete: destructive(variableDeleteCommand),
     },
@@ -204,7 +217,7 @@ function addRunnerGroups(runs: Command, factory: Factory): void {
     'Self-hosted runners of a repository, or of the organisation with --org; labels, tokens, downloads, hosted runners',
     ['ops runs runner list --org octo-org', 'ops runs runner token register --field token'],
     {
-      list: read(runnerListCommand, { list: true }),
+      list: read(runnerListCommand, { list: true, fields: RUNNER_FIELDS }),
       delete: destructive(runnerDeleteCommand),
       downloads: read(runnerDownloadsCommand),
     },
@@ -236,8 +249,8 @@ function addRunnerGroups(runs: Command, factory: Factory): void {
     "The organisation's hosted runners",
     ['ops runs runner hosted list', 'ops runs runner hosted delete 5 --yes'],
     {
-      list: read(runnerHostedListCommand, { list: true }),
-      get: read(runnerHostedGetCommand),
+      list: read(runnerHostedListCommand, { list: true, fields: HOSTED_RUNNER_FIELDS }),
+      get: read(runnerHostedGetCommand, { fields: HOSTED_RUNNER_FIELDS }),
       delete: destructive(runnerHostedDeleteCommand),
     },
     factory,
@@ -248,8 +261,8 @@ function addRunnerGroups(runs: Command, factory: Factory): void {
     "The organisation's runner groups",
     ['ops runs runner-group list', 'ops runs runner-group add-repo 2 1296270'],
     {
-      list: read(runnerGroupListCommand, { list: true }),
-      get: read(runnerGroupGetCommand),
+      list: read(runnerGroupListCommand, { list: true, fields: RUNNER_GROUP_FIELDS }),
+      get: read(runnerGroupGetCommand, { fields: RUNNER_GROUP_FIELDS }),
       'add-repo': write(runnerGroupAddRepoCommand, { idempotent: true }),
     },
     factory,

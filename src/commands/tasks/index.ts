@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { TASK_FIELDS } from '../../clients/tasks/types.js';
 import type { Factory } from '../../app/types.js';
 import { TASK_LIST_FIELDS } from '../../clients/tasks/types.js';
 import { tasksAddCommand } from './add.js';
@@ -43,7 +44,7 @@ export function register(parent: Command, factory: Factory): void {
     lists,
     {
       list: read(listsListCommand, { list: true, fields: TASK_LIST_FIELDS }),
-      get: read(listsGetCommand),
+      get: read(listsGetCommand, { fields: TASK_LIST_FIELDS }),
       create: write(listsCreateCommand),
       rename: write(listsRenameCommand, { idempotent: true }),
       replace: write(listsReplaceCommand, { idempotent: true }),
@@ -54,8 +55,8 @@ export function register(parent: Command, factory: Factory): void {
   addVerbs(
     tasks,
     {
-      list: read(tasksListCommand, { list: true }),
-      get: read(tasksGetCommand),
+      list: read(tasksListCommand, { list: true, fields: TASK_FIELDS }),
+      get: read(tasksGetCommand, { fields: TASK_FIELDS }),
       add: write(tasksAddCommand),
       update: write(tasksUpdateCommand, { idempotent: true }),
       replace: write(tasksReplaceCommand, { idempotent: true }),
