@@ -39,6 +39,12 @@ export interface Io {
    * `--no-pager`). A request after the first write to stdout is ignored.
    */
   page?: () => void;
+  /**
+   * Takes a JSON result as a value in place of `-o json`'s text: present where the caller is in this
+   * process and reads the value itself (`ops mcp`, which masks, cuts, queries and sends it compact),
+   * so that it is neither printed indented nor parsed back. The items of a list may be RawJson.
+   */
+  values?: (value: unknown) => void;
 }
 
 /**
