@@ -11,8 +11,8 @@ import { SERVICES } from '../src/services.js';
 /** What the generated blocks are made from. */
 export interface DocsInput {
   services: ReadonlyArray<Pick<ServiceEntry, 'name' | 'summary' | 'example' | 'mainSettings'>>;
-  /** Each service's `stdinCredential` (the setting `--token-stdin` fills), by service. */
-  stdinCredentials: Readonly<Record<string, string>>;
+  /** What the docs read of each service's descriptor, by service: its title and its `stdinCredential`. */
+  descriptors: Readonly<Record<string, { title: string; stdinCredential: string }>>;
   /** Each command group's own flags (the keys of its `OWN_FLAGS`), by group. */
   ownFlags: Readonly<Record<string, readonly string[]>>;
   /** The files of the service docs/adding-a-service.md counts. */
@@ -35,7 +35,7 @@ export interface ServiceFiles {
 
 /** The files holding generated blocks, and the blocks each holds. */
 export const GENERATED: Readonly<Record<string, readonly string[]>> = {
-  'README.md': ['services', 'examples'],
+  'README.md': ['titles', 'services', 'examples'],
   'docs/grammar.md': ['own-flags'],
   'docs/configuration.md': ['environment', 'token-stdin'],
   'docs/agents.md': ['service-names'],
@@ -83,11 +83,14 @@ const BLOCKS: Record<string, (input: DocsInput) => string> = {
           `| ${s.name} | ${env(s.name, 'base_url')} | ${s.mainSettings.map((k) => env(s.name, k)).join(', ')} |`,
       ),
     ),
-  'token-stdin': ({ services, stdinCredentials }) => {
+  'token-stdin': ({ services, descriptors }) => {
     // The credential most services take is named alone; the others with their services.
     const by = new Map<string, string[]>();
     for (const s of services)
-      by.set(stdinCredentials[s.name]!, [...(by.get(stdinCredentials[s.name]!) ?? []), s.name]);
+      by.set(descriptors[s.name]!.stdinCredential, [
+        ...(by.get(descriptors[s.name]!.stdinCredential) ?? []),
+        s.name,
+      ]);
     const [usual] = [...by].sort((a, b) => b[1].length - a[1].length)[0]!;
     const words = (key: string) => key.replace(/_/g, ' ').replace(/\bapi\b/, 'API');
     return `(the ${words(usual)}; ${[...by]
@@ -95,6 +98,7 @@ const BLOCKS: Record<string, (input: DocsInput) => string> = {
       .map(([key, names]) => `the ${words(key)} of ${and(names)}`)
       .join('; ')})`;
   },
+  titles: ({ services, descriptors }) => and(services.map((s) => descriptors[s.name]!.title)),
   'service-names': ({ services }) => services.map((s) => code(s.name)).join(', '),
   count: ({ count: c }) => {
     const own = c.clients + c.commands + c.sandbox + c.tests + c.e2e;
@@ -176,13 +180,16 @@ export function serviceFiles(root: string, service: string): ServiceFiles {
 
 /** Everything the blocks are made from, read from the checkout at `root` and the service table. */
 export async function collect(root: string): Promise<DocsInput> {
-  const stdinCredentials: Record<string, string> = {};
-  for (const s of SERVICES) stdinCredentials[s.name] = (await s.descriptor()).stdinCredential;
+  const descriptors: Record<string, { title: string; stdinCredential: string }> = {};
+  for (const s of SERVICES) {
+    const { title, stdinCredential } = await s.descriptor();
+    descriptors[s.name] = { title, stdinCredential };
+  }
   const ownFlags: Record<string, readonly string[]> = {};
   for (const group of readdirSync(join(root, 'src', 'commands')).sort())
     if (existsSync(join(root, 'src', 'commands', group, 'flags.ts'))) {
       const m = (await import(`../src/commands/${group}/flags.ts`)) as { OWN_FLAGS?: Record<string, string> };
       ownFlags[group] = Object.keys(m.OWN_FLAGS ?? {});
     }
-  return { services: SERVICES, stdinCredentials, ownFlags, count: serviceFiles(root, COUNTED) };
+  return { services: SERVICES, descriptors, ownFlags, count: serviceFiles(root, COUNTED) };
 }

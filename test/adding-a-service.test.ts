@@ -117,7 +117,7 @@ beforeAll(async () => {
         mainSettings: ['api_key'],
       },
     ],
-    stdinCredentials: { ...input.stdinCredentials, [NAME]: 'api_key' },
+    descriptors: { ...input.descriptors, [NAME]: { title: 'throwaway things', stdinCredential: 'api_key' } },
     ownFlags: { ...input.ownFlags, [NAME]: ['--thing'] },
   };
   const byDocs = writeGenerated(tree, added);

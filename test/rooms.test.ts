@@ -123,6 +123,11 @@ describe('a twelfth service touches no shared room', () => {
     expect(handWrittenLists(SERVICE_NAMES)).toEqual([expect.stringMatching(/^src\/services\.ts:\d+$/)]);
   });
 
+  it('nor by their titles (a sentence naming every service by what it is)', async () => {
+    const titles = await Promise.all(SERVICES.map(async (s) => (await s.descriptor()).title));
+    expect(handWrittenLists(titles)).toEqual([]);
+  });
+
   it('a hand-written list is a paragraph naming every service: in a template, a table; not a generated block', () => {
     const names = ['hosts', 'db', 'runs'];
     const help =

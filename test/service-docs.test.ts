@@ -25,7 +25,7 @@ describe('the generated lists of services in the docs', () => {
       services: [
         { name: 'zz', summary: 'Zz: things', example: 'ops zz list', mainSettings: ['api_key', 'region'] },
       ],
-      stdinCredentials: { zz: 'api_key' },
+      descriptors: { zz: { title: 'zz things', stdinCredential: 'api_key' } },
     };
     const text = 'before\n<!-- generated: environment; a note -->\nold\n<!-- end generated -->\nafter\n';
     expect(generate(text, one)).toBe(
@@ -50,8 +50,12 @@ describe('the generated lists of services in the docs', () => {
       example: '',
       mainSettings: [],
     }));
-    const stdinCredentials = { a: 'token', b: 'api_key', c: 'token', d: 'password' };
-    expect(generate(text, { ...input, services, stdinCredentials })).toBe(
+    const descriptors = Object.fromEntries(
+      Object.entries({ a: 'token', b: 'api_key', c: 'token', d: 'password' }).map(
+        ([name, stdinCredential]) => [name, { title: name, stdinCredential }],
+      ),
+    );
+    expect(generate(text, { ...input, services, descriptors })).toBe(
       '<!-- generated: token-stdin -->(the token; the API key of b; the password of d)<!-- end generated -->',
     );
   });

@@ -30,7 +30,7 @@ function walk(root: string, path: string): string[] {
 
 /** The paragraphs of a text that name every one of `names`, by their first line (1-based). */
 export function listsIn(text: string, names: readonly string[]): number[] {
-  const words = names.map((n) => new RegExp(`(?<![\\w-])${n}(?![\\w-])`));
+  const words = names.map((n) => new RegExp(`(?<![\\w-])${n.replace(/ /g, '\\s+')}(?![\\w-])`));
   // A generated block keeps its lines, blank, so that the line numbers stay the file's.
   const lines = text.replace(GENERATED, (m) => '\n'.repeat(m.split('\n').length - 1)).split('\n');
   const found: number[] = [];
