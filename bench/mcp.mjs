@@ -7,7 +7,7 @@
 // requests. Also `ops hosts totals -o json` one-shot, timed from spawn to exit. Medians of --runs.
 //
 // It also prints the size of tools/list in tokens (bytes / 4), read-only (the default) and with
-// everything allowed, for all eleven services.
+// everything allowed, for every service.
 //
 //   npm run build && node bench/mcp.mjs [--runs 50]
 const { spawn } = process.getBuiltinModule('node:child_process');
@@ -152,7 +152,7 @@ try {
   console.log(`${'MCP round trip alone (ping)'.padEnd(32)} ${ms(median(ping))}`);
   console.log(`${'ops hosts totals, one-shot'.padEnd(32)} ${ms(median(oneShot))}  (a process per call)`);
 
-  console.log('\ntools/list, all eleven services (tokens = bytes / 4)');
+  console.log('\ntools/list, every service (tokens = bytes / 4)');
   for (const [name, flags] of [
     ['default (read-only)', []],
     ['everything allowed', ['--allow-writes', '--allow-destructive', '--allow-secrets']],

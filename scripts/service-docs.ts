@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServiceEntry } from '../src/app/types.js';
+import { numberWord } from '../src/output/text.js';
 import { SERVICES } from '../src/services.js';
 
 /** What the generated blocks are made from. */
@@ -35,12 +36,17 @@ export interface ServiceFiles {
 
 /** The files holding generated blocks, and the blocks each holds. */
 export const GENERATED: Readonly<Record<string, readonly string[]>> = {
-  'README.md': ['titles', 'services', 'examples'],
-  'docs/grammar.md': ['own-flags'],
+  'README.md': ['how-many', 'titles', 'how-many', 'services', 'examples'],
+  'docs/grammar.md': ['how-many', 'own-flags'],
   'docs/configuration.md': ['environment', 'token-stdin'],
   'docs/agents.md': ['service-names'],
   'docs/adding-a-service.md': ['count'],
+  // JSON has no comments: its description's count is the tagline below.
+  'package.json': [],
 };
+
+/** The tagline wherever it is written without markers (package.json): its count is the services'. */
+const TAGLINE = /(One command-line tool for )(\w+)( HTTP APIs)/g;
 
 /** The service whose files docs/adding-a-service.md counts: the largest. */
 export const COUNTED = 'cloud';
@@ -98,6 +104,7 @@ const BLOCKS: Record<string, (input: DocsInput) => string> = {
       .map(([key, names]) => `the ${words(key)} of ${and(names)}`)
       .join('; ')})`;
   },
+  'how-many': ({ services }) => numberWord(services.length),
   titles: ({ services, descriptors }) => and(services.map((s) => descriptors[s.name]!.title)),
   'service-names': ({ services }) => services.map((s) => code(s.name)).join(', '),
   count: ({ count: c }) => {
@@ -115,11 +122,17 @@ const BLOCKS: Record<string, (input: DocsInput) => string> = {
 
 /** The text of a file with each of its generated blocks made again; an unknown block's name throws. */
 export function generate(text: string, input: DocsInput): string {
-  return text.replace(BLOCK, (_, start: string, name: string, _old: string, end: string) => {
-    const block = BLOCKS[name];
-    if (!block) throw new Error(`unknown generated block "${name}"`);
-    return start + block(input) + end;
-  });
+  return text
+    .replace(BLOCK, (_, start: string, name: string, _old: string, end: string) => {
+      const block = BLOCKS[name];
+      if (!block) throw new Error(`unknown generated block "${name}"`);
+      return start + block(input) + end;
+    })
+    .replace(
+      TAGLINE,
+      (_, before: string, _count: string, after: string) =>
+        before + numberWord(input.services.length) + after,
+    );
 }
 
 /** The names of the generated blocks a file holds, in order. */

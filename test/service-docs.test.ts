@@ -17,6 +17,7 @@ describe('the generated lists of services in the docs', () => {
     const next = generate(text, input);
     const stale = blocksOf(text).filter((_, i) => block(text, i) !== block(next, i));
     expect(stale, `${file}: stale blocks, run \`npm run docs\``).toEqual([]);
+    expect(next === text, `${file} is as \`npm run docs\` writes it`).toBe(true);
   });
 
   it('a block is written between its markers, the rest of the file kept; an unknown block is refused', () => {
@@ -39,6 +40,16 @@ describe('the generated lists of services in the docs', () => {
     );
     expect(() => generate('<!-- generated: nosuch -->\n<!-- end generated -->', one)).toThrow(
       'unknown generated block "nosuch"',
+    );
+  });
+
+  it('the count of services is a word, in a block and in the tagline without markers', () => {
+    const two = { ...input, services: input.services.slice(0, 2) };
+    expect(generate('all <!-- generated: how-many -->many<!-- end generated --> services', two)).toBe(
+      'all <!-- generated: how-many -->two<!-- end generated --> services',
+    );
+    expect(generate('"One command-line tool for many HTTP APIs: more"', two)).toBe(
+      '"One command-line tool for two HTTP APIs: more"',
     );
   });
 

@@ -52,3 +52,16 @@ export function handWrittenLists(names: readonly string[], root = ROOT): string[
       listsIn(readFileSync(file, 'utf8'), names).map((line) => `${relative(root, file)}:${line}`),
     );
 }
+
+/** Each line under `root` that has `word` (any case) outside the generated blocks, as `path:line`. */
+export function handWrittenWord(word: string, root = ROOT): string[] {
+  const re = new RegExp(`(?<![\\w-])${word}(?![\\w-])`, 'i');
+  return LOOKED_IN.flatMap((p) => walk(root, join(root, p)))
+    .sort()
+    .flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .replace(GENERATED, (m) => '\n'.repeat(m.split('\n').length - 1))
+        .split('\n')
+        .flatMap((line, i) => (re.test(line) ? [`${relative(root, file)}:${i + 1}`] : [])),
+    );
+}
