@@ -92,11 +92,10 @@ const BLOCKS: Record<string, (input: DocsInput) => string> = {
   'token-stdin': ({ services, descriptors }) => {
     // The credential most services take is named alone; the others with their services.
     const by = new Map<string, string[]>();
-    for (const s of services)
-      by.set(descriptors[s.name]!.stdinCredential, [
-        ...(by.get(descriptors[s.name]!.stdinCredential) ?? []),
-        s.name,
-      ]);
+    for (const s of services) {
+      const key = descriptors[s.name]!.stdinCredential;
+      by.set(key, [...(by.get(key) ?? []), s.name]);
+    }
     const [usual] = [...by].sort((a, b) => b[1].length - a[1].length)[0]!;
     const words = (key: string) => key.replace(/_/g, ' ').replace(/\bapi\b/, 'API');
     return `(the ${words(usual)}; ${[...by]
