@@ -14,7 +14,7 @@
 // requests. The sandbox's CPU, the same for both, is in neither.
 //
 // It also prints the size of tools/list in tokens (bytes / 4), read-only (the default) and with
-// everything allowed, for all eleven services.
+// everything allowed, for every service.
 //
 //   npm run build && node bench/mcp.mjs [--runs 50]
 const { spawn } = process.getBuiltinModule('node:child_process');
@@ -217,7 +217,7 @@ try {
   );
   console.log(`${'ops hosts totals, one-shot'.padEnd(32)} ${ms(median(oneShot))}  (a process per call)`);
 
-  console.log('\ntools/list, all eleven services (tokens = bytes / 4)');
+  console.log('\ntools/list, every service (tokens = bytes / 4)');
   for (const [name, flags] of [
     ['default (read-only)', []],
     ['everything allowed', ['--allow-writes', '--allow-destructive', '--allow-secrets']],

@@ -198,7 +198,7 @@ async function printTopic(topic: string, io: Io): Promise<void> {
   const { helpTopic } = await import('./commands/help/index.js');
   const commands = topLevelCommands().map((c) => c.name);
   io.page?.();
-  io.stdout.write(helpTopic(topic, globalFlagsText(createRoot()), commands));
+  io.stdout.write(helpTopic(topic, globalFlagsText(createRoot()), commands, SERVICES));
 }
 
 /** Why a command was stopped when its reader quit the pager. */
