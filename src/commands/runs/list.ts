@@ -9,7 +9,7 @@ import { printPages } from '../shared/list.js';
 import { addListOptions, parseListOptions } from '../shared/list-options.js';
 import { RUN_COLUMNS } from './columns.js';
 import { RUN_STATUS_VALUES, createdWindow, parseEvent, parseSha, parseStatus } from './filters.js';
-import { type RunsBase, addRepoOption, inRepo, parseId, parseWorkflow, start } from './shared.js';
+import { type RunsBase, addRepoOption, inRepo, RUN_ID, parseId, parseWorkflow, start } from './shared.js';
 import { choiceOption } from '../shared/choices.js';
 
 export interface RunsListOptions extends RunsBase {
@@ -56,7 +56,8 @@ export function parseRunsListFlags(
       status: o.status === undefined ? undefined : parseStatus(o.status),
       created: createdWindow(o.since, o.until, now),
       head_sha: o.headSha === undefined ? undefined : parseSha(o.headSha),
-      check_suite_id: o.checkSuiteId === undefined ? undefined : parseId('--check-suite-id', o.checkSuiteId),
+      check_suite_id:
+        o.checkSuiteId === undefined ? undefined : parseId('--check-suite-id', o.checkSuiteId, RUN_ID),
       exclude_pull_requests: o.excludePullRequests || undefined,
     },
   };

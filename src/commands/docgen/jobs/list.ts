@@ -11,7 +11,7 @@ import type { Printer } from '../../../output/printer.js';
 import type { Factory } from '../../../app/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
-import { JOB_COLUMNS, batchCandidates, parseId, parseStatuses, start } from '../shared.js';
+import { JOB_COLUMNS, batchCandidates, DOCGEN_ID, parseId, parseStatuses, start } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 /** Which list: the caller's jobs, one batch's, or one template's. */
@@ -56,9 +56,9 @@ export function parseJobsListFlags(
     );
   const scope: JobsScope =
     o.batch !== undefined
-      ? { kind: 'batch', id: parseId('--batch', o.batch) }
+      ? { kind: 'batch', id: parseId('--batch', o.batch, DOCGEN_ID) }
       : o.template !== undefined
-        ? { kind: 'template', id: parseId('--template', o.template) }
+        ? { kind: 'template', id: parseId('--template', o.template, DOCGEN_ID) }
         : { kind: 'all' };
   return { scope, marker: o.marker?.trim(), statuses: parseStatuses(o.status), limit };
 }

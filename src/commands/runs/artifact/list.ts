@@ -8,7 +8,7 @@ import { UsageError } from '../../../errors.js';
 import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { ARTIFACT_COLUMNS } from '../columns.js';
-import { type RunsBase, addRepoOption, inRepo, parseId, start } from '../shared.js';
+import { type RunsBase, addRepoOption, inRepo, RUN_ID, parseId, start } from '../shared.js';
 
 export interface ArtifactListOptions extends RunsBase {
   repo: RepoRef;
@@ -28,7 +28,7 @@ export function artifactListCommand(factory: Factory, run = runArtifactList): Co
   addRepoOption(cmd);
   return cmd.action(
     async (raw: string, o: { repo?: string; name?: string; limit?: string; all?: boolean }, c: Command) => {
-      const runId = parseId('run id', raw);
+      const runId = parseId('run id', raw, RUN_ID);
       const { limit } = parseListOptions(o);
       if (o.name !== undefined && o.name.trim() === '')
         throw new UsageError('--name is empty', 'give an artifact name');

@@ -9,7 +9,7 @@ import { printPages } from '../../shared/list.js';
 import { addListOptions, parseListOptions } from '../../shared/list-options.js';
 import { parseInteger } from '../../shared/parse.js';
 import { JOB_COLUMNS } from '../columns.js';
-import { type RunsBase, addRepoOption, inRepo, parseId, start } from '../shared.js';
+import { type RunsBase, addRepoOption, inRepo, RUN_ID, parseId, start } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 export interface JobListOptions extends RunsBase {
@@ -59,7 +59,7 @@ export function jobListCommand(factory: Factory, run = runJobList): Command {
   addListOptions(cmd);
   addRepoOption(cmd);
   return cmd.action(async (raw: string, o: Flags, c: Command) => {
-    const runId = parseId('run id', raw);
+    const runId = parseId('run id', raw, RUN_ID);
     const parsed = parseJobListFlags(o);
     const { base, repo } = await start(factory, c, o, { scope: inRepo });
     await run({ ...base, repo, runId, ...parsed });
