@@ -6,7 +6,7 @@ import type { ListRunsQuery } from '../../clients/runs/runs.js';
 import type { WorkflowRunWire } from '../../clients/runs/types.js';
 import { UsageError } from '../../errors.js';
 import { printPages } from '../shared/list.js';
-import { addListOptions, parseListOptions } from '../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../shared/list-flags.js';
 import { RUN_COLUMNS } from './columns.js';
 import { RUN_STATUS_VALUES, createdWindow, parseEvent, parseSha, parseStatus } from './filters.js';
 import { type RunsBase, addRepoOption, inRepo, RUN_ID, parseId, parseWorkflow, start } from './shared.js';
@@ -40,7 +40,7 @@ export function parseRunsListFlags(
   o: Flags,
   now = Date.now(),
 ): Pick<RunsListOptions, 'workflow' | 'query' | 'limit'> {
-  const list = parseListOptions(o);
+  const list = parseListFlags(o);
   const nonEmpty = (flag: string, v: string | undefined) => {
     if (v !== undefined && v.trim() === '')
       throw new UsageError(`${flag} is empty`, `give a value, or leave ${flag} out`);
@@ -94,7 +94,7 @@ export function runsListCommand(factory: Factory, run = runRunsList): Command {
     .option('--head-sha <sha>', 'runs of this commit (full SHA)')
     .option('--check-suite-id <id>', 'runs of this check suite')
     .option('--exclude-pull-requests', 'leave the pull requests out of each run');
-  addListOptions(cmd);
+  addListFlags(cmd);
   addRepoOption(cmd);
   return cmd.action(async (o: Flags, c: Command) => {
     const parsed = parseRunsListFlags(o);

@@ -3,7 +3,7 @@ import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import type { MinimalRepositoryWire } from '../../clients/runs/types.js';
 import { printPages } from '../shared/list.js';
-import { addListOptions, parseListOptions } from '../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../shared/list-flags.js';
 import { REPOSITORY_COLUMNS } from './columns.js';
 import { type RunsBase, addOrgOption, inOrg, RUN_ID, parseId, parseName, start } from './shared.js';
 
@@ -38,12 +38,12 @@ export function selectedReposListCommand(
       `ops runs ${kind} repos list ${example} --org octo-org --json`,
     ],
   ).argument('<name>', `the ${kind} name`);
-  addListOptions(cmd);
+  addListFlags(cmd);
   addOrgOption(cmd);
   return cmd.action(
     async (rawName: string, o: { org?: string; limit?: string; all?: boolean }, c: Command) => {
       const name = parseName(`${kind} name`, rawName);
-      const { limit } = parseListOptions(o);
+      const { limit } = parseListFlags(o);
       const { base, org } = await start(factory, c, o, { scope: inOrg });
       await run({ ...base, kind, org, name, limit });
     },

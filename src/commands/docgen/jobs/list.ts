@@ -10,7 +10,7 @@ import type { Feedback } from '../../../output/feedback.js';
 import type { Printer } from '../../../output/printer.js';
 import type { Factory } from '../../../app/types.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { JOB_COLUMNS, batchCandidates, DOCGEN_ID, parseId, parseStatuses, start } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
@@ -43,7 +43,7 @@ interface ListFlags {
 export function parseJobsListFlags(
   o: ListFlags,
 ): Pick<JobsListOptions, 'scope' | 'marker' | 'statuses' | 'limit'> {
-  const { limit } = parseListOptions(o);
+  const { limit } = parseListFlags(o);
   if (o.batch !== undefined && o.template !== undefined)
     throw new UsageError(
       '--batch and --template cannot be combined',
@@ -89,7 +89,7 @@ template lists do not carry the creation time. --json gives the API's job object
     .addOption(completing(new Option('--batch <batch-id>', 'the jobs of one batch'), batchCandidates))
     .option('--template <template-id>', 'your jobs that used one template (its file id)')
     .option('--marker <marker>', 'start at this position marker (the next_marker of an earlier page)');
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(async (o: ListFlags, c: Command) => {
     const parsed = parseJobsListFlags(o);
     const { ctx, base } = await start(factory, c);

@@ -4,7 +4,7 @@ import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { ProjectEnvVarWire } from '../../../clients/pipelines/types.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { PROJECT_ENV_COLUMNS } from '../columns.js';
 import { type PipelinesBase, start } from '../shared.js';
 
@@ -25,9 +25,9 @@ export function envListCommand(factory: Factory, run = runEnvList): Command {
   )
     .argument('<project>', PROJECT_ARG)
     .option('--org <org>', PROJECT_ORG);
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(async (slug: string, o: { limit?: string; all?: boolean }, c: Command) => {
-    const list = parseListOptions(o);
+    const list = parseListFlags(o);
     const given = parseProjectArg(slug, c.opts());
     const { ctx, base } = await start(factory, c);
     const parsed = await projectSlugOf(ctx, base, given, c.opts());

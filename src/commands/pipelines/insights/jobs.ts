@@ -5,7 +5,7 @@ import type { Factory } from '../../../app/types.js';
 import type { BranchScope, JobMetricsWire, ReportingWindow } from '../../../clients/pipelines/types.js';
 import { formatNumber } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { duration, percent } from '../columns.js';
 import { type PipelinesBase, start } from '../shared.js';
 import { metricBars } from './charts.js';
@@ -80,7 +80,7 @@ export function insightsJobsCommand(factory: Factory, run = runInsightsJobs): Co
         .option('--job-name <name>', 'only jobs whose name is or contains this'),
     ),
   );
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(
     async (
       given: string,
@@ -95,7 +95,7 @@ export function insightsJobsCommand(factory: Factory, run = runInsightsJobs): Co
       },
       c: Command,
     ) => {
-      const list = parseListOptions(o);
+      const list = parseListFlags(o);
       const parsed = {
         project: parseProjectArg(given, c.opts()),
         workflow: parseWorkflow(workflow),

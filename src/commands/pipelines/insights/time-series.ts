@@ -7,7 +7,7 @@ import { UsageError } from '../../../errors.js';
 import { wrapText } from '../../../output/text.js';
 import { lineChart } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { duration, percent } from '../columns.js';
 import { type PipelinesBase, WINDOWS, parseChoice, start } from '../shared.js';
 import { sparkSection } from './charts.js';
@@ -159,7 +159,7 @@ export function insightsTimeSeriesCommand(factory: Factory, run = runInsightsTim
     )
     .option('--since <time>', 'from: ISO time or relative (-7d, -36h)')
     .option('--until <time>', 'to: ISO time or relative; at most 90 days after --since');
-  return addListOptions(cmd).action(
+  return addListFlags(cmd).action(
     async (
       given: string,
       workflow: string,
@@ -175,7 +175,7 @@ export function insightsTimeSeriesCommand(factory: Factory, run = runInsightsTim
       },
       c: Command,
     ) => {
-      const { limit } = parseListOptions(o);
+      const { limit } = parseListFlags(o);
       if (o.allBranches)
         throw new UsageError(
           'a time series covers one branch: --all-branches is not available',

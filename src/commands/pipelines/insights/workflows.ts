@@ -5,7 +5,7 @@ import type { Factory } from '../../../app/types.js';
 import type { BranchScope, ReportingWindow, WorkflowMetricsWire } from '../../../clients/pipelines/types.js';
 import { formatNumber } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { duration, percent } from '../columns.js';
 import { type PipelinesBase, start } from '../shared.js';
 import { metricBars } from './charts.js';
@@ -84,14 +84,14 @@ export function insightsWorkflowsCommand(factory: Factory, run = runInsightsWork
         .option('--org <org>', PROJECT_ORG),
     ),
   );
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(
     async (
       given: string,
       o: { window?: string; branch?: string; allBranches?: boolean; limit?: string; all?: boolean },
       c: Command,
     ) => {
-      const list = parseListOptions(o);
+      const list = parseListFlags(o);
       const parsed = {
         project: parseProjectArg(given, c.opts()),
         window: parseWindow(o.window),

@@ -6,7 +6,7 @@ import type { RepoRef } from '../../../clients/runs/client.js';
 import type { JobWire } from '../../../clients/runs/types.js';
 import { UsageError } from '../../../errors.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { parseInteger } from '../../shared/parse.js';
 import { JOB_COLUMNS } from '../columns.js';
 import { type RunsBase, addRepoOption, inRepo, RUN_ID, parseId, start } from '../shared.js';
@@ -31,7 +31,7 @@ interface Flags {
 }
 
 export function parseJobListFlags(o: Flags): Pick<JobListOptions, 'attempt' | 'filter' | 'limit'> {
-  const list = parseListOptions(o);
+  const list = parseListFlags(o);
   const attempt = parseInteger('--attempt', o.attempt, { min: 1 });
   if (o.filter !== undefined && o.filter !== 'latest' && o.filter !== 'all')
     throw new UsageError(`invalid --filter "${o.filter}"`, 'give latest or all');
@@ -56,7 +56,7 @@ export function jobListCommand(factory: Factory, run = runJobList): Command {
     .addArgument(requiredRunArgument())
     .option('--attempt <n>', 'the jobs of this attempt')
     .addOption(choiceOption('--filter <which>', 'latest (default) or all attempts', ['latest', 'all']));
-  addListOptions(cmd);
+  addListFlags(cmd);
   addRepoOption(cmd);
   return cmd.action(async (raw: string, o: Flags, c: Command) => {
     const runId = parseId('run id', raw, RUN_ID);

@@ -3,7 +3,7 @@ import { verbCommand } from '../../../shared/verbs.js';
 import type { Factory } from '../../../../app/types.js';
 import type { DecisionLogWire, DecisionLogsQuery } from '../../../../clients/pipelines/types.js';
 import { printPages } from '../../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../../shared/list-flags.js';
 import { isoSeconds, parseInteger, parseTimeWindow } from '../../../shared/parse.js';
 import { DECISION_COLUMNS } from '../../columns.js';
 import { parseProjectArg, projectIdOf } from '../../project-ref.js';
@@ -66,9 +66,9 @@ export function policyDecisionsListCommand(factory: Factory, run = runPolicyDeci
       .option('--build-number <n>', 'of this build')
       .option('--offset <n>', 'skip this many decisions first'),
   );
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(async (o: Flags, c: Command) => {
-    const list = parseListOptions(o);
+    const list = parseListFlags(o);
     const query = parseDecisionQuery(o);
     const project = o.project === undefined ? undefined : parseProjectArg(o.project, o);
     const { ctx, base, scope } = await policyStart(factory, c, o);
