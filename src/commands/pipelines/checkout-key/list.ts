@@ -1,4 +1,4 @@
-import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, withSlug } from '../project-ref.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
@@ -39,8 +39,7 @@ export function checkoutKeyListCommand(factory: Factory, run = runCheckoutKeyLis
       const given = parseProjectArg(slug, c.opts());
       const digest =
         o.digest === undefined ? undefined : parseChoice('--digest', o.digest, ['sha256', 'md5'] as const);
-      const { ctx, base } = await start(factory, c);
-      const parsed = await projectSlugOf(ctx, base, given, c.opts());
+      const { base, slug: parsed } = await start(factory, c, {}, { resolve: withSlug(given, c.opts()) });
       await run({ ...base, slug: parsed, digest, limit: list.limit });
     },
   );

@@ -6,7 +6,7 @@ import { printPages } from '../../shared/list.js';
 import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { DEFINITION_COLUMNS } from '../columns.js';
 import { type PipelinesBase, start } from '../shared.js';
-import { type ProjectRef, PROJECT_ORG, parseProjectRef, projectRefOf, projectIdOf } from './shared.js';
+import { type ProjectRef, PROJECT_ORG, parseProjectRef, withProjectRef, readProjectId } from './shared.js';
 
 export interface DefinitionListOptions extends PipelinesBase {
   project: ProjectRef;
@@ -28,15 +28,14 @@ export function definitionListCommand(factory: Factory, run = runDefinitionList)
   return cmd.action(async (project: string, o: { limit?: string; all?: boolean }, c: Command) => {
     const list = parseListFlags(o);
     const given = parseProjectRef(project, c.opts());
-    const { ctx, base } = await start(factory, c);
-    const ref = await projectRefOf(ctx, base, given, c.opts());
+    const { base, project: ref } = await start(factory, c, {}, { resolve: withProjectRef(given, c.opts()) });
     await run({ ...base, project: ref, limit: list.limit });
   });
 }
 
 export async function runDefinitionList(o: DefinitionListOptions): Promise<void> {
   const client = await o.client();
-  const id = await projectIdOf(client, o.project);
+  const id = await readProjectId(client, o.project);
   await printPages<PipelineDefinitionWire>({
     printer: o.printer,
     feedback: o.feedback,

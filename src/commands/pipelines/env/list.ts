@@ -1,4 +1,4 @@
-import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, withSlug } from '../project-ref.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
@@ -29,8 +29,7 @@ export function envListCommand(factory: Factory, run = runEnvList): Command {
   return cmd.action(async (slug: string, o: { limit?: string; all?: boolean }, c: Command) => {
     const list = parseListFlags(o);
     const given = parseProjectArg(slug, c.opts());
-    const { ctx, base } = await start(factory, c);
-    const parsed = await projectSlugOf(ctx, base, given, c.opts());
+    const { base, slug: parsed } = await start(factory, c, {}, { resolve: withSlug(given, c.opts()) });
     await run({ ...base, slug: parsed, limit: list.limit });
   });
 }

@@ -1,4 +1,4 @@
-import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, withSlug } from '../project-ref.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
@@ -193,9 +193,8 @@ export function insightsTimeSeriesCommand(factory: Factory, run = runInsightsTim
         range: parseRange(o, granularity === 'hourly'),
         limit,
       };
-      const { ctx, base } = await start(factory, c);
       const { project, ...rest } = parsed;
-      const slug = await projectSlugOf(ctx, base, project, c.opts());
+      const { ctx, base, slug } = await start(factory, c, {}, { resolve: withSlug(project, c.opts()) });
       await run({ ...base, ...rest, slug, view: viewOf(ctx) });
     },
   );
