@@ -42,6 +42,14 @@ const floor = (path: string) => path.split('/')[0]!.replace(/\.ts$/, '');
 const BESIDE_CLIENTS = ['clients', 'sandbox'];
 
 describe('architecture', () => {
+  it('the style guide the tests cite is in the repository', () => {
+    const cited = ['architecture.test.ts', 'function-length.test.ts'].map(
+      (t) => readFileSync(join(import.meta.dirname, t), 'utf8').match(/\b[\w/]*style\.md\b/i)?.[0],
+    );
+    expect(cited).toEqual(['docs/style.md', 'docs/style.md']);
+    expect(readFileSync(join(SRC, '..', 'docs', 'style.md'), 'utf8')).toMatch(/^# Style/);
+  });
+
   it('every relative import names a file that exists', () => {
     const missing = [...graph].flatMap(([from, edges]) =>
       edges.filter((e) => !graph.has(e.to)).map((e) => `${from} → ${e.to}`),
