@@ -32,7 +32,7 @@ describe('pipelines: the project resolved once in the start', () => {
       const text = readFileSync(join(DIR, p), 'utf8');
       return (
         !/resolve: (withSlug|withProjectId|withProject|withProjectRef|claimsTarget)\(/.test(text) &&
-        !/policyStart\([^)]*project\)/.test(text) &&
+        !/policyStart\(factory, c, o, \{ project \}\)/.test(text) &&
         !/withProjectId\(project/.test(text)
       );
     });

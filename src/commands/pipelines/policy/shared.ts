@@ -37,8 +37,7 @@ export async function policyStart(
   factory: Factory,
   cmd: Command,
   o: PolicyFlags,
-  stdinUsed?: string,
-  project?: ProjectRef,
+  more: { stdinUsed?: string | undefined; project?: ProjectRef | undefined } = {},
 ): Promise<{
   ctx: Context;
   base: PipelinesBase;
@@ -52,12 +51,12 @@ export async function policyStart(
     cmd,
     { org: o.org },
     {
-      stdinUsed,
+      stdinUsed: more.stdinUsed,
       // The owner's id: a slug or name costs one read of the user's organizations (named by --dry-run);
       // then the project's: a slug or a name costs one planned read, an id none.
       resolve: async (ctx, base) => ({
         ownerId: await orgIdOf(ctx, base),
-        ...(await withProjectId(project, o)(ctx, base)),
+        ...(await withProjectId(more.project, o)(ctx, base)),
       }),
     },
   );

@@ -71,7 +71,7 @@ export function policyDecisionsListCommand(factory: Factory, run = runPolicyDeci
     const list = parseListFlags(o);
     const query = parseDecisionQuery(o);
     const project = o.project === undefined ? undefined : parseProjectArg(o.project, o);
-    const { base, scope, projectId } = await policyStart(factory, c, o, undefined, project);
+    const { base, scope, projectId } = await policyStart(factory, c, o, { project });
     if (projectId !== undefined) query.project_id = projectId;
     await run({ ...base, scope, query, limit: list.limit });
   });
