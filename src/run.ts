@@ -16,7 +16,7 @@ import { helpRequest } from './help-request.js';
 import { pathOf } from './usage-errors.js';
 import { verbMeta } from './verb-meta.js';
 import { SERVICES } from './services.js';
-import { closeTransport } from './clients/http/transport.js';
+import { closeTransport } from './clients/http/transport/transport.js';
 import type { Factory } from './app/types.js';
 import { ExitCode } from './errors.js';
 import { type Io, isCi, processIo } from './io.js';
