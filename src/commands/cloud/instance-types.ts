@@ -16,11 +16,16 @@ export interface CloudInstanceTypesOptions extends CloudRunBase {
 }
 
 export function cloudInstanceTypesCommand(factory: Factory, run = runCloudInstanceTypes): Command {
-  const cmd = verbCommand('instance-types', 'List the instance types of a region: resources and prices', [
-    'ops cloud instance-types --region eu-west-3',
-    'ops cloud instance-types --region us-east-1 --all -o csv',
-    'ops cloud instance-types --region eu-west-3 \\\n' + "    --query '[?resources.cpu.value==`4`].name'",
-  ]).addOption(
+  const cmd = verbCommand(
+    'instance-types',
+    'List the instance types of a region: resources and prices',
+    [
+      'ops cloud instance-types --region eu-west-3',
+      'ops cloud instance-types --region us-east-1 --all -o csv',
+      'ops cloud instance-types --region eu-west-3 \\\n' + "    --query '[?resources.cpu.value==`4`].name'",
+    ],
+    { notes: 'The types one instance can change to (instance update --type): ops cloud instance types ID.' },
+  ).addOption(
     required(choiceOption('--region <name>', `region (required): ${REGION_NAMES.join(', ')}`, REGION_NAMES)),
   );
   addListFlags(cmd);

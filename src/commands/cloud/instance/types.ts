@@ -23,6 +23,7 @@ export function instanceTypesCommand(factory: Factory, run = runInstanceTypes): 
       'ops cloud instance types 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01',
       'ops cloud instance types 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --field name',
     ],
+    { notes: 'Every type a region offers, whatever the instance: ops cloud instance-types --region NAME.' },
   ).addArgument(instanceArgument());
   addListFlags(cmd);
   return cmd.action(async (raw: string, o: { limit?: string; all?: boolean }, c: Command) => {
