@@ -1,18 +1,24 @@
 // The join of a release, once every target's files are in one folder (here after `npm run release`,
 // in the workflow after the runners' artifacts are downloaded): the npm package, the SBOM of all the
-// parts, install.sh, the Homebrew formula and Scoop manifest, the checksums and their signature, and the
-// release's notes (the CHANGELOG's section for the version, and each file's size and unpacked size).
+// parts, install.sh, the container image (image.mjs), the Homebrew formula and Scoop manifest, the
+// checksums and their signature, and the release's notes (the CHANGELOG's section for the version, and each file's size and unpacked size).
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { finish } from './finish.mjs';
+import { writeImage } from './image.mjs';
 import { installScript } from './installer.mjs';
 import { components, sbom } from './notices.mjs';
 import { projectSigners, signChecksums } from './sign.mjs';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..', '..');
 
-export function joinRelease(out, partsDir, facts, { packagesFile, date, notesFile, log }) {
+export async function joinRelease(
+  out,
+  partsDir,
+  facts,
+  { packagesFile, date, epoch, revision, notesFile, log },
+) {
   const V = facts.version;
   // Each target's part: its files, their unpacked sizes, the components they carry.
   const parts = readdirSync(partsDir)
@@ -43,6 +49,8 @@ export function joinRelease(out, partsDir, facts, { packagesFile, date, notesFil
   writeFileSync(join(out, 'install.sh'), installer, { mode: 0o755 });
   // What the update notice and `ops upgrade` read from the newest release (src/update/).
   writeFileSync(join(out, 'version.json'), versionJson(facts, date));
+  // The image of the linux .debs, each with the Debian runtime it needs (ghcr.io/ops-cli/ops).
+  const image = await writeImage(out, facts, { epoch, revision, log });
   const sums = finish(out, facts, date);
   const sig = signChecksums(out, sums, {
     key: process.env.OPS_RELEASE_SIGNING_KEY,
@@ -56,6 +64,10 @@ export function joinRelease(out, partsDir, facts, { packagesFile, date, notesFil
     (f) =>
       `| \`${f.file}\` | ${mb(statSync(join(out, f.file)).size)} | ${f.unpacked === null ? '(package)' : mb(f.unpacked)} |`,
   );
+  for (const s of image?.sizes ?? [])
+    rows.push(
+      `| \`${image.file}\` ${s.platform.os}/${s.platform.architecture} | ${mb(s.compressed)} | ${mb(s.unpacked)} |`,
+    );
   writeFileSync(
     notesFile,
     [
