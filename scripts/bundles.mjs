@@ -62,8 +62,8 @@ export const LIBS = {
   ora: "import ora from 'ora';\nmodule.exports = ora;",
   // The picker of a missing id on a terminal (src/commands/shared/pick.ts).
   '@inquirer/search': "import search from '@inquirer/search';\nmodule.exports = search;",
-  // The parts of undici the core uses (src/clients/http/undici.ts), imported as './undici.js'.
-  undici: "module.exports = require('./src/clients/http/undici.ts');",
+  // The parts of undici the core uses (src/clients/http/transport/undici.ts), imported as './undici.js'.
+  undici: "module.exports = require('./src/clients/http/transport/undici.ts');",
   // The MCP SDK's parts `ops mcp` uses (src/commands/mcp/sdk.ts), imported as './sdk.js'.
   'mcp-sdk': "module.exports = require('./src/commands/mcp/sdk.ts');",
   // Its Streamable HTTP transport (src/commands/mcp/sdk-http.ts), loaded by `ops mcp --http` alone.
@@ -78,7 +78,7 @@ const PREBUILT = new Set(['jq-wasm/inline']);
 
 /** The LIBS made from a module of src/: its import, and the folder it is imported from. */
 const LOCAL_LIBS = [
-  { name: 'undici', spec: './undici.js', dir: /[\\/]src[\\/]clients[\\/]http$/ },
+  { name: 'undici', spec: './undici.js', dir: /[\\/]src[\\/]clients[\\/]http[\\/]transport$/ },
   { name: 'mcp-sdk', spec: './sdk.js', dir: /[\\/]src[\\/]commands[\\/]mcp$/ },
   { name: 'mcp-sdk-http', spec: './sdk-http.js', dir: /[\\/]src[\\/]commands[\\/]mcp$/ },
 ];

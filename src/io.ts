@@ -39,6 +39,14 @@ export interface Io {
    * `--no-pager`). A request after the first write to stdout is ignored.
    */
   page?: () => void;
+  /**
+   * Takes a JSON result as a value in place of `-o json`'s text: present where the caller is in this
+   * process and reads the value itself (`ops mcp`, which masks, cuts, queries and sends it compact),
+   * so that it is neither printed indented nor parsed back. The items of a list may be RawJson. The value
+   * is read later, not copied: what hands it over does not change it afterwards (the printer's callers
+   * print what they fetched and leave it).
+   */
+  values?: (value: unknown) => void;
 }
 
 /**

@@ -5,6 +5,7 @@ import { completeOption, profileCompletion } from './commands/shared/complete.js
 import { buildVerbs } from './commands/shared/verbs.js';
 import { addOutputOptions } from './output/options.js';
 import { OUTPUT_FORMATS } from './output/printer.js';
+import { numberWord } from './output/text.js';
 import { aliasesForListing } from './extensions/aliases.js';
 import { findPlugins } from './extensions/plugins.js';
 import { SERVICES } from './services.js';
@@ -156,7 +157,7 @@ export function commandWords(args: string[]): string[] | undefined {
 /** The root command with the global flags of PRODUCT.md §2. */
 export function createRoot(withVersion = true): Command {
   const root = new Command('ops').description(
-    'One command-line tool for eleven HTTP APIs, with a built-in sandbox.',
+    `One command-line tool for ${numberWord(SERVICES.length)} HTTP APIs, with a built-in sandbox.`,
   );
   // Root options are recognised anywhere on the line, so a root --version would swallow a command's
   // own (`ops secrets kv get p --version 2`): it exists only when no command is asked for.

@@ -16,7 +16,7 @@ import { helpRequest } from './help-request.js';
 import { pathOf } from './usage-errors.js';
 import { verbMeta } from './verb-meta.js';
 import { SERVICES } from './services.js';
-import { closeTransport } from './clients/http/transport.js';
+import { closeTransport } from './clients/http/transport/transport.js';
 import type { Factory } from './app/types.js';
 import { ExitCode } from './errors.js';
 import { type Io, isCi, processIo } from './io.js';
@@ -198,7 +198,7 @@ async function printTopic(topic: string, io: Io): Promise<void> {
   const { helpTopic } = await import('./commands/help/index.js');
   const commands = topLevelCommands().map((c) => c.name);
   io.page?.();
-  io.stdout.write(helpTopic(topic, globalFlagsText(createRoot()), commands));
+  io.stdout.write(helpTopic(topic, globalFlagsText(createRoot()), commands, SERVICES));
 }
 
 /** Why a command was stopped when its reader quit the pager. */

@@ -27,6 +27,8 @@ export const SERVICES: readonly ServiceEntry[] = [
   {
     name: 'secrets',
     summary: 'Secrets store: KV secrets, login, status',
+    example: 'ops secrets status',
+    mainSettings: ['token', 'namespace'],
     descriptor: d(() => import('./clients/secrets/index.js')),
     commands: () => import('./commands/secrets/index.js'),
     sandbox: {
@@ -46,6 +48,8 @@ export const SERVICES: readonly ServiceEntry[] = [
   {
     name: 'meter',
     summary: 'Usage metering: sessions and streamed meter events',
+    example: 'ops meter session create',
+    mainSettings: ['api_key', 'api_version'],
     descriptor: d(() => import('./clients/meter/index.js')),
     commands: () => import('./commands/meter/index.js'),
     sandbox: {
@@ -59,6 +63,8 @@ export const SERVICES: readonly ServiceEntry[] = [
   {
     name: 'hosts',
     summary: 'Host monitoring: list, totals, mute',
+    example: 'ops hosts list --limit 5',
+    mainSettings: ['api_key', 'app_key'],
     descriptor: d(() => import('./clients/hosts/index.js')),
     commands: () => import('./commands/hosts/index.js'),
     sandbox: {
@@ -76,6 +82,8 @@ export const SERVICES: readonly ServiceEntry[] = [
   {
     name: 'breach',
     summary: 'Breach lookup: accounts, domains, breaches, stealer logs',
+    example: 'ops breach account test@example.com',
+    mainSettings: ['api_key', 'user_agent', 'rate_per_minute'],
     descriptor: d(() => import('./clients/breach/index.js')),
     commands: () => import('./commands/breach/index.js'),
     sandbox: {
@@ -95,6 +103,8 @@ export const SERVICES: readonly ServiceEntry[] = [
   {
     name: 'runs',
     summary: 'Workflow automation: runs, jobs, workflows, artifacts, caches, secrets, variables, runners',
+    example: 'ops runs list --limit 5',
+    mainSettings: ['token', 'repo', 'org', 'web_host'],
     descriptor: d(() => import('./clients/runs/index.js')),
     commands: () => import('./commands/runs/index.js'),
     sandbox: {
@@ -122,6 +132,8 @@ export const SERVICES: readonly ServiceEntry[] = [
   {
     name: 'tasks',
     summary: 'Task lists and tasks: add, update, complete, move, clear',
+    example: 'ops tasks list',
+    mainSettings: ['token'],
     descriptor: d(() => import('./clients/tasks/index.js')),
     commands: () => import('./commands/tasks/index.js'),
     sandbox: {
@@ -140,6 +152,8 @@ export const SERVICES: readonly ServiceEntry[] = [
   {
     name: 'db',
     summary: 'Database role assignment: login, role assignments and definitions',
+    example: 'ops db role-assignment list',
+    mainSettings: ['token', 'auth_url', 'client_id', 'api_version'],
     descriptor: d(() => import('./clients/db/index.js')),
     commands: () => import('./commands/db/index.js'),
     sandbox: {
@@ -170,6 +184,8 @@ export const SERVICES: readonly ServiceEntry[] = [
   {
     name: 'pipelines',
     summary: 'Pipeline administration: contexts, insights, policies, projects, keys',
+    example: 'ops pipelines context list --org gh/acme',
+    mainSettings: ['token'],
     descriptor: d(() => import('./clients/pipelines/index.js')),
     commands: () => import('./commands/pipelines/index.js'),
     sandbox: {
@@ -183,6 +199,8 @@ export const SERVICES: readonly ServiceEntry[] = [
   {
     name: 'docgen',
     summary: 'Document generation: jobs by user, batch and template',
+    example: 'ops docgen jobs list --limit 10',
+    mainSettings: ['token'],
     descriptor: d(() => import('./clients/docgen/index.js')),
     commands: () => import('./commands/docgen/index.js'),
     sandbox: {
@@ -208,6 +226,8 @@ export const SERVICES: readonly ServiceEntry[] = [
   {
     name: 'dataapi',
     summary: 'Data API error reports: failed tasks and webhooks, resend',
+    example: 'ops dataapi errors keywords',
+    mainSettings: ['login', 'password'],
     descriptor: d(() => import('./clients/dataapi/index.js')),
     commands: () => import('./commands/dataapi/index.js'),
     sandbox: {
@@ -226,6 +246,8 @@ export const SERVICES: readonly ServiceEntry[] = [
   {
     name: 'cloud',
     summary: 'Cloud hosting: instances, snapshots, metrics, load balancers, groups',
+    example: 'ops cloud instance list',
+    mainSettings: ['api_key'],
     descriptor: d(() => import('./clients/cloud/index.js')),
     commands: () => import('./commands/cloud/index.js'),
     sandbox: {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVICE_NAMES } from '../src/services.js';
 
 /**
- * The layering STYLE.md asks for, checked on the source: data flows command → client → http core,
+ * The layering docs/style.md asks for, checked on the source: data flows command → client → http core,
  * nothing imports from a floor above it, and there is no import loop (static, lazy `import()` or of types
  * alone: a part loaded lazily takes its types from a file of their own, not from the file that loads it).
  */
@@ -42,6 +42,14 @@ const floor = (path: string) => path.split('/')[0]!.replace(/\.ts$/, '');
 const BESIDE_CLIENTS = ['clients', 'sandbox'];
 
 describe('architecture', () => {
+  it('the style guide the tests cite is in the repository', () => {
+    const cited = ['architecture.test.ts', 'function-length.test.ts'].map(
+      (t) => readFileSync(join(import.meta.dirname, t), 'utf8').match(/\b[\w/]*style\.md\b/i)?.[0],
+    );
+    expect(cited).toEqual(['docs/style.md', 'docs/style.md']);
+    expect(readFileSync(join(SRC, '..', 'docs', 'style.md'), 'utf8')).toMatch(/^# Style/);
+  });
+
   it('every relative import names a file that exists', () => {
     const missing = [...graph].flatMap(([from, edges]) =>
       edges.filter((e) => !graph.has(e.to)).map((e) => `${from} → ${e.to}`),
@@ -108,6 +116,24 @@ describe('architecture', () => {
         .map((e) => `${from} → ${e.to}${e.typeOnly ? ' (type)' : ''}`);
     });
     expect(upward).toEqual([]);
+  });
+
+  it('the HTTP/1.1 transport (clients/http/transport/) is a room below the client core', () => {
+    // The core sends through it (client.ts, answer.ts, the run's closeTransport); it knows nothing of
+    // the core's retries, auth or pages: it imports only its own files and the errors.
+    const upward = [...graph]
+      .filter(([from]) => from.startsWith('clients/http/transport/'))
+      .flatMap(([from, edges]) =>
+        edges
+          .filter((e) => !e.to.startsWith('clients/http/transport/') && e.to !== 'errors.ts')
+          .map((e) => `${from} → ${e.to}`),
+      );
+    expect(upward).toEqual([]);
+    // and what is the transport's alone sits in it, not beside the core's files
+    const beside = [...graph.keys()].filter((p) =>
+      /^clients\/http\/(h1-[^/]*|[^/]*transport[^/]*|undici)\.ts$/.test(p),
+    );
+    expect(beside).toEqual([]);
   });
 
   it('the sandbox never imports a client, and no client imports the sandbox', () => {

@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * No function in src runs over 150 lines (STYLE.md: a function a reader can follow is a screen or
+ * No function in src runs over 150 lines (docs/style.md: a function a reader can follow is a screen or
  * two). A function's lines are from its first to its last, the functions inside it included.
  */
 const SRC = join(import.meta.dirname, '..', 'src');

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiCommand } from '../src/commands/api/request.js';
 import { testFactory as createFactory } from './helpers/factory.js';
 import { buildProgram, targetCommand } from '../src/program.js';
+import { SERVICE_NAMES } from '../src/services.js';
 import { memoryIo } from './helpers/io.js';
 import { runMain } from './helpers/cli.js';
 
@@ -122,7 +123,8 @@ describe('a mistyped command or flag is one ops: line, the suggestion on the hin
     [['config', 'lst'], "ops: unknown command 'lst' for 'ops config'\nhint: did you mean 'list'?\n"],
     [
       ['xyzzy'],
-      "ops: unknown command 'xyzzy'\nhint: 'ops' has: secrets, meter, hosts, breach, runs, tasks, db, pipelines, docgen, dataapi, cloud, config, auth, api, sandbox, mcp, completion, upgrade, alias, plugin\n",
+      // The services first, in the table's order (src/services.ts), then the built-in commands.
+      `ops: unknown command 'xyzzy'\nhint: 'ops' has: ${[...SERVICE_NAMES, 'config', 'auth', 'api', 'sandbox', 'mcp', 'completion', 'upgrade', 'alias', 'plugin'].join(', ')}\n`,
     ],
     [
       ['hosts', 'xyzzy'],

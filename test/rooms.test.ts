@@ -4,6 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { Redactor } from '../src/clients/http/redact.js';
 import { SERVICES, SERVICE_NAMES } from '../src/services.js';
+import { handWrittenLists, listsIn } from './helpers/service-lists.js';
 
 /**
  * A twelfth service is its folders, its tests and one entry in src/services.ts: no shared room names a
@@ -11,7 +12,10 @@ import { SERVICES, SERVICE_NAMES } from '../src/services.js';
  * is a service's name or one of its setting keys (`runs.repo`), and no object is keyed by one; what
  * differs by service is a capability of its entry or descriptor. A shared test (outside
  * `test/<service>/` and `test/e2e/<service>*.test.ts`) keeps no list of every service by name: a test
- * that needs a case per service derives it from the service table.
+ * that needs a case per service derives it from the service table. Nor does any other file hold a list of
+ * every service written by hand (the rows of `ops help environment`, the README's table of services, the
+ * environment variables of docs/configuration.md were such lists): code reads the table when it runs,
+ * and the docs' lists are generated blocks that `npm run docs` writes (scripts/service-docs.ts).
  */
 const ROOT = join(import.meta.dirname, '..');
 const SERVICE = new Set(SERVICE_NAMES);
@@ -113,6 +117,40 @@ describe('a twelfth service touches no shared room', () => {
         return out;
       });
     expect(tables).toEqual([]);
+  });
+
+  it('no file but the table holds a list of every service written by hand (src, tests, scripts, docs)', () => {
+    expect(handWrittenLists(SERVICE_NAMES)).toEqual([expect.stringMatching(/^src\/services\.ts:\d+$/)]);
+  });
+
+  it('nor by their titles (a sentence naming every service by what it is)', async () => {
+    const titles = await Promise.all(SERVICES.map(async (s) => (await s.descriptor()).title));
+    expect(handWrittenLists(titles)).toEqual([]);
+  });
+
+  it('a hand-written list is a paragraph naming every service: in a template, a table; not a generated block', () => {
+    const names = ['hosts', 'db', 'runs'];
+    const help =
+      'const ROWS = `\n  hosts  OPS_HOSTS_BASE_URL\n  db     OPS_DB_BASE_URL\n  runs   OPS_RUNS_BASE_URL\n`;';
+    expect(listsIn(help, names)).toEqual([1]);
+    const doc = [
+      'Intro naming hosts alone.',
+      '',
+      '| service |',
+      '|---|',
+      '| hosts |',
+      '| db |',
+      '| runs |',
+      '',
+      '<!-- generated: services -->',
+      '',
+      '| hosts | db | runs |',
+      '',
+      '<!-- end generated -->',
+      '',
+      'hosts, db and runs-like words: runs-ish, dbs, hostsfile.',
+    ].join('\n');
+    expect(listsIn(doc, names)).toEqual([3]);
   });
 
   it('the check sees a name in a string, a template, a setting key and an object key; not in a comment', () => {

@@ -35,6 +35,18 @@ describe('the service table declares each service once', () => {
     expect(creds.cloud).toEqual({ api_key: 'sandbox-cloud-api-key' });
   });
 
+  it.each(SERVICES.map((s) => s.name))(
+    '%s: its main settings are its descriptor’s, its example is its own command, it has a docs page',
+    async (name) => {
+      const entry = SERVICES.find((s) => s.name === name)!;
+      const keys = (await entry.descriptor()).settings.map((s) => s.key);
+      expect(entry.mainSettings.length).toBeGreaterThan(0);
+      for (const key of entry.mainSettings) expect(keys, key).toContain(key);
+      expect(entry.example.startsWith(`ops ${name} `) || entry.example === `ops ${name}`).toBe(true);
+      expect(existsSync(join(import.meta.dirname, '..', 'docs', 'services', `${name}.md`))).toBe(true);
+    },
+  );
+
   it.skipIf(!existsSync(SPECS_DIR))(
     'each named spec file exists in ../shared/specs; only breach has none',
     () => {

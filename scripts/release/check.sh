@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks every file of dist/release that can be run here (after `npm run release`), as a user would:
 # the checksums, each binary against its own `ops sandbox` (linux amd64 natively, arm64 under qemu,
-# windows under Wine), the .deb installed with dpkg and its man page opened, install.sh from a local
+# windows under Wine), the .deb installed with dpkg and its man page opened, the rpms, the container
+# image run under chroot (check-image.sh), the apt repository read by apt (check-apt.sh), install.sh from a local
 # server (an install, a tampered archive, an unknown platform), `ops upgrade` of what it installed, and
 # the npm package.
 set -euo pipefail
@@ -40,6 +41,7 @@ export OPS_RELEASE_ALLOWED_SIGNERS="$signers"
 ls "$rel"/ops_"${version}"_linux_amd64.tar.xz "$rel"/ops_"${version}"_linux_arm64.tar.xz "$rel"/ops_"${version}"_windows_amd64.zip \
   "$rel"/ops_"${version}"_linux_amd64.deb "$rel"/ops_"${version}"_linux_arm64.deb \
   "$rel"/ops_"${version}"_linux_amd64.rpm "$rel"/ops_"${version}"_linux_arm64.rpm "$rel"/ops-cli-"${version}".tgz \
+  "$rel"/ops_"${version}"_oci.tar "$rel"/apt/dists/stable/InRelease \
   "$rel"/ops_"${version}"_sbom.cdx.json "$rel"/install.sh "$rel"/ops.rb "$rel"/ops.json "$rel"/version.json > /dev/null
 # The winget manifests name the Windows zip with its SHA-256.
 zipsum=$(sha256sum "$rel/ops_${version}_windows_amd64.zip" | cut -d' ' -f1)
@@ -126,6 +128,19 @@ rpm_installed="$("$work/rpm-root/usr/bin/ops" --version)"
 grep -q "^ops $version " <<< "$rpm_installed"
 test "$(rpm --root "$work/rpm-root" -qf /usr/bin/ops)" = "ops-$version-1.x86_64"
 test -f "$work/rpm-root/usr/share/man/man1/ops.1.gz" && test -f "$work/rpm-root/usr/share/bash-completion/completions/ops"
+
+step "the container image: each platform's layers unpacked into a folder, run as its user (chroot; arm64 under qemu-aarch64)"
+bash scripts/release/check-image.sh "$rel/ops_${version}_oci.tar" "$version"
+
+step "the apt repository, read by apt under options of its own"
+# Signed with OPS_RELEASE_GPG_KEY: its public key is in the repository. Without one, a throwaway key
+# signed it, its public key outside the repository (dist/release-test-apt-keyring.gpg).
+keyring="$rel/apt/ops-archive-keyring.gpg"
+if [ ! -e "$keyring" ]; then
+  echo "(no apt/ops-archive-keyring.gpg: a throwaway key signed apt/)"
+  keyring="$here/dist/release-test-apt-keyring.gpg"
+fi
+bash scripts/release/check-apt.sh "$rel" "$keyring" "$version"
 
 step "install.sh from a local server"
 # The release as a mirror serves it: with its signature as .sig whichever key made it.

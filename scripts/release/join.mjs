@@ -1,18 +1,25 @@
 // The join of a release, once every target's files are in one folder (here after `npm run release`,
 // in the workflow after the runners' artifacts are downloaded): the npm package, the SBOM of all the
-// parts, install.sh, the Homebrew formula and Scoop manifest, the checksums and their signature, and the
-// release's notes (the CHANGELOG's section for the version, and each file's size and unpacked size).
+// parts, install.sh, the container image (image.mjs), the apt repository (apt.mjs), the Homebrew formula and Scoop manifest, the
+// checksums and their signature, and the release's notes (the CHANGELOG's section for the version, and each file's size and unpacked size).
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { writeApt } from './apt.mjs';
 import { finish } from './finish.mjs';
+import { writeImage } from './image.mjs';
 import { installScript } from './installer.mjs';
 import { components, sbom } from './notices.mjs';
 import { projectSigners, signChecksums } from './sign.mjs';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..', '..');
 
-export function joinRelease(out, partsDir, facts, { packagesFile, date, notesFile, log }) {
+export async function joinRelease(
+  out,
+  partsDir,
+  facts,
+  { packagesFile, date, epoch, revision, notesFile, log },
+) {
   const V = facts.version;
   // Each target's part: its files, their unpacked sizes, the components they carry.
   const parts = readdirSync(partsDir)
@@ -43,6 +50,16 @@ export function joinRelease(out, partsDir, facts, { packagesFile, date, notesFil
   writeFileSync(join(out, 'install.sh'), installer, { mode: 0o755 });
   // What the update notice and `ops upgrade` read from the newest release (src/update/).
   writeFileSync(join(out, 'version.json'), versionJson(facts, date));
+  // The image of the linux .debs, each with the Debian runtime it needs (ghcr.io/ops-cli/ops).
+  const image = await writeImage(out, facts, { epoch, revision, log });
+  // The apt repository of the same .debs (apt/, a folder: no file of the checksums, signed by gpg itself).
+  writeApt(out, facts, {
+    epoch,
+    key: process.env.OPS_RELEASE_GPG_KEY || undefined,
+    passphrase: process.env.OPS_RELEASE_GPG_PASSPHRASE || undefined,
+    testKeyring: join(partsDir, '..', 'release-test-apt-keyring.gpg'),
+    log,
+  });
   const sums = finish(out, facts, date);
   const sig = signChecksums(out, sums, {
     key: process.env.OPS_RELEASE_SIGNING_KEY,
@@ -56,6 +73,10 @@ export function joinRelease(out, partsDir, facts, { packagesFile, date, notesFil
     (f) =>
       `| \`${f.file}\` | ${mb(statSync(join(out, f.file)).size)} | ${f.unpacked === null ? '(package)' : mb(f.unpacked)} |`,
   );
+  for (const s of image?.sizes ?? [])
+    rows.push(
+      `| \`${image.file}\` ${s.platform.os}/${s.platform.architecture} | ${mb(s.compressed)} | ${mb(s.unpacked)} |`,
+    );
   writeFileSync(
     notesFile,
     [

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { releaseFacts } from './finish.mjs';
+import { revisionOf } from './image.mjs';
 import { joinRelease } from './join.mjs';
 import { buildBundles, hostPlatform } from './sea.mjs';
 import { buildTarget, completionsOf } from './target.mjs';
@@ -92,9 +93,11 @@ if (chosen.length) {
 }
 if (!only.length) {
   const date = new Date(epoch * 1000).toISOString().slice(0, 10);
-  joinRelease(out, parts, facts, {
+  await joinRelease(out, parts, facts, {
     packagesFile: join(root, 'dist', 'packages.json'),
     date,
+    epoch,
+    revision: revisionOf(root),
     notesFile: join(root, 'dist', 'release-notes.md'),
     log,
   });

@@ -32,6 +32,8 @@ export function missingTools(targets, { has = (t) => onPath(t), exists = existsS
   tool('tar', 'tar');
   // The join signs the checksums (sign.mjs).
   tool('ssh-keygen', 'openssh-client');
+  // The join signs the apt repository (apt.mjs).
+  tool('gpg', 'gpg');
   if (targets.some((t) => t.archive === 'tar.xz')) tool('xz', 'xz-utils');
   for (const t of targets) {
     if (t.strip)

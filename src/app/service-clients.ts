@@ -2,7 +2,7 @@ import { type AuthScheme, expiredError } from '../clients/http/auth.js';
 import { createHttpClient } from '../clients/http/client.js';
 import { Redactor } from '../clients/http/redact.js';
 import type { CredentialCommand } from '../clients/http/curl.js';
-import { getTransport } from '../clients/http/transport.js';
+import { getTransport } from '../clients/http/transport/transport.js';
 import type { HttpClient } from '../clients/http/types.js';
 import type { AuthContext, ServiceDescriptor, SettingsReader } from '../clients/descriptor.js';
 import { saveCredentials } from '../config/credentials.js';

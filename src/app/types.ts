@@ -102,7 +102,16 @@ export interface ServiceCommands {
 
 export interface ServiceEntry {
   name: string;
+  /** One line: what the service is and its main verbs (`ops --help`, the README's table of services). */
   summary: string;
+  /** A command line of the service that runs against the sandbox as it is seeded (the README's table). */
+  example: string;
+  /**
+   * The settings besides `base_url` a person sets most (its credential first), named as
+   * `OPS_<SERVICE>_<KEY>` by `ops help environment` and docs/configuration.md; `ops config list --all`
+   * lists every one. Each is a setting of its descriptor.
+   */
+  mainSettings: readonly string[];
   descriptor: () => Promise<ServiceDescriptor>;
   /** Absent while the service has only `ops api` access. */
   commands?: () => Promise<ServiceCommands>;

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { folderListings } from './listing-cache.js';
 
 /** A plugin is an executable `ops-NAME` on PATH (kubectl's `kubectl-NAME`). */
 export const PLUGIN_PREFIX = 'ops-';
@@ -60,22 +61,21 @@ function canRun(path: string, byName: boolean): boolean {
 
 /**
  * Every plugin file on PATH, in PATH's order: a name found twice is listed twice, the first the one
- * that runs. Each folder is read once (about 2 ms for a usual PATH, /usr/bin's thousands of names
- * included); a folder that cannot be read is passed over.
+ * that runs. A folder that cannot be read is passed over. Reading every folder costs about 2 ms for a
+ * usual PATH (/usr/bin's thousand names), more than the rest of `ops --help`'s start beyond Node's
+ * own: each folder's plugin-like names are kept in the cache folder (listing-cache.ts) and read again
+ * only when the folder changed. Whether a file can run is asked each time (a chmod changes no folder).
  */
 export function findPlugins(env: Env): PluginFile[] {
   const fs = process.getBuiltinModule('node:fs');
   const found: PluginFile[] = [];
+  const listings = folderListings(env);
+  // Most of a folder is other programs (/usr/bin holds a thousand): the prefix is looked at first.
+  const prefix = windows() ? /^ops-/i : /^ops-/;
   for (const dir of pathFolders(env)) {
-    let files: string[];
-    try {
-      files = fs.readdirSync(dir);
-    } catch {
-      continue;
-    }
-    // Most of a folder is other programs (/usr/bin holds a thousand): the prefix is looked at first.
-    const prefix = windows() ? /^ops-/i : /^ops-/;
-    for (const file of files.filter((f) => prefix.test(f)).sort()) {
+    const files = listings.names(dir, (all) => all.filter((f) => prefix.test(f)));
+    if (files === undefined) continue;
+    for (const file of [...files].sort()) {
       const named = pluginName(file, env);
       if (!named) continue;
       const path = join(dir, file);
@@ -84,6 +84,7 @@ export function findPlugins(env: Env): PluginFile[] {
       found.push({ name: named.name, path, executable: canRun(path, named.runnable) });
     }
   }
+  listings.save();
   return found;
 }
 

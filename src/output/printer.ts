@@ -132,7 +132,8 @@ export class Printer {
         : (spec.columns as Column<unknown>[] | undefined);
     switch (this.format) {
       case 'json':
-        return this.write(`${jsonSafe(JSON.stringify(shaped ?? null, null, 2))}\n`);
+        if (this.io.values) return this.io.values(shaped);
+        return this.write(jsonText(shaped));
       case 'ndjson':
         if (Array.isArray(shaped))
           for (const item of shaped) await this.write(`${jsonSafe(JSON.stringify(item))}\n`);
@@ -169,7 +170,13 @@ export class Printer {
     ) {
       const columns = fields ? fieldColumns(fields) : (spec.columns as Column<unknown>[] | undefined);
       let header: Column<unknown>[] | undefined;
+      // JSON for a caller that takes values: the items as they came (RawJson too), in one array.
+      const values = this.format === 'json' && this.io.values ? ([] as unknown[]) : undefined;
       for await (const raw of items) {
+        if (values) {
+          values.push(fields ? pickFields(materialize(raw), fields) : raw);
+          continue;
+        }
         // An item kept as the service's text goes out as it came; the others need their fields.
         if (this.format === 'ndjson') {
           await this.line(fields ? pickFields(materialize(raw), fields) : raw);
@@ -194,6 +201,10 @@ export class Printer {
           );
         }
         count++;
+      }
+      if (values) {
+        this.io.values!(values);
+        return values.length;
       }
       if (this.format === 'json') await this.write(count === 0 ? '[]\n' : '\n]\n');
       // An empty list in CSV still has its header row, where the columns are known.
@@ -232,9 +243,18 @@ export class Printer {
     return new Promise((resolve) => sink.once?.('drain', () => resolve()));
   }
 
-  /** True when a list's items may stay as the service's text (RawJson): NDJSON with no --query or --field. */
+  /**
+   * True when a list's items may stay as the service's text (RawJson): NDJSON, or JSON taken as values
+   * (`io.values`), with no --query or --field.
+   */
   get takesRawJson(): boolean {
-    return this.format === 'ndjson' && !this.query && !this.jq && !this.fields && this.field === undefined;
+    return (
+      (this.format === 'ndjson' || (this.format === 'json' && this.io.values !== undefined)) &&
+      !this.query &&
+      !this.jq &&
+      !this.fields &&
+      this.field === undefined
+    );
   }
 
   /** Raw text that is the command's data (help text, a file's content). */
@@ -365,6 +385,9 @@ export class Printer {
     return writeAll(this.io.stdout, s);
   }
 }
+
+/** `-o json`'s text of a result: indented, DEL and C1 controls escaped, a newline after. */
+export const jsonText = (data: unknown): string => `${jsonSafe(JSON.stringify(data ?? null, null, 2))}\n`;
 
 /** A column of ids (`id`, `project id`, `run_id`): its values are never cut nor broken. */
 const ID_HEADER = /(^|[\s_])id$/i;

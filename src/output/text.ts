@@ -373,3 +373,22 @@ export function htmlToText(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+const TEENS = [
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty',
+];
+
+/** A count as prose writes it: a word up to twenty (`eleven`), digits above (`21`). */
+export function numberWord(n: number): string {
+  return NUMBER_WORDS[n] ?? TEENS[n - 11] ?? String(n);
+}

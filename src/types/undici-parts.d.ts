@@ -1,4 +1,4 @@
-// Types for the undici modules the core loads directly (see clients/http/undici.ts).
+// Types for the undici modules the core loads directly (see clients/http/transport/undici.ts).
 declare module 'undici/lib/dispatcher/agent.js' {
   import { Agent } from 'undici';
   export default Agent;

@@ -1,4 +1,4 @@
-import { closeTransport } from '../clients/http/transport.js';
+import { closeTransport } from '../clients/http/transport/transport.js';
 import { LATEST_VERSION_URL } from './install.js';
 import { readState, writeState } from './state.js';
 import { fetchRelease } from './fetch.js';

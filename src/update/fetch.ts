@@ -1,6 +1,6 @@
 import { createHttpClient } from '../clients/http/client.js';
 import { Redactor } from '../clients/http/redact.js';
-import { getTransport } from '../clients/http/transport.js';
+import { getTransport } from '../clients/http/transport/transport.js';
 import { VERSION } from '../version.js';
 import { type Release, parseRelease } from './state.js';
 

@@ -11,6 +11,7 @@ export type InstallMethod =
   | { kind: 'binary'; path: string }
   | { kind: 'npm' }
   | { kind: 'deb'; path: string }
+  | { kind: 'rpm'; path: string }
   | { kind: 'brew' }
   | { kind: 'scoop' };
 
@@ -23,6 +24,8 @@ export interface Executable {
   platform: NodeJS.Platform;
   /** Whether a Debian package owns this file (`/var/lib/dpkg/info/ops.list` names it). */
   dpkgOwns(path: string): boolean;
+  /** Whether an rpm package owns this file (`rpm -qf` names the package `ops`). */
+  rpmOwns(path: string): boolean;
   /** OPS_UPGRADE_EXECUTABLE: the file `ops upgrade` replaces instead of the running binary. */
   override?: string | undefined;
 }
@@ -30,7 +33,7 @@ export interface Executable {
 /**
  * How ops was installed, from where its executable is: the npm package runs under Node; the single
  * binary is Homebrew's under a Cellar or a Homebrew prefix, Scoop's under a `scoop` folder, a Debian
- * package's where dpkg lists it, and otherwise one from an archive or install.sh, which `ops upgrade`
+ * package's where dpkg lists it, an rpm's where `rpm -qf` names it, and otherwise one from an archive or install.sh, which `ops upgrade`
  * replaces.
  */
 export function installMethod(e: Executable): InstallMethod {
@@ -41,6 +44,7 @@ export function installMethod(e: Executable): InstallMethod {
   if (words.some((w) => w === 'cellar' || w === 'homebrew' || w === 'linuxbrew')) return { kind: 'brew' };
   if (e.platform === 'win32' && words.includes('scoop')) return { kind: 'scoop' };
   if (e.platform === 'linux' && e.dpkgOwns(path)) return { kind: 'deb', path };
+  if (e.platform === 'linux' && e.rpmOwns(path)) return { kind: 'rpm', path };
   return { kind: 'binary', path };
 }
 
@@ -58,6 +62,16 @@ export function thisExecutable(env: Record<string, string | undefined>): Executa
         return false;
       }
     },
+    rpmOwns: (path) => {
+      // Only on a linux binary that dpkg does not own; no rpm on the machine is a spawn error, not owned.
+      const query = process
+        .getBuiltinModule('node:child_process')
+        .spawnSync('rpm', ['-qf', '--queryformat', '%{NAME}\\n', path], {
+          encoding: 'utf8',
+          timeout: 10_000,
+        });
+      return query.status === 0 && query.stdout.split('\n').includes('ops');
+    },
     override: env.OPS_UPGRADE_EXECUTABLE || undefined,
   };
 }
@@ -70,7 +84,9 @@ export function upgradeLine(method: InstallMethod, version: string | undefined):
     case 'npm':
       return 'npm install -g ops-cli';
     case 'deb':
-      return `sudo apt install ./${debName(version)} (from the release page)`;
+      return `sudo apt install ./${packageName(version, 'deb')} (from the release page)`;
+    case 'rpm':
+      return `sudo dnf upgrade ./${packageName(version, 'rpm')} (from the release page)`;
     case 'brew':
       return 'brew upgrade ops';
     case 'scoop':
@@ -80,13 +96,19 @@ export function upgradeLine(method: InstallMethod, version: string | undefined):
 
 /** The manager's name, as a sentence says it. */
 export function managerName(method: InstallMethod): string {
-  return { binary: 'an archive', npm: 'npm', deb: 'a Debian package', brew: 'Homebrew', scoop: 'Scoop' }[
-    method.kind
-  ];
+  return {
+    binary: 'an archive',
+    npm: 'npm',
+    deb: 'a Debian package',
+    rpm: 'an rpm package',
+    brew: 'Homebrew',
+    scoop: 'Scoop',
+  }[method.kind];
 }
 
-function debName(version: string | undefined): string {
-  return `ops_${version ?? '<version>'}_linux_${process.arch === 'x64' ? 'amd64' : process.arch}.deb`;
+/** The release's package for this machine: `ops_0.3.0_linux_amd64.deb`, `…_arm64.rpm` (both name it by Debian's arch). */
+function packageName(version: string | undefined, ext: 'deb' | 'rpm'): string {
+  return `ops_${version ?? '<version>'}_linux_${process.arch === 'x64' ? 'amd64' : process.arch}.${ext}`;
 }
 
 /** This machine's archive of a release, as the release names it (scripts/release/targets.json). */

@@ -26,13 +26,46 @@ describe('ids', () => {
   });
 
   it('a number is 1 to 15 digits and at least 1; digits stay text', () => {
-    expect(parseId('run id', ' 30433643 ', 'number', 'h')).toBe(30433643);
-    expect(() => parseId('run id', '0', 'number', 'give the numeric run id')).toThrow(
+    const runId = { kind: 'number', hint: (what: string) => `give the numeric ${what}` } as const;
+    expect(parseId('run id', ' 30433643 ', runId)).toBe(30433643);
+    expect(() => parseId('run id', '0', runId)).toThrow(
       expect.objectContaining({ message: 'invalid run id "0"', hint: 'give the numeric run id' }),
     );
-    expect(() => parseId('run id', '1234567890123456', 'number', 'h')).toThrow('invalid run id');
-    expect(parseId('job id', '007', 'digits', 'h')).toBe('007');
-    expect(() => parseId('job id', 'abc', 'digits', 'h')).toThrow('invalid job id "abc"');
+    expect(() => parseId('run id', '1234567890123456', runId)).toThrow('invalid run id');
+    expect(parseId('job id', '007', { kind: 'digits', hint: 'h' })).toBe('007');
+    expect(() => parseId('job id', 'abc', { kind: 'digits', hint: 'h' })).toThrow(
+      expect.objectContaining({ message: 'invalid job id "abc"', hint: 'h' }),
+    );
+  });
+
+  it('a segment is any text kept as given, but not one that leaves the path or is blank', () => {
+    const taskId = { kind: 'segment', hint: (what: string) => `give the ${what} from the list` } as const;
+    expect(parseId('task id', ' a b/c ', taskId)).toBe(' a b/c ');
+    expect(() => parseId('task id', '..', taskId)).toThrow('task id ".." would leave the intended path');
+    expect(() => parseId('task id', '', taskId)).toThrow('task id is empty');
+    expect(() => parseId('task id', '  ', taskId)).toThrow(
+      expect.objectContaining({ message: 'the task id is blank', hint: 'give the task id from the list' }),
+    );
+  });
+
+  it('a blank id is said so, in every form', () => {
+    for (const kind of ['uuid', 'number', 'digits'] as const)
+      expect(() => parseId('x id', ' ', { kind, hint: 'h' })).toThrow('the x id is blank');
+  });
+
+  it('no other parseId is defined in src: the services pass their form to this one', () => {
+    const defines =
+      /\b(?:function\s+parseId\b|(?:const|let|var)\s+parseId\b|parseId\s*[:=]\s*(?:\(|function|async))/;
+    const defined = files(SRC)
+      .map((f) => relative(SRC, f))
+      .filter((p) => p !== 'commands/shared/ids.ts')
+      .filter((p) => defines.test(readFileSync(join(SRC, p), 'utf8')));
+    expect(defined).toEqual([]);
+    // and no import renames it into a second name
+    const renamed = files(SRC)
+      .map((f) => relative(SRC, f))
+      .filter((p) => /\bparseId as\b/.test(readFileSync(join(SRC, p), 'utf8')));
+    expect(renamed).toEqual([]);
   });
 
   it('no other file of the commands, clients or the root spells the UUID pattern', () => {

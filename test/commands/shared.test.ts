@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testFactory as createFactory } from '../helpers/factory.js';
-import { parseListOptions } from '../../src/commands/shared/list-options.js';
+import { parseListFlags } from '../../src/commands/shared/list-flags.js';
 import { parseInteger, parseTime } from '../../src/commands/shared/parse.js';
 import { UsageError } from '../../src/errors.js';
 import { runMain } from '../helpers/cli.js';
@@ -16,12 +16,12 @@ describe('--limit / --all', () => {
     [{ limit: '5' }, { limit: 5, all: false }],
     [{ all: true }, { limit: undefined, all: true }],
   ])('%j → %j', (flags, expected) => {
-    expect(parseListOptions(flags)).toEqual(expected);
+    expect(parseListFlags(flags)).toEqual(expected);
   });
   it.each([[{ limit: '0' }], [{ limit: 'x' }], [{ limit: '2', all: true }]])(
     '%j is a usage error',
     (flags) => {
-      expect(() => parseListOptions(flags)).toThrow(UsageError);
+      expect(() => parseListFlags(flags)).toThrow(UsageError);
     },
   );
 });
@@ -77,7 +77,7 @@ describe('times and numbers', () => {
     'integers are decimal digits only: %j is refused',
     (raw) => {
       expect(() => parseInteger('--limit', raw)).toThrow(UsageError);
-      expect(() => parseListOptions({ limit: raw })).toThrow(`invalid --limit ${JSON.stringify(raw)}`);
+      expect(() => parseListFlags({ limit: raw })).toThrow(`invalid --limit ${JSON.stringify(raw)}`);
     },
   );
   it('an error quotes a short prefix of a long value, never the whole', () => {

@@ -184,7 +184,7 @@ describe('Node modules a one-shot command loads', () => {
   it('hosts totals: a request and a table on a bare socket, without node:http, undici or child_process', async () => {
     const r = await loaded(['hosts', 'totals'], sb.env);
     expect(r.code).toBe(0);
-    // HTTP/1.1 on node:net (src/clients/http/h1-transport.ts): node:http and its parser cost about 3 ms.
+    // HTTP/1.1 on node:net (src/clients/http/transport/h1-transport.ts): node:http and its parser cost about 3 ms.
     expect(r.modules).toContain('NativeModule net');
     for (const http of ['http', '_http_client', '_http_agent', 'https'])
       expect(r.modules).not.toContain(`NativeModule ${http}`);

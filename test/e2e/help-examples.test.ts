@@ -4,7 +4,7 @@ import { helpExamples, helpPages } from '../helpers/examples.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 /**
- * Every example of every help page, of all eleven services and the built-in commands, runs as written
+ * Every example of every help page, of every service and the built-in commands, runs as written
  * through the built CLI against the sandbox and exits as documented; where the run departs from the
  * text is listed with its reason in test/helpers/documented.ts. Help examples are alternatives, not
  * steps: each line runs alone, on a sandbox reset again.

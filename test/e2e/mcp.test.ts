@@ -407,15 +407,35 @@ describe('ops mcp: its own credentials', () => {
     expect(textOf(r)).not.toContain(sb.env.OPS_SECRETS_TOKEN);
   });
 
-  it('the console link of an instance carries a token: it is a reveal', async () => {
+  it('the console link of an instance carries a fresh token: a reveal, and a write (the service keeps the token)', async () => {
     const s = await session(['--services', 'cloud']);
     const { tools } = await s.client.listTools();
     expect(verbsOf(tools[0]!)).not.toContain('instance console');
-    const r = await s.client.callTool({
-      name: 'cloud',
-      arguments: { command: 'instance console', params: { id: 'x' } },
-    });
-    expect(textOf(r)).toMatch(/reveals a secret value: start the server with --allow-secrets/);
+    const call = (client: typeof s.client, name: string) =>
+      client.callTool({
+        name,
+        arguments: { command: 'instance console', params: { id: '4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01' } },
+      });
+    expect(textOf(await call(s.client, 'cloud'))).toMatch(
+      /reveals a secret value: start the server with --allow-secrets/,
+    );
+    // Secrets alone do not put it in the read tool, which a host may approve once for every call.
+    const secrets = await session(['--services', 'cloud', '--allow-secrets']);
+    const listed = (await secrets.client.listTools()).tools;
+    expect(listed.map((t) => t.name)).toEqual(['cloud', 'help']);
+    expect(verbsOf(listed[0]!)).toContain('instance credentials get');
+    expect(verbsOf(listed[0]!)).not.toContain('instance console');
+    expect(textOf(await call(secrets.client, 'cloud'))).toMatch(
+      /is a write verb: start the server with --allow-writes/,
+    );
+    const both = await session(['--services', 'cloud', '--allow-secrets', '--allow-writes']);
+    const write = (await both.client.listTools()).tools.find((t) => t.name === 'cloud_write')!;
+    expect(verbsOf(write)).toContain('instance console');
+    const r = await call(both.client, 'cloud_write');
+    expect(r.isError, textOf(r)).toBeFalsy();
+    expect(JSON.parse(textOf(r)).url).toMatch(
+      /^https:\/\/console\.cloud\.sandbox\.example\/vnc\.html\?.*token=/,
+    );
   });
 });
 

@@ -49,8 +49,6 @@ const BOOKKEEPING: Record<string, string> = {
 const LEAVES: Record<string, string> = {
   // The API answers with a redirect to a short-lived download address; the emulator keeps what it serves.
   'runs job logs': 'runs.blobs',
-  // A console link carries a fresh access token the service accepts later: a reveal (--allow-secrets).
-  'cloud instance console': 'cloud.world',
 };
 
 type Digests = Record<string, Record<string, string>>;
@@ -77,6 +75,8 @@ describe('a read verb changes no emulator state', () => {
       'version: 2.1\njobs:\n  build: {}\n',
       'pipelines.policy',
     ],
+    // A GET, but each answer's link carries a fresh access token the service accepts later: a write.
+    [['cloud', 'instance', 'console', '4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01'], '', 'cloud.world'],
   ])('the walk sees a write: %j changes its state', async (argv, input, part) => {
     const before = await state();
     const dir = mkdtempSync(join(tmpdir(), 'ops-'));

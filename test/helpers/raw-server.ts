@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import { type AddressInfo, type Server, type Socket, createServer } from 'node:net';
 import { afterEach } from 'vitest';
-import { h1Transport } from '../../src/clients/http/h1-transport.js';
-import { nodeTransport } from '../../src/clients/http/node-transport.js';
-import type { Transport, TransportRequest } from '../../src/clients/http/transport-types.js';
+import { h1Transport } from '../../src/clients/http/transport/h1-transport.js';
+import { nodeTransport } from '../../src/clients/http/transport/node-transport.js';
+import type { Transport, TransportRequest } from '../../src/clients/http/transport/transport-types.js';
 
 /**
  * A raw TCP server that answers each request (head and content-length body read) with the bytes

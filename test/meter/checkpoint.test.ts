@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Checkpoint, LineRanges } from '../../src/commands/meter/shared/checkpoint.js';
+import { Checkpoint, LineRanges } from '../../src/commands/meter/send/checkpoint.js';
 import { UsageError } from '../../src/errors.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'ops-meter-ckpt-'));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MeterClient } from '../../src/clients/meter/client.js';
-import { sendMany } from '../../src/commands/meter/shared/bulk.js';
+import { sendMany } from '../../src/commands/meter/send/bulk.js';
 import type { MeterClientLoader } from '../../src/commands/meter/shared/options.js';
 import { InterruptedError } from '../../src/errors.js';
 import { output } from '../helpers/verbs.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { derivedIdentifier, fieldsFromJson, toWireEvent } from '../../src/commands/meter/shared/event.js';
-import { canonicalTimeMs } from '../../src/commands/meter/shared/time.js';
+import { derivedIdentifier, fieldsFromJson, toWireEvent } from '../../src/commands/meter/send/event.js';
+import { canonicalTimeMs } from '../../src/commands/meter/send/time.js';
 import { canonicalTimeMs as sandboxTimeMs } from '../../src/sandbox/meter/time.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { fieldsFromJson } from '../../src/commands/meter/shared/event.js';
+import { fieldsFromJson } from '../../src/commands/meter/send/event.js';
 import {
   type InputLine,
   type InputReader,
@@ -11,7 +11,7 @@ import {
   csvReader,
   fileChunks,
   ndjsonReader,
-} from '../../src/commands/meter/shared/input.js';
+} from '../../src/commands/meter/send/input.js';
 import { UsageError } from '../../src/errors.js';
 
 /** Every line the reader hands over, copied (the reader reuses one object), with its fields. */

@@ -6,10 +6,10 @@ import {
   PAST_LIMIT_MS,
   fieldsFromJson,
   toWireEvent,
-} from '../../src/commands/meter/shared/event.js';
-import { ndjsonReader } from '../../src/commands/meter/shared/input.js';
-import { canonicalTimeMs } from '../../src/commands/meter/shared/time.js';
-import { writeWireEvent } from '../../src/commands/meter/shared/wire-text.js';
+} from '../../src/commands/meter/send/event.js';
+import { ndjsonReader } from '../../src/commands/meter/send/input.js';
+import { canonicalTimeMs } from '../../src/commands/meter/send/time.js';
+import { writeWireEvent } from '../../src/commands/meter/send/wire-text.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 const TS = '2026-03-01T11:00:00.000Z';

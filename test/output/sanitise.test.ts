@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHttpClient } from '../../src/clients/http/client.js';
 import { takeRawItems } from '../../src/clients/http/paginate.js';
 import { Redactor } from '../../src/clients/http/redact.js';
-import type { Transport } from '../../src/clients/http/transport-types.js';
+import type { Transport } from '../../src/clients/http/transport/transport-types.js';
 import { OpsError } from '../../src/errors.js';
 import { Printer } from '../../src/output/printer.js';
 import { escapeControls } from '../../src/output/text.js';

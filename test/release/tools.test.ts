@@ -19,6 +19,7 @@ describe('the release checks its tools before building anything', () => {
       { need: 'git', package: 'git' },
       { need: 'tar', package: 'tar' },
       { need: 'ssh-keygen', package: 'openssh-client' },
+      { need: 'gpg', package: 'gpg' },
       { need: 'xz', package: 'xz-utils' },
       { need: 'strip', package: 'binutils' },
       { need: 'dpkg-deb', package: 'dpkg' },
@@ -30,7 +31,7 @@ describe('the release checks its tools before building anything', () => {
         package: 'libc6-arm64-cross libstdc++6-arm64-cross',
       },
     ]);
-    expect(missingLine(missing.slice(7, 9))).toBe(
+    expect(missingLine(missing.slice(8, 10))).toBe(
       'missing tools to build the chosen targets: aarch64-linux-gnu-strip (Debian: binutils-aarch64-linux-gnu), qemu-aarch64 (Debian: qemu-user); install them with: apt-get install binutils-aarch64-linux-gnu qemu-user',
     );
   });
@@ -47,7 +48,17 @@ describe('the release checks its tools before building anything', () => {
 
   it('npm run release without aarch64-linux-gnu-strip: exit 1, one line, no stack trace, nothing built', () => {
     const bin = mkdtempSync(join(tmpdir(), 'ops-release-path-'));
-    for (const tool of ['git', 'tar', 'ssh-keygen', 'xz', 'strip', 'dpkg-deb', 'rpmbuild', 'qemu-aarch64'])
+    for (const tool of [
+      'git',
+      'tar',
+      'ssh-keygen',
+      'gpg',
+      'xz',
+      'strip',
+      'dpkg-deb',
+      'rpmbuild',
+      'qemu-aarch64',
+    ])
       for (const dir of ['/usr/bin', '/bin'])
         if (onPath(tool, dir)) {
           symlinkSync(join(dir, tool), join(bin, tool));

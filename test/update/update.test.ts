@@ -11,6 +11,7 @@ import {
   RELEASES_URL,
   archiveOf,
   installMethod,
+  thisExecutable,
   upgradeLine,
 } from '../../src/update/install.js';
 import { isNewer, parseRelease, releaseVersion } from '../../src/update/state.js';
@@ -135,6 +136,7 @@ describe('how ops was installed', () => {
     execPath,
     platform: 'linux',
     dpkgOwns: () => false,
+    rpmOwns: () => false,
     ...over,
   });
   it.each([
@@ -166,11 +168,29 @@ describe('how ops was installed', () => {
       'deb',
       `sudo apt install ./ops_0.3.0_linux_${process.arch === 'x64' ? 'amd64' : process.arch}.deb (from the release page)`,
     ],
+    [
+      'an rpm package (Fedora, RHEL, Amazon Linux)',
+      sea('/usr/bin/ops', { rpmOwns: (p) => p === '/usr/bin/ops' }),
+      'rpm',
+      `sudo dnf upgrade ./ops_0.3.0_linux_${process.arch === 'x64' ? 'amd64' : process.arch}.rpm (from the release page)`,
+    ],
+    [
+      'an rpm on a machine whose dpkg also lists the file: dpkg first',
+      sea('/usr/bin/ops', { dpkgOwns: () => true, rpmOwns: () => true }),
+      'deb',
+      `sudo apt install ./ops_0.3.0_linux_${process.arch === 'x64' ? 'amd64' : process.arch}.deb (from the release page)`,
+    ],
     ['a binary copied to /usr/bin by hand', sea('/usr/bin/ops'), 'binary', 'ops upgrade'],
   ])('%s', (_, e, kind, line) => {
     const method = installMethod(e);
     expect(method.kind).toBe(kind);
     expect(upgradeLine(method, '0.3.0')).toBe(line);
+  });
+
+  it('rpm -qf owns no file that no package installed (and no rpm at all is not owned either)', () => {
+    const e = thisExecutable({});
+    expect(e.rpmOwns(join(tmpdir(), 'ops-no-package-owns-this'))).toBe(false);
+    expect(e.dpkgOwns(join(tmpdir(), 'ops-no-package-owns-this'))).toBe(false);
   });
 
   it('OPS_UPGRADE_EXECUTABLE names the binary to replace, however ops runs', () => {

@@ -1,5 +1,5 @@
 import { type JsonShape, badAnswer, describeUnreadableBody, hasShape, shapeOf } from './parse-error.js';
-import type { TransportResponse, WholeResponse } from './transport-types.js';
+import type { TransportResponse, WholeResponse } from './transport/transport-types.js';
 
 /** Header names lower-cased, repeated values joined: the one shape of headers past the transport. */
 export function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {

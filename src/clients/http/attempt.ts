@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { TransportRequest } from './transport-types.js';
+import type { TransportRequest } from './transport/transport-types.js';
 
 /**
  * One attempt of a request, as the client hands it to a transport. It is aborted by its timer, by the

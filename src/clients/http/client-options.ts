@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { CredentialCommand } from './curl.js';
 import type { AuthScheme } from './auth.js';
 import type { Redactor } from './redact.js';
-import type { Transport } from './transport-types.js';
+import type { Transport } from './transport/transport-types.js';
 import type { ParsedError } from './types.js';
 
 /** What a client needs; built by the command context from settings and flags. */

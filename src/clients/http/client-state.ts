@@ -4,7 +4,7 @@ import type { AuthScheme } from './auth.js';
 import type { HttpClientOptions } from './client-options.js';
 import type { Redactor } from './redact.js';
 import { backoffSeconds } from './retry.js';
-import type { Transport } from './transport-types.js';
+import type { Transport } from './transport/transport-types.js';
 import type { RequestSpec } from './types.js';
 import { resolveUrl } from './url.js';
 

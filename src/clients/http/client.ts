@@ -32,7 +32,7 @@ import {
   type TransportResponse,
   type WholeResponse,
   lazyTransport,
-} from './transport-types.js';
+} from './transport/transport-types.js';
 import type { HttpClient, HttpResponse, RequestSpec } from './types.js';
 
 export type { HttpClientOptions } from './client-options.js';
@@ -352,7 +352,9 @@ export { describeUnreadableBody } from './parse-error.js';
 /** An undici dispatcher (a test's MockAgent) as a transport; undici's request API loads on first use. */
 function viaDispatcher(dispatcher: Dispatcher | undefined): Transport {
   if (!dispatcher) throw new Error('createHttpClient needs a transport or a dispatcher');
-  return lazyTransport(() => import('./undici-transport.js').then((m) => m.undiciTransport(dispatcher)));
+  return lazyTransport(() =>
+    import('./transport/undici-transport.js').then((m) => m.undiciTransport(dispatcher)),
+  );
 }
 
 function debugBody(payload: unknown, redactor: Redactor, sensitive = false): string {

@@ -7,7 +7,6 @@ import { type RunsApi, runsApi } from './runs.js';
 import { type SecretsApi, secretsApi } from './secrets.js';
 
 export type { RepoRef, Scope } from './refs.js';
-export type { ListOptions } from './pages.js';
 
 /**
  * The workflow-automation client: one method per `actions.*` operation, named as the seed names it

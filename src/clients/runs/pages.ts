@@ -7,8 +7,6 @@ export const MAX_PER_PAGE = 100;
 /** Largest `per_page` of variable lists (seed, Limits). */
 export const MAX_VARIABLES_PER_PAGE = 30;
 
-export type { ListOptions } from '../http/paginate.js';
-
 /** Leaves out what was not asked for, so the service's own defaults apply. */
 export function compact(q: Record<string, QueryValue>): Record<string, QueryValue> {
   const out: Record<string, QueryValue> = {};

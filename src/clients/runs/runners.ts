@@ -2,7 +2,8 @@ import type { Page } from '../http/paginate.js';
 import type { RawJson } from '../http/raw-json.js';
 import type { HttpClient } from '../http/types.js';
 import { route } from '../http/url.js';
-import { type ListOptions, listPages } from './pages.js';
+import type { ListOptions } from '../http/paginate.js';
+import { listPages } from './pages.js';
 import { type RepoRef, orgPath, repoPath } from './refs.js';
 import type {
   AuthenticationTokenWire,

@@ -2,7 +2,8 @@ import type { Page } from '../http/paginate.js';
 import type { RawJson } from '../http/raw-json.js';
 import type { HttpClient } from '../http/types.js';
 import { route } from '../http/url.js';
-import { type ListOptions, MAX_VARIABLES_PER_PAGE, listPages } from './pages.js';
+import type { ListOptions } from '../http/paginate.js';
+import { MAX_VARIABLES_PER_PAGE, listPages } from './pages.js';
 import { type RepoRef, envPath, orgPath, repoPath } from './refs.js';
 import type {
   ActionsPublicKeyWire,

@@ -1,4 +1,4 @@
-import { type ListOptions as CoreListOptions, type Page, listPages } from '../http/paginate.js';
+import { type ListOptions, type Page, listPages } from '../http/paginate.js';
 import type { RawJson } from '../http/raw-json.js';
 import type { HttpClient, QueryValue, RequestSpec } from '../http/types.js';
 import { route } from '../http/url.js';
@@ -6,15 +6,16 @@ import { taskPages } from './pages.js';
 import type { ListTasksQuery, MoveTaskQuery, TaskListWire, TaskPlacement, TaskWire } from './types.js';
 
 type Pages<T> = AsyncGenerator<Page<T | RawJson>>;
-type ListOptions = CoreListOptions & {
+/** What the task-list API adds to a list's options. */
+interface PageSize {
   /** Page size (`maxResults`); by default the paginator picks it from the limit. */
   maxResults?: number | undefined;
-};
+}
 
 /** One method per operation of the task-list API (seed 001 B), named after the discovery ids. */
 export interface TasksClient {
   /** tasklists.list, page by page. */
-  listTasklists(opts?: ListOptions): Pages<TaskListWire>;
+  listTasklists(opts?: ListOptions & PageSize): Pages<TaskListWire>;
   /** tasklists.get. */
   getTasklist(tasklist: string): Promise<TaskListWire>;
   /** tasklists.insert. */
@@ -26,7 +27,7 @@ export interface TasksClient {
   /** tasklists.delete. */
   deleteTasklist(tasklist: string): Promise<void>;
   /** tasks.list, page by page. */
-  listTasks(tasklist: string, query?: ListTasksQuery, opts?: ListOptions): Pages<TaskWire>;
+  listTasks(tasklist: string, query?: ListTasksQuery, opts?: ListOptions & PageSize): Pages<TaskWire>;
   /** tasks.get. */
   getTask(tasklist: string, task: string): Promise<TaskWire>;
   /** tasks.insert, under `parent` and after `previous` when given. */
@@ -54,11 +55,11 @@ export function createTasksClient(http: HttpClient): TasksClient {
   async function send<T>(spec: RequestSpec): Promise<T> {
     return (await http.request<T>(spec)).data;
   }
-  function pages<T>(first: RequestSpec, opts: ListOptions): Pages<T> {
+  function pages<T>(first: RequestSpec, opts: ListOptions & PageSize): Pages<T> {
     const spec = opts.maxResults
       ? { ...first, query: { ...first.query, maxResults: opts.maxResults } }
       : first;
-    return listPages<T, CoreListOptions>(http, spec, taskPages<T>(), 'items', opts);
+    return listPages<T, ListOptions>(http, spec, taskPages<T>(), 'items', opts);
   }
   const list = (tasklist: string) => route`/tasks/v1/users/@me/lists/${tasklist}`;
   const task = (tasklist: string, id: string) => route`/tasks/v1/lists/${tasklist}/tasks/${id}`;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { FRAMING } from '../../clients/http/h1-transport.js';
+import { FRAMING } from '../../clients/http/transport/h1-transport.js';
 import { UsageError } from '../../errors.js';
 import type { QueryValue } from '../../clients/http/types.js';
 import { parseKeyValue } from '../shared/parse.js';

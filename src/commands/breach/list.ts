@@ -3,7 +3,7 @@ import { verbCommand } from '../shared/verbs.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
-import { addListOptions, parseListOptions } from '../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../shared/list-flags.js';
 import { BREACH_COLUMNS, keyFor, parseDomain, start } from './shared.js';
 
 export interface BreachListOptions {
@@ -25,11 +25,11 @@ export function breachListCommand(factory: Factory, run = runBreachList): Comman
     .option('--domain <domain>', 'only breaches of this site')
     .option('--spam-list', 'only spam lists')
     .option('--no-spam-list', 'leave spam lists out');
-  return addListOptions(cmd).action(
+  return addListFlags(cmd).action(
     async (o: { domain?: string; spamList?: boolean; limit?: string; all?: boolean }, cmd: Command) => {
       const domain = o.domain === undefined ? undefined : parseDomain('--domain', o.domain);
       // The service sends the whole list in one answer: --limit cuts it here.
-      const { limit } = parseListOptions(o);
+      const { limit } = parseListFlags(o);
       const { ctx, base } = await start(factory, cmd, {}, { client: keyFor('list', false) });
       await run({
         printer: ctx.printer,

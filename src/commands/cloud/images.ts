@@ -3,7 +3,7 @@ import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import { type ImageDetailsWire, type ImageListQuery, REGION_NAMES } from '../../clients/cloud/types.js';
 import { printPages } from '../shared/list.js';
-import { addListOptions, parseListOptions } from '../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../shared/list-flags.js';
 import { IMAGE_COLUMNS } from './columns.js';
 import { type CloudRunBase, start, parseChoice } from './shared.js';
 import { choiceOption } from '../shared/choices.js';
@@ -33,13 +33,13 @@ export function cloudImagesCommand(factory: Factory, run = runCloudImages): Comm
     .addOption(choiceOption('--flavour <name>', FLAVOURS.join(', '), FLAVOURS))
     .option('--custom', 'custom images only')
     .addOption(choiceOption('--region <name>', 'images usable in this region', REGION_NAMES));
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(
     async (
       o: { flavour?: string; custom?: boolean; region?: string; limit?: string; all?: boolean },
       c: Command,
     ) => {
-      const { limit } = parseListOptions(o);
+      const { limit } = parseListFlags(o);
       const query: ImageListQuery = {
         flavour: parseChoice('--flavour', o.flavour, FLAVOURS),
         custom: o.custom ? true : undefined,

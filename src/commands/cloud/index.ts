@@ -89,7 +89,9 @@ export function register(parent: Command, factory: Factory): void {
       start: write(instanceStartCommand),
       stop: write(instanceStopCommand),
       reboot: write(instanceRebootCommand),
-      console: read(instanceConsoleCommand, { reveals: true }),
+      // Each call makes a fresh access token to the instance's screen and keyboard, which the service
+      // accepts later: state made (a write, as `runs runner token register` is), and a secret shown.
+      console: write(instanceConsoleCommand, { reveals: true }),
       types: read(instanceTypesCommand, { list: true, fields: INSTANCE_TYPE_FIELDS }),
     },
     factory,

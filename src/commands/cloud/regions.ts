@@ -3,7 +3,7 @@ import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import type { RegionWire } from '../../clients/cloud/types.js';
 import { printPages } from '../shared/list.js';
-import { addListOptions, parseListOptions } from '../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../shared/list-flags.js';
 import { type CloudRunBase, start } from './shared.js';
 
 export interface CloudRegionsOptions extends CloudRunBase {
@@ -17,9 +17,9 @@ export function cloudRegionsCommand(factory: Factory, run = runCloudRegions): Co
     'ops cloud regions --json',
     'ops cloud regions --field name',
   ]);
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(async (o: { limit?: string; all?: boolean }, c: Command) => {
-    const { limit } = parseListOptions(o);
+    const { limit } = parseListFlags(o);
     const { base } = await start(factory, c);
     await run({ ...base, limit });
   });

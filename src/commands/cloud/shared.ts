@@ -5,7 +5,7 @@ import type { Io } from '../../io.js';
 import { quote } from '../shared/parse.js';
 import { namingCloudNotFound } from './not-found.js';
 import { type ServiceBase, serviceStart } from '../shared/start.js';
-import { parseUuid } from '../shared/ids.js';
+import type { TextIdForm } from '../shared/ids.js';
 
 /** What every cloud run function gets besides its own values. */
 export type CloudRunBase = ServiceBase<CloudClient>;
@@ -23,9 +23,9 @@ export const start = serviceStart<CloudClient>('cloud', {
   create: (http) => namingCloudNotFound(createCloudClient(http)),
 });
 
-/** Every id of this API is a uuid: anything else is refused before a request. */
-export function parseId(what: string, raw: string, listCommand: string): string {
-  return parseUuid(`${what} id`, raw, `the id (a UUID) as \`${listCommand}\` shows it`);
+/** The form of every id of this API, for `parseId`: a UUID, as the list command given shows it. */
+export function cloudId(listCommand: string): TextIdForm {
+  return { kind: 'uuid', hint: `give the id (a UUID) as \`${listCommand}\` shows it` };
 }
 
 export { parseChoice } from '../shared/choices.js';

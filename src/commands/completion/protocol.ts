@@ -1,7 +1,7 @@
 import type { Argument, Command, Option } from 'commander';
 import { type Candidate, type CompletionSpec, completerOf, localWords } from '../shared/complete.js';
 import { completionValues } from '../shared/choices.js';
-import { DEFAULT_LIMIT } from '../shared/list-options.js';
+import { DEFAULT_LIMIT } from '../shared/list-flags.js';
 
 /**
  * `ops __complete WORDS…`, the protocol of cobra's `__complete` that every shell script of

@@ -7,7 +7,7 @@ import { namingNotFound } from '../shared/not-found.js';
 import { serviceStart } from '../shared/start.js';
 import type { CompletionContext, Completer } from '../shared/complete.js';
 import { firstItems } from '../shared/pick.js';
-import { parseId as parseIdOf } from '../shared/ids.js';
+import { type TextIdForm, parseId } from '../shared/ids.js';
 
 /** The start of every docgen verb: its context and client (the address and token checked first). */
 const DOCGEN_KINDS: Record<string, string> = {
@@ -31,17 +31,15 @@ export const start = serviceStart<DocgenClient>('docgen', {
 });
 
 /**
- * An id of a job, batch or template as the service writes them: digits. Anything else (a name, a URL,
- * an empty string) is refused before a request is sent.
+ * The form of an id of a job, batch or template, for `parseId`: digits, as the service writes them.
+ * Anything else (a name, a URL, an empty string) is refused before a request is sent.
  */
-export function parseId(what: string, raw: string): string {
-  return parseIdOf(
-    what,
-    raw,
-    'digits',
-    'ids are numbers, as `ops docgen jobs list` shows them in its id, template and batch columns',
-  );
-}
+export const DOCGEN_ID: TextIdForm = {
+  kind: 'digits',
+  hint: 'ids are numbers, as `ops docgen jobs list` shows them in its id, template and batch columns',
+};
+
+export { parseId };
 
 /** `--status`: one status or several separated by commas, checked against the API's statuses. */
 export function parseStatuses(raw: string | undefined): string[] | undefined {

@@ -1,9 +1,14 @@
 // `ops help <topic>`: pages of the manual that are no command (gh's `help environment|exit-codes|formatting`,
 // kubectl's `options`), written to fit 80 columns. The text follows docs/configuration.md,
-// docs/exit-codes.md and docs/output.md; the flags come from the root command itself.
+// docs/exit-codes.md and docs/output.md; the flags come from the root command itself, and each service's
+// variables from the service table (src/services.ts), handed in.
+import type { ServiceEntry } from '../../app/types.js';
 import { UsageError } from '../../errors.js';
 
-const ENVIRONMENT = `Environment variables
+/** What a help topic reads of the service table: each service's name and the settings it names. */
+export type TopicServices = ReadonlyArray<Pick<ServiceEntry, 'name' | 'mainSettings'>>;
+
+const ENVIRONMENT_HEAD = `Environment variables
 
 A setting comes from, first that is set: a flag, an environment variable, the
 profile, a built-in default. Every profile key <service>.<key> has a variable
@@ -12,21 +17,9 @@ lists every key; \`ops config list --show-origin\` shows where each value came
 from.
 
 Each service's address and credentials:
-  secrets    OPS_SECRETS_BASE_URL    OPS_SECRETS_TOKEN, OPS_SECRETS_NAMESPACE
-  meter      OPS_METER_BASE_URL      OPS_METER_API_KEY, OPS_METER_API_VERSION
-  hosts      OPS_HOSTS_BASE_URL      OPS_HOSTS_API_KEY, OPS_HOSTS_APP_KEY
-  breach     OPS_BREACH_BASE_URL     OPS_BREACH_API_KEY, OPS_BREACH_USER_AGENT,
-                                     OPS_BREACH_RATE_PER_MINUTE
-  runs       OPS_RUNS_BASE_URL       OPS_RUNS_TOKEN, OPS_RUNS_REPO, OPS_RUNS_ORG,
-                                     OPS_RUNS_WEB_HOST
-  tasks      OPS_TASKS_BASE_URL      OPS_TASKS_TOKEN
-  db         OPS_DB_BASE_URL         OPS_DB_TOKEN, OPS_DB_AUTH_URL,
-                                     OPS_DB_CLIENT_ID, OPS_DB_API_VERSION
-  pipelines  OPS_PIPELINES_BASE_URL  OPS_PIPELINES_TOKEN
-  docgen     OPS_DOCGEN_BASE_URL     OPS_DOCGEN_TOKEN
-  dataapi    OPS_DATAAPI_BASE_URL    OPS_DATAAPI_LOGIN, OPS_DATAAPI_PASSWORD
-  cloud      OPS_CLOUD_BASE_URL      OPS_CLOUD_API_KEY
-No service has a built-in address: \`eval "$(ops sandbox env)"\` sets them all
+`;
+
+const ENVIRONMENT_TAIL = `No service has a built-in address: \`eval "$(ops sandbox env)"\` sets them all
 for the sandbox.
 
 Global settings:
@@ -163,9 +156,37 @@ Examples:
 Docs: docs/output.md
 `;
 
-/** The topics, by name: each a page, or a function of the global flags' list. */
-const TOPICS: Record<string, (flags: string) => string> = {
-  environment: () => ENVIRONMENT,
+const WIDTH = 80;
+
+/** The variable of a service's setting (`hosts`, `api_key`: `OPS_HOSTS_API_KEY`). */
+const variable = (service: string, key: string) => `OPS_${service}_${key}`.toUpperCase();
+
+/**
+ * A line a service: its name, its address's variable, then its main settings' variables, wrapped at
+ * 80 columns under their own column.
+ */
+export function serviceRows(services: TopicServices): string {
+  const nameWidth = Math.max(...services.map((s) => s.name.length)) + 2;
+  const urlWidth = Math.max(...services.map((s) => variable(s.name, 'base_url').length)) + 2;
+  const indent = ' '.repeat(2 + nameWidth + urlWidth);
+  return services
+    .map((s) => {
+      const lines = [`  ${s.name.padEnd(nameWidth)}${variable(s.name, 'base_url').padEnd(urlWidth)}`];
+      s.mainSettings.forEach((key, i) => {
+        const word = variable(s.name, key) + (i < s.mainSettings.length - 1 ? ',' : '');
+        const last = lines.length - 1;
+        if (i === 0) lines[last] += word;
+        else if (lines[last]!.length + 1 + word.length <= WIDTH) lines[last] += ` ${word}`;
+        else lines.push(indent + word);
+      });
+      return `${lines.map((l) => l.trimEnd()).join('\n')}\n`;
+    })
+    .join('');
+}
+
+/** The topics, by name: each a page, or a function of the global flags' list and the service table. */
+const TOPICS: Record<string, (flags: string, services: TopicServices) => string> = {
+  environment: (_, services) => ENVIRONMENT_HEAD + serviceRows(services) + ENVIRONMENT_TAIL,
   'exit-codes': () => EXIT_CODES,
   flags: (flags) =>
     `Global flags: every command takes these, with the same meaning everywhere.\n\n${flags}\n\n` +
@@ -180,12 +201,12 @@ const TOPICS: Record<string, (flags: string) => string> = {
 export const TOPIC_NAMES = Object.keys(TOPICS).sort();
 
 /**
- * The page of a help topic, given the global flags' list. Another word is exit 2 naming the topics,
+ * The page of a help topic, given the global flags' list and the service table. Another word is exit 2 naming the topics,
  * and the command or topic it is nearest to (`ops help hots`: did you mean 'hosts'?).
  */
-export function helpTopic(name: string, flags: string, commands: string[]): string {
+export function helpTopic(name: string, flags: string, commands: string[], services: TopicServices): string {
   const topic = Object.hasOwn(TOPICS, name) ? TOPICS[name] : undefined;
-  if (topic) return topic(flags);
+  if (topic) return topic(flags, services);
   const near = [...commands, ...TOPIC_NAMES].find((w) => distance(w, name) <= Math.max(1, name.length / 3));
   throw new UsageError(
     `unknown command or help topic '${name}'`,

@@ -9,7 +9,7 @@ import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { printPages } from '../shared/list.js';
 import { choiceOption } from '../shared/choices.js';
-import { addListOptions, parseListOptions } from '../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../shared/list-flags.js';
 import { parseInteger, parseTime } from '../shared/parse.js';
 import { HOST_COLUMNS, start } from './shared.js';
 
@@ -56,7 +56,7 @@ export function parseHostsListFlags(
   o: ListFlags,
   now = Date.now(),
 ): Pick<HostsListOptions, 'query' | 'limit'> {
-  const list = parseListOptions(o);
+  const list = parseListFlags(o);
   const count = parseInteger('--count', o.count, { min: 1, max: MAX_PAGE });
   const sortDir = o.sortDir?.toLowerCase();
   if (sortDir !== undefined && sortDir !== 'asc' && sortDir !== 'desc') {
@@ -108,7 +108,7 @@ export function hostsListCommand(factory: Factory, run = runHostsList): Command 
     .option('--since <time>', 'hosts that reported since: RFC 3339, a date or relative (-3h, -2d)')
     .option('--include-muted', 'include mute expiry (mute_timeout); the table then shows until when')
     .option('--include-metadata', 'include agent version, platform, processor and other metadata (meta)');
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(async (o: ListFlags, c: Command) => {
     const parsed = parseHostsListFlags(o);
     const { base } = await start(factory, c);

@@ -2,7 +2,9 @@ import { PassThrough } from 'node:stream';
 import { ExitCode } from '../../errors.js';
 import type { VerbCall } from '../../app/types.js';
 import type { Io } from '../../io.js';
+import { RawJson } from '../../clients/http/raw-json.js';
 import { withWaitState } from '../../clients/http/wait-state.js';
+import { jsonText } from '../../output/printer.js';
 import { compileQuery, type Query } from '../../output/query.js';
 import { takes } from './help.js';
 import {
@@ -247,7 +249,7 @@ function words(p: ParamSpec, value: unknown): string[] {
 
 async function runVerb(c: CallContext, line: Line): Promise<CallResult> {
   const { verb } = line;
-  let out = '';
+  const out = new Output();
   let err = '';
   let last = '';
   // A watch with no timeout of its own is stopped by the server after wait_timeout.
@@ -256,9 +258,7 @@ async function runVerb(c: CallContext, line: Line): Promise<CallResult> {
   const io = callIo(
     c.env,
     signal,
-    (s) => {
-      out += s;
-    },
+    (s) => out.write(s),
     (s) => {
       err += s;
       for (const l of s.split('\n'))
@@ -267,6 +267,7 @@ async function runVerb(c: CallContext, line: Line): Promise<CallResult> {
           c.onStderr?.(last);
         }
     },
+    (v) => out.value(v),
   );
   // A wait's states (`pollUntil`) are told to the call as they are seen: its progress.
   const code = await withWaitState(
@@ -280,7 +281,7 @@ async function runVerb(c: CallContext, line: Line): Promise<CallResult> {
   const shown = (s: string) => redact(s, c.secrets);
   if (stop?.aborted && !c.signal.aborted)
     return {
-      text: shown(out.trim() || `(stopped watching after ${line.stopAfter} s)`),
+      text: shown(out.text().trim() || `(stopped watching after ${line.stopAfter} s)`),
       note: shown(
         `stopped after wait_timeout ${line.stopAfter} s${last ? `; last state: ${last}` : ''}: call again to keep watching, or give a larger wait_timeout`,
       ),
@@ -298,7 +299,10 @@ async function runVerb(c: CallContext, line: Line): Promise<CallResult> {
     return { text, isError: true };
   }
   try {
-    const r = result(out, line.limit, c.maxBytes, c.secrets, line.query);
+    const held = out.held();
+    const r = held
+      ? valueResult(held.value, line.limit, c.maxBytes, c.secrets, line.query)
+      : result(out.text(), line.limit, c.maxBytes, c.secrets, line.query);
     return { ...r, text: shown(r.text), isError: false };
   } catch (err) {
     // A query that does not fit the result (`length` of a number): known only once it is here.
@@ -306,12 +310,16 @@ async function runVerb(c: CallContext, line: Line): Promise<CallResult> {
   }
 }
 
-/** An Io for one verb run by the server: no terminal, empty stdin, output to these functions. */
+/**
+ * An Io for one verb run by the server: no terminal, empty stdin, output to these functions; with
+ * `values`, a JSON result is handed over as a value instead of its text (`Io.values`).
+ */
 export function callIo(
   env: Io['env'],
   signal: AbortSignal,
   stdout: (s: string) => void,
   stderr: (s: string) => void,
+  values?: (value: unknown) => void,
 ): Io {
   const stdin = new PassThrough();
   stdin.end();
@@ -325,7 +333,45 @@ export function callIo(
     stdinIsTty: false,
     columns: 80,
     signal,
+    ...(values ? { values } : {}),
   };
+}
+
+/**
+ * What a verb printed: one JSON result held as a value, or text. A value is kept as it came only while
+ * it is all there is; anything else printed besides turns it into the text `-o json` writes, in order,
+ * so that such output reaches the call as the command line prints it.
+ */
+class Output {
+  private out = '';
+  private kept: { value: unknown } | undefined;
+
+  write(s: string): void {
+    this.flush();
+    this.out += s;
+  }
+
+  value(value: unknown): void {
+    if (this.out === '' && !this.kept) this.kept = { value };
+    else this.write(jsonText(value));
+  }
+
+  /** The one value printed, if that is all the verb printed. */
+  held(): { value: unknown } | undefined {
+    return this.out === '' ? this.kept : undefined;
+  }
+
+  text(): string {
+    this.flush();
+    return this.out;
+  }
+
+  private flush(): void {
+    if (!this.kept) return;
+    const { value } = this.kept;
+    this.kept = undefined;
+    this.out += jsonText(value);
+  }
 }
 
 const NARROW =
@@ -388,6 +434,51 @@ function result(
     };
   }
   return more ? { text, note: moreNote(limit) } : { text };
+}
+
+/**
+ * `result` for a value the verb handed over (`Io.values`), with the same text and notes, without its
+ * indented text printed and parsed back: a list's items are made compact one by one (a RawJson item
+ * parsed first), each masked, only as far as the byte cap reaches. A query reads the masked value, so
+ * with one (or with a credential JSON escapes) the compact text goes through `result`.
+ */
+function valueResult(
+  value: unknown,
+  limit: number,
+  maxBytes: number,
+  secrets: readonly string[],
+  query?: Query,
+): { text: string; note?: string } {
+  const whole = value instanceof RawJson ? value.value() : value;
+  if (query || !redactorOf(secrets).jsonSafe)
+    return result(JSON.stringify(whole ?? null) ?? 'null', limit, maxBytes, secrets, query);
+  if (!Array.isArray(whole))
+    return capped(redact(JSON.stringify(whole ?? null) ?? 'null', secrets), maxBytes);
+  const more = whole.length > limit;
+  const items = more ? whole.slice(0, limit) : whole;
+  const parts: string[] = [];
+  // The bytes of `[` and `]` and of each item with the comma after it, as `result` counts them.
+  let size = 2;
+  let over = -1;
+  for (let i = 0; i < items.length; i++) {
+    const item: unknown = items[i];
+    const part = redact(JSON.stringify(item instanceof RawJson ? item.value() : item) ?? 'null', secrets);
+    parts.push(part);
+    size += Buffer.byteLength(part) + 1;
+    if (size > maxBytes) {
+      over = i;
+      break;
+    }
+  }
+  // Every item read: the array's text is one byte less (no comma after the last).
+  if (over < 0 || (over === items.length - 1 && size - 1 <= maxBytes)) {
+    const text = `[${parts.join(',')}]`;
+    return more ? { text, note: moreNote(limit) } : { text };
+  }
+  return {
+    text: `[${parts.slice(0, over).join(',')}]`,
+    note: `the first ${over} of ${items.length}${more ? '+' : ''} items: the result is capped at ${maxBytes} bytes; ${NARROW}`,
+  };
 }
 
 const moreNote = (limit: number) =>

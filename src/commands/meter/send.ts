@@ -2,39 +2,14 @@ import { type Command, Option } from 'commander';
 import { verbCommand } from '../shared/verbs.js';
 import { MAX_EVENTS_PER_REQUEST } from '../../clients/meter/client.js';
 import { UsageError } from '../../errors.js';
-import type { Io } from '../../io.js';
-import type { Feedback } from '../../output/feedback.js';
-import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { parseInteger } from '../shared/parse.js';
-import { type Shard, addShardOption, parseShard } from '../shared/shard.js';
-import type { EventFields } from './shared/event.js';
-import { type SendFlags, eventFromFlags, inspectInput } from './shared/flags.js';
-import {
-  type MeterClientLoader,
-  addApiVersionOption,
-  loaderOf,
-  start,
-  withApiVersion,
-} from './shared/options.js';
+import { addShardOption, parseShard } from '../shared/shard.js';
+import type { MeterSendOptions } from './send/options.js';
+import { type SendFlags, eventFromFlags, inspectInput } from './send/flags.js';
+import { addApiVersionOption, loaderOf, start, withApiVersion } from './shared/options.js';
 
-export interface MeterSendOptions {
-  io: Io;
-  printer: Printer;
-  feedback: Feedback;
-  client: MeterClientLoader;
-  /** One event from flags; otherwise `input` is read. */
-  event: EventFields | undefined;
-  input: string | undefined;
-  format: 'ndjson' | 'csv';
-  size: number | undefined;
-  concurrency: number;
-  batchSize: number;
-  rejects: string | undefined;
-  checkpoint: string | undefined;
-  strict: boolean;
-  shard?: Shard | undefined;
-}
+export type { MeterSendOptions };
 
 const DEFAULT_CONCURRENCY = 8;
 
@@ -131,9 +106,9 @@ Exit 0 when every event was accepted, 1 when any line was invalid or refused, 13
 
 export async function runMeterSend(o: MeterSendOptions): Promise<void> {
   if (o.event) {
-    const { sendOne } = await import('./shared/one.js');
+    const { sendOne } = await import('./send/one.js');
     return sendOne({ printer: o.printer, client: o.client, event: o.event });
   }
-  const { sendMany } = await import('./shared/bulk.js');
+  const { sendMany } = await import('./send/bulk.js');
   await sendMany({ ...o, input: o.input ?? '-' });
 }

@@ -111,3 +111,40 @@ function projectById(client: PipelinesClient, org: string, id: string): Promise<
 async function projectNames(client: PipelinesClient, org: string): Promise<string[]> {
   return (await planning(() => client.getOrgSummaryData(org, {}))).all_projects;
 }
+
+type Resolver<Y> = (ctx: Context, base: PipelinesBase) => Promise<Y>;
+type Given = ProjectRef | undefined;
+type Found<R extends Given> = R extends ProjectRef ? string : undefined;
+
+/**
+ * The project a verb names, resolved once in the pipelines start as runs resolves its repository
+ * (`start(factory, c, flags, { resolve: withSlug(given, c.opts()) })` gives `{ ctx, base, slug }`): a
+ * slug as given, else found by one planned read (named by --dry-run). No project given, none found.
+ */
+export function withSlug<R extends Given>(ref: R, opts: { org?: string }): Resolver<{ slug: Found<R> }> {
+  return async (ctx, base) => ({
+    slug: (ref === undefined ? undefined : await projectSlugOf(ctx, base, ref, opts)) as Found<R>,
+  });
+}
+
+/** The project's id, resolved once in the start (see `withSlug`): an id as given, else found. */
+export function withProjectId<R extends Given>(
+  ref: R,
+  opts: { org?: string },
+): Resolver<{ projectId: Found<R> }> {
+  return async (ctx, base) => ({
+    projectId: (ref === undefined ? undefined : await projectIdOf(ctx, base, ref, opts)) as Found<R>,
+  });
+}
+
+/** The project itself where a verb shows it: a slug costs no read here (the verb reads it). */
+export function withProject(
+  ref: ProjectRef,
+  opts: { org?: string },
+): Resolver<{ slug: string; found?: ProjectWire }> {
+  return async (ctx, base) => {
+    if ('slug' in ref) return { slug: ref.slug };
+    const found = await findProject(ctx, base, ref, opts);
+    return { slug: found.slug, found };
+  };
+}

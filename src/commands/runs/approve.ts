@@ -4,7 +4,7 @@ import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import { RUN_FIELDS } from './columns.js';
-import { type RunsBase, addRepoOption, inRepo, parseId, start } from './shared.js';
+import { type RunsBase, addRepoOption, inRepo, RUN_ID, parseId, start } from './shared.js';
 
 export interface RunsApproveOptions extends RunsBase {
   repo: RepoRef;
@@ -19,7 +19,7 @@ export function runsApproveCommand(factory: Factory, run = runRunsApprove): Comm
       ['ops runs list --status action_required', 'ops runs approve 30433646'],
     ).addArgument(requiredRunArgument()),
   ).action(async (raw: string, o: { repo?: string }, c: Command) => {
-    const runId = parseId('run id', raw);
+    const runId = parseId('run id', raw, RUN_ID);
     const { base, repo } = await start(factory, c, o, { scope: inRepo });
     await run({ ...base, repo, runId });
   });

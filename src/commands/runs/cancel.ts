@@ -5,7 +5,7 @@ import type { RepoRef } from '../../clients/runs/client.js';
 import { RUN_FIELDS } from './columns.js';
 import { requireOrPick } from '../shared/pick.js';
 import { runArgument, pickRun } from './pick-run.js';
-import { type RunsBase, addRepoOption, inRepo, parseId, start } from './shared.js';
+import { type RunsBase, addRepoOption, inRepo, RUN_ID, parseId, start } from './shared.js';
 
 export interface RunsCancelOptions extends RunsBase {
   repo: RepoRef;
@@ -23,7 +23,7 @@ export function runsCancelCommand(factory: Factory, run = runRunsCancel): Comman
   ).action(async (raw: string | undefined, o: { repo?: string }, c: Command) => {
     requireOrPick(factory.io, c, 'run-id', raw);
     const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
-    const runId = raw === undefined ? await pickRun(ctx, c, base, repo) : parseId('run id', raw);
+    const runId = raw === undefined ? await pickRun(ctx, c, base, repo) : parseId('run id', raw, RUN_ID);
     await run({ ...base, repo, runId });
   });
 }

@@ -6,10 +6,10 @@ import type { ListRunsQuery } from '../../clients/runs/runs.js';
 import type { WorkflowRunWire } from '../../clients/runs/types.js';
 import { UsageError } from '../../errors.js';
 import { printPages } from '../shared/list.js';
-import { addListOptions, parseListOptions } from '../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../shared/list-flags.js';
 import { RUN_COLUMNS } from './columns.js';
 import { RUN_STATUS_VALUES, createdWindow, parseEvent, parseSha, parseStatus } from './filters.js';
-import { type RunsBase, addRepoOption, inRepo, parseId, parseWorkflow, start } from './shared.js';
+import { type RunsBase, addRepoOption, inRepo, RUN_ID, parseId, parseWorkflow, start } from './shared.js';
 import { choiceOption } from '../shared/choices.js';
 
 export interface RunsListOptions extends RunsBase {
@@ -40,7 +40,7 @@ export function parseRunsListFlags(
   o: Flags,
   now = Date.now(),
 ): Pick<RunsListOptions, 'workflow' | 'query' | 'limit'> {
-  const list = parseListOptions(o);
+  const list = parseListFlags(o);
   const nonEmpty = (flag: string, v: string | undefined) => {
     if (v !== undefined && v.trim() === '')
       throw new UsageError(`${flag} is empty`, `give a value, or leave ${flag} out`);
@@ -56,7 +56,8 @@ export function parseRunsListFlags(
       status: o.status === undefined ? undefined : parseStatus(o.status),
       created: createdWindow(o.since, o.until, now),
       head_sha: o.headSha === undefined ? undefined : parseSha(o.headSha),
-      check_suite_id: o.checkSuiteId === undefined ? undefined : parseId('--check-suite-id', o.checkSuiteId),
+      check_suite_id:
+        o.checkSuiteId === undefined ? undefined : parseId('--check-suite-id', o.checkSuiteId, RUN_ID),
       exclude_pull_requests: o.excludePullRequests || undefined,
     },
   };
@@ -93,7 +94,7 @@ export function runsListCommand(factory: Factory, run = runRunsList): Command {
     .option('--head-sha <sha>', 'runs of this commit (full SHA)')
     .option('--check-suite-id <id>', 'runs of this check suite')
     .option('--exclude-pull-requests', 'leave the pull requests out of each run');
-  addListOptions(cmd);
+  addListFlags(cmd);
   addRepoOption(cmd);
   return cmd.action(async (o: Flags, c: Command) => {
     const parsed = parseRunsListFlags(o);

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
-import { type RunsBase, addRepoOption, inRepo, parseId, start } from './shared.js';
+import { type RunsBase, addRepoOption, inRepo, RUN_ID, parseId, start } from './shared.js';
 import { printDeleted } from '../shared/outcome.js';
 
 export interface RunsLogsDeleteOptions extends RunsBase {
@@ -18,7 +18,7 @@ export function runsLogsDeleteCommand(factory: Factory, run = runRunsLogsDelete)
       'ops runs delete-logs 30433642 --yes',
     ]).addArgument(requiredRunArgument()),
   ).action(async (raw: string, o: { repo?: string }, c: Command) => {
-    const runId = parseId('run id', raw);
+    const runId = parseId('run id', raw, RUN_ID);
     const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
     await run({ ...base, repo, runId, confirm: (a) => ctx.confirm(a) });
   });

@@ -15,7 +15,7 @@ import {
 } from '../shared/zip.js';
 import { requireOrPick } from '../shared/pick.js';
 import { runArgument, pickRun } from './pick-run.js';
-import { type RunsBase, addRepoOption, inRepo, parseId, start } from './shared.js';
+import { type RunsBase, addRepoOption, inRepo, RUN_ID, parseId, start } from './shared.js';
 
 export interface RunsLogsOptions extends RunsBase {
   repo: RepoRef;
@@ -112,12 +112,12 @@ file that exists stops the command before anything is written (exit 2) unless --
       c: Command,
     ) => {
       requireOrPick(factory.io, c, 'run-id', raw);
-      const given = raw === undefined ? undefined : parseId('run id', raw);
+      const given = raw === undefined ? undefined : parseId('run id', raw, RUN_ID);
       const existing = parseExisting(o);
       if (existing !== 'refuse' && o.dir === undefined)
         throw new UsageError('--clobber and --skip-existing need --dir', 'add --dir DIR, or drop them');
       const attempt = parseInteger('--attempt', o.attempt, { min: 1 });
-      const jobId = o.job === undefined ? undefined : parseId('--job', o.job);
+      const jobId = o.job === undefined ? undefined : parseId('--job', o.job, RUN_ID);
       if (o.dir !== undefined && o.dir.trim() === '') throw new UsageError('--dir is empty', 'give a folder');
       const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
       const runId = given ?? (await pickRun(ctx, c, base, repo));

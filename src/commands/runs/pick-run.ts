@@ -2,7 +2,7 @@ import { Argument, type Command } from 'commander';
 import type { Context } from '../../app/types.js';
 import type { RepoRef } from '../../clients/runs/client.js';
 import type { WorkflowRunWire } from '../../clients/runs/types.js';
-import { DEFAULT_LIMIT } from '../shared/list-options.js';
+import { DEFAULT_LIMIT } from '../shared/list-flags.js';
 import { type Completer, completing } from '../shared/complete.js';
 import { firstItems, pickOrRequire, pickableArgument } from '../shared/pick.js';
 import { stateOf } from './columns.js';

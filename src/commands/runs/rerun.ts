@@ -6,7 +6,7 @@ import { UsageError } from '../../errors.js';
 import { RUN_FIELDS } from './columns.js';
 import { canPick } from '../shared/pick.js';
 import { optionalRunArgument, pickRun } from './pick-run.js';
-import { type RunsBase, addRepoOption, inRepo, parseId, start } from './shared.js';
+import { type RunsBase, addRepoOption, inRepo, RUN_ID, parseId, start } from './shared.js';
 
 export interface RunsRerunOptions extends RunsBase {
   repo: RepoRef;
@@ -38,8 +38,8 @@ export function parseRerunFlags(
   if (o.job === undefined && raw === undefined && !pickable)
     throw new UsageError('no run given', 'give the run id (ops runs list shows them), or --job JOB_ID');
   return {
-    runId: raw === undefined ? undefined : parseId('run id', raw),
-    jobId: o.job === undefined ? undefined : parseId('--job', o.job),
+    runId: raw === undefined ? undefined : parseId('run id', raw, RUN_ID),
+    jobId: o.job === undefined ? undefined : parseId('--job', o.job, RUN_ID),
     failed: Boolean(o.failed),
     debugLogging: Boolean(o.debugLogging),
   };

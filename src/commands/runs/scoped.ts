@@ -1,7 +1,8 @@
 import { planning } from '../../clients/http/planning.js';
 import type { Page } from '../../clients/http/paginate.js';
 import type { RawJson } from '../../clients/http/raw-json.js';
-import type { ListOptions, RunsClient, Scope } from '../../clients/runs/client.js';
+import type { ListOptions } from '../../clients/http/paginate.js';
+import type { RunsClient, Scope } from '../../clients/runs/client.js';
 import type { PutResult } from '../../clients/runs/secrets.js';
 import type {
   ActionsPublicKeyWire,

@@ -3,9 +3,9 @@ import { verbCommand } from '../shared/verbs.js';
 import type { Factory } from '../../app/types.js';
 import type { MinimalRepositoryWire } from '../../clients/runs/types.js';
 import { printPages } from '../shared/list.js';
-import { addListOptions, parseListOptions } from '../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../shared/list-flags.js';
 import { REPOSITORY_COLUMNS } from './columns.js';
-import { type RunsBase, addOrgOption, inOrg, parseId, parseName, start } from './shared.js';
+import { type RunsBase, addOrgOption, inOrg, RUN_ID, parseId, parseName, start } from './shared.js';
 
 /** `secret repos …` and `variable repos …`: the repositories an organisation item with visibility selected reaches. */
 export type SelectedKind = 'secret' | 'variable';
@@ -38,12 +38,12 @@ export function selectedReposListCommand(
       `ops runs ${kind} repos list ${example} --org octo-org --json`,
     ],
   ).argument('<name>', `the ${kind} name`);
-  addListOptions(cmd);
+  addListFlags(cmd);
   addOrgOption(cmd);
   return cmd.action(
     async (rawName: string, o: { org?: string; limit?: string; all?: boolean }, c: Command) => {
       const name = parseName(`${kind} name`, rawName);
-      const { limit } = parseListOptions(o);
+      const { limit } = parseListFlags(o);
       const { base, org } = await start(factory, c, o, { scope: inOrg });
       await run({ ...base, kind, org, name, limit });
     },
@@ -67,7 +67,7 @@ export function selectedReposAddCommand(
       .argument('<repo-id>', 'the repository id'),
   ).action(async (rawName: string, rawId: string, o: { org?: string }, c: Command) => {
     const name = parseName(`${kind} name`, rawName);
-    const repositoryId = parseId('repository id', rawId);
+    const repositoryId = parseId('repository id', rawId, RUN_ID);
     const { base, org } = await start(factory, c, o, { scope: inOrg });
     await run({ ...base, kind, org, name, repositoryId });
   });

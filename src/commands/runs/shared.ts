@@ -8,7 +8,7 @@ import { type Missing, UsageError } from '../../errors.js';
 import { namingNotFound } from '../shared/not-found.js';
 import { type RemoteMatch, remoteMatch, webHostOf } from '../shared/git-remote.js';
 import { type ServiceBase, serviceStart } from '../shared/start.js';
-import { parseId as parseIdOf } from '../shared/ids.js';
+import { type NumberIdForm, parseId } from '../shared/ids.js';
 
 /** What every runs run function gets besides its own values (the client made on first use). */
 export type RunsBase = ServiceBase<RunsClient>;
@@ -280,10 +280,10 @@ export function namingRunsNotFound(client: RunsClient): RunsClient {
   return namingNotFound(client, runsMissing);
 }
 
-/** A positive whole-number id (run, job, artifact, runner…), checked before any request. */
-export function parseId(what: string, raw: string): number {
-  return parseIdOf(what, raw, 'number', `give the numeric ${what}`);
-}
+/** The form of every runs id (run, job, artifact, runner…): a positive whole number, for `parseId`. */
+export const RUN_ID: NumberIdForm = { kind: 'number', hint: (what) => `give the numeric ${what}` };
+
+export { parseId };
 
 /** A secret or variable name as the service takes it: letters, digits and underscores, not first a digit. */
 export function parseName(what: string, raw: string): string {

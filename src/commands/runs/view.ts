@@ -7,7 +7,7 @@ import { openWeb } from '../shared/browser.js';
 import { requireOrPick } from '../shared/pick.js';
 import { JOB_COLUMNS, RUN_FIELDS } from './columns.js';
 import { runArgument, pickRun } from './pick-run.js';
-import { type RunsBase, addRepoOption, allItems, inRepo, parseId, start } from './shared.js';
+import { type RunsBase, addRepoOption, allItems, inRepo, RUN_ID, parseId, start } from './shared.js';
 
 export interface RunsViewOptions extends RunsBase {
   repo: RepoRef;
@@ -31,7 +31,7 @@ export function runsViewCommand(factory: Factory, run = runRunsView): Command {
   ).action(async (raw: string | undefined, o: { repo?: string; web?: boolean }, c: Command) => {
     requireOrPick(factory.io, c, 'run-id', raw);
     const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
-    const runId = raw === undefined ? await pickRun(ctx, c, base, repo) : parseId('run id', raw);
+    const runId = raw === undefined ? await pickRun(ctx, c, base, repo) : parseId('run id', raw, RUN_ID);
     const jobs = ctx.printer.format === 'table' && !ctx.flags.query && ctx.flags.field === undefined;
     const web = o.web ? (url: string) => openWeb(ctx, url) : undefined;
     await run({ ...base, repo, runId, jobs, web });

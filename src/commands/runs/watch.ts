@@ -12,7 +12,7 @@ import { JOB_COLUMNS, RUN_FIELDS, stateOf } from './columns.js';
 import { LiveBlock, renderRun } from './live.js';
 import { requireOrPick } from '../shared/pick.js';
 import { runArgument, pickRun } from './pick-run.js';
-import { type RunsBase, addRepoOption, allItems, inRepo, parseId, start } from './shared.js';
+import { type RunsBase, addRepoOption, allItems, inRepo, RUN_ID, parseId, start } from './shared.js';
 
 export interface RunsWatchOptions extends RunsBase {
   io: Io;
@@ -59,7 +59,7 @@ Prints the finished run (with its jobs in a table) on stdout.`,
       c: Command,
     ) => {
       requireOrPick(factory.io, c, 'run-id', raw);
-      const given = raw === undefined ? undefined : parseId('run id', raw);
+      const given = raw === undefined ? undefined : parseId('run id', raw, RUN_ID);
       const intervalSeconds = parseInterval(o.interval);
       const timeoutSeconds = parseSeconds('--wait-timeout', o.waitTimeout);
       const { ctx, base, repo } = await start(factory, c, o, {

@@ -29,7 +29,7 @@ export async function printPages<T>(o: PrintPagesOptions<T>): Promise<number> {
     more = page.more;
   };
   let printed = 0;
-  if (o.printer.takesRawJson) {
+  if (o.printer.takesRawJson && o.printer.format === 'ndjson') {
     // NDJSON page by page: an item costs a write, not also a promise and an iterator step.
     for await (const page of o.pages) {
       onPage(page);

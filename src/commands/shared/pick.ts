@@ -3,7 +3,7 @@ import type { Page } from '../../clients/http/paginate.js';
 import { type RawJson, materialize } from '../../clients/http/raw-json.js';
 import { UsageError } from '../../errors.js';
 import { type Io, isCi } from '../../io.js';
-import { DEFAULT_LIMIT } from './list-options.js';
+import { DEFAULT_LIMIT } from './list-flags.js';
 import type { PickSpec } from './pick-spec.js';
 
 const PICKABLE = new WeakSet<Argument>();

@@ -93,7 +93,7 @@ export interface ServiceStartSpec<T, F, S> {
 }
 
 /** What one verb adds to its service's start. */
-export interface VerbStart<S, X> {
+export interface VerbStart<S, X, T = unknown, Y = object> {
   /** What else of the verb reads stdin (`the secret value`): `--token-stdin` cannot share it. */
   stdinUsed?: string | undefined;
   /** Replaces `table` as the last fallback of the output format. */
@@ -104,15 +104,20 @@ export interface VerbStart<S, X> {
   client?: Omit<ServiceClientOptions, 'credentialFlags'> | false;
   /** The verb's own scope (the repository of a runs verb), read after the service's, before the client. */
   scope?: (ctx: Context, service: S) => X | Promise<X>;
+  /**
+   * What the verb looks up once its client is ready, read once here rather than by hand in each verb
+   * (the project a pipelines verb names, found by a planned read that --dry-run sends and names).
+   */
+  resolve?: ((ctx: Context, base: ServiceBase<T>) => Y | Promise<Y>) | undefined;
 }
 
 /** A service's verb start: `start(factory, cmd, flags, { stdinUsed })` gives `{ ctx, base, …scope }`. */
-export type ServiceStart<T, F, S> = <X extends object = object>(
+export type ServiceStart<T, F, S> = <X extends object = object, Y extends object = object>(
   factory: Factory,
   cmd: Command,
   flags?: F,
-  o?: VerbStart<S, X>,
-) => Promise<{ ctx: Context; base: ServiceBase<T> } & S & X>;
+  o?: VerbStart<S, X, T, Y>,
+) => Promise<{ ctx: Context; base: ServiceBase<T> } & S & X & Y>;
 
 /**
  * Declares how every verb of a service starts, once: its flags for profile keys, what it works on,
@@ -122,11 +127,11 @@ export function serviceStart<T, F = Record<string, never>, S extends object = ob
   service: string,
   spec: ServiceStartSpec<T, F, S>,
 ): ServiceStart<T, F, S> {
-  return async <X extends object = object>(
+  return async <X extends object = object, Y extends object = object>(
     factory: Factory,
     cmd: Command,
     flags: F = {} as F,
-    o: VerbStart<S, X> = {},
+    o: VerbStart<S, X, T, Y> = {},
   ) => {
     spec.check?.(flags);
     const { ctx, base, scope } = await startService<T, S & X>(factory, cmd, service, {
@@ -146,6 +151,7 @@ export function serviceStart<T, F = Record<string, never>, S extends object = ob
         return { ...own, ...verb };
       },
     });
-    return { ctx, base, ...scope };
+    const resolved = o.resolve ? await o.resolve(ctx, base) : ({} as Y);
+    return { ctx, base, ...scope, ...resolved };
   };
 }

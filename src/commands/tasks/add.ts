@@ -12,6 +12,7 @@ import {
   checkNotes,
   checkTitle,
   dueDate,
+  TASK_ID,
   parseId,
   start,
 } from './shared.js';
@@ -65,8 +66,9 @@ export function tasksAddCommand(factory: Factory, run = runTasksAdd): Command {
       const many = title === '-';
       const notes = o.notes === undefined ? undefined : checkNotes(o.notes);
       const due = o.due === undefined ? undefined : dueDate('--due', o.due);
-      const parent = o.parent === undefined ? undefined : parseId(o.parent, 'parent task id');
-      const previous = o.previous === undefined ? undefined : parseId(o.previous, 'previous task id');
+      const parent = o.parent === undefined ? undefined : parseId('parent task id', o.parent, TASK_ID);
+      const previous =
+        o.previous === undefined ? undefined : parseId('previous task id', o.previous, TASK_ID);
       if (o.tokenStdin && many)
         throw new UsageError(
           '--token-stdin and - (titles on stdin) cannot both read stdin',

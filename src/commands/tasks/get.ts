@@ -6,6 +6,7 @@ import {
   type TasksFlags,
   type TasksRunBase,
   addListOption,
+  TASK_ID,
   parseId,
   start,
   taskIn,
@@ -28,7 +29,7 @@ export function tasksGetCommand(factory: Factory, run = runTasksGet): Command {
   )
     .argument('<task>', 'the task id')
     .action(async (task: string, o: TasksFlags, c: Command) => {
-      parseId(task, 'task id');
+      parseId('task id', task, TASK_ID);
       const { base, list } = await start(factory, c, o);
       await run({ ...base, list, task });
     });

@@ -5,7 +5,7 @@ import type { Factory } from '../../app/types.js';
 import { MAX_PAGE } from '../../clients/tasks/pages.js';
 import type { ListTasksQuery, TaskWire } from '../../clients/tasks/types.js';
 import { printPages } from '../shared/list.js';
-import { addListOptions, parseListOptions } from '../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../shared/list-flags.js';
 import { parseInteger, parseTimeWindow } from '../shared/parse.js';
 import { ListResolver, type TasksFlags, type TasksRunBase, addListOption, rfc3339, start } from './shared.js';
 import { taskColumns } from './columns.js';
@@ -42,7 +42,7 @@ export function parseTasksListFlags(
   o: Flags,
   now = Date.now(),
 ): Pick<TasksListOptions, 'query' | 'limit' | 'pageSize'> {
-  const { limit } = parseListOptions(o);
+  const { limit } = parseListFlags(o);
   if (o.until !== undefined)
     throw new UsageError(
       '--until is not available here: the service filters by update time from a start only (updatedMin)',
@@ -99,7 +99,7 @@ export function tasksListCommand(factory: Factory, run = runTasksList): Command 
     .option('--show-deleted', 'include deleted tasks')
     .option('--show-assigned', 'include tasks assigned from documents and chat spaces')
     .option('--page-size <n>', `tasks per request (maxResults), at most ${MAX_PAGE}`);
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(async (o: Flags, c: Command) => {
     const parsed = parseTasksListFlags(o);
     const { ctx, base, list } = await start(factory, c, o);

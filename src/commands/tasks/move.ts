@@ -6,6 +6,7 @@ import {
   type TasksFlags,
   type TasksRunBase,
   addListOption,
+  TASK_ID,
   parseId,
   parseListRef,
   start,
@@ -46,9 +47,10 @@ export function tasksMoveCommand(factory: Factory, run = runTasksMove): Command 
     .option('--previous <task>', 'the sibling to follow (it must not be hidden)')
     .option('--to-list <list>', 'move it, with its subtasks, into this list: id, exact title or @default')
     .action(async (task: string, o: Flags, c: Command) => {
-      parseId(task, 'task id');
-      const parent = o.parent === undefined ? undefined : parseId(o.parent, 'parent task id');
-      const previous = o.previous === undefined ? undefined : parseId(o.previous, 'previous task id');
+      parseId('task id', task, TASK_ID);
+      const parent = o.parent === undefined ? undefined : parseId('parent task id', o.parent, TASK_ID);
+      const previous =
+        o.previous === undefined ? undefined : parseId('previous task id', o.previous, TASK_ID);
       const toList = o.toList === undefined ? undefined : parseListRef(o.toList, '--to-list');
       const { base, list } = await start(factory, c, o);
       await run({ ...base, list, task, parent, previous, toList });

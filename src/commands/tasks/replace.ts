@@ -10,6 +10,7 @@ import {
   addListOption,
   checkNotes,
   checkTitle,
+  TASK_ID,
   parseId,
   readJsonObject,
   start,
@@ -53,7 +54,7 @@ export function tasksReplaceCommand(factory: Factory, run = runTasksReplace): Co
     .argument('<task>', 'the task id')
     .requiredOption('--file <file>', 'the task as JSON, or - for stdin; fields left out are cleared')
     .action(async (task: string, o: TasksFlags & { file: string }, c: Command) => {
-      parseId(task, 'task id');
+      parseId('task id', task, TASK_ID);
       if (o.file === '-' && o.tokenStdin)
         throw new UsageError(
           '--token-stdin and --file - cannot both read stdin',

@@ -3,11 +3,11 @@ import { type Command, Option } from 'commander';
 import { type TasksClient, createTasksClient } from '../../clients/tasks/client.js';
 import { DEFAULT_LIST } from '../../clients/tasks/index.js';
 import type { TaskListWire } from '../../clients/tasks/types.js';
-import { encodeSegment } from '../../clients/http/url.js';
 import { ApiError, type Missing, NotFoundError, UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import { readInputFile } from '../shared/secret-input.js';
-import { notBlank, parseTime } from '../shared/parse.js';
+import { parseTime } from '../shared/parse.js';
+import { type TextIdForm, parseId } from '../shared/ids.js';
 import { namingNotFound } from '../shared/not-found.js';
 import { type Completer, completing } from '../shared/complete.js';
 import { firstItems } from '../shared/pick.js';
@@ -115,12 +115,16 @@ export function withFlagHints(client: TasksClient): TasksClient {
   return wrapped as unknown as TasksClient;
 }
 
-/** A task or list id as a path segment: empty, `.`, `..` and NUL are refused before any request. */
-export function parseId(raw: string, what: string): string {
-  encodeSegment(raw, what);
-  notBlank(what, raw, `give the ${what} as \`ops tasks list --json\` shows it`);
-  return raw;
-}
+/**
+ * The form of a task or list id, for `parseId`: any text that is one path segment (empty, `.`, `..`
+ * and NUL are refused before any request), kept as given.
+ */
+export const TASK_ID: TextIdForm = {
+  kind: 'segment',
+  hint: (what) => `give the ${what} as \`ops tasks list --json\` shows it`,
+};
+
+export { parseId };
 
 /** Characters as the service counts them (code points). */
 function length(s: string): number {

@@ -11,6 +11,7 @@ import {
   checkNotes,
   checkTitle,
   dueDate,
+  TASK_ID,
   parseId,
   start,
   taskIn,
@@ -62,7 +63,7 @@ export function tasksUpdateCommand(factory: Factory, run = runTasksUpdate): Comm
     .option('--due <date>', 'new due date: 2026-05-01, an ISO time or relative (+3d) ("" clears it)')
     .addOption(choiceOption('--status <status>', 'needsAction or completed', ['needsAction', 'completed']))
     .action(async (task: string, o: Flags, c: Command) => {
-      parseId(task, 'task id');
+      parseId('task id', task, TASK_ID);
       const patch = parseUpdateFlags(o);
       const { base, list } = await start(factory, c, o);
       await run({ ...base, list, task, patch });

@@ -58,7 +58,7 @@ files, else the project's releases), verifies the signature with ssh-keygen 8.2+
 project's key (or the allowed_signers file $OPS_RELEASE_ALLOWED_SIGNERS names), checks the archive's
 SHA-256, and renames the new binary over the running one;
 any failure leaves the old binary in place (exit 1, naming the step). ops installed with npm, a
-Debian package, Homebrew or Scoop is upgraded by that manager: the command says how (exit 1).
+Debian or rpm package, Homebrew or Scoop is upgraded by that manager: the command says how (exit 1).
 The newest version is read from $OPS_UPDATE_URL (the mirror's version.json with a mirror).`,
     },
   )
@@ -98,7 +98,7 @@ export async function runUpgrade(o: UpgradeOptions): Promise<void> {
   const env = o.fetch.env;
   if (method.kind !== 'binary')
     throw new OpsError(
-      `upgrade: this ops was installed with ${managerName(method)}, which upgrades it: ${upgradeLine(method, o.version)}${method.kind === 'deb' ? ` ${RELEASES_URL}` : ''}`,
+      `upgrade: this ops was installed with ${managerName(method)}, which upgrades it: ${upgradeLine(method, o.version)}${method.kind === 'deb' || method.kind === 'rpm' ? ` ${RELEASES_URL}` : ''}`,
       { code: 'upgrade_managed' },
     );
   const path = method.path;

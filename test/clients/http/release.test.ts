@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHttpClient } from '../../../src/clients/http/client.js';
 import { Redactor } from '../../../src/clients/http/redact.js';
-import type { Transport } from '../../../src/clients/http/transport-types.js';
+import type { Transport } from '../../../src/clients/http/transport/transport-types.js';
 
 /** A transport answering 200 with `body`, whatever is asked. */
 function answering(body: Buffer, contentType = 'application/json'): Transport {

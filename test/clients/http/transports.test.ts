@@ -10,12 +10,12 @@ import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearerAuth } from '../../../src/clients/http/auth.js';
 import { type HttpClientOptions, createHttpClient } from '../../../src/clients/http/client.js';
-import { h1Transport } from '../../../src/clients/http/h1-transport.js';
-import { nodeTransport } from '../../../src/clients/http/node-transport.js';
-import { undiciTransport } from '../../../src/clients/http/undici-transport.js';
+import { h1Transport } from '../../../src/clients/http/transport/h1-transport.js';
+import { nodeTransport } from '../../../src/clients/http/transport/node-transport.js';
+import { undiciTransport } from '../../../src/clients/http/transport/undici-transport.js';
 import { Redactor } from '../../../src/clients/http/redact.js';
-import { closeTransport, getTransport } from '../../../src/clients/http/transport.js';
-import type { Transport } from '../../../src/clients/http/transport-types.js';
+import { closeTransport, getTransport } from '../../../src/clients/http/transport/transport.js';
+import type { Transport } from '../../../src/clients/http/transport/transport-types.js';
 import { ApiError, NetworkError, TimeoutError } from '../../../src/errors.js';
 import { makeSandboxTls } from '../../../src/sandbox/tls.js';
 

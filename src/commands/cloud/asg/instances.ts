@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { AutoScaledInstanceWire } from '../../../clients/cloud/types.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { SCALED_COLUMNS } from '../columns.js';
 import { type CloudRunBase, start } from '../shared.js';
 import { asgId } from './shared.js';
@@ -19,10 +19,10 @@ export function asgInstancesCommand(factory: Factory, run = runAsgInstances): Co
     'ops cloud asg instances a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01',
     'ops cloud asg instances a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01 --field ips',
   ]).argument('<id>', 'auto scaling group id (UUID) or unique reference');
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(async (raw: string, o: { limit?: string; all?: boolean }, c: Command) => {
     const ref = asgId(raw);
-    const { limit } = parseListOptions(o);
+    const { limit } = parseListFlags(o);
     const { base } = await start(factory, c);
     const id = await resolveGroup(base, ref);
     await run({ ...base, id, limit });

@@ -9,7 +9,7 @@ import {
   REGION_NAMES,
 } from '../../../clients/cloud/types.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { GROUP_COLUMNS } from '../columns.js';
 import { instanceId as instanceRef } from '../instance/shared.js';
 import { resolveInstance } from '../names.js';
@@ -32,7 +32,7 @@ interface ListFlags {
 }
 
 export function parseAsgListFlags(o: ListFlags): Pick<AsgListOptions, 'query' | 'limit'> {
-  const { limit } = parseListOptions(o);
+  const { limit } = parseListFlags(o);
   return {
     limit,
     query: {
@@ -60,7 +60,7 @@ export function asgListCommand(factory: Factory, run = runAsgList): Command {
     .option('--reference <name>', 'the group’s reference')
     .addOption(choiceOption('--state <state>', ASG_STATES.join(', '), ASG_STATES))
     .option('--instance <instance>', 'groups made from this instance (id or unique reference)');
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(async (o: ListFlags, c: Command) => {
     const parsed = parseAsgListFlags(o);
     const { base } = await start(factory, c);

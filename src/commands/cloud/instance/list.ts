@@ -11,7 +11,7 @@ import {
   TYPE_NAMES,
 } from '../../../clients/cloud/types.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { INSTANCE_COLUMNS } from '../columns.js';
 import { type CloudRunBase, start, parseChoice, parseIp, parseText } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
@@ -37,7 +37,7 @@ interface ListFlags {
 
 /** Every filter is checked against the seed's enumerations before the request. */
 export function parseInstanceListFlags(o: ListFlags): Pick<InstanceListOptions, 'query' | 'limit'> {
-  const { limit } = parseListOptions(o);
+  const { limit } = parseListFlags(o);
   const state =
     o.state === undefined
       ? undefined
@@ -86,7 +86,7 @@ export function instanceListCommand(factory: Factory, run = runInstanceList): Co
     .option('--ip <address>', 'an IP address of the instance')
     .option('--reference <name>', 'the reference given at launch')
     .option('--image <id>', 'image code or UUID');
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(async (o: ListFlags, c: Command) => {
     const parsed = parseInstanceListFlags(o);
     const { base } = await start(factory, c);

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../../app/types.js';
 import type { InstanceTypeWire } from '../../../clients/cloud/types.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { TYPE_COLUMNS } from '../columns.js';
 import { type CloudRunBase, start } from '../shared.js';
 import { instanceId } from './shared.js';
@@ -23,11 +23,12 @@ export function instanceTypesCommand(factory: Factory, run = runInstanceTypes): 
       'ops cloud instance types 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01',
       'ops cloud instance types 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01 --field name',
     ],
+    { notes: 'Every type a region offers, whatever the instance: ops cloud instance-types --region NAME.' },
   ).addArgument(instanceArgument());
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(async (raw: string, o: { limit?: string; all?: boolean }, c: Command) => {
     const ref = instanceId(raw);
-    const { limit } = parseListOptions(o);
+    const { limit } = parseListFlags(o);
     const { base } = await start(factory, c);
     const id = await resolveInstance(base, ref);
     await run({ ...base, id, limit });

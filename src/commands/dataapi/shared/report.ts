@@ -10,7 +10,7 @@ import { UsageError } from '../../../errors.js';
 import type { Feedback } from '../../../output/feedback.js';
 import type { Column, Printer } from '../../../output/printer.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { parseTimeWindow } from '../../shared/parse.js';
 
 /** How far back the reports reach (seed B: "the tasks of the past 7 days"). */
@@ -125,7 +125,7 @@ export function parseReportFlags(
   o: ReportFlags,
   now = Date.now(),
 ): Pick<ErrorsReportOptions, 'request' | 'limit'> {
-  const list = parseListOptions(o);
+  const list = parseListFlags(o);
   return {
     limit: list.limit,
     request: { filtered_function: parseFunction(o.function), ...parseWindow(o, now) },
@@ -145,7 +145,7 @@ time of the call or of the webhook delivery. Times are UTC. The service keeps 7 
     .option('--function <name>', 'only tasks of this function (filtered_function), e.g. pingback_url')
     .option('--since <time>', 'errors since: ISO time, epoch seconds or relative (-2d, -6h); within 7 days')
     .option('--until <time>', 'errors until: ISO time, epoch seconds or relative; within 7 days');
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(async (flags: ReportFlags, c: Command) => {
     const parsed = parseReportFlags(flags);
     const { base } = await start(factory, c);

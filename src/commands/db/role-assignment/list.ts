@@ -6,7 +6,7 @@ import type { SqlRoleAssignmentWire } from '../../../clients/db/types.js';
 import type { Feedback } from '../../../output/feedback.js';
 import type { Printer } from '../../../output/printer.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { type TargetFlags, addTargetOptions, assignmentColumns, start } from '../shared.js';
 
 export interface RoleAssignmentListOptions {
@@ -25,10 +25,10 @@ export function roleAssignmentListCommand(factory: Factory, run = runRoleAssignm
     'ops db role-assignment list --query \\\n' +
       '    "[?properties.principalId==\'a3f5c2d1-7b8e-4f90-8c1d-2e3f4a5b6c7d\'].name"',
   ]);
-  addListOptions(cmd);
+  addListFlags(cmd);
   return addTargetOptions(cmd).action(
     async (o: TargetFlags & { limit?: string; all?: boolean }, c: Command) => {
-      const { limit } = parseListOptions(o);
+      const { limit } = parseListFlags(o);
       const { ctx, base, target } = await start(factory, c, o);
       await run({
         printer: ctx.printer,

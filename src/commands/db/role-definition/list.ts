@@ -6,7 +6,7 @@ import type { SqlRoleDefinitionWire } from '../../../clients/db/types.js';
 import type { Feedback } from '../../../output/feedback.js';
 import type { Printer } from '../../../output/printer.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { DEFINITION_COLUMNS, type TargetFlags, addTargetOptions, start } from '../shared.js';
 
 export interface RoleDefinitionListOptions {
@@ -25,10 +25,10 @@ export function roleDefinitionListCommand(factory: Factory, run = runRoleDefinit
       'ops db role-definition list --json \\\n' + '    --query "[].{name: name, role: properties.roleName}"',
     ],
   );
-  addListOptions(cmd);
+  addListFlags(cmd);
   return addTargetOptions(cmd).action(
     async (o: TargetFlags & { limit?: string; all?: boolean }, c: Command) => {
-      const { limit } = parseListOptions(o);
+      const { limit } = parseListFlags(o);
       const { ctx, base } = await start(factory, c, o);
       await run({ printer: ctx.printer, feedback: ctx.feedback, client: base.client, limit });
     },

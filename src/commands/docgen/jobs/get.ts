@@ -4,7 +4,7 @@ import { verbCommand } from '../../shared/verbs.js';
 import type { DocgenClient } from '../../../clients/docgen/client.js';
 import type { Printer } from '../../../output/printer.js';
 import type { Factory } from '../../../app/types.js';
-import { JOB_DETAIL, jobCandidates, parseId, start } from '../shared.js';
+import { JOB_DETAIL, jobCandidates, DOCGEN_ID, parseId, start } from '../shared.js';
 
 export interface JobsGetOptions {
   printer: Printer;
@@ -29,7 +29,7 @@ export function jobsGetCommand(factory: Factory, run = runJobsGet): Command {
       completing(new Argument('<job-id>', 'the job id, as `ops docgen jobs list` shows it'), jobCandidates),
     )
     .action(async (jobId: string, _o: unknown, c: Command) => {
-      const id = parseId('job id', jobId);
+      const id = parseId('job id', jobId, DOCGEN_ID);
       const { ctx, base } = await start(factory, c);
       await run({ printer: ctx.printer, client: base.client, jobId: id });
     });

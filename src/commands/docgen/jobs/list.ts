@@ -10,8 +10,8 @@ import type { Feedback } from '../../../output/feedback.js';
 import type { Printer } from '../../../output/printer.js';
 import type { Factory } from '../../../app/types.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
-import { JOB_COLUMNS, batchCandidates, parseId, parseStatuses, start } from '../shared.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
+import { JOB_COLUMNS, batchCandidates, DOCGEN_ID, parseId, parseStatuses, start } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 /** Which list: the caller's jobs, one batch's, or one template's. */
@@ -43,7 +43,7 @@ interface ListFlags {
 export function parseJobsListFlags(
   o: ListFlags,
 ): Pick<JobsListOptions, 'scope' | 'marker' | 'statuses' | 'limit'> {
-  const { limit } = parseListOptions(o);
+  const { limit } = parseListFlags(o);
   if (o.batch !== undefined && o.template !== undefined)
     throw new UsageError(
       '--batch and --template cannot be combined',
@@ -56,9 +56,9 @@ export function parseJobsListFlags(
     );
   const scope: JobsScope =
     o.batch !== undefined
-      ? { kind: 'batch', id: parseId('--batch', o.batch) }
+      ? { kind: 'batch', id: parseId('--batch', o.batch, DOCGEN_ID) }
       : o.template !== undefined
-        ? { kind: 'template', id: parseId('--template', o.template) }
+        ? { kind: 'template', id: parseId('--template', o.template, DOCGEN_ID) }
         : { kind: 'all' };
   return { scope, marker: o.marker?.trim(), statuses: parseStatuses(o.status), limit };
 }
@@ -89,7 +89,7 @@ template lists do not carry the creation time. --json gives the API's job object
     .addOption(completing(new Option('--batch <batch-id>', 'the jobs of one batch'), batchCandidates))
     .option('--template <template-id>', 'your jobs that used one template (its file id)')
     .option('--marker <marker>', 'start at this position marker (the next_marker of an earlier page)');
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(async (o: ListFlags, c: Command) => {
     const parsed = parseJobsListFlags(o);
     const { ctx, base } = await start(factory, c);

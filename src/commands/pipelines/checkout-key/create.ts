@@ -1,5 +1,5 @@
 import { required } from '../../shared/required.js';
-import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, withSlug } from '../project-ref.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
@@ -38,8 +38,7 @@ export function checkoutKeyCreateCommand(factory: Factory, run = runCheckoutKeyC
       const given = parseProjectArg(slug, c.opts());
       if (o.type === undefined) throw new UsageError('--type is required', 'give deploy-key or user-key');
       const type = parseChoice('--type', o.type, ['user-key', 'deploy-key'] as const);
-      const { ctx, base } = await start(factory, c);
-      const parsed = await projectSlugOf(ctx, base, given, c.opts());
+      const { base, slug: parsed } = await start(factory, c, {}, { resolve: withSlug(given, c.opts()) });
       await run({ ...base, slug: parsed, type });
     });
 }

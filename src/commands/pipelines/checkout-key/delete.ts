@@ -1,4 +1,4 @@
-import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, withSlug } from '../project-ref.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
@@ -23,8 +23,7 @@ export function checkoutKeyDeleteCommand(factory: Factory, run = runCheckoutKeyD
     .action(async (slug: string, fp: string, _o: unknown, c: Command) => {
       const given = parseProjectArg(slug, c.opts());
       const fingerprint = parseFingerprint(fp);
-      const { ctx, base } = await start(factory, c);
-      const parsed = await projectSlugOf(ctx, base, given, c.opts());
+      const { ctx, base, slug: parsed } = await start(factory, c, {}, { resolve: withSlug(given, c.opts()) });
       await run({ ...base, slug: parsed, fingerprint, confirm: (a) => ctx.confirm(a) });
     });
 }

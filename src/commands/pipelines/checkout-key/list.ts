@@ -1,10 +1,10 @@
-import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, withSlug } from '../project-ref.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { CheckoutKeyWire, Digest } from '../../../clients/pipelines/types.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { CHECKOUT_KEY_COLUMNS } from '../columns.js';
 import { type PipelinesBase, parseChoice, start } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
@@ -32,15 +32,14 @@ export function checkoutKeyListCommand(factory: Factory, run = runCheckoutKeyLis
         'sha256',
       ]),
     );
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(
     async (slug: string, o: { digest?: string; limit?: string; all?: boolean }, c: Command) => {
-      const list = parseListOptions(o);
+      const list = parseListFlags(o);
       const given = parseProjectArg(slug, c.opts());
       const digest =
         o.digest === undefined ? undefined : parseChoice('--digest', o.digest, ['sha256', 'md5'] as const);
-      const { ctx, base } = await start(factory, c);
-      const parsed = await projectSlugOf(ctx, base, given, c.opts());
+      const { base, slug: parsed } = await start(factory, c, {}, { resolve: withSlug(given, c.opts()) });
       await run({ ...base, slug: parsed, digest, limit: list.limit });
     },
   );

@@ -3,7 +3,7 @@ import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { ContextWire } from '../../../clients/pipelines/types.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { CONTEXT_COLUMNS } from '../columns.js';
 import { type PipelinesBase, start } from '../shared.js';
 import { type Owner, type OwnerFlags, addOwnerOptions, parseOwnerFlags, resolveOwner } from './owner.js';
@@ -22,9 +22,9 @@ export function contextListCommand(factory: Factory, run = runContextList): Comm
       'ops pipelines context list                 # OPS_PIPELINES_ORG',
     ]),
   );
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(async (o: OwnerFlags & { limit?: string; all?: boolean }, c: Command) => {
-    const list = parseListOptions(o);
+    const list = parseListFlags(o);
     const owner = parseOwnerFlags(o);
     const { ctx, base } = await start(factory, c);
     await run({ ...base, owner: await resolveOwner(ctx, base.client, owner), limit: list.limit });

@@ -11,9 +11,9 @@ import {
   parseFilePath,
   PROJECT_ORG,
   parseProjectRef,
-  projectRefOf,
+  withProjectRef,
   parseRepoId,
-  projectIdOf,
+  readProjectId,
 } from './shared.js';
 
 export interface DefinitionCreateOptions extends PipelinesBase {
@@ -75,14 +75,18 @@ export function definitionCreateCommand(factory: Factory, run = runDefinitionCre
     .action(async (project: string, o: Flags, c: Command) => {
       const given = parseProjectRef(project, c.opts());
       const body = parseCreateFlags(o);
-      const { ctx, base } = await start(factory, c);
-      const ref = await projectRefOf(ctx, base, given, c.opts());
+      const { base, project: ref } = await start(
+        factory,
+        c,
+        {},
+        { resolve: withProjectRef(given, c.opts()) },
+      );
       await run({ ...base, project: ref, body });
     });
 }
 
 export async function runDefinitionCreate(o: DefinitionCreateOptions): Promise<void> {
   const client = await o.client();
-  const d = await client.createPipelineDefinition(await projectIdOf(client, o.project), o.body);
+  const d = await client.createPipelineDefinition(await readProjectId(client, o.project), o.body);
   await o.printer.print(d, { columns: DEFINITION_COLUMNS });
 }

@@ -8,8 +8,8 @@ import {
   parseDefinitionId,
   PROJECT_ORG,
   parseProjectRef,
-  projectRefOf,
-  projectIdOf,
+  withProjectRef,
+  readProjectId,
 } from './shared.js';
 
 export interface DefinitionDeleteOptions extends PipelinesBase {
@@ -28,8 +28,11 @@ export function definitionDeleteCommand(factory: Factory, run = runDefinitionDel
     .action(async (project: string, id: string, _o: unknown, c: Command) => {
       const given = parseProjectRef(project, c.opts());
       const definitionId = parseDefinitionId(id);
-      const { ctx, base } = await start(factory, c);
-      const ref = await projectRefOf(ctx, base, given, c.opts());
+      const {
+        ctx,
+        base,
+        project: ref,
+      } = await start(factory, c, {}, { resolve: withProjectRef(given, c.opts()) });
       await run({ ...base, project: ref, definitionId, confirm: (a) => ctx.confirm(a) });
     });
 }
@@ -37,6 +40,6 @@ export function definitionDeleteCommand(factory: Factory, run = runDefinitionDel
 export async function runDefinitionDelete(o: DefinitionDeleteOptions): Promise<void> {
   await o.confirm(`Delete pipeline definition ${o.definitionId}`);
   const client = await o.client();
-  await client.deletePipelineDefinition(await projectIdOf(client, o.project), o.definitionId);
+  await client.deletePipelineDefinition(await readProjectId(client, o.project), o.definitionId);
   await printDeleted(o, 'pipeline definition', o.definitionId);
 }

@@ -8,8 +8,8 @@ import {
   parseDefinitionId,
   PROJECT_ORG,
   parseProjectRef,
-  projectRefOf,
-  projectIdOf,
+  withProjectRef,
+  readProjectId,
 } from './shared.js';
 
 export interface DefinitionGetOptions extends PipelinesBase {
@@ -27,14 +27,18 @@ export function definitionGetCommand(factory: Factory, run = runDefinitionGet): 
     .action(async (project: string, id: string, _o: unknown, c: Command) => {
       const given = parseProjectRef(project, c.opts());
       const definitionId = parseDefinitionId(id);
-      const { ctx, base } = await start(factory, c);
-      const ref = await projectRefOf(ctx, base, given, c.opts());
+      const { base, project: ref } = await start(
+        factory,
+        c,
+        {},
+        { resolve: withProjectRef(given, c.opts()) },
+      );
       await run({ ...base, project: ref, definitionId });
     });
 }
 
 export async function runDefinitionGet(o: DefinitionGetOptions): Promise<void> {
   const client = await o.client();
-  const d = await client.getPipelineDefinition(await projectIdOf(client, o.project), o.definitionId);
+  const d = await client.getPipelineDefinition(await readProjectId(client, o.project), o.definitionId);
   await o.printer.print(d, { columns: DEFINITION_COLUMNS });
 }

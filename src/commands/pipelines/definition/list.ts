@@ -3,10 +3,10 @@ import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { PipelineDefinitionWire } from '../../../clients/pipelines/types.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { DEFINITION_COLUMNS } from '../columns.js';
 import { type PipelinesBase, start } from '../shared.js';
-import { type ProjectRef, PROJECT_ORG, parseProjectRef, projectRefOf, projectIdOf } from './shared.js';
+import { type ProjectRef, PROJECT_ORG, parseProjectRef, withProjectRef, readProjectId } from './shared.js';
 
 export interface DefinitionListOptions extends PipelinesBase {
   project: ProjectRef;
@@ -24,19 +24,18 @@ export function definitionListCommand(factory: Factory, run = runDefinitionList)
   )
     .argument('<project>', 'project id (uuid), slug, or name in --org')
     .option('--org <org>', PROJECT_ORG);
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(async (project: string, o: { limit?: string; all?: boolean }, c: Command) => {
-    const list = parseListOptions(o);
+    const list = parseListFlags(o);
     const given = parseProjectRef(project, c.opts());
-    const { ctx, base } = await start(factory, c);
-    const ref = await projectRefOf(ctx, base, given, c.opts());
+    const { base, project: ref } = await start(factory, c, {}, { resolve: withProjectRef(given, c.opts()) });
     await run({ ...base, project: ref, limit: list.limit });
   });
 }
 
 export async function runDefinitionList(o: DefinitionListOptions): Promise<void> {
   const client = await o.client();
-  const id = await projectIdOf(client, o.project);
+  const id = await readProjectId(client, o.project);
   await printPages<PipelineDefinitionWire>({
     printer: o.printer,
     feedback: o.feedback,

@@ -13,17 +13,20 @@ export type ProjectRef = { id: string } | { slug: string };
 /** A project id, slug or name in --org (see `parseProjectArg`). */
 export const parseProjectRef = parseProjectArg;
 
-/** A project named by name is looked up now (one planned read); an id or a slug stays. */
-export async function projectRefOf(
-  ctx: Context,
-  base: PipelinesBase,
+/**
+ * The project a definition verb names, resolved once in the start (see `withSlug`): a name is looked
+ * up now (one planned read); an id or a slug stays, the slug read by the run function.
+ */
+export function withProjectRef(
   ref: ReturnType<typeof parseProjectArg>,
   opts: { org?: string },
-): Promise<ProjectRef> {
-  return 'name' in ref ? { id: (await findProject(ctx, base, ref, opts)).id } : ref;
+): (ctx: Context, base: PipelinesBase) => Promise<{ project: ProjectRef }> {
+  return async (ctx, base) => ({
+    project: 'name' in ref ? { id: (await findProject(ctx, base, ref, opts)).id } : ref,
+  });
 }
 
-export async function projectIdOf(client: PipelinesClient, ref: ProjectRef): Promise<string> {
+export async function readProjectId(client: PipelinesClient, ref: ProjectRef): Promise<string> {
   if ('id' in ref) return ref.id;
   // The slug's lookup plans the change: --dry-run sends it (see `planning`).
   return (await planning(() => client.getProjectBySlug(ref.slug))).id;

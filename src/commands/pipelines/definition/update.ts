@@ -10,10 +10,10 @@ import {
   parseDefinitionId,
   parseFilePath,
   parseProjectRef,
-  projectRefOf,
+  withProjectRef,
   PROJECT_ORG,
   parseRepoId,
-  projectIdOf,
+  readProjectId,
 } from './shared.js';
 
 export interface DefinitionUpdateOptions extends PipelinesBase {
@@ -68,8 +68,12 @@ export function definitionUpdateCommand(factory: Factory, run = runDefinitionUpd
       const given = parseProjectRef(project, c.opts());
       const definitionId = parseDefinitionId(id);
       const body = parseUpdateFlags(o);
-      const { ctx, base } = await start(factory, c);
-      const ref = await projectRefOf(ctx, base, given, c.opts());
+      const { base, project: ref } = await start(
+        factory,
+        c,
+        {},
+        { resolve: withProjectRef(given, c.opts()) },
+      );
       await run({ ...base, project: ref, definitionId, body });
     });
 }
@@ -77,7 +81,7 @@ export function definitionUpdateCommand(factory: Factory, run = runDefinitionUpd
 export async function runDefinitionUpdate(o: DefinitionUpdateOptions): Promise<void> {
   const client = await o.client();
   const d = await client.updatePipelineDefinition(
-    await projectIdOf(client, o.project),
+    await readProjectId(client, o.project),
     o.definitionId,
     o.body,
   );

@@ -1,4 +1,4 @@
-import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, withSlug } from '../project-ref.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
@@ -21,8 +21,7 @@ export function envDeleteCommand(factory: Factory, run = runEnvDelete): Command 
     .action(async (slug: string, name: string, _o: unknown, c: Command) => {
       const given = parseProjectArg(slug, c.opts());
       const variable = parseEnvName(name);
-      const { ctx, base } = await start(factory, c);
-      const parsed = await projectSlugOf(ctx, base, given, c.opts());
+      const { ctx, base, slug: parsed } = await start(factory, c, {}, { resolve: withSlug(given, c.opts()) });
       await run({ ...base, slug: parsed, name: variable, confirm: (a) => ctx.confirm(a) });
     });
 }

@@ -1,10 +1,10 @@
-import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, withSlug } from '../project-ref.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { ProjectEnvVarWire } from '../../../clients/pipelines/types.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { PROJECT_ENV_COLUMNS } from '../columns.js';
 import { type PipelinesBase, start } from '../shared.js';
 
@@ -25,12 +25,11 @@ export function envListCommand(factory: Factory, run = runEnvList): Command {
   )
     .argument('<project>', PROJECT_ARG)
     .option('--org <org>', PROJECT_ORG);
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(async (slug: string, o: { limit?: string; all?: boolean }, c: Command) => {
-    const list = parseListOptions(o);
+    const list = parseListFlags(o);
     const given = parseProjectArg(slug, c.opts());
-    const { ctx, base } = await start(factory, c);
-    const parsed = await projectSlugOf(ctx, base, given, c.opts());
+    const { base, slug: parsed } = await start(factory, c, {}, { resolve: withSlug(given, c.opts()) });
     await run({ ...base, slug: parsed, limit: list.limit });
   });
 }

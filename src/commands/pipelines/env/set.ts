@@ -1,4 +1,4 @@
-import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, withSlug } from '../project-ref.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
@@ -29,15 +29,15 @@ export function envSetCommand(factory: Factory, run = runEnvSet): Command {
     .action(async (slug: string, name: string, o: { file?: string }, c: Command) => {
       const given = parseProjectArg(slug, c.opts());
       const variable = parseEnvName(name);
-      const { ctx, base } = await start(
+      const { base, slug: parsed } = await start(
         factory,
         c,
         {},
         {
           stdinUsed: o.file === undefined || o.file === '-' ? 'the variable value' : undefined,
+          resolve: withSlug(given, c.opts()),
         },
       );
-      const parsed = await projectSlugOf(ctx, base, given, c.opts());
       await run({ ...base, slug: parsed, name: variable, value: secretValue(factory.io, o.file) });
     });
 }

@@ -1,4 +1,4 @@
-import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, withSlug } from '../project-ref.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
@@ -28,9 +28,8 @@ export function insightsBranchesCommand(factory: Factory, run = runInsightsBranc
         project: parseProjectArg(given, c.opts()),
         workflow: o.workflow === undefined ? undefined : parseWorkflow(o.workflow),
       };
-      const { ctx, base } = await start(factory, c);
       const { project, ...rest } = parsed;
-      const slug = await projectSlugOf(ctx, base, project, c.opts());
+      const { ctx, base, slug } = await start(factory, c, {}, { resolve: withSlug(project, c.opts()) });
       await run({ ...base, ...rest, slug, view: viewOf(ctx) });
     });
 }

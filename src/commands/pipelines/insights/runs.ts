@@ -1,11 +1,11 @@
-import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, withSlug } from '../project-ref.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { BranchScope, DateRange, WorkflowRunWire } from '../../../clients/pipelines/types.js';
 import { lineChart } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { duration } from '../columns.js';
 import { type PipelinesBase, start } from '../shared.js';
 import { sparkSection, statusStrip } from './charts.js';
@@ -94,7 +94,7 @@ export function insightsRunsCommand(factory: Factory, run = runInsightsRuns): Co
         'runs created before: ISO time or relative (-1d); at most 90 days after --since',
       ),
   );
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(
     async (
       given: string,
@@ -109,16 +109,15 @@ export function insightsRunsCommand(factory: Factory, run = runInsightsRuns): Co
       },
       c: Command,
     ) => {
-      const list = parseListOptions(o);
+      const list = parseListFlags(o);
       const parsed = {
         project: parseProjectArg(given, c.opts()),
         workflow: parseWorkflow(workflow),
         scope: parseBranchScope(o),
         range: parseRange(o, false),
       };
-      const { ctx, base } = await start(factory, c);
       const { project, ...rest } = parsed;
-      const slug = await projectSlugOf(ctx, base, project, c.opts());
+      const { ctx, base, slug } = await start(factory, c, {}, { resolve: withSlug(project, c.opts()) });
       await run({ ...base, ...rest, slug, limit: list.limit, view: viewOf(ctx) });
     },
   );

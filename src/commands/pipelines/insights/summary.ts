@@ -10,7 +10,7 @@ import { UsageError } from '../../../errors.js';
 import type { Column } from '../../../output/printer.js';
 import { words } from '../../../output/text.js';
 import { addOrgOption, orgOf, orgSlug, parseOrg } from '../org.js';
-import { PROJECT_ARG, parseProjectArg, projectSlugOf } from '../project-ref.js';
+import { PROJECT_ARG, parseProjectArg, withSlug } from '../project-ref.js';
 import { type PipelinesBase, start } from '../shared.js';
 import { orgCharts, projectCharts } from './charts.js';
 import { type InsightsView, addWindowOption, collectValues, draw, parseWindow, viewOf } from './shared.js';
@@ -87,12 +87,14 @@ export function insightsSummaryCommand(factory: Factory, run = runInsightsSummar
     .option('--project <name>', 'with --org: only these projects (repeatable)', collectValues)
     .action(async (slug: string | undefined, o: Flags, c: Command) => {
       const parsed = parseSummaryFlags(slug, o);
-      const { ctx, base } = await start(factory, c, { org: o.org });
+      const {
+        ctx,
+        base,
+        slug: project,
+      } = await start(factory, c, { org: o.org }, { resolve: withSlug(parsed.project, {}) });
       // The organization's slug: an id or a name costs one read of the user's organizations.
       const org =
         parsed.project !== undefined ? undefined : await orgSlug(await base.client(), await orgOf(ctx));
-      const project =
-        parsed.project === undefined ? undefined : await projectSlugOf(ctx, base, parsed.project, {});
       await run({ ...base, ...parsed, project, org, view: viewOf(ctx) });
     });
 }

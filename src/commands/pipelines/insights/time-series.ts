@@ -1,4 +1,4 @@
-import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, withSlug } from '../project-ref.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
@@ -7,7 +7,7 @@ import { UsageError } from '../../../errors.js';
 import { wrapText } from '../../../output/text.js';
 import { lineChart } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { duration, percent } from '../columns.js';
 import { type PipelinesBase, WINDOWS, parseChoice, start } from '../shared.js';
 import { sparkSection } from './charts.js';
@@ -159,7 +159,7 @@ export function insightsTimeSeriesCommand(factory: Factory, run = runInsightsTim
     )
     .option('--since <time>', 'from: ISO time or relative (-7d, -36h)')
     .option('--until <time>', 'to: ISO time or relative; at most 90 days after --since');
-  return addListOptions(cmd).action(
+  return addListFlags(cmd).action(
     async (
       given: string,
       workflow: string,
@@ -175,7 +175,7 @@ export function insightsTimeSeriesCommand(factory: Factory, run = runInsightsTim
       },
       c: Command,
     ) => {
-      const { limit } = parseListOptions(o);
+      const { limit } = parseListFlags(o);
       if (o.allBranches)
         throw new UsageError(
           'a time series covers one branch: --all-branches is not available',
@@ -193,9 +193,8 @@ export function insightsTimeSeriesCommand(factory: Factory, run = runInsightsTim
         range: parseRange(o, granularity === 'hourly'),
         limit,
       };
-      const { ctx, base } = await start(factory, c);
       const { project, ...rest } = parsed;
-      const slug = await projectSlugOf(ctx, base, project, c.opts());
+      const { ctx, base, slug } = await start(factory, c, {}, { resolve: withSlug(project, c.opts()) });
       await run({ ...base, ...rest, slug, view: viewOf(ctx) });
     },
   );

@@ -1,11 +1,11 @@
-import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, projectSlugOf } from '../project-ref.js';
+import { PROJECT_ARG, PROJECT_ORG, parseProjectArg, withSlug } from '../project-ref.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { BranchScope, ReportingWindow, WorkflowMetricsWire } from '../../../clients/pipelines/types.js';
 import { formatNumber } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { duration, percent } from '../columns.js';
 import { type PipelinesBase, start } from '../shared.js';
 import { metricBars } from './charts.js';
@@ -84,22 +84,21 @@ export function insightsWorkflowsCommand(factory: Factory, run = runInsightsWork
         .option('--org <org>', PROJECT_ORG),
     ),
   );
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(
     async (
       given: string,
       o: { window?: string; branch?: string; allBranches?: boolean; limit?: string; all?: boolean },
       c: Command,
     ) => {
-      const list = parseListOptions(o);
+      const list = parseListFlags(o);
       const parsed = {
         project: parseProjectArg(given, c.opts()),
         window: parseWindow(o.window),
         scope: parseBranchScope(o),
       };
-      const { ctx, base } = await start(factory, c);
       const { project, ...rest } = parsed;
-      const slug = await projectSlugOf(ctx, base, project, c.opts());
+      const { ctx, base, slug } = await start(factory, c, {}, { resolve: withSlug(project, c.opts()) });
       await run({ ...base, ...rest, slug, limit: list.limit, view: viewOf(ctx) });
     },
   );

@@ -4,8 +4,8 @@ import type { Factory } from '../../../app/types.js';
 import type { ClaimName } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import { type Confirm, type PipelinesBase, start } from '../shared.js';
-import { orgIdOf, parseOrg } from '../org.js';
-import { type ClaimsTargetFlags, addTargetOptions, parseProject, projectIdFor } from './shared.js';
+import { parseOrg } from '../org.js';
+import { type ClaimsTargetFlags, addTargetOptions, parseProject, claimsTarget } from './shared.js';
 import { choiceOption } from '../../shared/choices.js';
 import { printDeleted } from '../../shared/outcome.js';
 
@@ -44,11 +44,16 @@ export function oidcClaimsDeleteCommand(factory: Factory, run = runOidcClaimsDel
     const project = parseProject(o);
     if (o.org !== undefined) parseOrg(o.org);
     const claims = parseClaimNames(o.claims);
-    const { ctx, base } = await start(factory, c, { org: o.org });
+    const { ctx, base, orgId, projectId } = await start(
+      factory,
+      c,
+      { org: o.org },
+      { resolve: claimsTarget(project, o) },
+    );
     await run({
       ...base,
-      orgId: await orgIdOf(ctx, base),
-      projectId: await projectIdFor(ctx, base, project, o),
+      orgId,
+      projectId,
       claims,
       confirm: (a) => ctx.confirm(a),
     });

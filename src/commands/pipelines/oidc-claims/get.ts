@@ -2,13 +2,13 @@ import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import { type PipelinesBase, start } from '../shared.js';
-import { orgIdOf, parseOrg } from '../org.js';
+import { parseOrg } from '../org.js';
 import {
   CLAIMS_COLUMNS,
   type ClaimsTargetFlags,
   addTargetOptions,
   parseProject,
-  projectIdFor,
+  claimsTarget,
 } from './shared.js';
 
 export interface OidcClaimsGetOptions extends PipelinesBase {
@@ -31,11 +31,16 @@ export function oidcClaimsGetCommand(factory: Factory, run = runOidcClaimsGet): 
   ).action(async (o: ClaimsTargetFlags, c: Command) => {
     const project = parseProject(o);
     if (o.org !== undefined) parseOrg(o.org);
-    const { ctx, base } = await start(factory, c, { org: o.org });
+    const { base, orgId, projectId } = await start(
+      factory,
+      c,
+      { org: o.org },
+      { resolve: claimsTarget(project, o) },
+    );
     await run({
       ...base,
-      orgId: await orgIdOf(ctx, base),
-      projectId: await projectIdFor(ctx, base, project, o),
+      orgId,
+      projectId,
     });
   });
 }

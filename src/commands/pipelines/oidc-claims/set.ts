@@ -5,13 +5,13 @@ import type { ClaimsPatchWire } from '../../../clients/pipelines/types.js';
 import { UsageError } from '../../../errors.js';
 import { collectValues } from '../insights/shared.js';
 import { type PipelinesBase, start } from '../shared.js';
-import { orgIdOf, parseOrg } from '../org.js';
+import { parseOrg } from '../org.js';
 import {
   CLAIMS_COLUMNS,
   type ClaimsTargetFlags,
   addTargetOptions,
   parseProject,
-  projectIdFor,
+  claimsTarget,
 } from './shared.js';
 
 export interface OidcClaimsSetOptions extends PipelinesBase {
@@ -57,11 +57,16 @@ export function oidcClaimsSetCommand(factory: Factory, run = runOidcClaimsSet): 
     const project = parseProject(o);
     if (o.org !== undefined) parseOrg(o.org);
     const patch = parseClaimsPatch(o);
-    const { ctx, base } = await start(factory, c, { org: o.org });
+    const { base, orgId, projectId } = await start(
+      factory,
+      c,
+      { org: o.org },
+      { resolve: claimsTarget(project, o) },
+    );
     await run({
       ...base,
-      orgId: await orgIdOf(ctx, base),
-      projectId: await projectIdFor(ctx, base, project, o),
+      orgId,
+      projectId,
       patch,
     });
   });

@@ -2,8 +2,8 @@ import type { Command } from 'commander';
 import type { ClaimsWire } from '../../../clients/pipelines/types.js';
 import type { Column } from '../../../output/printer.js';
 import type { Context } from '../../../app/types.js';
-import { addOrgOption } from '../org.js';
-import { type ProjectRef, parseProjectArg, projectIdOf } from '../project-ref.js';
+import { addOrgOption, orgIdOf } from '../org.js';
+import { type ProjectRef, parseProjectArg, withProjectId } from '../project-ref.js';
 import type { PipelinesBase } from '../shared.js';
 
 /** `--org` (default: OPS_PIPELINES_ORG or the profile's `pipelines.org`) and `--project`. */
@@ -24,14 +24,19 @@ export function parseProject(o: ClaimsTargetFlags): ProjectRef | undefined {
   return o.project === undefined ? undefined : parseProjectArg(o.project, o);
 }
 
-/** The id of the project (one planned read for a name or a slug), or none: the organization's claims. */
-export async function projectIdFor(
-  ctx: Context,
-  base: PipelinesBase,
+/**
+ * What a claims verb acts on, resolved once in its start: the organization's id (a slug or name costs
+ * one read of the user's organizations), then the project's id, or none for the organization's claims
+ * (a name or a slug costs one planned read).
+ */
+export function claimsTarget(
   ref: ProjectRef | undefined,
   o: ClaimsTargetFlags,
-): Promise<string | undefined> {
-  return ref === undefined ? undefined : projectIdOf(ctx, base, ref, o);
+): (ctx: Context, base: PipelinesBase) => Promise<{ orgId: string; projectId: string | undefined }> {
+  return async (ctx, base) => ({
+    orgId: await orgIdOf(ctx, base),
+    ...(await withProjectId(ref, o)(ctx, base)),
+  });
 }
 
 export const CLAIMS_COLUMNS: Column<ClaimsWire>[] = [

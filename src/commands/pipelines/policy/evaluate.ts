@@ -92,7 +92,9 @@ export function policyEvaluateCommand(factory: Factory, run = runPolicyEvaluate)
     async (o: PolicyFlags & { file?: string; metadataFile?: string; exitStatus?: boolean }, c: Command) => {
       const input = evaluationInput(factory.io, o);
       const stdin = o.file === '-' || o.metadataFile === '-';
-      const { base, scope } = await policyStart(factory, c, o, stdin ? 'a file on stdin (-)' : undefined);
+      const { base, scope } = await policyStart(factory, c, o, {
+        stdinUsed: stdin ? 'a file on stdin (-)' : undefined,
+      });
       await run({ ...base, scope, input, exitStatus: Boolean(o.exitStatus) });
     },
   );

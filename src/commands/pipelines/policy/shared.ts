@@ -1,3 +1,4 @@
+import { type ProjectRef, withProjectId } from '../project-ref.js';
 import type { Command } from 'commander';
 import type { Context, Factory } from '../../../app/types.js';
 import type { PolicyScope } from '../../../clients/pipelines/client.js';
@@ -28,22 +29,44 @@ export function checkPolicyFlags(o: PolicyFlags): void {
     throw new UsageError(`invalid --context "${o.context}"`, 'give a policy context such as config');
 }
 
-/** The context, client and policy scope of a policy command; nothing is sent. */
+/**
+ * The context, client and policy scope of a policy command, and the id of the project it names
+ * (`--project`), resolved once in the start after the owner; nothing else is sent.
+ */
 export async function policyStart(
   factory: Factory,
   cmd: Command,
   o: PolicyFlags,
-  stdinUsed?: string,
-): Promise<{ ctx: Context; base: PipelinesBase; scope: PolicyScope; whole: boolean }> {
+  more: { stdinUsed?: string | undefined; project?: ProjectRef | undefined } = {},
+): Promise<{
+  ctx: Context;
+  base: PipelinesBase;
+  scope: PolicyScope;
+  whole: boolean;
+  projectId: string | undefined;
+}> {
   checkPolicyFlags(o);
-  const { ctx, base } = await start(factory, cmd, { org: o.org }, { stdinUsed });
+  const { ctx, base, ownerId, projectId } = await start(
+    factory,
+    cmd,
+    { org: o.org },
+    {
+      stdinUsed: more.stdinUsed,
+      // The owner's id: a slug or name costs one read of the user's organizations (named by --dry-run);
+      // then the project's: a slug or a name costs one planned read, an id none.
+      resolve: async (ctx, base) => ({
+        ownerId: await orgIdOf(ctx, base),
+        ...(await withProjectId(more.project, o)(ctx, base)),
+      }),
+    },
+  );
   return {
     ctx,
     base,
-    // The owner's id: a slug or name costs one read of the user's organizations (named by --dry-run).
-    scope: { ownerId: await orgIdOf(ctx, base), context: o.context ?? 'config' },
+    scope: { ownerId, context: o.context ?? 'config' },
     // The service's answer as it is for JSON, YAML, --query and --field; rows for a table or CSV.
     whole: Boolean(ctx.flags.query) || ctx.flags.field !== undefined || !isRowFormat(ctx.printer.format),
+    projectId,
   };
 }
 

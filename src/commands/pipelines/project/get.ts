@@ -1,5 +1,5 @@
 import type { ProjectWire } from '../../../clients/pipelines/types.js';
-import { PROJECT_ARG, PROJECT_ORG, findProject, parseProjectArg } from '../project-ref.js';
+import { PROJECT_ARG, PROJECT_ORG, withProject, parseProjectArg } from '../project-ref.js';
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
@@ -22,10 +22,12 @@ export function projectGetCommand(factory: Factory, run = runProjectGet): Comman
     .option('--org <org>', PROJECT_ORG)
     .action(async (slug: string, _o: unknown, c: Command) => {
       const given = parseProjectArg(slug, c.opts());
-      const { ctx, base } = await start(factory, c);
-      if ('slug' in given) return run({ ...base, slug: given.slug });
-      const found = await findProject(ctx, base, given, c.opts());
-      await run({ ...base, slug: found.slug, found });
+      const {
+        base,
+        slug: projectSlug,
+        found,
+      } = await start(factory, c, {}, { resolve: withProject(given, c.opts()) });
+      await run({ ...base, slug: projectSlug, ...(found ? { found } : {}) });
     });
 }
 

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
-import { type RunsBase, addRepoOption, inRepo, parseId, start } from '../shared.js';
+import { type RunsBase, addRepoOption, inRepo, RUN_ID, parseId, start } from '../shared.js';
 import { printDeleted } from '../../shared/outcome.js';
 
 export interface ArtifactDeleteOptions extends RunsBase {
@@ -17,7 +17,7 @@ export function artifactDeleteCommand(factory: Factory, run = runArtifactDelete)
       'ops runs artifact delete 1000002 --yes',
     ]).argument('<artifact-id>', 'the artifact id'),
   ).action(async (raw: string, o: { repo?: string }, c: Command) => {
-    const artifactId = parseId('artifact id', raw);
+    const artifactId = parseId('artifact id', raw, RUN_ID);
     const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
     await run({ ...base, repo, artifactId, confirm: (a) => ctx.confirm(a) });
   });

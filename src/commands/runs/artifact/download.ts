@@ -4,7 +4,7 @@ import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
 import { UsageError } from '../../../errors.js';
 import { type Existing, addDownloadOptions, downloadInto, parseExisting, readZip } from '../../shared/zip.js';
-import { type RunsBase, addRepoOption, inRepo, parseId, start } from '../shared.js';
+import { type RunsBase, addRepoOption, inRepo, RUN_ID, parseId, start } from '../shared.js';
 
 export interface ArtifactDownloadOptions extends RunsBase {
   repo: RepoRef;
@@ -42,7 +42,7 @@ overwritten: the command stops before writing anything (exit 2) unless --clobber
         .option('--dir <dir>', 'unpack here (default: the current folder)'),
     ),
   ).action(async (raw: string, o: DownloadFlags, c: Command) => {
-    const artifactId = parseId('artifact id', raw);
+    const artifactId = parseId('artifact id', raw, RUN_ID);
     const existing = parseExisting(o);
     if (o.dir !== undefined && o.dir.trim() === '') throw new UsageError('--dir is empty', 'give a folder');
     const { base, repo } = await start(factory, c, o, { scope: inRepo });

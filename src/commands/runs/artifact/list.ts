@@ -6,9 +6,9 @@ import type { RepoRef } from '../../../clients/runs/client.js';
 import type { ArtifactWire } from '../../../clients/runs/types.js';
 import { UsageError } from '../../../errors.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { ARTIFACT_COLUMNS } from '../columns.js';
-import { type RunsBase, addRepoOption, inRepo, parseId, start } from '../shared.js';
+import { type RunsBase, addRepoOption, inRepo, RUN_ID, parseId, start } from '../shared.js';
 
 export interface ArtifactListOptions extends RunsBase {
   repo: RepoRef;
@@ -24,12 +24,12 @@ export function artifactListCommand(factory: Factory, run = runArtifactList): Co
   ])
     .addArgument(requiredRunArgument())
     .option('--name <name>', 'only the artifacts of this name');
-  addListOptions(cmd);
+  addListFlags(cmd);
   addRepoOption(cmd);
   return cmd.action(
     async (raw: string, o: { repo?: string; name?: string; limit?: string; all?: boolean }, c: Command) => {
-      const runId = parseId('run id', raw);
-      const { limit } = parseListOptions(o);
+      const runId = parseId('run id', raw, RUN_ID);
+      const { limit } = parseListFlags(o);
       if (o.name !== undefined && o.name.trim() === '')
         throw new UsageError('--name is empty', 'give an artifact name');
       const { base, repo } = await start(factory, c, o, { scope: inRepo });

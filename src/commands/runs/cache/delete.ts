@@ -3,7 +3,7 @@ import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
 import { UsageError } from '../../../errors.js';
-import { type RunsBase, addRepoOption, inRepo, parseId, start } from '../shared.js';
+import { type RunsBase, addRepoOption, inRepo, RUN_ID, parseId, start } from '../shared.js';
 import { printDeleted } from '../../shared/outcome.js';
 
 export interface CacheDeleteOptions extends RunsBase {
@@ -32,7 +32,7 @@ export function parseCacheDeleteFlags(o: Flags): Pick<CacheDeleteOptions, 'id' |
     throw new UsageError('--key is empty', 'give the whole cache key');
   if (o.ref !== undefined && !o.ref.startsWith('refs/'))
     throw new UsageError(`invalid --ref "${o.ref}"`, 'give a full ref, e.g. refs/heads/main');
-  return { id: o.id === undefined ? undefined : parseId('--id', o.id), key: o.key, ref: o.ref };
+  return { id: o.id === undefined ? undefined : parseId('--id', o.id, RUN_ID), key: o.key, ref: o.ref };
 }
 
 export function cacheDeleteCommand(factory: Factory, run = runCacheDelete): Command {

@@ -6,7 +6,7 @@ import type { RepoRef } from '../../../clients/runs/client.js';
 import type { ActionsCacheWire } from '../../../clients/runs/types.js';
 import { UsageError } from '../../../errors.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { CACHE_COLUMNS } from '../columns.js';
 import { type RunsBase, addRepoOption, inRepo, start } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
@@ -30,7 +30,7 @@ interface Flags {
 }
 
 export function parseCacheListFlags(o: Flags): Pick<CacheListOptions, 'query' | 'limit'> {
-  const { limit } = parseListOptions(o);
+  const { limit } = parseListFlags(o);
   if (o.sort !== undefined && !(o.sort in SORTS))
     throw new UsageError(`invalid --sort "${o.sort}"`, `give one of ${Object.keys(SORTS).join(', ')}`);
   if (o.order !== undefined && o.order !== 'asc' && o.order !== 'desc')
@@ -61,7 +61,7 @@ export function cacheListCommand(factory: Factory, run = runCacheList): Command 
     .option('--ref <ref>', 'caches of this full ref (refs/heads/main, refs/pull/12/merge)')
     .addOption(choiceOption('--sort <field>', 'created, last-used (default) or size', Object.keys(SORTS)))
     .addOption(choiceOption('--order <order>', 'asc or desc (default)', ['asc', 'desc']));
-  addListOptions(cmd);
+  addListFlags(cmd);
   addRepoOption(cmd);
   return cmd.action(async (o: Flags, c: Command) => {
     const parsed = parseCacheListFlags(o);

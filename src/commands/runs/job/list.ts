@@ -6,10 +6,10 @@ import type { RepoRef } from '../../../clients/runs/client.js';
 import type { JobWire } from '../../../clients/runs/types.js';
 import { UsageError } from '../../../errors.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { parseInteger } from '../../shared/parse.js';
 import { JOB_COLUMNS } from '../columns.js';
-import { type RunsBase, addRepoOption, inRepo, parseId, start } from '../shared.js';
+import { type RunsBase, addRepoOption, inRepo, RUN_ID, parseId, start } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
 
 export interface JobListOptions extends RunsBase {
@@ -31,7 +31,7 @@ interface Flags {
 }
 
 export function parseJobListFlags(o: Flags): Pick<JobListOptions, 'attempt' | 'filter' | 'limit'> {
-  const list = parseListOptions(o);
+  const list = parseListFlags(o);
   const attempt = parseInteger('--attempt', o.attempt, { min: 1 });
   if (o.filter !== undefined && o.filter !== 'latest' && o.filter !== 'all')
     throw new UsageError(`invalid --filter "${o.filter}"`, 'give latest or all');
@@ -56,10 +56,10 @@ export function jobListCommand(factory: Factory, run = runJobList): Command {
     .addArgument(requiredRunArgument())
     .option('--attempt <n>', 'the jobs of this attempt')
     .addOption(choiceOption('--filter <which>', 'latest (default) or all attempts', ['latest', 'all']));
-  addListOptions(cmd);
+  addListFlags(cmd);
   addRepoOption(cmd);
   return cmd.action(async (raw: string, o: Flags, c: Command) => {
-    const runId = parseId('run id', raw);
+    const runId = parseId('run id', raw, RUN_ID);
     const parsed = parseJobListFlags(o);
     const { base, repo } = await start(factory, c, o, { scope: inRepo });
     await run({ ...base, repo, runId, ...parsed });

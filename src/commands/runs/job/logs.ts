@@ -3,7 +3,7 @@ import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
 import { terminalSafe } from '../../../output/text.js';
-import { type RunsBase, addRepoOption, inRepo, parseId, start } from '../shared.js';
+import { type RunsBase, addRepoOption, inRepo, RUN_ID, parseId, start } from '../shared.js';
 
 export interface JobLogsOptions extends RunsBase {
   repo: RepoRef;
@@ -19,7 +19,7 @@ export function jobLogsCommand(factory: Factory, run = runJobLogs): Command {
       { notes: `The log comes from a short-lived download address; the API token is never sent there.` },
     ).argument('<job-id>', 'the job id'),
   ).action(async (raw: string, o: { repo?: string }, c: Command) => {
-    const jobId = parseId('job id', raw);
+    const jobId = parseId('job id', raw, RUN_ID);
     const { base, repo } = await start(factory, c, o, { scope: inRepo });
     await run({ ...base, repo, jobId });
   });

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import { runRunsRerun } from '../rerun.js';
-import { addRepoOption, inRepo, parseId, start } from '../shared.js';
+import { addRepoOption, inRepo, RUN_ID, parseId, start } from '../shared.js';
 
 /** `ops runs job rerun JOB_ID`: the same as `ops runs rerun --job JOB_ID`. */
 export function jobRerunCommand(factory: Factory, run = runRunsRerun): Command {
@@ -15,7 +15,7 @@ export function jobRerunCommand(factory: Factory, run = runRunsRerun): Command {
       .argument('<job-id>', 'the job id')
       .option('--debug-logging', 'with step debug logging'),
   ).action(async (raw: string, o: { repo?: string; debugLogging?: boolean }, c: Command) => {
-    const jobId = parseId('job id', raw);
+    const jobId = parseId('job id', raw, RUN_ID);
     const { base, repo } = await start(factory, c, o, { scope: inRepo });
     await run({
       ...base,

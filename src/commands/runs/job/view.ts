@@ -4,7 +4,7 @@ import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
 import { openWeb } from '../../shared/browser.js';
 import { JOB_FIELDS } from '../columns.js';
-import { type RunsBase, addRepoOption, inRepo, parseId, start } from '../shared.js';
+import { type RunsBase, addRepoOption, inRepo, RUN_ID, parseId, start } from '../shared.js';
 
 export interface JobViewOptions extends RunsBase {
   repo: RepoRef;
@@ -23,7 +23,7 @@ export function jobViewCommand(factory: Factory, run = runJobView): Command {
       .argument('<job-id>', 'the job id')
       .option('--web', "open the job's page in a browser (the address is printed if none opens)"),
   ).action(async (raw: string, o: { repo?: string; web?: boolean }, c: Command) => {
-    const jobId = parseId('job id', raw);
+    const jobId = parseId('job id', raw, RUN_ID);
     const { ctx, base, repo } = await start(factory, c, o, { scope: inRepo });
     const web = o.web ? (url: string) => openWeb(ctx, url) : undefined;
     await run({ ...base, repo, jobId, web });

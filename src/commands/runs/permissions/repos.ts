@@ -3,7 +3,7 @@ import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
 import type { MinimalRepositoryWire } from '../../../clients/runs/types.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { REPOSITORY_COLUMNS } from '../columns.js';
 import { type RunsBase, addOrgOption, inOrg, start } from '../shared.js';
 
@@ -18,10 +18,10 @@ export function permissionsReposCommand(factory: Factory, run = runPermissionsRe
     'List the repositories allowed to run workflows, when the organisation allows selected repositories only',
     ['ops runs permissions repos', 'ops runs permissions repos --org octo-org --json'],
   );
-  addListOptions(cmd);
+  addListFlags(cmd);
   addOrgOption(cmd);
   return cmd.action(async (o: { org?: string; limit?: string; all?: boolean }, c: Command) => {
-    const { limit } = parseListOptions(o);
+    const { limit } = parseListFlags(o);
     const { base, org } = await start(factory, c, o, { scope: inOrg });
     await run({ ...base, org, limit });
   });

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
-import { type RunsBase, addOrgOption, inOrg, parseId, start } from '../shared.js';
+import { type RunsBase, addOrgOption, inOrg, RUN_ID, parseId, start } from '../shared.js';
 
 export interface PermissionsRepoOptions extends RunsBase {
   org: string;
@@ -24,7 +24,7 @@ export function toggleCommand(
       `ops runs permissions ${name} 1296272 --org octo-org --json`,
     ]).argument('<repo-id>', 'the repository id'),
   ).action(async (raw: string, o: { org?: string }, c: Command) => {
-    const repositoryId = parseId('repository id', raw);
+    const repositoryId = parseId('repository id', raw, RUN_ID);
     const { base, org } = await start(factory, c, o, { scope: inOrg });
     await run({ ...base, org, repositoryId });
   });

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
-import { type RunsBase, addOrgOption, inOrg, parseId, start } from '../shared.js';
+import { type RunsBase, addOrgOption, inOrg, RUN_ID, parseId, start } from '../shared.js';
 
 export interface RunnerGroupAddRepoOptions extends RunsBase {
   org: string;
@@ -23,8 +23,8 @@ export function runnerGroupAddRepoCommand(factory: Factory, run = runRunnerGroup
       .argument('<group-id>', 'the runner group id')
       .argument('<repo-id>', 'the repository id'),
   ).action(async (rawGroup: string, rawRepo: string, o: { org?: string }, c: Command) => {
-    const groupId = parseId('runner group id', rawGroup);
-    const repositoryId = parseId('repository id', rawRepo);
+    const groupId = parseId('runner group id', rawGroup, RUN_ID);
+    const repositoryId = parseId('repository id', rawRepo, RUN_ID);
     const { base, org } = await start(factory, c, o, { scope: inOrg });
     await run({ ...base, org, groupId, repositoryId });
   });

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
-import { type RunsBase, addOrgOption, inOrg, parseId, start } from '../shared.js';
+import { type RunsBase, addOrgOption, inOrg, RUN_ID, parseId, start } from '../shared.js';
 import { RUNNER_GROUP_COLUMNS } from './columns.js';
 
 export interface RunnerGroupGetOptions extends RunsBase {
@@ -16,7 +16,7 @@ export function runnerGroupGetCommand(factory: Factory, run = runRunnerGroupGet)
       'ops runs runner-group get 1 --org octo-org --field visibility',
     ]).argument('<group-id>', 'the runner group id'),
   ).action(async (raw: string, o: { org?: string }, c: Command) => {
-    const groupId = parseId('runner group id', raw);
+    const groupId = parseId('runner group id', raw, RUN_ID);
     const { base, org } = await start(factory, c, o, { scope: inOrg });
     await run({ ...base, org, groupId });
   });

@@ -4,7 +4,7 @@ import type { Factory } from '../../../app/types.js';
 import type { RunnerGroupWire } from '../../../clients/runs/types.js';
 import { UsageError } from '../../../errors.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { type RunsBase, addOrgOption, inOrg, start } from '../shared.js';
 import { RUNNER_GROUP_COLUMNS } from './columns.js';
 
@@ -22,10 +22,10 @@ export function runnerGroupListCommand(factory: Factory, run = runRunnerGroupLis
       'ops runs runner-group list --org octo-org --visible-to hello-world --json',
     ]).option('--visible-to <repo>', 'only the groups this repository of the organisation may use'),
   );
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(
     async (o: { org?: string; visibleTo?: string; limit?: string; all?: boolean }, c: Command) => {
-      const { limit } = parseListOptions(o);
+      const { limit } = parseListFlags(o);
       const visibleTo = o.visibleTo?.trim();
       if (visibleTo !== undefined && !/^[A-Za-z0-9._-]+$/.test(visibleTo))
         throw new UsageError(

@@ -8,6 +8,7 @@ import {
   type ScopeFlags,
   addRepoOrOrgOptions,
   inRunnerScope,
+  RUN_ID,
   parseId,
   start,
 } from '../shared.js';
@@ -28,7 +29,7 @@ export function runnerDeleteCommand(factory: Factory, run = runRunnerDelete): Co
       { notes: `A runner busy with a job is refused (422: exit 1).` },
     ).argument('<runner-id>', 'the runner id'),
   ).action(async (raw: string, o: ScopeFlags, c: Command) => {
-    const runnerId = parseId('runner id', raw);
+    const runnerId = parseId('runner id', raw, RUN_ID);
     const { ctx, base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
     await run({ ...base, scope, runnerId, confirm: (a) => ctx.confirm(a) });
   });

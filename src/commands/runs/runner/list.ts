@@ -4,7 +4,7 @@ import type { Factory } from '../../../app/types.js';
 import type { RunnerWire } from '../../../clients/runs/types.js';
 import { UsageError } from '../../../errors.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { RUNNER_COLUMNS } from '../columns.js';
 import { type RunnerScope, listRunners } from '../scoped.js';
 import { type RunsBase, type ScopeFlags, addRepoOrOrgOptions, inRunnerScope, start } from '../shared.js';
@@ -25,10 +25,10 @@ export function runnerListCommand(factory: Factory, run = runRunnerList): Comman
       'ops runs runner list --org octo-org --name org-runner-2 --json',
     ],
   ).option('--name <name>', 'only the runner of this name');
-  addListOptions(cmd);
+  addListFlags(cmd);
   addRepoOrOrgOptions(cmd);
   return cmd.action(async (o: ScopeFlags & { name?: string; limit?: string; all?: boolean }, c: Command) => {
-    const { limit } = parseListOptions(o);
+    const { limit } = parseListFlags(o);
     if (o.name !== undefined && o.name.trim() === '')
       throw new UsageError('--name is empty', 'give a runner name');
     const { base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });

@@ -5,7 +5,7 @@ import type { Scope } from '../../../clients/runs/client.js';
 import type { ActionsSecretWire } from '../../../clients/runs/types.js';
 import { UsageError } from '../../../errors.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { SECRET_COLUMNS } from '../columns.js';
 import { listSecrets } from '../scoped.js';
 import { type RunsBase, type ScopeFlags, addScopeOptions, inScope, start } from '../shared.js';
@@ -34,10 +34,10 @@ export function secretListCommand(factory: Factory, run = runSecretList): Comman
       'ops runs secret list --inherited --json',
     ],
   ).option('--inherited', "the organisation's secrets this repository may use");
-  addListOptions(cmd);
+  addListFlags(cmd);
   addScopeOptions(cmd);
   return cmd.action(async (o: Flags, c: Command) => {
-    const { limit } = parseListOptions(o);
+    const { limit } = parseListFlags(o);
     if (o.inherited && (o.org !== undefined || o.env !== undefined))
       throw new UsageError('--inherited lists what a repository may use', 'leave out --org and --env');
     const { base, scope } = await start(factory, c, o, {

@@ -4,7 +4,7 @@ import type { Factory } from '../../../app/types.js';
 import type { RepoRef } from '../../../clients/runs/client.js';
 import type { WorkflowWire } from '../../../clients/runs/types.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { WORKFLOW_COLUMNS } from '../columns.js';
 import { type RunsBase, addRepoOption, inRepo, start } from '../shared.js';
 
@@ -18,10 +18,10 @@ export function workflowListCommand(factory: Factory, run = runWorkflowList): Co
     'ops runs workflow list',
     'ops runs workflow list --json --query "[?state==\'active\'].path"',
   ]);
-  addListOptions(cmd);
+  addListFlags(cmd);
   addRepoOption(cmd);
   return cmd.action(async (o: { repo?: string; limit?: string; all?: boolean }, c: Command) => {
-    const { limit } = parseListOptions(o);
+    const { limit } = parseListFlags(o);
     const { base, repo } = await start(factory, c, o, { scope: inRepo });
     await run({ ...base, repo, limit });
   });

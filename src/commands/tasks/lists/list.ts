@@ -4,7 +4,7 @@ import type { Factory } from '../../../app/types.js';
 import { MAX_PAGE } from '../../../clients/tasks/pages.js';
 import type { TaskListWire } from '../../../clients/tasks/types.js';
 import { printPages } from '../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { parseInteger } from '../../shared/parse.js';
 import { type TasksFlags, type TasksRunBase, start } from '../shared.js';
 import { LIST_COLUMNS } from '../columns.js';
@@ -28,9 +28,9 @@ export function listsListCommand(factory: Factory, run = runListsList): Command 
     'ops tasks lists list --all -o ndjson',
     'ops tasks lists list --json --query "[].title"',
   ]).option('--page-size <n>', `lists per request (maxResults), at most ${MAX_PAGE}`);
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(async (o: Flags, c: Command) => {
-    const { limit } = parseListOptions(o);
+    const { limit } = parseListFlags(o);
     const pageSize = parseInteger('--page-size', o.pageSize, { min: 1, max: MAX_PAGE });
     const { base } = await start(factory, c, o);
     await run({ ...base, limit, pageSize });

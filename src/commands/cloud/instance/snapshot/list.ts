@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../../../app/types.js';
 import type { SnapshotWire } from '../../../../clients/cloud/types.js';
 import { printPages } from '../../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../../shared/list-flags.js';
 import { SNAPSHOT_COLUMNS } from '../../columns.js';
 import { type CloudRunBase, start } from '../../shared.js';
 import { instanceId } from '../shared.js';
@@ -20,10 +20,10 @@ export function snapshotListCommand(factory: Factory, run = runSnapshotList): Co
     'ops cloud instance snapshot list 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03',
     'ops cloud instance snapshot list 4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b03 --json',
   ]).addArgument(instanceArgument());
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(async (raw: string, o: { limit?: string; all?: boolean }, c: Command) => {
     const ref = instanceId(raw);
-    const { limit } = parseListOptions(o);
+    const { limit } = parseListFlags(o);
     const { base } = await start(factory, c);
     const id = await resolveInstance(base, ref);
     await run({ ...base, id, limit });

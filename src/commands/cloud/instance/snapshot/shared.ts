@@ -3,10 +3,11 @@ import type { SnapshotWire } from '../../../../clients/cloud/types.js';
 import type { Io } from '../../../../io.js';
 import type { Feedback } from '../../../../output/feedback.js';
 import { type WaitOptions, waitFor } from '../../../shared/wait.js';
-import { parseId } from '../../shared.js';
+import { parseId } from '../../../shared/ids.js';
+import { cloudId } from '../../shared.js';
 
 export function snapshotId(raw: string, instance: string): string {
-  return parseId('snapshot', raw, `ops cloud instance snapshot list ${instance}`);
+  return parseId('snapshot id', raw, cloudId(`ops cloud instance snapshot list ${instance}`));
 }
 
 /** Polls the snapshot until READY (its only other state is CREATING). */

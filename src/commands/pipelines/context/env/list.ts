@@ -7,7 +7,7 @@ import { contextOrPick } from '../pick.js';
 import type { Factory } from '../../../../app/types.js';
 import type { ContextEnvVarWire } from '../../../../clients/pipelines/types.js';
 import { printPages } from '../../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../../shared/list-flags.js';
 import { CONTEXT_ENV_COLUMNS } from '../../columns.js';
 import { type PipelinesBase, start } from '../../shared.js';
 
@@ -28,9 +28,9 @@ export function contextEnvListCommand(factory: Factory, run = runContextEnvList)
   )
     .addArgument(contextArgument())
     .option('--org <org>', CONTEXT_ORG);
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(async (id: string | undefined, o: { limit?: string; all?: boolean }, c: Command) => {
-    const list = parseListOptions(o);
+    const list = parseListFlags(o);
     requireOrPick(factory.io, c, 'context', id);
     const ref = id === undefined ? undefined : parseContextRef(id, c.opts());
     const { ctx, base } = await start(factory, c);

@@ -9,7 +9,7 @@ import { UsageError } from '../../../../errors.js';
 import { RESTRICTION_COLUMNS } from '../../columns.js';
 import { type PipelinesBase, parseChoice, parseUuid, start } from '../../shared.js';
 import { choiceOption } from '../../../shared/choices.js';
-import { type ProjectRef, parseProjectArg, projectIdOf } from '../../project-ref.js';
+import { type ProjectRef, parseProjectArg, withProjectId } from '../../project-ref.js';
 
 export interface ContextRestrictionCreateOptions extends PipelinesBase {
   contextId: string;
@@ -86,10 +86,19 @@ export function contextRestrictionCreateCommand(
     .action(async (id: string, o: { type?: string; value?: string; org?: string }, c: Command) => {
       const ref = parseContextRef(id, c.opts());
       const { project, ...restriction } = parseRestriction(o);
-      const { ctx, base } = await start(factory, c);
-      const contextId = await resolveContext(ctx, base, ref, c.opts());
-      // A project's slug or name costs one planned read (named by --dry-run); an id none.
-      if (project) restriction.value = await projectIdOf(ctx, base, project, o);
+      const { base, contextId, projectId } = await start(
+        factory,
+        c,
+        {},
+        {
+          // The context, then the project: a slug or name costs one planned read (named by --dry-run).
+          resolve: async (ctx, base) => ({
+            contextId: await resolveContext(ctx, base, ref, c.opts()),
+            ...(await withProjectId(project, o)(ctx, base)),
+          }),
+        },
+      );
+      if (projectId !== undefined) restriction.value = projectId;
       await run({ ...base, contextId, ...restriction });
     });
 }

@@ -3,10 +3,10 @@ import { verbCommand } from '../../../shared/verbs.js';
 import type { Factory } from '../../../../app/types.js';
 import type { DecisionLogWire, DecisionLogsQuery } from '../../../../clients/pipelines/types.js';
 import { printPages } from '../../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../../shared/list-flags.js';
 import { isoSeconds, parseInteger, parseTimeWindow } from '../../../shared/parse.js';
 import { DECISION_COLUMNS } from '../../columns.js';
-import { parseProjectArg, projectIdOf } from '../../project-ref.js';
+import { parseProjectArg } from '../../project-ref.js';
 import { type PipelinesBase, parseChoice } from '../../shared.js';
 import { type PolicyFlags, addPolicyScope, policyStart } from '../shared.js';
 import type { PolicyScope } from '../../../../clients/pipelines/client.js';
@@ -66,14 +66,13 @@ export function policyDecisionsListCommand(factory: Factory, run = runPolicyDeci
       .option('--build-number <n>', 'of this build')
       .option('--offset <n>', 'skip this many decisions first'),
   );
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(async (o: Flags, c: Command) => {
-    const list = parseListOptions(o);
+    const list = parseListFlags(o);
     const query = parseDecisionQuery(o);
     const project = o.project === undefined ? undefined : parseProjectArg(o.project, o);
-    const { ctx, base, scope } = await policyStart(factory, c, o);
-    // A slug or a name costs one planned read (named by --dry-run); an id none.
-    if (project) query.project_id = await projectIdOf(ctx, base, project, o);
+    const { base, scope, projectId } = await policyStart(factory, c, o, { project });
+    if (projectId !== undefined) query.project_id = projectId;
     await run({ ...base, scope, query, limit: list.limit });
   });
 }

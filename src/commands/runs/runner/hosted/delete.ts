@@ -11,7 +11,7 @@ import {
   parseWaitOptions,
   waitFor,
 } from '../../../shared/wait.js';
-import { type RunsBase, addOrgOption, inOrg, parseId, start } from '../../shared.js';
+import { type RunsBase, addOrgOption, inOrg, RUN_ID, parseId, start } from '../../shared.js';
 
 export interface RunnerHostedDeleteOptions extends RunsBase {
   io: Io;
@@ -38,7 +38,7 @@ background: the command waits until it is gone; --no-wait returns at once.`,
   );
   addWaitOptions(cmd, { what: 'the hosted runner is gone' });
   return cmd.action(async (raw: string, o: { org?: string } & WaitFlags, c: Command) => {
-    const hostedRunnerId = parseId('hosted runner id', raw);
+    const hostedRunnerId = parseId('hosted runner id', raw, RUN_ID);
     const wait = parseWaitOptions(o);
     const { ctx, base, org } = await start(factory, c, o, { scope: inOrg });
     await run({ ...base, io: ctx.io, org, hostedRunnerId, wait, confirm: (a) => ctx.confirm(a) });

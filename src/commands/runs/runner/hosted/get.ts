@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { verbCommand } from '../../../shared/verbs.js';
 import type { Factory } from '../../../../app/types.js';
 import { HOSTED_RUNNER_COLUMNS } from '../../runner-group/columns.js';
-import { type RunsBase, addOrgOption, inOrg, parseId, start } from '../../shared.js';
+import { type RunsBase, addOrgOption, inOrg, RUN_ID, parseId, start } from '../../shared.js';
 
 export interface RunnerHostedGetOptions extends RunsBase {
   org: string;
@@ -16,7 +16,7 @@ export function runnerHostedGetCommand(factory: Factory, run = runRunnerHostedGe
       'ops runs runner hosted get 6 --org octo-org --field status',
     ]).argument('<id>', 'the hosted runner id'),
   ).action(async (raw: string, o: { org?: string }, c: Command) => {
-    const hostedRunnerId = parseId('hosted runner id', raw);
+    const hostedRunnerId = parseId('hosted runner id', raw, RUN_ID);
     const { base, org } = await start(factory, c, o, { scope: inOrg });
     await run({ ...base, org, hostedRunnerId });
   });

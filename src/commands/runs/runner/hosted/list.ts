@@ -3,7 +3,7 @@ import { verbCommand } from '../../../shared/verbs.js';
 import type { Factory } from '../../../../app/types.js';
 import type { HostedRunnerWire } from '../../../../clients/runs/types.js';
 import { printPages } from '../../../shared/list.js';
-import { addListOptions, parseListOptions } from '../../../shared/list-options.js';
+import { addListFlags, parseListFlags } from '../../../shared/list-flags.js';
 import { HOSTED_RUNNER_COLUMNS } from '../../runner-group/columns.js';
 import { type RunsBase, addOrgOption, inOrg, start } from '../../shared.js';
 
@@ -19,9 +19,9 @@ export function runnerHostedListCommand(factory: Factory, run = runRunnerHostedL
       'ops runs runner hosted list --org octo-org --json',
     ]),
   );
-  addListOptions(cmd);
+  addListFlags(cmd);
   return cmd.action(async (o: { org?: string; limit?: string; all?: boolean }, c: Command) => {
-    const { limit } = parseListOptions(o);
+    const { limit } = parseListFlags(o);
     const { base, org } = await start(factory, c, o, { scope: inOrg });
     await run({ ...base, org, limit });
   });

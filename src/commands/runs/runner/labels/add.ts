@@ -9,6 +9,7 @@ import {
   type ScopeFlags,
   addRepoOrOrgOptions,
   inRunnerScope,
+  RUN_ID,
   parseId,
   start,
 } from '../../shared.js';
@@ -44,7 +45,7 @@ export function runnerLabelsAddCommand(factory: Factory, run = runRunnerLabelsAd
       .argument('<runner-id>', 'the runner id')
       .argument('<label...>', 'one or more labels'),
   ).action(async (raw: string, rawLabels: string[], o: ScopeFlags, c: Command) => {
-    const runnerId = parseId('runner id', raw);
+    const runnerId = parseId('runner id', raw, RUN_ID);
     const labels = parseLabels(rawLabels);
     const { base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
     await run({ ...base, scope, runnerId, labels });

@@ -8,6 +8,7 @@ import {
   type ScopeFlags,
   addRepoOrOrgOptions,
   inRunnerScope,
+  RUN_ID,
   parseId,
   start,
 } from '../../shared.js';
@@ -24,7 +25,7 @@ export function runnerLabelsListCommand(factory: Factory, run = runRunnerLabelsL
       'ops runs runner labels list 21 --org octo-org --json',
     ]).argument('<runner-id>', 'the runner id'),
   ).action(async (raw: string, o: ScopeFlags, c: Command) => {
-    const runnerId = parseId('runner id', raw);
+    const runnerId = parseId('runner id', raw, RUN_ID);
     const { base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
     await run({ ...base, scope, runnerId });
   });

@@ -9,6 +9,7 @@ import {
   type ScopeFlags,
   addRepoOrOrgOptions,
   inRunnerScope,
+  RUN_ID,
   parseId,
   start,
 } from '../../shared.js';
@@ -27,7 +28,7 @@ export function runnerLabelsRemoveAllCommand(factory: Factory, run = runRunnerLa
       ['ops runs runner labels remove-all 21 --org octo-org --yes', 'ops runs runner labels remove-all 7 -y'],
     ).argument('<runner-id>', 'the runner id'),
   ).action(async (raw: string, o: ScopeFlags, c: Command) => {
-    const runnerId = parseId('runner id', raw);
+    const runnerId = parseId('runner id', raw, RUN_ID);
     const { ctx, base, scope } = await start(factory, c, o, { scope: inRunnerScope(o) });
     await run({ ...base, scope, runnerId, confirm: (a) => ctx.confirm(a) });
   });

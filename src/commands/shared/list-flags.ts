@@ -5,21 +5,25 @@ import { parseInteger, quote } from './parse.js';
 /** The one default list size (docs/grammar.md, "Shared flags"). */
 export const DEFAULT_LIMIT = 30;
 
-export interface ListOptions {
+/**
+ * What a list verb's `--limit`/`--all` say. Not the client's `ListOptions` (clients/http/paginate.ts),
+ * the page request a list method takes, which the printer makes from these.
+ */
+export interface ListFlags {
   /** Items to print at most; undefined with --all. */
   limit: number | undefined;
   all: boolean;
 }
 
 /** Adds `--limit` and `--all` to a list command, with the same meaning everywhere. */
-export function addListOptions(cmd: Command): Command {
+export function addListFlags(cmd: Command): Command {
   return cmd
     .option('--limit <n>', `how many items at most (default ${DEFAULT_LIMIT})`)
     .option('--all', 'every item, following every page');
 }
 
 /** Reads --limit/--all; bad values are usage errors. */
-export function parseListOptions(opts: { limit?: string; all?: boolean }): ListOptions {
+export function parseListFlags(opts: { limit?: string; all?: boolean }): ListFlags {
   if (opts.limit !== undefined && opts.all)
     throw new UsageError('--limit and --all cannot be combined', 'give one of them');
   if (opts.all) return { limit: undefined, all: true };

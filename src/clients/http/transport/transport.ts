@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ConfigError } from '../../errors.js';
+import { ConfigError } from '../../../errors.js';
 import { h1Transport } from './h1-transport.js';
 import { nodeTransport } from './node-transport.js';
 import { type Transport, lazyTransport } from './transport-types.js';

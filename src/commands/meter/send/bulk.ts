@@ -3,9 +3,7 @@ import type { Readable } from 'node:stream';
 import { StreamBodyBuilder, eventsOfBody } from '../../../clients/meter/client.js';
 import { MeterEventSender } from '../../../clients/meter/sender.js';
 import { ApiError, DryRunStop, ExitStatusError, InterruptedError } from '../../../errors.js';
-import type { Io } from '../../../io.js';
-import { type Feedback, bar } from '../../../output/feedback.js';
-import type { Printer } from '../../../output/printer.js';
+import { bar } from '../../../output/feedback.js';
 import { Checkpoint, LineRanges, type Range } from './checkpoint.js';
 import { fieldsFromJson, toWireEvent } from './event.js';
 import {
@@ -18,32 +16,13 @@ import {
   fileChunks,
   ndjsonReader,
 } from './input.js';
-import type { MeterClientLoader } from './options.js';
+import type { MeterSendOptions } from './options.js';
 import { Rejects } from './rejects.js';
 import { writeWireEvent } from './wire-text.js';
-import { type Shard, inShard, shardText } from '../../shared/shard.js';
+import { inShard, shardText } from '../../shared/shard.js';
 
-export interface SendManyOptions {
-  io: Io;
-  printer: Printer;
-  feedback: Feedback;
-  client: MeterClientLoader;
-  /** A path, or `-` for stdin. */
-  input: string;
-  format: 'ndjson' | 'csv';
-  /** Size of the input in bytes when known (a file), for the percentage. */
-  size: number | undefined;
-  concurrency: number;
-  batchSize: number;
-  rejects: string | undefined;
-  checkpoint: string | undefined;
-  strict: boolean;
-  /** Only the lines of this shard (`--shard K/N`); the others are left to the other machines. */
-  shard?: Shard | undefined;
-  now?: () => number;
-  /** How long Ctrl-C waits for the requests in flight before it gives up on them (default 10 s). */
-  drainMs?: number;
-}
+/** A bulk send: the options of `ops meter send` with the input named (`-` for stdin). */
+export type SendManyOptions = MeterSendOptions & { input: string };
 
 export interface SendSummary {
   status: 'complete' | 'interrupted' | 'stopped' | 'failed';
