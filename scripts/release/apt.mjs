@@ -47,7 +47,7 @@ export function releaseFile(indexes, epoch) {
     `Date: ${date}`,
     `Architectures: ${ARCHES.join(' ')}`,
     'Components: main',
-    'Description: ops, one command-line tool for eleven HTTP APIs',
+    'Description: ops, one command-line tool for many HTTP APIs',
     'SHA256:',
     ...lines,
     '',

@@ -98,6 +98,11 @@ export interface ServiceCommands {
   register(parent: Command, factory: Factory): void;
   /** Steps of `ops sandbox demo`: each the words after `ops`, with a title. */
   demo?: Array<{ title: string; argv: string[] }>;
+  /**
+   * The named parts of the service's context that `ops api` fills in a path or a `-F` value (`{owner}`),
+   * beside `{branch}`: each the value the service's own verbs act on, or a UsageError saying how to set it.
+   */
+  apiPlaceholders?: Readonly<Record<string, (ctx: Context) => Promise<string>>>;
 }
 
 export interface ServiceEntry {

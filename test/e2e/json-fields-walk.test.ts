@@ -59,7 +59,6 @@ const EXCEPTIONS: Record<string, string> = {
     "the tasks' results: their fields differ by endpoint version; checked against the result",
   'dataapi errors backlinks':
     "the tasks' results: their fields differ by endpoint version; checked against the result",
-  'cloud instance console': 'a URL to reveal, printed as it is',
   'cloud instance credentials list':
     'credentials: their fields are the type and user; checked against the result',
   'cloud instance credentials get': 'a credential to reveal',

@@ -119,14 +119,16 @@ export function apiCommand(factory: Factory, run = runApi): Command {
         // gh's placeholders ({owner}, {repo}, {branch}, and each service's named context parts), filled
         // in the path and in -F's plain string values (not -f's, not @file's), before any request.
         const { encodePathValue, fillPlaceholders } = await import('./placeholders.js');
-        path = await fillPlaceholders(ctx, service, path, encodePathValue);
+        const entry = factory.services.find((s) => s.name === service);
+        const parts = async () => (await entry?.commands?.())?.apiPlaceholders ?? {};
+        path = await fillPlaceholders(ctx, parts, path, encodePathValue);
         assertSafeRawPath(path);
         const fields: Array<[string, unknown]> = [...rawFields];
         for (const [raw, [key, value]] of typedFields)
           fields.push([
             key,
             typeof value === 'string' && isPlainTyped(raw)
-              ? await fillPlaceholders(ctx, service, value)
+              ? await fillPlaceholders(ctx, parts, value)
               : value,
           ]);
         await run({

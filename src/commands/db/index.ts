@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { ROLE_ASSIGNMENT_FIELDS, ROLE_DEFINITION_FIELDS } from '../../clients/db/types.js';
-import type { Factory } from '../../app/types.js';
+import type { Factory, ServiceCommands } from '../../app/types.js';
+import { settingPart } from '../shared/context-part.js';
 import { dbLoginCommand } from './login.js';
 import { roleAssignmentCreateCommand } from './role-assignment/create.js';
 import { roleAssignmentDeleteCommand } from './role-assignment/delete.js';
@@ -11,6 +12,14 @@ import { roleDefinitionListCommand } from './role-definition/list.js';
 import { addVerbs, destructive, read, write, groupCommand } from '../shared/verbs.js';
 
 /** `ops db`: role assignments of a document-database account (seed 001 C). */
+/** `ops api`'s {subscription}, {resource_group}, {account} and {api_version}: the account's path parts. */
+export const apiPlaceholders: ServiceCommands['apiPlaceholders'] = {
+  subscription: settingPart('db', 'subscription'),
+  resource_group: settingPart('db', 'resource_group'),
+  account: settingPart('db', 'account'),
+  api_version: settingPart('db', 'api_version'),
+};
+
 export function register(parent: Command, factory: Factory): void {
   const db = groupCommand(
     parent,

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { CONTEXT_ENV_FIELDS, CONTEXT_FIELDS, RESTRICTION_FIELDS } from '../../clients/pipelines/types.js';
-import type { Factory } from '../../app/types.js';
+import type { Factory, ServiceCommands } from '../../app/types.js';
+import { settingPart } from '../shared/context-part.js';
 import { checkoutKeyCreateCommand } from './checkout-key/create.js';
 import { checkoutKeyDeleteCommand } from './checkout-key/delete.js';
 import { checkoutKeyGetCommand } from './checkout-key/get.js';
@@ -49,6 +50,9 @@ import { projectGetCommand } from './project/get.js';
 import { addGroup, destructive, read, write, groupCommand } from '../shared/verbs.js';
 
 /** `ops pipelines`: the pipeline-administration API of seed 001 D. */
+/** `ops api`'s {org}: the organisation as given. */
+export const apiPlaceholders: ServiceCommands['apiPlaceholders'] = { org: settingPart('pipelines', 'org') };
+
 export function register(parent: Command, factory: Factory): void {
   const root = groupCommand(
     parent,

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import type { Factory } from '../../app/types.js';
+import type { Context, Factory, ServiceCommands } from '../../app/types.js';
+import { orgOf, repoOf } from './shared.js';
 import { runsApproveCommand } from './approve.js';
 import { artifactDeleteCommand } from './artifact/delete.js';
 import { artifactDownloadCommand } from './artifact/download.js';
@@ -65,11 +66,23 @@ import { workflowViewCommand } from './workflow/view.js';
 import { addGroup, addVerbs, destructive, read, write, groupCommand } from '../shared/verbs.js';
 
 /** `ops runs`: workflow automation of the source host (seed 001 A). */
+const repos = new WeakMap<Context, ReturnType<typeof repoOf>>();
+/** The repository, looked up once a command for {owner} and {repo} together. */
+const repoOnce = (ctx: Context) => {
+  let r = repos.get(ctx);
+  if (!r) repos.set(ctx, (r = repoOf(ctx)));
+  return r;
+};
+
 /**
- * The repository and organisation a runs command acts on (flag, environment, profile, git clone):
- * `ops api`'s {owner}/{repo} and {org}.
+ * `ops api`'s {owner}, {repo} and {org}: the repository and organisation a runs command acts on
+ * (environment, profile, git clone).
  */
-export { orgOf, repoOf } from './shared.js';
+export const apiPlaceholders: ServiceCommands['apiPlaceholders'] = {
+  owner: async (ctx) => (await repoOnce(ctx)).owner,
+  repo: async (ctx) => (await repoOnce(ctx)).repo,
+  org: orgOf,
+};
 
 export function register(parent: Command, factory: Factory): void {
   const runs = groupCommand(
