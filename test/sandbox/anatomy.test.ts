@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { Clock, type EmulatorFactory } from '../../src/sandbox/framework.js';
+import { Clock, type EmulatorFactory } from '../../src/sandbox/core/framework.js';
 import { SANDBOX_CREDENTIALS, SANDBOX_SETTINGS, SERVICES } from '../../src/services.js';
 
 /** Methods of a client that send no request of their own: its dry-run view, the ids it composes. */

@@ -1,6 +1,6 @@
-import { defineEmulator } from '../anatomy.js';
-import { ReplyError, empty } from '../framework.js';
-import { Gate } from '../gate.js';
+import { defineEmulator } from '../core/anatomy.js';
+import { ReplyError, empty } from '../core/framework.js';
+import { Gate } from '../core/gate.js';
 import { type Subscription, TIER1_KEY } from './data.js';
 import { SubscriptionLimiter } from './limiter.js';
 import { type BreachParts, breachRoutes } from './routes.js';

@@ -1,6 +1,6 @@
-import { type Operations, op } from '../anatomy.js';
-import { RateWindow, type Reply, ReplyError, type SandboxRequest, empty, json } from '../framework.js';
-import type { Gate } from '../gate.js';
+import { type Operations, op } from '../core/anatomy.js';
+import { RateWindow, type Reply, ReplyError, type SandboxRequest, empty, json } from '../core/framework.js';
+import type { Gate } from '../core/gate.js';
 import type { Subscription } from './data.js';
 import { accountBreaches, alphabetical, byTitle, domainBreaches, emailDomain } from './rules.js';
 import { type BreachKit, bool, catalogue, query, renewal, stealerTier, tooMany, verified } from './world.js';

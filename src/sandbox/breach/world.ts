@@ -1,4 +1,4 @@
-import type { Kit } from '../anatomy.js';
+import type { Kit } from '../core/anatomy.js';
 import {
   type Clock,
   type RateWindow,
@@ -6,7 +6,7 @@ import {
   ReplyError,
   type SandboxRequest,
   json,
-} from '../framework.js';
+} from '../core/framework.js';
 import { BREACHES, type Breach, TIER1, TIER1_KEY, TIER5, UPCOMING, type Subscription } from './data.js';
 import { Buckets } from './limiter.js';
 

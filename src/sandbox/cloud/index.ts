@@ -1,6 +1,6 @@
-import { type Kit, OperationTable, defineEmulator } from '../anatomy.js';
-import { ReplyError, json } from '../framework.js';
-import { Gate } from '../gate.js';
+import { type Kit, OperationTable, defineEmulator } from '../core/anatomy.js';
+import { ReplyError, json } from '../core/framework.js';
+import { Gate } from '../core/gate.js';
 import { ALL_IMAGES, REGIONS, REGION_NAMES, imageDetailsWire, instanceTypeWire, typesIn } from './catalog.js';
 import { credentialRoutes } from './credentials.js';
 import { Errors, iso } from './errors.js';

@@ -1,6 +1,6 @@
-import type { OperationTable } from '../anatomy.js';
-import type { SandboxRequest } from '../framework.js';
-import { empty, json } from '../framework.js';
+import type { OperationTable } from '../core/anatomy.js';
+import type { SandboxRequest } from '../core/framework.js';
+import { empty, json } from '../core/framework.js';
 import { Problems, iso } from './errors.js';
 import { type Env, type Wrap, filter, pathId } from './http.js';
 import { instanceOf } from './instances.js';

@@ -1,6 +1,6 @@
-import { defineEmulator } from '../anatomy.js';
-import { ReplyError } from '../framework.js';
-import { Gate } from '../gate.js';
+import { defineEmulator } from '../core/anatomy.js';
+import { ReplyError } from '../core/framework.js';
+import { Gate } from '../core/gate.js';
 import { STATUS, envelope } from './envelope.js';
 import { type FailedTask, generateReport } from './reports.js';
 import { type DataapiKit, type DataapiState, dataapiRoutes } from './routes.js';

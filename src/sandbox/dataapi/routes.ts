@@ -1,7 +1,7 @@
-import { type Kit, type Operations, op } from '../anatomy.js';
-import { type Reply, ReplyError, type SandboxRequest } from '../framework.js';
-import type { Gate } from '../gate.js';
-import { pageAt } from '../paging.js';
+import { type Kit, type Operations, op } from '../core/anatomy.js';
+import { type Reply, ReplyError, type SandboxRequest } from '../core/framework.js';
+import type { Gate } from '../core/gate.js';
+import { pageAt } from '../core/paging.js';
 import { STATUS, type Task, envelope, task } from './envelope.js';
 import {
   type FailedTask,

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type Kit, defineEmulator } from '../anatomy.js';
-import { ReplyError, type SandboxRequest } from '../framework.js';
-import { Gate } from '../gate.js';
+import { type Kit, defineEmulator } from '../core/anatomy.js';
+import { ReplyError, type SandboxRequest } from '../core/framework.js';
+import { Gate } from '../core/gate.js';
 import { routes } from './routes.js';
 import { type Outcome, RoleState } from './state.js';
 import { Tokens, mintDirectoryToken } from './tokens.js';
-import { mountAuthServer } from '../oauth/mount.js';
-import { TokenRegistry } from '../oauth/registry.js';
-import { microsoft } from '../oauth/vendors.js';
+import { mountAuthServer } from '../core/oauth/mount.js';
+import { TokenRegistry } from '../core/oauth/registry.js';
+import { microsoft } from '../core/oauth/vendors.js';
 import { SANDBOX_TENANT } from './data.js';
 import { cloudError } from './errors.js';
 

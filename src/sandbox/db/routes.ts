@@ -1,5 +1,12 @@
-import { type Operations, op } from '../anatomy.js';
-import { type Reply, type SandboxContext, type SandboxRequest, empty, json, readJson } from '../framework.js';
+import { type Operations, op } from '../core/anatomy.js';
+import {
+  type Reply,
+  type SandboxContext,
+  type SandboxRequest,
+  empty,
+  json,
+  readJson,
+} from '../core/framework.js';
 import {
   ACCOUNT_NAME,
   API_VERSIONS,

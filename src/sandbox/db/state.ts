@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../framework.js';
+import type { Clock } from '../core/framework.js';
 import { type Assignment, SEED_ASSIGNMENTS } from './data.js';
 
 export type Outcome = 'Succeeded' | 'Failed' | 'Canceled';

@@ -1,7 +1,7 @@
-import { defineEmulator } from '../anatomy.js';
-import { Gate } from '../gate.js';
-import { mountAuthServer } from '../oauth/mount.js';
-import { box } from '../oauth/vendors.js';
+import { defineEmulator } from '../core/anatomy.js';
+import { Gate } from '../core/gate.js';
+import { mountAuthServer } from '../core/oauth/mount.js';
+import { box } from '../core/oauth/vendors.js';
 import {
   ENTERPRISE_ID,
   JobStore,

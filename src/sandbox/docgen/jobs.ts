@@ -1,4 +1,4 @@
-import { seededRandom } from '../framework.js';
+import { seededRandom } from '../core/framework.js';
 
 /**
  * The sandbox's document-generation jobs: made from a seed, so the same settings always give the same

@@ -1,8 +1,8 @@
-import type { Kit, Operations } from '../anatomy.js';
-import { op } from '../anatomy.js';
-import { type Reply, type SandboxRequest, json } from '../framework.js';
-import type { Gate } from '../gate.js';
-import { pageAt } from '../paging.js';
+import type { Kit, Operations } from '../core/anatomy.js';
+import { op } from '../core/anatomy.js';
+import { type Reply, type SandboxRequest, json } from '../core/framework.js';
+import type { Gate } from '../core/gate.js';
+import { pageAt } from '../core/paging.js';
 import type { Job, JobStore } from './jobs.js';
 import { decodeMarker, encodeMarker } from './marker.js';
 import { fail, invalidParameter, jobWire } from './wire.js';

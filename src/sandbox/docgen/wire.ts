@@ -1,4 +1,4 @@
-import { type Reply, ReplyError, json } from '../framework.js';
+import { type Reply, ReplyError, json } from '../core/framework.js';
 import { type Job, ENTERPRISE_ID, SANDBOX_USER_ID, OTHER_USER_ID, isoWithOffset, statusAt } from './jobs.js';
 
 /** Every error of this API is a ClientError (reference §A.4). */

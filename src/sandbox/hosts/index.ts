@@ -1,6 +1,6 @@
-import { defineEmulator } from '../anatomy.js';
-import { json } from '../framework.js';
-import { Gate } from '../gate.js';
+import { defineEmulator } from '../core/anatomy.js';
+import { json } from '../core/framework.js';
+import { Gate } from '../core/gate.js';
 import type { Mute } from './errors.js';
 import { fail } from './errors.js';
 import { Fleet, HOUR } from './fleet.js';

@@ -1,6 +1,6 @@
-import { type Kit, type Operations, op } from '../anatomy.js';
-import { type Reply, type SandboxRequest, json, readJson } from '../framework.js';
-import type { Gate } from '../gate.js';
+import { type Kit, type Operations, op } from '../core/anatomy.js';
+import { type Reply, type SandboxRequest, json, readJson } from '../core/framework.js';
+import type { Gate } from '../core/gate.js';
 import { type Mute, fail } from './errors.js';
 import type { Fleet } from './fleet.js';
 import { type HostsEnv, listHosts, totals } from './list.js';

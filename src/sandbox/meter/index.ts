@@ -1,6 +1,6 @@
-import { type Kit, type Operations, defineEmulator, op } from '../anatomy.js';
-import { type Reply, ReplyError, type SandboxRequest, json } from '../framework.js';
-import { Gate } from '../gate.js';
+import { type Kit, type Operations, defineEmulator, op } from '../core/anatomy.js';
+import { type Reply, ReplyError, type SandboxRequest, json } from '../core/framework.js';
+import { Gate } from '../core/gate.js';
 import { invalidFields, rateLimited, sessionExpired, unauthorized, v2Error } from './errors.js';
 import { MeterState } from './state.js';
 import { type StreamEvent, schemaProblem } from './validate.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../framework.js';
+import type { Clock } from '../core/framework.js';
 import { type StreamEvent, contentProblem } from './validate.js';
 
 /** The seed: a session token lives 15 minutes. */

@@ -1,6 +1,6 @@
-import type { OperationTable } from '../anatomy.js';
+import type { OperationTable } from '../core/anatomy.js';
 import { randomUUID } from 'node:crypto';
-import { type SandboxRequest, json } from '../framework.js';
+import { type SandboxRequest, json } from '../core/framework.js';
 import { iso } from './ids.js';
 import { GROUPS, OWNERS, type Owner } from './seed.js';
 import type { Env } from './env.js';

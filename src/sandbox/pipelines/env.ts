@@ -1,4 +1,4 @@
-import type { Clock } from '../framework.js';
+import type { Clock } from '../core/framework.js';
 import type { State } from './state.js';
 
 /** Counters shown under /__sandbox/counters (`emulators.pipelines`). */

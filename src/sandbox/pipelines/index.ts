@@ -1,6 +1,6 @@
-import { type Kit, OperationTable, defineEmulator } from '../anatomy.js';
-import { type Reply, ReplyError, type SandboxRequest, json } from '../framework.js';
-import { Gate } from '../gate.js';
+import { type Kit, OperationTable, defineEmulator } from '../core/anatomy.js';
+import { type Reply, ReplyError, type SandboxRequest, json } from '../core/framework.js';
+import { Gate } from '../core/gate.js';
 import { contextRoutes } from './contexts.js';
 import type { Counts, Env } from './env.js';
 import { insightsRoutes } from './insights.js';

@@ -1,5 +1,5 @@
-import type { OperationTable } from '../anatomy.js';
-import { type SandboxRequest, json } from '../framework.js';
+import type { OperationTable } from '../core/anatomy.js';
+import { type SandboxRequest, json } from '../core/framework.js';
 import type { Env } from './env.js';
 import { DAY, HISTORY_DAYS, HOUR, type JobRun, type Run, WORKFLOWS, history } from './history.js';
 import { iso } from './ids.js';

@@ -1,6 +1,6 @@
-import type { OperationTable } from '../anatomy.js';
+import type { OperationTable } from '../core/anatomy.js';
 import { randomUUID } from 'node:crypto';
-import { type SandboxRequest, json } from '../framework.js';
+import { type SandboxRequest, json } from '../core/framework.js';
 import { ENV_NAME } from './contexts.js';
 import type { Env } from './env.js';
 import { iso, uuidFrom } from './ids.js';

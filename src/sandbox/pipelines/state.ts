@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Reply, ReplyError, type SandboxRequest, json } from '../framework.js';
+import { type Reply, ReplyError, type SandboxRequest, json } from '../core/framework.js';
 import { DAY, HOUR } from './history.js';
 import { UUID, pageToken, readPageToken, uuidFrom } from './ids.js';
 import { type SshKey, seededKey } from './keys.js';
@@ -17,7 +17,7 @@ import {
   projectId,
   projectSlugOf,
 } from './seed.js';
-import { pageAt } from '../paging.js';
+import { pageAt } from '../core/paging.js';
 
 /** State of the emulator, rebuilt from the seed on reset; times are epoch ms on the sandbox clock. */
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type Kit, OperationTable, defineEmulator } from '../anatomy.js';
-import { type Emulator, type Reply, type SandboxRequest, json, text } from '../framework.js';
+import { type Kit, OperationTable, defineEmulator } from '../core/anatomy.js';
+import { type Emulator, type Reply, type SandboxRequest, json, text } from '../core/framework.js';
 import { artifactRoutes, seedArtifacts } from './artifact-routes.js';
 import { READ_ONLY_TOKEN, runsGate } from './gate.js';
 import { type Env, urlsOf } from './http.js';

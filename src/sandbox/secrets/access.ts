@@ -1,4 +1,4 @@
-import type { SandboxRequest } from '../framework.js';
+import type { SandboxRequest } from '../core/framework.js';
 import { type Capability, POLICIES } from './seed.js';
 import type { SecretsStore, TokenEntry } from './store.js';
 import { fail } from './wire.js';

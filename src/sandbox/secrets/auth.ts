@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { type Reply, empty } from '../framework.js';
+import { type Reply, empty } from '../core/framework.js';
 import { authorize } from './access.js';
 import type { Call } from './call.js';
 import { APPROLE, USERS } from './seed.js';

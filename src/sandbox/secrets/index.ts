@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { defineEmulator } from '../anatomy.js';
-import { type Clock, type SandboxRequest, json } from '../framework.js';
-import { Gate } from '../gate.js';
+import { defineEmulator } from '../core/anatomy.js';
+import { type Clock, type SandboxRequest, json } from '../core/framework.js';
+import { Gate } from '../core/gate.js';
 import type { SecretsRequest } from './call.js';
 import { locate } from './locate.js';
 import { notFound, secretsRoutes } from './routes.js';

@@ -1,4 +1,4 @@
-import { type Reply, empty } from '../framework.js';
+import { type Reply, empty } from '../core/framework.js';
 import { authorize } from './access.js';
 import type { Call } from './call.js';
 import type { Capability } from './seed.js';

@@ -1,4 +1,4 @@
-import type { Reply, SandboxRequest } from '../framework.js';
+import type { Reply, SandboxRequest } from '../core/framework.js';
 import { type Call, type SecretsRequest, isTrue, operationOf } from './call.js';
 import type { MountEntry, NamespaceEntry, SecretsStore } from './store.js';
 import { errors } from './wire.js';

@@ -1,4 +1,4 @@
-import type { Reply, SandboxRequest } from '../framework.js';
+import type { Reply, SandboxRequest } from '../core/framework.js';
 import { reachesMount, tokenOf } from './access.js';
 import type { MountEntry, NamespaceEntry, SecretsStore } from './store.js';
 import { envelope, fail } from './wire.js';

@@ -1,5 +1,5 @@
-import { type Kit, type Operations, OperationTable } from '../anatomy.js';
-import { type Reply, type SandboxRequest, json } from '../framework.js';
+import { type Kit, type Operations, OperationTable } from '../core/anatomy.js';
+import { type Reply, type SandboxRequest, json } from '../core/framework.js';
 import { authorize, requireToken } from './access.js';
 import { approleLogin, lookupSelf, renewSelf, revokeSelf, userpassLogin } from './auth.js';
 import { type Call, type SecretsRequest, callOf } from './call.js';

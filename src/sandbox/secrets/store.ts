@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Clock } from '../framework.js';
+import type { Clock } from '../core/framework.js';
 import { KvV1Store, KvV2Store } from './kv-store.js';
 import { EXPIRED_TOKEN, LIMITED_TOKEN, SECRETS, UNSEAL_KEYS, UNSEAL_THRESHOLD } from './seed.js';
 import { newId } from './wire.js';

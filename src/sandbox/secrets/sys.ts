@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type Reply, type SandboxRequest, empty, json } from '../framework.js';
+import { type Reply, type SandboxRequest, empty, json } from '../core/framework.js';
 import { authorize } from './access.js';
 import type { SecretsStore } from './store.js';
 import { bodyObject, errors, fail, newId, toBool, toInt } from './wire.js';

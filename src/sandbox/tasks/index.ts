@@ -1,8 +1,8 @@
-import { type Kit, type Operations, defineEmulator, op } from '../anatomy.js';
-import { type Reply, type SandboxRequest, json } from '../framework.js';
-import { Gate } from '../gate.js';
-import { mountAuthServer } from '../oauth/mount.js';
-import { google } from '../oauth/vendors.js';
+import { type Kit, type Operations, defineEmulator, op } from '../core/anatomy.js';
+import { type Reply, type SandboxRequest, json } from '../core/framework.js';
+import { Gate } from '../core/gate.js';
+import { mountAuthServer } from '../core/oauth/mount.js';
+import { google } from '../core/oauth/vendors.js';
 import { errorBody, fail } from './errors.js';
 import { changeList, deleteList, getList, insertList, listLists } from './lists.js';
 import { TasksState } from './state.js';
@@ -34,7 +34,7 @@ type Handler = (s: TasksState, user: UserRec, req: SandboxRequest) => Reply;
  * issues work until they expire on the sandbox clock or are revoked.
  *
  * Settings (`ops sandbox start --set`, defaults in the service table): tasks.rate_limit (requests per
- * period and user), tasks.rate_period (seconds), and the authorization server's (src/sandbox/oauth/mount.ts).
+ * period and user), tasks.rate_period (seconds), and the authorization server's (src/sandbox/core/oauth/mount.ts).
  */
 export const createEmulator = defineEmulator<TasksState, TasksParts>({
   name: 'tasks',

@@ -1,4 +1,4 @@
-import type { Clock } from '../framework.js';
+import type { Clock } from '../core/framework.js';
 import { fail, invalid, notFound } from './errors.js';
 import { SEED_USERS, seedUser } from './seed.js';
 import { type ListRec, type TaskRec, type UserRec, makeId } from './store.js';
