@@ -1,5 +1,5 @@
 import { type Clock, type Reply, json } from '../core/framework.js';
-import { type Fleet, HOUR } from './fleet.js';
+import { type Fleet, HOUR } from './seed.js';
 import { type Mute, fail } from './errors.js';
 import { RETENTION, SORT_FIELDS, type Search, type SortField } from './search.js';
 import { pageAt } from '../core/paging.js';
