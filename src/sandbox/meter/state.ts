@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Kit } from '../core/anatomy.js';
 import type { Clock } from '../core/framework.js';
 import { type StreamEvent, contentProblem } from './validate.js';
 
@@ -130,4 +131,11 @@ function add(map: Map<string, Totals>, key: string, value: number): void {
   } else {
     map.set(key, { events: 1, value });
   }
+}
+
+export type MeterKit = Kit<MeterState>;
+
+/** A fresh state on the sandbox clock: no session, no identifier, every counter at zero. */
+export function makeMeterState(k: Omit<MeterKit, 'state'>): MeterState {
+  return new MeterState(k.clock);
 }
