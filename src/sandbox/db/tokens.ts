@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock, Reply, SandboxRequest } from '../core/framework.js';
-import { SANDBOX_TENANT, SANDBOX_USER } from './data.js';
+import { SANDBOX_TENANT, SANDBOX_USER } from './seed.js';
 import { cloudError } from './errors.js';
 import type { TokenRegistry } from '../core/oauth/registry.js';
 
