@@ -1,6 +1,17 @@
-import { ReplyError, type SandboxRequest, json } from '../core/framework.js';
-import { forbidden } from './gate.js';
+import { type Reply, ReplyError, type SandboxRequest, json } from '../core/framework.js';
 import type { Subscription } from './seed.js';
+
+export function forbidden(message: string): Reply {
+  return json(403, { statusCode: 403, message });
+}
+
+export function tooMany(seconds: number): Reply {
+  return json(
+    429,
+    { statusCode: 429, message: `Rate limit is exceeded. Try again in ${seconds} seconds.` },
+    { 'retry-after': String(seconds) },
+  );
+}
 
 export function verified(sub: Subscription, domain: string): void {
   if (!sub.domains.some((d) => d.DomainName === domain.toLowerCase())) {

@@ -1,8 +1,9 @@
 import type { Resettable } from '../core/anatomy.js';
-import { ReplyError, type Reply, type SandboxRequest, json } from '../core/framework.js';
+import { ReplyError, type SandboxRequest, json } from '../core/framework.js';
 import { Gate } from '../core/gate.js';
 import { SubscriptionLimiter } from './limiter.js';
 import type { BreachParts } from './routes.js';
+import { forbidden, tooMany } from './checks.js';
 import { stealerLog } from './rules.js';
 import type { Subscription } from './seed.js';
 import { type BreachKit, subscriptions } from './state.js';
@@ -36,18 +37,6 @@ export function breachParts(k: BreachKit): BreachParts & { outer: Gate; resets: 
   });
   const domainSearchLimit = k.settings.int('domain_searches_per_minute');
   return { outer, keyed, log: stealerLog(), domainSearchLimit, resets: [keyed, outer] };
-}
-
-export function forbidden(message: string): Reply {
-  return json(403, { statusCode: 403, message });
-}
-
-export function tooMany(seconds: number): Reply {
-  return json(
-    429,
-    { statusCode: 429, message: `Rate limit is exceeded. Try again in ${seconds} seconds.` },
-    { 'retry-after': String(seconds) },
-  );
 }
 
 /** The key's subscription, or the 401 the seed words: missing, improperly formed or invalid key. */

@@ -3,8 +3,7 @@ import { RateWindow, type Reply, ReplyError, type SandboxRequest, empty, json } 
 import type { Gate } from '../core/gate.js';
 import type { Subscription } from './seed.js';
 import { accountBreaches, alphabetical, byTitle, domainBreaches, emailDomain } from './rules.js';
-import { bool, query, stealerTier, verified } from './checks.js';
-import { tooMany } from './gate.js';
+import { bool, query, stealerTier, tooMany, verified } from './checks.js';
 import { type BreachKit, catalogue, renewal } from './state.js';
 
 /** What the routes share: the keyed routes' gate and the stealer log. */
