@@ -4,7 +4,7 @@ import { type SandboxRequest, json } from '../core/framework.js';
 import { iso } from './ids.js';
 import { GROUPS, OWNERS, type Owner } from './seed.js';
 import type { Env } from './env.js';
-import { type ContextState, type Restriction, bodyOf, message, page, requireUuid } from './state.js';
+import { type ContextState, type Restriction, bodyOf, message, page, requireUuid } from './model.js';
 
 /** A name the service takes for an environment variable. */
 export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

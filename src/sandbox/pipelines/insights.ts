@@ -5,7 +5,7 @@ import { DAY, HISTORY_DAYS, HOUR, type JobRun, type Run, WORKFLOWS, history } fr
 import { iso } from './ids.js';
 import { projectBySlug } from './projects.js';
 import { OWNERS } from './seed.js';
-import { type ProjectState, message, page } from './state.js';
+import { type ProjectState, message, page } from './model.js';
 
 /**
  * Insights, all computed from the one run history (history.ts) on the sandbox clock:

@@ -17,7 +17,7 @@ import {
   policyHash,
   policyKey,
   requireUuid,
-} from './state.js';
+} from './model.js';
 import { pageAt } from '../core/paging.js';
 
 const fail = errorReply;

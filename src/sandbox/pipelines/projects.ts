@@ -6,7 +6,7 @@ import type { Env } from './env.js';
 import { iso, uuidFrom } from './ids.js';
 import { newKey } from './keys.js';
 import { DEFAULT_ADVANCED, OWNERS, type Owner, REPOS, projectSlugOf } from './seed.js';
-import { type Definition, type ProjectState, bodyOf, message, page, requireUuid } from './state.js';
+import { type Definition, type ProjectState, bodyOf, message, page, requireUuid } from './model.js';
 
 const fail = message;
 
