@@ -3,9 +3,7 @@ import type { Kit } from '../core/anatomy.js';
 import { type Reply, ReplyError, type SandboxRequest, json } from '../core/framework.js';
 import { Gate } from '../core/gate.js';
 import { DOCS } from './wire.js';
-
-/** A second documented token: valid, but it may only read (every change answers 403). */
-export const READ_ONLY_TOKEN = 'sandbox-runs-token-read-only';
+import { READ_ONLY_TOKEN } from './seed.js';
 
 type Counts = { forbidden: number; notModified: number };
 type Handle = (req: SandboxRequest) => Reply | Promise<Reply>;
