@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEED_IDS } from '../../src/sandbox/cloud/index.js';
+import { SEED_IDS } from '../../src/sandbox/cloud/seed.js';
 import { NEWEST_JOB_ID } from '../../src/sandbox/docgen/seed.js';
 import { ACME, contextId } from '../../src/sandbox/pipelines/seed.js';
 import { SEED } from '../../src/sandbox/runs/seed.js';

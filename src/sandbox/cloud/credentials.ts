@@ -4,7 +4,7 @@ import { empty, json } from '../core/framework.js';
 import { Problems } from './errors.js';
 import { type Env, type Wrap, bodyOf } from './http.js';
 import { instanceOf } from './instances.js';
-import type { Credential } from './state.js';
+import type { Credential } from './world.js';
 
 const TYPES = ['OPERATING_SYSTEM', 'CONTROL_PANEL'];
 /** The seed: only alphanumerics and `@ . - _`. */

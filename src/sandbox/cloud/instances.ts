@@ -14,7 +14,7 @@ import {
 } from './catalog.js';
 import { Problems, isUuid } from './errors.js';
 import { type Env, type Wrap, bodyOf, filter, isInt, paged, pathId } from './http.js';
-import { DURATION, type Instance, addMonths, makeInstance, privateNetworkOf } from './state.js';
+import { DURATION, type Instance, addMonths, makeInstance, privateNetworkOf } from './world.js';
 import { instanceWire } from './wire.js';
 
 export const CONTRACT_TERMS = [0, 1, 3, 6, 12, 24, 36];

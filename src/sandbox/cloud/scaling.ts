@@ -4,7 +4,7 @@ import { empty, json } from '../core/framework.js';
 import { REGION_NAMES, TARGET_GROUPS, targetGroupWire } from './catalog.js';
 import { Problems, isUuid } from './errors.js';
 import { type Env, type Wrap, bodyOf, filter, isInt, paged, pathId } from './http.js';
-import type { Group } from './state.js';
+import type { Group } from './world.js';
 import { groupSize, groupState, groupWire, scaledInstanceWire } from './wire.js';
 
 const TYPES = ['MANUAL', 'SCHEDULED', 'CPU_BASED'];

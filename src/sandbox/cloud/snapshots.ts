@@ -5,7 +5,7 @@ import { typeSpec } from './catalog.js';
 import { iso } from './errors.js';
 import { type Env, type Wrap, bodyOf, paged, pathId } from './http.js';
 import { instanceOf } from './instances.js';
-import { type Snapshot, snapshotSeconds } from './state.js';
+import { type Snapshot, snapshotSeconds } from './world.js';
 
 function snapshotWire(s: Snapshot, now: number) {
   return {
