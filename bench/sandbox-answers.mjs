@@ -3,7 +3,9 @@
 // randomness), runs every documented `ops` command of docs/services/*.md that needs no wait, browser
 // or pipe, and each service's demo steps with -o json, on a reset sandbox, with the sandbox's state
 // digest and counters after each block; prints the sha256 of the transcript (all of it, and by
-// service). Run it before and after a change: equal hashes, equal answers. About 7 minutes.
+// service). Run it before and after a change on the same machine: equal hashes, equal answers. The
+// work folder's path is written as WORK, but a table sized to it (`runs artifact download`) keeps its
+// width: hashes from machines with another temporary folder differ. About 7 minutes.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
