@@ -257,9 +257,9 @@ function parts(root) {
     keyring: { folders: ['config/keyring'], except: [], entries: { keyring: 'config/keyring.ts' } },
     sandbox: {
       folders: ['sandbox/'],
-      except: ['sandbox/settings.ts', 'sandbox/credentials.ts', 'sandbox/tls.ts'],
+      except: ['sandbox/core/settings.ts', 'sandbox/core/credentials.ts', 'sandbox/core/tls.ts'],
       entries: {
-        server: 'sandbox/server.ts',
+        server: 'sandbox/core/server.ts',
         ...Object.fromEntries(
           readdirSync(join(src, 'sandbox'))
             .filter((d) => existsSync(join(src, 'sandbox', d, 'index.ts')))

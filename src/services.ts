@@ -1,8 +1,16 @@
 import type { ServiceEntry } from './app/types.js';
 import type { ServiceDescriptor } from './clients/descriptor.js';
-import { sandboxCredentials } from './sandbox/credentials.js';
-import type { EmulatorFactory } from './sandbox/framework.js';
-import { choice, choiceOf, flag, integer, number, pattern, sandboxSettings } from './sandbox/settings.js';
+import { sandboxCredentials } from './sandbox/core/credentials.js';
+import type { EmulatorFactory } from './sandbox/core/framework.js';
+import {
+  choice,
+  choiceOf,
+  flag,
+  integer,
+  number,
+  pattern,
+  sandboxSettings,
+} from './sandbox/core/settings.js';
 
 export type { ServiceCommands, ServiceEntry } from './app/types.js';
 
@@ -10,7 +18,7 @@ const d = (load: () => Promise<{ descriptor: ServiceDescriptor }>) => async () =
 /** An emulator's module, typed here: the table is where its factory is checked. */
 const e = (load: () => Promise<{ createEmulator: EmulatorFactory }>) => load;
 
-/** The settings of a sandbox authorization server (src/sandbox/oauth/mount.ts). */
+/** The settings of a sandbox authorization server (src/sandbox/core/oauth/mount.ts). */
 const OAUTH_SETTINGS = {
   token_lifetime: number(1, 3599),
   device_approval: choice('visit', 'immediate'),

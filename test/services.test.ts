@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sandboxCredentials } from '../src/sandbox/credentials.js';
-import { Clock, type EmulatorFactory } from '../src/sandbox/framework.js';
+import { sandboxCredentials } from '../src/sandbox/core/credentials.js';
+import { Clock, type EmulatorFactory } from '../src/sandbox/core/framework.js';
 import { SANDBOX_CREDENTIALS, SANDBOX_SETTINGS, SERVICES } from '../src/services.js';
 import { SPECS_DIR } from './helpers/conformance.js';
 

@@ -5,9 +5,9 @@ import type { Settings } from '../config/settings.js';
 import type { Io } from '../io.js';
 import type { Feedback } from '../output/feedback.js';
 import type { Printer } from '../output/printer.js';
-import type { ServiceSandbox } from '../sandbox/entry.js';
+import type { ServiceSandbox } from '../sandbox/core/entry.js';
 
-export type { ServiceSandbox, SettingRule } from '../sandbox/entry.js';
+export type { ServiceSandbox, SettingRule } from '../sandbox/core/entry.js';
 
 /**
  * What commands see of the composition root: types only. The root itself (`app/factory.ts`) is built

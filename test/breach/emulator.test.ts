@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/sandbox/breach/index.js';
 import { websiteDomain } from '../../src/sandbox/breach/rules.js';
-import { Clock, type Emulator, type SandboxRequest } from '../../src/sandbox/framework.js';
+import { Clock, type Emulator, type SandboxRequest } from '../../src/sandbox/core/framework.js';
 import { SANDBOX_SETTINGS } from '../../src/services.js';
 import { useSandbox } from '../helpers/sandbox.js';
 

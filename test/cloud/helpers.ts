@@ -7,7 +7,7 @@ import { directEmulator } from '../helpers/emulator.js';
 import { strictStub } from '../helpers/http.js';
 import { output, parseVerb as parseVerbOf } from '../helpers/verbs.js';
 
-export { SEED_IDS as IDS } from '../../src/sandbox/cloud/index.js';
+export { SEED_IDS as IDS } from '../../src/sandbox/cloud/seed.js';
 
 export const KEY = SANDBOX_CREDENTIALS.cloud!.api_key!;
 /** What `ops sandbox env` exports for the cloud, pointing nowhere: parsing sends nothing. */

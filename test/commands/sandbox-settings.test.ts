@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { sandboxDemoCommand } from '../../src/commands/sandbox/demo.js';
 import { sandboxStartCommand } from '../../src/commands/sandbox/start.js';
 import { UsageError } from '../../src/errors.js';
-import { Clock, type EmulatorFactory } from '../../src/sandbox/framework.js';
-import { checkSandboxSettings } from '../../src/sandbox/settings.js';
+import { Clock, type EmulatorFactory } from '../../src/sandbox/core/framework.js';
+import { checkSandboxSettings } from '../../src/sandbox/core/settings.js';
 import { SANDBOX_CREDENTIALS, SANDBOX_SETTINGS, SERVICES } from '../../src/services.js';
 import { parseVerb } from '../helpers/verbs.js';
 

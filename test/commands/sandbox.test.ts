@@ -82,7 +82,7 @@ describe('sandbox over TLS', async () => {
     expect(lstatSync(root).isSymbolicLink()).toBe(false);
     expect(statSync(root).mode & 0o777).toBe(0o700);
     // A private folder that is a link to somewhere else is refused, not written through.
-    const { writeSandboxCa } = await import('../../src/sandbox/tls.js');
+    const { writeSandboxCa } = await import('../../src/sandbox/core/tls.js');
     const base = mkdtempSync(join(tmpdir(), 'ops-tls-base-'));
     const elsewhere = mkdtempSync(join(tmpdir(), 'ops-elsewhere-'));
     symlinkSync(elsewhere, join(base, `ops-${process.getuid?.() ?? 'user'}`));
@@ -99,7 +99,7 @@ describe('sandbox over TLS', async () => {
   it('a stopped sandbox leaves no CA behind: its folder goes with it', async () => {
     const { existsSync } = await import('node:fs');
     const { dirname } = await import('node:path');
-    const { startSandbox } = await import('../../src/sandbox/server.js');
+    const { startSandbox } = await import('../../src/sandbox/core/server.js');
     const { SERVICES } = await import('../../src/services.js');
     const other = await startSandbox({
       port: 0,
@@ -191,7 +191,7 @@ describe('ops sandbox start (built CLI)', () => {
   });
 
   it('a port in use exits 2 with a hint', async () => {
-    const sb = await import('../../src/sandbox/server.js').then((m) =>
+    const sb = await import('../../src/sandbox/core/server.js').then((m) =>
       m.startSandbox({ port: 0, services: [] }),
     );
     const r = await runMain(['sandbox', 'start', '--port', String(sb.port)]);

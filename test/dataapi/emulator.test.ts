@@ -5,7 +5,7 @@ import {
   formatDatetime,
   generateReport,
   parseDatetime,
-} from '../../src/sandbox/dataapi/reports.js';
+} from '../../src/sandbox/dataapi/seed.js';
 import { directEmulator } from '../helpers/emulator.js';
 import { BASIC } from './helpers.js';
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { NO_SCOPE_TOKEN, versionProblem } from '../../src/sandbox/docgen/index.js';
+import { versionProblem } from '../../src/sandbox/docgen/routes.js';
+import { NO_SCOPE_TOKEN } from '../../src/sandbox/docgen/seed.js';
 import {
   JobStore,
   NEWEST_BATCH_ID,
   NEWEST_JOB_ID,
   TEMPLATES,
   statusAt,
-} from '../../src/sandbox/docgen/jobs.js';
+} from '../../src/sandbox/docgen/seed.js';
 import { decodeMarker, encodeMarker } from '../../src/sandbox/docgen/marker.js';
 import { GOOD_HEADERS, emulator } from './helpers.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SEED_IDS } from '../../src/sandbox/cloud/index.js';
-import { NEWEST_JOB_ID } from '../../src/sandbox/docgen/jobs.js';
+import { SEED_IDS } from '../../src/sandbox/cloud/seed.js';
+import { NEWEST_JOB_ID } from '../../src/sandbox/docgen/seed.js';
 import { ACME, contextId } from '../../src/sandbox/pipelines/seed.js';
-import { SEED } from '../../src/sandbox/runs/index.js';
+import { SEED } from '../../src/sandbox/runs/seed.js';
 import { SEED_READER_ASSIGNMENT } from '../db/helpers.js';
 import { runMain } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { BROKEN_IMAGE_ID } from '../../src/sandbox/cloud/catalog.js';
-import { SEED_IDS as IDS } from '../../src/sandbox/cloud/index.js';
+import { SEED_IDS as IDS } from '../../src/sandbox/cloud/seed.js';
 import { runCli, runMain } from '../helpers/cli.js';
 import { useConformance } from '../helpers/conformance.js';
 import { useSandbox } from '../helpers/sandbox.js';

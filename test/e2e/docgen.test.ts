@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS } from '../../src/services.js';
-import { NO_SCOPE_TOKEN } from '../../src/sandbox/docgen/index.js';
-import { NEWEST_BATCH_ID, NEWEST_JOB_ID, TEMPLATES } from '../../src/sandbox/docgen/jobs.js';
+import { NO_SCOPE_TOKEN } from '../../src/sandbox/docgen/seed.js';
+import { NEWEST_BATCH_ID, NEWEST_JOB_ID, TEMPLATES } from '../../src/sandbox/docgen/seed.js';
 import { runCli, runMain } from '../helpers/cli.js';
 import { useConformance } from '../helpers/conformance.js';
 import { useSandbox } from '../helpers/sandbox.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS } from '../../src/services.js';
-import { NO_HOSTS_READ_APP_KEY } from '../../src/sandbox/hosts/index.js';
+import { NO_HOSTS_READ_APP_KEY } from '../../src/sandbox/hosts/seed.js';
 import { runCli, runMain } from '../helpers/cli.js';
 import { useConformance } from '../helpers/conformance.js';
 import { useSandbox } from '../helpers/sandbox.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RawJson } from '../../src/clients/http/raw-json.js';
 import { Printer } from '../../src/output/printer.js';
-import { SEED_IDS as IDS } from '../../src/sandbox/cloud/index.js';
+import { SEED_IDS as IDS } from '../../src/sandbox/cloud/seed.js';
 import { runMain } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempConfigDir } from '../helpers/cli.js';
-import { SEED } from '../../src/sandbox/runs/index.js';
+import { SEED } from '../../src/sandbox/runs/seed.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { SCRIPT, onTerminal } from '../helpers/script-terminal.js';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OTHER_USER_TOKEN, READONLY_TOKEN } from '../../src/sandbox/tasks/index.js';
+import { OTHER_USER_TOKEN, READONLY_TOKEN } from '../../src/sandbox/tasks/seed.js';
 import { VERSION } from '../../src/version.js';
 import { runCli, runMain, tempConfigDir } from '../helpers/cli.js';
 import { useConformance } from '../helpers/conformance.js';

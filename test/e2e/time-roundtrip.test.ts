@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEED_IDS as CLOUD } from '../../src/sandbox/cloud/index.js';
+import { SEED_IDS as CLOUD } from '../../src/sandbox/cloud/seed.js';
 import { runMain } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 

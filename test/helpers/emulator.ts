@@ -1,4 +1,4 @@
-import { Clock, type EmulatorFactory, type Reply } from '../../src/sandbox/framework.js';
+import { Clock, type EmulatorFactory, type Reply } from '../../src/sandbox/core/framework.js';
 import { SANDBOX_CREDENTIALS, SANDBOX_SETTINGS } from '../../src/services.js';
 
 export interface DirectAnswer<B = Record<string, unknown>> {

@@ -1,9 +1,9 @@
 import { Agent, fetch } from 'undici';
 import { afterAll, beforeEach } from 'vitest';
 import { SANDBOX_CREDENTIALS, SERVICES } from '../../src/services.js';
-import type { EmulatorFactory } from '../../src/sandbox/framework.js';
-import type { FaultRule } from '../../src/sandbox/faults.js';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
+import type { EmulatorFactory } from '../../src/sandbox/core/framework.js';
+import type { FaultRule } from '../../src/sandbox/core/faults.js';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/core/server.js';
 
 export interface TestSandbox {
   sandbox: RunningSandbox;

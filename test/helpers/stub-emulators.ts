@@ -1,4 +1,4 @@
-import { type Emulator, type EmulatorFactory, Router, json } from '../../src/sandbox/framework.js';
+import { type Emulator, type EmulatorFactory, Router, json } from '../../src/sandbox/core/framework.js';
 
 /**
  * Stub services for testing the shared core through the sandbox framework. Each speaks one page

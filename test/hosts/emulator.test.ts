@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Fleet } from '../../src/sandbox/hosts/fleet.js';
-import { NO_HOSTS_READ_APP_KEY } from '../../src/sandbox/hosts/index.js';
+import { Fleet } from '../../src/sandbox/hosts/seed.js';
+import { NO_HOSTS_READ_APP_KEY } from '../../src/sandbox/hosts/seed.js';
 import { parseFilter } from '../../src/sandbox/hosts/search.js';
 import { emulator } from './helpers.js';
 

@@ -5,7 +5,7 @@ import type { HostWire } from '../../src/clients/hosts/types.js';
 import type { Page } from '../../src/clients/http/paginate.js';
 import type { Factory } from '../../src/app/types.js';
 import { SANDBOX_CREDENTIALS, SANDBOX_SETTINGS } from '../../src/services.js';
-import { Clock, type Emulator, type Reply } from '../../src/sandbox/framework.js';
+import { Clock, type Emulator, type Reply } from '../../src/sandbox/core/framework.js';
 import { createEmulator } from '../../src/sandbox/hosts/index.js';
 
 /** What `ops sandbox env` exports for hosts, pointing nowhere: parsing sends nothing. */

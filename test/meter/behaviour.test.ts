@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FaultRule } from '../../src/sandbox/faults.js';
+import type { FaultRule } from '../../src/sandbox/core/faults.js';
 import { runMain } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { API_KEY, ndjsonEvents } from './helpers.js';

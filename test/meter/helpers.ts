@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { output, parseVerb as parseVerbOf } from '../helpers/verbs.js';
 import type { Factory } from '../../src/app/types.js';
 import { SANDBOX_CREDENTIALS, SANDBOX_SETTINGS } from '../../src/services.js';
-import { Clock, type Emulator, type Reply } from '../../src/sandbox/framework.js';
+import { Clock, type Emulator, type Reply } from '../../src/sandbox/core/framework.js';
 import { createEmulator } from '../../src/sandbox/meter/index.js';
 
 /** `ops meter <args>` parsed with the run function a spy (see test/helpers/verbs.ts). */

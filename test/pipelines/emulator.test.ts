@@ -1,6 +1,6 @@
 import { createHash, createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { joinSlugs } from '../../src/sandbox/pipelines/index.js';
+import { joinSlugs } from '../../src/sandbox/pipelines/routes.js';
 import { fingerprints, seededKey } from '../../src/sandbox/pipelines/keys.js';
 import { AUTH, IDS, emulator } from './helpers.js';
 

@@ -1,6 +1,7 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { SEED, createEmulator } from '../../src/sandbox/runs/index.js';
+import { createEmulator } from '../../src/sandbox/runs/index.js';
+import { SEED } from '../../src/sandbox/runs/seed.js';
 import { createdRange } from '../../src/sandbox/runs/runs-routes.js';
 import { directEmulator } from '../helpers/emulator.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/sandbox/breach/index.js';
-import { Clock, type Emulator, type SandboxRequest } from '../../src/sandbox/framework.js';
+import { Clock, type Emulator, type SandboxRequest } from '../../src/sandbox/core/framework.js';
 import { SANDBOX_SETTINGS } from '../../src/services.js';
 
 // The breach emulator's rules that the Gate owns now: every request counted and refused without a

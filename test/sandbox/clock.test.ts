@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Clock } from '../../src/sandbox/framework.js';
-import { checkSandboxSettings, sandboxClockSpeed } from '../../src/sandbox/settings.js';
+import { Clock } from '../../src/sandbox/core/framework.js';
+import { checkSandboxSettings, sandboxClockSpeed } from '../../src/sandbox/core/settings.js';
 import { SERVICES } from '../../src/services.js';
 
 describe('the sandbox clock', () => {

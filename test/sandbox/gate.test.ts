@@ -6,8 +6,8 @@ import {
   type SandboxRequest,
   json,
   settingsOf,
-} from '../../src/sandbox/framework.js';
-import { Gate } from '../../src/sandbox/gate.js';
+} from '../../src/sandbox/core/framework.js';
+import { Gate } from '../../src/sandbox/core/gate.js';
 
 const request = (headers: Record<string, string> = {}, method = 'GET'): SandboxRequest => ({
   method,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OperationTable, type Placed, defineEmulator } from '../../src/sandbox/anatomy.js';
-import { Clock, type Reply, ReplyError, json } from '../../src/sandbox/framework.js';
+import { OperationTable, type Placed, defineEmulator } from '../../src/sandbox/core/anatomy.js';
+import { Clock, type Reply, ReplyError, json } from '../../src/sandbox/core/framework.js';
 
 /**
  * A toy emulator whose state is a mount table (path prefix → engine), as a store of engines mounted

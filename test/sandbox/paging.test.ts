@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberedPage, pageAt } from '../../src/sandbox/paging.js';
+import { numberedPage, pageAt } from '../../src/sandbox/core/paging.js';
 
 describe('pageAt: the offset styles', () => {
   const all = ['a', 'b', 'c', 'd', 'e'];

@@ -1,4 +1,4 @@
-import { Clock, type Reply } from '../../src/sandbox/framework.js';
+import { Clock, type Reply } from '../../src/sandbox/core/framework.js';
 import { createEmulator } from '../../src/sandbox/secrets/index.js';
 import { SANDBOX_SETTINGS } from '../../src/services.js';
 

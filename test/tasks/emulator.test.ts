@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OTHER_USER_TOKEN, READONLY_TOKEN, createEmulator } from '../../src/sandbox/tasks/index.js';
+import { createEmulator } from '../../src/sandbox/tasks/index.js';
+import { OTHER_USER_TOKEN, READONLY_TOKEN } from '../../src/sandbox/tasks/seed.js';
 import { directEmulator } from '../helpers/emulator.js';
 
 interface Task {

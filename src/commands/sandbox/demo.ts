@@ -3,7 +3,7 @@ import { verbCommand } from '../shared/verbs.js';
 import { ExitStatusError } from '../../errors.js';
 import { type Io, withIo } from '../../io.js';
 import type { Factory, ServiceEntry } from '../../app/types.js';
-import { checkSandboxServices } from '../../sandbox/settings.js';
+import { checkSandboxServices } from '../../sandbox/core/settings.js';
 import { choiceOption } from '../shared/choices.js';
 
 export interface SandboxDemoOptions {
@@ -38,7 +38,7 @@ export function sandboxDemoCommand(factory: Factory, run = runSandboxDemo): Comm
 /** Runs each service's tour steps with the real CLI against an in-process sandbox on a free port. */
 export async function runSandboxDemo(o: SandboxDemoOptions): Promise<void> {
   const [{ startSandbox }, { runSandboxEnv }] = await Promise.all([
-    import('../../sandbox/server.js'),
+    import('../../sandbox/core/server.js'),
     import('./env.js'),
   ]);
   const sandbox = await startSandbox({ port: 0, env: o.io.env, catalog: o.services });

@@ -3,7 +3,11 @@ import { verbCommand } from '../shared/verbs.js';
 import { UsageError } from '../../errors.js';
 import { type Io, isCi } from '../../io.js';
 import type { Factory, ServiceEntry } from '../../app/types.js';
-import { checkSandboxServices, checkSandboxSettings, sandboxClockSpeed } from '../../sandbox/settings.js';
+import {
+  checkSandboxServices,
+  checkSandboxSettings,
+  sandboxClockSpeed,
+} from '../../sandbox/core/settings.js';
 import { choiceOption } from '../shared/choices.js';
 import { parseInteger, parseKeyValue } from '../shared/parse.js';
 
@@ -51,7 +55,7 @@ export function sandboxStartCommand(factory: Factory, run = runSandboxStart): Co
 }
 
 export async function runSandboxStart(o: SandboxStartOptions): Promise<void> {
-  const { startSandbox } = await import('../../sandbox/server.js');
+  const { startSandbox } = await import('../../sandbox/core/server.js');
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
   try {
     sandbox = await startSandbox({

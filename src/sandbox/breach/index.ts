@@ -1,19 +1,10 @@
-import { defineEmulator } from '../anatomy.js';
-import { ReplyError, empty } from '../framework.js';
-import { Gate } from '../gate.js';
-import { type Subscription, TIER1_KEY } from './data.js';
-import { SubscriptionLimiter } from './limiter.js';
+import { defineEmulator } from '../core/anatomy.js';
+import { empty } from '../core/framework.js';
+import type { Gate } from '../core/gate.js';
+import { breachParts } from './gate.js';
 import { type BreachParts, breachRoutes } from './routes.js';
-import { stealerLog } from './rules.js';
-import {
-  type BreachState,
-  authenticate,
-  forbidden,
-  sandboxKey,
-  seedState,
-  subscriptions,
-  tooMany,
-} from './world.js';
+import { TIER1_KEY } from './seed.js';
+import { type BreachState, makeBreachState, sandboxKey } from './state.js';
 
 /**
  * Emulator of the breach lookup API (seed 000 D) under `/api/v3`. Keys: the sandbox key
@@ -25,36 +16,8 @@ import {
  */
 export const createEmulator = defineEmulator<BreachState, BreachParts & { outer: Gate }>({
   name: 'breach',
-  state: seedState,
-  parts(k) {
-    const keys = subscriptions(k);
-    /** Every request: counted, and refused without a user agent (the seed: name the consuming application). */
-    const outer = new Gate({
-      clock: k.clock,
-      counts: () => k.state().stats,
-      authenticate(req) {
-        if ((req.headers['user-agent'] ?? '').trim() === '')
-          throw new ReplyError(
-            forbidden(
-              'Forbidden: no user agent has been specified in the request; name the consuming application in the user-agent header.',
-            ),
-          );
-      },
-    });
-    /** Keyed routes: the key's subscription (401 in the seed's words), then its per-minute bucket. */
-    const keyed = new Gate<{ key: string; sub: Subscription }>({
-      clock: k.clock,
-      counts: {},
-      authenticate: (req) => authenticate(keys, req),
-      rate: {
-        limiter: new SubscriptionLimiter(k.clock, (key) => keys.get(key)?.Rpm ?? 1),
-        key: (_req, grant) => grant.key,
-        refuse: (hit) => tooMany(hit.resetSeconds),
-      },
-    });
-    const domainSearchLimit = k.settings.int('domain_searches_per_minute');
-    return { outer, keyed, log: stealerLog(), domainSearchLimit, resets: [keyed, outer] };
-  },
+  state: makeBreachState,
+  parts: breachParts,
   routes: breachRoutes,
   notFound: () => empty(404),
   methodNotAllowed: () => empty(405),

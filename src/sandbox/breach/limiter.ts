@@ -1,5 +1,5 @@
-import type { Clock } from '../framework.js';
-import type { Limiter, RateHit } from '../gate.js';
+import type { Clock } from '../core/framework.js';
+import type { Limiter, RateHit } from '../core/gate.js';
 
 /**
  * A token bucket per key: it holds a minute's worth of requests and refills at the subscription's

@@ -4,7 +4,7 @@
  * search; retired ones nowhere; unverified ones filtered by IncludeUnverified; collections sorted
  * by Title; stealer logs stored per address as website domains.
  */
-import { ACCOUNTS, type Breach, STEALER_RECORDS, type Subscription } from './data.js';
+import { ACCOUNTS, type Breach, STEALER_RECORDS, type Subscription } from './seed.js';
 
 export const byTitle = (a: Breach, b: Breach) => a.Title.localeCompare(b.Title, 'en');
 export const alphabetical = (a: string, b: string) => a.localeCompare(b, 'en');

@@ -1,10 +1,10 @@
-import type { OperationTable } from '../anatomy.js';
-import type { SandboxRequest } from '../framework.js';
-import { empty, json } from '../framework.js';
+import type { OperationTable } from '../core/anatomy.js';
+import type { SandboxRequest } from '../core/framework.js';
+import { empty, json } from '../core/framework.js';
 import { Problems } from './errors.js';
 import { type Env, type Wrap, bodyOf } from './http.js';
 import { instanceOf } from './instances.js';
-import type { Credential } from './state.js';
+import type { Credential } from './world.js';
 
 const TYPES = ['OPERATING_SYSTEM', 'CONTROL_PANEL'];
 /** The seed: only alphanumerics and `@ . - _`. */

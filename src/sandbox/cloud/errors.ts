@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Reply, ReplyError, json } from '../framework.js';
+import { type Reply, ReplyError, json } from '../core/framework.js';
 
 /** A stable uuid (version 4 layout) from a seed string: seed data and generated ids stay the same run to run. */
 export function uuidFor(seed: string): string {

@@ -1,8 +1,8 @@
-import type { Clock, Reply, SandboxRequest } from '../framework.js';
-import { readJson } from '../framework.js';
+import type { Clock, Reply, SandboxRequest } from '../core/framework.js';
+import { readJson } from '../core/framework.js';
 import { type Errors, isUuid } from './errors.js';
-import type { World } from './state.js';
-import { pageAt } from '../paging.js';
+import type { World } from './world.js';
+import { pageAt } from '../core/paging.js';
 
 /** What every route module of the emulator works with. */
 export interface Env {

@@ -1,6 +1,6 @@
-import type { OperationTable } from '../anatomy.js';
-import type { SandboxRequest } from '../framework.js';
-import { empty, json } from '../framework.js';
+import type { OperationTable } from '../core/anatomy.js';
+import type { SandboxRequest } from '../core/framework.js';
+import { empty, json } from '../core/framework.js';
 import {
   ALL_IMAGES,
   MARKET_APP_IDS,
@@ -14,7 +14,7 @@ import {
 } from './catalog.js';
 import { Problems, isUuid } from './errors.js';
 import { type Env, type Wrap, bodyOf, filter, isInt, paged, pathId } from './http.js';
-import { DURATION, type Instance, addMonths, makeInstance, privateNetworkOf } from './state.js';
+import { DURATION, type Instance, addMonths, makeInstance, privateNetworkOf } from './world.js';
 import { instanceWire } from './wire.js';
 
 export const CONTRACT_TERMS = [0, 1, 3, 6, 12, 24, 36];

@@ -1,6 +1,6 @@
-import type { OperationTable } from '../anatomy.js';
-import type { SandboxRequest } from '../framework.js';
-import { empty, json } from '../framework.js';
+import type { OperationTable } from '../core/anatomy.js';
+import type { SandboxRequest } from '../core/framework.js';
+import { empty, json } from '../core/framework.js';
 import { Problems, iso } from './errors.js';
 import { type Env, type Wrap, filter, pathId } from './http.js';
 import { instanceOf } from './instances.js';
@@ -13,7 +13,7 @@ import {
   buckets,
   cpuSeries,
 } from './metrics.js';
-import { DAY, DURATION, type Balancer } from './state.js';
+import { DAY, DURATION, type Balancer } from './world.js';
 
 /** The seed's list (it wins over the vendor's, reference §C.6), and the vendor's `60m` as well. */
 const CPU_GRANULARITIES = ['5m', '10m', '30m', '1h', '1d', '1w', '60m'];

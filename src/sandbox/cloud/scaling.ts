@@ -1,10 +1,10 @@
-import type { OperationTable } from '../anatomy.js';
-import type { SandboxRequest } from '../framework.js';
-import { empty, json } from '../framework.js';
+import type { OperationTable } from '../core/anatomy.js';
+import type { SandboxRequest } from '../core/framework.js';
+import { empty, json } from '../core/framework.js';
 import { REGION_NAMES, TARGET_GROUPS, targetGroupWire } from './catalog.js';
 import { Problems, isUuid } from './errors.js';
 import { type Env, type Wrap, bodyOf, filter, isInt, paged, pathId } from './http.js';
-import type { Group } from './state.js';
+import type { Group } from './world.js';
 import { groupSize, groupState, groupWire, scaledInstanceWire } from './wire.js';
 
 const TYPES = ['MANUAL', 'SCHEDULED', 'CPU_BASED'];

@@ -10,7 +10,7 @@ import {
   makeInstance,
   privateNetworkOf,
   snapshotSeconds,
-} from './state.js';
+} from './world.js';
 
 /** The seed's fixed ids, documented in the README and used by the commands' examples. */
 export const SEED_IDS = {

@@ -1,11 +1,11 @@
-import type { OperationTable } from '../anatomy.js';
-import type { SandboxRequest } from '../framework.js';
-import { empty, json } from '../framework.js';
+import type { OperationTable } from '../core/anatomy.js';
+import type { SandboxRequest } from '../core/framework.js';
+import { empty, json } from '../core/framework.js';
 import { typeSpec } from './catalog.js';
 import { iso } from './errors.js';
 import { type Env, type Wrap, bodyOf, paged, pathId } from './http.js';
 import { instanceOf } from './instances.js';
-import { type Snapshot, snapshotSeconds } from './state.js';
+import { type Snapshot, snapshotSeconds } from './world.js';
 
 function snapshotWire(s: Snapshot, now: number) {
   return {

@@ -1,6 +1,6 @@
 import { imageWire, resourcesOf, typeSpec } from './catalog.js';
 import { iso } from './errors.js';
-import { DURATION, type Group, type Instance, type Ip, type World } from './state.js';
+import { DURATION, type Group, type Instance, type Ip, type World } from './world.js';
 
 function ipWire(ip: Ip, details: boolean) {
   return {

@@ -1,4 +1,4 @@
-import { type Reply, json } from '../framework.js';
+import { type Reply, json } from '../core/framework.js';
 
 /** The API version every answer names (seed B, Versioning). */
 export const API_VERSION = '0.1.20250526';

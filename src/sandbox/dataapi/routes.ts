@@ -1,41 +1,21 @@
-import { type Kit, type Operations, op } from '../anatomy.js';
-import { type Reply, ReplyError, type SandboxRequest } from '../framework.js';
-import type { Gate } from '../gate.js';
-import { pageAt } from '../paging.js';
+import { type Operations, op } from '../core/anatomy.js';
+import { type Reply, ReplyError, type SandboxRequest } from '../core/framework.js';
+import type { Gate } from '../core/gate.js';
+import { pageAt } from '../core/paging.js';
 import { STATUS, type Task, envelope, task } from './envelope.js';
 import {
-  type FailedTask,
   type ReportName,
   WEBHOOK_FUNCTIONS,
   WINDOW_SECONDS,
   parseDatetime,
   resultOf,
   taskId,
-} from './reports.js';
+} from './seed.js';
+import type { DataapiKit } from './state.js';
 
 const REPORT_FIELDS = ['limit', 'offset', 'filtered_function', 'datetime_from', 'datetime_to'];
 const MAX_LIMIT = 1000;
 const MAX_RESEND = 100;
-
-export interface DataapiState {
-  reports: Record<ReportName, FailedTask[]>;
-  byId: Map<string, FailedTask[]>;
-  /** Makes the ids of new tasks. */
-  serial: number;
-  stats: {
-    requests: number;
-    unauthorized: number;
-    rateLimited: number;
-    /** Requests refused in the envelope, and tasks with an error status. */
-    refused: number;
-    reportRequests: { keywords: number; backlinks: number };
-    resendRequests: number;
-    /** Every resent task, in order. */
-    resent: Array<{ id: string; function: string; report: ReportName }>;
-  };
-}
-
-export type DataapiKit = Kit<DataapiState>;
 
 /** A failure of the whole request: the envelope carries it, with no tasks. */
 const refuse = (status: readonly [number, string], http = 200) =>

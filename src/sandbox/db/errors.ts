@@ -1,4 +1,4 @@
-import { ReplyError, json } from '../framework.js';
+import { ReplyError, json } from '../core/framework.js';
 
 /** CloudError `{error: {code, message}}` (seed C, Errors), thrown to answer at once. */
 export function cloudError(

@@ -1,17 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { type Kit, defineEmulator } from '../anatomy.js';
-import { ReplyError, type SandboxRequest } from '../framework.js';
-import { Gate } from '../gate.js';
-import { routes } from './routes.js';
-import { type Outcome, RoleState } from './state.js';
-import { Tokens, mintDirectoryToken } from './tokens.js';
-import { mountAuthServer } from '../oauth/mount.js';
-import { TokenRegistry } from '../oauth/registry.js';
-import { microsoft } from '../oauth/vendors.js';
-import { SANDBOX_TENANT } from './data.js';
-import { cloudError } from './errors.js';
-
-export { SANDBOX_TENANT, SANDBOX_USER, READER_ID, CONTRIBUTOR_ID } from './data.js';
+import { defineEmulator } from '../core/anatomy.js';
+import { ReplyError } from '../core/framework.js';
+import { type DbParts, dbParts, v2 } from './parts.js';
+import { dbRoutes } from './routes.js';
+import { type DbState, makeDbState } from './state.js';
 
 /**
  * Database role assignment (seed 001 C, reference C.2–C.5) under ARM-shaped paths: role assignments
@@ -26,49 +17,11 @@ export { SANDBOX_TENANT, SANDBOX_USER, READER_ID, CONTRIBUTOR_ID } from './data.
  * wait), `db.operation_outcome` (Succeeded, Failed or Canceled), `db.token_lifetime` (seconds),
  * `db.rate_limit` (reads, and writes, per subscription and minute).
  */
-export const createEmulator = defineEmulator<RoleState, DbParts>({
+export const createEmulator = defineEmulator<DbState, DbParts>({
   name: 'db',
-  parts(k) {
-    const roles = new RoleState(k.clock, {
-      seconds: k.settings.number('operation_seconds'),
-      outcome: k.settings.choice<Outcome>('operation_outcome'),
-    });
-    const registry = new TokenRegistry(k.clock, mintDirectoryToken);
-    const vendor = microsoft(
-      { clientId: k.credentials.client_id ?? '', clientSecret: k.credentials.client_secret ?? '' },
-      'tenant',
-    );
-    const auth = mountAuthServer(k.ctx, 'db', vendor, undefined, registry);
-    const tokens = new Tokens(k.clock, registry, {
-      fixedToken: k.credentials.token,
-      clientId: k.credentials.client_id,
-      lifetime: k.settings.number('token_lifetime'),
-    });
-    const stats = {
-      requests: 0,
-      unauthorized: 0,
-      rateLimited: 0,
-      invalid: 0,
-      conflicts: 0,
-      operationsStarted: 0,
-      statusPolls: 0,
-    };
-    const target = {
-      subscription: k.credentials.subscription ?? '',
-      resourceGroup: k.credentials.resource_group ?? '',
-      account: k.credentials.account ?? '',
-    };
-    const cfg = { async: k.settings.flag('async'), retryAfter: k.settings.number('retry_after') };
-    const api = routes({ ctx: k.ctx, target, state: roles, tokens, cfg, stats });
-    const gate = bearerGate(k, tokens, stats);
-    return { roles, auth, vendor, api, stats, gate, resets: [auth, gate] };
-  },
-  /** The seeded assignments, and no operation: made again on each reset. */
-  state(_k, p) {
-    p.roles.reset();
-    return p.roles;
-  },
-  routes: (_k, p) => p.api.operations,
+  parts: dbParts,
+  state: makeDbState,
+  routes: dbRoutes,
   paths: { ignoreCase: true, trailingSlash: true },
   notFound: (req, p) => p.api.notFound(req),
   methodNotAllowed: (req, p) => p.api.methodNotAllowed(req),
@@ -94,75 +47,3 @@ export const createEmulator = defineEmulator<RoleState, DbParts>({
     ...p.auth.stats(),
   }),
 });
-
-interface DbParts {
-  roles: RoleState;
-  auth: ReturnType<typeof mountAuthServer>;
-  vendor: ReturnType<typeof microsoft>;
-  api: ReturnType<typeof routes>;
-  stats: Record<string, number>;
-  gate: Gate<{ requestId: string }>;
-}
-
-/** The bearer token, then the limit of reads or of writes; every answer after it names the request. */
-function bearerGate(k: Kit<RoleState>, tokens: Tokens, stats: Record<string, number>) {
-  const kind = (req: SandboxRequest) => (req.method === 'GET' ? 'reads' : 'writes');
-  return new Gate<{ requestId: string }>({
-    clock: k.clock,
-    counts: stats,
-    authenticate(req) {
-      const requestId = randomUUID();
-      try {
-        tokens.authenticate(req);
-      } catch (err) {
-        if (!(err instanceof ReplyError)) throw err;
-        throw new ReplyError({
-          ...err.reply,
-          headers: { ...err.reply.headers, 'x-ms-request-id': requestId },
-        });
-      }
-      return { requestId };
-    },
-    rate: {
-      limit: k.settings.int('rate_limit'),
-      windowMs: 60_000,
-      key: kind,
-      refuse: () =>
-        cloudError(
-          429,
-          'TooManyRequests',
-          'The request is being throttled: too many requests for this subscription.',
-        ).reply,
-      headers: (hit, req, { requestId }) => ({
-        [`x-ms-ratelimit-remaining-subscription-${kind(req)}`]: String(hit.remaining),
-        'x-ms-request-id': requestId,
-      }),
-    },
-    tally: (reply) => (reply.status === 400 ? 'invalid' : reply.status === 409 ? 'conflicts' : undefined),
-  });
-}
-
-/**
- * The v2.0 endpoints of a tenant: `organizations`, `common` or the sandbox's tenant id; the
- * client-credentials grant needs the tenant id, as the directory does (AADSTS700016 otherwise).
- */
-function v2(p: DbParts, req: SandboxRequest) {
-  const m = /^\/([^/]+)\/oauth2\/v2\.0\/(devicecode|token)$/.exec(req.path);
-  if (!m) return p.auth.handle(req);
-  const [, tenant, endpoint] = m;
-  if (tenant !== 'organizations' && tenant !== 'common' && tenant !== SANDBOX_TENANT)
-    return p.vendor.error(
-      'invalid_request',
-      `Tenant '${tenant}' not found. Check to make sure you have the correct tenant ID.`,
-    );
-  if (
-    endpoint === 'token' &&
-    tenant !== SANDBOX_TENANT &&
-    new URLSearchParams(req.body.toString('utf8')).get('grant_type') === 'client_credentials'
-  )
-    return p.vendor.error(
-      'invalid_request',
-      `Use a tenant-specific endpoint for the client credentials flow, not /${tenant}.`,
-    );
-  return p.auth.handle({ ...req, path: `/tenant/oauth2/v2.0/${endpoint}` });
-}

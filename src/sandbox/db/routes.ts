@@ -1,5 +1,12 @@
-import { type Operations, op } from '../anatomy.js';
-import { type Reply, type SandboxContext, type SandboxRequest, empty, json, readJson } from '../framework.js';
+import { type Operations, op } from '../core/anatomy.js';
+import {
+  type Reply,
+  type SandboxContext,
+  type SandboxRequest,
+  empty,
+  json,
+  readJson,
+} from '../core/framework.js';
 import {
   ACCOUNT_NAME,
   API_VERSIONS,
@@ -12,9 +19,9 @@ import {
   PROVIDER,
   REGION,
   RESOURCE_GROUP,
-} from './data.js';
+} from './seed.js';
 import { cloudError } from './errors.js';
-import type { Operation, RoleState } from './state.js';
+import type { Operation, DbState } from './state.js';
 import type { Tokens } from './tokens.js';
 
 const AUTHORIZE_ROUTE = /^\/([^/]+)\/oauth2\/authorize\/?$/;
@@ -33,7 +40,7 @@ const bad = (message: string) => cloudError(400, 'BadRequest', message);
 interface Deps {
   ctx: SandboxContext;
   target: { subscription: string; resourceGroup: string; account: string };
-  state: RoleState;
+  state: DbState;
   tokens: Tokens;
   cfg: { async: boolean; retryAfter: number };
   stats: { operationsStarted: number; statusPolls: number };
@@ -368,3 +375,6 @@ export function routes(d: Deps) {
     methodNotAllowed: (req: SandboxRequest) => methodNotAllowed(req).reply,
   };
 }
+
+/** The routes by client operation, made once with the parts (they share its tokens and role state). */
+export const dbRoutes = (_k: unknown, p: { api: ReturnType<typeof routes> }): Operations => p.api.operations;

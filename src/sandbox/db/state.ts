@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../framework.js';
-import { type Assignment, SEED_ASSIGNMENTS } from './data.js';
+import type { Kit } from '../core/anatomy.js';
+import type { Clock } from '../core/framework.js';
+import { type Assignment, SEED_ASSIGNMENTS } from './seed.js';
 
 export type Outcome = 'Succeeded' | 'Failed' | 'Canceled';
 
@@ -28,7 +29,7 @@ const OUTCOME_ERRORS: Record<Exclude<Outcome, 'Succeeded'>, { code: string; mess
  * sandbox clock reaches its end (looked at on every request); until then the old state stands. One
  * that ends Failed or Canceled changes nothing.
  */
-export class RoleState {
+export class DbState {
   assignments = new Map<string, Assignment>();
   operations = new Map<string, Operation>();
 
@@ -117,4 +118,12 @@ export class RoleState {
   remainingSeconds(op: Operation): number {
     return Math.max(0, Math.ceil((op.doneMs - this.clock.now()) / 1000));
   }
+}
+
+export type DbKit = Kit<DbState>;
+
+/** The seeded assignments, and no operation: made again on each reset (the state lives in the parts). */
+export function makeDbState(_k: Omit<DbKit, 'state'>, p: { roles: DbState }): DbState {
+  p.roles.reset();
+  return p.roles;
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Clock, Reply, SandboxRequest } from '../framework.js';
-import { SANDBOX_TENANT, SANDBOX_USER } from './data.js';
+import type { Clock, Reply, SandboxRequest } from '../core/framework.js';
+import { SANDBOX_TENANT, SANDBOX_USER } from './seed.js';
 import { cloudError } from './errors.js';
-import type { TokenRegistry } from '../oauth/registry.js';
+import type { TokenRegistry } from '../core/oauth/registry.js';
 
 /** A directory-style access token: a JWT (the signature is random bytes: the sandbox looks tokens up). */
 export function mintDirectoryToken(clientId: string, scope: string, exp: number, iat: number): string {

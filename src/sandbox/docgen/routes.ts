@@ -1,32 +1,16 @@
-import type { Kit, Operations } from '../anatomy.js';
-import { op } from '../anatomy.js';
-import { type Reply, type SandboxRequest, json } from '../framework.js';
-import type { Gate } from '../gate.js';
-import { pageAt } from '../paging.js';
-import type { Job, JobStore } from './jobs.js';
+import type { Operations } from '../core/anatomy.js';
+import { op } from '../core/anatomy.js';
+import { type Reply, type SandboxRequest, json } from '../core/framework.js';
+import type { Gate } from '../core/gate.js';
+import { pageAt } from '../core/paging.js';
+import type { Job } from './seed.js';
+import type { DocgenKit } from './state.js';
 import { decodeMarker, encodeMarker } from './marker.js';
 import { fail, invalidParameter, jobWire } from './wire.js';
 
 /** The only version this API exists in. */
 export const VERSION = '2025.0';
 const MAX_LIMIT = 1000;
-
-export interface DocgenState {
-  store: JobStore;
-  counts: {
-    requests: number;
-    unauthorized: number;
-    forbidden: number;
-    invalidVersion: number;
-    rateLimited: number;
-    badRequest: number;
-    notFound: number;
-    pages: number;
-    pagesWithoutUsemarker: number;
-  };
-}
-
-export type DocgenKit = Kit<DocgenState>;
 
 /** The routes of Doc Gen, by the client operation each serves (clients/docgen/client.ts). */
 export function docgenRoutes(

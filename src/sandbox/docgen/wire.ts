@@ -1,5 +1,5 @@
-import { type Reply, ReplyError, json } from '../framework.js';
-import { type Job, ENTERPRISE_ID, SANDBOX_USER_ID, OTHER_USER_ID, isoWithOffset, statusAt } from './jobs.js';
+import { type Reply, ReplyError, json } from '../core/framework.js';
+import { type Job, ENTERPRISE_ID, SANDBOX_USER_ID, OTHER_USER_ID, isoWithOffset, statusAt } from './seed.js';
 
 /** Every error of this API is a ClientError (reference §A.4). */
 export function clientError(

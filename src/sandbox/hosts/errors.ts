@@ -1,4 +1,4 @@
-import { ReplyError, json } from '../framework.js';
+import { ReplyError, json } from '../core/framework.js';
 
 /** Every error of this API is `{errors: [string]}` (seed C, Errors). */
 export function fail(status: number, ...errors: string[]): ReplyError {

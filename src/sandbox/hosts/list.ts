@@ -1,8 +1,8 @@
-import { type Clock, type Reply, json } from '../framework.js';
-import { type Fleet, HOUR } from './fleet.js';
+import { type Clock, type Reply, json } from '../core/framework.js';
+import { type Fleet, HOUR } from './seed.js';
 import { type Mute, fail } from './errors.js';
 import { RETENTION, SORT_FIELDS, type Search, type SortField } from './search.js';
-import { pageAt } from '../paging.js';
+import { pageAt } from '../core/paging.js';
 
 export interface HostsEnv {
   fleet: Fleet;

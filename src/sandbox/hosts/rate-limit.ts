@@ -1,4 +1,4 @@
-import type { Clock } from '../framework.js';
+import type { Clock } from '../core/framework.js';
 
 export interface RateState {
   limited: boolean;

@@ -1,34 +1,15 @@
-import { type Kit, type Operations, op } from '../anatomy.js';
-import { type Reply, type SandboxRequest, json, readJson } from '../framework.js';
-import type { Gate } from '../gate.js';
+import { type Operations, op } from '../core/anatomy.js';
+import { type Reply, type SandboxRequest, json, readJson } from '../core/framework.js';
+import type { Gate } from '../core/gate.js';
 import { type Mute, fail } from './errors.js';
-import type { Fleet } from './fleet.js';
+import type { Fleet } from './seed.js';
 import { type HostsEnv, listHosts, totals } from './list.js';
-
-export interface HostsState {
-  /** When the sandbox started (or was reset), in seconds: hosts report relative to it. */
-  t0: number;
-  mutes: Map<number, Mute>;
-  counts: { requests: number; forbidden: number; rateLimited: number; invalid: number };
-}
-
-export type HostsKit = Kit<HostsState>;
+import { type HostsKit, muteOf } from './state.js';
 
 export interface HostsParts {
   env: HostsEnv;
   /** Guarded by the key pair and the calendar-aligned limit of the operation. */
   gate: Gate<void, string>;
-}
-
-/** The mute in force for a host, dropping one whose end has passed on the sandbox clock. */
-export function muteOf(k: HostsKit, index: number): Mute | undefined {
-  const { mutes } = k.state();
-  const m = mutes.get(index);
-  if (m && m.end !== undefined && m.end <= k.clock.nowSeconds()) {
-    mutes.delete(index);
-    return undefined;
-  }
-  return m;
 }
 
 /** The routes of host monitoring, by the client operation each serves; each with its rate limit's name. */

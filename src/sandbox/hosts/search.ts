@@ -1,4 +1,4 @@
-import { DAY, type Fleet, type HostFacts } from './fleet.js';
+import { DAY, type Fleet, type HostFacts } from './seed.js';
 
 /** Fields `sort_field` accepts; anything else is a 400, as the vendor rejects unknown fields. */
 export const SORT_FIELDS = [

@@ -1,4 +1,4 @@
-import { type Reply, json } from '../framework.js';
+import { type Reply, json } from '../core/framework.js';
 
 /**
  * Error answers in the v2 shape of the reference (doc1-gaps §B.4): `{error: {type, code, message,

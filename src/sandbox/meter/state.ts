@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../framework.js';
+import type { Kit } from '../core/anatomy.js';
+import type { Clock } from '../core/framework.js';
 import { type StreamEvent, contentProblem } from './validate.js';
 
 /** The seed: a session token lives 15 minutes. */
@@ -130,4 +131,11 @@ function add(map: Map<string, Totals>, key: string, value: number): void {
   } else {
     map.set(key, { events: 1, value });
   }
+}
+
+export type MeterKit = Kit<MeterState>;
+
+/** A fresh state on the sandbox clock: no session, no identifier, every counter at zero. */
+export function makeMeterState(k: Omit<MeterKit, 'state'>): MeterState {
+  return new MeterState(k.clock);
 }

@@ -1,5 +1,5 @@
-import type { OperationTable } from '../anatomy.js';
-import { json } from '../framework.js';
+import type { OperationTable } from '../core/anatomy.js';
+import { json } from '../core/framework.js';
 import { ACCOUNT, ACME, LABS, type Owner } from './seed.js';
 
 const VCS: Record<Owner['provider'], string> = {

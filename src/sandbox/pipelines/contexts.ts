@@ -1,10 +1,10 @@
-import type { OperationTable } from '../anatomy.js';
+import type { OperationTable } from '../core/anatomy.js';
 import { randomUUID } from 'node:crypto';
-import { type SandboxRequest, json } from '../framework.js';
+import { type SandboxRequest, json } from '../core/framework.js';
 import { iso } from './ids.js';
 import { GROUPS, OWNERS, type Owner } from './seed.js';
 import type { Env } from './env.js';
-import { type ContextState, type Restriction, bodyOf, message, page, requireUuid } from './state.js';
+import { type ContextState, type Restriction, bodyOf, message, page, requireUuid } from './model.js';
 
 /** A name the service takes for an environment variable. */
 export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

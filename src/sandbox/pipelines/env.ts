@@ -1,5 +1,5 @@
-import type { Clock } from '../framework.js';
-import type { State } from './state.js';
+import type { Clock } from '../core/framework.js';
+import type { PipelinesState } from './state.js';
 
 /** Counters shown under /__sandbox/counters (`emulators.pipelines`). */
 export interface Counts {
@@ -17,7 +17,7 @@ export interface Counts {
 /** What every route module is handed. */
 export interface Env {
   clock: Clock;
-  state(): State;
+  state(): PipelinesState;
   /** The page size of a list: `pipelines.page_size` when set, else the list's own. */
   pageSize(dflt: number): number;
   counts: Counts;

@@ -1,4 +1,4 @@
-import { seededRandom } from '../framework.js';
+import { seededRandom } from '../core/framework.js';
 import { uuidFrom } from './ids.js';
 
 /**

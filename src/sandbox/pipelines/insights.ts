@@ -1,11 +1,11 @@
-import type { OperationTable } from '../anatomy.js';
-import { type SandboxRequest, json } from '../framework.js';
+import type { OperationTable } from '../core/anatomy.js';
+import { type SandboxRequest, json } from '../core/framework.js';
 import type { Env } from './env.js';
 import { DAY, HISTORY_DAYS, HOUR, type JobRun, type Run, WORKFLOWS, history } from './history.js';
 import { iso } from './ids.js';
 import { projectBySlug } from './projects.js';
 import { OWNERS } from './seed.js';
-import { type ProjectState, message, page } from './state.js';
+import { type ProjectState, message, page } from './model.js';
 
 /**
  * Insights, all computed from the one run history (history.ts) on the sandbox clock:

@@ -8,7 +8,7 @@ import {
   type ProjectState,
   SANDBOX_USER_ID,
   policyKey,
-} from './state.js';
+} from './model.js';
 
 export const CI_SECURITY = `package org
 

@@ -1,6 +1,6 @@
-import type { OperationTable } from '../anatomy.js';
+import type { OperationTable } from '../core/anatomy.js';
 import { randomUUID } from 'node:crypto';
-import { type SandboxRequest, json } from '../framework.js';
+import { type SandboxRequest, json } from '../core/framework.js';
 import type { Env } from './env.js';
 import { iso } from './ids.js';
 import { type ParsedPolicy, evaluate, parsePolicy } from './rego.js';
@@ -17,8 +17,8 @@ import {
   policyHash,
   policyKey,
   requireUuid,
-} from './state.js';
-import { pageAt } from '../paging.js';
+} from './model.js';
+import { pageAt } from '../core/paging.js';
 
 const fail = errorReply;
 

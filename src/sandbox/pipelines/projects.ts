@@ -1,12 +1,12 @@
-import type { OperationTable } from '../anatomy.js';
+import type { OperationTable } from '../core/anatomy.js';
 import { randomUUID } from 'node:crypto';
-import { type SandboxRequest, json } from '../framework.js';
+import { type SandboxRequest, json } from '../core/framework.js';
 import { ENV_NAME } from './contexts.js';
 import type { Env } from './env.js';
 import { iso, uuidFrom } from './ids.js';
 import { newKey } from './keys.js';
 import { DEFAULT_ADVANCED, OWNERS, type Owner, REPOS, projectSlugOf } from './seed.js';
-import { type Definition, type ProjectState, bodyOf, message, page, requireUuid } from './state.js';
+import { type Definition, type ProjectState, bodyOf, message, page, requireUuid } from './model.js';
 
 const fail = message;
 

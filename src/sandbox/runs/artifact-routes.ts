@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { OperationTable } from '../anatomy.js';
-import { type SandboxRequest, empty, json } from '../framework.js';
+import type { OperationTable } from '../core/anatomy.js';
+import { type SandboxRequest, empty, json } from '../core/framework.js';
 import { type Env, fail, intParam, invalid, notFound, page, repoOf } from './http.js';
 import { filesArchive } from './logs.js';
 import { type ArtifactRec, type CacheRec, DAY, type RepoRec, type RunRec, type World } from './model.js';

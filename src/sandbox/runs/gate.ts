@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { Kit } from '../anatomy.js';
-import { type Reply, ReplyError, type SandboxRequest, json } from '../framework.js';
-import { Gate } from '../gate.js';
+import type { Kit } from '../core/anatomy.js';
+import { type Reply, ReplyError, type SandboxRequest, json } from '../core/framework.js';
+import { Gate } from '../core/gate.js';
 import { DOCS } from './wire.js';
-
-/** A second documented token: valid, but it may only read (every change answers 403). */
-export const READ_ONLY_TOKEN = 'sandbox-runs-token-read-only';
+import { READ_ONLY_TOKEN } from './seed.js';
 
 type Counts = { forbidden: number; notModified: number };
 type Handle = (req: SandboxRequest) => Reply | Promise<Reply>;

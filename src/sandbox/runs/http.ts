@@ -1,4 +1,4 @@
-import { type Reply, ReplyError, type SandboxRequest, json, readJson } from '../framework.js';
+import { type Reply, ReplyError, type SandboxRequest, json, readJson } from '../core/framework.js';
 import {
   type HostedRunnerRec,
   type OrgRec,
@@ -8,7 +8,7 @@ import {
   repoKey,
 } from './model.js';
 import { DOCS, type Urls, WEB, basicError } from './wire.js';
-import { numberedPage } from '../paging.js';
+import { numberedPage } from '../core/paging.js';
 
 /** An error answer in the service's basic-error shape (reference §A.4). */
 export function fail(status: number, message: string): ReplyError {

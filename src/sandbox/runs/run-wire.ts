@@ -1,4 +1,4 @@
-import type { SandboxRequest } from '../framework.js';
+import type { SandboxRequest } from '../core/framework.js';
 import type { Env } from './http.js';
 import type { AttemptRec, JobRec, RunRec, WorkflowRec } from './model.js';
 import { type JobState, currentAttempt, jobState, runState } from './timeline.js';

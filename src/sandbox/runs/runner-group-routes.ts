@@ -1,6 +1,6 @@
-import type { OperationTable } from '../anatomy.js';
-import type { SandboxRequest } from '../framework.js';
-import { json } from '../framework.js';
+import type { OperationTable } from '../core/anatomy.js';
+import type { SandboxRequest } from '../core/framework.js';
+import { json } from '../core/framework.js';
 import { type Env, hostedRunnersOf, intParam, notFound, orgOf, page } from './http.js';
 import type { OrgRec, RunnerGroupRec } from './model.js';
 import { hostedWire } from './runner-routes.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { OperationTable } from '../anatomy.js';
-import { type SandboxRequest, empty, json } from '../framework.js';
+import type { OperationTable } from '../core/anatomy.js';
+import { type SandboxRequest, empty, json } from '../core/framework.js';
 import {
   type Env,
   HOSTED_RUNNER_REMOVAL_MS,

@@ -1,5 +1,5 @@
-import type { OperationTable } from '../anatomy.js';
-import { type Reply, type SandboxRequest, empty, json } from '../framework.js';
+import type { OperationTable } from '../core/anatomy.js';
+import { type Reply, type SandboxRequest, empty, json } from '../core/framework.js';
 import { type Env, bodyOf, fail, intParam, invalid, notFound, page, repoOf } from './http.js';
 import { jobLog, logArchive } from './logs.js';
 import { DAY, type RepoRec, type RunRec, type WorkflowRec } from './model.js';

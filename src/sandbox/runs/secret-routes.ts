@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { OperationTable } from '../anatomy.js';
-import { type SandboxRequest, empty, json } from '../framework.js';
+import type { OperationTable } from '../core/anatomy.js';
+import { type SandboxRequest, empty, json } from '../core/framework.js';
 import { type Env, bodyOf, fail, intParam, invalid, notFound, orgOf, page, repoOf } from './http.js';
 import type { OrgRec, RepoRec, SecretRec, VariableRec, Vault, Visibility, World } from './model.js';
 import { iso, repository } from './wire.js';

@@ -572,3 +572,6 @@ export function seedWorld(t0: number, names: { repo: string; org: string }): Wor
   main.caches = caches(t0);
   return world;
 }
+
+/** A second documented token: valid, but it may only read (every change answers 403). */
+export const READ_ONLY_TOKEN = 'sandbox-runs-token-read-only';

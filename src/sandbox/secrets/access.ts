@@ -1,6 +1,6 @@
-import type { SandboxRequest } from '../framework.js';
+import type { SandboxRequest } from '../core/framework.js';
 import { type Capability, POLICIES } from './seed.js';
-import type { SecretsStore, TokenEntry } from './store.js';
+import type { SecretsState, TokenEntry } from './state.js';
 import { fail } from './wire.js';
 
 /** The client token: `X-Secrets-Token`, else `Authorization: Bearer` (seed, Authentication A). */
@@ -12,7 +12,7 @@ export function tokenOf(req: SandboxRequest): string | undefined {
 }
 
 /** The caller's live token, or 403 (no token, unknown token, expired token). */
-export function requireToken(store: SecretsStore, req: SandboxRequest): TokenEntry {
+export function requireToken(store: SecretsState, req: SandboxRequest): TokenEntry {
   const id = tokenOf(req);
   if (!id) fail(403, 'permission denied');
   const token = store.liveToken(id);
@@ -55,7 +55,7 @@ export function capabilities(token: TokenEntry, fullPath: string): Set<Capabilit
 
 /** Checks that the token holds one of `needed` on the path; 403 `permission denied` otherwise. */
 export function authorize(
-  store: SecretsStore,
+  store: SecretsState,
   req: SandboxRequest,
   fullPath: string,
   needed: Capability[],

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { type Reply, empty } from '../framework.js';
+import { type Reply, empty } from '../core/framework.js';
 import { authorize } from './access.js';
 import type { Call } from './call.js';
 import { APPROLE, USERS } from './seed.js';
-import type { SecretsStore, TokenEntry } from './store.js';
+import type { SecretsState, TokenEntry } from './state.js';
 import { bodyObject, envelope, errors, newId, parseDuration, rfc3339 } from './wire.js';
 
 const MAX_TTL = 768 * 3600;
@@ -33,7 +33,7 @@ function authBlock(t: TokenEntry): Record<string, unknown> {
 }
 
 /** `auth/token/lookup-self` (reference A.6): the caller's own token. */
-export function lookupSelf(store: SecretsStore, call: Call): Reply {
+export function lookupSelf(store: SecretsState, call: Call): Reply {
   const now = store.clock.now();
   const t = authorize(store, call.req, call.full, ['read', 'update']);
   const ttl = t.expireAt === undefined ? 0 : Math.max(0, Math.floor((t.expireAt - now) / 1000));
@@ -59,14 +59,14 @@ export function lookupSelf(store: SecretsStore, call: Call): Reply {
 }
 
 /** `auth/token/revoke-self`: the caller's token is gone. */
-export function revokeSelf(store: SecretsStore, call: Call): Reply {
+export function revokeSelf(store: SecretsState, call: Call): Reply {
   const t = authorize(store, call.req, call.full, ['update']);
   store.tokens.delete(t.id);
   return empty(204);
 }
 
 /** `auth/token/renew-self`: a renewable token lives `increment` more (its own TTL by default), up to the maximum. */
-export function renewSelf(store: SecretsStore, call: Call): Reply {
+export function renewSelf(store: SecretsState, call: Call): Reply {
   const t = authorize(store, call.req, call.full, ['update']);
   if (!t.renewable) return errors(400, 'lease is not renewable');
   const body = bodyObject(call.req.body);
@@ -85,7 +85,7 @@ function mountName(call: Call): string {
 }
 
 /** `auth/<userpass mount>/login/<username>`: a token for a seed user. */
-export function userpassLogin(store: SecretsStore, call: Call, username: string): Reply {
+export function userpassLogin(store: SecretsState, call: Call, username: string): Reply {
   const mount = mountName(call);
   const body = bodyObject(call.req.body);
   if (typeof body.password !== 'string' || body.password === '') return errors(400, 'missing password');
@@ -105,7 +105,7 @@ export function userpassLogin(store: SecretsStore, call: Call, username: string)
 }
 
 /** `auth/<approle mount>/login`: a token for the seed's role. */
-export function approleLogin(store: SecretsStore, call: Call): Reply {
+export function approleLogin(store: SecretsState, call: Call): Reply {
   const mount = mountName(call);
   const body = bodyObject(call.req.body);
   if (typeof body.role_id !== 'string' || body.role_id === '') return errors(400, 'missing role_id');

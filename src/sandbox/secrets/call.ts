@@ -1,6 +1,6 @@
-import type { Placed } from '../anatomy.js';
-import type { SandboxRequest } from '../framework.js';
-import type { MountEntry, NamespaceEntry } from './store.js';
+import type { Placed } from '../core/anatomy.js';
+import type { SandboxRequest } from '../core/framework.js';
+import type { MountEntry, NamespaceEntry } from './state.js';
 
 export type Operation = 'read' | 'list' | 'write' | 'patch' | 'delete';
 

@@ -1,4 +1,4 @@
-import { type Reply, json } from '../framework.js';
+import { type Reply, json } from '../core/framework.js';
 import { SERVER_VERSION } from './sys.js';
 
 interface Param {

@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { defineEmulator } from '../anatomy.js';
-import { type Clock, type SandboxRequest, json } from '../framework.js';
-import { Gate } from '../gate.js';
+import { defineEmulator } from '../core/anatomy.js';
+import type { Gate } from '../core/gate.js';
 import type { SecretsRequest } from './call.js';
+import { MAX_REQUEST_BYTES, listenerGate } from './gate.js';
 import { locate } from './locate.js';
 import { notFound, secretsRoutes } from './routes.js';
 import { APPROLE, EXPIRED_TOKEN, LIMITED_TOKEN, UNSEAL_KEYS, UNSEAL_THRESHOLD, USERS } from './seed.js';
-import { type Mode, SecretsStore } from './store.js';
+import { type SecretsState, makeSecretsState } from './state.js';
 import { errors } from './wire.js';
 
-/** The default request size limit of a listener (seed, Limits). */
-export const MAX_REQUEST_BYTES = 32 * 1024 * 1024;
-
-interface SecretsParts {
+export interface SecretsParts {
   rootToken: string;
   /** The cluster's id: the same across resets. */
   clusterId: string;
@@ -27,7 +24,7 @@ interface SecretsParts {
  * `admin/` namespace), `secrets.require_request_header=true` (412 without `X-Secrets-Request`),
  * `secrets.rate_limit=<requests per second>` (429 + Retry-After).
  */
-export const createEmulator = defineEmulator<SecretsStore, SecretsParts, object, SecretsRequest>({
+export const createEmulator = defineEmulator<SecretsState, SecretsParts, object, SecretsRequest>({
   name: 'secrets',
   parts(k) {
     const gate = listenerGate(k.clock, k.settings.int('rate_limit'));
@@ -39,17 +36,7 @@ export const createEmulator = defineEmulator<SecretsStore, SecretsParts, object,
       resets: [gate],
     };
   },
-  state: (k, p) =>
-    new SecretsStore(
-      k.clock,
-      {
-        rootToken: p.rootToken,
-        state: k.settings.choice('state'),
-        mode: k.settings.choice<Mode>('mode'),
-        managed: k.settings.flag('managed'),
-      },
-      p.clusterId,
-    ),
+  state: makeSecretsState,
   // Which routes serve a path is in the store's mount table: the routes see the decoded path inside the mount.
   locate: (req, k, p) => locate(k.state(), p.requireHeader, req),
   paths: { decoded: true },
@@ -82,30 +69,3 @@ export const createEmulator = defineEmulator<SecretsStore, SecretsParts, object,
     ];
   },
 });
-
-/**
- * The listener's limit (`secrets.rate_limit`, none by default), spent by every /v1/ request that is
- * not too large, before anything else is looked at. The token is checked by each route: which
- * routes need one (status and logins do not) and what its policies allow depend on the path and
- * namespace the route resolves, so it cannot be checked before routing.
- */
-function listenerGate(clock: Clock, rate: number): Gate {
-  const tooMany = (seconds: number, req: SandboxRequest) =>
-    json(
-      429,
-      { errors: [`request path "${req.path.slice(4)}": rate limit quota exceeded`] },
-      {
-        'retry-after': String(seconds),
-        'x-ratelimit-limit': String(rate),
-        'x-ratelimit-remaining': '0',
-        'x-ratelimit-reset': String(seconds),
-      },
-    );
-  return new Gate({
-    clock,
-    counts: {},
-    authenticate() {},
-    rate:
-      rate > 0 ? { limit: rate, windowMs: 1000, refuse: (hit, req) => tooMany(hit.resetSeconds, req) } : [],
-  });
-}

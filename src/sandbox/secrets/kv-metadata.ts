@@ -1,4 +1,4 @@
-import { type Reply, empty } from '../framework.js';
+import { type Reply, empty } from '../core/framework.js';
 import { KV, type V2, isObject, mergePatch } from './kv.js';
 import {
   bodyObject,

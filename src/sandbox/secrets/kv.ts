@@ -1,9 +1,9 @@
-import { type Reply, empty } from '../framework.js';
+import { type Reply, empty } from '../core/framework.js';
 import { authorize } from './access.js';
 import type { Call } from './call.js';
 import type { Capability } from './seed.js';
 import type { KvKey, KvV1Store, KvV2Store, KvVersion } from './kv-store.js';
-import type { SecretsStore } from './store.js';
+import type { SecretsState } from './state.js';
 import { bodyObject, envelope, errors, fail, parseDuration, rfc3339, toInt } from './wire.js';
 
 export const KV = { mountType: 'kv' };
@@ -21,7 +21,7 @@ export interface KvCall<T> {
   need(caps: Capability[]): void;
 }
 
-export function kvCall<T>(store: SecretsStore, call: Call, kv: T, key: string): KvCall<T> {
+export function kvCall<T>(store: SecretsState, call: Call, kv: T, key: string): KvCall<T> {
   return {
     call,
     kv,

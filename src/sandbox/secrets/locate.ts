@@ -1,6 +1,6 @@
-import type { Reply, SandboxRequest } from '../framework.js';
+import type { Reply, SandboxRequest } from '../core/framework.js';
 import { type Call, type SecretsRequest, isTrue, operationOf } from './call.js';
-import type { MountEntry, NamespaceEntry, SecretsStore } from './store.js';
+import type { MountEntry, NamespaceEntry, SecretsState } from './state.js';
 import { errors } from './wire.js';
 
 /** The unauthenticated status routes the server answers before namespaces (reference A.1). */
@@ -13,7 +13,7 @@ const STATUS_PATHS = new Set(['sys/health', 'sys/seal-status', 'sys/init', 'sys/
  * `sys`, `auth/<type>`, `kv-v1` or `kv-v2` (by the mount's options), and `help` for `?help=1` anywhere.
  */
 export function locate(
-  store: SecretsStore,
+  store: SecretsState,
   requireHeader: boolean,
   req: SandboxRequest,
 ): SecretsRequest | Reply {
@@ -45,7 +45,7 @@ export function locate(
 
 /** The mount a path inside a namespace lies in: its kind, the path inside it, its entry. */
 function mountOf(
-  store: SecretsStore,
+  store: SecretsState,
   ns: NamespaceEntry,
   rel: string,
 ): { kind: string; sub: string; entry?: MountEntry } | undefined {

@@ -1,6 +1,6 @@
-import type { Reply, SandboxRequest } from '../framework.js';
+import type { Reply, SandboxRequest } from '../core/framework.js';
 import { reachesMount, tokenOf } from './access.js';
-import type { MountEntry, NamespaceEntry, SecretsStore } from './store.js';
+import type { MountEntry, NamespaceEntry, SecretsState } from './state.js';
 import { envelope, fail } from './wire.js';
 
 function mountInfo(m: MountEntry, path?: string): Record<string, unknown> {
@@ -22,7 +22,7 @@ function mountInfo(m: MountEntry, path?: string): Record<string, unknown> {
 }
 
 /** `GET sys/internal/ui/mounts`: the mounts the caller's token can reach (none without a token). */
-export function listMounts(store: SecretsStore, req: SandboxRequest, ns: NamespaceEntry): Reply {
+export function listMounts(store: SecretsState, req: SandboxRequest, ns: NamespaceEntry): Reply {
   const token = store.liveToken(tokenOf(req));
   const pick = (table: Map<string, MountEntry>, prefix: string) => {
     const out: Record<string, unknown> = {};
@@ -39,7 +39,7 @@ export function listMounts(store: SecretsStore, req: SandboxRequest, ns: Namespa
  * preflight message, so that this route cannot be used to enumerate mounts.
  */
 export function mountPreflight(
-  store: SecretsStore,
+  store: SecretsState,
   req: SandboxRequest,
   ns: NamespaceEntry,
   path: string,

@@ -1,5 +1,5 @@
-import { type Kit, type Operations, OperationTable } from '../anatomy.js';
-import { type Reply, type SandboxRequest, json } from '../framework.js';
+import { type Kit, type Operations, OperationTable } from '../core/anatomy.js';
+import { type Reply, type SandboxRequest, json } from '../core/framework.js';
 import { authorize, requireToken } from './access.js';
 import { approleLogin, lookupSelf, renewSelf, revokeSelf, userpassLogin } from './auth.js';
 import { type Call, type SecretsRequest, callOf } from './call.js';
@@ -29,11 +29,11 @@ import {
 } from './kv-metadata.js';
 import type { KvV1Store, KvV2Store } from './kv-store.js';
 import { listMounts, mountPreflight } from './mounts.js';
-import type { SecretsStore } from './store.js';
+import type { SecretsState } from './state.js';
 import { health, init, seal, sealStatus, unseal } from './sys.js';
 import { errors } from './wire.js';
 
-type Serve = (store: SecretsStore, call: Call, req: SecretsRequest) => Reply;
+type Serve = (store: SecretsState, call: Call, req: SecretsRequest) => Reply;
 
 /**
  * The store's routes by the client operation each serves, under the kind of mount `locate` found
@@ -41,8 +41,8 @@ type Serve = (store: SecretsStore, call: Call, req: SecretsRequest) => Reply;
  * `LIST`, `WRITE`, `PATCH`, `DELETE`) and the path inside the mount. The client's `read`, `write`,
  * `list` and `delete` reach any path; KV version 1 is theirs.
  */
-export function secretsRoutes(k: Kit<SecretsStore>): Operations<SecretsRequest> {
-  const raw = (serve: (store: SecretsStore, req: SandboxRequest) => Reply) => (req: SecretsRequest) =>
+export function secretsRoutes(k: Kit<SecretsState>): Operations<SecretsRequest> {
+  const raw = (serve: (store: SecretsState, req: SandboxRequest) => Reply) => (req: SecretsRequest) =>
     serve(k.state(), req);
   const at = (serve: Serve) => (req: SecretsRequest) => serve(k.state(), callOf(req), req);
   const v1 = (serve: (c: KvCall<KvV1Store>) => Reply) =>
@@ -130,7 +130,7 @@ export function secretsRoutes(k: Kit<SecretsStore>): Operations<SecretsRequest> 
 }
 
 /** `?help=1` on any path: the help of the mount it lies in, for a token that may see it. */
-function help(store: SecretsStore, call: Call): Reply {
+function help(store: SecretsState, call: Call): Reply {
   const { entry, rel, sub } = call;
   if (!entry) {
     requireToken(store, call.req);

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type Reply, type SandboxRequest, empty, json } from '../framework.js';
+import { type Reply, type SandboxRequest, empty, json } from '../core/framework.js';
 import { authorize } from './access.js';
-import type { SecretsStore } from './store.js';
+import type { SecretsState } from './state.js';
 import { bodyObject, errors, fail, newId, toBool, toInt } from './wire.js';
 
 export const SERVER_VERSION = '1.15.0';
@@ -24,7 +24,7 @@ function okParam(req: SandboxRequest, name: string): boolean {
 }
 
 /** `sys/health`: the status code carries the state; every query override of the vendor is read. */
-export function health(store: SecretsStore, req: SandboxRequest): Reply {
+export function health(store: SecretsState, req: SandboxRequest): Reply {
   const standbyOk = okParam(req, 'standbyok');
   const perfStandbyOk = okParam(req, 'perfstandbyok');
   const codes = {
@@ -60,7 +60,7 @@ export function health(store: SecretsStore, req: SandboxRequest): Reply {
   return json(status, body, { 'cache-control': 'no-store' });
 }
 
-export function sealStatus(store: SecretsStore): Record<string, unknown> {
+export function sealStatus(store: SecretsState): Record<string, unknown> {
   const { seal } = store;
   const out: Record<string, unknown> = {
     type: 'shamir',
@@ -82,7 +82,7 @@ export function sealStatus(store: SecretsStore): Record<string, unknown> {
 }
 
 /** `PUT sys/init`: makes the key shares and a root token; the store is then sealed. */
-export function init(store: SecretsStore, req: SandboxRequest): Reply {
+export function init(store: SecretsState, req: SandboxRequest): Reply {
   if (store.seal.initialized) return errors(400, 'the secrets store is already initialized');
   const body = bodyObject(req.body);
   const shares = toInt(body.secret_shares, 'secret_shares');
@@ -124,7 +124,7 @@ function shareHex(key: string): string | undefined {
 }
 
 /** `PUT sys/unseal`: one share at a time until the threshold; `reset` starts over. */
-export function unseal(store: SecretsStore, req: SandboxRequest): Reply {
+export function unseal(store: SecretsState, req: SandboxRequest): Reply {
   const body = bodyObject(req.body);
   const { seal } = store;
   if (!seal.initialized) return errors(400, 'the secrets store is not initialized');
@@ -150,7 +150,7 @@ export function unseal(store: SecretsStore, req: SandboxRequest): Reply {
 }
 
 /** `PUT sys/seal`: needs a token with sudo on `sys/seal`. */
-export function seal(store: SecretsStore, req: SandboxRequest): Reply {
+export function seal(store: SecretsState, req: SandboxRequest): Reply {
   if (store.seal.sealed) return errors(503, 'the secrets store is sealed');
   authorize(store, req, 'sys/seal', ['sudo']);
   store.seal.sealed = true;

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type Reply, ReplyError, json } from '../framework.js';
+import { type Reply, ReplyError, json } from '../core/framework.js';
 
 /** Every error body of the secrets store is `{errors:[string…]}` (seed, Errors A). */
 export function errors(status: number, ...messages: string[]): Reply {

@@ -1,6 +1,6 @@
-import { type SandboxRequest, readJson } from '../framework.js';
+import { type SandboxRequest, readJson } from '../core/framework.js';
 import { errorBody, invalid } from './errors.js';
-import { json } from '../framework.js';
+import { json } from '../core/framework.js';
 import { parseRfc3339 } from './store.js';
 
 export const MAX_TITLE = 1024;

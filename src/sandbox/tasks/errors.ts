@@ -1,4 +1,4 @@
-import { ReplyError, json } from '../framework.js';
+import { ReplyError, json } from '../core/framework.js';
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'INVALID_ARGUMENT',

@@ -1,11 +1,11 @@
-import { type Reply, type SandboxRequest, empty, json } from '../framework.js';
+import { type Reply, type SandboxRequest, empty, json } from '../core/framework.js';
 import { listInput } from './body.js';
 import { fail, invalid } from './errors.js';
 import { makeToken, pageSize, readToken, scopeOf } from './query.js';
 import { LIMITS, type TasksState } from './state.js';
 import { type UserRec, hash } from './store.js';
 import { listWire, origin } from './wire.js';
-import { pageAt } from '../paging.js';
+import { pageAt } from '../core/paging.js';
 
 /** tasklists.list: default and largest page 1,000 (reference §B.3, current revision). */
 export function listLists(_s: TasksState, user: UserRec, req: SandboxRequest): Reply {

@@ -133,3 +133,8 @@ export function seedUser(index: number, lists: SeedList[], t0: number, next: () 
   });
   return user;
 }
+
+/** A documented token of the sandbox user that may only read (the tasks.readonly scope). */
+export const READONLY_TOKEN = 'sandbox-tasks-readonly-token';
+/** A documented token of a second user, who sees only their own lists. */
+export const OTHER_USER_TOKEN = 'sandbox-tasks-other-token';

@@ -1,4 +1,5 @@
-import type { Clock } from '../framework.js';
+import type { Kit } from '../core/anatomy.js';
+import type { Clock } from '../core/framework.js';
 import { fail, invalid, notFound } from './errors.js';
 import { SEED_USERS, seedUser } from './seed.js';
 import { type ListRec, type TaskRec, type UserRec, makeId } from './store.js';
@@ -86,4 +87,11 @@ export class TasksState {
       if (subs + 1 > LIMITS.subtasks) throw limit(`a task can have at most ${LIMITS.subtasks} subtasks`);
     }
   }
+}
+
+export type TasksKit = Kit<TasksState>;
+
+/** The seed's users, their lists and tasks, on the sandbox clock. */
+export function makeTasksState(k: Omit<TasksKit, 'state'>): TasksState {
+  return new TasksState(k.clock);
 }

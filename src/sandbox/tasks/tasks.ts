@@ -1,4 +1,4 @@
-import { type Reply, type SandboxRequest, empty, json } from '../framework.js';
+import { type Reply, type SandboxRequest, empty, json } from '../core/framework.js';
 import { type TaskInput, taskInput } from './body.js';
 import { invalid } from './errors.js';
 import { bool, bound, makeToken, pageSize, readToken, scopeOf } from './query.js';
@@ -15,7 +15,7 @@ import {
   treeOrder,
 } from './store.js';
 import { origin, taskWire } from './wire.js';
-import { pageAt } from '../paging.js';
+import { pageAt } from '../core/paging.js';
 
 /**
  * tasks.list: each parent followed by its subtasks, by position. Completed tasks are shown unless

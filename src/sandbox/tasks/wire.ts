@@ -1,4 +1,4 @@
-import type { SandboxRequest } from '../framework.js';
+import type { SandboxRequest } from '../core/framework.js';
 import { type ListRec, type TaskRec, etag, iso, positionText } from './store.js';
 
 /** Where the emulator is reached, for `selfLink` (the service prefix is the emulator's name). */

@@ -17,7 +17,7 @@ import { Redactor } from '../../../src/clients/http/redact.js';
 import { closeTransport, getTransport } from '../../../src/clients/http/transport/transport.js';
 import type { Transport } from '../../../src/clients/http/transport/transport-types.js';
 import { ApiError, NetworkError, TimeoutError } from '../../../src/errors.js';
-import { makeSandboxTls } from '../../../src/sandbox/tls.js';
+import { makeSandboxTls } from '../../../src/sandbox/core/tls.js';
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Clock } from '../framework.js';
+import type { Kit } from '../core/anatomy.js';
+import type { Clock } from '../core/framework.js';
 import { KvV1Store, KvV2Store } from './kv-store.js';
 import { EXPIRED_TOKEN, LIMITED_TOKEN, SECRETS, UNSEAL_KEYS, UNSEAL_THRESHOLD } from './seed.js';
 import { newId } from './wire.js';
@@ -61,7 +62,7 @@ export interface StoreOptions {
 }
 
 /** Everything the emulator keeps: server state, namespaces with their mounts and data, tokens. */
-export class SecretsStore {
+export class SecretsState {
   seal!: SealState;
   namespaces = new Map<string, NamespaceEntry>();
   tokens = new Map<string, TokenEntry>();
@@ -237,4 +238,21 @@ export class SecretsStore {
       secrets,
     };
   }
+}
+
+/** The seed's mounts, policies, tokens and secrets, sealed or not as the settings say; the cluster id kept. */
+export function makeSecretsState(
+  k: Pick<Kit<SecretsState>, 'clock' | 'settings'>,
+  p: { rootToken: string; clusterId: string },
+): SecretsState {
+  return new SecretsState(
+    k.clock,
+    {
+      rootToken: p.rootToken,
+      state: k.settings.choice('state'),
+      mode: k.settings.choice<Mode>('mode'),
+      managed: k.settings.flag('managed'),
+    },
+    p.clusterId,
+  );
 }

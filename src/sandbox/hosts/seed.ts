@@ -226,3 +226,6 @@ export class Fleet {
     };
   }
 }
+
+/** Application key of the documented second pair: valid, but without the hosts_read permission. */
+export const NO_HOSTS_READ_APP_KEY = 'sandbox-hosts-app-key-no-hosts-read';

@@ -1,4 +1,4 @@
-import { seededRandom } from '../framework.js';
+import { seededRandom } from '../core/framework.js';
 
 /**
  * The sandbox's week of failed tasks: two reports (keywords data, backlinks) generated from a seed and

@@ -1,4 +1,4 @@
-import { seededRandom } from '../framework.js';
+import { seededRandom } from '../core/framework.js';
 
 /**
  * The sandbox's document-generation jobs: made from a seed, so the same settings always give the same
@@ -205,3 +205,6 @@ export function isoWithOffset(ms: number): string {
   const local = new Date(ms - 7 * 60 * MINUTE).toISOString().slice(0, 19);
   return `${local}-07:00`;
 }
+
+/** A documented token that is valid but whose application lacks the Doc Gen scope: 403. */
+export const NO_SCOPE_TOKEN = 'sandbox-docgen-token-no-scope';

@@ -1,8 +1,8 @@
 import { lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { OpsError } from '../errors.js';
+import { OpsError } from '../../errors.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { namedExports } from '../lazy.js';
+import { namedExports } from '../../lazy.js';
 
 export interface SandboxTls {
   key: string;

@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../errors.js';
 import type { SandboxService, SettingRule as Rule } from './entry.js';
 
 /** The rules of `--set` values, for the service table (src/services.ts). */

@@ -1,13 +1,6 @@
-import type { Kit } from '../anatomy.js';
-import {
-  type Clock,
-  type RateWindow,
-  type Reply,
-  ReplyError,
-  type SandboxRequest,
-  json,
-} from '../framework.js';
-import { BREACHES, type Breach, TIER1, TIER1_KEY, TIER5, UPCOMING, type Subscription } from './data.js';
+import type { Kit } from '../core/anatomy.js';
+import type { Clock, RateWindow } from '../core/framework.js';
+import { BREACHES, type Breach, TIER1, TIER1_KEY, TIER5, UPCOMING, type Subscription } from './seed.js';
 import { Buckets } from './limiter.js';
 
 /** What the breach emulator keeps, from its start or its last reset: the seed's counts, the windows. */
@@ -35,7 +28,7 @@ export const sandboxKey = (k: Pick<BreachKit, 'credentials'>) =>
   k.credentials.api_key ?? 'sandbox-breach-key';
 
 /** The seed's state: each seeded domain's counts, locked at renewal, and no request spent. */
-export function seedState(k: Pick<BreachKit, 'clock' | 'settings' | 'credentials'>): BreachState {
+export function makeBreachState(k: Pick<BreachKit, 'clock' | 'settings' | 'credentials'>): BreachState {
   const counts: BreachState['counts'] = new Map();
   for (const [key, sub] of subscriptions(k))
     for (const d of sub.domains)
@@ -63,67 +56,6 @@ export function catalogue(clock: Clock, s: BreachState): Map<string, Breach> {
 
 export function renewal(s: BreachState): string {
   return new Date(s.startedAt + 200 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-export function forbidden(message: string): Reply {
-  return json(403, { statusCode: 403, message });
-}
-
-export function tooMany(seconds: number): Reply {
-  return json(
-    429,
-    { statusCode: 429, message: `Rate limit is exceeded. Try again in ${seconds} seconds.` },
-    { 'retry-after': String(seconds) },
-  );
-}
-
-/** The key's subscription, or the 401 the seed words: missing, improperly formed or invalid key. */
-export function authenticate(
-  keys: Map<string, Subscription>,
-  req: SandboxRequest,
-): { key: string; sub: Subscription } {
-  const key = req.headers['breach-api-key'];
-  const deny = (why: string) =>
-    new ReplyError(json(401, { statusCode: 401, message: `Access denied due to ${why} breach-api-key.` }));
-  if (key === undefined || key.trim() === '') throw deny('missing');
-  const sub = keys.get(key);
-  if (sub) return { key, sub };
-  if (!/^[A-Za-z0-9_-]{16,64}$/.test(key)) throw deny('improperly formed');
-  throw deny('invalid');
-}
-
-export function verified(sub: Subscription, domain: string): void {
-  if (!sub.domains.some((d) => d.DomainName === domain.toLowerCase())) {
-    throw new ReplyError(
-      forbidden(
-        `The domain ${domain} has not been verified for this subscription; only domains added to the domain dashboard after verification can be searched.`,
-      ),
-    );
-  }
-}
-
-export function stealerTier(sub: Subscription): void {
-  if (sub.tier < 5) {
-    throw new ReplyError(
-      forbidden(
-        `Stealer log searches require the fifth subscription tier or higher; this key is on ${sub.SubscriptionName}.`,
-      ),
-    );
-  }
-}
-
-/** Query names are matched case-insensitively: the seed writes `Domain`, the vendor's examples `domain`. */
-export function query(req: SandboxRequest, lowerName: string): string | undefined {
-  for (const [k, v] of req.query) if (k.toLowerCase() === lowerName) return v;
-  return undefined;
-}
-
-export function bool(req: SandboxRequest, lowerName: string, fallback: boolean): boolean {
-  const v = query(req, lowerName);
-  if (v === undefined || v === '') return fallback;
-  if (/^true$/i.test(v)) return true;
-  if (/^false$/i.test(v)) return false;
-  throw new ReplyError(json(400, { statusCode: 400, message: `${lowerName} must be true or false` }));
 }
 
 /** The model's attribute order, with the dates the clock gave it. */
