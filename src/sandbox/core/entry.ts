@@ -14,7 +14,7 @@ export type SettingRule =
 export interface ServiceSandbox {
   /**
    * Loads the emulator (src/sandbox/<service>/index.ts) when the sandbox starts; its `createEmulator`
-   * is an `EmulatorFactory` of src/sandbox/framework.ts, checked where the table names it.
+   * is an `EmulatorFactory` of src/sandbox/core/framework.ts, checked where the table names it.
    */
   emulator: () => Promise<{ createEmulator: unknown }>;
   /**
