@@ -104,14 +104,14 @@ const quick = commands.map(([n]) => n).filter((n) => /--version$|--help$/.test(n
 console.log(
   `ratios vs node-e-0: ${quick.map((n) => `${n} ${(median(n) / base).toFixed(2)}x`).join(', ')}${
     gh ? `, gh--version ${(median('gh--version') / base).toFixed(2)}x` : ''
-  } (budget, PRODUCT.md §8: --version and --help <= 1.1x)`,
+  } (budget, PRODUCT.md §8: --version and --help <= 1.05x)`,
 );
 const floorCjs = median('floor-node-http-cjs');
 const floorEsm = median('floor-node-http-esm');
 const vs = (n) =>
   `${n} ${(median(n) / floorEsm).toFixed(2)}x the ES module floor, ${(median(n) / floorCjs).toFixed(2)}x the CommonJS floor`;
 console.log(
-  `ratios vs floor: ${['ops-hosts-totals', ...(hasBinary ? ['binary-hosts-totals'] : [])].map(vs).join('; ')} (budget: ops-hosts-totals <= 1.10x the CommonJS floor)`,
+  `ratios vs floor: ${['ops-hosts-totals', ...(hasBinary ? ['binary-hosts-totals'] : [])].map(vs).join('; ')} (budget: ops-hosts-totals <= 1.05x the CommonJS floor, per round)`,
 );
 // The same ratio taken within each round (the command against the floor run just before it), then
 // the median of those: steadier than a ratio of medians when the machine's speed drifts between rounds.
@@ -123,5 +123,5 @@ console.log(
     ...(hasBinary ? ['binary-hosts-totals'] : []),
   ]
     .map((n) => `${n} ${perRound(n, 'floor-node-http-cjs').toFixed(2)}x`)
-    .join(', ')} (budget: ops-hosts-totals <= 1.10x)`,
+    .join(', ')} (budget, PRODUCT.md §8: ops-hosts-totals <= 1.05x, so that 1.10x holds on a busy machine)`,
 );
