@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CacheKeyParts, cacheKey } from '../../src/commands/api/cache.js';
+import { type CacheKeyParts, cacheKey, cacheable } from '../../src/commands/api/cache.js';
 import { parseDuration } from '../../src/commands/shared/parse.js';
 
 const base: CacheKeyParts = {
@@ -32,6 +32,13 @@ describe('the --cache key', () => {
       { ...base, settings: { user_agent: 'me' } },
     ];
     for (const o of others) expect(cacheKey(o)).not.toBe(cacheKey(base));
+  });
+});
+
+describe('what --cache keeps', () => {
+  it('keeps answers about the resource (2xx, 3xx, 404), not server errors, refused credentials or rate limits', () => {
+    for (const status of [200, 204, 301, 304, 400, 404, 410]) expect(cacheable(status)).toBe(true);
+    for (const status of [401, 403, 429, 500, 502, 503]) expect(cacheable(status)).toBe(false);
   });
 });
 

@@ -125,11 +125,19 @@ export async function cachedAnswer(
   }
   const res = await http.request<string>({ ...spec, responseType: 'text' });
   const got = { status: res.status, headers: res.headers, body: res.data ?? '' };
+  if (!cacheable(got.status)) return got;
   if (carriesCredential(got, c.credentials) || carriesSecret(got.body))
     o.warn?.('--cache: not kept, the answer carries a credential or a secret value');
   else keepAnswer(c.dir, key, { ...got, savedAt: now() });
   return got;
 }
+
+/**
+ * Whether an answer is kept: not a server error, nor a refused credential or a rate limit, which say
+ * nothing of the resource and should not be answered again for an hour (gh keeps what is below 500 but
+ * 403; 401 and 429 are left out here too).
+ */
+export const cacheable = (status: number): boolean => status < 500 && ![401, 403, 429].includes(status);
 
 /** A JSON answer with a value under a secret-looking key (`password`, `token`…), as --debug would mask it. */
 function carriesSecret(body: string): boolean {
