@@ -50,11 +50,6 @@ const EXCEPTIONS: Record<string, string> = {
   'pipelines policy bundle get': 'a bundle keyed by policy name: the keys are the policies',
   'pipelines definition list': 'not yet declared; checked against the result',
   'pipelines definition get': 'not yet declared; checked against the result',
-  'pipelines project get': 'not yet declared; checked against the result',
-  'pipelines checkout-key list': 'not yet declared; checked against the result',
-  'pipelines checkout-key get': 'not yet declared; checked against the result',
-  'pipelines env list': 'not yet declared; checked against the result',
-  'pipelines env get': 'not yet declared; checked against the result',
   'dataapi errors keywords':
     "the tasks' results: their fields differ by endpoint version; checked against the result",
   'dataapi errors backlinks':

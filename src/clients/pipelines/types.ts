@@ -394,3 +394,26 @@ export const RESTRICTION_FIELDS = wireFields<RestrictionWire>({
   restriction_type: true,
   restriction_value: true,
 });
+
+/** The fields of a project, a checkout key and a project variable, for `--json a,b`. */
+export const PROJECT_FIELDS = wireFields<ProjectWire>({
+  slug: true,
+  name: true,
+  id: true,
+  organization_name: true,
+  organization_slug: true,
+  organization_id: true,
+  vcs_info: true,
+});
+export const CHECKOUT_KEY_FIELDS = wireFields<CheckoutKeyWire>({
+  'public-key': true,
+  type: true,
+  fingerprint: true,
+  preferred: true,
+  'created-at': true,
+});
+export const PROJECT_ENV_FIELDS = wireFields<ProjectEnvVarWire>({
+  name: true,
+  value: true,
+  'created-at': true,
+});

@@ -1,5 +1,12 @@
 import type { Command } from 'commander';
-import { CONTEXT_ENV_FIELDS, CONTEXT_FIELDS, RESTRICTION_FIELDS } from '../../clients/pipelines/types.js';
+import {
+  CHECKOUT_KEY_FIELDS,
+  CONTEXT_ENV_FIELDS,
+  CONTEXT_FIELDS,
+  PROJECT_ENV_FIELDS,
+  PROJECT_FIELDS,
+  RESTRICTION_FIELDS,
+} from '../../clients/pipelines/types.js';
 import type { Factory, ServiceCommands } from '../../app/types.js';
 import { settingPart } from '../shared/context-part.js';
 import { checkoutKeyCreateCommand } from './checkout-key/create.js';
@@ -196,7 +203,7 @@ function addProjectGroups(root: Command, factory: Factory): void {
     'Projects: show, create, delete, and the deprecated follow',
     ['ops pipelines project get gh/acme/web-app'],
     {
-      get: read(projectGetCommand),
+      get: read(projectGetCommand, { fields: PROJECT_FIELDS }),
       create: write(projectCreateCommand),
       delete: destructive(projectDeleteCommand),
       follow: write(projectFollowCommand, { idempotent: true }),
@@ -209,9 +216,9 @@ function addProjectGroups(root: Command, factory: Factory): void {
     'SSH keys that pipelines check code out with',
     ['ops pipelines checkout-key list gh/acme/web-app --digest sha256'],
     {
-      list: read(checkoutKeyListCommand, { list: true }),
+      list: read(checkoutKeyListCommand, { list: true, fields: CHECKOUT_KEY_FIELDS }),
       create: write(checkoutKeyCreateCommand),
-      get: read(checkoutKeyGetCommand),
+      get: read(checkoutKeyGetCommand, { fields: CHECKOUT_KEY_FIELDS }),
       delete: destructive(checkoutKeyDeleteCommand),
     },
     factory,
@@ -222,8 +229,8 @@ function addProjectGroups(root: Command, factory: Factory): void {
     "A project's environment variables (listed masked)",
     ['ops pipelines env list gh/acme/web-app'],
     {
-      list: read(envListCommand, { list: true }),
-      get: read(envGetCommand),
+      list: read(envListCommand, { list: true, fields: PROJECT_ENV_FIELDS }),
+      get: read(envGetCommand, { fields: PROJECT_ENV_FIELDS }),
       set: write(envSetCommand, { idempotent: true }),
       delete: destructive(envDeleteCommand),
     },
