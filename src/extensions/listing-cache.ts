@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { cacheDir } from '../config/paths.js';
 
 /**
  * PATH folders' plugin-like names, kept between runs in `<cache>/path-listing.json` (0600): a folder is
@@ -30,12 +31,9 @@ export interface FolderListings {
   save(): void;
 }
 
-function cacheFolder(env: Env): string | undefined {
-  const base =
-    env.XDG_CACHE_HOME ||
-    (env.HOME || env.USERPROFILE ? join(env.HOME || env.USERPROFILE!, '.cache') : undefined);
-  return base === undefined ? undefined : join(base, 'ops');
-}
+/** The cache folder (config/paths.ts), only where the environment names a home: no test or bare env writes to the real one. */
+const cacheFolder = (env: Env): string | undefined =>
+  env.XDG_CACHE_HOME || env.HOME || env.USERPROFILE ? cacheDir(env) : undefined;
 
 export function folderListings(env: Env): FolderListings {
   const fs = process.getBuiltinModule('node:fs');
