@@ -1,0 +1,109 @@
+// Start-up in instructions, not milliseconds: each command of bench/startup.mjs counted by valgrind's
+// callgrind, which counts the instructions a process runs whatever else the machine is doing, so the
+// figure is the same on a quiet machine and a busy one (the time-based script moves by 0.05x or more
+// from one run to the next). Every count leaves out V8's search for a random hash-seed prime
+// (HashSeed::InitializeRoots), which costs each Node process 4 to 13 million instructions by chance.
+// What it does not show: time spent waiting (the sandbox's answer, the disk), and that an instruction
+// of deserialising a code cache is cheaper than one of compiling; bench/startup.mjs times those.
+//
+//   npm run build && node bench/startup-instructions.mjs [--runs 2]
+//
+// Prints `name value Minstr` lines (the least of --runs counts, after warm-up runs that make the npm
+// package's code caches) and the same ratios as bench/startup.mjs, in work instead of time. The
+// budgets are on time: this says how much of a ratio is work of ours, and whether a change cut it,
+// on any day. (Work is not time: `ops --version` does more than `node -e 0` and ends no later.)
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { launcherFlags } from '../scripts/launcher-flags.mjs';
+
+const root = join(dirname(new URL(import.meta.url).pathname), '..');
+const i = process.argv.indexOf('--runs');
+const runs = i > 0 ? Number(process.argv[i + 1]) : 2;
+const have = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+if (!have('valgrind') || !have('callgrind_annotate')) {
+  console.log('# valgrind (callgrind) is not installed: no instruction counts (apt-get install valgrind)');
+  process.exit(0);
+}
+const node = process.execPath;
+const bin = join(root, 'bin', 'ops.cjs');
+const flags = launcherFlags(bin);
+const binary = join(root, 'dist', 'ops-linux-x64');
+const hasBinary = existsSync(binary);
+const work = mkdtempSync(join(tmpdir(), 'ops-instr-'));
+const env = {
+  ...process.env,
+  OPS_CONFIG_DIR: join(work, 'config'),
+  OPS_CACHE_DIR: join(work, 'code-cache'),
+};
+mkdirSync(env.OPS_CONFIG_DIR, { recursive: true });
+writeFileSync(
+  join(env.OPS_CONFIG_DIR, 'config.json'),
+  JSON.stringify({ profiles: { default: { output: 'table', timeout: '30' } } }),
+  { mode: 0o600 },
+);
+
+const sandbox = spawn(node, [bin, 'sandbox', 'start', '--port', '0', '--services', 'hosts'], {
+  env,
+  stdio: ['ignore', 'pipe', 'ignore'],
+});
+const url = await new Promise((resolve) =>
+  sandbox.stdout.once('data', (d) => resolve(String(d).trim().replace('listening on ', ''))),
+);
+Object.assign(env, {
+  OPS_HOSTS_BASE_URL: `${url}/hosts`,
+  OPS_HOSTS_API_KEY: 'sandbox-hosts-api-key',
+  OPS_HOSTS_APP_KEY: 'sandbox-hosts-app-key',
+});
+
+const commands = [
+  ['node-e-0', node, ['-e', '0']],
+  ['ops--version', node, [...flags, bin, '--version']],
+  ['ops-hosts--help', node, [...flags, bin, 'hosts', '--help']],
+  ['floor-node-http-cjs', node, [join(root, 'bench', 'floor', 'hosts-totals.cjs')]],
+  ['ops-hosts-totals', node, [...flags, bin, 'hosts', 'totals']],
+  ...(hasBinary
+    ? [
+        ['binary--version', binary, ['--version']],
+        ['binary-hosts-totals', binary, ['hosts', 'totals']],
+      ]
+    : []),
+];
+
+/** Instructions of one run of the command, less the hash-seed search. */
+function instructions(cmd, args) {
+  const out = join(work, 'callgrind.out');
+  const r = spawnSync('valgrind', ['--tool=callgrind', `--callgrind-out-file=${out}`, cmd, ...args], {
+    env,
+    stdio: 'ignore',
+  });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} under valgrind exited ${r.status}`);
+  const annotate = (extra) =>
+    spawnSync('callgrind_annotate', [...extra, out], { encoding: 'utf8', maxBuffer: 64 << 20 }).stdout;
+  const count = (line) => Number(line?.trim().split(/\s+/)[0].replaceAll(',', '') ?? 0);
+  const total = count(annotate([]).match(/^.*PROGRAM TOTALS.*$/m)?.[0]);
+  const seed = count(annotate(['--inclusive=yes']).match(/^.*HashSeed::InitializeRoots.*$/m)?.[0]);
+  rmSync(out, { force: true });
+  return total - seed;
+}
+
+try {
+  // The npm package's code caches, made as on a user's machine by the first runs.
+  for (let n = 0; n < 3; n++)
+    for (const [, cmd, args] of commands) spawnSync(cmd, args, { env, stdio: 'ignore' });
+  const counts = new Map();
+  for (const [name, cmd, args] of commands) {
+    const each = Array.from({ length: runs }, () => instructions(cmd, args));
+    counts.set(name, Math.min(...each));
+  }
+  console.log(`# node ${process.version}, instructions counted by callgrind, the least of ${runs} runs`);
+  for (const [name, n] of counts) console.log(`${name} ${(n / 1e6).toFixed(2)} Minstr`);
+  const ratio = (a, b) => (counts.get(a) / counts.get(b)).toFixed(3);
+  console.log(
+    `work ratios: ops--version ${ratio('ops--version', 'node-e-0')}x node-e-0, ops-hosts--help ${ratio('ops-hosts--help', 'node-e-0')}x; ops-hosts-totals ${ratio('ops-hosts-totals', 'floor-node-http-cjs')}x the CommonJS floor${hasBinary ? `, binary-hosts-totals ${ratio('binary-hosts-totals', 'floor-node-http-cjs')}x` : ''} (the budgets, 1.05x, are on time: bench/startup.mjs)`,
+  );
+} finally {
+  sandbox.kill();
+  rmSync(work, { recursive: true, force: true });
+}
