@@ -1,7 +1,7 @@
 import { type AuthScheme, expiredError } from '../clients/http/auth.js';
 import { createHttpClient } from '../clients/http/client.js';
 import { Redactor } from '../clients/http/redact.js';
-import type { CredentialCommand } from '../clients/http/curl.js';
+import type { CredentialCommand, CurlLine } from '../clients/http/curl.js';
 import { getTransport } from '../clients/http/transport/transport.js';
 import type { HttpClient } from '../clients/http/types.js';
 import type { AuthContext, ServiceDescriptor, SettingsReader } from '../clients/descriptor.js';
@@ -132,7 +132,7 @@ export class ServiceClients {
       transport,
       redactor: new Redactor([...secretValues, ...(auth?.secrets ?? [])], descriptor.secretHeaders),
       log: debug ? (line) => io.stderr.write(`${line}\n`) : undefined,
-      dryRun: flags.dryRun ? (curl) => this.printCurl(curl) : undefined,
+      dryRun: flags.dryRun ? (_line, curl) => this.printCurl(curl) : undefined,
       dryRunCredentials: flags.dryRun ? this.credentialCommands(name, descriptor) : undefined,
       dryRunRead: flags.dryRun
         ? (line) => io.stderr.write(`dry run: sent ${line} (read-only, to plan)\n`)
@@ -156,19 +156,25 @@ export class ServiceClients {
 
   /**
    * Writes a dry run's curl line, and once on stderr each variable it reads and what to set it to: a
-   * credential given on stdin, or one `ops api -H` gave (no command prints either).
+   * credential given on stdin, one `ops api -H` gave (no command prints either), or a secret value of
+   * the body; and which secret values of the body it masks, so that it does not run as printed.
    */
-  private printCurl(curl: string): void {
-    this.io.stdout.write(`${curl}\n`);
-    for (const m of curl.matchAll(/"\$(OPS_[A-Z0-9_]+)"/g)) {
+  private printCurl({ line, variables, masked }: CurlLine): void {
+    this.io.stdout.write(`${line}\n`);
+    for (const m of line.matchAll(/"\$(OPS_[A-Z0-9_]+)"/g)) {
       const name = m[1]!;
       if (this.saidVariables.has(name)) continue;
       this.saidVariables.add(name);
       const what =
         this.stdinVariables.get(name) ??
+        variables.find((v) => v.name === name)?.what ??
         `the credential -H gave the ${name.slice('OPS_HEADER_'.length).toLowerCase().replaceAll('_', '-')} header (without a scheme word such as Bearer)`;
       this.io.stderr.write(`dry run: to run the curl line, set ${name} to ${what}\n`);
     }
+    if (masked.length > 0)
+      this.io.stderr.write(
+        `dry run: the curl line masks ${masked.join(', ')} as *** (no variable gives the bytes ops sends there): it does not run as printed\n`,
+      );
   }
 
   /**

@@ -586,7 +586,7 @@ describe('ops cloud instance credentials', () => {
     expect(await password()).toBe('c');
   });
 
-  it('update takes the new password from stdin; --dry-run prints the PUT with the password masked', async () => {
+  it('update takes the new password from stdin; --dry-run prints the PUT reading the password from a variable', async () => {
     const dry = await ops(
       [
         'cloud',
@@ -604,7 +604,10 @@ describe('ops cloud instance credentials', () => {
     );
     expect(dry.code).toBe(0);
     expect(dry.stdout).toMatch(
-      /^curl -X PUT http:\S+\/credentials\/OPERATING_SYSTEM\/root .*--data-binary '\{"password":"\*\*\*"\}'\n$/,
+      /^curl -X PUT http:\S+\/credentials\/OPERATING_SYSTEM\/root .*--data-binary '\{"password":"'"\$OPS_VALUE_PASSWORD"'"\}'\n$/,
+    );
+    expect(dry.stderr).toBe(
+      'dry run: to run the curl line, set OPS_VALUE_PASSWORD to the secret value ops would send as password\n',
     );
     expect(dry.stdout).not.toContain('n3w-root-pass');
     expect(await sent('PUT')).toBe(0);

@@ -6,13 +6,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempConfigDir } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
+import type { RunsEmulator } from '../../src/sandbox/runs/index.js';
+import type { PipelinesState } from '../../src/sandbox/pipelines/state.js';
 
 /**
  * --dry-run's curl lines run as printed: each credential is `"$(ops auth token SERVICE)"`, so bash with
  * ops signed in (here: the sandbox's environment) sends the very request, and the credential itself
  * never appears.
  */
-const sb = await useSandbox({ services: ['hosts', 'tasks', 'dataapi', 'runs'] });
+const sb = await useSandbox({ services: ['hosts', 'tasks', 'dataapi', 'runs', 'secrets', 'pipelines'] });
 const config = tempConfigDir();
 const env = { ...sb.env, OPS_CONFIG_DIR: config };
 const ops = (args: string[]) => runCli(args, { env });
@@ -170,5 +172,169 @@ describe('ops auth token --key', () => {
       2,
       'ops: hosts has no credential "nope"\nhint: give one of: api_key, app_key\n',
     ]);
+  });
+});
+
+/**
+ * Issue #45: the secret values of a body. A sealed value is printed as it is; a value the user gave is
+ * read from `OPS_VALUE_<KEY>`, said on stderr. Each line, run by bash, changes the sandbox as the
+ * command itself does (compared on a sandbox reset between the two), and never shows the value.
+ */
+describe('--dry-run curl: secret values in the body', () => {
+  const runs = () => sb.sandbox.emulators.get('runs') as RunsEmulator;
+
+  /** The dry run of `args` with `input` on stdin: its line, checked free of the value and of credentials. */
+  async function dryLine(args: string[], input: string, value = input) {
+    const r = await runCli([...args, '--dry-run'], { env, input });
+    expect([args, r.code]).toEqual([args, 0]);
+    expect(r.stdout + r.stderr).not.toContain(value);
+    for (const s of secrets) expect(r.stdout + r.stderr).not.toContain(s);
+    return { line: r.stdout.trim(), stderr: r.stderr };
+  }
+
+  /** What `observe` sees after bash runs the dry run's line, and after the command itself on a reset sandbox. */
+  async function bothWays<T>(
+    args: string[],
+    input: string,
+    vars: Record<string, string>,
+    observe: () => Promise<T> | T,
+  ): Promise<{ line: string; stderr: string; dry: T; real: T }> {
+    const { line, stderr } = await dryLine(args, input);
+    await bash(line, vars);
+    const dry = await observe();
+    await sb.control('POST', 'reset');
+    const real = await runCli(args, { env, input });
+    expect([args, real.code, real.stderr]).toEqual([args, 0, '']);
+    return { line, stderr, dry, real: await observe() };
+  }
+
+  it('runs secret set: the sealed value and its key id as they are; bash stores the same secret', async () => {
+    const value = 'dry-run sealed value 7';
+    const args = ['runs', 'secret', 'set', 'DRY_RUN_SECRET'];
+    const { line, dry, real } = await bothWays(args, value, {}, () =>
+      runs().secretValue({}, 'DRY_RUN_SECRET')?.toString(),
+    );
+    expect(line).toMatch(/ --data-binary '\{"encrypted_value":"[A-Za-z0-9+/]{40,}={0,2}","key_id":"\d+"\}'$/);
+    expect([dry, real]).toEqual([value, value]);
+  });
+
+  it('runs secret set --org: the visibility and repository ids are shown too; bash makes the same change', async () => {
+    const args = [
+      'runs',
+      'secret',
+      'set',
+      'DRY_ORG',
+      '--org',
+      'octo-org',
+      '--visibility',
+      'selected',
+      '--repos',
+      '1296269',
+    ];
+    const observe = async () => ({
+      value: runs().secretValue({ org: 'octo-org' }, 'DRY_ORG')?.toString(),
+      listed: (
+        await ops([
+          'runs',
+          'secret',
+          'list',
+          '--org',
+          'octo-org',
+          '--jq',
+          '.[] | select(.name == "DRY_ORG") | .visibility',
+        ])
+      ).stdout,
+      repos: (
+        await ops([
+          'api',
+          'runs',
+          'GET',
+          '/orgs/octo-org/actions/secrets/DRY_ORG/repositories',
+          '--jq',
+          '[.repositories[].id]',
+        ])
+      ).stdout,
+    });
+    const { line, dry, real } = await bothWays(args, 'org-wide', {}, observe);
+    expect(line).toContain('"visibility":"selected","selected_repository_ids":[1296269]');
+    expect(dry).toEqual(real);
+    expect(dry.value).toBe('org-wide');
+  });
+
+  it('secrets kv put: each value from OPS_VALUE_<KEY> (said on stderr), the check-and-set shown; bash writes the same version', async () => {
+    const args = ['secrets', 'kv', 'put', 'secret/dry-run', 'password=-', 'user=app', '--cas', '0'];
+    const value = 'hunter2-dry-run';
+    const observe = async () =>
+      (
+        await ops([
+          'secrets',
+          'kv',
+          'get',
+          'secret/dry-run',
+          '-o',
+          'json',
+          '--jq',
+          '[.data.data, .data.metadata.version]',
+        ])
+      ).stdout;
+    const { line, stderr, dry, real } = await bothWays(
+      args,
+      value,
+      { OPS_VALUE_PASSWORD: value, OPS_VALUE_USER: 'app' },
+      observe,
+    );
+    expect(line).toContain(
+      `--data-binary '{"data":{"password":"'"$OPS_VALUE_PASSWORD"'","user":"'"$OPS_VALUE_USER"'"},"options":{"cas":0}}'`,
+    );
+    expect(stderr).toContain(
+      'dry run: to run the curl line, set OPS_VALUE_PASSWORD to the secret value ops would send as data.password\n',
+    );
+    expect(dry).toBe(real);
+    expect(JSON.parse(dry)).toEqual([{ password: value, user: 'app' }, 1]);
+  });
+
+  it('secrets kv put: a value JSON must escape stays *** and stderr says the line does not run as printed', async () => {
+    const { line, stderr } = await dryLine(
+      ['secrets', 'kv', 'put', 'secret/dry-run', 'password=-'],
+      'say "hi"\\',
+    );
+    expect(line).toContain(`--data-binary '{"data":{"password":"***"}}'`);
+    expect(stderr).toContain(
+      'dry run: the curl line masks data.password as *** (no variable gives the bytes ops sends there): it does not run as printed\n',
+    );
+  });
+
+  it('pipelines context env set: the value from OPS_VALUE_<NAME>; bash sets the same variable', async () => {
+    const context = 'a0c17523-e4af-46ab-965f-4a57cbc4a90f';
+    const args = ['pipelines', 'context', 'env', 'set', context, 'DRY_RUN_VAR'];
+    const value = 'ctx-secret-dry-run';
+    const state = () => sb.sandbox.emulators.get('pipelines')!.state!() as PipelinesState;
+    const { line, dry, real } = await bothWays(
+      args,
+      value,
+      { OPS_VALUE_DRY_RUN_VAR: value },
+      () => state().contexts.get(context)?.vars.get('DRY_RUN_VAR')?.value,
+    );
+    expect(line).toContain(`--data-binary '{"value":"'"$OPS_VALUE_DRY_RUN_VAR"'"}'`);
+    expect([dry, real]).toEqual([value, value]);
+  });
+
+  it('ops api: the service credential given as a JSON value is its command; bash sends it', async () => {
+    const token = sb.env.OPS_SECRETS_TOKEN!;
+    const r = await ops([
+      'api',
+      'secrets',
+      'POST',
+      '/v1/secret/data/from-api',
+      '-f',
+      `data[token]=${token}`,
+      '--dry-run',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`--data-binary '{"data":{"token":"'"$(ops auth token secrets)"'"}}'`);
+    expect(r.stdout + r.stderr).not.toContain(token);
+    await bash(r.stdout.trim(), {});
+    const got = await ops(['secrets', 'kv', 'get', 'secret/from-api', '--field', 'token']);
+    expect(got.stdout).toBe(`${token}\n`);
   });
 });

@@ -41,7 +41,7 @@ describe('a project by slug, id or name', () => {
     });
     const dry = await ops(['env', 'set', 'web-app', 'X', '--org', 'gh/acme', '--dry-run'], 'y');
     expect(dry.stderr).toMatch(
-      /^dry run: sent GET \S+\/api\/v2\/project\/gh%2Facme%2Fweb-app \(read-only, to plan\)\n$/,
+      /^dry run: sent GET \S+\/api\/v2\/project\/gh%2Facme%2Fweb-app \(read-only, to plan\)\ndry run: to run the curl line, set OPS_VALUE_X to the secret value ops would send as X\n$/,
     );
     expect(dry.stdout).toMatch(/^curl -X POST \S+\/api\/v2\/project\/gh%2Facme%2Fweb-app\/envvar /);
   });

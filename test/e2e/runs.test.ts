@@ -1131,13 +1131,15 @@ describe('credentials, repository and organisation', () => {
     expect(await requests()).toEqual({});
   });
 
-  it('--dry-run of secret set reads the public key to plan, shows the PUT masked, and never the value', async () => {
+  it('--dry-run of secret set reads the public key to plan, shows the sealed PUT, and never the value', async () => {
     const r = await ops(['runs', 'secret', 'set', 'API_KEY', '--dry-run'], { input: 'plain-dry-run-value' });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(
       /^dry run: sent GET \S+\/actions\/secrets\/public-key \(read-only, to plan\)\n$/,
     );
     expect(r.stdout).toMatch(/^curl -X PUT \S+\/actions\/secrets\/API_KEY /);
+    // The sealed box and its key id reveal nothing: shown, so that the line runs (test/e2e/dry-run-curl.test.ts).
+    expect(r.stdout).toMatch(/--data-binary '\{"encrypted_value":"[A-Za-z0-9+/=]+","key_id":"\d+"\}'\n$/);
     expect(r.stdout + r.stderr).not.toContain('plain-dry-run-value');
     const sent = await requests();
     expect(Object.keys(sent)).toHaveLength(1);

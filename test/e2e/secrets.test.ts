@@ -303,10 +303,11 @@ describe('ops secrets end to end: logins and tokens', () => {
     });
     expect(dry.code).toBe(0);
     expect(dry.stderr).toMatch(
-      /^dry run: sent GET \S+\/v1\/sys\/internal\/ui\/mounts\/secret\/app\/dry \(read-only, to plan\)\n$/,
+      /^dry run: sent GET \S+\/v1\/sys\/internal\/ui\/mounts\/secret\/app\/dry \(read-only, to plan\)\ndry run: to run the curl line, set OPS_VALUE_PASSWORD to the secret value ops would send as data.password\n$/,
     );
-    // The engine is version 2, so the write goes to the data path, with the value masked.
+    // The engine is version 2, so the write goes to the data path, the value read from a variable.
     expect(dry.stdout).toMatch(/^curl -X (PUT|POST) \S+\/v1\/secret\/data\/app\/dry/);
+    expect(dry.stdout).toContain(`'{"data":{"password":"'"$OPS_VALUE_PASSWORD"'"}}'`);
     expect(dry.stdout).not.toContain('dry-secret-value');
     expect(await requests()).toBe(before + 1);
     expect((await ops(['secrets', 'kv', 'get', 'secret/app/dry'])).code).toBe(3);

@@ -213,7 +213,13 @@ export function createCloudClient(http: HttpClient): CloudClient {
       (await get<{ credentials: CredentialWire[] }>(route`/instances/${id}/credentials/${type}`))
         .credentials ?? [],
     storeCredential: (id, body) =>
-      data({ method: 'POST', path: `${base}${route`/instances/${id}/credentials`}`, body, sensitive: true }),
+      data({
+        method: 'POST',
+        path: `${base}${route`/instances/${id}/credentials`}`,
+        body,
+        sensitive: true,
+        secretFields: [{ path: 'password' }],
+      }),
     getCredential: (id, type, username) =>
       data({
         method: 'GET',

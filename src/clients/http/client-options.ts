@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import type { CredentialCommand } from './curl.js';
+import type { CredentialCommand, CurlLine } from './curl.js';
 import type { AuthScheme } from './auth.js';
 import type { Redactor } from './redact.js';
 import type { Transport } from './transport/transport-types.js';
@@ -29,8 +29,11 @@ export interface HttpClientOptions {
   redactor: Redactor;
   /** --debug: one line per request and response. */
   log?: ((line: string) => void) | undefined;
-  /** --dry-run: gets the curl line of a request that would change something; it is not sent. */
-  dryRun?: ((curl: string) => void) | undefined;
+  /**
+   * --dry-run: gets the curl line of a request that would change something, which is not sent, with
+   * the variables it reads secret values of the body from and the ones it masks.
+   */
+  dryRun?: ((line: string, curl: CurlLine) => void) | undefined;
   /** --dry-run: each credential the curl line names by a command that prints it, not by its value. */
   dryRunCredentials?: readonly CredentialCommand[] | undefined;
   /** --dry-run: told of each request made to plan (`RequestSpec.plan`), which is sent. */

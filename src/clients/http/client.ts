@@ -178,19 +178,22 @@ function showPlan(c: ClientState, call: Call, headers: Record<string, string>, a
   if (plan) return;
   const body = call.body;
   const shown = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : undefined;
-  c.o.dryRun!(
-    toCurl(
-      call.method,
-      call.url.toString(),
-      headers,
-      shown,
-      redactorOf(c, call),
-      call.spec.sensitive,
-      // A credential the request brought itself (`ops api -H`) is none of the service's: masked.
-      call.auth === c.auth ? c.o.dryRunCredentials : undefined,
-      { bodyFile: call.spec.bodyFile, ownHeaders: Object.keys(call.spec.headers ?? {}) },
-    ),
+  const curl = toCurl(
+    call.method,
+    call.url.toString(),
+    headers,
+    shown,
+    redactorOf(c, call),
+    call.spec.sensitive,
+    // A credential the request brought itself (`ops api -H`) is none of the service's: masked.
+    call.auth === c.auth ? c.o.dryRunCredentials : undefined,
+    {
+      bodyFile: call.spec.bodyFile,
+      ownHeaders: Object.keys(call.spec.headers ?? {}),
+      secretFields: call.spec.secretFields,
+    },
   );
+  c.o.dryRun!(curl.line, curl);
   throw new DryRunStop();
 }
 

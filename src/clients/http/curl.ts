@@ -1,4 +1,5 @@
-import type { Redactor } from './redact.js';
+import { MASK, type Redactor } from './redact.js';
+import type { SecretField } from './types.js';
 
 /**
  * A credential the request carries and the shell command that prints it (`ops auth token hosts`):
@@ -29,14 +30,10 @@ function shellQuote(s: string): string {
   return /^[A-Za-z0-9_./:=@%+,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-/**
- * One shell word for `s`: its text quoted, each credential in it a double-quoted command substitution
- * (`'X-Key: '"$(ops auth token hosts)"`), as bash and zsh both read it. Undefined when none is in it.
- */
-function withCommands(s: string, credentials: readonly CredentialCommand[], redactor: Redactor) {
-  const parts: string[] = [];
+/** `s` cut at each credential in it: its text, and the credentials where they are, in order. */
+function splitAtCredentials(s: string, credentials: readonly CredentialCommand[]) {
+  const pieces: (string | CredentialCommand)[] = [];
   let rest = s;
-  let found = false;
   while (rest !== '') {
     let first: { at: number; c: CredentialCommand } | undefined;
     for (const c of credentials) {
@@ -44,14 +41,22 @@ function withCommands(s: string, credentials: readonly CredentialCommand[], reda
       if (at >= 0 && (!first || at < first.at)) first = { at, c };
     }
     if (!first) break;
-    found = true;
-    if (first.at > 0) parts.push(shellQuote(redactor.text(rest.slice(0, first.at))));
-    parts.push(shellOf(first.c));
+    if (first.at > 0) pieces.push(rest.slice(0, first.at));
+    pieces.push(first.c);
     rest = rest.slice(first.at + first.c.value.length);
   }
-  if (!found) return undefined;
-  if (rest !== '') parts.push(shellQuote(redactor.text(rest)));
-  return parts.join('');
+  if (rest !== '') pieces.push(rest);
+  return pieces;
+}
+
+/**
+ * One shell word for `s`: its text quoted, each credential in it a double-quoted command substitution
+ * (`'X-Key: '"$(ops auth token hosts)"`), as bash and zsh both read it. Undefined when none is in it.
+ */
+function withCommands(s: string, credentials: readonly CredentialCommand[], redactor: Redactor) {
+  const pieces = splitAtCredentials(s, credentials);
+  if (pieces.every((p) => typeof p === 'string')) return undefined;
+  return pieces.map((p) => (typeof p === 'string' ? shellQuote(redactor.text(p)) : shellOf(p))).join('');
 }
 
 /**
@@ -78,12 +83,215 @@ function fromVariable(name: string, value: string): string {
   return `${shellQuote(`${name}: ${scheme ? `${scheme[1]} ` : ''}`)}"$${headerVariable(name)}"`;
 }
 
+/** A variable a dry run's curl line reads a secret value from (`OPS_VALUE_PASSWORD`), and what it holds. */
+export interface ValueVariable {
+  name: string;
+  what: string;
+}
+
+/** A curl line, the variables of secret values it reads, and the secret values it masks (said on stderr). */
+export interface CurlLine {
+  line: string;
+  variables: ValueVariable[];
+  /** Where a secret value of the body is `***` (`data.password`): the line does not send it. */
+  masked: string[];
+}
+
+/** How a body's values are shown: which are secret, the credentials with a command, the variables so far. */
+interface BodyView {
+  redactor: Redactor;
+  credentials: readonly CredentialCommand[];
+  /** The field a secret value is at; undefined for a value that is not secret. */
+  secretAt(path: readonly string[]): SecretField | undefined;
+  /** Variable name → the value it stands for (a second value under the same name gets `_2`). */
+  taken: Map<string, string>;
+  variables: ValueVariable[];
+  masked: string[];
+}
+
+/** A piece of a shell word: text to quote, or shell text to put as it is (`"$(…)"`, `"$VAR"`). */
+type Part = { text: string } | { shell: string };
+
+function joinParts(parts: readonly Part[]): string {
+  let out = '';
+  let text = '';
+  for (const p of parts) {
+    if ('text' in p) text += p.text;
+    else {
+      if (text !== '') out += shellQuote(text);
+      text = '';
+      out += p.shell;
+    }
+  }
+  return text !== '' || out === '' ? out + shellQuote(text) : out;
+}
+
+/**
+ * A value JSON carries as it is, between quotes: no `"`, `\`, control character or lone surrogate.
+ * Only such a value can come from a shell substitution into a JSON string and give the same bytes.
+ */
+const jsonSafe = (s: string): boolean => JSON.stringify(s) === `"${s}"`;
+
+/** `OPS_VALUE_<NAME>` for a secret value: its field's name, else its key (not an array index). */
+function valueVariable(path: readonly string[], field: SecretField, value: string, v: BodyView): string {
+  const key = field.name ?? path.findLast((k) => !/^\d+$/.test(k)) ?? 'value';
+  const base = `OPS_VALUE_${key.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
+  let name = base;
+  for (let n = 2; v.taken.has(name) && v.taken.get(name) !== value; n++) name = `${base}_${n}`;
+  if (!v.taken.has(name)) {
+    v.taken.set(name, value);
+    v.variables.push({ name, what: `the secret value ops would send as ${field.name ?? path.join('.')}` });
+  }
+  return `"$${name}"`;
+}
+
+/**
+ * A secret string: the command of the credential it is, else a variable that holds it, each only
+ * where JSON needs no escape in it (so that the substitution gives the bytes ops sends); else masked.
+ */
+function secretString(value: string, path: readonly string[], field: SecretField, v: BodyView): Part[] {
+  if (!jsonSafe(value)) return mask(path, v);
+  const c = v.credentials.find((c) => c.value === value);
+  return [{ text: '"' }, { shell: c ? shellOf(c) : valueVariable(path, field, value, v) }, { text: '"' }];
+}
+
+/**
+ * A string that is not secret: each credential in it by its command (one JSON needs no escape in:
+ * cut before escaping, so an escape never makes a match), the rest as text, masked as any text is.
+ */
+function plainString(value: string, v: BodyView): Part[] {
+  const pieces = splitAtCredentials(
+    value,
+    v.credentials.filter((c) => jsonSafe(c.value)),
+  );
+  return [
+    { text: '"' },
+    ...pieces.map((p) =>
+      typeof p === 'string'
+        ? { text: JSON.stringify(v.redactor.text(p)).slice(1, -1) }
+        : { shell: shellOf(p) },
+    ),
+    { text: '"' },
+  ];
+}
+
+/** `"***"` for a secret value no substitution can give, noted by where it is. */
+function mask(path: readonly string[], v: BodyView): Part[] {
+  v.masked.push(path.join('.'));
+  return [{ text: `"${MASK}"` }];
+}
+
+/** A JSON value as JSON.stringify writes it, with its secret values shown as BodyView says. */
+function jsonParts(value: unknown, path: string[], v: BodyView, out: Part[]): void {
+  const key = path.at(-1) ?? '';
+  const field = v.secretAt(path);
+  if (Array.isArray(value)) {
+    if (field === undefined && v.redactor.isSecretKey(key)) return void out.push(...mask(path, v));
+    out.push({ text: '[' });
+    value.forEach((x, i) => {
+      if (i > 0) out.push({ text: ',' });
+      jsonParts(x, [...path, String(i)], v, out);
+    });
+    out.push({ text: ']' });
+  } else if (value && typeof value === 'object') {
+    out.push({ text: '{' });
+    Object.entries(value).forEach(([k, x], i) => {
+      out.push({ text: `${i > 0 ? ',' : ''}${JSON.stringify(k)}:` });
+      jsonParts(x, [...path, k], v, out);
+    });
+    out.push({ text: '}' });
+  } else if (typeof value === 'string') {
+    const secret = field ?? (v.redactor.isSecretKey(key) ? { path: path.join('.') } : undefined);
+    out.push(...(secret ? secretString(value, path, secret, v) : plainString(value, v)));
+  } else {
+    const masked = field !== undefined && value !== null && typeof value !== 'boolean';
+    out.push(...(masked ? mask(path, v) : [{ text: JSON.stringify(value) }]));
+  }
+}
+
+/**
+ * curl's `--data-urlencode` escape: every byte but letters, digits and `-._~` as `%XX`. A space is
+ * `+` in curl 7.88 and `%20` in older ones: written `%20` here, which no form body has, so a value
+ * with a space is never left to curl to escape.
+ */
+function curlEscape(s: string): string {
+  let out = '';
+  for (const b of Buffer.from(s, 'utf8')) {
+    const ch = String.fromCharCode(b);
+    out += /[A-Za-z0-9._~-]/.test(ch) ? ch : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
+
+/** A value as a form body (URLSearchParams) carries it. */
+const formEscape = (s: string): string => new URLSearchParams([['', s]]).toString().slice(1);
+
+/**
+ * A form body as curl options, one a pair in its order (curl joins them with `&`): a credential or
+ * secret value as `--data-urlencode 'name='"$(command)"` (or its variable) where curl escapes it as
+ * the body does, another secret `name=***`, the rest as sent. Undefined when it is not a form.
+ */
+function formArgs(body: string, v: BodyView): string[] | undefined {
+  const decode = (s: string) => decodeURIComponent(s.replaceAll('+', ' '));
+  const args: string[] = [];
+  try {
+    for (const pair of body.split('&')) {
+      const eq = pair.indexOf('=');
+      const rawName = eq < 0 ? pair : pair.slice(0, eq);
+      const value = eq < 0 ? undefined : decode(pair.slice(eq + 1));
+      const path = [decode(rawName)];
+      const field = v.secretAt(path) ?? (v.redactor.isSecretKey(path[0]!) ? { path: path[0]! } : undefined);
+      const c = v.credentials.find((c) => c.value === value);
+      if (value === undefined || (!c && !field)) args.push('--data-raw', shellQuote(v.redactor.text(pair)));
+      else if (curlEscape(value) !== formEscape(value)) {
+        v.masked.push(path[0]!);
+        args.push('--data-raw', shellQuote(`${v.redactor.text(rawName)}=${MASK}`));
+      } else {
+        const shell = c ? shellOf(c) : valueVariable(path, field!, value, v);
+        args.push('--data-urlencode', `${shellQuote(`${rawName}=`)}${shell}`);
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  return args;
+}
+
+/** Whether a field (`data`, `data.*`) holds the value at `path`: it names the path or a place above it. */
+function holds(field: SecretField, path: readonly string[]): boolean {
+  const at = field.path === '' ? [] : field.path.split('.');
+  return at.length <= path.length && at.every((k, i) => k === '*' || k === path[i]);
+}
+
+/** The body's options: the form or JSON as sent, each secret value shown as bodyView's rules say. */
+function bodyArgs(body: string, headers: Record<string, string>, sensitive: boolean, v: BodyView): string[] {
+  const type = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    const form = /^application\/x-www-form-urlencoded\b/i.test(type) ? formArgs(body, v) : undefined;
+    if (form) return form;
+    if (sensitive) v.masked.push('the body');
+    return [
+      '--data-binary',
+      shellQuote(sensitive ? `<${Buffer.byteLength(body)} bytes withheld>` : v.redactor.text(body)),
+    ];
+  }
+  const parts: Part[] = [];
+  jsonParts(parsed, [], v, parts);
+  return ['--data-binary', joinParts(parts)];
+}
+
 /**
  * Renders a request as a curl command for --dry-run: each credential with a command that prints it
  * (`credentials`) becomes that command's substitution (or its variable); a credential header the
  * request brought itself (`ownHeaders`: `ops api -H`) with none is read from a variable
- * (fromVariable); any other credential is masked. `bodyFile`: the body is that file's content as it
- * is (`-`: standard input), sent by curl from there.
+ * (fromVariable); any other credential is masked. In a body (JSON or form), a credential is its
+ * command too, and another secret value (every value of a `sensitive` body, or its `secretFields`,
+ * or one under a secret-looking key) is read from a variable `OPS_VALUE_<KEY>`, each only where the
+ * substitution gives the bytes ops sends (JSON-safe; escaped by curl as the form is); else masked.
+ * `bodyFile`: the body is that file's content as it is (`-`: standard input), sent by curl from there.
  */
 export function toCurl(
   method: string,
@@ -93,8 +301,12 @@ export function toCurl(
   redactor: Redactor,
   sensitive = false,
   credentials: readonly CredentialCommand[] = [],
-  more: { bodyFile?: string | undefined; ownHeaders?: readonly string[] | undefined } = {},
-): string {
+  more: {
+    bodyFile?: string | undefined;
+    ownHeaders?: readonly string[] | undefined;
+    secretFields?: readonly SecretField[] | undefined;
+  } = {},
+): CurlLine {
   const own = new Set(more.ownHeaders?.map((h) => h.toLowerCase()));
   const usable = credentials.filter((c) => c.value.length >= 4);
   const parts = ['curl', '-X', method, withCommands(url, usable, redactor) ?? shellQuote(redactor.text(url))];
@@ -111,16 +323,16 @@ export function toCurl(
       line ?? (secret ? fromVariable(name, value) : shellQuote(`${name}: ${redactor.header(name, value)}`)),
     );
   }
+  const view: BodyView = {
+    redactor,
+    credentials: usable,
+    secretAt: (path) =>
+      sensitive ? (more.secretFields ?? [{ path: '' }]).find((f) => holds(f, path)) : undefined,
+    taken: new Map(),
+    variables: [],
+    masked: [],
+  };
   if (more.bodyFile !== undefined) parts.push('--data-binary', shellQuote(`@${more.bodyFile}`));
-  else if (body !== undefined) {
-    let shown = body;
-    try {
-      const parsed = JSON.parse(body);
-      shown = JSON.stringify(sensitive ? redactor.allValues(parsed) : redactor.json(parsed));
-    } catch {
-      shown = sensitive ? `<${Buffer.byteLength(body)} bytes withheld>` : redactor.text(body);
-    }
-    parts.push('--data-binary', shellQuote(shown));
-  }
-  return parts.join(' ');
+  else if (body !== undefined) parts.push(...bodyArgs(body, headers, sensitive, view));
+  return { line: parts.join(' '), variables: view.variables, masked: view.masked };
 }

@@ -32,6 +32,9 @@ const PAGING_KEY = /(page_?token|continuation_?token|cursor_?token)$/i;
 
 export const MASK = '***';
 
+/** `scheme://user:` then the password up to `@`, within one URL (no `/`, space or second `@`). */
+const USERINFO_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:]*:)[^\s/?#@]+@/gi;
+
 /**
  * Masks credentials in text meant for people: the known secret values given by the auth scheme and
  * settings, plus well-known secret headers and JSON keys.
@@ -41,14 +44,23 @@ export class Redactor {
   private readonly headers: ReadonlySet<string>;
   /** `headers`: the service's own credential headers (its descriptor's `secretHeaders`). */
   constructor(values: Iterable<string | undefined>, headers: Iterable<string> = []) {
-    this.values = [
-      ...new Set([...values].filter((v): v is string => typeof v === 'string' && v.length >= 4)),
-    ].sort((a, b) => b.length - a.length);
+    const given = [...values].filter((v): v is string => typeof v === 'string' && v.length >= 4);
+    // A URL carries a value percent-encoded (`a+b/c` as `a%2Bb%2Fc`, in a query `+` for a space).
+    const encoded = given.flatMap((v) => [
+      encodeURIComponent(v),
+      new URLSearchParams([['', v]]).toString().slice(1),
+    ]);
+    this.values = [...new Set([...given, ...encoded])].sort((a, b) => b.length - a.length);
     this.headers = new Set([...SECRET_HEADERS, ...[...headers].map((h) => h.toLowerCase())]);
   }
 
   with(values: Iterable<string | undefined>): Redactor {
     return new Redactor([...this.values, ...values], this.headers);
+  }
+
+  /** True for a JSON key whose value is secret (`password`, `client_token`; not a page token). */
+  isSecretKey(key: string): boolean {
+    return SECRET_KEY.test(key) && !PAGING_KEY.test(key);
   }
 
   /** True for a header whose value is a credential (masked in logs, dropped on a redirect to another origin). */
@@ -59,7 +71,8 @@ export class Redactor {
   text(s: string): string {
     let out = s;
     for (const v of this.values) out = out.split(v).join(MASK);
-    return out;
+    // A password in a URL's user part (`https://bob:…@host`), which no setting names.
+    return out.replace(USERINFO_PASSWORD, `$1${MASK}@`);
   }
 
   header(name: string, value: string): string {
@@ -85,7 +98,7 @@ export class Redactor {
     if (value && typeof value === 'object') {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value)) {
-        const secret = SECRET_KEY.test(k) && !PAGING_KEY.test(k);
+        const secret = this.isSecretKey(k);
         out[k] = secret && (typeof v === 'string' || Array.isArray(v)) ? MASK : this.json(v);
       }
       return out;

@@ -47,6 +47,12 @@ export interface RequestSpec {
    * show its shape with every value masked.
    */
   sensitive?: boolean | undefined;
+  /**
+   * Which values of a sensitive body are secret (see SecretField); --dry-run shows the others as they
+   * are, so that its curl line sends them. Without it every value is secret. --debug masks every value
+   * of a sensitive body whatever this says.
+   */
+  secretFields?: readonly SecretField[] | undefined;
   /** Overrides the client's timeout, in milliseconds. */
   timeoutMs?: number | undefined;
   /**
@@ -55,6 +61,16 @@ export interface RequestSpec {
    * stderr. Every other request is printed as curl under `--dry-run` and not sent.
    */
   plan?: boolean | undefined;
+}
+
+/**
+ * A secret value of a request body, by its place: `data` is every value under `data`, `*` any one key
+ * or index. --dry-run's curl line reads it from the variable `OPS_VALUE_<NAME>` (the name defaults to
+ * its key: `OPS_VALUE_PASSWORD`) where the value needs no JSON escape.
+ */
+export interface SecretField {
+  path: string;
+  name?: string | undefined;
 }
 
 export interface HttpResponse<T = unknown> {

@@ -66,6 +66,7 @@ export function contextOperations(http: HttpClient): ContextOperations {
       call('PUT', route`/api/v2/context/${id}/environment-variable/${name}`, {
         body: { value },
         sensitive: true,
+        secretFields: [{ path: 'value', name }],
       }),
     deleteEnvironmentVariableFromContext: (id, name) =>
       call('DELETE', route`/api/v2/context/${id}/environment-variable/${name}`),

@@ -108,6 +108,7 @@ export function projectOperations(http: HttpClient): ProjectOperations {
       call('POST', route`/api/v2/project/${slug}/envvar`, {
         body: { name, value },
         sensitive: true,
+        secretFields: [{ path: 'value', name }],
         idempotent: true,
       }),
     getEnvVar: (slug, name) => call('GET', route`/api/v2/project/${slug}/envvar/${name}`),

@@ -81,9 +81,10 @@ export function secretsApi(http: HttpClient): SecretsApi {
       ...(method === 'PATCH' ? { idempotent: true } : {}),
     });
   };
-  // The encrypted value is not the secret, but it is shown masked all the same.
+  // The sealed value and its key id do not reveal the secret: --dry-run shows them (its curl line then
+  // makes the same change); --debug masks them all the same.
   const put = async (path: string, body: SecretPutWire): Promise<PutResult> =>
-    (await http.request({ method: 'PUT', path, body, sensitive: true })).status === 201
+    (await http.request({ method: 'PUT', path, body, sensitive: true, secretFields: [] })).status === 201
       ? 'created'
       : 'updated';
   const secrets = (base: string, o?: ListOptions) =>

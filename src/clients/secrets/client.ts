@@ -84,6 +84,9 @@ function jsonBody(
   return { rawBody: text, sensitive, headers: { 'content-type': 'application/json' } };
 }
 
+/** A KV v2 write's secret values are its `data`; its `options` (`cas`) are not. */
+const KV2_SECRETS = [{ path: 'data' }];
+
 function rethrow(err: ApiError, message: string, hint?: string): ApiError {
   return new ApiError({
     status: err.status,
@@ -357,8 +360,8 @@ function kvOperations(core: SecretsCore) {
       cas?: number,
     ): Promise<EnvelopeWire<KvVersionMetaWire>> {
       const body = { data, ...(cas === undefined ? {} : { options: { cas } }) };
-      return (await send<EnvelopeWire<KvVersionMetaWire>>(withBody('POST', kv2(loc, 'data'), body, true)))
-        .data;
+      const spec = withBody('POST', kv2(loc, 'data'), body, true, { secretFields: KV2_SECRETS });
+      return (await send<EnvelopeWire<KvVersionMetaWire>>(spec)).data;
     },
     /** `PATCH data/<key>` as a JSON merge patch (reference A.3). */
     async kvV2Patch(
@@ -368,6 +371,7 @@ function kvOperations(core: SecretsCore) {
     ): Promise<EnvelopeWire<KvVersionMetaWire>> {
       const body = { data, ...(cas === undefined ? {} : { options: { cas } }) };
       const spec = withBody('PATCH', kv2(loc, 'data'), body, true, {
+        secretFields: KV2_SECRETS,
         headers: { 'content-type': 'application/merge-patch+json' },
       });
       return (await send<EnvelopeWire<KvVersionMetaWire>>(spec)).data;

@@ -208,4 +208,14 @@ describe('redaction', () => {
     });
     expect(r.json({ next_page_token: 'after-s3cr3t-value' })).toEqual({ next_page_token: 'after-***' });
   });
+  it('masks a known value a URL carries percent-encoded, and the password of its user part', () => {
+    const key = new Redactor(['abc+def/ghi= j']);
+    expect(key.text('GET http://h/x?api_key=abc%2Bdef%2Fghi%3D+j&n=1')).toBe(
+      'GET http://h/x?api_key=***&n=1',
+    );
+    expect(key.text('/v1/abc%2Bdef%2Fghi%3D%20j/x')).toBe('/v1/***/x');
+    expect(key.text('https://bob:pa55word-x@h.test/x and http://h:8080/a@b')).toBe(
+      'https://bob:***@h.test/x and http://h:8080/a@b',
+    );
+  });
 });

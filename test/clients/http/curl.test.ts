@@ -1,0 +1,175 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { type CredentialCommand, toCurl } from '../../../src/clients/http/curl.js';
+import { Redactor } from '../../../src/clients/http/redact.js';
+import type { SecretField } from '../../../src/clients/http/types.js';
+
+/**
+ * --dry-run's curl lines, body by body (issue #45): what is printed, and what bash hands curl when it
+ * runs the line with `ops` signed in and the variables set: the very body ops sends.
+ */
+const TOKEN = 'tok-en.42_X';
+const SECRETS = { value: TOKEN, command: 'ops auth token secrets' };
+const redactor = new Redactor([TOKEN, 'ab"cd-cred']);
+const json = { 'content-type': 'application/json' };
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+function curl(
+  body: string,
+  o: {
+    headers?: Record<string, string>;
+    sensitive?: boolean;
+    fields?: SecretField[];
+    credentials?: CredentialCommand[];
+  } = {},
+) {
+  return toCurl(
+    'POST',
+    'http://api.test/v1/x',
+    o.headers ?? json,
+    body,
+    redactor,
+    o.sensitive ?? false,
+    o.credentials ?? [SECRETS],
+    { secretFields: o.fields },
+  );
+}
+
+/**
+ * What bash hands curl for its body when it runs `line`: a `curl` function joins the data options
+ * as curl does (`--data-urlencode name=content` escaped as curl escapes it), `ops` prints the token.
+ */
+function bodyBashSends(line: string, vars: Record<string, string> = {}): string {
+  const script = `
+ops() { printf %s '${TOKEN}'; }
+curl() {
+  local out='' sep=''
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --data-binary|--data-raw) out+="$sep$2"; sep='&'; shift ;;
+      --data-urlencode) out+="$sep\${2%%=*}=$(printf %s "\${2#*=}" | od -An -v -tx1 | tr -d ' \\n')"; sep='&'; shift ;;
+    esac
+    shift
+  done
+  printf %s "$out"
+}
+${line}`;
+  // stdin not a pipe: bash would take itself for a remote shell and read ~/.bashrc.
+  return execFileSync('bash', ['-c', script], {
+    env: { ...vars, PATH: process.env.PATH },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** The hex form bodyBashSends gives a --data-urlencode value, from what curl would escape. */
+const hex = (s: string) => Buffer.from(s).toString('hex');
+
+describe('toCurl: sealed values (runs secret set)', () => {
+  it('a sensitive body whose fields say none is secret is printed as it is, and bash sends it', () => {
+    const body = '{"encrypted_value":"c2VhbGVk+Ym94/w==","key_id":"650345385457721270"}';
+    const c = curl(body, { sensitive: true, fields: [] });
+    expect(c.line).toContain(`--data-binary '${body}'`);
+    expect(c.variables).toEqual([]);
+    expect(bodyBashSends(c.line)).toBe(body);
+  });
+});
+
+describe("toCurl: a request's own credential in the body", () => {
+  it('JSON: the whole value, or a part of a string, is its command where JSON needs no escape in it', () => {
+    const body = JSON.stringify({ token: TOKEN, note: `x ${TOKEN} y`, n: 3 });
+    const c = curl(body);
+    expect(c.line).toContain(
+      `--data-binary '{"token":"'"$(ops auth token secrets)"'","note":"x '"$(ops auth token secrets)"' y","n":3}'`,
+    );
+    expect(c.line).not.toContain(TOKEN);
+    expect(bodyBashSends(c.line)).toBe(body);
+  });
+
+  it('JSON: a credential that JSON escapes stays masked (its output could not be proven JSON-safe)', () => {
+    const odd = { value: 'ab"cd-cred', command: 'ops auth token odd' };
+    const c = curl(JSON.stringify({ note: 'ab"cd-cred' }), { credentials: [odd] });
+    expect(c.line).toContain(`--data-binary '{"note":"***"}'`);
+    expect(c.line).not.toContain('$(ops');
+  });
+
+  it('form: --data-urlencode with the command for a credential, the other pairs as sent', () => {
+    const body = new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: TOKEN,
+      client_id: 'app id',
+    }).toString();
+    const c = curl(body, { headers: form, sensitive: true, fields: [{ path: 'refresh_token' }] });
+    expect(c.line).toContain(
+      `--data-raw grant_type=refresh_token --data-urlencode refresh_token="$(ops auth token secrets)" --data-raw client_id=app+id`,
+    );
+    expect(bodyBashSends(c.line)).toBe(
+      `grant_type=refresh_token&refresh_token=${hex(TOKEN)}&client_id=app+id`,
+    );
+  });
+
+  it('form: a secret that curl would escape otherwise than the body does (a space) stays masked', () => {
+    const c = curl('code=a+b&x=1', { headers: form, sensitive: true, fields: [{ path: 'code' }] });
+    expect(c.line).toContain(`--data-raw 'code=***' --data-raw x=1`);
+  });
+});
+
+describe('toCurl: secret values the user gave', () => {
+  it('each JSON-safe secret is read from OPS_VALUE_<KEY>; fields that are not secret are shown', () => {
+    const body = JSON.stringify({ data: { password: 'hunter2', user: 'bob' }, options: { cas: 1 } });
+    const c = curl(body, { sensitive: true, fields: [{ path: 'data' }] });
+    expect(c.line).toContain(
+      `--data-binary '{"data":{"password":"'"$OPS_VALUE_PASSWORD"'","user":"'"$OPS_VALUE_USER"'"},"options":{"cas":1}}'`,
+    );
+    expect(c.line).not.toMatch(/hunter2|bob/);
+    expect(c.variables).toEqual([
+      { name: 'OPS_VALUE_PASSWORD', what: 'the secret value ops would send as data.password' },
+      { name: 'OPS_VALUE_USER', what: 'the secret value ops would send as data.user' },
+    ]);
+    expect(bodyBashSends(c.line, { OPS_VALUE_PASSWORD: 'hunter2', OPS_VALUE_USER: 'bob' })).toBe(body);
+  });
+
+  it('a field may name its variable; a second value under one name gets _2; the same value, the same one', () => {
+    const body = JSON.stringify({ name: 'NPM_TOKEN', value: 'npm-secret' });
+    const named = curl(body, { sensitive: true, fields: [{ path: 'value', name: 'NPM_TOKEN' }] });
+    expect(named.line).toContain(`'{"name":"NPM_TOKEN","value":"'"$OPS_VALUE_NPM_TOKEN"'"}'`);
+    const twice = curl(JSON.stringify({ a: { pass: 'one' }, b: { pass: 'two' }, c: { pass: 'one' } }), {
+      sensitive: true,
+    });
+    expect(twice.variables.map((v) => v.name)).toEqual(['OPS_VALUE_PASS', 'OPS_VALUE_PASS_2']);
+    expect(twice.line).toContain(`"c":{"pass":"'"$OPS_VALUE_PASS"'"}`);
+  });
+
+  it('a value JSON must escape (a quote, a backslash, a newline) is masked: no variable could give its bytes', () => {
+    for (const value of ['hun"ter', 'back\\slash', 'two\nlines']) {
+      const c = curl(JSON.stringify({ data: { password: value } }), { sensitive: true });
+      expect(c.line).toContain(`'{"data":{"password":"***"}}'`);
+      expect([c.variables, c.masked]).toEqual([[], ['data.password']]);
+    }
+  });
+
+  it('a secret-looking key of a body that is not sensitive (ops api -f password=…) is a variable too; numbers of a sensitive one are masked', () => {
+    const c = curl(JSON.stringify({ title: 'x', password: 'pw-value-9', keys: ['a1', 'b2'] }));
+    expect(c.line).toContain(`'{"title":"x","password":"'"$OPS_VALUE_PASSWORD"'","keys":"***"}'`);
+    const n = curl(JSON.stringify({ data: { pin: 1234, on: true } }), { sensitive: true });
+    expect(n.line).toContain(`'{"data":{"pin":"***","on":true}}'`);
+  });
+});
+
+describe('toCurl: credentials in the URL', () => {
+  it('a credential the URL carries percent-encoded is masked, as is a password in its user part', () => {
+    const key = 'abc+def/ghi= j';
+    const r = new Redactor([key]);
+    const q = toCurl('GET', `http://h.test/x?api_key=${encodeURIComponent(key)}&b=1`, {}, undefined, r);
+    expect(q.line).toBe(`curl -X GET 'http://h.test/x?api_key=***&b=1'`);
+    const form = toCurl('GET', `http://h.test/x?${new URLSearchParams({ api_key: key })}`, {}, undefined, r);
+    expect(form.line).toBe(`curl -X GET 'http://h.test/x?api_key=***'`);
+    const user = toCurl('POST', 'http://bob:pa55word-x@h.test/x', {}, undefined, r);
+    expect(user.line).toBe(`curl -X POST 'http://bob:***@h.test/x'`);
+  });
+
+  it('one that needs no encoding is its command', () => {
+    const c = toCurl('GET', `http://h.test/x?api_key=${TOKEN}`, {}, undefined, redactor, false, [SECRETS]);
+    expect(c.line).toBe(`curl -X GET 'http://h.test/x?api_key='"$(ops auth token secrets)"`);
+  });
+});
