@@ -94,6 +94,9 @@ for arch in amd64 arm64; do
   grep -q 'kept hosts.api_key in ' "$work/err"
   run auth status hosts > "$work/status" 2> /dev/null
   grep -q '^hosts ' "$work/status"
+  # `ops upgrade` in the image says to pull a new image, and replaces nothing (exit 1).
+  if run upgrade --version "$version" 2> "$work/upgrade"; then echo "ops upgrade ran in the image" >&2; exit 1; fi
+  grep -q "which upgrades it: docker pull ghcr.io/ops-cli/ops:$version" "$work/upgrade"
   kill "$sandbox" && wait "$sandbox" 2> /dev/null || true
   sandbox=
 done

@@ -171,6 +171,8 @@ export async function writeImage(out, facts, { epoch, revision, log }) {
               'PATH=/usr/local/bin:/usr/bin:/bin',
               `HOME=${USER.home}`,
               `OPS_CONFIG_DIR=${USER.home}/.config/ops`,
+              // `ops upgrade` and the update notice say to pull a new image (src/update/install.ts).
+              `OPS_CONTAINER_IMAGE=${IMAGE}`,
             ],
             Entrypoint: ['ops'],
             WorkingDir: USER.home,

@@ -13,7 +13,8 @@ export type InstallMethod =
   | { kind: 'deb'; path: string }
   | { kind: 'rpm'; path: string }
   | { kind: 'brew' }
-  | { kind: 'scoop' };
+  | { kind: 'scoop' }
+  | { kind: 'image'; name: string };
 
 /** What the running process tells of itself (handed in, so that a test can describe any install). */
 export interface Executable {
@@ -28,16 +29,19 @@ export interface Executable {
   rpmOwns(path: string): boolean;
   /** OPS_UPGRADE_EXECUTABLE: the file `ops upgrade` replaces instead of the running binary. */
   override?: string | undefined;
+  /** OPS_CONTAINER_IMAGE: the container image this ops runs in, which its Env names. */
+  image?: string | undefined;
 }
 
 /**
  * How ops was installed, from where its executable is: the npm package runs under Node; the single
  * binary is Homebrew's under a Cellar or a Homebrew prefix, Scoop's under a `scoop` folder, a Debian
  * package's where dpkg lists it, an rpm's where `rpm -qf` names it, and otherwise one from an archive or install.sh, which `ops upgrade`
- * replaces.
+ * replaces. In a container image (its Env sets OPS_CONTAINER_IMAGE) a new image replaces it.
  */
 export function installMethod(e: Executable): InstallMethod {
   if (e.override) return { kind: 'binary', path: e.override };
+  if (e.image) return { kind: 'image', name: e.image };
   if (!e.sea) return { kind: 'npm' };
   const path = e.execPath;
   const words = path.toLowerCase().split(/[\\/]/);
@@ -73,6 +77,7 @@ export function thisExecutable(env: Record<string, string | undefined>): Executa
       return query.status === 0 && query.stdout.split('\n').includes('ops');
     },
     override: env.OPS_UPGRADE_EXECUTABLE || undefined,
+    image: env.OPS_CONTAINER_IMAGE || undefined,
   };
 }
 
@@ -91,11 +96,14 @@ export function upgradeLine(method: InstallMethod, version: string | undefined):
       return 'brew upgrade ops';
     case 'scoop':
       return 'scoop update ops';
+    case 'image':
+      return `docker pull ${method.name}:${version ?? 'latest'}`;
   }
 }
 
 /** The manager's name, as a sentence says it. */
 export function managerName(method: InstallMethod): string {
+  if (method.kind === 'image') return `the container image ${method.name}`;
   return {
     binary: 'an archive',
     npm: 'npm',

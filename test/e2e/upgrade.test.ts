@@ -325,6 +325,17 @@ describe('ops upgrade', () => {
     expect(requests).toEqual([]);
   });
 
+  it('in the container image (OPS_CONTAINER_IMAGE in its Env) a new image replaces it: exit 1, nothing sent', async () => {
+    const r = await runCli(['upgrade', '--version', '0.3.0'], {
+      env: { OPS_INSTALL_BASE_URL: base, OPS_CONTAINER_IMAGE: 'ghcr.io/ops-cli/ops' },
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'ops: upgrade: this ops was installed with the container image ghcr.io/ops-cli/ops, which upgrades it: docker pull ghcr.io/ops-cli/ops:0.3.0\n',
+    );
+    expect(requests).toEqual([]);
+  });
+
   it('a bad --version is exit 2 before any request', async () => {
     const t = installed();
     const r = await runCli(['upgrade', '--version', 'latest'], { env: t.env });

@@ -181,6 +181,12 @@ describe('how ops was installed', () => {
       `sudo apt install ./ops_0.3.0_linux_${process.arch === 'x64' ? 'amd64' : process.arch}.deb (from the release page)`,
     ],
     ['a binary copied to /usr/bin by hand', sea('/usr/bin/ops'), 'binary', 'ops upgrade'],
+    [
+      'the container image (its Env names it), whatever package put the binary there',
+      sea('/usr/bin/ops', { dpkgOwns: () => true, image: 'ghcr.io/ops-cli/ops' }),
+      'image',
+      'docker pull ghcr.io/ops-cli/ops:0.3.0',
+    ],
   ])('%s', (_, e, kind, line) => {
     const method = installMethod(e);
     expect(method.kind).toBe(kind);

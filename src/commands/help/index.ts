@@ -55,6 +55,8 @@ Updates:
   OPS_INSTALL_BASE_URL     where install.sh and ops upgrade download a
                            release's files from (a mirror)
   OPS_UPGRADE_EXECUTABLE   the file ops upgrade replaces (tests)
+  OPS_CONTAINER_IMAGE      the container image ops runs in (set by the image):
+                           ops upgrade says to pull a new one
 
 The rest of the machine:
   NO_COLOR, CLICOLOR=0, CLICOLOR_FORCE, FORCE_COLOR, TERM=dumb
