@@ -1,10 +1,18 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempConfigDir } from '../helpers/cli.js';
-import { BIN, type McpSession, mcpSession, paramsOf, textOf, verbsOf } from '../helpers/mcp.js';
+import {
+  BIN,
+  everyVerbCall,
+  installed,
+  type McpSession,
+  mcpSession,
+  NOT_FITTED,
+  textOf,
+  verbsOf,
+} from '../helpers/mcp.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 /**
@@ -74,19 +82,6 @@ describe('every tool schema is flat and compiles under Ajv strict', () => {
   );
 });
 
-/** A value a schema takes: its first choice, else one of its type. */
-function sample(schema: { type?: string; enum?: string[]; items?: object }): unknown {
-  if (schema.enum) return schema.enum[0];
-  if (schema.type === 'array') return [sample(schema.items as object)];
-  if (schema.type === 'integer' || schema.type === 'number') return 1;
-  if (schema.type === 'boolean') return true;
-  return 'x1';
-}
-
-/** What the server refuses before it runs a verb because the call does not fit the verb. */
-const NOT_FITTED =
-  /^exit 2 \(usage or input error, nothing was sent\): ("|ops \S+ .* (takes no|needs in params)|a call takes no|\S+ must be)/;
-
 describe('a client that validates each call against the schema calls every default verb', () => {
   let s: McpSession;
   let tools: Tool[];
@@ -96,33 +91,18 @@ describe('a client that validates each call against the schema calls every defau
 
   it('each verb with its required params: valid under the schema, run by the server', async () => {
     const ajv = new Ajv({ strict: true });
-    const called: string[] = [];
     const refused: string[] = [];
-    for (const t of tools.filter((x) => x.name !== 'help')) {
-      const validate = ajv.compile(t.inputSchema);
-      const props = (t.inputSchema.properties as { params: { properties: Record<string, object> } }).params
-        .properties;
-      for (const verb of verbsOf(t)) {
-        const params = Object.fromEntries(
-          paramsOf(t, verb)
-            .filter((p) => p.required)
-            .map((p) => [p.name, sample(props[p.name]!)]),
-        );
-        const args = {
-          command: verb,
-          ...(Object.keys(params).length ? { params } : {}),
-          ...('wait_timeout' in (t.inputSchema.properties as object) && /watch|wait/.test(verb)
-            ? { wait_timeout: 2 }
-            : {}),
-        };
-        expect(validate(args), `${t.name} ${verb}: ${ajv.errorsText(validate.errors)}`).toBe(true);
-        const r = await s.client.callTool({ name: t.name, arguments: args }, undefined, { timeout: 20_000 });
-        if (NOT_FITTED.test(textOf(r))) refused.push(`${t.name} ${verb}: ${textOf(r)}`);
-        called.push(`${t.name} ${verb}`);
-      }
+    const calls = everyVerbCall(tools);
+    for (const c of calls) {
+      const validate = ajv.compile(tools.find((t) => t.name === c.tool)!.inputSchema);
+      expect(validate(c.arguments), `${c.tool} ${c.verb}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      const r = await s.client.callTool({ name: c.tool, arguments: c.arguments }, undefined, {
+        timeout: 20_000,
+      });
+      if (NOT_FITTED.test(textOf(r))) refused.push(`${c.tool} ${c.verb}: ${textOf(r)}`);
     }
     expect(refused).toEqual([]);
-    expect(called.length).toBeGreaterThan(85);
+    expect(calls.length).toBeGreaterThan(85);
   }, 300_000);
 
   it('a value the schema allows but the verb does not is refused by the server, precisely', async () => {
@@ -146,15 +126,6 @@ describe('a client that validates each call against the schema calls every defau
     expect(textOf(other)).toMatch(/ops cloud instance-types takes no "state"; it takes: /);
   });
 });
-
-/** Where an outside client is installed, or undefined (its tests are then skipped, and say so). */
-function installed(specifier: string): string | undefined {
-  try {
-    return createRequire(import.meta.url).resolve(specifier);
-  } catch {
-    return undefined;
-  }
-}
 
 /** The MCP Inspector v2's command line, if installed: its `--strict` lints every tool schema. */
 const INSPECTOR = installed('@modelcontextprotocol/inspector/package.json');
@@ -216,28 +187,22 @@ describe.skipIf(!LANGCHAIN)('LangChain MCP adapters (skipped when not installed)
     const refused: string[] = [];
     let called = 0;
     try {
-      for (const tool of await client.getTools()) {
-        const t = listed.find((x) => tool.name === x.name || tool.name.endsWith(`__${x.name}`));
-        if (!t || t.name === 'help') continue;
-        const props = (t.inputSchema.properties as { params: { properties: Record<string, object> } }).params
-          .properties;
-        for (const verb of verbsOf(t)) {
-          const params = Object.fromEntries(
-            paramsOf(t, verb)
-              .filter((p) => p.required)
-              .map((p) => [p.name, sample(props[p.name]!)]),
-          );
-          const waits = 'wait_timeout' in (t.inputSchema.properties as object) && /watch|wait/.test(verb);
-          try {
-            await tool.invoke({ command: verb, params, ...(waits ? { wait_timeout: 2 } : {}) });
+      const adapted = await client.getTools();
+      for (const c of everyVerbCall(listed)) {
+        const tool = adapted.find((x) => x.name === c.tool || x.name.endsWith(`__${c.tool}`));
+        if (!tool) {
+          refused.push(`${c.tool}: not among the adapter's tools`);
+          continue;
+        }
+        try {
+          await tool.invoke(c.arguments);
+          called++;
+        } catch (err) {
+          // The adapter throws a tool error; one from the verb itself (an id it does not know) went through.
+          const m = String((err as Error).message);
+          if (/returned an error/.test(m) && !NOT_FITTED.test(m.replace(/^.*returned an error: /s, '')))
             called++;
-          } catch (err) {
-            // The adapter throws a tool error; one from the verb itself (an id it does not know) went through.
-            const m = String((err as Error).message);
-            if (/returned an error/.test(m) && !NOT_FITTED.test(m.replace(/^.*returned an error: /s, '')))
-              called++;
-            else refused.push(`${t.name} ${verb}: ${m.slice(0, 200)}`);
-          }
+          else refused.push(`${c.tool} ${c.verb}: ${m.slice(0, 200)}`);
         }
       }
     } finally {

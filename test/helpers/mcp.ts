@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -80,4 +81,62 @@ export function paramsOf(
       return takers.includes(verb) ? [{ name, required: false }] : [];
     },
   );
+}
+
+/** A value a schema takes: its first choice, else one of its type. */
+export function sample(schema: { type?: string; enum?: string[]; items?: object }): unknown {
+  if (schema.enum) return schema.enum[0];
+  if (schema.type === 'array') return [sample(schema.items as object)];
+  if (schema.type === 'integer' || schema.type === 'number') return 1;
+  if (schema.type === 'boolean') return true;
+  return 'x1';
+}
+
+/** What the server refuses before it runs a verb because the call does not fit the verb. */
+export const NOT_FITTED =
+  /^exit 2 \(usage or input error, nothing was sent\): ("|ops \S+ .* (takes no|needs in params)|a call takes no|\S+ must be)/;
+
+export interface VerbCall {
+  tool: string;
+  verb: string;
+  arguments: Record<string, unknown>;
+}
+
+/**
+ * A call of every verb of these tools (`help` left out), with the verb's required parameters and a
+ * value of each, as a model reads them from the schema; a wait or a watch is given 2 s.
+ */
+export function everyVerbCall(tools: Array<{ name: string; inputSchema: object }>): VerbCall[] {
+  return tools
+    .filter((t) => t.name !== 'help')
+    .flatMap((t) => {
+      const top = (t.inputSchema as FlatSchema).properties;
+      const props = top.params.properties as Record<string, object>;
+      return verbsOf(t).map((verb) => {
+        const params = Object.fromEntries(
+          paramsOf(t, verb)
+            .filter((p) => p.required)
+            .map((p) => [p.name, sample(props[p.name]!)]),
+        );
+        const waits = 'wait_timeout' in top && /watch|wait/.test(verb);
+        return {
+          tool: t.name,
+          verb,
+          arguments: {
+            command: verb,
+            ...(Object.keys(params).length ? { params } : {}),
+            ...(waits ? { wait_timeout: 2 } : {}),
+          },
+        };
+      });
+    });
+}
+
+/** Where an outside client is installed, or undefined (its tests are then skipped, and say so). */
+export function installed(specifier: string): string | undefined {
+  try {
+    return createRequire(import.meta.url).resolve(specifier);
+  } catch {
+    return undefined;
+  }
 }
