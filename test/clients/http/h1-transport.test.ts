@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { okAnswer as ok, transportRequest as request, useRawServer } from '../../helpers/raw-server.js';
 
@@ -189,6 +190,37 @@ describe('the HTTP/1.1 (bulk) transport sends', () => {
     await expect(waiting).rejects.toThrow('stop');
     await closeTransport();
     await expect(first).rejects.toMatchObject({ code: 'ECONNRESET' });
+  });
+});
+
+describe('the HTTP/1.1 transport after an answer or a failure', () => {
+  it('no longer listens on the request signal', async () => {
+    // The first request is answered; the server drops the second's connection without an answer.
+    const server = await serve((n, _head, socket) => {
+      if (n === 1) return [ok('{}')];
+      socket.destroy();
+      return undefined;
+    });
+    const t = h1(1);
+    const answered = new AbortController();
+    const pending = t.sendWhole(server.url(), request({ signal: answered.signal }));
+    expect(getEventListeners(answered.signal, 'abort')).toHaveLength(1);
+    await pending;
+    expect(getEventListeners(answered.signal, 'abort')).toHaveLength(0);
+    const dropped = new AbortController();
+    await expect(t.sendWhole(server.url(), request({ signal: dropped.signal }))).rejects.toMatchObject({
+      code: 'ECONNRESET',
+    });
+    expect(getEventListeners(dropped.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('hands its abort hook back to a request that brings one', async () => {
+    const server = await serve(() => [ok('{}')]);
+    const onAbort = vi.fn();
+    await h1().sendWhole(server.url(), request({ onAbort }));
+    expect(onAbort).toHaveBeenCalledTimes(2);
+    expect(onAbort.mock.calls[0]![0]).toBeTypeOf('function');
+    expect(onAbort.mock.calls[1]![0]).toBeUndefined();
   });
 });
 

@@ -25,8 +25,8 @@ export interface Exchange {
   request: TransportRequest;
   /** Aborted (the abort has answered it). */
   aborted: boolean;
-  /** Stops listening for the attempt's abort. */
-  unlisten: () => void;
+  /** The listener on the request's signal, when the request has no `onAbort` hook (see `unlisten`). */
+  listener: (() => void) | undefined;
   noBody: boolean;
   phase: Phase;
   statusCode: number;
@@ -74,7 +74,7 @@ export function fail(c: Connection, err: unknown): void {
   c.exchange = undefined;
   c.socket.destroy();
   if (!x) return;
-  x.unlisten();
+  unlisten(x);
   x.reject(err);
 }
 
@@ -119,7 +119,7 @@ function settle(c: Connection): void {
 }
 
 export function finish(c: Connection, x: Exchange): void {
-  x.unlisten();
+  unlisten(x);
   const chunks = x.chunks;
   x.resolve({
     statusCode: x.statusCode,
@@ -133,7 +133,17 @@ export function finish(c: Connection, x: Exchange): void {
   }
 }
 
-export function noop(): void {}
+/**
+ * Stops listening for the exchange's abort. One function of the exchange's fields, not a closure kept
+ * on each exchange: with one (even never called), every exchange and all it held (its request, its
+ * promise, the answer) outlived the young generation and filled the old one until a full collection,
+ * 17 MB over a 1,000,000-event meter send (docs/services/meter.md, Performance).
+ */
+export function unlisten(x: Exchange): void {
+  const r = x.request;
+  if (r.onAbort) r.onAbort(undefined);
+  else if (x.listener) r.signal.removeEventListener('abort', x.listener);
+}
 
 export function dropped(): Error {
   return codeError('ECONNRESET', 0, 'the connection closed before a complete answer');

@@ -8,7 +8,6 @@ import {
   dropped,
   fail,
   invalid,
-  noop,
   release,
   released,
 } from './h1-connection.js';
@@ -113,7 +112,7 @@ function exchange(
     reject,
     request: r,
     aborted: false,
-    unlisten: noop,
+    listener: undefined,
     noBody: r.method === 'HEAD',
     phase: Phase.Head,
     statusCode: 0,
@@ -141,15 +140,15 @@ function exchange(
     if (at !== -1) origin.waiting.splice(at, 1);
     reject(reason);
   };
-  if (r.onAbort) {
-    r.onAbort(onAbort);
-    x.unlisten = () => r.onAbort?.(undefined);
-  } else {
+  if (r.onAbort) r.onAbort(onAbort);
+  else {
     const { signal } = r;
     const listener = () => onAbort(signal.reason);
     if (signal.aborted) listener();
-    else signal.addEventListener('abort', listener, { once: true });
-    x.unlisten = () => signal.removeEventListener('abort', listener);
+    else {
+      signal.addEventListener('abort', listener, { once: true });
+      x.listener = listener;
+    }
   }
   if (!x.aborted) acquire(pool, origin, use);
 }
