@@ -2,8 +2,11 @@ import type { Command } from 'commander';
 import { OpsError, UsageError } from '../errors.js';
 import { escapeControls } from './text.js';
 
-/** A field list as `--json` takes it: names (dotted for nested fields) joined by commas. */
-export const FIELD_LIST = /^[A-Za-z_][\w.]*(,[A-Za-z_][\w.]*)*$/;
+/**
+ * A field list as `--json` takes it: names (dotted for nested fields) joined by commas. A name may hold
+ * `-` after its first character: some APIs name fields so (pipelines' `created-at`, `total-flaky-tests`).
+ */
+export const FIELD_LIST = /^[A-Za-z_][\w.-]*(,[A-Za-z_][\w.-]*)*$/;
 
 /**
  * `--json`'s value as commander hands it: `true` bare (`--json` alone, or `--json=`), else the

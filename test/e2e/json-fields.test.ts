@@ -7,7 +7,9 @@ import { runCli } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 /** gh's `--json FIELDS`, beside the bare `--json` that stays `-o json`. */
-const sb = await useSandbox({ services: ['hosts', 'runs', 'tasks', 'cloud', 'breach'] });
+const sb = await useSandbox({
+  services: ['hosts', 'runs', 'tasks', 'cloud', 'breach', 'pipelines', 'dataapi'],
+});
 const ops = (args: string[]) => runCli(args, { env: sb.env });
 const hostRequests = async () => (await sb.counters()).requests.hosts ?? {};
 
@@ -50,6 +52,19 @@ describe('--json FIELDS', () => {
       `ops: unknown JSON field "nme"\nhint: available fields: ${HOST_FIELDS.join(', ')}\n`,
     );
     expect(await hostRequests()).toEqual(before);
+    // A name may hold `-` (pipelines names fields so); a list of such names is no argument.
+    const dashed = await ops([
+      'pipelines',
+      'checkout-key',
+      'list',
+      'gh/acme/web-app',
+      '--json',
+      'created-at,type',
+    ]);
+    expect([dashed.code, Object.keys((JSON.parse(dashed.stdout) as object[])[0]!)]).toEqual([
+      0,
+      ['created-at', 'type'],
+    ]);
     const bad = await ops(['hosts', 'list', '--json=name,,id']);
     // --json asks for errors as JSON too.
     expect([bad.code, (JSON.parse(bad.stderr) as { error: { message: string } }).error.message]).toEqual([
@@ -60,19 +75,19 @@ describe('--json FIELDS', () => {
 
   it('a verb that declares no fields checks them on the result: exit 1 naming the ones it has', async () => {
     const ok = await ops([
-      'runs',
-      'runner',
-      'downloads',
+      'dataapi',
+      'errors',
+      'keywords',
       '--json',
-      'os,architecture',
+      'function,error_code',
       '--jq',
       '.[0]|keys_unsorted|join(",")',
     ]);
-    expect([ok.code, ok.stdout]).toEqual([0, 'os,architecture\n']);
-    const r = await ops(['runs', 'runner', 'downloads', '--json', 'Oss', '-o', 'csv']);
+    expect([ok.code, ok.stdout]).toEqual([0, 'function,error_code\n']);
+    const r = await ops(['dataapi', 'errors', 'keywords', '--json', 'functon', '-o', 'csv']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /^ops: JSON field "Oss" not present in the result\nhint: fields of the result: os, architecture, /,
+      /^ops: JSON field "functon" not present in the result\nhint: fields of the result: id, datetime, function, /,
     );
   });
 

@@ -52,16 +52,18 @@ const meta = (version: number, extra: Record<string, unknown> = {}) => ({
 /** Run options with a stubbed client: every method a test calls must be given. */
 function setup(
   client: Record<string, unknown>,
-  o: { format?: OutputFormat; field?: string; query?: boolean } = {},
+  o: { format?: OutputFormat; field?: string; query?: boolean; fields?: string[] } = {},
 ) {
   const io: MemoryIo = memoryIo();
   const format = o.format ?? 'table';
+  const fields = o.fields && { names: o.fields, declared: true };
   const base: SecretsRunBase = {
-    printer: new Printer({ io, format, field: o.field, color: false }),
+    printer: new Printer({ io, format, field: o.field, color: false, ...(fields ? { fields } : {}) }),
     feedback: new Feedback(io, true, makeStyle(false)),
     namespace: undefined,
     field: o.field,
     whole: Boolean(o.query) || ['json', 'yaml', 'ndjson'].includes(format),
+    picks: fields !== undefined,
     client: async () => client as SecretsClient,
   };
   return { io, base };
@@ -261,6 +263,16 @@ describe('secrets kv writes', () => {
     expect(io.out()).toMatch(
       /current version\s+2[\s\S]*== Versions ==\nVERSION\s+CREATED\s+DELETED\s+DESTROYED\n1\s+a\s+x\s+no\n2\s+b\s+yes/,
     );
+  });
+
+  it('--json FIELDS picks from the metadata, not from the envelope around it', async () => {
+    const body = env({ cas_required: false, current_version: 2, versions: {} });
+    const { io, base } = setup(
+      { locateKv: async () => V2, kvV2ReadMetadata: async () => body as never },
+      { format: 'json', fields: ['current_version', 'cas_required'] },
+    );
+    await runKvMetadataGet({ ...base, path: 'secret/app/db', mount: undefined });
+    expect(JSON.parse(io.out())).toEqual({ current_version: 2, cas_required: false });
   });
 });
 

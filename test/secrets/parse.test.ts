@@ -85,7 +85,7 @@ async function parse(verb: string, argv: string[], input?: string): Promise<Reco
   );
 }
 
-const base = { namespace: undefined, field: undefined, whole: false };
+const base = { namespace: undefined, field: undefined, whole: false, picks: false };
 
 describe('secrets parsing: argv in, options out', () => {
   it.each<[string, string[], Record<string, unknown>, string?]>([
@@ -212,6 +212,11 @@ describe('secrets parsing: argv in, options out', () => {
       { ...base, path: 'secret/a', mount: undefined, versions: [1, 4] },
     ],
     ['kv metadata get', ['secret/a'], { ...base, path: 'secret/a', mount: undefined }],
+    [
+      'kv metadata get',
+      ['secret/a', '--json=current_version'],
+      { ...base, whole: true, picks: true, path: 'secret/a', mount: undefined },
+    ],
     [
       'kv metadata put',
       [

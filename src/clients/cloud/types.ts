@@ -525,3 +525,8 @@ export const SNAPSHOT_FIELDS = wireFields<SnapshotWire>({
   state: true,
   created: true,
 });
+/** A credential as the list shows it: its type and user, never a password (reference: the list item). */
+export const CREDENTIAL_LIST_FIELDS = wireFields<Omit<CredentialWire, 'password'>>({
+  type: true,
+  username: true,
+});

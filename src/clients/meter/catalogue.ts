@@ -1,3 +1,5 @@
+import { wireFields } from '../wire-fields.js';
+
 /**
  * The other resource kinds of the billing platform that seed 000 B names (each is only named there:
  * fields and operations are "not shown"). The descriptions are one line each, in our own words; the
@@ -7,6 +9,9 @@ export interface CatalogueEntry {
   kind: string;
   description: string;
 }
+
+/** The catalogue's columns, for `ops meter catalogue --json a,b`. */
+export const CATALOGUE_FIELDS = wireFields<CatalogueEntry>({ kind: true, description: true });
 
 export const CATALOGUE: readonly CatalogueEntry[] = [
   {

@@ -417,3 +417,78 @@ export const PROJECT_ENV_FIELDS = wireFields<ProjectEnvVarWire>({
   value: true,
   'created-at': true,
 });
+
+/** The fields of OIDC claims, insights, policy decisions and settings, and pipeline definitions. */
+export const CLAIMS_FIELDS = wireFields<ClaimsWire>({
+  org_id: true,
+  project_id: true,
+  audience: true,
+  audience_updated_at: true,
+  ttl: true,
+  ttl_updated_at: true,
+});
+/** A project's summary or an organization's (without a project): the top-level fields of both. */
+export const SUMMARY_FIELDS = wireFields<ProjectSummaryWire & OrgSummaryWire>({
+  org_id: true,
+  project_id: true,
+  project_data: true,
+  project_workflow_data: true,
+  project_workflow_branch_data: true,
+  all_branches: true,
+  all_workflows: true,
+  org_data: true,
+  org_project_data: true,
+  all_projects: true,
+});
+export const WORKFLOW_METRICS_FIELDS = wireFields<WorkflowMetricsWire>({
+  name: true,
+  metrics: true,
+  window_start: true,
+  window_end: true,
+  project_id: true,
+});
+export const WORKFLOW_RUN_FIELDS = wireFields<WorkflowRunWire>({
+  id: true,
+  branch: true,
+  duration: true,
+  created_at: true,
+  stopped_at: true,
+  credits_used: true,
+  status: true,
+  is_approval: true,
+});
+export const JOB_METRICS_FIELDS = wireFields<JobMetricsWire>({
+  name: true,
+  metrics: true,
+  window_start: true,
+  window_end: true,
+});
+export const BRANCHES_FIELDS = wireFields<BranchesWire>({ org_id: true, project_id: true, branches: true });
+export const FLAKY_TESTS_FIELDS = wireFields<FlakyTestsWire>({
+  'flaky-tests': true,
+  'total-flaky-tests': true,
+});
+export const JOB_TIMESERIES_FIELDS = wireFields<JobTimeseriesWire>({
+  name: true,
+  min_started_at: true,
+  max_ended_at: true,
+  timestamp: true,
+  metrics: true,
+});
+export const DECISION_LOG_FIELDS = wireFields<DecisionLogWire>({
+  id: true,
+  created_at: true,
+  decision: true,
+  metadata: true,
+  policies: true,
+  time_taken_ms: true,
+});
+export const DECISION_SETTINGS_FIELDS = wireFields<DecisionSettingsWire>({ enabled: true });
+export const PIPELINE_DEFINITION_FIELDS = wireFields<PipelineDefinitionWire>({
+  id: true,
+  name: true,
+  description: true,
+  created_at: true,
+  config_source: true,
+  checkout_source: true,
+});

@@ -8,7 +8,7 @@ import { type RepoRef, orgPath, repoPath } from './refs.js';
 import type {
   AuthenticationTokenWire,
   HostedRunnerWire,
-  MinimalRepositoryWire,
+  RepositoryWire,
   RunnerApplicationWire,
   RunnerLabelsWire,
   RunnerWire,
@@ -64,7 +64,7 @@ export interface RunnersApi {
   listSelectedRepositoriesEnabledPlatformActionsOrganization(
     org: string,
     o?: ListOptions,
-  ): Pages<MinimalRepositoryWire>;
+  ): Pages<RepositoryWire>;
   enableSelectedRepositoryPlatformActionsOrganization(org: string, repositoryId: number): Promise<void>;
   disableSelectedRepositoryPlatformActionsOrganization(org: string, repositoryId: number): Promise<void>;
 }

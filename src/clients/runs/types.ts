@@ -1,4 +1,4 @@
-import { wireFields } from '../wire-fields.js';
+import { type WireKeys, wireFields } from '../wire-fields.js';
 /**
  * Wire types of the workflow-automation API (seed 001 A; reference doc2 §A.3; specs/runs.openapi.json).
  * Only the fields `ops` reads or prints are typed strictly; the rest pass through as the service sent them.
@@ -11,13 +11,127 @@ export interface SimpleUserWire {
   [k: string]: unknown;
 }
 
-export interface MinimalRepositoryWire {
+/** A repository's address fields (URL templates such as `{/sha}` among them), the same in both of its shapes. */
+const REPOSITORY_URL_KEYS = {
+  archive_url: true,
+  assignees_url: true,
+  blobs_url: true,
+  branches_url: true,
+  clone_url: true,
+  collaborators_url: true,
+  comments_url: true,
+  commits_url: true,
+  compare_url: true,
+  contents_url: true,
+  contributors_url: true,
+  deployments_url: true,
+  downloads_url: true,
+  events_url: true,
+  forks_url: true,
+  git_commits_url: true,
+  git_refs_url: true,
+  git_tags_url: true,
+  git_url: true,
+  hooks_url: true,
+  html_url: true,
+  issue_comment_url: true,
+  issue_events_url: true,
+  issues_url: true,
+  keys_url: true,
+  labels_url: true,
+  languages_url: true,
+  merges_url: true,
+  milestones_url: true,
+  notifications_url: true,
+  pulls_url: true,
+  releases_url: true,
+  ssh_url: true,
+  stargazers_url: true,
+  statuses_url: true,
+  subscribers_url: true,
+  subscription_url: true,
+  svn_url: true,
+  tags_url: true,
+  teams_url: true,
+  trees_url: true,
+} as const;
+
+/**
+ * What the two shapes of a repository share (specs/runs.openapi.json: minimal-repository and repository):
+ * ops reads id, name, full_name and private; the rest pass through as the service sent them.
+ */
+export interface RepositoryBaseWire extends Partial<Record<keyof typeof REPOSITORY_URL_KEYS, string>> {
   id: number;
+  node_id?: string;
   name: string;
   full_name: string;
-  private?: boolean;
   owner?: SimpleUserWire;
-  [k: string]: unknown;
+  private?: boolean;
+  description?: string | null;
+  fork?: boolean;
+  url?: string;
+  mirror_url?: string | null;
+  homepage?: string | null;
+  language?: string | null;
+  forks?: number;
+  forks_count?: number;
+  stargazers_count?: number;
+  watchers?: number;
+  watchers_count?: number;
+  size?: number;
+  default_branch?: string;
+  open_issues?: number;
+  open_issues_count?: number;
+  is_template?: boolean;
+  topics?: string[];
+  has_issues?: boolean;
+  has_projects?: boolean;
+  has_wiki?: boolean;
+  has_pages?: boolean;
+  has_downloads?: boolean;
+  has_discussions?: boolean;
+  has_pull_requests?: boolean;
+  pull_request_creation_policy?: string;
+  archived?: boolean;
+  disabled?: boolean;
+  visibility?: string;
+  pushed_at?: string | null;
+  created_at?: string | null;
+  updated_at?: string | null;
+  permissions?: { admin: boolean; maintain?: boolean; push: boolean; triage?: boolean; pull: boolean };
+  allow_forking?: boolean;
+  delete_branch_on_merge?: boolean;
+  web_commit_signoff_required?: boolean;
+  temp_clone_token?: string;
+  license?: Record<string, unknown> | null;
+}
+
+/** minimal-repository: the repositories an organisation secret or variable reaches. */
+export interface MinimalRepositoryWire extends RepositoryBaseWire {
+  role_name?: string;
+  code_of_conduct?: Record<string, unknown>;
+  network_count?: number;
+  subscribers_count?: number;
+  security_and_analysis?: Record<string, unknown> | null;
+  custom_properties?: Record<string, unknown>;
+}
+
+/** repository: the repositories an organisation lets run workflows (selective enablement). */
+export interface RepositoryWire extends RepositoryBaseWire {
+  master_branch?: string;
+  starred_at?: string;
+  allow_rebase_merge?: boolean;
+  allow_squash_merge?: boolean;
+  allow_merge_commit?: boolean;
+  allow_auto_merge?: boolean;
+  allow_update_branch?: boolean;
+  use_squash_pr_title_as_default?: boolean;
+  squash_merge_commit_title?: string;
+  squash_merge_commit_message?: string;
+  merge_commit_title?: string;
+  merge_commit_message?: string;
+  anonymous_access_enabled?: boolean;
+  code_search_index_status?: Record<string, unknown>;
 }
 
 export interface WorkflowRunWire {
@@ -387,3 +501,98 @@ export const RUNNER_GROUP_FIELDS = wireFields<RunnerGroupWire>({
   selected_workflows: true,
   workflow_restrictions_read_only: true,
 });
+export const ARTIFACT_FIELDS = wireFields<ArtifactWire>({
+  id: true,
+  node_id: true,
+  name: true,
+  size_in_bytes: true,
+  url: true,
+  archive_download_url: true,
+  expired: true,
+  created_at: true,
+  expires_at: true,
+  updated_at: true,
+  digest: true,
+  workflow_run: true,
+});
+const REPOSITORY_BASE_FIELDS: WireKeys<RepositoryBaseWire> = {
+  ...REPOSITORY_URL_KEYS,
+  id: true,
+  node_id: true,
+  name: true,
+  full_name: true,
+  owner: true,
+  private: true,
+  description: true,
+  fork: true,
+  url: true,
+  mirror_url: true,
+  homepage: true,
+  language: true,
+  forks: true,
+  forks_count: true,
+  stargazers_count: true,
+  watchers: true,
+  watchers_count: true,
+  size: true,
+  default_branch: true,
+  open_issues: true,
+  open_issues_count: true,
+  is_template: true,
+  topics: true,
+  has_issues: true,
+  has_projects: true,
+  has_wiki: true,
+  has_pages: true,
+  has_downloads: true,
+  has_discussions: true,
+  has_pull_requests: true,
+  pull_request_creation_policy: true,
+  archived: true,
+  disabled: true,
+  visibility: true,
+  pushed_at: true,
+  created_at: true,
+  updated_at: true,
+  permissions: true,
+  allow_forking: true,
+  delete_branch_on_merge: true,
+  web_commit_signoff_required: true,
+  temp_clone_token: true,
+  license: true,
+};
+export const MINIMAL_REPOSITORY_FIELDS = wireFields<MinimalRepositoryWire>({
+  ...REPOSITORY_BASE_FIELDS,
+  role_name: true,
+  code_of_conduct: true,
+  network_count: true,
+  subscribers_count: true,
+  security_and_analysis: true,
+  custom_properties: true,
+});
+export const REPOSITORY_FIELDS = wireFields<RepositoryWire>({
+  ...REPOSITORY_BASE_FIELDS,
+  master_branch: true,
+  starred_at: true,
+  allow_rebase_merge: true,
+  allow_squash_merge: true,
+  allow_merge_commit: true,
+  allow_auto_merge: true,
+  allow_update_branch: true,
+  use_squash_pr_title_as_default: true,
+  squash_merge_commit_title: true,
+  squash_merge_commit_message: true,
+  merge_commit_title: true,
+  merge_commit_message: true,
+  anonymous_access_enabled: true,
+  code_search_index_status: true,
+});
+export const RUNNER_APPLICATION_FIELDS = wireFields<RunnerApplicationWire>({
+  os: true,
+  architecture: true,
+  download_url: true,
+  filename: true,
+  temp_download_token: true,
+  sha256_checksum: true,
+});
+export const RUNNER_LABEL_FIELDS = wireFields<RunnerLabelWire>({ id: true, name: true, type: true });

@@ -1,3 +1,5 @@
+import { wireFields } from '../wire-fields.js';
+
 /** Wire shapes of the secrets store (seed 000 A, reference A.0–A.6). */
 
 /** The body of every enveloped answer. */
@@ -40,6 +42,9 @@ export interface HealthWire {
   version?: string;
   cluster_name?: string;
   cluster_id?: string;
+  /** Enterprise servers only (reference A.1). */
+  last_wal?: number;
+  license?: Record<string, unknown>;
 }
 
 export interface SealStatusWire {
@@ -57,6 +62,9 @@ export interface SealStatusWire {
   storage_type?: string;
   cluster_name?: string;
   cluster_id?: string;
+  /** Servers linked to the vendor's cloud platform only (specs/secrets.openapi.json). */
+  hcp_link_status?: string;
+  hcp_link_resource_ID?: string;
 }
 
 export interface InitRequestWire {
@@ -137,3 +145,16 @@ export interface HelpWire {
   help: string;
   openapi: Record<string, unknown>;
 }
+
+/** A KV v2 secret's metadata (the `data` of its answer), for `ops secrets kv metadata get --json a,b`. */
+export const KV_METADATA_FIELDS = wireFields<KvV2MetadataWire>({
+  cas_required: true,
+  created_time: true,
+  current_version: true,
+  custom_metadata: true,
+  delete_version_after: true,
+  max_versions: true,
+  oldest_version: true,
+  updated_time: true,
+  versions: true,
+});

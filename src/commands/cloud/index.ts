@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import {
   ASG_FIELDS,
+  CREDENTIAL_LIST_FIELDS,
   IMAGE_FIELDS,
   INSTANCE_DETAILS_FIELDS,
   INSTANCE_TYPE_FIELDS,
@@ -103,7 +104,7 @@ export function register(parent: Command, factory: Factory): void {
     'Credentials kept for an instance (passwords from stdin; shown only by get --show-password)',
     [`ops cloud instance credentials list ${ID}`],
     {
-      list: read(credentialsListCommand),
+      list: read(credentialsListCommand, { fields: CREDENTIAL_LIST_FIELDS }),
       store: write(credentialsStoreCommand),
       get: read(credentialsGetCommand, { reveals: true }),
       update: write(credentialsUpdateCommand),

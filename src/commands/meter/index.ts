@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
+import { CATALOGUE_FIELDS } from '../../clients/meter/catalogue.js';
 import { meterCatalogueCommand } from './catalogue.js';
 import { meterSendCommand } from './send.js';
 import { meterSessionCreateCommand } from './session/create.js';
@@ -24,7 +25,11 @@ export function register(parent: Command, factory: Factory): void {
     ['ops meter session create --field authentication_token'],
   );
   addVerbs(session, { create: write(meterSessionCreateCommand) }, factory);
-  addVerbs(group, { send: write(meterSendCommand), catalogue: read(meterCatalogueCommand) }, factory);
+  addVerbs(
+    group,
+    { send: write(meterSendCommand), catalogue: read(meterCatalogueCommand, { fields: CATALOGUE_FIELDS }) },
+    factory,
+  );
 }
 
 /** Steps of `ops sandbox demo`; each runs against a fresh sandbox. */

@@ -1,11 +1,22 @@
 import type { Command } from 'commander';
 import {
+  BRANCHES_FIELDS,
   CHECKOUT_KEY_FIELDS,
+  CLAIMS_FIELDS,
   CONTEXT_ENV_FIELDS,
   CONTEXT_FIELDS,
+  DECISION_LOG_FIELDS,
+  DECISION_SETTINGS_FIELDS,
+  FLAKY_TESTS_FIELDS,
+  JOB_METRICS_FIELDS,
+  JOB_TIMESERIES_FIELDS,
+  PIPELINE_DEFINITION_FIELDS,
   PROJECT_ENV_FIELDS,
   PROJECT_FIELDS,
   RESTRICTION_FIELDS,
+  SUMMARY_FIELDS,
+  WORKFLOW_METRICS_FIELDS,
+  WORKFLOW_RUN_FIELDS,
 } from '../../clients/pipelines/types.js';
 import type { Factory, ServiceCommands } from '../../app/types.js';
 import { settingPart } from '../shared/context-part.js';
@@ -116,7 +127,7 @@ export function register(parent: Command, factory: Factory): void {
     "Custom claims (audience, lifetime) of the OIDC tokens of an organization's or project's jobs",
     ['ops pipelines oidc-claims get', 'ops pipelines oidc-claims set --ttl 30m'],
     {
-      get: read(oidcClaimsGetCommand),
+      get: read(oidcClaimsGetCommand, { fields: CLAIMS_FIELDS }),
       set: write(oidcClaimsSetCommand, { idempotent: true }),
       delete: destructive(oidcClaimsDeleteCommand),
     },
@@ -131,13 +142,13 @@ export function register(parent: Command, factory: Factory): void {
       'ops pipelines insights time-series gh/acme/web-app build-and-test',
     ],
     {
-      summary: read(insightsSummaryCommand),
-      workflows: read(insightsWorkflowsCommand, { list: true }),
-      runs: read(insightsRunsCommand, { list: true }),
-      jobs: read(insightsJobsCommand, { list: true }),
-      branches: read(insightsBranchesCommand),
-      'flaky-tests': read(insightsFlakyTestsCommand),
-      'time-series': read(insightsTimeSeriesCommand, { list: true }),
+      summary: read(insightsSummaryCommand, { fields: SUMMARY_FIELDS }),
+      workflows: read(insightsWorkflowsCommand, { list: true, fields: WORKFLOW_METRICS_FIELDS }),
+      runs: read(insightsRunsCommand, { list: true, fields: WORKFLOW_RUN_FIELDS }),
+      jobs: read(insightsJobsCommand, { list: true, fields: JOB_METRICS_FIELDS }),
+      branches: read(insightsBranchesCommand, { fields: BRANCHES_FIELDS }),
+      'flaky-tests': read(insightsFlakyTestsCommand, { fields: FLAKY_TESTS_FIELDS }),
+      'time-series': read(insightsTimeSeriesCommand, { list: true, fields: JOB_TIMESERIES_FIELDS }),
     },
     factory,
   );
@@ -161,8 +172,8 @@ function addProjectGroups(root: Command, factory: Factory): void {
     'Decisions made by policy evaluation, and the bundle each was made with',
     ['ops pipelines policy decisions list --status HARD_FAIL'],
     {
-      list: read(policyDecisionsListCommand, { list: true }),
-      get: read(policyDecisionsGetCommand),
+      list: read(policyDecisionsListCommand, { list: true, fields: DECISION_LOG_FIELDS }),
+      get: read(policyDecisionsGetCommand, { fields: DECISION_LOG_FIELDS }),
       bundle: read(policyDecisionsBundleCommand),
     },
     factory,
@@ -172,7 +183,10 @@ function addProjectGroups(root: Command, factory: Factory): void {
     'settings',
     'Whether pipelines are evaluated against the policies',
     ['ops pipelines policy settings get'],
-    { get: read(policySettingsGetCommand), set: write(policySettingsSetCommand, { idempotent: true }) },
+    {
+      get: read(policySettingsGetCommand, { fields: DECISION_SETTINGS_FIELDS }),
+      set: write(policySettingsSetCommand, { idempotent: true }),
+    },
     factory,
   );
   addGroup(
@@ -189,8 +203,8 @@ function addProjectGroups(root: Command, factory: Factory): void {
     'Pipeline definitions of a project: config source and checkout source',
     ['ops pipelines definition list gh/acme/web-app'],
     {
-      list: read(definitionListCommand, { list: true }),
-      get: read(definitionGetCommand),
+      list: read(definitionListCommand, { list: true, fields: PIPELINE_DEFINITION_FIELDS }),
+      get: read(definitionGetCommand, { fields: PIPELINE_DEFINITION_FIELDS }),
       create: write(definitionCreateCommand),
       update: write(definitionUpdateCommand, { idempotent: true }),
       delete: destructive(definitionDeleteCommand),

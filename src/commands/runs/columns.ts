@@ -5,7 +5,7 @@ import type {
   ArtifactWire,
   AuthenticationTokenWire,
   JobWire,
-  MinimalRepositoryWire,
+  RepositoryBaseWire,
   RunnerApplicationWire,
   RunnerLabelWire,
   RunnerWire,
@@ -129,7 +129,7 @@ export const VARIABLE_COLUMNS: Column<ActionsVariableWire>[] = [
   { header: 'visibility', get: (v) => v.visibility, priority: 2 },
 ];
 
-export const REPOSITORY_COLUMNS: Column<MinimalRepositoryWire>[] = [
+export const REPOSITORY_COLUMNS: Column<RepositoryBaseWire>[] = [
   { header: 'id', get: (r) => r.id },
   { header: 'name', get: (r) => r.full_name },
   { header: 'private', get: (r) => r.private },

@@ -14,12 +14,17 @@ import { jobLogsCommand } from './job/logs.js';
 import { jobRerunCommand } from './job/rerun.js';
 import { jobViewCommand } from './job/view.js';
 import {
+  ARTIFACT_FIELDS,
   CACHE_FIELDS,
   HOSTED_RUNNER_FIELDS,
   JOB_FIELDS,
+  MINIMAL_REPOSITORY_FIELDS,
+  REPOSITORY_FIELDS,
   RUN_FIELDS,
+  RUNNER_APPLICATION_FIELDS,
   RUNNER_FIELDS,
   RUNNER_GROUP_FIELDS,
+  RUNNER_LABEL_FIELDS,
   SECRET_FIELDS,
   VARIABLE_FIELDS,
   WORKFLOW_FIELDS,
@@ -150,7 +155,7 @@ you are in (its remote origin, else its only remote, on runs.web_host); the orga
     'Artifacts of workflow runs: list, download (unpacked), delete',
     ['ops runs artifact list 30433643', 'ops runs artifact download 1000003 --dir ./build'],
     {
-      list: read(artifactListCommand, { list: true }),
+      list: read(artifactListCommand, { list: true, fields: ARTIFACT_FIELDS }),
       download: read(artifactDownloadCommand, { download: true }),
       delete: destructive(artifactDeleteCommand),
     },
@@ -191,7 +196,7 @@ function addSecretGroups(runs: Command, factory: Factory): void {
     'Repositories an organisation secret with visibility selected reaches',
     ['ops runs secret repos list DEPLOY_KEY', 'ops runs secret repos add DEPLOY_KEY 1296270'],
     {
-      list: read(secretReposListCommand, { list: true }),
+      list: read(secretReposListCommand, { list: true, fields: MINIMAL_REPOSITORY_FIELDS }),
       add: write(secretReposAddCommand, { idempotent: true }),
     },
     factory,
@@ -215,7 +220,7 @@ function addSecretGroups(runs: Command, factory: Factory): void {
     'Repositories an organisation variable with visibility selected reaches',
     ['ops runs variable repos list BUILD_FLAGS', 'ops runs variable repos add BUILD_FLAGS 1296270'],
     {
-      list: read(variableReposListCommand, { list: true }),
+      list: read(variableReposListCommand, { list: true, fields: MINIMAL_REPOSITORY_FIELDS }),
       add: write(variableReposAddCommand, { idempotent: true }),
     },
     factory,
@@ -232,7 +237,7 @@ function addRunnerGroups(runs: Command, factory: Factory): void {
     {
       list: read(runnerListCommand, { list: true, fields: RUNNER_FIELDS }),
       delete: destructive(runnerDeleteCommand),
-      downloads: read(runnerDownloadsCommand),
+      downloads: read(runnerDownloadsCommand, { fields: RUNNER_APPLICATION_FIELDS }),
     },
     factory,
   );
@@ -242,7 +247,7 @@ function addRunnerGroups(runs: Command, factory: Factory): void {
     "A runner's labels",
     ['ops runs runner labels list 7', 'ops runs runner labels add 7 gpu'],
     {
-      list: read(runnerLabelsListCommand),
+      list: read(runnerLabelsListCommand, { fields: RUNNER_LABEL_FIELDS }),
       add: write(runnerLabelsAddCommand),
       'remove-all': destructive(runnerLabelsRemoveAllCommand),
     },
@@ -286,7 +291,7 @@ function addRunnerGroups(runs: Command, factory: Factory): void {
     'Which repositories of the organisation may run workflows (selective enablement)',
     ['ops runs permissions repos', 'ops runs permissions disable-repo 1296270'],
     {
-      repos: read(permissionsReposCommand, { list: true }),
+      repos: read(permissionsReposCommand, { list: true, fields: REPOSITORY_FIELDS }),
       'enable-repo': write(permissionsEnableRepoCommand, { idempotent: true }),
       'disable-repo': write(permissionsDisableRepoCommand, { idempotent: true }),
     },

@@ -18,9 +18,10 @@ import { operatorInitCommand } from './operator/init.js';
 import { operatorSealCommand } from './operator/seal.js';
 import { operatorUnsealCommand } from './operator/unseal.js';
 import { secretsReadCommand } from './read.js';
-import { secretsStatusCommand } from './status.js';
+import { STATUS_FIELDS, secretsStatusCommand } from './status.js';
 import { secretsWriteCommand } from './write.js';
 import { addVerbs, destructive, read, write, groupCommand } from '../shared/verbs.js';
+import { KV_METADATA_FIELDS } from '../../clients/secrets/types.js';
 
 /** `ops secrets`: the secrets store of seed 000 A. */
 export function register(parent: Command, factory: Factory): void {
@@ -41,7 +42,7 @@ export function register(parent: Command, factory: Factory): void {
   addVerbs(
     secrets,
     {
-      status: read(secretsStatusCommand),
+      status: read(secretsStatusCommand, { fields: STATUS_FIELDS }),
       login: write(secretsLoginCommand, { credential: false }),
       read: read(secretsReadCommand, { reveals: true }),
       write: write(secretsWriteCommand),
@@ -76,7 +77,7 @@ export function register(parent: Command, factory: Factory): void {
   addVerbs(
     metadata,
     {
-      get: read(kvMetadataGetCommand),
+      get: read(kvMetadataGetCommand, { fields: KV_METADATA_FIELDS }),
       put: write(kvMetadataPutCommand),
       delete: destructive(kvMetadataDeleteCommand),
     },

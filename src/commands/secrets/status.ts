@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { HealthWire, SealStatusWire } from '../../clients/secrets/types.js';
+import { wireFields } from '../../clients/wire-fields.js';
 import { ApiError } from '../../errors.js';
 import type { Factory } from '../../app/types.js';
 import { type SecretsRunBase, start } from './shared/start.js';
@@ -10,6 +11,44 @@ export interface SecretsStatusOptions extends SecretsRunBase {
   standbyOk: boolean;
   perfStandbyOk: boolean;
 }
+
+/**
+ * What the status prints off a table: the health and seal-status answers merged, with the health
+ * answer's HTTP status and the node's role. Its fields are every one the two answers document (an
+ * enterprise or cloud-linked server's among them), whichever this server sends.
+ */
+export interface SecretsStatusView extends HealthWire, SealStatusWire {
+  health_status: number;
+  state: string;
+}
+
+export const STATUS_FIELDS = wireFields<SecretsStatusView>({
+  initialized: true,
+  sealed: true,
+  standby: true,
+  performance_standby: true,
+  replication_performance_mode: true,
+  replication_dr_mode: true,
+  server_time_utc: true,
+  version: true,
+  cluster_name: true,
+  cluster_id: true,
+  last_wal: true,
+  license: true,
+  type: true,
+  t: true,
+  n: true,
+  progress: true,
+  nonce: true,
+  build_date: true,
+  migration: true,
+  recovery_seal: true,
+  storage_type: true,
+  hcp_link_status: true,
+  hcp_link_resource_ID: true,
+  health_status: true,
+  state: true,
+});
 
 export function secretsStatusCommand(factory: Factory, run = runSecretsStatus): Command {
   return secretsCommand(
@@ -85,7 +124,12 @@ export async function runSecretsStatus(o: SecretsStatusOptions): Promise<void> {
     client.readHealthStatus({ standbyok: o.standbyOk, perfstandbyok: o.perfStandbyOk }),
     client.sealStatus(),
   ]);
-  const merged = { ...health, ...seal, health_status: status, state: roleOf(status, health) };
+  const merged: SecretsStatusView = {
+    ...health,
+    ...seal,
+    health_status: status,
+    state: roleOf(status, health),
+  };
   if (!o.whole && o.field === undefined && o.printer.format === 'table') {
     // The vendor CLI's rows, in its order, named and timed as every view of ops is.
     await printView(

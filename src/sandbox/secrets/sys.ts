@@ -52,7 +52,6 @@ export function health(store: SecretsState, req: SandboxRequest): Reply {
     replication_dr_mode: mode === 'drsecondary' ? 'secondary' : 'disabled',
     server_time_utc: store.clock.nowSeconds(),
     version: SERVER_VERSION,
-    enterprise: false,
   };
   if (seal.initialized && !seal.sealed)
     Object.assign(body, { cluster_name: CLUSTER_NAME, cluster_id: store.clusterId });

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { verbCommand } from '../../shared/verbs.js';
 import type { Factory } from '../../../app/types.js';
-import type { MinimalRepositoryWire } from '../../../clients/runs/types.js';
+import type { RepositoryWire } from '../../../clients/runs/types.js';
 import { printPages } from '../../shared/list.js';
 import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { REPOSITORY_COLUMNS } from '../columns.js';
@@ -29,7 +29,7 @@ export function permissionsReposCommand(factory: Factory, run = runPermissionsRe
 
 export async function runPermissionsRepos(o: PermissionsReposOptions): Promise<void> {
   const client = await o.client();
-  await printPages<MinimalRepositoryWire>({
+  await printPages<RepositoryWire>({
     printer: o.printer,
     feedback: o.feedback,
     pages: client.listSelectedRepositoriesEnabledPlatformActionsOrganization(o.org, {

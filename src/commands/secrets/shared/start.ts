@@ -11,6 +11,8 @@ export interface SecretsView {
   field: string | undefined;
   /** Print the API's answer whole (JSON, YAML, NDJSON, or --query on it) rather than key / value rows. */
   whole: boolean;
+  /** `--json FIELDS`: a verb that declares fields picks them from the resource, not from its envelope. */
+  picks: boolean;
 }
 
 /** What every secrets run function gets besides its own values. */
@@ -42,5 +44,6 @@ export function viewOf(ctx: Context, namespace: string | undefined): SecretsView
     namespace,
     field: ctx.flags.field,
     whole: Boolean(ctx.flags.query) || ['json', 'yaml', 'ndjson'].includes(ctx.printer.format),
+    picks: typeof ctx.flags.json === 'string',
   };
 }

@@ -35,10 +35,9 @@ export async function runKvMetadataGet(o: KvMetadataGetOptions): Promise<void> {
   requireV2(loc, 'kv metadata get');
   const body = await client.kvV2ReadMetadata(loc);
   const meta = body.data!;
-  if (o.field !== undefined) {
-    checkField(o.field, meta, o.path);
-    return o.printer.print(meta);
-  }
+  // --field and --json FIELDS name the metadata's own fields (its --help lists them), not the envelope's.
+  if (o.field !== undefined) checkField(o.field, meta, o.path);
+  if (o.field !== undefined || o.picks) return o.printer.print(meta);
   if (o.whole) return o.printer.print(body);
   const { versions, ...rest } = meta;
   const rows = Object.entries(versions ?? {})
