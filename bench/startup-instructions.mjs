@@ -12,11 +12,12 @@
 // package's code caches) and the same ratios as bench/startup.mjs, in work instead of time. The
 // budgets are on time: this says how much of a ratio is work of ours, and whether a change cut it,
 // on any day. (Work is not time: `ops --version` does more than `node -e 0` and ends no later.)
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { launcherFlags } from '../scripts/launcher-flags.mjs';
+import { hostsSandbox, startupEnv } from './startup-setup.mjs';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
 const i = process.argv.indexOf('--runs');
@@ -32,30 +33,8 @@ const flags = launcherFlags(bin);
 const binary = join(root, 'dist', 'ops-linux-x64');
 const hasBinary = existsSync(binary);
 const work = mkdtempSync(join(tmpdir(), 'ops-instr-'));
-const env = {
-  ...process.env,
-  OPS_CONFIG_DIR: join(work, 'config'),
-  OPS_CACHE_DIR: join(work, 'code-cache'),
-};
-mkdirSync(env.OPS_CONFIG_DIR, { recursive: true });
-writeFileSync(
-  join(env.OPS_CONFIG_DIR, 'config.json'),
-  JSON.stringify({ profiles: { default: { output: 'table', timeout: '30' } } }),
-  { mode: 0o600 },
-);
-
-const sandbox = spawn(node, [bin, 'sandbox', 'start', '--port', '0', '--services', 'hosts'], {
-  env,
-  stdio: ['ignore', 'pipe', 'ignore'],
-});
-const url = await new Promise((resolve) =>
-  sandbox.stdout.once('data', (d) => resolve(String(d).trim().replace('listening on ', ''))),
-);
-Object.assign(env, {
-  OPS_HOSTS_BASE_URL: `${url}/hosts`,
-  OPS_HOSTS_API_KEY: 'sandbox-hosts-api-key',
-  OPS_HOSTS_APP_KEY: 'sandbox-hosts-app-key',
-});
+const env = startupEnv(work);
+const sandbox = await hostsSandbox(node, bin, env);
 
 const commands = [
   ['node-e-0', node, ['-e', '0']],

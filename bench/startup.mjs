@@ -4,10 +4,11 @@
 // Runs are interleaved (one of each command per round, N rounds after 3 warm-up rounds), so that a
 // busy machine slows every command alike. Prints `name value unit` lines (medians) and last lines with
 // the ratios against the budgets of PRODUCT.md §8.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { launcherFlags } from '../scripts/launcher-flags.mjs';
+import { hostsSandbox, startupEnv } from './startup-setup.mjs';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
 const runs = Number(process.argv[2] ?? 30);
@@ -17,34 +18,9 @@ const bin = join(root, 'bin', 'ops.cjs');
 const flags = launcherFlags(bin);
 const binary = join(root, 'dist', 'ops-linux-x64');
 const hasBinary = existsSync(binary);
-const env = {
-  ...process.env,
-  OPS_CONFIG_DIR: join(root, '.bench', 'config'),
-  // The npm package's code caches (scripts/disk-loader.cjs), made afresh by the warm-up rounds.
-  OPS_CACHE_DIR: join(root, '.bench', 'code-cache'),
-};
-rmSync(env.OPS_CACHE_DIR, { recursive: true, force: true });
-// As on a user's machine, there is a config file: reading it is part of every command's start.
-mkdirSync(env.OPS_CONFIG_DIR, { recursive: true });
-writeFileSync(
-  join(env.OPS_CONFIG_DIR, 'config.json'),
-  JSON.stringify({ profiles: { default: { output: 'table', timeout: '30' } } }),
-  { mode: 0o600 },
-);
-
-// The sandbox's hosts emulator, for the one command that sends a request.
-const sandbox = spawn(node, [bin, 'sandbox', 'start', '--port', '0', '--services', 'hosts'], {
-  env,
-  stdio: ['ignore', 'pipe', 'ignore'],
-});
-const url = await new Promise((resolve) =>
-  sandbox.stdout.once('data', (d) => resolve(String(d).trim().replace('listening on ', ''))),
-);
-Object.assign(env, {
-  OPS_HOSTS_BASE_URL: `${url}/hosts`,
-  OPS_HOSTS_API_KEY: 'sandbox-hosts-api-key',
-  OPS_HOSTS_APP_KEY: 'sandbox-hosts-app-key',
-});
+// The npm package's code caches are made afresh by the warm-up rounds.
+const env = startupEnv(join(root, '.bench'));
+const sandbox = await hostsSandbox(node, bin, env);
 
 // `ops --help` with an alias set: the root page lists it, so it is made by the program, not read from
 // dist/help (docs/aliases-and-plugins.md); without one, the built page after a look at the config

@@ -77,8 +77,9 @@ export class ServiceClients {
         `pass --base-url, set OPS_${name.toUpperCase()}_BASE_URL, run \`ops config set ${baseKey} URL\`, or \`eval "$(ops sandbox env)"\` for the sandbox`,
       );
     }
+    let u: URL;
     try {
-      const u = new URL(baseUrl);
+      u = new URL(baseUrl);
       if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
     } catch {
       throw new UsageError(
@@ -86,6 +87,13 @@ export class ServiceClients {
         'give an http:// or https:// address',
       );
     }
+    // A user and password in the address would go as Basic auth on some requests and not on others (a
+    // streamed body's transport reads them, ops's own does not): refused, and never echoed.
+    if (u.username || u.password)
+      throw new UsageError(
+        `the base URL for ${name} carries a user name or password (${u.protocol}//…@${u.host})`,
+        `remove the user:password@ part: ops sends ${name}'s credential from its own setting (ops config set, or its OPS_${name.toUpperCase()}_ variable)`,
+      );
     return baseUrl;
   }
 

@@ -92,6 +92,19 @@ describe('enumerated values and API version dates are checked before sending', (
   });
 });
 
+describe('a base URL that carries a user and password is refused, and never echoed', () => {
+  it('OPS_HOSTS_BASE_URL=http://bob:…@host', async () => {
+    const url = new URL(sb.env.OPS_HOSTS_BASE_URL!);
+    const r = await refused(
+      ['hosts', 'totals'],
+      `ops: the base URL for hosts carries a user name or password (http://…@${url.host})`,
+      { OPS_HOSTS_BASE_URL: `http://bob:pa55-in-url@${url.host}${url.pathname}` },
+    );
+    expect(r.stderr).not.toContain('pa55-in-url');
+    expect(r.stderr).not.toContain('bob');
+  });
+});
+
 describe('a CA file that is not PEM is refused before any request', () => {
   it('--ca-cert', async () => {
     await refused(['hosts', 'totals', '--ca-cert', notPem], `ops: invalid --ca-cert "${notPem}"`);
