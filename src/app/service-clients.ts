@@ -140,7 +140,7 @@ export class ServiceClients {
       transport,
       redactor: new Redactor([...secretValues, ...(auth?.secrets ?? [])], descriptor.secretHeaders),
       log: debug ? (line) => io.stderr.write(`${line}\n`) : undefined,
-      dryRun: flags.dryRun ? (_line, curl) => this.printCurl(curl) : undefined,
+      dryRun: flags.dryRun ? (curl) => this.printCurl(curl) : undefined,
       dryRunCredentials: flags.dryRun ? this.credentialCommands(name, descriptor) : undefined,
       dryRunRead: flags.dryRun
         ? (line) => io.stderr.write(`dry run: sent ${line} (read-only, to plan)\n`)

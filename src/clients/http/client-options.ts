@@ -33,7 +33,7 @@ export interface HttpClientOptions {
    * --dry-run: gets the curl line of a request that would change something, which is not sent, with
    * the variables it reads secret values of the body from and the ones it masks.
    */
-  dryRun?: ((line: string, curl: CurlLine) => void) | undefined;
+  dryRun?: ((curl: CurlLine) => void) | undefined;
   /** --dry-run: each credential the curl line names by a command that prints it, not by its value. */
   dryRunCredentials?: readonly CredentialCommand[] | undefined;
   /** --dry-run: told of each request made to plan (`RequestSpec.plan`), which is sent. */

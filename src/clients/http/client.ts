@@ -193,7 +193,7 @@ function showPlan(c: ClientState, call: Call, headers: Record<string, string>, a
       secretFields: call.spec.secretFields,
     },
   );
-  c.o.dryRun!(curl.line, curl);
+  c.o.dryRun!(curl);
   throw new DryRunStop();
 }
 

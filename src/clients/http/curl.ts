@@ -209,69 +209,18 @@ function jsonParts(value: unknown, path: string[], v: BodyView, out: Part[]): vo
   }
 }
 
-/**
- * curl's `--data-urlencode` escape: every byte but letters, digits and `-._~` as `%XX`. A space is
- * `+` in curl 7.88 and `%20` in older ones: written `%20` here, which no form body has, so a value
- * with a space is never left to curl to escape.
- */
-function curlEscape(s: string): string {
-  let out = '';
-  for (const b of Buffer.from(s, 'utf8')) {
-    const ch = String.fromCharCode(b);
-    out += /[A-Za-z0-9._~-]/.test(ch) ? ch : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
-  }
-  return out;
-}
-
-/** A value as a form body (URLSearchParams) carries it. */
-const formEscape = (s: string): string => new URLSearchParams([['', s]]).toString().slice(1);
-
-/**
- * A form body as curl options, one a pair in its order (curl joins them with `&`): a credential or
- * secret value as `--data-urlencode 'name='"$(command)"` (or its variable) where curl escapes it as
- * the body does, another secret `name=***`, the rest as sent. Undefined when it is not a form.
- */
-function formArgs(body: string, v: BodyView): string[] | undefined {
-  const decode = (s: string) => decodeURIComponent(s.replaceAll('+', ' '));
-  const args: string[] = [];
-  try {
-    for (const pair of body.split('&')) {
-      const eq = pair.indexOf('=');
-      const rawName = eq < 0 ? pair : pair.slice(0, eq);
-      const value = eq < 0 ? undefined : decode(pair.slice(eq + 1));
-      const path = [decode(rawName)];
-      const field = v.secretAt(path) ?? (v.redactor.isSecretKey(path[0]!) ? { path: path[0]! } : undefined);
-      const c = v.credentials.find((c) => c.value === value);
-      if (value === undefined || (!c && !field)) args.push('--data-raw', shellQuote(v.redactor.text(pair)));
-      else if (curlEscape(value) !== formEscape(value)) {
-        v.masked.push(path[0]!);
-        args.push('--data-raw', shellQuote(`${v.redactor.text(rawName)}=${MASK}`));
-      } else {
-        const shell = c ? shellOf(c) : valueVariable(path, field!, value, v);
-        args.push('--data-urlencode', `${shellQuote(`${rawName}=`)}${shell}`);
-      }
-    }
-  } catch {
-    return undefined;
-  }
-  return args;
-}
-
 /** Whether a field (`data`, `data.*`) holds the value at `path`: it names the path or a place above it. */
 function holds(field: SecretField, path: readonly string[]): boolean {
   const at = field.path === '' ? [] : field.path.split('.');
   return at.length <= path.length && at.every((k, i) => k === '*' || k === path[i]);
 }
 
-/** The body's options: the form or JSON as sent, each secret value shown as bodyView's rules say. */
-function bodyArgs(body: string, headers: Record<string, string>, sensitive: boolean, v: BodyView): string[] {
-  const type = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+/** The body's options: the JSON as sent, each secret value shown as BodyView's rules say. */
+function bodyArgs(body: string, sensitive: boolean, v: BodyView): string[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
   } catch {
-    const form = /^application\/x-www-form-urlencoded\b/i.test(type) ? formArgs(body, v) : undefined;
-    if (form) return form;
     if (sensitive) v.masked.push('the body');
     return [
       '--data-binary',
@@ -287,10 +236,11 @@ function bodyArgs(body: string, headers: Record<string, string>, sensitive: bool
  * Renders a request as a curl command for --dry-run: each credential with a command that prints it
  * (`credentials`) becomes that command's substitution (or its variable); a credential header the
  * request brought itself (`ownHeaders`: `ops api -H`) with none is read from a variable
- * (fromVariable); any other credential is masked. In a body (JSON or form), a credential is its
- * command too, and another secret value (every value of a `sensitive` body, or its `secretFields`,
- * or one under a secret-looking key) is read from a variable `OPS_VALUE_<KEY>`, each only where the
- * substitution gives the bytes ops sends (JSON-safe; escaped by curl as the form is); else masked.
+ * (fromVariable); any other credential is masked. In a JSON body, a credential is its command too,
+ * and another secret value (every value of a `sensitive` body, or its `secretFields`, or one under a
+ * secret-looking key) is read from a variable `OPS_VALUE_<KEY>`, each only where the substitution
+ * gives the bytes ops sends (a value JSON needs no escape in); else masked. Any other sensitive body
+ * is withheld.
  * `bodyFile`: the body is that file's content as it is (`-`: standard input), sent by curl from there.
  */
 export function toCurl(
@@ -333,6 +283,6 @@ export function toCurl(
     masked: [],
   };
   if (more.bodyFile !== undefined) parts.push('--data-binary', shellQuote(`@${more.bodyFile}`));
-  else if (body !== undefined) parts.push(...bodyArgs(body, headers, sensitive, view));
+  else if (body !== undefined) parts.push(...bodyArgs(body, sensitive, view));
   return { line: parts.join(' '), variables: view.variables, masked: view.masked };
 }

@@ -221,7 +221,7 @@ describe('sensitive bodies', () => {
     expect(lines.at(-1)).toBe('< {"data":{"password":"***","n":"***","ok":true}}');
     let curl = '';
     await expect(
-      client({ dryRun: (c) => void (curl = c) }).request({
+      client({ dryRun: (c) => void (curl = c.line) }).request({
         method: 'POST',
         path: '/kv',
         rawBody: '{"data":{"user":"app-user"}}',
@@ -298,7 +298,7 @@ describe('credentials', () => {
     expect(log).not.toMatch(/tok-secret-1|pw-value-9|new-secret-token/);
     let curl = '';
     await expect(
-      client({ dryRun: (c) => void (curl = c) }).request({
+      client({ dryRun: (c) => void (curl = c.line) }).request({
         method: 'PUT',
         path: '/d',
         body: { secret: 'tok-secret-1', name: 'n' },

@@ -12,7 +12,6 @@ const TOKEN = 'tok-en.42_X';
 const SECRETS = { value: TOKEN, command: 'ops auth token secrets' };
 const redactor = new Redactor([TOKEN, 'ab"cd-cred']);
 const json = { 'content-type': 'application/json' };
-const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
 function curl(
   body: string,
@@ -36,8 +35,8 @@ function curl(
 }
 
 /**
- * What bash hands curl for its body when it runs `line`: a `curl` function joins the data options
- * as curl does (`--data-urlencode name=content` escaped as curl escapes it), `ops` prints the token.
+ * What bash hands curl for its body when it runs `line`: a `curl` function prints its data option,
+ * `ops` prints the token.
  */
 function bodyBashSends(line: string, vars: Record<string, string> = {}): string {
   const script = `
@@ -46,8 +45,7 @@ curl() {
   local out='' sep=''
   while [ $# -gt 0 ]; do
     case $1 in
-      --data-binary|--data-raw) out+="$sep$2"; sep='&'; shift ;;
-      --data-urlencode) out+="$sep\${2%%=*}=$(printf %s "\${2#*=}" | od -An -v -tx1 | tr -d ' \\n')"; sep='&'; shift ;;
+      --data-binary) out+="$sep$2"; sep='&'; shift ;;
     esac
     shift
   done
@@ -61,9 +59,6 @@ ${line}`;
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
-
-/** The hex form bodyBashSends gives a --data-urlencode value, from what curl would escape. */
-const hex = (s: string) => Buffer.from(s).toString('hex');
 
 describe('toCurl: sealed values (runs secret set)', () => {
   it('a sensitive body whose fields say none is secret is printed as it is, and bash sends it', () => {
@@ -91,26 +86,6 @@ describe("toCurl: a request's own credential in the body", () => {
     const c = curl(JSON.stringify({ note: 'ab"cd-cred' }), { credentials: [odd] });
     expect(c.line).toContain(`--data-binary '{"note":"***"}'`);
     expect(c.line).not.toContain('$(ops');
-  });
-
-  it('form: --data-urlencode with the command for a credential, the other pairs as sent', () => {
-    const body = new URLSearchParams({
-      grant_type: 'refresh_token',
-      refresh_token: TOKEN,
-      client_id: 'app id',
-    }).toString();
-    const c = curl(body, { headers: form, sensitive: true, fields: [{ path: 'refresh_token' }] });
-    expect(c.line).toContain(
-      `--data-raw grant_type=refresh_token --data-urlencode refresh_token="$(ops auth token secrets)" --data-raw client_id=app+id`,
-    );
-    expect(bodyBashSends(c.line)).toBe(
-      `grant_type=refresh_token&refresh_token=${hex(TOKEN)}&client_id=app+id`,
-    );
-  });
-
-  it('form: a secret that curl would escape otherwise than the body does (a space) stays masked', () => {
-    const c = curl('code=a+b&x=1', { headers: form, sensitive: true, fields: [{ path: 'code' }] });
-    expect(c.line).toContain(`--data-raw 'code=***' --data-raw x=1`);
   });
 });
 
