@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { InterruptedError } from './errors.js';
 import { colorEnabled } from './output/color.js';
+import { isTerminal, ownStdout } from './own-stdout.js';
 
 /** A sink that output goes to: process.stdout/stderr or an in-memory buffer in tests. */
 export interface Sink {
@@ -108,14 +109,16 @@ export function outputWidth(
 
 /** The width of the terminal that stderr is, if it is one (asked only under OPS_FORCE_TTY). */
 function stderrWidth(): number | undefined {
-  return process.getBuiltinModule('node:tty').isatty(2) ? process.stderr.columns : undefined;
+  return isTerminal(2) ? process.stderr.columns : undefined;
 }
 
 /** The real process's IO. */
 export function processIo(signal: AbortSignal): Io & { written(): boolean } {
   let stderr: NodeJS.WriteStream | undefined;
+  const stdout = ownStdout();
+  const tty = isTerminal(1);
   return {
-    stdout: process.stdout,
+    stdout,
     // process.stderr is a getter that builds a stream too: made by the first message, if one comes.
     get stderr() {
       stderr ??= process.stderr;
@@ -127,14 +130,12 @@ export function processIo(signal: AbortSignal): Io & { written(): boolean } {
     },
     env: process.env,
     // OPS_FORCE_TTY renders as on a terminal; stderr stays what it is (no spinner on a pipe).
-    stdoutIsTty: Boolean(process.stdout.isTTY) || forcedWidth(process.env) !== undefined,
-    stderrIsTty: process.getBuiltinModule('node:tty').isatty(2),
+    stdoutIsTty: tty || forcedWidth(process.env) !== undefined,
+    stderrIsTty: isTerminal(2),
     get stdinIsTty() {
       return Boolean(process.stdin.isTTY);
     },
-    columns: outputWidth(process.env, Boolean(process.stdout.isTTY), () =>
-      process.stdout.isTTY ? process.stdout.columns : stderrWidth(),
-    ),
+    columns: outputWidth(process.env, tty, () => (tty ? process.stdout.columns : stderrWidth())),
     get cwd() {
       try {
         return process.cwd();
@@ -147,7 +148,7 @@ export function processIo(signal: AbortSignal): Io & { written(): boolean } {
     prompt: (question, secret) => terminalPrompt(question, secret, signal),
     /** Whether everything written to stdout and stderr has left (nothing queued for a slow reader). */
     written() {
-      return process.stdout.writableLength === 0 && (stderr?.writableLength ?? 0) === 0;
+      return stdout.writableLength === 0 && (stderr?.writableLength ?? 0) === 0;
     },
   };
 }

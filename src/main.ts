@@ -1,5 +1,6 @@
 import { helpRequest } from './help-request.js';
 import type { Io } from './io.js';
+import { ownStdout, stdoutIsTerminal } from './own-stdout.js';
 import { versionInfo, versionLine, versionRequest } from './version.js';
 
 const EXIT_OK = 0;
@@ -32,7 +33,7 @@ export async function main(argv: string[], io?: Io): Promise<number> {
   const version = versionRequest(argv.slice(2));
   if (version !== undefined) {
     const info = versionInfo();
-    (io?.stdout ?? process.stdout).write(
+    (io?.stdout ?? ownStdout(true)).write(
       version === 'json' ? `${JSON.stringify(info, null, 2)}\n` : `${versionLine(info)}\n`,
     );
     return EXIT_OK;
@@ -40,9 +41,10 @@ export async function main(argv: string[], io?: Io): Promise<number> {
   const page = io === undefined ? await helpPage(argv, topic) : undefined;
   if (page !== undefined) {
     // A page longer than the terminal goes through the pager, which the runtime loads.
-    if (process.stdout.isTTY && page.split('\n').length > (process.stdout.rows || Number.POSITIVE_INFINITY))
+    const terminal = stdoutIsTerminal();
+    if (terminal && page.split('\n').length > (process.stdout.rows || Number.POSITIVE_INFINITY))
       return (await import('./run.js')).pageHelp(page, argv);
-    process.stdout.write(page);
+    ownStdout(true).write(page);
     return EXIT_OK;
   }
   // The process a run on a terminal starts to check for a release (src/update/notice.ts), a word no
@@ -81,7 +83,7 @@ async function helpPage(argv: string[], topic: string | undefined): Promise<stri
   if (args.length < 1 || (last !== '--help' && last !== '-h')) return undefined;
   const words = args.slice(0, -1);
   if (!words.every((w) => /^[a-z][a-z0-9-]*$/.test(w))) return undefined;
-  if (process.stdout.isTTY && (process.stdout.columns ?? 80) < 80) return undefined;
+  if (stdoutIsTerminal() && (process.stdout.columns ?? 80) < 80) return undefined;
   // The root page lists the aliases and plugins too (commander's page, made by the program); the
   // module that looks for them is loaded for that page alone.
   if (words.length === 0 && topic === undefined) {
@@ -128,15 +130,10 @@ function installSignals(controller: AbortController, real: boolean): { dispose()
     setImmediate(() => setImmediate(() => (turned = true)));
     controller.abort(new Error(signal));
   };
-  // A reader that went away (`ops hosts list | head`) ends the run quietly, as with other CLIs.
-  const onPipeError = (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(EXIT_OK);
-  };
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
-  // Stays for the life of the process: the error can arrive after main has returned.
-  if (!process.stdout.listeners('error').some((l) => l.name === 'onPipeError'))
-    process.stdout.on('error', onPipeError);
+  // A reader that went away (`ops hosts list | head`) ends the run quietly: own-stdout.ts listens for
+  // it on the stream when one is made, and a direct write meets it as EPIPE.
   return {
     dispose() {
       process.off('SIGINT', handler);

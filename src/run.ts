@@ -13,6 +13,7 @@ import {
 } from './program.js';
 import type { Dispatched } from './dispatch.js';
 import { helpRequest } from './help-request.js';
+import { stdoutIsTerminal } from './own-stdout.js';
 import { pathOf } from './usage-errors.js';
 import { verbMeta } from './verb-meta.js';
 import { SERVICES } from './services.js';
@@ -209,7 +210,7 @@ const PAGER_QUIT = new Error('the pager ended');
  * only then): undefined piped, with --no-pager, in CI or with no pager named.
  */
 async function pagerFor(own: Io, argv: string[], controller: AbortController) {
-  if (!process.stdout.isTTY || argv.includes('--no-pager')) return undefined;
+  if (!stdoutIsTerminal() || argv.includes('--no-pager')) return undefined;
   const { paging } = await import('./output/pager.js');
   return paging(own, {
     rows: process.stdout.rows ?? 0,

@@ -161,20 +161,26 @@ describe('Node modules a one-shot command loads', () => {
   const preload = join(dir, 'loaded.cjs');
   writeFileSync(
     preload,
-    "process.on('exit', () => process.stderr.write('\\nLOADED ' + process.moduleLoadList.join(',') + '\\n'));\n",
+    // Written with writeSync: process.stderr, a pipe here, would load node:net and the streams itself.
+    "process.on('exit', () => require('node:fs').writeSync(2, '\\nLOADED ' + process.moduleLoadList.join(',') + '\\n'));\n",
   );
   // Asynchronous: the sandbox answering the child runs in this process.
-  const loaded = async (args: string[], env: Record<string, string> = {}) => {
+  const loaded = async (
+    args: string[],
+    env: Record<string, string> = {},
+    stdout: 'ignore' | 'pipe' = 'ignore',
+  ) => {
     const child = spawn(
       process.execPath,
       ['--require', preload, join(import.meta.dirname, '../../bin/ops.cjs'), ...args],
       {
         env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), OPS_CONFIG_DIR: tempConfigDir(), ...env },
-        stdio: ['ignore', 'ignore', 'pipe'],
+        stdio: ['ignore', stdout, 'pipe'],
       },
     );
+    child.stdout?.resume();
     let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     const list = /^LOADED (.*)$/m.exec(err)?.[1];
     if (list === undefined) throw new Error(`no module list: ${err}`);
@@ -190,6 +196,8 @@ describe('Node modules a one-shot command loads', () => {
       expect(r.modules).not.toContain(`NativeModule ${http}`);
     expect(r.modules).not.toContain('NativeModule internal/deps/undici/undici');
     expect(r.modules).not.toContain('NativeModule child_process');
+    // Neither stdout nor stderr is a terminal: fstat says so, without node:tty (src/own-stdout.ts).
+    expect(r.modules).not.toContain('NativeModule tty');
     // node:os only where HOME is unset (the config folder's default, src/config/paths.ts).
     // The AsyncLocalStorage modules only where a body runs under one (src/clients/http/lazy-store.ts).
     for (const unused of [
@@ -208,6 +216,23 @@ describe('Node modules a one-shot command loads', () => {
       expect([args, r.code]).toEqual([args, 0]);
       expect([args, r.modules.includes('NativeModule vm')]).toEqual([args, false]);
     }
+  });
+
+  // process.stdout is a stream built on first use, with Node's stream modules behind it (a socket's,
+  // and node:net, for a pipe): about 9 million instructions of `ops --version`'s 83 (src/own-stdout.ts).
+  it('--version and a help page write to /dev/null or a pipe without building process.stdout', async () => {
+    for (const stdout of ['ignore', 'pipe'] as const)
+      for (const args of [['--version'], ['hosts', '--help']]) {
+        const r = await loaded(args, {}, stdout);
+        expect([args, stdout, r.code]).toEqual([args, stdout, 0]);
+        for (const m of ['tty', 'net', 'stream', 'internal/fs/sync_write_stream'])
+          expect([args, stdout, m, r.modules.includes(`NativeModule ${m}`)]).toEqual([
+            args,
+            stdout,
+            m,
+            false,
+          ]);
+      }
   });
 
   // A command loads its service's whole subtree to build the command tree, so a built-in imported by
