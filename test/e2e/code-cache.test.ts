@@ -127,6 +127,16 @@ describe('the code cache of the npm package', () => {
     expect(statSync(file).size).toBeGreaterThan(100_000);
   });
 
+  // bin/ops.cjs turns on Node's own compile cache for dist/ops.cjs (main), beside the runtime's caches.
+  it("dist/ops.cjs is compiled from Node's compile cache in the same folder from the second run on", async () => {
+    const dir = cacheDir();
+    expect((await cli(['--version'], dir)).code).toBe(0);
+    expect(readdirSync(join(dir, 'compile'))).toEqual([expect.stringMatching(/^v\d+\.\d+\.\d+-/)]);
+    const second = await cli(['--version'], dir, { NODE_DEBUG_NATIVE: 'COMPILE_CACHE' });
+    expect(second.code).toBe(0);
+    expect(second.stderr).toMatch(/V8 code cache for CommonJS \S*dist\/ops\.cjs was accepted/);
+  });
+
   it('NODE_DISABLE_COMPILE_CACHE writes nothing; a cache folder that cannot be made costs nothing but speed', async () => {
     const off = cacheDir();
     expect((await cli(['config', 'get', 'output'], off, { NODE_DISABLE_COMPILE_CACHE: '1' })).code).toBe(0);
