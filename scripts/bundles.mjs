@@ -14,7 +14,7 @@ import { build } from 'esbuild';
 import { lazyBuiltins, lazyChildProcessForCommander } from './esbuild-plugins.mjs';
 
 const require = createRequire(import.meta.url);
-const { libAsset } = require('./sea-loader.cjs');
+const { libAsset, WRAP_START, WRAP_END } = require('./sea-loader.cjs');
 
 /**
  * What the bundles are built with: the version of package.json, and the commit and date the build
@@ -142,7 +142,9 @@ async function bundleAsset(root, define, options, file, packages, share = true) 
   );
   if (!/^[\x00-\x7f]*$/.test(code)) throw new Error(`${file} is not ASCII after escaping`);
   const shared = share ? dictionaryNamespaces(shareNamespaces(code, file), file) : code;
-  writeFileSync(file, shared);
+  // Wrapped as the loader compiles it (scripts/sea-loader.cjs), so that it compiles the file's own string
+  // rather than a copy joined to the wrapper: 0.3 MB less for the runtime to allocate and copy at start.
+  writeFileSync(file, WRAP_START + shared + WRAP_END);
   return shared;
 }
 

@@ -25,9 +25,10 @@ function createLoader(read, onScript) {
   const libs = new Map();
   let runtime;
   function load(name) {
+    // The build writes each bundle wrapped already: one string of the file, not a second one joined.
     const code = asBuffer(read(`${name}.cjs`)).toString('latin1');
     const cache = read(`${name}.cache`);
-    const script = new Script(WRAP_START + code + WRAP_END, {
+    const script = new Script(code.startsWith(WRAP_START) ? code : WRAP_START + code + WRAP_END, {
       filename: `ops-${name}.cjs`,
       ...(cache ? { cachedData: asBuffer(cache) } : {}),
     });
@@ -48,4 +49,4 @@ function createLoader(read, onScript) {
   return { load };
 }
 
-module.exports = { createLoader, libAsset };
+module.exports = { createLoader, libAsset, WRAP_START, WRAP_END };

@@ -1,5 +1,4 @@
-import { join } from 'node:path';
-import { cacheDir } from '../config/paths.js';
+import { cacheDir, join } from '../config/paths.js';
 
 /**
  * PATH folders' plugin-like names, kept between runs in `<cache>/path-listing.json` (0600): a folder is

@@ -14,6 +14,10 @@ describe('config file', () => {
     expect(configFile({ XDG_CONFIG_HOME: '/x' })).toBe('/x/ops/config.json');
     expect(configFile({ HOME: '/home/u' })).toBe('/home/u/.config/ops/config.json');
     expect(configDir({ OPS_CONFIG_DIR: '/c', XDG_CONFIG_HOME: '/x' })).toBe('/c');
+    // Joined without path.join (paths.ts): one separator, whether or not a folder ends with one.
+    expect(configFile({ OPS_CONFIG_DIR: '/c/' })).toBe('/c/config.json');
+    expect(configFile({ XDG_CONFIG_HOME: '/x/' })).toBe('/x/ops/config.json');
+    expect(configFile({ HOME: '/' })).toBe('/.config/ops/config.json');
     const d = dir();
     const store = new ConfigStore({ OPS_CONFIG_DIR: d });
     store.set('default', 'hosts.api_key', 'k');
