@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { ConfigError } from '../errors.js';
 import { configFile } from './paths.js';
 
@@ -38,6 +38,9 @@ export function configFileError(path: string, err: unknown): ConfigError {
   );
 }
 
+/** The config files a read of this process found missing. */
+const missing = new Set<string>();
+
 /**
  * The config file as it is on disk, read with Node alone (writing goes through `conf`, which costs a
  * command about 40 ms to load): undefined when there is none. A file that cannot be read or is not a
@@ -45,11 +48,20 @@ export function configFileError(path: string, err: unknown): ConfigError {
  */
 export function readConfigFile(env: Record<string, string | undefined>): ConfigShape | undefined {
   const path = configFile(env);
+  // No file is the common case of a server (`ops mcp` reads the file for every call) and of CI: once a
+  // read has found none, the next ones ask existsSync, without the exception a failed read builds
+  // (its message and stack cost a call more than the read). A first read, or one after the file was
+  // there, says why there is none (a folder that is a file is an error).
+  if (missing.has(path) && !existsSync(path)) return undefined;
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
+    missing.delete(path);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+      missing.add(path);
+      return undefined;
+    }
     throw configFileError(path, err);
   }
   let data: unknown;

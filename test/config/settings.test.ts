@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readConfigFile } from '../../src/config/file.js';
 import { configDir, configFile } from '../../src/config/paths.js';
 import { Settings } from '../../src/config/settings.js';
 import { ConfigStore } from '../../src/config/store.js';
@@ -84,6 +85,29 @@ describe('precedence: flag > env > profile > default', () => {
       expect((err as { hint: string }).hint).toContain('ops config set hosts.app_key -');
       expect((err as { exitCode: number }).exitCode).toBe(4);
     }
+  });
+});
+
+describe('reading the config file again in one process (ops mcp reads it for every call)', () => {
+  it('a file found missing is read once it is there, and missing again once removed', () => {
+    const d = dir();
+    const env = { OPS_CONFIG_DIR: d };
+    expect(readConfigFile(env)).toBeUndefined();
+    expect(readConfigFile(env)).toBeUndefined();
+    writeFileSync(join(d, 'config.json'), '{"current_profile":"p"}');
+    expect(readConfigFile(env)).toEqual({ current_profile: 'p' });
+    rmSync(join(d, 'config.json'));
+    expect(readConfigFile(env)).toBeUndefined();
+    writeFileSync(join(d, 'config.json'), '{"profiles":');
+    expect(() => readConfigFile(env)).toThrow(/cannot use the config file|not valid JSON|JSON/);
+  });
+
+  it('a folder that is a file is an error each time, never taken for a missing file', () => {
+    const d = dir();
+    writeFileSync(join(d, 'file'), '');
+    const env = { OPS_CONFIG_DIR: join(d, 'file') };
+    expect(() => readConfigFile(env)).toThrow(/a part of its folder is a file/);
+    expect(() => readConfigFile(env)).toThrow(/a part of its folder is a file/);
   });
 });
 

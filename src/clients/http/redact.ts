@@ -40,13 +40,18 @@ const USERINFO_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:]*:)[^\s/?#@]+@/gi;
  * settings, plus well-known secret headers and JSON keys.
  */
 export class Redactor {
+  /** The values as given (4 characters or more), each once. */
+  private readonly given: ReadonlySet<string>;
+  /** Those and their percent-encoded forms, longest first. */
   private readonly values: string[];
   private readonly headers: ReadonlySet<string>;
   /** `headers`: the service's own credential headers (its descriptor's `secretHeaders`). */
   constructor(values: Iterable<string | undefined>, headers: Iterable<string> = []) {
-    const given = [...values].filter((v): v is string => typeof v === 'string' && v.length >= 4);
+    const given = new Set<string>();
+    for (const v of values) if (typeof v === 'string' && v.length >= 4) given.add(v);
+    this.given = given;
     // A URL carries a value percent-encoded (`a+b/c` as `a%2Bb%2Fc`, in a query `+` for a space).
-    const encoded = given.flatMap((v) => [
+    const encoded = [...given].flatMap((v) => [
       encodeURIComponent(v),
       new URLSearchParams([['', v]]).toString().slice(1),
     ]);
@@ -54,8 +59,11 @@ export class Redactor {
     this.headers = new Set([...SECRET_HEADERS, ...[...headers].map((h) => h.toLowerCase())]);
   }
 
+  /** This redactor with more values: itself when it has them all (a client's own credential, say). */
   with(values: Iterable<string | undefined>): Redactor {
-    return new Redactor([...this.values, ...values], this.headers);
+    const more = [...values].filter((v): v is string => typeof v === 'string' && v.length >= 4);
+    if (more.every((v) => this.given.has(v))) return this;
+    return new Redactor([...this.given, ...more], this.headers);
   }
 
   /** True for a JSON key whose value is secret (`password`, `client_token`; not a page token). */

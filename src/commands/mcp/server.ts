@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { GlobalFlags, ServiceEntry } from '../../app/types.js';
 import { knownKeys } from '../../config/keys.js';
 import { Settings } from '../../config/settings.js';
-import type { Io } from '../../io.js';
+import { type Io, withIo } from '../../io.js';
 import { VERSION } from '../../version.js';
 import { type CallInput, callIo, callTool, redact } from './call.js';
 import { groupHelp, verbHelp } from './help.js';
@@ -157,7 +157,11 @@ export function mcpServer(
  * until Ctrl-C: one process, one HTTP connection pool, every call a verb run in it with its own
  * values and abort signal.
  */
-export async function runMcpServer(o: McpOptions): Promise<void> {
+export async function runMcpServer(options: McpOptions): Promise<void> {
+  // The environment as a plain object, read once: every call reads dozens of its variables (settings,
+  // flags' defaults), and each read of process.env is a call into Node's C++ (about a tenth of a call's
+  // own work). Nothing changes a running server's environment.
+  const o: McpOptions = { ...options, io: withIo(options.io, { env: { ...options.io.env } }) };
   const sdk = await import('./sdk.js');
   const only = await chosenServices(o.only, o.services, o.io.env, o.globals);
   const tools = chosenVerbs(await servicesOf(await o.tree(), o.services, only), o.verbs);

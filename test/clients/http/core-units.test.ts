@@ -218,4 +218,12 @@ describe('redaction', () => {
       'https://bob:***@h.test/x and http://h:8080/a@b',
     );
   });
+  it('with(): itself when it holds the values already, else one that masks both, encoded forms too', () => {
+    const key = new Redactor(['abc+def/ghi= j', 'abc'], ['X-Svc-Sig']);
+    expect(key.with(['abc+def/ghi= j', undefined, 'abc'])).toBe(key);
+    const more = key.with(['tok en/2']);
+    expect(more).not.toBe(key);
+    expect(more.text('abc%2Bdef%2Fghi%3D+j tok%20en%2F2 tok+en%2F2 tok en/2')).toBe('*** *** *** ***');
+    expect(more.header('X-Svc-Sig', 'v')).toBe('***');
+  });
 });
