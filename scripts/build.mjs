@@ -50,7 +50,7 @@ await buildMain(root, next, {
     module.exports = diskLoader(__dirname + '/builds/${buildId}', ${JSON.stringify(buildId)}).load('run');`,
 });
 const kib = (f) => statSync(f).size / 1024;
-const libs = Object.entries(files).filter(([name]) => name.startsWith('lib/'));
+const libs = Object.entries(files).filter(([name]) => name.startsWith('lib/') && name.endsWith('.cjs'));
 console.error(
   `built dist/: ops.cjs ${kib(next).toFixed(1)} KiB, run.cjs ${kib(files['run.cjs']).toFixed(0)} KiB, ${libs.length} bundles in builds/${buildId}/lib/ ${libs.reduce((n, [, f]) => n + kib(f), 0).toFixed(0)} KiB`,
 );

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { lazyBuiltins, lazyChildProcessForCommander } from './esbuild-plugins.mjs';
 
@@ -56,8 +56,9 @@ export const LIBS = {
   'csv-parse': "module.exports = require('csv-parse');",
   asciichart: "module.exports = require('asciichart');",
   '@jmespath-community/jmespath': "module.exports = require('@jmespath-community/jmespath');",
-  // jq compiled to WebAssembly, its bytes inside the bundle (no asset to find beside it): --jq.
-  'jq-wasm/inline': "module.exports = require('jq-wasm/inline');",
+  // jq compiled to WebAssembly (src/output/jq-wasm.ts, imported as './jq-wasm.js'): --jq. Its bytes
+  // are lib/jq.wasm beside the bundles (JQ_WASM).
+  'jq-wasm': "module.exports = require('./src/output/jq-wasm.ts');",
   conf: "import Conf from 'conf';\nmodule.exports = Conf;",
   ora: "import ora from 'ora';\nmodule.exports = ora;",
   // The picker of a missing id on a terminal (src/commands/shared/pick.ts).
@@ -74,13 +75,28 @@ export const LIBS = {
  * The LIBS shipped by their package already bundled, with esbuild's helpers of their own: their
  * namespaces are none of the CLI's to share (shareNamespaces), and their helper is not the one it expects.
  */
-const PREBUILT = new Set(['jq-wasm/inline']);
+const PREBUILT = new Set(['jq-wasm']);
+
+/** jq's WebAssembly, a file of every build (`lib/jq.wasm`), read by src/output/jq-wasm.ts through the loader. */
+const JQ_WASM = 'lib/jq.wasm';
+
+/**
+ * jq-wasm's CommonJS build wherever it is imported: its ES module build finds its own folder from
+ * `import.meta.url` as it loads, which a bundle has not (the bundles give it its bytes: JQ_WASM).
+ */
+const jqWasmCommonJs = {
+  name: 'jq-wasm-commonjs',
+  setup(b) {
+    b.onResolve({ filter: /^jq-wasm$/ }, () => ({ path: require.resolve('jq-wasm') }));
+  },
+};
 
 /** The LIBS made from a module of src/: its import, and the folder it is imported from. */
 const LOCAL_LIBS = [
   { name: 'undici', spec: './undici.js', dir: /[\\/]src[\\/]clients[\\/]http[\\/]transport$/ },
   { name: 'mcp-sdk', spec: './sdk.js', dir: /[\\/]src[\\/]commands[\\/]mcp$/ },
   { name: 'mcp-sdk-http', spec: './sdk-http.js', dir: /[\\/]src[\\/]commands[\\/]mcp$/ },
+  { name: 'jq-wasm', spec: './jq-wasm.js', dir: /[\\/]src[\\/]output$/ },
 ];
 
 const libNames = new RegExp(
@@ -95,7 +111,7 @@ const libsAsAssets = {
   name: 'libs-as-assets',
   setup(b) {
     b.onResolve({ filter: libNames }, (args) => ({ path: args.path, namespace: 'ops-lib' }));
-    b.onResolve({ filter: /^\.\/(undici|sdk|sdk-http)\.js$/ }, (args) => {
+    b.onResolve({ filter: /^\.\/(undici|sdk|sdk-http|jq-wasm)\.js$/ }, (args) => {
       const lib = LOCAL_LIBS.find((l) => l.spec === args.path && l.dir.test(args.resolveDir));
       return lib ? { path: lib.name, namespace: 'ops-lib' } : undefined;
     });
@@ -242,7 +258,7 @@ function parts(root) {
       charts: ['output/chart.ts'],
       // A --query's compiler (JMESPath is a lib of its own).
       query: ['output/query.ts'],
-      // A --jq's compiler and runner (jq itself is the lib `jq-wasm/inline`).
+      // A --jq's compiler and runner (jq itself is the lib `jq-wasm`).
       jq: ['output/jq.ts'],
       // The pager, loaded only when stdout is a terminal.
       pager: ['output/pager.ts'],
@@ -437,7 +453,15 @@ export async function buildRuntime(root, dir, define) {
     files[`${name}.cjs`] = file;
   };
   for (const [name, contents] of Object.entries(LIBS))
-    await asset(libAsset(name), { stdin: { contents, resolveDir: root, loader: 'ts' } }, !PREBUILT.has(name));
+    await asset(
+      libAsset(name),
+      { stdin: { contents, resolveDir: root, loader: 'ts' }, plugins: [jqWasmCommonJs] },
+      !PREBUILT.has(name),
+    );
+  const wasm = readFileSync(join(dirname(require.resolve('jq-wasm')), 'build', 'jq.wasm'));
+  writeFileSync(join(dir, JQ_WASM), wasm);
+  hash.update(wasm);
+  files[JQ_WASM] = join(dir, JQ_WASM);
   const used = new Set();
   for (const [name, part] of Object.entries(all)) {
     const contents = Object.entries(part.entries)

@@ -24,6 +24,11 @@ const asBuffer = (bytes) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes)
 function createLoader(read, onScript) {
   const libs = new Map();
   let runtime;
+  // A file of the build that is no script (jq's WebAssembly: src/output/jq-wasm.ts), read the same way.
+  globalThis[Symbol.for('ops.asset')] ??= (name) => {
+    const bytes = read(name);
+    return bytes === undefined ? undefined : asBuffer(bytes);
+  };
   function load(name) {
     // The build writes each bundle wrapped already: one string of the file, not a second one joined.
     const code = asBuffer(read(`${name}.cjs`)).toString('latin1');

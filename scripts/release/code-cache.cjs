@@ -20,7 +20,9 @@ async function main() {
   const loader = createLoader(read, (name, script) => scripts.set(name, script));
   const run = loader.load('run');
   await warmUp(run.run);
-  const libs = JSON.parse(readFileSync(join(dir, 'assets.json'), 'utf8')).filter((f) => f.startsWith('lib/'));
+  const libs = JSON.parse(readFileSync(join(dir, 'assets.json'), 'utf8')).filter(
+    (f) => f.startsWith('lib/') && f.endsWith('.cjs'),
+  );
   for (const file of libs) {
     const name = file.slice(0, -'.cjs'.length);
     if (!scripts.has(name)) loader.load(name);

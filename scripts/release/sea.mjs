@@ -113,7 +113,7 @@ export async function buildBinary({ target, node, bundles, out, work, codeCache:
     } finally {
       emulator.stop();
     }
-    for (const name of names) {
+    for (const name of names.filter((n) => n.endsWith('.cjs'))) {
       const cache = name.replace(/\.cjs$/, '.cache');
       if (existsSync(join(work, cache))) assets[cache] = join(work, cache);
     }

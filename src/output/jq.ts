@@ -1,4 +1,4 @@
-import { type Jq, loadJq } from 'jq-wasm/inline';
+import { type Jq, loadJq } from './jq-wasm.js';
 import { OpsError, UsageError } from '../errors.js';
 
 /** A compiled --jq: the text `jq -r EXPRESSION` prints for a result ('' when it yields nothing). */
@@ -7,7 +7,7 @@ export type JqFilter = (data: unknown) => string;
 const SYNTAX_HINT = 'see https://jqlang.org/manual for the syntax; quote the whole expression for the shell';
 
 /**
- * jq itself (jq-wasm: jqlang's C code compiled to WebAssembly, its bytes inside the bundle), one
+ * jq itself (jq-wasm: jqlang's C code compiled to WebAssembly, its bytes a file of the build), one
  * instance per process, made on first use.
  */
 let instance: Promise<Jq> | undefined;

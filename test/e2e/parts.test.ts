@@ -61,7 +61,7 @@ describe('parts of the built CLI', () => {
   it('--jq loads jq (its part and its WebAssembly) for the command that asks for it alone', async () => {
     expect(await partsLoaded(['hosts', 'list', '--jq', '.[0].name'])).toEqual([
       'jq',
-      'jq-wasm_inline',
+      'jq-wasm',
       'service-hosts',
     ]);
     expect(await partsLoaded(['hosts', 'list'])).toEqual(['service-hosts']);
