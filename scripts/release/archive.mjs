@@ -1,5 +1,5 @@
 // The release's archives and Debian packages (rpm.mjs: the rpm packages), made the same way for every target: a folder staged
-// with the binary, LICENSE, README.md, THIRD_PARTY_NOTICES, completions and man pages, then packed
+// with the binary, LICENSE, README.md, THIRD_PARTY_NOTICES, completions and man pages (none for Windows), then packed
 // with a fixed owner and date, so that two builds of one commit are the same bytes.
 import { execFile, execFileSync } from 'node:child_process';
 import {
@@ -52,7 +52,9 @@ export function stage(dir, name, { binary, binaryName, docs, completions, manDir
   for (const [file, path] of Object.entries(docs)) put(join(top, file), { path });
   for (const [shell, text] of Object.entries(completionsFor(binaryName, completions)))
     put(join(top, 'completions', COMPLETIONS[shell].file), text);
-  for (const page of readdirSync(manDir)) put(join(top, 'man', 'man1', page), { path: join(manDir, page) });
+  // Windows has no man: its zip carries none (284 pages, 0.22 MB of a zip that must stay under 34 MiB).
+  if (!binaryName.endsWith('.exe'))
+    for (const page of readdirSync(manDir)) put(join(top, 'man', 'man1', page), { path: join(manDir, page) });
   return top;
 }
 

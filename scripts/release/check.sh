@@ -54,12 +54,14 @@ node -e '
     v.url === `https://github.com/ops-cli/ops/releases/tag/v${process.argv[2]}`;
   if (!ok) { console.error("version.json is not as it should be:", v); process.exit(1); }' "$rel/version.json" "$version"
 
-step "archive sizes (at most 32 MB each)"
+step "archive sizes (at most 32 MB each; the Windows zip 34 MiB, as PRODUCT.md sets them)"
 over=0
 for f in "$rel"/*.tar.xz "$rel"/*.zip "$rel"/*.deb "$rel"/*.rpm; do
   size=$(stat -c %s "$f")
-  printf '%-40s %6.1f MB\n' "$(basename "$f")" "$(awk -v s="$size" 'BEGIN { print s / 1000000 }')"
-  [ "$size" -le 32000000 ] || { echo "  over 32 MB"; over=1; }
+  case "$f" in *.zip) limit=35651584 name="34 MiB" ;; *) limit=32000000 name="32 MB" ;; esac
+  printf '%-40s %6.2f MB, %s under %s\n' "$(basename "$f")" "$(awk -v s="$size" 'BEGIN { print s / 1000000 }')" \
+    "$(awk -v s="$size" -v l="$limit" 'BEGIN { printf "%.0f KB", (l - s) / 1000 }')" "$name"
+  [ "$size" -le "$limit" ] || { echo "  over $name"; over=1; }
 done
 
 step "linux amd64 binary, natively"
@@ -205,5 +207,5 @@ step "the npm package"
 grep -q "ops-cli@${version}" "$work/publish.err"
 bash scripts/smoke-npm.sh "$rel/ops-cli-${version}.tgz"
 
-[ "$over" = 0 ] || echo "release check: ok, but an archive is over 32 MB (see above)"
+[ "$over" = 0 ] || echo "release check: ok, but an archive is over its size budget (see above)"
 echo "release check: ok"
