@@ -3,6 +3,8 @@ import { InterruptedError } from './errors.js';
 import { colorEnabled } from './output/color.js';
 import { isTerminal, ownStdout } from './own-stdout.js';
 
+export { stdoutThroughStream } from './own-stdout.js';
+
 /** A sink that output goes to: process.stdout/stderr or an in-memory buffer in tests. */
 export interface Sink {
   write(chunk: string): unknown;

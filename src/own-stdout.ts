@@ -106,6 +106,15 @@ const direct: OwnStdout = {
 };
 
 /**
+ * From now on stdout goes through the stream alone: for a server that reads stdin while it writes
+ * (`ops mcp`), where a write that waits for a full pipe would keep it from reading its client's next
+ * message while that client waits for it to read.
+ */
+export function stdoutThroughStream(): void {
+  left = 0;
+}
+
+/**
  * The process's stdout: written directly while that is safe (see above) and it is not a terminal, or
  * also on a terminal with `terminalToo` (a line or a page, where the stream's width and pager are not
  * needed).

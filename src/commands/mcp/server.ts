@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { GlobalFlags, ServiceEntry } from '../../app/types.js';
 import { knownKeys } from '../../config/keys.js';
 import { Settings } from '../../config/settings.js';
-import { type Io, withIo } from '../../io.js';
+import { type Io, stdoutThroughStream, withIo } from '../../io.js';
 import { VERSION } from '../../version.js';
 import { type CallInput, callIo, callTool, redact } from './call.js';
 import { groupHelp, verbHelp } from './help.js';
@@ -173,6 +173,7 @@ export async function runMcpServer(options: McpOptions): Promise<void> {
     await serveHttp(o, () => mcpServer(sdk, o, tools, secrets, o.io.signal));
     return;
   }
+  stdoutThroughStream();
   // Typed by hand at a terminal: say what this is, once (stdout carries protocol messages only).
   if (o.io.stdinIsTty)
     o.io.stderr.write(
