@@ -204,7 +204,6 @@ const TO_COMMON_JS = '__toCommonJS=mod=>__copyProps(__defProp({},"__esModule",{v
  * bundle whose helpers are not the ones expected fails the build.
  */
 function dictionaryNamespaces(code, file) {
-  if (!code.includes('__export(') && !code.includes('__toCommonJS(')) return code;
   if (code.includes('__export(') && code.split(EXPORT).length !== 2)
     throw new Error(`${file}: esbuild's __export helper is not as expected`);
   if (code.includes('__toCommonJS(') && code.split(TO_COMMON_JS).length !== 2)

@@ -30,10 +30,11 @@ function createLoader(read, onScript) {
     return bytes === undefined ? undefined : asBuffer(bytes);
   };
   function load(name) {
-    // The build writes each bundle wrapped already: one string of the file, not a second one joined.
+    // The build writes each bundle wrapped in WRAP_START and WRAP_END already (scripts/bundles.mjs):
+    // the file's one string is compiled, not a second one joined to the wrapper.
     const code = asBuffer(read(`${name}.cjs`)).toString('latin1');
     const cache = read(`${name}.cache`);
-    const script = new Script(code.startsWith(WRAP_START) ? code : WRAP_START + code + WRAP_END, {
+    const script = new Script(code, {
       filename: `ops-${name}.cjs`,
       ...(cache ? { cachedData: asBuffer(cache) } : {}),
     });

@@ -1,6 +1,6 @@
 import { helpRequest } from './help-request.js';
 import type { Io } from './io.js';
-import { ownStdout, stdoutIsTerminal } from './own-stdout.js';
+import { onReaderGone, ownStdout, stdoutIsTerminal } from './own-stdout.js';
 import { versionInfo, versionLine, versionRequest } from './version.js';
 
 const EXIT_OK = 0;
@@ -15,6 +15,9 @@ const COMPLETE_MS = 950;
  * the version until it knows a command is asked for, so `ops --version` costs little more than Node.
  */
 export async function main(argv: string[], io?: Io): Promise<number> {
+  // A reader that went away (`ops hosts list | head`) ends the process's own run quietly, whenever
+  // its output meets it (src/own-stdout.ts), even after main has returned.
+  if (io === undefined) onReaderGone(() => process.exit(EXIT_OK));
   // The shells' completion protocol: before anything else reads the words, which are a half-typed line.
   if (argv[2] === COMPLETE) {
     const { complete, outputLeft } = await import('./run.js');
@@ -132,8 +135,6 @@ function installSignals(controller: AbortController, real: boolean): { dispose()
   };
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
-  // A reader that went away (`ops hosts list | head`) ends the run quietly: own-stdout.ts listens for
-  // it on the stream when one is made, and a direct write meets it as EPIPE.
   return {
     dispose() {
       process.off('SIGINT', handler);

@@ -2,7 +2,7 @@
  * The process's own stdout. `process.stdout` is a getter that builds a stream the first time it is read:
  * for a file or /dev/null a SyncWriteStream with Node's stream modules behind it, for a pipe a socket.
  * Building it is about 9 million instructions in a process that has loaded nothing else (`ops --version`
- * cost 1.16x `node -e 0`'s instructions with it, 1.05x without) and 2 million beside `node:net`. Output
+ * did 1.16x `node -e 0`'s work with it) and 2 million beside `node:net`. Output
  * that is not a terminal's is written with write(2) instead, while that cannot hold the process up: the
  * first 64 KiB a command writes, which an emptied pipe takes whole. Past that, or when the descriptor
  * would block (EAGAIN: something made it non-blocking), the rest goes through `process.stdout`, which
@@ -42,18 +42,31 @@ export function isTerminal(fd: 1 | 2): boolean {
 /** Whether stdout is a terminal (see isTerminal). */
 export const stdoutIsTerminal = (): boolean => isTerminal(1);
 
+/** Where the process's handler of a reader gone is kept: a global, as dist/ops.cjs and the runtime each carry this module. */
+const READER_GONE = Symbol.for('ops.readerGone');
+
 /**
- * `process.stdout`, with the listener that ends the run quietly when its reader has gone
- * (`ops hosts list | head`, as other CLIs do): the error can arrive after main has returned.
+ * What the process does when stdout's reader has gone (`ops hosts list | head`): main.ts, the one exit
+ * door, ends the run quietly, as other CLIs do. Without one (a command run inside another process),
+ * the stream is left to meet the error.
+ */
+export function onReaderGone(handler: () => void): void {
+  (globalThis as Record<symbol, unknown>)[READER_GONE] = handler;
+}
+
+function onPipeError(err: NodeJS.ErrnoException): void {
+  if (err.code === 'EPIPE')
+    ((globalThis as Record<symbol, unknown>)[READER_GONE] as (() => void) | undefined)?.();
+}
+
+/**
+ * `process.stdout`, with the listener for a reader gone (onReaderGone): the error can arrive after main
+ * has returned.
  */
 export function stdoutStream(): NodeJS.WriteStream {
   const stream = process.stdout;
   if (!stream.listeners('error').includes(onPipeError)) stream.on('error', onPipeError);
   return stream;
-}
-
-function onPipeError(err: NodeJS.ErrnoException): void {
-  if (err.code === 'EPIPE') process.exit(0);
 }
 
 /** A writable stdout for the printer: `write`, and `once('drain')` and `writableLength` of the stream. */
@@ -85,9 +98,10 @@ const direct: OwnStdout = {
         left -= done;
         return true;
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);
+        onPipeError(err as NodeJS.ErrnoException);
         // EAGAIN (the descriptor is non-blocking and full), or one the stream knows how to meet (a
-        // closed descriptor: Node's stdout then drops what it is given): the rest goes through it.
+        // closed descriptor: Node's stdout then drops what it is given; a reader gone, where no handler
+        // ended the process): the rest goes through it.
         stream = stdoutStream();
         const rest = bytes ?? Buffer.from(chunk);
         return done >= rest.length || stream.write(rest.subarray(done));
