@@ -7,6 +7,7 @@ import { withWaitState } from '../../clients/http/wait-state.js';
 import { jsonText } from '../../output/printer.js';
 import { compileQuery, type Query } from '../../output/query.js';
 import { takes } from './help.js';
+import { linkedSignal } from './linked-signal.js';
 import {
   type Allowed,
   DEFAULT_LIMIT,
@@ -248,13 +249,26 @@ function words(p: ParamSpec, value: unknown): string[] {
 }
 
 async function runVerb(c: CallContext, line: Line): Promise<CallResult> {
+  // A watch with no timeout of its own is stopped by the server after wait_timeout.
+  const stop = line.stopAfter === undefined ? undefined : AbortSignal.timeout(line.stopAfter * 1000);
+  const linked = stop ? linkedSignal([c.signal, stop]) : undefined;
+  try {
+    return await runLine(c, line, linked?.signal ?? c.signal, stop);
+  } finally {
+    linked?.dispose();
+  }
+}
+
+async function runLine(
+  c: CallContext,
+  line: Line,
+  signal: AbortSignal,
+  stop: AbortSignal | undefined,
+): Promise<CallResult> {
   const { verb } = line;
   const out = new Output();
   let err = '';
   let last = '';
-  // A watch with no timeout of its own is stopped by the server after wait_timeout.
-  const stop = line.stopAfter === undefined ? undefined : AbortSignal.timeout(line.stopAfter * 1000);
-  const signal = stop ? AbortSignal.any([c.signal, stop]) : c.signal;
   const io = callIo(
     c.env,
     signal,

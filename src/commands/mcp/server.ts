@@ -5,6 +5,7 @@ import { Settings } from '../../config/settings.js';
 import { type Io, stdoutThroughStream, withIo } from '../../io.js';
 import { VERSION } from '../../version.js';
 import { type CallInput, callIo, callTool, redact } from './call.js';
+import { linkedSignal } from './linked-signal.js';
 import { groupHelp, verbHelp } from './help.js';
 import {
   chosenVerbs,
@@ -137,7 +138,8 @@ export function mcpServer(
       progress(state ? `${seconds} s: ${state}` : `running for ${seconds} s`);
     }, 1000);
     // The client's cancellation of this call, Ctrl-C, or the end of stdin: its requests in flight are aborted.
-    const signal = AbortSignal.any([extra.signal, o.io.signal, ending]);
+    const linked = linkedSignal([extra.signal, o.io.signal, ending]);
+    const { signal } = linked;
     try {
       const r =
         req.params.name === HELP_TOOL.name
@@ -147,6 +149,7 @@ export function mcpServer(
       return { content: texts.map((text) => ({ type: 'text' as const, text })), isError: r.isError };
     } finally {
       clearInterval(beat);
+      linked.dispose();
     }
   };
   return server;
