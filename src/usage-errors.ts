@@ -106,18 +106,26 @@ function groupHelp(group: Command): void {
 }
 
 /**
+ * A command's `error`, which commander calls for each parse error (as `this.error`): one function for
+ * every command rather than a closure each. `ops mcp` builds a verb a call, and a closure of its own
+ * stored on each verb kept the call's objects alive through young-generation collections (each
+ * promoted 3 to 6.6 MB, in 8 to 25 ms, against 0.5 MB in 2.5 ms with this one function).
+ */
+function usageError(this: Command, message: string, opts?: { code?: string; exitCode?: number }): never {
+  // `--x=value` is named alone, with commander's suggestion for the name, not for the whole word.
+  const flag = /^error: unknown option '(.*)'/s.exec(message)?.[1];
+  if (opts?.code === 'commander.unknownOption' && flag !== undefined && nameAlone(flag) !== flag)
+    (this as Internal).unknownOption(nameAlone(flag));
+  throw commanderUsageError(this, message, opts?.code);
+}
+
+/**
  * Every command of the tree throws its parse errors as usage errors (one line, exit 2). A group asked
  * for the help of a command it does not have (`ops help hosts lsit`, `ops hosts lsit --help`) says
  * so too, rather than showing its own page as if that were the one asked for.
  */
 export function usageErrors(cmd: Command): void {
-  cmd.error = (message, opts) => {
-    // `--x=value` is named alone, with commander's suggestion for the name, not for the whole word.
-    const flag = /^error: unknown option '(.*)'/s.exec(message)?.[1];
-    if (opts?.code === 'commander.unknownOption' && flag !== undefined && nameAlone(flag) !== flag)
-      (cmd as Internal).unknownOption(nameAlone(flag));
-    throw commanderUsageError(cmd, message, opts?.code);
-  };
+  cmd.error = usageError;
   if (cmd.commands.length > 0 && cmd.registeredArguments.length === 0) {
     groupHelp(cmd);
     const outputHelp = cmd.outputHelp.bind(cmd);
