@@ -24,11 +24,14 @@ const http = process.getBuiltinModule('node:http');
 const { fileURLToPath } = process.getBuiltinModule('node:url');
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { launcherFlags } from '../scripts/launcher-flags.mjs';
 import { startSandbox } from './sandbox.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = `${ROOT}bin/ops.cjs`;
 const NODE = process.execPath;
+/** The node flags of bin/ops.cjs's shebang: the server runs as `ops mcp` starts it for a host (its heap's sizes). */
+const FLAGS = launcherFlags(BIN);
 const i = process.argv.indexOf('--runs');
 const RUNS = i > 0 ? Number(process.argv[i + 1]) : 50;
 /** Unmeasured calls first: a warm read is one whose code the server has already run and optimised. */
@@ -87,7 +90,7 @@ try {
   const client = new Client({ name: 'bench', version: '1.0.0' });
   const transport = new StdioClientTransport({
     command: NODE,
-    args: [BIN, 'mcp', '--services', 'hosts,runs'],
+    args: [...FLAGS, BIN, 'mcp', '--services', 'hosts,runs'],
     env,
   });
   await client.connect(transport);
@@ -194,9 +197,9 @@ try {
   await client.close();
 
   const oneShot = [];
-  await output([NODE, BIN, 'hosts', 'totals', '-o', 'json'], env);
+  await output([NODE, ...FLAGS, BIN, 'hosts', 'totals', '-o', 'json'], env);
   for (let n = 0; n < RUNS; n++)
-    oneShot.push(await timed(() => output([NODE, BIN, 'hosts', 'totals', '-o', 'json'], env)));
+    oneShot.push(await timed(() => output([NODE, ...FLAGS, BIN, 'hosts', 'totals', '-o', 'json'], env)));
 
   const ms = (x) => `${x.toFixed(2).padStart(8)} ms`;
   const within = (x) => `${x <= BUDGET_MS ? 'within' : 'over'} the ${BUDGET_MS} ms budget`;
@@ -238,7 +241,9 @@ try {
     ['everything allowed', ['--allow-writes', '--allow-destructive', '--allow-secrets']],
   ]) {
     const lister = new Client({ name: 'bench', version: '1.0.0' });
-    await lister.connect(new StdioClientTransport({ command: NODE, args: [BIN, 'mcp', ...flags], env }));
+    await lister.connect(
+      new StdioClientTransport({ command: NODE, args: [...FLAGS, BIN, 'mcp', ...flags], env }),
+    );
     const { tools } = await lister.listTools();
     await lister.close();
     const tokens = Math.round(JSON.stringify(tools).length / 4);
