@@ -1,6 +1,6 @@
 import { type AuthScheme, expiredError } from '../clients/http/auth.js';
 import { createHttpClient } from '../clients/http/client.js';
-import { Redactor } from '../clients/http/redact.js';
+import { redactorFor } from '../clients/http/redact.js';
 import type { CredentialCommand, CurlLine } from '../clients/http/curl.js';
 import { getTransport } from '../clients/http/transport/transport.js';
 import type { HttpClient } from '../clients/http/types.js';
@@ -138,7 +138,7 @@ export class ServiceClients {
       maxWaitSeconds: maxWait,
       retryStatuses: descriptor.retryStatuses,
       transport,
-      redactor: new Redactor([...secretValues, ...(auth?.secrets ?? [])], descriptor.secretHeaders),
+      redactor: redactorFor([...secretValues, ...(auth?.secrets ?? [])], descriptor.secretHeaders),
       log: debug ? (line) => io.stderr.write(`${line}\n`) : undefined,
       dryRun: flags.dryRun ? (curl) => this.printCurl(curl) : undefined,
       dryRunCredentials: flags.dryRun ? this.credentialCommands(name, descriptor) : undefined,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseErrorBody } from '../../../src/clients/http/parse-error.js';
 import { collect, offsetStyle, paginate, parseLinkHeader } from '../../../src/clients/http/paginate.js';
-import { Redactor } from '../../../src/clients/http/redact.js';
+import { Redactor, redactorFor } from '../../../src/clients/http/redact.js';
 import { backoffSeconds, serverWaitSeconds } from '../../../src/clients/http/retry.js';
 import type { HttpClient, HttpResponse, RequestSpec } from '../../../src/clients/http/types.js';
 import { assertSafeRawPath, encodePath, resolveUrl, route } from '../../../src/clients/http/url.js';
@@ -225,5 +225,23 @@ describe('redaction', () => {
     expect(more).not.toBe(key);
     expect(more.text('abc%2Bdef%2Fghi%3D+j tok%20en%2F2 tok+en%2F2 tok en/2')).toBe('*** *** *** ***');
     expect(more.header('X-Svc-Sig', 'v')).toBe('***');
+  });
+  it('redactorFor: the one made before for the same values and headers, a new one for others', () => {
+    const a = redactorFor(['rf-secret-1', undefined], ['X-Rf-Sig']);
+    expect(redactorFor(['rf-secret-1', undefined], ['X-Rf-Sig'])).toBe(a);
+    expect(a.text('rf-secret-1 and rf-secret-2')).toBe('*** and rf-secret-2');
+    expect(a.header('X-Rf-Sig', 'v')).toBe('***');
+    // Another value, or the same value for another header list: a redactor of its own.
+    const b = redactorFor(['rf-secret-2'], ['X-Rf-Sig']);
+    expect(b).not.toBe(a);
+    expect(b.text('rf-secret-1 and rf-secret-2')).toBe('rf-secret-1 and ***');
+    const c = redactorFor(['rf-secret-1', undefined]);
+    expect(c).not.toBe(a);
+    expect(c.header('X-Rf-Sig', 'v')).toBe('v');
+    // Only the last few are kept: after many others, the first is made again, and masks the same.
+    for (let n = 0; n < 20; n++) redactorFor([`rf-other-${n}`]);
+    const again = redactorFor(['rf-secret-1', undefined], ['X-Rf-Sig']);
+    expect(again).not.toBe(a);
+    expect(again.text('rf-secret-1')).toBe('***');
   });
 });
