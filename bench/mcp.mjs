@@ -5,6 +5,10 @@
 // the sandbox kept alive across calls); the raw side is the same GETs in this process over one
 // kept-alive socket, bodies read and parsed, warmed alike; the two are timed in turn, call after
 // requests. Also `ops hosts totals -o json` one-shot, timed from spawn to exit. Medians of --runs.
+// Beside them, the floor (bench/floor/mcp-server.mjs): a server on the same SDK and transport whose one
+// tool makes the same requests over `node:http` and answers the bodies as compact JSON, timed in the same
+// rounds, for the two small reads; what ops adds beyond it is its own work, what the floor adds beyond
+// the raw requests is the protocol's (the SDKs' checks of each message, two more processes woken).
 // And `hosts list` called 3,000 times back to back: the mean, median and 99th percentile, where the
 // server's garbage collections show.
 //
@@ -20,11 +24,11 @@
 //
 //   npm run build && node bench/mcp.mjs [--runs 50]
 const { spawn } = process.getBuiltinModule('node:child_process');
-const http = process.getBuiltinModule('node:http');
 const { fileURLToPath } = process.getBuiltinModule('node:url');
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { launcherFlags } from '../scripts/launcher-flags.mjs';
+import { rawGetter } from './floor/http-get.mjs';
 import { startSandbox } from './sandbox.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -95,7 +99,15 @@ try {
   });
   await client.connect(transport);
   const serverCpu = () => processCpuMs(transport.pid);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const floor = new Client({ name: 'bench', version: '1.0.0' });
+  const floorTransport = new StdioClientTransport({
+    command: NODE,
+    args: [...FLAGS, `${ROOT}bench/floor/mcp-server.mjs`],
+    env,
+  });
+  await floor.connect(floorTransport);
+  const floorCpu = () => processCpuMs(floorTransport.pid);
+  const { agent, get } = rawGetter();
   const hostsHeaders = {
     accept: 'application/json',
     'X-Monitor-Api-Key': env.OPS_HOSTS_API_KEY,
@@ -125,6 +137,8 @@ try {
     },
     {
       name: 'runs list (limit 150, 2 pages)',
+      // The floor would write both pages whole (1.76 MB), where ops writes what its byte cap keeps.
+      noFloor: true,
       args: { name: 'runs', arguments: { command: 'list', limit: 150 } },
       raw: [
         [`${runs}?per_page=100`, runsHeaders],
@@ -132,50 +146,49 @@ try {
       ],
     },
   ];
-  const get = (url, headers) =>
-    new Promise((resolve, reject) => {
-      http
-        .get(new URL(url), { agent, headers }, (res) => {
-          let body = '';
-          res.on('data', (d) => (body += d));
-          res.on('end', () =>
-            res.statusCode === 200
-              ? resolve(JSON.parse(body))
-              : reject(new Error(`HTTP ${res.statusCode} ${url}`)),
-          );
-        })
-        .on('error', reject);
-    });
   const results = [];
   for (const c of CASES) {
     const call = async () => {
       const r = await client.callTool(c.args);
       if (r.isError) throw new Error(r.content[0].text);
     };
+    const floorCall = async () => {
+      const r = await floor.callTool({ name: 'get', arguments: { requests: c.raw } });
+      if (r.isError) throw new Error(r.content[0].text);
+    };
     const raw = async () => {
       for (const [url, headers] of c.raw) await get(url, headers);
     };
-    // Warm: both sides' code compiled and optimised, their connections open.
+    // Warm: every side's code compiled and optimised, their connections open.
     for (let n = 0; n < WARM; n++) {
       await call();
+      if (!c.noFloor) await floorCall();
       await raw();
     }
-    // Interleaved, so that a busy machine slows both alike.
+    // Interleaved, so that a busy machine slows every side alike.
     const mcp = [];
+    const atFloor = [];
     const direct = [];
-    const cpu = { server: [], client: [], raw: [] };
+    const cpu = { server: [], client: [], raw: [], floor: [], floorClient: [] };
     for (let n = 0; n < RUNS; n++) {
       const server = serverCpu();
       let from = process.cpuUsage();
       mcp.push(await timed(call));
       cpu.client.push(cpuSince(from));
+      const floorServer = floorCpu();
+      if (!c.noFloor) {
+        from = process.cpuUsage();
+        atFloor.push(await timed(floorCall));
+        cpu.floorClient.push(cpuSince(from));
+      }
       from = process.cpuUsage();
       direct.push(await timed(raw));
       cpu.raw.push(cpuSince(from));
-      // Read after the raw requests too: what the server does once it has answered is the call's.
+      // Read after the raw requests too: what a server does once it has answered is the call's.
       if (server !== undefined) cpu.server.push(serverCpu() - server);
+      if (floorServer !== undefined && !c.noFloor) cpu.floor.push(floorCpu() - floorServer);
     }
-    results.push({ name: c.name, mcp, direct, cpu });
+    results.push({ name: c.name, mcp, atFloor, direct, cpu });
   }
   const ping = [];
   const pingCpu = [];
@@ -195,6 +208,7 @@ try {
   const mean = sustained.reduce((a, b) => a + b, 0) / SUSTAINED;
   agent.destroy();
   await client.close();
+  await floor.close();
 
   const oneShot = [];
   await output([NODE, ...FLAGS, BIN, 'hosts', 'totals', '-o', 'json'], env);
@@ -215,6 +229,14 @@ try {
       `${r.name.padEnd(32)} ${ms(median(r.mcp))} ${ms(median(r.direct))} ${ms(plus)}  ${within(plus)}`,
     );
   }
+  console.log(
+    `${'beside the SDK floor, time'.padEnd(32)} ${'floor'.padStart(11)} ${'floor added'.padStart(11)} ${'ops beyond'.padStart(11)}`,
+  );
+  for (const r of results.filter((x) => x.atFloor.length)) {
+    console.log(
+      `${r.name.padEnd(32)} ${ms(median(r.atFloor))} ${ms(added(r.atFloor, r.direct))} ${ms(added(r.mcp, r.atFloor))}`,
+    );
+  }
   if (results.every((r) => r.cpu.server.length === RUNS)) {
     console.log(
       `${'CPU'.padEnd(32)} ${'server'.padStart(11)} ${'client'.padStart(11)} ${'raw'.padStart(11)} ${'added'.padStart(11)}`,
@@ -224,6 +246,16 @@ try {
       const plus = added(mcp, r.cpu.raw);
       console.log(
         `${r.name.padEnd(32)} ${ms(median(r.cpu.server))} ${ms(median(r.cpu.client))} ${ms(median(r.cpu.raw))} ${ms(plus)}  ${within(plus)}`,
+      );
+    }
+    console.log(
+      `${'beside the SDK floor, CPU'.padEnd(32)} ${'server'.padStart(11)} ${'client'.padStart(11)} ${'floor added'.padStart(11)} ${'ops beyond'.padStart(11)}`,
+    );
+    for (const r of results.filter((x) => x.cpu.floor.length === RUNS)) {
+      const mcp = r.cpu.server.map((x, n) => x + r.cpu.client[n]);
+      const atFloor = r.cpu.floor.map((x, n) => x + r.cpu.floorClient[n]);
+      console.log(
+        `${r.name.padEnd(32)} ${ms(median(r.cpu.floor))} ${ms(median(r.cpu.floorClient))} ${ms(added(atFloor, r.cpu.raw))} ${ms(added(mcp, atFloor))}`,
       );
     }
   } else console.log('CPU: not measured (no /proc/PID/task/*/schedstat here)');
