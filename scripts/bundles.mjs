@@ -161,7 +161,9 @@ async function bundleAsset(root, define, options, file, packages, share = true) 
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
   if (!/^[\x00-\x7f]*$/.test(code)) throw new Error(`${file} is not ASCII after escaping`);
-  const shared = share ? dictionaryNamespaces(shareNamespaces(code, file), file) : code;
+  const shared = share
+    ? directNamespaces(dictionaryNamespaces(shareNamespaces(code, file), file), file)
+    : code;
   // Wrapped as the loader compiles it (scripts/sea-loader.cjs), so that it compiles the file's own string
   // rather than a copy joined to the wrapper: 0.3 MB less for the runtime to allocate and copy at start.
   writeFileSync(file, WRAP_START + shared + WRAP_END);
@@ -214,10 +216,39 @@ function dictionaryNamespaces(code, file) {
       // Each lazily run module's body is the one method of an object named for its file (stack traces
       // show the name): one more map each, made at the start.
       .replace(/(__esm|__commonJS)\(\{"/g, '$1({__proto__:null,"')
-      .replace(TO_COMMON_JS, TO_COMMON_JS.replace('__defProp({}', '__defProp(Object.create(null)'))
+      .replace(TO_COMMON_JS, TO_COMMON_JS_COPY)
       .replace(/__export\(([\w$]+),\{/g, '__export($1,{__proto__:null,')
       .replace(/([\w$]+)=\{\}/g, (all, name) => (names.has(name) ? `${name}=Object.create(null)` : all))
   );
+}
+
+const TO_COMMON_JS_COPY = TO_COMMON_JS.replace('__defProp({}', '__defProp(Object.create(null)');
+
+/**
+ * A module's namespace handed over as it is, not copied. esbuild's `__toCommonJS` copies every export of
+ * a module into a new object of getters at each `require` of it (the runtime's `__core` getters are
+ * one each), and a part's `__toESM(require_x(), 1)` copies that copy again, in Node's mode (its
+ * `default` the module object): a part's every read of a runtime module went through three getters,
+ * and `ops hosts totals` copied some 400 exports at each start. The namespace is marked `__esModule`
+ * once and is itself what `require` gives; a part reads the runtime's modules of src/ (`ops-core:…ts`,
+ * which have no default export) from it directly. Packages (commander, the keyring) keep Node's
+ * namespace, with its `default`. A bundle whose helper is not the one expected fails the build.
+ */
+function directNamespaces(code, file) {
+  let out = code;
+  if (code.includes('__toCommonJS(')) {
+    if (code.split(TO_COMMON_JS_COPY).length !== 2)
+      throw new Error(`${file}: esbuild's __toCommonJS helper is not as expected`);
+    out = out.replace(
+      TO_COMMON_JS_COPY,
+      '__toCommonJS=mod=>(__hasOwnProp.call(mod,"__esModule")||__defProp(mod,"__esModule",{value:!0}),mod)',
+    );
+  }
+  const core = [
+    ...code.matchAll(/var (require_[\w$]+)=__commonJS\(\{__proto__:null,"ops-core:[^"]+\.ts"/g),
+  ].map((m) => m[1]);
+  for (const name of core) out = out.replaceAll(`__toESM(${name}(),1)`, `${name}()`);
+  return out;
 }
 
 /**

@@ -54,6 +54,27 @@ describe('parts of the built CLI', () => {
     }
   });
 
+  // A module's namespace was copied, every export a getter, at each `require` (`__toCommonJS`) and again
+  // by each part's `__toESM` of it: some 400 exports at each start of `ops hosts totals` (scripts/bundles.mjs,
+  // directNamespaces).
+  it("a part reads the runtime's modules through their own namespace, copied by no helper", () => {
+    const runtime = readFileSync(join(builtRuntime(), 'run.cjs'), 'latin1');
+    expect(runtime).toContain(
+      '__toCommonJS=mod=>(__hasOwnProp.call(mod,"__esModule")||__defProp(mod,"__esModule",{value:!0}),mod)',
+    );
+    for (const file of ['lib/service-hosts.cjs', 'lib/service-pipelines.cjs', 'lib/query.cjs']) {
+      const code = readFileSync(join(builtRuntime(), file), 'latin1');
+      const core = [
+        ...code.matchAll(/var (require_[\w$]+)=__commonJS\(\{__proto__:null,"ops-core:[^"]+\.ts"/g),
+      ];
+      expect([file, core.length > 0]).toEqual([file, true]);
+      for (const [, name] of core) expect([file, code.includes(`__toESM(${name}()`)]).toEqual([file, false]);
+    }
+    // A package the runtime hands a part (commander) keeps Node's namespace, with its `default`.
+    const pipelines = readFileSync(join(builtRuntime(), 'lib/service-pipelines.cjs'), 'latin1');
+    expect(pipelines).toMatch(/__toESM\(require_commander\(\),1\)/);
+  });
+
   it('hosts totals loads its service alone', async () => {
     expect(await partsLoaded(['hosts', 'totals'])).toEqual(['service-hosts']);
   });
