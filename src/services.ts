@@ -1,16 +1,7 @@
 import type { ServiceEntry } from './app/types.js';
 import type { ServiceDescriptor } from './clients/descriptor.js';
-import { sandboxCredentials } from './sandbox/core/credentials.js';
 import type { EmulatorFactory } from './sandbox/core/framework.js';
-import {
-  choice,
-  choiceOf,
-  flag,
-  integer,
-  number,
-  pattern,
-  sandboxSettings,
-} from './sandbox/core/settings.js';
+import { choice, choiceOf, flag, integer, number, pattern } from './sandbox/core/settings.js';
 
 export type { ServiceCommands, ServiceEntry } from './app/types.js';
 
@@ -273,9 +264,3 @@ export const SERVICE_NAMES = SERVICES.map((s) => s.name);
 export function findService(name: string): ServiceEntry | undefined {
   return SERVICES.find((s) => s.name === name);
 }
-
-/** The sandbox's documented credentials by service, as declared above (no overrides). */
-export const SANDBOX_CREDENTIALS = sandboxCredentials(SERVICES);
-
-/** The `--set` rules by service, as declared above. */
-export const SANDBOX_SETTINGS = sandboxSettings(SERVICES);

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sandboxCredentials } from '../src/sandbox/core/credentials.js';
 import { Clock, type EmulatorFactory } from '../src/sandbox/core/framework.js';
-import { SANDBOX_CREDENTIALS, SANDBOX_SETTINGS, SERVICES } from '../src/services.js';
+import { SERVICES } from '../src/services.js';
+import { SANDBOX_CREDENTIALS, SANDBOX_SETTINGS } from './helpers/sandbox-tables.js';
 import { SPECS_DIR } from './helpers/conformance.js';
 
 describe('the service table declares each service once', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/sandbox/breach/index.js';
 import { websiteDomain } from '../../src/sandbox/breach/rules.js';
 import { Clock, type Emulator, type SandboxRequest } from '../../src/sandbox/core/framework.js';
-import { SANDBOX_SETTINGS } from '../../src/services.js';
+import { SANDBOX_SETTINGS } from '../helpers/sandbox-tables.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 const KEY = 'sandbox-breach-key';

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../src/app/types.js';
 import type { CloudClient } from '../../src/clients/cloud/client.js';
 import { createEmulator } from '../../src/sandbox/cloud/index.js';
-import { SANDBOX_CREDENTIALS } from '../../src/services.js';
+import { SANDBOX_CREDENTIALS } from '../helpers/sandbox-tables.js';
 import { directEmulator } from '../helpers/emulator.js';
 import { strictStub } from '../helpers/http.js';
 import { output, parseVerb as parseVerbOf } from '../helpers/verbs.js';

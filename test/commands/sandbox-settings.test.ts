@@ -4,7 +4,8 @@ import { sandboxStartCommand } from '../../src/commands/sandbox/start.js';
 import { UsageError } from '../../src/errors.js';
 import { Clock, type EmulatorFactory } from '../../src/sandbox/core/framework.js';
 import { checkSandboxSettings } from '../../src/sandbox/core/settings.js';
-import { SANDBOX_CREDENTIALS, SANDBOX_SETTINGS, SERVICES } from '../../src/services.js';
+import { SERVICES } from '../../src/services.js';
+import { SANDBOX_CREDENTIALS, SANDBOX_SETTINGS } from '../helpers/sandbox-tables.js';
 import { parseVerb } from '../helpers/verbs.js';
 
 /** Keys an emulator reads at start, found by handing it settings that record every read. */

@@ -3,7 +3,7 @@ import type { Factory } from '../../src/app/types.js';
 import type { DataapiClient } from '../../src/clients/dataapi/client.js';
 import type { ErrorResultWire } from '../../src/clients/dataapi/types.js';
 import type { Page } from '../../src/clients/http/paginate.js';
-import { SANDBOX_CREDENTIALS } from '../../src/services.js';
+import { SANDBOX_CREDENTIALS } from '../helpers/sandbox-tables.js';
 import { output, parseVerb as parseVerbOf } from '../helpers/verbs.js';
 
 export { output };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_CREDENTIALS } from '../../src/services.js';
+import { SANDBOX_CREDENTIALS } from '../helpers/sandbox-tables.js';
 import {
   ACCOUNT_ID,
   BEARER,

@@ -3,7 +3,7 @@ import type { Factory } from '../../src/app/types.js';
 import type { DbAccount, DbClient } from '../../src/clients/db/client.js';
 import type { SqlRoleAssignmentWire, SqlRoleDefinitionWire } from '../../src/clients/db/types.js';
 import type { Page } from '../../src/clients/http/paginate.js';
-import { SANDBOX_CREDENTIALS } from '../../src/services.js';
+import { SANDBOX_CREDENTIALS } from '../helpers/sandbox-tables.js';
 import { createEmulator } from '../../src/sandbox/db/index.js';
 import { directEmulator } from '../helpers/emulator.js';
 import { strictStub } from '../helpers/http.js';

@@ -4,7 +4,7 @@ import type { DocgenClient } from '../../src/clients/docgen/client.js';
 import type { DocgenJobWire } from '../../src/clients/docgen/types.js';
 import type { Page } from '../../src/clients/http/paginate.js';
 import { createEmulator } from '../../src/sandbox/docgen/index.js';
-import { SANDBOX_CREDENTIALS } from '../../src/services.js';
+import { SANDBOX_CREDENTIALS } from '../helpers/sandbox-tables.js';
 import { directEmulator } from '../helpers/emulator.js';
 import { strictStub } from '../helpers/http.js';
 import { output, parseVerb as parseVerbOf } from '../helpers/verbs.js';

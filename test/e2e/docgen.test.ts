@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_CREDENTIALS } from '../../src/services.js';
+import { SANDBOX_CREDENTIALS } from '../helpers/sandbox-tables.js';
 import { NO_SCOPE_TOKEN } from '../../src/sandbox/docgen/seed.js';
 import { NEWEST_BATCH_ID, NEWEST_JOB_ID, TEMPLATES } from '../../src/sandbox/docgen/seed.js';
 import { runCli, runMain } from '../helpers/cli.js';

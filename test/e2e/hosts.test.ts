@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_CREDENTIALS } from '../../src/services.js';
+import { SANDBOX_CREDENTIALS } from '../helpers/sandbox-tables.js';
 import { NO_HOSTS_READ_APP_KEY } from '../../src/sandbox/hosts/seed.js';
 import { runCli, runMain } from '../helpers/cli.js';
 import { useConformance } from '../helpers/conformance.js';

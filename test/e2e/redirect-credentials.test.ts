@@ -2,7 +2,8 @@ import { once } from 'node:events';
 import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CREDENTIALS, SERVICES } from '../../src/services.js';
+import { SERVICES } from '../../src/services.js';
+import { SANDBOX_CREDENTIALS } from '../helpers/sandbox-tables.js';
 import { runCli } from '../helpers/cli.js';
 import { sandboxEnv } from '../helpers/sandbox.js';
 

@@ -1,5 +1,5 @@
 import { Clock, type EmulatorFactory, type Reply } from '../../src/sandbox/core/framework.js';
-import { SANDBOX_CREDENTIALS, SANDBOX_SETTINGS } from '../../src/services.js';
+import { SANDBOX_CREDENTIALS, SANDBOX_SETTINGS } from './sandbox-tables.js';
 
 export interface DirectAnswer<B = Record<string, unknown>> {
   status: number;

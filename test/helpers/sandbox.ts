@@ -1,6 +1,7 @@
 import { Agent, fetch } from 'undici';
 import { afterAll, beforeEach } from 'vitest';
-import { SANDBOX_CREDENTIALS, SERVICES } from '../../src/services.js';
+import { SERVICES } from '../../src/services.js';
+import { SANDBOX_CREDENTIALS } from './sandbox-tables.js';
 import type { EmulatorFactory } from '../../src/sandbox/core/framework.js';
 import type { FaultRule } from '../../src/sandbox/core/faults.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/core/server.js';

@@ -4,7 +4,7 @@ import type { HostsClient } from '../../src/clients/hosts/client.js';
 import type { HostWire } from '../../src/clients/hosts/types.js';
 import type { Page } from '../../src/clients/http/paginate.js';
 import type { Factory } from '../../src/app/types.js';
-import { SANDBOX_CREDENTIALS, SANDBOX_SETTINGS } from '../../src/services.js';
+import { SANDBOX_CREDENTIALS, SANDBOX_SETTINGS } from '../helpers/sandbox-tables.js';
 import { Clock, type Emulator, type Reply } from '../../src/sandbox/core/framework.js';
 import { createEmulator } from '../../src/sandbox/hosts/index.js';
 

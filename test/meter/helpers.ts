@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { output, parseVerb as parseVerbOf } from '../helpers/verbs.js';
 import type { Factory } from '../../src/app/types.js';
-import { SANDBOX_CREDENTIALS, SANDBOX_SETTINGS } from '../../src/services.js';
+import { SANDBOX_CREDENTIALS, SANDBOX_SETTINGS } from '../helpers/sandbox-tables.js';
 import { Clock, type Emulator, type Reply } from '../../src/sandbox/core/framework.js';
 import { createEmulator } from '../../src/sandbox/meter/index.js';
 

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../src/app/types.js';
 import type { Page } from '../../src/clients/http/paginate.js';
 import type { PipelinesClient } from '../../src/clients/pipelines/client.js';
-import { SANDBOX_CREDENTIALS } from '../../src/services.js';
+import { SANDBOX_CREDENTIALS } from '../helpers/sandbox-tables.js';
 import { createEmulator } from '../../src/sandbox/pipelines/index.js';
 import { directEmulator } from '../helpers/emulator.js';
 import { strictStub } from '../helpers/http.js';

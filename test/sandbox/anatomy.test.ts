@@ -3,7 +3,8 @@ import { dirname, join, relative, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { Clock, type EmulatorFactory } from '../../src/sandbox/core/framework.js';
-import { SANDBOX_CREDENTIALS, SANDBOX_SETTINGS, SERVICES } from '../../src/services.js';
+import { SERVICES } from '../../src/services.js';
+import { SANDBOX_CREDENTIALS, SANDBOX_SETTINGS } from '../helpers/sandbox-tables.js';
 
 /** Methods of a client that send no request of their own: its dry-run view, the ids it composes. */
 const NOT_OPERATIONS = new Set(['planning', 'accountId', 'roleDefinitionId']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/sandbox/breach/index.js';
 import { Clock, type Emulator, type SandboxRequest } from '../../src/sandbox/core/framework.js';
-import { SANDBOX_SETTINGS } from '../../src/services.js';
+import { SANDBOX_SETTINGS } from '../helpers/sandbox-tables.js';
 
 // The breach emulator's rules that the Gate owns now: every request counted and refused without a
 // user agent (whatever its route), the key checked before its bucket is spent, each key's own bucket.

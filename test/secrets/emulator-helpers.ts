@@ -1,6 +1,6 @@
 import { Clock, type Reply } from '../../src/sandbox/core/framework.js';
 import { createEmulator } from '../../src/sandbox/secrets/index.js';
-import { SANDBOX_SETTINGS } from '../../src/services.js';
+import { SANDBOX_SETTINGS } from '../helpers/sandbox-tables.js';
 
 export const ROOT = 'sandbox-root-token';
 
