@@ -41,9 +41,8 @@ const files = Object.fromEntries(
 );
 const next = join(dist, 'ops.next.cjs');
 await buildMain(root, next, {
-  define: { ...define, 'import.meta.url': '__opsMainUrl' },
-  // main.ts finds the help pages beside itself.
-  banner: "var __opsMainUrl = require('node:url').pathToFileURL(__filename).href;",
+  // main.ts finds the help pages beside itself, in __dirname.
+  define: { ...define, 'import.meta.url': 'undefined' },
   entry: "export { main, commandPaths, helpTopicNames } from './src/main.ts';\n",
   runLoader: `
     const { diskLoader } = require('./scripts/disk-loader.cjs');

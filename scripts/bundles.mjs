@@ -535,7 +535,7 @@ export async function buildRuntime(root, dir, define) {
  * Bundles main.ts alone (version, help pages, signals) into `outfile`, from `entry` (source importing
  * it), with `./run.js` replaced by `runLoader`: source that sets `module.exports` to the loaded runtime.
  */
-export async function buildMain(root, outfile, { define, entry, runLoader, banner }) {
+export async function buildMain(root, outfile, { define, entry, runLoader }) {
   const loadRun = {
     name: 'run-through-loader',
     setup(b) {
@@ -560,7 +560,6 @@ export async function buildMain(root, outfile, { define, entry, runLoader, banne
     target: 'node22',
     define,
     plugins: [loadRun],
-    ...(banner ? { banner: { js: banner } } : {}),
     minifyWhitespace: true,
     minifySyntax: true,
     // Its names too (15 KiB to 10): the version and the help pages read no more than they must, and
