@@ -248,7 +248,31 @@ function directNamespaces(code, file) {
     ...code.matchAll(/var (require_[\w$]+)=__commonJS\(\{__proto__:null,"ops-core:[^"]+\.ts"/g),
   ].map((m) => m[1]);
   for (const name of core) out = out.replaceAll(`__toESM(${name}(),1)`, `${name}()`);
-  return out;
+  return literalNamespaces(out);
+}
+
+/**
+ * A namespace made as one object literal of getters (`x={__proto__:null,get a(){return a},…}`) rather
+ * than an empty object whose getters `__export` defines one by one from an object of arrow functions (a
+ * closure, a descriptor object and a call of `Object.defineProperty` each, in a loop of `for…in`): the
+ * runtime makes 63 namespaces, some 300 exports, at each start. A getter of the literal is enumerable as
+ * `__export`'s are; it is also configurable, which no code of the bundles asks of a namespace. A
+ * namespace whose getters are not all `name:()=>binding` keeps `__export`.
+ */
+function literalNamespaces(code) {
+  const ENTRY = /^(?:[\w$]+|"[^"\\]*"):\(\)=>[\w$]+$/;
+  return code.replace(
+    /([\w$]+)=Object\.create\(null\);__export\(\1,\{__proto__:null,([^{}]*)\}\)/g,
+    (all, name, body) => {
+      const entries = body.split(',');
+      if (!entries.every((e) => ENTRY.test(e))) return all;
+      const getters = entries.map((e) => {
+        const at = e.indexOf(':()=>');
+        return `get ${e.slice(0, at)}(){return ${e.slice(at + 5)}}`;
+      });
+      return `${name}={__proto__:null,${getters.join(',')}}`;
+    },
+  );
 }
 
 /**
