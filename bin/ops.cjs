@@ -18,17 +18,50 @@ if (major < 22 || (major === 22 && minor < 12)) {
   process.stderr.write(`ops: needs Node 22.12 or newer (found v${process.versions.node})\n`);
   process.exitCode = 1;
 } else {
-  // dist/ops.cjs (main: the version, the help pages, the runtime's loader) compiled from Node's own
-  // code cache, kept beside the runtime's (scripts/disk-loader.cjs finds that folder the same way):
-  // about 1 million instructions of each start's 80 to 140 (bench/startup-instructions.mjs).
-  // NODE_DISABLE_COMPILE_CACHE turns it off, as it does the runtime's.
+  // dist/ops.cjs (main: the version, the help pages, the runtime's loader) run from a V8 code cache made
+  // once a command has run, as the runtime's are (scripts/disk-loader.cjs adopts it and adds a new
+  // command's code to it as to theirs): Node's own compile cache holds only what is compiled before
+  // anything runs, so main's every function was compiled again at each start (4 million instructions
+  // of `ops hosts totals`' 137, bench/startup-instructions.mjs). The cache is named by main's first line
+  // (its build and a hash of itself: no cache is read for other source) and kept in the runtime's cache
+  // folder; a command that never loads the runtime writes it here. NODE_DISABLE_COMPILE_CACHE turns it
+  // off, as it does the runtime's.
+  const fs = require('node:fs');
+  const dist = `${__dirname.slice(0, -'bin'.length)}dist`;
+  const file = `${dist}${require('node:path').sep}ops.cjs`;
+  const source = fs.readFileSync(file, 'latin1');
   const env = process.env;
   const home = env.XDG_CACHE_HOME || (env.HOME && `${env.HOME}/.cache`);
-  const dir = env.OPS_CACHE_DIR ? `${env.OPS_CACHE_DIR}/compile` : home && `${home}/ops/compile`;
-  if (dir) require('node:module').enableCompileCache(dir);
-  require('../dist/ops.cjs')
-    .main(process.argv)
-    .then((code) => {
-      process.exitCode = code;
+  const dir = env.NODE_DISABLE_COMPILE_CACHE
+    ? undefined
+    : env.OPS_CACHE_DIR
+      ? `${env.OPS_CACHE_DIR}/code`
+      : home && `${home}/ops/code`;
+  const [, build, hash] = /^\/\/ ops main ([0-9a-f]+) ([0-9a-f]+)\n/.exec(source) ?? [];
+  const cacheFile = dir && hash && `${dir}/${build}-${process.versions.v8}-main-${hash}.cache`;
+  let cachedData;
+  try {
+    if (cacheFile) cachedData = fs.readFileSync(cacheFile);
+  } catch {}
+  const { Script } = require('node:vm');
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: file,
+    ...(cachedData ? { cachedData } : {}),
+  });
+  const main = { name: `main-${hash}`, script, cache: cachedData, adopted: false };
+  if (cacheFile) globalThis[Symbol.for('ops.main')] = main;
+  if (cacheFile && script.cachedDataRejected !== false)
+    process.once('exit', () => {
+      if (main.adopted || (!cachedData && fs.existsSync(cacheFile))) return;
+      try {
+        fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+        fs.writeFileSync(`${cacheFile}.${process.pid}`, script.createCachedData(), { mode: 0o600 });
+        fs.renameSync(`${cacheFile}.${process.pid}`, cacheFile);
+      } catch {}
     });
+  const m = { exports: {} };
+  script.runInThisContext()(m.exports, require, m, file, dist);
+  m.exports.main(process.argv).then((code) => {
+    process.exitCode = code;
+  });
 }

@@ -7,7 +7,18 @@
 // Why not ES modules with code splitting: a command loaded some 30 chunks through Node's ES module
 // loader, and Node's compile cache holds only what is compiled before anything runs; the CommonJS
 // runtime with a cache made after a command has run starts `ops hosts totals` about 12 ms sooner.
-import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { buildDefines, buildMain, buildRuntime } from './bundles.mjs';
 
@@ -48,6 +59,12 @@ await buildMain(root, next, {
     const { diskLoader } = require('./scripts/disk-loader.cjs');
     module.exports = diskLoader(__dirname + '/builds/${buildId}', ${JSON.stringify(buildId)}).load('run');`,
 });
+// bin/ops.cjs runs main from a code cache named by this line (its build and a hash of main itself), so
+// that no cache is ever read for other source; it reads main as Latin-1, a plain copy, so main is ASCII.
+const mainCode = readFileSync(next, 'latin1');
+if (!/^[\x00-\x7f]*$/.test(mainCode)) throw new Error(`${next} is not ASCII`);
+const mainHash = createHash('sha256').update(mainCode).digest('hex').slice(0, 16);
+writeFileSync(next, `// ops main ${buildId} ${mainHash}\n${mainCode}`);
 const kib = (f) => statSync(f).size / 1024;
 const libs = Object.entries(files).filter(([name]) => name.startsWith('lib/') && name.endsWith('.cjs'));
 console.error(

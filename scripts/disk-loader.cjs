@@ -58,11 +58,20 @@ function diskLoader(dir, buildId) {
       return undefined;
     }
   };
-  const loader = createLoader(read, (name, script) => {
+  const track = (name, script) => {
     if (!folder) return;
     if (loaded.length === 0) process.once('exit', save);
     loaded.push([name, script]);
-  });
+  };
+  // Main (dist/ops.cjs), which bin/ops.cjs ran from its own cache in this folder: kept with the
+  // bundles', written again as theirs are (a new command's code added to it).
+  const main = globalThis[Symbol.for('ops.main')];
+  if (main && folder) {
+    main.adopted = true;
+    if (main.cache) caches.set(main.name, main.cache);
+    track(main.name, main.script);
+  }
+  const loader = createLoader(read, track);
   function load(name) {
     const exports = loader.load(name);
     if (name === 'run') runtime = exports;

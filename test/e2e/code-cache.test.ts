@@ -55,7 +55,8 @@ describe('the code cache of the npm package', () => {
     const written = files(dir);
     expect(written.filter((f) => f.endsWith('-run.cache'))).toHaveLength(1);
     expect(written.filter((f) => f.endsWith('-lib_service-hosts.cache'))).toHaveLength(1);
-    for (const f of written) expect(f).toMatch(/^[0-9a-f]{16}-.+-((run|lib_[\w-]+)\.cache|commands)$/);
+    for (const f of written)
+      expect(f).toMatch(/^[0-9a-f]{16}-.+-((run|lib_[\w-]+|main-[0-9a-f]{16})\.cache|commands)$/);
     // The command whose code they hold: its words, its output format when one is named, its exit code.
     expect(commands(dir)).toEqual(['config get 0']);
     expect(statSync(join(dir, 'code')).mode & 0o777).toBe(0o700);
@@ -72,8 +73,9 @@ describe('the code cache of the npm package', () => {
     const dir = cacheDir();
     const r = await cli(['hosts', 'totals', '--no-such-flag'], dir);
     expect(r.code).toBe(2);
-    expect(files(dir).map((f) => f.replace(/^.*-(run|lib_[\w-]+)\.cache$/, '$1'))).toEqual([
+    expect(files(dir).map((f) => f.replace(/^.*-(run|lib_[\w-]+|main)-?[0-9a-f]*\.cache$/, '$1'))).toEqual([
       'lib_service-hosts',
+      'main',
       'run',
     ]);
   });
@@ -127,14 +129,36 @@ describe('the code cache of the npm package', () => {
     expect(statSync(file).size).toBeGreaterThan(100_000);
   });
 
-  // bin/ops.cjs turns on Node's own compile cache for dist/ops.cjs (main), beside the runtime's caches.
-  it("dist/ops.cjs is compiled from Node's compile cache in the same folder from the second run on", async () => {
+  // bin/ops.cjs runs dist/ops.cjs (main) from a code cache of its own in the same folder, made once a
+  // command has run (Node's compile cache held only what was compiled before anything ran), named by
+  // main's first line, and grown by a new command as the runtime's is.
+  it('dist/ops.cjs runs from its own code cache, made after a command ran, named by its build and hash', async () => {
     const dir = cacheDir();
+    const [, build, hash] = /^\/\/ ops main ([0-9a-f]{16}) ([0-9a-f]{16})\n/.exec(
+      readFileSync(join(DIST, 'ops.cjs'), 'latin1'),
+    )!;
+    // A command that never loads the runtime writes main's alone.
     expect((await cli(['--version'], dir)).code).toBe(0);
-    expect(readdirSync(join(dir, 'compile'))).toEqual([expect.stringMatching(/^v\d+\.\d+\.\d+-/)]);
-    const second = await cli(['--version'], dir, { NODE_DEBUG_NATIVE: 'COMPILE_CACHE' });
-    expect(second.code).toBe(0);
-    expect(second.stderr).toMatch(/V8 code cache for CommonJS \S*dist\/ops\.cjs was accepted/);
+    const name = files(dir).find((f) => f.endsWith(`-main-${hash}.cache`));
+    expect(files(dir)).toEqual([name]);
+    expect(name!.startsWith(`${build}-`)).toBe(true);
+    const file = join(dir, 'code', name!);
+    const alone = statSync(file).size;
+    // V8 reads it (node's --profile-deserialization names each code cache read, by its size).
+    const read = spawnSync(
+      process.execPath,
+      ['--profile-deserialization', join(import.meta.dirname, '../../bin/ops.cjs'), '--version'],
+      { env: { ...process.env, OPS_CACHE_DIR: dir }, encoding: 'utf8' },
+    );
+    expect(read.status).toBe(0);
+    expect(read.stdout).toContain(`[Deserializing from ${alone} bytes`);
+    // A command new to the caches adds its code to main's too.
+    expect((await cli(['config', 'get', 'output'], dir)).code).toBe(0);
+    expect(statSync(file).size).toBeGreaterThan(alone);
+    // One V8 refuses is written again, and costs the command nothing.
+    writeFileSync(file, Buffer.alloc(4096, 7));
+    expect(await cli(['--version'], dir)).toMatchObject({ code: 0, stderr: '' });
+    expect(readFileSync(file).equals(Buffer.alloc(4096, 7))).toBe(false);
   });
 
   it('NODE_DISABLE_COMPILE_CACHE writes nothing; a cache folder that cannot be made costs nothing but speed', async () => {
