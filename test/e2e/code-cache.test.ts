@@ -170,6 +170,10 @@ describe('the code cache of the npm package', () => {
     writeFileSync(blocker, '');
     const r = await cli(['config', 'get', 'output'], blocker);
     expect(r).toMatchObject({ code: 0, stdout: 'table\n', stderr: '' });
+    // Main's cache alone (a command that never loads the runtime: bin/ops.cjs writes it).
+    expect(await cli(['--version'], blocker)).toMatchObject({ code: 0, stderr: '' });
+    expect((await cli(['--version'], off, { NODE_DISABLE_COMPILE_CACHE: '1' })).code).toBe(0);
+    expect(readdirSync(off)).toEqual([]);
   });
 
   it('first writer wins: a long-running command started before the cache existed leaves it as it is', async () => {
