@@ -197,7 +197,7 @@ const TO_COMMON_JS = '__toCommonJS=mod=>__copyProps(__defProp({},"__esModule",{v
 /**
  * esbuild gives each module that is required or imported lazily a namespace object, made at the
  * bundle's start: an object literal of getters (`{a:()=>a,…}`) whose accessors are then defined one by
- * one on an empty object, and copied one by one again for each `require` (`__toCommonJS`). V8 gives an
+ * one on an empty object (and copied again for each `require`: see directNamespaces). V8 gives an
  * object a new hidden class (a map, with a transition from the last) for each property added to it:
  * the runtime's 65 namespaces and 292 exports made some 700 maps at every start, and each of its 153
  * lazily run modules one more (below). These objects are made in dictionary mode instead (a null
@@ -208,21 +208,16 @@ const TO_COMMON_JS = '__toCommonJS=mod=>__copyProps(__defProp({},"__esModule",{v
 function dictionaryNamespaces(code, file) {
   if (code.includes('__export(') && code.split(EXPORT).length !== 2)
     throw new Error(`${file}: esbuild's __export helper is not as expected`);
-  if (code.includes('__toCommonJS(') && code.split(TO_COMMON_JS).length !== 2)
-    throw new Error(`${file}: esbuild's __toCommonJS helper is not as expected`);
   const names = new Set([...code.matchAll(/__export\(([\w$]+),\{/g)].map((m) => m[1]));
   return (
     code
       // Each lazily run module's body is the one method of an object named for its file (stack traces
       // show the name): one more map each, made at the start.
       .replace(/(__esm|__commonJS)\(\{"/g, '$1({__proto__:null,"')
-      .replace(TO_COMMON_JS, TO_COMMON_JS_COPY)
       .replace(/__export\(([\w$]+),\{/g, '__export($1,{__proto__:null,')
       .replace(/([\w$]+)=\{\}/g, (all, name) => (names.has(name) ? `${name}=Object.create(null)` : all))
   );
 }
-
-const TO_COMMON_JS_COPY = TO_COMMON_JS.replace('__defProp({}', '__defProp(Object.create(null)');
 
 /**
  * A module's namespace handed over as it is, not copied. esbuild's `__toCommonJS` copies every export of
@@ -237,10 +232,10 @@ const TO_COMMON_JS_COPY = TO_COMMON_JS.replace('__defProp({}', '__defProp(Object
 function directNamespaces(code, file) {
   let out = code;
   if (code.includes('__toCommonJS(')) {
-    if (code.split(TO_COMMON_JS_COPY).length !== 2)
+    if (code.split(TO_COMMON_JS).length !== 2)
       throw new Error(`${file}: esbuild's __toCommonJS helper is not as expected`);
     out = out.replace(
-      TO_COMMON_JS_COPY,
+      TO_COMMON_JS,
       '__toCommonJS=mod=>(__hasOwnProp.call(mod,"__esModule")||__defProp(mod,"__esModule",{value:!0}),mod)',
     );
   }
