@@ -175,7 +175,7 @@ try {
       let from = process.cpuUsage();
       mcp.push(await timed(call));
       cpu.client.push(cpuSince(from));
-      const floorServer = floorCpu();
+      const floorServer = c.noFloor ? undefined : floorCpu();
       if (!c.noFloor) {
         from = process.cpuUsage();
         atFloor.push(await timed(floorCall));
@@ -186,7 +186,7 @@ try {
       cpu.raw.push(cpuSince(from));
       // Read after the raw requests too: what a server does once it has answered is the call's.
       if (server !== undefined) cpu.server.push(serverCpu() - server);
-      if (floorServer !== undefined && !c.noFloor) cpu.floor.push(floorCpu() - floorServer);
+      if (floorServer !== undefined) cpu.floor.push(floorCpu() - floorServer);
     }
     results.push({ name: c.name, mcp, atFloor, direct, cpu });
   }

@@ -161,8 +161,10 @@ async function bundleAsset(root, define, options, file, packages, share = true) 
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
   if (!/^[\x00-\x7f]*$/.test(code)) throw new Error(`${file} is not ASCII after escaping`);
+  // The namespace rewrites, in order: one namespace per module, dictionary mode, handed over without a
+  // copy, made as literals.
   const shared = share
-    ? directNamespaces(dictionaryNamespaces(shareNamespaces(code, file), file), file)
+    ? literalNamespaces(directNamespaces(dictionaryNamespaces(shareNamespaces(code, file), file), file))
     : code;
   // Wrapped as the loader compiles it (scripts/sea-loader.cjs), so that it compiles the file's own string
   // rather than a copy joined to the wrapper: 0.3 MB less for the runtime to allocate and copy at start.
@@ -243,7 +245,7 @@ function directNamespaces(code, file) {
     ...code.matchAll(/var (require_[\w$]+)=__commonJS\(\{__proto__:null,"ops-core:[^"]+\.ts"/g),
   ].map((m) => m[1]);
   for (const name of core) out = out.replaceAll(`__toESM(${name}(),1)`, `${name}()`);
-  return literalNamespaces(out);
+  return out;
 }
 
 /**

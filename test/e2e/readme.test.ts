@@ -43,8 +43,7 @@ describe('the manual', () => {
     for (const page of manualPages())
       for (const [, target] of readFileSync(join(ROOT, page), 'utf8').matchAll(/\]\(([^)\s]+)\)/g)) {
         const path = target!.split('#')[0]!;
-        // docs/agents.md comes with the agent interface's own change (issue #36); drop this once it is in.
-        if (path === '' || /^[a-z]+:/.test(path) || path === 'docs/agents.md') continue;
+        if (path === '' || /^[a-z]+:/.test(path)) continue;
         if (!existsSync(join(ROOT, dirname(page), path))) broken.push(`${page}: ${target}`);
       }
     expect(broken).toEqual([]);
