@@ -154,6 +154,10 @@ describe('ops mcp: read-only by default', () => {
     expect(progressed).toBeGreaterThanOrEqual(2);
     const count = async () =>
       Object.values((await sb.counters()).requests.runs ?? {}).reduce((a, b) => a + b, 0);
+    // The client rejects at once; the server takes the cancellation when it reads it. A ping answered
+    // says it has (messages are read in order): from then on it sends nothing more for the call, however
+    // slowly a loaded machine let it get there (a poll due meanwhile had gone out, and failed the count).
+    await s.client.ping();
     const after = await count();
     await new Promise((r) => setTimeout(r, 2500));
     expect(await count()).toBe(after);
