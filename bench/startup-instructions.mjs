@@ -83,6 +83,11 @@ try {
     `work ratios: ops--version ${ratio('ops--version', 'node-e-0')}x node-e-0, ops-hosts--help ${ratio('ops-hosts--help', 'node-e-0')}x; ops-hosts-totals ${ratio('ops-hosts-totals', 'floor-node-http-cjs')}x the CommonJS floor${hasBinary ? `, binary-hosts-totals ${ratio('binary-hosts-totals', 'floor-node-http-cjs')}x` : ''} (the budgets, 1.05x, are on time: bench/startup.mjs)`,
   );
 } finally {
-  sandbox.kill();
+  // The sandbox writes its code caches into `work` as it ends: the folder is removed once it has.
+  if (sandbox.exitCode === null && sandbox.signalCode === null)
+    await new Promise((resolve) => {
+      sandbox.once('exit', resolve);
+      sandbox.kill();
+    });
   rmSync(work, { recursive: true, force: true });
 }

@@ -18,18 +18,56 @@ if (major < 22 || (major === 22 && minor < 12)) {
   process.stderr.write(`ops: needs Node 22.12 or newer (found v${process.versions.node})\n`);
   process.exitCode = 1;
 } else {
-  // dist/ops.cjs (main: the version, the help pages, the runtime's loader) run from a V8 code cache made
-  // once a command has run, as the runtime's are (scripts/disk-loader.cjs adopts it and adds a new
-  // command's code to it as to theirs): Node's own compile cache holds only what is compiled before
-  // anything runs, so main's every function was compiled again at each start (4 million instructions
-  // of `ops hosts totals`' 137, bench/startup-instructions.mjs). The cache is named by main's first line
-  // (its build and a hash of itself: no cache is read for other source) and kept in the runtime's cache
-  // folder; a command that never loads the runtime writes it here. NODE_DISABLE_COMPILE_CACHE turns it
-  // off, as it does the runtime's.
   const fs = require('node:fs');
   const dist = `${__dirname.slice(0, -'bin'.length)}dist`;
   const file = `${dist}${require('node:path').sep}ops.cjs`;
   const source = fs.readFileSync(file, 'latin1');
+  const [, build, hash, version, commit, date] =
+    /^\/\/ ops main ([0-9a-f]+) ([0-9a-f]+)(?: (\S+) (\S+) (\S+))?\n/.exec(source) ?? [];
+  const args = process.argv;
+  // `ops --version` alone: the line main prints (src/version.ts's versionLine), from what main's first
+  // line says it was built with, without compiling main (node:vm, its cache, its start: 1.5 ms, a
+  // twentieth of Node's own). Windows, whose stdout main keeps as a stream, and every other form of
+  // --version (`-o json`, say) are main's.
+  if (
+    version &&
+    args.length === 3 &&
+    (args[2] === '--version' || args[2] === '-V') &&
+    process.platform !== 'win32'
+  ) {
+    const os = process.platform === 'darwin' ? 'macOS' : process.platform;
+    const cpu = process.arch === 'x64' ? 'amd64' : process.arch;
+    writeOut(fs, `ops ${version} (${commit}, ${date}, ${os}-${cpu})\n`);
+  } else {
+    runMain(fs, dist, file, source, build, hash);
+  }
+}
+
+/**
+ * `text` on stdout as main writes it (src/own-stdout.ts): write(2); a reader gone ends the process
+ * quietly; a descriptor that would block (EAGAIN), or another error, leaves the rest to process.stdout.
+ */
+function writeOut(fs, text) {
+  const bytes = Buffer.from(text);
+  let done = 0;
+  try {
+    while (done < bytes.length) done += fs.writeSync(1, bytes, done);
+  } catch (err) {
+    if (err.code !== 'EPIPE') process.stdout.write(bytes.subarray(done));
+  }
+}
+
+/**
+ * dist/ops.cjs (main: the version, the help pages, the runtime's loader) run from a V8 code cache made
+ * once a command has run, as the runtime's are (scripts/disk-loader.cjs adopts it and adds a new
+ * command's code to it as to theirs): Node's own compile cache holds only what is compiled before
+ * anything runs, so main's every function was compiled again at each start (4 million instructions
+ * of `ops hosts totals`' 137, bench/startup-instructions.mjs). The cache is named by main's first line
+ * (its build and a hash of itself: no cache is read for other source) and kept in the runtime's cache
+ * folder; a command that never loads the runtime writes it here. NODE_DISABLE_COMPILE_CACHE turns it
+ * off, as it does the runtime's.
+ */
+function runMain(fs, dist, file, source, build, hash) {
   const env = process.env;
   const home = env.XDG_CACHE_HOME || (env.HOME && `${env.HOME}/.cache`);
   const dir = env.NODE_DISABLE_COMPILE_CACHE
@@ -37,7 +75,6 @@ if (major < 22 || (major === 22 && minor < 12)) {
     : env.OPS_CACHE_DIR
       ? `${env.OPS_CACHE_DIR}/code`
       : home && `${home}/ops/code`;
-  const [, build, hash] = /^\/\/ ops main ([0-9a-f]+) ([0-9a-f]+)\n/.exec(source) ?? [];
   const cacheFile = dir && hash && `${dir}/${build}-${process.versions.v8}-main-${hash}.cache`;
   let cachedData;
   try {

@@ -61,10 +61,15 @@ await buildMain(root, next, {
 });
 // bin/ops.cjs runs main from a code cache named by this line (its build and a hash of main itself), so
 // that no cache is ever read for other source; it reads main as Latin-1, a plain copy, so main is ASCII.
+// The line ends with the version, commit and date main was built with, which `ops --version` alone
+// prints from it without compiling main (bin/ops.cjs): written with main, swapped in with it.
 const mainCode = readFileSync(next, 'latin1');
 if (!/^[\x00-\x7f]*$/.test(mainCode)) throw new Error(`${next} is not ASCII`);
 const mainHash = createHash('sha256').update(mainCode).digest('hex').slice(0, 16);
-writeFileSync(next, `// ops main ${buildId} ${mainHash}\n${mainCode}`);
+const stamp = ['__OPS_VERSION__', '__OPS_COMMIT__', '__OPS_BUILD_DATE__'].map((k) => JSON.parse(define[k]));
+if (!stamp.every((word) => /^[\x21-\x7e]+$/.test(word)))
+  throw new Error(`the version, commit and date must be words of printable ASCII: ${stamp.join(' ')}`);
+writeFileSync(next, `// ops main ${buildId} ${mainHash} ${stamp.join(' ')}\n${mainCode}`);
 const kib = (f) => statSync(f).size / 1024;
 const libs = Object.entries(files).filter(([name]) => name.startsWith('lib/') && name.endsWith('.cjs'));
 console.error(

@@ -19,9 +19,11 @@ describe('building while ops runs', () => {
     const done = new Promise<number | null>((resolve) => build.on('close', resolve));
     let building = true;
     void done.then(() => (building = false));
-    // Commands that load the main bundle alone, the runtime, a lazily loaded part and a help page.
+    // `--version` alone (the launcher reads main's first line), commands that load the main bundle
+    // alone, the runtime, a lazily loaded part and a help page.
     const lines = [
       ['--version'],
+      ['--version', '--json'],
       ['config', 'path'],
       ['sandbox', 'env', '--port', '4010'],
       ['hosts', '--help'],

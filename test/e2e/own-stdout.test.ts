@@ -70,6 +70,12 @@ describe.skipIf(!python)('stdout written directly (needs python3 for its pipes)'
   });
 
   it('a non-blocking pipe that is full (EAGAIN) hands the output to the stream, which waits for the reader: nothing lost', async () => {
+    // `--version` alone is written by bin/ops.cjs itself, the same way.
+    const line = await underPython('full', ['--version']);
+    expect(line).toMatchObject({ code: 0, stderr: '' });
+    expect(line.filler).toBeGreaterThan(4096);
+    expect(line.out).toMatch(/^ops \d+\.\d+\.\d+ \(.+\)\n$/);
+
     const version = await underPython('full', ['--version', '--json']);
     expect(version.code).toBe(0);
     expect(version.stderr).toBe('');
