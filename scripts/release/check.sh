@@ -8,6 +8,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 here="$PWD"
+# The pinned Node 24 first, as npm scripts and .ci/run have it: the machine's own Node may be older
+# (Debian's 20 has no zlib.zstdDecompressSync, which reads the image's layers). SYSTEM_NODE stays the
+# Node the npm package's smoke test runs it under.
+export PATH="$here/node_modules/.bin:$PATH"
 rel="$here/dist/release"
 version=$(node -p "require('./package.json').version")
 work="$(mktemp -d)"
