@@ -25,22 +25,67 @@ if (major < 22 || (major === 22 && minor < 12)) {
   const [, build, hash, version, commit, date] =
     /^\/\/ ops main ([0-9a-f]+) ([0-9a-f]+)(?: (\S+) (\S+) (\S+))?\n/.exec(source) ?? [];
   const args = process.argv;
-  // `ops --version` alone: the line main prints (src/version.ts's versionLine), from what main's first
-  // line says it was built with, without compiling main (node:vm, its cache, its start: 1.5 ms, a
-  // twentieth of Node's own). Windows, whose stdout main keeps as a stream, and every other form of
-  // --version (`-o json`, say) are main's.
-  if (
-    version &&
-    args.length === 3 &&
-    (args[2] === '--version' || args[2] === '-V') &&
-    process.platform !== 'win32'
-  ) {
-    const os = process.platform === 'darwin' ? 'macOS' : process.platform;
-    const cpu = process.arch === 'x64' ? 'amd64' : process.arch;
-    writeOut(fs, `ops ${version} (${commit}, ${date}, ${os}-${cpu})\n`);
-  } else {
-    runMain(fs, dist, file, source, build, hash);
-  }
+  // `ops --version` alone and a help page are printed here, without compiling main (node:vm, its
+  // cache, its start: about 0.85 ms, a fortieth of Node's own); Windows, whose stdout main keeps as a
+  // stream, and everything else are main's.
+  const text =
+    process.platform === 'win32'
+      ? undefined
+      : version && args.length === 3 && (args[2] === '--version' || args[2] === '-V')
+        ? versionText(version, commit, date)
+        : helpText(fs, dist, args.slice(2));
+  if (text !== undefined) writeOut(fs, text);
+  else runMain(fs, dist, file, source, build, hash);
+}
+
+/**
+ * `ops --version`'s line as main prints it (src/version.ts's versionLine), from what main's first line
+ * says it was built with; every other form of --version (`-o json`, say) is main's.
+ */
+function versionText(version, commit, date) {
+  const os = process.platform === 'darwin' ? 'macOS' : process.platform;
+  const cpu = process.arch === 'x64' ? 'amd64' : process.arch;
+  return `ops ${version} (${commit}, ${date}, ${os}-${cpu})\n`;
+}
+
+/**
+ * The page the build wrote for `ops <words> --help` (or `-h`, or `ops help <words>`), when main would
+ * print it as it is: src/help-request.ts's helpRequest and helpPageNames, repeated here
+ * (test/e2e/help-launcher.test.ts holds the two the same). The root page (it may list aliases and
+ * plugins), a missing page, a terminal narrower than the page or shorter (the pager) are main's.
+ */
+function helpText(fs, dist, args) {
+  const word = (w) => /^[a-z][a-z0-9-]*$/.test(w);
+  let words = args.slice(0, -1);
+  let topic;
+  if (args[0] === 'help' && args.slice(1).every(word)) {
+    words = args.slice(1);
+    topic = args.length === 2 ? args[1] : undefined;
+  } else if ((args.at(-1) !== '--help' && args.at(-1) !== '-h') || !words.every(word)) return undefined;
+  if (words.length === 0) return undefined;
+  const page = (name) => {
+    try {
+      return fs.readFileSync(`${dist}/help/${name}.txt`, 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const text =
+    (topic === undefined ? undefined : page(`ops help ${topic}`)) ?? page(['ops', ...words].join(' '));
+  if (text === undefined || !terminal(fs)) return text;
+  const { columns, rows } = process.stdout;
+  return (columns ?? 80) < 80 || text.split('\n').length > (rows || Number.POSITIVE_INFINITY)
+    ? undefined
+    : text;
+}
+
+/** Whether stdout is a terminal, as src/own-stdout.ts asks: fstat first, node:tty (and node:net) last. */
+function terminal(fs) {
+  try {
+    const st = fs.fstatSync(1);
+    if (!st.isCharacterDevice() || st.rdev === fs.statSync('/dev/null').rdev) return false;
+  } catch {}
+  return require('node:tty').isatty(1);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { helpRequest } from './help-request.js';
+import { helpPageNames, helpRequest } from './help-request.js';
 import type { Io } from './io.js';
 import { onReaderGone, ownStdout, stdoutIsTerminal } from './own-stdout.js';
 import { versionInfo, versionLine, versionRequest } from './version.js';
@@ -81,22 +81,20 @@ export async function helpTopicNames(): Promise<string[]> {
  * narrower than the page, or a missing page (the single binary has none) goes through commander.
  */
 async function helpPage(argv: string[], topic: string | undefined): Promise<string | undefined> {
-  const args = argv.slice(2);
-  const last = args.at(-1);
-  if (args.length < 1 || (last !== '--help' && last !== '-h')) return undefined;
-  const words = args.slice(0, -1);
-  if (!words.every((w) => /^[a-z][a-z0-9-]*$/.test(w))) return undefined;
+  const names = helpPageNames(argv, topic);
+  if (names === undefined) return undefined;
   if (stdoutIsTerminal() && (process.stdout.columns ?? 80) < 80) return undefined;
   // The root page lists the aliases and plugins too (commander's page, made by the program); the
   // module that looks for them is loaded for that page alone.
-  if (words.length === 0 && topic === undefined) {
+  if (names === 'root') {
     const { hasExtensions } = await import('./extensions/names.js');
-    if (hasExtensions(process.env)) return undefined;
+    return hasExtensions(process.env) ? undefined : builtPage('help/ops.txt');
   }
-  return (
-    (topic === undefined ? undefined : builtPage(`help/ops help ${topic}.txt`)) ??
-    builtPage(`help/${['ops', ...words].join(' ')}.txt`)
-  );
+  for (const name of names) {
+    const page = builtPage(`help/${name}.txt`);
+    if (page !== undefined) return page;
+  }
+  return undefined;
 }
 
 /** A page the build wrote, or undefined when it is missing. */
