@@ -1,5 +1,6 @@
 #!/usr/bin/env -S node --max-semi-space-size=2 --min-semi-space-size=2
-// Tiny entry: main() is the one exit door (dist/ops.cjs, built by scripts/build.mjs).
+// Tiny entry: `ops --version` alone and the help pages the build wrote are printed here; everything
+// else goes through main(), the one exit door (dist/ops.cjs, built by scripts/build.mjs).
 // --max-semi-space-size=2 caps V8's young generation, which otherwise grows to 16 MB semi-spaces and
 // more on long streams (hosts list --all, meter send) and takes memory up with the count;
 // --min-semi-space-size=2 starts it at that size, so that a one-shot command ends before its first
