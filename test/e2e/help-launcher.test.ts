@@ -1,32 +1,17 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { helpPageNames, helpRequest } from '../../src/help-request.js';
 import { displayWidth } from '../../src/output/text.js';
+import { runLauncher } from '../helpers/launcher.js';
 import { onTerminal, SCRIPT } from '../helpers/script-terminal.js';
 
 // A help page the build wrote is printed by bin/ops.cjs itself, without compiling main, whenever main
 // would print it as it is (src/help-request.ts's rules, which the launcher repeats); the root page, a
 // missing page and a terminal the page does not fit are main's.
 const ROOT = join(import.meta.dirname, '..', '..');
-const BIN = join(ROOT, 'bin', 'ops.cjs');
 const HELP = join(ROOT, 'dist', 'help');
-
-/** Runs bin/ops.cjs with `args`, stdout a pipe; says whether node:vm was loaded (main is compiled with it). */
-function run(args: string[]) {
-  const script = [
-    "process.on('exit', () => process.stderr.write('\\n#' + process.moduleLoadList.includes('NativeModule vm')));",
-    `process.argv = [process.argv[0], ${JSON.stringify(BIN)}, ...${JSON.stringify(args)}];`,
-    `require(${JSON.stringify(BIN)});`,
-  ].join('\n');
-  const r = spawnSync(process.execPath, ['-e', script], {
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), OPS_NO_UPDATE_NOTIFIER: '1' },
-  });
-  return { status: r.status, stdout: r.stdout, vm: r.stderr.endsWith('\n#true') };
-}
 
 /** The built page main prints as it is for `args` (src/main.ts's helpPage), or undefined when it does not. */
 function mainPage(args: string[]): string | undefined {
@@ -64,7 +49,7 @@ describe('help pages from the launcher', () => {
     for (const args of lines) {
       const page = mainPage(args);
       expect([args, page === undefined]).toEqual([args, false]);
-      expect([args, run(args)]).toEqual([args, { status: 0, stdout: page, vm: false }]);
+      expect([args, runLauncher(args)]).toEqual([args, { status: 0, stdout: page, vm: false, caches: [] }]);
     }
   });
 
@@ -82,7 +67,7 @@ describe('help pages from the launcher', () => {
       ['hosts', 'list', '--help', 'extra'],
     ]) {
       expect([args, mainPage(args)]).toEqual([args, undefined]);
-      expect([args, run(args).vm]).toEqual([args, true]);
+      expect([args, runLauncher(args).vm]).toEqual([args, true]);
     }
   });
 

@@ -1,41 +1,14 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { platformName } from '../../src/version.js';
+import { runLauncher } from '../helpers/launcher.js';
 
 // `ops --version` alone is answered by bin/ops.cjs from dist/ops.cjs's first line (the version, commit
 // and date main was built with), without compiling main; every other form of it, and Windows, by main.
 const ROOT = join(import.meta.dirname, '..', '..');
-const BIN = join(ROOT, 'bin', 'ops.cjs');
 
-/**
- * Runs bin/ops.cjs with `args` under this Node, told it runs on `platform` and `arch`; says whether
- * node:vm was loaded (main is compiled with it) and what the cache folder holds after.
- */
-function runOn(platform: string, arch: string, args: string[]) {
-  const cache = mkdtempSync(join(tmpdir(), 'ops-version-'));
-  const script = [
-    `Object.defineProperty(process, 'platform', { value: ${JSON.stringify(platform)} });`,
-    `Object.defineProperty(process, 'arch', { value: ${JSON.stringify(arch)} });`,
-    "process.on('exit', () => process.stderr.write('\\n#' + process.moduleLoadList.includes('NativeModule vm')));",
-    `process.argv = [process.argv[0], ${JSON.stringify(BIN)}, ...${JSON.stringify(args)}];`,
-    `require(${JSON.stringify(BIN)});`,
-  ].join('\n');
-  const r = spawnSync(process.execPath, ['-e', script], {
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), OPS_CACHE_DIR: cache },
-  });
-  const code = join(cache, 'code');
-  return {
-    status: r.status,
-    stdout: r.stdout,
-    // What ops wrote to stderr is left out: the last line is the witness's.
-    vm: r.stderr.endsWith('\n#true'),
-    caches: existsSync(code) ? readdirSync(code) : [],
-  };
-}
+const runOn = (platform: string, arch: string, args: string[]) => runLauncher(args, { platform, arch });
 
 const [, version, commit, date] = /^\/\/ ops main [0-9a-f]+ [0-9a-f]+ (\S+) (\S+) (\S+)\n/.exec(
   readFileSync(join(ROOT, 'dist', 'ops.cjs'), 'latin1'),
