@@ -200,7 +200,9 @@ describe('Node modules a one-shot command loads', () => {
     expect(r.modules).not.toContain('NativeModule tty');
     // node:os only where HOME is unset (the config folder's default, src/config/paths.ts).
     // The AsyncLocalStorage modules only where a body runs under one (src/clients/http/lazy-store.ts).
+    // node:process, which commander requires, is the global `process` (scripts/esbuild-plugins.mjs).
     for (const unused of [
+      'process',
       'worker_threads',
       'internal/readline/interface',
       'internal/fs/streams',
