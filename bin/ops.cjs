@@ -131,7 +131,7 @@ function runMain(fs, dist, file, source, build, hash) {
     filename: file,
     ...(cachedData ? { cachedData } : {}),
   });
-  const main = { name: `main-${hash}`, script, cache: cachedData, adopted: false };
+  const main = { name: `main-${hash}`, script, adopted: false };
   if (cacheFile) globalThis[Symbol.for('ops.main')] = main;
   if (cacheFile && script.cachedDataRejected !== false)
     process.once('exit', () => {

@@ -118,6 +118,38 @@ describe('the code cache of the npm package', () => {
     expect(files(dir).some((f) => f.endsWith('-lib_yaml.cache'))).toBe(true);
   });
 
+  it('the bundles and caches of a start are read into one buffer, not one each', async () => {
+    const dir = cacheDir();
+    // Which buffer each file was read into: readSync's target, by the descriptor openSync gave.
+    const preload = join(dir, 'reads.cjs');
+    writeFileSync(
+      preload,
+      `const fs = require('node:fs');
+      const { openSync, readSync, readFileSync } = fs;
+      const paths = new Map(), ids = new WeakMap(), seen = [];
+      let next = 0;
+      fs.openSync = (...a) => { const fd = openSync(...a); paths.set(fd, String(a[0])); return fd; };
+      fs.readSync = (fd, buf, ...a) => {
+        if (!ids.has(buf.buffer)) ids.set(buf.buffer, next++);
+        seen.push([paths.get(fd), ids.get(buf.buffer)]);
+        return readSync(fd, buf, ...a);
+      };
+      fs.readFileSync = (f, ...a) => { seen.push([String(f), 'own']); return readFileSync(f, ...a); };
+      process.on('exit', () => fs.writeSync(2, 'READS ' + JSON.stringify(seen) + '\\n'));`,
+    );
+    const bin = [process.execPath, '--require', preload, join(import.meta.dirname, '../../bin/ops.cjs')];
+    expect((await cli(['config', 'list', '-o', 'yaml'], dir)).code).toBe(0);
+    const r = await runCli(['config', 'list', '-o', 'yaml'], { env: { OPS_CACHE_DIR: dir }, bin });
+    expect(r.code).toBe(0);
+    const reads = JSON.parse(/^READS (.*)$/m.exec(r.stderr)![1]!) as [string, number | 'own'][];
+    const bundles = reads.filter(([f]) => /(\/builds\/[0-9a-f]+\/.*\.cjs|-(run|lib_[\w-]+)\.cache)$/.test(f));
+    // The runtime, the yaml package and their caches at least, each read whole into the same buffer.
+    for (const file of [/\/run\.cjs$/, /-run\.cache$/, /\/lib\/yaml\.cjs$/, /-lib_yaml\.cache$/])
+      expect([file, bundles.some(([f]) => file.test(f))]).toEqual([file, true]);
+    const buffers = new Set(bundles.map(([, buffer]) => buffer));
+    expect([buffers.size, buffers.has('own')]).toEqual([1, false]);
+  });
+
   it('a cache V8 rejects (corrupt, or from another Node) is written again, and the command works', async () => {
     const dir = cacheDir();
     await cli(['config', 'get', 'output'], dir);
