@@ -143,7 +143,7 @@ describe('the code cache of the npm package', () => {
     expect(r.code).toBe(0);
     const reads = JSON.parse(/^READS (.*)$/m.exec(r.stderr)![1]!) as [string, number | 'own'][];
     const bundles = reads.filter(([f]) => /(\/builds\/[0-9a-f]+\/.*\.cjs|-(run|lib_[\w-]+)\.cache)$/.test(f));
-    // The runtime, the yaml package and their caches at least, each read whole into the same buffer.
+    // The runtime, the yaml package and their caches at least, all into the same buffer.
     for (const file of [/\/run\.cjs$/, /-run\.cache$/, /\/lib\/yaml\.cjs$/, /-lib_yaml\.cache$/])
       expect([file, bundles.some(([f]) => file.test(f))]).toEqual([file, true]);
     const buffers = new Set(bundles.map(([, buffer]) => buffer));
