@@ -47,7 +47,9 @@ function diskLoader(dir, buildId) {
   // One buffer for the scripts and caches of a start: each script is copied into a string and each
   // cache consumed before the next read, and a buffer of its own per file touched fresh pages of
   // memory (about 80 page faults of `ops hosts totals`, 1.5 to 3 microseconds each). The length of
-  // virtual memory it starts with costs nothing until a read touches it.
+  // virtual memory it starts with costs nothing until a read touches it; it is let go once the event
+  // loop turns, after the start's reads, so that a long-running command (`ops mcp`, `meter send`)
+  // does not keep the pages a read touched.
   let scratch;
   const readShared = (file) => {
     const fd = fs.openSync(file, 'r');
@@ -56,6 +58,7 @@ function diskLoader(dir, buildId) {
         if (scratch === undefined || n === scratch.length) {
           const bigger = Buffer.allocUnsafeSlow(Math.max(2 * n, 1 << 20));
           scratch?.copy(bigger, 0, 0, n);
+          if (scratch === undefined) setImmediate(() => (scratch = undefined));
           scratch = bigger;
         }
         const got = fs.readSync(fd, scratch, n, scratch.length - n, n);

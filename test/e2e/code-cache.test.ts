@@ -150,6 +150,42 @@ describe('the code cache of the npm package', () => {
     expect([buffers.size, buffers.has('own')]).toEqual([1, false]);
   });
 
+  it('a long-running command lets that buffer go once the event loop has turned', async () => {
+    const dir = cacheDir();
+    // The buffers of 1 MiB and more made, and how many of them a full collection at exit leaves.
+    const preload = join(dir, 'scratch.cjs');
+    writeFileSync(
+      preload,
+      `const refs = [], slow = Buffer.allocUnsafeSlow;
+      Buffer.allocUnsafeSlow = (n) => { const b = slow(n); if (n >= 1 << 20) refs.push(new WeakRef(b.buffer)); return b; };
+      process.on('exit', () => { globalThis.gc(); require('node:fs').writeSync(2, 'SCRATCH ' + refs.length + ' ' + refs.filter((r) => r.deref()).length + '\\n'); });`,
+    );
+    const sandbox = spawn(
+      process.execPath,
+      [
+        '--expose-gc',
+        '--require',
+        preload,
+        join(import.meta.dirname, '../../bin/ops.cjs'),
+        'sandbox',
+        'start',
+        '--port',
+        '0',
+      ],
+      {
+        env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), OPS_CACHE_DIR: dir, OPS_CONFIG_DIR: cacheDir() },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let err = '';
+    sandbox.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    await new Promise((resolve) => sandbox.stdout.once('data', resolve));
+    const closed = new Promise((resolve) => sandbox.on('close', resolve));
+    sandbox.kill('SIGTERM');
+    await closed;
+    expect(/^SCRATCH (\d+) (\d+)$/m.exec(err)?.slice(1)).toEqual(['1', '0']);
+  });
+
   it('a cache V8 rejects (corrupt, or from another Node) is written again, and the command works', async () => {
     const dir = cacheDir();
     await cli(['config', 'get', 'output'], dir);
