@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { createRequire, isBuiltin } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
-import { lazyBuiltins, lazyChildProcessForCommander } from './esbuild-plugins.mjs';
+import { lazyBuiltins, commanderBuiltins } from './esbuild-plugins.mjs';
 
 const require = createRequire(import.meta.url);
 const { libAsset, WRAP_START, WRAP_END } = require('./sea-loader.cjs');
@@ -544,7 +544,7 @@ export async function buildRuntime(root, dir, define) {
   const contents = ["export * from './src/run.ts';", 'export const __core = {', ...getters, '};'].join('\n');
   await asset('run', {
     stdin: { contents, resolveDir: root, loader: 'ts', sourcefile: 'run-entry.ts' },
-    plugins: [lazyBuiltins, lazyChildProcessForCommander, partsAsAssets(src, all), libsAsAssets],
+    plugins: [lazyBuiltins, commanderBuiltins, partsAsAssets(src, all), libsAsAssets],
   });
   // The packages the bundles carry (their folders under node_modules), for the third-party notices
   // and the SBOM of a release (scripts/release/notices.mjs).

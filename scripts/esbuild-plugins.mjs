@@ -7,8 +7,8 @@
  * a module whose export is the `process` every script has, compiled at each start (about 50
  * microseconds): commander is given that object.
  */
-export const lazyChildProcessForCommander = {
-  name: 'lazy-child-process-for-commander',
+export const commanderBuiltins = {
+  name: 'commander-builtins',
   setup(b) {
     b.onResolve({ filter: /^(node:)?(child_process|process)$/ }, (args) =>
       /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer)
