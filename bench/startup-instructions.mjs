@@ -17,7 +17,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { launcherFlags } from '../scripts/launcher-flags.mjs';
-import { hostsSandbox, startupEnv } from './startup-setup.mjs';
+import { hostsSandbox, startupEnv, usedCaches } from './startup-setup.mjs';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
 const i = process.argv.indexOf('--runs');
@@ -35,6 +35,7 @@ const hasBinary = existsSync(binary);
 const work = mkdtempSync(join(tmpdir(), 'ops-instr-'));
 const env = startupEnv(work);
 const sandbox = await hostsSandbox(node, bin, env);
+await usedCaches(node, flags, bin, env);
 
 const commands = [
   ['node-e-0', node, ['-e', '0']],

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { launcherFlags } from '../scripts/launcher-flags.mjs';
-import { hostsSandbox, startupEnv } from './startup-setup.mjs';
+import { hostsSandbox, startupEnv, usedCaches } from './startup-setup.mjs';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
 const runs = Number(process.argv[2] ?? 30);
@@ -18,9 +18,11 @@ const bin = join(root, 'bin', 'ops.cjs');
 const flags = launcherFlags(bin);
 const binary = join(root, 'dist', 'ops-linux-x64');
 const hasBinary = existsSync(binary);
-// The npm package's code caches are made afresh by the warm-up rounds.
+// The npm package's code caches are made afresh: by a day's use of other commands, then by the warm-up
+// rounds.
 const env = startupEnv(join(root, '.bench'));
 const sandbox = await hostsSandbox(node, bin, env);
+await usedCaches(node, flags, bin, env);
 
 // `ops --help` with an alias set: the root page lists it, so it is made by the program, not read from
 // dist/help (docs/aliases-and-plugins.md); without one, the built page after a look at the config
@@ -70,7 +72,7 @@ const median = (name) => {
   const v = [...times.get(name)].sort((a, b) => a - b);
   return v[Math.floor(v.length / 2)];
 };
-console.log(`# node ${process.version}, ${runs} interleaved rounds, medians`);
+console.log(`# node ${process.version}, ${runs} interleaved rounds, medians; code caches after a day's use`);
 for (const [name] of commands) console.log(`${name} ${median(name).toFixed(1)} ms`);
 if (!gh) console.log('# gh not installed: no gh --version figure');
 if (!hasBinary) console.log('# no dist/ops-linux-x64 (npm run build:binary): no binary figures');

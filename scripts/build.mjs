@@ -55,9 +55,15 @@ await buildMain(root, next, {
   // main.ts finds the help pages beside itself, in __dirname.
   define: { ...define, 'import.meta.url': 'undefined' },
   entry: "export { main, commandPaths, helpTopicNames } from './src/main.ts';\n",
+  // The code caches a start reads are its command's group's (src/command-word.ts's cacheGroup).
   runLoader: `
     const { diskLoader } = require('./scripts/disk-loader.cjs');
-    module.exports = diskLoader(__dirname + '/builds/${buildId}', ${JSON.stringify(buildId)}).load('run');`,
+    const { cacheGroup } = require('./src/command-word.ts');
+    module.exports = diskLoader(
+      __dirname + '/builds/${buildId}',
+      ${JSON.stringify(buildId)},
+      cacheGroup(process.argv.slice(2)),
+    ).load('run');`,
 });
 // bin/ops.cjs runs main from a code cache named by this line (its build and a hash of main itself), so
 // that no cache is ever read for other source; it reads main as Latin-1, a plain copy, so main is ASCII.

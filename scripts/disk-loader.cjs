@@ -7,6 +7,11 @@
 // that is missing is written at exit. A command new to the caches (`tasks list ndjson 0`, the runtime's
 // `lastCommand`) writes them again, with what it compiled added to what they held, so every command
 // finds its own code compiled from its second run on; the caches hold compiled code only, no data.
+// Each top-level command has its caches apart (src/command-word.ts's cacheGroup; main's own is
+// shared): V8 writes into a cache which functions it compiled further in the process that made it
+// (its tiering decisions) and, in a process that reads it, compiles those again at once on its
+// background threads. A cache that `ops mcp`, the sandbox or a completion script wrote made each
+// `ops hosts totals` after it compile 3 to 11 million instructions more (docs/development.md).
 const { createLoader } = require('./sea-loader.cjs');
 
 /**
@@ -33,15 +38,25 @@ const STALE_MS = 24 * 60 * 60 * 1000;
 /** Commands that run longer than this add nothing: V8 may have dropped the code of their start. */
 const GROW_WITHIN_S = 10;
 
-/** A loader of `dir`'s bundles whose code caches are named by `buildId` (a hash of the bundles). */
-function diskLoader(dir, buildId) {
+/**
+ * A loader of `dir`'s bundles whose code caches are named by `buildId` (a hash of the bundles) and
+ * `group`, the command line's group of caches (a top-level command's name, or `other`).
+ */
+function diskLoader(dir, buildId, group) {
   const fs = require('node:fs');
   const path = require('node:path');
   const folder = cacheFolder(process.env, path);
   const prefix = `${buildId}-${process.versions.v8}-`;
-  const cacheFile = (name) => join(path.sep, folder, `${prefix}${name.replace(/[/\\]/g, '_')}.cache`);
-  // The commands that have added their code to this build's caches, a line each.
-  const commandsFile = () => join(path.sep, folder, `${prefix}commands`);
+  const main = globalThis[Symbol.for('ops.main')];
+  // Main's is named as bin/ops.cjs reads it, before any group is known: one for every command.
+  const cacheFile = (name) =>
+    join(
+      path.sep,
+      folder,
+      `${prefix}${name === main?.name ? '' : `${group}-`}${name.replace(/[/\\]/g, '_')}.cache`,
+    );
+  // The commands of the group that have added their code to its caches, a line each.
+  const commandsFile = () => join(path.sep, folder, `${prefix}${group}-commands`);
   const loaded = [];
   let runtime;
   // One buffer for the scripts and caches of a start: each script is copied into a string and each
@@ -87,7 +102,6 @@ function diskLoader(dir, buildId) {
   };
   // Main (dist/ops.cjs), which bin/ops.cjs ran from its own cache in this folder: kept with the
   // bundles', written again as theirs are (a new command's code added to it).
-  const main = globalThis[Symbol.for('ops.main')];
   if (main && folder) {
     main.adopted = true;
     track(main.name, main.script);

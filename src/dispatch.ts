@@ -2,7 +2,7 @@ import { type ConfigShape, readConfigFile } from './config/file.js';
 import { configDir } from './config/paths.js';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
-import { targetIndex } from './program.js';
+import { targetIndex } from './command-word.js';
 import { nameAlone } from './usage-errors.js';
 import { aliasesIn } from './extensions/aliases.js';
 import { expandAlias } from './extensions/expand.js';

@@ -9,6 +9,7 @@ import { numberWord } from './output/text.js';
 import { aliasesForListing } from './extensions/aliases.js';
 import { findPlugins } from './extensions/plugins.js';
 import { SERVICES } from './services.js';
+import { commandWords, targetCommand } from './command-word.js';
 import { usageErrors } from './usage-errors.js';
 import { versionLine } from './version.js';
 
@@ -88,42 +89,6 @@ export function topLevelCommands(): TopLevel[] {
   return [...services, ...BUILT_INS];
 }
 
-/** Root flags that take a value, so the command name can be found without loading anything. */
-const VALUE_FLAGS = new Set([
-  '-o',
-  '--output',
-  '--query',
-  '--field',
-  '-p',
-  '--profile',
-  '--base-url',
-  '--timeout',
-  '--retries',
-  '--max-wait',
-  '--ca-cert',
-]);
-
-/** The first word of argv that is not a root flag (or its value): the command asked for. */
-export function targetCommand(args: string[]): string | undefined {
-  const at = targetIndex(args);
-  if (at === undefined) return undefined;
-  return args[at] === 'help' && args[at - 1] !== '--' ? (args[at + 1] ?? 'help') : args[at];
-}
-
-/** Where in argv the command's name is: the first word that is not a root flag or its value. */
-export function targetIndex(args: readonly string[]): number | undefined {
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') return i + 1 < args.length ? i + 1 : undefined;
-    if (a.startsWith('-')) {
-      if (VALUE_FLAGS.has(a)) i++;
-      continue;
-    }
-    return i;
-  }
-  return undefined;
-}
-
 /** The words ops's own commands answer to: every service, every built-in, and `help`. */
 export function commandNames(): string[] {
   return ['help', ...topLevelCommands().map((c) => c.name)];
@@ -132,26 +97,6 @@ export function commandNames(): string[] {
 /** Whether a word names one of ops's own commands: then no alias or plugin is looked for. */
 export function isCommandName(word: string): boolean {
   return commandNames().includes(word);
-}
-
-/**
- * The words of argv, root flags and their values left out (`ops -o json hosts list --count 5` →
- * hosts, list, 5): what `buildVerbs` follows to the one verb asked for. A group's own flags take
- * no value (a test holds every group to that), so a word here is a command's name or an argument.
- * `help` and `--` give none: the whole tree is built.
- */
-export function commandWords(args: string[]): string[] | undefined {
-  const words: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') return undefined;
-    if (a.startsWith('-')) {
-      if (VALUE_FLAGS.has(a)) i++;
-      continue;
-    }
-    words.push(a);
-  }
-  return words[0] === 'help' ? undefined : words;
 }
 
 /** The root command with the global flags of PRODUCT.md §2. */

@@ -2,15 +2,8 @@ import { setMaxListeners } from 'node:events';
 import type { Command } from 'commander';
 import { createFactory } from './app/factory.js';
 import { callVerb } from './call-verb.js';
-import {
-  buildProgram,
-  commandNames,
-  createRoot,
-  isCommandName,
-  targetCommand,
-  targetIndex,
-  topLevelCommands,
-} from './program.js';
+import { targetCommand, targetIndex } from './command-word.js';
+import { buildProgram, commandNames, createRoot, isCommandName, topLevelCommands } from './program.js';
 import type { Dispatched } from './dispatch.js';
 import { helpRequest } from './help-request.js';
 import { stdoutIsTerminal } from './own-stdout.js';

@@ -2,7 +2,8 @@ import { Command } from 'commander';
 import { describe, expect, it, vi } from 'vitest';
 import { apiCommand } from '../src/commands/api/request.js';
 import { testFactory as createFactory } from './helpers/factory.js';
-import { buildProgram, targetCommand } from '../src/program.js';
+import { CACHE_GROUPS, cacheGroup, targetCommand } from '../src/command-word.js';
+import { buildProgram, commandNames } from '../src/program.js';
 import { SERVICE_NAMES } from '../src/services.js';
 import { memoryIo } from './helpers/io.js';
 import { runMain } from './helpers/cli.js';
@@ -17,6 +18,28 @@ describe('finding the command without loading anything', () => {
     [['--version'], undefined],
   ])('%j → %s', (args, expected) => {
     expect(targetCommand(args)).toBe(expected);
+  });
+
+  it.each([
+    [['hosts', 'totals'], 'hosts'],
+    [['-o', 'json', '--profile', 'x', 'secrets', 'kv', 'get', 'a'], 'secrets'],
+    [['help', 'runs', 'list'], 'runs'],
+    [['__complete', 'hosts', 'li'], '__complete'],
+    [['mcp'], 'mcp'],
+    // An alias, a word that names nothing, a command word given as a value, no command at all.
+    [['hl', '5'], 'other'],
+    [['nosuch'], 'other'],
+    [['--', '__complete'], 'other'],
+    [['--debug'], 'other'],
+    [[], 'other'],
+  ])('the code caches of %j are the group %s', (args, expected) => {
+    expect(cacheGroup(args)).toBe(expected);
+  });
+
+  it('every top-level command has a group of code caches of its own, and nothing else has', () => {
+    expect([...CACHE_GROUPS].sort()).toEqual(
+      [...commandNames().filter((n) => n !== 'help'), '__complete'].sort(),
+    );
   });
 
   it('only the asked-for subtree is built, without the other commands', async () => {

@@ -2,7 +2,8 @@ import { Command } from 'commander';
 import { describe, expect, it, vi } from 'vitest';
 import type { Factory } from '../../src/app/types.js';
 import { addVerbs, buildVerbs, read } from '../../src/commands/shared/verbs.js';
-import { buildProgram, commandWords } from '../../src/program.js';
+import { commandWords } from '../../src/command-word.js';
+import { buildProgram } from '../../src/program.js';
 import { testFactory } from '../helpers/factory.js';
 import { memoryIo } from '../helpers/io.js';
 

@@ -16,8 +16,9 @@ function cacheDir(): string {
   return mkdtempSync(join(tmpdir(), 'ops-code-cache-'));
 }
 const files = (dir: string) => readdirSync(join(dir, 'code')).sort();
-const commands = (dir: string) => {
-  const file = files(dir).find((f) => f.endsWith('-commands'));
+/** The commands that have added their code to a group's caches (config's, unless named). */
+const commands = (dir: string, group = 'config') => {
+  const file = files(dir).find((f) => f.endsWith(`-${group}-commands`));
   return file
     ? readFileSync(join(dir, 'code', file), 'utf8')
         .split('\n')
@@ -51,12 +52,15 @@ describe('the code cache of the npm package', () => {
     const dir = cacheDir();
     const first = await cli(['config', 'get', 'output'], dir);
     expect(first).toMatchObject({ code: 0, stdout: 'table\n', stderr: '' });
-    // The runtime's, and one for each service part that `ops config` reads the settings of.
+    // The runtime's, and one for each service part that `ops config` reads the settings of, each named
+    // by the command's group (main's, which every command reads, by none).
     const written = files(dir);
-    expect(written.filter((f) => f.endsWith('-run.cache'))).toHaveLength(1);
-    expect(written.filter((f) => f.endsWith('-lib_service-hosts.cache'))).toHaveLength(1);
+    expect(written.filter((f) => f.endsWith('-config-run.cache'))).toHaveLength(1);
+    expect(written.filter((f) => f.endsWith('-config-lib_service-hosts.cache'))).toHaveLength(1);
     for (const f of written)
-      expect(f).toMatch(/^[0-9a-f]{16}-.+-((run|lib_[\w-]+|main-[0-9a-f]{16})\.cache|commands)$/);
+      expect(f).toMatch(
+        /^[0-9a-f]{16}-.+-(config-(run|lib_[\w-]+)\.cache|main-[0-9a-f]{16}\.cache|config-commands)$/,
+      );
     // The command whose code they hold: its words, its output format when one is named, its exit code.
     expect(commands(dir)).toEqual(['config get 0']);
     expect(statSync(join(dir, 'code')).mode & 0o777).toBe(0o700);
@@ -73,11 +77,9 @@ describe('the code cache of the npm package', () => {
     const dir = cacheDir();
     const r = await cli(['hosts', 'totals', '--no-such-flag'], dir);
     expect(r.code).toBe(2);
-    expect(files(dir).map((f) => f.replace(/^.*-(run|lib_[\w-]+|main)-?[0-9a-f]*\.cache$/, '$1'))).toEqual([
-      'lib_service-hosts',
-      'main',
-      'run',
-    ]);
+    expect(
+      files(dir).map((f) => f.replace(/^.*-(hosts-run|hosts-lib_[\w-]+|main)-?[0-9a-f]*\.cache$/, '$1')),
+    ).toEqual(['hosts-lib_service-hosts', 'hosts-run', 'main']);
   });
 
   it('a command new to the caches adds the code it compiled to them, once', async () => {
@@ -245,11 +247,35 @@ describe('the code cache of the npm package', () => {
     expect(readdirSync(off)).toEqual([]);
   });
 
+  it('each top-level command has its caches apart: another command adds nothing to them', async () => {
+    const dir = cacheDir();
+    expect((await cli(['config', 'get', 'output'], dir)).code).toBe(0);
+    const config = contents(dir);
+    // Each new to the caches: in one folder for all, each would have added its code to the runtime's
+    // cache `config get` reads, and what it ran hot (a completion script builds every command).
+    expect((await cli(['completion', 'bash'], dir)).code).toBe(0);
+    expect((await cli(['sandbox', 'env', '--port', '1'], dir)).code).toBe(0);
+    // Its group is the command's, past the root flags (commander's help page: the runtime loads).
+    expect((await cli(['--profile', 'default', 'help', 'hosts', 'totals'], dir)).code).toBe(0);
+    const after = contents(dir);
+    for (const [f, data] of config)
+      if (!/-main-/.test(f)) expect([f, after.get(f)?.equals(data)]).toEqual([f, true]);
+    const runtimes = files(dir).filter((f) => f.endsWith('-run.cache'));
+    expect(runtimes.map((f) => f.replace(/^.*-(\w+)-run\.cache$/, '$1'))).toEqual([
+      'completion',
+      'config',
+      'hosts',
+      'sandbox',
+    ]);
+    expect(commands(dir, 'completion')).toEqual(['completion 0']);
+    expect(commands(dir, 'sandbox')).toEqual(['sandbox env 0']);
+  });
+
   it('first writer wins: a long-running command started before the cache existed leaves it as it is', async () => {
     const dir = cacheDir();
     const stop = await longRunning(dir);
-    expect((await cli(['config', 'get', 'output'], dir)).code).toBe(0);
-    const file = join(dir, 'code', files(dir).find((f) => f.endsWith('-run.cache'))!);
+    expect((await cli(['sandbox', 'env', '--port', '1'], dir)).code).toBe(0);
+    const file = join(dir, 'code', files(dir).find((f) => f.endsWith('-sandbox-run.cache'))!);
     const written = readFileSync(file);
     await stop();
     expect(readFileSync(file).equals(written)).toBe(true);
@@ -257,17 +283,17 @@ describe('the code cache of the npm package', () => {
 
   it('a cache another command has added to since this one read it is left as it is', async () => {
     const dir = cacheDir();
-    expect((await cli(['config', 'get', 'output'], dir)).code).toBe(0);
+    expect((await cli(['sandbox', 'env', '--port', '1'], dir)).code).toBe(0);
     const stop = await longRunning(dir);
-    expect((await cli(['config', 'list'], dir)).code).toBe(0);
+    expect((await cli(['sandbox', 'env', '--port', '1', '-o', 'json'], dir)).code).toBe(0);
     const grown = contents(dir);
     await stop();
-    // The sandbox's runtime cache would lack `config list`'s code: not written, and not recorded, so
-    // its next run adds it. Its own bundle's cache, new, is written.
+    // The sandbox's runtime cache would lack the second command's code: not written, and not
+    // recorded, so its next run adds it. Its own bundle's cache, new, is written.
     const after = contents(dir);
     for (const [f, data] of grown) expect([f, after.get(f)?.equals(data)]).toEqual([f, true]);
-    expect(commands(dir)).toEqual(['config get 0', 'config list 0']);
-    expect(files(dir).some((f) => f.endsWith('-lib_sandbox.cache'))).toBe(true);
+    expect(commands(dir, 'sandbox')).toEqual(['sandbox env 0', 'sandbox env json 0']);
+    expect(files(dir).some((f) => f.endsWith('-sandbox-lib_sandbox.cache'))).toBe(true);
   });
 
   // A V8 flag inside V8's flag hash (--heap-growing-percent, say) makes V8 reject every code cache made
