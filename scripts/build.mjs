@@ -55,14 +55,16 @@ await buildMain(root, next, {
   // main.ts finds the help pages beside itself, in __dirname.
   define: { ...define, 'import.meta.url': 'undefined' },
   entry: "export { main, commandPaths, helpTopicNames } from './src/main.ts';\n",
-  // The code caches a start reads are its command's group's (src/command-word.ts's cacheGroup).
+  // The code caches a start reads are its command's group's (src/command-word.ts's cacheGroup): a
+  // word is a top-level command when the build wrote its help page (dist/help).
   runLoader: `
     const { diskLoader } = require('./scripts/disk-loader.cjs');
     const { cacheGroup } = require('./src/command-word.ts');
+    const { existsSync } = require('node:fs');
     module.exports = diskLoader(
       __dirname + '/builds/${buildId}',
       ${JSON.stringify(buildId)},
-      cacheGroup(process.argv.slice(2)),
+      cacheGroup(process.argv.slice(2), (word) => existsSync(__dirname + '/help/ops ' + word + '.txt')),
     ).load('run');`,
 });
 // bin/ops.cjs runs main from a code cache named by this line (its build and a hash of main itself), so

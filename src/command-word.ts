@@ -60,45 +60,20 @@ export function commandWords(args: string[]): string[] | undefined {
   return words[0] === 'help' ? undefined : words;
 }
 
-/**
- * Every top-level command (the services, then the built-ins), and `__complete`, the shells'
- * completion protocol: the groups of the npm package's code caches. test/program.test.ts holds the
- * list equal to the command tree's.
- */
-export const CACHE_GROUPS: readonly string[] = [
-  'secrets',
-  'meter',
-  'hosts',
-  'breach',
-  'runs',
-  'tasks',
-  'db',
-  'pipelines',
-  'docgen',
-  'dataapi',
-  'cloud',
-  'config',
-  'auth',
-  'api',
-  'sandbox',
-  'mcp',
-  'completion',
-  'upgrade',
-  'alias',
-  'plugin',
-  '__complete',
-];
+/** A command's name, as the built help pages are named by. */
+const WORD = /^[a-z][a-z0-9-]*$/;
 
 /**
  * The group of code caches a command line reads and adds to (scripts/disk-loader.cjs): the top-level
- * command it names, or `other` (an alias, a plugin, a word that names nothing, no command at all).
- * Each group's caches hold the code of its own commands only, so that a command's start reads no
- * other command's code, nor what another command ran hot: V8 keeps in a cache which functions it
- * compiled further, and compiles those again at once in the process that reads it (see
- * docs/development.md).
+ * command it names (`isCommand`: whether a word is one; main asks whether the build wrote its help
+ * page), `__complete` (the shells' completion protocol), or `other` (an alias, a plugin, a word that
+ * names nothing, no command at all). Each group's caches hold the code of its own commands only, so
+ * that a command's start reads no other command's code, nor what another command ran hot: V8 keeps in
+ * a cache which functions it compiled further, and compiles those again at once in the process that
+ * reads it (docs/development.md).
  */
-export function cacheGroup(args: string[]): string {
+export function cacheGroup(args: string[], isCommand: (word: string) => boolean): string {
   if (args[0] === '__complete') return '__complete';
   const word = targetCommand(args);
-  return word !== undefined && word !== '__complete' && CACHE_GROUPS.includes(word) ? word : 'other';
+  return word !== undefined && WORD.test(word) && isCommand(word) ? word : 'other';
 }

@@ -1,8 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { commandNames } from '../../src/program.js';
 import { builtRuntime, runCli } from '../helpers/cli.js';
 
 /**
@@ -269,6 +270,22 @@ describe('the code cache of the npm package', () => {
     ]);
     expect(commands(dir, 'completion')).toEqual(['completion 0']);
     expect(commands(dir, 'sandbox')).toEqual(['sandbox env 0']);
+  });
+
+  it('every top-level command is a group: main finds it by the help page the build wrote', () => {
+    // A word without a page (an alias, a plugin, a word naming nothing) is the group `other`.
+    for (const name of commandNames().filter((n) => n !== 'help'))
+      expect([name, existsSync(join(DIST, 'help', `ops ${name}.txt`))]).toEqual([name, true]);
+  });
+
+  it('an alias, a plugin or a word naming nothing reads and writes the group other', async () => {
+    const dir = cacheDir();
+    expect((await cli(['nosuch'], dir)).code).toBe(2);
+    expect(
+      files(dir)
+        .filter((f) => f.endsWith('-run.cache'))
+        .map((f) => f.replace(/^.*-(\w+)-run\.cache$/, '$1')),
+    ).toEqual(['other']);
   });
 
   it('first writer wins: a long-running command started before the cache existed leaves it as it is', async () => {
