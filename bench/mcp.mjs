@@ -9,6 +9,9 @@
 // tool makes the same requests over `node:http` and answers the bodies as compact JSON, timed in the same
 // rounds, for the two small reads; what ops adds beyond it is its own work, what the floor adds beyond
 // the raw requests is the protocol's (the SDKs' checks of each message, two more processes woken).
+// And the bare floor (bench/floor/mcp-bare-server.mjs): the same tool answered by hand, with no SDK on
+// the server's side at all, which leaves the round trip and the client's checks: what any MCP server
+// over stdio adds, at the least, beside the budget.
 // And `hosts list` called 3,000 times back to back: the mean, median and 99th percentile, where the
 // server's garbage collections show.
 //
@@ -107,6 +110,14 @@ try {
   });
   await floor.connect(floorTransport);
   const floorCpu = () => processCpuMs(floorTransport.pid);
+  const bare = new Client({ name: 'bench', version: '1.0.0' });
+  await bare.connect(
+    new StdioClientTransport({
+      command: NODE,
+      args: [...FLAGS, `${ROOT}bench/floor/mcp-bare-server.mjs`],
+      env,
+    }),
+  );
   const { agent, get } = rawGetter();
   const hostsHeaders = {
     accept: 'application/json',
@@ -156,6 +167,10 @@ try {
       const r = await floor.callTool({ name: 'get', arguments: { requests: c.raw } });
       if (r.isError) throw new Error(r.content[0].text);
     };
+    const bareCall = async () => {
+      const r = await bare.callTool({ name: 'get', arguments: { requests: c.raw } });
+      if (r.isError) throw new Error(r.content[0].text);
+    };
     const raw = async () => {
       for (const [url, headers] of c.raw) await get(url, headers);
     };
@@ -163,11 +178,13 @@ try {
     for (let n = 0; n < WARM; n++) {
       await call();
       if (!c.noFloor) await floorCall();
+      if (!c.noFloor) await bareCall();
       await raw();
     }
     // Interleaved, so that a busy machine slows every side alike.
     const mcp = [];
     const atFloor = [];
+    const atBare = [];
     const direct = [];
     const cpu = { server: [], client: [], raw: [], floor: [], floorClient: [] };
     for (let n = 0; n < RUNS; n++) {
@@ -180,6 +197,7 @@ try {
         from = process.cpuUsage();
         atFloor.push(await timed(floorCall));
         cpu.floorClient.push(cpuSince(from));
+        atBare.push(await timed(bareCall));
       }
       from = process.cpuUsage();
       direct.push(await timed(raw));
@@ -188,7 +206,7 @@ try {
       if (server !== undefined) cpu.server.push(serverCpu() - server);
       if (floorServer !== undefined) cpu.floor.push(floorCpu() - floorServer);
     }
-    results.push({ name: c.name, mcp, atFloor, direct, cpu });
+    results.push({ name: c.name, mcp, atFloor, atBare, direct, cpu });
   }
   const ping = [];
   const pingCpu = [];
@@ -209,6 +227,7 @@ try {
   agent.destroy();
   await client.close();
   await floor.close();
+  await bare.close();
 
   const oneShot = [];
   await output([NODE, ...FLAGS, BIN, 'hosts', 'totals', '-o', 'json'], env);
@@ -236,6 +255,13 @@ try {
     console.log(
       `${r.name.padEnd(32)} ${ms(median(r.atFloor))} ${ms(added(r.atFloor, r.direct))} ${ms(added(r.mcp, r.atFloor))}`,
     );
+  }
+  console.log(
+    `${'beside the bare floor (no SDK)'.padEnd(32)} ${'bare'.padStart(11)} ${'bare added'.padStart(11)}`,
+  );
+  for (const r of results.filter((x) => x.atBare.length)) {
+    const plus = added(r.atBare, r.direct);
+    console.log(`${r.name.padEnd(32)} ${ms(median(r.atBare))} ${ms(plus)}  ${within(plus)}`);
   }
   if (results.every((r) => r.cpu.server.length === RUNS)) {
     console.log(
