@@ -1,8 +1,9 @@
 /**
  * The command a command line names, found without loading anything (no command tree, no service):
  * what the runtime dispatches on, and what main's loader names the code caches by before the runtime
- * is loaded. Imports nothing, so that main can carry it.
+ * is loaded. Imports only what main carries already.
  */
+import { WORD } from './help-request.js';
 
 /** Root flags that take a value, so the command name can be found without loading anything. */
 const VALUE_FLAGS = new Set([
@@ -59,9 +60,6 @@ export function commandWords(args: string[]): string[] | undefined {
   }
   return words[0] === 'help' ? undefined : words;
 }
-
-/** A command's name, as the built help pages are named by. */
-const WORD = /^[a-z][a-z0-9-]*$/;
 
 /**
  * The group of code caches a command line reads and adds to (scripts/disk-loader.cjs): the top-level

@@ -1,5 +1,5 @@
 /** A word of a command path, as the built pages are named by (no flag, no value). */
-const WORD = /^[a-z][a-z0-9-]*$/;
+export const WORD = /^[a-z][a-z0-9-]*$/;
 
 /**
  * `ops help secrets kv` is `ops secrets kv --help`, at any depth (commander's own help command looks

@@ -278,14 +278,24 @@ describe('the code cache of the npm package', () => {
       expect([name, existsSync(join(DIST, 'help', `ops ${name}.txt`))]).toEqual([name, true]);
   });
 
-  it('an alias, a plugin or a word naming nothing reads and writes the group other', async () => {
+  it('an alias or a word naming nothing reads and writes the group other', async () => {
     const dir = cacheDir();
+    const config = cacheDir();
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ aliases: { cg: 'config get $1' } }), {
+      mode: 0o600,
+    });
+    // The alias runs `config get`, and its code goes to `other`, not to config's group nor one of its own.
+    expect(await cli(['cg', 'output'], dir, { OPS_CONFIG_DIR: config })).toMatchObject({
+      code: 0,
+      stdout: 'table\n',
+    });
     expect((await cli(['nosuch'], dir)).code).toBe(2);
     expect(
       files(dir)
         .filter((f) => f.endsWith('-run.cache'))
         .map((f) => f.replace(/^.*-(\w+)-run\.cache$/, '$1')),
     ).toEqual(['other']);
+    expect(commands(dir, 'other')).toEqual(['config get 0']);
   });
 
   it('first writer wins: a long-running command started before the cache existed leaves it as it is', async () => {
