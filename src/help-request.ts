@@ -4,10 +4,16 @@ export const WORD = /^[a-z][a-z0-9-]*$/;
 /**
  * `ops help secrets kv` is `ops secrets kv --help`, at any depth (commander's own help command looks
  * one level down only); `ops help <word>` may also be a help topic (`ops help exit-codes`), returned
- * apart. Any other command line is returned as it is.
+ * apart, with flags after it or not. Any other command line is returned as it is.
  */
 export function helpRequest(argv: string[]): { argv: string[]; topic: string | undefined } {
-  if (argv[2] !== 'help' || !argv.slice(3).every((w) => WORD.test(w))) return { argv, topic: undefined };
+  if (argv[2] !== 'help') return { argv, topic: undefined };
+  if (!argv.slice(3).every((w) => WORD.test(w))) {
+    // `ops help flags -o json`, `ops help environment --no-pager`: flags after one word, which may be a
+    // topic; a command's page is commander's help command's, which takes flags after its words.
+    const [word, next] = [argv[3], argv[4]];
+    return { argv, topic: word !== undefined && WORD.test(word) && next?.startsWith('-') ? word : undefined };
+  }
   return {
     argv: [...argv.slice(0, 2), ...argv.slice(3), '--help'],
     topic: argv.length === 4 ? argv[3] : undefined,

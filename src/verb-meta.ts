@@ -30,6 +30,12 @@ export interface VerbMeta {
    * any request, and its help lists them.
    */
   fields?: readonly string[];
+  /**
+   * What it prints, where that is text for a shell or a person and not data (`a completion script`):
+   * the flags that shape data (`-o` other than `table`, `--json`, `--query`, `--field`, `--jq`) are
+   * refused before it runs, as gh and kubectl refuse a flag a command lacks.
+   */
+  text?: string;
 }
 
 const META = new WeakMap<Command, VerbMeta>();

@@ -140,6 +140,60 @@ describe('flags', () => {
   });
 });
 
+describe('a verb that prints text refuses the flags that shape data (gh, kubectl: not a flag it has)', () => {
+  const text = leaves.filter(([, c]) => verbMeta(c)?.text !== undefined);
+
+  it('the verbs whose stdout is a script, a path, a tour or a protocol say so', () => {
+    expect(text.map(([p]) => p).sort()).toEqual([
+      'completion',
+      'config path',
+      'mcp serve',
+      'sandbox demo',
+      'sandbox env',
+      'sandbox start',
+    ]);
+  });
+
+  const flags = [
+    ['-o', 'json'],
+    ['--output=YAML'],
+    ['--json'],
+    ['--json', 'name'],
+    ['--query', 'a'],
+    ['--field', 'a'],
+    ['--jq', '.'],
+  ];
+  it.each(text.flatMap(([p]) => flags.map((f) => [p, f.join(' ')] as const)))(
+    '%s %s: exit 2 naming the flag, before it runs',
+    async (path, flag) => {
+      const cmd = all.get(path)!;
+      const args = path === 'completion' ? ['bash'] : cmd.registeredArguments.map(() => '1');
+      const io = memoryIo({ env: { OPS_CONFIG_DIR: '/nonexistent' } });
+      const code = await main(['node', 'ops', ...path.split(' '), ...args, ...flag.split(' ')], io);
+      const named = flag.startsWith('--output=')
+        ? '-o YAML'
+        : flag.split(' ')[0] === '-o'
+          ? flag
+          : flag.split(' ')[0]!;
+      const said = flag.startsWith('--json') ? JSON.parse(io.err()).error.message : io.err();
+      expect(said).toContain(`${path} prints ${verbMeta(cmd)!.text}: ${named} does not apply`);
+      expect(code).toBe(2);
+      expect(io.out()).toBe('');
+    },
+  );
+
+  it('-o table, and OPS_OUTPUT or a profile set to json, are no flag of that kind: it prints its text', async () => {
+    for (const [env, extra] of [
+      [{}, ['-o', 'table']],
+      [{ OPS_OUTPUT: 'json' }, []],
+    ] as const) {
+      const io = memoryIo({ env: { OPS_CONFIG_DIR: '/tmp/ops-text-verb', ...env } });
+      expect(await main(['node', 'ops', 'config', 'path', ...extra], io)).toBe(0);
+      expect(io.out()).toBe('/tmp/ops-text-verb/config.json\n');
+    }
+  });
+});
+
 describe('help', () => {
   it.each(groups.filter(([p]) => p !== 'secrets').map(([p, c]) => [p, c] as const))(
     '%s has help: `help <verb>` is the verb’s --help',
@@ -226,9 +280,9 @@ describe('help', () => {
   });
 
   it('`ops help environment|exit-codes|formatting` are topics; another word is exit 2 naming them', async () => {
-    const topic = async (name: string) => {
+    const topic = async (name: string, ...flags: string[]) => {
       const io = memoryIo();
-      return { code: await main(['node', 'ops', 'help', name], io), out: io.out(), err: io.err() };
+      return { code: await main(['node', 'ops', 'help', name, ...flags], io), out: io.out(), err: io.err() };
     };
     const env = await topic('environment');
     expect(env.code).toBe(0);
@@ -238,6 +292,10 @@ describe('help', () => {
     for (const code of [0, 1, 2, 3, 4, 5, 6, 7, 8, 130])
       expect(exits.out).toMatch(new RegExp(`^ {2}${code} +\\S`, 'm'));
     expect((await topic('formatting')).out).toMatch(/ndjson +one item a line/);
+    // A flag after the topic changes nothing (was "unknown command 'flags'"), as after a command's name.
+    const flags = await topic('flags');
+    expect(await topic('flags', '-o', 'json', '--no-pager')).toEqual(flags);
+    expect(flags.out).toMatch(/^ {2}-o, --output <format>/m);
     const unknown = await topic('nosuch');
     expect(unknown).toMatchObject({ code: 2, out: '' });
     expect(unknown.err).toBe(

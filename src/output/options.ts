@@ -67,3 +67,17 @@ function checkedFormat(given: string): OutputFormat {
     throw new UsageError(`invalid output format "${given}"`, `use one of: ${OUTPUT_FORMATS.join(', ')}`);
   return value as OutputFormat;
 }
+
+/**
+ * The first flag on the command line that shapes data (`-o` other than `table`, `--json`, `--query`,
+ * `--field`, `--jq`), as typed, or undefined: a verb that prints text refuses it. Only flags count:
+ * OPS_OUTPUT and a profile's `output` are defaults for the commands that print data.
+ */
+export function dataFlag(flag: GlobalFlags): string | undefined {
+  if (flag.output !== undefined && flag.output.toLowerCase() !== 'table') return `-o ${flag.output}`;
+  if (flag.json !== undefined) return '--json';
+  if (flag.query !== undefined) return '--query';
+  if (flag.field !== undefined) return '--field';
+  if (flag.jq !== undefined) return '--jq';
+  return undefined;
+}

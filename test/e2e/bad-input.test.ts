@@ -217,6 +217,29 @@ describe('ops sandbox start refuses bad --set and --services (exit 2, never list
   });
 });
 
+describe('a command that prints text refuses the flags that shape data (exit 2, nothing run)', () => {
+  it.each([
+    [
+      ['completion', 'bash', '-o', 'yaml'],
+      'ops: completion prints a completion script: -o yaml does not apply',
+    ],
+    [['config', 'path', '--jq', '.'], 'ops: config path prints a file path: --jq does not apply'],
+    [
+      ['sandbox', 'start', '--port', '0', '--query', 'url'],
+      'ops: sandbox start prints the address it serves on: --query does not apply',
+    ],
+    [['mcp', '--field', 'id'], 'ops: mcp serve prints MCP protocol messages: --field does not apply'],
+  ])('%j', async (args, first) => {
+    const r = await runCli(args, { timeoutMs: 20_000 });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.split('\n')[0]).toBe(first);
+    expect(r.stderr.split('\n')[1]).toMatch(
+      /^hint: drop (-o yaml|--\w+) \(-o, --json, --query, --field and --jq shape/,
+    );
+  });
+});
+
 describe('-o env with a key that has no shell name', () => {
   it('exports the others; no broken line reaches eval', async () => {
     const put = await ops(

@@ -4,5 +4,7 @@ import { completionCommand } from './completion.js';
 import { declare } from '../shared/verbs.js';
 
 export function register(parent: Command, factory: Factory): void {
-  parent.addCommand(declare(completionCommand(factory), { effect: 'read' }, factory.io));
+  parent.addCommand(
+    declare(completionCommand(factory), { effect: 'read', text: 'a completion script' }, factory.io),
+  );
 }

@@ -35,7 +35,7 @@ service's credential comes from.`,
       list: read(configListCommand),
       profiles: read(configProfilesCommand),
       use: write(configUseCommand, { idempotent: true }),
-      path: read(configPathCommand),
+      path: read(configPathCommand, { text: 'a file path' }),
     },
     factory,
   );

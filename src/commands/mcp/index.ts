@@ -23,7 +23,11 @@ export function register(parent: Command, factory: Factory): void {
     ],
   );
   // Local effects only: a server on stdio; what each tool call does is the verb's own effect.
-  addVerbs(group, { serve: read(serveCommand), tools: read(toolsCommand) }, factory);
+  addVerbs(
+    group,
+    { serve: read(serveCommand, { text: 'MCP protocol messages' }), tools: read(toolsCommand) },
+    factory,
+  );
   // `ops mcp` alone is `ops mcp serve`: the line MCP hosts are configured with.
   (group as unknown as { _defaultCommandName: string })._defaultCommandName = 'serve';
 }

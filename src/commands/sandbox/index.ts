@@ -19,7 +19,11 @@ export function register(parent: Command, factory: Factory): void {
   // Local effects only: a server on loopback, never a service.
   addVerbs(
     group,
-    { start: read(sandboxStartCommand), env: read(sandboxEnvCommand), demo: read(sandboxDemoCommand) },
+    {
+      start: read(sandboxStartCommand, { text: 'the address it serves on' }),
+      env: read(sandboxEnvCommand, { text: 'export lines for a shell' }),
+      demo: read(sandboxDemoCommand, { text: 'a tour: each command and what it printed' }),
+    },
     factory,
   );
 }

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
-import type { Factory } from '../../app/types.js';
+import type { Factory, GlobalFlags } from '../../app/types.js';
 import { UsageError } from '../../errors.js';
+import { dataFlag } from '../../output/options.js';
 import { type VerbMeta, setVerbMeta } from '../../verb-meta.js';
 
 export { type Effect, type VerbMeta, verbMeta } from '../../verb-meta.js';
@@ -28,7 +29,8 @@ export const destructive = (make: Make, more: More = {}): Verb => ({
 /**
  * Declares a built command's metadata. A destructive verb refuses, before its action runs and so
  * before any request, when neither `--yes` nor `--dry-run` is given and no terminal can answer its
- * question: every destructive verb, whatever it reads first to plan.
+ * question: every destructive verb, whatever it reads first to plan. A verb that prints text refuses
+ * the flags that shape data, before it runs.
  */
 export function declare(cmd: Command, meta: VerbMeta, io: Factory['io']): Command {
   setVerbMeta(cmd, meta);
@@ -44,14 +46,29 @@ export function declare(cmd: Command, meta: VerbMeta, io: Factory['io']): Comman
     cmd.hook('preAction', (_self, action) => {
       const g = action.optsWithGlobals() as { yes?: boolean; dryRun?: boolean };
       if (g.yes || g.dryRun || (io.stdinIsTty && io.prompt)) return;
-      const words = action.args.map((a) => (a.length > 40 ? `${a.slice(0, 40)}…` : a));
-      for (let c: Command | null = action; c?.parent; c = c.parent) words.unshift(c.name());
       throw new UsageError(
-        `${words.join(' ')}: needs confirmation`,
+        `${commandLine(action, action.args)}: needs confirmation`,
         'pass --yes to confirm when not at a terminal (or --dry-run to see what it would do)',
       );
     });
+  const { text } = meta;
+  if (text !== undefined)
+    cmd.hook('preAction', (_self, action) => {
+      const flag = dataFlag(action.optsWithGlobals() as GlobalFlags);
+      if (flag === undefined) return;
+      throw new UsageError(
+        `${commandLine(action, [])} prints ${text}: ${flag} does not apply`,
+        `drop ${flag} (-o, --json, --query, --field and --jq shape the data other commands print)`,
+      );
+    });
   return cmd;
+}
+
+/** The command's path and these arguments, each long one cut (`secrets kv delete secret/app`). */
+function commandLine(action: Command, args: readonly string[]): string {
+  const words = args.map((a) => (a.length > 40 ? `${a.slice(0, 40)}…` : a));
+  for (let c: Command | null = action; c?.parent; c = c.parent) words.unshift(c.name());
+  return words.join(' ');
 }
 
 interface Pending {
