@@ -312,14 +312,14 @@ describe('the code cache of the npm package', () => {
     const dir = cacheDir();
     expect((await cli(['sandbox', 'env', '--port', '1'], dir)).code).toBe(0);
     const stop = await longRunning(dir);
-    expect((await cli(['sandbox', 'env', '--port', '1', '-o', 'json'], dir)).code).toBe(0);
+    expect((await cli(['sandbox', 'env', '--port', '1', '-o', 'table'], dir)).code).toBe(0);
     const grown = contents(dir);
     await stop();
     // The sandbox's runtime cache would lack the second command's code: not written, and not
     // recorded, so its next run adds it. Its own bundle's cache, new, is written.
     const after = contents(dir);
     for (const [f, data] of grown) expect([f, after.get(f)?.equals(data)]).toEqual([f, true]);
-    expect(commands(dir, 'sandbox')).toEqual(['sandbox env 0', 'sandbox env json 0']);
+    expect(commands(dir, 'sandbox')).toEqual(['sandbox env 0', 'sandbox env table 0']);
     expect(files(dir).some((f) => f.endsWith('-sandbox-lib_sandbox.cache'))).toBe(true);
   });
 

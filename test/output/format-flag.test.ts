@@ -15,7 +15,8 @@ describe('-o: an unknown format is named as it was typed', () => {
   it('from OPS_OUTPUT too, and a known format in another case is taken', async () => {
     const bad = await runMain(['hosts', 'list'], { env: { OPS_OUTPUT: 'Xml' } });
     expect(bad.stderr.split('\n')[0]).toBe('ops: invalid OPS_OUTPUT "Xml"');
-    const ok = await runMain(['config', 'path', '-o', 'JSON']);
+    const ok = await runMain(['config', 'list', '-o', 'JSON']);
     expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toEqual(expect.any(Array));
   });
 });
