@@ -10,6 +10,7 @@ import { createRoot } from '../src/program.js';
 import { SERVICES } from '../src/services.js';
 import { testFactory } from './helpers/factory.js';
 import { memoryIo } from './helpers/io.js';
+import { countingServer, everyServiceAt } from './helpers/tree-walk.js';
 
 /**
  * docs/grammar.md, held over the whole built tree: every command, not a sample. A new verb that
@@ -50,6 +51,13 @@ describe('every verb declares its effect', () => {
   });
 });
 
+/** A value for each argument and required option of a verb. */
+function argsOf(cmd: Command): string[] {
+  const args = cmd.registeredArguments.map(() => '1');
+  for (const o of cmd.options) if (o.mandatory) args.push(o.long!, '1');
+  return args;
+}
+
 describe('confirmation', () => {
   let requests = 0;
   let url = '';
@@ -74,20 +82,10 @@ describe('confirmation', () => {
   it.each(destructive.map(([p, c]) => [p, c] as const))(
     '%s refuses off a terminal without --yes, before any request',
     async (path, cmd) => {
-      // Every service pointed at the counting server, with a credential, so that a verb that went on
-      // would send something.
-      const env: Record<string, string> = { OPS_CONFIG_DIR: '/nonexistent' };
-      for (const s of SERVICES) {
-        const up = s.name.toUpperCase();
-        env[`OPS_${up}_BASE_URL`] = url;
-        for (const k of ['TOKEN', 'API_KEY', 'APP_KEY', 'LOGIN', 'PASSWORD']) env[`OPS_${up}_${k}`] = 'x';
-      }
       // An id left out is asked for on a terminal ([run-id], [list]…): off one it is given too.
-      const args = cmd.registeredArguments.map(() => '1');
-      for (const o of cmd.options) if (o.mandatory) args.push(o.long!, '1');
-      const io = memoryIo({ env });
+      const io = memoryIo({ env: everyServiceAt(url) });
       const before = requests;
-      const code = await main(['node', 'ops', ...path.split(' '), ...args], io);
+      const code = await main(['node', 'ops', ...path.split(' '), ...argsOf(cmd)], io);
       expect(io.err(), path).toMatch(/needs confirmation/);
       expect(code, path).toBe(2);
       expect(requests - before, path).toBe(0);
@@ -181,6 +179,29 @@ describe('a verb that prints text refuses the flags that shape data (gh, kubectl
       expect(io.out()).toBe('');
     },
   );
+
+  it('--web with one of them is exit 2 before any request (gh: one or the other), on every verb with --web', async () => {
+    const server = await countingServer((_req, res) => res.writeHead(500).end());
+    const web = leaves.filter(([, c]) => longs(c).includes('--web'));
+    expect(web.length).toBeGreaterThanOrEqual(3);
+    try {
+      for (const [path, cmd] of web)
+        for (const flag of [['--json'], ['-o', 'yaml'], ['--jq', '.id']]) {
+          const io = memoryIo({ env: { ...everyServiceAt(server.url), BROWSER: 'false' } });
+          const args = [...path.split(' '), ...argsOf(cmd), '--web', ...flag];
+          const code = await main(['node', 'ops', ...args], io);
+          const said = flag[0] === '--json' ? JSON.parse(io.err()).error.message : io.err().split('\n')[0];
+          expect([args, code, said]).toEqual([
+            args,
+            2,
+            expect.stringContaining(`--web conflicts with ${flag.join(' ').replace(' .id', '')}`),
+          ]);
+        }
+      expect(server.requests).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
 
   it('-o table, and OPS_OUTPUT or a profile set to json, are no flag of that kind: it prints its text', async () => {
     for (const [env, extra] of [

@@ -30,7 +30,7 @@ export const destructive = (make: Make, more: More = {}): Verb => ({
  * Declares a built command's metadata. A destructive verb refuses, before its action runs and so
  * before any request, when neither `--yes` nor `--dry-run` is given and no terminal can answer its
  * question: every destructive verb, whatever it reads first to plan. A verb that prints text refuses
- * the flags that shape data, before it runs.
+ * the flags that shape data, before it runs, and so does any verb given `--web`.
  */
 export function declare(cmd: Command, meta: VerbMeta, io: Factory['io']): Command {
   setVerbMeta(cmd, meta);
@@ -50,6 +50,17 @@ export function declare(cmd: Command, meta: VerbMeta, io: Factory['io']): Comman
         `${commandLine(action, action.args)}: needs confirmation`,
         'pass --yes to confirm when not at a terminal (or --dry-run to see what it would do)',
       );
+    });
+  // `--web` opens a page (or prints its address) instead of printing the resource: as gh says, one or
+  // the other.
+  if (cmd.options.some((o) => o.long === '--web'))
+    cmd.hook('preAction', (self) => {
+      const flag = self.opts<{ web?: boolean }>().web && dataFlag(self.optsWithGlobals() as GlobalFlags);
+      if (flag)
+        throw new UsageError(
+          `--web conflicts with ${flag}`,
+          `give one of them: --web opens the page, ${flag} shapes what is printed`,
+        );
     });
   const { text } = meta;
   if (text !== undefined)
