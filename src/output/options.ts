@@ -31,7 +31,7 @@ export function addOutputOptions(cmd: Command): Command {
 /**
  * Picks the format by precedence: --json, -o, OPS_OUTPUT, profile, table. Invalid values exit 2.
  * --jq filters the JSON result, so it is JSON whatever OPS_OUTPUT or the profile says, and another -o
- * beside it is a conflict.
+ * beside it is a conflict; so is one beside --field, which prints raw values.
  */
 export function resolveFormat(
   flag: { output?: string; json?: boolean | string; jq?: string; field?: string },
@@ -50,6 +50,16 @@ export function resolveFormat(
       );
     return 'json';
   }
+  // One raw value a line, whatever the format would have been: a format given beside it would be lost.
+  if (
+    flag.field !== undefined &&
+    flag.output !== undefined &&
+    !['json', 'table'].includes(flag.output.toLowerCase())
+  )
+    throw new UsageError(
+      `--field conflicts with -o ${flag.output}`,
+      '--field prints one raw value a line: drop -o',
+    );
   // A field list chooses fields, not the format: `--json name,id -o tsv` is their values in that order.
   if (typeof flag.json === 'string' && flag.output !== undefined) return checkedFormat(flag.output);
   if (flag.json) {

@@ -184,6 +184,28 @@ describe('--jq', () => {
     expect([json.code, json.stdout]).toEqual([0, 'api-001\n']);
   });
 
+  it('--field beside -o other than json is exit 2 before any request', async () => {
+    const before = (await sb.counters()).requests.hosts ?? {};
+    const csv = await ops(['hosts', 'list', '--field', 'name', '-o', 'csv']);
+    expect([csv.code, csv.stdout, csv.stderr]).toEqual([
+      2,
+      '',
+      'ops: --field conflicts with -o csv\nhint: --field prints one raw value a line: drop -o\n',
+    ]);
+    const tsv = await ops(['hosts', 'list', '--field', 'name', '--json=id,name', '-o', 'tsv']);
+    expect([tsv.code, tsv.stderr.split('\n')[0]]).toEqual([2, 'ops: --field conflicts with -o tsv']);
+    expect((await sb.counters()).requests.hosts ?? {}).toEqual(before);
+    // -o json, a field list (--field reads the selected fields) and OPS_OUTPUT=csv leave it as it is.
+    for (const r of [
+      await ops(['hosts', 'list', '--limit', '2', '--field', 'name', '-o', 'json']),
+      await ops(['hosts', 'list', '--limit', '2', '--field', 'name', '--json=id,name']),
+      await runCli(['hosts', 'list', '--limit', '2', '--field', 'name'], {
+        env: { ...sb.env, OPS_OUTPUT: 'csv' },
+      }),
+    ])
+      expect([r.code, r.stdout]).toEqual([0, 'api-001\napi-002\n']);
+  });
+
   it('OPS_OUTPUT does not conflict: --jq prints JSON whatever the default format', async () => {
     const r = await runCli(['hosts', 'list', '--jq', '.[0].id'], { env: { ...sb.env, OPS_OUTPUT: 'csv' } });
     expect([r.code, r.stdout]).toEqual([0, '3000000000\n']);
