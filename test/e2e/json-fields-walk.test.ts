@@ -35,19 +35,8 @@ const EXCEPTIONS: Record<string, string> = {
   'cloud instance metrics cpu': 'a series of values and times (a chart), not items',
   'cloud lb metrics': 'series of values and times (a chart), not items',
   'config get': 'a local setting, not an API answer',
-  'config list': 'local settings, not an API answer',
-  'config profiles': 'local profile names',
-  'config path': 'a path',
-  'auth status': 'local credential state, its own rows',
   'auth token': 'a credential to reveal',
-  'sandbox start': 'a server',
-  'sandbox env': 'shell lines',
-  'sandbox demo': 'a tour',
-  'mcp serve': 'a server',
   'mcp tools': 'tool descriptions for agents',
-  completion: 'a shell script',
-  'alias list': 'local aliases',
-  'plugin list': 'local plugins',
 };
 
 const tree = await testFactory(memoryIo()).tree();
@@ -59,7 +48,8 @@ const leaves: Array<[string, Command]> = [];
     walk(sub, p);
   }
 })(tree, []);
-const reads = leaves.filter(([, c]) => verbMeta(c)?.effect === 'read');
+// A verb that prints text (a script, a path, a server's messages) refuses --json: its `text` says why.
+const reads = leaves.filter(([, c]) => verbMeta(c)?.effect === 'read' && verbMeta(c)?.text === undefined);
 
 describe('every read verb declares its --json fields, or says why not', () => {
   it('declared or excepted, never both; every exception names a verb that exists', () => {
@@ -174,6 +164,9 @@ const RUNS: string[][] = [
   ['cloud', 'asg', 'list'],
   ['cloud', 'asg', 'get', 'a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01'],
   ['cloud', 'asg', 'instances', 'a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c01'],
+  ['auth', 'status', 'runs', '--check'],
+  ['config', 'list', '--all', '--show-origin'],
+  ['config', 'profiles'],
 ];
 
 describe('the declared fields are those the JSON shows', () => {
@@ -192,6 +185,16 @@ describe('the declared fields are those the JSON shows', () => {
       const shown = [...new Set(items.flatMap((i) => Object.keys(i)))];
       expect([argv, shown.filter((k) => !declared!.includes(k))]).toEqual([argv, []]);
     }
+  });
+
+  it('a local list takes its fields too: config list --json key is a field list, not a service', async () => {
+    const r = await ops(['config', 'list', '--all', '--json', 'key']);
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.every((row) => Object.keys(row).join() === 'key')).toBe(true);
+    const status = await ops(['auth', 'status', '--json', 'service,source']);
+    expect(JSON.parse(status.stdout)[0]).toEqual({ service: 'secrets', source: 'env OPS_SECRETS_TOKEN' });
   });
 
   it('an unknown field is exit 2 before any request, naming it and the available ones', async () => {

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { addVerbs, destructive, groupCommand, read, write } from '../shared/verbs.js';
 import { aliasDeleteCommand } from './delete.js';
-import { aliasListCommand } from './list.js';
+import { ALIAS_FIELDS, aliasListCommand } from './list.js';
 import { aliasSetCommand } from './set.js';
 
 export function register(parent: Command, factory: Factory): void {
@@ -26,7 +26,7 @@ in the config file for every profile; one never shadows a command of ops.`,
     group,
     {
       set: write(aliasSetCommand, { idempotent: true }),
-      list: read(aliasListCommand),
+      list: read(aliasListCommand, { fields: ALIAS_FIELDS }),
       delete: destructive(aliasDeleteCommand),
     },
     factory,

@@ -1,11 +1,15 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { readConfigFile } from '../../config/file.js';
-import { aliasesIn } from '../../extensions/aliases.js';
+import { type Alias, aliasesIn } from '../../extensions/aliases.js';
+import { wireFields } from '../../clients/wire-fields.js';
 import type { Io } from '../../io.js';
 import type { Printer } from '../../output/printer.js';
 import { verbCommand } from '../shared/verbs.js';
 import { ALIAS_COLUMNS } from './columns.js';
+
+/** An alias's fields, for `--json a,b`. */
+export const ALIAS_FIELDS = wireFields<Alias>({ name: true, expansion: true, shell: true });
 
 export interface AliasListOptions {
   io: Io;

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { addVerbs, destructive, read, groupCommand } from '../shared/verbs.js';
 import { authLogoutCommand } from './logout.js';
-import { authStatusCommand } from './status.js';
+import { AUTH_STATUS_FIELDS, authStatusCommand } from './status.js';
 import { authTokenCommand } from './token.js';
 
 export function register(parent: Command, factory: Factory): void {
@@ -19,7 +19,7 @@ or the 0600 config file (docs/grammar.md, "Signing in").`,
   addVerbs(
     group,
     {
-      status: read(authStatusCommand),
+      status: read(authStatusCommand, { fields: AUTH_STATUS_FIELDS }),
       token: read(authTokenCommand, { reveals: true }),
       logout: destructive(authLogoutCommand),
     },

@@ -7,6 +7,7 @@ import { UsageError } from '../../errors.js';
 import { readStdinValue } from '../shared/secret-input.js';
 import { addTokenStdin, verbCommand } from '../shared/verbs.js';
 import { expiryOf, knownService, maskCredential, secretKeys, sourceName } from './shared.js';
+import { wireFields } from '../../clients/wire-fields.js';
 
 export interface AuthStatusOptions {
   ctx: Context;
@@ -32,6 +33,17 @@ export interface AuthStatusRow {
   /** What the service's verbs work on without a flag (a repository), and where it came from. */
   context?: { repo: string | null; source: string };
 }
+
+/** A row's fields, for `--json a,b`. */
+export const AUTH_STATUS_FIELDS = wireFields<AuthStatusRow>({
+  service: true,
+  source: true,
+  credential: true,
+  expires_at: true,
+  keys: true,
+  check: true,
+  context: true,
+});
 
 export function authStatusCommand(factory: Factory, run = runAuthStatus): Command {
   const cmd = verbCommand(

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { configGetCommand } from './get.js';
-import { configListCommand } from './list.js';
+import { CONFIG_LIST_FIELDS, configListCommand } from './list.js';
 import { configPathCommand } from './path.js';
-import { configProfilesCommand } from './profiles.js';
+import { PROFILE_FIELDS, configProfilesCommand } from './profiles.js';
 import { configSetCommand } from './set.js';
 import { configUnsetCommand } from './unset.js';
 import { configUseCommand } from './use.js';
@@ -32,8 +32,8 @@ service's credential comes from.`,
       set: write(configSetCommand, { idempotent: true }),
       get: read(configGetCommand, { reveals: true }),
       unset: write(configUnsetCommand, { idempotent: true }),
-      list: read(configListCommand),
-      profiles: read(configProfilesCommand),
+      list: read(configListCommand, { fields: CONFIG_LIST_FIELDS }),
+      profiles: read(configProfilesCommand, { fields: PROFILE_FIELDS }),
       use: write(configUseCommand, { idempotent: true }),
       path: read(configPathCommand, { text: 'a file path' }),
     },

@@ -4,6 +4,7 @@ import { verbCommand } from '../shared/verbs.js';
 import { type KeySource, knownKeys } from '../../config/keys.js';
 import type { Settings } from '../../config/settings.js';
 import { MASK } from '../../clients/http/redact.js';
+import { wireFields } from '../../clients/wire-fields.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { storageWarn } from '../shared/storage-warn.js';
@@ -45,8 +46,18 @@ export function configListCommand(factory: Factory, run = runConfigList): Comman
     });
 }
 
+/** A row of `ops config list`: `origin` with --show-origin, `description` with --all. */
+type Row = { key: string; value: string | null; origin?: string; description?: string };
+
+/** A row's fields, for `--json a,b`. */
+export const CONFIG_LIST_FIELDS = wireFields<Row>({
+  key: true,
+  value: true,
+  origin: true,
+  description: true,
+});
+
 export async function runConfigList(o: ConfigListOptions): Promise<void> {
-  type Row = { key: string; value: string | null; origin?: string; description?: string };
   const rows: Row[] = [];
   const names = o.services.map((s) => s.name);
   if (o.service !== undefined && !names.includes(o.service))

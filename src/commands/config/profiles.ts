@@ -3,6 +3,10 @@ import { verbCommand } from '../shared/verbs.js';
 import type { Settings } from '../../config/settings.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
+import { wireFields } from '../../clients/wire-fields.js';
+
+/** A row's fields, for `--json a,b`. */
+export const PROFILE_FIELDS = wireFields<{ name: string; current: boolean }>({ name: true, current: true });
 
 export interface ConfigProfilesOptions {
   printer: Printer;

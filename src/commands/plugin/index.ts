@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { addVerbs, groupCommand, read } from '../shared/verbs.js';
-import { pluginListCommand } from './list.js';
+import { PLUGIN_FIELDS, pluginListCommand } from './list.js';
 
 export function register(parent: Command, factory: Factory): void {
   const group = groupCommand(
@@ -15,5 +15,5 @@ arguments, ops's terminal and OPS_PROFILE, OPS_CONFIG_DIR and OPS_OUTPUT in its
 environment; its exit code is ops's.`,
     },
   );
-  addVerbs(group, { list: read(pluginListCommand) }, factory);
+  addVerbs(group, { list: read(pluginListCommand, { fields: PLUGIN_FIELDS }) }, factory);
 }

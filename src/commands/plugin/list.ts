@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
+import { wireFields } from '../../clients/wire-fields.js';
 import { aliasesForListing } from '../../extensions/aliases.js';
 import { type PluginFile, findPlugins } from '../../extensions/plugins.js';
 import type { Io } from '../../io.js';
@@ -23,6 +24,14 @@ export interface PluginRow {
   /** What runs instead of it, when something does: `command`, `alias`, or the plugin's path that comes first. */
   shadowed_by: string | null;
 }
+
+/** A row's fields, for `--json a,b`. */
+export const PLUGIN_FIELDS = wireFields<PluginRow>({
+  name: true,
+  path: true,
+  executable: true,
+  shadowed_by: true,
+});
 
 export function pluginListCommand(factory: Factory, run = runPluginList): Command {
   return verbCommand('list', 'List the plugins on PATH, with their paths', [
