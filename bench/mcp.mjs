@@ -147,10 +147,12 @@ try {
       raw: [[`${env.OPS_HOSTS_BASE_URL}/api/v1/hosts?count=11`, hostsHeaders]],
     },
     {
-      name: 'runs list (limit 150, 2 pages)',
-      // The floor would write both pages whole (1.76 MB), where ops writes what its byte cap keeps.
+      name: 'runs list (limit 150, 2 pages, query)',
+      // The floor would write both pages whole (1.76 MB), where ops writes what its query keeps. The
+      // query makes ops read the whole list: without one, four runs fill the byte cap and the list
+      // ends on its first page (one request, not these two).
       noFloor: true,
-      args: { name: 'runs', arguments: { command: 'list', limit: 150 } },
+      args: { name: 'runs', arguments: { command: 'list', limit: 150, query: '[].id' } },
       raw: [
         [`${runs}?per_page=100`, runsHeaders],
         [`${runs}?per_page=100&page=2`, runsHeaders],

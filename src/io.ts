@@ -49,7 +49,13 @@ export interface Io {
    * is read later, not copied: what hands it over does not change it afterwards (the printer's callers
    * print what they fetched and leave it).
    */
-  values?: (value: unknown) => void;
+  values?: (value: unknown, cut?: boolean) => void;
+  /**
+   * With `values`, asked of each item of a list as it arrives: true when the caller can show none of
+   * the items after it (`ops mcp`'s byte cap is full), so the list ends there and fetches no further
+   * page; `values` then gets the items so far with `cut` true.
+   */
+  valuesFull?: (item: unknown) => boolean;
 }
 
 /**

@@ -172,9 +172,16 @@ export class Printer {
       let header: Column<unknown>[] | undefined;
       // JSON for a caller that takes values: the items as they came (RawJson too), in one array.
       const values = this.format === 'json' && this.io.values ? ([] as unknown[]) : undefined;
+      let cut = false;
       for await (const raw of items) {
         if (values) {
-          values.push(fields ? pickFields(materialize(raw), fields) : raw);
+          const item = fields ? pickFields(materialize(raw), fields) : raw;
+          values.push(item);
+          // Leaving the loop ends the pages: the one fetched ahead is cancelled, no other is asked for.
+          if (this.io.valuesFull?.(item)) {
+            cut = true;
+            break;
+          }
           continue;
         }
         // An item kept as the service's text goes out as it came; the others need their fields.
@@ -203,7 +210,7 @@ export class Printer {
         count++;
       }
       if (values) {
-        this.io.values!(values);
+        this.io.values!(values, cut);
         return values.length;
       }
       if (this.format === 'json') await this.write(count === 0 ? '[]\n' : '\n]\n');

@@ -75,6 +75,26 @@ describe('ops mcp: read-only by default', () => {
     expect(JSON.parse(textOf(all))).toHaveLength(3);
   });
 
+  it('a list whose first page fills the byte cap ends there: no second page is fetched', async () => {
+    const count = async () =>
+      Object.values((await sb.counters()).requests.runs ?? {}).reduce((a, b) => a + b, 0);
+    // A session of its own: no connection is idle when the first page arrives, so the request the
+    // paginator starts for the next page waits for a connection (one event-loop turn at least), and the
+    // list, ended within the first page's own work, cancels it before it is written.
+    const fresh = await session();
+    const before = await count();
+    // 150 of the seed's 127 runs would be two pages of 100; the first four runs fill 64 KiB.
+    const r = await fresh.client.callTool({ name: 'runs', arguments: { command: 'list', limit: 150 } });
+    const [json, note] = (r.content as Array<{ text: string }>).map((c) => c.text);
+    expect(r.isError, json).toBeFalsy();
+    const shown = JSON.parse(json!) as unknown[];
+    expect(shown.length).toBeGreaterThan(0);
+    expect(note).toBe(
+      `the first ${shown.length} items, and the list goes on: the result is capped at 65536 bytes; narrow it: a smaller "limit", a "query" (JMESPath) that keeps the fields you need, e.g. "[].{id:id,name:name}", or the command's filters`,
+    );
+    expect((await count()) - before).toBe(1);
+  });
+
   it('query is the command line --query', async () => {
     const r = await s.client.callTool({
       name: 'tasks',

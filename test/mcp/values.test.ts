@@ -41,7 +41,7 @@ const VERBS = verbs();
 /** One call whose verb prints through `print` (the text `-o json` writes, or the value). */
 async function call(
   input: CallInput,
-  print: (io: Io) => void,
+  print: (io: Io) => void | Promise<void>,
   o: { secrets?: string[]; maxBytes?: number } = {},
 ) {
   return callTool(
@@ -55,7 +55,7 @@ async function call(
       secrets: o.secrets ?? ['sekrit-token'],
       maxBytes: o.maxBytes ?? 65536,
       callVerb: async (_call, io) => {
-        print(io);
+        await print(io);
         return 0;
       },
     },
@@ -65,7 +65,7 @@ async function call(
 
 /** The same call with the value printed as text (as before) and handed over: both results. */
 async function bothWays(input: CallInput, value: unknown, o: { secrets?: string[]; maxBytes?: number } = {}) {
-  const asText = await call(input, (io) => io.stdout.write(jsonText(value)), o);
+  const asText = await call(input, (io) => void io.stdout.write(jsonText(value)), o);
   const asValue = await call(
     input,
     (io) => {
@@ -119,6 +119,23 @@ describe('a result taken as a value is the result of its JSON text', () => {
     expect(asValue.text).toBe(
       '[{"id":1,"url":"https://x/y","name":"café"},{"id":2,"token":"***","c":"\u009b"},{"id":3,"n":100,"d":[]}]',
     );
+  });
+
+  it('a query over items kept as sent reads them masked, a credential hidden by an escape too', async () => {
+    const secrets = ['sek/rit-token'];
+    const value = [
+      new RawJson('{"t":"sek\\/rit-token","n":1}'),
+      new RawJson('{"t":"x sek/rit-token y","n":2}'),
+      new RawJson('{ "t" : "s\\u0065k/rit-token", "n": 3 }'),
+      { t: 'sek/rit-token', n: 4 },
+    ];
+    for (const query of ['[].t', 'map(&reverse(t), @)', '[?n > `1`].t | join(`,`, @)']) {
+      const { asText, asValue } = await bothWays({ command: 'list', query }, value, { secrets });
+      expect([query, asValue]).toEqual([query, asText]);
+      expect(asValue.text).not.toMatch(/rit-token|nekot-tir/);
+    }
+    const { asValue } = await bothWays({ command: 'list', query: '[].t' }, value, { secrets });
+    expect(asValue.text).toBe('["***","x *** y","***","***"]');
   });
 
   it('the byte cap keeps the same whole items at every size, its note too', async () => {
@@ -200,5 +217,66 @@ describe('the printer hands a JSON result to Io.values', () => {
     await nd.printer.print([{ id: 1 }]);
     expect(nd.got).toEqual([]);
     expect((nd.io as ReturnType<typeof memoryIo>).out()).toBe('{"id":1}\n');
+  });
+});
+
+describe('a list the byte cap fills ends at the first item it cannot show (no page after it is fetched)', () => {
+  const host = (i: number) => ({ id: i, name: `host-${i}`, note: 'x'.repeat(60) });
+  const PAGES = 3;
+  const PER_PAGE = 4;
+
+  /** A tool call whose verb prints PAGES pages through the printer, as a list verb does; the pages it pulled. */
+  async function streamed(maxBytes: number, o: { query?: string; secrets?: string[] } = {}) {
+    let pulled = 0;
+    const r = await call(
+      { command: 'list', limit: 50, ...(o.query ? { query: o.query } : {}) },
+      async (io) => {
+        async function* pages() {
+          for (let p = 0; p < PAGES; p++) {
+            pulled++;
+            const items = Array.from({ length: PER_PAGE }, (_, i) => host(p * PER_PAGE + i));
+            yield {
+              items: p === 1 ? items.map((i) => new RawJson(JSON.stringify(i))) : items,
+              more: p < PAGES - 1,
+              response: {} as never,
+            };
+          }
+        }
+        const printer = new Printer({ io, format: 'json', color: false });
+        const feedback = new Feedback(memoryIo(), false, makeStyle(false), false);
+        await printPages({ printer, feedback, columns: [], limit: 51, noun: 'hosts', pages: pages() });
+      },
+      { maxBytes, ...(o.secrets ? { secrets: o.secrets } : {}) },
+    );
+    return { r, pulled };
+  }
+
+  it('the same whole items at every cap as the whole list gives, and pages pulled only while they fit', async () => {
+    const all = Array.from({ length: PAGES * PER_PAGE }, (_, i) => host(i));
+    const size = (n: number) => Buffer.byteLength(JSON.stringify(all.slice(0, n)));
+    for (let maxBytes = 1; maxBytes <= size(all.length) + 2; maxBytes += 7) {
+      const whole = await call({ command: 'list', limit: 50 }, (io) => io.values!(all), { maxBytes });
+      const { r, pulled } = await streamed(maxBytes);
+      expect([maxBytes, r.text]).toEqual([maxBytes, whole.text]);
+      const shown = (JSON.parse(r.text) as unknown[]).length;
+      if (shown === all.length) {
+        expect([maxBytes, r.note, pulled]).toEqual([maxBytes, whole.note, PAGES]);
+        continue;
+      }
+      // Ended at item `shown` (0-based), on its page: no page after it was asked for.
+      expect([maxBytes, pulled]).toEqual([maxBytes, Math.floor(shown / PER_PAGE) + 1]);
+      expect(r.note).toBe(
+        `the first ${shown} items, and the list goes on: the result is capped at ${maxBytes} bytes; ${whole.note!.split('bytes; ')[1]}`,
+      );
+    }
+  });
+
+  it('with a query, or a credential JSON escapes, the whole list is read: the cap applies to what they give', async () => {
+    const queried = await streamed(300, { query: '[].id' });
+    expect(queried.pulled).toBe(PAGES);
+    expect(JSON.parse(queried.r.text)).toEqual(Array.from({ length: PAGES * PER_PAGE }, (_, i) => i));
+    const escaped = await streamed(300, { secrets: ['quo"ted'] });
+    expect(escaped.pulled).toBe(PAGES);
+    expect(escaped.r.note).toMatch(/^the first 3 of 12 items: the result is capped at 300 bytes/);
   });
 });

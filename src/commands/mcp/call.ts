@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { ExitCode } from '../../errors.js';
 import type { VerbCall } from '../../app/types.js';
 import type { Io } from '../../io.js';
-import { RawJson } from '../../clients/http/raw-json.js';
+import { RawJson, materialize } from '../../clients/http/raw-json.js';
 import { withWaitState } from '../../clients/http/wait-state.js';
 import { jsonText } from '../../output/printer.js';
 import { compileQuery, type Query } from '../../output/query.js';
@@ -269,6 +269,10 @@ async function runLine(
   const out = new Output();
   let err = '';
   let last = '';
+  // A list's items measured as they arrive, where nothing but the cap decides what is shown (no query,
+  // and masks that hold in JSON text): the list stops at the first item that cannot be shown.
+  const gauge =
+    !line.query && redactorOf(c.secrets).jsonSafe ? new ListGauge(c.maxBytes, c.secrets) : undefined;
   const io = callIo(
     c.env,
     signal,
@@ -281,7 +285,8 @@ async function runLine(
           c.onStderr?.(last);
         }
     },
-    (v) => out.value(v),
+    (v, cut) => out.value(v, cut),
+    gauge && ((item) => gauge.add(item)),
   );
   // A wait's states (`pollUntil`) are told to the call as they are seen: its progress.
   const code = await withWaitState(
@@ -315,7 +320,10 @@ async function runLine(
   try {
     const held = out.held();
     const r = held
-      ? valueResult(held.value, line.limit, c.maxBytes, c.secrets, line.query)
+      ? valueResult(held.value, line.limit, c.maxBytes, c.secrets, line.query, {
+          parts: gauge?.parts ?? [],
+          cut: held.cut,
+        })
       : result(out.text(), line.limit, c.maxBytes, c.secrets, line.query);
     return { ...r, text: shown(r.text), isError: false };
   } catch (err) {
@@ -333,7 +341,8 @@ export function callIo(
   signal: AbortSignal,
   stdout: (s: string) => void,
   stderr: (s: string) => void,
-  values?: (value: unknown) => void,
+  values?: (value: unknown, cut?: boolean) => void,
+  valuesFull?: (item: unknown) => boolean,
 ): Io {
   let stdin: PassThrough | undefined;
   return {
@@ -354,6 +363,7 @@ export function callIo(
     columns: 80,
     signal,
     ...(values ? { values } : {}),
+    ...(valuesFull ? { valuesFull } : {}),
   };
 }
 
@@ -364,20 +374,20 @@ export function callIo(
  */
 class Output {
   private out = '';
-  private kept: { value: unknown } | undefined;
+  private kept: { value: unknown; cut: boolean } | undefined;
 
   write(s: string): void {
     this.flush();
     this.out += s;
   }
 
-  value(value: unknown): void {
-    if (this.out === '' && !this.kept) this.kept = { value };
+  value(value: unknown, cut = false): void {
+    if (this.out === '' && !this.kept) this.kept = { value, cut };
     else this.write(jsonText(value));
   }
 
-  /** The one value printed, if that is all the verb printed. */
-  held(): { value: unknown } | undefined {
+  /** The one value printed, if that is all the verb printed; `cut` when its list was ended early. */
+  held(): { value: unknown; cut: boolean } | undefined {
     return this.out === '' ? this.kept : undefined;
   }
 
@@ -467,22 +477,23 @@ function valueResult(
   limit: number,
   maxBytes: number,
   secrets: readonly string[],
-  query?: Query,
+  query: Query | undefined,
+  measured: { parts: readonly string[]; cut: boolean },
 ): { text: string; note?: string } {
   const whole = value instanceof RawJson ? value.value() : value;
-  if (query || !redactorOf(secrets).jsonSafe)
-    return result(JSON.stringify(whole ?? null) ?? 'null', limit, maxBytes, secrets, query);
+  if (query || !redactorOf(secrets).jsonSafe) return result(jsonOf(whole), limit, maxBytes, secrets, query);
   if (!Array.isArray(whole))
     return capped(redact(JSON.stringify(whole ?? null) ?? 'null', secrets), maxBytes);
-  const more = whole.length > limit;
-  const items = more ? whole.slice(0, limit) : whole;
+  // A list ended at the cap (`ListGauge`) goes on past its last item, which is not shown.
+  const more = whole.length > limit || measured.cut;
+  const items = whole.length > limit ? whole.slice(0, limit) : whole;
   const parts: string[] = [];
   // The bytes of `[` and `]` and of each item with the comma after it, as `result` counts them.
   let size = 2;
   let over = -1;
   for (let i = 0; i < items.length; i++) {
     const item: unknown = items[i];
-    const part = redact(JSON.stringify(item instanceof RawJson ? item.value() : item) ?? 'null', secrets);
+    const part = measured.parts[i] ?? itemText(item, secrets);
     parts.push(part);
     size += Buffer.byteLength(part) + 1;
     if (size > maxBytes) {
@@ -495,10 +506,52 @@ function valueResult(
     const text = `[${parts.join(',')}]`;
     return more ? { text, note: moreNote(limit) } : { text };
   }
+  const of = measured.cut ? 'items, and the list goes on' : `of ${items.length}${more ? '+' : ''} items`;
   return {
     text: `[${parts.slice(0, over).join(',')}]`,
-    note: `the first ${over} of ${items.length}${more ? '+' : ''} items: the result is capped at ${maxBytes} bytes; ${NARROW}`,
+    note: `the first ${over} ${of}: the result is capped at ${maxBytes} bytes; ${NARROW}`,
   };
+}
+
+/**
+ * The JSON text `result` masks and parses once: a list's RawJson items as the service sent them where
+ * their text holds no escape, so that a credential in it reads as in compact JSON and its mask holds
+ * (`\/` or `\u0061` could hide one from the mask); the others made compact. A 2.8 MB list of runs is
+ * then neither parsed item by item nor written back before that one parse.
+ */
+function jsonOf(value: unknown): string {
+  if (!Array.isArray(value)) return JSON.stringify(value ?? null) ?? 'null';
+  const item = (i: unknown) =>
+    i instanceof RawJson && !i.text.includes('\\') ? i.text : (JSON.stringify(materialize(i)) ?? 'null');
+  return `[${value.map(item).join(',')}]`;
+}
+
+/** An item of a list as a result shows it: compact JSON, the server's credentials masked. */
+function itemText(item: unknown, secrets: readonly string[]): string {
+  return redact(JSON.stringify(item instanceof RawJson ? item.value() : item) ?? 'null', secrets);
+}
+
+/**
+ * The text of each item of a list as the verb hands it over (`Io.valuesFull`), and the bytes they
+ * come to as `valueResult` counts them (`[`, `]` and a comma after each): full once an item
+ * could not be shown even as the list's last, which no later item changes. The list then ends there,
+ * so a call whose cap one page fills fetches no second page.
+ */
+class ListGauge {
+  readonly parts: string[] = [];
+  private size = 2;
+
+  constructor(
+    private readonly maxBytes: number,
+    private readonly secrets: readonly string[],
+  ) {}
+
+  add(item: unknown): boolean {
+    const part = itemText(item, this.secrets);
+    this.parts.push(part);
+    this.size += Buffer.byteLength(part) + 1;
+    return this.size - 1 > this.maxBytes;
+  }
 }
 
 const moreNote = (limit: number) =>
