@@ -22,6 +22,8 @@ export interface ConfigSetOptions {
   insecureStorage: boolean;
   /** Says where a secret went when no keyring answered. */
   warn: (line: string) => void;
+  /** `--dry-run`: the value is read and checked, and nothing is stored. */
+  dryRun?: boolean;
 }
 
 export function configSetCommand(factory: Factory, run = runConfigSet): Command {
@@ -52,6 +54,7 @@ config file, said on stderr. OPS_NO_KEYRING=1 never asks the keyring.`,
         value,
         insecureStorage: Boolean(o.insecureStorage),
         warn: storageWarn(ctx),
+        dryRun: Boolean(ctx.flags.dryRun),
       });
     });
 }
@@ -81,6 +84,12 @@ export async function runConfigSet(o: ConfigSetOptions): Promise<void> {
   const hint = spec.check?.(value);
   if (hint) throw new UsageError(`invalid value "${value}" for ${o.key}`, hint);
   const parts = splitKey(o.key);
+  if (o.dryRun) {
+    // A secret's value is never said, not even here.
+    const shown = spec.secret ? '' : ` to ${value}`;
+    o.io.stderr.write(`dry run: would set ${o.key}${shown} in profile ${o.settings.profileName}\n`);
+    return;
+  }
   let where = '';
   if (spec.secret && parts) {
     const { storedIn } = await saveCredentials(

@@ -15,6 +15,8 @@ export interface ConfigUnsetOptions {
   settings: Settings;
   key: string;
   warn?: (line: string) => void;
+  /** `--dry-run`: the key is checked, and nothing is removed. */
+  dryRun?: boolean;
 }
 
 export function configUnsetCommand(factory: Factory, run = runConfigUnset): Command {
@@ -32,12 +34,17 @@ export function configUnsetCommand(factory: Factory, run = runConfigUnset): Comm
         settings: ctx.settings,
         key,
         warn: storageWarn(ctx),
+        dryRun: Boolean(ctx.flags.dryRun),
       });
     });
 }
 
 export async function runConfigUnset(o: ConfigUnsetOptions): Promise<void> {
   await findKey(o.key, o.services);
+  if (o.dryRun) {
+    o.io.stderr.write(`dry run: would unset ${o.key} in profile ${o.settings.profileName}\n`);
+    return;
+  }
   const parts = splitKey(o.key);
   // A secret kept in the OS keyring is forgotten there too.
   const removed = parts

@@ -10,6 +10,8 @@ export interface ConfigUseOptions {
   io: Io;
   settings: Settings;
   profile: string;
+  /** `--dry-run`: the profile is checked, and the current one stays. */
+  dryRun?: boolean;
 }
 
 export function configUseCommand(factory: Factory, run = runConfigUse): Command {
@@ -24,7 +26,7 @@ export function configUseCommand(factory: Factory, run = runConfigUse): Command 
     .addArgument(completing(new Argument('<profile>', 'profile name'), profileCompletion))
     .action(async (profile: string, _o: unknown, cmd: Command) => {
       const ctx = await factory.context(cmd, { tolerant: true });
-      await run({ io: ctx.io, settings: ctx.settings, profile });
+      await run({ io: ctx.io, settings: ctx.settings, profile, dryRun: Boolean(ctx.flags.dryRun) });
     });
 }
 
@@ -38,6 +40,10 @@ export async function runConfigUse(o: ConfigUseOptions): Promise<void> {
       `no profile "${o.profile}" in the config file (profiles: ${known.join(', ') || 'none'})`,
       `create it with a setting first: ops -p ${o.profile} config set <key> <value>`,
     );
+  if (o.dryRun) {
+    o.io.stderr.write(`dry run: would make ${o.profile} the current profile\n`);
+    return;
+  }
   store.useProfile(o.profile);
   if (o.io.stderrIsTty) o.io.stderr.write(`now using profile ${o.profile}\n`);
 }
