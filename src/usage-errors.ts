@@ -53,7 +53,10 @@ export function commanderUsageError(cmd: Command, message: string, code: string 
   const [first = '', ...rest] = message.replace(/^error:\s*/, '').split('\n');
   const suggestion = suggestionHint(rest.join(' '));
   const path = pathOf(cmd);
-  const help = `run '${path} --help' for its usage`;
+  // A flag of the root (`-o` without its format, after any command) is a global flag: its list helps.
+  const help = cmd.parent
+    ? `run '${path} --help' for its usage`
+    : "run 'ops help flags' for the global flags";
   if (code === 'commander.unknownCommand') {
     const word = /'(.*)'/s.exec(first)?.[1] ?? '';
     const quoted = nameAlone(word) === word ? word : `${nameAlone(word)}=…`;

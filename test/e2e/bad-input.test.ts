@@ -169,6 +169,29 @@ describe('help of a word a group lacks: the prebuilt pages and commander agree (
   });
 });
 
+describe("a global flag's mistake points at the global flags, a verb's at the verb's help", () => {
+  it.each([
+    [
+      ['hosts', 'list', '-o'],
+      "ops: option '-o, --output <format>' argument missing",
+      "hint: run 'ops help flags' for the global flags",
+    ],
+    [
+      ['--nosuch', 'hosts', 'list'],
+      "ops: unknown option '--nosuch'",
+      "hint: run 'ops help flags' for the global flags",
+    ],
+    [
+      ['hosts', 'list', '--nosuch'],
+      "ops: unknown option '--nosuch'",
+      "hint: run 'ops hosts list --help' for its usage",
+    ],
+  ])('%j', async (args, first, hint) => {
+    const r = await refused(args, first);
+    expect(r.stderr.split('\n')[1]).toBe(hint);
+  });
+});
+
 describe('an unknown or refused option is named without its value (issue 37, item 7)', () => {
   it.each([
     [['hosts', 'totals', '--app-key=HOSTS-ARGV-KEY-56'], "ops: unknown option '--app-key'"],
