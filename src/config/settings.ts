@@ -1,5 +1,5 @@
 import type { SettingsReader } from '../clients/descriptor.js';
-import { ConfigError, ExitCode } from '../errors.js';
+import { ConfigError, ExitCode, UsageError } from '../errors.js';
 import { ConfigView, readConfigFile } from './file.js';
 import type { ConfigStore } from './store.js';
 
@@ -20,6 +20,19 @@ export function envNameFor(key: string): string {
 }
 
 /** Settings that are not per service: profile keys with the same names as the global flags. */
+/**
+ * A profile's name as `-p`, OPS_PROFILE or `ops config use` gives it: letters, digits, `-` and `_`.
+ * Checked wherever a name comes in, so that no command makes a profile another cannot use. `given` is
+ * how the name came (`-p`, `OPS_PROFILE`), said in the error.
+ */
+export function checkProfileName(name: string, given?: string): void {
+  if (!/^[A-Za-z0-9_-]+$/.test(name))
+    throw new UsageError(
+      `invalid profile name "${name}"${given ? ` (${given})` : ''}`,
+      'use letters, digits, - and _',
+    );
+}
+
 export const GLOBAL_KEYS = ['output', 'timeout', 'retries', 'max_wait', 'ca_cert', 'insecure'] as const;
 
 /**

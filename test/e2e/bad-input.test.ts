@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -186,9 +186,28 @@ describe("a global flag's mistake points at the global flags, a verb's at the ve
       "ops: unknown option '--nosuch'",
       "hint: run 'ops hosts list --help' for its usage",
     ],
+    [
+      ['-p', 'bad name', 'hosts', 'totals'],
+      'ops: invalid profile name "bad name" (-p)',
+      'hint: use letters, digits, - and _',
+    ],
   ])('%j', async (args, first, hint) => {
     const r = await refused(args, first);
     expect(r.stderr.split('\n')[1]).toBe(hint);
+  });
+
+  it('a profile name config use would refuse is refused where it comes in: no profile is made', async () => {
+    const config = mkdtempSync(join(tmpdir(), 'ops-profile-name-'));
+    const set = await runCli(['-p', 'bad name', 'config', 'set', 'output', 'json'], {
+      env: { OPS_CONFIG_DIR: config },
+    });
+    expect([set.code, set.stderr.split('\n')[0]]).toEqual([2, 'ops: invalid profile name "bad name" (-p)']);
+    const env = await runCli(['config', 'list'], { env: { OPS_CONFIG_DIR: config, OPS_PROFILE: 'x/y' } });
+    expect([env.code, env.stderr.split('\n')[0]]).toEqual([
+      2,
+      'ops: invalid profile name "x/y" (OPS_PROFILE)',
+    ]);
+    expect(readdirSync(config)).toEqual([]);
   });
 });
 

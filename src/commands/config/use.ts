@@ -1,7 +1,7 @@
 import { Argument, type Command } from 'commander';
 import { completing, profileCompletion } from '../shared/complete.js';
 import { verbCommand } from '../shared/verbs.js';
-import type { Settings } from '../../config/settings.js';
+import { type Settings, checkProfileName } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import type { Factory } from '../../app/types.js';
@@ -31,8 +31,7 @@ export function configUseCommand(factory: Factory, run = runConfigUse): Command 
 }
 
 export async function runConfigUse(o: ConfigUseOptions): Promise<void> {
-  if (!/^[A-Za-z0-9_-]+$/.test(o.profile))
-    throw new UsageError(`invalid profile name "${o.profile}"`, 'use letters, digits, - and _');
+  checkProfileName(o.profile);
   const store = await o.settings.openStore();
   const known = store.profiles();
   if (o.profile !== 'default' && !known.includes(o.profile))
