@@ -193,6 +193,10 @@ describe('plugins', () => {
       "ops: '--dry-run' before the plugin show has no variable to pass it in\n" +
         'hint: give it after the name, where the plugin show reads its own arguments\n',
     );
+    // A profile name ops itself would refuse is not passed on: the plugin does not run.
+    const bad = await cli(['-p', 'x y', 'show'], config);
+    expect(bad).toMatchObject({ code: 2, stdout: '' });
+    expect(bad.stderr.split('\n')[0]).toBe('ops: invalid profile name "x y" (-p)');
   });
 
   it('a plugin killed by a signal is 128+n; SIGTERM sent to ops reaches the plugin', async () => {
