@@ -8,7 +8,10 @@ const sb = await useSandbox({ services: ['runs', 'tasks', 'cloud', 'pipelines'] 
 const requests = async (service = 'runs') => (await sb.counters()).requests[service] ?? {};
 const all = async () => (await sb.counters()).requests;
 const RUNS = 'GET /repos/octo-org/hello-world/actions/runs';
-const env = () => ({ ...sb.env, HOME: '/nonexistent', OPS_CONFIG_DIR: tempConfigDir() });
+// A home of its own, empty: nothing of the user's (a git config, a cache) is read, and the code caches
+// the real CLI writes go there, not into a folder made at the root of the machine.
+const home = tempConfigDir();
+const env = () => ({ ...sb.env, HOME: home, OPS_CONFIG_DIR: tempConfigDir() });
 // A real terminal under the whole suite's load: the first picker of a run loads its bundle cold, and
 // each step waits for what the terminal shows (up to 20 s each), so a test may take longer than 30 s.
 const TERMINAL = { timeout: 90_000 };
