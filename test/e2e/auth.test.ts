@@ -157,12 +157,11 @@ describe('ops auth logout', () => {
     const env = { ...addresses, OPS_CONFIG_DIR: dir, OPS_NO_KEYRING: '1' };
     await runMain(['config', 'set', 'hosts.api_key', '-'], { env, input: 'sandbox-hosts-api-key' });
     const r = await runMain(['auth', 'logout', 'hosts', '--dry-run'], { env });
+    // The key the profile holds: not every key a login of hosts may leave.
     expect(r).toEqual({
       code: 0,
       stdout: '',
-      stderr: expect.stringMatching(
-        /^dry run: would forget api_key, app_key, .* of hosts in profile default\n$/,
-      ),
+      stderr: 'dry run: would forget api_key of hosts in profile default\n',
     });
     expect(readFileSync(join(dir, 'config.json'), 'utf8')).toContain('sandbox-hosts-api-key');
   });

@@ -27,8 +27,8 @@ const RUNS: Array<{ argv: string[]; input?: string; says: string }> = [
   { argv: ['alias', 'delete', 'hl', '--yes'], says: 'dry run: would delete alias hl' },
   {
     argv: ['auth', 'logout', 'hosts', '--yes'],
-    // Every key a login of hosts may have left.
-    says: 'dry run: would forget api_key, app_key, token, refresh_token, token_expires_at, token_fingerprint, token_grant, id_token of hosts in profile default',
+    // The keys the profile holds, not every key a login may leave.
+    says: 'dry run: would forget api_key, app_key of hosts in profile default',
   },
 ];
 

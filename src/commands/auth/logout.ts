@@ -52,14 +52,15 @@ export async function runAuthLogout(o: AuthLogoutOptions): Promise<void> {
   const held = await keyringKeysOf(ctx.settings, service);
   const keys = [...new Set([...secrets, ...SIGN_IN_KEYS, ...held])];
   const store = await ctx.settings.openStore();
-  const stored = held.length > 0 || keys.some((k) => store.get(profile, `${service}.${k}`) !== undefined);
+  const kept = keys.filter((k) => held.includes(k) || store.get(profile, `${service}.${k}`) !== undefined);
+  const stored = kept.length > 0;
   const warn = storageWarn(ctx);
   if (ctx.flags.dryRun) {
     // A dry run changes nothing: it says what the logout would revoke and forget.
     const revoke = stored && descriptor.revoke ? `revoke ${service}'s sign-in and ` : '';
     await writeAll(
       ctx.io.stderr,
-      `dry run: would ${revoke}forget ${stored ? keys.join(', ') : 'nothing'} of ${service} in profile ${profile}\n`,
+      `dry run: would ${revoke}forget ${stored ? kept.join(', ') : 'nothing'} of ${service} in profile ${profile}\n`,
     );
     return;
   }
