@@ -1,6 +1,6 @@
 import { type ConfigShape, readConfigFile } from './config/file.js';
 import { configDir } from './config/paths.js';
-import { checkProfileName } from './config/settings.js';
+import { namedProfile } from './config/settings.js';
 import { UsageError } from './errors.js';
 import type { Io } from './io.js';
 import { targetIndex } from './command-word.js';
@@ -139,9 +139,7 @@ export function contextEnv(
   }
   const out = { ...env, ...given };
   // A name ops would refuse is refused here too: the program may call ops back with it.
-  if (given.OPS_PROFILE !== undefined) checkProfileName(given.OPS_PROFILE, '-p');
-  else if (env.OPS_PROFILE) checkProfileName(env.OPS_PROFILE, 'OPS_PROFILE');
-  out.OPS_PROFILE = given.OPS_PROFILE ?? (env.OPS_PROFILE || data?.current_profile || 'default');
+  out.OPS_PROFILE = namedProfile(given.OPS_PROFILE, env) ?? (data?.current_profile || 'default');
   out.OPS_CONFIG_DIR = configDir(env);
   const profiled = data?.profiles?.[out.OPS_PROFILE]?.output;
   const output =

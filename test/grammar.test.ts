@@ -152,27 +152,23 @@ describe('a verb that prints text refuses the flags that shape data (gh, kubectl
     ]);
   });
 
-  const flags = [
-    ['-o', 'json'],
-    ['--output=YAML'],
-    ['--json'],
-    ['--json', 'name'],
-    ['--query', 'a'],
-    ['--field', 'a'],
-    ['--jq', '.'],
+  /** Each form of a data flag, and the flag as the refusal names it (as typed). */
+  const flags: Array<[string[], string]> = [
+    [['-o', 'json'], '-o json'],
+    [['--output=YAML'], '-o YAML'],
+    [['--json'], '--json'],
+    [['--json', 'name'], '--json'],
+    [['--query', 'a'], '--query'],
+    [['--field', 'a'], '--field'],
+    [['--jq', '.'], '--jq'],
   ];
-  it.each(text.flatMap(([p]) => flags.map((f) => [p, f.join(' ')] as const)))(
+  it.each(text.flatMap(([p]) => flags.map(([f, named]) => [p, f.join(' '), named] as const)))(
     '%s %s: exit 2 naming the flag, before it runs',
-    async (path, flag) => {
+    async (path, flag, named) => {
       const cmd = all.get(path)!;
       const args = path === 'completion' ? ['bash'] : cmd.registeredArguments.map(() => '1');
       const io = memoryIo({ env: { OPS_CONFIG_DIR: '/nonexistent' } });
       const code = await main(['node', 'ops', ...path.split(' '), ...args, ...flag.split(' ')], io);
-      const named = flag.startsWith('--output=')
-        ? '-o YAML'
-        : flag.split(' ')[0] === '-o'
-          ? flag
-          : flag.split(' ')[0]!;
       const said = flag.startsWith('--json') ? JSON.parse(io.err()).error.message : io.err();
       expect(said).toContain(`${path} prints ${verbMeta(cmd)!.text}: ${named} does not apply`);
       expect(code).toBe(2);
@@ -186,7 +182,11 @@ describe('a verb that prints text refuses the flags that shape data (gh, kubectl
     expect(web.length).toBeGreaterThanOrEqual(3);
     try {
       for (const [path, cmd] of web)
-        for (const flag of [['--json'], ['-o', 'yaml'], ['--jq', '.id']]) {
+        for (const [flag, named] of [
+          [['--json'], '--json'],
+          [['-o', 'yaml'], '-o yaml'],
+          [['--jq', '.id'], '--jq'],
+        ] as const) {
           const io = memoryIo({ env: { ...everyServiceAt(server.url), BROWSER: 'false' } });
           const args = [...path.split(' '), ...argsOf(cmd), '--web', ...flag];
           const code = await main(['node', 'ops', ...args], io);
@@ -194,7 +194,7 @@ describe('a verb that prints text refuses the flags that shape data (gh, kubectl
           expect([args, code, said]).toEqual([
             args,
             2,
-            expect.stringContaining(`--web conflicts with ${flag.join(' ').replace(' .id', '')}`),
+            expect.stringContaining(`--web conflicts with ${named}`),
           ]);
         }
       expect(server.requests).toEqual([]);

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { Settings, checkProfileName } from '../config/settings.js';
+import { Settings, namedProfile } from '../config/settings.js';
 import { parseBoolean } from '../config/boolean.js';
 import { GLOBAL_DEFAULTS, GLOBAL_RULES, checkedValue } from '../config/values.js';
 import { UsageError } from '../errors.js';
@@ -50,9 +50,7 @@ export function createFactory(io: Io, deps: FactoryDeps): Factory {
       const own = given.output !== undefined && o.ownOutput?.includes(given.output.toLowerCase());
       const flags: GlobalFlags = own ? { ...given, output: undefined } : given;
       const env = io.env;
-      const profile = flags.profile ?? (env.OPS_PROFILE || undefined);
-      if (profile !== undefined)
-        checkProfileName(profile, flags.profile !== undefined ? '-p' : 'OPS_PROFILE');
+      const profile = namedProfile(flags.profile, env);
       const settings = new Settings(env, profile, {
         ...(flags.timeout !== undefined ? { timeout: flags.timeout } : {}),
         ...(flags.retries !== undefined ? { retries: flags.retries } : {}),

@@ -19,7 +19,6 @@ export function envNameFor(key: string): string {
   return `OPS_${key.replace(/[.-]/g, '_').toUpperCase()}`;
 }
 
-/** Settings that are not per service: profile keys with the same names as the global flags. */
 /**
  * A profile's name as `-p`, OPS_PROFILE or `ops config use` gives it: letters, digits, `-` and `_`.
  * Checked wherever a name comes in, so that no command makes a profile another cannot use. `given` is
@@ -33,6 +32,17 @@ export function checkProfileName(name: string, given?: string): void {
     );
 }
 
+/** The profile a command line names, `-p` before OPS_PROFILE (an empty one is none), checked. */
+export function namedProfile(
+  flag: string | undefined,
+  env: Record<string, string | undefined>,
+): string | undefined {
+  const name = flag ?? (env.OPS_PROFILE || undefined);
+  if (name !== undefined) checkProfileName(name, flag !== undefined ? '-p' : 'OPS_PROFILE');
+  return name;
+}
+
+/** Settings that are not per service: profile keys with the same names as the global flags. */
 export const GLOBAL_KEYS = ['output', 'timeout', 'retries', 'max_wait', 'ca_cert', 'insecure'] as const;
 
 /**

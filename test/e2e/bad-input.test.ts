@@ -29,6 +29,12 @@ async function refused(args: string[], first: string | RegExp, env: Record<strin
   return r;
 }
 
+/** `refused`, with exactly this hint line. */
+async function refusedWithHint(args: string[], first: string, hint: string) {
+  const r = await refused(args, first);
+  expect(r.stderr.split('\n')[1]).toBe(hint);
+}
+
 describe('--query is checked before any request', () => {
   it.each([
     [['hosts', 'list', '--query', ''], 'ops: --query is empty'],
@@ -136,10 +142,7 @@ describe('a mistyped command is one ops: line with the suggestion on the hint li
       "ops: unknown option '--sort-fild'",
       "hint: did you mean '--sort-field'?",
     ],
-  ])('%j', async (args, first, hint) => {
-    const r = await refused(args, first);
-    expect(r.stderr.split('\n')[1]).toBe(hint);
-  });
+  ])('%j', refusedWithHint);
 });
 
 describe('help of a word a group lacks: the prebuilt pages and commander agree (issue 37, item 6)', () => {
@@ -191,10 +194,7 @@ describe("a global flag's mistake points at the global flags, a verb's at the ve
       'ops: invalid profile name "bad name" (-p)',
       'hint: use letters, digits, - and _',
     ],
-  ])('%j', async (args, first, hint) => {
-    const r = await refused(args, first);
-    expect(r.stderr.split('\n')[1]).toBe(hint);
-  });
+  ])('%j', refusedWithHint);
 
   it('a profile name config use would refuse is refused where it comes in: no profile is made', async () => {
     const config = mkdtempSync(join(tmpdir(), 'ops-profile-name-'));
