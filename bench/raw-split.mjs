@@ -2,8 +2,8 @@
 // Benchmark: the raw-JSON splitter (src/clients/http/raw-json.ts, `splitArrayAt`) beside JSON.parse of
 // the same page, the platform's own reading of it, in the same process and rounds. The splitter earns
 // its place by a list's NDJSON walk writing items as they came; this prints what cutting a page costs
-// against parsing it: a page of 100 workflow runs (1.4 MB, a third of them nested five deep, past the
-// splitter's pattern) and one of 1,000 hosts (0.4 MB, shallow), fetched from the sandbox. Cold is the
+// against parsing it: a page of 100 workflow runs (1.4 MB, two of them nested five deep, past the
+// splitter's pattern) and one of 1,000 hosts (0.4 MB, three deep), fetched from the sandbox. Cold is the
 // first cut in this process (a one-shot command's first page); warm, the median of --rounds after 30
 // unmeasured ones (a long walk, `ops mcp`).
 //

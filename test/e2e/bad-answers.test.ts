@@ -87,6 +87,37 @@ describe('a malformed page of a list', () => {
   });
 });
 
+describe('a page whose brackets close but an item is not JSON', () => {
+  // A list printed as NDJSON keeps each item as the text the service sent: every item is still checked
+  // as JSON.parse checks it, so a bare word inside one is the same bad answer as under -o json.
+  it.each([
+    ['hosts', ['hosts', 'list'], '{"host_list":[{"id":1,"up":true},{"id":2,"up":tru}],"total_matching":2}'],
+    ['runs', ['runs', 'list'], '{"total_count":2,"workflow_runs":[{"id":1},{"id":2,"status":"queued",}]}'],
+    ['tasks', ['tasks', 'list'], '{"kind":"tasks#tasks","items":[{"id":"a","title":"x\\q"}]}'],
+    ['docgen', ['docgen', 'jobs', 'list'], '{"entries":[{"id":1} {"id":2}],"page_count":1}'],
+  ])(
+    '%s: exit 7 and one line under -o ndjson, -o json and -o table, nothing printed',
+    async (service, args, body) => {
+      const bytes = Buffer.byteLength(body);
+      const line = `ops: ${service} answered 200 with a body that is not valid JSON (application/json, ${bytes} bytes): "${body}"\n`;
+      for (const format of ['ndjson', 'json', 'table']) {
+        await sb.fault({
+          service,
+          method: 'GET',
+          kind: 'status',
+          status: 200,
+          body,
+          headers: { 'content-type': 'application/json' },
+        });
+        const r = await ops([...args, '-o', format]);
+        expect(r.stdout).toBe('');
+        expect(format === 'json' ? `ops: ${JSON.parse(r.stderr).error.message}\n` : r.stderr).toBe(line);
+        expect(r.code).toBe(7);
+      }
+    },
+  );
+});
+
 describe('a download that is not a zip archive', () => {
   it('is a bad answer (exit 7), not a usage error', async () => {
     await sb.fault({

@@ -135,6 +135,25 @@ describe('ops mcp: read-only by default', () => {
     expect(textOf(r)).toMatch(/no-such-list[^\n]*\nhint: \S/);
   });
 
+  it('a page with an item JSON refuses is exit 7, with a query or without: never that text as a result', async () => {
+    const body = '{"host_list":[{"id":1,"name":"a"},{"id":2,"name":tru}],"total_matching":2}';
+    for (const args of [{ command: 'list' }, { command: 'list', query: '[].name' }]) {
+      await sb.fault({
+        service: 'hosts',
+        method: 'GET',
+        kind: 'status',
+        status: 200,
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
+      const r = await s.client.callTool({ name: 'hosts', arguments: args });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toMatch(
+        /^exit 7 \(server or network failure\): ops hosts list: hosts answered 200 with a body that is not valid JSON/,
+      );
+    }
+  });
+
   it('an unknown parameter is refused before anything runs', async () => {
     const r = await s.client.callTool({
       name: 'hosts',

@@ -33,9 +33,10 @@ export type JsonPath = ReadonlyArray<string | number>;
 /**
  * Cuts the array at `path` (`["host_list"]`, `["tasks", 0, "result"]`) of a JSON text into the texts
  * of its elements, without parsing them, and parses the rest (totals, page tokens, an envelope) with
- * the array left empty. Returns undefined when the text holds no array there, so that the caller
- * parses it whole. A raw newline can only be whitespace between tokens (JSON strings cannot hold one),
- * so each element is put on one line by dropping such whitespace.
+ * the array left empty. Returns undefined when the text holds no array there, or not one JSON.parse
+ * takes, so that the caller parses it whole (and fails as JSON.parse fails). A raw newline can only be
+ * whitespace between tokens (JSON strings cannot hold one), so each element is put on one line by
+ * dropping such whitespace.
  */
 export function splitArrayAt(text: string, path: JsonPath): { items: string[]; rest: unknown } | undefined {
   let at = skipWs(text, 0);
@@ -98,7 +99,7 @@ function valueEnd(text: string, i: number): number {
     return end < 0 ? -1 : end + 1;
   }
   if (c === 123 || c === 91) {
-    const matched = containerEnd(text, i);
+    const matched = checkedEnd(text, i);
     if (matched > 0) return matched;
     let depth = 0;
     for (let j = i; j < text.length; j++) {
@@ -119,60 +120,66 @@ function valueEnd(text: string, i: number): number {
   return j > i ? j : -1;
 }
 
-/** The elements of the array that opens at `open`, and the index of its closing bracket. */
+/**
+ * The elements of the array that opens at `open`, and the index of its closing bracket; undefined when
+ * it is not a JSON array (an element JSON.parse refuses, a missing comma, a trailing one), so that the
+ * caller parses the whole text and fails as JSON.parse fails. Each element is checked as JSON.parse
+ * checks it: whole by the pattern below, or, past its depth, found by the loop and parsed. No element
+ * is handed on as text JSON would refuse.
+ */
 function elements(text: string, open: number): { items: string[]; end: number } | undefined {
   const items: string[] = [];
-  let depth = 0;
-  let start = skipWs(text, open + 1);
-  if (text.charCodeAt(start) === 93 /* ] */) return { items, end: start };
-  for (let i = start; i < text.length; i++) {
-    if (i === start) {
-      // An element that is an object or an array is skipped whole when the pattern matches it.
-      const matched = containerEnd(text, i);
-      if (matched > 0) {
-        i = matched - 1;
-        continue;
-      }
+  let i = skipWs(text, open + 1);
+  if (text.charCodeAt(i) === 93 /* ] */) return { items, end: i };
+  for (;;) {
+    let end = checkedEnd(text, i);
+    if (end < 0) {
+      end = valueEnd(text, i);
+      if (end < 0 || !parses(text.slice(i, end))) return undefined;
     }
+    const item = text.slice(i, end);
+    items.push(item.includes('\n') ? item.replace(/[ \t\r]*\n[ \t\r]*/g, '') : detached(item));
+    i = skipWs(text, end);
     const c = text.charCodeAt(i);
-    if (c === QUOTE) {
-      i = stringEnd(text, i);
-      if (i < 0) return undefined;
-    } else if (c === 123 || c === 91) depth++;
-    else if (c === 125 || (c === 93 && depth > 0)) depth--;
-    else if (depth === 0 && (c === 44 /* , */ || c === 93)) {
-      const item = text.slice(start, i).trim();
-      if (item === '') return undefined;
-      items.push(item.includes('\n') ? item.replace(/[ \t\r]*\n[ \t\r]*/g, '') : detached(item));
-      if (c === 93) return { items, end: i };
-      start = skipWs(text, i + 1);
-    }
+    if (c === 93 /* ] */) return { items, end: i };
+    if (c !== 44 /* , */) return undefined;
+    i = skipWs(text, i + 1);
   }
-  return undefined;
 }
 
-/** A JSON string, escapes and all, as one match of the pattern below. */
-const STRING = String.raw`"[^"\\]*(?:\\[\s\S][^"\\]*)*"`;
-/** Anything outside a string that opens or closes nothing: a key's colon, a comma, a number, `null`. */
-const OTHER = String.raw`[^"{}[\]]`;
-function nested(depth: number): string {
-  const inner = depth === 0 ? `(?:${STRING}|${OTHER})*` : `(?:${STRING}|${OTHER}|${nested(depth - 1)})*`;
-  return String.raw`\{${inner}\}|\[${inner}\]`;
+/** A JSON string as JSON.parse takes it: no raw control character, only the escapes JSON has. */
+const STRING = String.raw`"[^"\\\u0000-\u001f]*(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\\u0000-\u001f]*)*"`;
+const SCALAR = String.raw`${STRING}|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null`;
+const WS = '[ \\t\\n\\r]*';
+/**
+ * A JSON value, objects and arrays at most `depth` levels inside it, in JSON's own grammar: a member
+ * or an element is followed by a comma and another, or by the closing bracket, so that a trailing
+ * comma, a missing one or a bare word does not match. Each value appears once in the pattern, so that
+ * it doubles (not quadruples) with each level.
+ */
+function value(depth: number): string {
+  if (depth < 0) return `(?:${SCALAR})`;
+  const inner = value(depth - 1);
+  const object = String.raw`\{${WS}(?:${STRING}${WS}:${WS}${inner}${WS}(?:,${WS}(?=")|(?=\})))*\}`;
+  const array = String.raw`\[${WS}(?:${inner}${WS}(?:,${WS}(?=[^\]\s])|(?=\])))*\]`;
+  return `(?:${SCALAR}|${object}|${array})`;
 }
 /**
- * An object or an array nested at most four deep (itself and three levels inside), from its opening
- * bracket to its closing one. V8 runs a regular expression as native code; a loop over the characters
+ * A value with objects and arrays nested at most three deep (itself and two levels inside: a host's
+ * `tags_by_source`, a task). V8 runs a regular expression as native code; a loop over the characters
  * runs in V8's interpreter until it has run long enough to be compiled, which a one-shot command's
- * first page never does. Cutting a first page of 1,000 items in a fresh process (medians of 21):
- * dataapi's 400 kB took 4.4 ms with the loop alone and 1.7 ms with the pattern, hosts' 430 kB 5.4 and 1.8.
- * Deeper values and text that is not JSON do not match and are left to the loop.
+ * first page never does (a first page of 1,000 hosts, 430 kB, in a fresh process: 5.4 ms with the
+ * loop alone, 1.8 with a pattern). Deeper values, and text that is not JSON, do not match: the loop
+ * finds their end and JSON.parse checks them. One level more doubles the pattern (7.8 kB at four
+ * deep, 3.7 at three): a page of 10 hosts took 4.4 ms more to cut in a fresh process (compiling it),
+ * and a page of 100 runs longer warm (1.8–2.0 against 1.4–1.5 ms).
  */
-let container: RegExp | undefined;
+let checked: RegExp | undefined;
 
-/** The index just past the object or array that opens at `i`, or -1 when the pattern does not match it. */
-function containerEnd(text: string, i: number): number {
-  // Made by the first page cut: its 1.5 kB source is built and parsed only by a command that lists.
-  const pattern = (container ??= new RegExp(nested(3), 'y'));
+/** The index just past the JSON value that starts at `i`, when the pattern matches it whole; else -1. */
+function checkedEnd(text: string, i: number): number {
+  // Made by the first page cut: its source is built and parsed only by a command that lists.
+  const pattern = (checked ??= new RegExp(value(2), 'y'));
   pattern.lastIndex = i;
   try {
     return pattern.test(text) ? pattern.lastIndex : -1;
@@ -204,6 +211,15 @@ function stringEnd(text: string, i: number): number {
  */
 function detached(slice: string): string {
   return `${slice} `.slice(0, -1);
+}
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function skipWs(text: string, i: number): number {

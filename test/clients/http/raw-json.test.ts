@@ -125,6 +125,106 @@ describe('splitArrayAt', () => {
   });
 
   it.each([
+    ['a bare word', '[{"a":tru}]'],
+    ['a bare word as an element', '[1,tru]'],
+    ['a trailing comma in an object', '[{"a":1,}]'],
+    ['a trailing comma in an array', '[[1,],2]'],
+    ['a trailing comma after the last element', '[1,2,]'],
+    ['two elements with no comma', '[{"a":1} {"b":2}]'],
+    ['two members with no comma', '[{"a":1 "b":2}]'],
+    ['a member with no colon', '[{"a" 1}]'],
+    ['a key that is not a string', '[{a:1}]'],
+    ['single quotes', "[{'a':1}]"],
+    ['a leading zero', '[01]'],
+    ['a number with no digits after its point', '[1.]'],
+    ['a number with no digit before its point', '[.5]'],
+    ['NaN', '[NaN]'],
+    ['a lone minus', '[-]'],
+    ['a raw control character in a string', '["a\u0001b"]'],
+    ['a raw tab in a string', '[{"a":"x\ty"}]'],
+    ['an escape JSON has not', '["a\\qb"]'],
+    ['a short unicode escape', '["\\u12"]'],
+    ['a bare word nested past the pattern', '[{"a":[[[[[[tru]]]]]]}]'],
+    ['a trailing comma nested past the pattern', '[{"a":[[[[[[1,]]]]]]}]'],
+    ['an element that closes too soon', '[{"a":1}}]'],
+  ])(
+    'an element JSON.parse refuses (%s): undefined, so that parsing the whole fails as it should',
+    (_n, list) => {
+      const text = `{"host_list":${list},"total_matching":1}`;
+      expect(() => JSON.parse(text)).toThrow(SyntaxError);
+      expect(splitArrayAt(text, ['host_list'])).toBeUndefined();
+    },
+  );
+
+  it('takes exactly the pages JSON.parse takes, after random damage to valid ones', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const bits = [
+      '"',
+      '\\',
+      '{',
+      '}',
+      '[',
+      ']',
+      ',',
+      ':',
+      ' ',
+      'x',
+      '1',
+      '-',
+      '.',
+      'e',
+      'tru',
+      '\u0001',
+      '\\u',
+      '0',
+    ];
+    const value = (depth: number): unknown => {
+      const kind = Math.floor(random() * (depth > 5 ? 3 : 5));
+      if (kind === 0) return random() < 0.5 ? 'a"b\\c' : `s${Math.floor(random() * 100)}`;
+      if (kind === 1) return random() < 0.3 ? -0.5e-7 : Math.round(random() * 1e5) - 5e4;
+      if (kind === 2) return random() < 0.5 ? null : random() < 0.5;
+      if (kind === 3) return Array.from({ length: Math.floor(random() * 4) }, () => value(depth + 1));
+      return Object.fromEntries(
+        Array.from({ length: Math.floor(random() * 4) }, (_, k) => [`k${k}`, value(depth + 1)]),
+      );
+    };
+    let refused = 0;
+    for (let page = 0; page < 3000; page++) {
+      const items = Array.from({ length: 1 + Math.floor(random() * 5) }, () => value(0));
+      const whole = JSON.stringify({ items, n: 1 }, null, page % 3 === 0 ? 1 : undefined);
+      // One cut inside the array: a character taken out, or a piece put in.
+      const from = whole.indexOf('[');
+      const at = from + 1 + Math.floor(random() * (whole.lastIndexOf(']') - from - 1));
+      const text =
+        random() < 0.4
+          ? whole.slice(0, at) + whole.slice(at + 1)
+          : whole.slice(0, at) + bits[Math.floor(random() * bits.length)] + whole.slice(at);
+      let parsed: { items?: unknown } | undefined;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+      const cut = splitArrayAt(text, ['items']);
+      if (parsed === undefined) {
+        refused++;
+        expect(cut, text).toBeUndefined();
+      } else if (Array.isArray(parsed.items)) {
+        expect(cut, text).toBeDefined();
+        expect(cut!.items.map((t) => JSON.parse(t))).toEqual(parsed.items);
+        expect(cut!.rest).toEqual({ ...parsed, items: [] });
+      }
+    }
+    // The damage is real: most pages end up refused, and some still parse.
+    expect(refused).toBeGreaterThan(1500);
+    expect(refused).toBeLessThan(2990);
+  });
+
+  it.each([
     ['not an object', '[1,2]'],
     ['no such key', '{"other": [1]}'],
     ['not an array', '{"host_list": {"a": 1}}'],
