@@ -121,6 +121,20 @@ describe('a result taken as a value is the result of its JSON text', () => {
     );
   });
 
+  it('a compact item kept as sent is shown as the service wrote it, as -o ndjson writes it', async () => {
+    const value = [
+      // Compact, no escape: as written, numbers too (an id past 2^53 stays exact).
+      new RawJson('{"id":12345678901234567890,"v":1.0,"token":"sekrit-token","s":"a b"}'),
+      // A space outside a string, or an escape: parsed and written back.
+      new RawJson('{"id":2, "v":1.0}'),
+      new RawJson('{"id":3,"u":"https:\\/\\/x","v":1.0}'),
+    ];
+    const { asValue } = await bothWays({ command: 'list' }, value);
+    expect(asValue.text).toBe(
+      '[{"id":12345678901234567890,"v":1.0,"token":"***","s":"a b"},{"id":2,"v":1},{"id":3,"u":"https://x","v":1}]',
+    );
+  });
+
   it('a query over items kept as sent reads them masked, a credential hidden by an escape too', async () => {
     const secrets = ['sek/rit-token'];
     const value = [
