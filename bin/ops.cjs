@@ -91,7 +91,8 @@ function terminal(fs) {
 
 /**
  * `text` on stdout as main writes it (src/own-stdout.ts): write(2); a reader gone ends the process
- * quietly; a descriptor that would block (EAGAIN), or another error, leaves the rest to process.stdout.
+ * quietly; a descriptor that would block (EAGAIN) leaves the rest to process.stdout; output stdout
+ * cannot take (a full disk) is one line on stderr and exit 1.
  */
 function writeOut(fs, text) {
   const bytes = Buffer.from(text);
@@ -99,7 +100,16 @@ function writeOut(fs, text) {
   try {
     while (done < bytes.length) done += fs.writeSync(1, bytes, done);
   } catch (err) {
-    if (err.code !== 'EPIPE') process.stdout.write(bytes.subarray(done));
+    if (err.code === 'EAGAIN') process.stdout.write(bytes.subarray(done));
+    else if (err.code !== 'EPIPE') {
+      const why = err.message.replace(/^[A-Z0-9]+: /, '').replace(/, write$/, '');
+      process.exitCode = 1;
+      try {
+        fs.writeSync(2, `ops: writing the output: ${why}${err.code ? ` (${err.code})` : ''}\n`);
+      } catch {
+        // stderr cannot take it either: the exit code says it.
+      }
+    }
   }
 }
 

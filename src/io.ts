@@ -120,6 +120,19 @@ function stderrWidth(): number | undefined {
   return isTerminal(2) ? process.stderr.columns : undefined;
 }
 
+/**
+ * `process.stderr`, with a listener for its errors: a reader of stderr gone (`ops … --debug 2>&1 |
+ * head`), or a full disk under it, leaves nothing to tell, and without a listener the stream's 'error'
+ * ended the process with Node's stack trace.
+ */
+function stderrStream(): NodeJS.WriteStream {
+  const stream = process.stderr;
+  if (!stream.listeners('error').includes(ignore)) stream.on('error', ignore);
+  return stream;
+}
+
+const ignore = () => undefined;
+
 /** The real process's IO. */
 export function processIo(signal: AbortSignal): Io & { written(): boolean } {
   let stderr: NodeJS.WriteStream | undefined;
@@ -129,7 +142,7 @@ export function processIo(signal: AbortSignal): Io & { written(): boolean } {
     stdout,
     // process.stderr is a getter that builds a stream too: made by the first message, if one comes.
     get stderr() {
-      stderr ??= process.stderr;
+      stderr ??= stderrStream();
       return stderr;
     },
     // process.stdin is a getter that builds a stream: only commands that read it pay for it.
@@ -172,11 +185,11 @@ async function terminalPrompt(question: string, secret: boolean, signal: AbortSi
   if (signal.aborted) throw new InterruptedError();
   // A built-in is read, never `import()`ed: the bundles run as scripts, which have no module loader.
   const { createInterface } = process.getBuiltinModule('node:readline');
-  const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
+  const rl = createInterface({ input: process.stdin, output: stderrStream(), terminal: true });
   if (secret) {
     // Echo nothing while the secret is typed.
     (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => {
-      if (s.startsWith(question)) process.stderr.write(question);
+      if (s.startsWith(question)) stderrStream().write(question);
     };
   }
   let interrupted: (() => void) | undefined;
@@ -196,7 +209,7 @@ async function terminalPrompt(question: string, secret: boolean, signal: AbortSi
     if (interrupted) signal.removeEventListener('abort', interrupted);
     rl.close();
     // The answer's newline was not echoed (a secret), or never typed (Ctrl-C, Ctrl-D).
-    if (secret || !answered) process.stderr.write('\n');
+    if (secret || !answered) stderrStream().write('\n');
   }
 }
 

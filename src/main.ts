@@ -1,9 +1,10 @@
 import { helpPageNames, helpRequest } from './help-request.js';
 import type { Io } from './io.js';
-import { onReaderGone, ownStdout, stdoutIsTerminal } from './own-stdout.js';
+import { onOutputLost, onReaderGone, ownStdout, stdoutIsTerminal } from './own-stdout.js';
 import { versionInfo, versionLine, versionRequest } from './version.js';
 
 const EXIT_OK = 0;
+const EXIT_FAILURE = 1;
 const EXIT_INTERRUPTED = 130;
 /** `ops __complete WORDS…` (cobra's name for it): what the completion scripts call, never a command. */
 const COMPLETE = '__complete';
@@ -17,7 +18,18 @@ const COMPLETE_MS = 950;
 export async function main(argv: string[], io?: Io): Promise<number> {
   // A reader that went away (`ops hosts list | head`) ends the process's own run quietly, whenever
   // its output meets it (src/own-stdout.ts), even after main has returned.
-  if (io === undefined) onReaderGone(() => process.exit(EXIT_OK));
+  if (io === undefined) {
+    onReaderGone(() => process.exit(EXIT_OK));
+    // Output that stdout cannot take (a full disk) ends it at once, exit 1: the version and help
+    // pages say so in a line; a command's run says it in its own error format (run.ts).
+    onOutputLost((reason) => {
+      try {
+        process.getBuiltinModule('node:fs').writeSync(2, `ops: writing the output: ${reason}\n`);
+      } finally {
+        process.exit(EXIT_FAILURE);
+      }
+    });
+  }
   // The shells' completion protocol: before anything else reads the words, which are a half-typed line.
   if (argv[2] === COMPLETE) {
     const { complete, outputLeft } = await import('./run.js');

@@ -6,14 +6,16 @@
  * that is not a terminal's is written with write(2) instead, while that cannot hold the process up: the
  * first 64 KiB a command writes, which an emptied pipe takes whole. Past that, or when the descriptor
  * would block (EAGAIN: something made it non-blocking), the rest goes through `process.stdout`, which
- * queues for a slow reader and keeps the event loop turning. A terminal's stdout is the stream
- * (its width, the pager). Windows keeps the stream.
+ * queues for a slow reader and keeps the event loop turning; a file (or /dev/null) takes all of it by
+ * write(2). A terminal's stdout is the stream (its width, the pager). Windows keeps the stream.
  */
 
 /** What may go out by write(2) before the stream takes over: a pipe's default capacity on Linux. */
 const DIRECT_BYTES = 64 * 1024;
 
 const terminals: Array<boolean | undefined> = [];
+/** Whether fd 1 is a file or a device (not a pipe, a socket or a terminal), told by isTerminal's fstat. */
+let stdoutIsFile = false;
 
 /**
  * Whether fd 1 (or 2) is a terminal, asked without building `process.stdout`. Only a character device
@@ -30,6 +32,7 @@ export function isTerminal(fd: 1 | 2): boolean {
     try {
       const st = fstatSync(fd);
       if (!st.isCharacterDevice() || st.rdev === statSync('/dev/null').rdev) terminal = false;
+      if (fd === 1) stdoutIsFile = st.isFile() || (st.isCharacterDevice() && terminal === false);
     } catch {
       // A closed descriptor, or no /dev/null to compare with: isatty says.
     }
@@ -54,9 +57,30 @@ export function onReaderGone(handler: () => void): void {
   (globalThis as Record<symbol, unknown>)[READER_GONE] = handler;
 }
 
+/** Where the process's handler of output it could not write is kept (onOutputLost). */
+const OUTPUT_LOST = Symbol.for('ops.outputLost');
+
+/**
+ * What the process does when stdout cannot take its output (a full disk under `> out.json`, an I/O
+ * error, a closed descriptor): main.ts and run.ts end the run at once, with one line and exit 1, so
+ * that a script never takes a cut file for a whole one. Without one, the stream is left to meet it.
+ */
+export function onOutputLost(handler: (reason: string) => void): void {
+  (globalThis as Record<symbol, unknown>)[OUTPUT_LOST] = handler;
+}
+
+/** Why a write failed, for `ops: writing the output: <why>`: `no space left on device (ENOSPC)`. */
+function lostReason(err: NodeJS.ErrnoException): string {
+  const why = err.message.replace(/^[A-Z0-9]+: /, '').replace(/, write$/, '');
+  return err.code ? `${why} (${err.code})` : why;
+}
+
 function onPipeError(err: NodeJS.ErrnoException): void {
-  if (err.code === 'EPIPE')
-    ((globalThis as Record<symbol, unknown>)[READER_GONE] as (() => void) | undefined)?.();
+  const handlers = globalThis as Record<symbol, unknown>;
+  // EAGAIN is a non-blocking descriptor that is full: the stream waits for it.
+  if (err.code === 'EAGAIN') return;
+  if (err.code === 'EPIPE') (handlers[READER_GONE] as (() => void) | undefined)?.();
+  else (handlers[OUTPUT_LOST] as ((reason: string) => void) | undefined)?.(lostReason(err));
 }
 
 /**
@@ -84,7 +108,9 @@ let left = DIRECT_BYTES;
 /** The direct writer, one for the process (each copy of this module is in one bundle that writes). */
 const direct: OwnStdout = {
   write(chunk) {
-    if (stream === undefined && chunk.length <= left) {
+    // A file takes every write whole (no reader to wait for): its stream would only do the same
+    // write(2), but would drop the rest of one the disk cut short (a full disk, `ulimit -f`) unsaid.
+    if (stream === undefined && (chunk.length <= left || stdoutIsFile)) {
       const { writeSync } = process.getBuiltinModule('node:fs');
       let done = 0;
       let bytes: Buffer | undefined;
@@ -99,9 +125,8 @@ const direct: OwnStdout = {
         return true;
       } catch (err) {
         onPipeError(err as NodeJS.ErrnoException);
-        // EAGAIN (the descriptor is non-blocking and full), or one the stream knows how to meet (a
-        // closed descriptor: Node's stdout then drops what it is given; a reader gone, where no handler
-        // ended the process): the rest goes through it.
+        // EAGAIN (the descriptor is non-blocking and full), or an error no handler ended the process
+        // for (a command run inside another process): the rest goes through the stream.
         stream = stdoutStream();
         const rest = bytes ?? Buffer.from(chunk);
         return done >= rest.length || stream.write(rest.subarray(done));

@@ -6,20 +6,20 @@ import { targetCommand, targetIndex } from './command-word.js';
 import { buildProgram, commandNames, createRoot, isCommandName, topLevelCommands } from './program.js';
 import type { Dispatched } from './dispatch.js';
 import { helpRequest } from './help-request.js';
-import { stdoutIsTerminal } from './own-stdout.js';
+import { onOutputLost, stdoutIsTerminal } from './own-stdout.js';
 import { pathOf } from './usage-errors.js';
 import { verbMeta } from './verb-meta.js';
 import { SERVICES } from './services.js';
 import { closeTransport } from './clients/http/transport/transport.js';
 import type { Factory } from './app/types.js';
-import { ExitCode } from './errors.js';
+import { ExitCode, OpsError } from './errors.js';
 import { type Io, isCi, processIo } from './io.js';
 import { parseBoolean } from './config/boolean.js';
 import { VERSION } from './version.js';
 import { batchedIo } from './output/batch.js';
 import { fitHelpText, globalFlagsText, helpLayout } from './output/help-text.js';
 import { OUTPUT_FORMATS } from './output/printer.js';
-import { errorMode, exitCodeOf } from './render-error.js';
+import { errorMode, exitCodeOf, renderError } from './render-error.js';
 
 /** Command lines running in this process (tests and the sandbox demo run several). */
 let running = 0;
@@ -80,6 +80,19 @@ export async function run(
   setMaxListeners(1024, controller.signal);
   // The process's own command line (`main` from bin/ops.cjs or the binary), not one run inside another.
   const own = io === undefined ? processIo(controller.signal) : undefined;
+  // Output stdout cannot take ends the run at once (src/own-stdout.ts), said as any error is.
+  if (own)
+    onOutputLost((reason) => {
+      try {
+        renderError(
+          new OpsError(`writing the output: ${reason}`, { code: 'output' }),
+          own,
+          errorMode(argv, own.env),
+        );
+      } finally {
+        process.exit(ExitCode.failure);
+      }
+    });
   const paging = own && (await pagerFor(own, argv, controller));
   const batched = batchedIo(paging?.io ?? io ?? own!);
   const realIo = batched.io;

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -97,3 +98,108 @@ describe.skipIf(!python)('stdout written directly (needs python3 for its pipes)'
 
 if (!python)
   console.warn('own-stdout.test.ts: python3 with fcntl is missing, so its pipes cannot be made: skipped');
+
+/** Runs ops with stdout on `out` (a descriptor), and stderr piped; its exit code and stderr. */
+async function withStdout(out: number, args: string[], command: string[] = []) {
+  const [file, ...pre] = command.length ? command : [process.execPath];
+  const child = spawn(file!, [...pre, ...(command.length ? [process.execPath] : []), BIN, ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), OPS_CONFIG_DIR: tempConfigDir(), ...sb.env },
+    stdio: ['ignore', out, 'pipe'],
+  });
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, stderr: err };
+}
+
+const full = existsSync('/dev/full');
+const prlimit = spawnSync('prlimit', ['--version'], { stdio: 'ignore' }).status === 0;
+
+describe('output stdout cannot take', () => {
+  it.skipIf(!full)(
+    'a full disk (/dev/full) is exit 1 and one line, from the version, a help page and a request',
+    async () => {
+      const fd = openSync('/dev/full', 'w');
+      try {
+        for (const args of [
+          ['--version'],
+          ['hosts', '--help'],
+          ['hosts', 'totals'],
+          ['help', 'exit-codes'],
+        ]) {
+          const r = await withStdout(fd, args);
+          expect([args, r.code, r.stderr]).toEqual([
+            args,
+            1,
+            'ops: writing the output: no space left on device (ENOSPC)\n',
+          ]);
+        }
+        const json = await withStdout(fd, ['hosts', 'totals', '--json']);
+        expect(json.code).toBe(1);
+        expect(JSON.parse(json.stderr).error).toMatchObject({
+          code: 'output',
+          message: 'writing the output: no space left on device (ENOSPC)',
+        });
+      } finally {
+        closeSync(fd);
+      }
+    },
+  );
+
+  it.skipIf(!prlimit)(
+    'a file the disk cuts short past the first 64 KiB is exit 1 too, not a cut file and exit 0',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'ops-out-'));
+      const path = join(dir, 'hosts.json');
+      const fd = openSync(path, 'w');
+      try {
+        // The hosts list is about 75 kB: the limit falls after what ops writes before its first await.
+        const r = await withStdout(
+          fd,
+          ['hosts', 'list', '--all', '-o', 'json'],
+          ['prlimit', '--fsize=70000'],
+        );
+        expect(r.code).toBe(1);
+        // -o json: the error is its JSON envelope.
+        expect(JSON.parse(r.stderr).error).toMatchObject({
+          code: 'output',
+          message: 'writing the output: file too large (EFBIG)',
+        });
+        expect(statSync(path).size).toBe(70000);
+      } finally {
+        closeSync(fd);
+      }
+      const whole = join(dir, 'whole.json');
+      const wfd = openSync(whole, 'w');
+      try {
+        expect(await withStdout(wfd, ['hosts', 'list', '--all', '-o', 'json'])).toEqual({
+          code: 0,
+          stderr: '',
+        });
+        expect(statSync(whole).size).toBeGreaterThan(70000);
+        expect(JSON.parse(readFileSync(whole, 'utf8')).length).toBeGreaterThan(100);
+      } finally {
+        closeSync(wfd);
+      }
+    },
+  );
+
+  it('a reader of stderr gone (--debug 2>&1 | head) is no crash: the run ends as it would, no stack trace', async () => {
+    const devnull = openSync('/dev/null', 'w');
+    try {
+      const child = spawn(process.execPath, [BIN, 'hosts', 'list', '--all', '-o', 'ndjson', '--debug'], {
+        env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), OPS_CONFIG_DIR: tempConfigDir(), ...sb.env },
+        stdio: ['ignore', devnull, 'pipe'],
+      });
+      // The reader reads nothing and goes: every later write to stderr meets EPIPE.
+      child.stderr!.destroy();
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(code).toBe(0);
+    } finally {
+      closeSync(devnull);
+    }
+  });
+});
+
+if (!full) console.warn('own-stdout.test.ts: no /dev/full on this machine: its full-disk case is skipped');
+if (!prlimit) console.warn('own-stdout.test.ts: no prlimit (util-linux): its file-size case is skipped');

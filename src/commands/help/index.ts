@@ -81,7 +81,8 @@ const EXIT_CODES = `Exit codes
 
   0    success, an empty list included
   1    the API refused or failed the request, a state conflict (a run not
-       finished yet, an instance already stopped), or an unexpected error
+       finished yet, an instance already stopped), output stdout could not
+       take (a full disk), or an unexpected error
   2    usage or input error: unknown flag, missing argument, invalid value,
        found before any request (and a confirmation refused)
   3    not found (404; a delete of something missing too), naming the kind,
