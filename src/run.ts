@@ -158,8 +158,8 @@ export async function run(
 
 /**
  * Whether a run tells of a new release (and checks for one, at most once a day): only for a person at
- * a terminal, stdout and stderr both, outside CI, without -q/OPS_QUIET or OPS_NO_UPDATE_NOTIFIER, and
- * not for `ops upgrade`, which says it itself. A piped command reads nothing for it.
+ * a terminal, stdout and stderr both, outside CI, without -q/OPS_QUIET, OPS_NO_UPDATE_NOTIFIER or JSON
+ * output, and not for `ops upgrade`, which says it itself. A piped command reads nothing for it.
  */
 function wantsUpdateNotice(argv: string[], io: Io): boolean {
   if (!io.stdoutIsTty || !io.stderrIsTty) return false;
@@ -169,6 +169,8 @@ function wantsUpdateNotice(argv: string[], io: Io): boolean {
     return v !== undefined && parseBoolean(v) !== false;
   };
   if (isCi(env) || set('OPS_NO_UPDATE_NOTIFIER') || set('OPS_QUIET')) return false;
+  // JSON output (`--json`, `-o json`, OPS_OUTPUT=json) is read by a program, its stderr too.
+  if (errorMode(argv, env).json) return false;
   const args = argv.slice(2);
   return !args.some((a) => a === '-q' || a === '--quiet') && targetCommand(args) !== 'upgrade';
 }

@@ -50,6 +50,9 @@ export function resolveFormat(
       );
     return 'json';
   }
+  // An empty path would be the whole value: a script's empty variable must not print a JSON document.
+  if (flag.field !== undefined && flag.field.trim() === '')
+    throw new UsageError('--field is empty', "give a field's dotted path, e.g. --field name");
   // One raw value a line, whatever the format would have been: a format given beside it would be lost.
   if (
     flag.field !== undefined &&

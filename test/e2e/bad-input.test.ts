@@ -38,6 +38,8 @@ async function refusedWithHint(args: string[], first: string, hint: string) {
 describe('--query is checked before any request', () => {
   it.each([
     [['hosts', 'list', '--query', ''], 'ops: --query is empty'],
+    [['hosts', 'totals', '--field', ''], 'ops: --field is empty'],
+    [['hosts', 'totals', '--field= '], 'ops: --field is empty'],
     [
       ['hosts', 'list', '--query', "[?name=='web-001]"],
       `ops: invalid --query "[?name=='web-001]": the raw string opened at character 9 is never closed`,

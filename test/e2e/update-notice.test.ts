@@ -113,15 +113,19 @@ describe.skipIf(!SCRIPT)('the update notice (needs util-linux script)', () => {
   });
 
   it.each([
-    ['in CI', { CI: 'true' }, []],
-    ['with -q', {}, ['-q']],
-    ['with OPS_QUIET=1', { OPS_QUIET: '1' }, []],
-    ['with OPS_NO_UPDATE_NOTIFIER=1', { OPS_NO_UPDATE_NOTIFIER: '1' }, []],
-  ])('says nothing and checks nothing %s', async (_, env, flags) => {
+    ['in CI', { CI: 'true' }, ['config', 'path']],
+    ['with -q', {}, ['config', 'path', '-q']],
+    ['with OPS_QUIET=1', { OPS_QUIET: '1' }, ['config', 'path']],
+    ['with OPS_NO_UPDATE_NOTIFIER=1', { OPS_NO_UPDATE_NOTIFIER: '1' }, ['config', 'path']],
+    // JSON is read by a program, stderr too (an error's envelope is the last thing it reads there).
+    ['with --json', {}, ['config', 'list', '--json']],
+    ['with -o json', {}, ['config', 'list', '-o', 'json']],
+    ['with OPS_OUTPUT=json', { OPS_OUTPUT: 'json' }, ['config', 'list']],
+  ])('says nothing and checks nothing %s', async (_, env, args) => {
     const h = home();
     const text = staleState(h.state);
     const before = requests.length;
-    const run = onTerminal(['config', 'path', ...flags], { ...h.env, ...env });
+    const run = onTerminal(args, { ...h.env, ...env });
     expect(await run.exit).toBe(0);
     expect(run.screen()).not.toContain('A new release');
     // Left as it was: nothing recorded, so no check was started.
