@@ -42,6 +42,7 @@ export async function main(argv: string[], io?: Io): Promise<number> {
     if (io === undefined && outputLeft()) process.exit(code);
     return code;
   }
+  argv = pflagShorts(argv);
   const help = helpRequest(argv);
   argv = help.argv;
   const topic = help.topic;
@@ -75,6 +76,17 @@ export async function main(argv: string[], io?: Io): Promise<number> {
   // code caches) run either way.
   if (io === undefined && outputLeft()) process.exit(code);
   return code;
+}
+
+/**
+ * `-o=json` read as gh and kubectl (pflag) read it, the value after the `=`: commander's joined form
+ * `-ojson`, where commander took `=json` for the value. Words after `--` are arguments, left as typed.
+ */
+function pflagShorts(argv: string[]): string[] {
+  const end = argv.indexOf('--');
+  return argv.map((a, i) =>
+    i >= 2 && (end < 0 || i < end) && /^-[A-Za-z]=/.test(a) ? `${a.slice(0, 2)}${a.slice(3)}` : a,
+  );
 }
 
 /** Every command path of the tree (for the help-page build; loads the whole tree). */

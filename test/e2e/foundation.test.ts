@@ -40,6 +40,20 @@ describe('ops api: pagination styles through the real command', () => {
   });
 });
 
+describe('short flags with =', () => {
+  it('-o=ndjson and -p=NAME are read as gh and kubectl (pflag) read them: the value after the =', async () => {
+    const r = await ops(['api', 'cloud', 'GET', '/items', '--paginate', '-o=ndjson']);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout.trim().split('\n')).toHaveLength(7);
+    const joined = await ops(['-p=ci', 'config', 'get', 'output']);
+    const spaced = await ops(['-p', 'ci', 'config', 'get', 'output']);
+    expect(joined).toEqual(spaced);
+    // The value is named without the =.
+    const bad = await ops(['hosts', 'totals', '-o=xml']);
+    expect([bad.code, bad.stderr.split('\n')[0]]).toEqual([2, 'ops: invalid output format "xml"']);
+  });
+});
+
 describe('exit codes and error lines', () => {
   it('404 → exit 3 with the service message', async () => {
     const r = await ops(['api', 'tasks', 'GET', '/item/99']);
