@@ -175,7 +175,10 @@ function checkedRun(
   const color = colorEnabled(io.env, io.stdoutIsTty, flags.color === false);
   const feedbackOn = io.stderrIsTty && !isCi(io.env) && !quiet && format !== 'json' && !flags.json;
   // Spinners and progress bars as plain lines: a log, a screen reader, a terminal that draws them badly.
-  const animated = flags.spinner !== false && !envBoolean(io.env, 'OPS_SPINNER_DISABLED', tolerant);
+  // A dumb terminal (TERM=dumb: Emacs's shell, a serial console) moves no cursor: plain lines, as ora
+  // and gh give it.
+  const animated =
+    flags.spinner !== false && !envBoolean(io.env, 'OPS_SPINNER_DISABLED', tolerant) && io.env.TERM !== 'dumb';
   return {
     run: { timeoutS, retries, maxWait, insecure, caCert, debug, quiet, feedbackOn, color, animated },
     format,
