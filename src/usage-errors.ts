@@ -44,6 +44,14 @@ function knownOption(cmd: Command, name: string): boolean {
 }
 
 /**
+ * gh's `gh auth login`, typed here: commander's nearest name is `logout`, the opposite. A sign-in is a
+ * service's own (docs/grammar.md, "Signing in").
+ */
+const SIGN_IN = new Set(['login', 'signin', 'sign-in']);
+const SIGN_IN_HINT =
+  "sign in with 'ops <service> login' (db, tasks, docgen, secrets), or keep a credential with 'ops config set <service>.<secret> -' (stdin); 'ops auth status' shows each service's";
+
+/**
  * A parse error of commander as one `ops:` line naming what is wrong, with commander's suggestion on the
  * hint line (`ops: unknown command 'lsit' for 'ops hosts'` / `hint: did you mean 'list'?`), else what
  * the group has (`hint: 'ops hosts' has: list, totals, mute, unmute`). An option is named without what
@@ -62,7 +70,7 @@ export function commanderUsageError(cmd: Command, message: string, code: string 
     const quoted = nameAlone(word) === word ? word : `${nameAlone(word)}=…`;
     return new UsageError(
       `unknown command '${quoted}'${cmd.parent ? ` for '${path}'` : ''}`,
-      suggestion ?? commandsOf(cmd),
+      (path === 'ops auth' && SIGN_IN.has(word) ? SIGN_IN_HINT : suggestion) ?? commandsOf(cmd),
     );
   }
   if (code === 'commander.unknownOption') {

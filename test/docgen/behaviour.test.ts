@@ -103,7 +103,7 @@ describe('jobs list', () => {
       limit: 2,
     });
     expect(io.err()).toBe(
-      '2 of more jobs shown; --all or --limit N for more\ncontinue after these with --marker NEXT\n',
+      'the first 2 jobs shown, and there are more; --all or --limit N for more\ncontinue after these with --marker NEXT\n',
     );
   });
 

@@ -128,6 +128,12 @@ describe('a mistyped command is one ops: line with the suggestion on the hint li
   it.each([
     [['hots'], "ops: unknown command 'hots'", "hint: did you mean 'hosts'?"],
     [['hosts', 'lsit'], "ops: unknown command 'lsit' for 'ops hosts'", "hint: did you mean 'list'?"],
+    // gh's `auth login`: not pointed at logout, its opposite, but at where a sign-in is.
+    [
+      ['auth', 'login', '--with-token'],
+      "ops: unknown command 'login' for 'ops auth'",
+      "hint: sign in with 'ops <service> login' (db, tasks, docgen, secrets), or keep a credential with 'ops config set <service>.<secret> -' (stdin); 'ops auth status' shows each service's",
+    ],
     [['help', 'hosts', 'lsit'], "ops: unknown command 'lsit' for 'ops hosts'", "hint: did you mean 'list'?"],
     [
       ['secrets', 'kv', 'gte', 'secret/app/db'],

@@ -257,7 +257,7 @@ describe('ops tasks list', () => {
       env: { NO_COLOR: '1' },
     });
     expect(cut.stdout.trim().split('\n')).toHaveLength(6);
-    expect(cut.stderr).toBe('5 of more tasks shown; --all or --limit N for more\n');
+    expect(cut.stderr).toBe('the first 5 tasks shown, and there are more; --all or --limit N for more\n');
   });
 
   it('an empty list is success: nothing in a table, [] in JSON', async () => {

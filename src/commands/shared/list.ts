@@ -19,7 +19,8 @@ export interface PrintPagesOptions<T> {
 
 /**
  * Prints a list page by page (NDJSON and CSV never hold more than a page) and, when the limit cut it
- * short, the one shared hint: "20 of 312 runs shown; --all or --limit N for more". Returns the count.
+ * short, the one shared hint: "20 of 312 runs shown; --all or --limit N for more", or, where the
+ * service gives no total, "the first 20 tasks shown, and there are more; …". Returns the count.
  */
 export async function printPages<T>(o: PrintPagesOptions<T>): Promise<number> {
   let total: number | undefined;
@@ -39,7 +40,11 @@ export async function printPages<T>(o: PrintPagesOptions<T>): Promise<number> {
   if (o.limit !== undefined) {
     const shownTo = (o.offset ?? 0) + printed;
     if (total !== undefined ? shownTo < total : more)
-      o.feedback.info(`${printed} of ${total ?? 'more'} ${o.noun} shown; --all or --limit N for more`);
+      o.feedback.info(
+        total === undefined
+          ? `the first ${printed} ${o.noun} shown, and there are more; --all or --limit N for more`
+          : `${printed} of ${total} ${o.noun} shown; --all or --limit N for more`,
+      );
   }
   return printed;
 }
