@@ -178,7 +178,9 @@ function checkedRun(
   // A dumb terminal (TERM=dumb: Emacs's shell, a serial console) moves no cursor: plain lines, as ora
   // and gh give it.
   const animated =
-    flags.spinner !== false && !envBoolean(io.env, 'OPS_SPINNER_DISABLED', tolerant) && io.env.TERM !== 'dumb';
+    flags.spinner !== false &&
+    !envBoolean(io.env, 'OPS_SPINNER_DISABLED', tolerant) &&
+    io.env.TERM !== 'dumb';
   return {
     run: { timeoutS, retries, maxWait, insecure, caCert, debug, quiet, feedbackOn, color, animated },
     format,

@@ -134,7 +134,9 @@ describe('ops dataapi errors keywords', () => {
   it('on a terminal, a list cut by --limit says how to see more', async () => {
     const r = await ops(['dataapi', 'errors', 'keywords', '--limit', '3'], { tty: true });
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain('the first 3 failed keyword tasks shown, and there are more; --all or --limit N for more');
+    expect(r.stderr).toContain(
+      'the first 3 failed keyword tasks shown, and there are more; --all or --limit N for more',
+    );
   });
 });
 
