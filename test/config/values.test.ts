@@ -89,6 +89,23 @@ describe('a value names where it came from, and is checked before any request', 
     expect((await runMain(['config', 'get', key], { env })).stdout).not.toBe(`${value}\n`);
   });
 
+  it.each(['hosts.api_key', 'hosts.app_key', 'runs.token', 'dataapi.password', 'tasks.client_secret'])(
+    'config set %s VALUE is refused: a secret is taken on stdin only, and the value is neither kept nor said',
+    async (key) => {
+      const env = { OPS_CONFIG_DIR: tempConfigDir(), OPS_NO_KEYRING: '1' };
+      const r = await runMain(['config', 'set', key, 'sekrit-typed-value'], { env });
+      expect([r.code, r.stdout]).toEqual([2, '']);
+      expect(r.stderr).toBe(
+        `ops: ${key} is a secret: it is not taken on the command line, where shell history and ps keep it\nhint: give it on stdin: ops config set ${key} - (it asks at a terminal)\n`,
+      );
+      const list = await runMain(['config', 'list', '--json'], { env });
+      expect(list.stdout).not.toContain(key);
+      const piped = await runMain(['config', 'set', key, '-'], { env, input: 'sekrit-piped-value' });
+      expect(piped.code).toBe(0);
+      expect((await runMain(['auth', 'token', key.split('.')[0]!], { env })).stdout).not.toContain('typed');
+    },
+  );
+
   it('-p or OPS_PROFILE naming a profile that does not exist is an error; config creates it', async () => {
     const env = { ...sb.env, OPS_CONFIG_DIR: tempConfigDir() };
     const r = await runMain(['-p', 'stagign', 'hosts', 'totals'], { env });

@@ -37,12 +37,13 @@ export function configSetCommand(factory: Factory, run = runConfigSet): Command 
       'ops -p staging config set output json',
     ],
     {
-      notes: `A secret (a token, a key, a password) goes to the OS keyring; where none answers, to the 0600
-config file, said on stderr. OPS_NO_KEYRING=1 never asks the keyring.`,
+      notes: `A secret (a token, a key, a password) is read from stdin (-) only, never from the command line;
+it goes to the OS keyring, where none answers to the 0600 config file, said on stderr.
+OPS_NO_KEYRING=1 never asks the keyring.`,
     },
   )
     .argument('<key>', 'e.g. hosts.base_url, hosts.api_key, output')
-    .argument('<value>', 'the value, or - to read it from stdin')
+    .argument('<value>', 'the value, or - to read it from stdin (a secret: - only)')
     .option('--insecure-storage', 'keep a secret in the 0600 config file even where the OS keyring answers')
     .action(async (key: string, value: string, o: { insecureStorage?: boolean }, cmd: Command) => {
       const ctx = await factory.context(cmd, { tolerant: true });
@@ -62,6 +63,13 @@ config file, said on stderr. OPS_NO_KEYRING=1 never asks the keyring.`,
 export async function runConfigSet(o: ConfigSetOptions): Promise<void> {
   const spec = await findKey(o.key, o.services);
   let value = o.value;
+  // A secret typed here stays in the shell's history and in `ps` while ops runs (docs/configuration.md:
+  // no command takes a secret on its command line).
+  if (spec.secret && value !== '-')
+    throw new UsageError(
+      `${o.key} is a secret: it is not taken on the command line, where shell history and ps keep it`,
+      `give it on stdin: ops config set ${o.key} - (it asks at a terminal)`,
+    );
   if (value === '-') {
     value =
       o.io.stdinIsTty && o.io.prompt
