@@ -69,6 +69,34 @@ describe("ops __complete: the user's own names", () => {
       (await complete(['h'], { OPS_CONFIG_DIR: config, PATH: `${bin}:${process.env.PATH}` })).values,
     ).toEqual(['hosts', 'hl', 'hello', 'help']);
   });
+
+  it("after an alias's or a plugin's name, none of ops's flags: the shell's file names", async () => {
+    const config = tempConfigDir();
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ aliases: { hl: 'hosts list' } }));
+    const bin = mkdtempSync(join(tmpdir(), 'ops-test-plugins-'));
+    writeFileSync(join(bin, 'ops-hello'), '#!/bin/sh\n', { mode: 0o755 });
+    const env = { OPS_CONFIG_DIR: config, PATH: `${bin}:${process.env.PATH}` };
+    for (const words of [
+      ['hello', ''],
+      ['hello', '--'],
+      ['hl', '-'],
+    ])
+      expect([words, await complete(words, env)]).toMatchObject([words, { values: [], directive: 0 }]);
+  });
+
+  it('ops alias delete offers the aliases, each with what it stands for', async () => {
+    const config = tempConfigDir();
+    writeFileSync(
+      join(config, 'config.json'),
+      JSON.stringify({ aliases: { hl: 'hosts list', co: 'cloud' } }),
+    );
+    const r = await complete(['alias', 'delete', ''], { OPS_CONFIG_DIR: config });
+    expect(r.candidates).toEqual([
+      ['co', 'cloud'],
+      ['hl', 'hosts list'],
+    ]);
+    expect(r.directive).toBe(4);
+  });
 });
 
 describe('ops __complete: the command tree', () => {
@@ -122,6 +150,24 @@ describe('ops __complete: the command tree', () => {
     const help = await complete(['help', '']);
     expect(help.values).toEqual(expect.arrayContaining(['environment', 'exit-codes', 'hosts', 'cloud']));
     expect((await complete(['help', 'cloud', 'in'])).values).toEqual(['instance-types', 'instance']);
+    // A group's own `help` (`ops hosts help list`) takes its verbs, as `ops help hosts` does.
+    expect((await complete(['hosts', 'help', ''])).values).toEqual(['list', 'totals', 'mute', 'unmute']);
+    expect((await complete(['cloud', 'help', 'instance', 'st'])).values).toEqual(['start', 'stop']);
+    // The keys a profile may hold, for config get, set and unset; never file names.
+    for (const verb of ['get', 'set', 'unset']) {
+      const keys = await complete(['config', verb, 'hosts.a']);
+      expect([verb, keys.candidates, keys.directive]).toEqual([
+        verb,
+        [
+          ['hosts.api_key', expect.stringContaining('X-Monitor-Api-Key')],
+          ['hosts.app_key', expect.stringContaining('X-Monitor-Application-Key')],
+        ],
+        4,
+      ]);
+    }
+    expect((await complete(['config', 'get', ''])).values).toEqual(
+      expect.arrayContaining(['output', 'runs.token']),
+    );
     const auth = await complete(['auth', 'status', 'hosts', 't']);
     expect(auth.candidates).toEqual([['tasks', expect.stringMatching(/^Task lists/)]]);
     const dir = tempConfigDir();

@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
+import { aliasCompletion, completing } from '../shared/complete.js';
 import type { Factory } from '../../app/types.js';
 import type { Settings } from '../../config/settings.js';
 import { readConfigFile } from '../../config/file.js';
@@ -26,7 +27,7 @@ export function aliasDeleteCommand(factory: Factory, run = runAliasDelete): Comm
   return verbCommand('delete', 'Forget an alias', [
     "ops alias set hl 'hosts list' && ops alias delete hl --yes",
   ])
-    .argument('<name>', 'the alias (ops alias list shows them)')
+    .addArgument(completing(new Argument('<name>', 'the alias (ops alias list shows them)'), aliasCompletion))
     .action(async (name: string, _o: unknown, cmd: Command) => {
       const ctx = await factory.context(cmd, { tolerant: true });
       await run({

@@ -70,8 +70,10 @@ export interface Position {
   valueFor?: { option: Option; prefix: string } | undefined;
   /** After `--`: no flag. */
   dashdash: boolean;
-  /** `ops help …`: command paths and help topics. */
+  /** `ops help …` (or `ops hosts help …`): command paths, and at the root the help topics. */
   help: boolean;
+  /** The group whose `help` it is: the root, or `ops hosts` for `ops hosts help …`. */
+  helpFrom?: Command | undefined;
 }
 
 /** The option of `cmd` or of a command above it (the root's flags hold everywhere) for this flag. */
@@ -124,8 +126,10 @@ export function position(root: Command, before: readonly string[], word: string)
         pos.cmd = quiet(sub);
         continue;
       }
-      if (pos.cmd === root && w === 'help') {
+      // Every group has `help` (commander's): `ops hosts help list` is the verb's page.
+      if (w === 'help' && pos.cmd.commands.length > 0) {
         pos.help = true;
+        pos.helpFrom = pos.cmd;
         continue;
       }
     }
@@ -234,6 +238,8 @@ export async function answer(
     const list = await o.run(spec, pos, value);
     return list === undefined ? NO_ANSWER : answerOf(list, word, prefix);
   }
+  // A first word that is no command is an alias or a plugin: its words are its own, not ops's flags.
+  if (cmd === root && pos.args.length > 0 && !pos.help) return { candidates: [], directive: 0 };
   if (!pos.dashdash && word.startsWith('-')) return answerOf(flagCandidates(cmd, word), word);
   if (pos.help) return answerOf(await helpCandidates(root, pos, o.topics), word);
   if (cmd === root && pos.args.length === 0) return answerOf(topLevelCandidates(root), word);
@@ -266,7 +272,7 @@ async function helpCandidates(
   pos: Position,
   topics: () => Promise<readonly string[]>,
 ): Promise<Candidate[]> {
-  let cmd = root;
+  let cmd = pos.helpFrom ?? root;
   for (const w of pos.args) {
     const sub = cmd.commands.find((c) => c.name() === w);
     if (!sub) return [];

@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
+import { completing, configKeyCompletion } from '../shared/complete.js';
 import { verbCommand } from '../shared/verbs.js';
 import { type KeySource, findKey } from '../../config/keys.js';
 import type { Settings } from '../../config/settings.js';
@@ -23,7 +24,7 @@ export function configGetCommand(factory: Factory, run = runConfigGet): Command 
     'ops config get hosts.base_url',
     'ops config get meter.api_version --show-origin',
   ])
-    .argument('<key>', 'e.g. hosts.base_url')
+    .addArgument(completing(new Argument('<key>', 'e.g. hosts.base_url'), configKeyCompletion))
     .option('--show-origin', 'also say where the value came from')
     .action(async (key: string, o: { showOrigin?: boolean }, cmd: Command) => {
       const ctx = await factory.context(cmd, { tolerant: true });

@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
+import { completing, configKeyCompletion } from '../shared/complete.js';
 import { verbCommand } from '../shared/verbs.js';
 import { type KeySource, findKey } from '../../config/keys.js';
 import type { Settings } from '../../config/settings.js';
@@ -42,7 +43,7 @@ it goes to the OS keyring, where none answers to the 0600 config file, said on s
 OPS_NO_KEYRING=1 never asks the keyring.`,
     },
   )
-    .argument('<key>', 'e.g. hosts.base_url, hosts.api_key, output')
+    .addArgument(completing(new Argument('<key>', 'e.g. hosts.base_url, hosts.api_key, output'), configKeyCompletion))
     .argument('<value>', 'the value, or - to read it from stdin (a secret: - only)')
     .option('--insecure-storage', 'keep a secret in the 0600 config file even where the OS keyring answers')
     .action(async (key: string, value: string, o: { insecureStorage?: boolean }, cmd: Command) => {

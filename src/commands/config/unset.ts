@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
+import { completing, configKeyCompletion } from '../shared/complete.js';
 import { verbCommand } from '../shared/verbs.js';
 import { type KeySource, findKey } from '../../config/keys.js';
 import type { Settings } from '../../config/settings.js';
@@ -25,7 +26,7 @@ export function configUnsetCommand(factory: Factory, run = runConfigUnset): Comm
     'Remove a key from the current profile (from the OS keyring too, where it is kept)',
     ['ops config unset hosts.api_key', 'ops -p staging config unset output'],
   )
-    .argument('<key>', 'e.g. hosts.api_key')
+    .addArgument(completing(new Argument('<key>', 'e.g. hosts.api_key'), configKeyCompletion))
     .action(async (key: string, _o: unknown, cmd: Command) => {
       const ctx = await factory.context(cmd, { tolerant: true });
       await run({

@@ -1,6 +1,8 @@
 import type { Argument, Command, Option } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { ConfigView, readConfigFile } from '../../config/file.js';
+import { knownKeys } from '../../config/keys.js';
+import { aliasesForListing } from '../../extensions/aliases.js';
 
 /** One answer of a shell completion: the word, and what tells it from the others (zsh, fish, PowerShell). */
 export interface Candidate {
@@ -97,4 +99,17 @@ export const profileCompletion: CompletionSpec = {
 export const serviceCompletion: CompletionSpec = {
   local: true,
   list: (c) => c.factory.services.map((s) => ({ value: s.name, description: s.summary })),
+};
+
+/** The keys a profile may hold (`ops config get|set|unset <TAB>`), each with what it is. */
+export const configKeyCompletion: CompletionSpec = {
+  local: true,
+  list: async (c) =>
+    (await knownKeys(c.factory.services)).map((k) => ({ value: k.key, description: k.description })),
+};
+
+/** The aliases (`ops alias delete <TAB>`), each with what it stands for. */
+export const aliasCompletion: CompletionSpec = {
+  local: true,
+  list: (c) => aliasesForListing(c.factory.io.env).map((a) => ({ value: a.name, description: a.expansion })),
 };
