@@ -43,7 +43,9 @@ it goes to the OS keyring, where none answers to the 0600 config file, said on s
 OPS_NO_KEYRING=1 never asks the keyring.`,
     },
   )
-    .addArgument(completing(new Argument('<key>', 'e.g. hosts.base_url, hosts.api_key, output'), configKeyCompletion))
+    .addArgument(
+      completing(new Argument('<key>', 'e.g. hosts.base_url, hosts.api_key, output'), configKeyCompletion),
+    )
     .argument('<value>', 'the value, or - to read it from stdin (a secret: - only)')
     .option('--insecure-storage', 'keep a secret in the 0600 config file even where the OS keyring answers')
     .action(async (key: string, value: string, o: { insecureStorage?: boolean }, cmd: Command) => {
