@@ -13,3 +13,24 @@ describe('a status with no words of its own', () => {
     expect(r.stderr).toBe(`ops: hosts: HTTP ${status}\n`);
   });
 });
+
+describe('a rate limit asking for a wait longer than --max-wait can allow', () => {
+  it.each([
+    [
+      '99999999999999999999',
+      'the service asks to wait longer than ops can wait (more than 2147483 s, the most --max-wait takes)',
+    ],
+    [
+      '2147484',
+      'the service asks to wait longer than ops can wait (more than 2147483 s, the most --max-wait takes)',
+    ],
+    ['2147483', 'the service asks to wait 2147483 s; allow it with --max-wait 2147483'],
+  ])('Retry-After %s: the hint names only a value --max-wait takes', async (retryAfter, hint) => {
+    await sb.fault({ service: 'hosts', method: 'GET', kind: 'status', status: 429, retryAfter });
+    const r = await ops(['hosts', 'totals']);
+    expect(r.stderr.split('\n')[1]).toBe(`hint: ${hint}`);
+    expect(r.code).toBe(5);
+    const allowed = /--max-wait (\d+)/.exec(hint)?.[1];
+    if (allowed) expect((await ops(['hosts', 'totals', '--max-wait', allowed])).code).toBe(0);
+  });
+});
