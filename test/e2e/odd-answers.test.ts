@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_ID, SEED_READER_ASSIGNMENT } from '../db/helpers.js';
 import { runMain } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
@@ -32,5 +33,17 @@ describe('a rate limit asking for a wait longer than --max-wait can allow', () =
     expect(r.code).toBe(5);
     const allowed = /--max-wait (\d+)/.exec(hint)?.[1];
     if (allowed) expect((await ops(['hosts', 'totals', '--max-wait', allowed])).code).toBe(0);
+  });
+});
+
+describe('a db operation status that does not say how the operation stands', () => {
+  it('is a bad answer, exit 7', async () => {
+    const operations = `/subscriptions/${ACCOUNT_ID.split('/')[2]}/providers/Microsoft.DocumentDB/locations/`;
+    await sb.fault({ service: 'db', method: 'GET', path: operations, kind: 'status', status: 200, body: {} });
+    const r = await ops(['db', 'role-assignment', 'delete', SEED_READER_ASSIGNMENT, '--yes']);
+    expect(r.stderr).toMatch(
+      /^ops: db answered 200 with an operation status that has no status \(http:\/\/.+\/operationsStatus\/.+\)\n$/,
+    );
+    expect(r.code).toBe(7);
   });
 });
