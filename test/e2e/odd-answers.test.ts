@@ -47,3 +47,20 @@ describe('a db operation status that does not say how the operation stands', () 
     expect(r.code).toBe(7);
   });
 });
+
+describe('a redirect to a scheme other than http or https', () => {
+  it.each([
+    (url: string) => `ftp://${new URL(url).host}/hosts/api/v1/hosts/totals`,
+    () => 'file:///etc/passwd',
+    () => 'javascript:alert(1)',
+  ])('is refused at once: exit 7, one line, no second request (%#)', async (target) => {
+    const location = target(sb.url);
+    await sb.fault({ service: 'hosts', method: 'GET', kind: 'status', status: 302, headers: { location } });
+    const r = await runMain(['hosts', 'totals', '--debug'], { env: sb.env });
+    expect(r.stderr.match(/^> GET /gm)).toHaveLength(1);
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('ops: '))).toEqual([
+      `ops: hosts answered 302 with a redirect to ${location}, which is not http or https`,
+    ]);
+    expect(r.code).toBe(7);
+  });
+});

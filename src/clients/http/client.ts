@@ -16,7 +16,7 @@ import {
 } from './client-state.js';
 import { toCurl } from './curl.js';
 import { inPlanning } from './planning.js';
-import { parseErrorBody, requestIdOf } from './parse-error.js';
+import { badAnswer, parseErrorBody, requestIdOf } from './parse-error.js';
 import type { Redactor } from './redact.js';
 import {
   RETRYABLE_STATUSES,
@@ -244,7 +244,7 @@ async function onAnswer<T>(
     if (!Buffer.isBuffer(res.body)) await res.body.dump();
     if (attempt > MAX_REDIRECTS)
       throw new NetworkError(c.o.service, `too many redirects from ${call.url.host}`);
-    call.url = new URL(headers.location, call.url);
+    call.url = redirectTarget(c, call, status, headers.location);
     return { again: true };
   }
   const ok =
@@ -260,6 +260,18 @@ async function onAnswer<T>(
       response: { ...answer, data: read.payload as T, ...(read.controlFree ? { controlFree: true } : {}) },
     };
   return refusal(c, call, status, read.payload, headers, attempt);
+}
+
+/**
+ * Where a redirect leads. Only http and https are followed: the transports speak HTTP to whatever URL
+ * they are given, so an `ftp:` target got a plain HTTP request (and the credential, on the same host)
+ * and a `file:` one a connection to no host. Any other scheme is refused before another request.
+ */
+function redirectTarget(c: ClientState, call: Call, status: number, location: string): URL {
+  const target = new URL(location, call.url);
+  if (target.protocol === 'http:' || target.protocol === 'https:') return target;
+  const shown = redactorOf(c, call).text(location);
+  throw badAnswer(c.o.service, status, `a redirect to ${shown}, which is not http or https`);
 }
 
 /**
