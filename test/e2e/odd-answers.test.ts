@@ -64,3 +64,42 @@ describe('a redirect to a scheme other than http or https', () => {
     expect(r.code).toBe(7);
   });
 });
+
+describe('a list whose next page does not move', () => {
+  it('docgen: a next_marker that repeats stops the walk, exit 7, each item printed once', async () => {
+    const body = {
+      entries: [{ id: '1', type: 'docgen_job', status: 'completed' }],
+      limit: 1,
+      next_marker: 'SAME',
+    };
+    const page = { service: 'docgen', method: 'GET', path: '/2.0/docgen_jobs', kind: 'status' as const };
+    await sb.fault({ ...page, status: 200, body, count: 100000 });
+    const r = await ops(['docgen', 'jobs', 'list', '--all', '-o', 'json']);
+    expect(JSON.parse(r.stderr).error.message).toBe(
+      'docgen answered the same next page twice (next_marker "SAME")',
+    );
+    expect(r.stdout.match(/"id": "1"/g)).toHaveLength(1);
+    expect(r.code).toBe(7);
+    const nd = await ops(['docgen', 'jobs', 'list', '--all', '-o', 'ndjson']);
+    expect(nd.stdout.trim().split('\n')).toHaveLength(1);
+    expect(nd.code).toBe(7);
+  });
+
+  it('runs: a Link rel="next" that repeats stops the walk, exit 7', async () => {
+    const next = `${sb.url}/runs/repos/octo-org/hello-world/actions/runs?page=2`;
+    await sb.fault({
+      service: 'runs',
+      method: 'GET',
+      path: '/repos/',
+      kind: 'status',
+      status: 200,
+      headers: { link: `<${next}>; rel="next"` },
+      body: { total_count: 5000, workflow_runs: [{ id: 1, status: 'completed' }] },
+      count: 1000,
+    });
+    const r = await ops(['runs', 'list', '--all', '-o', 'ndjson']);
+    expect(r.stderr).toBe(`ops: runs answered the same next page twice (Link <${next}>; rel="next")\n`);
+    expect(r.code).toBe(7);
+    expect((await sb.counters()).faultsInjected).toBe(2);
+  });
+});

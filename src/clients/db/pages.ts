@@ -15,5 +15,6 @@ export function nextLinkPages<T>(): PageStyle<T> {
       const link = (res.data as { nextLink?: unknown } | undefined)?.nextLink;
       return typeof link === 'string' && link !== '' ? { ...prev, path: link, query: undefined } : undefined;
     },
+    cursor: (res) => `nextLink ${JSON.stringify((res.data as { nextLink?: unknown } | undefined)?.nextLink)}`,
   };
 }

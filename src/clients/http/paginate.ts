@@ -1,6 +1,8 @@
+import { NetworkError } from '../../errors.js';
 import { badAnswer, describeUnreadableBody } from './parse-error.js';
 import { type JsonPath, RawJson, splitArrayAt } from './raw-json.js';
 import type { HttpClient, HttpResponse, QueryValue, RequestSpec } from './types.js';
+import { resolveUrl } from './url.js';
 
 /**
  * One pagination style: which items a page holds and which request fetches the next page.
@@ -17,6 +19,8 @@ export interface PageStyle<T> {
   ): RequestSpec | undefined;
   /** The number of items the whole list holds, when the service says. */
   total?(res: HttpResponse<unknown>): number | undefined;
+  /** What in the answer names the next page (`next_marker "m2"`), for an error about it. */
+  cursor?(res: HttpResponse<unknown>): string | undefined;
   /**
    * The first request with the page size that fits `limit` (undefined: every page), so a list verb
    * never does page-size arithmetic. A size the caller set already is kept.
@@ -84,6 +88,7 @@ async function* walkPages<T>(
 ): AsyncGenerator<Page<T>> {
   let spec: RequestSpec | undefined = style.sized ? style.sized(first, opts.limit) : first;
   let seen = 0;
+  const made = new Set([requestKey(http, spec)]);
   while (spec) {
     const signal = spec.signal ? AbortSignal.any([spec.signal, stopped]) : stopped;
     const res: HttpResponse<unknown> = await http.request({ ...spec, signal });
@@ -95,10 +100,45 @@ async function* walkPages<T>(
     const next: RequestSpec | undefined =
       pageCount === 0 ? undefined : style.next(spec, res, seen, pageCount);
     const more = next !== undefined || items.length < pageCount;
+    const done = opts.limit !== undefined && seen >= opts.limit;
+    if (next && !done) notMadeYet(http, style, res, next, made);
     yield { items, response: res, total: style.total?.(res), more };
-    if (opts.limit !== undefined && seen >= opts.limit) return;
+    if (done) return;
     spec = next;
   }
+}
+
+/** A request as the service receives it: method, URL with its query, and body. */
+function requestKey(http: HttpClient, spec: RequestSpec): string {
+  const url = resolveUrl(http.baseUrl, spec.path, spec.query).toString();
+  const body = spec.body === undefined ? (spec.rawBody?.toString() ?? '') : JSON.stringify(spec.body);
+  return `${spec.method.toUpperCase()} ${url} ${body}`;
+}
+
+/**
+ * Keeps the next page's request, unless it was made already: a service that names the same next page
+ * again (a marker, a token or a Link that does not move) would be followed for ever, so the walk
+ * stops before the page that repeats is handed on.
+ */
+function notMadeYet(
+  http: HttpClient,
+  style: PageStyle<unknown>,
+  res: HttpResponse<unknown>,
+  next: RequestSpec,
+  made: Set<string>,
+): void {
+  const key = requestKey(http, next);
+  if (!made.has(key)) {
+    made.add(key);
+    return;
+  }
+  const what = style.cursor?.(res) ?? `${next.method.toUpperCase()} ${key.split(' ')[1]}`;
+  throw new NetworkError(
+    http.service,
+    `${http.service} answered the same next page twice (${what})`,
+    undefined,
+    res.status,
+  );
 }
 
 /**
@@ -254,6 +294,7 @@ export function linkStyle<T>(o: {
       const next = parseLinkHeader(res.headers.link ?? '').next;
       return next ? { ...prev, path: next, query: undefined } : undefined;
     },
+    cursor: (res) => `Link <${parseLinkHeader(res.headers.link ?? '').next}>; rel="next"`,
   };
 }
 
@@ -278,6 +319,7 @@ export function tokenStyle<T>(o: {
         ? { ...prev, query: { ...prev.query, [o.tokenParam]: token } }
         : undefined;
     },
+    cursor: (res) => `${o.tokenField} ${JSON.stringify(deepGet(res.data, o.tokenField))}`,
   };
 }
 
@@ -312,6 +354,7 @@ export function rawItems<T>(style: PageStyle<T>, path: string | JsonPath): PageS
     next: (prev, res, seen, pageItems) => style.next(prev, res, seen, pageItems),
     ...(style.total ? { total: style.total } : {}),
     ...(style.sized ? { sized: style.sized } : {}),
+    ...(style.cursor ? { cursor: style.cursor } : {}),
   };
 }
 
