@@ -103,3 +103,48 @@ describe('a list whose next page does not move', () => {
     expect((await sb.counters()).faultsInjected).toBe(2);
   });
 });
+
+describe('a list answer of the wrong shape', () => {
+  const bad = (service: string, args: string[], body: unknown, what: string) =>
+    [service, args, JSON.stringify(body), what] as const;
+  it.each([
+    bad('hosts', ['hosts', 'list'], { host_list: { a: 1 } }, 'host_list that is not a list'),
+    bad('hosts', ['hosts', 'list'], { host_list: 'abc' }, 'host_list that is not a list'),
+    bad('hosts', ['hosts', 'list'], { hosts: [{ name: 'a' }] }, 'no host_list'),
+    bad('cloud', ['cloud', 'instance', 'list'], { instances: { id: 'x' } }, 'instances that is not a list'),
+    bad('runs', ['runs', 'list'], { workflow_runs: 'nope' }, 'workflow_runs that is not a list'),
+    bad(
+      'hosts',
+      ['hosts', 'list'],
+      { host_list: [null, 5, 'x', { name: 'ok', id: 1 }], total_matching: 4 },
+      'an item of host_list that is null, not a JSON object',
+    ),
+    bad(
+      'tasks',
+      ['tasks', 'list'],
+      { items: [{ id: 'a', title: 'x' }, 7] },
+      'an item of items that is a JSON number, not a JSON object',
+    ),
+  ])('%s %j %s: exit 7, nothing printed, in every format', async (service, args, body, what) => {
+    for (const format of ['table', 'csv', 'json', 'ndjson']) {
+      const headers = { 'content-type': 'application/json' };
+      await sb.fault({ service, method: 'GET', kind: 'status', status: 200, body, headers });
+      const r = await ops([...args, '-o', format]);
+      expect(r.stdout).toBe('');
+      const message = format === 'json' ? JSON.parse(r.stderr).error.message : r.stderr;
+      expect(message).toBe(
+        format === 'json'
+          ? `${service} answered 200 with ${what}`
+          : `ops: ${service} answered 200 with ${what}\n`,
+      );
+      expect(r.code).toBe(7);
+    }
+  });
+
+  it('tasks: an empty page without items is an empty list (the service leaves the key out)', async () => {
+    const body = { kind: 'tasks#tasks', etag: '"e"' };
+    await sb.fault({ service: 'tasks', method: 'GET', kind: 'status', status: 200, body });
+    const r = await ops(['tasks', 'list', '-o', 'json']);
+    expect(r).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
+  });
+});
