@@ -148,3 +148,22 @@ describe('a list answer of the wrong shape', () => {
     expect(r).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
   });
 });
+
+describe('a compressed answer', () => {
+  it('gzip: decoded (ops sends no Accept-Encoding, so a server may use any coding)', async () => {
+    const body = process.getBuiltinModule('node:zlib').gzipSync('{"total_active":3,"total_up":2}');
+    const headers = { 'content-type': 'application/json', 'content-encoding': 'gzip' };
+    sb.sandbox.faults.add({ service: 'hosts', method: 'GET', kind: 'status', status: 200, headers, body });
+    const r = await ops(['hosts', 'totals', '-o', 'json']);
+    expect(JSON.parse(r.stdout)).toEqual({ total_active: 3, total_up: 2 });
+    expect(r.code).toBe(0);
+  });
+
+  it('an unknown coding is named, exit 7', async () => {
+    const headers = { 'content-type': 'application/json', 'content-encoding': 'zstd' };
+    await sb.fault({ service: 'hosts', method: 'GET', kind: 'status', status: 200, headers, body: 'x' });
+    const r = await ops(['hosts', 'totals']);
+    expect(r.stderr).toBe('ops: hosts answered with content-encoding zstd, which ops cannot read\n');
+    expect(r.code).toBe(7);
+  });
+});

@@ -251,7 +251,15 @@ async function onAnswer<T>(
     (status >= 200 && status < 300) || status === 304 || (call.spec.okStatuses?.includes(status) ?? false);
   const answer = { status, headers, url: call.url.toString(), attempts: attempt };
   if (ok && call.stream) return { response: { ...answer, data: res.body as unknown as T } };
-  const read = await readPayload(c.o.service, res, status, headers['content-type'] ?? '', ok, call.spec);
+  const read = await readPayload(
+    c.o.service,
+    res,
+    status,
+    headers['content-type'] ?? '',
+    ok,
+    call.spec,
+    headers['content-encoding'],
+  );
   if ('failure' in read) return read;
   if (c.o.log && read.payload !== undefined && call.spec.responseType !== 'buffer')
     c.o.log(`< ${debugBody(read.payload, redactorOf(c, call), call.spec.sensitive && ok)}`);
