@@ -89,8 +89,7 @@ export function renderError(err: unknown, io: Io, mode: ErrorMode): number {
     io.stderr.write(`${JSON.stringify(envelope)}\n`);
   } else {
     const requestId = err instanceof ApiError ? err.requestId : undefined;
-    const status =
-      answered === undefined ? '' : ` (HTTP ${answered}${requestId ? `, request ${requestId}` : ''})`;
+    const status = statusNote(message, answered, requestId);
     const prefix =
       (err instanceof ApiError || err instanceof NotFoundError) &&
       err.service !== undefined &&
@@ -102,6 +101,17 @@ export function renderError(err: unknown, io: Io, mode: ErrorMode): number {
   }
   if (mode.debug && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
   return exitCode;
+}
+
+/**
+ * ` (HTTP 404, request abc)` after an error's line. A status with no words of its own (a 3xx without
+ * Location, a 418, a 999) has `HTTP 301` for its message already: it is not said twice.
+ */
+function statusNote(message: string, answered: number | undefined, requestId: string | undefined): string {
+  if (answered === undefined) return '';
+  const parts = message.endsWith(`HTTP ${answered}`) ? [] : [`HTTP ${answered}`];
+  if (requestId) parts.push(`request ${requestId}`);
+  return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
 /** What an error ends in: one line on stderr (or a JSON envelope) and the exit code it has. */

@@ -1,11 +1,9 @@
+import { MAX_TIMER_SECONDS } from '../clients/http/retry.js';
 import { UsageError } from '../errors.js';
 import { OUTPUT_FORMATS } from '../output/printer.js';
 import { FALSE_WORDS, TRUE_WORDS, parseBoolean } from './boolean.js';
 import { pemProblem } from './pem.js';
 import type { Resolved } from './settings.js';
-
-/** The longest timer Node can hold, in seconds (2^31 - 1 ms): a longer --timeout would fire at once. */
-export const MAX_TIMER_SECONDS = 2_147_483;
 
 /** A value's rule: the hint for a bad value, or undefined when it is fine. */
 export type ValueRule = (value: string) => string | undefined;

@@ -3,7 +3,7 @@ import { type AcceptedOperation, createDbClient } from '../../src/clients/db/cli
 import { descriptor, jwtExpiry, tokenExpiry, tokenFingerprint } from '../../src/clients/db/index.js';
 import type { AuthScheme } from '../../src/clients/http/auth.js';
 import { collect } from '../../src/clients/http/paginate.js';
-import { ApiError, OpsError } from '../../src/errors.js';
+import { ApiError, NetworkError, OpsError } from '../../src/errors.js';
 import { serviceHttp, settingsReader, useMockAgent } from '../helpers/http.js';
 import { ACCOUNT_ID, CONTRIBUTOR, PRINCIPAL, READER, TARGET, assignment, definition } from './helpers.js';
 
@@ -205,9 +205,14 @@ describe('operation status', () => {
     expect(r.headers?.['retry-after']).toBe('4');
   });
 
-  it('a status body without status is an error', async () => {
+  it('a status body without status is a bad answer (exit 7)', async () => {
     pool().intercept({ path: '/ops/op1?api-version=v', method: 'GET' }).reply(200, { id: 'x' });
-    await expect((await client()).getOperationStatus(op('async-operation'))).rejects.toThrow('has no status');
+    const err = await (await client()).getOperationStatus(op('async-operation')).catch((e) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.exitCode).toBe(7);
+    expect(err.message).toMatch(
+      /^db answered 200 with an operation status that has no status \(.+\/ops\/op1/,
+    );
   });
 
   it('Location: 202 is InProgress, 200 and 204 Succeeded, an error status is the operation’s error', async () => {

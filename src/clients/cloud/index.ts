@@ -2,6 +2,7 @@ import type { ServiceDescriptor } from '../descriptor.js';
 import { headerAuth } from '../http/auth.js';
 import { parseErrorBody } from '../http/parse-error.js';
 import type { ParsedError } from '../http/types.js';
+import { FIRST_LIST } from '../http/paginate.js';
 import { cloudPages } from './pages.js';
 import type { ErrorResultWire } from './types.js';
 
@@ -86,11 +87,5 @@ export const descriptor: ServiceDescriptor = {
   parseError: parseCloudError,
   hintFor: cloudHint,
   // `ops api cloud --paginate` reads the one named array of whichever list it is given.
-  pageStyle: () => ({
-    ...cloudPages<unknown>(''),
-    items: (res) => {
-      const body = (res.data ?? {}) as Record<string, unknown>;
-      return (Object.values(body).find(Array.isArray) as unknown[] | undefined) ?? [];
-    },
-  }),
+  pageStyle: () => cloudPages<unknown>(FIRST_LIST),
 };

@@ -17,9 +17,13 @@ export const MAX_PAGE = 1000;
 export function reportPages(): PageStyle<ErrorResultWire> {
   return inArrayBody(
     offsetStyle<ErrorResultWire>({
-      items: (body) => {
-        const tasks = body.tasks as Array<TaskWire<ErrorResultWire> | null> | null | undefined;
-        return tasks?.[0]?.result ?? undefined;
+      items: {
+        at: 'tasks[0].result',
+        // A task with nothing to report has `result: null`.
+        get: (body) => {
+          const tasks = (body as { tasks?: Array<TaskWire<ErrorResultWire> | null> | null } | null)?.tasks;
+          return tasks?.[0]?.result ?? undefined;
+        },
       },
       offsetParam: 'offset',
       limitParam: 'limit',

@@ -12,6 +12,7 @@ import type {
   SqlRoleDefinitionWire,
 } from './types.js';
 import { getResource } from '../http/resource.js';
+import { badAnswer } from '../http/parse-error.js';
 
 /** The seed's `<database_provider>` (reference C.2). */
 export const PROVIDER = 'Microsoft.DocumentDB';
@@ -168,8 +169,9 @@ export function createDbClient(http: HttpClient, target: DbAccount): DbClient {
       if (op.kind === 'location')
         return { value: { status: res.status === 202 ? 'InProgress' : 'Succeeded' }, headers: res.headers };
       const value = res.data;
+      // An answer that does not say how the operation stands is unreadable (exit 7), not a refusal.
       if (!value || typeof value.status !== 'string')
-        throw new OpsError(`db: the operation status at ${op.url} has no status`, { code: 'bad_operation' });
+        throw badAnswer(http.service, res.status, `an operation status that has no status (${op.url})`);
       return { value, headers: res.headers };
     },
   };

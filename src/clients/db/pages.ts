@@ -1,4 +1,4 @@
-import type { PageStyle } from '../http/paginate.js';
+import { type PageStyle, pick } from '../http/paginate.js';
 
 /**
  * ARM lists: the items under `value`, and the next page, when there is one, at the absolute URL in
@@ -7,13 +7,11 @@ import type { PageStyle } from '../http/paginate.js';
  */
 export function nextLinkPages<T>(): PageStyle<T> {
   return {
-    items: (res) => {
-      const value = (res.data as { value?: unknown } | undefined)?.value;
-      return Array.isArray(value) ? (value as T[]) : [];
-    },
+    items: (res) => pick<T>(res.data, 'value'),
     next(prev, res) {
       const link = (res.data as { nextLink?: unknown } | undefined)?.nextLink;
       return typeof link === 'string' && link !== '' ? { ...prev, path: link, query: undefined } : undefined;
     },
+    cursor: (res) => `nextLink ${JSON.stringify((res.data as { nextLink?: unknown } | undefined)?.nextLink)}`,
   };
 }

@@ -1,3 +1,4 @@
+import { NetworkError } from '../../errors.js';
 import { type JsonShape, badAnswer, describeUnreadableBody, hasShape, shapeOf } from './parse-error.js';
 import type { TransportResponse, WholeResponse } from './transport/transport-types.js';
 
@@ -23,9 +24,11 @@ export async function readPayload(
   contentType: string,
   ok: boolean,
   as: { responseType?: 'json' | 'text' | 'buffer' | 'stream' | undefined; expect?: JsonShape | undefined },
+  encoding?: string,
 ): Promise<Payload> {
   try {
-    const bytes = Buffer.isBuffer(res.body) ? res.body : Buffer.from(await res.body.arrayBuffer());
+    const sent = Buffer.isBuffer(res.body) ? res.body : Buffer.from(await res.body.arrayBuffer());
+    const bytes = encoding ? decoded(service, status, sent, encoding) : sent;
     // Pages kept as text go out as they came (NDJSON): no DEL and no C1 control in their UTF-8
     // bytes (C1 is 0xC2 0x80–0x9F) means no item needs escaping; two byte searches at memchr
     // speed instead of a pattern over every item's text.
@@ -36,11 +39,70 @@ export async function readPayload(
       controlFree,
     };
   } catch (err) {
+    // A body that does not decode is a bad answer already, not a connection that failed.
+    if (err instanceof NetworkError) throw err;
     if (err instanceof BadShape) throw badAnswer(service, status, err.message);
     if (!(err instanceof BadBody)) return { failure: err };
     if (ok) throw badAnswer(service, status, err.describe());
     return { payload: err.text, controlFree: false };
   }
+}
+
+/**
+ * The longest answer read whole: the longest text Node can make of bytes. An answer sent as it is could
+ * not be read past it either (its text is made whole); a compressed one is held to it once decoded, so
+ * that a few kilobytes that inflate to gigabytes are refused before they take the memory.
+ */
+export const MAX_ANSWER_BYTES: number = process.getBuiltinModule('node:buffer').constants.MAX_STRING_LENGTH;
+
+/** What a content coding is decoded by, in node:zlib (the platform's; loaded only for such an answer). */
+const DECODERS: Record<string, 'gunzipSync' | 'inflateSync' | 'brotliDecompressSync'> = {
+  gzip: 'gunzipSync',
+  'x-gzip': 'gunzipSync',
+  deflate: 'inflateSync',
+  br: 'brotliDecompressSync',
+};
+
+/**
+ * The body with its content codings undone, last applied first. ops sends no Accept-Encoding, so a
+ * service may still use any coding: gzip, deflate and br are read, and any other is named as what
+ * ops cannot read. A body that does not decode, or decodes past MAX_ANSWER_BYTES, is a bad answer.
+ */
+export function decoded(
+  service: string,
+  status: number,
+  bytes: Buffer,
+  encoding: string,
+  max: number = MAX_ANSWER_BYTES,
+): Buffer {
+  const codings = encoding
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
+  let out = bytes;
+  for (const coding of codings.reverse()) {
+    const decoder = DECODERS[coding];
+    if (!decoder)
+      throw new NetworkError(
+        service,
+        `${service} answered with content-encoding ${coding}, which ops cannot read`,
+        undefined,
+        status,
+      );
+    try {
+      out = process.getBuiltinModule('node:zlib')[decoder](out, { maxOutputLength: max });
+    } catch (err) {
+      const tooLarge = (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
+      throw badAnswer(
+        service,
+        status,
+        tooLarge
+          ? `a ${coding} body larger than ${max} bytes once decoded`
+          : `a ${coding} body that does not decode (${(err as Error).message})`,
+      );
+    }
+  }
+  return out;
 }
 
 class BadBody extends Error {

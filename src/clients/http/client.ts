@@ -16,7 +16,7 @@ import {
 } from './client-state.js';
 import { toCurl } from './curl.js';
 import { inPlanning } from './planning.js';
-import { parseErrorBody, requestIdOf } from './parse-error.js';
+import { badAnswer, parseErrorBody, requestIdOf } from './parse-error.js';
 import type { Redactor } from './redact.js';
 import {
   RETRYABLE_STATUSES,
@@ -244,14 +244,22 @@ async function onAnswer<T>(
     if (!Buffer.isBuffer(res.body)) await res.body.dump();
     if (attempt > MAX_REDIRECTS)
       throw new NetworkError(c.o.service, `too many redirects from ${call.url.host}`);
-    call.url = new URL(headers.location, call.url);
+    call.url = redirectTarget(c, call, status, headers.location);
     return { again: true };
   }
   const ok =
     (status >= 200 && status < 300) || status === 304 || (call.spec.okStatuses?.includes(status) ?? false);
   const answer = { status, headers, url: call.url.toString(), attempts: attempt };
   if (ok && call.stream) return { response: { ...answer, data: res.body as unknown as T } };
-  const read = await readPayload(c.o.service, res, status, headers['content-type'] ?? '', ok, call.spec);
+  const read = await readPayload(
+    c.o.service,
+    res,
+    status,
+    headers['content-type'] ?? '',
+    ok,
+    call.spec,
+    headers['content-encoding'],
+  );
   if ('failure' in read) return read;
   if (c.o.log && read.payload !== undefined && call.spec.responseType !== 'buffer')
     c.o.log(`< ${debugBody(read.payload, redactorOf(c, call), call.spec.sensitive && ok)}`);
@@ -260,6 +268,18 @@ async function onAnswer<T>(
       response: { ...answer, data: read.payload as T, ...(read.controlFree ? { controlFree: true } : {}) },
     };
   return refusal(c, call, status, read.payload, headers, attempt);
+}
+
+/**
+ * Where a redirect leads. Only http and https are followed: the transports speak HTTP to whatever URL
+ * they are given, so an `ftp:` target got a plain HTTP request (and the credential, on the same host)
+ * and a `file:` one a connection to no host. Any other scheme is refused before another request.
+ */
+function redirectTarget(c: ClientState, call: Call, status: number, location: string): URL {
+  const target = new URL(location, call.url);
+  if (target.protocol === 'http:' || target.protocol === 'https:') return target;
+  const shown = redactorOf(c, call).text(location);
+  throw badAnswer(c.o.service, status, `a redirect to ${shown}, which is not http or https`);
 }
 
 /**

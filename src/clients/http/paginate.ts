@@ -1,6 +1,8 @@
-import { badAnswer, describeUnreadableBody } from './parse-error.js';
+import { NetworkError } from '../../errors.js';
+import { badAnswer, describeUnreadableBody, shapeOf } from './parse-error.js';
 import { type JsonPath, RawJson, splitArrayAt } from './raw-json.js';
 import type { HttpClient, HttpResponse, QueryValue, RequestSpec } from './types.js';
+import { resolveUrl } from './url.js';
 
 /**
  * One pagination style: which items a page holds and which request fetches the next page.
@@ -17,6 +19,8 @@ export interface PageStyle<T> {
   ): RequestSpec | undefined;
   /** The number of items the whole list holds, when the service says. */
   total?(res: HttpResponse<unknown>): number | undefined;
+  /** What in the answer names the next page (`next_marker "m2"`), for an error about it. */
+  cursor?(res: HttpResponse<unknown>): string | undefined;
   /**
    * The first request with the page size that fits `limit` (undefined: every page), so a list verb
    * never does page-size arithmetic. A size the caller set already is kept.
@@ -84,6 +88,7 @@ async function* walkPages<T>(
 ): AsyncGenerator<Page<T>> {
   let spec: RequestSpec | undefined = style.sized ? style.sized(first, opts.limit) : first;
   let seen = 0;
+  const made = new Set([requestKey(http, spec)]);
   while (spec) {
     const signal = spec.signal ? AbortSignal.any([spec.signal, stopped]) : stopped;
     const res: HttpResponse<unknown> = await http.request({ ...spec, signal });
@@ -95,10 +100,45 @@ async function* walkPages<T>(
     const next: RequestSpec | undefined =
       pageCount === 0 ? undefined : style.next(spec, res, seen, pageCount);
     const more = next !== undefined || items.length < pageCount;
+    const done = opts.limit !== undefined && seen >= opts.limit;
+    if (next && !done) notMadeYet(http, style, res, next, made);
     yield { items, response: res, total: style.total?.(res), more };
-    if (opts.limit !== undefined && seen >= opts.limit) return;
+    if (done) return;
     spec = next;
   }
+}
+
+/** A request as the service receives it: method, URL with its query, and body. */
+function requestKey(http: HttpClient, spec: RequestSpec): string {
+  const url = resolveUrl(http.baseUrl, spec.path, spec.query).toString();
+  const body = spec.body === undefined ? (spec.rawBody?.toString() ?? '') : JSON.stringify(spec.body);
+  return `${spec.method.toUpperCase()} ${url} ${body}`;
+}
+
+/**
+ * Keeps the next page's request, unless it was made already: a service that names the same next page
+ * again (a marker, a token or a Link that does not move) would be followed for ever, so the walk
+ * stops before the page that repeats is handed on.
+ */
+function notMadeYet(
+  http: HttpClient,
+  style: PageStyle<unknown>,
+  res: HttpResponse<unknown>,
+  next: RequestSpec,
+  made: Set<string>,
+): void {
+  const key = requestKey(http, next);
+  if (!made.has(key)) {
+    made.add(key);
+    return;
+  }
+  const what = style.cursor?.(res) ?? `${next.method.toUpperCase()} ${key.split(' ')[1]}`;
+  throw new NetworkError(
+    http.service,
+    `${http.service} answered the same next page twice (${what})`,
+    undefined,
+    res.status,
+  );
 }
 
 /**
@@ -157,13 +197,68 @@ export async function collect<T>(items: AsyncIterable<T>, limit?: number): Promi
   return out;
 }
 
-type Getter<T> = string | ((body: Record<string, unknown>) => T[] | undefined);
+/**
+ * Where a page's items are: a key of the answer's object (`''`: the answer is the list itself), or a
+ * function that finds them, with the name an error gives the place (`tasks[0].result`). A function's
+ * undefined is no items.
+ */
+export type Getter = string | { at: string; get: (body: unknown) => unknown };
 
-function pick<T>(body: unknown, get: Getter<T>): T[] {
-  if (Array.isArray(body) && get === '') return body as T[];
-  const b = (body ?? {}) as Record<string, unknown>;
-  const v = typeof get === 'function' ? get(b) : b[get];
-  return Array.isArray(v) ? (v as T[]) : [];
+/** The answer's list where no key names it (`ops api … --paginate`): the answer itself, or its first array. */
+export const FIRST_LIST: Getter = {
+  at: 'the list',
+  get: (b) =>
+    Array.isArray(b) ? b : b && typeof b === 'object' ? Object.values(b).find(Array.isArray) : undefined,
+};
+
+/** How a list's answer may leave its items out: `empty` where the service omits an empty list's key. */
+export interface PickOptions {
+  absent?: 'empty' | undefined;
+}
+
+/** A page whose list is not one: the words of the bad answer it is (`host_list that is not a list`). */
+class NotAList extends Error {}
+
+/**
+ * The items of a page, each a JSON object, as every list of every service holds: a list that is not an
+ * array, one missing where the service always sends it, or an item that is not an object (null, a
+ * number) is a bad answer, found before any of the page is printed, not an empty list nor a crash
+ * of the printer on the item.
+ */
+export function pick<T>(body: unknown, get: Getter, o: PickOptions = {}): T[] {
+  const at = typeof get === 'string' ? get || 'the list' : get.at;
+  let v: unknown;
+  if (get === '') v = body;
+  else if (typeof get !== 'string') v = get.get(body);
+  else if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new NotAList(`${shapeOf(body)} where a JSON object was expected`);
+  else {
+    v = (body as Record<string, unknown>)[get];
+    if (v === undefined && o.absent !== 'empty') throw new NotAList(`no ${get}`);
+  }
+  if (v === undefined) return [];
+  if (!Array.isArray(v)) throw new NotAList(`${at} that is not a list`);
+  objectsOnly(v, at);
+  return v as T[];
+}
+
+/** A list's items are JSON objects: the first that is not is named as a bad answer. */
+function objectsOnly(items: unknown[], at: string): void {
+  for (const item of items)
+    if (!item || typeof item !== 'object' || Array.isArray(item))
+      throw new NotAList(`an item of ${at} that is ${shapeOf(item)}, not a JSON object`);
+}
+
+/** A path as an error names it: `tasks[0].result`. */
+const pathName = (at: JsonPath): string =>
+  at.map((k, i) => (typeof k === 'number' ? `[${k}]` : i ? `.${k}` : k)).join('');
+
+/** Items kept as the service's text are objects too: each is checked by its first character. */
+function rawObjectsOnly(items: RawJson[], at: JsonPath): RawJson[] {
+  for (const item of items)
+    if (item.text.charCodeAt(0) !== 123 /* { */)
+      throw new NotAList(`an item of ${pathName(at)} that is ${shapeOf(item.value())}, not a JSON object`);
+  return items;
 }
 
 function deepGet(body: unknown, path: string): unknown {
@@ -204,7 +299,7 @@ function totalAt(path: string | undefined) {
  * `_metadata.totalCount`), data API (`offset`/`limit` inside the POST body).
  */
 export function offsetStyle<T>(o: {
-  items: Getter<T>;
+  items: Getter;
   offsetParam: string;
   limitParam: string;
   pageSize: number;
@@ -238,7 +333,7 @@ export function offsetStyle<T>(o: {
  * service gives, never a computed page number.
  */
 export function linkStyle<T>(o: {
-  items: Getter<T>;
+  items: Getter;
   /** The page-size parameter and its largest value (`per_page`, 100). */
   sizeParam?: string;
   maxSize?: number;
@@ -254,12 +349,15 @@ export function linkStyle<T>(o: {
       const next = parseLinkHeader(res.headers.link ?? '').next;
       return next ? { ...prev, path: next, query: undefined } : undefined;
     },
+    cursor: (res) => `Link <${parseLinkHeader(res.headers.link ?? '').next}>; rel="next"`,
   };
 }
 
 /** Page token: the token field in the body names the next page (`next_page_token`, `nextPageToken`). */
 export function tokenStyle<T>(o: {
-  items: Getter<T>;
+  items: Getter;
+  /** The service leaves the items' key out of an empty page (the task lists). */
+  absent?: 'empty';
   tokenField: string;
   tokenParam: string;
   /** The page-size parameter and its largest value (`maxResults`, 100). */
@@ -268,7 +366,7 @@ export function tokenStyle<T>(o: {
   total?: string;
 }): PageStyle<T> {
   return {
-    items: (res) => pick(res.data, o.items),
+    items: (res) => pick(res.data, o.items, o),
     total: totalAt(o.total),
     sized: (first, limit) =>
       o.sizeParam && o.maxSize ? withSize(first, o.sizeParam, o.maxSize, limit) : first,
@@ -278,12 +376,13 @@ export function tokenStyle<T>(o: {
         ? { ...prev, query: { ...prev.query, [o.tokenParam]: token } }
         : undefined;
     },
+    cursor: (res) => `${o.tokenField} ${JSON.stringify(deepGet(res.data, o.tokenField))}`,
   };
 }
 
 /** Marker: `next_marker` in the body becomes `marker` on the next request (document generation). */
 export function markerStyle<T>(o: {
-  items: Getter<T>;
+  items: Getter;
   markerField: string;
   markerParam: string;
   sizeParam?: string;
@@ -308,10 +407,14 @@ export function markerStyle<T>(o: {
 export function rawItems<T>(style: PageStyle<T>, path: string | JsonPath): PageStyle<T | RawJson> {
   const at = typeof path === 'string' ? [path] : path;
   return {
-    items: (res) => takeRawItems(res, at) ?? style.items(res),
+    items: (res) => {
+      const raw = takeRawItems(res, at);
+      return raw ? rawObjectsOnly(raw, at) : style.items(res);
+    },
     next: (prev, res, seen, pageItems) => style.next(prev, res, seen, pageItems),
     ...(style.total ? { total: style.total } : {}),
     ...(style.sized ? { sized: style.sized } : {}),
+    ...(style.cursor ? { cursor: style.cursor } : {}),
   };
 }
 
@@ -365,6 +468,7 @@ function pageItems<T>(service: string, style: PageStyle<T>, res: HttpResponse<un
   try {
     return style.items(res);
   } catch (err) {
+    if (err instanceof NotAList) throw badAnswer(service, res.status, err.message);
     if (text === undefined || !(err instanceof SyntaxError)) throw err;
     throw badAnswer(service, res.status, describeUnreadableBody(text, res.headers['content-type'] ?? ''));
   }

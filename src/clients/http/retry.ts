@@ -113,9 +113,21 @@ export function serverWaitSeconds(
   return undefined;
 }
 
-/** The hint for a wait the service asks for that is longer than --max-wait allows. */
+/**
+ * The longest timer Node can hold, in seconds (2^31 - 1 ms): a longer --timeout would fire at once,
+ * and --max-wait takes no more, since no longer wait can be taken.
+ */
+export const MAX_TIMER_SECONDS = 2_147_483;
+
+/**
+ * The hint for a wait the service asks for that is longer than --max-wait allows: the value that allows
+ * it, or, past what --max-wait takes, that ops cannot wait so long (a hint naming a value the flag
+ * refuses would only lead to a usage error).
+ */
 export function maxWaitHint(seconds: number): string {
   const asked = Math.ceil(seconds);
+  if (asked > MAX_TIMER_SECONDS)
+    return `the service asks to wait longer than ops can wait (more than ${MAX_TIMER_SECONDS} s, the most --max-wait takes)`;
   return `the service asks to wait ${asked} s; allow it with --max-wait ${asked}`;
 }
 

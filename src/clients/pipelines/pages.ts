@@ -1,4 +1,4 @@
-import { type PageStyle, tokenStyle } from '../http/paginate.js';
+import { type PageStyle, pick, tokenStyle } from '../http/paginate.js';
 import type { QueryValue } from '../http/types.js';
 
 /**
@@ -15,7 +15,7 @@ export function tokenPages<T>(): PageStyle<T> {
  */
 export function decisionPages<T>(): PageStyle<T> {
   return {
-    items: (res) => (Array.isArray(res.data) ? (res.data as T[]) : []),
+    items: (res) => pick<T>(res.data, ''),
     next(prev, _res, _seen, pageItems) {
       const query = (prev.query ?? {}) as Record<string, QueryValue>;
       const offset = Number(query.offset ?? 0) + pageItems;

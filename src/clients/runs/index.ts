@@ -1,6 +1,6 @@
 import type { ServiceDescriptor } from '../descriptor.js';
 import { prefixedAuth } from '../http/auth.js';
-import { linkStyle } from '../http/paginate.js';
+import { FIRST_LIST, linkStyle } from '../http/paginate.js';
 import { parseErrorBody } from '../http/parse-error.js';
 import type { ParsedError } from '../http/types.js';
 import type { RunsErrorWire } from './types.js';
@@ -100,7 +100,7 @@ export const descriptor: ServiceDescriptor = {
   // `ops api runs … --paginate`: every list is `{total_count, <items>: […]}` except runner downloads.
   pageStyle: () =>
     linkStyle({
-      items: (b) => (Array.isArray(b) ? b : (Object.values(b).find(Array.isArray) as unknown[] | undefined)),
+      items: FIRST_LIST,
       total: 'total_count',
     }),
 };

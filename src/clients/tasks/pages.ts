@@ -10,6 +10,8 @@ export const MAX_PAGE = 100;
 export function taskPages<T>(): PageStyle<T> {
   return tokenStyle<T>({
     items: 'items',
+    // The service leaves `items` out of an empty page (reference §B.4: fields with no value are omitted).
+    absent: 'empty',
     tokenField: 'nextPageToken',
     tokenParam: 'pageToken',
     sizeParam: 'maxResults',

@@ -1,6 +1,7 @@
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearerAuth } from '../../../src/clients/http/auth.js';
+import { MAX_ANSWER_BYTES, decoded } from '../../../src/clients/http/answer.js';
 import { createHttpClient, type HttpClientOptions } from '../../../src/clients/http/client.js';
 import { Redactor } from '../../../src/clients/http/redact.js';
 import { ApiError, DryRunStop, NetworkError } from '../../../src/errors.js';
@@ -368,5 +369,49 @@ describe('one client, request after request', () => {
     expect((err as ApiError).message).not.toContain('per-request-secret-7');
     expect(lines.join('\n')).not.toContain('per-request-secret-7');
     expect(lines.join('\n')).toContain('authorization: Bearer ***');
+  });
+});
+
+describe('content codings', () => {
+  const json = Buffer.from('{"host_list":[{"id":1}]}');
+  const zlib = process.getBuiltinModule('node:zlib');
+  /** The request's answer, or its error, when the service sends `body` with `encoding`. */
+  const answered = (body: string | Buffer, encoding: string) => {
+    const headers = { 'content-type': 'application/json', 'content-encoding': encoding };
+    pool().intercept({ path: '/base/x', method: 'GET' }).reply(200, body, { headers });
+    return client()
+      .request({ method: 'GET', path: '/x' })
+      .catch((e) => e);
+  };
+  it.each([
+    ['gzip', zlib.gzipSync(json)],
+    ['deflate', zlib.deflateSync(json)],
+    ['br', zlib.brotliCompressSync(json)],
+    ['gzip, br', zlib.brotliCompressSync(zlib.gzipSync(json))],
+  ])('%s: the body is decoded before it is read', async (encoding, body) => {
+    expect((await answered(body, encoding)).data).toEqual({ host_list: [{ id: 1 }] });
+  });
+
+  it('a coding ops cannot read is named: exit 7, not retried', async () => {
+    const err = await answered('xx', 'zstd');
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.message).toBe('svc answered with content-encoding zstd, which ops cannot read');
+    expect(err.exitCode).toBe(7);
+  });
+
+  it('a gzip body that does not decode is a bad answer', async () => {
+    const err = await answered('not gzip', 'gzip');
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.message).toMatch(/^svc answered 200 with a gzip body that does not decode \(/);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('a body that inflates past the largest answer is refused before it is held', () => {
+    const bomb = zlib.gzipSync(Buffer.alloc(10 * 1024 * 1024));
+    expect(bomb.length).toBeLessThan(20 * 1024);
+    expect(() => decoded('svc', 200, bomb, 'gzip', 1024 * 1024)).toThrow(
+      'svc answered 200 with a gzip body larger than 1048576 bytes once decoded',
+    );
+    expect(MAX_ANSWER_BYTES).toBe(process.getBuiltinModule('node:buffer').constants.MAX_STRING_LENGTH);
   });
 });

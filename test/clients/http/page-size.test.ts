@@ -34,16 +34,19 @@ async function all<T>(it: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
+/** Items as every list has them: JSON objects. */
+const ids = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1 }));
+
 describe('page styles own the page size and the total', () => {
   it('offset: the size fits the limit (at most the largest page), and the total is read', async () => {
-    const style = offsetStyle<number>({
+    const style = offsetStyle<{ id: number }>({
       items: 'items',
       offsetParam: 'offset',
       limitParam: 'limit',
       pageSize: 100,
       total: '_metadata.totalCount',
     });
-    const { http, sent } = pagesClient([{ data: { items: [1, 2, 3], _metadata: { totalCount: 57 } } }]);
+    const { http, sent } = pagesClient([{ data: { items: ids(3), _metadata: { totalCount: 57 } } }]);
     const pages = await all(paginatePages(http, { method: 'GET', path: '/i' }, style, { limit: 3 }));
     expect(sent[0]!.query).toEqual({ limit: 3 });
     expect(pages).toHaveLength(1);
@@ -52,7 +55,7 @@ describe('page styles own the page size and the total', () => {
   });
 
   it('offset in the body: the size goes in the body; with no limit the largest page is asked for', async () => {
-    const style = offsetStyle<number>({
+    const style = offsetStyle<{ id: number }>({
       items: 'data',
       offsetParam: 'offset',
       limitParam: 'limit',
@@ -65,14 +68,14 @@ describe('page styles own the page size and the total', () => {
   });
 
   it('a size the caller set is kept', async () => {
-    const style = tokenStyle<number>({
+    const style = tokenStyle<{ id: number }>({
       items: 'items',
       tokenField: 'nextPageToken',
       tokenParam: 'pageToken',
       sizeParam: 'maxResults',
       maxSize: 100,
     });
-    const { http, sent } = pagesClient([{ data: { items: [1] } }]);
+    const { http, sent } = pagesClient([{ data: { items: ids(1) } }]);
     await all(
       paginatePages(http, { method: 'GET', path: '/t', query: { maxResults: 7 } }, style, { limit: 50 }),
     );
@@ -80,7 +83,7 @@ describe('page styles own the page size and the total', () => {
   });
 
   it('link style: per_page from the limit, then the next URL exactly as given', async () => {
-    const style = linkStyle<number>({
+    const style = linkStyle<{ id: number }>({
       items: 'runs',
       sizeParam: 'per_page',
       maxSize: 100,
@@ -88,23 +91,23 @@ describe('page styles own the page size and the total', () => {
     });
     const { http, sent } = pagesClient([
       {
-        data: { total_count: 4, runs: [1, 2] },
+        data: { total_count: 4, runs: ids(2) },
         headers: { link: '<http://api.test/runs?per_page=2&page=2&x=y>; rel="next"' },
       },
-      { data: { total_count: 4, runs: [3, 4] } },
+      { data: { total_count: 4, runs: ids(4).slice(2) } },
     ]);
     const pages = await all(paginatePages(http, { method: 'GET', path: '/runs' }, style, { limit: 30 }));
     expect(sent[0]!.query).toEqual({ per_page: 30 });
     expect(sent[1]!.path).toBe('http://api.test/runs?per_page=2&page=2&x=y');
     expect(sent[1]!.query).toBeUndefined();
     expect(pages.map((p) => [p.items, p.total, p.more])).toEqual([
-      [[1, 2], 4, true],
-      [[3, 4], 4, false],
+      [ids(2), 4, true],
+      [ids(4).slice(2), 4, false],
     ]);
   });
 
   it('marker style: the size parameter too, and markers followed until absent', async () => {
-    const style = markerStyle<number>({
+    const style = markerStyle<{ id: number }>({
       items: 'entries',
       markerField: 'next_marker',
       markerParam: 'marker',
@@ -112,8 +115,8 @@ describe('page styles own the page size and the total', () => {
       maxSize: 1000,
     });
     const { http, sent } = pagesClient([
-      { data: { entries: [1], next_marker: 'm2' } },
-      { data: { entries: [2], next_marker: null } },
+      { data: { entries: ids(1), next_marker: 'm2' } },
+      { data: { entries: ids(1), next_marker: null } },
     ]);
     const pages = await all(
       paginatePages(http, { method: 'GET', path: '/jobs', query: { usemarker: true } }, style),
@@ -134,7 +137,6 @@ describe('printPages: the one "N of M shown" hint', () => {
     pageSize: 100,
     total: 'total',
   });
-  const ids = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1 }));
 
   it('says how many of the total were shown when the limit cut the list', async () => {
     const { io, printer, feedback } = output({ tty: true });

@@ -260,9 +260,9 @@ describe('rawItems page style', () => {
     });
   });
 
-  it('a page it cannot cut is parsed whole', () => {
+  it('a page it cannot cut is parsed whole (and its list that is not one refused)', () => {
     const r = res('{"total_matching": 1, "host_list": "odd"}');
-    expect(style.items(r)).toEqual([]);
+    expect(() => style.items(r)).toThrow('host_list that is not a list');
     expect(r.data).toEqual({ total_matching: 1, host_list: 'odd' });
   });
 });
