@@ -19,7 +19,8 @@ function took(from: string | null | undefined, to: string | null | undefined): s
 
 /** The run, its jobs and their steps, one line each, as `watch` shows them on a terminal. */
 export function renderRun(run: WorkflowRunWire, jobs: JobWire[], s: Style): string[] {
-  const t = terminalSafe;
+  // A field the service left null (an event, a title) is shown empty, not the end of the watch.
+  const t = (text: string | null | undefined) => terminalSafe(text ?? '');
   const lines = [
     `${mark(run, s)} ${t(run.name ?? 'workflow')} · ${run.id} · ${t(run.display_title)} (${t(run.head_branch ?? '')}, ${t(run.event)}): ${stateOf(run)}`,
   ];
