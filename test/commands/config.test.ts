@@ -138,6 +138,30 @@ describe('ops config', () => {
     expect(list.stderr).toMatch(/^ops: unknown service "hots"\nhint: give one of: secrets, meter, hosts, /);
   });
 
+  it('set, unset and use: nothing on stdout with a table; {kind, id, action} with JSON or YAML, never a value', async () => {
+    const env = { OPS_CONFIG_DIR: tempConfigDir() };
+    expect(await runMain(['config', 'set', 'timeout', '20'], { env })).toMatchObject({ code: 0, stdout: '' });
+    const set = await runMain(['config', 'set', 'timeout', '21', '--json'], { env });
+    expect(JSON.parse(set.stdout)).toEqual({ kind: 'setting', id: 'timeout', action: 'set' });
+    const secret = await runMain(['config', 'set', 'hosts.api_key', '-', '-o', 'json'], {
+      env: { ...env, OPS_NO_KEYRING: '1' },
+      input: 'k-98765',
+    });
+    expect(JSON.parse(secret.stdout)).toEqual({ kind: 'setting', id: 'hosts.api_key', action: 'set' });
+    expect(secret.stdout + secret.stderr).not.toContain('k-98765');
+    expect(
+      (await runMain(['-p', 'ci', 'config', 'set', 'output', 'yaml', '-o', 'yaml'], { env })).stdout,
+    ).toBe('kind: setting\nid: output\naction: set\n');
+    const use = await runMain(['config', 'use', 'ci', '--json'], { env });
+    expect(JSON.parse(use.stdout)).toEqual({ kind: 'profile', id: 'ci', action: 'use' });
+    const unset = await runMain(['config', 'unset', 'output', '--json'], { env });
+    expect(JSON.parse(unset.stdout)).toEqual({ kind: 'setting', id: 'output', action: 'unset' });
+    // A dry run changes nothing, and says so on stderr only.
+    expect((await runMain(['config', 'set', 'timeout', '5', '--json', '--dry-run'], { env })).stdout).toBe(
+      '',
+    );
+  });
+
   it('bad input exits 2 with one line', async () => {
     const env = { OPS_CONFIG_DIR: tempConfigDir() };
     for (const args of [

@@ -8,6 +8,7 @@ import type { Io } from '../../io.js';
 import { readStdinValue } from '../shared/secret-input.js';
 import type { Factory } from '../../app/types.js';
 import { saveCredentials } from '../../config/credentials.js';
+import { printChanged } from '../shared/outcome.js';
 import { storageWarn } from '../shared/storage-warn.js';
 import { splitKey } from './storage.js';
 
@@ -60,6 +61,7 @@ OPS_NO_KEYRING=1 never asks the keyring.`,
         warn: storageWarn(ctx),
         dryRun: Boolean(ctx.flags.dryRun),
       });
+      if (!ctx.flags.dryRun) await printChanged(ctx.printer, 'setting', key, 'set');
     });
 }
 

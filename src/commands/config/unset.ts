@@ -6,6 +6,7 @@ import type { Settings } from '../../config/settings.js';
 import type { Io } from '../../io.js';
 import type { Factory } from '../../app/types.js';
 import { forgetCredentials } from '../../config/credentials.js';
+import { printChanged } from '../shared/outcome.js';
 import { storageWarn } from '../shared/storage-warn.js';
 import { splitKey } from './storage.js';
 
@@ -37,6 +38,7 @@ export function configUnsetCommand(factory: Factory, run = runConfigUnset): Comm
         warn: storageWarn(ctx),
         dryRun: Boolean(ctx.flags.dryRun),
       });
+      if (!ctx.flags.dryRun) await printChanged(ctx.printer, 'setting', key, 'unset');
     });
 }
 

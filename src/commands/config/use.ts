@@ -1,5 +1,6 @@
 import { Argument, type Command } from 'commander';
 import { completing, profileCompletion } from '../shared/complete.js';
+import { printChanged } from '../shared/outcome.js';
 import { verbCommand } from '../shared/verbs.js';
 import { type Settings, checkProfileName } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
@@ -27,6 +28,7 @@ export function configUseCommand(factory: Factory, run = runConfigUse): Command 
     .action(async (profile: string, _o: unknown, cmd: Command) => {
       const ctx = await factory.context(cmd, { tolerant: true });
       await run({ io: ctx.io, settings: ctx.settings, profile, dryRun: Boolean(ctx.flags.dryRun) });
+      if (!ctx.flags.dryRun) await printChanged(ctx.printer, 'profile', profile, 'use');
     });
 }
 
