@@ -49,8 +49,13 @@ export async function printActed(
 /**
  * The outcome of a change to this machine's own settings (`config set`, `unset`, `use`), which no API
  * answers: with a table (or CSV) nothing on stdout (the command's own line on a terminal's stderr);
- * with JSON, YAML or NDJSON the object `{"kind","id","action"}`, as an action the API answers with nothing.
+ * with JSON, YAML or NDJSON the object `{"kind","id","action"}`, as an action answered with nothing.
  */
-export async function printChanged(printer: Printer, kind: string, id: string, action: string): Promise<void> {
+export async function printChanged(
+  printer: Printer,
+  kind: string,
+  id: string,
+  action: string,
+): Promise<void> {
   if (!isRowFormat(printer.format)) await printer.print({ kind, id, action } satisfies ActedOutcome);
 }
