@@ -70,7 +70,11 @@ export function commanderUsageError(cmd: Command, message: string, code: string 
     const quoted = nameAlone(word) === word ? word : `${nameAlone(word)}=…`;
     return new UsageError(
       `unknown command '${quoted}'${cmd.parent ? ` for '${path}'` : ''}`,
-      (path === 'ops auth' && SIGN_IN.has(word) ? SIGN_IN_HINT : suggestion) ?? commandsOf(cmd),
+      (path === 'ops auth' && SIGN_IN.has(word)
+        ? SIGN_IN_HINT
+        : path === 'ops' && word === 'version'
+          ? "the version is a flag: 'ops --version' (-o json for the build's details)"
+          : suggestion) ?? commandsOf(cmd),
     );
   }
   if (code === 'commander.unknownOption') {

@@ -128,6 +128,11 @@ describe('a mistyped command is one ops: line with the suggestion on the hint li
   it.each([
     [['hots'], "ops: unknown command 'hots'", "hint: did you mean 'hosts'?"],
     [['hosts', 'lsit'], "ops: unknown command 'lsit' for 'ops hosts'", "hint: did you mean 'list'?"],
+    [
+      ['version'],
+      "ops: unknown command 'version'",
+      "hint: the version is a flag: 'ops --version' (-o json for the build's details)",
+    ],
     // gh's `auth login`: not pointed at logout, its opposite, but at where a sign-in is.
     [
       ['auth', 'login', '--with-token'],
