@@ -204,7 +204,7 @@ export class Printer {
             await this.write(`${csvHeaderRow(header)}\n`);
           }
           await this.write(
-            `${header.map((c) => csvCell(this.outside(csvValue(c, item, this.reveals)))).join(',')}\n`,
+            `${header.map((c) => csvCell(escapeControls(csvValue(c, item, this.reveals)))).join(',')}\n`,
           );
         }
         count++;
@@ -278,7 +278,10 @@ export class Printer {
     await this.text(this.outside(s));
   }
 
-  /** A value from an API or a file as it may reach stdout (see `data`). */
+  /**
+   * A value from an API or a file as `data` and `--field` write it. CSV, TSV and --jq are no way to
+   * reveal a value: they escape it wherever it goes.
+   */
   private outside(s: string): string {
     return this.reveals && !this.tty ? s : escapeControls(s);
   }
@@ -303,7 +306,7 @@ export class Printer {
     const cols = columns ?? autoColumns(rows);
     const lines = [csvHeaderRow(cols)];
     for (const row of rows)
-      lines.push(cols.map((c) => csvCell(this.outside(csvValue(c, row, this.reveals)))).join(','));
+      lines.push(cols.map((c) => csvCell(escapeControls(csvValue(c, row, this.reveals)))).join(','));
     await this.write(`${lines.join('\n')}\n`);
   }
 
@@ -315,7 +318,7 @@ export class Printer {
   }
 
   private tsvRow(cols: readonly Column<unknown>[], row: unknown): string {
-    return `${cols.map((c) => this.outside(tsvValue(c, row, this.reveals))).join('\t')}\n`;
+    return `${cols.map((c) => escapeControls(tsvValue(c, row, this.reveals))).join('\t')}\n`;
   }
 
   private async printTable(data: unknown, columns: Column<unknown>[] | undefined): Promise<void> {
@@ -329,6 +332,8 @@ export class Printer {
     const one = !Array.isArray(data);
     const rows: unknown[] = one ? [data] : data;
     const cols = columns ?? autoColumns(rows);
+    // A header may be a service's key (a secret's, a field of an item with no declared columns).
+    const heads = cols.map((c) => oneLine(c.header));
     const cells = rows.map((row) => cols.map((c) => this.cell(c, row)));
     const paint = (r: number, i: number, s: string) => this.paint(cols[i]!, rows[r], s);
     // On a terminal of known width the table fits it; to a pipe or a file nothing is cut (PRODUCT §3),
@@ -338,14 +343,14 @@ export class Printer {
       // One resource: a key / value line each, its values wrapped to the terminal under the value
       // column: text at spaces, a longer word (an address, a JSON value) where the line ends. An id is
       // never cut (docs/grammar.md, "Tables").
-      const room = terminal - Math.max(...cols.map((c) => displayWidth(c.header))) - GAP;
+      const room = terminal - Math.max(...heads.map((h) => displayWidth(h))) - GAP;
       const wrap = (s: string, i: number) =>
         room >= TEXT_MINIMUM && !ID_HEADER.test(cols[i]!.header) ? wrapText(s, room).join('\n') : s;
-      const lines = cols.map((c, i) => [this.style.bold(c.header), paint(0, i, wrap(cells[0]![i]!, i))]);
+      const lines = heads.map((h, i) => [this.style.bold(h), paint(0, i, wrap(cells[0]![i]!, i))]);
       return this.write(drawTable(lines, { gap: GAP }));
     }
     // A list: its lowest-priority columns are dropped, then its text columns cut, to fit (see fitTable).
-    const headers = cols.map((c) => c.header.toUpperCase());
+    const headers = heads.map((h) => h.toUpperCase());
     const layout = terminal
       ? fitTable(
           cols.map((c, i) => ({
@@ -380,7 +385,7 @@ export class Printer {
     else if (c.format === 'bytes' && typeof value === 'number') s = humanBytes(value);
     else if (c.format === 'bool' || typeof value === 'boolean') s = value ? 'yes' : 'no';
     else s = plain(value);
-    return escapeControls(s).replace(/\n/g, ' ');
+    return oneLine(s);
   }
 
   private paint(c: Column<unknown>, row: unknown, s: string): string {
@@ -435,8 +440,11 @@ function tsvValue(c: Column<unknown>, row: unknown, reveals: boolean): string {
 
 /** The header row: each column's words in lower case, joined with `_`. */
 function csvHeaderRow(cols: readonly Column<unknown>[]): string {
-  return cols.map((c) => csvCell(csvHeader(c.header))).join(',');
+  return cols.map((c) => csvCell(escapeControls(csvHeader(c.header)))).join(',');
 }
+
+/** A table's cell or header: control characters escaped, a newline shown as a space. */
+const oneLine = (s: string): string => escapeControls(s).replace(/\n/g, ' ');
 
 function csvCell(s: string): string {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;

@@ -4,7 +4,7 @@ import { takeRawItems } from '../../src/clients/http/paginate.js';
 import { Redactor } from '../../src/clients/http/redact.js';
 import type { Transport } from '../../src/clients/http/transport/transport-types.js';
 import { OpsError } from '../../src/errors.js';
-import { Printer } from '../../src/output/printer.js';
+import { Printer, type PrinterOptions } from '../../src/output/printer.js';
 import { escapeControls } from '../../src/output/text.js';
 import { renderError } from '../../src/render-error.js';
 import { runMain } from '../helpers/cli.js';
@@ -92,6 +92,59 @@ describe('one sanitiser between outside text and the terminal', () => {
   });
 });
 
+/** A service's text with ESC, a C1 CSI, DEL and a newline: as an item's key, value and nested value. */
+const MIXED = 'e\u001b[31mX\u009b1m\u007fZ\nnext';
+const ITEM = { [`k${MIXED}`]: 'v', name: MIXED, nested: { v: MIXED } };
+/** A control character other than tab and newline, raw. */
+const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+/** How each format's output reads back, where it is a format that does. */
+const WALK: Array<[string, Partial<PrinterOptions>, ((out: string) => unknown) | undefined]> = [
+  ['table', { format: 'table' }, undefined],
+  ['csv', { format: 'csv' }, undefined],
+  ['tsv', { format: 'tsv' }, undefined],
+  ['json', { format: 'json' }, (out) => JSON.parse(out)[0]],
+  ['ndjson', { format: 'ndjson' }, (out) => JSON.parse(out)],
+  ['--field of a value no command reveals', { format: 'table', field: 'name' }, undefined],
+];
+
+describe('every format, a value holding ESC, C1, DEL and a newline', () => {
+  it.each(WALK)(
+    '%s: no raw control character reaches stdout; what reads back is the same',
+    async (_, o, read) => {
+      for (const tty of [false, true])
+        for (const reveals of o.field === undefined ? [false, true] : [false])
+          for (const streamed of [false, true]) {
+            const io = memoryIo({ tty });
+            const p = new Printer({ io, format: 'table', color: false, reveals, ...o });
+            if (streamed)
+              await p.printList(
+                (async function* () {
+                  yield ITEM;
+                })(),
+              );
+            else await p.print([ITEM]);
+            expect(io.out(), `tty ${tty}, reveals ${reveals}`).not.toMatch(RAW_CONTROL);
+            if (read) expect(read(io.out())).toEqual(ITEM);
+            else expect(io.out()).toContain('e\\e[31mX\\x9b1m\\x7fZ');
+          }
+    },
+  );
+
+  it('secrets kv get: the key of a table line and csv and tsv cells are escaped (it printed them raw)', async () => {
+    for (const format of ['table', 'csv', 'tsv'] as const) {
+      const io = memoryIo({ tty: false });
+      const p = new Printer({ io, format, color: false, reveals: true });
+      const row = { [`k${MIXED}`]: MIXED };
+      if (format === 'table')
+        await p.print(row, { columns: [{ header: `k${MIXED}`, get: (r) => r[`k${MIXED}`] }] });
+      else await p.print([{ key: `k${MIXED}`, value: MIXED }]);
+      expect(io.out(), format).not.toMatch(RAW_CONTROL);
+      expect(io.out(), format).toContain('ke\\e[31mX\\x9b1m\\x7fZ');
+    }
+  });
+});
+
 const sb = await useSandbox({ services: ['secrets', 'meter', 'hosts'] });
 
 describe('through the CLI', () => {
@@ -108,6 +161,28 @@ describe('through the CLI', () => {
     expect(tty.stdout).toBe(`${ESCAPED}\n`);
     const pipe = await runMain(['secrets', 'kv', 'get', 'secret/hostile', '--field', 'v'], { env: sb.env });
     expect(pipe.stdout).toBe(`${HOSTILE}\n`);
+  });
+
+  it('secrets kv get of a key and value with escapes: table, csv and tsv escape both, kept exact by --field', async () => {
+    const answer = { data: { data: { [`k${MIXED}`]: MIXED }, metadata: { version: 1 } } };
+    const get = async (...args: string[]) => {
+      await sb.fault({
+        service: 'secrets',
+        method: 'GET',
+        path: '/v1/secret/data/app/config',
+        kind: 'status',
+        status: 200,
+        body: answer,
+      });
+      return runMain(['secrets', 'kv', 'get', 'secret/app/config', ...args], { env: sb.env });
+    };
+    for (const args of [[], ['-o', 'csv'], ['-o', 'tsv']]) {
+      const r = await get(...args);
+      expect([args, r.code, r.stderr]).toEqual([args, 0, '']);
+      expect(r.stdout, args.join(' ')).not.toMatch(RAW_CONTROL);
+      expect(r.stdout).toMatch(/ke\\e\[31mX\\x9b1m\\x7fZ.*e\\e\[31mX\\x9b1m\\x7fZ/s);
+    }
+    expect((await get('--field', `k${MIXED}`)).stdout).toBe(`${MIXED}\n`);
   });
 
   it("meter send: a line's error shows its escapes instead of running them", async () => {
