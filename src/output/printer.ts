@@ -17,6 +17,7 @@ import {
   utcTime,
   words,
   wrapText,
+  yamlSafe,
 } from './text.js';
 import { namedExports } from '../lazy.js';
 import { GAP, TEXT_MINIMUM, fitTable } from './fit.js';
@@ -141,7 +142,7 @@ export class Printer {
         return;
       case 'yaml': {
         const { stringify } = namedExports(await import('yaml'));
-        return this.write(stringify(shaped ?? null));
+        return this.write(yamlSafe(stringify(shaped ?? null)));
       }
       case 'csv':
         return this.printCsv(Array.isArray(shaped) ? shaped : [shaped], columns);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { createHttpClient } from '../../src/clients/http/client.js';
 import { takeRawItems } from '../../src/clients/http/paginate.js';
 import { Redactor } from '../../src/clients/http/redact.js';
@@ -105,6 +106,7 @@ const WALK: Array<[string, Partial<PrinterOptions>, ((out: string) => unknown) |
   ['tsv', { format: 'tsv' }, undefined],
   ['json', { format: 'json' }, (out) => JSON.parse(out)[0]],
   ['ndjson', { format: 'ndjson' }, (out) => JSON.parse(out)],
+  ['yaml', { format: 'yaml' }, (out) => parse(out)[0]],
   ['--field of a value no command reveals', { format: 'table', field: 'name' }, undefined],
 ];
 
@@ -130,6 +132,15 @@ describe('every format, a value holding ESC, C1, DEL and a newline', () => {
           }
     },
   );
+
+  it('yaml: every DEL and C1 control, in a key, a long folded line and a list, reads back the same', async () => {
+    const c1 = Array.from({ length: 0x21 }, (_, i) => String.fromCharCode(0x7f + i)).join('');
+    const value = { [`k${c1}`]: [`${'word '.repeat(30)}${c1} ${'word '.repeat(30)}`, c1, `\u0085 nel`] };
+    const io = memoryIo();
+    await new Printer({ io, format: 'yaml', color: false }).print(value);
+    expect(io.out()).not.toMatch(RAW_CONTROL);
+    expect(parse(io.out())).toEqual(value);
+  });
 
   it('secrets kv get: the key of a table line and csv and tsv cells are escaped (it printed them raw)', async () => {
     for (const format of ['table', 'csv', 'tsv'] as const) {
