@@ -124,7 +124,7 @@ export class Printer {
   async print(data: unknown, spec: PrintSpec<unknown> = {}): Promise<void> {
     const selected = this.fields ? selectFields(data, this.fields.names, this.fields.declared) : data;
     const shaped = this.query ? this.query(selected) : selected;
-    if (this.jq) return this.write(this.outside(this.jq(shaped)));
+    if (this.jq) return this.write(this.jq(shaped));
     if (this.field !== undefined) return this.printField(shaped);
     const columns = this.query
       ? undefined
@@ -136,9 +136,8 @@ export class Printer {
         if (this.io.values) return this.io.values(shaped);
         return this.write(jsonText(shaped));
       case 'ndjson':
-        if (Array.isArray(shaped))
-          for (const item of shaped) await this.write(`${jsonSafe(JSON.stringify(item))}\n`);
-        else await this.write(`${jsonSafe(JSON.stringify(shaped ?? null))}\n`);
+        if (Array.isArray(shaped)) for (const item of shaped) await this.write(`${compactJson(item)}\n`);
+        else await this.write(`${compactJson(shaped ?? null)}\n`);
         return;
       case 'yaml': {
         const { stringify } = namedExports(await import('yaml'));
@@ -241,11 +240,7 @@ export class Printer {
   private line(raw: unknown): Promise<void> | undefined {
     const sink = this.io.stdout as Partial<NodeJS.WritableStream> & Io['stdout'];
     const text =
-      raw instanceof RawJson
-        ? raw.controlFree
-          ? raw.text
-          : jsonSafe(raw.text)
-        : jsonSafe(JSON.stringify(raw));
+      raw instanceof RawJson ? (raw.controlFree ? raw.text : jsonSafe(raw.text)) : compactJson(raw);
     const ok = sink.write(`${text}\n`);
     if (ok !== false || typeof sink.once !== 'function') return undefined;
     return new Promise((resolve) => sink.once?.('drain', () => resolve()));
@@ -281,7 +276,7 @@ export class Printer {
 
   /**
    * A value from an API or a file as `data` and `--field` write it. CSV, TSV and --jq are no way to
-   * reveal a value: they escape it wherever it goes.
+   * reveal a value: they escape it wherever it goes (--jq as jq.ts says).
    */
   private outside(s: string): string {
     return this.reveals && !this.tty ? s : escapeControls(s);
@@ -297,7 +292,7 @@ export class Printer {
       });
     for (const v of values) {
       if (v === undefined) continue;
-      await this.write(`${this.outside(typeof v === 'string' ? v : JSON.stringify(v))}\n`);
+      await this.write(`${this.outside(typeof v === 'string' ? v : compactJson(v))}\n`);
     }
   }
 
@@ -415,11 +410,16 @@ function indent(s: string): string {
 /** A cell's text: scalars as they are, arrays joined, objects as JSON. */
 export function plain(v: unknown): string {
   if (v === undefined || v === null) return '';
-  if (Array.isArray(v))
-    return v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ');
-  if (typeof v === 'object') return JSON.stringify(v);
+  if (Array.isArray(v)) return v.map((x) => (typeof x === 'object' ? compactJson(x) : String(x))).join(', ');
+  if (typeof v === 'object') return compactJson(v);
   return String(v);
 }
+
+/**
+ * One line of JSON with every control character a JSON escape (`\u009b`), so that escaping the text
+ * for a terminal after leaves it JSON that reads back the same.
+ */
+const compactJson = (v: unknown): string => jsonSafe(JSON.stringify(v));
 
 /** A CSV cell's text: a time in UTC RFC 3339, everything else as `plain` gives it. */
 function csvValue(c: Column<unknown>, row: unknown, reveals: boolean): string {
@@ -434,7 +434,7 @@ function tsvValue(c: Column<unknown>, row: unknown, reveals: boolean): string {
   const value = c.get(row);
   const text =
     value !== null && typeof value === 'object' && c.format !== 'secret'
-      ? JSON.stringify(value)
+      ? compactJson(value)
       : csvValue(c, row, reveals);
   return text.replace(/[\t\n\r]/g, (ch) => (ch === '\t' ? '\\t' : ch === '\n' ? '\\n' : '\\r'));
 }

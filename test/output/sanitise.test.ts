@@ -5,6 +5,7 @@ import { takeRawItems } from '../../src/clients/http/paginate.js';
 import { Redactor } from '../../src/clients/http/redact.js';
 import type { Transport } from '../../src/clients/http/transport/transport-types.js';
 import { OpsError } from '../../src/errors.js';
+import { compileJq } from '../../src/output/jq.js';
 import { Printer, type PrinterOptions } from '../../src/output/printer.js';
 import { escapeControls } from '../../src/output/text.js';
 import { renderError } from '../../src/render-error.js';
@@ -99,21 +100,36 @@ const ITEM = { [`k${MIXED}`]: 'v', name: MIXED, nested: { v: MIXED } };
 /** A control character other than tab and newline, raw. */
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
-/** How each format's output reads back, where it is a format that does. */
-const WALK: Array<[string, Partial<PrinterOptions>, ((out: string) => unknown) | undefined]> = [
-  ['table', { format: 'table' }, undefined],
-  ['csv', { format: 'csv' }, undefined],
-  ['tsv', { format: 'tsv' }, undefined],
-  ['json', { format: 'json' }, (out) => JSON.parse(out)[0]],
-  ['ndjson', { format: 'ndjson' }, (out) => JSON.parse(out)],
-  ['yaml', { format: 'yaml' }, (out) => parse(out)[0]],
-  ['--field of a value no command reveals', { format: 'table', field: 'name' }, undefined],
+/** The escaped text of MIXED, where it is not JSON nor YAML: visible escapes, the newline kept. */
+const SHOWN = 'e\\e[31mX\\x9b1m\\x7fZ';
+/** A JSON value that reads back as MIXED: its control characters JSON escapes (`\u009b`). */
+const readsBack = (json: string) => expect(JSON.parse(json)).toEqual({ v: MIXED });
+
+/** Each format, and what its output must hold: the escaped text, or what reads back as the item. */
+const WALK: Array<[string, Partial<PrinterOptions>, (out: string) => void]> = [
+  ['table', { format: 'table' }, (out) => expect(out).toContain(SHOWN)],
+  ['csv', { format: 'csv' }, (out) => expect(out).toContain(`"${SHOWN}\nnext","{""v"":`)],
+  [
+    'tsv, its object as compact JSON',
+    { format: 'tsv' },
+    (out) => {
+      expect(out).toContain(`${SHOWN}\\nnext`);
+      readsBack(out.trimEnd().split('\t')[2]!);
+    },
+  ],
+  ['json', { format: 'json' }, (out) => expect(JSON.parse(out)[0]).toEqual(ITEM)],
+  ['ndjson', { format: 'ndjson' }, (out) => expect(JSON.parse(out)).toEqual(ITEM)],
+  ['yaml', { format: 'yaml' }, (out) => expect(parse(out)[0]).toEqual(ITEM)],
+  ['--jq of an object', { jq: await compileJq('.[0]') }, (out) => expect(JSON.parse(out)).toEqual(ITEM)],
+  ['--jq of a string', { jq: await compileJq('.[0].name') }, (out) => expect(out).toBe(`${SHOWN}\nnext\n`)],
+  ['--field of a value no command reveals', { field: 'name' }, (out) => expect(out).toBe(`${SHOWN}\nnext\n`)],
+  ['--field of an object', { field: 'nested' }, (out) => readsBack(out)],
 ];
 
 describe('every format, a value holding ESC, C1, DEL and a newline', () => {
   it.each(WALK)(
     '%s: no raw control character reaches stdout; what reads back is the same',
-    async (_, o, read) => {
+    async (_, o, check) => {
       for (const tty of [false, true])
         for (const reveals of o.field === undefined ? [false, true] : [false])
           for (const streamed of [false, true]) {
@@ -127,8 +143,7 @@ describe('every format, a value holding ESC, C1, DEL and a newline', () => {
               );
             else await p.print([ITEM]);
             expect(io.out(), `tty ${tty}, reveals ${reveals}`).not.toMatch(RAW_CONTROL);
-            if (read) expect(read(io.out())).toEqual(ITEM);
-            else expect(io.out()).toContain('e\\e[31mX\\x9b1m\\x7fZ');
+            check(io.out());
           }
     },
   );
@@ -194,6 +209,27 @@ describe('through the CLI', () => {
       expect(r.stdout).toMatch(/ke\\e\[31mX\\x9b1m\\x7fZ.*e\\e\[31mX\\x9b1m\\x7fZ/s);
     }
     expect((await get('--field', `k${MIXED}`)).stdout).toBe(`${MIXED}\n`);
+  });
+
+  it('--jq prints JSON that parses back, in hosts list and in ops api (it wrote \\x9b, no JSON escape)', async () => {
+    const host = { name: MIXED, id: 1, up: true };
+    for (const args of [
+      ['hosts', 'list', '--jq', '.[0]'],
+      ['api', 'hosts', 'GET', '/api/v1/hosts', '--jq', '.host_list[0]'],
+    ]) {
+      await sb.fault({
+        service: 'hosts',
+        method: 'GET',
+        path: '/api/v1/hosts',
+        kind: 'status',
+        status: 200,
+        body: { host_list: [host], total_matching: 1 },
+      });
+      const r = await runMain(args, { env: sb.env });
+      expect([args, r.code, r.stderr]).toEqual([args, 0, '']);
+      expect(r.stdout).not.toMatch(RAW_CONTROL);
+      expect(JSON.parse(r.stdout)).toEqual(host);
+    }
   });
 
   it("meter send: a line's error shows its escapes instead of running them", async () => {
