@@ -43,6 +43,11 @@ export function escapeControls(s: string): string {
   return s.replace(CONTROL, (c) => NAMED[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
+/** `escapeControls` on one line: a newline too is shown, as `\n` (an error is one line, PRODUCT §4). */
+export function escapeLine(s: string): string {
+  return escapeControls(s).replace(/\n/g, '\\n');
+}
+
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 // East Asian Wide (W) and Fullwidth (F) code points (Unicode 16), which a terminal draws two columns

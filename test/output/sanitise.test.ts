@@ -84,7 +84,21 @@ describe('one sanitiser between outside text and the terminal', () => {
     expect(io.err()).toBe(`ops: bad value ${ESCAPED}\nhint: try ${ESCAPED}\n`);
     const json = memoryIo();
     renderError(new OpsError(`bad ${HOSTILE}`), json, { json: true, debug: false });
-    expect(JSON.parse(json.err()).error.message).toBe(`bad ${ESCAPED}`);
+    expect(JSON.parse(json.err()).error.message).toBe(`bad ${HOSTILE}`);
+  });
+
+  it('an error is one line, a newline in it shown as \\n; its JSON envelope has the characters themselves', () => {
+    const said = `bad ${MIXED}`;
+    const text = memoryIo();
+    renderError(new OpsError(said, { hint: said }), text, { json: false, debug: false });
+    expect(text.err()).toBe(`ops: bad ${SHOWN}\\nnext\nhint: bad ${SHOWN}\\nnext\n`);
+    const json = memoryIo();
+    renderError(new OpsError(said, { hint: said }), json, { json: true, debug: false });
+    expect(json.err().trimEnd()).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    expect(JSON.parse(json.err()).error).toMatchObject({ message: said, hint: said });
+    const debug = memoryIo();
+    renderError(new OpsError(said), debug, { json: false, debug: true });
+    expect(debug.err()).not.toMatch(RAW_CONTROL);
   });
 
   it('--field naming a field no item has is exit 1 naming it; an empty list is still fine', async () => {
@@ -230,6 +244,27 @@ describe('through the CLI', () => {
       expect(r.stdout).not.toMatch(RAW_CONTROL);
       expect(JSON.parse(r.stdout)).toEqual(host);
     }
+  });
+
+  it("a service's error message with escapes and a newline: one line, or the characters in the JSON envelope", async () => {
+    const said = 'bad \u001b[2J thing\nsecond line';
+    const totals = async (...args: string[]) => {
+      await sb.fault({
+        service: 'hosts',
+        method: 'GET',
+        kind: 'status',
+        status: 400,
+        body: { errors: [said] },
+      });
+      return runMain(['hosts', 'totals', ...args], { env: sb.env });
+    };
+    const text = await totals();
+    expect(text.code).toBe(1);
+    expect(text.stderr.split('\n')[0]).toMatch(/^ops: hosts: .*bad \\e\[2J thing\\nsecond line/);
+    expect(text.stderr).not.toMatch(RAW_CONTROL);
+    const json = await totals('--json');
+    expect(json.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(JSON.parse(json.stderr).error.message).toContain(said);
   });
 
   it("meter send: a line's error shows its escapes instead of running them", async () => {
