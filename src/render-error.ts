@@ -1,7 +1,7 @@
 import { CommanderError } from 'commander';
 import { ApiError, ExitCode, NetworkError, NotFoundError, OpsError, TimeoutError } from './errors.js';
 import type { Io } from './io.js';
-import { escapeControls } from './output/text.js';
+import { escapeControls, escapeLine, jsonSafe } from './output/text.js';
 import { parseBoolean } from './config/boolean.js';
 
 /** How an error is shown: as a JSON envelope or a line, with its stack or without. */
@@ -60,11 +60,13 @@ export function bounded(text: string): string {
 export function renderError(err: unknown, io: Io, mode: ErrorMode): number {
   const known = err instanceof OpsError;
   const exitCode = known ? err.exitCode : ExitCode.failure;
-  // Text from a service or a file may carry terminal escapes: shown escaped, never run, never dropped.
+  // Text from a service or a file may carry terminal escapes and newlines: the line shows them escaped
+  // (`\e[2J`, `\n`), never run, never dropped; the JSON envelope carries them as JSON escapes.
+  const shown = mode.json ? (s: string) => s : escapeLine;
   const message = bounded(
-    escapeControls(known ? err.message : `unexpected error: ${(err as Error)?.message ?? String(err)}`),
+    shown(known ? err.message : `unexpected error: ${(err as Error)?.message ?? String(err)}`),
   );
-  const hint = known && err.hint ? bounded(escapeControls(err.hint)) : undefined;
+  const hint = known && err.hint ? bounded(shown(err.hint)) : undefined;
   const service =
     err instanceof ApiError ||
     err instanceof NetworkError ||
@@ -86,7 +88,7 @@ export function renderError(err: unknown, io: Io, mode: ErrorMode): number {
         ...(hint ? { hint } : {}),
       },
     };
-    io.stderr.write(`${JSON.stringify(envelope)}\n`);
+    io.stderr.write(`${jsonSafe(JSON.stringify(envelope))}\n`);
   } else {
     const requestId = err instanceof ApiError ? err.requestId : undefined;
     const status = statusNote(message, answered, requestId);
@@ -99,7 +101,7 @@ export function renderError(err: unknown, io: Io, mode: ErrorMode): number {
     io.stderr.write(`ops: ${prefix}${message}${status}\n`);
     if (hint) io.stderr.write(`hint: ${hint}\n`);
   }
-  if (mode.debug && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
+  if (mode.debug && err instanceof Error && err.stack) io.stderr.write(`${escapeControls(err.stack)}\n`);
   return exitCode;
 }
 

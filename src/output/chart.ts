@@ -20,16 +20,26 @@ export function resample(values: readonly number[], width: number): number[] {
   for (let i = 0; i < w; i++) {
     const from = Math.floor((i * values.length) / w);
     const to = Math.max(from + 1, Math.floor(((i + 1) * values.length) / w));
-    let sum = 0;
-    let n = 0;
-    for (let j = from; j < to; j++) {
-      if (Number.isNaN(values[j])) continue;
-      sum += values[j]!;
-      n++;
-    }
-    out.push(n === 0 ? Number.NaN : sum / n);
+    const bucket = values.slice(from, to).filter((v) => !Number.isNaN(v));
+    // Each value divided before the sum: two values near the largest number would add up to Infinity.
+    out.push(bucket.length === 0 ? Number.NaN : bucket.reduce((sum, v) => sum + v / bucket.length, 0));
   }
   return out;
+}
+
+/**
+ * Where `v` lies between `min` and `max`, from 0 to 1 (0 when they are equal). Halves are subtracted:
+ * the difference of two finite numbers (-1e308 and 1e308) can be Infinity, and the chart NaN.
+ */
+function position(v: number, min: number, max: number): number {
+  const span = max / 2 - min / 2;
+  if (!(span > 0)) return 0;
+  return Math.min(1, Math.max(0, (v / 2 - min / 2) / span));
+}
+
+/** The number `t` of the way from `min` to `max` (0 to 1), without computing their difference. */
+function between(min: number, max: number, t: number): number {
+  return min * (1 - t) + max * t;
 }
 
 /**
@@ -47,7 +57,7 @@ export function sparkline(values: readonly (number | null | undefined)[], width 
     .map((v) => {
       if (Number.isNaN(v)) return ' ';
       if (max === min) return TICKS[max === 0 ? 0 : 3];
-      return TICKS[Math.min(TICKS.length - 1, Math.floor(((v - min) / (max - min)) * TICKS.length))];
+      return TICKS[Math.min(TICKS.length - 1, Math.floor(position(v, min, max) * TICKS.length))];
     })
     .join('');
 }
@@ -114,7 +124,7 @@ export async function lineChart(
     // Every row is labelled, and a row between the ends can need more digits ("2.6" between 1 and 3).
     const height = o.height ?? 8;
     const [min, max] = [Math.min(...nums), Math.max(...nums)];
-    const labels = Array.from({ length: height + 1 }, (_, i) => format(min + ((max - min) * i) / height));
+    const labels = Array.from({ length: height + 1 }, (_, i) => format(between(min, max, i / height)));
     const labelWidth = Math.max(...labels.map((l) => l.length)) + 1;
     const points = Math.max(2, o.width - labelWidth - 3);
     const data = resample(
@@ -125,14 +135,34 @@ export async function lineChart(
     // each gap holding the value before it, and the gaps' columns are blanked after.
     const gaps = data.map((v) => Number.isNaN(v));
     if (withData.length > 1 || s.name) lines.push(s.name);
-    const rows = plot(filledGaps(data), {
-      height,
-      format: (n: number) => format(n).padStart(labelWidth),
-    }).split('\n');
+    const rows = plotRows(plot, filledGaps(data), height, (n) => format(n).padStart(labelWidth));
     lines.push(...(gaps.includes(true) ? rows.map((row) => blankGaps(row, gaps)) : rows));
   }
   return lines;
 }
+
+/**
+ * asciichart's rows for `values` (no gaps): each value is handed to it as the row it is drawn on
+ * (ROW_BASE to ROW_BASE + height), and each row's label turned back into a value. Given the values
+ * themselves, it counted rows from the value's multiple of the row height: past 2^53 (1e16 alone, or
+ * 10000 beside 10000.000000000002) a step of one left the count where it was, and its loop never
+ * ended. It marks its row 0 `┼` (mirrored from where 0 is); from 1, that row is off the chart and `┼`
+ * marks the first value only.
+ */
+function plotRows(
+  plot: typeof import('asciichart').plot,
+  values: readonly number[],
+  height: number,
+  label: (n: number) => string,
+): string[] {
+  const [low, high] = [Math.min(...values), Math.max(...values)];
+  return plot(
+    values.map((v) => ROW_BASE + position(v, low, high) * height),
+    { height, format: (row: number) => label(between(low, high, (row - ROW_BASE) / height)) },
+  ).split('\n');
+}
+
+const ROW_BASE = 1;
 
 /** Each gap (NaN) holding the value before it (the first value after it, at the start). */
 function filledGaps(values: readonly number[]): number[] {

@@ -1,7 +1,12 @@
 import { type Jq, loadJq } from './jq-wasm.js';
 import { OpsError, UsageError } from '../errors.js';
+import { escapeControls, jsonSafe } from './text.js';
 
-/** A compiled --jq: the text `jq -r EXPRESSION` prints for a result ('' when it yields nothing). */
+/**
+ * A compiled --jq: the text `jq -r EXPRESSION` prints for a result ('' when it yields nothing), with
+ * control characters escaped as every output has them: a raw string's visibly (`\e[31m`, `\x9b`),
+ * JSON's as JSON escapes (`\u009b`, where jq writes C1 controls raw), so that it still reads back.
+ */
 export type JqFilter = (data: unknown) => string;
 
 const SYNTAX_HINT = 'see https://jqlang.org/manual for the syntax; quote the whole expression for the shell';
@@ -34,6 +39,26 @@ function jqMessage(stderr: string): string {
  */
 const MARK = 'ops';
 
+/** Said before each result, so that a raw string and JSON are told apart (`"1"` and `1` print alike). */
+const STRING = 's';
+const JSON_TEXT = 'j';
+
+/** The program run for an expression: MARK, then each result after its kind. */
+const runnable = (expression: string): string =>
+  `${JSON.stringify(MARK)}, ((${expression}\n) | if type == "string" then "${STRING}", . else "${JSON_TEXT}", . end)`;
+
+/**
+ * jq -r's lines from the outputs of a run (each after its kind, each ended by a NUL): a string as it
+ * is, anything else as jq writes JSON, each escaped as its kind is.
+ */
+function printed(outputs: string): string {
+  const parts = outputs.split('\0');
+  let text = '';
+  for (let i = 0; i + 1 < parts.length; i += 2)
+    text += `${parts[i] === STRING ? escapeControls(parts[i + 1]!) : jsonSafe(parts[i + 1]!)}\n`;
+  return text;
+}
+
 /**
  * Compiles a jq expression so that a bad one is exit 2 before any request, with jq's own message.
  * jq has no compile-only mode, so the expression is compiled where it cannot run (`empty | (…)`),
@@ -52,15 +77,12 @@ export async function compileJq(expression: string): Promise<JqFilter> {
     throw new UsageError(`invalid --jq "${expression}": ${jqMessage(alone.stderr)}`, SYNTAX_HINT);
   }
   const filter: JqFilter = (data) => {
-    const r = j.raw(JSON.stringify(data ?? null), `${JSON.stringify(MARK)}, (${expression}\n)`, [
-      '--raw-output0',
-    ]);
+    const r = j.raw(JSON.stringify(data ?? null), runnable(expression), ['--raw-output0']);
     if (r.exitCode !== 0)
       throw new OpsError(`--jq "${expression}" failed on the result: ${jqMessage(r.stderr)}`, {
         hint: 'check the expression against the result: rerun with -o json and without --jq',
       });
-    // jq -r's lines: each result, a string as it is, anything else as jq writes JSON.
-    return r.stdout.slice(MARK.length + 1).replaceAll('\0', '\n');
+    return printed(r.stdout.slice(MARK.length + 1));
   };
   compiled.set(expression, filter);
   return filter;

@@ -17,6 +17,7 @@ import {
   utcTime,
   words,
   wrapText,
+  yamlSafe,
 } from './text.js';
 import { namedExports } from '../lazy.js';
 import { GAP, TEXT_MINIMUM, fitTable } from './fit.js';
@@ -123,7 +124,7 @@ export class Printer {
   async print(data: unknown, spec: PrintSpec<unknown> = {}): Promise<void> {
     const selected = this.fields ? selectFields(data, this.fields.names, this.fields.declared) : data;
     const shaped = this.query ? this.query(selected) : selected;
-    if (this.jq) return this.write(this.outside(this.jq(shaped)));
+    if (this.jq) return this.write(this.jq(shaped));
     if (this.field !== undefined) return this.printField(shaped);
     const columns = this.query
       ? undefined
@@ -135,13 +136,12 @@ export class Printer {
         if (this.io.values) return this.io.values(shaped);
         return this.write(jsonText(shaped));
       case 'ndjson':
-        if (Array.isArray(shaped))
-          for (const item of shaped) await this.write(`${jsonSafe(JSON.stringify(item))}\n`);
-        else await this.write(`${jsonSafe(JSON.stringify(shaped ?? null))}\n`);
+        if (Array.isArray(shaped)) for (const item of shaped) await this.write(`${compactJson(item)}\n`);
+        else await this.write(`${compactJson(shaped ?? null)}\n`);
         return;
       case 'yaml': {
         const { stringify } = namedExports(await import('yaml'));
-        return this.write(stringify(shaped ?? null));
+        return this.write(yamlSafe(stringify(shaped ?? null)));
       }
       case 'csv':
         return this.printCsv(Array.isArray(shaped) ? shaped : [shaped], columns);
@@ -204,7 +204,7 @@ export class Printer {
             await this.write(`${csvHeaderRow(header)}\n`);
           }
           await this.write(
-            `${header.map((c) => csvCell(this.outside(csvValue(c, item, this.reveals)))).join(',')}\n`,
+            `${header.map((c) => csvCell(escapeControls(csvValue(c, item, this.reveals)))).join(',')}\n`,
           );
         }
         count++;
@@ -240,11 +240,7 @@ export class Printer {
   private line(raw: unknown): Promise<void> | undefined {
     const sink = this.io.stdout as Partial<NodeJS.WritableStream> & Io['stdout'];
     const text =
-      raw instanceof RawJson
-        ? raw.controlFree
-          ? raw.text
-          : jsonSafe(raw.text)
-        : jsonSafe(JSON.stringify(raw));
+      raw instanceof RawJson ? (raw.controlFree ? raw.text : jsonSafe(raw.text)) : compactJson(raw);
     const ok = sink.write(`${text}\n`);
     if (ok !== false || typeof sink.once !== 'function') return undefined;
     return new Promise((resolve) => sink.once?.('drain', () => resolve()));
@@ -278,7 +274,10 @@ export class Printer {
     await this.text(this.outside(s));
   }
 
-  /** A value from an API or a file as it may reach stdout (see `data`). */
+  /**
+   * A value from an API or a file as `data` and `--field` write it. CSV, TSV and --jq are no way to
+   * reveal a value: they escape it wherever it goes (--jq as jq.ts says).
+   */
   private outside(s: string): string {
     return this.reveals && !this.tty ? s : escapeControls(s);
   }
@@ -293,7 +292,7 @@ export class Printer {
       });
     for (const v of values) {
       if (v === undefined) continue;
-      await this.write(`${this.outside(typeof v === 'string' ? v : JSON.stringify(v))}\n`);
+      await this.write(`${this.outside(typeof v === 'string' ? v : compactJson(v))}\n`);
     }
   }
 
@@ -303,7 +302,7 @@ export class Printer {
     const cols = columns ?? autoColumns(rows);
     const lines = [csvHeaderRow(cols)];
     for (const row of rows)
-      lines.push(cols.map((c) => csvCell(this.outside(csvValue(c, row, this.reveals)))).join(','));
+      lines.push(cols.map((c) => csvCell(escapeControls(csvValue(c, row, this.reveals)))).join(','));
     await this.write(`${lines.join('\n')}\n`);
   }
 
@@ -315,7 +314,7 @@ export class Printer {
   }
 
   private tsvRow(cols: readonly Column<unknown>[], row: unknown): string {
-    return `${cols.map((c) => this.outside(tsvValue(c, row, this.reveals))).join('\t')}\n`;
+    return `${cols.map((c) => escapeControls(tsvValue(c, row, this.reveals))).join('\t')}\n`;
   }
 
   private async printTable(data: unknown, columns: Column<unknown>[] | undefined): Promise<void> {
@@ -329,6 +328,8 @@ export class Printer {
     const one = !Array.isArray(data);
     const rows: unknown[] = one ? [data] : data;
     const cols = columns ?? autoColumns(rows);
+    // A header may be a service's key (a secret's, a field of an item with no declared columns).
+    const heads = cols.map((c) => oneLine(c.header));
     const cells = rows.map((row) => cols.map((c) => this.cell(c, row)));
     const paint = (r: number, i: number, s: string) => this.paint(cols[i]!, rows[r], s);
     // On a terminal of known width the table fits it; to a pipe or a file nothing is cut (PRODUCT §3),
@@ -338,14 +339,14 @@ export class Printer {
       // One resource: a key / value line each, its values wrapped to the terminal under the value
       // column: text at spaces, a longer word (an address, a JSON value) where the line ends. An id is
       // never cut (docs/grammar.md, "Tables").
-      const room = terminal - Math.max(...cols.map((c) => displayWidth(c.header))) - GAP;
+      const room = terminal - Math.max(...heads.map((h) => displayWidth(h))) - GAP;
       const wrap = (s: string, i: number) =>
         room >= TEXT_MINIMUM && !ID_HEADER.test(cols[i]!.header) ? wrapText(s, room).join('\n') : s;
-      const lines = cols.map((c, i) => [this.style.bold(c.header), paint(0, i, wrap(cells[0]![i]!, i))]);
+      const lines = heads.map((h, i) => [this.style.bold(h), paint(0, i, wrap(cells[0]![i]!, i))]);
       return this.write(drawTable(lines, { gap: GAP }));
     }
     // A list: its lowest-priority columns are dropped, then its text columns cut, to fit (see fitTable).
-    const headers = cols.map((c) => c.header.toUpperCase());
+    const headers = heads.map((h) => h.toUpperCase());
     const layout = terminal
       ? fitTable(
           cols.map((c, i) => ({
@@ -380,7 +381,7 @@ export class Printer {
     else if (c.format === 'bytes' && typeof value === 'number') s = humanBytes(value);
     else if (c.format === 'bool' || typeof value === 'boolean') s = value ? 'yes' : 'no';
     else s = plain(value);
-    return escapeControls(s).replace(/\n/g, ' ');
+    return oneLine(s);
   }
 
   private paint(c: Column<unknown>, row: unknown, s: string): string {
@@ -409,11 +410,16 @@ function indent(s: string): string {
 /** A cell's text: scalars as they are, arrays joined, objects as JSON. */
 export function plain(v: unknown): string {
   if (v === undefined || v === null) return '';
-  if (Array.isArray(v))
-    return v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ');
-  if (typeof v === 'object') return JSON.stringify(v);
+  if (Array.isArray(v)) return v.map((x) => (typeof x === 'object' ? compactJson(x) : String(x))).join(', ');
+  if (typeof v === 'object') return compactJson(v);
   return String(v);
 }
+
+/**
+ * One line of JSON with every control character a JSON escape (`\u009b`), so that escaping the text
+ * for a terminal after leaves it JSON that reads back the same.
+ */
+const compactJson = (v: unknown): string => jsonSafe(JSON.stringify(v));
 
 /** A CSV cell's text: a time in UTC RFC 3339, everything else as `plain` gives it. */
 function csvValue(c: Column<unknown>, row: unknown, reveals: boolean): string {
@@ -428,15 +434,18 @@ function tsvValue(c: Column<unknown>, row: unknown, reveals: boolean): string {
   const value = c.get(row);
   const text =
     value !== null && typeof value === 'object' && c.format !== 'secret'
-      ? JSON.stringify(value)
+      ? compactJson(value)
       : csvValue(c, row, reveals);
   return text.replace(/[\t\n\r]/g, (ch) => (ch === '\t' ? '\\t' : ch === '\n' ? '\\n' : '\\r'));
 }
 
 /** The header row: each column's words in lower case, joined with `_`. */
 function csvHeaderRow(cols: readonly Column<unknown>[]): string {
-  return cols.map((c) => csvCell(csvHeader(c.header))).join(',');
+  return cols.map((c) => csvCell(escapeControls(csvHeader(c.header)))).join(',');
 }
+
+/** A table's cell or header: control characters escaped, a newline shown as a space. */
+const oneLine = (s: string): string => escapeControls(s).replace(/\n/g, ' ');
 
 function csvCell(s: string): string {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;

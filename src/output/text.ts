@@ -6,16 +6,30 @@ export function terminalSafe(s: string): string {
   return s.replace(ANSI, '').replace(CONTROL, '');
 }
 
-const JSON_RAW_CONTROL = /[\u007f-\u009f]/;
-const JSON_RAW_CONTROLS = /[\u007f-\u009f]/g;
+const DEL_OR_C1 = /[\u007f-\u009f]/;
+const DELS_AND_C1S = /[\u007f-\u009f]/g;
+
+/** `text` with DEL and each C1 control written as `written` gives its two hex digits. */
+function escapeDelAndC1(text: string, written: (hex: string) => string): string {
+  if (!DEL_OR_C1.test(text)) return text;
+  return text.replace(DELS_AND_C1S, (c) => written(c.charCodeAt(0).toString(16)));
+}
 
 /**
  * JSON text with DEL and the C1 controls written as `\u009b` escapes: JSON allows them raw in a
  * string (C0 it escapes itself), and a terminal may act on them. The same value, read back.
  */
 export function jsonSafe(text: string): string {
-  if (!JSON_RAW_CONTROL.test(text)) return text;
-  return text.replace(JSON_RAW_CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escapeDelAndC1(text, (hex) => `\\u00${hex}`);
+}
+
+/**
+ * YAML text with DEL and the C1 controls written as `\x9b` escapes: YAML does not allow them raw, and
+ * the yaml library writes them raw inside the double quotes it gives every string holding one (ESC it
+ * writes as `\e` itself). Only there does a raw one appear, so each becomes an escape in quotes.
+ */
+export function yamlSafe(text: string): string {
+  return escapeDelAndC1(text, (hex) => `\\x${hex}`);
 }
 
 const NAMED: Record<string, string> = { '\u001b': '\\e', '\u0007': '\\a', '\r': '\\r', '\b': '\\b' };
@@ -27,6 +41,11 @@ const NAMED: Record<string, string> = { '\u001b': '\\e', '\u0007': '\\a', '\r': 
  */
 export function escapeControls(s: string): string {
   return s.replace(CONTROL, (c) => NAMED[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+/** `escapeControls` on one line: a newline too is shown, as `\n` (an error is one line, PRODUCT §4). */
+export function escapeLine(s: string): string {
+  return escapeControls(s).replace(/\n/g, '\\n');
 }
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;

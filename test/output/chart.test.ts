@@ -81,4 +81,49 @@ describe('charts', () => {
     expect(decimals.at(-1)).toBe('   1 ┼─');
     expect(resample([1, Number.NaN, Number.NaN, Number.NaN, 5, 7], 3)).toEqual([1, Number.NaN, 6]);
   });
+
+  // Each of these spun asciichart's row loop forever (1e16 and up: a step of one is lost) or drew NaN.
+  it.each([
+    ['one huge value', [1e16], '10,000,000,000,000,000'],
+    ['equal huge values', [1e300, 1e300, 1e300], '1.000e+300'],
+    ['huge values an ulp apart', [1e16, 1e16 + 2, 1e16], '10,000,000,000,000,002'],
+    ['values an ulp apart', [10000, 10000.000000000002], '10,000'],
+    ['the ends of the numbers', [-Number.MAX_VALUE, Number.MAX_VALUE], '1.798e+308'],
+    ['tiny values', [5e-324, 1e-323, 0], '0'],
+    ['equal negative values', [-3, -3], '-3'],
+    ['negative values', [-5, -1e15, -3], '-5'],
+  ])('lineChart draws %s, a row at most per label', async (_, values, label) => {
+    const format = (n: number) => (Math.abs(n) >= 1e21 ? n.toPrecision(4) : formatNumber(n));
+    const lines = await lineChart([{ name: '', values }], { width: 60, height: 8, format });
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    expect(lines.length).toBeLessThanOrEqual(9);
+    expect(lines.join('\n')).toContain(label);
+    expect(lines.join('\n')).not.toMatch(/NaN|Infinity|undefined/);
+    for (const l of lines) expect([...l].length).toBeLessThanOrEqual(60);
+  });
+
+  it('a series of equal values is one row, labelled with the value', async () => {
+    expect(await lineChart([{ name: '', values: [1e16] }], { width: 40 })).toEqual([
+      ' 10,000,000,000,000,000 ┼ ',
+    ]);
+  });
+
+  it('non-finite values (1e999 reads as Infinity) are skipped as gaps; none at all draws nothing', async () => {
+    const lines = await lineChart([{ name: '', values: [1, Number.POSITIVE_INFINITY, Number.NaN, 3] }], {
+      width: 40,
+      height: 2,
+    });
+    expect(lines.join('\n')).not.toMatch(/NaN|Infinity/);
+    expect(lines.map((l) => l.trim().split(/[┤┼]/)[0])).toEqual(['3', '2', '1']);
+    expect(
+      await lineChart([{ name: '', values: [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY] }], {
+        width: 40,
+      }),
+    ).toEqual([]);
+  });
+
+  it('sparkline and resample keep the ends of the numbers finite', () => {
+    expect(resample([Number.MAX_VALUE, Number.MAX_VALUE], 1)).toEqual([Number.MAX_VALUE]);
+    expect(sparkline([-Number.MAX_VALUE, 0, Number.MAX_VALUE])).toBe('▁▅█');
+  });
 });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { createHttpClient } from '../../src/clients/http/client.js';
 import { takeRawItems } from '../../src/clients/http/paginate.js';
 import { Redactor } from '../../src/clients/http/redact.js';
 import type { Transport } from '../../src/clients/http/transport/transport-types.js';
 import { OpsError } from '../../src/errors.js';
-import { Printer } from '../../src/output/printer.js';
+import { compileJq } from '../../src/output/jq.js';
+import { Printer, type PrinterOptions } from '../../src/output/printer.js';
 import { escapeControls } from '../../src/output/text.js';
 import { renderError } from '../../src/render-error.js';
 import { runMain } from '../helpers/cli.js';
@@ -82,13 +84,104 @@ describe('one sanitiser between outside text and the terminal', () => {
     expect(io.err()).toBe(`ops: bad value ${ESCAPED}\nhint: try ${ESCAPED}\n`);
     const json = memoryIo();
     renderError(new OpsError(`bad ${HOSTILE}`), json, { json: true, debug: false });
-    expect(JSON.parse(json.err()).error.message).toBe(`bad ${ESCAPED}`);
+    expect(JSON.parse(json.err()).error.message).toBe(`bad ${HOSTILE}`);
+  });
+
+  it('an error is one line, a newline in it shown as \\n; its JSON envelope has the characters themselves', () => {
+    const said = `bad ${MIXED}`;
+    const text = memoryIo();
+    renderError(new OpsError(said, { hint: said }), text, { json: false, debug: false });
+    expect(text.err()).toBe(`ops: bad ${SHOWN}\\nnext\nhint: bad ${SHOWN}\\nnext\n`);
+    const json = memoryIo();
+    renderError(new OpsError(said, { hint: said }), json, { json: true, debug: false });
+    expect(json.err().trimEnd()).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    expect(JSON.parse(json.err()).error).toMatchObject({ message: said, hint: said });
+    const debug = memoryIo();
+    renderError(new OpsError(said), debug, { json: false, debug: true });
+    expect(debug.err()).not.toMatch(RAW_CONTROL);
   });
 
   it('--field naming a field no item has is exit 1 naming it; an empty list is still fine', async () => {
     const { p } = printer({ tty: false, field: 'nmae' });
     await expect(p.print([{ name: 'a' }])).rejects.toThrow('field "nmae" not present in the result');
     await expect(p.print([])).resolves.toBeUndefined();
+  });
+});
+
+/** A service's text with ESC, a C1 CSI, DEL and a newline: as an item's key, value and nested value. */
+const MIXED = 'e\u001b[31mX\u009b1m\u007fZ\nnext';
+const ITEM = { [`k${MIXED}`]: 'v', name: MIXED, nested: { v: MIXED } };
+/** A control character other than tab and newline, raw. */
+const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+/** The escaped text of MIXED, where it is not JSON nor YAML: visible escapes, the newline kept. */
+const SHOWN = 'e\\e[31mX\\x9b1m\\x7fZ';
+/** A JSON value that reads back as MIXED: its control characters JSON escapes (`\u009b`). */
+const readsBack = (json: string) => expect(JSON.parse(json)).toEqual({ v: MIXED });
+
+/** Each format, and what its output must hold: the escaped text, or what reads back as the item. */
+const WALK: Array<[string, Partial<PrinterOptions>, (out: string) => void]> = [
+  ['table', { format: 'table' }, (out) => expect(out).toContain(SHOWN)],
+  ['csv', { format: 'csv' }, (out) => expect(out).toContain(`"${SHOWN}\nnext","{""v"":`)],
+  [
+    'tsv, its object as compact JSON',
+    { format: 'tsv' },
+    (out) => {
+      expect(out).toContain(`${SHOWN}\\nnext`);
+      readsBack(out.trimEnd().split('\t')[2]!);
+    },
+  ],
+  ['json', { format: 'json' }, (out) => expect(JSON.parse(out)[0]).toEqual(ITEM)],
+  ['ndjson', { format: 'ndjson' }, (out) => expect(JSON.parse(out)).toEqual(ITEM)],
+  ['yaml', { format: 'yaml' }, (out) => expect(parse(out)[0]).toEqual(ITEM)],
+  ['--jq of an object', { jq: await compileJq('.[0]') }, (out) => expect(JSON.parse(out)).toEqual(ITEM)],
+  ['--jq of a string', { jq: await compileJq('.[0].name') }, (out) => expect(out).toBe(`${SHOWN}\nnext\n`)],
+  ['--field of a value no command reveals', { field: 'name' }, (out) => expect(out).toBe(`${SHOWN}\nnext\n`)],
+  ['--field of an object', { field: 'nested' }, (out) => readsBack(out)],
+];
+
+describe('every format, a value holding ESC, C1, DEL and a newline', () => {
+  it.each(WALK)(
+    '%s: no raw control character reaches stdout; what reads back is the same',
+    async (_, o, check) => {
+      for (const tty of [false, true])
+        for (const reveals of o.field === undefined ? [false, true] : [false])
+          for (const streamed of [false, true]) {
+            const io = memoryIo({ tty });
+            const p = new Printer({ io, format: 'table', color: false, reveals, ...o });
+            if (streamed)
+              await p.printList(
+                (async function* () {
+                  yield ITEM;
+                })(),
+              );
+            else await p.print([ITEM]);
+            expect(io.out(), `tty ${tty}, reveals ${reveals}`).not.toMatch(RAW_CONTROL);
+            check(io.out());
+          }
+    },
+  );
+
+  it('yaml: every DEL and C1 control, in a key, a long folded line and a list, reads back the same', async () => {
+    const c1 = Array.from({ length: 0x21 }, (_, i) => String.fromCharCode(0x7f + i)).join('');
+    const value = { [`k${c1}`]: [`${'word '.repeat(30)}${c1} ${'word '.repeat(30)}`, c1, `\u0085 nel`] };
+    const io = memoryIo();
+    await new Printer({ io, format: 'yaml', color: false }).print(value);
+    expect(io.out()).not.toMatch(RAW_CONTROL);
+    expect(parse(io.out())).toEqual(value);
+  });
+
+  it('secrets kv get: the key of a table line and csv and tsv cells are escaped (it printed them raw)', async () => {
+    for (const format of ['table', 'csv', 'tsv'] as const) {
+      const io = memoryIo({ tty: false });
+      const p = new Printer({ io, format, color: false, reveals: true });
+      const row = { [`k${MIXED}`]: MIXED };
+      if (format === 'table')
+        await p.print(row, { columns: [{ header: `k${MIXED}`, get: (r) => r[`k${MIXED}`] }] });
+      else await p.print([{ key: `k${MIXED}`, value: MIXED }]);
+      expect(io.out(), format).not.toMatch(RAW_CONTROL);
+      expect(io.out(), format).toContain('ke\\e[31mX\\x9b1m\\x7fZ');
+    }
   });
 });
 
@@ -108,6 +201,70 @@ describe('through the CLI', () => {
     expect(tty.stdout).toBe(`${ESCAPED}\n`);
     const pipe = await runMain(['secrets', 'kv', 'get', 'secret/hostile', '--field', 'v'], { env: sb.env });
     expect(pipe.stdout).toBe(`${HOSTILE}\n`);
+  });
+
+  it('secrets kv get of a key and value with escapes: table, csv and tsv escape both, kept exact by --field', async () => {
+    const answer = { data: { data: { [`k${MIXED}`]: MIXED }, metadata: { version: 1 } } };
+    const get = async (...args: string[]) => {
+      await sb.fault({
+        service: 'secrets',
+        method: 'GET',
+        path: '/v1/secret/data/app/config',
+        kind: 'status',
+        status: 200,
+        body: answer,
+      });
+      return runMain(['secrets', 'kv', 'get', 'secret/app/config', ...args], { env: sb.env });
+    };
+    for (const args of [[], ['-o', 'csv'], ['-o', 'tsv']]) {
+      const r = await get(...args);
+      expect([args, r.code, r.stderr]).toEqual([args, 0, '']);
+      expect(r.stdout, args.join(' ')).not.toMatch(RAW_CONTROL);
+      expect(r.stdout).toMatch(/ke\\e\[31mX\\x9b1m\\x7fZ.*e\\e\[31mX\\x9b1m\\x7fZ/s);
+    }
+    expect((await get('--field', `k${MIXED}`)).stdout).toBe(`${MIXED}\n`);
+  });
+
+  it('--jq prints JSON that parses back, in hosts list and in ops api (it wrote \\x9b, no JSON escape)', async () => {
+    const host = { name: MIXED, id: 1, up: true };
+    for (const args of [
+      ['hosts', 'list', '--jq', '.[0]'],
+      ['api', 'hosts', 'GET', '/api/v1/hosts', '--jq', '.host_list[0]'],
+    ]) {
+      await sb.fault({
+        service: 'hosts',
+        method: 'GET',
+        path: '/api/v1/hosts',
+        kind: 'status',
+        status: 200,
+        body: { host_list: [host], total_matching: 1 },
+      });
+      const r = await runMain(args, { env: sb.env });
+      expect([args, r.code, r.stderr]).toEqual([args, 0, '']);
+      expect(r.stdout).not.toMatch(RAW_CONTROL);
+      expect(JSON.parse(r.stdout)).toEqual(host);
+    }
+  });
+
+  it("a service's error message with escapes and a newline: one line, or the characters in the JSON envelope", async () => {
+    const said = 'bad \u001b[2J thing\nsecond line';
+    const totals = async (...args: string[]) => {
+      await sb.fault({
+        service: 'hosts',
+        method: 'GET',
+        kind: 'status',
+        status: 400,
+        body: { errors: [said] },
+      });
+      return runMain(['hosts', 'totals', ...args], { env: sb.env });
+    };
+    const text = await totals();
+    expect(text.code).toBe(1);
+    expect(text.stderr.split('\n')[0]).toMatch(/^ops: hosts: .*bad \\e\[2J thing\\nsecond line/);
+    expect(text.stderr).not.toMatch(RAW_CONTROL);
+    const json = await totals('--json');
+    expect(json.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(JSON.parse(json.stderr).error.message).toContain(said);
   });
 
   it("meter send: a line's error shows its escapes instead of running them", async () => {
