@@ -81,7 +81,8 @@ export function renderError(err: unknown, io: Io, mode: ErrorMode): number {
       error: {
         code: known ? err.code : 'unexpected',
         message,
-        status: answered ?? null,
+        // A bad answer's status too (`answered 200 with …`), said in its line already.
+        status: answered ?? (err instanceof NetworkError ? err.answered : undefined) ?? null,
         service: service ?? null,
         requestId: err instanceof ApiError ? (err.requestId ?? null) : null,
         retryAfter: err instanceof ApiError ? (err.retryAfter ?? null) : null,

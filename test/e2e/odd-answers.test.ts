@@ -65,6 +65,32 @@ describe('a redirect to a scheme other than http or https', () => {
   });
 });
 
+describe('a redirect to what is not an address', () => {
+  it('is refused at once, exit 7, naming it; with --json the envelope carries the status', async () => {
+    await sb.fault({
+      service: 'hosts',
+      method: 'GET',
+      kind: 'status',
+      status: 302,
+      headers: { location: 'http://[' },
+    });
+    const r = await runMain(['hosts', 'totals'], { env: sb.env });
+    expect([r.code, r.stderr]).toEqual([
+      7,
+      'ops: hosts answered 302 with a redirect to http://[, which is not an address\n',
+    ]);
+    await sb.fault({
+      service: 'hosts',
+      method: 'GET',
+      kind: 'status',
+      status: 302,
+      headers: { location: 'http://[' },
+    });
+    const json = await runMain(['hosts', 'totals', '--json'], { env: sb.env });
+    expect(JSON.parse(json.stderr).error).toMatchObject({ code: 'network', status: 302, service: 'hosts' });
+  });
+});
+
 describe('a list whose next page does not move', () => {
   it('docgen: a next_marker that repeats stops the walk, exit 7, each item printed once', async () => {
     const body = {

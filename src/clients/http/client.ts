@@ -276,10 +276,15 @@ async function onAnswer<T>(
  * and a `file:` one a connection to no host. Any other scheme is refused before another request.
  */
 function redirectTarget(c: ClientState, call: Call, status: number, location: string): URL {
-  const target = new URL(location, call.url);
+  const shown = () => redactorOf(c, call).text(location);
+  let target: URL;
+  try {
+    target = new URL(location, call.url);
+  } catch {
+    throw badAnswer(c.o.service, status, `a redirect to ${shown()}, which is not an address`);
+  }
   if (target.protocol === 'http:' || target.protocol === 'https:') return target;
-  const shown = redactorOf(c, call).text(location);
-  throw badAnswer(c.o.service, status, `a redirect to ${shown}, which is not http or https`);
+  throw badAnswer(c.o.service, status, `a redirect to ${shown()}, which is not http or https`);
 }
 
 /**
