@@ -4,7 +4,7 @@ import { runMain } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 // Answers a tester sent that the client read wrongly: each is one clear line and the exit code its kind has.
-const sb = await useSandbox({ services: ['hosts', 'docgen', 'runs', 'cloud', 'tasks', 'db'] });
+const sb = await useSandbox({ services: ['hosts', 'docgen', 'runs', 'cloud', 'tasks', 'db', 'breach'] });
 const ops = (args: string[]) => runMain(args, { env: { ...sb.env, OPS_RETRIES: '0' } });
 
 describe('a status with no words of its own', () => {
@@ -88,6 +88,47 @@ describe('a redirect to what is not an address', () => {
     });
     const json = await runMain(['hosts', 'totals', '--json'], { env: sb.env });
     expect(JSON.parse(json.stderr).error).toMatchObject({ code: 'network', status: 302, service: 'hosts' });
+  });
+});
+
+describe('breach answers of the wrong shape', () => {
+  it.each([
+    [
+      ['breach', 'list'],
+      '/api/v3/breaches',
+      { Name: 'x' },
+      'a JSON object where a JSON array of objects was expected',
+    ],
+    [
+      ['breach', 'list'],
+      '/api/v3/breaches',
+      [{ Name: 'x' }, null],
+      'a JSON array holding null where a JSON array of objects was expected',
+    ],
+    [
+      ['breach', 'account', 'test@example.com'],
+      '/api/v3/breachedaccount',
+      [null, { Name: 'x' }],
+      'a JSON array holding null where a JSON array of objects was expected',
+    ],
+    [['breach', 'latest'], '/api/v3/latestbreach', ['x'], 'a JSON array where a JSON object was expected'],
+  ] as const)('%j: exit 7, one line naming what came', async (args, path, body, what) => {
+    await sb.fault({ service: 'breach', method: 'GET', path, kind: 'status', status: 200, body });
+    const r = await ops([...args]);
+    expect([r.code, r.stdout, r.stderr]).toEqual([7, '', `ops: breach answered 200 with ${what}\n`]);
+  });
+
+  it('a 404 that means none still needs no body: an account in no breach is an empty list, exit 0', async () => {
+    await sb.fault({
+      service: 'breach',
+      method: 'GET',
+      path: '/api/v3/breachedaccount',
+      kind: 'status',
+      status: 404,
+      body: '',
+    });
+    const r = await ops(['breach', 'account', 'nobody@example.com', '--json']);
+    expect([r.code, r.stdout.trim()]).toEqual([0, '[]']);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { JsonShape } from '../http/parse-error.js';
 import type { HttpClient, RequestSpec } from '../http/types.js';
 import { route } from '../http/url.js';
 import { ApiError } from '../../errors.js';
@@ -58,46 +59,66 @@ const V3 = '/api/v3';
 export function createBreachClient(http: HttpClient): BreachClient {
   // Searches by account, domain or stealer log carry the key; the breach catalogue needs none, so
   // the key is not sent there at all.
+  // Each answer's shape is checked where it is read (`expect`): a list of breaches whose item is null,
+  // or an object where the list is, is a bad answer (exit 7), not a crash of the printer on it.
   async function keyed<T>(
     path: string,
     empty: T,
+    expect: JsonShape,
     o: CallOptions = {},
     query?: RequestSpec['query'],
   ): Promise<T> {
-    const res = await http.request<T>({ method: 'GET', path, query, okStatuses: [404], signal: o.signal });
+    const res = await http.request<T>({
+      method: 'GET',
+      path,
+      query,
+      okStatuses: [404],
+      signal: o.signal,
+      expect,
+    });
     return res.status === 404 ? empty : res.data;
   }
   async function open<T>(
     path: string,
+    expect: JsonShape,
     o: CallOptions = {},
     query?: RequestSpec['query'],
     okStatuses?: number[],
   ) {
-    return http.request<T>({ method: 'GET', path, query, auth: false, okStatuses, signal: o.signal });
+    return http.request<T>({ method: 'GET', path, query, auth: false, okStatuses, signal: o.signal, expect });
   }
 
   return {
     breachedAccount: async (account, q = {}, o) =>
-      keyed<Array<BreachWire | BreachNameWire>>(route`/api/v3/breachedaccount/${account.trim()}`, [], o, {
-        // The seed spells the query names this way; the default of each is left to the server.
-        truncateResponse: q.truncate === false ? false : undefined,
-        Domain: q.domain,
-        IncludeUnverified: q.includeUnverified === false ? false : undefined,
-      }),
-    breachedDomain: async (domain, o) => keyed<AliasMapWire>(route`/api/v3/breacheddomain/${domain}`, {}, o),
+      keyed<Array<BreachWire | BreachNameWire>>(
+        route`/api/v3/breachedaccount/${account.trim()}`,
+        [],
+        'objects',
+        o,
+        {
+          // The seed spells the query names this way; the default of each is left to the server.
+          truncateResponse: q.truncate === false ? false : undefined,
+          Domain: q.domain,
+          IncludeUnverified: q.includeUnverified === false ? false : undefined,
+        },
+      ),
+    breachedDomain: async (domain, o) =>
+      keyed<AliasMapWire>(route`/api/v3/breacheddomain/${domain}`, {}, 'object', o),
     subscribedDomains: async (o) =>
       (
         await http.request<SubscribedDomainWire[]>({
           method: 'GET',
           path: `${V3}/subscribeddomains`,
           signal: o?.signal,
+          expect: 'objects',
         })
       ).data,
     breaches: async (q = {}, o) =>
-      (await open<BreachWire[]>(`${V3}/breaches`, o, { Domain: q.domain, IsSpamList: q.spamList })).data,
+      (await open<BreachWire[]>(`${V3}/breaches`, 'objects', o, { Domain: q.domain, IsSpamList: q.spamList }))
+        .data,
     breach: async (name, o) => {
       try {
-        const res = await open<BreachWire>(route`/api/v3/breach/${name}`, o, undefined, [404]);
+        const res = await open<BreachWire>(route`/api/v3/breach/${name}`, 'object', o, undefined, [404]);
         return res.status === 404 ? undefined : res.data;
       } catch (err) {
         // The service's bare 400 is about the value searched for: here a breach name, not an account.
@@ -113,15 +134,15 @@ export function createBreachClient(http: HttpClient): BreachClient {
         throw err;
       }
     },
-    latestBreach: async (o) => (await open<BreachWire>(`${V3}/latestbreach`, o)).data,
-    dataClasses: async (o) => (await open<string[]>(`${V3}/dataclasses`, o)).data,
+    latestBreach: async (o) => (await open<BreachWire>(`${V3}/latestbreach`, 'object', o)).data,
+    dataClasses: async (o) => (await open<string[]>(`${V3}/dataclasses`, 'array', o)).data,
     stealerLogsByEmail: async (email, o) =>
-      keyed<string[]>(route`/api/v3/stealerlogsbyemail/${email.trim()}`, [], o),
+      keyed<string[]>(route`/api/v3/stealerlogsbyemail/${email.trim()}`, [], 'array', o),
     stealerLogsByWebsiteDomain: async (domain, o) =>
-      keyed<string[]>(route`/api/v3/stealerlogsbywebsitedomain/${domain}`, [], o),
+      keyed<string[]>(route`/api/v3/stealerlogsbywebsitedomain/${domain}`, [], 'array', o),
     // The seed leaves the rest of this path out; the vendor's word is `stealerlogsbyemaildomain` (reference D.3).
     stealerLogsByEmailDomain: async (domain, o) =>
-      keyed<AliasMapWire>(route`/api/v3/stealerlogsbyemaildomain/${domain}`, {}, o),
+      keyed<AliasMapWire>(route`/api/v3/stealerlogsbyemaildomain/${domain}`, {}, 'object', o),
     subscriptionStatus: async (o) =>
       (
         await http.request<SubscriptionStatusWire>({

@@ -1,5 +1,5 @@
 import { NetworkError } from '../../errors.js';
-import { type JsonShape, badAnswer, describeUnreadableBody, hasShape, shapeOf } from './parse-error.js';
+import { type JsonShape, badAnswer, describeUnreadableBody, hasShape, shapeMismatch } from './parse-error.js';
 import type { TransportResponse, WholeResponse } from './transport/transport-types.js';
 
 /** Header names lower-cased, repeated values joined: the one shape of headers past the transport. */
@@ -142,7 +142,8 @@ function readBody(
   if (text === '') {
     if (!ok) return '';
     if (status === 204 || status === 304 || type !== 'json') return undefined;
-    if (expect) throw new BadBody('', ct, expect);
+    // A status taken as an answer (a 404 that means none) may come without a body.
+    if (expect && status < 300) throw new BadBody('', ct, expect);
     return {};
   }
   const looksJson = /json/i.test(ct) || /^\s*[[{"]/.test(text);
@@ -156,8 +157,8 @@ function readBody(
   } catch {
     throw new BadBody(text, ct);
   }
-  if (ok && expect && !hasShape(value, expect))
-    throw new BadShape(`${shapeOf(value)} where a JSON ${expect} was expected`);
+  if (ok && expect && status < 300 && !hasShape(value, expect))
+    throw new BadShape(shapeMismatch(value, expect));
   return value;
 }
 

@@ -106,15 +106,23 @@ export function statusText(status: number): string {
   return texts[status] ?? `HTTP ${status}`;
 }
 
-/** The JSON shape an operation answers with, where it says (`RequestSpec.expect`). */
-export type JsonShape = 'object' | 'array';
+/**
+ * The JSON shape an operation answers with, where it says (`RequestSpec.expect`): `objects` is an array
+ * whose every item is an object (a list of breaches, whose items are read by their fields).
+ */
+export type JsonShape = 'object' | 'array' | 'objects';
+
+/** The shape in the words of an error: "a JSON array of objects". */
+export function shapeWords(shape: JsonShape): string {
+  return shape === 'objects' ? 'a JSON array of objects' : `a JSON ${shape}`;
+}
 
 /**
  * "a body that is not valid JSON (application/json, 19 bytes): "{"truncated": [1, 2"", or "an empty
  * body where a JSON object was expected".
  */
 export function describeUnreadableBody(text: string, contentType: string, expected?: JsonShape): string {
-  if (text === '') return `an empty body where ${expected ? `a JSON ${expected}` : 'JSON'} was expected`;
+  if (text === '') return `an empty body where ${expected ? shapeWords(expected) : 'JSON'} was expected`;
   const kind =
     /html/i.test(contentType) || /^\s*</.test(text) ? 'an HTML page' : 'a body that is not valid JSON';
   return `${kind} (${contentType || 'no content type'}, ${Buffer.byteLength(text)} bytes): "${textSummary(text).slice(0, 80)}"`;
@@ -127,11 +135,21 @@ export function shapeOf(value: unknown): string {
   return `a JSON ${typeof value === 'object' ? 'object' : typeof value}`;
 }
 
+const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
+
 /** Whether a parsed JSON value has the shape the operation answers with. */
 export function hasShape(value: unknown, expected: JsonShape): boolean {
-  return expected === 'array'
-    ? Array.isArray(value)
-    : value !== null && typeof value === 'object' && !Array.isArray(value);
+  if (expected === 'object') return isObject(value);
+  return Array.isArray(value) && (expected === 'array' || value.every(isObject));
+}
+
+/** What a value is, beside the shape it lacks: an array's first item that is not an object is named. */
+export function shapeMismatch(value: unknown, expected: JsonShape): string {
+  const what =
+    expected === 'objects' && Array.isArray(value)
+      ? `a JSON array holding ${shapeOf(value.find((v) => !isObject(v)))}`
+      : shapeOf(value);
+  return `${what} where ${shapeWords(expected)} was expected`;
 }
 
 /**

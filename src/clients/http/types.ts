@@ -1,3 +1,4 @@
+import type { JsonShape } from './parse-error.js';
 import type { Readable } from 'node:stream';
 import type { AuthScheme } from './auth.js';
 
@@ -36,7 +37,7 @@ export interface RequestSpec {
    * The JSON shape a success answers with: a resource is an object. Anything else, an empty body
    * included, is a bad answer (exit 7), not a blank record. Every get of a resource says so.
    */
-  expect?: 'object' | 'array' | undefined;
+  expect?: JsonShape | undefined;
   /** How to read the body: JSON (default), text, raw bytes, or a stream left to the caller. */
   responseType?: 'json' | 'text' | 'buffer' | 'stream' | undefined;
   /** Statuses worth another try for this request, beside 502, 503 and 504 (when it is idempotent). */
