@@ -83,10 +83,17 @@ export async function main(argv: string[], io?: Io): Promise<number> {
  * `-ojson`, where commander took `=json` for the value. Words after `--` are arguments, left as typed.
  */
 function pflagShorts(argv: string[]): string[] {
-  const end = argv.indexOf('--');
-  return argv.map((a, i) =>
-    i >= 2 && (end < 0 || i < end) && /^-[A-Za-z]=/.test(a) ? `${a.slice(0, 2)}${a.slice(3)}` : a,
-  );
+  let out = argv;
+  for (let i = 2; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') break;
+    // `-x=…` (45 is '-', 61 '='), tested by character: no pattern compiled at every start.
+    if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(2) === 61 && /[A-Za-z]/.test(a[1]!)) {
+      if (out === argv) out = [...argv];
+      out[i] = `${a.slice(0, 2)}${a.slice(3)}`;
+    }
+  }
+  return out;
 }
 
 /** Every command path of the tree (for the help-page build; loads the whole tree). */
