@@ -1,5 +1,7 @@
 import { NetworkError } from '../../errors.js';
-import type { ParsedError } from './types.js';
+import type { JsonShape, ParsedError } from './types.js';
+
+export type { JsonShape } from './types.js';
 
 const REQUEST_ID_HEADERS = [
   'x-request-id',
@@ -105,12 +107,6 @@ export function statusText(status: number): string {
   };
   return texts[status] ?? `HTTP ${status}`;
 }
-
-/**
- * The JSON shape an operation answers with, where it says (`RequestSpec.expect`): `objects` is an array
- * whose every item is an object (a list of breaches, whose items are read by their fields).
- */
-export type JsonShape = 'object' | 'array' | 'objects';
 
 /** The shape in the words of an error: "a JSON array of objects". */
 export function shapeWords(shape: JsonShape): string {

@@ -1,6 +1,11 @@
-import type { JsonShape } from './parse-error.js';
 import type { Readable } from 'node:stream';
 import type { AuthScheme } from './auth.js';
+
+/**
+ * The JSON shape an operation answers with, where it says (`RequestSpec.expect`): `objects` is an array
+ * whose every item is an object (a list of breaches, whose items are read by their fields).
+ */
+export type JsonShape = 'object' | 'array' | 'objects';
 
 export type QueryValue =
   | string
