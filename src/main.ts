@@ -1,6 +1,6 @@
 import { helpPageNames, helpRequest } from './help-request.js';
 import type { Io } from './io.js';
-import { onOutputLost, onReaderGone, ownStdout, stdoutIsTerminal } from './own-stdout.js';
+import { onOutputLost, onReaderGone, ownStdout, stdoutIsTerminal, toldOutputLost } from './own-stdout.js';
 import { versionInfo, versionLine, versionRequest } from './version.js';
 
 const EXIT_OK = 0;
@@ -20,11 +20,12 @@ export async function main(argv: string[], io?: Io): Promise<number> {
   // its output meets it (src/own-stdout.ts), even after main has returned.
   if (io === undefined) {
     onReaderGone(() => process.exit(EXIT_OK));
-    // Output that stdout cannot take (a full disk) ends it at once, exit 1: the version and help
-    // pages say so in a line; a command's run says it in its own error format (run.ts).
+    // Output that stdout cannot take (a full disk) ends it at once, exit 1: a command's run says so in
+    // its own error format (run.ts), the version and help pages in a line.
     onOutputLost((reason) => {
       try {
-        process.getBuiltinModule('node:fs').writeSync(2, `ops: writing the output: ${reason}\n`);
+        if (!toldOutputLost(reason))
+          process.getBuiltinModule('node:fs').writeSync(2, `ops: writing the output: ${reason}\n`);
       } finally {
         process.exit(EXIT_FAILURE);
       }

@@ -60,13 +60,30 @@ export function onReaderGone(handler: () => void): void {
 /** Where the process's handler of output it could not write is kept (onOutputLost). */
 const OUTPUT_LOST = Symbol.for('ops.outputLost');
 
+/** Where a run keeps how it says output was lost (tellOutputLostWith). */
+const OUTPUT_LOST_TELLER = Symbol.for('ops.outputLostTeller');
+
 /**
  * What the process does when stdout cannot take its output (a full disk under `> out.json`, an I/O
- * error, a closed descriptor): main.ts and run.ts end the run at once, with one line and exit 1, so
- * that a script never takes a cut file for a whole one. Without one, the stream is left to meet it.
+ * error, a closed descriptor): main.ts, the one exit door, ends the run at once, exit 1, so that a
+ * script never takes a cut file for a whole one. Without one, the stream is left to meet it.
  */
 export function onOutputLost(handler: (reason: string) => void): void {
   (globalThis as Record<symbol, unknown>)[OUTPUT_LOST] = handler;
+}
+
+/** How a command's run says output was lost: as its errors are said (run.ts; JSON under --json). */
+export function tellOutputLostWith(teller: (reason: string) => void): void {
+  (globalThis as Record<symbol, unknown>)[OUTPUT_LOST_TELLER] = teller;
+}
+
+/** Says output was lost as the run tells it; false when no run set a way (the version, a help page). */
+export function toldOutputLost(reason: string): boolean {
+  const teller = (globalThis as Record<symbol, unknown>)[OUTPUT_LOST_TELLER] as
+    | ((reason: string) => void)
+    | undefined;
+  teller?.(reason);
+  return teller !== undefined;
 }
 
 /** Why a write failed, for `ops: writing the output: <why>`: `no space left on device (ENOSPC)`. */

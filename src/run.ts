@@ -6,7 +6,7 @@ import { targetCommand, targetIndex } from './command-word.js';
 import { buildProgram, commandNames, createRoot, isCommandName, topLevelCommands } from './program.js';
 import type { Dispatched } from './dispatch.js';
 import { helpRequest } from './help-request.js';
-import { onOutputLost, stdoutIsTerminal } from './own-stdout.js';
+import { stdoutIsTerminal, tellOutputLostWith } from './own-stdout.js';
 import { pathOf } from './usage-errors.js';
 import { verbMeta } from './verb-meta.js';
 import { SERVICES } from './services.js';
@@ -80,19 +80,15 @@ export async function run(
   setMaxListeners(1024, controller.signal);
   // The process's own command line (`main` from bin/ops.cjs or the binary), not one run inside another.
   const own = io === undefined ? processIo(controller.signal) : undefined;
-  // Output stdout cannot take ends the run at once (src/own-stdout.ts), said as any error is.
+  // Output stdout cannot take ends the run at main's door (src/own-stdout.ts), said as any error is.
   if (own)
-    onOutputLost((reason) => {
-      try {
-        renderError(
-          new OpsError(`writing the output: ${reason}`, { code: 'output' }),
-          own,
-          errorMode(argv, own.env),
-        );
-      } finally {
-        process.exit(ExitCode.failure);
-      }
-    });
+    tellOutputLostWith((reason) =>
+      renderError(
+        new OpsError(`writing the output: ${reason}`, { code: 'output' }),
+        own,
+        errorMode(argv, own.env),
+      ),
+    );
   const paging = own && (await pagerFor(own, argv, controller));
   const batched = batchedIo(paging?.io ?? io ?? own!);
   const realIo = batched.io;
