@@ -1,5 +1,5 @@
 import { NetworkError } from '../../errors.js';
-import { badAnswer, describeUnreadableBody, shapeOf } from './parse-error.js';
+import { badAnswer, describeUnreadableBody, isObject, shapeOf } from './parse-error.js';
 import { type JsonPath, RawJson, splitArrayAt } from './raw-json.js';
 import type { HttpClient, HttpResponse, QueryValue, RequestSpec } from './types.js';
 import { resolveUrl } from './url.js';
@@ -245,8 +245,7 @@ export function pick<T>(body: unknown, get: Getter, o: PickOptions = {}): T[] {
 /** A list's items are JSON objects: the first that is not is named as a bad answer. */
 function objectsOnly(items: unknown[], at: string): void {
   for (const item of items)
-    if (!item || typeof item !== 'object' || Array.isArray(item))
-      throw new NotAList(`an item of ${at} that is ${shapeOf(item)}, not a JSON object`);
+    if (!isObject(item)) throw new NotAList(`an item of ${at} that is ${shapeOf(item)}, not a JSON object`);
 }
 
 /** A path as an error names it: `tasks[0].result`. */

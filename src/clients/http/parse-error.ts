@@ -131,7 +131,8 @@ export function shapeOf(value: unknown): string {
   return `a JSON ${typeof value === 'object' ? 'object' : typeof value}`;
 }
 
-const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** A JSON object: not null, not an array. */
+export const isObject = (v: unknown): boolean => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Whether a parsed JSON value has the shape the operation answers with. */
 export function hasShape(value: unknown, expected: JsonShape): boolean {
