@@ -22,7 +22,7 @@ import {
 import { namedExports } from '../lazy.js';
 import { GAP, TEXT_MINIMUM, fitTable } from './fit.js';
 import { drawTable } from './table.js';
-import { OpsError } from '../errors.js';
+import { ExitCode, OpsError } from '../errors.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'ndjson', 'csv', 'tsv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -372,7 +372,7 @@ export class Printer {
 
   /** A cell's plain text: formatted, terminal-safe, on one line. */
   private cell(c: Column<unknown>, row: unknown): string {
-    const value = c.get(row);
+    const value = columnValue(c, row);
     let s: string;
     if (value === undefined || value === null) s = '';
     else if (c.format === 'secret') s = '***';
@@ -385,7 +385,7 @@ export class Printer {
   }
 
   private paint(c: Column<unknown>, row: unknown, s: string): string {
-    const paint = c.color?.(c.get(row), this.style);
+    const paint = c.color?.(columnValue(c, row), this.style);
     return paint ? paint(s) : s;
   }
 
@@ -407,6 +407,23 @@ function indent(s: string): string {
     .join('\n');
 }
 
+/**
+ * A column's value in a row. A getter reads the answer as its wire type says; an answer of another
+ * shape (`ips` an object where a list is documented) breaks it with a TypeError, which is the
+ * service's bad answer (exit 7, naming the column), not ops's unexpected error.
+ */
+function columnValue(c: Column<unknown>, row: unknown): unknown {
+  try {
+    return c.get(row);
+  } catch (err) {
+    if (!(err instanceof TypeError)) throw err;
+    throw new OpsError(
+      `the answer's ${c.header} is not of the shape the service documents (${escapeControls(err.message)})`,
+      { exitCode: ExitCode.server, code: 'network', cause: err },
+    );
+  }
+}
+
 /** A cell's text: scalars as they are, arrays joined, objects as JSON. */
 export function plain(v: unknown): string {
   if (v === undefined || v === null) return '';
@@ -423,7 +440,7 @@ const compactJson = (v: unknown): string => jsonSafe(JSON.stringify(v));
 
 /** A CSV cell's text: a time in UTC RFC 3339, everything else as `plain` gives it. */
 function csvValue(c: Column<unknown>, row: unknown, reveals: boolean): string {
-  const value = c.get(row);
+  const value = columnValue(c, row);
   // Masked as in a table, unless the command exists to show it.
   if (c.format === 'secret' && !reveals && value !== undefined && value !== null) return '***';
   return c.format === 'relative' && value !== undefined && value !== null ? utcTime(value) : plain(value);
@@ -431,7 +448,7 @@ function csvValue(c: Column<unknown>, row: unknown, reveals: boolean): string {
 
 /** A TSV value: as in CSV, but a list or object as compact JSON, and tab, newline and CR escaped. */
 function tsvValue(c: Column<unknown>, row: unknown, reveals: boolean): string {
-  const value = c.get(row);
+  const value = columnValue(c, row);
   const text =
     value !== null && typeof value === 'object' && c.format !== 'secret'
       ? compactJson(value)

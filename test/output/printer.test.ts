@@ -361,3 +361,36 @@ describe('tables on a terminal fit its width', () => {
     ).toBe(record.title);
   });
 });
+
+describe('a column the answer cannot fill', () => {
+  const columns = (get: (r: { ips: unknown }) => unknown) => [{ header: 'ip', get }] as Column<unknown>[];
+  const ipOf = (r: { ips: unknown }) => (r.ips as Array<{ ip: string }>).find(Boolean)?.ip;
+
+  it.each(['table', 'csv', 'tsv'] as const)(
+    '%s: a getter broken by the shape is exit 7 naming the column',
+    async (format) => {
+      const p = new Printer({ io: memoryIo(), format, color: false });
+      const err = await p.print({ ips: { a: 1 } }, { columns: columns(ipOf) }).catch((e: unknown) => e);
+      expect(err).toMatchObject({
+        exitCode: 7,
+        message: "the answer's ip is not of the shape the service documents (r.ips.find is not a function)",
+      });
+    },
+  );
+
+  it("any other error of a getter is ops's own and passes as it is", async () => {
+    const p = new Printer({ io: memoryIo(), format: 'table', color: false });
+    const mine = new RangeError('a bug of ops');
+    const err = await p
+      .print(
+        { ips: [] },
+        {
+          columns: columns(() => {
+            throw mine;
+          }),
+        },
+      )
+      .catch((e: unknown) => e);
+    expect(err).toBe(mine);
+  });
+});

@@ -19,6 +19,6 @@ describe('runs watch: the block it draws', () => {
     ] as unknown as JobWire[];
     const lines = renderRun(run, jobs, makeStyle(false));
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/ workflow · 7 ·  \(, \): /);
+    expect(lines[0]).toMatch(/ workflow · 7 · {2}\(, \): /);
   });
 });

@@ -132,7 +132,8 @@ export function shapeOf(value: unknown): string {
 }
 
 /** A JSON object: not null, not an array. */
-export const isObject = (v: unknown): boolean => v !== null && typeof v === 'object' && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Whether a parsed JSON value has the shape the operation answers with. */
 export function hasShape(value: unknown, expected: JsonShape): boolean {

@@ -1,5 +1,6 @@
 import { ApiError } from '../../errors.js';
 import { type AuthScheme, bearerAuth } from '../http/auth.js';
+import { badAnswer } from '../http/parse-error.js';
 import type { HttpClient } from '../http/types.js';
 import type { MeterEventSessionWire, MeterEventWire } from './types.js';
 
@@ -51,7 +52,12 @@ export function createMeterClient(http: HttpClient, o: MeterClientOptions = {}):
         // No parameters; a second session made by a retry costs nothing, so the POST may be resent.
         idempotent: true,
         signal: opts.signal,
+        expect: 'object',
       });
+      // Every stream request is authorised by this token: a session without one cannot be used.
+      const token: unknown = res.data.authentication_token;
+      if (typeof token !== 'string' || token === '')
+        throw badAnswer(http.service, res.status, 'a session that has no authentication_token');
       return { ...res.data, livemode: res.data.livemode === true || res.data.livemode === 'true' };
     },
 

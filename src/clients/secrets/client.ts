@@ -1,6 +1,7 @@
 import { ApiError, NetworkError, UsageError } from '../../errors.js';
 import { headerAuth } from '../http/auth.js';
 import { paginate } from '../http/paginate.js';
+import { badAnswer, isObject } from '../http/parse-error.js';
 import type { HttpClient, HttpResponse, QueryValue, RequestSpec } from '../http/types.js';
 import { encodePath } from '../http/url.js';
 import type {
@@ -317,7 +318,7 @@ function pathOperations(core: SecretsCore) {
 
 /** The KV engines, version 1 and 2, at a location found once by its preflight. */
 function kvOperations(core: SecretsCore) {
-  const { mounts, send, withBody, readAt, listAt, mountInfo, kv2 } = core;
+  const { http, mounts, send, withBody, readAt, listAt, mountInfo, kv2 } = core;
   return {
     /**
      * Finds the mount and KV version of a path with the vendor CLI's preflight (reference A.2), cached
@@ -338,8 +339,12 @@ function kvOperations(core: SecretsCore) {
       return { mount: mountPath, version, key: wanted ? clean : keyIn(clean, mountPath) };
     },
 
-    kvV1Read: async (loc: KvLocation) =>
-      readAt<Record<string, unknown>>(v1(loc.mount + loc.key), loc.mount + loc.key),
+    async kvV1Read(loc: KvLocation): Promise<ReadResult<Record<string, unknown>>> {
+      const res = await readAt<Record<string, unknown>>(v1(loc.mount + loc.key), loc.mount + loc.key);
+      if (!isObject(res.body.data))
+        throw badAnswer(http.service, res.status, 'a secret whose data is not an object');
+      return res;
+    },
     async kvV1Write(loc: KvLocation, data: Record<string, unknown>): Promise<void> {
       await send(withBody('POST', v1(loc.mount + loc.key), data, true, { idempotent: true }));
     },
@@ -348,12 +353,15 @@ function kvOperations(core: SecretsCore) {
     },
     kvV1List: (loc: KvLocation) => listAt(() => v1(loc.mount + loc.key, true)),
 
-    kvV2Read: async (loc: KvLocation, version?: number) =>
-      readAt<KvV2ReadWire>(
-        kv2(loc, 'data'),
-        loc.mount + loc.key,
-        version === undefined ? undefined : { version },
-      ),
+    async kvV2Read(loc: KvLocation, version?: number): Promise<ReadResult<KvV2ReadWire>> {
+      const at = version === undefined ? undefined : { version };
+      const res = await readAt<KvV2ReadWire>(kv2(loc, 'data'), loc.mount + loc.key, at);
+      const read: unknown = res.body.data;
+      // A version is its data (null once deleted or destroyed) and its metadata, both objects (reference doc1 A.3).
+      if (!isObject(read) || !isObject(read.metadata) || !(read.data === null || isObject(read.data)))
+        throw badAnswer(http.service, res.status, 'a secret version whose data or metadata is not an object');
+      return res;
+    },
     async kvV2Write(
       loc: KvLocation,
       data: Record<string, unknown>,
