@@ -51,12 +51,13 @@ function formatWord(flags: { output?: string; json?: boolean | string }): string
 function configure(cmd: Command, io: Io): void {
   cmd.exitOverride();
   cmd.configureOutput({
-    // Help text (the page and what verbs add after it) within the page's width.
+    // Help text (the page and what verbs add after it) within the page's width; on stderr too (the
+    // page of a group named without its verb), as wide as on stdout.
     writeOut: (s) => {
       io.page?.();
       io.stdout.write(fitHelpText(s, io.columns > 0 ? io.columns : 80));
     },
-    writeErr: (s) => io.stderr.write(s),
+    writeErr: (s) => io.stderr.write(fitHelpText(s, io.columns > 0 ? io.columns : 80)),
     outputError: () => undefined,
   });
   // Every page points at the global flags, which `ops help flags` lists once.

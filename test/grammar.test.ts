@@ -324,6 +324,18 @@ describe('help', () => {
     );
   });
 
+  it('a group named without its verb prints its page on stderr, exit 2 (kubectl); --help prints it on stdout, exit 0', async () => {
+    const wrong: string[] = [];
+    // `ops mcp` alone is `ops mcp serve`, as an agent host starts it.
+    for (const [path] of groups.filter(([p]) => p !== 'mcp')) {
+      const bare = memoryIo({ env: { OPS_CONFIG_DIR: '/nonexistent' } });
+      const code = await main(['node', 'ops', ...path.split(' ')], bare);
+      const page = await pageOf(path);
+      if (code !== 2 || bare.out() !== '' || bare.err() !== page) wrong.push(`${path}: exit ${code}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('a group page fits one 80x24 screen where its verbs do (at most 12 lines of them)', async () => {
     const tall: string[] = [];
     for (const [path] of groups) {
