@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { Settings, namedProfile } from '../config/settings.js';
-import { parseBoolean } from '../config/boolean.js';
+import { FALSE_WORDS, TRUE_WORDS, parseBoolean } from '../config/boolean.js';
 import { GLOBAL_DEFAULTS, GLOBAL_RULES, checkedValue } from '../config/values.js';
 import { UsageError } from '../errors.js';
 import { type Io, isCi } from '../io.js';
@@ -22,7 +22,12 @@ function envBoolean(env: Record<string, string | undefined>, name: string, toler
   const raw = env[name];
   if (raw === undefined) return false;
   const b = parseBoolean(raw);
-  if (b === undefined && !tolerant) throw new UsageError(`invalid ${name} "${raw}"`, 'give true or false');
+  if (b === undefined && !tolerant) {
+    // Every word taken is named: `true or false` alone read as if `1` or OPS_DEBUG's `api` were refused.
+    const yes = name === 'OPS_DEBUG' ? [...TRUE_WORDS, 'api'] : TRUE_WORDS;
+    const no = FALSE_WORDS.filter(Boolean);
+    throw new UsageError(`invalid ${name} "${raw}"`, `give ${yes.join(', ')} or ${no.join(', ')}`);
+  }
   return b ?? false;
 }
 

@@ -241,7 +241,7 @@ describe('piped: colour, width and OPS_FORCE_TTY', () => {
     expect(r).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'ops: invalid OPS_SPINNER_DISABLED "maybe"\nhint: give true or false\n',
+      stderr: 'ops: invalid OPS_SPINNER_DISABLED "maybe"\nhint: give 1, true, yes, on or 0, false, no, off\n',
     });
     expect((await sb.counters()).requests.hosts).toBeUndefined();
     expect((await cli(['hosts', 'totals'], { OPS_SPINNER_DISABLED: 'yes' })).code).toBe(0);
