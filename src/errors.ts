@@ -14,6 +14,8 @@ export const ExitCode = {
   server: 7,
   watchedFailed: 8,
   interrupted: 130,
+  /** SIGTERM (a CI runner cancelling the job): 128 + 15, as a shell reports a process it ended. */
+  terminated: 143,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 

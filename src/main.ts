@@ -6,6 +6,7 @@ import { versionInfo, versionLine, versionRequest } from './version.js';
 const EXIT_OK = 0;
 const EXIT_FAILURE = 1;
 const EXIT_INTERRUPTED = 130;
+const EXIT_TERMINATED = 143;
 /** `ops __complete WORDS…` (cobra's name for it): what the completion scripts call, never a command. */
 const COMPLETE = '__complete';
 /** What a completion may take, leaving some of the second a shell waits for the answer's own way out. */
@@ -159,7 +160,8 @@ function installSignals(controller: AbortController, real: boolean): { dispose()
     // already sent to the whole process group. Counting those as a second press ended the run at
     // once, before it could report what it had done.
     if (first !== undefined) {
-      if (turned && Date.now() - first >= SAME_PRESS_MS) process.exit(EXIT_INTERRUPTED);
+      if (turned && Date.now() - first >= SAME_PRESS_MS)
+        process.exit(signal === 'SIGTERM' ? EXIT_TERMINATED : EXIT_INTERRUPTED);
       return;
     }
     first = Date.now();

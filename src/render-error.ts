@@ -131,7 +131,14 @@ export function exitCodeOf(err: unknown, io: Io, mode: ErrorMode, signal: AbortS
     );
   }
   if (err instanceof OpsError && err.exitCode === ExitCode.ok) return ExitCode.ok;
-  if (signal.aborted && !(err instanceof OpsError))
-    return renderError(new OpsError('interrupted', { exitCode: ExitCode.interrupted }), io, mode);
-  return renderError(err, io, mode);
+  const code =
+    signal.aborted && !(err instanceof OpsError)
+      ? renderError(new OpsError('interrupted', { exitCode: ExitCode.interrupted }), io, mode)
+      : renderError(err, io, mode);
+  // Stopped by SIGTERM rather than Ctrl-C: the same report, and the code a shell gives a process it ended.
+  return code === ExitCode.interrupted && terminated(signal) ? ExitCode.terminated : code;
 }
+
+/** Whether the run was stopped by SIGTERM (main.ts aborts with the signal's name as the reason). */
+export const terminated = (signal: AbortSignal): boolean =>
+  signal.aborted && signal.reason instanceof Error && signal.reason.message === 'SIGTERM';

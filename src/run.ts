@@ -147,7 +147,7 @@ export async function run(
     if (--running === 0) await closeTransport({ keepIdle: io === undefined });
   }
   lastCommand = ran === undefined ? undefined : `${ran} ${code}`;
-  if (own && code !== ExitCode.interrupted && wantsUpdateNotice(argv, own))
+  if (own && code !== ExitCode.interrupted && code !== ExitCode.terminated && wantsUpdateNotice(argv, own))
     (await import('./update/notice.js')).updateNotice({ env: own.env, stderr: own.stderr, version: VERSION });
   ownOutputLeft = own?.written() ?? false;
   return code;

@@ -111,6 +111,25 @@ describe('Ctrl-C during ops meter send', () => {
     expect((await meter()).unique).toBe(summary.sent);
   });
 
+  it('SIGTERM (a CI runner cancelling the job) reports the same, and exits 143 as a shell would say', async () => {
+    const file = eventsFile('term.ndjson', 2_000);
+    await sb.fault({ service: 'meter', path: STREAM, kind: 'delay', delayMs: 300, count: 100 });
+    const child = spawn(process.execPath, [BIN, 'meter', 'send', file, '--json'], {
+      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), OPS_CONFIG_DIR: tempConfigDir(), ...sb.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const closed = once(child, 'close');
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d));
+    const deadline = Date.now() + 20_000;
+    while (((await sb.counters()).requests.meter?.[`POST ${STREAM}`] ?? 0) < 1 && Date.now() < deadline)
+      await sleep(50);
+    child.kill('SIGTERM');
+    const [code] = await closed;
+    expect(code).toBe(143);
+    expect(JSON.parse(stdout).status).toBe('interrupted');
+  });
+
   it('Ctrl-C waits for the batches in flight; a second one, later, quits at once', async () => {
     const file = eventsFile('again.ndjson', 2_000);
     await sb.fault({ service: 'meter', path: STREAM, kind: 'delay', delayMs: 5_000, count: 100 });

@@ -96,6 +96,7 @@ const EXIT_CODES = `Exit codes
        (runs watch --exit-status, policy evaluate --exit-status, a cloud or
        db wait)
   130  interrupted (Ctrl-C); what was already done is reported
+  143  terminated (SIGTERM, as a CI runner cancels a job); reported as for 130
 
 An error is one line on stderr, \`ops: <what failed>: <why>\`, and a \`hint:\`
 line where one helps; with --json (or -o json) a JSON object on stderr:

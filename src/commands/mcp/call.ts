@@ -70,6 +70,7 @@ const MEANING: Record<number, string> = {
   [ExitCode.server]: 'server or network failure',
   [ExitCode.watchedFailed]: 'what was awaited finished and failed',
   [ExitCode.interrupted]: 'interrupted (cancelled)',
+  [ExitCode.terminated]: 'terminated (cancelled)',
 };
 
 class CallError extends Error {}
