@@ -33,7 +33,11 @@ describe('a value names where it came from, and is checked before any request', 
       [],
       'ops: invalid OPS_OUTPUT "xml"\nhint: use one of: table, json, yaml, ndjson, csv, tsv\n',
     ],
-    [{ OPS_DEBUG: 'sometimes' }, [], 'ops: invalid OPS_DEBUG "sometimes"\nhint: give 1, true, yes, on, api or 0, false, no, off\n'],
+    [
+      { OPS_DEBUG: 'sometimes' },
+      [],
+      'ops: invalid OPS_DEBUG "sometimes"\nhint: give 1, true, yes, on, api or 0, false, no, off\n',
+    ],
   ])('%j %j', async (env, flags, stderr) => {
     const before = await sent();
     const r = await runMain([...flags, 'hosts', 'totals'], { env: { ...sb.env, ...env } });
