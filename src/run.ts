@@ -12,7 +12,7 @@ import { verbMeta } from './verb-meta.js';
 import { SERVICES } from './services.js';
 import { closeTransport } from './clients/http/transport/transport.js';
 import type { Factory } from './app/types.js';
-import { ExitCode, OpsError } from './errors.js';
+import { ExitCode, OpsError, UsageError } from './errors.js';
 import { type Io, isCi, processIo } from './io.js';
 import { parseBoolean } from './config/boolean.js';
 import { VERSION } from './version.js';
@@ -45,6 +45,20 @@ export const outputLeft = (): boolean => ownOutputLeft;
 function formatWord(flags: { output?: string; json?: boolean | string }): string {
   const word = flags.json ? 'json' : (flags.output ?? '');
   return word === '' || (OUTPUT_FORMATS as readonly string[]).includes(word) ? word : 'other';
+}
+
+/**
+ * A word of the command line that was not UTF-8 reaches ops with U+FFFD in place of its bytes (Node
+ * decodes argv so): sent on, it would name another host, secret or path than the one typed. Refused
+ * before anything runs, by its place only (the word may be a credential given to `-H`).
+ */
+function refuseUndecodable(argv: string[]): void {
+  const at = argv.findIndex((a, i) => i >= 2 && a.includes('\uFFFD'));
+  if (at >= 0)
+    throw new UsageError(
+      `word ${at - 1} of the command line is not UTF-8 text (its bytes cannot be sent as typed)`,
+      'give it as UTF-8 (iconv -t UTF-8), or through a file or stdin where the command takes one',
+    );
 }
 
 /** Applies settings that commander copies only to subcommands made with .command(). */
@@ -99,6 +113,7 @@ export async function run(
   let ran: string | undefined;
   let code: number;
   try {
+    refuseUndecodable(argv);
     const ext = await extension(argv, topic, realIo, own !== undefined, () => {
       batched.flush();
       onSignal.dispose();

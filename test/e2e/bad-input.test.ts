@@ -372,3 +372,23 @@ describe('input that is not what it claims, refused before any request', () => {
     );
   });
 });
+
+describe('a word of the command line that is not UTF-8', () => {
+  const why = (n: number) =>
+    `ops: word ${n} of the command line is not UTF-8 text (its bytes cannot be sent as typed)\nhint: give it as UTF-8 (iconv -t UTF-8), or through a file or stdin where the command takes one\n`;
+  const ops = join(import.meta.dirname, '..', '..', 'bin', 'ops.cjs');
+
+  it('bytes a shell passes as they are: exit 2 before any request, the word named by its place', async () => {
+    const before = await sb.counters();
+    const line = `exec "${process.execPath}" "${ops}" hosts mute $'api-\\xff\\xfe' --end 1h`;
+    const r = await runCli([], { env: sb.env, bin: ['bash', '-c', line] });
+    expect(r).toMatchObject({ code: 2, stdout: '', stderr: why(3) });
+    expect((await sb.counters()).requests).toEqual(before.requests);
+  });
+
+  it('a credential given so is refused by its place and never echoed', async () => {
+    const args = ['api', 'hosts', 'GET', '/api/v1/hosts', '-H', 'X-Monitor-Api-Key: s3cr\uFFFDt'];
+    const r = await runCli(args, { env: sb.env });
+    expect(r).toMatchObject({ code: 2, stdout: '', stderr: why(6) });
+  });
+});
