@@ -204,6 +204,67 @@ describe.each(transports)('the %s transport', (_name, transport, sequentialConne
     expect(res.attempts).toBe(2);
   });
 
+  /**
+   * A server that answers each request in turn as `steps` says: a 503 with Retry-After 0 (`busy`), a
+   * dropped connection (`drop`), a 302 to another path (`moved`), and 200 once they are spent. A
+   * request that is retried and redirected both, counted apart.
+   */
+  type Step = 'busy' | 'drop' | 'moved';
+  function hops(steps: Step[]) {
+    const seen: string[] = [];
+    const handler: Handler = (req, _body, res) => {
+      seen.push(req.url ?? '');
+      const step = steps[seen.length - 1];
+      if (step === 'drop') req.socket.destroy();
+      else if (step === 'moved') {
+        res.writeHead(302, { location: `/base/hop${seen.length}` });
+        res.end();
+      } else if (step === 'busy') {
+        res.writeHead(503, { 'retry-after': '0', 'content-type': 'application/json' });
+        res.end('{"errors":["busy"]}');
+      } else res.end('{"ok":true}');
+    };
+    return { seen, handler };
+  }
+  const times = (n: number, step: Step): Step[] => Array(n).fill(step);
+
+  it.each([
+    ['retries, then a redirect', [...times(3, 'busy'), 'drop', 'busy', 'moved']],
+    ['a redirect, then retries', ['moved', 'busy', 'drop', ...times(3, 'busy')]],
+    [
+      'five redirects between retries',
+      ['moved', 'busy', 'moved', 'drop', 'moved', 'busy', 'moved', 'busy', 'moved'],
+    ],
+  ] as Array<[string, Step[]]>)('counts retries and redirects apart: %s', async (_what, steps) => {
+    const h = hops(steps);
+    server = await serve(h.handler);
+    const res = await client(server.port, { retries: 5 }).request({ method: 'GET', path: '/start' });
+    expect(res).toMatchObject({ status: 200, data: { ok: true }, attempts: steps.length + 1 });
+    expect(h.seen).toHaveLength(steps.length + 1);
+  });
+
+  it('still refuses a sixth redirect, and a fifth retry past --retries 4, whatever came between', async () => {
+    const redirects = hops(['moved', 'busy', 'moved', 'moved', 'drop', ...times(3, 'moved')]);
+    server = await serve(redirects.handler);
+    const err = await client(server.port, { retries: 4 })
+      .request({ method: 'GET', path: '/start' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect((err as Error).message).toMatch(/too many redirects from 127\.0\.0\.1:\d+/);
+    expect(redirects.seen).toHaveLength(8);
+    await server.close();
+
+    const retries = hops(['moved', 'busy', 'moved', 'drop', ...times(3, 'busy')]);
+    server = await serve(retries.handler);
+    const spent = await client(server.port, { retries: 4 })
+      .request({ method: 'GET', path: '/start' })
+      .catch((e: unknown) => e);
+    expect(spent).toBeInstanceOf(ApiError);
+    expect((spent as ApiError).message).toBe('busy');
+    expect((spent as ApiError).status).toBe(503);
+    expect(retries.seen).toHaveLength(7);
+  });
+
   it('names a body that is not JSON', async () => {
     server = await serve((_req, _body, res) => {
       res.setHeader('content-type', 'text/html');
