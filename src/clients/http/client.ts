@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { ApiError, DryRunStop, InterruptedError, NetworkError, TimeoutError } from '../../errors.js';
-import { flatHeaders, readPayload } from './answer.js';
+import { decodedStream, flatHeaders, readPayload } from './answer.js';
 import { Attempt, liveAttempts } from './attempt.js';
 import { type AuthScheme, expiredError } from './auth.js';
 import type { HttpClientOptions } from './client-options.js';
@@ -259,7 +259,10 @@ async function onAnswer<T>(
   const ok =
     (status >= 200 && status < 300) || status === 304 || (call.spec.okStatuses?.includes(status) ?? false);
   const answer = { status, headers, url: call.url.toString(), attempts: attempt };
-  if (ok && call.stream) return { response: { ...answer, data: res.body as unknown as T } };
+  if (ok && call.stream) {
+    const body = decodedStream(c.o.service, status, res.body as Readable, headers['content-encoding']);
+    return { response: { ...answer, data: body as T } };
+  }
   const read = await readPayload(
     c.o.service,
     res,

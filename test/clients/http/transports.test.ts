@@ -18,6 +18,7 @@ import { closeTransport, getTransport } from '../../../src/clients/http/transpor
 import type { Transport } from '../../../src/clients/http/transport/transport-types.js';
 import { ApiError, NetworkError, TimeoutError } from '../../../src/errors.js';
 import { makeSandboxTls } from '../../../src/sandbox/core/tls.js';
+import { encodedForms } from '../../helpers/http.js';
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 
@@ -263,6 +264,73 @@ describe.each(transports)('the %s transport', (_name, transport, sequentialConne
     expect((spent as ApiError).message).toBe('busy');
     expect((spent as ApiError).status).toBe(503);
     expect(retries.seen).toHaveLength(7);
+  });
+
+  describe('a streamed answer (a download)', () => {
+    const zlib = process.getBuiltinModule('node:zlib');
+    // Bytes of every value, over several chunks of the socket.
+    const file = Buffer.from(Array.from({ length: 200_000 }, (_, i) => (i * 7) % 256));
+    const sending = (body: Buffer, headers: Record<string, string>) => {
+      let requests = 0;
+      const s = serve((_req, _body, res) => {
+        requests++;
+        res.writeHead(200, { 'content-type': 'application/octet-stream', ...headers });
+        res.end(body);
+      });
+      return { server: s, requests: () => requests };
+    };
+    const download = (port: number) =>
+      client(port).request<Readable>({ method: 'GET', path: '/file', responseType: 'stream' });
+    const read = async (stream: Readable) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    };
+
+    it.each(encodedForms(file))(
+      'with content-encoding %s is decoded as it is read',
+      async (encoding, body) => {
+        server = await sending(body, { 'content-encoding': encoding }).server;
+        expect((await read((await download(server.port)).data)).equals(file)).toBe(true);
+      },
+    );
+
+    it('a .gz file sent with no content-encoding (or identity) stays byte for byte as sent', async () => {
+      const gz = zlib.gzipSync(file);
+      const plain: Array<Record<string, string>> = [
+        { 'content-type': 'application/gzip' },
+        { 'content-encoding': 'identity' },
+      ];
+      for (const headers of plain) {
+        server = await sending(gz, headers).server;
+        expect((await read((await download(server.port)).data)).equals(gz)).toBe(true);
+        await server.close();
+        server = undefined;
+      }
+    });
+
+    it('a coding ops cannot read is refused before a byte is read: exit 7, not retried', async () => {
+      const s = sending(file, { 'content-encoding': 'zstd' });
+      server = await s.server;
+      const err = await download(server.port).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(NetworkError);
+      expect((err as NetworkError).message).toBe(
+        'svc answered with content-encoding zstd, which ops cannot read',
+      );
+      expect((err as NetworkError).exitCode).toBe(7);
+      expect(s.requests()).toBe(1);
+    });
+
+    it('a body that does not decode ends the stream with a bad answer, exit 7', async () => {
+      server = await sending(file, { 'content-encoding': 'gzip' }).server;
+      const res = await download(server.port);
+      const err = await read(res.data).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(NetworkError);
+      expect((err as NetworkError).message).toMatch(
+        /^svc answered 200 with a gzip body that does not decode \(/,
+      );
+      expect((err as NetworkError).exitCode).toBe(7);
+    });
   });
 
   it('names a body that is not JSON', async () => {
