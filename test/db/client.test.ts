@@ -105,13 +105,16 @@ describe('role assignments', () => {
     expect((err as OpsError).exitCode).toBe(1);
   });
 
-  it('202 naming no operation is an error', async () => {
+  it('202 naming no operation is a bad answer (exit 7) that says what was missing', async () => {
     pool()
       .intercept({ path: `${ACCT}/sqlRoleAssignments/${ID}${Q}`, method: 'PUT' })
       .reply(202, '');
-    await expect((await client()).createUpdateSqlRoleAssignment(ID, PROPS)).rejects.toThrow(
-      'named no operation to follow',
+    const err = await (await client()).createUpdateSqlRoleAssignment(ID, PROPS).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect((err as NetworkError).message).toBe(
+      'db answered 202 with no operation to follow (no Azure-AsyncOperation or Location header)',
     );
+    expect((err as NetworkError).exitCode).toBe(7);
   });
 
   it('GET one; DELETE 200 done and 204 did not exist', async () => {

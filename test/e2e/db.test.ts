@@ -558,6 +558,17 @@ describe('errors and exit codes', () => {
     },
   );
 
+  it('a 202 that names no operation (fault injection, the built CLI): exit 7 saying what was missing', async () => {
+    await sb.fault({ service: 'db', method: 'PUT', kind: 'status', status: 202, body: '' });
+    const r = await runCli(create('--id', ID), { env: sb.env });
+    expect(r).toEqual({
+      code: 7,
+      stdout: '',
+      stderr:
+        'ops: db answered 202 with no operation to follow (no Azure-AsyncOperation or Location header)\n',
+    });
+  });
+
   it('the emulator’s own Canceled outcome (db.operation_outcome): exit 8, and nothing changed', async () => {
     const r = await ops(create('--id', ID), { on: canceling });
     expect(r.code).toBe(8);

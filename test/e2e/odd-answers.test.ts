@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_ID, SEED_READER_ASSIGNMENT } from '../db/helpers.js';
-import { runMain } from '../helpers/cli.js';
+import { runCli, runMain } from '../helpers/cli.js';
+import { encodedForms } from '../helpers/http.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 // Answers a tester sent that the client read wrongly: each is one clear line and the exit code its kind has.
@@ -227,5 +228,41 @@ describe('a compressed answer', () => {
     const r = await ops(['hosts', 'totals']);
     expect(r.stderr).toBe('ops: hosts answered with content-encoding zstd, which ops cannot read\n');
     expect(r.code).toBe(7);
+  });
+});
+
+describe('a compressed download (the built CLI)', () => {
+  const log = Buffer.from('2026-01-01T00:00:00.0000000Z build started\n2026-01-01T00:00:01.0000000Z done\n');
+  /** `runs job logs` with the download address answering `body` with these headers. */
+  const jobLogs = (body: Buffer, headers: Record<string, string>) => {
+    sb.sandbox.faults.add({
+      service: 'runs',
+      method: 'GET',
+      path: '/_blobs/',
+      kind: 'status',
+      status: 200,
+      headers: { 'content-type': 'text/plain', ...headers },
+      body,
+    });
+    return runCli(['runs', 'job', 'logs', '399444123'], { env: { ...sb.env, OPS_RETRIES: '0' } });
+  };
+
+  it.each(encodedForms(log))(
+    '%s: the log is decoded, as the same log sent as it is',
+    async (encoding, body) => {
+      const plain = await jobLogs(log, {});
+      expect(plain).toMatchObject({ code: 0, stderr: '' });
+      expect(plain.stdout).toContain('build started');
+      expect(await jobLogs(body, { 'content-encoding': encoding })).toEqual(plain);
+    },
+  );
+
+  it('an unknown coding is named, exit 7', async () => {
+    const r = await jobLogs(log, { 'content-encoding': 'zstd' });
+    expect(r).toEqual({
+      code: 7,
+      stdout: '',
+      stderr: 'ops: runs answered with content-encoding zstd, which ops cannot read\n',
+    });
   });
 });

@@ -90,3 +90,14 @@ export function strictStub<T extends object>(name: string, methods: Partial<T>):
     },
   });
 }
+
+/** `bytes` in each content coding ops reads, and in two of them at once (the last applied named last). */
+export function encodedForms(bytes: Buffer | string): Array<[string, Buffer]> {
+  const zlib = process.getBuiltinModule('node:zlib');
+  return [
+    ['gzip', zlib.gzipSync(bytes)],
+    ['deflate', zlib.deflateSync(bytes)],
+    ['br', zlib.brotliCompressSync(bytes)],
+    ['gzip, br', zlib.brotliCompressSync(zlib.gzipSync(bytes))],
+  ];
+}

@@ -104,10 +104,13 @@ export function createDbClient(http: HttpClient, target: DbAccount): DbClient {
   function accepted(res: HttpResponse<unknown>): AcceptedOperation {
     const async = res.headers['azure-asyncoperation'];
     const location = res.headers.location;
+    // An acceptance that cannot be followed is an answer of the wrong shape (exit 7), not a refusal.
     if (!async && !location)
-      throw new OpsError('db: the service accepted the request but named no operation to follow', {
-        code: 'no_operation',
-      });
+      throw badAnswer(
+        http.service,
+        res.status,
+        'no operation to follow (no Azure-AsyncOperation or Location header)',
+      );
     return {
       // Absolute (a relative or scheme-relative one is read against the request).
       url: new URL((async ?? location)!, res.url).toString(),

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { NetworkError } from '../../errors.js';
 import { type JsonShape, badAnswer, describeUnreadableBody, hasShape, shapeMismatch } from './parse-error.js';
 import type { TransportResponse, WholeResponse } from './transport/transport-types.js';
@@ -55,18 +56,58 @@ export async function readPayload(
  */
 export const MAX_ANSWER_BYTES: number = process.getBuiltinModule('node:buffer').constants.MAX_STRING_LENGTH;
 
-/** What a content coding is decoded by, in node:zlib (the platform's; loaded only for such an answer). */
-const DECODERS: Record<string, 'gunzipSync' | 'inflateSync' | 'brotliDecompressSync'> = {
-  gzip: 'gunzipSync',
-  'x-gzip': 'gunzipSync',
-  deflate: 'inflateSync',
-  br: 'brotliDecompressSync',
+/**
+ * What a content coding is decoded by, in node:zlib (the platform's; loaded only for such an answer):
+ * a body read whole at once, a streamed one as it comes.
+ */
+const DECODERS: Record<
+  string,
+  {
+    whole: 'gunzipSync' | 'inflateSync' | 'brotliDecompressSync';
+    stream: 'createGunzip' | 'createInflate' | 'createBrotliDecompress';
+  }
+> = {
+  gzip: { whole: 'gunzipSync', stream: 'createGunzip' },
+  'x-gzip': { whole: 'gunzipSync', stream: 'createGunzip' },
+  deflate: { whole: 'inflateSync', stream: 'createInflate' },
+  br: { whole: 'brotliDecompressSync', stream: 'createBrotliDecompress' },
 };
 
 /**
- * The body with its content codings undone, last applied first. ops sends no Accept-Encoding, so a
- * service may still use any coding: gzip, deflate and br are read, and any other is named as what
- * ops cannot read. A body that does not decode, or decodes past MAX_ANSWER_BYTES, is a bad answer.
+ * The content codings of an answer, last applied first, each with its decoders. ops sends no
+ * Accept-Encoding, so a service may still use any coding: gzip, deflate and br are read, and any other
+ * is named as what ops cannot read (exit 7), before a byte is decoded.
+ */
+function codingsOf(
+  service: string,
+  status: number,
+  encoding: string,
+): Array<[string, (typeof DECODERS)[string]]> {
+  return encoding
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity')
+    .reverse()
+    .map((coding) => {
+      const decoder = DECODERS[coding];
+      if (!decoder)
+        throw new NetworkError(
+          service,
+          `${service} answered with content-encoding ${coding}, which ops cannot read`,
+          undefined,
+          status,
+        );
+      return [coding, decoder];
+    });
+}
+
+const tooLarge = (coding: string, max: number) => `a ${coding} body larger than ${max} bytes once decoded`;
+const undecodable = (coding: string, err: unknown) =>
+  `a ${coding} body that does not decode (${(err as Error).message})`;
+
+/**
+ * The body with its content codings undone (see codingsOf). A body that does not decode, or decodes
+ * past MAX_ANSWER_BYTES, is a bad answer.
  */
 export function decoded(
   service: string,
@@ -75,33 +116,62 @@ export function decoded(
   encoding: string,
   max: number = MAX_ANSWER_BYTES,
 ): Buffer {
-  const codings = encoding
-    .split(',')
-    .map((c) => c.trim().toLowerCase())
-    .filter((c) => c !== '' && c !== 'identity');
   let out = bytes;
-  for (const coding of codings.reverse()) {
-    const decoder = DECODERS[coding];
-    if (!decoder)
-      throw new NetworkError(
-        service,
-        `${service} answered with content-encoding ${coding}, which ops cannot read`,
-        undefined,
-        status,
-      );
+  for (const [coding, decoder] of codingsOf(service, status, encoding)) {
     try {
-      out = process.getBuiltinModule('node:zlib')[decoder](out, { maxOutputLength: max });
+      out = process.getBuiltinModule('node:zlib')[decoder.whole](out, { maxOutputLength: max });
     } catch (err) {
-      const tooLarge = (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
-      throw badAnswer(
-        service,
-        status,
-        tooLarge
-          ? `a ${coding} body larger than ${max} bytes once decoded`
-          : `a ${coding} body that does not decode (${(err as Error).message})`,
-      );
+      const big = (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
+      throw badAnswer(service, status, big ? tooLarge(coding, max) : undecodable(coding, err));
     }
   }
+  return out;
+}
+
+/**
+ * A streamed answer (a download) with its content codings undone as it is read, by node:zlib streams
+ * in the pipe; without a coding it is the body as sent (a `.gz` file sent as such stays as it is). An
+ * unknown coding is refused before a byte is read; a body that does not decode, or decodes past `max`
+ * (a few kilobytes that inflate to gigabytes), ends the stream with a bad answer.
+ */
+export function decodedStream(
+  service: string,
+  status: number,
+  body: Readable,
+  encoding: string | undefined,
+  max: number = MAX_ANSWER_BYTES,
+): Readable {
+  let codings: ReturnType<typeof codingsOf> = [];
+  try {
+    if (encoding) codings = codingsOf(service, status, encoding);
+  } catch (err) {
+    // Refused unread: nothing of it is wanted.
+    body.destroy();
+    throw err;
+  }
+  if (codings.length === 0) return body;
+  const zlib = process.getBuiltinModule('node:zlib');
+  const { Transform, pipeline } = process.getBuiltinModule('node:stream');
+  // Named as the header names them, first applied first.
+  const named = codings
+    .map(([coding]) => coding)
+    .reverse()
+    .join(', ');
+  let size = 0;
+  const out = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > max) done(badAnswer(service, status, tooLarge(named, max)));
+      else done(null, chunk);
+    },
+  });
+  const decoders = codings.map(([coding, decoder]) => {
+    const d = zlib[decoder.stream]();
+    // Heard before the pipeline's own listener: the reader is told it was a bad answer, not zlib's words.
+    d.once('error', (err) => out.destroy(badAnswer(service, status, undecodable(coding, err))));
+    return d;
+  });
+  pipeline([body, ...decoders, out], () => undefined);
   return out;
 }
 

@@ -103,15 +103,18 @@ export function retryStatusesFor(c: ClientState, extra: readonly number[] | unde
   return c.lastRetry.all;
 }
 
-/** Waits before a retry (the server's time, else backoff), telling --debug and the spinner why. */
+/**
+ * Waits before a request's `retry`th retry (the server's time, else backoff, which grows with the
+ * retries alone: a redirect followed is none), telling --debug and the spinner why.
+ */
 export async function pause(
   c: ClientState,
-  attempt: number,
+  retry: number,
   serverWait: number | undefined,
   reason: string,
 ): Promise<void> {
-  const waitSeconds = serverWait ?? backoffSeconds(attempt - 1);
-  c.o.onRetry?.({ attempt, waitSeconds, reason });
+  const waitSeconds = serverWait ?? backoffSeconds(retry - 1);
+  c.o.onRetry?.({ attempt: retry, waitSeconds, reason });
   c.o.log?.(`! retrying in ${waitSeconds.toFixed(1)} s after ${reason}`);
   try {
     await c.sleep(waitSeconds * 1000, c.o.signal);

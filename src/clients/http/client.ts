@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { ApiError, DryRunStop, InterruptedError, NetworkError, TimeoutError } from '../../errors.js';
-import { flatHeaders, readPayload } from './answer.js';
+import { decodedStream, flatHeaders, readPayload } from './answer.js';
 import { Attempt, liveAttempts } from './attempt.js';
 import { type AuthScheme, expiredError } from './auth.js';
 import type { HttpClientOptions } from './client-options.js';
@@ -77,6 +77,12 @@ interface Call {
   renewed: boolean;
   /** Where the next attempt goes (a redirect moves it). */
   url: URL;
+  /**
+   * The 3xx hops followed and the retries taken so far, counted apart: a retry is no hop, and a hop
+   * is no retry, so neither uses up the other's allowance (MAX_REDIRECTS, `--retries`).
+   */
+  redirects: number;
+  retries: number;
   body: string | Buffer | Readable | undefined;
   contentType: string | undefined;
   stream: boolean;
@@ -116,6 +122,8 @@ async function prepare(c: ClientState, spec: RequestSpec): Promise<Call> {
     auth,
     renewed: false,
     url,
+    redirects: 0,
+    retries: 0,
     body,
     contentType,
     stream: spec.responseType === 'stream',
@@ -164,7 +172,7 @@ async function attemptOnce<T>(c: ClientState, call: Call, attempt: number): Prom
       if (!('failure' in answered)) return answered;
       failure = answered.failure;
     }
-    return await onFailure(c, call, failure, attempt, sending.timedOut, timeoutMs);
+    return await onFailure(c, call, failure, sending.timedOut, timeoutMs);
   } finally {
     sending.dispose();
   }
@@ -242,15 +250,19 @@ async function onAnswer<T>(
   if (c.o.log) logAnswer(c, call, status, headers, started, attempt);
   if (status >= 300 && status < 400 && headers.location && status !== 304) {
     if (!Buffer.isBuffer(res.body)) await res.body.dump();
-    if (attempt > MAX_REDIRECTS)
+    if (call.redirects >= MAX_REDIRECTS)
       throw new NetworkError(c.o.service, `too many redirects from ${call.url.host}`);
+    call.redirects++;
     call.url = redirectTarget(c, call, status, headers.location);
     return { again: true };
   }
   const ok =
     (status >= 200 && status < 300) || status === 304 || (call.spec.okStatuses?.includes(status) ?? false);
   const answer = { status, headers, url: call.url.toString(), attempts: attempt };
-  if (ok && call.stream) return { response: { ...answer, data: res.body as unknown as T } };
+  if (ok && call.stream) {
+    const body = decodedStream(c.o.service, status, res.body as Readable, headers['content-encoding']);
+    return { response: { ...answer, data: body as T } };
+  }
   const read = await readPayload(
     c.o.service,
     res,
@@ -267,7 +279,7 @@ async function onAnswer<T>(
     return {
       response: { ...answer, data: read.payload as T, ...(read.controlFree ? { controlFree: true } : {}) },
     };
-  return refusal(c, call, status, read.payload, headers, attempt);
+  return refusal(c, call, status, read.payload, headers);
 }
 
 /**
@@ -298,7 +310,6 @@ async function refusal<T>(
   status: number,
   payload: unknown,
   headers: Record<string, string>,
-  attempt: number,
 ): Promise<Next<T>> {
   if (status === 401 && call.auth?.refresh && !call.renewed) {
     call.auth = await renew(c, call.auth);
@@ -315,8 +326,8 @@ async function refusal<T>(
       ? mayRepeat({ kind: 'not-acted-on' }, call.idempotent)
       : call.retryStatuses.has(status) && mayRepeat({ kind: 'status' }, call.idempotent);
   const wait = serverWaitSeconds(headers) ?? (limitWait || undefined);
-  if (retryable && attempt <= o.retries && (wait === undefined || wait <= o.maxWaitSeconds)) {
-    await pause(c, attempt, wait, `${status} ${parsed.message}`);
+  if (retryable && call.retries < o.retries && (wait === undefined || wait <= o.maxWaitSeconds)) {
+    await pause(c, ++call.retries, wait, `${status} ${parsed.message}`);
     return { again: true };
   }
   throw new ApiError({
@@ -340,7 +351,6 @@ async function onFailure<T>(
   c: ClientState,
   call: Call,
   failure: unknown,
-  attempt: number,
   timedOutAttempt: boolean,
   timeoutMs: number,
 ): Promise<Next<T>> {
@@ -349,8 +359,8 @@ async function onFailure<T>(
     throw new InterruptedError(`${o.service}: request interrupted`);
   const timedOut = timedOutAttempt || errorCode(failure)?.includes('TIMEOUT');
   const failed = timedOut ? ({ kind: 'timeout' } as const) : { kind: 'network' as const, error: failure };
-  if (mayRepeat(failed, call.idempotent) && attempt <= o.retries) {
-    await pause(c, attempt, undefined, timedOut ? 'timeout' : (errorCode(failure) ?? 'network error'));
+  if (mayRepeat(failed, call.idempotent) && call.retries < o.retries) {
+    await pause(c, ++call.retries, undefined, timedOut ? 'timeout' : (errorCode(failure) ?? 'network error'));
     return { again: true };
   }
   if (timedOut)

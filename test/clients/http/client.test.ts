@@ -1,10 +1,12 @@
+import { Readable } from 'node:stream';
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearerAuth } from '../../../src/clients/http/auth.js';
-import { MAX_ANSWER_BYTES, decoded } from '../../../src/clients/http/answer.js';
+import { MAX_ANSWER_BYTES, decoded, decodedStream } from '../../../src/clients/http/answer.js';
 import { createHttpClient, type HttpClientOptions } from '../../../src/clients/http/client.js';
 import { Redactor } from '../../../src/clients/http/redact.js';
 import { ApiError, DryRunStop, NetworkError } from '../../../src/errors.js';
+import { encodedForms } from '../../helpers/http.js';
 
 const ORIGIN = 'http://api.test';
 let agent: MockAgent;
@@ -383,12 +385,7 @@ describe('content codings', () => {
       .request({ method: 'GET', path: '/x' })
       .catch((e) => e);
   };
-  it.each([
-    ['gzip', zlib.gzipSync(json)],
-    ['deflate', zlib.deflateSync(json)],
-    ['br', zlib.brotliCompressSync(json)],
-    ['gzip, br', zlib.brotliCompressSync(zlib.gzipSync(json))],
-  ])('%s: the body is decoded before it is read', async (encoding, body) => {
+  it.each(encodedForms(json))('%s: the body is decoded before it is read', async (encoding, body) => {
     expect((await answered(body, encoding)).data).toEqual({ host_list: [{ id: 1 }] });
   });
 
@@ -413,5 +410,20 @@ describe('content codings', () => {
       'svc answered 200 with a gzip body larger than 1048576 bytes once decoded',
     );
     expect(MAX_ANSWER_BYTES).toBe(process.getBuiltinModule('node:buffer').constants.MAX_STRING_LENGTH);
+  });
+
+  it('a streamed body that inflates past the limit is refused as it grows, not held', async () => {
+    const bomb = zlib.gzipSync(Buffer.alloc(10 * 1024 * 1024));
+    const max = 1024 * 1024;
+    const stream = decodedStream('svc', 200, Readable.from([bomb]), 'gzip', max);
+    let got = 0;
+    const err = await (async () => {
+      for await (const chunk of stream) got += (chunk as Buffer).length;
+    })().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect((err as NetworkError).message).toBe(
+      'svc answered 200 with a gzip body larger than 1048576 bytes once decoded',
+    );
+    expect(got).toBeLessThanOrEqual(max);
   });
 });

@@ -18,6 +18,7 @@ import { closeTransport, getTransport } from '../../../src/clients/http/transpor
 import type { Transport } from '../../../src/clients/http/transport/transport-types.js';
 import { ApiError, NetworkError, TimeoutError } from '../../../src/errors.js';
 import { makeSandboxTls } from '../../../src/sandbox/core/tls.js';
+import { encodedForms } from '../../helpers/http.js';
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 
@@ -202,6 +203,134 @@ describe.each(transports)('the %s transport', (_name, transport, sequentialConne
     });
     const res = await client(server.port).request({ method: 'GET', path: '/x' });
     expect(res.attempts).toBe(2);
+  });
+
+  /**
+   * A server that answers each request in turn as `steps` says: a 503 with Retry-After 0 (`busy`), a
+   * dropped connection (`drop`), a 302 to another path (`moved`), and 200 once they are spent. A
+   * request that is retried and redirected both, counted apart.
+   */
+  type Step = 'busy' | 'drop' | 'moved';
+  function hops(steps: Step[]) {
+    const seen: string[] = [];
+    const handler: Handler = (req, _body, res) => {
+      seen.push(req.url ?? '');
+      const step = steps[seen.length - 1];
+      if (step === 'drop') req.socket.destroy();
+      else if (step === 'moved') {
+        res.writeHead(302, { location: `/base/hop${seen.length}` });
+        res.end();
+      } else if (step === 'busy') {
+        res.writeHead(503, { 'retry-after': '0', 'content-type': 'application/json' });
+        res.end('{"errors":["busy"]}');
+      } else res.end('{"ok":true}');
+    };
+    return { seen, handler };
+  }
+  const times = (n: number, step: Step): Step[] => Array(n).fill(step);
+
+  it.each([
+    ['retries, then a redirect', [...times(3, 'busy'), 'drop', 'busy', 'moved']],
+    ['a redirect, then retries', ['moved', 'busy', 'drop', ...times(3, 'busy')]],
+    [
+      'five redirects between retries',
+      ['moved', 'busy', 'moved', 'drop', 'moved', 'busy', 'moved', 'busy', 'moved'],
+    ],
+  ] as Array<[string, Step[]]>)('counts retries and redirects apart: %s', async (_what, steps) => {
+    const h = hops(steps);
+    server = await serve(h.handler);
+    const res = await client(server.port, { retries: 5 }).request({ method: 'GET', path: '/start' });
+    expect(res).toMatchObject({ status: 200, data: { ok: true }, attempts: steps.length + 1 });
+    expect(h.seen).toHaveLength(steps.length + 1);
+  });
+
+  it('still refuses a sixth redirect, and a fifth retry past --retries 4, whatever came between', async () => {
+    const redirects = hops(['moved', 'busy', 'moved', 'moved', 'drop', ...times(3, 'moved')]);
+    server = await serve(redirects.handler);
+    const err = await client(server.port, { retries: 4 })
+      .request({ method: 'GET', path: '/start' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect((err as Error).message).toMatch(/too many redirects from 127\.0\.0\.1:\d+/);
+    expect(redirects.seen).toHaveLength(8);
+    await server.close();
+
+    const retries = hops(['moved', 'busy', 'moved', 'drop', ...times(3, 'busy')]);
+    server = await serve(retries.handler);
+    const spent = await client(server.port, { retries: 4 })
+      .request({ method: 'GET', path: '/start' })
+      .catch((e: unknown) => e);
+    expect(spent).toBeInstanceOf(ApiError);
+    expect((spent as ApiError).message).toBe('busy');
+    expect((spent as ApiError).status).toBe(503);
+    expect(retries.seen).toHaveLength(7);
+  });
+
+  describe('a streamed answer (a download)', () => {
+    const zlib = process.getBuiltinModule('node:zlib');
+    // Bytes of every value, over several chunks of the socket.
+    const file = Buffer.from(Array.from({ length: 200_000 }, (_, i) => (i * 7) % 256));
+    const sending = (body: Buffer, headers: Record<string, string>) => {
+      let requests = 0;
+      const s = serve((_req, _body, res) => {
+        requests++;
+        res.writeHead(200, { 'content-type': 'application/octet-stream', ...headers });
+        res.end(body);
+      });
+      return { server: s, requests: () => requests };
+    };
+    const download = (port: number) =>
+      client(port).request<Readable>({ method: 'GET', path: '/file', responseType: 'stream' });
+    const read = async (stream: Readable) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    };
+
+    it.each(encodedForms(file))(
+      'with content-encoding %s is decoded as it is read',
+      async (encoding, body) => {
+        server = await sending(body, { 'content-encoding': encoding }).server;
+        expect((await read((await download(server.port)).data)).equals(file)).toBe(true);
+      },
+    );
+
+    it('a .gz file sent with no content-encoding (or identity) stays byte for byte as sent', async () => {
+      const gz = zlib.gzipSync(file);
+      const plain: Array<Record<string, string>> = [
+        { 'content-type': 'application/gzip' },
+        { 'content-encoding': 'identity' },
+      ];
+      for (const headers of plain) {
+        server = await sending(gz, headers).server;
+        expect((await read((await download(server.port)).data)).equals(gz)).toBe(true);
+        await server.close();
+        server = undefined;
+      }
+    });
+
+    it('a coding ops cannot read is refused before a byte is read: exit 7, not retried', async () => {
+      const s = sending(file, { 'content-encoding': 'zstd' });
+      server = await s.server;
+      const err = await download(server.port).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(NetworkError);
+      expect((err as NetworkError).message).toBe(
+        'svc answered with content-encoding zstd, which ops cannot read',
+      );
+      expect((err as NetworkError).exitCode).toBe(7);
+      expect(s.requests()).toBe(1);
+    });
+
+    it('a body that does not decode ends the stream with a bad answer, exit 7', async () => {
+      server = await sending(file, { 'content-encoding': 'gzip' }).server;
+      const res = await download(server.port);
+      const err = await read(res.data).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(NetworkError);
+      expect((err as NetworkError).message).toMatch(
+        /^svc answered 200 with a gzip body that does not decode \(/,
+      );
+      expect((err as NetworkError).exitCode).toBe(7);
+    });
   });
 
   it('names a body that is not JSON', async () => {
