@@ -42,6 +42,19 @@ describe('--debug', () => {
     expect(r.stderr).not.toContain(sb.env.OPS_HOSTS_API_KEY);
   });
 
+  it('a redirect followed is said as one, not as a retry: (redirect 1), and (attempt 2) only after a retry', async () => {
+    const location = `${sb.url}/hosts/api/v1/hosts/totals`;
+    await sb.fault({ service: 'hosts', kind: 'status', status: 302, headers: { location } });
+    await sb.fault({ service: 'hosts', kind: 'status', status: 503, retryAfter: 0 });
+    const r = await ops(['hosts', 'totals', '-o', 'json', '--debug']);
+    expect(r.code).toBe(0);
+    expect(answers(r.stderr).map((l) => l.replace(/ \(\d+ ms\)/, '').replace(/ http\S+/, ''))).toEqual([
+      '< 302',
+      '< 503 (redirect 1)',
+      '< 200 (attempt 2, redirect 1)',
+    ]);
+  });
+
   it('names the request id the service returned; OPS_DEBUG=api is the same', async () => {
     for (const [args, env] of [
       [['db', 'role-assignment', 'list', '-o', 'json', '--debug'], {}],

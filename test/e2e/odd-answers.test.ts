@@ -213,6 +213,14 @@ describe('a list answer of the wrong shape', () => {
 });
 
 describe('a compressed answer', () => {
+  it('no bytes under a coding is no body: a 204 that keeps Content-Encoding gzip is a success', async () => {
+    const headers = { 'content-encoding': 'gzip' };
+    await sb.fault({ service: 'tasks', method: 'DELETE', kind: 'status', status: 204, headers, body: '' });
+    const r = await ops(['tasks', 'lists', 'delete', 'Groceries', '--yes']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+  });
+
   it('gzip: decoded (ops sends no Accept-Encoding, so a server may use any coding)', async () => {
     const body = process.getBuiltinModule('node:zlib').gzipSync('{"total_active":3,"total_up":2}');
     const headers = { 'content-type': 'application/json', 'content-encoding': 'gzip' };

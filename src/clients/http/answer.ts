@@ -116,6 +116,8 @@ export function decoded(
   encoding: string,
   max: number = MAX_ANSWER_BYTES,
 ): Buffer {
+  // No bytes is no body, whatever coding is named (a 204 or a HEAD answer that keeps the header).
+  if (bytes.length === 0) return bytes;
   let out = bytes;
   for (const [coding, decoder] of codingsOf(service, status, encoding)) {
     try {

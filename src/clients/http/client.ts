@@ -145,7 +145,7 @@ function redactorOf(c: ClientState, call: Call): Redactor {
 async function attemptOnce<T>(c: ClientState, call: Call, attempt: number): Promise<Next<T>> {
   const headers = headersFor(c, call.spec, call.auth, call.contentType, isSameHost(c, call.url));
   if (c.o.dryRun) showPlan(c, call, headers, attempt);
-  const started = c.o.log ? logRequest(c, call, headers, attempt) : 0;
+  const started = c.o.log ? logRequest(c, call, headers) : 0;
   const timeoutMs = call.spec.timeoutMs ?? c.o.timeoutMs;
   const sending = new Attempt(
     call.method,
@@ -168,7 +168,7 @@ async function attemptOnce<T>(c: ClientState, call: Call, attempt: number): Prom
       failure = err;
     }
     if (res) {
-      const answered = await onAnswer<T>(c, call, res, attempt, started);
+      const answered = await onAnswer<T>(c, call, res, started);
       if (!('failure' in answered)) return answered;
       failure = answered.failure;
     }
@@ -206,14 +206,23 @@ function showPlan(c: ClientState, call: Call, headers: Record<string, string>, a
 }
 
 /** --debug: the request line, its headers and body, masked. Gives when it was sent. */
-function logRequest(c: ClientState, call: Call, headers: Record<string, string>, attempt: number): number {
+function logRequest(c: ClientState, call: Call, headers: Record<string, string>): number {
   const started = Date.now();
   const r = redactorOf(c, call);
   const log = c.o.log!;
-  log(`> ${call.method} ${r.text(call.url.toString())}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+  log(`> ${call.method} ${r.text(call.url.toString())}${hopLabel(call)}`);
   for (const [k, v] of Object.entries(headers)) log(`> ${k}: ${r.header(k, v)}`);
   if (typeof call.body === 'string') log(`> ${debugBody(call.body, r, call.spec.sensitive)}`);
   return started;
+}
+
+/** --debug's word for a request sent again: `(attempt N)` after a retry, `(redirect N)` after a hop. */
+function hopLabel(call: Call): string {
+  const said = [
+    ...(call.retries > 0 ? [`attempt ${call.retries + 1}`] : []),
+    ...(call.redirects > 0 ? [`redirect ${call.redirects}`] : []),
+  ];
+  return said.length ? ` (${said.join(', ')})` : '';
 }
 
 /**
@@ -226,12 +235,10 @@ function logAnswer(
   status: number,
   headers: Record<string, string>,
   started: number,
-  attempt: number,
 ): void {
   const r = redactorOf(c, call);
   const log = c.o.log!;
-  const again = attempt > 1 ? ` (attempt ${attempt})` : '';
-  log(`< ${status} ${r.text(call.url.toString())} (${Date.now() - started} ms)${again}`);
+  log(`< ${status} ${r.text(call.url.toString())} (${Date.now() - started} ms)${hopLabel(call)}`);
   for (const [k, v] of Object.entries(headers)) log(`< ${k}: ${r.header(k, v)}`);
   const id = requestIdOf(headers);
   if (id) log(`< request id: ${r.text(id)}`);
@@ -242,23 +249,22 @@ async function onAnswer<T>(
   c: ClientState,
   call: Call,
   res: TransportResponse | WholeResponse,
-  attempt: number,
   started: number,
 ): Promise<Next<T> | { failure: unknown }> {
   const headers = flatHeaders(res.headers);
   const status = res.statusCode;
-  if (c.o.log) logAnswer(c, call, status, headers, started, attempt);
+  if (c.o.log) logAnswer(c, call, status, headers, started);
   if (status >= 300 && status < 400 && headers.location && status !== 304) {
     if (!Buffer.isBuffer(res.body)) await res.body.dump();
     if (call.redirects >= MAX_REDIRECTS)
-      throw new NetworkError(c.o.service, `too many redirects from ${call.url.host}`);
+      throw new NetworkError(c.o.service, `${c.o.service}: too many redirects from ${call.url.host}`);
     call.redirects++;
     call.url = redirectTarget(c, call, status, headers.location);
     return { again: true };
   }
   const ok =
     (status >= 200 && status < 300) || status === 304 || (call.spec.okStatuses?.includes(status) ?? false);
-  const answer = { status, headers, url: call.url.toString(), attempts: attempt };
+  const answer = { status, headers, url: call.url.toString(), attempts: call.retries + 1 };
   if (ok && call.stream) {
     const body = decodedStream(c.o.service, status, res.body as Readable, headers['content-encoding']);
     return { response: { ...answer, data: body as T } };

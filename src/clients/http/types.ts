@@ -84,7 +84,7 @@ export interface HttpResponse<T = unknown> {
   headers: Record<string, string>;
   data: T;
   url: string;
-  /** Number of attempts that were made (1 when no retry was needed). */
+  /** Number of attempts that were made (1 when no retry was needed; a redirect followed is none). */
   attempts: number;
   /** A text answer whose bytes hold no DEL and no C1 control: its raw items need no escaping. */
   controlFree?: boolean;
