@@ -135,7 +135,13 @@ describe('ops mcp --http', () => {
     expect(await post(r.url, { ...auth, origin: 'http://evil.example.com' })).toBe(403);
     expect(await post(r.url, { ...auth, host: 'evil.example.com' })).toBe(403);
     expect(await post(r.url, { ...auth, origin: `http://${host}` })).toBe(200);
-    await expect(connect(r, 'not-the-token')).rejects.toThrow(/a bearer token is required/);
+    await expect(connect(r, 'not-the-token')).rejects.toThrow(/the bearer token is not this server's/);
+    const none = await send(r.url, {});
+    expect(none.status).toBe(401);
+    expect(none.text).toMatch(/a bearer token is required: Authorization: Bearer <token>/);
+    const wrong = await send(r.url, { authorization: 'Bearer wrong' });
+    expect(wrong.text).toMatch(/the bearer token is not this server's/);
+    expect(wrong.text).not.toContain('wrong');
     // The token alone, or under another scheme, is no bearer token.
     expect(await post(r.url, { authorization: r.token })).toBe(401);
     expect(await post(r.url, { authorization: `Token ${r.token}` })).toBe(401);

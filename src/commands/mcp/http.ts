@@ -58,10 +58,17 @@ export function refusal(
   if (new URL(req.url ?? '/', 'http://x').pathname !== MCP_PATH)
     return { status: 404, message: `the MCP endpoint is ${MCP_PATH}` };
   // The scheme is said: a bare token is no bearer token.
-  const given = Buffer.from(/^Bearer ([^\s]+)$/i.exec(String(req.headers.authorization ?? ''))?.[1] ?? '');
+  const bearer = /^Bearer ([^\s]+)$/i.exec(String(req.headers.authorization ?? ''))?.[1];
+  if (bearer === undefined)
+    return { status: 401, message: 'a bearer token is required: Authorization: Bearer <token>' };
+  const given = Buffer.from(bearer);
   const want = Buffer.from(token);
   if (given.length !== want.length || !timingSafeEqual(given, want))
-    return { status: 401, message: 'a bearer token is required: Authorization: Bearer <token>' };
+    return {
+      status: 401,
+      message:
+        "the bearer token is not this server's: the one it printed at start, or the one given by --token-stdin",
+    };
   return undefined;
 }
 
