@@ -411,3 +411,8 @@ const TEENS = [
 export function numberWord(n: number): string {
   return NUMBER_WORDS[n] ?? TEENS[n - 11] ?? String(n);
 }
+
+/** `1 point`, `8 points`: a count and its noun, singular for one. */
+export function counted(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : plural}`;
+}
