@@ -77,6 +77,21 @@ describe.skipIf(!script)('on a terminal (needs util-linux script)', () => {
     expect(lines[1]).toMatch(/^KEY +VALUE$/);
   });
 
+  it('a right-to-left override in a name is shown escaped, the line left in its order', async () => {
+    await sb.fault({
+      service: 'hosts',
+      kind: 'status',
+      status: 200,
+      body: {
+        host_list: [{ name: 'web-\u202e10-bew', id: 7, up: true }],
+        total_returned: 1,
+        total_matching: 1,
+      },
+    });
+    const lines = await onTerminal('hosts list --limit 1 --no-color', 80);
+    expect(lines[1]).toMatch(/^web-\\u202e10-bew +7 +UP +no$/);
+  });
+
   it('--wait: the spinner is gone before the resource is printed', async () => {
     const id = '4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b07';
     const running = onTerminal(`cloud instance start ${id} --wait --interval 0.2 --no-color`, 60);
