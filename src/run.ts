@@ -12,7 +12,7 @@ import { verbMeta } from './verb-meta.js';
 import { SERVICES } from './services.js';
 import { closeTransport } from './clients/http/transport/transport.js';
 import type { Factory } from './app/types.js';
-import { ExitCode, OpsError } from './errors.js';
+import { ExitCode, OpsError, UsageError } from './errors.js';
 import { type Io, isCi, processIo } from './io.js';
 import { parseBoolean } from './config/boolean.js';
 import { VERSION } from './version.js';
@@ -169,6 +169,16 @@ function wantsUpdateNotice(argv: string[], io: Io): boolean {
   if (errorMode(argv, env).json) return false;
   const args = argv.slice(2);
   return !args.some((a) => a === '-q' || a === '--quiet') && targetCommand(args) !== 'upgrade';
+}
+
+/** `ops --version WORD`: the flag takes no argument, said as a usage error is (exit 2). */
+export function versionArgument(word: string, argv: string[], io: Io | undefined): number {
+  const out = io ?? processIo(new AbortController().signal);
+  const err = new UsageError(
+    `--version takes no arguments (got '${word}')`,
+    "give --version alone (with -o json for the build's details)",
+  );
+  return renderError(err, out, errorMode(argv, out.env));
 }
 
 /** `ops __update-check`: the check a run on a terminal starts in the background. */
