@@ -49,6 +49,7 @@ export async function main(argv: string[], io?: Io): Promise<number> {
   argv = help.argv;
   const topic = help.topic;
   const version = versionRequest(argv.slice(2));
+  if (typeof version === 'object') return (await import('./run.js')).versionArgument(version.extra, argv, io);
   if (version !== undefined) {
     const info = versionInfo();
     (io?.stdout ?? ownStdout(true)).write(

@@ -187,6 +187,16 @@ function wantsUpdateNotice(argv: string[], io: Io): boolean {
   return !args.some((a) => a === '-q' || a === '--quiet') && targetCommand(args) !== 'upgrade';
 }
 
+/** `ops --version WORD`: the flag takes no argument, said as a usage error is (exit 2). */
+export function versionArgument(word: string, argv: string[], io: Io | undefined): number {
+  const out = io ?? processIo(new AbortController().signal);
+  const err = new UsageError(
+    `--version takes no arguments (got '${word}')`,
+    "give --version alone (with -o json for the build's details)",
+  );
+  return renderError(err, out, errorMode(argv, out.env));
+}
+
 /** `ops __update-check`: the check a run on a terminal starts in the background. */
 export async function updateCheck(): Promise<number> {
   return (await import('./update/check.js')).runUpdateCheck(process.env);

@@ -41,19 +41,22 @@ export function versionLine(info: VersionInfo = versionInfo()): string {
 
 /**
  * `ops --version` alone, or with the JSON output flags (`--json`, `-o json`, `--output=json`): the
- * format it asks for, or undefined when the arguments are anything else (commander takes them then).
+ * format it asks for. A word after it (`ops --version extra`) is `{ extra }`: the flag takes no
+ * argument, which is said as such, not as an unknown option. Undefined when the arguments are anything
+ * else (commander takes them then): a word before the flag is a command, whose option it would be.
  */
-export function versionRequest(args: string[]): 'text' | 'json' | undefined {
+export function versionRequest(args: string[]): 'text' | 'json' | { extra: string } | undefined {
   if (!args.some((a) => a === '--version' || a === '-V')) return undefined;
   let format: 'text' | 'json' = 'text';
+  let asked = false;
   for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--version' || a === '-V') continue;
-    if (a === '--json' || a === '-o=json' || a === '--output=json') format = 'json';
+    const a = args[i]!;
+    if (a === '--version' || a === '-V') asked = true;
+    else if (a === '--json' || a === '-o=json' || a === '--output=json') format = 'json';
     else if ((a === '-o' || a === '--output') && args[i + 1] === 'json') {
       format = 'json';
       i++;
-    } else return undefined;
+    } else return asked && !a.startsWith('-') ? { extra: a } : undefined;
   }
   return format;
 }

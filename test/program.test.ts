@@ -216,6 +216,19 @@ describe('a mistyped command or flag is one ops: line, the suggestion on the hin
     },
   );
 
+  it("ops help help is the help command's own page, exit 0 (git and gh print theirs); it was refused", async () => {
+    for (const args of [
+      ['help', 'help'],
+      ['help', 'help', '--no-pager'],
+    ]) {
+      const r = await runMain(args);
+      expect([args, r.code, r.stderr]).toEqual([args, 0, '']);
+      expect(r.stdout).toMatch(/^Usage: ops help \[command\.\.\.\]\n {7}ops help <topic>\n/);
+      expect(r.stdout).toContain('\nHelp topics: environment, exit-codes, flags, formatting\n');
+      expect(r.stdout.endsWith('\nExamples:\n  ops help hosts list\n  ops help exit-codes\n')).toBe(true);
+    }
+  });
+
   it("with --json the suggestion is the envelope's hint", async () => {
     const r = await runMain(['hosts', 'lsit', '--json']);
     expect(r.code).toBe(2);

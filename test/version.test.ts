@@ -22,6 +22,30 @@ describe('ops --version', () => {
     expect(versionRequest(args)).toBe(format);
   });
 
+  it.each([
+    [['--version', 'extra'], 'extra'],
+    [['-V', 'extra'], 'extra'],
+    [['--json', '--version', 'help'], 'help'],
+    [['--version', '-o', 'json', 'x'], 'x'],
+  ])('%j: a word after the flag is an argument it does not take (%s)', (args, extra) => {
+    expect(versionRequest(args)).toEqual({ extra });
+  });
+
+  it("ops --version extra says what is wrong (it said unknown option '--version'), exit 2, in text and JSON", async () => {
+    const hint = "hint: give --version alone (with -o json for the build's details)\n";
+    expect(await runMain(['--version', 'extra'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `ops: --version takes no arguments (got 'extra')\n${hint}`,
+    });
+    const json = await runMain(['--version', 'extra', '--json']);
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stderr).error).toMatchObject({
+      code: 'usage',
+      message: "--version takes no arguments (got 'extra')",
+    });
+  });
+
   it('names each platform as the release archives do', () => {
     expect(platformName('linux', 'x64')).toBe('linux-amd64');
     expect(platformName('linux', 'arm64')).toBe('linux-arm64');
@@ -55,6 +79,13 @@ describe('ops --version', () => {
     expect(m![2]).toBe(
       new Date(Number(git('log', '-1', '--format=%ct', m![1]!)) * 1000).toISOString().slice(0, 10),
     );
+    // A word after it goes past the launcher's own answer to main's refusal.
+    expect(await runCli(['--version', 'extra'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        "ops: --version takes no arguments (got 'extra')\nhint: give --version alone (with -o json for the build's details)\n",
+    });
     const json = await runCli(['--version', '-o', 'json']);
     expect(JSON.parse(json.stdout)).toEqual({
       version: pkg.version,

@@ -93,10 +93,16 @@ export function barChart(bars: readonly Bar[], width: number): string[] {
   });
 }
 
-/** 1234.5 → "1,234.5"; 0.12345 → "0.123". */
+/**
+ * 1234.5 → "1,234.5"; 0.12345 → "0.123". From a quadrillion up, and below a thousandth (which three
+ * decimals show as 0), three significant digits and an exponent, as JavaScript writes one: 1e308 →
+ * "1e+308", 0.00012 → "1.2e-4". Grouped, 1e308 was an axis label of 103 groups of digits.
+ */
 export function formatNumber(n: number): string {
   if (!Number.isFinite(n)) return String(n);
-  const digits = Math.abs(n) >= 100 || Number.isInteger(n) ? 0 : Math.abs(n) >= 1 ? 1 : 3;
+  const abs = Math.abs(n);
+  if (abs >= 1e15 || (abs > 0 && abs < 1e-3)) return n.toExponential(2).replace(/\.?0+e/, 'e');
+  const digits = abs >= 100 || Number.isInteger(n) ? 0 : abs >= 1 ? 1 : 3;
   return n.toLocaleString('en-US', { maximumFractionDigits: digits });
 }
 

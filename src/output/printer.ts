@@ -122,6 +122,7 @@ export class Printer {
   async print<T>(data: readonly T[], spec?: PrintSpec<T>): Promise<void>;
   async print<T>(data: T, spec?: PrintSpec<T>): Promise<void>;
   async print(data: unknown, spec: PrintSpec<unknown> = {}): Promise<void> {
+    refuseOutOfRange(data);
     const selected = this.fields ? selectFields(data, this.fields.names, this.fields.declared) : data;
     const shaped = this.query ? this.query(selected) : selected;
     if (this.jq) return this.write(this.jq(shaped));
@@ -175,6 +176,7 @@ export class Printer {
       let cut = false;
       for await (const raw of items) {
         if (values) {
+          if (!(raw instanceof RawJson)) refuseOutOfRange(raw, values.length);
           const item = fields ? pickFields(materialize(raw), fields) : raw;
           values.push(item);
           // Leaving the loop ends the pages: the one fetched ahead is cancelled, no other is asked for.
@@ -191,6 +193,7 @@ export class Printer {
           continue;
         }
         const item = fields ? pickFields(materialize(raw), fields) : materialize(raw);
+        refuseOutOfRange(item, count);
         if (this.format === 'json')
           await this.write(
             `${count === 0 ? '[\n' : ',\n'}${indent(jsonSafe(JSON.stringify(item, null, 2)))}`,
@@ -239,6 +242,8 @@ export class Printer {
   /** Writes an item as an NDJSON line; a promise only when stdout asks to wait (its 'drain'). */
   private line(raw: unknown): Promise<void> | undefined {
     const sink = this.io.stdout as Partial<NodeJS.WritableStream> & Io['stdout'];
+    // An item kept as the service's text keeps its numbers as written (`1e999`); a parsed one cannot.
+    if (!(raw instanceof RawJson)) refuseOutOfRange(raw);
     const text =
       raw instanceof RawJson ? (raw.controlFree ? raw.text : jsonSafe(raw.text)) : compactJson(raw);
     const ok = sink.write(`${text}\n`);
@@ -392,6 +397,45 @@ export class Printer {
   private write(s: string): Promise<void> {
     return writeAll(this.io.stdout, s);
   }
+}
+
+/**
+ * A number the service sent past the largest double (`1e999`) reads as Infinity: JSON.stringify writes
+ * it `null`, YAML `.inf`, a table `Infinity`, none of them the number sent. The answer is refused as
+ * one that is not what it claims (exit 7), naming where the number is (`index`: the item's, in a list
+ * printed an item at a time).
+ */
+function refuseOutOfRange(data: unknown, index?: number): void {
+  const found = outOfRange(data);
+  if (found === undefined) return;
+  const at = index === undefined ? found : [index, ...found];
+  const path = at.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? k : `.${k}`)).join('');
+  throw new OpsError(
+    `the answer holds a number out of range${path ? ` at ${path}` : ''}: past ±1.8e308 it reads as Infinity, which ops cannot print as sent`,
+    { exitCode: ExitCode.server, code: 'bad_answer' },
+  );
+}
+
+/**
+ * The keys down to the first infinite number in `v`, or undefined when there is none. NaN is no
+ * number a service can send (JSON.parse never makes it): that is ops's own arithmetic, not the answer.
+ */
+function outOfRange(v: unknown): Array<string | number> | undefined {
+  if (typeof v === 'number')
+    return v === Number.POSITIVE_INFINITY || v === Number.NEGATIVE_INFINITY ? [] : undefined;
+  if (v === null || typeof v !== 'object') return undefined;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const at = outOfRange(v[i]);
+      if (at) return [i, ...at];
+    }
+    return undefined;
+  }
+  for (const k in v) {
+    const at = outOfRange((v as Record<string, unknown>)[k]);
+    if (at) return [k, ...at];
+  }
+  return undefined;
 }
 
 /** `-o json`'s text of a result: indented, DEL and C1 controls escaped, a newline after. */

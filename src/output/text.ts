@@ -35,12 +35,26 @@ export function yamlSafe(text: string): string {
 const NAMED: Record<string, string> = { '\u001b': '\\e', '\u0007': '\\a', '\r': '\\r', '\b': '\\b' };
 
 /**
- * Control characters made visible (`\e[31m`, `\a`, `\x9b`), newline and tab kept: for error messages,
- * and for outside text written to a terminal, where a raw escape could retitle or clear the screen.
- * Nothing is dropped, so the person sees what arrived.
+ * What `escapeControls` shows escaped: the C0 and C1 controls but tab and newline, DEL, and the
+ * bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), with which a name
+ * can reorder the line it is shown in on a terminal (Trojan Source, CVE-2021-42574).
+ */
+const SHOWN_ESCAPED =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Control characters made visible (`\e[31m`, `\a`, `\x9b`, a bidi control as `\u202e`), newline and
+ * tab kept: for error messages, and for outside text written to a terminal, where a raw escape could
+ * retitle or clear the screen. Nothing is dropped, so the person sees what arrived.
  */
 export function escapeControls(s: string): string {
-  return s.replace(CONTROL, (c) => NAMED[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return s.replace(SHOWN_ESCAPED, (c) => {
+    const code = c.charCodeAt(0);
+    return (
+      NAMED[c] ??
+      (code > 0xff ? `\\u${code.toString(16).padStart(4, '0')}` : `\\x${code.toString(16).padStart(2, '0')}`)
+    );
+  });
 }
 
 /** `escapeControls` on one line: a newline too is shown, as `\n` (an error is one line, PRODUCT §4). */
@@ -410,4 +424,9 @@ const TEENS = [
 /** A count as prose writes it: a word up to twenty (`eleven`), digits above (`21`). */
 export function numberWord(n: number): string {
   return NUMBER_WORDS[n] ?? TEENS[n - 11] ?? String(n);
+}
+
+/** `1 point`, `8 points`: a count and its noun, singular for one. */
+export function counted(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : plural}`;
 }

@@ -110,6 +110,16 @@ describe('metrics views', () => {
     for (const l of lines.slice(2)) expect(l.length).toBeLessThanOrEqual(40);
   });
 
+  it('one point is "1 point", and a huge value keeps the axis short', async () => {
+    const one = [{ value: 1e308, timestamp: '2026-01-01T00:00:00Z' }];
+    const lines = await chartLines({
+      title: 't',
+      series: seriesOf({ unit: '%', values: one }, 'cpu'),
+      width: 40,
+    });
+    expect(lines).toEqual(['t', '2026-01-01T00:00:00Z → 2026-01-01T00:00:00Z, 1 point', ' 1e+308 % ┼ ']);
+  });
+
   it('no data points: says so rather than drawing nothing', async () => {
     expect(
       await chartLines({ title: 't', series: seriesOf({ unit: '%', values: [] }, 'cpu'), width: 40 }),

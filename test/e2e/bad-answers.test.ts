@@ -4,7 +4,7 @@ import { NEWEST_JOB_ID } from '../../src/sandbox/docgen/seed.js';
 import { ACME, contextId } from '../../src/sandbox/pipelines/seed.js';
 import { SEED } from '../../src/sandbox/runs/seed.js';
 import { SEED_READER_ASSIGNMENT } from '../db/helpers.js';
-import { runMain } from '../helpers/cli.js';
+import { runCli, runMain } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 // Answers that are not what they claim are one clear line and exit 7, on every path that reads them.
@@ -131,5 +131,39 @@ describe('a download that is not a zip archive', () => {
     const r = await ops(['runs', 'logs', String(SEED.ciFailed)]);
     expect(r.stderr).toMatch(/^ops: runs: the log archive is not a readable zip archive: .*\n$/);
     expect(r.code).toBe(7);
+  });
+});
+
+describe('a number past the largest double (1e999), which JavaScript reads as Infinity', () => {
+  const raw = (body: string) =>
+    sb.fault({
+      service: 'hosts',
+      kind: 'status',
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+  const cli = (args: string[]) => runCli(args, { env: { ...sb.env, OPS_RETRIES: '0' } });
+  const said =
+    'the answer holds a number out of range at total_up: past ±1.8e308 it reads as Infinity, which ops cannot print as sent';
+
+  it('is a bad answer naming the field in every format (-o json wrote it null), through the built CLI', async () => {
+    for (const format of ['json', 'yaml', 'table', 'csv']) {
+      await raw('{"total_up":1e999,"total_active":3}');
+      const r = await cli(['hosts', 'totals', '-o', format]);
+      expect(r.stdout).toBe('');
+      expect(format === 'json' ? JSON.parse(r.stderr).error.message : r.stderr).toBe(
+        format === 'json' ? said : `ops: ${said}\n`,
+      );
+      expect(r.code).toBe(7);
+    }
+  });
+
+  it("a list streamed as NDJSON keeps the service's text, the number as written", async () => {
+    await raw(
+      '{"host_list":[{"name":"a","id":1,"metrics":{"cpu":1e999}}],"total_returned":1,"total_matching":1}',
+    );
+    const r = await cli(['hosts', 'list', '-o', 'ndjson']);
+    expect(r).toEqual({ code: 0, stdout: '{"name":"a","id":1,"metrics":{"cpu":1e999}}\n', stderr: '' });
   });
 });

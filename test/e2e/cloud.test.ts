@@ -794,6 +794,26 @@ describe('ops cloud instance metrics cpu', () => {
     expect(pipe.stdout.split('\n')[0]).toMatch(/^TIMESTAMP\s+CPU$/);
   });
 
+  it('the built CLI on a terminal: one point is "1 point", and 1e308 a label of six characters', async () => {
+    await sb.fault({
+      service: 'cloud',
+      path: `/publicCloud/v1/instances/${IDS.web01}/metrics/cpu`,
+      kind: 'status',
+      status: 200,
+      body: {
+        metrics: { cpuMetrics: { unit: '%', values: [{ value: 1e308, timestamp: '2026-01-01T00:00:00Z' }] } },
+      },
+    });
+    const r = await runCli(['cloud', 'instance', 'metrics', 'cpu', IDS.web01], {
+      env: { ...sb.env, OPS_FORCE_TTY: '80' },
+    });
+    expect(r.stderr).toBe('');
+    expect(r.stdout.split('\n').slice(1, 3)).toEqual([
+      '2026-01-01T00:00:00Z → 2026-01-01T00:00:00Z, 1 point',
+      ' 1e+308 % ┼ ',
+    ]);
+  });
+
   it('a range too fine for the API: 400 with the field in the hint', async () => {
     const r = await ops([
       'cloud',

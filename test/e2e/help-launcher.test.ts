@@ -71,6 +71,12 @@ describe('help pages from the launcher', () => {
     }
   });
 
+  it("ops help help: the help command's own page, from main (no page is built for it), exit 0", () => {
+    const r = runLauncher(['help', 'help']);
+    expect(r).toMatchObject({ status: 0, vm: true });
+    expect(r.stdout).toMatch(/^Usage: ops help \[command\.\.\.\]\n/);
+  });
+
   it.skipIf(!SCRIPT)(
     'on a terminal: the page where it fits, commander’s narrower render where not',
     async () => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli, runMain, tempConfigDir } from '../helpers/cli.js';
 import { useConformance } from '../helpers/conformance.js';
 import { useSandbox } from '../helpers/sandbox.js';
+import { refusedBatch } from '../meter/helpers.js';
 
 const sb = await useSandbox({ services: ['meter'] });
 const conformance = await useConformance('meter', `${sb.url}/meter`);
@@ -163,6 +164,16 @@ describe('ops meter send end to end (built CLI)', () => {
     expect(JSON.parse(rest.stdout)).toMatchObject({ skipped: summary.sent, sent: 6_000 - summary.sent });
     await new Promise((r) => setTimeout(r, 400));
     expect((await stats()).unique).toBe(6_000);
+  });
+
+  it("a refused event's line is one line on stderr, the service's newline shown as \\n", async () => {
+    await sb.fault(refusedBatch('unknown\nmeter'));
+    const r = await runCli(['meter', 'send', write('refused.ndjson', events(1))], { env: sb.env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'ops: meter send: line 1: refused by the service: unknown\\nmeter\n' +
+        'ops: 1 of 1 events rejected (0 invalid, 1 refused by the service); pass --rejects FILE to keep them\n',
+    );
   });
 });
 

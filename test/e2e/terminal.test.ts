@@ -12,7 +12,7 @@ import { screen } from '../helpers/terminal.js';
  * The built CLI on a real terminal of a fixed width (util-linux `script` gives it a pseudo-terminal,
  * `stty` sets its size), read back as the screen a person would see.
  */
-const sb = await useSandbox({ services: ['hosts', 'breach', 'cloud'] });
+const sb = await useSandbox({ services: ['hosts', 'breach', 'cloud', 'secrets'] });
 const script = spawnSync('sh', ['-c', 'command -v script'], { encoding: 'utf8' }).stdout.trim();
 const bin = join(import.meta.dirname, '../../bin/ops.cjs');
 
@@ -63,6 +63,33 @@ describe.skipIf(!script)('on a terminal (needs util-linux script)', () => {
     expect(lines[1]).toMatch(/^ACCOUNT +COUNT +BREACHES$/);
     expect(lines.at(-1)).toBe('4/4 accounts searched at 1000 per minute, 2 found');
     expect(lines).toHaveLength(7);
+  });
+
+  it('a server warning is one line, its escape and newline shown as error lines show them', async () => {
+    await sb.fault({
+      service: 'secrets',
+      kind: 'status',
+      status: 200,
+      body: { request_id: 'r', data: { a: 1 }, warnings: ['careful\u001b[31m red\nnext'], auth: null },
+    });
+    const lines = await onTerminal('secrets read secret/data/app/db --no-color', 60);
+    expect(lines[0]).toBe('! careful\\e[31m red\\nnext');
+    expect(lines[1]).toMatch(/^KEY +VALUE$/);
+  });
+
+  it('a right-to-left override in a name is shown escaped, the line left in its order', async () => {
+    await sb.fault({
+      service: 'hosts',
+      kind: 'status',
+      status: 200,
+      body: {
+        host_list: [{ name: 'web-\u202e10-bew', id: 7, up: true }],
+        total_returned: 1,
+        total_matching: 1,
+      },
+    });
+    const lines = await onTerminal('hosts list --limit 1 --no-color', 80);
+    expect(lines[1]).toMatch(/^web-\\u202e10-bew +7 +UP +no$/);
   });
 
   it('--wait: the spinner is gone before the resource is printed', async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { FaultRule } from '../../src/sandbox/core/faults.js';
 import { runMain } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
-import { API_KEY, ndjsonEvents } from './helpers.js';
+import { API_KEY, ndjsonEvents, refusedBatch } from './helpers.js';
 
 const sb = await useSandbox({ services: ['meter'] });
 const dir = mkdtempSync(join(tmpdir(), 'ops-meter-behaviour-'));
@@ -259,19 +259,7 @@ describe('ops meter send: files', () => {
   });
 
   it('records the batch the service refused in the rejects file and goes on', async () => {
-    await sb.fault({
-      service: 'meter',
-      path: STREAM,
-      kind: 'status',
-      status: 400,
-      body: {
-        error: {
-          type: 'invalid_request_error',
-          code: 'invalid_fields',
-          message: 'events[0].event_name: unknown meter',
-        },
-      },
-    });
+    await sb.fault(refusedBatch('events[0].event_name: unknown meter'));
     const rejects = join(dir, 'refused.ndjson');
     const r = await ops([
       'meter',
@@ -291,6 +279,14 @@ describe('ops meter send: files', () => {
       reason: 'refused by the service: events[0].event_name: unknown meter',
       event: { identifier: 'evt_0' },
     });
+  });
+
+  it("a refused event's line on stderr is one line: the service's newline and escapes shown escaped", async () => {
+    await sb.fault(refusedBatch('bad\nname\u001b[2J'));
+    const r = await ops(['meter', 'send', file(ndjsonEvents(1))]);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n')[0]).toBe('ops: meter send: line 1: refused by the service: bad\\nname\\e[2J');
+    expect(r.stderr.split('\n')[1]).toMatch(/^ops: 1 of 1 events rejected/);
   });
 
   it('stops on a failure the retries cannot get past and says what was confirmed', async () => {

@@ -4,6 +4,7 @@ import type { Factory } from '../../src/app/types.js';
 import { SANDBOX_CREDENTIALS, SANDBOX_SETTINGS } from '../helpers/sandbox-tables.js';
 import { Clock, type Emulator, type Reply } from '../../src/sandbox/core/framework.js';
 import { createEmulator } from '../../src/sandbox/meter/index.js';
+import type { FaultRule } from '../../src/sandbox/core/faults.js';
 
 /** `ops meter <args>` parsed with the run function a spy (see test/helpers/verbs.ts). */
 export function parseVerb<O extends object>(
@@ -97,3 +98,12 @@ export function ndjsonEvents(n: number, o: { ids?: boolean; from?: number } = {}
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** A sandbox fault: the event stream refuses the next batch, 400 with this message (not a run's stop). */
+export const refusedBatch = (message: string): FaultRule => ({
+  service: 'meter',
+  path: '/v2/billing/meter_event_stream',
+  kind: 'status',
+  status: 400,
+  body: { error: { type: 'invalid_request_error', code: 'invalid_fields', message } },
+});

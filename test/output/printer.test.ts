@@ -209,6 +209,50 @@ describe('printLines (NDJSON lists, page by page)', () => {
   });
 });
 
+describe('a number past the largest double (1e999, which JSON.parse reads as Infinity)', () => {
+  const refusal = (at: string) =>
+    `the answer holds a number out of range at ${at}: past ±1.8e308 it reads as Infinity, which ops cannot print as sent`;
+
+  it.each(['json', 'yaml', 'ndjson', 'table', 'csv', 'tsv'] as const)(
+    '%s: the answer is refused, exit 7, naming where the number is (JSON wrote null)',
+    async (format) => {
+      const io = memoryIo();
+      const answer = JSON.parse('{"total_up":1e999,"total_active":3}');
+      const err = await new Printer({ io, format, color: false }).print(answer).catch((e) => e);
+      expect(err).toMatchObject({ exitCode: 7, code: 'bad_answer', message: refusal('total_up') });
+      expect(io.out()).toBe('');
+    },
+  );
+
+  it('in a list: the item and the field, printed whole or item by item', async () => {
+    const list = JSON.parse('[{"id":1,"m":{"cpu":1}},{"id":2,"m":{"cpu":-1e999}}]');
+    const whole = await new Printer({ io: memoryIo(), format: 'table', color: false })
+      .print(list)
+      .catch((e) => e);
+    expect(whole.message).toBe(refusal('[1].m.cpu'));
+    for (const format of ['json', 'csv'] as const) {
+      const streamed = await new Printer({ io: memoryIo(), format, color: false })
+        .printList(
+          (async function* () {
+            yield* list;
+          })(),
+        )
+        .catch((e) => e);
+      expect(streamed.message).toBe(refusal('[1].m.cpu'));
+    }
+    const line = await new Printer({ io: memoryIo(), format: 'ndjson', color: false })
+      .printLines(list)
+      .catch((e) => e);
+    expect(line.message).toBe(refusal('m.cpu'));
+  });
+
+  it("an item kept as the service's text (NDJSON) keeps the number as written", async () => {
+    const io = memoryIo();
+    await new Printer({ io, format: 'ndjson', color: false }).printLines([new RawJson('{"cpu":1e999}')]);
+    expect(io.out()).toBe('{"cpu":1e999}\n');
+  });
+});
+
 describe('text helpers', () => {
   it('strips escapes and control characters, keeps newlines', () => {
     expect(terminalSafe('a\u001b[31mb\u001b]0;title\u0007c\u0000d\ne')).toBe('abcd\ne');

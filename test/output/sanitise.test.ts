@@ -108,6 +108,38 @@ describe('one sanitiser between outside text and the terminal', () => {
   });
 });
 
+describe('bidirectional controls (Trojan Source): shown escaped where control characters are', () => {
+  const NAME = 'invoice\u202eexe.txt \u2066a\u2069 \u200e\u200f\u061c\u202a\u202b\u202c\u202d\u2067\u2068';
+  const SHOWN_BIDI =
+    'invoice\\u202eexe.txt \\u2066a\\u2069 \\u200e\\u200f\\u061c\\u202a\\u202b\\u202c\\u202d\\u2067\\u2068';
+
+  it('escapeControls writes each as \\u and four hex digits; other text is left alone', () => {
+    expect(escapeControls(NAME)).toBe(SHOWN_BIDI);
+    expect(escapeControls('שלום \u05d0 café ✓')).toBe('שלום \u05d0 café ✓');
+  });
+
+  it('a table, CSV and an error line show them escaped', async () => {
+    const table = printer({ tty: true });
+    await table.p.print([{ name: NAME, id: 1 }]);
+    expect(table.io.out()).toContain(SHOWN_BIDI);
+    const csv = printer({ tty: false, format: 'csv' });
+    await csv.p.print([{ name: NAME }]);
+    expect(csv.io.out()).toBe(`name\n${SHOWN_BIDI}\n`);
+    const io = memoryIo();
+    renderError(new OpsError(`no host ${NAME}`), io, { json: false, debug: false });
+    expect(io.err()).toBe(`ops: no host ${SHOWN_BIDI}\n`);
+  });
+
+  it('JSON, NDJSON and YAML keep the characters themselves (docs/output.md)', async () => {
+    for (const format of ['json', 'ndjson', 'yaml'] as const) {
+      const io = memoryIo();
+      await new Printer({ io, format, color: false }).print({ name: NAME });
+      expect(io.out()).toContain(NAME);
+      expect(format === 'yaml' ? parse(io.out()) : JSON.parse(io.out())).toEqual({ name: NAME });
+    }
+  });
+});
+
 /** A service's text with ESC, a C1 CSI, DEL and a newline: as an item's key, value and nested value. */
 const MIXED = 'e\u001b[31mX\u009b1m\u007fZ\nnext';
 const ITEM = { [`k${MIXED}`]: 'v', name: MIXED, nested: { v: MIXED } };

@@ -11,7 +11,7 @@ import {
   trendText,
 } from '../../src/commands/pipelines/insights/charts.js';
 import { runInsightsFlakyTests } from '../../src/commands/pipelines/insights/flaky-tests.js';
-import { runInsightsRuns } from '../../src/commands/pipelines/insights/runs.js';
+import { runCharts, runInsightsRuns } from '../../src/commands/pipelines/insights/runs.js';
 import { runInsightsSummary } from '../../src/commands/pipelines/insights/summary.js';
 import {
   fillGaps,
@@ -141,6 +141,20 @@ describe('charts drawn on a 60-column terminal', () => {
     expect(o.io.out()).toMatch(
       /\nID\s+STATUS\s+BRANCH\s+DURATION\s+CREDITS\s+CREATED\nr0\s+success\s+main\s+6m 40s\s+40/,
     );
+  });
+
+  it('runs: one run is "1 run"', async () => {
+    const run = {
+      id: 'r0',
+      branch: 'main',
+      duration: 60,
+      created_at: '2026-01-01T00:00:00Z',
+      stopped_at: '2026-01-01T00:01:00Z',
+      credits_used: 6,
+      status: 'success',
+      is_approval: false,
+    } as WorkflowRunWire;
+    expect((await runCharts([run], 60))[0]).toBe('Duration of 1 run, oldest to newest');
   });
 
   it('time series: one line chart a job and sparklines over the same buckets, gaps left blank', async () => {

@@ -432,6 +432,15 @@ describe('secrets generic read, write, help; operator', () => {
     expect(io.out()).toMatch(/metadata/);
   });
 
+  it("a server warning's control characters are escaped as error lines show them, a line a warning", async () => {
+    const { io, base } = setup({
+      read: async () =>
+        ({ status: 200, body: env({ a: 1 }, { warnings: ['careful\u001b[31m red\nnext', 'b'] }) }) as never,
+    });
+    await runSecretsRead({ ...base, path: 'secret/data/x', query: {} });
+    expect(io.err()).toBe('! careful\\e[31m red\\nnext\n! b\n');
+  });
+
   it('write: 204 prints nothing; 200 prints the data; an auth answer is masked in a table', async () => {
     const none = setup({ write: async () => undefined });
     await runSecretsWrite({ ...none.base, path: 'kv/x', data: { a: 1 } });

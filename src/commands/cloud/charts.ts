@@ -1,7 +1,7 @@
 import type { MetricSeriesWire, MetricValueWire } from '../../clients/cloud/types.js';
 import { barChart, formatNumber, lineChart, sparkline } from '../../output/chart.js';
 import type { Column, Printer } from '../../output/printer.js';
-import { humanBytes, wrapText } from '../../output/text.js';
+import { counted, humanBytes, wrapText } from '../../output/text.js';
 
 /** How a metrics answer is shown: a chart (table on a terminal), rows (CSV, NDJSON, a table in a pipe), or whole. */
 export type MetricsView = { kind: 'chart'; width: number } | { kind: 'rows' } | { kind: 'whole' };
@@ -80,7 +80,7 @@ export async function chartLines(o: {
   const series = o.series.filter((s) => s.values.length > 0);
   if (series.length === 0) return [...lines, 'no data points in this range'];
   const first = series[0]!.values;
-  lines.push(`${first[0]!.timestamp} → ${first.at(-1)!.timestamp}, ${first.length} points`);
+  lines.push(`${first[0]!.timestamp} → ${first.at(-1)!.timestamp}, ${counted(first.length, 'point')}`);
   if (series.length <= 2) {
     for (const s of series) {
       const chart = await lineChart(

@@ -204,6 +204,21 @@ const TOPICS: Record<string, (flags: string, services: TopicServices) => string>
 /** The names of the help topics, in order. */
 export const TOPIC_NAMES = Object.keys(TOPICS).sort();
 
+/** `ops help help`: the help command's own page, as `git help help` and `gh help help` print theirs. */
+const HELP_OF_HELP = `Usage: ops help [command...]
+       ops help <topic>
+
+Show a command's help page, at any depth (\`ops help cloud instance list\` is
+\`ops cloud instance list --help\`), or a help topic's page. A group's help does
+the same below it (\`ops cloud help instance list\`).
+
+Help topics: ${TOPIC_NAMES.join(', ')}
+
+Examples:
+  ops help hosts list
+  ops help exit-codes
+`;
+
 /**
  * The page of a help topic, given the global flags' list and the service table. Another word is exit 2 naming the topics,
  * and the command or topic it is nearest to (`ops help hots`: did you mean 'hosts'?).
@@ -211,6 +226,7 @@ export const TOPIC_NAMES = Object.keys(TOPICS).sort();
 export function helpTopic(name: string, flags: string, commands: string[], services: TopicServices): string {
   const topic = Object.hasOwn(TOPICS, name) ? TOPICS[name] : undefined;
   if (topic) return topic(flags, services);
+  if (name === 'help') return HELP_OF_HELP;
   const near = [...commands, ...TOPIC_NAMES].find((w) => distance(w, name) <= Math.max(1, name.length / 3));
   throw new UsageError(
     `unknown command or help topic '${name}'`,

@@ -2,7 +2,7 @@ import { type WriteStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { OpsError, UsageError } from '../../../errors.js';
 import type { Io } from '../../../io.js';
-import { escapeControls } from '../../../output/text.js';
+import { escapeLine } from '../../../output/text.js';
 
 export interface RejectRecord {
   line: number;
@@ -49,7 +49,7 @@ export class Rejects {
     if (this.sample.length < SHOWN_ON_STDERR) this.sample.push(r);
     if (this.toStderr) {
       if (this.count <= SHOWN_ON_STDERR)
-        this.io.stderr.write(`ops: meter send: line ${r.line}: ${escapeControls(r.reason)}\n`);
+        this.io.stderr.write(`ops: meter send: line ${r.line}: ${escapeLine(r.reason)}\n`);
       else if (this.count === SHOWN_ON_STDERR + 1) {
         this.io.stderr.write(
           `ops: meter send: more lines rejected; ${this.path ? `all are in ${this.path}` : 'pass --rejects FILE to keep them all'}\n`,

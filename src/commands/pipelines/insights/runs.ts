@@ -5,6 +5,7 @@ import type { Factory } from '../../../app/types.js';
 import type { BranchScope, DateRange, WorkflowRunWire } from '../../../clients/pipelines/types.js';
 import { lineChart } from '../../../output/chart.js';
 import type { Column } from '../../../output/printer.js';
+import { counted } from '../../../output/text.js';
 import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { duration } from '../columns.js';
 import { type PipelinesBase, start } from '../shared.js';
@@ -61,7 +62,7 @@ export async function runCharts(items: readonly WorkflowRunWire[], width: number
     format: (n) => duration(n),
   });
   return [
-    `Duration of ${runs.length} runs, oldest to newest`,
+    `Duration of ${counted(runs.length, 'run')}, oldest to newest`,
     ...chart,
     ...sparkSection('Credits', [{ label: 'credits', values: runs.map((r) => r.credits_used) }], width),
     '',

@@ -2,12 +2,15 @@ import type { EnvelopeWire } from '../../../clients/secrets/types.js';
 import { OpsError } from '../../../errors.js';
 import type { Feedback } from '../../../output/feedback.js';
 import { type Column, type Printer, getPath } from '../../../output/printer.js';
-import { terminalSafe } from '../../../output/text.js';
+import { escapeLine } from '../../../output/text.js';
 import type { SecretsRunBase } from './start.js';
 
-/** Server warnings go to stderr with the other hints (PRODUCT §3). */
+/**
+ * Server warnings go to stderr with the other hints (PRODUCT §3), one line each with control characters
+ * escaped as error lines show them (`\e[31m`, `\n`): what arrived is seen, never run nor dropped.
+ */
 export function warn(feedback: Feedback, body: { warnings?: string[] | null } | undefined): void {
-  for (const w of body?.warnings ?? []) feedback.warn(terminalSafe(w));
+  for (const w of body?.warnings ?? []) feedback.warn(escapeLine(w));
 }
 
 /** Key / value rows, sorted by key: how secret data is shown in a table. */
