@@ -124,6 +124,33 @@ describe('--dry-run curl that runs as printed', () => {
     expect(lists.stdout.split('\n')).toContain('By header');
   });
 
+  it('ops api: a query parameter named as a credential is read from OPS_QUERY_<NAME>, said on stderr; the line runs', async () => {
+    const value = 'QSsecretAPP';
+    const r = await ops([
+      'api',
+      'hosts',
+      'GET',
+      `/api/v1/hosts?count=1&application_key=${value}`,
+      '-f',
+      'access_token=QSsecret5678',
+      '--dry-run',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(
+      `/hosts/api/v1/hosts?count=1&application_key='"$OPS_QUERY_APPLICATION_KEY"'&access_token='"$OPS_QUERY_ACCESS_TOKEN"`,
+    );
+    expect(r.stdout + r.stderr).not.toMatch(/QSsecret/);
+    expect(r.stderr).toBe(
+      'dry run: to run the curl line, set OPS_QUERY_APPLICATION_KEY to the value of the application_key query parameter\n' +
+        'dry run: to run the curl line, set OPS_QUERY_ACCESS_TOKEN to the value of the access_token query parameter\n',
+    );
+    const answer = await bash(r.stdout.trim(), {
+      OPS_QUERY_APPLICATION_KEY: value,
+      OPS_QUERY_ACCESS_TOKEN: 'QSsecret5678',
+    });
+    expect(JSON.parse(answer).host_list).toHaveLength(1);
+  });
+
   it('ops api --input FILE (or -): the body is sent from there, a secret in it never printed', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ops-body-'));
     const file = join(dir, 'list.json');

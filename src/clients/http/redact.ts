@@ -6,14 +6,15 @@ const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-c
 
 /**
  * A header named as credentials are: a word of its name (between `-` or `_`) is auth, token,
- * secret, password, cookie or session, or the pair api/app/access key. It covers every service's
+ * secret, password, cookie, session, credential or signature, or the pair api/app/access key (a query
+ * parameter too: isCredentialQueryName). It covers every service's
  * credential header (`X-Secrets-Token`, `X-Monitor-Application-Key`, `breach-api-key`,
  * `Pipeline-Token`, `X-Cloud-Auth`: test/clients/http/credential-headers.test.ts holds each
  * descriptor to it), so a credential given to the wrong service (`ops api hosts -H 'X-Secrets-Token: …'`)
  * is masked and stays with the configured host like the service's own.
  */
 const CREDENTIAL_NAME =
-  /(?:^|[-_])(?:auth|authorization|token|secret|password|passwd|cookie|session|(?:api|app|application|access)[-_]?key)(?:$|[-_])/i;
+  /(?:^|[-_])(?:auth|authorization|token|secret|password|passwd|cookie|session|credentials?|signature|(?:api|app|application|access)[-_]?key)(?:$|[-_])/i;
 
 /** Whether a header's name says it carries a credential, whatever the service (see CREDENTIAL_NAME). */
 export function isCredentialHeaderName(name: string): boolean {
@@ -43,7 +44,7 @@ export function isCredentialQueryName(name: string): boolean {
 }
 
 /** `?name=value` or `&name=value` in a URL, the value up to the next `&`, `#`, space, quote or `<>`. */
-const QUERY_PARAMETER = /([?&]([^=&#?\s"'<>]+)=)([^&#\s"'<>]+)/g;
+export const QUERY_PARAMETER = /([?&]([^=&#?\s"'<>]+)=)([^&#\s"'<>]+)/g;
 
 export const MASK = '***';
 
