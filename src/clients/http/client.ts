@@ -18,7 +18,7 @@ import { toCurl } from './curl.js';
 import { inPlanning } from './planning.js';
 import { badAnswer, parseErrorBody, requestIdOf } from './parse-error.js';
 import type { Redactor } from './redact.js';
-import { secretRequestOf } from './secret-requests.js';
+import { secretRequestAt } from './secret-requests.js';
 import {
   RETRYABLE_STATUSES,
   errorCode,
@@ -130,12 +130,8 @@ async function prepare(c: ClientState, given: RequestSpec): Promise<Call> {
  * answer) when it does not say itself; one to another origin, or outside the base path, by none.
  */
 function withSecretMarks(c: ClientState, spec: RequestSpec, url: URL): RequestSpec {
-  const rules = c.o.secretRequests;
-  if (!rules || spec.sensitive !== undefined || url.origin !== c.base.origin) return spec;
-  const base = c.base.pathname.replace(/\/+$/, '');
-  const path = url.pathname;
-  if (path !== base && !path.startsWith(`${base}/`)) return spec;
-  const marks = secretRequestOf(rules, spec.method, path.slice(base.length) || '/', () => jsonOf(spec));
+  if (!c.o.secretRequests || spec.sensitive !== undefined) return spec;
+  const marks = secretRequestAt(c.o.secretRequests, c.base, spec.method, url, () => jsonOf(spec));
   return marks ? { ...spec, ...marks } : spec;
 }
 

@@ -50,6 +50,24 @@ export function secretRequestOf(
   return undefined;
 }
 
+/**
+ * The marks of the rule for a request to `url` (see secretRequestOf): its path below `base`'s, matched
+ * only on the same origin and under the base path (a redirect or `Link` elsewhere is none of them).
+ */
+export function secretRequestAt(
+  rules: readonly SecretRequest[] | undefined,
+  base: URL,
+  method: string,
+  url: URL,
+  body: () => unknown,
+): SecretMarks | undefined {
+  if (!rules || url.origin !== base.origin) return undefined;
+  const root = base.pathname.replace(/\/+$/, '');
+  const path = url.pathname;
+  if (path !== root && !path.startsWith(`${root}/`)) return undefined;
+  return secretRequestOf(rules, method, path.slice(root.length) || '/', body);
+}
+
 /** A path segment as its name: `MY_VAR` from `MY_VAR`, `a b` from `a%20b`. */
 export function segmentName(segment: string | undefined): string | undefined {
   if (segment === undefined) return undefined;
