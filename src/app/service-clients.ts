@@ -137,6 +137,7 @@ export class ServiceClients {
       timeoutMs: timeoutS * 1000,
       maxWaitSeconds: maxWait,
       retryStatuses: descriptor.retryStatuses,
+      secretRequests: descriptor.secretRequests,
       transport,
       redactor: redactorFor([...secretValues, ...(auth?.secrets ?? [])], descriptor.secretHeaders),
       log: debug ? (line) => io.stderr.write(`${line}\n`) : undefined,

@@ -1,5 +1,6 @@
 import type { AuthScheme } from './http/auth.js';
 import type { PageStyle } from './http/paginate.js';
+import type { SecretRequest } from './http/secret-requests.js';
 import type { ParsedError } from './http/types.js';
 
 /** A per-service setting: profile key `<service>.<key>`, env `OPS_<SERVICE>_<KEY>`. */
@@ -61,6 +62,12 @@ export interface ServiceDescriptor {
    * and dropped on a redirect to another host, whoever sets them (`ops api -H` too).
    */
   secretHeaders?: readonly string[];
+  /**
+   * The requests whose body or answer carries secret values, by method and path, first match wins:
+   * the service's client and `ops api` both go by them (masked in --debug, read from
+   * `OPS_VALUE_<NAME>` in --dry-run, never kept by `ops api --cache`).
+   */
+  secretRequests?: readonly SecretRequest[];
   retryStatuses?: readonly number[];
   parseError?(status: number, body: unknown, headers: Record<string, string>): ParsedError;
   /** `credentialEnv`: the environment variable the credential sent came from, when it did. */

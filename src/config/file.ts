@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { ConfigError } from '../errors.js';
+import { jsonFault } from './json-position.js';
 import { configFile } from './paths.js';
 
 export type ProfileData = Record<string, unknown>;
@@ -19,11 +20,24 @@ export interface ConfigShape {
 
 const HINT = 'mend the file by hand, or move it away and set the values again with `ops config set`';
 
-/** Why the config folder or file cannot be used, as one line naming it. */
-export function configFileError(path: string, err: unknown): ConfigError {
+/**
+ * Why the config folder or file cannot be used, as one line naming it. A file that is not JSON is said
+ * by the place and kind of its first fault (`unexpected character at line 1 column 44`), never by
+ * JSON.parse's message, which quotes the text there: perhaps part of a credential. `text`: the file's
+ * text as read (read again when not given).
+ */
+export function configFileError(path: string, err: unknown, text?: string): ConfigError {
   const e = err as NodeJS.ErrnoException;
-  if (e instanceof SyntaxError)
-    return new ConfigError(`the config file ${path} is not valid JSON: ${e.message}`, HINT);
+  if (e instanceof SyntaxError) {
+    let fault: ReturnType<typeof jsonFault>;
+    try {
+      fault = jsonFault(text ?? readFileSync(path, 'utf8'));
+    } catch {
+      fault = undefined;
+    }
+    const where = fault ? `: ${fault.kind} at line ${fault.line} column ${fault.column}` : '';
+    return new ConfigError(`the config file ${path} is not valid JSON${where}`, HINT);
+  }
   const why =
     e.code === 'EISDIR'
       ? 'it is a folder'
@@ -68,7 +82,7 @@ export function readConfigFile(env: Record<string, string | undefined>): ConfigS
   try {
     data = JSON.parse(text);
   } catch (err) {
-    throw configFileError(path, err);
+    throw configFileError(path, err, text);
   }
   if (!data || typeof data !== 'object' || Array.isArray(data))
     throw new ConfigError(`the config file ${path} does not hold a JSON object`, HINT);

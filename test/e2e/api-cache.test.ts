@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -100,6 +100,84 @@ describe('ops api --cache', () => {
     // Asked again, the refused one goes to the service again; the kept ones do not.
     await ops([...calls.at(-1)!, '--cache', '1h'], home);
     expect(await requests('secrets')).toBe(2);
+  });
+
+  it("a secret's answer is never kept: the store's own (no-store), and one the service's rules call secret", async () => {
+    const home = cacheHome();
+    const value = 'cache-kv-value-9931';
+    expect((await ops(['secrets', 'kv', 'put', 'secret/cache-kv', `greeting=${value}`], home)).code).toBe(0);
+    const kv = ['api', 'secrets', 'GET', '/v1/secret/data/cache-kv', '--cache', '1h'];
+    // A KV read without the store's `Cache-Control: no-store`: the rules of secrets say it is secret.
+    const plain = 'cache-kv-plain-9932';
+    await sb.fault({
+      service: 'secrets',
+      method: 'GET',
+      path: '/v1/secret/data/cache-kv',
+      kind: 'status',
+      status: 200,
+      count: 1,
+      headers: { 'content-type': 'application/json' },
+      body: { data: { data: { greeting: plain }, metadata: { version: 1 } } },
+    });
+    const faked = await ops(kv, home);
+    expect([faked.code, faked.stdout.includes(plain)]).toEqual([0, true]);
+    const real = await ops(kv, home);
+    expect([real.code, real.stdout.includes(value)]).toEqual([0, true]);
+    const again = await ops([...kv, '--debug'], home);
+    expect(again.stderr).not.toContain('cache: answered from');
+    expect(again.stderr).toMatch(/^> GET \S+\/v1\/secret\/data\/cache-kv$/m);
+    for (const r of [faked, real, again]) {
+      expect(r.stderr).not.toContain(value);
+      expect(r.stderr).not.toContain(plain);
+    }
+    const kept = existsSync(join(home, 'ops')) ? files(join(home, 'ops')) : [];
+    for (const f of kept) {
+      const text = readFileSync(f.path, 'utf8');
+      expect([f.path, text.includes(value) || text.includes(plain)]).toEqual([f.path, false]);
+    }
+  });
+
+  it('an answer with Cache-Control: no-store is not kept; one with private is', async () => {
+    const home = cacheHome();
+    const answer = { host_list: [], total_returned: 0, total_matching: 0 };
+    for (const [control, keptAfter] of [
+      ['no-store', false],
+      ['private, max-age=0', true],
+    ] as const) {
+      await sb.fault({
+        service: 'hosts',
+        method: 'GET',
+        path: '/api/v1/hosts',
+        kind: 'status',
+        status: 200,
+        count: 1,
+        headers: { 'content-type': 'application/json', 'cache-control': control },
+        body: answer,
+      });
+      const args = [...HOSTS, '-f', `start=${keptAfter ? 1 : 0}`, '--cache', '1h'];
+      expect([control, (await ops(args, home)).code]).toEqual([control, 0]);
+      const second = await ops([...args, '--debug'], home);
+      expect([control, second.stderr.includes('cache: answered from')]).toEqual([control, keptAfter]);
+    }
+  });
+
+  it('another credential is another key: a wrong one is refused by the service, not answered from the cache', async () => {
+    const home = cacheHome();
+    expect((await ops([...HOSTS, '--cache', '1h'], home)).code).toBe(0);
+    const wrong = await ops([...HOSTS, '--cache', '1h'], home, {
+      OPS_HOSTS_API_KEY: 'wrong-api-key',
+      OPS_HOSTS_APP_KEY: 'wrong-app-key',
+    });
+    expect([wrong.code, wrong.stdout]).toEqual([4, '']);
+    expect(wrong.stderr).toMatch(/^ops: hosts: Forbidden \(HTTP 403\)/);
+    expect(await requests('hosts')).toBe(2);
+    // The right one is still answered from its own.
+    expect((await ops([...HOSTS, '--cache', '1h'], home)).code).toBe(0);
+    expect(await requests('hosts')).toBe(2);
+    for (const f of files(join(home, 'ops', 'api'))) {
+      const text = readFileSync(f.path, 'utf8');
+      for (const c of [sb.env.OPS_HOSTS_API_KEY!, 'wrong-api-key']) expect(text).not.toContain(c);
+    }
   });
 
   it('a method other than GET, with --paginate, or a bad duration is exit 2 before any request', async () => {

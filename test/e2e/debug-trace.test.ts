@@ -3,7 +3,7 @@ import { runCli } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 /** --debug's whole trace: each answer's status line, time, headers (masked) and request id. */
-const sb = await useSandbox({ services: ['hosts', 'db'] });
+const sb = await useSandbox({ services: ['hosts', 'db', 'secrets', 'pipelines', 'cloud'] });
 const ops = (args: string[], env: Record<string, string> = {}) =>
   runCli(args, { env: { ...sb.env, ...env } });
 const answers = (stderr: string) => stderr.split('\n').filter((l) => /^< \d{3} /.test(l));
@@ -66,5 +66,72 @@ describe('--debug', () => {
       expect(id).toBeDefined();
       expect(r.stderr).toContain(`\n< request id: ${id}\n`);
     }
+  });
+
+  it("ops api masks the secret values the service's own commands mask: a KV secret read and written, a context variable", async () => {
+    const read = 'kv-read-value-4711';
+    expect((await ops(['secrets', 'kv', 'put', 'secret/api-debug', `greeting=${read}`])).code).toBe(0);
+    const got = await ops(['api', 'secrets', 'GET', '/v1/secret/data/api-debug', '--debug']);
+    expect(got.code).toBe(0);
+    // stdout is the answer `ops api` exists to print; the trace is on stderr.
+    expect(got.stdout).toContain(read);
+    expect(got.stderr).toContain('"data":{"greeting":"***"}');
+    expect(got.stderr).not.toContain(read);
+    const written = 'kv-written-value-4712';
+    const put = await ops([
+      'api',
+      'secrets',
+      'POST',
+      '/v1/secret/data/api-debug',
+      '-f',
+      `data[greeting]=${written}`,
+      '--debug',
+    ]);
+    expect(put.code).toBe(0);
+    expect(put.stderr).toMatch(/^> \{"data":\{"greeting":"\*\*\*"\}\}$/m);
+    expect(put.stdout + put.stderr).not.toContain(written);
+    const context = 'a0c17523-e4af-46ab-965f-4a57cbc4a90f';
+    const value = 'ctx-var-value-4713';
+    const env = await ops([
+      'api',
+      'pipelines',
+      'PUT',
+      `/api/v2/context/${context}/environment-variable/API_DEBUG_VAR`,
+      '-f',
+      `value=${value}`,
+      '--debug',
+    ]);
+    expect(env.code).toBe(0);
+    expect(env.stderr).toMatch(/^> \{"value":"\*\*\*"\}$/m);
+    expect(env.stdout + env.stderr).not.toContain(value);
+  });
+
+  it('masks a credential in a query: a console URL in the answer, and the request line of ops api', async () => {
+    const id = '4b7d2a10-5c3e-4f8a-9b1c-2d3e4f5a6b01';
+    const r = await ops(['cloud', 'instance', 'console', id, '-o', 'json', '--debug']);
+    expect(r.code).toBe(0);
+    // stdout is the URL the command exists to give; the trace on stderr shows it without its token.
+    const token = /[?&]token=([^&"]+)/.exec(r.stdout)?.[1];
+    expect(token).toMatch(/^\w{8,}$/);
+    expect(r.stderr).toMatch(/^< \{"url":"https:\/\/[^"]*[?&]token=\*\*\*"\}$/m);
+    expect(r.stderr).not.toContain(token);
+    const q = await ops([
+      'api',
+      'hosts',
+      'GET',
+      '/api/v1/hosts?application_key=QSsecretAPP',
+      '-f',
+      'count=1',
+      '-f',
+      'api_key=QSsecret1234',
+      '-f',
+      'access_token=QSsecret5678',
+      '--debug',
+    ]);
+    expect(q.code).toBe(0);
+    expect(q.stderr).toMatch(
+      /^> GET \S+\?application_key=\*\*\*&count=1&api_key=\*\*\*&access_token=\*\*\*$/m,
+    );
+    expect(q.stdout + q.stderr).not.toMatch(/QSsecret/);
   });
 });

@@ -124,6 +124,33 @@ describe('--dry-run curl that runs as printed', () => {
     expect(lists.stdout.split('\n')).toContain('By header');
   });
 
+  it('ops api: a query parameter named as a credential is read from OPS_QUERY_<NAME>, said on stderr; the line runs', async () => {
+    const value = 'QSsecretAPP';
+    const r = await ops([
+      'api',
+      'hosts',
+      'GET',
+      `/api/v1/hosts?count=1&application_key=${value}`,
+      '-f',
+      'access_token=QSsecret5678',
+      '--dry-run',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(
+      `/hosts/api/v1/hosts?count=1&application_key='"$OPS_QUERY_APPLICATION_KEY"'&access_token='"$OPS_QUERY_ACCESS_TOKEN"`,
+    );
+    expect(r.stdout + r.stderr).not.toMatch(/QSsecret/);
+    expect(r.stderr).toBe(
+      'dry run: to run the curl line, set OPS_QUERY_APPLICATION_KEY to the value of the application_key query parameter\n' +
+        'dry run: to run the curl line, set OPS_QUERY_ACCESS_TOKEN to the value of the access_token query parameter\n',
+    );
+    const answer = await bash(r.stdout.trim(), {
+      OPS_QUERY_APPLICATION_KEY: value,
+      OPS_QUERY_ACCESS_TOKEN: 'QSsecret5678',
+    });
+    expect(JSON.parse(answer).host_list).toHaveLength(1);
+  });
+
   it('ops api --input FILE (or -): the body is sent from there, a secret in it never printed', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ops-body-'));
     const file = join(dir, 'list.json');
@@ -336,5 +363,54 @@ describe('--dry-run curl: secret values in the body', () => {
     await bash(r.stdout.trim(), {});
     const got = await ops(['secrets', 'kv', 'get', 'secret/from-api', '--field', 'token']);
     expect(got.stdout).toBe(`${token}\n`);
+  });
+
+  it("ops api: a KV v2 write's values come from OPS_VALUE_<KEY> as `secrets kv put`'s do (said on stderr); bash writes them", async () => {
+    const value = 'TopSecretVal-api-dry';
+    const r = await ops([
+      'api',
+      'secrets',
+      'POST',
+      '/v1/secret/data/api-dry',
+      '-f',
+      `data[greeting]=${value}`,
+      '-F',
+      'options[cas]=0',
+      '--dry-run',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout + r.stderr).not.toContain(value);
+    expect(r.stdout).toContain(
+      `--data-binary '{"data":{"greeting":"'"$OPS_VALUE_GREETING"'"},"options":{"cas":0}}'`,
+    );
+    expect(r.stderr).toContain(
+      'dry run: to run the curl line, set OPS_VALUE_GREETING to the secret value ops would send as data.greeting\n',
+    );
+    await bash(r.stdout.trim(), { OPS_VALUE_GREETING: value });
+    const got = await ops(['secrets', 'kv', 'get', 'secret/api-dry', '--field', 'greeting']);
+    expect(got.stdout).toBe(`${value}\n`);
+  });
+
+  it("ops api: a context variable's value comes from OPS_VALUE_<NAME> as `context env set`'s does; bash sets it", async () => {
+    const context = 'a0c17523-e4af-46ab-965f-4a57cbc4a90f';
+    const value = 'ApiPathSecret-43';
+    const r = await ops([
+      'api',
+      'pipelines',
+      'PUT',
+      `/api/v2/context/${context}/environment-variable/API_DRY_VAR`,
+      '-f',
+      `value=${value}`,
+      '--dry-run',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout + r.stderr).not.toContain(value);
+    expect(r.stdout).toContain(`--data-binary '{"value":"'"$OPS_VALUE_API_DRY_VAR"'"}'`);
+    expect(r.stderr).toContain(
+      'dry run: to run the curl line, set OPS_VALUE_API_DRY_VAR to the secret value ops would send as API_DRY_VAR\n',
+    );
+    await bash(r.stdout.trim(), { OPS_VALUE_API_DRY_VAR: value });
+    const state = sb.sandbox.emulators.get('pipelines')!.state!() as PipelinesState;
+    expect(state.contexts.get(context)?.vars.get('API_DRY_VAR')?.value).toBe(value);
   });
 });

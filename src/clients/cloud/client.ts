@@ -212,26 +212,23 @@ export function createCloudClient(http: HttpClient): CloudClient {
     getCredentialListByType: async (id, type) =>
       (await get<{ credentials: CredentialWire[] }>(route`/instances/${id}/credentials/${type}`))
         .credentials ?? [],
+    // A credential's password is secret by the descriptor's secretRequests (--debug, --dry-run).
     storeCredential: (id, body) =>
       data({
         method: 'POST',
         path: `${base}${route`/instances/${id}/credentials`}`,
         body,
-        sensitive: true,
-        secretFields: [{ path: 'password' }],
       }),
     getCredential: (id, type, username) =>
       data({
         method: 'GET',
         path: `${base}${route`/instances/${id}/credentials/${type}/${username}`}`,
-        sensitive: true,
       }),
     updateCredential: (id, type, username, password) =>
       data({
         method: 'PUT',
         path: `${base}${route`/instances/${id}/credentials/${type}/${username}`}`,
         body: { password },
-        sensitive: true,
       }),
     deleteCredential: (id, type, username) =>
       send({ method: 'DELETE', path: `${base}${route`/instances/${id}/credentials/${type}/${username}`}` }),

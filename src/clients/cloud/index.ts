@@ -1,6 +1,7 @@
 import type { ServiceDescriptor } from '../descriptor.js';
 import { headerAuth } from '../http/auth.js';
 import { parseErrorBody } from '../http/parse-error.js';
+import type { SecretRequest } from '../http/secret-requests.js';
 import type { ParsedError } from '../http/types.js';
 import { FIRST_LIST } from '../http/paginate.js';
 import { cloudPages } from './pages.js';
@@ -75,6 +76,19 @@ export function cloudHint(status: number, parsed: ParsedError): string | undefin
   return parts.length ? parts.join('; ') : undefined;
 }
 
+/**
+ * An instance's stored credentials: a new one's password, and one read or changed whole (its
+ * password, by type and user name).
+ */
+export const secretRequests: readonly SecretRequest[] = [
+  {
+    methods: ['POST'],
+    path: /^\/publicCloud\/v1\/instances\/[^/]+\/credentials$/,
+    fields: () => [{ path: 'password' }],
+  },
+  { methods: ['GET', 'PUT'], path: /^\/publicCloud\/v1\/instances\/[^/]+\/credentials\/[^/]+\/[^/]+$/ },
+];
+
 /** Cloud hosting (seed 002 C): `X-Cloud-Auth` key, `offset`/`limit` with `_metadata`, errorResult bodies. */
 export const descriptor: ServiceDescriptor = {
   stdinCredential: 'api_key',
@@ -83,6 +97,7 @@ export const descriptor: ServiceDescriptor = {
   title: 'cloud hosting',
   settings: [{ key: 'api_key', description: 'API key (X-Cloud-Auth)', secret: true }],
   secretHeaders: ['X-Cloud-Auth'],
+  secretRequests,
   auth: (s) => headerAuth('X-Cloud-Auth', s.require('api_key')),
   parseError: parseCloudError,
   hintFor: cloudHint,

@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { CredentialCommand, CurlLine } from './curl.js';
 import type { AuthScheme } from './auth.js';
 import type { Redactor } from './redact.js';
+import type { SecretRequest } from './secret-requests.js';
 import type { Transport } from './transport/transport-types.js';
 import type { ParsedError } from './types.js';
 
@@ -27,6 +28,11 @@ export interface HttpClientOptions {
   /** …or an undici dispatcher (tests' MockAgent), used through the undici transport. */
   dispatcher?: Dispatcher | undefined;
   redactor: Redactor;
+  /**
+   * The service's requests that carry secret values (its descriptor's `secretRequests`): a request
+   * that does not say itself (`RequestSpec.sensitive`) is marked by the first that covers it.
+   */
+  secretRequests?: readonly SecretRequest[] | undefined;
   /** --debug: one line per request and response. */
   log?: ((line: string) => void) | undefined;
   /**

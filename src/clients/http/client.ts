@@ -18,6 +18,7 @@ import { toCurl } from './curl.js';
 import { inPlanning } from './planning.js';
 import { badAnswer, parseErrorBody, requestIdOf } from './parse-error.js';
 import type { Redactor } from './redact.js';
+import { secretRequestAt } from './secret-requests.js';
 import {
   RETRYABLE_STATUSES,
   errorCode,
@@ -102,7 +103,9 @@ async function request<T>(c: ClientState, spec: RequestSpec): Promise<HttpRespon
 }
 
 /** The request's method, idempotence, credential (renewed first when it has expired), URL and body. */
-async function prepare(c: ClientState, spec: RequestSpec): Promise<Call> {
+async function prepare(c: ClientState, given: RequestSpec): Promise<Call> {
+  const url = urlOf(c, given);
+  const spec = withSecretMarks(c, given, url);
   const method = spec.method.toUpperCase();
   // A stream body cannot be read twice, whatever the method.
   const idempotent = isIdempotent(method, spec.idempotent) && !isStream(spec.rawBody);
@@ -112,7 +115,6 @@ async function prepare(c: ClientState, spec: RequestSpec): Promise<Call> {
     if (!auth.refresh) throw expiredError(c.o.service, auth);
     auth = await renew(c, auth);
   }
-  const url = urlOf(c, spec);
   const { body, contentType } = encodeBody(spec);
   return {
     spec,
@@ -129,6 +131,28 @@ async function prepare(c: ClientState, spec: RequestSpec): Promise<Call> {
     stream: spec.responseType === 'stream',
     masked: undefined,
   };
+}
+
+/**
+ * The request marked by the service's rule for it (`secretRequests`: a secret value in its body or
+ * answer) when it does not say itself; one to another origin, or outside the base path, by none.
+ */
+function withSecretMarks(c: ClientState, spec: RequestSpec, url: URL): RequestSpec {
+  if (!c.o.secretRequests || spec.sensitive !== undefined) return spec;
+  const marks = secretRequestAt(c.o.secretRequests, c.base, spec.method, url, () => jsonOf(spec));
+  return marks ? { ...spec, ...marks } : spec;
+}
+
+/** The request's JSON body as a value: given as one, or its raw text parsed (undefined when not JSON). */
+function jsonOf(spec: RequestSpec): unknown {
+  if (spec.body !== undefined) return spec.body;
+  const raw = spec.rawBody;
+  if (typeof raw !== 'string' && !Buffer.isBuffer(raw)) return undefined;
+  try {
+    return JSON.parse(raw.toString());
+  } catch {
+    return undefined;
+  }
 }
 
 /** The redactor of the credential the call sends (the client's, or one the request brought). */

@@ -1,4 +1,4 @@
-import { MASK, type Redactor } from './redact.js';
+import { MASK, QUERY_PARAMETER, type Redactor, isCredentialQueryName } from './redact.js';
 import type { SecretField } from './types.js';
 
 /**
@@ -97,7 +97,10 @@ export interface CurlLine {
   masked: string[];
 }
 
-/** How a body's values are shown: which are secret, the credentials with a command, the variables so far. */
+/**
+ * How the line's values are shown (the URL's query and the body's): which are secret, the credentials
+ * with a command, the variables so far.
+ */
 interface BodyView {
   redactor: Redactor;
   credentials: readonly CredentialCommand[];
@@ -132,17 +135,60 @@ function joinParts(parts: readonly Part[]): string {
  */
 const jsonSafe = (s: string): boolean => JSON.stringify(s) === `"${s}"`;
 
-/** `OPS_VALUE_<NAME>` for a secret value: its field's name, else its key (not an array index). */
-function valueVariable(path: readonly string[], field: SecretField, value: string, v: BodyView): string {
-  const key = field.name ?? path.findLast((k) => !/^\d+$/.test(k)) ?? 'value';
-  const base = `OPS_VALUE_${key.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
+/** `"$<base>"` for a value, said on stderr as `what`; a second value under the same name gets `_2`. */
+function variableFor(base: string, value: string, what: string, v: BodyView): string {
   let name = base;
   for (let n = 2; v.taken.has(name) && v.taken.get(name) !== value; n++) name = `${base}_${n}`;
   if (!v.taken.has(name)) {
     v.taken.set(name, value);
-    v.variables.push({ name, what: `the secret value ops would send as ${field.name ?? path.join('.')}` });
+    v.variables.push({ name, what });
   }
   return `"$${name}"`;
+}
+
+/** A name as the tail of a variable's: `api-key` → `API_KEY`. */
+const variableTail = (name: string): string => name.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
+
+/** `OPS_VALUE_<NAME>` for a secret value: its field's name, else its key (not an array index). */
+function valueVariable(path: readonly string[], field: SecretField, value: string, v: BodyView): string {
+  const key = field.name ?? path.findLast((k) => !/^\d+$/.test(k)) ?? 'value';
+  const what = `the secret value ops would send as ${field.name ?? path.join('.')}`;
+  return variableFor(`OPS_VALUE_${variableTail(key)}`, value, what, v);
+}
+
+/** Text of a URL: each credential in it by its command, the rest masked as any text is. */
+function urlText(s: string, v: BodyView): Part[] {
+  return splitAtCredentials(s, v.credentials).map((p) =>
+    typeof p === 'string' ? { text: v.redactor.text(p) } : { shell: shellOf(p) },
+  );
+}
+
+/**
+ * The URL as one shell word: a query parameter named as a credential (`api_key=…`) is its command when
+ * it is a credential of the service, else read from `OPS_QUERY_<NAME>` (said on stderr) where the value
+ * needs no percent-encoding, else masked.
+ */
+function urlWord(url: string, v: BodyView): string {
+  const parts: Part[] = [];
+  let at = 0;
+  for (const m of url.matchAll(QUERY_PARAMETER)) {
+    const [, head, name, value] = m as unknown as [string, string, string, string];
+    if (!isCredentialQueryName(name)) continue;
+    const start = m.index + head.length;
+    parts.push(...urlText(url.slice(at, start), v));
+    at = start + value.length;
+    const c = v.credentials.find((c) => c.value === value);
+    if (c) parts.push({ shell: shellOf(c) });
+    else if (/^[A-Za-z0-9._~-]+$/.test(value)) {
+      const what = `the value of the ${name} query parameter`;
+      parts.push({ shell: variableFor(`OPS_QUERY_${variableTail(name)}`, value, what, v) });
+    } else {
+      v.masked.push(`the ${name} query parameter`);
+      parts.push({ text: MASK });
+    }
+  }
+  parts.push(...urlText(url.slice(at), v));
+  return joinParts(parts);
 }
 
 /**
@@ -259,7 +305,16 @@ export function toCurl(
 ): CurlLine {
   const own = new Set(more.ownHeaders?.map((h) => h.toLowerCase()));
   const usable = credentials.filter((c) => c.value.length >= 4);
-  const parts = ['curl', '-X', method, withCommands(url, usable, redactor) ?? shellQuote(redactor.text(url))];
+  const view: BodyView = {
+    redactor,
+    credentials: usable,
+    secretAt: (path) =>
+      sensitive ? (more.secretFields ?? [{ path: '' }]).find((f) => holds(f, path)) : undefined,
+    taken: new Map(),
+    variables: [],
+    masked: [],
+  };
+  const parts = ['curl', '-X', method, urlWord(url, view)];
   for (const [name, value] of Object.entries(headers)) {
     const user = redactor.isSecretHeader(name) ? basicUser(value, usable, redactor) : undefined;
     if (user) {
@@ -273,15 +328,6 @@ export function toCurl(
       line ?? (secret ? fromVariable(name, value) : shellQuote(`${name}: ${redactor.header(name, value)}`)),
     );
   }
-  const view: BodyView = {
-    redactor,
-    credentials: usable,
-    secretAt: (path) =>
-      sensitive ? (more.secretFields ?? [{ path: '' }]).find((f) => holds(f, path)) : undefined,
-    taken: new Map(),
-    variables: [],
-    masked: [],
-  };
   if (more.bodyFile !== undefined) parts.push('--data-binary', shellQuote(`@${more.bodyFile}`));
   else if (body !== undefined) parts.push(...bodyArgs(body, sensitive, view));
   return { line: parts.join(' '), variables: view.variables, masked: view.masked };

@@ -6,14 +6,15 @@ const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-c
 
 /**
  * A header named as credentials are: a word of its name (between `-` or `_`) is auth, token,
- * secret, password, cookie or session, or the pair api/app/access key. It covers every service's
+ * secret, password, cookie, session, credential or signature, or the pair api/app/access key (a query
+ * parameter too: isCredentialQueryName). It covers every service's
  * credential header (`X-Secrets-Token`, `X-Monitor-Application-Key`, `breach-api-key`,
  * `Pipeline-Token`, `X-Cloud-Auth`: test/clients/http/credential-headers.test.ts holds each
  * descriptor to it), so a credential given to the wrong service (`ops api hosts -H 'X-Secrets-Token: …'`)
  * is masked and stays with the configured host like the service's own.
  */
 const CREDENTIAL_NAME =
-  /(?:^|[-_])(?:auth|authorization|token|secret|password|passwd|cookie|session|(?:api|app|application|access)[-_]?key)(?:$|[-_])/i;
+  /(?:^|[-_])(?:auth|authorization|token|secret|password|passwd|cookie|session|credentials?|signature|(?:api|app|application|access)[-_]?key)(?:$|[-_])/i;
 
 /** Whether a header's name says it carries a credential, whatever the service (see CREDENTIAL_NAME). */
 export function isCredentialHeaderName(name: string): boolean {
@@ -28,7 +29,22 @@ const SECRET_KEY =
  * Keys that end like a secret but name where a list goes on: a page token is no credential, and
  * `--debug` is where one looks for it when paging goes wrong.
  */
-const PAGING_KEY = /(page_?token|continuation_?token|cursor_?token)$/i;
+const PAGING_KEY = /(page[-_]?token|continuation[-_]?token|cursor[-_]?token)$/i;
+
+/**
+ * Whether a query parameter's name says it carries a credential, by the words of a credential header's
+ * name (`token`, `api_key`, `access_token`, `X-Amz-Signature`), a page token excepted.
+ */
+export function isCredentialQueryName(name: string): boolean {
+  let decoded = name;
+  try {
+    decoded = decodeURIComponent(name);
+  } catch {}
+  return CREDENTIAL_NAME.test(decoded) && !PAGING_KEY.test(decoded);
+}
+
+/** `?name=value` or `&name=value` in a URL, the value up to the next `&`, `#`, space, quote or `<>`. */
+export const QUERY_PARAMETER = /([?&]([^=&#?\s"'<>]+)=)([^&#\s"'<>]+)/g;
 
 export const MASK = '***';
 
@@ -80,7 +96,11 @@ export class Redactor {
     let out = s;
     for (const v of this.values) out = out.split(v).join(MASK);
     // A password in a URL's user part (`https://bob:…@host`), which no setting names.
-    return out.replace(USERINFO_PASSWORD, `$1${MASK}@`);
+    out = out.replace(USERINFO_PASSWORD, `$1${MASK}@`);
+    // A credential in a URL's query (`…/vnc.html?token=…`, `?api_key=…`), whatever its value.
+    return out.replace(QUERY_PARAMETER, (all, head: string, name: string) =>
+      isCredentialQueryName(name) ? `${head}${MASK}` : all,
+    );
   }
 
   header(name: string, value: string): string {

@@ -1,11 +1,9 @@
-import type { HttpClient, QueryValue, SecretField } from '../http/types.js';
+import type { HttpClient, QueryValue } from '../http/types.js';
 
 export interface CallOptions {
   body?: unknown;
   query?: Record<string, QueryValue>;
   idempotent?: boolean;
-  sensitive?: boolean;
-  secretFields?: readonly SecretField[];
 }
 
 /**

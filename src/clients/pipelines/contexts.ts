@@ -63,11 +63,8 @@ export function contextOperations(http: HttpClient): ContextOperations {
         opts,
       ),
     addEnvironmentVariableToContext: (id, name, value) =>
-      call('PUT', route`/api/v2/context/${id}/environment-variable/${name}`, {
-        body: { value },
-        sensitive: true,
-        secretFields: [{ path: 'value', name }],
-      }),
+      // Its value is secret by the descriptor's secretRequests (--debug, --dry-run).
+      call('PUT', route`/api/v2/context/${id}/environment-variable/${name}`, { body: { value } }),
     deleteEnvironmentVariableFromContext: (id, name) =>
       call('DELETE', route`/api/v2/context/${id}/environment-variable/${name}`),
     getContextRestrictions: (id, opts) =>

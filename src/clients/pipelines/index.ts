@@ -1,6 +1,7 @@
 import type { ServiceDescriptor } from '../descriptor.js';
 import { headerAuth } from '../http/auth.js';
-import { parseErrorBody } from '../http/parse-error.js';
+import { isObject, parseErrorBody } from '../http/parse-error.js';
+import { type SecretRequest, segmentName } from '../http/secret-requests.js';
 import type { ParsedError } from '../http/types.js';
 import { tokenPages } from './pages.js';
 
@@ -37,6 +38,25 @@ function hintFor(status: number, parsed: ParsedError): string | undefined {
   return undefined;
 }
 
+/**
+ * A variable's value, in a context or a project, is secret: --dry-run reads it from
+ * `OPS_VALUE_<its name>` (the path's last segment, or the body's `name`).
+ */
+export const secretRequests: readonly SecretRequest[] = [
+  {
+    methods: ['PUT'],
+    path: /^\/api\/v2\/context\/[^/]+\/environment-variable\/([^/]+)$/,
+    fields: (m) => [{ path: 'value', name: segmentName(m[1]) }],
+  },
+  {
+    methods: ['POST'],
+    path: /^\/api\/v2\/project\/.+\/envvar$/,
+    fields: (_, body) => [
+      { path: 'value', name: isObject(body) && typeof body.name === 'string' ? body.name : undefined },
+    ],
+  },
+];
+
 /** Pipeline administration (seed 001 D): `Pipeline-Token`, `next_page_token` / `page-token` pages. */
 export const descriptor: ServiceDescriptor = {
   stdinCredential: 'token',
@@ -52,6 +72,7 @@ export const descriptor: ServiceDescriptor = {
     },
   ],
   secretHeaders: ['Pipeline-Token'],
+  secretRequests,
   auth: (s) => headerAuth('Pipeline-Token', s.require('token')),
   parseError: parsePipelinesError,
   hintFor,

@@ -106,9 +106,8 @@ export function projectOperations(http: HttpClient): ProjectOperations {
     // Setting the same value again gives the same variable: safe to send again.
     createEnvVar: (slug, name, value) =>
       call('POST', route`/api/v2/project/${slug}/envvar`, {
+        // Its value is secret by the descriptor's secretRequests (--debug, --dry-run).
         body: { name, value },
-        sensitive: true,
-        secretFields: [{ path: 'value', name }],
         idempotent: true,
       }),
     getEnvVar: (slug, name) => call('GET', route`/api/v2/project/${slug}/envvar/${name}`),

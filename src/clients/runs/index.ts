@@ -2,6 +2,7 @@ import type { ServiceDescriptor } from '../descriptor.js';
 import { prefixedAuth } from '../http/auth.js';
 import { FIRST_LIST, linkStyle } from '../http/paginate.js';
 import { parseErrorBody } from '../http/parse-error.js';
+import type { SecretRequest } from '../http/secret-requests.js';
 import type { ParsedError } from '../http/types.js';
 import type { RunsErrorWire } from './types.js';
 
@@ -69,6 +70,18 @@ export function runsRateLimitWait(
 }
 
 /**
+ * A secret's sealed value and key id (a repository's, an organisation's or an environment's) reveal
+ * nothing: --dry-run shows them as they are, so that its line makes the same change; --debug masks them.
+ */
+export const secretRequests: readonly SecretRequest[] = [
+  {
+    methods: ['PUT'],
+    path: /^\/(?:repos\/[^/]+\/[^/]+(?:\/environments\/[^/]+)?|orgs\/[^/]+\/actions|repos\/[^/]+\/[^/]+\/actions)\/secrets\/[^/]+$/,
+    fields: () => [],
+  },
+];
+
+/**
  * Workflow automation (seed 001 A): `Authorization: token <token>`, a user agent on every request,
  * the v3 media type, and page/per_page lists that follow `Link: rel="next"`. `repo` (OWNER/REPO) and
  * `org` say which repository and organisation the commands act on.
@@ -94,6 +107,7 @@ export const descriptor: ServiceDescriptor = {
     return token ? prefixedAuth('token', token) : undefined;
   },
   defaultHeaders: (_s, userAgent) => ({ accept: RUNS_ACCEPT, 'user-agent': userAgent }),
+  secretRequests,
   parseError: parseRunsError,
   hintFor: runsHint,
   rateLimitWait: runsRateLimitWait,

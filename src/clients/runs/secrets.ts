@@ -81,12 +81,10 @@ export function secretsApi(http: HttpClient): SecretsApi {
       ...(method === 'PATCH' ? { idempotent: true } : {}),
     });
   };
-  // The sealed value and its key id do not reveal the secret: --dry-run shows them (its curl line then
-  // makes the same change); --debug masks them all the same.
+  // Shown by the descriptor's secretRequests: the sealed value and its key id as they are in --dry-run
+  // (its curl line then makes the same change), masked in --debug.
   const put = async (path: string, body: SecretPutWire): Promise<PutResult> =>
-    (await http.request({ method: 'PUT', path, body, sensitive: true, secretFields: [] })).status === 201
-      ? 'created'
-      : 'updated';
+    (await http.request({ method: 'PUT', path, body })).status === 201 ? 'created' : 'updated';
   const secrets = (base: string, o?: ListOptions) =>
     listPages<ActionsSecretWire>(http, base, 'secrets', {}, o);
   const variables = (base: string, o?: ListOptions) =>

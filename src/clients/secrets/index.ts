@@ -1,6 +1,8 @@
 import type { ServiceDescriptor } from '../descriptor.js';
 import { headerAuth } from '../http/auth.js';
 import { parseErrorBody } from '../http/parse-error.js';
+import { isObject } from '../http/parse-error.js';
+import type { SecretRequest } from '../http/secret-requests.js';
 import type { ParsedError } from '../http/types.js';
 
 /**
@@ -37,6 +39,27 @@ function hintFor(status: number, parsed: ParsedError): string | undefined {
   return undefined;
 }
 
+/**
+ * Any path of the store may hold secrets (a KV secret, a token, a login, init's keys), as
+ * `ops secrets read` and `write` treat it; these carve out the requests that carry none: the store's
+ * state, its mounts, KV metadata and version changes, deletes and lists. A KV v2 write's secret values
+ * are under `data` (its `options`, the check-and-set, are not). The client marks each of its requests
+ * itself, by what it knows of the mount; test/secrets/secret-requests.test.ts holds the two together.
+ */
+export const secretRequests: readonly SecretRequest[] = [
+  { path: /^\/v1\/sys\/(?:health|seal-status|seal|leader|internal\/ui\/mounts(?:\/.*)?)$/, secret: false },
+  { methods: ['DELETE', 'LIST'], path: /^\/v1\//, secret: false },
+  {
+    methods: ['POST', 'PUT', 'PATCH'],
+    path: /^\/v1\/.+\/data\/./,
+    fields: (_, body) => (isObject(body) && isObject(body.data) ? [{ path: 'data' }] : undefined),
+  },
+  // Before metadata's rule: a key may end in `metadata` (`secret/data/app/metadata`).
+  { path: /^\/v1\/.+\/data\/./ },
+  { path: /^\/v1\/.+\/(?:metadata|delete|undelete|destroy)(?:\/.*)?$/, secret: false },
+  { path: /^\/v1\// },
+];
+
 /** Secrets store (seed 000 A): token in `X-Secrets-Token`, optional namespace header, 412 retried. */
 export const descriptor: ServiceDescriptor = {
   stdinCredential: 'token',
@@ -49,6 +72,7 @@ export const descriptor: ServiceDescriptor = {
     { key: 'namespace', description: 'namespace sent as X-Secrets-Namespace' },
   ],
   secretHeaders: ['X-Secrets-Token'],
+  secretRequests,
   auth: (s) => {
     const token = s.get('token');
     return token ? headerAuth('X-Secrets-Token', token) : undefined;

@@ -3,7 +3,9 @@ import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import type { Context } from '../../app/types.js';
 import { Redactor, isCredentialHeaderName } from '../../clients/http/redact.js';
+import { type SecretRequest, secretRequestAt } from '../../clients/http/secret-requests.js';
 import type { HttpClient, QueryValue, RequestSpec } from '../../clients/http/types.js';
+import { resolveUrl } from '../../clients/http/url.js';
 import type { Io } from '../../io.js';
 import { cacheDir } from '../../config/paths.js';
 
@@ -16,7 +18,7 @@ export interface KeptAnswer {
   savedAt: number;
 }
 
-/** What an answer depends on, credentials left out (they are never written, not even hashed). */
+/** What an answer depends on; a credential only by its SHA-256 (credentialDigest), never itself. */
 export interface CacheKeyParts {
   baseUrl: string;
   method: string;
@@ -25,6 +27,18 @@ export interface CacheKeyParts {
   headers: Record<string, string>;
   /** The service's settings that are not credentials (an API version, a user agent…). */
   settings: Record<string, string | undefined>;
+  /**
+   * The SHA-256 of the credentials the request carries (credentialDigest): another credential, another
+   * answer (a refusal where the cache would answer), as gh keys its cache by `Authorization`.
+   */
+  credential?: string | undefined;
+}
+
+/** The SHA-256 of credentials (hex), whatever their order: what the key holds of them. */
+export function credentialDigest(credentials: readonly string[]): string {
+  return createHash('sha256')
+    .update(JSON.stringify([...credentials].sort()))
+    .digest('hex');
 }
 
 /** The folder of one profile's answers: `<cache folder>/api/<profile>`, 0700. */
@@ -40,7 +54,7 @@ export function cacheKey(p: CacheKeyParts): string {
     .sort(([a], [b]) => (a! < b! ? -1 : 1));
   const query = Object.entries(p.query).sort(([a], [b]) => (a < b ? -1 : 1));
   const settings = Object.entries(p.settings).sort(([a], [b]) => (a < b ? -1 : 1));
-  const text = JSON.stringify([p.method, p.baseUrl, p.path, query, headers, settings]);
+  const text = JSON.stringify([p.method, p.baseUrl, p.path, query, headers, settings, p.credential ?? '']);
   return createHash('sha256').update(text).digest('hex');
 }
 
@@ -96,7 +110,21 @@ export interface AnswerCache {
   settings: Record<string, string | undefined>;
   /** The service's credentials: an answer carrying one is not kept. */
   credentials: string[];
+  /** Those the service's requests carry (not a sign-in's own): hashed into the key. */
+  sent: string[];
+  /** The service's requests that carry secret values (its descriptor's): their answers are not kept. */
+  secretRequests?: readonly SecretRequest[] | undefined;
   now?: () => number;
+}
+
+/**
+ * Whether an answer says it may not be stored: `Cache-Control: no-store` (RFC 9111 §5.2.2.5). `private`
+ * is for a private cache such as this one to keep (§5.2.2.7), and `no-cache` or `max-age` ask about
+ * freshness, which `--cache DURATION` decides.
+ */
+export function forbidsStoring(headers: Record<string, string>): boolean {
+  const directives = (headers['cache-control'] ?? '').split(',');
+  return directives.some((d) => d.split('=')[0]!.trim().toLowerCase() === 'no-store');
 }
 
 /** The answer: from `--cache` when a young enough one is kept, else from the service (then kept). */
@@ -106,6 +134,21 @@ export async function cachedAnswer(
   http: HttpClient,
   spec: RequestSpec,
 ): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const send = async () => {
+    const res = await http.request<string>({ ...spec, responseType: 'text' });
+    return { status: res.status, headers: res.headers, body: res.data ?? '' };
+  };
+  // A secret's answer is neither kept nor looked for: the request goes to the service each time.
+  const url = resolveUrl(http.baseUrl, spec.path, spec.query);
+  if (
+    secretRequestAt(c.secretRequests, new URL(http.baseUrl), spec.method, url, () => undefined)?.sensitive
+  ) {
+    o.warn?.('--cache: not kept, the answer carries secret values');
+    return send();
+  }
+  const ownCredentials = Object.entries(spec.headers ?? {})
+    .filter(([name]) => isCredentialHeaderName(name))
+    .map(([, value]) => value);
   const key = cacheKey({
     baseUrl: http.baseUrl,
     method: spec.method,
@@ -113,6 +156,7 @@ export async function cachedAnswer(
     query: spec.query ?? {},
     headers: spec.headers ?? {},
     settings: c.settings,
+    credential: credentialDigest([...c.sent, ...ownCredentials]),
   });
   const now = c.now ?? Date.now;
   const kept = readAnswer(c.dir, key, c.seconds, now());
@@ -123,10 +167,10 @@ export async function cachedAnswer(
       );
     return kept;
   }
-  const res = await http.request<string>({ ...spec, responseType: 'text' });
-  const got = { status: res.status, headers: res.headers, body: res.data ?? '' };
+  const got = await send();
   if (!cacheable(got.status)) return got;
-  if (carriesCredential(got, c.credentials) || carriesSecret(got.body))
+  if (forbidsStoring(got.headers)) o.warn?.('--cache: not kept, the answer says Cache-Control: no-store');
+  else if (carriesCredential(got, c.credentials) || carriesSecret(got.body))
     o.warn?.('--cache: not kept, the answer carries a credential or a secret value');
   else keepAnswer(c.dir, key, { ...got, savedAt: now() });
   return got;
@@ -154,11 +198,21 @@ export async function answerCache(ctx: Context, service: string, seconds: number
   const { descriptor, settings } = await ctx.service(service);
   const plain: Record<string, string | undefined> = {};
   const credentials: string[] = [];
+  const sent: string[] = [];
   for (const s of descriptor.settings) {
     const v = settings.get(s.key);
-    if (s.secret) {
-      if (v) credentials.push(v);
-    } else plain[s.key] = v;
+    if (!s.secret) plain[s.key] = v;
+    else if (v) {
+      credentials.push(v);
+      if (!s.signInOnly) sent.push(v);
+    }
   }
-  return { seconds, dir: answersDir(ctx.io.env, ctx.settings.profileName), settings: plain, credentials };
+  return {
+    seconds,
+    dir: answersDir(ctx.io.env, ctx.settings.profileName),
+    settings: plain,
+    credentials,
+    sent,
+    secretRequests: descriptor.secretRequests,
+  };
 }

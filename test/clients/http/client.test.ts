@@ -237,6 +237,51 @@ describe('sensitive bodies', () => {
   });
 });
 
+describe("a service's secretRequests", () => {
+  const rules = [
+    { methods: ['GET'], path: /^\/kv\/meta$/, secret: false as const },
+    {
+      methods: ['PUT'],
+      path: /^\/vars\/([^/]+)$/,
+      fields: (m: RegExpExecArray) => [{ path: 'value', name: m[1] }],
+    },
+    { path: /^\/kv\// },
+  ];
+
+  it('mark a request that does not say itself: --debug masks both bodies, --dry-run reads the value from OPS_VALUE_<NAME>', async () => {
+    const lines: string[] = [];
+    pool()
+      .intercept({ path: '/base/kv/app', method: 'GET' })
+      .reply(200, { data: { greeting: 'hello-val' } });
+    await client({ log: (l) => lines.push(l), secretRequests: rules }).request({
+      method: 'GET',
+      path: '/kv/app',
+    });
+    expect(lines.at(-1)).toBe('< {"data":{"greeting":"***"}}');
+    let curl = '';
+    await expect(
+      client({ dryRun: (c) => void (curl = c.line), secretRequests: rules }).request({
+        method: 'PUT',
+        path: '/vars/MY_VAR',
+        body: { value: 'Var-Value-1' },
+      }),
+    ).rejects.toBeInstanceOf(DryRunStop);
+    expect(curl).toContain(`--data-binary '{"value":"'"$OPS_VALUE_MY_VAR"'"}'`);
+    expect(curl).not.toContain('Var-Value-1');
+  });
+
+  it('leave alone what a rule carves out and what the request says itself', async () => {
+    const lines: string[] = [];
+    pool().intercept({ path: '/base/kv/meta', method: 'GET' }).reply(200, { versions: 'v3' });
+    pool().intercept({ path: '/base/kv/said', method: 'GET' }).reply(200, { shown: 'plain-val' });
+    const c = client({ log: (l) => lines.push(l), secretRequests: rules });
+    await c.request({ method: 'GET', path: '/kv/meta' });
+    expect(lines.at(-1)).toBe('< {"versions":"v3"}');
+    await c.request({ method: 'GET', path: '/kv/said', sensitive: false });
+    expect(lines.at(-1)).toBe('< {"shown":"plain-val"}');
+  });
+});
+
 describe('credentials', () => {
   it('are sent to the configured host and dropped on a redirect to another host', async () => {
     pool()

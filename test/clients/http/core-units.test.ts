@@ -219,6 +219,21 @@ describe('redaction', () => {
       'https://bob:***@h.test/x and http://h:8080/a@b',
     );
   });
+  it('masks a query parameter named as a credential in any URL it shows, a body value included; not a page token', () => {
+    const none = new Redactor([]);
+    expect(
+      none.json({ url: 'https://console.test/vnc.html?autoconnect=true&token=bb75-console-t&x=1#top' }),
+    ).toEqual({ url: 'https://console.test/vnc.html?autoconnect=true&token=***&x=1#top' });
+    expect(none.text('> GET http://h/x?count=1&api_key=QSsecret1234&access_token=QSsecret5678')).toBe(
+      '> GET http://h/x?count=1&api_key=***&access_token=***',
+    );
+    expect(none.text('a redirect to http://h/y?session=abc&app-key=def (not http)')).toBe(
+      'a redirect to http://h/y?session=***&app-key=*** (not http)',
+    );
+    expect(none.text('http://h/x?page_token=p2&page-token=p3&next_page_token=p4&keys=a&tokens=b')).toBe(
+      'http://h/x?page_token=p2&page-token=p3&next_page_token=p4&keys=a&tokens=b',
+    );
+  });
   it('with(): itself when it holds the values already, else one that masks both, encoded forms too', () => {
     const key = new Redactor(['abc+def/ghi= j', 'abc'], ['X-Svc-Sig']);
     expect(key.with(['abc+def/ghi= j', undefined, 'abc'])).toBe(key);

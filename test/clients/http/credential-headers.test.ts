@@ -20,6 +20,8 @@ describe('credential header names', () => {
       'X-Api-Key',
       'X-Auth-Token',
       'Session',
+      'X-Credential',
+      'X-Api-Signature',
     ])
       expect(isCredentialHeaderName(h), h).toBe(true);
   });

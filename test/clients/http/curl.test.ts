@@ -147,4 +147,29 @@ describe('toCurl: credentials in the URL', () => {
     const c = toCurl('GET', `http://h.test/x?api_key=${TOKEN}`, {}, undefined, redactor, false, [SECRETS]);
     expect(c.line).toBe(`curl -X GET 'http://h.test/x?api_key='"$(ops auth token secrets)"`);
   });
+
+  it('a query parameter named as a credential is read from OPS_QUERY_<NAME>; bash sends the same URL', () => {
+    const url = 'http://h.test/x?count=1&api_key=QSsecret1234&access_token=QS.s-5678&page_token=p2';
+    const c = toCurl('GET', url, {}, undefined, new Redactor([]));
+    expect(c.line).toBe(
+      `curl -X GET 'http://h.test/x?count=1&api_key='"$OPS_QUERY_API_KEY"'&access_token='"$OPS_QUERY_ACCESS_TOKEN"'&page_token=p2'`,
+    );
+    expect(c.variables).toEqual([
+      { name: 'OPS_QUERY_API_KEY', what: 'the value of the api_key query parameter' },
+      { name: 'OPS_QUERY_ACCESS_TOKEN', what: 'the value of the access_token query parameter' },
+    ]);
+    expect(c.masked).toEqual([]);
+    const sent = execFileSync('bash', ['-c', `curl() { printf %s "$3"; }\n${c.line}`], {
+      env: { OPS_QUERY_API_KEY: 'QSsecret1234', OPS_QUERY_ACCESS_TOKEN: 'QS.s-5678', PATH: process.env.PATH },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    expect(sent).toBe(url);
+  });
+
+  it('one whose value is percent-encoded is masked, and the line says it does not run', () => {
+    const c = toCurl('GET', 'http://h.test/x?X-Amz-Signature=ab%2Fcd&n=1', {}, undefined, new Redactor([]));
+    expect(c.line).toBe(`curl -X GET 'http://h.test/x?X-Amz-Signature=***&n=1'`);
+    expect(c.masked).toEqual(['the X-Amz-Signature query parameter']);
+  });
 });
