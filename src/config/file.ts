@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { ConfigError } from '../errors.js';
-import { jsonFault } from './json-position.js';
+import { notJsonMessage } from './json-position.js';
 import { configFile } from './paths.js';
 
 export type ProfileData = Record<string, unknown>;
@@ -28,16 +28,11 @@ const HINT = 'mend the file by hand, or move it away and set the values again wi
  */
 export function configFileError(path: string, err: unknown, text?: string): ConfigError {
   const e = err as NodeJS.ErrnoException;
-  if (e instanceof SyntaxError) {
-    let fault: ReturnType<typeof jsonFault>;
-    try {
-      fault = jsonFault(text ?? readFileSync(path, 'utf8'));
-    } catch {
-      fault = undefined;
-    }
-    const where = fault ? `: ${fault.kind} at line ${fault.line} column ${fault.column}` : '';
-    return new ConfigError(`the config file ${path} is not valid JSON${where}`, HINT);
-  }
+  if (e instanceof SyntaxError)
+    return new ConfigError(
+      notJsonMessage(`the config file ${path}`, text ?? readFileSync(path, 'utf8')),
+      HINT,
+    );
   const why =
     e.code === 'EISDIR'
       ? 'it is a folder'

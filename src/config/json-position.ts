@@ -118,3 +118,26 @@ export function jsonFault(text: string): JsonFault | undefined {
     return { line, column: err.at - (before.lastIndexOf('\n') + 1) + 1, kind: err.kind };
   }
 }
+
+/**
+ * `<what> is not valid JSON: <kind> at line L column C` (`at column C` for one line): how ops says
+ * text it was given is not JSON (the config file, stdin, a `--file`), never quoting the text, which may
+ * hold a secret.
+ */
+export function notJsonMessage(what: string, text: string): string {
+  return `${what} is not valid JSON${faultPlace(text)}`;
+}
+
+/** `: <kind> at <place>` of the text's first fault; empty when the scan itself fails (nesting past the stack). */
+export function faultPlace(text: string): string {
+  let fault: JsonFault | undefined;
+  try {
+    fault = jsonFault(text);
+  } catch {
+    return '';
+  }
+  if (!fault) return '';
+  // Text of one line (an NDJSON line, a one-line file) is placed by its column alone.
+  const place = text.includes('\n') ? `line ${fault.line} column ${fault.column}` : `column ${fault.column}`;
+  return `: ${fault.kind} at ${place}`;
+}

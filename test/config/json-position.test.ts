@@ -45,7 +45,7 @@ describe('a config file that is not valid JSON', () => {
     expect((caught as Error).message).toContain('SuperSecre');
     const e = configFileError('/cfg/config.json', caught, BROKEN);
     expect(e.message).toBe(
-      'the config file /cfg/config.json is not valid JSON: unexpected character at line 1 column 44',
+      'the config file /cfg/config.json is not valid JSON: unexpected character at column 44',
     );
   });
 
@@ -53,7 +53,7 @@ describe('a config file that is not valid JSON', () => {
     const d = mkdtempSync(join(tmpdir(), 'ops-cfg-'));
     const file = join(d, 'config.json');
     writeFileSync(file, BROKEN);
-    const line = `the config file ${file} is not valid JSON: unexpected character at line 1 column 44`;
+    const line = `the config file ${file} is not valid JSON: unexpected character at column 44`;
     const plain = await runMain(['hosts', 'totals'], { env: { OPS_CONFIG_DIR: d } });
     expect(plain.code).toBe(2);
     expect(plain.stderr.split('\n')[0]).toBe(`ops: ${line}`);

@@ -91,7 +91,7 @@ describe('ops api -f and -F', () => {
     const cases: Array<[string[], string]> = [
       [['-f', 'a=1', '-f', 'a[b]=2'], 'ops: -f/-F a[b]: "a" is already given another shape'],
       [['-F', 'novalue'], 'ops: invalid -F'],
-      [['-F', 'j:=[1'], 'ops: invalid JSON in -F j:=[1'],
+      [['-F', 'j:=[1'], 'ops: -F j:= is not valid JSON: unexpected end of the text at column 3'],
     ];
     for (const [args, message] of cases) {
       const r = await ops(['api', 'tasks', 'POST', LISTS, ...args]);

@@ -3,6 +3,7 @@ import { FRAMING } from '../../clients/http/transport/h1-transport.js';
 import { UsageError } from '../../errors.js';
 import type { QueryValue } from '../../clients/http/types.js';
 import { parseKeyValue } from '../shared/parse.js';
+import { notJsonMessage } from '../../config/json-position.js';
 
 /** gh's `-f key=value`: the value is a string, whatever it looks like. */
 export function parseRawField(raw: string): [string, unknown] {
@@ -19,7 +20,11 @@ export function parseField(raw: string, stdin?: string): [string, unknown] {
     try {
       return [rawJson[1]!, JSON.parse(rawJson[2]!)];
     } catch {
-      throw new UsageError(`invalid JSON in -F ${raw}`, 'write key:=<JSON value>, e.g. tags:=["a","b"]');
+      // The value is named by its key and place, never quoted: it may be a credential.
+      throw new UsageError(
+        notJsonMessage(`-F ${rawJson[1]}:=`, rawJson[2]!),
+        'write key:=<JSON value>, e.g. tags:=["a","b"]',
+      );
     }
   }
   const [key, value] = parseKeyValue('-F', raw);

@@ -12,6 +12,7 @@ import { namingNotFound } from '../shared/not-found.js';
 import { type Completer, completing } from '../shared/complete.js';
 import { firstItems } from '../shared/pick.js';
 import { type ServiceBase, serviceStart } from '../shared/start.js';
+import { notJsonMessage } from '../../config/json-position.js';
 
 /** The service's limits on text (reference §B.4), checked before anything is sent. */
 export const MAX_TITLE = 1024;
@@ -171,8 +172,8 @@ export async function readJsonObject(
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (err) {
-    throw new UsageError(`${flag} "${file}" is not valid JSON: ${(err as Error).message}`);
+  } catch {
+    throw new UsageError(notJsonMessage(`${flag} "${file}"`, text));
   }
   if (!value || typeof value !== 'object' || Array.isArray(value))
     throw new UsageError(

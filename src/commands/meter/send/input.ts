@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { UsageError } from '../../../errors.js';
 import type { EventFields } from './event.js';
 import { namedExports } from '../../../lazy.js';
+import { faultPlace } from '../../../config/json-position.js';
 
 /**
  * One line of the input as the reader hands it over. The same object is reused for every line: the
@@ -144,8 +145,8 @@ export function ndjsonReader(
       let obj: unknown;
       try {
         obj = JSON.parse(l.raw);
-      } catch (err) {
-        return `not valid JSON (${(err as Error).message})`;
+      } catch {
+        return `not valid JSON${faultPlace(l.raw)}`;
       }
       return toFields(obj);
     },

@@ -7,6 +7,7 @@ import type { Io } from '../../../io.js';
 import { readInputFile } from '../../shared/secret-input.js';
 import { parseKeyValue } from '../../shared/parse.js';
 import { type RunsBase, addRepoOption, parseWorkflow, start, inRepo } from '../shared.js';
+import { notJsonMessage } from '../../../config/json-position.js';
 
 /** The seed's limit on dispatch inputs. */
 export const MAX_INPUTS = 10;
@@ -33,11 +34,8 @@ export async function parseInputs(o: Flags, io: Io): Promise<Record<string, stri
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
-    } catch (err) {
-      throw new UsageError(
-        `--file is not valid JSON: ${(err as Error).message}`,
-        'give a JSON object, e.g. {"version":"1.2.0"}',
-      );
+    } catch {
+      throw new UsageError(notJsonMessage('--file', text), 'give a JSON object, e.g. {"version":"1.2.0"}');
     }
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
       throw new UsageError('--file must hold a JSON object', 'e.g. {"version":"1.2.0","dry_run":"true"}');

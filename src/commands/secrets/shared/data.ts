@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { UsageError } from '../../../errors.js';
 import { type Io, readAllText } from '../../../io.js';
 import { readStdinValue } from '../../shared/secret-input.js';
+import { notJsonMessage } from '../../../config/json-position.js';
 
 /** What of the data arguments reads stdin (`-` or `key=-`), for `--token-stdin`'s refusal. */
 export function dataStdin(args: string[]): string | undefined {
@@ -21,11 +22,8 @@ export async function parseData(args: string[], io: Io): Promise<Record<string, 
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
-    } catch (err) {
-      throw new UsageError(
-        `stdin is not valid JSON: ${(err as Error).message}`,
-        'pipe a JSON object, e.g. {"password":"…"}',
-      );
+    } catch {
+      throw new UsageError(notJsonMessage('stdin', text), 'pipe a JSON object, e.g. {"password":"…"}');
     }
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
       throw new UsageError('stdin must hold a JSON object', 'pipe a JSON object, e.g. {"password":"…"}');
