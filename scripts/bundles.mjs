@@ -362,7 +362,12 @@ function parts(root) {
     keyring: { folders: ['config/keyring'], except: [], entries: { keyring: 'config/keyring.ts' } },
     sandbox: {
       folders: ['sandbox/'],
-      except: ['sandbox/core/settings.ts', 'sandbox/core/credentials.ts', 'sandbox/core/tls.ts'],
+      except: [
+        'sandbox/core/settings.ts',
+        'sandbox/core/credentials.ts',
+        'sandbox/core/tls.ts',
+        'sandbox/core/clock-file.ts',
+      ],
       entries: {
         server: 'sandbox/core/server.ts',
         ...Object.fromEntries(

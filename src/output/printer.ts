@@ -23,6 +23,7 @@ import { namedExports } from '../lazy.js';
 import { GAP, TEXT_MINIMUM, fitTable } from './fit.js';
 import { drawTable } from './table.js';
 import { ExitCode, OpsError } from '../errors.js';
+import { clockNow } from '../clock.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'ndjson', 'csv', 'tsv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -115,7 +116,7 @@ export class Printer {
     this.fits = o.io.stdoutIsTty || o.color;
     this.reveals = Boolean(o.reveals);
     this.style = makeStyle(o.color);
-    this.now = o.now ?? Date.now;
+    this.now = o.now ?? (() => clockNow());
   }
 
   /** Prints one result: an object (a resource), an array (a list) or a scalar. */

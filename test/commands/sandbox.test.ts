@@ -86,7 +86,7 @@ describe('sandbox over TLS', async () => {
     const base = mkdtempSync(join(tmpdir(), 'ops-tls-base-'));
     const elsewhere = mkdtempSync(join(tmpdir(), 'ops-elsewhere-'));
     symlinkSync(elsewhere, join(base, `ops-${process.getuid?.() ?? 'user'}`));
-    expect(() => writeSandboxCa(4999, 'CERT', base)).toThrow(/refusing to write the sandbox's certificate/);
+    expect(() => writeSandboxCa(4999, 'CERT', base)).toThrow(/refusing to write the sandbox's files/);
     const fresh = mkdtempSync(join(tmpdir(), 'ops-tls-base-'));
     expect(writeSandboxCa(4999, 'CERT', fresh)).toBe(
       join(fresh, `ops-${process.getuid?.() ?? 'user'}`, 'ops-sandbox-4999', 'ca.pem'),

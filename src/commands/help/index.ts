@@ -34,6 +34,8 @@ Global settings:
                     (--debug)
   OPS_QUIET         no spinners, progress or hints (-q)
   OPS_SPINNER_DISABLED  1: progress as plain lines, hints kept (--no-spinner)
+  OPS_SANDBOX_CLOCK the sandbox's clock file (ops sandbox env sets it): relative
+                    times (--end 1h) are read on that faster clock
 
 Terminal output (and logs made to look like it):
   OPS_PAGER, PAGER  the pager of output longer than the screen (else less);

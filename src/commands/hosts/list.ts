@@ -12,6 +12,7 @@ import { choiceOption } from '../shared/choices.js';
 import { addListFlags, parseListFlags } from '../shared/list-flags.js';
 import { parseInteger, parseTime } from '../shared/parse.js';
 import { HOST_COLUMNS, start } from './shared.js';
+import { clockNow } from '../../clock.js';
 
 /** What `sort_field` takes; the service answers 400 to any other field, so ops refuses it first. */
 export const SORT_FIELDS = [
@@ -54,7 +55,7 @@ interface ListFlags {
 /** Turns the flags into options; every check happens here, before any request. */
 export function parseHostsListFlags(
   o: ListFlags,
-  now = Date.now(),
+  now = clockNow(),
 ): Pick<HostsListOptions, 'query' | 'limit'> {
   const list = parseListFlags(o);
   const count = parseInteger('--count', o.count, { min: 1, max: MAX_PAGE });

@@ -8,6 +8,7 @@ import type { Factory } from '../../app/types.js';
 import { parseTime } from '../shared/parse.js';
 import { completeArgument } from '../shared/complete.js';
 import { hostCompletion, start } from './shared.js';
+import { clockNow } from '../../clock.js';
 
 export interface HostsMuteOptions {
   printer: Printer;
@@ -33,7 +34,7 @@ interface MuteFlags {
 export function parseMuteFlags(
   host: string,
   o: MuteFlags,
-  now = Date.now(),
+  now = clockNow(),
 ): Pick<HostsMuteOptions, 'host' | 'settings'> {
   if (host.trim() === '')
     throw new UsageError('the host name is empty', 'give the host name as `ops hosts list` shows it');

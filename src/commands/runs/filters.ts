@@ -1,5 +1,6 @@
 import { UsageError } from '../../errors.js';
 import { isoSeconds, parseTimeWindow } from '../shared/parse.js';
+import { clockNow } from '../../clock.js';
 
 /** Values of the `status` filter of run lists: states and conclusions. */
 export const RUN_STATUS_VALUES = [
@@ -26,7 +27,7 @@ export const RUN_STATUS_VALUES = [
 export function createdWindow(
   since: string | undefined,
   until: string | undefined,
-  now = Date.now(),
+  now = clockNow(),
 ): string | undefined {
   const { since: a, until: b } = parseTimeWindow({ since, until }, now);
   if (a !== undefined && b !== undefined) return `${isoSeconds(a)}..${isoSeconds(b)}`;

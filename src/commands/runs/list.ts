@@ -11,6 +11,7 @@ import { RUN_COLUMNS } from './columns.js';
 import { RUN_STATUS_VALUES, createdWindow, parseEvent, parseSha, parseStatus } from './filters.js';
 import { type RunsBase, addRepoOption, inRepo, RUN_ID, parseId, parseWorkflow, start } from './shared.js';
 import { choiceOption } from '../shared/choices.js';
+import { clockNow } from '../../clock.js';
 
 export interface RunsListOptions extends RunsBase {
   repo: RepoRef;
@@ -38,7 +39,7 @@ interface Flags {
 
 export function parseRunsListFlags(
   o: Flags,
-  now = Date.now(),
+  now = clockNow(),
 ): Pick<RunsListOptions, 'workflow' | 'query' | 'limit'> {
   const list = parseListFlags(o);
   const nonEmpty = (flag: string, v: string | undefined) => {

@@ -5,6 +5,7 @@ import type { Io } from '../../io.js';
 import { envNameFor } from '../../config/settings.js';
 import { sandboxCredentials } from '../../sandbox/core/credentials.js';
 import { sandboxCaPath } from '../../sandbox/core/tls.js';
+import { sandboxClockPath } from '../../sandbox/core/clock-file.js';
 import type { Factory, ServiceEntry } from '../../app/types.js';
 import { parseInteger } from '../shared/parse.js';
 import { UsageError } from '../../errors.js';
@@ -62,5 +63,7 @@ export async function runSandboxEnv(o: SandboxEnvOptions): Promise<void> {
       lines.push(`export ${envNameFor(`${s.name}.${key}`)}=${shellQuote(value)}`);
   }
   if (o.tls) lines.push(`export OPS_CA_CERT=${shellQuote(o.caCert ?? sandboxCaPath(o.port))}`);
+  // The sandbox's clock, which runs faster than the wall's: relative times are read on it (src/clock.ts).
+  lines.push(`export OPS_SANDBOX_CLOCK=${shellQuote(sandboxClockPath(o.port))}`);
   o.io.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -77,6 +77,9 @@ export async function runSandboxStart(o: SandboxStartOptions): Promise<void> {
       );
     throw err;
   }
+  // The clock the CLI reads relative times on (OPS_SANDBOX_CLOCK), kept while the sandbox serves.
+  const { keepClockFile } = await import('../../sandbox/core/clock-file.js');
+  const dropClock = keepClockFile(sandbox.port, sandbox.clock);
   o.io.stdout.write(`listening on ${sandbox.url}\n`);
   if (sandbox.caPath) o.io.stdout.write(`ca-cert ${sandbox.caPath}\n`);
   // Hints for a person (the credentials are also in the README): only on a terminal, outside CI.
@@ -86,5 +89,6 @@ export async function runSandboxStart(o: SandboxStartOptions): Promise<void> {
     if (o.io.signal.aborted) return resolve();
     o.io.signal.addEventListener('abort', () => resolve(), { once: true });
   });
+  dropClock();
   await sandbox.close();
 }

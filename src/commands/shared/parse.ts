@@ -1,4 +1,5 @@
 import { UsageError } from '../../errors.js';
+import { clockNow } from '../../clock.js';
 
 const QUOTE_MAX = 40;
 
@@ -66,7 +67,7 @@ function isoEpoch(m: RegExpExecArray): number | undefined {
  * `now`, or a time relative to now (`-3h`, `-2d` in the past; `+1h` or `1h` in the future). A date or
  * time that does not exist (`2025-02-30`, `T25:00`) is refused, never rolled over. Epoch seconds out.
  */
-export function parseTime(flag: string, raw: string, now: number = Date.now()): number {
+export function parseTime(flag: string, raw: string, now: number = clockNow()): number {
   const s = raw.trim();
   if (/^\d{1,12}$/.test(s)) return Number(s);
   if (s.toLowerCase() === 'now') return Math.floor(now / 1000);
@@ -124,7 +125,7 @@ export interface TimeWindow {
  */
 export function parseTimeWindow(
   raw: { since?: string | undefined; until?: string | undefined },
-  now: number = Date.now(),
+  now: number = clockNow(),
   flags: { since: string; until: string } = { since: '--since', until: '--until' },
 ): TimeWindow {
   const since = raw.since === undefined ? undefined : parseTime(flags.since, raw.since, now);

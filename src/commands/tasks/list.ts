@@ -10,6 +10,7 @@ import { parseInteger, parseTimeWindow } from '../shared/parse.js';
 import { ListResolver, type TasksFlags, type TasksRunBase, addListOption, rfc3339, start } from './shared.js';
 import { taskColumns } from './columns.js';
 import { asTree } from './tree.js';
+import { clockNow } from '../../clock.js';
 
 export interface TasksListOptions extends TasksRunBase {
   /** An id, an exact title or @default. */
@@ -40,7 +41,7 @@ interface Flags extends TasksFlags {
 /** Every filter of the list call; times become RFC 3339 here, before any request. */
 export function parseTasksListFlags(
   o: Flags,
-  now = Date.now(),
+  now = clockNow(),
 ): Pick<TasksListOptions, 'query' | 'limit' | 'pageSize'> {
   const { limit } = parseListFlags(o);
   if (o.until !== undefined)

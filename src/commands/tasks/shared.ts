@@ -13,6 +13,7 @@ import { type Completer, completing } from '../shared/complete.js';
 import { firstItems } from '../shared/pick.js';
 import { type ServiceBase, serviceStart } from '../shared/start.js';
 import { notJsonMessage } from '../../config/json-position.js';
+import { clockNow } from '../../clock.js';
 
 /** The service's limits on text (reference §B.4), checked before anything is sent. */
 export const MAX_TITLE = 1024;
@@ -152,13 +153,13 @@ export function checkNotes(notes: string, flag = '--notes'): string {
 }
 
 /** A time flag as RFC 3339: epoch seconds, an ISO date or time, or relative (-2d, +1w). */
-export function rfc3339(flag: string, raw: string | undefined, now = Date.now()): string | undefined {
+export function rfc3339(flag: string, raw: string | undefined, now = clockNow()): string | undefined {
   if (raw === undefined) return undefined;
   return new Date(parseTime(flag, raw, now) * 1000).toISOString();
 }
 
 /** `--due`: a date (2026-05-01), a time or a relative time (+3d); the service keeps the date only. */
-export function dueDate(flag: string, raw: string, now = Date.now()): string {
+export function dueDate(flag: string, raw: string, now = clockNow()): string {
   return `${new Date(parseTime(flag, raw, now) * 1000).toISOString().slice(0, 10)}T00:00:00.000Z`;
 }
 

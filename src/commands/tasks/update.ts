@@ -18,6 +18,7 @@ import {
 } from './shared.js';
 import { TASK_DETAIL } from './columns.js';
 import { choiceOption } from '../shared/choices.js';
+import { clockNow } from '../../clock.js';
 
 export interface TasksUpdateOptions extends TasksRunBase {
   list: string;
@@ -34,7 +35,7 @@ interface Flags extends TasksFlags {
 }
 
 /** Only the fields given are sent (PATCH); an empty --notes or --due clears that field. */
-export function parseUpdateFlags(o: Flags, now = Date.now()): TasksUpdateOptions['patch'] {
+export function parseUpdateFlags(o: Flags, now = clockNow()): TasksUpdateOptions['patch'] {
   const patch: TasksUpdateOptions['patch'] = {};
   if (o.title !== undefined) patch.title = checkTitle(o.title, '--title');
   if (o.notes !== undefined) patch.notes = o.notes === '' ? null : checkNotes(o.notes);

@@ -2,13 +2,17 @@
  * Fault injection for the next N matching requests: a status (with Retry-After), a dropped
  * connection, a delay, a malformed JSON body or an HTML page. Tests post rules to /__sandbox/faults.
  */
+/** The faults a rule can inject. */
+export const FAULT_KINDS: readonly string[] = ['status', 'drop', 'delay', 'malformed', 'html'];
+type FaultKind = 'status' | 'drop' | 'delay' | 'malformed' | 'html';
+
 export interface FaultRule {
   /** Service name (the first path segment); absent matches every service. */
   service?: string;
   method?: string;
   /** Matches when the path below the service prefix starts with this. */
   path?: string;
-  kind: 'status' | 'drop' | 'delay' | 'malformed' | 'html';
+  kind: FaultKind;
   /** How many matching requests get the fault (default 1). */
   count?: number;
   /** Only every Nth matching request gets it (default 1: each one). */
@@ -30,8 +34,7 @@ export class Faults {
   injected = 0;
 
   add(rule: FaultRule): void {
-    if (!['status', 'drop', 'delay', 'malformed', 'html'].includes(rule.kind))
-      throw new Error(`unknown fault kind ${rule.kind}`);
+    if (!FAULT_KINDS.includes(rule.kind)) throw new Error(`unknown fault kind ${rule.kind}`);
     this.rules.push({ ...rule, remaining: rule.count ?? 1, seen: 0 });
   }
 

@@ -67,7 +67,16 @@ export type EmulatorFactory = (ctx: SandboxContext) => Emulator;
 export class Clock {
   private offsetMs = 0;
   private origin = Date.now();
+  private readonly watchers: Array<() => void> = [];
   constructor(readonly speed = 1) {}
+  /** Told after each advance and reset: `ops sandbox start` keeps the clock's file for the CLI. */
+  onChange(fn: () => void): void {
+    this.watchers.push(fn);
+  }
+  /** What `now()` is made of, for a reader in another process: origin + (real − origin) × speed + offset. */
+  state(): { origin: number; speed: number; offsetMs: number } {
+    return { origin: this.origin, speed: this.speed, offsetMs: this.offsetMs };
+  }
   now(): number {
     const real = Date.now();
     return this.origin + (real - this.origin) * this.speed + this.offsetMs;
@@ -77,10 +86,12 @@ export class Clock {
   }
   advance(ms: number): void {
     this.offsetMs += ms;
+    for (const fn of this.watchers) fn();
   }
   reset(): void {
     this.offsetMs = 0;
     this.origin = Date.now();
+    for (const fn of this.watchers) fn();
   }
 }
 

@@ -12,7 +12,7 @@ import { dirname } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { sandboxCredentials } from './credentials.js';
 import type { SandboxService } from './entry.js';
-import { type FaultRule, Faults } from './faults.js';
+import { FAULT_KINDS, type FaultRule, Faults } from './faults.js';
 import { Clock, type Emulator, type EmulatorFactory, type Reply, type SandboxContext } from './framework.js';
 import { sandboxSettings } from './settings.js';
 import { stateDigests } from './state-digest.js';
@@ -195,7 +195,17 @@ function control(s: Sandbox, method: string, path: string, body: Buffer): Reply 
   if (method === 'GET' && path === 'health')
     return { status: 200, body: { ok: true, services: [...emulators.keys()] } };
   if (method === 'POST' && path === 'faults') {
-    for (const rule of ([] as FaultRule[]).concat(input)) faults.add(rule);
+    const rules = ([] as FaultRule[]).concat(input);
+    // Checked whole before any is added: a bad rule is the caller's mistake (400), and adds nothing.
+    const bad = rules.find((r) => !FAULT_KINDS.includes(r?.kind));
+    if (bad !== undefined)
+      return {
+        status: 400,
+        body: {
+          errors: [`unknown fault kind ${JSON.stringify(bad?.kind)}: give one of ${FAULT_KINDS.join(', ')}`],
+        },
+      };
+    for (const rule of rules) faults.add(rule);
     return { status: 200, body: { pending: faults.pending() } };
   }
   if (method === 'DELETE' && path === 'faults') {
@@ -203,7 +213,14 @@ function control(s: Sandbox, method: string, path: string, body: Buffer): Reply 
     return { status: 200, body: { pending: 0 } };
   }
   if (method === 'POST' && path === 'clock/advance') {
-    clock.advance(Number(input.seconds ?? 0) * 1000);
+    const seconds = input.seconds ?? 0;
+    // A clock moved by NaN would stay broken until a reset: refused, the clock as it was.
+    if (typeof seconds !== 'number' || !Number.isFinite(seconds))
+      return {
+        status: 400,
+        body: { errors: ['seconds must be a number (of seconds to move the clock by)'] },
+      };
+    clock.advance(seconds * 1000);
     return { status: 200, body: { now: new Date(clock.now()).toISOString() } };
   }
   if (method === 'GET' && path === 'counters') {

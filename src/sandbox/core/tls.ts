@@ -37,7 +37,7 @@ export async function makeSandboxTls(): Promise<SandboxTls> {
  * is only safe when it is checked: a symlink, a file, another user's folder or one others can write
  * is refused rather than written through.
  */
-function privateRoot(create: boolean, base: string): string {
+export function privateRoot(create: boolean, base: string): string {
   const uid = process.getuid?.();
   const dir = join(base, `ops-${uid ?? 'user'}`);
   if (!create) return dir;
@@ -48,7 +48,7 @@ function privateRoot(create: boolean, base: string): string {
   }
   const st = lstatSync(dir);
   if (!st.isDirectory() || (uid !== undefined && st.uid !== uid) || (st.mode & 0o077) !== 0)
-    throw new OpsError(`refusing to write the sandbox's certificate under ${dir}`, {
+    throw new OpsError(`refusing to write the sandbox's files under ${dir}`, {
       hint: 'it must be a folder of yours with mode 0700 (not a link); remove it and start again',
     });
   return dir;

@@ -12,6 +12,7 @@ import { choiceOption } from '../../shared/choices.js';
 import type { Io } from '../../../io.js';
 import { type WaitFlags, type WaitOptions, addWaitOptions, parseWaitOptions } from '../../shared/wait.js';
 import { waitForGroup } from './wait.js';
+import { clockNow } from '../../../clock.js';
 
 export interface AsgCreateOptions extends CloudRunBase {
   io: Io;
@@ -26,7 +27,7 @@ interface CreateFlags extends SizingFlags {
 }
 
 /** Every rule of the seed's create body that needs no request. */
-export function parseAsgCreateFlags(o: CreateFlags, now = Date.now()): CreateAutoScalingGroupWire {
+export function parseAsgCreateFlags(o: CreateFlags, now = clockNow()): CreateAutoScalingGroupWire {
   if (o.type === undefined) throw new UsageError('--type is required', `give one of ${ASG_TYPES.join(', ')}`);
   const type = parseChoice('--type', o.type, ASG_TYPES)!;
   if (o.reference === undefined) throw new UsageError('--reference is required', 'name the group');

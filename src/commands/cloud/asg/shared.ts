@@ -8,6 +8,7 @@ import type { Printer } from '../../../output/printer.js';
 import { isoSeconds, parseInteger, parseTimeWindow } from '../../shared/parse.js';
 import { GROUP_FIELDS } from '../columns.js';
 import { parseRef } from '../names.js';
+import { clockNow } from '../../../clock.js';
 
 export const ASG_LIST = 'ops cloud asg list';
 
@@ -56,7 +57,7 @@ const RANGES: Partial<Record<keyof SizingFlags, { min: number; max?: number }>> 
  * Reads the sizing flags into body fields, every range checked; `startsAt`/`endsAt` become UTC
  * date-times, the start before the end and the end in the future.
  */
-export function parseSizing(o: SizingFlags, now = Date.now()): Sizing {
+export function parseSizing(o: SizingFlags, now = clockNow()): Sizing {
   const body: Sizing = {};
   // The schedule is a time window: one reading, an end before its start refused (parseTimeWindow).
   const schedule = parseTimeWindow({ since: o.startsAt, until: o.endsAt }, now, {

@@ -6,6 +6,7 @@ import type { UpdateAutoScalingGroupWire } from '../../../clients/cloud/types.js
 import { UsageError } from '../../../errors.js';
 import { type CloudRunBase, start, parseText, planRead } from '../shared.js';
 import { type SizingFlags, asgId, checkSizingFor, parseSizing, printGroup } from './shared.js';
+import { clockNow } from '../../../clock.js';
 
 export interface AsgUpdateOptions extends CloudRunBase {
   id: string;
@@ -14,7 +15,7 @@ export interface AsgUpdateOptions extends CloudRunBase {
 
 export function parseAsgUpdateFlags(
   o: SizingFlags & { reference?: string },
-  now = Date.now(),
+  now = clockNow(),
 ): UpdateAutoScalingGroupWire {
   if ((o.startsAt === undefined) !== (o.endsAt === undefined))
     throw new UsageError('--starts-at and --ends-at change together', 'give both');

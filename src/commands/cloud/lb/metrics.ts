@@ -15,6 +15,7 @@ import { type MetricsView, metricsView, printMetrics, seriesOf } from '../charts
 import { type CloudRunBase, start, parseChoice } from '../shared.js';
 import { lbId } from './action.js';
 import { choiceOption } from '../../shared/choices.js';
+import { clockNow } from '../../../clock.js';
 
 export interface LbMetricsOptions extends CloudRunBase {
   id: string;
@@ -34,7 +35,7 @@ export function parseMetric(raw: string): LbMetric {
 
 export function parseLbMetricsFlags(
   o: { since?: string; until?: string; granularity?: string },
-  now = Date.now(),
+  now = clockNow(),
 ): MetricsQuery {
   const { since: from, until: to } = parseTimeWindow(o, now);
   // An empty window is refused too: the API wants its end later than its start.

@@ -5,6 +5,7 @@ import type { Factory } from '../../../app/types.js';
 import { type ErrorReport, WEBHOOK_FUNCTIONS, type WebhookFunction } from '../../../clients/dataapi/types.js';
 import { type WindowFlags, parseWindow, start } from '../shared/report.js';
 import { type ErrorsResendOptions, collectDeliveries, resendDeliveries } from '../shared/resend.js';
+import { clockNow } from '../../../clock.js';
 
 export type { ErrorsResendOptions } from '../shared/resend.js';
 
@@ -15,7 +16,7 @@ interface ResendFlags extends WindowFlags {
 
 export function parseResendFlags(
   o: ResendFlags,
-  now = Date.now(),
+  now = clockNow(),
 ): Pick<ErrorsResendOptions, 'report' | 'functions' | 'window'> {
   return {
     report: o.report,

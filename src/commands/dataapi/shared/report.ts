@@ -12,6 +12,7 @@ import type { Column, Printer } from '../../../output/printer.js';
 import { printPages } from '../../shared/list.js';
 import { addListFlags, parseListFlags } from '../../shared/list-flags.js';
 import { parseTimeWindow } from '../../shared/parse.js';
+import { clockNow } from '../../../clock.js';
 
 /** How far back the reports reach (seed B: "the tasks of the past 7 days"). */
 export const WINDOW_SECONDS = 7 * 86_400;
@@ -38,7 +39,7 @@ export interface WindowFlags {
 /** `--since` / `--until` as `datetime_from` / `datetime_to`, checked against the 7-day window. */
 export function parseWindow(
   o: WindowFlags,
-  now = Date.now(),
+  now = clockNow(),
 ): Pick<ErrorsRequestWire, 'datetime_from' | 'datetime_to'> {
   const nowS = Math.floor(now / 1000);
   const start = nowS - WINDOW_SECONDS;
@@ -123,7 +124,7 @@ interface ReportFlags extends WindowFlags {
 
 export function parseReportFlags(
   o: ReportFlags,
-  now = Date.now(),
+  now = clockNow(),
 ): Pick<ErrorsReportOptions, 'request' | 'limit'> {
   const list = parseListFlags(o);
   return {

@@ -4,6 +4,7 @@ import { extname } from 'node:path';
 import { UsageError } from '../../../errors.js';
 import { parseTime } from '../../shared/parse.js';
 import type { EventFields } from './event.js';
+import { clockNow } from '../../../clock.js';
 
 /** What commander parses for `ops meter send`. */
 export interface SendFlags {
@@ -48,7 +49,7 @@ export function eventFromFlags(f: SendFlags, file: string | undefined): EventFie
     if (v !== undefined) throw new UsageError(`${flag} applies to sending a file, not one event`);
   }
   const timestamp =
-    f.timestamp === undefined ? Math.floor(Date.now() / 1000) : parseTime('--timestamp', f.timestamp);
+    f.timestamp === undefined ? Math.floor(clockNow() / 1000) : parseTime('--timestamp', f.timestamp);
   return {
     event_name: f.eventName,
     customer: f.customer,

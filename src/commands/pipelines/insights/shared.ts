@@ -11,6 +11,7 @@ import { terminalSafe } from '../../../output/text.js';
 import { isoSeconds, parseTimeWindow } from '../../shared/parse.js';
 import { WINDOWS, parseChoice } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
+import { clockNow } from '../../../clock.js';
 
 /** How an insights command shows its numbers. */
 export interface InsightsView {
@@ -82,7 +83,7 @@ export const HOURLY_HOURS = 48;
 export function parseRange(
   o: { since?: string; until?: string; window?: string },
   hourly: boolean,
-  nowMs: number = Date.now(),
+  nowMs: number = clockNow(),
 ): DateRange {
   const now = Math.floor(nowMs / 1000);
   if (o.window !== undefined && o.since !== undefined)

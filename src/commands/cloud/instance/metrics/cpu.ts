@@ -9,6 +9,7 @@ import { type MetricsView, metricsView, peakText, printMetrics, seriesOf } from 
 import { type CloudRunBase, start, parseChoice } from '../../shared.js';
 import { instanceId } from '../shared.js';
 import { choiceOption } from '../../../shared/choices.js';
+import { clockNow } from '../../../../clock.js';
 
 export interface MetricsCpuOptions extends CloudRunBase {
   id: string;
@@ -20,7 +21,7 @@ export interface MetricsCpuOptions extends CloudRunBase {
 /** The window's ends as UTC days (the API takes YYYY-MM-DD), compared as times before they are cut. */
 export function parseCpuFlags(
   o: { since?: string; until?: string; granularity?: string },
-  now = Date.now(),
+  now = clockNow(),
 ): MetricsQuery {
   const window = parseTimeWindow(o, now);
   const day = (s: number | undefined) => (s === undefined ? undefined : isoSeconds(s).slice(0, 10));

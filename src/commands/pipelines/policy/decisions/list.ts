@@ -11,6 +11,7 @@ import { type PipelinesBase, parseChoice } from '../../shared.js';
 import { type PolicyFlags, addPolicyScope, policyStart } from '../shared.js';
 import type { PolicyScope } from '../../../../clients/pipelines/client.js';
 import { choiceOption } from '../../../shared/choices.js';
+import { clockNow } from '../../../../clock.js';
 
 const STATUSES = ['PASS', 'SOFT_FAIL', 'HARD_FAIL', 'ERROR'] as const;
 
@@ -34,7 +35,7 @@ interface Flags extends PolicyFlags {
 
 const isoOf = (s: number | undefined) => (s === undefined ? undefined : isoSeconds(s));
 
-export function parseDecisionQuery(o: Flags, now = Date.now()): DecisionLogsQuery {
+export function parseDecisionQuery(o: Flags, now = clockNow()): DecisionLogsQuery {
   const build = parseInteger('--build-number', o.buildNumber, { min: 0 });
   const window = parseTimeWindow(o, now);
   return {
