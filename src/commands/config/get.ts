@@ -3,6 +3,7 @@ import { completing, configKeyCompletion } from '../shared/complete.js';
 import { verbCommand } from '../shared/verbs.js';
 import { type KeySource, findKey } from '../../config/keys.js';
 import type { Settings } from '../../config/settings.js';
+import { maskUrlPasswords } from '../../clients/http/redact.js';
 import { ExitStatusError, ExitCode } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
@@ -45,13 +46,15 @@ export async function runConfigGet(o: ConfigGetOptions): Promise<void> {
   if (o.settings.keyringProblem) o.warn?.(`ops: ${o.settings.keyringProblem}`);
   const r = o.settings.resolve(o.key, spec.default);
   if (r.value === undefined) throw new ExitStatusError(`${o.key} is not set`, ExitCode.notFound);
+  // A secret is what get reveals; a password in an address (a file edited by hand) is not.
+  const value = spec.secret ? r.value : maskUrlPasswords(r.value);
   if (o.showOrigin)
     await o.printer.print({
       key: o.key,
-      value: r.value,
+      value,
       origin: originLabel(r.origin, o.settings.profileName, r.envName, r.stored),
     });
-  else await o.printer.data(r.value);
+  else await o.printer.data(value);
 }
 
 export function originLabel(

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { verbCommand } from '../shared/verbs.js';
 import { type KeySource, knownKeys } from '../../config/keys.js';
 import type { Settings } from '../../config/settings.js';
-import { MASK } from '../../clients/http/redact.js';
+import { MASK, maskUrlPasswords } from '../../clients/http/redact.js';
 import { wireFields } from '../../clients/wire-fields.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
@@ -68,7 +68,8 @@ export async function runConfigList(o: ConfigListOptions): Promise<void> {
     if (o.service && !spec.key.startsWith(`${o.service}.`)) continue;
     const r = o.settings.resolve(spec.key, spec.default);
     if (r.value === undefined && !o.all) continue;
-    const value = r.value === undefined ? null : spec.secret ? MASK : r.value;
+    // A password in an address (a file edited by hand: `ops config set` refuses one) is masked too.
+    const value = r.value === undefined ? null : spec.secret ? MASK : maskUrlPasswords(r.value);
     const row: Row = { key: spec.key, value };
     if (o.showOrigin)
       row.origin =

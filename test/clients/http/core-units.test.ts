@@ -218,6 +218,10 @@ describe('redaction', () => {
     expect(key.text('https://bob:pa55word-x@h.test/x and http://h:8080/a@b')).toBe(
       'https://bob:***@h.test/x and http://h:8080/a@b',
     );
+    // A URL parser takes the authority's last `@`: the password is all of `p@ss`.
+    expect(key.text('"http://bob:p@ss@h.test/x","mail":"me@h.test"')).toBe(
+      '"http://bob:***@h.test/x","mail":"me@h.test"',
+    );
   });
   it('with(): itself when it holds the values already, else one that masks both, encoded forms too', () => {
     const key = new Redactor(['abc+def/ghi= j', 'abc'], ['X-Svc-Sig']);

@@ -1,0 +1,56 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempConfigDir } from '../helpers/cli.js';
+
+// The config file as the built CLI writes and shows it: what `ops config set` refuses, what `list` and
+// `get` mask.
+const ops = (dir: string, args: string[], o: { env?: Record<string, string>; input?: string } = {}) =>
+  runCli(args, { env: { OPS_CONFIG_DIR: dir, OPS_NO_KEYRING: '1', ...o.env }, input: o.input });
+
+const WITH_PASSWORD = 'http://bob:UrlPass123@127.0.0.1:4961/hosts';
+
+describe('a base URL with a user and password', () => {
+  it('config set refuses it as a request does, exit 2, stores nothing and never echoes the password', async () => {
+    const dir = tempConfigDir();
+    const r = await ops(dir, ['config', 'set', 'hosts.base_url', WITH_PASSWORD]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'ops: the base URL for hosts carries a user name or password (http://…@127.0.0.1:4961)\n' +
+        "hint: remove the user:password@ part: ops sends hosts's credential from its own setting (ops config set, or its OPS_HOSTS_ variable)\n",
+    );
+    expect(r.stdout).toBe('');
+    expect(existsSync(join(dir, 'config.json'))).toBe(false);
+    // Another scheme is refused in the same words as a request's, the password masked there too.
+    const ftp = await ops(dir, ['config', 'set', 'hosts.base_url', 'ftp://bob:UrlPass123@h.test/']);
+    expect([ftp.code, ftp.stderr.split('\n')[0]]).toEqual([
+      2,
+      'ops: invalid base URL "ftp://bob:***@h.test/" for hosts',
+    ]);
+  });
+
+  it('one already in the file (edited by hand) is masked by config list and config get', async () => {
+    const dir = tempConfigDir();
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ profiles: { default: { hosts: { base_url: WITH_PASSWORD } } } }),
+    );
+    const masked = 'http://bob:***@127.0.0.1:4961/hosts';
+    const table = await ops(dir, ['config', 'list', 'hosts', '--show-origin']);
+    expect(table.stdout).toBe(
+      `KEY             VALUE                                ORIGIN\nhosts.base_url  ${masked}  profile default\n`,
+    );
+    const json = await ops(dir, ['config', 'list', 'hosts', '-o', 'json', '--show-origin']);
+    expect(JSON.parse(json.stdout)).toEqual([
+      { key: 'hosts.base_url', value: masked, origin: 'profile default' },
+    ]);
+    expect((await ops(dir, ['config', 'get', 'hosts.base_url'])).stdout).toBe(`${masked}\n`);
+    const origin = await ops(dir, ['config', 'get', 'hosts.base_url', '--show-origin', '-o', 'json']);
+    expect(JSON.parse(origin.stdout)).toEqual({
+      key: 'hosts.base_url',
+      value: masked,
+      origin: 'profile default',
+    });
+    expect(readFileSync(join(dir, 'config.json'), 'utf8')).toContain('UrlPass123');
+  });
+});
