@@ -85,6 +85,35 @@ describe('ops config', () => {
     expect([unset.code, unset.stderr]).toEqual([3, 'ops: ca_cert is not set\n']);
   });
 
+  it('get in JSON, YAML or CSV prints the row config list has for the key; --field, --query and --jq read it', async () => {
+    const env = { OPS_CONFIG_DIR: tempConfigDir() };
+    await runMain(['config', 'set', 'hosts.base_url', 'http://h.test/hosts'], { env });
+    const get = (...more: string[]) => runMain(['config', 'get', 'hosts.base_url', ...more], { env });
+    expect(JSON.parse((await get('--json')).stdout)).toEqual({
+      key: 'hosts.base_url',
+      value: 'http://h.test/hosts',
+    });
+    expect(JSON.parse((await get('-o', 'json', '--show-origin')).stdout)).toEqual({
+      key: 'hosts.base_url',
+      value: 'http://h.test/hosts',
+      origin: 'profile default',
+    });
+    expect((await get('-o', 'yaml')).stdout).toBe('key: hosts.base_url\nvalue: http://h.test/hosts\n');
+    expect((await get('-o', 'csv')).stdout).toBe('key,value\nhosts.base_url,http://h.test/hosts\n');
+    expect((await get('--field', 'value')).stdout).toBe('http://h.test/hosts\n');
+    expect((await get('--query', 'value', '--json')).stdout).toBe('"http://h.test/hosts"\n');
+    expect((await get('--jq', '.key')).stdout).toBe('hosts.base_url\n');
+    expect(JSON.parse((await get('--json', 'value')).stdout)).toEqual({ value: 'http://h.test/hosts' });
+    const unknown = await get('--json', 'nope');
+    expect(unknown.code).toBe(2);
+    expect(JSON.parse(unknown.stderr).error).toMatchObject({
+      message: 'unknown JSON field "nope"',
+      hint: 'available fields: key, origin, value',
+    });
+    // Text stays the value alone, for $(…).
+    expect((await get()).stdout).toBe('http://h.test/hosts\n');
+  });
+
   it('list --show-origin says flag, env, profile or default', async () => {
     const env = { OPS_CONFIG_DIR: tempConfigDir(), OPS_HOSTS_BASE_URL: 'http://from-env' };
     await runMain(['config', 'set', 'output', 'yaml'], { env });

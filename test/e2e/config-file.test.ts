@@ -54,3 +54,15 @@ describe('a base URL with a user and password', () => {
     expect(readFileSync(join(dir, 'config.json'), 'utf8')).toContain('UrlPass123');
   });
 });
+
+describe('config get in JSON', () => {
+  it('--json prints one JSON document, the row config list -o json has for the key', async () => {
+    const dir = tempConfigDir();
+    expect((await ops(dir, ['config', 'set', 'hosts.base_url', 'http://h.test/hosts'])).code).toBe(0);
+    const r = await ops(dir, ['config', 'get', 'hosts.base_url', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ key: 'hosts.base_url', value: 'http://h.test/hosts' });
+    const listed = await ops(dir, ['config', 'list', 'hosts', '-o', 'json']);
+    expect(JSON.parse(listed.stdout)).toEqual([JSON.parse(r.stdout)]);
+  });
+});

@@ -8,6 +8,7 @@ import { ExitStatusError, ExitCode } from '../../errors.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { storageWarn } from '../shared/storage-warn.js';
+import { type Row, originLabel } from './rows.js';
 
 export interface ConfigGetOptions {
   /** The services whose keys a profile may hold (the service table). */
@@ -16,6 +17,11 @@ export interface ConfigGetOptions {
   settings: Settings;
   key: string;
   showOrigin: boolean;
+  /**
+   * The value as a row (`{key, value}`, as `config list` has it), not as text: a format other than
+   * table, --query, --field, --jq or --json FIELDS, which read that row.
+   */
+  row: boolean;
   /** Says why keys the keyring holds could not be read. */
   warn?: (line: string) => void;
 }
@@ -24,11 +30,13 @@ export function configGetCommand(factory: Factory, run = runConfigGet): Command 
   return verbCommand('get', 'Print the value a key resolves to (flag > environment > profile > default)', [
     'ops config get hosts.base_url',
     'ops config get meter.api_version --show-origin',
+    'ops config get hosts.base_url -o json',
   ])
     .addArgument(completing(new Argument('<key>', 'e.g. hosts.base_url'), configKeyCompletion))
     .option('--show-origin', 'also say where the value came from')
     .action(async (key: string, o: { showOrigin?: boolean }, cmd: Command) => {
       const ctx = await factory.context(cmd, { tolerant: true });
+      const { query, field, jq, json } = ctx.flags;
       await run({
         services: factory.services,
         printer: ctx.printer,
@@ -36,6 +44,12 @@ export function configGetCommand(factory: Factory, run = runConfigGet): Command 
         warn: storageWarn(ctx),
         key,
         showOrigin: Boolean(o.showOrigin),
+        row:
+          ctx.printer.format !== 'table' ||
+          query !== undefined ||
+          field !== undefined ||
+          jq !== undefined ||
+          typeof json === 'string',
       });
     });
 }
@@ -48,23 +62,8 @@ export async function runConfigGet(o: ConfigGetOptions): Promise<void> {
   if (r.value === undefined) throw new ExitStatusError(`${o.key} is not set`, ExitCode.notFound);
   // A secret is what get reveals; a password in an address (a file edited by hand) is not.
   const value = spec.secret ? r.value : maskUrlPasswords(r.value);
-  if (o.showOrigin)
-    await o.printer.print({
-      key: o.key,
-      value,
-      origin: originLabel(r.origin, o.settings.profileName, r.envName, r.stored),
-    });
-  else await o.printer.data(value);
-}
-
-export function originLabel(
-  origin: string | undefined,
-  profile: string,
-  envName: string,
-  stored?: 'keyring' | 'file',
-): string {
-  if (origin === 'env') return `env ${envName}`;
-  if (origin === 'profile' && stored === 'keyring') return 'keyring';
-  if (origin === 'profile') return `profile ${profile}`;
-  return origin ?? '';
+  if (!o.showOrigin && !o.row) return o.printer.data(value);
+  const row: Row = { key: o.key, value };
+  if (o.showOrigin) row.origin = originLabel(r.origin, o.settings.profileName, r.envName, r.stored);
+  await o.printer.print(row);
 }
