@@ -114,6 +114,26 @@ describe('ops config', () => {
     expect((await get()).stdout).toBe('http://h.test/hosts\n');
   });
 
+  it('get of a secret key follows auth token: not on a terminal without --show (exit 2), to a pipe as is', async () => {
+    const env = { OPS_CONFIG_DIR: tempConfigDir(), OPS_NO_KEYRING: '1' };
+    await runMain(['config', 'set', 'hosts.app_key', '-'], { env, input: 'app-Secret-4455' });
+    const refused = await runMain(['config', 'get', 'hosts.app_key'], { env, tty: true });
+    const token = await runMain(['auth', 'token', 'hosts', '--key', 'app_key'], { env, tty: true });
+    expect(refused).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'ops: the hosts credential is not printed on a terminal\nhint: pass --show to print it here, or pipe it\n',
+    });
+    expect(token).toEqual(refused);
+    // Refused before the value is read, as auth token is: an unset one says the same.
+    expect((await runMain(['config', 'get', 'hosts.api_key'], { env, tty: true })).code).toBe(2);
+    const shown = await runMain(['config', 'get', 'hosts.app_key', '--show'], { env, tty: true });
+    expect(shown).toMatchObject({ code: 0, stdout: 'app-Secret-4455\n' });
+    expect((await runMain(['config', 'get', 'hosts.app_key'], { env })).stdout).toBe('app-Secret-4455\n');
+    expect((await runMain(['config', 'get', 'output'], { env, tty: true })).stdout).toBe('table\n');
+  });
+
   it('list --show-origin says flag, env, profile or default', async () => {
     const env = { OPS_CONFIG_DIR: tempConfigDir(), OPS_HOSTS_BASE_URL: 'http://from-env' };
     await runMain(['config', 'set', 'output', 'yaml'], { env });

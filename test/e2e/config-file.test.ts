@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempConfigDir } from '../helpers/cli.js';
+import { SCRIPT, onTerminal } from '../helpers/script-terminal.js';
 
 // The config file as the built CLI writes and shows it: what `ops config set` refuses, what `list` and
 // `get` mask.
@@ -65,4 +66,35 @@ describe('config get in JSON', () => {
     const listed = await ops(dir, ['config', 'list', 'hosts', '-o', 'json']);
     expect(JSON.parse(listed.stdout)).toEqual([JSON.parse(r.stdout)]);
   });
+});
+
+describe('config get of a secret key on a terminal', () => {
+  it.skipIf(!SCRIPT)(
+    'is refused as auth token refuses it (exit 2), printed with --show and to a pipe',
+    async () => {
+      const dir = tempConfigDir();
+      const env = { OPS_CONFIG_DIR: dir, OPS_NO_KEYRING: '1', HOME: dir };
+      expect((await ops(dir, ['config', 'set', 'hosts.api_key', '-'], { input: 'k-Secret-7788' })).code).toBe(
+        0,
+      );
+      const refusal =
+        'ops: the hosts credential is not printed on a terminal\r\nhint: pass --show to print it here, or pipe it\r\n';
+      for (const args of [
+        ['config', 'get', 'hosts.api_key'],
+        ['config', 'get', 'hosts.api_key', '--show-origin'],
+        ['auth', 'token', 'hosts'],
+      ]) {
+        const t = onTerminal(args, env);
+        expect(await t.exit, args.join(' ')).toBe(2);
+        expect(t.screen(), args.join(' ')).toBe(refusal);
+      }
+      const shown = onTerminal(['config', 'get', 'hosts.api_key', '--show'], env);
+      expect(await shown.exit).toBe(0);
+      expect(shown.screen()).toBe('k-Secret-7788\r\n');
+      expect((await ops(dir, ['config', 'get', 'hosts.api_key'])).stdout).toBe('k-Secret-7788\n');
+      // A key that is no secret is printed there as before.
+      const plain = onTerminal(['config', 'get', 'timeout'], env);
+      expect([await plain.exit, plain.screen()]).toEqual([0, '30\r\n']);
+    },
+  );
 });
