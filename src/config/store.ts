@@ -1,7 +1,7 @@
 import { accessSync, chmodSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Conf from 'conf';
-import { type ConfigShape, ConfigView, configFileError, readConfigFile } from './file.js';
+import { type ConfigShape, ConfigView, configFileError, configWriteError, readConfigFile } from './file.js';
 import { configDir, configFile } from './paths.js';
 
 /**
@@ -18,7 +18,7 @@ export class ConfigStore extends ConfigView {
       makeFolder(dir);
       accessSync(dir, constants.W_OK);
     } catch (err) {
-      throw configFileError(configFile(env), err);
+      throw configWriteError(dir, configFile(env), err);
     }
     readConfigFile(env);
     let conf: Conf<ConfigShape>;

@@ -1,4 +1,6 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempConfigDir } from '../helpers/cli.js';
@@ -95,6 +97,49 @@ describe('config get of a secret key on a terminal', () => {
       // A key that is no secret is printed there as before.
       const plain = onTerminal(['config', 'get', 'timeout'], env);
       expect([await plain.exit, plain.screen()]).toEqual([0, '30\r\n']);
+    },
+  );
+});
+
+/**
+ * The CLI as a user the folder refuses: root writes anywhere, so as root it runs as nobody (util-linux
+ * setpriv), in a folder of /tmp that nobody can reach (the run's own folder is root's alone).
+ */
+const ROOT = process.getuid?.() === 0;
+const SETPRIV = spawnSync('sh', ['-c', 'command -v setpriv'], { encoding: 'utf8' }).stdout.trim();
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ops.cjs');
+const asUser = ROOT
+  ? [SETPRIV, '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN]
+  : undefined;
+
+describe('a config folder the OS will not let ops write', () => {
+  it.skipIf(ROOT && !SETPRIV)(
+    'config set, alias set and a login storing a token are exit 1 naming the folder and EACCES',
+    async () => {
+      const base = mkdtempSync(ROOT ? '/tmp/ops-unwritable-' : join(tmpdir(), 'ops-unwritable-'));
+      try {
+        chmodSync(base, 0o755);
+        const folder = join(base, 'ops');
+        mkdirSync(folder, { mode: 0o555 });
+        const env = { OPS_CONFIG_DIR: folder, OPS_NO_KEYRING: '1', HOME: base, TMPDIR: base };
+        for (const [args, input] of [
+          [['config', 'set', 'output', 'json'], ''],
+          [['alias', 'set', 'hl', 'hosts list'], ''],
+          [['tasks', 'login', '--token-stdin'], 'tok-from-stdin'],
+        ] as const) {
+          const r = await runCli([...args], { env, input, bin: asUser });
+          expect([r.code, r.stdout, r.stderr], args.join(' ')).toEqual([
+            1,
+            '',
+            `ops: cannot write the config folder ${folder}: permission denied (EACCES)\n` +
+              'hint: make it writable, or name another folder with OPS_CONFIG_DIR (or XDG_CONFIG_HOME)\n',
+          ]);
+        }
+        expect(existsSync(join(folder, 'config.json'))).toBe(false);
+      } finally {
+        chmodSync(base, 0o700);
+        rmSync(base, { recursive: true, force: true });
+      }
     },
   );
 });
