@@ -1,5 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -142,4 +152,49 @@ describe('a config folder the OS will not let ops write', () => {
       }
     },
   );
+});
+
+describe('ops processes writing the config file at once', () => {
+  it('each keeps its change: 8 at once, config set, alias set, a login and a secret set mixed', async () => {
+    for (let round = 0; round < 2; round++) {
+      const dir = tempConfigDir();
+      const runs = [
+        ...[1, 2, 3].map((i) =>
+          ops(dir, ['-p', `p${i}`, 'config', 'set', 'cloud.base_url', `http://c${i}.test`]),
+        ),
+        ...[1, 2, 3].map((i) => ops(dir, ['alias', 'set', `a${i}`, `hosts list --limit ${i}`])),
+        ops(dir, ['tasks', 'login', '--token-stdin'], { input: 'tasks-tok-1' }),
+        ops(dir, ['config', 'set', 'hosts.api_key', '-'], { input: 'hosts-key-1' }),
+      ];
+      for (const r of await Promise.all(runs)) expect(r.code, r.stderr).toBe(0);
+      const file = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
+      expect(file.profiles).toMatchObject({
+        p1: { cloud: { base_url: 'http://c1.test' } },
+        p2: { cloud: { base_url: 'http://c2.test' } },
+        p3: { cloud: { base_url: 'http://c3.test' } },
+        default: { tasks: { token: 'tasks-tok-1' }, hosts: { api_key: 'hosts-key-1' } },
+      });
+      expect(file.aliases).toEqual({
+        a1: 'hosts list --limit 1',
+        a2: 'hosts list --limit 2',
+        a3: 'hosts list --limit 3',
+      });
+      expect(readdirSync(dir)).toEqual(['config.json']);
+      expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
+    }
+  });
+
+  it('a lock a running process holds is waited for, then exit 1 naming it and what to do, nothing written', async () => {
+    const dir = tempConfigDir();
+    const lock = join(dir, 'config.json.lock');
+    writeFileSync(lock, `${process.pid}\n`);
+    const r = await ops(dir, ['config', 'set', 'output', 'json']);
+    expect([r.code, r.stdout, r.stderr]).toEqual([
+      1,
+      '',
+      `ops: the config file is locked: ${lock} is held by process ${process.pid}\n` +
+        `hint: another ops is writing it; if none is running, remove ${lock}\n`,
+    ]);
+    expect(readdirSync(dir)).toEqual(['config.json.lock']);
+  });
 });
