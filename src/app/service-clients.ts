@@ -5,6 +5,7 @@ import type { CredentialCommand, CurlLine } from '../clients/http/curl.js';
 import { getTransport } from '../clients/http/transport/transport.js';
 import type { HttpClient } from '../clients/http/types.js';
 import type { AuthContext, ServiceDescriptor, SettingsReader } from '../clients/descriptor.js';
+import { checkBaseUrl } from '../config/base-url.js';
 import { saveCredentials } from '../config/credentials.js';
 import { type Settings, envNameFor } from '../config/settings.js';
 import { ConfigError, ExitCode, OpsError, UsageError } from '../errors.js';
@@ -77,23 +78,7 @@ export class ServiceClients {
         `pass --base-url, set OPS_${name.toUpperCase()}_BASE_URL, run \`ops config set ${baseKey} URL\`, or \`eval "$(ops sandbox env)"\` for the sandbox`,
       );
     }
-    let u: URL;
-    try {
-      u = new URL(baseUrl);
-      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
-    } catch {
-      throw new UsageError(
-        `invalid base URL "${baseUrl}" for ${name}`,
-        'give an http:// or https:// address',
-      );
-    }
-    // A user and password in the address would go as Basic auth on some requests and not on others (a
-    // streamed body's transport reads them, ops's own does not): refused, and never echoed.
-    if (u.username || u.password)
-      throw new UsageError(
-        `the base URL for ${name} carries a user name or password (${u.protocol}//…@${u.host})`,
-        `remove the user:password@ part: ops sends ${name}'s credential from its own setting (ops config set, or its OPS_${name.toUpperCase()}_ variable)`,
-      );
+    checkBaseUrl(name, baseUrl);
     return baseUrl;
   }
 

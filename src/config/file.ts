@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { ConfigError } from '../errors.js';
+import { ConfigError, ExitCode } from '../errors.js';
 import { notJsonMessage } from './json-position.js';
 import { configFile } from './paths.js';
 
@@ -44,6 +44,25 @@ export function configFileError(path: string, err: unknown, text?: string): Conf
   return new ConfigError(
     `cannot use the config file ${path}: ${why}`,
     'OPS_CONFIG_DIR (or XDG_CONFIG_HOME) names the folder it is kept in',
+  );
+}
+
+/** What the OS says when it will not let a file be written: not bad input, exit 1. */
+const REFUSED_WRITES = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT', 'EIO', 'EMFILE', 'ENFILE']);
+
+/**
+ * Why the config folder cannot be written, for a command that stores something: the OS's refusal
+ * (`permission denied (EACCES)`, a full or read-only disk) is exit 1 naming the folder, as output that
+ * cannot be written is; a folder that is a file or cannot be made is the path given, as `configFileError`.
+ */
+export function configWriteError(dir: string, file: string, err: unknown): ConfigError {
+  const e = err as NodeJS.ErrnoException;
+  if (!e.code || !REFUSED_WRITES.has(e.code)) return configFileError(file, err);
+  const why = (e.message ?? '').replace(/^[A-Z0-9]+: /, '').replace(/, \w+( '[^']*')*$/, '');
+  return new ConfigError(
+    `cannot write the config folder ${dir}: ${why} (${e.code})`,
+    'make it writable, or name another folder with OPS_CONFIG_DIR (or XDG_CONFIG_HOME)',
+    ExitCode.failure,
   );
 }
 

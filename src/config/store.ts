@@ -1,24 +1,29 @@
 import { accessSync, chmodSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Conf from 'conf';
-import { type ConfigShape, ConfigView, configFileError, readConfigFile } from './file.js';
+import { type ConfigShape, ConfigView, configFileError, configWriteError, readConfigFile } from './file.js';
+import { OpsError } from '../errors.js';
+import { withFileLock } from './lock.js';
 import { configDir, configFile } from './paths.js';
 
 /**
- * The config file for writing, through `conf` (atomic writes, mode 0600); reading is ConfigView's.
- * A folder that cannot be made or written, or a file that is not JSON, is one error naming it before
- * conf is asked (conf would otherwise retry a write it can never make, without end).
+ * The config file for writing, through `conf` (atomic writes: a temp file renamed, mode 0600); reading
+ * is ConfigView's. Every change is made under the file's lock (lock.ts): the file is read afresh,
+ * changed and written whole, so that ops processes writing at once each keep their change. A folder
+ * that cannot be made or written, or a file that is not JSON, is one error naming it before conf is
+ * asked (conf would otherwise retry a write it can never make, without end).
  */
 export class ConfigStore extends ConfigView {
   private readonly conf: Conf<ConfigShape>;
+  private readonly dir: string;
 
-  constructor(env: Record<string, string | undefined>) {
+  constructor(private readonly env: Record<string, string | undefined>) {
     const dir = configDir(env);
     try {
       makeFolder(dir);
       accessSync(dir, constants.W_OK);
     } catch (err) {
-      throw configFileError(configFile(env), err);
+      throw configWriteError(dir, configFile(env), err);
     }
     readConfigFile(env);
     let conf: Conf<ConfigShape>;
@@ -35,6 +40,7 @@ export class ConfigStore extends ConfigView {
     }
     super(() => conf.store);
     this.conf = conf;
+    this.dir = dir;
     this.tighten();
   }
 
@@ -43,84 +49,110 @@ export class ConfigStore extends ConfigView {
   }
 
   useProfile(name: string): void {
-    this.conf.set('current_profile', name);
-    this.tighten();
+    this.update((data) => {
+      data.current_profile = name;
+    });
   }
 
   set(profile: string, key: string, value: string): void {
-    const all = { ...(this.data().profiles ?? {}) };
-    const data = structuredClone(all[profile] ?? {});
-    const parts = key.split('.');
-    let node = data as Record<string, unknown>;
-    for (const p of parts.slice(0, -1)) {
-      if (!node[p] || typeof node[p] !== 'object') node[p] = {};
-      node = node[p] as Record<string, unknown>;
-    }
-    node[parts.at(-1)!] = value;
-    all[profile] = data;
-    this.conf.set('profiles', all);
-    this.tighten();
+    this.update((data) => {
+      const profiles = (data.profiles ??= {});
+      let node = (profiles[profile] ??= {}) as Record<string, unknown>;
+      const parts = key.split('.');
+      for (const p of parts.slice(0, -1)) {
+        if (!node[p] || typeof node[p] !== 'object') node[p] = {};
+        node = node[p] as Record<string, unknown>;
+      }
+      node[parts.at(-1)!] = value;
+    });
   }
 
   unset(profile: string, key: string): boolean {
-    const all = { ...(this.data().profiles ?? {}) };
-    const data = structuredClone(all[profile] ?? {});
-    const parts = key.split('.');
-    let node = data as Record<string, unknown>;
-    for (const p of parts.slice(0, -1)) {
-      if (!node[p] || typeof node[p] !== 'object') return false;
-      node = node[p] as Record<string, unknown>;
-    }
-    const last = parts.at(-1)!;
-    if (!(last in node)) return false;
-    delete node[last];
-    all[profile] = data;
-    this.conf.set('profiles', all);
-    this.tighten();
-    return true;
+    return this.update((data) => {
+      let node = data.profiles?.[profile] as Record<string, unknown> | undefined;
+      const parts = key.split('.');
+      for (const p of parts.slice(0, -1)) {
+        if (!node?.[p] || typeof node[p] !== 'object') return false;
+        node = node[p] as Record<string, unknown>;
+      }
+      const last = parts.at(-1)!;
+      if (!node || !(last in node)) return false;
+      delete node[last];
+      return true;
+    });
   }
 
   /** Records whether the OS keyring holds a key of a profile. */
   markKeyring(profile: string, key: string, held: boolean): void {
-    const all = { ...(this.data().keyring ?? {}) };
-    const keys = new Set(this.keyringKeys(profile));
-    if (held === keys.has(key)) return;
-    if (held) keys.add(key);
-    else keys.delete(key);
-    if (keys.size) all[profile] = [...keys].sort();
-    else delete all[profile];
-    if (Object.keys(all).length) this.conf.set('keyring', all);
-    else this.conf.delete('keyring');
-    this.tighten();
+    this.update((data) => {
+      const keys = new Set(new ConfigView(() => data).keyringKeys(profile));
+      if (held === keys.has(key)) return false;
+      if (held) keys.add(key);
+      else keys.delete(key);
+      const all = { ...data.keyring };
+      if (keys.size) all[profile] = [...keys].sort();
+      else delete all[profile];
+      if (Object.keys(all).length) data.keyring = all;
+      else delete data.keyring;
+    });
   }
 
   /** Keeps an alias (`ops alias set`), replacing one of that name: its expansion as gh writes it. */
   setAlias(name: string, stored: string): void {
-    this.conf.set('aliases', { ...this.aliases(), [name]: stored });
-    this.tighten();
+    this.update((data) => {
+      data.aliases = { ...aliasesOf(data), [name]: stored };
+    });
   }
 
   /** Forgets an alias; false when there was none of that name. */
   deleteAlias(name: string): boolean {
-    const all = this.aliases();
-    if (!Object.hasOwn(all, name)) return false;
-    delete all[name];
-    if (Object.keys(all).length) this.conf.set('aliases', all);
-    else this.conf.delete('aliases');
-    this.tighten();
-    return true;
+    return this.update((data) => {
+      const all = aliasesOf(data);
+      if (!Object.hasOwn(all, name)) return false;
+      delete all[name];
+      if (Object.keys(all).length) data.aliases = all;
+      else delete data.aliases;
+      return true;
+    });
   }
 
   /** The aliases as the file keeps them: name → expansion (`!` first for a shell alias). */
   aliases(): Record<string, string> {
-    const all = this.data().aliases;
-    return all && typeof all === 'object' && !Array.isArray(all) ? { ...all } : {};
+    return aliasesOf(this.data());
+  }
+
+  /**
+   * Changes the file under its lock: `change` is given the file as it is now and changes it in place;
+   * it is written unless `change` gives false. Gives what `change` gave.
+   */
+  private update<T>(change: (data: ConfigShape) => T): T {
+    const file = this.conf.path;
+    try {
+      return withFileLock(file, () => {
+        const data = readConfigFile(this.env) ?? {};
+        const result = change(data);
+        if (result !== false) {
+          this.conf.store = data;
+          this.tighten();
+        }
+        return result;
+      });
+    } catch (err) {
+      // The OS refusing the lock or the write (a full disk, a folder made read-only since) names the folder.
+      if (err instanceof OpsError || !(err as NodeJS.ErrnoException).syscall) throw err;
+      throw configWriteError(this.dir, file, err);
+    }
   }
 
   /** conf creates the file with the mode asked for, but an older file may be wider: narrow it. */
   private tighten(): void {
     if (existsSync(this.conf.path)) chmodSync(this.conf.path, 0o600);
   }
+}
+
+function aliasesOf(data: ConfigShape): Record<string, string> {
+  const all = data.aliases;
+  return all && typeof all === 'object' && !Array.isArray(all) ? { ...all } : {};
 }
 
 /**

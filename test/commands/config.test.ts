@@ -85,6 +85,55 @@ describe('ops config', () => {
     expect([unset.code, unset.stderr]).toEqual([3, 'ops: ca_cert is not set\n']);
   });
 
+  it('get in JSON, YAML or CSV prints the row config list has for the key; --field, --query and --jq read it', async () => {
+    const env = { OPS_CONFIG_DIR: tempConfigDir() };
+    await runMain(['config', 'set', 'hosts.base_url', 'http://h.test/hosts'], { env });
+    const get = (...more: string[]) => runMain(['config', 'get', 'hosts.base_url', ...more], { env });
+    expect(JSON.parse((await get('--json')).stdout)).toEqual({
+      key: 'hosts.base_url',
+      value: 'http://h.test/hosts',
+    });
+    expect(JSON.parse((await get('-o', 'json', '--show-origin')).stdout)).toEqual({
+      key: 'hosts.base_url',
+      value: 'http://h.test/hosts',
+      origin: 'profile default',
+    });
+    expect((await get('-o', 'yaml')).stdout).toBe('key: hosts.base_url\nvalue: http://h.test/hosts\n');
+    expect((await get('-o', 'csv')).stdout).toBe('key,value\nhosts.base_url,http://h.test/hosts\n');
+    expect((await get('--field', 'value')).stdout).toBe('http://h.test/hosts\n');
+    expect((await get('--query', 'value', '--json')).stdout).toBe('"http://h.test/hosts"\n');
+    expect((await get('--jq', '.key')).stdout).toBe('hosts.base_url\n');
+    expect(JSON.parse((await get('--json', 'value')).stdout)).toEqual({ value: 'http://h.test/hosts' });
+    const unknown = await get('--json', 'nope');
+    expect(unknown.code).toBe(2);
+    expect(JSON.parse(unknown.stderr).error).toMatchObject({
+      message: 'unknown JSON field "nope"',
+      hint: 'available fields: key, origin, value',
+    });
+    // Text stays the value alone, for $(…).
+    expect((await get()).stdout).toBe('http://h.test/hosts\n');
+  });
+
+  it('get of a secret key follows auth token: not on a terminal without --show (exit 2), to a pipe as is', async () => {
+    const env = { OPS_CONFIG_DIR: tempConfigDir(), OPS_NO_KEYRING: '1' };
+    await runMain(['config', 'set', 'hosts.app_key', '-'], { env, input: 'app-Secret-4455' });
+    const refused = await runMain(['config', 'get', 'hosts.app_key'], { env, tty: true });
+    const token = await runMain(['auth', 'token', 'hosts', '--key', 'app_key'], { env, tty: true });
+    expect(refused).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'ops: the hosts credential is not printed on a terminal\nhint: pass --show to print it here, or pipe it\n',
+    });
+    expect(token).toEqual(refused);
+    // Refused before the value is read, as auth token is: an unset one says the same.
+    expect((await runMain(['config', 'get', 'hosts.api_key'], { env, tty: true })).code).toBe(2);
+    const shown = await runMain(['config', 'get', 'hosts.app_key', '--show'], { env, tty: true });
+    expect(shown).toMatchObject({ code: 0, stdout: 'app-Secret-4455\n' });
+    expect((await runMain(['config', 'get', 'hosts.app_key'], { env })).stdout).toBe('app-Secret-4455\n');
+    expect((await runMain(['config', 'get', 'output'], { env, tty: true })).stdout).toBe('table\n');
+  });
+
   it('list --show-origin says flag, env, profile or default', async () => {
     const env = { OPS_CONFIG_DIR: tempConfigDir(), OPS_HOSTS_BASE_URL: 'http://from-env' };
     await runMain(['config', 'set', 'output', 'yaml'], { env });

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readConfigFile } from '../../src/config/file.js';
+import { configWriteError, readConfigFile } from '../../src/config/file.js';
 import { configDir, configFile } from '../../src/config/paths.js';
 import { Settings } from '../../src/config/settings.js';
 import { ConfigStore } from '../../src/config/store.js';
@@ -155,6 +155,24 @@ describe('a config file or folder that cannot be used', () => {
     }
     const read = await run(join(d, 'file'), ['config', 'get', 'output']);
     expect(read.stderr).toMatch(/^ops: cannot use the config file .*: a part of its folder is a file\n/);
+  });
+
+  it('the OS refusing a write is exit 1 naming the folder and the error; a path that cannot be one stays exit 2', () => {
+    const refusal = (code: string, message: string) =>
+      configWriteError('/c/ops', '/c/ops/config.json', Object.assign(new Error(message), { code }));
+    for (const [code, message, why] of [
+      ['EACCES', "EACCES: permission denied, access '/c/ops'", 'permission denied (EACCES)'],
+      ['EROFS', "EROFS: read-only file system, mkdir '/c/ops'", 'read-only file system (EROFS)'],
+      ['ENOSPC', 'ENOSPC: no space left on device, write', 'no space left on device (ENOSPC)'],
+    ]) {
+      const e = refusal(code!, message!);
+      expect([e.exitCode, e.message], code).toEqual([1, `cannot write the config folder /c/ops: ${why}`]);
+    }
+    const file = refusal('ENOTDIR', "ENOTDIR: not a directory, mkdir '/c/ops'");
+    expect([file.exitCode, file.message]).toEqual([
+      2,
+      'cannot use the config file /c/ops/config.json: a part of its folder is a file',
+    ]);
   });
 
   it('reads what it wrote, and the parents it makes are 0700', async () => {

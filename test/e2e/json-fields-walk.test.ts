@@ -34,7 +34,6 @@ const EXCEPTIONS: Record<string, string> = {
   'cloud instance credentials get': 'a credential to reveal',
   'cloud instance metrics cpu': 'a series of values and times (a chart), not items',
   'cloud lb metrics': 'series of values and times (a chart), not items',
-  'config get': 'a local setting, not an API answer',
   'auth token': 'a credential to reveal',
   'mcp tools': 'tool descriptions for agents',
 };

@@ -48,8 +48,17 @@ export const QUERY_PARAMETER = /([?&]([^=&#?\s"'<>]+)=)([^&#\s"'<>]+)/g;
 
 export const MASK = '***';
 
-/** `scheme://user:` then the password up to `@`, within one URL (no `/`, space or second `@`). */
-const USERINFO_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:]*:)[^\s/?#@]+@/gi;
+/**
+ * `scheme://user:` then the password up to the last `@` of the address's authority, as a URL parser
+ * reads it (`https://bob:p@ss@host` has the password `p@ss`): within one URL (no `/`, `?`, `#`, `\`,
+ * space or quote).
+ */
+const USERINFO_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#\\"'@:]*:)[^\s/?#\\"']+@/gi;
+
+/** Text with the password of each URL's user part masked: `https://bob:***@host`. */
+export function maskUrlPasswords(s: string): string {
+  return s.replace(USERINFO_PASSWORD, `$1${MASK}@`);
+}
 
 /**
  * Masks credentials in text meant for people: the known secret values given by the auth scheme and
@@ -96,7 +105,7 @@ export class Redactor {
     let out = s;
     for (const v of this.values) out = out.split(v).join(MASK);
     // A password in a URL's user part (`https://bob:…@host`), which no setting names.
-    out = out.replace(USERINFO_PASSWORD, `$1${MASK}@`);
+    out = maskUrlPasswords(out);
     // A credential in a URL's query (`…/vnc.html?token=…`, `?api_key=…`), whatever its value.
     return out.replace(QUERY_PARAMETER, (all, head: string, name: string) =>
       isCredentialQueryName(name) ? `${head}${MASK}` : all,

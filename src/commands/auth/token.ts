@@ -3,6 +3,7 @@ import { Argument, type Command } from 'commander';
 import { verbCommand } from '../shared/verbs.js';
 import type { Context, Factory } from '../../app/types.js';
 import { UsageError } from '../../errors.js';
+import { refuseOnTerminal } from '../shared/reveal.js';
 import { knownService } from './shared.js';
 
 export interface AuthTokenOptions {
@@ -47,12 +48,7 @@ export async function runAuthToken(o: AuthTokenOptions): Promise<void> {
   const keys = descriptor.settings.filter((s) => s.secret && !s.signInOnly).map((s) => s.key);
   if (o.key !== undefined && !keys.includes(o.key))
     throw new UsageError(`${o.service} has no credential "${o.key}"`, `give one of: ${keys.join(', ')}`);
-  // Refused before the value is read: a terminal may be watched or recorded.
-  if (o.ctx.io.stdoutIsTty && !o.show)
-    throw new UsageError(
-      `the ${o.service} credential is not printed on a terminal`,
-      'pass --show to print it here, or pipe it',
-    );
+  refuseOnTerminal(o.ctx.io.stdoutIsTty, o.service, o.show);
   // Missing: exit 4, naming the variable and the `ops config set` line.
   const value = settings.require(o.key ?? descriptor.stdinCredential);
   await o.ctx.printer.data(value);

@@ -6,4 +6,6 @@
  */
 export const OWN_FLAGS: Record<string, string> = {
   '--show-origin': 'get, list: also say where the value came from',
+  '--show':
+    "get: print a secret key's value on a terminal too (it is printed only to a pipe or file without it, as auth token's)",
 };

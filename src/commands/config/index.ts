@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../app/types.js';
 import { configGetCommand } from './get.js';
-import { CONFIG_LIST_FIELDS, configListCommand } from './list.js';
+import { configListCommand } from './list.js';
+import { CONFIG_GET_FIELDS, CONFIG_LIST_FIELDS } from './rows.js';
 import { configPathCommand } from './path.js';
 import { PROFILE_FIELDS, configProfilesCommand } from './profiles.js';
 import { configSetCommand } from './set.js';
@@ -30,7 +31,7 @@ service's credential comes from.`,
     group,
     {
       set: write(configSetCommand, { idempotent: true }),
-      get: read(configGetCommand, { reveals: true }),
+      get: read(configGetCommand, { reveals: true, fields: CONFIG_GET_FIELDS }),
       unset: write(configUnsetCommand, { idempotent: true }),
       list: read(configListCommand, { fields: CONFIG_LIST_FIELDS }),
       profiles: read(configProfilesCommand, { fields: PROFILE_FIELDS }),

@@ -3,12 +3,11 @@ import type { Command } from 'commander';
 import { verbCommand } from '../shared/verbs.js';
 import { type KeySource, knownKeys } from '../../config/keys.js';
 import type { Settings } from '../../config/settings.js';
-import { MASK } from '../../clients/http/redact.js';
-import { wireFields } from '../../clients/wire-fields.js';
+import { MASK, maskUrlPasswords } from '../../clients/http/redact.js';
 import type { Printer } from '../../output/printer.js';
 import type { Factory } from '../../app/types.js';
 import { storageWarn } from '../shared/storage-warn.js';
-import { originLabel } from './get.js';
+import { type Row, originLabel, rowColumns } from './rows.js';
 
 export interface ConfigListOptions {
   /** The services whose keys a profile may hold (the service table). */
@@ -46,17 +45,6 @@ export function configListCommand(factory: Factory, run = runConfigList): Comman
     });
 }
 
-/** A row of `ops config list`: `origin` with --show-origin, `description` with --all. */
-type Row = { key: string; value: string | null; origin?: string; description?: string };
-
-/** A row's fields, for `--json a,b`. */
-export const CONFIG_LIST_FIELDS = wireFields<Row>({
-  key: true,
-  value: true,
-  origin: true,
-  description: true,
-});
-
 export async function runConfigList(o: ConfigListOptions): Promise<void> {
   const rows: Row[] = [];
   const names = o.services.map((s) => s.name);
@@ -68,7 +56,8 @@ export async function runConfigList(o: ConfigListOptions): Promise<void> {
     if (o.service && !spec.key.startsWith(`${o.service}.`)) continue;
     const r = o.settings.resolve(spec.key, spec.default);
     if (r.value === undefined && !o.all) continue;
-    const value = r.value === undefined ? null : spec.secret ? MASK : r.value;
+    // A password in an address (a file edited by hand: `ops config set` refuses one) is masked too.
+    const value = r.value === undefined ? null : spec.secret ? MASK : maskUrlPasswords(r.value);
     const row: Row = { key: spec.key, value };
     if (o.showOrigin)
       row.origin =
@@ -76,12 +65,5 @@ export async function runConfigList(o: ConfigListOptions): Promise<void> {
     if (o.all) row.description = spec.description;
     rows.push(row);
   }
-  await o.printer.print(rows, {
-    columns: [
-      { header: 'key', get: (r) => r.key },
-      { header: 'value', get: (r) => r.value, kind: 'text' },
-      ...(o.showOrigin ? [{ header: 'origin', get: (r: Row) => r.origin }] : []),
-      ...(o.all ? [{ header: 'description', get: (r: Row) => r.description, kind: 'text' as const }] : []),
-    ],
-  });
+  await o.printer.print(rows, { columns: rowColumns(o) });
 }

@@ -7,6 +7,7 @@ import { UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import { readStdinValue } from '../shared/secret-input.js';
 import type { Factory } from '../../app/types.js';
+import { checkBaseUrl } from '../../config/base-url.js';
 import { saveCredentials } from '../../config/credentials.js';
 import { printChanged } from '../shared/outcome.js';
 import { storageWarn } from '../shared/storage-warn.js';
@@ -87,16 +88,11 @@ export async function runConfigSet(o: ConfigSetOptions): Promise<void> {
   }
   if (value === '')
     throw new UsageError(`empty value for ${o.key}`, `use \`ops config unset ${o.key}\` to remove it`);
-  if (o.key.endsWith('base_url')) {
-    try {
-      if (!/^https?:$/.test(new URL(value).protocol)) throw new Error('scheme');
-    } catch {
-      throw new UsageError(`invalid URL "${value}" for ${o.key}`, 'give an http:// or https:// address');
-    }
-  }
+  const parts = splitKey(o.key);
+  // Refused as a request would refuse it, so that no command meets it later.
+  if (parts?.name === 'base_url') checkBaseUrl(parts.service, value);
   const hint = spec.check?.(value);
   if (hint) throw new UsageError(`invalid value "${value}" for ${o.key}`, hint);
-  const parts = splitKey(o.key);
   if (o.dryRun) {
     // A secret's value is never said, not even here.
     const shown = spec.secret ? '' : ` to ${value}`;

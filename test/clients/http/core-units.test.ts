@@ -218,6 +218,10 @@ describe('redaction', () => {
     expect(key.text('https://bob:pa55word-x@h.test/x and http://h:8080/a@b')).toBe(
       'https://bob:***@h.test/x and http://h:8080/a@b',
     );
+    // A URL parser takes the authority's last `@`: the password is all of `p@ss`.
+    expect(key.text('"http://bob:p@ss@h.test/x","mail":"me@h.test"')).toBe(
+      '"http://bob:***@h.test/x","mail":"me@h.test"',
+    );
   });
   it('masks a query parameter named as a credential in any URL it shows, a body value included; not a page token', () => {
     const none = new Redactor([]);
