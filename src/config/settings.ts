@@ -123,6 +123,12 @@ export class Settings {
     else this.fromKeyring.set(key, value);
   }
 
+  /** The profiles of the config file (`default` always), read without opening it for writing. */
+  async profiles(): Promise<string[]> {
+    await this.load();
+    return this.store?.profiles() ?? ['default'];
+  }
+
   async load(): Promise<void> {
     if (this.loaded) return;
     const data = readConfigFile(this.env);

@@ -146,6 +146,17 @@ describe('a config folder the OS will not let ops write', () => {
           ]);
         }
         expect(existsSync(join(folder, 'config.json'))).toBe(false);
+        // Reads open nothing for writing: they list what there is (nothing) from the same folder.
+        for (const args of [
+          ['config', 'profiles', '-o', 'json'],
+          ['config', 'list'],
+        ]) {
+          const r = await runCli(args, { env, bin: asUser });
+          expect([r.code, r.stderr], args.join(' ')).toEqual([0, '']);
+        }
+        expect((await runCli(['config', 'profiles', '--json', 'name'], { env, bin: asUser })).stdout).toBe(
+          '[\n  {\n    "name": "default"\n  }\n]\n',
+        );
       } finally {
         chmodSync(base, 0o700);
         rmSync(base, { recursive: true, force: true });

@@ -24,9 +24,10 @@ export function configProfilesCommand(factory: Factory, run = runConfigProfiles)
 }
 
 export async function runConfigProfiles(o: ConfigProfilesOptions): Promise<void> {
-  const store = await o.settings.openStore();
+  // A read: the file as it is, never made nor opened for writing (a read-only folder lists too).
+  const names = await o.settings.profiles();
   const current = o.settings.profileName;
-  const rows = store.profiles().map((name) => ({ name, current: name === current }));
+  const rows = names.map((name) => ({ name, current: name === current }));
   await o.printer.print(rows, {
     columns: [
       { header: 'name', get: (r) => r.name },
