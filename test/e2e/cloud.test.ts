@@ -93,6 +93,19 @@ const LAUNCH = [
   'CENTRAL',
 ];
 
+describe('a --wait whose look fails', () => {
+  it('names what it was waiting for, so the instance launched is not lost with the connection', async () => {
+    await sb.fault({ service: 'cloud', method: 'GET', kind: 'drop', count: 5 });
+    const r = await ops([...LAUNCH, '--wait', '--interval', '0.02'], { env: { OPS_RETRIES: '0' } });
+    const id = Object.keys(stats().instances).find((k) => stats().instances[k] === 'CREATING');
+    expect(id).toBeDefined();
+    expect(r.code).toBe(7);
+    expect(r.stderr).toMatch(
+      new RegExp(`^ops: cloud: .+ \\(while waiting for instance ${id} to be RUNNING\\)\n`),
+    );
+  });
+});
+
 describe('a launch → stop → snapshot → start → terminate lifecycle with --wait, on the sandbox clock', () => {
   it('each step waits for its state and prints the resource; the seed’s snapshot rule is kept', async () => {
     const launched = await advancing([...LAUNCH, '--reference', 'lifecycle', '--wait', '--json']);

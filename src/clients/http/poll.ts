@@ -1,4 +1,4 @@
-import { InterruptedError, TimeoutError } from '../../errors.js';
+import { DryRunStop, InterruptedError, OpsError, TimeoutError } from '../../errors.js';
 import { sleep as realSleep, serverWaitSeconds } from './retry.js';
 import { reportWaitState } from './wait-state.js';
 
@@ -43,7 +43,7 @@ export async function pollUntil<T>(o: PollOptions<T>): Promise<T> {
   const deadline = o.timeoutSeconds === undefined ? undefined : started + o.timeoutSeconds * 1000;
   for (;;) {
     if (o.signal?.aborted) throw new InterruptedError(`interrupted while waiting for ${o.what}`);
-    const { value, headers } = await o.check();
+    const { value, headers } = await lookOnce(o);
     o.onPoll?.(value);
     reportWaitState(`waiting for ${o.what}${o.describe ? `: ${o.describe(value)}` : ''}`);
     if (o.done(value)) return value;
@@ -66,5 +66,19 @@ export async function pollUntil<T>(o: PollOptions<T>): Promise<T> {
     } catch {
       throw new InterruptedError(`interrupted while waiting for ${o.what}`);
     }
+  }
+}
+
+/**
+ * One look; a look that fails (the connection lost, the service down) says what was being waited for,
+ * so that what a `--wait` had already made (`instance 4c49… to be RUNNING`) is not lost with it.
+ */
+async function lookOnce<T>(o: PollOptions<T>): Promise<PollResult<T>> {
+  try {
+    return await o.check();
+  } catch (err) {
+    if (err instanceof OpsError && !(err instanceof InterruptedError) && !(err instanceof DryRunStop))
+      err.message = `${err.message} (while waiting for ${o.what})`;
+    throw err;
   }
 }
