@@ -41,9 +41,12 @@ export function configFileError(path: string, err: unknown, text?: string): Conf
         : e.code === 'EACCES' || e.code === 'EPERM'
           ? 'permission denied'
           : (e.message ?? String(err));
+  // The OS refusing to let it be read is no bad input (exit 1), as it refusing a write is.
+  const refused = e.code !== undefined && REFUSED_WRITES.has(e.code);
   return new ConfigError(
     `cannot use the config file ${path}: ${why}`,
     'OPS_CONFIG_DIR (or XDG_CONFIG_HOME) names the folder it is kept in',
+    refused ? ExitCode.failure : ExitCode.usage,
   );
 }
 

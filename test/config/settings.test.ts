@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configWriteError, readConfigFile } from '../../src/config/file.js';
+import { configFileError, configWriteError, readConfigFile } from '../../src/config/file.js';
 import { configDir, configFile } from '../../src/config/paths.js';
 import { Settings } from '../../src/config/settings.js';
 import { ConfigStore } from '../../src/config/store.js';
@@ -168,6 +168,15 @@ describe('a config file or folder that cannot be used', () => {
       const e = refusal(code!, message!);
       expect([e.exitCode, e.message], code).toEqual([1, `cannot write the config folder /c/ops: ${why}`]);
     }
+    // Read, the same refusal is exit 1 too: the file is there, the OS will not let it be read.
+    const unreadable = configFileError(
+      '/c/ops/config.json',
+      Object.assign(new Error('EACCES'), { code: 'EACCES' }),
+    );
+    expect([unreadable.exitCode, unreadable.message]).toEqual([
+      1,
+      'cannot use the config file /c/ops/config.json: permission denied',
+    ]);
     const file = refusal('ENOTDIR', "ENOTDIR: not a directory, mkdir '/c/ops'");
     expect([file.exitCode, file.message]).toEqual([
       2,
