@@ -14,6 +14,11 @@ export interface VerbMeta {
   reveals?: boolean;
   /** Sending it twice has the effect of sending it once (PUT-like), whatever the effect. */
   idempotent?: boolean;
+  /**
+   * A write that asks first, as a destructive verb does, since no command of ops takes it back
+   * (`tasks clear`, `secrets operator seal`, `dataapi errors resend`): off a terminal it needs `--yes`.
+   */
+  asks?: true;
   /** It prints a list: `--limit`/`--all` with the one default. */
   list?: boolean;
   /** It prints as things happen (a watch): its output is never held back for a pager. */
@@ -48,4 +53,26 @@ export function verbMeta(cmd: Command): VerbMeta | undefined {
 /** Declares a built verb's metadata (`declare` in commands/shared/verbs.ts is the one caller). */
 export function setVerbMeta(cmd: Command, meta: VerbMeta): void {
   META.set(cmd, meta);
+}
+
+/** The command's path and these arguments, each long one cut (`secrets kv delete secret/app`). */
+export function commandLine(action: Command, args: readonly string[]): string {
+  const words = args.map((a) => (a.length > 40 ? `${a.slice(0, 40)}…` : a));
+  for (let c: Command | null = action; c?.parent; c = c.parent) words.unshift(c.name());
+  return words.join(' ');
+}
+
+/**
+ * The one refusal of a verb that asks first, off a terminal and without `--yes` (docs/grammar.md,
+ * "Confirmation"), whichever place refuses: `tasks delete dDA6Mg: needs confirmation`, and a hint
+ * naming `--yes`, and `--dry-run` where the command takes it.
+ */
+export function confirmationNeeded(action: Command): { message: string; hint: string } {
+  let dryRun = false;
+  for (let c: Command | null = action; c && !dryRun; c = c.parent)
+    dryRun = c.options.some((o) => o.long === '--dry-run');
+  return {
+    message: `${commandLine(action, action.args)}: needs confirmation`,
+    hint: `pass --yes to confirm when not at a terminal${dryRun ? ' (or --dry-run to see what it would do)' : ''}`,
+  };
 }

@@ -1,5 +1,7 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join, sep } from 'node:path';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verbMeta } from '../src/commands/shared/verbs.js';
@@ -51,11 +53,23 @@ describe('every verb declares its effect', () => {
   });
 });
 
-/** A value for each argument and required option of a verb. */
+/** A value for each argument and required option of a verb (its first choice, where it has choices). */
 function argsOf(cmd: Command): string[] {
   const args = cmd.registeredArguments.map(() => '1');
-  for (const o of cmd.options) if (o.mandatory) args.push(o.long!, '1');
+  for (const o of cmd.options) if (o.mandatory) args.push(o.long!, o.argChoices?.[0] ?? '1');
   return args;
+}
+
+/** The verb files under src/commands that ask (`ctx.confirm(…)`, `o.confirm(…)`), by command path. */
+function askingFiles(): string[] {
+  const root = join(import.meta.dirname, '..', 'src', 'commands');
+  // A verb's file path is its command path (docs/style.md), but for these.
+  const renamed: Record<string, string> = { 'runs logs-delete': 'runs delete-logs' };
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && /\.confirm\(/.test(readFileSync(join(root, f), 'utf8')))
+    .map((f) => f.replace(/\.ts$/, '').split(sep).join(' '))
+    .map((p) => renamed[p] ?? p)
+    .sort();
 }
 
 describe('confirmation', () => {
@@ -73,20 +87,35 @@ describe('confirmation', () => {
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   const destructive = leaves.filter(([, c]) => verbMeta(c)?.effect === 'destructive');
+  // Every verb that asks first: the destructive ones, and the writes declared to ask.
+  const asking = leaves.filter(([, c]) => verbMeta(c)?.effect === 'destructive' || verbMeta(c)?.asks);
 
   it('there are destructive verbs in most services', () => {
     const services = new Set(destructive.map(([p]) => p.split(' ')[0]));
     expect(services.size).toBeGreaterThanOrEqual(6);
   });
 
-  it.each(destructive.map(([p, c]) => [p, c] as const))(
-    '%s refuses off a terminal without --yes, before any request',
+  it('a verb that asks in its code is destructive or declared to ask', () => {
+    const files = askingFiles();
+    expect(files).toEqual(expect.arrayContaining(['tasks clear', 'secrets operator seal', 'tasks delete']));
+    const undeclared = files.filter((p) => !asking.some(([q]) => q === p));
+    expect(undeclared).toEqual([]);
+  });
+
+  it.each(asking.map(([p, c]) => [p, c] as const))(
+    '%s refuses off a terminal without --yes, before any request, in the one shape',
     async (path, cmd) => {
       // An id left out is asked for on a terminal ([run-id], [list]…): off one it is given too.
       const io = memoryIo({ env: everyServiceAt(url) });
       const before = requests;
-      const code = await main(['node', 'ops', ...path.split(' '), ...argsOf(cmd)], io);
-      expect(io.err(), path).toMatch(/needs confirmation/);
+      const args = argsOf(cmd);
+      const code = await main(['node', 'ops', ...path.split(' '), ...args], io);
+      // The command path and its arguments (not its options), as every verb that asks says it.
+      const operands = args.slice(0, cmd.registeredArguments.length);
+      expect(io.err(), path).toBe(
+        `ops: ${[path, ...operands].join(' ')}: needs confirmation\n` +
+          'hint: pass --yes to confirm when not at a terminal (or --dry-run to see what it would do)\n',
+      );
       expect(code, path).toBe(2);
       expect(requests - before, path).toBe(0);
     },

@@ -8,7 +8,7 @@ import { colorEnabled, makeStyle } from '../output/color.js';
 import { Feedback } from '../output/feedback.js';
 import { checkFields, parseFields } from '../output/json-fields.js';
 import { resolveFormat } from '../output/options.js';
-import { verbMeta } from '../verb-meta.js';
+import { confirmationNeeded, verbMeta } from '../verb-meta.js';
 import { type JsonFields, type OutputFormat, Printer } from '../output/printer.js';
 import type { JqFilter } from '../output/jq.js';
 import type { Query } from '../output/query.js';
@@ -89,7 +89,7 @@ export function createFactory(io: Io, deps: FactoryDeps): Factory {
         settings,
         profile,
         { query, jq, fields },
-        { ...o, reveals, pageable },
+        { ...o, reveals, pageable, refusal: () => confirmationNeeded(cmd) },
       );
     },
   };
@@ -108,6 +108,8 @@ function buildContext(
     tolerant?: boolean;
     reveals?: boolean;
     pageable?: (format: OutputFormat) => boolean;
+    /** What refusing to ask off a terminal says: the same words as the verb's own refusal. */
+    refusal: () => { message: string; hint: string };
   },
 ): Context {
   const { run, format } = checkedRun(io, flags, settings, o);
@@ -139,7 +141,7 @@ function buildContext(
     authContext: (name) => clients.authContext(name),
     serviceClient: (name, create, so) => clients.serviceClient(name, create, so),
     client: (name, overrides) => clients.client(name, overrides),
-    confirm: (action) => confirm(io, flags, action),
+    confirm: (action) => confirm(io, flags, action, o.refusal),
   };
 }
 
@@ -192,11 +194,20 @@ function checkedRun(
   };
 }
 
-/** Asks before a destructive action: --yes (or --dry-run) passes; without a terminal it is a usage error. */
-async function confirm(io: Io, flags: GlobalFlags, action: string): Promise<void> {
+/**
+ * Asks before a destructive action: --yes (or --dry-run) passes; without a terminal it is a usage error,
+ * worded as the verb's own refusal (`confirmationNeeded`), which a verb that asks has given already.
+ */
+async function confirm(
+  io: Io,
+  flags: GlobalFlags,
+  action: string,
+  refusal: () => { message: string; hint: string },
+): Promise<void> {
   if (flags.yes || flags.dryRun) return;
   if (!io.stdinIsTty || !io.prompt) {
-    throw new UsageError(`${action} needs confirmation`, 'pass --yes to confirm when not at a terminal');
+    const { message, hint } = refusal();
+    throw new UsageError(message, hint);
   }
   const answer = (await io.prompt(`${action}? [y/N] `, false)).trim().toLowerCase();
   if (answer !== 'y' && answer !== 'yes') throw new UsageError(`${action}: not confirmed`);

@@ -110,16 +110,22 @@ describe('confirmation of destructive actions', () => {
     io.prompt = async () => o.answer ?? '';
     const root = new Command('ops').option('-y, --yes').option('--dry-run').exitOverride();
     let ctx: Awaited<ReturnType<ReturnType<typeof createFactory>['context']>> | undefined;
-    root.command('x').action(async (_o, cmd: Command) => {
-      ctx = await createFactory(io).context(cmd);
-    });
+    root
+      .command('x')
+      .argument('[id]')
+      .action(async (_id, _o, cmd: Command) => {
+        ctx = await createFactory(io).context(cmd);
+      });
     await root.parseAsync(['node', 'ops', 'x', ...args]);
     return ctx!;
   }
-  it('without a terminal and without --yes: exit 2 naming --yes', async () => {
-    const err = await (await context([])).confirm('delete host web-1').catch((e) => e);
+  it("without a terminal and without --yes: exit 2 in the verb's own refusal, naming --yes", async () => {
+    const err = await (await context(['web-1'])).confirm('delete host web-1').catch((e) => e);
     expect(err).toBeInstanceOf(UsageError);
-    expect(err.hint).toContain('--yes');
+    expect([err.message, err.hint]).toEqual([
+      'x web-1: needs confirmation',
+      'pass --yes to confirm when not at a terminal (or --dry-run to see what it would do)',
+    ]);
   });
   it('--yes passes; a terminal asks and accepts only yes', async () => {
     await expect((await context(['--yes'])).confirm('delete')).resolves.toBeUndefined();

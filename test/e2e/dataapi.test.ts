@@ -264,7 +264,7 @@ describe('ops dataapi errors resend', () => {
     const r = await ops(['dataapi', 'errors', 'resend', '--report', 'keywords']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      'ops: Resend the failed webhook deliveries of the keywords report needs confirmation\nhint: pass --yes to confirm when not at a terminal\n',
+      'ops: dataapi errors resend: needs confirmation\nhint: pass --yes to confirm when not at a terminal (or --dry-run to see what it would do)\n',
     );
     expect(await requests()).toEqual({});
   });

@@ -22,12 +22,20 @@ import { useSandbox } from '../helpers/sandbox.js';
 
 const sb = await useSandbox();
 
-describe('every example of the manual runs as written against the sandbox', () => {
-  for (const page of manualPages())
-    for (const example of markdownExamples(readFileSync(join(ROOT, page), 'utf8'), page)) {
+// A reader runs a page's examples top to bottom against one sandbox, so they run that way here: one
+// script a page, in one folder with one config, the sandbox reset once before it. A block that leaves
+// a setting or a state behind (a list chosen, an instance stopped) is met by the blocks after it.
+describe('every page of the manual runs as written, top to bottom, against one sandbox', () => {
+  for (const page of manualPages()) {
+    const examples = markdownExamples(readFileSync(join(ROOT, page), 'utf8'), page);
+    for (const example of examples)
       if (example.skip) it.skip(`${example.name}: not run: ${example.skip}`, () => undefined);
-      else it(example.name, runsAsDocumented(example, documented(sb)), 120_000);
-    }
+    const run = examples.filter((e) => !e.skip);
+    if (run.length === 0) continue;
+    const whole = { name: page, commands: run.flatMap((e) => e.commands) };
+    const ms = 60_000 + 30_000 * run.length;
+    it(page, runsAsDocumented(whole, { ...documented(sb), timeoutMs: ms }), ms + 20_000);
+  }
 });
 
 describe('the manual', () => {

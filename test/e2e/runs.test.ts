@@ -399,6 +399,26 @@ describe('ops runs logs', () => {
     );
   });
 
+  it('a rerun still going: the hint names the earlier attempt that has finished, with --attempt', async () => {
+    expect((await ops(['runs', 'rerun', String(SEED.ciFailed), '--failed'])).code).toBe(0);
+    // The failed job belongs to attempt 1, which has logs; the rerun (attempt 2) has none yet.
+    const job = await ops(['runs', 'logs', String(SEED.ciFailed), '--job', '399444123']);
+    expect(job.code).toBe(1);
+    expect(job.stderr).toMatch(
+      /^ops: run 30433643 is (queued|in_progress): its logs can be downloaded once it completes\n/,
+    );
+    expect(job.stderr).toContain(
+      'hint: ops runs watch 30433643, then ops runs logs 30433643; attempt 1 has finished: ops runs logs 30433643 --job 399444123 --attempt 1\n',
+    );
+    const run = await ops(['runs', 'logs', String(SEED.ciFailed)]);
+    expect(run.stderr).toContain(
+      'hint: ops runs watch 30433643, then ops runs logs 30433643; attempt 1 has finished: ops runs logs 30433643 --attempt 1\n',
+    );
+    const hinted = await ops(['runs', 'logs', String(SEED.ciFailed), '--job', '399444123', '--attempt', '1']);
+    expect(hinted.code).toBe(0);
+    expect(hinted.stdout).toMatch(/^test\t/);
+  });
+
   it('logs delete (asks first), then the logs are gone (410)', async () => {
     expect((await ops(['runs', 'delete-logs', String(SEED.ciSuccess)])).code).toBe(2);
     const del = await ops(['runs', 'delete-logs', String(SEED.ciSuccess), '--yes', '--json']);

@@ -461,7 +461,9 @@ describe('ops tasks: one task', () => {
     expect(await titles('Groceries', '--show-hidden')).toEqual(['Milk', 'Eggs', 'Coffee beans']);
     const no = await ops(['tasks', 'clear']);
     expect(no.code).toBe(2);
-    expect(no.stderr).toContain('Hide the completed tasks of @default needs confirmation');
+    expect(no.stderr).toBe(
+      'ops: tasks clear: needs confirmation\nhint: pass --yes to confirm when not at a terminal (or --dry-run to see what it would do)\n',
+    );
   });
 });
 

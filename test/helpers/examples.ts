@@ -10,7 +10,8 @@ import type { TestSandbox } from './sandbox.js';
  *
  * The manual's markup (README.md and every Markdown page under docs/):
  * - A ```` ```sh ```` block is an example: its lines run in order as one bash script, after
- *   `eval "$(ops sandbox env)"`, in a fresh folder with a fresh config, against a freshly reset sandbox.
+ *   `eval "$(ops sandbox env)"`, in a fresh folder with a fresh config, against a freshly reset sandbox;
+ *   test/e2e/readme.test.ts runs a page's blocks so, one after another as one script, as a reader does.
  * - A line whose comment starts with `exit N` (`ops … # exit 4: no permission`) must exit N; every other
  *   command must exit 0.
  * - `<!-- not run: <reason> -->` on the line above the fence skips the block, with its reason.

@@ -31,7 +31,7 @@ dataapi.password in the profile: \`ops config set dataapi.password -\` reads it 
     {
       keywords: read(errorsKeywordsCommand, { list: true }),
       backlinks: read(errorsBacklinksCommand, { list: true }),
-      resend: write(errorsResendCommand),
+      resend: write(errorsResendCommand, { asks: true }),
     },
     factory,
   );

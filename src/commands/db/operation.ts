@@ -20,7 +20,7 @@ const TERMINAL = new Set(['succeeded', 'failed', 'canceled']);
 /**
  * Follows an accepted change through the shared poller until Succeeded, Failed or Canceled. The 202
  * itself is the first look, so its `Retry-After` sets the wait before the first poll; each status
- * answer's `Retry-After` sets the next. Failed or Canceled is exit 1 with the operation's error code
+ * answer's `Retry-After` sets the next. Failed or Canceled is exit 8 with the operation's error code
  * and message; `--wait-timeout` elapsed is exit 6.
  */
 export async function followOperation(

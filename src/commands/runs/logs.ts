@@ -129,6 +129,7 @@ file that exists stops the command before anything is written (exit 2) unless --
 export async function runRunsLogs(o: RunsLogsOptions): Promise<void> {
   const client = await o.client();
   let job: string | undefined;
+  let jobAttempt: number | undefined;
   if (o.jobId !== undefined) {
     const j = await client.getJobForWorkflowRun(o.repo, o.jobId);
     if (j.run_id !== o.runId)
@@ -136,6 +137,7 @@ export async function runRunsLogs(o: RunsLogsOptions): Promise<void> {
         hint: `ops runs logs ${j.run_id} --job ${o.jobId}`,
       });
     job = j.name;
+    jobAttempt = j.run_attempt;
   }
   let archive: Uint8Array;
   try {
@@ -151,7 +153,7 @@ export async function runRunsLogs(o: RunsLogsOptions): Promise<void> {
     if (run.status === 'completed') throw err;
     throw new OpsError(`run ${o.runId} is ${run.status}: its logs can be downloaded once it completes`, {
       exitCode: ExitCode.failure,
-      hint: `ops runs watch ${o.runId}, then ops runs logs ${o.runId}`,
+      hint: notYetHint(o, run.run_attempt, jobAttempt),
     });
   }
   let entries = await readZip(archive, 'the log archive', 'runs');
@@ -163,4 +165,18 @@ export async function runRunsLogs(o: RunsLogsOptions): Promise<void> {
   const lines = logLines(entries);
   if (o.printer.format !== 'table') return o.printer.print(lines);
   await o.printer.text(lines.map((l) => terminalSafe(`${l.job}\t${l.step}\t${l.line}`)).join('\n'));
+}
+
+/**
+ * What to do about a run not finished: watch it, then ask again; and where a rerun is what is going,
+ * the attempt before it has finished and has logs now (`--attempt`): the job's own attempt when a
+ * `--job` of an earlier one was asked for, else the one before the latest.
+ */
+function notYetHint(o: RunsLogsOptions, runAttempt?: number, jobAttempt?: number): string {
+  const wait = `ops runs watch ${o.runId}, then ops runs logs ${o.runId}`;
+  if (o.attempt !== undefined || runAttempt === undefined || runAttempt < 2) return wait;
+  const earlier = jobAttempt ?? runAttempt - 1;
+  if (earlier >= runAttempt) return wait;
+  const job = o.jobId === undefined ? '' : ` --job ${o.jobId}`;
+  return `${wait}; attempt ${earlier} has finished: ops runs logs ${o.runId}${job} --attempt ${earlier}`;
 }

@@ -92,7 +92,7 @@ export function register(parent: Command, factory: Factory): void {
     {
       init: write(operatorInitCommand, { credential: false }),
       unseal: write(operatorUnsealCommand, { credential: false }),
-      seal: write(operatorSealCommand),
+      seal: write(operatorSealCommand, { asks: true }),
     },
     factory,
   );

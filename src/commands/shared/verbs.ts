@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { Factory, GlobalFlags } from '../../app/types.js';
 import { UsageError } from '../../errors.js';
 import { dataFlag } from '../../output/options.js';
-import { type VerbMeta, setVerbMeta } from '../../verb-meta.js';
+import { type VerbMeta, commandLine, confirmationNeeded, setVerbMeta } from '../../verb-meta.js';
 
 export { type Effect, type VerbMeta, verbMeta } from '../../verb-meta.js';
 
@@ -27,9 +27,9 @@ export const destructive = (make: Make, more: More = {}): Verb => ({
 });
 
 /**
- * Declares a built command's metadata. A destructive verb refuses, before its action runs and so
- * before any request, when neither `--yes` nor `--dry-run` is given and no terminal can answer its
- * question: every destructive verb, whatever it reads first to plan. A verb that prints text refuses
+ * Declares a built command's metadata. A destructive verb, and a write that asks, refuses before its
+ * action runs and so before any request, when neither `--yes` nor `--dry-run` is given and no terminal
+ * can answer its question, whatever it reads first to plan. A verb that prints text refuses
  * the flags that shape data, before it runs, and so does any verb given `--web`.
  */
 export function declare(cmd: Command, meta: VerbMeta, io: Factory['io']): Command {
@@ -42,14 +42,12 @@ export function declare(cmd: Command, meta: VerbMeta, io: Factory['io']): Comman
       'after',
       () => `\nJSON fields (--json a,b; nested ones dotted, a.b):\n${wrapWords(fields)}`,
     );
-  if (meta.effect === 'destructive')
+  if (meta.effect === 'destructive' || meta.asks)
     cmd.hook('preAction', (_self, action) => {
       const g = action.optsWithGlobals() as { yes?: boolean; dryRun?: boolean };
       if (g.yes || g.dryRun || (io.stdinIsTty && io.prompt)) return;
-      throw new UsageError(
-        `${commandLine(action, action.args)}: needs confirmation`,
-        'pass --yes to confirm when not at a terminal (or --dry-run to see what it would do)',
-      );
+      const { message, hint } = confirmationNeeded(action);
+      throw new UsageError(message, hint);
     });
   // `--web` opens a page (or prints its address) instead of printing the resource: as gh says, one or
   // the other.
@@ -73,13 +71,6 @@ export function declare(cmd: Command, meta: VerbMeta, io: Factory['io']): Comman
       );
     });
   return cmd;
-}
-
-/** The command's path and these arguments, each long one cut (`secrets kv delete secret/app`). */
-function commandLine(action: Command, args: readonly string[]): string {
-  const words = args.map((a) => (a.length > 40 ? `${a.slice(0, 40)}…` : a));
-  for (let c: Command | null = action; c?.parent; c = c.parent) words.unshift(c.name());
-  return words.join(' ');
 }
 
 interface Pending {

@@ -64,7 +64,7 @@ export function register(parent: Command, factory: Factory): void {
       reopen: write(tasksReopenCommand, { idempotent: true }),
       delete: destructive(tasksDeleteCommand),
       move: write(tasksMoveCommand),
-      clear: write(tasksClearCommand),
+      clear: write(tasksClearCommand, { asks: true }),
       login: write(tasksLoginCommand),
     },
     factory,

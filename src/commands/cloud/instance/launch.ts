@@ -28,7 +28,7 @@ export interface InstanceLaunchOptions extends CloudRunBase {
 
 export function instanceLaunchCommand(factory: Factory, run = runInstanceLaunch): Command {
   const cmd = addMonthlyOptions(
-    verbCommand('launch', 'Launch an instance; --wait until it is RUNNING (exit 1 if it ends FAILED)', [
+    verbCommand('launch', 'Launch an instance; --wait until it is RUNNING (exit 8 if it ends FAILED)', [
       'ops cloud instance launch --region eu-west-3 --type cld.m5.large \\\n' +
         '    --image UBUNTU_24_04_64BIT --contract-type HOURLY --storage CENTRAL \\\n' +
         '    --reference web-03',

@@ -55,19 +55,9 @@ task was created. One line per task with its outcome; exit 1 when the service re
     .option('--until <time>', 'deliveries that failed until: ISO time, epoch seconds or relative')
     .action(async (flags: ResendFlags, c: Command) => {
       const parsed = parseResendFlags(flags);
-      const { ctx, base } = await start(
-        factory,
-        c,
-        {},
-        {
-          // Without a terminal the question cannot be asked: fail now, before the report is read.
-          scope: async (ctx) => {
-            if (!ctx.io.stdinIsTty)
-              await ctx.confirm(`Resend the failed webhook deliveries of the ${parsed.report} report`);
-            return {};
-          },
-        },
-      );
+      // Declared to ask (src/commands/dataapi/index.ts): without a terminal and --yes it has refused
+      // already, before the report is read.
+      const { ctx, base } = await start(factory, c, {});
       const dryRun = Boolean(ctx.flags.dryRun);
       await run({
         ...base,
