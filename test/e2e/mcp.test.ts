@@ -229,6 +229,12 @@ describe('ops mcp --allow-writes', () => {
     expect(textOf(r)).toMatch(/is destructive: start the server with --allow-writes --allow-destructive/);
   });
 
+  it('a write that asks first at a terminal (tasks clear) runs: the host approving the call is the answer', async () => {
+    const s = await session(['--allow-writes', '--services', 'tasks']);
+    const r = await s.client.callTool({ name: 'tasks_write', arguments: { command: 'clear', params: {} } });
+    expect(r.isError, textOf(r)).toBeFalsy();
+  });
+
   it('with --allow-destructive, a delete runs without a question', async () => {
     const s = await session(['--allow-writes', '--allow-destructive', '--services', 'tasks']);
     const { tools } = await s.client.listTools();

@@ -196,7 +196,9 @@ function verbCall(c: CallContext, input: CallInput): Line {
   const globals = {
     output: 'json',
     ...(c.allowed.dryRun && verb.meta.effect !== 'read' ? { dryRun: true } : {}),
-    ...(verb.meta.effect === 'destructive' ? { yes: true } : {}),
+    // The host's approval of the call is the confirmation: a destructive verb's (--allow-destructive),
+    // and a write's that asks first at a terminal (`tasks clear`, `secrets operator seal`).
+    ...(verb.meta.effect === 'destructive' || verb.meta.asks ? { yes: true } : {}),
   };
   return {
     verb,
