@@ -94,7 +94,11 @@ export function commanderUsageError(cmd: Command, message: string, code: string 
   return new UsageError(first, suggestion ?? help);
 }
 
-type Internal = Command & { unknownCommand(): never; unknownOption(flag: string): never };
+type Internal = Command & {
+  unknownCommand(): never;
+  unknownOption(flag: string): never;
+  _exit(exitCode: number, code: string, message: string): never;
+};
 
 /** Commander's unknown-command error of `group` for `word`, with its suggestion; ends in `cmd.error`. */
 function unknownCommand(group: Command, word: string): never {
@@ -105,19 +109,28 @@ function unknownCommand(group: Command, word: string): never {
 /**
  * `ops runs help list`: a group's `help` takes the words below it as `ops help` does from the root, at
  * any depth (`ops cloud help instance list`); a word the group below does not have is the
- * unknown-command error of that group, never a page that was not asked for.
+ * unknown-command error of that group, never a page that was not asked for. `help` there is the help
+ * command itself (`ops hosts help help`), whose page is the one `ops help help` prints.
  */
 function groupHelp(group: Command): void {
-  (group as unknown as { _dispatchHelpCommand(): void })._dispatchHelpCommand = () => {
+  (group as unknown as { _dispatchHelpCommand(): unknown })._dispatchHelpCommand = () => {
     let target = group;
     for (const word of group.args.slice(1).filter((w) => !w.startsWith('-'))) {
       if (target.commands.length === 0) break;
       const next = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
+      if (next === undefined && word === 'help') return helpOfHelp(target as Internal);
       target = next ?? unknownCommand(target, word);
     }
     target.args = [];
     target.help();
   };
+}
+
+/** The help command's own page (src/commands/help, loaded for it alone), written as a page is; exit 0. */
+async function helpOfHelp(group: Internal): Promise<never> {
+  const { HELP_OF_HELP } = await import('./commands/help/index.js');
+  group.configureOutput().writeOut?.(HELP_OF_HELP);
+  return group._exit(0, 'commander.help', '(outputHelp)');
 }
 
 /**

@@ -411,4 +411,16 @@ describe('every group has help, and help of a word it lacks is exit 2 (issue 37,
       expect(unknown.out()).toBe('');
     },
   );
+
+  // It was `unknown command 'help' for 'ops hosts'`, hinting `did you mean 'help'?`.
+  it.each(groups.filter(([p]) => p !== 'secrets').map(([p]) => [p] as const))(
+    "%s: `help help` is the help command's own page, as `ops help help` prints it, exit 0",
+    async (path) => {
+      const [group, root] = [memoryIo(), memoryIo()];
+      expect(await main(['node', 'ops', 'help', 'help'], root), root.err()).toBe(0);
+      expect(root.out()).toMatch(/^Usage: ops help \[command\.\.\.\]\n/);
+      expect(await main(['node', 'ops', ...path.split(' '), 'help', 'help'], group), group.err()).toBe(0);
+      expect([group.out(), group.err()]).toEqual([root.out(), '']);
+    },
+  );
 });

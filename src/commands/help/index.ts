@@ -206,8 +206,11 @@ const TOPICS: Record<string, (flags: string, services: TopicServices) => string>
 /** The names of the help topics, in order. */
 export const TOPIC_NAMES = Object.keys(TOPICS).sort();
 
-/** `ops help help`: the help command's own page, as `git help help` and `gh help help` print theirs. */
-const HELP_OF_HELP = `Usage: ops help [command...]
+/**
+ * `ops help help` (and a group's, `ops hosts help help`): the help command's own page, as `git help help`
+ * and `gh help help` print theirs.
+ */
+export const HELP_OF_HELP = `Usage: ops help [command...]
        ops help <topic>
 
 Show a command's help page, at any depth (\`ops help cloud instance list\` is
