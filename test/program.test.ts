@@ -197,6 +197,11 @@ describe('a mistyped command or flag is one ops: line, the suggestion on the hin
       "ops: unknown command or help topic 'hots'\nhint: did you mean 'hosts'? help topics: environment, exit-codes, flags, formatting; commands: ops --help\n",
     ],
     [
+      // `help` is a word `ops help` knows too (`ops help help`): it was no suggestion.
+      ['help', 'helpp'],
+      "ops: unknown command or help topic 'helpp'\nhint: did you mean 'help'? help topics: environment, exit-codes, flags, formatting; commands: ops --help\n",
+    ],
+    [
       ['help', 'secrets', 'kv', 'gte'],
       "ops: unknown command 'gte' for 'ops secrets kv'\nhint: did you mean 'get'?\n",
     ],

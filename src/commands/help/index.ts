@@ -225,14 +225,17 @@ Examples:
 `;
 
 /**
- * The page of a help topic, given the global flags' list and the service table. Another word is exit 2 naming the topics,
- * and the command or topic it is nearest to (`ops help hots`: did you mean 'hosts'?).
+ * The page of a help topic, given the global flags' list and the service table. Another word is exit 2
+ * naming the topics, and the command, topic or `help` itself it is nearest to (`ops help hots`: did you
+ * mean 'hosts'?; `ops help helpp`: 'help').
  */
 export function helpTopic(name: string, flags: string, commands: string[], services: TopicServices): string {
   const topic = Object.hasOwn(TOPICS, name) ? TOPICS[name] : undefined;
   if (topic) return topic(flags, services);
   if (name === 'help') return HELP_OF_HELP;
-  const near = [...commands, ...TOPIC_NAMES].find((w) => distance(w, name) <= Math.max(1, name.length / 3));
+  const near = [...commands, ...TOPIC_NAMES, 'help'].find(
+    (w) => distance(w, name) <= Math.max(1, name.length / 3),
+  );
   throw new UsageError(
     `unknown command or help topic '${name}'`,
     `${near ? `did you mean '${near}'? ` : ''}help topics: ${TOPIC_NAMES.join(', ')}; commands: ops --help`,
