@@ -5,7 +5,7 @@ import type { BreachWire } from '../../clients/breach/types.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import type { Io } from '../../io.js';
 import type { Printer } from '../../output/printer.js';
-import { terminalSafe } from '../../output/text.js';
+import { escapeLine } from '../../output/text.js';
 import type { Factory } from '../../app/types.js';
 import { parseInteger } from '../shared/parse.js';
 import { type PaceClock, realClock } from './paced.js';
@@ -63,7 +63,7 @@ stops it with exit 0 after N changes. Use it to decide when to search your domai
 }
 
 function line(b: BreachWire): string {
-  return terminalSafe(
+  return escapeLine(
     `${b.AddedDate}  ${b.Name}  ${b.Title} (${b.Domain || 'no domain'}, ${b.PwnCount} accounts)`,
   );
 }

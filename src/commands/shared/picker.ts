@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { InterruptedError } from '../../errors.js';
 import type { Io } from '../../io.js';
-import { terminalSafe } from '../../output/text.js';
+import { escapeLine } from '../../output/text.js';
 import type { PickSpec } from './pick-spec.js';
 
 /**
@@ -9,7 +9,7 @@ import type { PickSpec } from './pick-spec.js';
  * A bundle of its own (scripts/bundles.mjs): only a command that shows a picker loads it.
  */
 export async function pick<T>(io: Io, spec: PickSpec<T>, items: T[]): Promise<string> {
-  const choices = items.map((item) => ({ name: terminalSafe(spec.label(item)), value: spec.id(item) }));
+  const choices = items.map((item) => ({ name: escapeLine(spec.label(item)), value: spec.id(item) }));
   const search = (await import('@inquirer/search')).default;
   // The prompt writes to stderr (stdout is data), through the command's own stderr.
   const output = new Writable({

@@ -7,7 +7,6 @@ import { type RawJson, materialize } from '../../../clients/http/raw-json.js';
 import type { Feedback } from '../../../output/feedback.js';
 import type { Column, Printer } from '../../../output/printer.js';
 import { printPages } from '../../shared/list.js';
-import { terminalSafe } from '../../../output/text.js';
 import { isoSeconds, parseTimeWindow } from '../../shared/parse.js';
 import { WINDOWS, parseChoice } from '../shared.js';
 import { choiceOption } from '../../shared/choices.js';
@@ -129,9 +128,9 @@ export function parseWorkflow(raw: string): string {
   return raw;
 }
 
-/** Writes drawn lines to stdout, stripped of any terminal control text that came from the service. */
+/** Writes drawn lines to stdout, control characters from the service (a name's) escaped visibly. */
 export function draw(printer: Printer, lines: readonly string[]): Promise<void> {
-  return printer.text(terminalSafe(lines.join('\n')));
+  return printer.data(lines.join('\n'));
 }
 
 /**

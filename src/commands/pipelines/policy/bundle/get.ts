@@ -3,7 +3,6 @@ import { verbCommand } from '../../../shared/verbs.js';
 import type { Factory } from '../../../../app/types.js';
 import type { PolicyScope } from '../../../../clients/pipelines/client.js';
 import { UsageError } from '../../../../errors.js';
-import { terminalSafe } from '../../../../output/text.js';
 import type { PipelinesBase } from '../../shared.js';
 import { type PolicyFlags, addPolicyScope, policyStart, printBundle } from '../shared.js';
 
@@ -37,6 +36,6 @@ export async function runPolicyBundleGet(o: PolicyBundleGetOptions): Promise<voi
   if (o.name === undefined) return printBundle(o, await client.getPolicyBundle(o.scope), o.whole);
   const doc = await client.getPolicyDocument(o.scope, o.name);
   // In a table the source is what a person wants to read, as it is; every other format gets the document.
-  if (!o.whole && o.printer.format === 'table') return o.printer.text(terminalSafe(doc.content ?? ''));
+  if (!o.whole && o.printer.format === 'table') return o.printer.data(doc.content ?? '');
   await o.printer.print(doc);
 }
