@@ -7,18 +7,19 @@ import { buildProgram, commandNames, createRoot, isCommandName, topLevelCommands
 import type { Dispatched } from './dispatch.js';
 import { helpRequest } from './help-request.js';
 import { stdoutIsTerminal, tellOutputLostWith } from './own-stdout.js';
-import { pathOf } from './usage-errors.js';
+import { pathOf, usageErrors } from './usage-errors.js';
 import { verbMeta } from './verb-meta.js';
 import { SERVICES } from './services.js';
 import { closeTransport } from './clients/http/transport/transport.js';
-import type { Factory } from './app/types.js';
+import type { Factory, GlobalFlags } from './app/types.js';
 import { ExitCode, OpsError, UsageError } from './errors.js';
 import { type Io, isCi, processIo } from './io.js';
 import { parseBoolean } from './config/boolean.js';
-import { VERSION } from './version.js';
+import { VERSION, versionInfo, versionLine } from './version.js';
 import { batchedIo } from './output/batch.js';
 import { fitHelpText, globalFlagsText, helpLayout } from './output/help-text.js';
-import { OUTPUT_FORMATS } from './output/printer.js';
+import { resolveFormat } from './output/options.js';
+import { OUTPUT_FORMATS, Printer } from './output/printer.js';
 import { errorMode, exitCodeOf, renderError } from './render-error.js';
 
 /** Command lines running in this process (tests and the sandbox demo run several). */
@@ -124,6 +125,7 @@ export async function run(
       if (ext !== undefined) ({ argv, topic } = helpRequest(ext.argv));
       if (topic !== undefined && !topLevelCommands().some((c) => c.name === topic))
         await printTopic(topic, realIo);
+      else if (versionAmongFlags(argv)) await printVersion(argv, realIo);
       else {
         const program = await buildProgram(factory, argv);
         configure(program, realIo);
@@ -185,6 +187,49 @@ function wantsUpdateNotice(argv: string[], io: Io): boolean {
   if (errorMode(argv, env).json) return false;
   const args = argv.slice(2);
   return !args.some((a) => a === '-q' || a === '--quiet') && targetCommand(args) !== 'upgrade';
+}
+
+/**
+ * `ops --version` beside flags that main does not answer itself (`-o yaml`, `--field version`, `--debug`,
+ * a mistyped one), no command named: commander's own --version printed the line whatever stood beside
+ * it. `--help` beside it is still commander's.
+ */
+function versionAmongFlags(argv: string[]): boolean {
+  const args = argv.slice(2);
+  const end = args.includes('--') ? args.indexOf('--') : args.length;
+  const flags = args.slice(0, end);
+  return (
+    targetCommand(args) === undefined &&
+    flags.some((a) => a === '--version' || a === '-V') &&
+    !flags.some((a) => a === '--help' || a === '-h')
+  );
+}
+
+/**
+ * The version as data, for `versionAmongFlags`: the line is parsed by the root's flags, so that an unknown
+ * one is exit 2 as on any command line (`unknown option '--bogus'`), then printed as `-o json` is (main
+ * answers that one): in the format asked for (`-o yaml`, `-o csv`), through `--query`, `--field` and
+ * `--jq`; a table is the line `ops --version` prints.
+ */
+async function printVersion(argv: string[], io: Io): Promise<void> {
+  const root = createRoot(false)
+    .option('-V, --version', 'print the version, commit, build date and platform')
+    .action(() => undefined);
+  configure(root, io);
+  usageErrors(root);
+  await root.parseAsync(argv);
+  const flags = root.opts() as GlobalFlags;
+  // Flags alone choose: OPS_OUTPUT and a profile's output are a command's defaults, not the version's.
+  const format = resolveFormat(flags, undefined);
+  const info = versionInfo();
+  if (format === 'table' && flags.query === undefined && flags.field === undefined) {
+    io.stdout.write(`${versionLine(info)}\n`);
+    return;
+  }
+  const query =
+    flags.query === undefined ? undefined : (await import('./output/query.js')).compileQuery(flags.query);
+  const jq = flags.jq === undefined ? undefined : await (await import('./output/jq.js')).compileJq(flags.jq);
+  await new Printer({ io, format, query, jq, field: flags.field, color: false }).print(info);
 }
 
 /** `ops --version WORD`: the flag takes no argument, said as a usage error is (exit 2). */

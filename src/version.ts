@@ -43,7 +43,8 @@ export function versionLine(info: VersionInfo = versionInfo()): string {
  * `ops --version` alone, or with the JSON output flags (`--json`, `-o json`, `--output=json`): the
  * format it asks for. A word after it (`ops --version extra`) is `{ extra }`: the flag takes no
  * argument, which is said as such, not as an unknown option. Undefined when the arguments are anything
- * else (commander takes them then): a word before the flag is a command, whose option it would be.
+ * else: a word before the flag is a command, whose option it would be; other flags beside it (`-o yaml`,
+ * `--bogus`) are run.ts's, which parses them as the root's and prints the version as data.
  */
 export function versionRequest(args: string[]): 'text' | 'json' | { extra: string } | undefined {
   if (!args.some((a) => a === '--version' || a === '-V')) return undefined;

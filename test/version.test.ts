@@ -46,6 +46,57 @@ describe('ops --version', () => {
     });
   });
 
+  // Commander's own --version printed the line whatever stood beside it, a mistyped flag or -o yaml.
+  it('an unknown flag beside it is exit 2 naming the flag, before or after it, in text and JSON', async () => {
+    for (const args of [
+      ['--version', '--bogus'],
+      ['--bogus', '--version'],
+      ['-V', '--bogus=secret'],
+    ])
+      expect([args, await runMain(args)]).toEqual([
+        args,
+        {
+          code: 2,
+          stdout: '',
+          stderr: "ops: unknown option '--bogus'\nhint: run 'ops help flags' for the global flags\n",
+        },
+      ]);
+    const json = await runMain(['--version', '--bogus', '--json']);
+    expect([json.code, json.stdout]).toEqual([2, '']);
+    expect(JSON.parse(json.stderr).error).toMatchObject({
+      code: 'usage',
+      message: "unknown option '--bogus'",
+    });
+  });
+
+  it('-o FORMAT prints the build details in that format, as -o json does; a bad one is exit 2', async () => {
+    const info = { version: VERSION, commit: 'dev', date: 'unknown', platform: platformName() };
+    const values = Object.values(info);
+    expect(await runMain(['--version', '-o', 'yaml'])).toEqual({
+      code: 0,
+      stdout: `version: ${VERSION}\ncommit: dev\ndate: unknown\nplatform: ${platformName()}\n`,
+      stderr: '',
+    });
+    expect((await runMain(['-o', 'ndjson', '--version'])).stdout).toBe(`${JSON.stringify(info)}\n`);
+    expect((await runMain(['--version', '-o', 'csv'])).stdout).toBe(
+      `version,commit,date,platform\n${values.join(',')}\n`,
+    );
+    expect((await runMain(['--version', '-o', 'tsv'])).stdout).toBe(`${values.join('\t')}\n`);
+    expect((await runMain(['--version', '-o', 'table'])).stdout).toBe(`${versionLine(info)}\n`);
+    expect((await runMain(['--version', '--field', 'commit'])).stdout).toBe('dev\n');
+    expect((await runMain(['--version', '-o', 'json', '--query', 'version'])).stdout).toBe(`"${VERSION}"\n`);
+    expect(await runMain(['--version', '-o', 'xml'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'ops: invalid output format "xml"\nhint: use one of: table, json, yaml, ndjson, csv, tsv\n',
+    });
+    expect((await runMain(['--version', '--json', '-o', 'yaml'])).stderr).toBe(
+      'ops: --json conflicts with -o yaml\nhint: give one of them\n',
+    );
+    // A known flag that shapes nothing is taken, as beside any command.
+    expect((await runMain(['-p', 'x', '--version', '--no-color'])).stdout).toBe(`${versionLine(info)}\n`);
+  });
+
   it('names each platform as the release archives do', () => {
     expect(platformName('linux', 'x64')).toBe('linux-amd64');
     expect(platformName('linux', 'arm64')).toBe('linux-arm64');
