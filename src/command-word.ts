@@ -11,6 +11,7 @@ const VALUE_FLAGS = new Set([
   '--output',
   '--query',
   '--field',
+  '--jq',
   '-p',
   '--profile',
   '--base-url',

@@ -15,6 +15,9 @@ describe('finding the command without loading anything', () => {
     [['--base-url=http://x', 'api'], 'api'],
     [['--json', '--debug', 'meter'], 'meter'],
     [['help', 'breach'], 'breach'],
+    // --jq's expression is its value, not the command (it was taken for one).
+    [['--jq', '.[0]', 'hosts', 'list'], 'hosts'],
+    [['--version', '--jq', '.platform'], undefined],
     [['--version'], undefined],
   ])('%j → %s', (args, expected) => {
     expect(targetCommand(args)).toBe(expected);

@@ -84,6 +84,7 @@ describe('ops --version', () => {
     expect((await runMain(['--version', '-o', 'tsv'])).stdout).toBe(`${values.join('\t')}\n`);
     expect((await runMain(['--version', '-o', 'table'])).stdout).toBe(`${versionLine(info)}\n`);
     expect((await runMain(['--version', '--field', 'commit'])).stdout).toBe('dev\n');
+    expect((await runMain(['--version', '--jq', '.date'])).stdout).toBe('unknown\n');
     expect((await runMain(['--version', '-o', 'json', '--query', 'version'])).stdout).toBe(`"${VERSION}"\n`);
     expect(await runMain(['--version', '-o', 'xml'])).toEqual({
       code: 2,
