@@ -12,7 +12,14 @@ export function flatHeaders(h: Record<string, string | string[] | undefined>): R
 }
 
 /** What an answer's body gave: its value, or a failure to read it (the connection dropped mid-body). */
-export type Payload = { payload: unknown; controlFree: boolean } | { failure: unknown };
+export type Payload =
+  | {
+      payload: unknown;
+      controlFree: boolean;
+      /** The body's text as it came (`keepText`, for --debug's line): a parse writes 1e999 back as null. */
+      text?: string | undefined;
+    }
+  | { failure: unknown };
 
 /**
  * Reads an answer's body as the request asked for it. A body that is not what a success promised is
@@ -26,10 +33,13 @@ export async function readPayload(
   ok: boolean,
   as: { responseType?: 'json' | 'text' | 'buffer' | 'stream' | undefined; expect?: JsonShape | undefined },
   encoding?: string,
+  keepText = false,
 ): Promise<Payload> {
   try {
     const sent = Buffer.isBuffer(res.body) ? res.body : Buffer.from(await res.body.arrayBuffer());
     const bytes = encoding ? decoded(service, status, sent, encoding) : sent;
+    // Before readBody, which frees a large body's bytes once it has read them.
+    const text = keepText && as.responseType !== 'buffer' ? utf8Text(bytes) : undefined;
     // Pages kept as text go out as they came (NDJSON): no DEL and no C1 control in their UTF-8
     // bytes (C1 is 0xC2 0x80–0x9F) means no item needs escaping; two byte searches at memchr
     // speed instead of a pattern over every item's text.
@@ -38,6 +48,7 @@ export async function readPayload(
     return {
       payload: readBody(bytes, status, contentType, as.responseType ?? 'json', ok, as.expect),
       controlFree,
+      text,
     };
   } catch (err) {
     // A body that does not decode is a bad answer already, not a connection that failed.
@@ -192,6 +203,12 @@ class BadBody extends Error {
 
 class BadShape extends Error {}
 
+/** A body's text; a byte-order mark is not part of it (as the WHATWG decoder reads UTF-8). */
+function utf8Text(bytes: Buffer): string {
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  return bytes.toString('utf8', bom ? 3 : 0);
+}
+
 /**
  * The answer's bytes as the request asked for them: JSON (the default), text or the bytes. A success
  * with no body is nothing (204, 304, a write, an operation still running), or a bad answer where the
@@ -206,9 +223,7 @@ function readBody(
   expect: JsonShape | undefined,
 ): unknown {
   if (type === 'buffer' && ok) return bytes;
-  // A byte-order mark is not part of the text (as the WHATWG decoder reads UTF-8).
-  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  const text = bytes.toString('utf8', bom ? 3 : 0);
+  const text = utf8Text(bytes);
   release(bytes);
   if (type === 'text' && ok) return text;
   if (text === '') {

@@ -301,10 +301,11 @@ async function onAnswer<T>(
     ok,
     call.spec,
     headers['content-encoding'],
+    c.o.log !== undefined,
   );
   if ('failure' in read) return read;
   if (c.o.log && read.payload !== undefined && call.spec.responseType !== 'buffer')
-    c.o.log(`< ${debugBody(read.payload, redactorOf(c, call), call.spec.sensitive && ok)}`);
+    c.o.log(`< ${debugBody(read.text ?? read.payload, redactorOf(c, call), call.spec.sensitive && ok)}`);
   if (ok)
     return {
       response: { ...answer, data: read.payload as T, ...(read.controlFree ? { controlFree: true } : {}) },
@@ -425,12 +426,30 @@ function viaDispatcher(dispatcher: Dispatcher | undefined): Transport {
   );
 }
 
+/** JSON.rawJSON (Node 21 and later; not yet in TypeScript's lib): a value JSON.stringify writes as given. */
+const RAW_JSON = (JSON as { rawJSON?: (text: string) => unknown }).rawJSON;
+
+/**
+ * A JSON.parse reviver that keeps each number as it was written (`1e999`, which reads as Infinity and is
+ * written back `null`; `12345678901234567890`, which reads as another number), for --debug's line.
+ */
+function asSent(_key: string, value: unknown, context?: { source?: string }): unknown {
+  return typeof value === 'number' && RAW_JSON && context?.source !== undefined
+    ? RAW_JSON(context.source)
+    : value;
+}
+
+/**
+ * A body as --debug logs it: the text as it came (a sent body, or an answer's, when the client kept
+ * it), masked, numbers as written; its JSON is read to mask secret keys' values, so it is written
+ * compact. Cut at 2,000 characters.
+ */
 function debugBody(payload: unknown, redactor: Redactor, sensitive = false): string {
   const mask = (v: unknown) => (sensitive ? redactor.allValues(v) : redactor.json(v));
   let shown: string;
   if (typeof payload === 'string') {
     try {
-      shown = JSON.stringify(mask(JSON.parse(payload)));
+      shown = JSON.stringify(mask(JSON.parse(payload, asSent)));
     } catch {
       shown = sensitive ? `<${payload.length} characters withheld>` : redactor.text(payload);
     }

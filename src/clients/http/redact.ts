@@ -123,16 +123,19 @@ export class Redactor {
   /** A JSON body with every value masked: its shape stays, its content does not. */
   allValues(value: unknown): unknown {
     if (Array.isArray(value)) return value.map((v) => this.allValues(v));
-    if (value && typeof value === 'object') {
+    if (value && typeof value === 'object' && !isRawJson(value)) {
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.allValues(v)]));
     }
     return value === null || typeof value === 'boolean' ? value : MASK;
   }
 
-  /** A JSON body, with values under secret-looking keys masked. */
+  /**
+   * A JSON body, with values under secret-looking keys masked. A number kept as written (JSON.rawJSON,
+   * --debug's) stays as it is.
+   */
   json(value: unknown): unknown {
     if (Array.isArray(value)) return value.map((v) => this.json(v));
-    if (value && typeof value === 'object') {
+    if (value && typeof value === 'object' && !isRawJson(value)) {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value)) {
         const secret = this.isSecretKey(k);
@@ -142,6 +145,11 @@ export class Redactor {
     }
     return typeof value === 'string' ? this.text(value) : value;
   }
+}
+
+/** Whether a value is JSON.rawJSON's (a number as written, in --debug's line): no object to walk. */
+function isRawJson(value: object): boolean {
+  return (JSON as { isRawJSON?: (v: unknown) => boolean }).isRawJSON?.(value) === true;
 }
 
 /** Redactors already made, by their values and headers: the last few, reused (`redactorFor`). */

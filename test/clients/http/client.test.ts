@@ -237,6 +237,35 @@ describe('sensitive bodies', () => {
   });
 });
 
+describe('--debug logs a body as it came', () => {
+  // It logged the parsed body encoded again: 1e999 (Infinity) as null, a large integer as another.
+  it('numbers as written (1e999, 12345678901234567890, 1.0), secret keys still masked, cut at 2,000', async () => {
+    const lines: string[] = [];
+    const text =
+      '{"total": 1e999, "id": 12345678901234567890, "f": 1.0, "password": "v4lue-out", "n": [-1E+400]}';
+    pool()
+      .intercept({ path: '/base/n', method: 'GET' })
+      .reply(200, text, { headers: { 'content-type': 'application/json' } });
+    const c = client({ log: (l) => lines.push(l) });
+    await c.request({ method: 'GET', path: '/n' });
+    expect(lines.at(-1)).toBe(
+      '< {"total":1e999,"id":12345678901234567890,"f":1.0,"password":"***","n":[-1E+400]}',
+    );
+    // A sensitive answer: every value masked, a number too.
+    pool()
+      .intercept({ path: '/base/s', method: 'GET' })
+      .reply(200, '{"data":{"pin":1e999,"ok":true}}', { headers: { 'content-type': 'application/json' } });
+    await c.request({ method: 'GET', path: '/s', sensitive: true });
+    expect(lines.at(-1)).toBe('< {"data":{"pin":"***","ok":true}}');
+    const long = `[${Array(1500).fill('1e999').join(',')}]`;
+    pool()
+      .intercept({ path: '/base/long', method: 'GET' })
+      .reply(200, long, { headers: { 'content-type': 'application/json' } });
+    await c.request({ method: 'GET', path: '/long' });
+    expect(lines.at(-1)).toBe(`< ${long.slice(0, 2000)}… (${long.length} chars)`);
+  });
+});
+
 describe("a service's secretRequests", () => {
   const rules = [
     { methods: ['GET'], path: /^\/kv\/meta$/, secret: false as const },
