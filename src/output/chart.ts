@@ -6,6 +6,7 @@
  */
 
 import { namedExports } from '../lazy.js';
+import { exponential } from './text.js';
 
 const TICKS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 
@@ -101,7 +102,7 @@ export function barChart(bars: readonly Bar[], width: number): string[] {
 export function formatNumber(n: number): string {
   if (!Number.isFinite(n)) return String(n);
   const abs = Math.abs(n);
-  if (abs >= 1e15 || (abs > 0 && abs < 1e-3)) return n.toExponential(2).replace(/\.?0+e/, 'e');
+  if (abs >= 1e15 || (abs > 0 && abs < 1e-3)) return exponential(n);
   const digits = abs >= 100 || Number.isInteger(n) ? 0 : abs >= 1 ? 1 : 3;
   return n.toLocaleString('en-US', { maximumFractionDigits: digits });
 }

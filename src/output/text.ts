@@ -343,9 +343,23 @@ export function relativeTime(
   return diff < 0 ? `${label} ago` : `in ${label}`;
 }
 
-/** "45s", "3m 7s", "2h 5m": a duration in seconds as people read it. */
+/**
+ * A number too large (or small) to read in digits, with an exponent and at most three significant
+ * digits: `1e+308`, `1.23e+20`.
+ */
+export function exponential(n: number): string {
+  return n.toExponential(2).replace(/\.?0+e/, 'e');
+}
+
+const DAY_SECONDS = 86_400;
+/** Past this many days a duration is days with an exponent: hours would be digits nobody counts. */
+const MOST_DAYS = 10_000;
+
+/** "45s", "3m 7s", "2h 5m": a duration in seconds as people read it; past 10,000 days "1.16e+5d". */
 export function humanDuration(secs: number): string {
+  if (!Number.isFinite(secs)) return String(secs);
   const s = Math.max(0, Math.round(secs));
+  if (s >= MOST_DAYS * DAY_SECONDS) return `${exponential(s / DAY_SECONDS)}d`;
   if (s < 60) return `${s}s`;
   if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`;
   return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
@@ -359,16 +373,22 @@ export function secondsBetween(from: unknown, to: unknown): number | undefined {
   return Number.isNaN(d) ? undefined : d;
 }
 
-/** "1.2 MB" from a byte count. */
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'];
+
+/**
+ * "1.2 MB" from a byte count, up to yottabytes; past 1,000 YB with an exponent ("1e+6 YB"). A value
+ * that one decimal would round to 1000 is the next unit's ("1.0 MB", not "1000.0 KB").
+ */
 export function humanBytes(n: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  if (!Number.isFinite(n)) return `${n} B`;
   let v = n;
   let i = 0;
-  while (v >= 1000 && i < units.length - 1) {
+  while (v >= 999.95 && i < BYTE_UNITS.length - 1) {
     v /= 1000;
     i++;
   }
-  return `${i === 0 ? v : v.toFixed(1)} ${units[i]}`;
+  const shown = i === 0 ? String(v) : v >= 999.95 ? exponential(v) : v.toFixed(1);
+  return `${shown} ${BYTE_UNITS[i]}`;
 }
 
 /** Plain text from an HTML fragment (breach descriptions): tags dropped, entities decoded. */

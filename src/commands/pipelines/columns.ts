@@ -8,12 +8,18 @@ import type {
   ProjectWire,
   RestrictionWire,
 } from '../../clients/pipelines/types.js';
-import { humanDuration } from '../../output/text.js';
+import { exponential, humanDuration } from '../../output/text.js';
 import type { Column } from '../../output/printer.js';
 
-/** 0.8473 → "84.7%". */
+/**
+ * 0.8473 → "84.7%". Past a million percent with an exponent, worked out from the rate's own so that
+ * it does not overflow: 1e308 → "1e+310%" (its percent, 1e310, is past the largest double).
+ */
 export function percent(rate: number | undefined): string {
-  return rate === undefined ? '' : `${(rate * 100).toFixed(1)}%`;
+  if (rate === undefined) return '';
+  if (!Number.isFinite(rate)) return String(rate);
+  if (Math.abs(rate) < 1e4) return `${(rate * 100).toFixed(1)}%`;
+  return `${exponential(rate).replace(/e\+(\d+)$/, (_, e: string) => `e+${Number(e) + 2}`)}%`;
 }
 
 /** 551 → "9m 11s"; 36291 → "10h 4m". */

@@ -14,7 +14,7 @@ import { duration, percent } from '../columns.js';
 /** A trend as people read it: "▲ 8.0%", "▼ 5.1%", "= 0.0%". */
 export function trendText(t: number | undefined): string {
   if (t === undefined || !Number.isFinite(t)) return '';
-  const pct = `${Math.abs(t * 100).toFixed(1)}%`;
+  const pct = percent(Math.abs(t));
   return t > 0 ? `▲ ${pct}` : t < 0 ? `▼ ${pct}` : `= ${pct}`;
 }
 
