@@ -2,6 +2,7 @@ import { type Page, itemsOf } from '../../clients/http/paginate.js';
 import type { RawJson } from '../../clients/http/raw-json.js';
 import type { Feedback } from '../../output/feedback.js';
 import type { Column, Printer } from '../../output/printer.js';
+import { counted } from '../../output/text.js';
 
 export interface PrintPagesOptions<T> {
   printer: Printer;
@@ -11,10 +12,23 @@ export interface PrintPagesOptions<T> {
   columns: Column<T>[];
   /** Items asked for at most; undefined with --all (then no hint). */
   limit: number | undefined;
-  /** What the items are, for the hint ("hosts", "runs"). */
+  /**
+   * What the items are, in the plural, for the hints ("hosts", "runs", "instance types in fra1"); the
+   * singular is made from it (`singularOf`).
+   */
   noun: string;
   /** Items skipped before the first page (an explicit offset), so the hint counts from there. */
   offset?: number | undefined;
+}
+
+/**
+ * One item's word from the plural the hints are given: the last word before a tail (" in fra1") made
+ * singular, `ies` as `y` (repositories), else without its `s` (caches, hosts).
+ */
+export function singularOf(noun: string): string {
+  const at = noun.indexOf(' in ');
+  const [head, tail] = at < 0 ? [noun, ''] : [noun.slice(0, at), noun.slice(at)];
+  return `${head.endsWith('ies') ? `${head.slice(0, -3)}y` : head.replace(/s$/, '')}${tail}`;
 }
 
 /**
@@ -42,7 +56,7 @@ export async function printPages<T>(o: PrintPagesOptions<T>): Promise<number> {
     if (total !== undefined ? shownTo < total : more)
       o.feedback.info(
         total === undefined
-          ? `the first ${printed} ${o.noun} shown, and there are more; --all or --limit N for more`
+          ? `the first ${counted(printed, singularOf(o.noun), o.noun)} shown, and there are more; --all or --limit N for more`
           : `${printed} of ${total} ${o.noun} shown; --all or --limit N for more`,
       );
   }
