@@ -266,6 +266,14 @@ export class Printer {
     );
   }
 
+  /**
+   * True when a list is printed as a table for people to read: the table format, with no --query,
+   * --jq, --field or --json field list reshaping it (a list's notes on stderr are about that table).
+   */
+  get showsTable(): boolean {
+    return this.format === 'table' && !this.query && !this.jq && !this.fields && this.field === undefined;
+  }
+
   /** Raw text that is the command's data (help text, a file's content). */
   async text(s: string): Promise<void> {
     await this.write(s.endsWith('\n') || s === '' ? s : `${s}\n`);

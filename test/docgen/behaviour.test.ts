@@ -107,7 +107,7 @@ describe('jobs list', () => {
     );
   });
 
-  it('an empty list prints nothing and says nothing', async () => {
+  it('an empty list prints nothing, and at a terminal says only that there are none (no marker hint)', async () => {
     const { io, printer, feedback } = output({ tty: true });
     await runJobsList({
       printer,
@@ -119,7 +119,7 @@ describe('jobs list', () => {
       limit: 10,
     });
     expect(io.out()).toBe('');
-    expect(io.err()).toBe('');
+    expect(io.err()).toBe('no jobs found in status failed\n');
   });
 });
 

@@ -26,15 +26,21 @@ export interface PrintPagesOptions<T> {
  * singular, `ies` as `y` (repositories), else without its `s` (caches, hosts).
  */
 export function singularOf(noun: string): string {
-  const at = noun.indexOf(' in ');
-  const [head, tail] = at < 0 ? [noun, ''] : [noun.slice(0, at), noun.slice(at)];
+  const [head, tail] = headAndTail(noun);
   return `${head.endsWith('ies') ? `${head.slice(0, -3)}y` : head.replace(/s$/, '')}${tail}`;
+}
+
+/** `instance types in fra1`: the items (`instance types`) and where they were looked for (` in fra1`). */
+function headAndTail(noun: string): [string, string] {
+  const at = noun.indexOf(' in ');
+  return at < 0 ? [noun, ''] : [noun.slice(0, at), noun.slice(at)];
 }
 
 /**
  * Prints a list page by page (NDJSON and CSV never hold more than a page) and, when the limit cut it
  * short, the one shared hint: "20 of 312 runs shown; --all or --limit N for more", or, where the
- * service gives no total, "the first 20 tasks shown, and there are more; …". Returns the count.
+ * service gives no total, "the first 20 tasks shown, and there are more; …"; an empty list in a table
+ * says so on a terminal, as gh does ("no runs found"), stdout left empty. Returns the count.
  */
 export async function printPages<T>(o: PrintPagesOptions<T>): Promise<number> {
   let total: number | undefined;
@@ -51,6 +57,11 @@ export async function printPages<T>(o: PrintPagesOptions<T>): Promise<number> {
       printed += await o.printer.printLines(page.items);
     }
   } else printed = await o.printer.printList<T>(itemsOf(o.pages, onPage), { columns: o.columns });
+  if (printed === 0 && o.printer.showsTable) {
+    // "no instance types found in fra1": where they were looked for after what was not found.
+    const [head, tail] = headAndTail(o.noun);
+    o.feedback.info(`no ${head} found${tail}`);
+  }
   if (o.limit !== undefined) {
     const shownTo = (o.offset ?? 0) + printed;
     if (total !== undefined ? shownTo < total : more)
