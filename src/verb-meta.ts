@@ -76,3 +76,11 @@ export function confirmationNeeded(action: Command): { message: string; hint: st
     hint: `pass --yes to confirm when not at a terminal${dryRun ? ' (or --dry-run to see what it would do)' : ''}`,
   };
 }
+
+/**
+ * A "no" at the question a verb asks first, worded as its refusal off a terminal: `tasks delete dDA6Mg:
+ * not confirmed` (exit 2 as that one).
+ */
+export function notConfirmed(action: Command): string {
+  return `${commandLine(action, action.args)}: not confirmed`;
+}

@@ -8,7 +8,7 @@ import { colorEnabled, makeStyle } from '../output/color.js';
 import { Feedback } from '../output/feedback.js';
 import { checkFields, parseFields } from '../output/json-fields.js';
 import { resolveFormat } from '../output/options.js';
-import { confirmationNeeded, verbMeta } from '../verb-meta.js';
+import { confirmationNeeded, notConfirmed, verbMeta } from '../verb-meta.js';
 import { type JsonFields, type OutputFormat, Printer } from '../output/printer.js';
 import type { JqFilter } from '../output/jq.js';
 import type { Query } from '../output/query.js';
@@ -89,7 +89,13 @@ export function createFactory(io: Io, deps: FactoryDeps): Factory {
         settings,
         profile,
         { query, jq, fields },
-        { ...o, reveals, pageable, refusal: () => confirmationNeeded(cmd) },
+        {
+          ...o,
+          reveals,
+          pageable,
+          refusal: () => confirmationNeeded(cmd),
+          declined: () => notConfirmed(cmd),
+        },
       );
     },
   };
@@ -110,6 +116,8 @@ function buildContext(
     pageable?: (format: OutputFormat) => boolean;
     /** What refusing to ask off a terminal says: the same words as the verb's own refusal. */
     refusal: () => { message: string; hint: string };
+    /** What a "no" at the terminal's question says, worded as the refusal (`notConfirmed`). */
+    declined: () => string;
   },
 ): Context {
   const { run, format } = checkedRun(io, flags, settings, o);
@@ -141,7 +149,7 @@ function buildContext(
     authContext: (name) => clients.authContext(name),
     serviceClient: (name, create, so) => clients.serviceClient(name, create, so),
     client: (name, overrides) => clients.client(name, overrides),
-    confirm: (action) => confirm(io, flags, action, o.refusal),
+    confirm: (action) => confirm(io, flags, action, o),
   };
 }
 
@@ -196,21 +204,22 @@ function checkedRun(
 
 /**
  * Asks before a destructive action: --yes (or --dry-run) passes; without a terminal it is a usage error,
- * worded as the verb's own refusal (`confirmationNeeded`), which a verb that asks has given already.
+ * worded as the verb's own refusal (`confirmationNeeded`), which a verb that asks has given already; a
+ * "no" at the terminal is one too, in the same words (`tasks delete dDA6Mg: not confirmed`).
  */
 async function confirm(
   io: Io,
   flags: GlobalFlags,
   action: string,
-  refusal: () => { message: string; hint: string },
+  words: { refusal: () => { message: string; hint: string }; declined: () => string },
 ): Promise<void> {
   if (flags.yes || flags.dryRun) return;
   if (!io.stdinIsTty || !io.prompt) {
-    const { message, hint } = refusal();
+    const { message, hint } = words.refusal();
     throw new UsageError(message, hint);
   }
   const answer = (await io.prompt(`${action}? [y/N] `, false)).trim().toLowerCase();
-  if (answer !== 'y' && answer !== 'yes') throw new UsageError(`${action}: not confirmed`);
+  if (answer !== 'y' && answer !== 'yes') throw new UsageError(words.declined());
 }
 
 /** --json's field list, checked before any request against the fields the verb declares, if it does. */

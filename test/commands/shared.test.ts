@@ -134,6 +134,14 @@ describe('confirmation of destructive actions', () => {
       'not confirmed',
     );
   });
+  // It was `Delete host web-1: not confirmed`, the question's words rather than the refusal's.
+  it('a "no" at the terminal: exit 2 worded as the refusal off one, the command line and its arguments', async () => {
+    const err = await (await context(['web-1'], { tty: true, answer: 'n' }))
+      .confirm('Delete host web-1')
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(UsageError);
+    expect([err.message, err.exitCode]).toEqual(['x web-1: not confirmed', 2]);
+  });
 });
 
 describe('feedback goes to stderr only on a terminal, outside CI, without --quiet or --json', () => {
