@@ -39,12 +39,40 @@ export async function printPages<T>(o: PrintPagesOptions<T>): Promise<number> {
   } else printed = await o.printer.printList<T>(itemsOf(o.pages, onPage), { columns: o.columns });
   if (o.limit !== undefined) {
     const shownTo = (o.offset ?? 0) + printed;
-    if (total !== undefined ? shownTo < total : more)
-      o.feedback.info(
-        total === undefined
-          ? `the first ${printed} ${o.noun} shown, and there are more; --all or --limit N for more`
-          : `${printed} of ${total} ${o.noun} shown; --all or --limit N for more`,
-      );
+    if (total !== undefined ? shownTo < total : more) moreHint(o.feedback, printed, total, o.noun);
   }
   return printed;
+}
+
+/** The one hint of a list that `--limit` cut short. */
+function moreHint(feedback: Feedback, printed: number, total: number | undefined, noun: string): void {
+  feedback.info(
+    total === undefined
+      ? `the first ${printed} ${noun} shown, and there are more; --all or --limit N for more`
+      : `${printed} of ${total} ${noun} shown; --all or --limit N for more`,
+  );
+}
+
+export interface PrintWholeOptions<T> {
+  printer: Printer;
+  feedback: Feedback;
+  /** Every item: the service answers the list in one document (a LIST of keys), or ops holds it. */
+  items: Iterable<T> | AsyncIterable<T>;
+  columns?: Column<T>[] | undefined;
+  /** Items to print at most; undefined with --all. */
+  limit: number | undefined;
+  noun: string;
+}
+
+/**
+ * Prints a list that comes whole, not in pages: `--limit` cuts it here, and a cut list ends with the
+ * hint `printPages` gives ("2 of 7 keys shown; --all or --limit N for more"). Returns the count.
+ */
+export async function printWhole<T>(o: PrintWholeOptions<T>): Promise<number> {
+  const all: T[] = [];
+  for await (const item of o.items) all.push(item);
+  const shown = o.limit === undefined ? all : all.slice(0, o.limit);
+  await o.printer.print(shown, o.columns ? { columns: o.columns } : {});
+  if (shown.length < all.length) moreHint(o.feedback, shown.length, all.length, o.noun);
+  return shown.length;
 }
