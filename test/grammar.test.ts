@@ -144,6 +144,18 @@ describe('flags', () => {
     expect([...limits]).toHaveLength(1);
   });
 
+  it('a verb that lists (named list, or described "List …") is declared a list, so has --limit and --all', () => {
+    // ops's own state, shown whole as gh shows its aliases and config: a cut at 30 would hide what
+    // the user set, and `config list --all` means every key there is (docs/grammar.md, "Shared flags").
+    const local = ['config list', 'config profiles', 'alias list', 'plugin list'];
+    const lists = leaves.filter(([, c]) => c.name() === 'list' || /^List /.test(c.description()));
+    expect(lists.map(([p]) => p)).toEqual(
+      expect.arrayContaining(['secrets kv list', 'meter catalogue', ...local]),
+    );
+    const undeclared = lists.filter(([p, c]) => !verbMeta(c)?.list && !local.includes(p)).map(([p]) => p);
+    expect(undeclared).toEqual([]);
+  });
+
   it('a verb with --limit is declared a list', () => {
     const undeclared = leaves
       .filter(([, c]) => longs(c).includes('--limit') && !verbMeta(c)?.list)

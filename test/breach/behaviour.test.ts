@@ -438,6 +438,7 @@ describe('breach show, list, latest', () => {
     const out = output({ format: 'json' });
     await runBreachList({
       printer: out.printer,
+      feedback: out.feedback,
       client: async () => stubClient({ breaches }),
       domain: 'adobe.com',
       spamList: false,

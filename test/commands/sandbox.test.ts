@@ -1,10 +1,21 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runMain } from '../helpers/cli.js';
+import { runCli, runMain } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { stubEmulators } from '../helpers/stub-emulators.js';
+
+/** A port nothing listens on: one the system gave and took back. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
 
 describe('ops sandbox env', () => {
   it('prints export lines for every service with the fixed credentials', async () => {
@@ -28,6 +39,46 @@ describe('ops sandbox env', () => {
 
   it('a bad port exits 2', async () => {
     expect((await runMain(['sandbox', 'env', '--port', '70000'])).code).toBe(2);
+  });
+});
+
+describe('ops sandbox env says when no sandbox answers (built CLI)', () => {
+  it('nothing on the port: the exports still, exit 0, and one line on stderr saying how to start one', async () => {
+    const port = await freePort();
+    const r = await runCli(['sandbox', 'env', '--port', String(port)]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`export OPS_HOSTS_BASE_URL='http://127.0.0.1:${port}/hosts'\n`);
+    expect(r.stderr).toBe(
+      `ops: no sandbox answers on 127.0.0.1:${port}; start one with ops sandbox start --port ${port}\n`,
+    );
+    const tls = await runCli(['sandbox', 'env', '--port', String(port), '--tls']);
+    expect(tls.stderr).toBe(
+      `ops: no sandbox answers on 127.0.0.1:${port}; start one with ops sandbox start --port ${port} --tls\n`,
+    );
+    expect((await runCli(['sandbox', 'env', '--port', String(port), '-q'])).stderr).toBe('');
+  });
+
+  it('another server on the port, or one that does not answer in 300 ms, is no sandbox', async () => {
+    const other = createServer((_req, res) => res.end('{"ok":true}'));
+    const silent = createServer(() => undefined);
+    for (const server of [other, silent]) {
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      const { port } = server.address() as AddressInfo;
+      const r = await runCli(['sandbox', 'env', '--port', String(port)]);
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe(
+        `ops: no sandbox answers on 127.0.0.1:${port}; start one with ops sandbox start --port ${port}\n`,
+      );
+    }
+  });
+
+  it('a sandbox on the port: nothing on stderr', async () => {
+    const sb = await useSandbox({ services: ['hosts'] });
+    const port = new URL(sb.url).port;
+    const r = await runCli(['sandbox', 'env', '--port', port]);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
   });
 });
 
@@ -190,14 +241,33 @@ describe('ops sandbox start (built CLI)', () => {
     expect(stderr).toBe('');
   });
 
-  it('a port in use exits 2 with a hint', async () => {
+  it('a port another server holds exits 2 with a hint', async () => {
+    const server = createServer((_req, res) => res.end('not a sandbox'));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    const r = await runCli(['sandbox', 'start', '--port', String(port)]);
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+    expect(r).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `ops: port ${port} is already in use\nhint: pick another with --port, or --port 0 for a free one\n`,
+    });
+  });
+
+  it('a port a sandbox already serves says so, and how to use it', async () => {
     const sb = await import('../../src/sandbox/core/server.js').then((m) =>
       m.startSandbox({ port: 0, services: [] }),
     );
-    const r = await runMain(['sandbox', 'start', '--port', String(sb.port)]);
+    const r = await runCli(['sandbox', 'start', '--port', String(sb.port)]);
     await sb.close();
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`port ${sb.port} is already in use`);
+    expect(r).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr:
+        `ops: a sandbox is already running on port ${sb.port}\n` +
+        `hint: eval "$(ops sandbox env --port ${sb.port})" to use it, or pick another --port\n`,
+    });
   });
 });
 

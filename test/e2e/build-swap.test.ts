@@ -25,7 +25,8 @@ describe('building while ops runs', () => {
       ['--version'],
       ['--version', '--json'],
       ['config', 'path'],
-      ['sandbox', 'env', '--port', '4010'],
+      // -q: no line on stderr when no sandbox answers on the port.
+      ['sandbox', 'env', '--port', '4010', '-q'],
       ['hosts', '--help'],
     ];
     const results: Array<{ args: string[]; r: CliResult }> = [];

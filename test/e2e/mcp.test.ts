@@ -128,11 +128,12 @@ describe('ops mcp: read-only by default', () => {
   it('an error carries the exit code, its meaning and the hint', async () => {
     const r = await s.client.callTool({
       name: 'tasks',
-      arguments: { command: 'lists get', params: { list: 'no-such-list' } },
+      // A list id the account lacks (a title no list has is exit 2, as every unknown name).
+      arguments: { command: 'lists get', params: { list: 'MDAwMDAwMDAwOTk6MDow' } },
     });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toMatch(/^exit 3 \(not found\): ops tasks lists get: /);
-    expect(textOf(r)).toMatch(/no-such-list[^\n]*\nhint: \S/);
+    expect(textOf(r)).toMatch(/MDAwMDAwMDAwOTk6MDow[^\n]*\nhint: \S/);
   });
 
   it('a page with an item JSON refuses is exit 7, with a query or without: never that text as a result', async () => {

@@ -210,6 +210,54 @@ describe('ops secrets end to end: logins and tokens', () => {
     expect(denied.stderr).toMatch(/permission denied \(HTTP 403\)/);
   });
 
+  it('--token-stdin keeps a token got elsewhere, as every login does; the token is never printed', async () => {
+    const config = tempConfigDir();
+    const env = { ...sb.env, OPS_CONFIG_DIR: config, OPS_SECRETS_TOKEN: '' };
+    const login = await runCli(['secrets', 'login', '--token-stdin', '--debug'], {
+      env,
+      input: 'sandbox-limited-token\n',
+    });
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stdout).toMatch(/token\s+\*\*\*/);
+    expect(login.stdout).toMatch(/policies\s+default, app-reader/);
+    expect(login.stdout + login.stderr).not.toContain('sandbox-limited-token');
+    // One trailing newline dropped, as every value from stdin.
+    const stored = JSON.parse(readFileSync(join(config, 'config.json'), 'utf8'));
+    expect(stored.profiles.default.secrets.token).toBe('sandbox-limited-token');
+    const read = await runCli(['secrets', 'kv', 'get', 'secret/app/config', '--field', 'api_url'], { env });
+    expect(read).toMatchObject({ code: 0, stdout: 'https://api.example.com\n' });
+    const bad = await ops(['secrets', 'login', '--token-stdin', '--no-store'], { input: 'not-a-token' });
+    expect(bad.code).toBe(4);
+    expect(bad.stdout + bad.stderr).not.toContain('not-a-token');
+  });
+
+  it('--token-stdin is the token method: another --method, -f token or an empty stdin is exit 2, nothing sent', async () => {
+    const before = await requests();
+    const method = await ops(
+      ['secrets', 'login', '--token-stdin', '--method', 'userpass', '-f', 'username=alice'],
+      {
+        input: 'x',
+      },
+    );
+    expect(method).toMatchObject({
+      code: 2,
+      stderr:
+        'ops: --token-stdin and --method userpass are different ways to sign in\nhint: give one of them\n',
+    });
+    const twice = await ops(['secrets', 'login', '--token-stdin', '-f', 'token=-'], { input: 'x' });
+    expect(twice).toMatchObject({
+      code: 2,
+      stderr:
+        'ops: --token-stdin reads the token from stdin: -f token is a second one\nhint: drop -f token\n',
+    });
+    const empty = await ops(['secrets', 'login', '--token-stdin'], { input: '\n' });
+    expect(empty).toMatchObject({
+      code: 2,
+      stderr: 'ops: --token-stdin is empty\nhint: pipe the credential on stdin\n',
+    });
+    expect(await requests()).toBe(before);
+  });
+
   it('logs in with approle without storing, printing the raw token for scripts', async () => {
     const r = await ops(
       [

@@ -148,19 +148,40 @@ describe('ops tasks lists', () => {
     expect(await sent()).toBe(0);
   });
 
-  it('a title two lists share is exit 2 naming both; an unknown name is exit 3', async () => {
+  it('a title two lists share is exit 2 naming both; an unknown title is exit 2 naming the titles', async () => {
     const copy = json<TaskList>((await ops(['tasks', 'lists', 'create', 'Groceries', '--json'])).stdout);
     const r = await ops(['tasks', 'list', '--list', 'Groceries']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      `ops: the list "Groceries" matches 2 task lists: ${ID.groceries}, ${copy.id}\nhint: name the list by its id\n`,
+      `ops: 2 task lists are named "Groceries"\nhint: give the id of one: ${ID.groceries}, ${copy.id} (\`ops tasks lists list\` lists them)\n`,
     );
     expect((await ops(['tasks', 'list', '--list', copy.id, '--json'])).stdout).toBe('[]\n');
-    const none = await ops(['tasks', 'lists', 'get', 'Chores']);
-    expect(none.code).toBe(3);
-    expect(none.stderr).toBe(
-      'ops: tasks: list Chores not found in the task lists of this account\nhint: `ops tasks lists list` shows the lists (by id or exact title)\n',
-    );
+    const unknown =
+      'ops: no task list is named "Chores"\nhint: give an id or one of the names: My Tasks, Groceries, Work, Reading list (`ops tasks lists list` lists them)\n';
+    for (const args of [
+      ['tasks', 'lists', 'get', 'Chores'],
+      ['tasks', 'list', '--list', 'Chores'],
+      ['tasks', 'add', 'Milk', '--list', 'Chores'],
+      ['tasks', 'move', ID.milk, '--to-list', 'Chores'],
+    ]) {
+      const none = await ops(args);
+      expect({ args, code: none.code, stderr: none.stderr }).toEqual({ args, code: 2, stderr: unknown });
+    }
+  });
+
+  it('a list id the account lacks stays exit 3, named where it was looked for', async () => {
+    const gone = 'MDAwMDAwMDAwOTk6MDow';
+    for (const args of [
+      ['tasks', 'lists', 'get', gone],
+      ['tasks', 'list', '--list', gone],
+    ]) {
+      const r = await ops(args);
+      expect({ args, code: r.code, stderr: r.stderr }).toEqual({
+        args,
+        code: 3,
+        stderr: `ops: tasks: list ${gone} not found in the task lists of this account\nhint: \`ops tasks lists list\` shows the lists (by id or exact title)\n`,
+      });
+    }
   });
 
   it('the default list cannot be deleted: 400 from the service, exit 1', async () => {

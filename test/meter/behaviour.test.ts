@@ -367,7 +367,7 @@ describe('ops meter send: files', () => {
 
 describe('ops meter catalogue', () => {
   it('lists the resource kinds the seed names, with no address or key needed', async () => {
-    const r = await runMain(['meter', 'catalogue'], { env: {} });
+    const r = await runMain(['meter', 'catalogue', '--all'], { env: {} });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^KIND\s+DESCRIPTION$/m);
     expect(r.stdout).toMatch(/^test clock\s+Frozen test time/m);

@@ -178,8 +178,10 @@ describe('ops meter session create: parsing', () => {
 
 describe('ops meter catalogue: parsing', () => {
   it.each<[string[], Record<string, unknown>]>([
-    [['catalogue'], { search: undefined }],
-    [['catalogue', '--search', 'Credit'], { search: 'Credit' }],
+    [['catalogue'], { search: undefined, limit: 30 }],
+    [['catalogue', '--search', 'Credit'], { search: 'Credit', limit: 30 }],
+    [['catalogue', '--limit', '2'], { search: undefined, limit: 2 }],
+    [['catalogue', '--all'], { search: undefined, limit: undefined }],
   ])('%j', async (args, expected) => {
     expect((await parseVerb(meterCatalogueCommand, args)).values).toEqual(expected);
   });

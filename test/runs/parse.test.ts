@@ -785,14 +785,14 @@ const PHASE3: Array<[string, Make, string[], string[], Record<string, unknown>]>
     runnerDownloadsCommand,
     ['runner'],
     ['downloads', '--org', 'octo-org'],
-    { scope: ORG_SCOPE },
+    { scope: ORG_SCOPE, limit: 30 },
   ],
   [
     'runner labels list',
     runnerLabelsListCommand,
     ['runner', 'labels'],
     ['list', '7'],
-    { scope: REPO_SCOPE, runnerId: 7 },
+    { scope: REPO_SCOPE, runnerId: 7, limit: 30 },
   ],
   [
     'runner labels add (a label once)',

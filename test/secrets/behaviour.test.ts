@@ -242,10 +242,10 @@ describe('secrets kv writes', () => {
 
   it('lists a KV v2 directory through metadata/, and an empty one as [] in JSON', async () => {
     const { io, base } = setup({ locateKv: async () => V2, kvV2List: () => keys('a', 'b/') });
-    await runKvList({ ...base, path: 'secret/app', mount: undefined });
+    await runKvList({ ...base, path: 'secret/app', mount: undefined, limit: 30 });
     expect(io.out()).toBe('a\nb/\n');
     const empty = setup({ locateKv: async () => V1, kvV1List: () => keys() }, { format: 'json' });
-    await runKvList({ ...empty.base, path: 'kv/none', mount: undefined });
+    await runKvList({ ...empty.base, path: 'kv/none', mount: undefined, limit: 30 });
     expect(empty.io.out()).toBe('[]\n');
   });
 
@@ -637,7 +637,7 @@ describe('secrets verbs that answer 204', () => {
     await runSecretsDelete({ ...base, path: 'kv/x', confirm: async (a) => void order.push(a) });
     expect(order).toEqual(['Delete kv/x', 'read', 'delete']);
     const list = setup({ list: () => keys('a', 'b/') }, { format: 'ndjson' });
-    await runSecretsList({ ...list.base, path: 'kv/' });
+    await runSecretsList({ ...list.base, path: 'kv/', limit: 30 });
     expect(list.io.out()).toBe('"a"\n"b/"\n');
   });
 

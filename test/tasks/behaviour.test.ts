@@ -3,7 +3,7 @@ import type { TaskListWire, TaskWire } from '../../src/clients/tasks/types.js';
 import { runTasksAdd } from '../../src/commands/tasks/add.js';
 import { runTasksList } from '../../src/commands/tasks/list.js';
 import { runTasksMove } from '../../src/commands/tasks/move.js';
-import { ListResolver } from '../../src/commands/tasks/shared.js';
+import { ListResolver, isListId } from '../../src/commands/tasks/shared.js';
 import { treeOrder } from '../../src/commands/tasks/tree.js';
 import { ApiError, ExitCode, OpsError, UsageError } from '../../src/errors.js';
 import { LISTS, output, pagesOf, stubClient, task } from './helpers.js';
@@ -54,14 +54,33 @@ describe('ListResolver', () => {
     expect(await titled.resolve('L3')).toBe('L3');
   });
 
-  it('a shared title is a usage error naming the ids (from every page); an unknown name is not found', async () => {
+  it('a shared or unknown title is a usage error naming the ids or the titles (from every page); an unknown id is not found', async () => {
     const r = new ListResolver(client([LISTS.slice(0, 3), LISTS.slice(3)]));
-    const err = await r.resolve('Trips', '--to-list').catch((e: unknown) => e);
+    const err = await r.resolve('Trips').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
-    expect((err as Error).message).toBe('--to-list "Trips" matches 2 task lists: L3, L4');
+    expect((err as Error).message).toBe('2 task lists are named "Trips"');
+    expect((err as UsageError).hint).toBe('give the id of one: L3, L4 (`ops tasks lists list` lists them)');
     const none = await r.resolve('Nope').catch((e: unknown) => e);
-    expect(none).toBeInstanceOf(OpsError);
-    expect((none as OpsError).exitCode).toBe(ExitCode.notFound);
+    expect(none).toBeInstanceOf(UsageError);
+    expect((none as Error).message).toBe('no task list is named "Nope"');
+    expect((none as UsageError).hint).toBe(
+      `give an id or one of the names: ${[...new Set(LISTS.map((l) => l.title))].join(', ')} (\`ops tasks lists list\` lists them)`,
+    );
+    const gone = await r.resolve('MDAwMDAwMDAwOTk6MDow').catch((e: unknown) => e);
+    expect(gone).toBeInstanceOf(OpsError);
+    expect((gone as OpsError).exitCode).toBe(ExitCode.notFound);
+    expect((gone as Error).message).toBe(
+      'list MDAwMDAwMDAwOTk6MDow not found in the task lists of this account',
+    );
+  });
+});
+
+describe('isListId', () => {
+  it('is the form of a list id (base64 of digits:digits:digits), not a title', () => {
+    expect(isListId('MDAwMDAwMDAwMDE6MDow')).toBe(true);
+    expect(isListId('MTA3NjIwMjA1NTEzMDQ5MjQ1Mjk6MDow')).toBe(true);
+    for (const title of ['Nope', 'Groceries', 'Reading list', 'L3', 'dDA6Mw', '@default'])
+      expect(isListId(title)).toBe(false);
   });
 });
 

@@ -2,12 +2,15 @@ import type { Command } from 'commander';
 import { verbCommand } from '../shared/verbs.js';
 import type { BreachClient } from '../../clients/breach/client.js';
 import type { Printer } from '../../output/printer.js';
+import type { Feedback } from '../../output/feedback.js';
+import { printWhole } from '../shared/list.js';
 import type { Factory } from '../../app/types.js';
 import { addListFlags, parseListFlags } from '../shared/list-flags.js';
 import { BREACH_COLUMNS, keyFor, parseDomain, start } from './shared.js';
 
 export interface BreachListOptions {
   printer: Printer;
+  feedback: Feedback;
   client: () => Promise<BreachClient>;
   domain: string | undefined;
   /** true: only spam lists; false: no spam lists; undefined: both. */
@@ -33,6 +36,7 @@ export function breachListCommand(factory: Factory, run = runBreachList): Comman
       const { ctx, base } = await start(factory, cmd, {}, { client: keyFor('list', false) });
       await run({
         printer: ctx.printer,
+        feedback: ctx.feedback,
         client: base.client,
         domain,
         spamList: o.spamList,
@@ -45,7 +49,12 @@ export function breachListCommand(factory: Factory, run = runBreachList): Comman
 export async function runBreachList(o: BreachListOptions): Promise<void> {
   const client = await o.client();
   const breaches = await client.breaches({ domain: o.domain, spamList: o.spamList });
-  await o.printer.print(o.limit === undefined ? breaches : breaches.slice(0, o.limit), {
+  await printWhole({
+    printer: o.printer,
+    feedback: o.feedback,
+    items: breaches,
     columns: BREACH_COLUMNS,
+    limit: o.limit,
+    noun: 'breaches',
   });
 }

@@ -104,7 +104,7 @@ export function register(parent: Command, factory: Factory): void {
     'Credentials kept for an instance (passwords from stdin; shown only by get --show-password)',
     [`ops cloud instance credentials list ${ID}`],
     {
-      list: read(credentialsListCommand, { fields: CREDENTIAL_LIST_FIELDS }),
+      list: read(credentialsListCommand, { list: true, fields: CREDENTIAL_LIST_FIELDS }),
       store: write(credentialsStoreCommand),
       get: read(credentialsGetCommand, { reveals: true }),
       update: write(credentialsUpdateCommand),

@@ -27,7 +27,10 @@ export function register(parent: Command, factory: Factory): void {
   addVerbs(session, { create: write(meterSessionCreateCommand) }, factory);
   addVerbs(
     group,
-    { send: write(meterSendCommand), catalogue: read(meterCatalogueCommand, { fields: CATALOGUE_FIELDS }) },
+    {
+      send: write(meterSendCommand),
+      catalogue: read(meterCatalogueCommand, { list: true, fields: CATALOGUE_FIELDS }),
+    },
     factory,
   );
 }

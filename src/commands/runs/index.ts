@@ -237,7 +237,7 @@ function addRunnerGroups(runs: Command, factory: Factory): void {
     {
       list: read(runnerListCommand, { list: true, fields: RUNNER_FIELDS }),
       delete: destructive(runnerDeleteCommand),
-      downloads: read(runnerDownloadsCommand, { fields: RUNNER_APPLICATION_FIELDS }),
+      downloads: read(runnerDownloadsCommand, { list: true, fields: RUNNER_APPLICATION_FIELDS }),
     },
     factory,
   );
@@ -247,7 +247,7 @@ function addRunnerGroups(runs: Command, factory: Factory): void {
     "A runner's labels",
     ['ops runs runner labels list 7', 'ops runs runner labels add 7 gpu'],
     {
-      list: read(runnerLabelsListCommand, { fields: RUNNER_LABEL_FIELDS }),
+      list: read(runnerLabelsListCommand, { list: true, fields: RUNNER_LABEL_FIELDS }),
       add: write(runnerLabelsAddCommand),
       'remove-all': destructive(runnerLabelsRemoveAllCommand),
     },

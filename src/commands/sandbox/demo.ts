@@ -51,6 +51,8 @@ export async function runSandboxDemo(o: SandboxDemoOptions): Promise<void> {
       port: sandbox.port,
       tls: false,
       caCert: undefined,
+      // Its own sandbox, started above: nothing to look for.
+      quiet: true,
     });
     const env: Record<string, string | undefined> = { ...o.io.env };
     for (const m of exports.matchAll(/^export (\w+)='([^']*)'$/gm)) env[m[1]!] = m[2];

@@ -54,6 +54,24 @@ export function sandboxStartCommand(factory: Factory, run = runSandboxStart): Co
     });
 }
 
+/**
+ * The refusal of a port that is taken: where a sandbox answers on it (over HTTP or HTTPS), it says so
+ * and how to use that one; otherwise the port is another server's.
+ */
+async function portInUse(port: number): Promise<UsageError> {
+  const { sandboxAnswers } = await import('./probe.js');
+  const [http, https] = await Promise.all([sandboxAnswers(port, false), sandboxAnswers(port, true)]);
+  if (http || https)
+    return new UsageError(
+      `a sandbox is already running on port ${port}`,
+      `eval "$(ops sandbox env --port ${port}${https ? ' --tls' : ''})" to use it, or pick another --port`,
+    );
+  return new UsageError(
+    `port ${port} is already in use`,
+    'pick another with --port, or --port 0 for a free one',
+  );
+}
+
 export async function runSandboxStart(o: SandboxStartOptions): Promise<void> {
   const { startSandbox } = await import('../../sandbox/core/server.js');
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -70,11 +88,7 @@ export async function runSandboxStart(o: SandboxStartOptions): Promise<void> {
     });
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'EADDRINUSE')
-      throw new UsageError(
-        `port ${o.port} is already in use`,
-        'pick another with --port, or --port 0 for a free one',
-      );
+    if (code === 'EADDRINUSE') throw await portInUse(o.port);
     throw err;
   }
   // The clock the CLI reads relative times on (OPS_SANDBOX_CLOCK), kept while the sandbox serves.

@@ -43,7 +43,7 @@ export function secretsLoginCommand(factory: Factory, run = runSecretsLogin): Co
     'login',
     'Log in with a token or an auth method and keep the new token in the profile',
     [
-      'printf %s "$TOKEN" | ops secrets login',
+      'printf %s "$TOKEN" | ops secrets login --token-stdin',
       'ops secrets login --method userpass -f username=alice < password.txt',
       'printf %s "$SECRET_ID" | ops secrets login --method approle \\\n' +
         '    -f role_id=sandbox-ci-role-id --no-store --field token',
@@ -51,9 +51,12 @@ export function secretsLoginCommand(factory: Factory, run = runSecretsLogin): Co
     ],
     {
       notes: `The token, password or secret id is read from stdin, or asked for on a terminal; it is never needed
-on the command line.`,
+on the command line. --token-stdin is the token method said as every login says it
+(printf %s "$TOKEN" | ops secrets login --token-stdin); a token piped with no flag
+is read the same way.`,
     },
   )
+    .option('--token-stdin', 'keep a token obtained elsewhere, read from stdin (the token method)')
     .option('--method <method>', 'token, userpass, approle, or another auth method type', 'token')
     .option('--path <mount>', 'auth mount path (default: the method name)')
     .option(
@@ -71,6 +74,7 @@ on the command line.`,
           param?: string[];
           store: boolean;
           insecureStorage?: boolean;
+          tokenStdin?: boolean;
         },
         cmd: Command,
       ) => {
@@ -82,6 +86,7 @@ on the command line.`,
             'give token, userpass, approle or an auth method type',
           );
         const params = Object.fromEntries((o.param ?? []).map((p) => parseKeyValue('-f', p)));
+        if (o.tokenStdin) tokenStdinAlone(method, params);
         if (method === 'userpass' && !params.username)
           throw new UsageError('userpass login needs a username', 'add -f username=NAME');
         if (method === 'approle' && !params.role_id)
@@ -93,7 +98,9 @@ on the command line.`,
           );
         }
         const mount = (o.path ?? method).replace(/^\/+|\/+$/g, '');
+        // With --token-stdin the start reads the token from stdin, as for every secrets verb.
         const ctx = (await startService(factory, cmd, 'secrets')).ctx;
+        if (o.tokenStdin) params.token = (await ctx.service('secrets')).settings.get('token') ?? '';
         await run({
           ...baseOptions(ctx, namespace, false),
           method,
@@ -109,6 +116,23 @@ on the command line.`,
           envTokenSet: Boolean(ctx.io.env.OPS_SECRETS_TOKEN),
         });
       },
+    );
+}
+
+/**
+ * `--token-stdin` is the token method with its token from stdin (docs/grammar.md, "Signing in"): with
+ * another method, or a token given by -f, it is exit 2 before anything is read or sent.
+ */
+function tokenStdinAlone(method: string, params: Record<string, string>): void {
+  if (method !== 'token')
+    throw new UsageError(
+      `--token-stdin and --method ${method} are different ways to sign in`,
+      'give one of them',
+    );
+  if ('token' in params)
+    throw new UsageError(
+      '--token-stdin reads the token from stdin: -f token is a second one',
+      'drop -f token',
     );
 }
 

@@ -57,19 +57,52 @@ export async function printPages<T>(o: PrintPagesOptions<T>): Promise<number> {
       printed += await o.printer.printLines(page.items);
     }
   } else printed = await o.printer.printList<T>(itemsOf(o.pages, onPage), { columns: o.columns });
-  if (printed === 0 && o.printer.showsTable) {
-    // "no instance types found in fra1": where they were looked for after what was not found.
-    const [head, tail] = headAndTail(o.noun);
-    o.feedback.info(`no ${head} found${tail}`);
-  }
+  if (printed === 0) noneHint(o.printer, o.feedback, o.noun);
   if (o.limit !== undefined) {
     const shownTo = (o.offset ?? 0) + printed;
-    if (total !== undefined ? shownTo < total : more)
-      o.feedback.info(
-        total === undefined
-          ? `the first ${counted(printed, singularOf(o.noun), o.noun)} shown, and there are more; --all or --limit N for more`
-          : `${printed} of ${total} ${o.noun} shown; --all or --limit N for more`,
-      );
+    if (total !== undefined ? shownTo < total : more) moreHint(o.feedback, printed, total, o.noun);
   }
   return printed;
+}
+
+/** The one hint of a list that `--limit` cut short. */
+/** An empty list in a table says so on a terminal, as gh does: "no instance types found in fra1". */
+function noneHint(printer: Printer, feedback: Feedback, noun: string): void {
+  if (!printer.showsTable) return;
+  // Where they were looked for after what was not found.
+  const [head, tail] = headAndTail(noun);
+  feedback.info(`no ${head} found${tail}`);
+}
+
+function moreHint(feedback: Feedback, printed: number, total: number | undefined, noun: string): void {
+  feedback.info(
+    total === undefined
+      ? `the first ${counted(printed, singularOf(noun), noun)} shown, and there are more; --all or --limit N for more`
+      : `${printed} of ${total} ${noun} shown; --all or --limit N for more`,
+  );
+}
+
+export interface PrintWholeOptions<T> {
+  printer: Printer;
+  feedback: Feedback;
+  /** Every item: the service answers the list in one document (a LIST of keys), or ops holds it. */
+  items: Iterable<T> | AsyncIterable<T>;
+  columns?: Column<T>[] | undefined;
+  /** Items to print at most; undefined with --all. */
+  limit: number | undefined;
+  noun: string;
+}
+
+/**
+ * Prints a list that comes whole, not in pages: `--limit` cuts it here, and a cut list ends with the
+ * hint `printPages` gives ("2 of 7 keys shown; --all or --limit N for more"). Returns the count.
+ */
+export async function printWhole<T>(o: PrintWholeOptions<T>): Promise<number> {
+  const all: T[] = [];
+  for await (const item of o.items) all.push(item);
+  const shown = o.limit === undefined ? all : all.slice(0, o.limit);
+  await o.printer.print(shown, o.columns ? { columns: o.columns } : {});
+  if (all.length === 0) noneHint(o.printer, o.feedback, o.noun);
+  if (shown.length < all.length) moreHint(o.feedback, shown.length, all.length, o.noun);
+  return shown.length;
 }

@@ -61,7 +61,7 @@ export async function runTasksMove(o: TasksMoveOptions): Promise<void> {
   const client = await o.client();
   const lists = new ListResolver(client);
   const list = await lists.resolve(o.list);
-  const to = o.toList === undefined ? undefined : await lists.resolve(o.toList, '--to-list');
+  const to = o.toList === undefined ? undefined : await lists.resolve(o.toList);
   const task = await lookingFor(taskIn(o.task, o.list), () =>
     client.moveTask(list, o.task, { parent: o.parent, previous: o.previous, destinationTasklist: to }),
   );

@@ -9,6 +9,7 @@ import { readInputFile } from '../shared/secret-input.js';
 import { parseTime } from '../shared/parse.js';
 import { type TextIdForm, parseId } from '../shared/ids.js';
 import { namingNotFound } from '../shared/not-found.js';
+import { resolveByName } from '../shared/resolve.js';
 import { type Completer, completing } from '../shared/complete.js';
 import { firstItems } from '../shared/pick.js';
 import { type ServiceBase, serviceStart } from '../shared/start.js';
@@ -185,9 +186,20 @@ export async function readJsonObject(
 }
 
 /**
+ * The form of a task list id: base64 of `<digits>:<digits>:<digits>`, as Google's list ids and the
+ * sandbox's are. A list given in this form that the account lacks is an id the service has not: exit 3
+ * (docs/grammar.md, "Names or ids"); any other unknown text is an unknown title: exit 2.
+ */
+export function isListId(ref: string): boolean {
+  if (!/^[A-Za-z0-9_-]{8,}={0,2}$/.test(ref)) return false;
+  return /^\d+:\d+:\d+$/.test(Buffer.from(ref, 'base64url').toString('latin1'));
+}
+
+/**
  * Finds task lists named by id, exact title or @default. The lists are read once (every page) for
- * however many names a command resolves; an id wins over a title, and a title two lists share is a
- * usage error naming both.
+ * however many names a command resolves; an id wins over a title. An id the account lacks is exit 3;
+ * a title no list has, or two lists share, is exit 2 naming the titles or the ids (`resolveByName`,
+ * in the words cloud and pipelines use).
  */
 export class ListResolver {
   private lists: Promise<TaskListWire[]> | undefined;
@@ -204,26 +216,29 @@ export class ListResolver {
     return this.lists;
   }
 
-  async resolve(ref: string, what = 'the list'): Promise<string> {
+  async resolve(ref: string): Promise<string> {
     if (ref === DEFAULT_LIST) return ref;
     const lists = await this.all();
     if (lists.some((l) => l.id === ref)) return ref;
-    const matches = lists.filter((l) => l.title === ref);
-    if (matches.length === 1) return matches[0]!.id!;
-    if (matches.length > 1)
-      throw new UsageError(
-        `${what} "${ref}" matches ${matches.length} task lists: ${matches.map((l) => l.id).join(', ')}`,
-        'name the list by its id',
+    if (isListId(ref) && !lists.some((l) => l.title === ref))
+      throw new NotFoundError(
+        {
+          kind: 'list',
+          id: ref,
+          where: 'the task lists of this account',
+          hint: '`ops tasks lists list` shows the lists (by id or exact title)',
+        },
+        { service: 'tasks' },
       );
-    throw new NotFoundError(
-      {
-        kind: 'list',
-        id: ref,
-        where: 'the task lists of this account',
-        hint: '`ops tasks lists list` shows the lists (by id or exact title)',
-      },
-      { service: 'tasks' },
-    );
+    return resolveByName<TaskListWire>({
+      kind: 'task list',
+      given: ref,
+      isId: () => false,
+      list: async () => lists,
+      nameOf: (l) => l.title,
+      idOf: (l) => l.id ?? '',
+      listCommand: 'ops tasks lists list',
+    });
   }
 }
 
