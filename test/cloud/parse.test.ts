@@ -331,14 +331,14 @@ const ok: Array<[string, Make, string[], Record<string, unknown>, string[]?]> = 
     'credentials list',
     credentialsListCommand,
     ['list', IDS.db01],
-    { ...base, id: IDS.db01, type: undefined },
+    { ...base, id: IDS.db01, type: undefined, limit: 30 },
     CRED,
   ],
   [
     'credentials list --type',
     credentialsListCommand,
     ['list', IDS.db01, '--type', 'control_panel'],
-    { ...base, id: IDS.db01, type: 'CONTROL_PANEL' },
+    { ...base, id: IDS.db01, type: 'CONTROL_PANEL', limit: 30 },
     CRED,
   ],
   [

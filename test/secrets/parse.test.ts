@@ -154,7 +154,7 @@ describe('secrets parsing: argv in, options out', () => {
       '{"x":1,"y":{"z":true}}',
     ],
     ['write', ['kv/app'], { ...base, path: 'kv/app', data: {} }],
-    ['list', ['kv/app', '-o', 'yaml'], { ...base, whole: true, path: 'kv/app' }],
+    ['list', ['kv/app', '-o', 'yaml'], { ...base, whole: true, path: 'kv/app', limit: 30 }],
     ['delete', ['kv/app', '-y'], { ...base, path: 'kv/app' }],
     ['help', ['secret/data/x', '--openapi'], { ...base, whole: true, path: 'secret/data/x', openapi: true }],
     ['help', ['secret/data/x'], { ...base, path: 'secret/data/x', openapi: false }],
@@ -194,7 +194,7 @@ describe('secrets parsing: argv in, options out', () => {
       ['secret/a', 'k=v', '--cas', '2'],
       { ...base, path: 'secret/a', mount: undefined, data: { k: 'v' }, cas: 2 },
     ],
-    ['kv list', ['secret/'], { ...base, path: 'secret/', mount: undefined }],
+    ['kv list', ['secret/'], { ...base, path: 'secret/', mount: undefined, limit: 30 }],
     [
       'kv delete',
       ['secret/a', '--versions', '1,2'],
