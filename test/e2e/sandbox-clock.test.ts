@@ -87,6 +87,26 @@ describe('the sandbox clock, as the CLI reads it', () => {
   });
 });
 
+describe('a clock file that cannot be written', () => {
+  it('leaves the sandbox serving, said on stderr: relative times are then read on the wall clock', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'ops-noclock-'));
+    writeFileSync(join(base, `ops-${process.getuid?.() ?? 'user'}`), 'a file where the folder would be');
+    const child = spawn(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', '--services', 'hosts'], {
+      env: { PATH: process.env.PATH ?? '', TMPDIR: base },
+    });
+    children.push(child);
+    let err = '';
+    child.stderr!.on('data', (d: Buffer) => (err += d));
+    const first = await new Promise<string>((resolve) =>
+      child.stdout!.once('data', (d: Buffer) => resolve(`${d}`)),
+    );
+    expect(first).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+\n/);
+    expect(err).toMatch(
+      /^ops: the sandbox's clock file was not written \(refusing to write the sandbox's files under /,
+    );
+  });
+});
+
 describe('clockNow', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ops-clock-'));
   it('reads origin, speed and offset from OPS_SANDBOX_CLOCK; the wall clock without one, or with a file gone or broken', () => {

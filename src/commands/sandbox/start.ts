@@ -93,7 +93,13 @@ export async function runSandboxStart(o: SandboxStartOptions): Promise<void> {
   }
   // The clock the CLI reads relative times on (OPS_SANDBOX_CLOCK), kept while the sandbox serves.
   const { keepClockFile } = await import('../../sandbox/core/clock-file.js');
-  const dropClock = keepClockFile(sandbox.port, sandbox.clock);
+  let dropClock = () => undefined as void;
+  try {
+    dropClock = keepClockFile(sandbox.port, sandbox.clock);
+  } catch (err) {
+    // Without it the sandbox still serves; relative times are then read on the machine's clock.
+    o.io.stderr.write(`ops: the sandbox's clock file was not written (${(err as Error).message})\n`);
+  }
   o.io.stdout.write(`listening on ${sandbox.url}\n`);
   if (sandbox.caPath) o.io.stdout.write(`ca-cert ${sandbox.caPath}\n`);
   // Hints for a person (the credentials are also in the README): only on a terminal, outside CI.

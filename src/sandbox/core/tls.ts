@@ -47,7 +47,9 @@ export function privateRoot(create: boolean, base: string): string {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
   const st = lstatSync(dir);
-  if (!st.isDirectory() || (uid !== undefined && st.uid !== uid) || (st.mode & 0o077) !== 0)
+  // Windows has no modes to check (its temporary folder is the user's own already): a folder is enough.
+  const shared = process.platform !== 'win32' && (st.mode & 0o077) !== 0;
+  if (!st.isDirectory() || (uid !== undefined && st.uid !== uid) || shared)
     throw new OpsError(`refusing to write the sandbox's files under ${dir}`, {
       hint: 'it must be a folder of yours with mode 0700 (not a link); remove it and start again',
     });
