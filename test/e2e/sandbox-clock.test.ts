@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { clockNow } from '../../src/clock.js';
 import { runCli } from '../helpers/cli.js';
 
@@ -101,8 +101,11 @@ describe('a clock file that cannot be written', () => {
       child.stdout!.once('data', (d: Buffer) => resolve(`${d}`)),
     );
     expect(first).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+\n/);
-    expect(err).toMatch(
-      /^ops: the sandbox's clock file was not written \(refusing to write the sandbox's files under /,
+    // stderr is a pipe of its own: its line may come after stdout's.
+    await vi.waitFor(() =>
+      expect(err).toMatch(
+        /^ops: the sandbox's clock file was not written \(refusing to write the sandbox's files under /,
+      ),
     );
   });
 });
