@@ -10,13 +10,31 @@ export function clockNow(env: Record<string, string | undefined> = process.env):
   const real = Date.now();
   const file = env.OPS_SANDBOX_CLOCK;
   if (!file) return real;
+  const c = clockOf(file, real);
+  return c ? c.origin + (real - c.origin) * c.speed + c.offsetMs : real;
+}
+
+interface ClockState {
+  origin: number;
+  speed: number;
+  offsetMs: number;
+}
+
+/** The file's clock as last read, kept a second: a table's every relative time asks for now. */
+let kept: { file: string; at: number; state: ClockState | undefined } | undefined;
+const KEEP_MS = 1000;
+
+function clockOf(file: string, real: number): ClockState | undefined {
+  if (kept?.file === file && real - kept.at < KEEP_MS) return kept.state;
+  let state: ClockState | undefined;
   try {
     const c = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     const { origin, speed, offsetMs } = c;
     if (typeof origin === 'number' && typeof speed === 'number' && typeof offsetMs === 'number')
-      return origin + (real - origin) * speed + offsetMs;
+      state = { origin, speed, offsetMs };
   } catch {
     // No sandbox there now (stopped): the wall clock.
   }
-  return real;
+  kept = { file, at: real, state };
+  return state;
 }

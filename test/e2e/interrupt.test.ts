@@ -46,6 +46,26 @@ function eventsFile(name: string, n: number): string {
   return p;
 }
 
+/**
+ * `ops meter send` of 2,000 events with the service holding each batch `delayMs`, once its first
+ * batch has been sent: the moment to interrupt it. stdout is what it has printed so far.
+ */
+async function sendingWithStreamHeld(name: string, delayMs: number) {
+  const file = eventsFile(name, 2_000);
+  await sb.fault({ service: 'meter', path: STREAM, kind: 'delay', delayMs, count: 100 });
+  const child = spawn(process.execPath, [BIN, 'meter', 'send', file, '--json'], {
+    env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), OPS_CONFIG_DIR: tempConfigDir(), ...sb.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const closed = once(child, 'close');
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d));
+  const deadline = Date.now() + 20_000;
+  while (((await sb.counters()).requests.meter?.[`POST ${STREAM}`] ?? 0) < 1 && Date.now() < deadline)
+    await sleep(50);
+  return { child, closed, stdout: () => out };
+}
+
 type Saved = { events_confirmed: number; confirmed: Array<[number, number]> };
 const lines = (s: Saved) => s.confirmed.reduce((n, [a, b]) => n + b - a + 1, 0);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -112,35 +132,15 @@ describe('Ctrl-C during ops meter send', () => {
   });
 
   it('SIGTERM (a CI runner cancelling the job) reports the same, and exits 143 as a shell would say', async () => {
-    const file = eventsFile('term.ndjson', 2_000);
-    await sb.fault({ service: 'meter', path: STREAM, kind: 'delay', delayMs: 300, count: 100 });
-    const child = spawn(process.execPath, [BIN, 'meter', 'send', file, '--json'], {
-      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), OPS_CONFIG_DIR: tempConfigDir(), ...sb.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const closed = once(child, 'close');
-    let stdout = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d));
-    const deadline = Date.now() + 20_000;
-    while (((await sb.counters()).requests.meter?.[`POST ${STREAM}`] ?? 0) < 1 && Date.now() < deadline)
-      await sleep(50);
+    const { child, closed, stdout } = await sendingWithStreamHeld('term.ndjson', 300);
     child.kill('SIGTERM');
     const [code] = await closed;
     expect(code).toBe(143);
-    expect(JSON.parse(stdout).status).toBe('interrupted');
+    expect(JSON.parse(stdout()).status).toBe('interrupted');
   });
 
   it('Ctrl-C waits for the batches in flight; a second one, later, quits at once', async () => {
-    const file = eventsFile('again.ndjson', 2_000);
-    await sb.fault({ service: 'meter', path: STREAM, kind: 'delay', delayMs: 5_000, count: 100 });
-    const child = spawn(process.execPath, [BIN, 'meter', 'send', file, '--json'], {
-      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), OPS_CONFIG_DIR: tempConfigDir(), ...sb.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const closed = once(child, 'close');
-    const deadline = Date.now() + 20_000;
-    while (((await sb.counters()).requests.meter?.[`POST ${STREAM}`] ?? 0) < 1 && Date.now() < deadline)
-      await sleep(50);
+    const { child, closed } = await sendingWithStreamHeld('again.ndjson', 5_000);
     const started = Date.now();
     child.kill('SIGINT');
     await sleep(600);

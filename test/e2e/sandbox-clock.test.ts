@@ -124,4 +124,22 @@ describe('clockNow', () => {
     writeFileSync(file, '{"origin":"x"}');
     expect(Math.abs(clockNow({ OPS_SANDBOX_CLOCK: file }) - Date.now())).toBeLessThan(1000);
   });
+
+  it('reads the file once a second at most: a table asks for now at every cell', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-12-03T12:00:00Z') });
+    try {
+      const file = join(dir, 'kept.json');
+      const origin = Date.now();
+      writeFileSync(file, JSON.stringify({ origin, speed: 1, offsetMs: 60_000 }));
+      const env = { OPS_SANDBOX_CLOCK: file };
+      expect(clockNow(env)).toBe(origin + 60_000);
+      writeFileSync(file, JSON.stringify({ origin, speed: 1, offsetMs: 120_000 }));
+      vi.advanceTimersByTime(500);
+      expect(clockNow(env)).toBe(origin + 500 + 60_000);
+      vi.advanceTimersByTime(600);
+      expect(clockNow(env)).toBe(origin + 1_100 + 120_000);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
